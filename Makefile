@@ -1,0 +1,47 @@
+# The two set-up commands: `make run` and `make test`. Each creates .venv when missing.
+PYTHON ?= python3
+VENV ?= .venv
+BIN := $(VENV)/bin
+
+.PHONY: run test lint format bench package clean
+
+$(BIN)/python:
+	$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "GM Desk needs Python 3.11 or newer"'
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+# Stamps re-run the install whenever pyproject.toml changes.
+$(VENV)/.installed-run: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
+	touch $@
+
+$(VENV)/.installed-test: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $@ $(VENV)/.installed-run
+
+$(VENV)/.installed-package: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[test,package]'
+	touch $@ $(VENV)/.installed-test $(VENV)/.installed-run
+
+run: $(VENV)/.installed-run
+	$(BIN)/python -m desktop $(ARGS)
+
+lint: $(VENV)/.installed-test
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+format: $(VENV)/.installed-test
+	$(BIN)/ruff check --fix .
+	$(BIN)/ruff format .
+
+test: lint
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q
+
+bench: $(VENV)/.installed-test
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q tests/benchmarks --benchmark-enable --benchmark-only -p no:randomly
+
+package: $(VENV)/.installed-package
+	$(BIN)/python packaging/build.py
+
+clean:
+	rm -rf build dist .pytest_cache
