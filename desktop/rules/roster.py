@@ -1,0 +1,41 @@
+"""Who is in a campaign: player characters, NPCs and non-character challenges."""
+
+from __future__ import annotations
+
+KINDS: tuple[str, ...] = ("pc", "npc", "challenge")
+KIND_LABELS: dict[str, str] = {
+    "pc": "Player character",
+    "npc": "NPC",
+    "challenge": "Challenge",
+}
+NAME_MAX = 80
+NOTES_MAX = 20_000
+
+
+def check_name(name: object) -> str:
+    """Return the name stripped of outer spaces, or raise ValueError saying what is wrong."""
+    if not isinstance(name, str):
+        raise ValueError("A name must be text.")
+    cleaned = " ".join(name.split())
+    if not cleaned:
+        raise ValueError("A name cannot be empty.")
+    if len(cleaned) > NAME_MAX:
+        raise ValueError(f"A name can have at most {NAME_MAX} characters, not {len(cleaned)}.")
+    return cleaned
+
+
+def check_kind(kind: object) -> str:
+    """Return the kind if it is one GM Desk knows, or raise ValueError."""
+    if kind not in KINDS:
+        known = ", ".join(KIND_LABELS[k] for k in KINDS)
+        raise ValueError(f"A character is one of: {known}; not {kind!r}.")
+    return str(kind)
+
+
+def check_notes(notes: object) -> str:
+    """Return the notes if they are text of a sane length, or raise ValueError."""
+    if not isinstance(notes, str):
+        raise ValueError("Notes must be text.")
+    if len(notes) > NOTES_MAX:
+        raise ValueError(f"Notes can have at most {NOTES_MAX} characters, not {len(notes)}.")
+    return notes

@@ -1,0 +1,1 @@
+"""The campaign file: sqlmodel tables, migrations, backups, locks, import and export."""

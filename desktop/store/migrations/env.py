@@ -1,0 +1,10 @@
+"""Alembic environment: always run on a connection handed in by the store."""
+
+from __future__ import annotations
+
+from alembic import context
+
+connection = context.config.attributes["connection"]
+context.configure(connection=connection, render_as_batch=True)
+with context.begin_transaction():
+    context.run_migrations()

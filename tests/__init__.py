@@ -1,0 +1,1 @@
+"""GM Desk's tests."""

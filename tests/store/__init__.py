@@ -1,0 +1,1 @@
+"""Tests of the store: real SQLite files in tmp_path, never mocks."""

@@ -1,0 +1,153 @@
+"""The campaign file: creating, opening, refusing, editing the roster."""
+
+from __future__ import annotations
+
+import sqlite3
+from datetime import date
+from pathlib import Path
+
+import pytest
+
+from desktop.store.campaign import Campaign
+from desktop.store.errors import CampaignRefused, NotFound, ReadOnlyCampaign
+from desktop.store.lock import CampaignLocked, lock_path
+
+
+def test_a_new_campaign_is_empty_and_named_after_its_file(campaign: Campaign) -> None:
+    summary = campaign.summary()
+    assert summary.name == "Test Campaign"
+    assert summary.current_day == 1
+    assert summary.today == date(2026, 3, 1)
+    assert campaign.characters() == []
+
+
+def test_pragmas_of_a_campaign_connection(campaign: Campaign) -> None:
+    with campaign._engine.connect() as connection:
+        pragma = connection.exec_driver_sql
+        assert pragma("PRAGMA journal_mode").scalar() == "wal"
+        assert pragma("PRAGMA synchronous").scalar() == 2  # FULL
+        assert pragma("PRAGMA foreign_keys").scalar() == 1
+
+
+def test_roster_edits_are_there_after_reopening(campaign: Campaign, data_dir: Path) -> None:
+    kara = campaign.add_character("  Kara   Voss ", "pc", "Smuggler.")
+    hollis = campaign.add_character("Old Hollis", "npc")
+    campaign.update_character(hollis.id, kind="challenge", notes="A trap now.")
+    campaign.close()
+    with Campaign.open(campaign.path, data_dir=data_dir) as again:
+        names = [(c.name, c.kind, c.notes) for c in again.characters()]
+    assert names == [("Kara Voss", "pc", "Smuggler."), ("Old Hollis", "challenge", "A trap now.")]
+    assert kara.position < hollis.position
+
+
+def test_delete_and_restore_keep_id_and_place(campaign: Campaign) -> None:
+    first = campaign.add_character("A")
+    second = campaign.add_character("B")
+    third = campaign.add_character("C")
+    deleted = campaign.delete_character(second.id)
+    assert [c.name for c in campaign.characters()] == ["A", "C"]
+    campaign.restore_character(deleted)
+    assert campaign.characters() == [first, second, third]
+    with pytest.raises(ValueError, match="already"):
+        campaign.restore_character(deleted)
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"name": "   "}, "cannot be empty"),
+        ({"name": "x" * 81}, "at most 80"),
+        ({"kind": "dragon"}, "one of"),
+        ({"notes": 5}, "must be text"),
+        ({"colour": "red"}, "no field colour"),
+    ],
+)
+def test_bad_values_never_reach_the_file(campaign: Campaign, change: dict, message: str) -> None:
+    kara = campaign.add_character("Kara")
+    revision = campaign.revision
+    with pytest.raises(ValueError, match=message):
+        campaign.update_character(kara.id, **change)
+    assert campaign.characters() == [kara]
+    assert campaign.revision == revision
+
+
+def test_missing_character_is_reported_plainly(campaign: Campaign) -> None:
+    with pytest.raises(NotFound, match="no longer in the campaign"):
+        campaign.update_character(999, name="Ghost")
+
+
+def test_listeners_hear_each_committed_change(campaign: Campaign) -> None:
+    heard: list[str] = []
+    campaign.subscribe(heard.append)
+    kara = campaign.add_character("Kara")
+    campaign.rename("Renamed")
+    with pytest.raises(ValueError):
+        campaign.update_character(kara.id, name="")
+    assert heard == ["characters", "campaign"]
+    assert campaign.summary().name == "Renamed"
+
+
+def test_create_refuses_an_existing_file(campaign: Campaign, data_dir: Path) -> None:
+    with pytest.raises(CampaignRefused, match="already exists"):
+        Campaign.create(campaign.path, data_dir=data_dir)
+
+
+def test_create_leaves_nothing_behind_when_it_fails(tmp_path: Path, data_dir: Path) -> None:
+    target = tmp_path / "x.gmdesk"
+
+    def populate(_session: object) -> None:
+        raise RuntimeError("the import failed half way")
+
+    with pytest.raises(RuntimeError):
+        Campaign.create(target, data_dir=data_dir, populate=populate)
+    assert not target.exists()
+    assert not [p.name for p in tmp_path.iterdir() if "x.gmdesk" in p.name]
+
+
+# -- one writer per campaign --------------------------------------------------------------------
+
+
+def test_second_writer_is_told_who_holds_the_campaign(campaign: Campaign, data_dir: Path) -> None:
+    with pytest.raises(CampaignLocked) as refused:
+        Campaign.open(campaign.path, data_dir=data_dir)
+    assert str(refused.value.holder.pid) in str(refused.value)
+    assert "read-only" in str(refused.value)
+
+
+def test_read_only_campaign_reads_but_never_writes(campaign: Campaign, data_dir: Path) -> None:
+    campaign.add_character("Kara")
+    with Campaign.open(campaign.path, data_dir=data_dir, read_only=True) as viewer:
+        assert viewer.read_only
+        assert [c.name for c in viewer.characters()] == ["Kara"]
+        with pytest.raises(ReadOnlyCampaign):
+            viewer.add_character("Intruder")
+    assert lock_path(campaign.path).exists()  # the writer's lock is untouched
+    assert [c.name for c in campaign.characters()] == ["Kara"]
+
+
+def test_closing_releases_the_lock(campaign: Campaign, data_dir: Path) -> None:
+    campaign.close()
+    assert not lock_path(campaign.path).exists()
+    Campaign.open(campaign.path, data_dir=data_dir).close()
+
+
+# -- copies ----------------------------------------------------------------------------------
+
+
+def test_save_a_copy_is_a_whole_campaign(
+    campaign: Campaign, data_dir: Path, tmp_path: Path
+) -> None:
+    campaign.add_character("Kara")
+    copy = tmp_path / "copy.gmdesk"
+    campaign.save_copy(copy)
+    with Campaign.open(copy, data_dir=data_dir) as opened:
+        assert [c.name for c in opened.characters()] == ["Kara"]
+
+
+def test_backup_now_makes_a_checked_copy(campaign: Campaign) -> None:
+    campaign.add_character("Kara")
+    made = campaign.backup_now()
+    assert made.parent == campaign.backup_folder
+    with sqlite3.connect(made) as connection:
+        assert connection.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+        assert connection.execute("SELECT name FROM character").fetchall() == [("Kara",)]
