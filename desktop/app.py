@@ -1,0 +1,153 @@
+"""Start-up: arguments, QApplication, opening the campaign, the main window.
+
+Heavy modules are imported inside `main` so that `--version` and argument errors
+answer at once, and the window module is imported only once Qt is up.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from pathlib import Path
+
+from desktop import __version__
+
+START = time.perf_counter()
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="gm-desk", description="GM Desk: an offline desk for the Game Master."
+    )
+    parser.add_argument(
+        "--campaign",
+        type=Path,
+        help="the campaign file to open (created if it does not exist); "
+        "the sample campaign when not given",
+    )
+    parser.add_argument(
+        "--smoke-test",
+        action="store_true",
+        help="start offscreen, open the campaign, print timings as JSON and exit",
+    )
+    parser.add_argument("--screenshot", type=Path, help="with --smoke-test: save the window as PNG")
+    parser.add_argument("--version", action="version", version=f"GM Desk {__version__}")
+    return parser.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    if args.screenshot and not args.smoke_test:
+        print("gm-desk: --screenshot works with --smoke-test", file=sys.stderr)
+        return 2
+    if args.smoke_test:
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"
+    from PySide6.QtCore import QSettings
+    from PySide6.QtGui import QIcon
+    from PySide6.QtWidgets import QApplication
+
+    from desktop import paths
+
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    app.setApplicationName(paths.APP_NAME)
+    app.setOrganizationName(paths.APP_AUTHOR)
+    app.setApplicationVersion(__version__)
+    app.setDesktopFileName("gm-desk")
+    app.setWindowIcon(QIcon(str(paths.icons_dir() / "gm-desk.svg")))
+
+    from desktop.ui.main_window import MainWindow
+    from desktop.ui.settings import Settings
+    from desktop.ui.theme import apply_theme
+
+    apply_theme(app)
+    ini = paths.settings_file()
+    qsettings = QSettings(str(ini), QSettings.Format.IniFormat) if ini else QSettings()
+    data = paths.data_dir()
+    window = MainWindow(Settings(qsettings), data)
+    if args.smoke_test:
+        return _smoke_test(app, window, args.campaign, args.screenshot)
+    window.show()
+    _open_at_start(window, args.campaign)
+    return app.exec()
+
+
+def _campaign_path(window: object, requested: Path | None) -> Path:
+    """The campaign to open: the one asked for (made if new), else the sample."""
+    from desktop import paths
+    from desktop.store.campaign import Campaign
+    from desktop.store.sample import ensure_sample_campaign
+
+    data = paths.data_dir()
+    if requested is None:
+        return ensure_sample_campaign(data, paths.resources_dir())
+    if not requested.exists():
+        Campaign.create(requested, data_dir=data).close()
+    return requested
+
+
+def _open_at_start(window: object, requested: Path | None) -> None:
+    from desktop.store.errors import CampaignRefused
+    from desktop.store.exchange import ImportRefused
+
+    try:
+        path = _campaign_path(window, requested)
+    except (CampaignRefused, ImportRefused, OSError, ValueError) as error:
+        window.show_problem(str(error))  # type: ignore[attr-defined]
+        return
+    window.open_campaign(path)  # type: ignore[attr-defined]
+
+
+def _smoke_test(app: object, window: object, requested: Path | None, shot: Path | None) -> int:
+    """Open the campaign offscreen, wait until idle, report timings; non-zero if refused."""
+    from PySide6.QtCore import QCoreApplication, QEventLoop
+
+    from desktop.store.errors import CampaignRefused
+    from desktop.store.exchange import ImportRefused
+    from desktop.store.lock import CampaignLocked
+
+    window.show()  # type: ignore[attr-defined]
+    QCoreApplication.processEvents(QEventLoop.ProcessEventsFlag.AllEvents)
+    shown = time.perf_counter()
+    try:
+        path = _campaign_path(window, requested)
+        window.open_campaign(path, interactive=False)  # type: ignore[attr-defined]
+    except (CampaignRefused, CampaignLocked, ImportRefused, OSError, ValueError) as error:
+        print(f"gm-desk: {error}", file=sys.stderr)
+        window.close()  # type: ignore[attr-defined]
+        return 1
+    opened = time.perf_counter()
+    for _ in range(3):  # let layouts, lazy docks and queued signals settle
+        QCoreApplication.processEvents(QEventLoop.ProcessEventsFlag.AllEvents)
+    if shot is not None:
+        shot.parent.mkdir(parents=True, exist_ok=True)
+        if not window.grab().save(str(shot), "PNG"):  # type: ignore[attr-defined]
+            print(f"gm-desk: could not write the screenshot {shot}", file=sys.stderr)
+            window.close()  # type: ignore[attr-defined]
+            return 1
+    window.close()  # type: ignore[attr-defined]
+    report = {
+        "window_shown_s": round(shown - START, 4),
+        "campaign_open_s": round(opened - shown, 4),
+        "total_s": round(time.perf_counter() - START, 4),
+        "peak_memory_mb": _peak_memory_mb(),
+        "campaign": str(path),
+    }
+    print(json.dumps(report))
+    return 0
+
+
+def _peak_memory_mb() -> float | None:
+    try:
+        import resource
+    except ImportError:  # Windows has no resource module
+        return None
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    # ru_maxrss is in bytes on macOS and in kilobytes elsewhere.
+    return round(peak / (1024 * 1024) if sys.platform == "darwin" else peak / 1024, 1)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""The Qt side of GM Desk: main window, docks, widgets and undo commands."""

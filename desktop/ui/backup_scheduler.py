@@ -1,0 +1,68 @@
+"""Automatic backups of the open campaign: on open, every 30 minutes if it changed, on close.
+
+The copies run on a worker thread (SQLite's backup API reads through its own
+connection), so the GM never waits for one, except the last on close.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject, QThreadPool, QTimer, Signal
+
+from desktop.ui.session import CampaignSession
+
+INTERVAL_MS = 30 * 60 * 1000
+
+
+class BackupScheduler(QObject):
+    backed_up = Signal(str)  # path of the new backup
+    failed = Signal(str)  # plain message
+
+    def __init__(
+        self,
+        session: CampaignSession,
+        pool: QThreadPool,
+        interval_ms: int = INTERVAL_MS,
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self._session = session
+        self._pool = pool
+        self._backed_up_revision: int | None = None
+        self._timer = QTimer(self, interval=interval_ms)
+        self._timer.timeout.connect(self._on_timer)
+
+    def start(self) -> None:
+        """Back up the campaign as it was opened, then every interval if it changed."""
+        self._backup_in_worker()
+        self._timer.start()
+
+    def _on_timer(self) -> None:
+        if self._session.campaign.revision != self._backed_up_revision:
+            self._backup_in_worker()
+
+    def _backup_in_worker(self) -> None:
+        revision = self._session.campaign.revision
+        self._backed_up_revision = revision
+        campaign = self._session.campaign
+        done, failed = self.backed_up, self.failed
+
+        def work() -> None:
+            try:
+                made = campaign.backup_now()
+            except Exception as error:  # reported to the GM, never raised into Qt
+                failed.emit(f"The automatic backup failed: {error}")
+            else:
+                done.emit(str(made))
+
+        self._pool.start(work)
+
+    def finish(self) -> None:
+        """On close: wait for a running backup, then take a last one if anything changed."""
+        self._timer.stop()
+        self._pool.waitForDone()
+        if self._session.campaign.revision != self._backed_up_revision:
+            self._backed_up_revision = self._session.campaign.revision
+            try:
+                self._session.campaign.backup_now()
+            except Exception as error:  # the campaign itself is safe; say so and go on
+                self.failed.emit(f"The backup on close failed: {error}")

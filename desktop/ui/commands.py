@@ -1,0 +1,134 @@
+"""Undo commands: each GM action is one `QUndoCommand` that writes through the store.
+
+Commands capture what they need to undo in `__init__` (old values, or a snapshot taken
+on the first redo), never hold widgets, and fold repeated edits of one field with
+`mergeWith`, following Spine Toolbox's `spine_db_commands.py`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtGui import QUndoCommand
+
+from desktop.rules.roster import KIND_LABELS
+from desktop.store.campaign import CharacterRecord
+from desktop.store.errors import NotFound, ReadOnlyCampaign
+from desktop.ui.session import CampaignSession
+
+# Ids for mergeWith: only commands of the same id are offered to each other.
+EDIT_NOTES_ID = 1001
+
+
+class StoreCommand(QUndoCommand):
+    """Base: runs `apply`/`revert`, and turns a failure into a message, not a traceback.
+
+    Each subclass defines `apply` (do it through the store) and `revert` (undo it).
+    """
+
+    apply: Callable[[], None]
+    revert: Callable[[], None]
+
+    def __init__(self, session: CampaignSession, text: str) -> None:
+        super().__init__(text)
+        self.session = session
+
+    def redo(self) -> None:
+        self._guard(self.apply)
+
+    def undo(self) -> None:
+        self._guard(self.revert)
+
+    def _guard(self, action: Callable[[], None]) -> None:
+        try:
+            action()
+        except (ValueError, NotFound, ReadOnlyCampaign) as error:
+            self._fail(str(error))
+        except Exception as error:  # a disk or database failure must not reach the GM raw
+            self._fail(f"The change could not be saved: {error}")
+
+    def _fail(self, message: str) -> None:
+        # An obsolete command is dropped by the stack, so undo never replays a failure.
+        self.setObsolete(True)
+        self.session.report_failure(message)
+
+
+class AddCharacter(StoreCommand):
+    def __init__(self, session: CampaignSession, name: str, kind: str) -> None:
+        super().__init__(session, f"Add {name}")
+        self._name = name
+        self._kind = kind
+        self._record: CharacterRecord | None = None
+
+    def apply(self) -> None:
+        if self._record is None:
+            self._record = self.session.campaign.add_character(self._name, self._kind)
+        else:  # redo after undo: the same id, so later commands still find it
+            self.session.campaign.restore_character(self._record)
+        self.session.select_character(self._record.id)
+
+    def revert(self) -> None:
+        assert self._record is not None
+        self.session.campaign.delete_character(self._record.id)
+
+    @property
+    def record(self) -> CharacterRecord | None:
+        return self._record
+
+
+class DeleteCharacter(StoreCommand):
+    def __init__(self, session: CampaignSession, record: CharacterRecord) -> None:
+        super().__init__(session, f"Delete {record.name}")
+        self._record = record
+
+    def apply(self) -> None:
+        self._record = self.session.campaign.delete_character(self._record.id)
+        if self.session.selected_character == self._record.id:
+            self.session.select_character(None)
+
+    def revert(self) -> None:
+        self.session.campaign.restore_character(self._record)
+        self.session.select_character(self._record.id)
+
+
+class EditCharacter(StoreCommand):
+    """Change one field of a character: name, kind or notes."""
+
+    def __init__(
+        self, session: CampaignSession, record: CharacterRecord, field: str, value: str
+    ) -> None:
+        super().__init__(session, _edit_text(record, field, value))
+        self.character_id = record.id
+        self.field = field
+        self.old = getattr(record, field)
+        self.new = value
+        if self.old == value:
+            self.setObsolete(True)  # nothing to do: the stack drops it
+
+    def id(self) -> int:
+        return EDIT_NOTES_ID if self.field == "notes" else -1
+
+    def mergeWith(self, other: QUndoCommand) -> bool:
+        # Typing notes in bursts gives one undo step per burst, not one per pause.
+        if not isinstance(other, EditCharacter) or other.character_id != self.character_id:
+            return False
+        if other.field != self.field:
+            return False
+        self.new = other.new
+        if self.new == self.old:
+            self.setObsolete(True)
+        return True
+
+    def apply(self) -> None:
+        self.session.campaign.update_character(self.character_id, **{self.field: self.new})
+
+    def revert(self) -> None:
+        self.session.campaign.update_character(self.character_id, **{self.field: self.old})
+
+
+def _edit_text(record: CharacterRecord, field: str, value: str) -> str:
+    if field == "name":
+        return f"Rename {record.name} to {value}"
+    if field == "kind":
+        return f"Make {record.name} a {KIND_LABELS.get(value, value)}"
+    return f"Edit notes of {record.name}"

@@ -1,0 +1,1 @@
+"""One module per dock of the main window."""

@@ -1,0 +1,481 @@
+"""The Roster dock: the campaign's characters, NPCs and challenges.
+
+The list is a small table model over plain records (no QStandardItemModel); edits go
+through undo commands; the selection is published through `session.select_character`.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QItemSelectionModel,
+    QModelIndex,
+    QPersistentModelIndex,
+    Qt,
+    QTimer,
+    Signal,
+)
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QFormLayout,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QMenu,
+    QMessageBox,
+    QPlainTextEdit,
+    QPushButton,
+    QSplitter,
+    QStackedWidget,
+    QTableView,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop.rules import roster
+from desktop.store.campaign import CharacterRecord
+from desktop.ui.commands import AddCharacter, DeleteCharacter, EditCharacter
+from desktop.ui.panel import Panel
+from desktop.ui.session import CampaignSession
+from desktop.ui.widgets.kind_icons import kind_icon
+
+ModelIndex = QModelIndex | QPersistentModelIndex
+NOTES_PAUSE_MS = 700
+NEW_NAMES = {"pc": "New character", "npc": "New NPC", "challenge": "New challenge"}
+
+
+class RosterModel(QAbstractTableModel):
+    """The roster, filtered by text and kind. Renames in place ask, never write."""
+
+    rename_requested = Signal(object, str)  # CharacterRecord, new name
+    HEADERS = ("Name", "Kind")
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._all: list[CharacterRecord] = []
+        self._shown: list[CharacterRecord] = []
+        self._text = ""
+        self._kind: str | None = None
+
+    def set_records(self, records: list[CharacterRecord]) -> None:
+        self.beginResetModel()
+        self._all = records
+        self._shown = self._filtered()
+        self.endResetModel()
+
+    def set_filter(self, text: str, kind: str | None) -> None:
+        self.beginResetModel()
+        self._text = text.casefold().strip()
+        self._kind = kind
+        self._shown = self._filtered()
+        self.endResetModel()
+
+    def _filtered(self) -> list[CharacterRecord]:
+        return [
+            r
+            for r in self._all
+            if (self._kind is None or r.kind == self._kind)
+            and (not self._text or self._text in r.name.casefold())
+        ]
+
+    def total(self) -> int:
+        return len(self._all)
+
+    def record(self, row: int) -> CharacterRecord:
+        return self._shown[row]
+
+    def row_of(self, character_id: int) -> int | None:
+        for row, record in enumerate(self._shown):
+            if record.id == character_id:
+                return row
+        return None
+
+    def rowCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self._shown)
+
+    def columnCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self.HEADERS)
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> object:
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return self.HEADERS[section]
+        return None
+
+    def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> object:
+        if not index.isValid():
+            return None
+        record = self._shown[index.row()]
+        column = index.column()
+        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
+            return record.name if column == 0 else roster.KIND_LABELS[record.kind]
+        if role == Qt.ItemDataRole.DecorationRole and column == 0:
+            return kind_icon(record.kind)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return record.notes[:300] or None
+        if role == Qt.ItemDataRole.UserRole:
+            return record.id
+        return None
+
+    def flags(self, index: ModelIndex) -> Qt.ItemFlag:
+        base = super().flags(index)
+        return base | Qt.ItemFlag.ItemIsEditable if index.column() == 0 else base
+
+    def setData(
+        self, index: ModelIndex, value: object, role: int = Qt.ItemDataRole.EditRole
+    ) -> bool:
+        if role != Qt.ItemDataRole.EditRole or index.column() != 0:
+            return False
+        self.rename_requested.emit(self._shown[index.row()], str(value))
+        return False  # the store's change notice refreshes the model
+
+
+class CharacterForm(QWidget):
+    """Name, kind and notes of the selected character, each checked before it is written."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._session: CampaignSession | None = None
+        self._record: CharacterRecord | None = None
+        self.name_edit = QLineEdit()
+        self.name_edit.setObjectName("rosterName")
+        self.name_error = QLabel()
+        self.name_error.setObjectName("fieldError")
+        self.name_error.setStyleSheet("color: #c0392b;")
+        self.name_error.setWordWrap(True)
+        self.name_error.hide()
+        self.kind_combo = QComboBox()
+        self.kind_combo.setObjectName("rosterKind")
+        for kind in roster.KINDS:
+            self.kind_combo.addItem(kind_icon(kind), roster.KIND_LABELS[kind], kind)
+        self.notes_edit = QPlainTextEdit()
+        self.notes_edit.setObjectName("rosterNotes")
+        self.notes_edit.setPlaceholderText("Notes: looks, goals, secrets, what happened last time…")
+        self._notes_timer = QTimer(self, singleShot=True, interval=NOTES_PAUSE_MS)
+
+        form = QFormLayout()
+        form.addRow("&Name", self.name_edit)
+        form.addRow("", self.name_error)
+        form.addRow("&Kind", self.kind_combo)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(8, 0, 0, 0)
+        layout.addLayout(form)
+        notes_label = QLabel("N&otes")
+        notes_label.setBuddy(self.notes_edit)
+        layout.addWidget(notes_label)
+        layout.addWidget(self.notes_edit, 1)
+
+        self.name_edit.editingFinished.connect(self._commit_name)
+        self.name_edit.textEdited.connect(self._check_name)
+        self.kind_combo.activated.connect(self._commit_kind)
+        self.notes_edit.textChanged.connect(self._notes_timer.start)
+        self._notes_timer.timeout.connect(self.commit_notes)
+        self.show_record(None)
+
+    def set_session(self, session: CampaignSession | None) -> None:
+        self._session = session
+
+    def show_record(self, record: CharacterRecord | None) -> None:
+        previous = self._record
+        if self._notes_timer.isActive() and (
+            record is None or previous is None or record.id != previous.id
+        ):
+            self.commit_notes()
+        self._record = record
+        self.setEnabled(record is not None and self._session is not None)
+        read_only = self._session is None or self._session.read_only
+        self.name_edit.setReadOnly(read_only)
+        self.notes_edit.setReadOnly(read_only)
+        self.kind_combo.setEnabled(not read_only)
+        if record is None:
+            self.name_edit.clear()
+            self.notes_edit.blockSignals(True)
+            self.notes_edit.clear()
+            self.notes_edit.blockSignals(False)
+            return
+        # Keep what the GM is typing unless the field itself changed in the store
+        # (undo, redo, another record).
+        same = previous is not None and previous.id == record.id
+        if not (same and previous.name == record.name and self.name_edit.hasFocus()):
+            self.name_edit.setText(record.name)
+            self._show_error(None)
+        self.kind_combo.setCurrentIndex(roster.KINDS.index(record.kind))
+        typing = same and previous.notes == record.notes and self._notes_timer.isActive()
+        if not typing and self.notes_edit.toPlainText() != record.notes:
+            self.notes_edit.blockSignals(True)
+            self.notes_edit.setPlainText(record.notes)
+            self.notes_edit.blockSignals(False)
+
+    def _check_name(self, text: str) -> bool:
+        try:
+            roster.check_name(text)
+        except ValueError as error:
+            self._show_error(str(error))
+            return False
+        self._show_error(None)
+        return True
+
+    def _show_error(self, message: str | None) -> None:
+        self.name_error.setText(message or "")
+        self.name_error.setVisible(bool(message))
+
+    def _commit_name(self) -> None:
+        text = self.name_edit.text()
+        if self._record is None or self._session is None or not self._check_name(text):
+            return
+        self._edit("name", roster.check_name(text))
+
+    def _commit_kind(self) -> None:
+        self._edit("kind", self.kind_combo.currentData())
+
+    def commit_notes(self) -> None:
+        self._notes_timer.stop()
+        self._edit("notes", self.notes_edit.toPlainText())
+
+    def _edit(self, field: str, value: str) -> None:
+        if self._record is None or self._session is None or self._session.read_only:
+            return
+        if getattr(self._record, field) != value:
+            self._session.push(EditCharacter(self._session, self._record, field, value))
+
+
+class RosterWidget(QWidget):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._session: CampaignSession | None = None
+        self.model = RosterModel()
+        self.model.rename_requested.connect(self._rename)
+
+        self.filter_edit = QLineEdit()
+        self.filter_edit.setObjectName("rosterFilter")
+        self.filter_edit.setPlaceholderText("Filter by name")
+        self.filter_edit.setClearButtonEnabled(True)
+        self.kind_filter = QComboBox()
+        self.kind_filter.setObjectName("rosterKindFilter")
+        self.kind_filter.addItem("Everyone", None)
+        for kind in roster.KINDS:
+            self.kind_filter.addItem(kind_icon(kind), roster.KIND_LABELS[kind] + "s", kind)
+        self.add_button = QToolButton()
+        self.add_button.setObjectName("rosterAdd")
+        self.add_button.setText("Add")
+        self.add_button.setToolTip("Add a character (Ctrl+Shift+N)")
+        self.add_button.setPopupMode(QToolButton.ToolButtonPopupMode.MenuButtonPopup)
+        self.add_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self.add_button.setIcon(kind_icon("pc"))
+        menu = QMenu(self.add_button)
+        for kind in roster.KINDS:
+            action = menu.addAction(kind_icon(kind), f"Add {roster.KIND_LABELS[kind]}")
+            action.triggered.connect(lambda _=False, k=kind: self.add(k))
+        self.add_button.setMenu(menu)
+        self.add_button.clicked.connect(lambda: self.add("pc"))
+        self.delete_button = QPushButton("Delete")
+        self.delete_button.setObjectName("rosterDelete")
+        self.delete_button.setToolTip("Delete the selected character (asks first; can be undone)")
+        self.delete_button.clicked.connect(self.delete_selected)
+
+        self.table = QTableView()
+        self.table.setObjectName("rosterTable")
+        self.table.setModel(self.model)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(
+            QAbstractItemView.EditTrigger.DoubleClicked
+            | QAbstractItemView.EditTrigger.EditKeyPressed
+        )
+        self.table.verticalHeader().hide()
+        self.table.setShowGrid(False)
+        self.table.setAlternatingRowColors(True)
+        self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self.table.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Fixed)
+        self.table.horizontalHeader().resizeSection(1, 130)
+        self.table.verticalHeader().setDefaultSectionSize(26)
+        self.table.selectionModel().currentRowChanged.connect(self._on_current_row)
+
+        self.empty_label = QLabel()
+        self.empty_label.setObjectName("rosterEmpty")
+        self.empty_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.empty_label.setWordWrap(True)
+        self.empty_label.setStyleSheet("color: palette(placeholder-text); padding: 16px;")
+        self.stack = QStackedWidget()
+        self.stack.addWidget(self.table)
+        self.stack.addWidget(self.empty_label)
+
+        self.form = CharacterForm()
+
+        top = QHBoxLayout()
+        top.addWidget(self.filter_edit, 1)
+        top.addWidget(self.kind_filter)
+        top.addWidget(self.add_button)
+        top.addWidget(self.delete_button)
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(0, 0, 0, 0)
+        left_layout.addLayout(top)
+        left_layout.addWidget(self.stack, 1)
+        self.count_label = QLabel()
+        self.count_label.setObjectName("rosterCount")
+        left_layout.addWidget(self.count_label)
+        splitter = QSplitter()
+        splitter.addWidget(left)
+        splitter.addWidget(self.form)
+        splitter.setStretchFactor(0, 3)
+        splitter.setStretchFactor(1, 2)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        layout.addWidget(splitter)
+
+        self.filter_edit.textChanged.connect(self._apply_filter)
+        self.kind_filter.currentIndexChanged.connect(self._apply_filter)
+        self.set_session(None)
+
+    # -- following the campaign ---------------------------------------------------------------
+
+    def set_session(self, session: CampaignSession | None) -> None:
+        if self._session is not None:
+            self._session.changed.disconnect(self._on_changed)
+            self._session.character_selected.disconnect(self._follow_selection)
+        self._session = session
+        self.form.set_session(session)
+        if session is not None:
+            session.changed.connect(self._on_changed)
+            session.character_selected.connect(self._follow_selection)
+        writable = session is not None and not session.read_only
+        self.add_button.setEnabled(writable)
+        self.table.setEditTriggers(
+            QAbstractItemView.EditTrigger.DoubleClicked
+            | QAbstractItemView.EditTrigger.EditKeyPressed
+            if writable
+            else QAbstractItemView.EditTrigger.NoEditTriggers
+        )
+        self.reload()
+        if session is not None and session.selected_character is not None:
+            self._follow_selection(session.selected_character)
+
+    def _on_changed(self, topic: str) -> None:
+        if topic == "characters":
+            self.reload()
+
+    def reload(self) -> None:
+        selected = self.selected_id()
+        records = self._session.campaign.characters() if self._session else []
+        self.model.set_records(records)
+        self._restore_selection(selected)
+        self._update_state()
+
+    def _apply_filter(self) -> None:
+        selected = self.selected_id()
+        self.model.set_filter(self.filter_edit.text(), self.kind_filter.currentData())
+        self._restore_selection(selected)
+        self._update_state()
+
+    def _restore_selection(self, character_id: int | None) -> None:
+        row = self.model.row_of(character_id) if character_id is not None else None
+        if row is None:
+            self.table.clearSelection()
+            self.form.show_record(None)
+            if self._session is not None and character_id is not None:
+                exists = any(r.id == character_id for r in self.model._all)
+                if not exists:
+                    self._session.select_character(None)
+            return
+        self._select_row(row)
+        self.form.show_record(self.model.record(row))
+
+    def _update_state(self) -> None:
+        shown, total = self.model.rowCount(), self.model.total()
+        if self._session is None:
+            message = "No campaign is open."
+        elif total == 0:
+            message = "No one in the roster yet.\nAdd a player character, an NPC or a challenge."
+        else:
+            message = "No one matches the filter."
+        self.empty_label.setText(message)
+        self.stack.setCurrentWidget(self.table if shown else self.empty_label)
+        self.count_label.setText(
+            f"{total} in the roster" if shown == total else f"{shown} of {total} shown"
+        )
+        writable = self._session is not None and not self._session.read_only
+        self.delete_button.setEnabled(writable and self.selected_id() is not None)
+
+    # -- selection ------------------------------------------------------------------------------
+
+    def selected_id(self) -> int | None:
+        index = self.table.selectionModel().currentIndex()
+        rows = self.table.selectionModel().selectedRows()
+        if not rows or not index.isValid():
+            return None
+        return self.model.record(index.row()).id
+
+    def _select_row(self, row: int) -> None:
+        index = self.model.index(row, 0)
+        self.table.selectionModel().setCurrentIndex(
+            index,
+            QItemSelectionModel.SelectionFlag.ClearAndSelect
+            | QItemSelectionModel.SelectionFlag.Rows,
+        )
+        self.table.scrollTo(index)
+
+    def _on_current_row(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        record = self.model.record(current.row()) if current.isValid() else None
+        self.form.show_record(record)
+        self._update_state()
+        if self._session is not None:
+            self._session.select_character(record.id if record else None)
+
+    def _follow_selection(self, character_id: object) -> None:
+        if not isinstance(character_id, int) or character_id == self.selected_id():
+            return
+        row = self.model.row_of(character_id)
+        if row is None and self.model.total() != len(self.model._shown):
+            self.filter_edit.clear()
+            self.kind_filter.setCurrentIndex(0)
+            row = self.model.row_of(character_id)
+        if row is not None:
+            self._select_row(row)
+
+    # -- actions ---------------------------------------------------------------------------------
+
+    def add(self, kind: str) -> None:
+        if self._session is None or self._session.read_only:
+            return
+        if self._session.push(AddCharacter(self._session, NEW_NAMES[kind], kind)):
+            self.form.name_edit.setFocus()
+            self.form.name_edit.selectAll()
+
+    def delete_selected(self) -> None:
+        character_id = self.selected_id()
+        if self._session is None or character_id is None:
+            return
+        record = self._session.campaign.character(character_id)
+        answer = QMessageBox.question(
+            self,
+            "Delete from the roster",
+            f"Delete {record.name} from the roster?\n\nEdit > Undo brings them back.",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel,
+            QMessageBox.StandardButton.Cancel,
+        )
+        if answer == QMessageBox.StandardButton.Yes:
+            self._session.push(DeleteCharacter(self._session, record))
+
+    def _rename(self, record: CharacterRecord, name: str) -> None:
+        if self._session is None:
+            return
+        try:
+            cleaned = roster.check_name(name)
+        except ValueError as error:
+            self._session.report_failure(str(error))
+            return
+        self._session.push(EditCharacter(self._session, record, "name", cleaned))
+
+
+class RosterPanel(Panel):
+    title = "Roster"
+    name = "roster"
+    area = Qt.DockWidgetArea.LeftDockWidgetArea
+
+    def build(self) -> RosterWidget:
+        return RosterWidget(self)

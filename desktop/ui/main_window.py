@@ -1,0 +1,442 @@
+"""The main window: menus, the docks, the status bar and the open campaign."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QThreadPool
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QUndoGroup
+from PySide6.QtWidgets import QFileDialog, QLabel, QMainWindow, QMessageBox, QWidget
+
+from desktop.paths import resources_dir
+from desktop.store.backups import restore_backup
+from desktop.store.campaign import SUFFIX, Campaign
+from desktop.store.errors import CampaignRefused
+from desktop.store.exchange import ImportRefused, export_campaign, import_campaign
+from desktop.store.lock import CampaignLocked
+from desktop.store.sample import ensure_sample_campaign
+from desktop.ui.backup_scheduler import BackupScheduler
+from desktop.ui.docks.roster import RosterPanel
+from desktop.ui.help import RulesReference, show_about
+from desktop.ui.panel import Panel
+from desktop.ui.restore_dialog import RestoreBackupDialog
+from desktop.ui.session import CampaignSession
+from desktop.ui.settings import LAYOUT_VERSION, Settings
+from desktop.ui.start_page import StartPage
+
+PANELS: tuple[type[Panel], ...] = (RosterPanel,)
+CAMPAIGN_FILTER = f"GM Desk campaigns (*{SUFFIX})"
+JSON_FILTER = "GM Desk exports (*.json)"
+
+
+class MainWindow(QMainWindow):
+    def __init__(self, settings: Settings, data_dir: Path, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("mainWindow")
+        self.settings = settings
+        self.data_dir = data_dir
+        self.session: CampaignSession | None = None
+        self.backups: BackupScheduler | None = None
+        self.pool = QThreadPool(self)
+        self.undo_group = QUndoGroup(self)
+        self.setDockNestingEnabled(True)
+        self.resize(1280, 800)
+
+        self.panels: list[Panel] = []
+        for panel_class in PANELS:
+            panel = panel_class(self)
+            self.addDockWidget(panel_class.area, panel)
+            self.panels.append(panel)
+        self.start_page = StartPage()
+        self.start_page.new_requested.connect(self.new_campaign)
+        self.start_page.open_requested.connect(self.open_dialog)
+        self.start_page.sample_requested.connect(self.open_sample)
+        self.start_page.recent_requested.connect(self.open_campaign)
+        self.setCentralWidget(self.start_page)
+
+        self._build_actions()
+        self._build_menus()
+        self._build_status_bar()
+        self._default_state = self.saveState(LAYOUT_VERSION)
+        self._restore_layout()
+        self.set_session(None)
+
+    # -- actions and menus -------------------------------------------------------------------
+
+    def _action(self, text: str, slot: object, shortcut: object = None, name: str = "") -> QAction:
+        action = QAction(text, self)
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+        if name:
+            action.setObjectName(name)
+        action.triggered.connect(slot)
+        return action
+
+    def _build_actions(self) -> None:
+        keys = QKeySequence.StandardKey
+        self.new_action = self._action("&New Campaign…", self.new_campaign, keys.New, "actionNew")
+        self.open_action = self._action("&Open…", self.open_dialog, keys.Open, "actionOpen")
+        self.copy_action = self._action(
+            "Save a &Copy…", self.save_copy, keys.SaveAs, "actionSaveCopy"
+        )
+        self.export_action = self._action("&Export…", self.export_json, None, "actionExport")
+        self.import_action = self._action("&Import…", self.import_json, None, "actionImport")
+        self.restore_action = self._action(
+            "&Restore Backup…", self.restore_dialog, None, "actionRestore"
+        )
+        self.close_action = self._action("&Close", self.close_campaign, keys.Close, "actionClose")
+        self.quit_action = self._action("&Quit", self.close, keys.Quit, "actionQuit")
+        self.undo_action = self.undo_group.createUndoAction(self, "&Undo")
+        self.undo_action.setShortcut(QKeySequence(keys.Undo))
+        self.undo_action.setObjectName("actionUndo")
+        self.redo_action = self.undo_group.createRedoAction(self, "&Redo")
+        self.redo_action.setShortcut(QKeySequence(keys.Redo))
+        self.redo_action.setObjectName("actionRedo")
+        self.reset_layout_action = self._action(
+            "&Reset Layout", self.reset_layout, None, "actionResetLayout"
+        )
+        self.rules_action = self._action(
+            "&Rules Reference", self.show_rules, keys.HelpContents, "actionRules"
+        )
+        self.about_action = self._action("&About GM Desk", self.show_about, None, "actionAbout")
+
+    def _build_menus(self) -> None:
+        bar = self.menuBar()
+        file_menu = bar.addMenu("&File")
+        file_menu.addActions([self.new_action, self.open_action])
+        self.recent_menu = file_menu.addMenu("Open &Recent")
+        self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
+        file_menu.addSeparator()
+        file_menu.addActions([self.copy_action, self.export_action, self.import_action])
+        file_menu.addSeparator()
+        file_menu.addAction(self.restore_action)
+        file_menu.addSeparator()
+        file_menu.addActions([self.close_action, self.quit_action])
+        edit_menu = bar.addMenu("&Edit")
+        edit_menu.addActions([self.undo_action, self.redo_action])
+        self.view_menu = bar.addMenu("&View")
+        for panel in self.panels:
+            self.view_menu.addAction(panel.toggleViewAction())
+        self.view_menu.addSeparator()
+        self.view_menu.addAction(self.reset_layout_action)
+        help_menu = bar.addMenu("&Help")
+        help_menu.addActions([self.rules_action, self.about_action])
+
+    def _fill_recent_menu(self) -> None:
+        self.recent_menu.clear()
+        recent = self.settings.recent_files()
+        for path in recent:
+            action = self.recent_menu.addAction(f"{path.stem}  ({path.parent})")
+            action.triggered.connect(lambda _=False, p=path: self.open_campaign(p))
+        if recent:
+            self.recent_menu.addSeparator()
+            self.recent_menu.addAction("Clear the List", self._clear_recent)
+        else:
+            self.recent_menu.addAction("No recent campaigns").setEnabled(False)
+
+    def _clear_recent(self) -> None:
+        self.settings.clear_recent()
+        self.start_page.set_recent([])
+
+    def _build_status_bar(self) -> None:
+        self.campaign_label = QLabel()
+        self.campaign_label.setObjectName("statusCampaign")
+        self.day_label = QLabel()
+        self.day_label.setObjectName("statusDay")
+        self.statusBar().addPermanentWidget(self.campaign_label)
+        self.statusBar().addPermanentWidget(self.day_label)
+
+    # -- layout -------------------------------------------------------------------------------
+
+    def _restore_layout(self) -> None:
+        geometry = self.settings.geometry()
+        if geometry is not None:
+            self.restoreGeometry(geometry)
+            self._fit_to_screen()
+        state = self.settings.window_state()
+        if state is not None:
+            self.restoreState(state, LAYOUT_VERSION)
+
+    def _fit_to_screen(self) -> None:
+        screen = self.screen()
+        if screen is None:
+            return
+        available = screen.availableGeometry()
+        frame = self.frameGeometry()
+        if not available.contains(frame):
+            self.resize(
+                min(self.width(), available.width()), min(self.height(), available.height())
+            )
+            self.move(available.topLeft())
+
+    def save_layout(self) -> None:
+        self.settings.set_geometry(self.saveGeometry())
+        self.settings.set_window_state(self.saveState(LAYOUT_VERSION))
+        self.settings.sync()
+
+    def reset_layout(self) -> None:
+        self.restoreState(self._default_state, LAYOUT_VERSION)
+        for panel in self.panels:
+            panel.show()
+
+    # -- the campaign -------------------------------------------------------------------------
+
+    def open_campaign(self, path: Path, *, interactive: bool = True) -> bool:
+        """Open `path` in this window; when not interactive, refusals are raised."""
+        try:
+            campaign = self._open(path, interactive=interactive)
+        except (CampaignRefused, CampaignLocked):
+            if not interactive:
+                raise
+            return False
+        if campaign is None:
+            return False
+        self.set_session(CampaignSession(campaign, self))
+        return True
+
+    def _open(self, path: Path, *, interactive: bool) -> Campaign | None:
+        self.set_session(None)
+        try:
+            return Campaign.open(path, data_dir=self.data_dir)
+        except CampaignLocked as locked:
+            if not interactive:
+                raise
+            answer = QMessageBox.question(
+                self,
+                "Campaign in use",
+                f"{locked}\n\nOpen it read-only?",
+                QMessageBox.StandardButton.Open | QMessageBox.StandardButton.Cancel,
+            )
+            if answer != QMessageBox.StandardButton.Open:
+                return None
+            return Campaign.open(path, data_dir=self.data_dir, read_only=True)
+        except CampaignRefused as refused:
+            if interactive:
+                QMessageBox.warning(self, "Cannot open this campaign", str(refused))
+            raise
+
+    def set_session(self, session: CampaignSession | None) -> None:
+        """Make `session` the open campaign (None closes it), backing up as it goes."""
+        if self.session is not None:
+            self._close_session()
+        self.session = session
+        for panel in self.panels:
+            panel.set_session(session)
+        has_campaign = session is not None
+        writable = has_campaign and not session.read_only
+        for action in (self.copy_action, self.export_action, self.close_action):
+            action.setEnabled(has_campaign)
+        self.restore_action.setEnabled(writable)
+        self.start_page.setVisible(not has_campaign)
+        self.start_page.set_recent(self.settings.recent_files())
+        if session is None:
+            self._update_status()
+            return
+        self.undo_group.addStack(session.undo_stack)
+        self.undo_group.setActiveStack(session.undo_stack)
+        session.changed.connect(self._on_changed)
+        session.failed.connect(self.show_problem)
+        self.settings.add_recent(session.campaign.path)
+        if writable:
+            self.backups = BackupScheduler(session, self.pool, parent=self)
+            self.backups.failed.connect(self.show_problem)
+            self.backups.start()
+        self._update_status()
+
+    def _close_session(self) -> None:
+        assert self.session is not None
+        if self.backups is not None:
+            self.backups.finish()
+            self.backups.deleteLater()
+            self.backups = None
+        self.undo_group.removeStack(self.session.undo_stack)
+        self.session.close()
+        self.session.deleteLater()
+        self.session = None
+
+    def _on_changed(self, topic: str) -> None:
+        if topic == "campaign":
+            self._update_status()
+
+    def _update_status(self) -> None:
+        if self.session is None:
+            self.setWindowTitle("GM Desk")
+            self.campaign_label.setText("No campaign open")
+            self.day_label.clear()
+            return
+        summary = self.session.campaign.summary()
+        suffix = " (read-only)" if self.session.read_only else ""
+        self.setWindowTitle(f"{summary.name}{suffix} — GM Desk")
+        self.campaign_label.setText(f"{summary.name}{suffix}")
+        self.day_label.setText(f"Day {summary.current_day}  ·  {summary.today:%a %d %b %Y}")
+
+    def show_problem(self, message: str) -> None:
+        box = QMessageBox(QMessageBox.Icon.Warning, "GM Desk", message, parent=self)
+        box.setObjectName("problemBox")
+        box.open()  # window-modal, never blocks the event loop
+        self.statusBar().showMessage(message, 10_000)
+
+    # -- file menu ----------------------------------------------------------------------------
+
+    def _start_folder(self) -> str:
+        if self.session is not None:
+            return str(self.session.campaign.path.parent)
+        recent = self.settings.recent_files()
+        return str(recent[0].parent) if recent else str(Path.home())
+
+    def new_campaign(self) -> None:
+        name, _ = QFileDialog.getSaveFileName(
+            self, "New campaign", self._start_folder(), CAMPAIGN_FILTER
+        )
+        if not name:
+            return
+        path = Path(name).with_suffix(SUFFIX)
+        self.set_session(None)
+        try:
+            campaign = Campaign.create(path, data_dir=self.data_dir)
+        except (CampaignRefused, CampaignLocked, ValueError, OSError) as error:
+            self.show_problem(str(error))
+            return
+        self.set_session(CampaignSession(campaign, self))
+
+    def open_dialog(self) -> None:
+        name, _ = QFileDialog.getOpenFileName(
+            self, "Open a campaign", self._start_folder(), CAMPAIGN_FILTER
+        )
+        if name:
+            self.open_campaign(Path(name))
+
+    def open_sample(self) -> None:
+        try:
+            path = ensure_sample_campaign(self.data_dir, resources_dir())
+        except (CampaignRefused, ImportRefused, OSError) as error:
+            self.show_problem(f"The sample campaign could not be made: {error}")
+            return
+        self.open_campaign(path)
+
+    def close_campaign(self) -> None:
+        self.set_session(None)
+
+    def save_copy(self) -> None:
+        if self.session is None:
+            return
+        current = self.session.campaign.path
+        name, _ = QFileDialog.getSaveFileName(
+            self,
+            "Save a copy",
+            str(current.with_name(f"{current.stem} copy{SUFFIX}")),
+            CAMPAIGN_FILTER,
+        )
+        if not name:
+            return
+        target = Path(name).with_suffix(SUFFIX)
+        if target.absolute() == current:
+            self.show_problem("A copy cannot replace the campaign it is a copy of.")
+            return
+        try:
+            self.session.campaign.save_copy(target)
+        except OSError as error:
+            self.show_problem(f"The copy could not be written: {error}")
+            return
+        self.statusBar().showMessage(f"Saved a copy as {target}", 8000)
+
+    def export_json(self) -> None:
+        if self.session is None:
+            return
+        current = self.session.campaign.path
+        name, _ = QFileDialog.getSaveFileName(
+            self, "Export the campaign", str(current.with_suffix(".json")), JSON_FILTER
+        )
+        if not name:
+            return
+        try:
+            export_campaign(self.session.campaign, Path(name))
+        except OSError as error:
+            self.show_problem(f"The export could not be written: {error}")
+            return
+        self.statusBar().showMessage(f"Exported to {name}", 8000)
+
+    def import_json(self) -> None:
+        source, _ = QFileDialog.getOpenFileName(
+            self, "Import a campaign", self._start_folder(), JSON_FILTER
+        )
+        if not source:
+            return
+        target, _ = QFileDialog.getSaveFileName(
+            self,
+            "Save the imported campaign as",
+            str(Path(source).with_suffix(SUFFIX)),
+            CAMPAIGN_FILTER,
+        )
+        if not target:
+            return
+        self.import_from(Path(source), Path(target).with_suffix(SUFFIX))
+
+    def import_from(self, source: Path, target: Path) -> bool:
+        self.set_session(None)
+        try:
+            campaign = import_campaign(source, target, data_dir=self.data_dir)
+        except (ImportRefused, CampaignRefused, CampaignLocked, OSError) as error:
+            self.show_problem(f"Nothing was imported. {error}")
+            return False
+        self.set_session(CampaignSession(campaign, self))
+        return True
+
+    def restore_dialog(self) -> None:
+        if self.session is None:
+            return
+        campaign = self.session.campaign
+        dialog = RestoreBackupDialog(campaign.backup_folder, campaign.summary().name, self)
+        if dialog.exec() != RestoreBackupDialog.DialogCode.Accepted:
+            return
+        chosen = dialog.chosen()
+        if chosen is not None:
+            self.restore_from(chosen)
+
+    def restore_from(self, backup: Path) -> bool:
+        """Replace the open campaign with `backup`, after backing up the campaign as it is."""
+        if self.session is None:
+            return False
+        path = self.session.campaign.path
+        try:
+            self.session.campaign.backup_now()
+        except Exception as error:  # without a fresh backup, restoring could lose work
+            self.show_problem(
+                "Nothing was restored: the campaign as it is now could not be backed up "
+                f"first ({error})."
+            )
+            return False
+        self.set_session(None)
+        try:
+            restore_backup(backup, path)
+        except (ValueError, OSError) as error:
+            self.show_problem(f"Nothing was restored. {error}")
+            restored = False
+        else:
+            restored = True
+        # Reopen whatever is there now, restored or untouched.
+        return self.open_campaign(path) and restored
+
+    # -- help -----------------------------------------------------------------------------------
+
+    def show_rules(self) -> None:
+        dialog = RulesReference(self)
+        dialog.setModal(False)
+        dialog.show()
+
+    def show_about(self) -> None:
+        campaign = self.session.campaign if self.session else None
+        show_about(
+            self,
+            campaign.path if campaign else None,
+            campaign.backup_folder if campaign else None,
+            self.data_dir,
+        )
+
+    # -- closing --------------------------------------------------------------------------------
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.save_layout()
+        self.set_session(None)
+        self.pool.waitForDone()
+        event.accept()

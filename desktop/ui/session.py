@@ -1,0 +1,52 @@
+"""The open campaign as the window sees it: the store, its undo stack and its signals.
+
+Every dock gets the session passed in; nothing reaches for a global. Changes always go
+`command -> store -> session.changed`, so every view refreshes the same way whether the
+change came from itself, another dock, undo or redo.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QUndoCommand, QUndoStack
+
+from desktop.store.campaign import Campaign
+
+
+class CampaignSession(QObject):
+    changed = Signal(str)  # a topic: "campaign", "characters", ...
+    character_selected = Signal(object)  # int | None: the character the docks follow
+    failed = Signal(str)  # a plain message for the GM when an action could not be done
+
+    def __init__(self, campaign: Campaign, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.campaign = campaign
+        self.undo_stack = QUndoStack(self)
+        self.selected_character: int | None = None
+        self._failure: str | None = None
+        campaign.subscribe(self.changed.emit)
+
+    @property
+    def read_only(self) -> bool:
+        return self.campaign.read_only
+
+    def select_character(self, character_id: int | None) -> None:
+        if character_id != self.selected_character:
+            self.selected_character = character_id
+            self.character_selected.emit(character_id)
+
+    def push(self, command: QUndoCommand) -> bool:
+        """Run a command through the undo stack; False if it failed (and was dropped)."""
+        self._failure = None
+        self.undo_stack.push(command)
+        return self._failure is None
+
+    def report_failure(self, message: str) -> None:
+        """Called by a command whose store call failed; the window shows the message."""
+        self._failure = message
+        self.failed.emit(message)
+
+    def close(self) -> None:
+        self.campaign.unsubscribe(self.changed.emit)
+        self.undo_stack.clear()
+        self.campaign.close()

@@ -1,0 +1,69 @@
+"""The user's settings, typed, over one QSettings passed in (tests pass their own)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QByteArray, QSettings
+
+# Bump when the docks change, so an old saved layout is not applied to new docks.
+LAYOUT_VERSION = 1
+# Bump with an upgrade step in `_upgrade` when a stored key changes meaning.
+SETTINGS_VERSION = 1
+MAX_RECENT = 10
+
+
+class Settings:
+    def __init__(self, store: QSettings) -> None:
+        self._store = store
+        self._upgrade()
+
+    def _upgrade(self) -> None:
+        stored = int(self._store.value("settings_version", 0))
+        # No older formats exist yet; later versions migrate keys here, oldest first.
+        if stored != SETTINGS_VERSION:
+            self._store.setValue("settings_version", SETTINGS_VERSION)
+
+    def sync(self) -> None:
+        self._store.sync()
+
+    # -- window ---------------------------------------------------------------------------
+
+    def geometry(self) -> QByteArray | None:
+        value = self._store.value("window/geometry")
+        return value if isinstance(value, QByteArray) and not value.isEmpty() else None
+
+    def set_geometry(self, value: QByteArray) -> None:
+        self._store.setValue("window/geometry", value)
+
+    def window_state(self) -> QByteArray | None:
+        """The saved dock layout, only if it was saved for the current set of docks."""
+        if int(self._store.value("window/layout_version", 0)) != LAYOUT_VERSION:
+            return None
+        value = self._store.value("window/state")
+        return value if isinstance(value, QByteArray) and not value.isEmpty() else None
+
+    def set_window_state(self, value: QByteArray) -> None:
+        self._store.setValue("window/state", value)
+        self._store.setValue("window/layout_version", LAYOUT_VERSION)
+
+    # -- campaigns ------------------------------------------------------------------------
+
+    def recent_files(self) -> list[Path]:
+        raw = self._store.value("campaigns/recent", [])
+        items = [raw] if isinstance(raw, str) else list(raw or [])
+        return [Path(item) for item in items if item]
+
+    def add_recent(self, path: Path) -> None:
+        path = path.absolute()
+        recent = [p for p in self.recent_files() if p != path]
+        self._set_recent([path, *recent][:MAX_RECENT])
+
+    def remove_recent(self, path: Path) -> None:
+        self._set_recent([p for p in self.recent_files() if p != path.absolute()])
+
+    def clear_recent(self) -> None:
+        self._set_recent([])
+
+    def _set_recent(self, paths: list[Path]) -> None:
+        self._store.setValue("campaigns/recent", [str(p) for p in paths])

@@ -1,0 +1,1 @@
+"""Custom widgets shared by the docks."""
