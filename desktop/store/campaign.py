@@ -2,65 +2,55 @@
 
 There is nothing to "save": each method that changes the campaign commits before it
 returns, so a GM Desk killed at any moment loses no acknowledged action.
+
+Reads go through one plain sqlite3 connection; writes go through sqlmodel sessions
+(`writer.py`), created on the first write. Showing a campaign therefore costs what
+reading its rows costs, and the window is up before SQLAlchemy is even imported.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import sqlite3
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager, suppress
-from dataclasses import dataclass, fields
-from datetime import date, datetime, timedelta
+from contextlib import closing, contextmanager, suppress
+from dataclasses import fields
+from datetime import date, datetime
 from pathlib import Path
-
-from sqlalchemy import Engine, func
-from sqlmodel import Session, select
+from typing import TYPE_CHECKING
 
 from desktop.rules import roster
 from desktop.store import backups, schema
-from desktop.store.engine import connect, make_engine
+from desktop.store.connection import connect
 from desktop.store.errors import CampaignRefused, NotFound, ReadOnlyCampaign
 from desktop.store.files import check_sqlite_file
 from desktop.store.lock import CampaignLock
-from desktop.store.models import CampaignInfo, Character
+from desktop.store.records import CampaignSummary, CharacterRecord
+
+if TYPE_CHECKING:
+    from sqlmodel import Session
+
+    from desktop.store.writer import Writer
 
 SUFFIX = ".gmdesk"
+CHARACTER_COLUMNS = ", ".join(f.name for f in fields(CharacterRecord))
 
 Listener = Callable[[str], None]
+Populate = Callable[["Session"], None]
 
-
-@dataclass(frozen=True)
-class CharacterRecord:
-    """A roster entry as the rest of the program sees it: plain values, no session."""
-
-    id: int
-    name: str
-    kind: str
-    notes: str
-    position: int
-
-
-@dataclass(frozen=True)
-class CampaignSummary:
-    name: str
-    start_date: date
-    current_day: int
-    settings: dict[str, object]
-
-    @property
-    def today(self) -> date:
-        return self.start_date + timedelta(days=self.current_day - 1)
+__all__ = ["SUFFIX", "Campaign", "CampaignSummary", "CharacterRecord"]
 
 
 class Campaign:
     """One open `.gmdesk` file. Build it with `Campaign.open` or `Campaign.create`."""
 
     def __init__(
-        self, path: Path, engine: Engine, lock: CampaignLock | None, data_dir: Path
+        self, path: Path, reader: sqlite3.Connection, lock: CampaignLock | None, data_dir: Path
     ) -> None:
         self.path = path
-        self._engine = engine
+        self._reader = reader
+        self._writer: Writer | None = None
         self._lock = lock
         self._data_dir = data_dir
         self._listeners: list[Listener] = []
@@ -89,9 +79,12 @@ class Campaign:
                     )
                 backups.make_backup(path, backups.backup_folder(data_dir, path))
                 schema.upgrade(path)
-            engine = make_engine(path, read_only=read_only)
-            campaign = cls(path, engine, lock, data_dir)
-            campaign.summary()  # fails here, not later, on a file missing its campaign row
+            campaign = cls(path, connect(path, read_only=read_only), lock, data_dir)
+            try:
+                campaign.summary()  # fails now, not later, on a file missing its campaign row
+            except BaseException:
+                campaign._reader.close()
+                raise
         except BaseException:
             if lock is not None:
                 lock.release()
@@ -108,14 +101,16 @@ class Campaign:
         start_date: date | None = None,
         current_day: int = 1,
         settings: dict[str, object] | None = None,
-        populate: Callable[[Session], None] | None = None,
+        populate: Populate | None = None,
     ) -> Campaign:
-        """Make a new, empty campaign file and open it.
+        """Make a new campaign file and open it.
 
         `populate` fills the new file in the same transaction (an import uses it). The
         file is built under a temporary name and renamed into place, so a crash or a
         failed import never leaves half a campaign behind.
         """
+        from desktop.store import writer
+
         path = path.absolute()
         if path.exists():
             raise CampaignRefused(f"“{path.name}” already exists; open it instead.")
@@ -124,24 +119,21 @@ class Campaign:
         try:
             connect(building, read_only=False).close()
             schema.upgrade(building)
-            engine = make_engine(building, read_only=False)
+            maker = writer.Writer(building)
             try:
-                with Session(engine) as session, session.begin():
-                    session.add(
-                        CampaignInfo(
-                            name=title,
-                            start_date=(start_date or date.today()).isoformat(),
-                            current_day=current_day,
-                            settings=json.dumps(settings or {}),
-                        )
+                with maker.transaction() as session:
+                    writer.add_campaign(
+                        session,
+                        name=title,
+                        start_date=(start_date or date.today()).isoformat(),
+                        current_day=current_day,
+                        settings=json.dumps(settings or {}),
                     )
                     if populate is not None:
                         populate(session)
-                with engine.connect() as connection:
-                    # Fold the WAL back so the renamed file is complete on its own.
-                    connection.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
             finally:
-                engine.dispose()
+                maker.dispose()
+            # The last connection closed folded the WAL in: the file is whole on its own.
             os.replace(building, path)
         finally:
             for leftover in (building, *_sidecars(building)):
@@ -159,10 +151,13 @@ class Campaign:
 
     def close(self) -> None:
         """Fold the WAL into the file and let another GM Desk have the campaign."""
+        if self._writer is not None:
+            self._writer.dispose()
+            self._writer = None
         if not self.read_only:
-            with suppress(Exception), self._engine.connect() as connection:
-                connection.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
-        self._engine.dispose()
+            with suppress(sqlite3.Error):
+                self._reader.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        self._reader.close()
         if self._lock is not None:
             self._lock.release()
             self._lock = None
@@ -185,97 +180,95 @@ class Campaign:
 
     @contextmanager
     def _writing(self, topic: str) -> Iterator[Session]:
+        """One GM action: a transaction that commits, then tells the listeners."""
         if self.read_only:
             raise ReadOnlyCampaign()
-        with Session(self._engine, expire_on_commit=False) as session, session.begin():
+        if self._writer is None:
+            from desktop.store.writer import Writer
+
+            self._writer = Writer(self.path)
+        with self._writer.transaction() as session:
             yield session
         self.revision += 1
         for listener in list(self._listeners):
             listener(topic)
 
+    def _read(self, sql: str, parameters: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
+        return self._reader.execute(sql, parameters).fetchall()
+
     # -- the campaign row -----------------------------------------------------------------
 
     def summary(self) -> CampaignSummary:
-        with Session(self._engine) as session:
-            info = session.exec(select(CampaignInfo)).first()
-        if info is None:
+        rows = self._read("SELECT name, start_date, current_day, settings FROM campaign LIMIT 1")
+        if not rows:
             raise CampaignRefused(f"“{self.path.name}” is a GM Desk file with no campaign in it.")
+        name, start, day, settings = rows[0]
         return CampaignSummary(
-            name=info.name,
-            start_date=date.fromisoformat(info.start_date),
-            current_day=info.current_day,
-            settings=json.loads(info.settings),
+            name=str(name),
+            start_date=date.fromisoformat(str(start)),
+            current_day=int(day),  # type: ignore[call-overload]
+            settings=json.loads(str(settings)),
         )
 
     def rename(self, name: str) -> None:
+        from desktop.store import writer
+
         title = roster.check_name(name)
         with self._writing("campaign") as session:
-            info = session.exec(select(CampaignInfo)).one()
-            info.name = title
+            writer.rename_campaign(session, title)
 
     # -- the roster -------------------------------------------------------------------------
 
     def characters(self) -> list[CharacterRecord]:
         """Every roster entry, in roster order."""
-        columns = [getattr(Character, f.name) for f in fields(CharacterRecord)]
-        with self._engine.connect() as connection:
-            rows = connection.execute(
-                select(*columns).order_by(Character.position, Character.id)
-            ).all()
-        return [CharacterRecord(*row) for row in rows]
+        rows = self._read(f"SELECT {CHARACTER_COLUMNS} FROM character ORDER BY position, id")
+        return [CharacterRecord(*row) for row in rows]  # type: ignore[arg-type]
 
     def character(self, character_id: int) -> CharacterRecord:
-        with Session(self._engine) as session:
-            row = session.get(Character, character_id)
-            if row is None:
-                raise NotFound(f"Character {character_id} is no longer in the campaign.")
-            return _record(row)
+        rows = self._read(
+            f"SELECT {CHARACTER_COLUMNS} FROM character WHERE id = ?", (character_id,)
+        )
+        if not rows:
+            raise NotFound(f"Character {character_id} is no longer in the campaign.")
+        return CharacterRecord(*rows[0])  # type: ignore[arg-type]
 
     def add_character(self, name: str, kind: str = "pc", notes: str = "") -> CharacterRecord:
+        from desktop.store import writer
+
         values = {
             "name": roster.check_name(name),
             "kind": roster.check_kind(kind),
             "notes": roster.check_notes(notes),
         }
         with self._writing("characters") as session:
-            last = session.exec(select(func.max(Character.position))).one()
-            row = Character(**values, position=(last or 0) + 1)
-            session.add(row)
-            session.flush()
-            return _record(row)
+            return writer.add_character(session, **values)
 
     def update_character(self, character_id: int, **changes: object) -> CharacterRecord:
         """Change name, kind and/or notes; returns the record as it is now."""
+        from desktop.store import writer
+
         checks = {"name": roster.check_name, "kind": roster.check_kind, "notes": roster.check_notes}
         unknown = set(changes) - set(checks)
         if unknown:
             raise ValueError(f"A character has no field {', '.join(sorted(unknown))}.")
-        values = {key: checks[key](value) for key, value in changes.items()}
+        values: dict[str, object] = {key: checks[key](value) for key, value in changes.items()}
         with self._writing("characters") as session:
-            row = session.get(Character, character_id)
-            if row is None:
-                raise NotFound(f"Character {character_id} is no longer in the campaign.")
-            for key, value in values.items():
-                setattr(row, key, value)
-            return _record(row)
+            return writer.update_character(session, character_id, values)
 
     def delete_character(self, character_id: int) -> CharacterRecord:
         """Delete a roster entry; returns what `restore_character` needs to undo it."""
+        from desktop.store import writer
+
         with self._writing("characters") as session:
-            row = session.get(Character, character_id)
-            if row is None:
-                raise NotFound(f"Character {character_id} is no longer in the campaign.")
-            record = _record(row)
-            session.delete(row)
-            return record
+            return writer.delete_character(session, character_id)
 
     def restore_character(self, record: CharacterRecord) -> CharacterRecord:
         """Put a deleted roster entry back with its old id and place."""
+        from desktop.store import writer
+
         with self._writing("characters") as session:
-            if session.get(Character, record.id) is not None:
-                raise ValueError(f"A character with id {record.id} is already in the campaign.")
-            session.add(Character(**_values(record)))
-            return record
+            writer.insert_characters(session, [record])
+        return record
 
     # -- copies -------------------------------------------------------------------------------
 
@@ -289,13 +282,10 @@ class Campaign:
         backups.prune_backups(self.backup_folder, now)
         return made
 
-
-def _record(row: Character) -> CharacterRecord:
-    return CharacterRecord(**{f.name: getattr(row, f.name) for f in fields(CharacterRecord)})
-
-
-def _values(record: CharacterRecord) -> dict[str, object]:
-    return {f.name: getattr(record, f.name) for f in fields(record)}
+    def integrity_check(self) -> list[str]:
+        """SQLite's own check of the whole file: ["ok"] when it is sound."""
+        with closing(connect(self.path, read_only=True)) as checking:
+            return [str(row[0]) for row in checking.execute("PRAGMA integrity_check")]
 
 
 def _sidecars(path: Path) -> tuple[Path, Path]:

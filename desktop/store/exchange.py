@@ -11,13 +11,13 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from datetime import date
 from pathlib import Path
-from typing import Any
-
-from sqlmodel import Session
+from typing import TYPE_CHECKING, Any
 
 from desktop.rules import roster
-from desktop.store.campaign import Campaign, CharacterRecord
-from desktop.store.models import Character
+from desktop.store.campaign import Campaign, CharacterRecord, Populate
+
+if TYPE_CHECKING:
+    from sqlmodel import Session
 
 FORMAT = "gm-desk-campaign"
 VERSION = 1
@@ -114,9 +114,11 @@ def import_campaign(source: Path, destination: Path, *, data_dir: Path) -> Campa
     )
 
 
-def _populate(document: CampaignDocument) -> Callable[[Session], None]:
+def _populate(document: CampaignDocument) -> Populate:
     def populate(session: Session) -> None:
-        session.add_all(Character(**asdict(record)) for record in document.characters)
+        from desktop.store import writer
+
+        writer.insert_characters(session, list(document.characters))
 
     return populate
 

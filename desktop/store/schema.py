@@ -5,7 +5,7 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-from desktop.store.engine import APPLICATION_ID, make_engine, sqlite_uri
+from desktop.store.connection import APPLICATION_ID, sqlite_uri
 from desktop.store.errors import CampaignRefused
 from desktop.store.migrations import FOLDER, HEAD, REVISIONS
 
@@ -59,8 +59,11 @@ def needs_upgrade(revision: str) -> bool:
 
 def upgrade(path: Path) -> None:
     """Bring the file's schema to HEAD in one transaction (Alembic is imported only here)."""
+    # Alembic and SQLAlchemy are imported only when a file actually needs upgrading.
     from alembic import command
     from alembic.config import Config
+
+    from desktop.store.engine import make_engine
 
     config = Config()
     config.set_main_option("script_location", str(FOLDER))

@@ -1,4 +1,8 @@
-"""The main window: menus, the docks, the status bar and the open campaign."""
+"""The main window: menus, the docks, the status bar and the open campaign.
+
+What only a menu command needs (import, export, restore, help) is imported when the
+command runs, so start-up pays only for what the first window shows.
+"""
 
 from __future__ import annotations
 
@@ -9,17 +13,12 @@ from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QUndoGroup
 from PySide6.QtWidgets import QFileDialog, QLabel, QMainWindow, QMessageBox, QWidget
 
 from desktop.paths import resources_dir
-from desktop.store.backups import restore_backup
 from desktop.store.campaign import SUFFIX, Campaign
 from desktop.store.errors import CampaignRefused
-from desktop.store.exchange import ImportRefused, export_campaign, import_campaign
 from desktop.store.lock import CampaignLocked
-from desktop.store.sample import ensure_sample_campaign
 from desktop.ui.backup_scheduler import BackupScheduler
 from desktop.ui.docks.roster import RosterPanel
-from desktop.ui.help import RulesReference, show_about
 from desktop.ui.panel import Panel
-from desktop.ui.restore_dialog import RestoreBackupDialog
 from desktop.ui.session import CampaignSession
 from desktop.ui.settings import LAYOUT_VERSION, Settings
 from desktop.ui.start_page import StartPage
@@ -307,6 +306,9 @@ class MainWindow(QMainWindow):
             self.open_campaign(Path(name))
 
     def open_sample(self) -> None:
+        from desktop.store.exchange import ImportRefused
+        from desktop.store.sample import ensure_sample_campaign
+
         try:
             path = ensure_sample_campaign(self.data_dir, resources_dir())
         except (CampaignRefused, ImportRefused, OSError) as error:
@@ -341,6 +343,8 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(f"Saved a copy as {target}", 8000)
 
     def export_json(self) -> None:
+        from desktop.store.exchange import export_campaign
+
         if self.session is None:
             return
         current = self.session.campaign.path
@@ -373,6 +377,8 @@ class MainWindow(QMainWindow):
         self.import_from(Path(source), Path(target).with_suffix(SUFFIX))
 
     def import_from(self, source: Path, target: Path) -> bool:
+        from desktop.store.exchange import ImportRefused, import_campaign
+
         self.set_session(None)
         try:
             campaign = import_campaign(source, target, data_dir=self.data_dir)
@@ -383,6 +389,8 @@ class MainWindow(QMainWindow):
         return True
 
     def restore_dialog(self) -> None:
+        from desktop.ui.restore_dialog import RestoreBackupDialog
+
         if self.session is None:
             return
         campaign = self.session.campaign
@@ -395,6 +403,8 @@ class MainWindow(QMainWindow):
 
     def restore_from(self, backup: Path) -> bool:
         """Replace the open campaign with `backup`, after backing up the campaign as it is."""
+        from desktop.store.backups import restore_backup
+
         if self.session is None:
             return False
         path = self.session.campaign.path
@@ -420,11 +430,15 @@ class MainWindow(QMainWindow):
     # -- help -----------------------------------------------------------------------------------
 
     def show_rules(self) -> None:
+        from desktop.ui.help import RulesReference
+
         dialog = RulesReference(self)
         dialog.setModal(False)
         dialog.show()
 
     def show_about(self) -> None:
+        from desktop.ui.help import show_about
+
         campaign = self.session.campaign if self.session else None
         show_about(
             self,

@@ -21,12 +21,15 @@ def test_a_new_campaign_is_empty_and_named_after_its_file(campaign: Campaign) ->
     assert campaign.characters() == []
 
 
-def test_pragmas_of_a_campaign_connection(campaign: Campaign) -> None:
-    with campaign._engine.connect() as connection:
+def test_pragmas_of_the_write_connection(campaign: Campaign) -> None:
+    campaign.add_character("Kara")  # the first write makes the write engine
+    assert campaign._writer is not None
+    with campaign._writer.engine.connect() as connection:
         pragma = connection.exec_driver_sql
         assert pragma("PRAGMA journal_mode").scalar() == "wal"
         assert pragma("PRAGMA synchronous").scalar() == 2  # FULL
         assert pragma("PRAGMA foreign_keys").scalar() == 1
+    assert campaign.integrity_check() == ["ok"]
 
 
 def test_roster_edits_are_there_after_reopening(campaign: Campaign, data_dir: Path) -> None:

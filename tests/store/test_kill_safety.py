@@ -21,6 +21,7 @@ from desktop.store.campaign import Campaign
 WRITER = """
 import sys
 from pathlib import Path
+from desktop.store import writer  # the write side loads on first write: load it first
 from desktop.store.campaign import Campaign
 
 campaign = Campaign.open(Path(sys.argv[1]), data_dir=Path(sys.argv[2]))

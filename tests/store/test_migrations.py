@@ -14,7 +14,8 @@ from sqlmodel import SQLModel
 
 from desktop.store import models, schema
 from desktop.store.campaign import Campaign
-from desktop.store.engine import APPLICATION_ID, make_engine
+from desktop.store.connection import APPLICATION_ID
+from desktop.store.engine import make_engine
 from desktop.store.migrations import FOLDER, HEAD, REVISIONS
 
 
