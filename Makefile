@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test lint format bench package clean
+.PHONY: run test lint format bench package screenshot clean
 
 $(BIN)/python:
 	$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "GM Desk needs Python 3.11 or newer"'
@@ -42,6 +42,12 @@ bench: $(VENV)/.installed-test
 
 package: $(VENV)/.installed-package
 	$(BIN)/python packaging/build.py
+
+# The README's screenshot, drawn by the app itself with fresh settings.
+screenshot: $(VENV)/.installed-run
+	rm -rf build/screenshot-home
+	GM_DESK_HOME=build/screenshot-home $(BIN)/python -m desktop --smoke-test \
+		--screenshot resources/screenshots/main-window.png
 
 clean:
 	rm -rf build dist .pytest_cache

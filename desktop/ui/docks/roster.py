@@ -352,8 +352,12 @@ class RosterWidget(QWidget):
             else QAbstractItemView.EditTrigger.NoEditTriggers
         )
         self.reload()
-        if session is not None and session.selected_character is not None:
+        if session is None:
+            return
+        if session.selected_character is not None:
             self._follow_selection(session.selected_character)
+        elif self.model.rowCount():
+            self._select_row(0)  # a campaign opens with someone to look at
 
     def _on_changed(self, topic: str) -> None:
         if topic == "characters":

@@ -1,0 +1,18 @@
+"""Timing helpers for the benchmarks: every target is a ratio to a same-run baseline."""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections.abc import Callable
+
+
+def median_seconds(action: Callable[[], object], rounds: int) -> float:
+    """The median wall time of `rounds` runs of `action`, after one warm-up run."""
+    action()
+    times = []
+    for _ in range(rounds):
+        started = time.perf_counter()
+        action()
+        times.append(time.perf_counter() - started)
+    return statistics.median(times)
