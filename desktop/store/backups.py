@@ -16,13 +16,11 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import hashlib
 import os
 import re
 import sqlite3
 import sys
 import time
-import uuid
 from collections.abc import Callable, Hashable, Sequence
 from contextlib import closing
 from dataclasses import dataclass
@@ -73,6 +71,8 @@ def backup_folder(data_dir: Path, campaign_path: Path) -> Path:
     a name (in different folders) never mix their backups.
     """
     resolved = os.path.normcase(str(campaign_path.resolve()))
+    import hashlib  # only here: not worth its import time on every start
+
     digest = hashlib.sha1(resolved.encode("utf-8"), usedforsecurity=False).hexdigest()
     return data_dir / "backups" / f"{campaign_path.stem}-{digest[:8]}"
 
@@ -197,7 +197,9 @@ def _parse_backup_name(name: str) -> tuple[datetime, int] | None:
     if match is None:
         return None
     try:
-        taken = datetime.strptime(match["stamp"], STAMP_FORMAT)
+        # fromisoformat, not strptime: the latter imports _strptime and locale.
+        stamp = match["stamp"]
+        taken = datetime.fromisoformat(f"{stamp[:10]}T{stamp[11:13]}:{stamp[13:15]}:{stamp[15:]}")
     except ValueError:  # looks like a stamp but is no date, e.g. month 13
         return None
     return taken, int(match["n"] or 1)
@@ -381,7 +383,7 @@ def _connect_read_only(path: Path) -> sqlite3.Connection:
 
 def _partial_path(folder: Path, stem: str) -> Path:
     """A hidden, unique name in `folder` for a file still being written."""
-    return folder / f".{stem}.{uuid.uuid4().hex[:12]}{_PARTIAL_MARK}"
+    return folder / f".{stem}.{os.urandom(6).hex()}{_PARTIAL_MARK}"
 
 
 def _sidecars(path: Path) -> list[Path]:

@@ -25,13 +25,10 @@ the winner meanwhile is alive and is left alone.
 from __future__ import annotations
 
 import contextlib
-import getpass
 import json
 import os
-import socket
 import sys
 import time
-import uuid
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -109,7 +106,7 @@ class CampaignLock:
         # with a wrong clock on it still turns stale after the grace period.
         garbage_seen: dict[tuple[int, int, int], float] = {}
         while True:
-            token = uuid.uuid4().hex
+            token = os.urandom(16).hex()
             if _create_lock(path, _lock_record(token)):
                 return cls(path, token)
             found = _inspect(path)
@@ -179,7 +176,7 @@ class _Found:
 def _lock_record(token: str) -> dict[str, object]:
     return {
         "pid": os.getpid(),
-        "host": socket.gethostname(),
+        "host": _host_name(),
         "user": _user_name(),
         "since": datetime.now(UTC).isoformat(),
         "app": f"GM Desk {__version__}",
@@ -189,10 +186,19 @@ def _lock_record(token: str) -> dict[str, object]:
 
 
 def _user_name() -> str:
-    try:
-        return getpass.getuser()
-    except (OSError, KeyError):  # no login name, e.g. a container without a passwd entry
-        return "unknown"
+    # getpass.getuser() reads the same variables first, but imports termios and pwd.
+    for variable in ("LOGNAME", "USER", "LNAME", "USERNAME"):
+        name = os.environ.get(variable)
+        if name:
+            return name
+    return "unknown"
+
+
+def _host_name() -> str:
+    # Same answer as socket.gethostname(), without importing socket at start-up.
+    if hasattr(os, "uname"):
+        return os.uname().nodename
+    return os.environ.get("COMPUTERNAME", "unknown")
 
 
 def _boot_id() -> str | None:
@@ -271,7 +277,7 @@ def _inspect(path: Path) -> _Found | None:
 
 def _holder_is_stale(holder: LockHolder) -> bool:
     """True when the holder is certainly gone; a holder on another host never is."""
-    if holder.host != socket.gethostname():
+    if holder.host != _host_name():
         return False
     current_boot = _boot_id()
     if holder.boot_id and current_boot and holder.boot_id != current_boot:
@@ -290,7 +296,7 @@ def _is_stale(found: _Found, garbage_seen: dict[tuple[int, int, int], float]) ->
 def _take_over(path: Path, garbage_seen: dict[tuple[int, int, int], float]) -> None:
     """Remove `path` if, looked at again under the takeover guard, it is still stale."""
     guard = path.with_name(path.name + TAKEOVER_SUFFIX)
-    if not _create_lock(guard, {"pid": os.getpid(), "host": socket.gethostname()}):
+    if not _create_lock(guard, {"pid": os.getpid(), "host": _host_name()}):
         _clear_abandoned_guard(guard)
         time.sleep(POLL_S)  # someone else is taking over: look again shortly
         return

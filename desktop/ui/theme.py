@@ -6,12 +6,16 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
 from PySide6.QtWidgets import QApplication, QStyleFactory
 
+HEADLESS_PLATFORMS = ("offscreen", "minimal")
+
 
 def apply_theme(app: QApplication) -> None:
     """Use Fusion (the same look on every system) and the system's scheme, live."""
     fusion = QStyleFactory.create("Fusion")
     if fusion is not None:
         app.setStyle(fusion)
+    if QGuiApplication.platformName() in HEADLESS_PLATFORMS:
+        return  # no system scheme to follow; asking costs a failed D-Bus call (~35 ms)
     hints = QGuiApplication.styleHints()
     _apply_scheme(app, hints.colorScheme())
     hints.colorSchemeChanged.connect(lambda scheme: _apply_scheme(app, scheme))
