@@ -32,6 +32,8 @@ __all__ = [
     "Catastrophe",
     "ConflictOutcome",
     "Die",
+    "Item",
+    "ItemKind",
     "Kind",
     "NewCharacter",
     "Place",
@@ -47,11 +49,16 @@ __all__ = [
     "award_depleted",
     "award_new_die",
     "challenge_pool",
+    "check_kind",
+    "check_place",
+    "check_size",
+    "check_tray_choice",
     "conflict_damage",
     "conflict_winner",
     "create_character",
     "creation_cost",
     "item_die_depletes",
+    "item_die_kind",
     "make_pool",
     "pool_size_after_game",
     "preset",
@@ -324,13 +331,17 @@ class TrayDie:
 
     def __post_init__(self) -> None:
         _whole(self.die_id, "A die's id", minimum=1)
-        _whole(self.steps, "The number of steps")
-        if not isinstance(self.down_to_d4, bool):
-            raise ValueError("Stepping down to d4 is a yes or no choice.")
-        # Decision: stepping a die down and spending trait steps on it cancel out and
-        # would waste steps, so the two are not combined on one die.
-        if self.down_to_d4 and self.steps:
-            raise ValueError("A die stepped down to d4 cannot also take trait steps.")
+        _tray_choice(self.steps, self.down_to_d4)
+
+
+def _tray_choice(steps: object, down_to_d4: object) -> None:
+    _whole(steps, "The number of steps")
+    if not isinstance(down_to_d4, bool):
+        raise ValueError("Stepping down to d4 is a yes or no choice.")
+    # Decision: stepping a die down and spending trait steps on it cancel out and
+    # would waste steps, so the two are not combined on one die.
+    if down_to_d4 and steps:
+        raise ValueError("A die stepped down to d4 cannot also take trait steps.")
 
 
 def tray_sizes(pool: Pool, tray: Sequence[TrayDie], steps_allowed: int = 0) -> tuple[int, ...]:
@@ -873,3 +884,76 @@ def preset(name: str) -> Preset:
 def challenge_pool(name: str, size: int = DEFAULT_SIZE, first_id: int = 1) -> Pool:
     """The pool of a non-character challenge built from a preset, e.g. Deadly in d8."""
     return make_pool(preset(name).count_for(size), first_id, size)
+
+
+# --------------------------------------------------------------------------- items
+
+
+class ItemKind(StrEnum):
+    """What an item is: a weapon carries a damage die, armour a protection die."""
+
+    WEAPON = "weapon"
+    ARMOUR = "armour"
+
+
+_ITEM_DIE_KINDS: Final[dict[ItemKind, Kind]] = {
+    ItemKind.WEAPON: Kind.DAMAGE,
+    ItemKind.ARMOUR: Kind.PROTECTION,
+}
+
+
+def item_die_kind(kind: ItemKind | str) -> Kind:
+    """The kind of die an item carries: a weapon's is damage (red), armour's protection."""
+    return _ITEM_DIE_KINDS[_enum(ItemKind, kind, "An item")]
+
+
+@dataclass(frozen=True)
+class Item:
+    """A weapon or armour and the base size of its one die.
+
+    ``deplete`` is the weapon's "deplete" mark; a protection die depletes on a 1 whether
+    or not it is set (see :func:`item_die_depletes`).
+    """
+
+    name: str
+    kind: ItemKind
+    die_size: int = DEFAULT_SIZE
+    deplete: bool = False
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "name", _name(self.name, "An item"))
+        object.__setattr__(self, "kind", _enum(ItemKind, self.kind, "An item"))
+        _size(self.die_size)
+        if not isinstance(self.deplete, bool):
+            raise ValueError(f"Whether {self.name} depletes is a yes or no choice.")
+
+    @property
+    def die_kind(self) -> Kind:
+        return item_die_kind(self.kind)
+
+
+# --------------------------------------------------------------------------- single values
+# For values kept one by one (the campaign file, an import): the same checks as above.
+
+
+def check_size(value: object) -> int:
+    """``value`` if it is a die size on the ladder, or ValueError."""
+    return _size(value)
+
+
+def check_kind(value: object) -> Kind:
+    return _enum(Kind, value, "A die's kind")
+
+
+def check_place(value: object) -> Place:
+    return _enum(Place, value, "A die's place")
+
+
+def check_tray_choice(size: int, steps: object, down_to_d4: object) -> None:
+    """Trait steps and a d4 step-down chosen for a die of base ``size``'s next roll.
+
+    The same rules as :class:`TrayDie` and :func:`step_size`: whole steps, not combined
+    with a step-down, and not beyond d20.
+    """
+    _tray_choice(steps, down_to_d4)
+    step_size(size, steps)  # type: ignore[arg-type]

@@ -13,20 +13,28 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import closing, contextmanager, suppress
-from dataclasses import fields
+from dataclasses import fields, replace
 from datetime import date, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from desktop.rules import roster
-from desktop.store import backups, schema
+from desktop.rules import dicepool, roster
+from desktop.store import backups, checks, schema
 from desktop.store.connection import connect
 from desktop.store.errors import CampaignRefused, NotFound, ReadOnlyCampaign
 from desktop.store.files import check_sqlite_file
 from desktop.store.lock import CampaignLock
-from desktop.store.records import CampaignSummary, CharacterRecord
+from desktop.store.records import (
+    CampaignSummary,
+    CharacterRecord,
+    CharacterSnapshot,
+    DieRecord,
+    ItemRecord,
+    RollRecord,
+    TraitRecord,
+)
 
 if TYPE_CHECKING:
     from sqlmodel import Session
@@ -35,11 +43,29 @@ if TYPE_CHECKING:
 
 SUFFIX = ".gmdesk"
 CHARACTER_COLUMNS = ", ".join(f.name for f in fields(CharacterRecord))
+DIE_COLUMNS = ", ".join(f.name for f in fields(DieRecord))
+TRAIT_COLUMNS = ", ".join(f.name for f in fields(TraitRecord))
+# An item's die id is read with it: an item has at most one die (a unique index).
+ITEM_COLUMNS = (
+    ", ".join(f"item.{f.name}" for f in fields(ItemRecord) if f.name != "die_id")
+    + ", (SELECT die.id FROM die WHERE die.item_id = item.id)"
+)
+ROLL_COLUMNS = ", ".join(f.name for f in fields(RollRecord))
 
 Listener = Callable[[str], None]
 Populate = Callable[["Session"], None]
 
-__all__ = ["SUFFIX", "Campaign", "CampaignSummary", "CharacterRecord"]
+__all__ = [
+    "SUFFIX",
+    "Campaign",
+    "CampaignSummary",
+    "CharacterRecord",
+    "CharacterSnapshot",
+    "DieRecord",
+    "ItemRecord",
+    "RollRecord",
+    "TraitRecord",
+]
 
 
 class Campaign:
@@ -171,7 +197,12 @@ class Campaign:
     # -- telling the program what changed ------------------------------------------------
 
     def subscribe(self, listener: Listener) -> None:
-        """Call `listener(topic)` after each committed change ("campaign", "characters")."""
+        """Call `listener(topic)` after each committed change.
+
+        Topics: "campaign", "characters", "dice", "traits", "items", "rolls". Deleting or
+        restoring a character also deletes or restores its dice, traits and items and
+        relinks its roll log lines, but is told as "characters" only.
+        """
         self._listeners.append(listener)
 
     def unsubscribe(self, listener: Listener) -> None:
@@ -179,8 +210,9 @@ class Campaign:
             self._listeners.remove(listener)
 
     @contextmanager
-    def _writing(self, topic: str) -> Iterator[Session]:
-        """One GM action: a transaction that commits, then tells the listeners."""
+    def _writing(self, *topics: str) -> Iterator[Session]:
+        """One GM action: a transaction that commits, then tells the listeners (once per
+        topic it changed, e.g. a roll changes "dice" and "rolls")."""
         if self.read_only:
             raise ReadOnlyCampaign()
         if self._writer is None:
@@ -190,8 +222,9 @@ class Campaign:
         with self._writer.transaction() as session:
             yield session
         self.revision += 1
-        for listener in list(self._listeners):
-            listener(topic)
+        for topic in topics:
+            for listener in list(self._listeners):
+                listener(topic)
 
     def _read(self, sql: str, parameters: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
         return self._reader.execute(sql, parameters).fetchall()
@@ -255,20 +288,430 @@ class Campaign:
         with self._writing("characters") as session:
             return writer.update_character(session, character_id, values)
 
-    def delete_character(self, character_id: int) -> CharacterRecord:
-        """Delete a roster entry; returns what `restore_character` needs to undo it."""
+    def snapshot(self, character_id: int) -> CharacterSnapshot:
+        """A character with its dice, traits, items and the ids of its roll log lines."""
+        roll_ids = self._read(
+            "SELECT id FROM roll_log WHERE character_id = ? ORDER BY id", (character_id,)
+        )
+        return CharacterSnapshot(
+            character=self.character(character_id),
+            dice=tuple(self.dice(character_id)),
+            traits=tuple(self.traits(character_id)),
+            items=tuple(self.items(character_id)),
+            roll_ids=tuple(int(row[0]) for row in roll_ids),  # type: ignore[call-overload]
+        )
+
+    def delete_character(self, character_id: int) -> CharacterSnapshot:
+        """Delete a roster entry with its dice, traits and items (the database cascades).
+
+        Its roll log lines stay, named as they were, with no character. Returns what
+        `restore_character` needs to undo it all.
+        """
         from desktop.store import writer
 
         with self._writing("characters") as session:
-            return writer.delete_character(session, character_id)
+            snapshot = self.snapshot(character_id)
+            writer.delete_character(session, character_id)
+        return snapshot
 
-    def restore_character(self, record: CharacterRecord) -> CharacterRecord:
-        """Put a deleted roster entry back with its old id and place."""
+    def restore_character(self, snapshot: CharacterSnapshot | CharacterRecord) -> CharacterRecord:
+        """Put a deleted character back with its old ids and places, in one transaction.
+
+        Its dice, traits and items come back as they were, and the roll log lines in the
+        snapshot are linked to it again. A bare CharacterRecord restores the roster
+        entry alone.
+        """
         from desktop.store import writer
 
+        if isinstance(snapshot, CharacterRecord):
+            snapshot = CharacterSnapshot(snapshot)
+        record = snapshot.character
+        dice = [checks.die(die) for die in snapshot.dice]
+        _same_owner(record.id, [*dice, *snapshot.traits, *snapshot.items])
         with self._writing("characters") as session:
             writer.insert_characters(session, [record])
+            writer.insert_items(session, [_checked_item(item) for item in snapshot.items])
+            writer.insert_traits(session, [_checked_trait(trait) for trait in snapshot.traits])
+            _check_item_dice(dice, snapshot.items)
+            writer.insert_dice(session, dice)
+            writer.link_rolls(session, record.id, snapshot.roll_ids)
         return record
+
+    # -- dice -------------------------------------------------------------------------------
+
+    def dice(self, character_id: int) -> list[DieRecord]:
+        """A character's dice, items' dice included, in table order."""
+        rows = self._read(
+            f"SELECT {DIE_COLUMNS} FROM die WHERE character_id = ? ORDER BY position, id",
+            (character_id,),
+        )
+        return [_die(row) for row in rows]
+
+    def dice_counts(self) -> dict[int, tuple[int, int, int]]:
+        """Every character's ordinary dice: (in the pool, on the table, removed)."""
+        rows = self._read(
+            "SELECT character.id,"
+            " COALESCE(SUM(die.place = 'pool'), 0),"
+            " COALESCE(SUM(die.place = 'table'), 0),"
+            " COALESCE(SUM(die.place = 'removed'), 0)"
+            " FROM character LEFT JOIN die"
+            " ON die.character_id = character.id AND die.kind = 'ordinary'"
+            " GROUP BY character.id"
+        )
+        return {int(r[0]): (int(r[1]), int(r[2]), int(r[3])) for r in rows}  # type: ignore[call-overload]
+
+    def add_dice(
+        self,
+        character_id: int,
+        size: int = dicepool.DEFAULT_SIZE,
+        count: int = 1,
+        kind: str = "ordinary",
+        place: str = "pool",
+    ) -> list[DieRecord]:
+        """New loose dice at the end of the character's dice (an item's die comes with
+        the item: `add_item`)."""
+        from desktop.store import writer
+
+        values = {
+            "size": checks.die_size(size),
+            "count": checks.count(count),
+            "kind": checks.die_kind(kind),
+            "place": checks.die_place(place),
+        }
+        checks.row_id(character_id, "A character's id")
+        with self._writing("dice") as session:
+            return writer.add_dice(session, character_id, **values)  # type: ignore[arg-type]
+
+    def remove_dice(self, die_ids: Iterable[int]) -> list[DieRecord]:
+        """Delete dice; returns them, in the order asked, for `restore_dice`."""
+        from desktop.store import writer
+
+        ids = _distinct_ids(die_ids, "die")
+        if not ids:
+            return []
+        with self._writing("dice") as session:
+            removed = self._dice_by_id(ids)
+            writer.delete_dice(session, ids)
+        return [removed[die_id] for die_id in ids]
+
+    def restore_dice(self, records: Sequence[DieRecord]) -> list[DieRecord]:
+        """Put removed dice back with their old ids (the undo of `remove_dice`)."""
+        from desktop.store import writer
+
+        dice = _checked_dice(records)
+        _distinct_ids((die.item_id for die in dice if die.item_id is not None), "item")
+        if not dice:
+            return []
+        with self._writing("dice") as session:
+            self._require_characters({die.character_id for die in dice})
+            for die in dice:
+                if die.item_id is not None:
+                    self._check_item_free(die)
+            writer.insert_dice(session, dice)
+        return dice
+
+    def update_dice(self, records: Sequence[DieRecord]) -> list[DieRecord]:
+        """Write each die as given (matched by id): the one write for rolls, moves, the
+        tray, steps, damage, rest and awards. Returns the dice as they were, in the same
+        order, so `update_dice(previous)` undoes it.
+
+        All or nothing: an unknown die or character (NotFound) or a bad value
+        (ValueError) is refused before anything is written. An item's die stays with its
+        item: its owner, kind and item cannot change here.
+        """
+        dice = _checked_dice(records)
+        if not dice:
+            return []
+        with self._writing("dice") as session:
+            return self._write_dice(session, dice)
+
+    def _write_dice(self, session: Session, dice: Sequence[DieRecord]) -> list[DieRecord]:
+        """`update_dice` inside a transaction: check against the file, write, return the
+        dice as they were."""
+        from desktop.store import writer
+
+        ids = [die.id for die in dice]
+        before = self._dice_by_id(ids)
+        for die in dice:
+            _check_die_change(before[die.id], die)
+        self._require_characters({die.character_id for die in dice})
+        writer.update_dice(session, dice)
+        return [before[die_id] for die_id in ids]
+
+    def _check_item_free(self, die: DieRecord) -> None:
+        """A die put back on its item: the item is there and has no other die."""
+        item = self.item(die.item_id)  # type: ignore[arg-type]
+        _check_item_dice([die], [item])
+        if item.die_id is not None:
+            raise ValueError(f"{item.name} already has a die ({item.die_id}).")
+
+    def _dice_by_id(self, die_ids: Sequence[int]) -> dict[int, DieRecord]:
+        """The dice with these ids; NotFound names the first one missing."""
+        found: dict[int, DieRecord] = {}
+        for chunk in _chunks(die_ids):
+            marks = ", ".join("?" * len(chunk))
+            rows = self._read(f"SELECT {DIE_COLUMNS} FROM die WHERE id IN ({marks})", chunk)
+            found.update((die.id, die) for die in map(_die, rows))
+        for die_id in die_ids:
+            if die_id not in found:
+                raise NotFound(f"Die {die_id} is no longer in the campaign.")
+        return found
+
+    def _require_characters(self, character_ids: Iterable[int]) -> None:
+        for character_id in sorted(character_ids):
+            self.character(character_id)  # raises NotFound
+
+    # -- traits -----------------------------------------------------------------------------
+
+    def traits(self, character_id: int) -> list[TraitRecord]:
+        rows = self._read(
+            f"SELECT {TRAIT_COLUMNS} FROM trait WHERE character_id = ? ORDER BY position, id",
+            (character_id,),
+        )
+        return [_trait(row) for row in rows]
+
+    def trait(self, trait_id: int) -> TraitRecord:
+        rows = self._read(f"SELECT {TRAIT_COLUMNS} FROM trait WHERE id = ?", (trait_id,))
+        if not rows:
+            raise NotFound(f"Trait {trait_id} is no longer in the campaign.")
+        return _trait(rows[0])
+
+    def add_trait(
+        self, character_id: int, name: str, value: int = 1, broad: bool = False
+    ) -> TraitRecord:
+        from desktop.store import writer
+
+        trait = checks.trait(name, value, broad)
+        with self._writing("traits") as session:
+            self._refuse_trait_name(character_id, trait.name)
+            return writer.add_trait(session, character_id, trait.name, trait.value, trait.broad)
+
+    def update_trait(self, trait_id: int, **changes: object) -> TraitRecord:
+        """Change name, value, broad and/or position; returns the trait as it is now."""
+        from desktop.store import writer
+
+        _known_fields(changes, {"name", "value", "broad", "position"}, "A trait")
+        with self._writing("traits") as session:
+            current = self.trait(trait_id)
+            merged = {
+                "name": current.name,
+                "value": current.value,
+                "broad": current.broad,
+                **changes,
+            }
+            trait = checks.trait(merged["name"], merged["value"], merged["broad"])
+            values: dict[str, object] = {
+                "name": trait.name,
+                "value": trait.value,
+                "broad": trait.broad,
+            }
+            if "position" in changes:
+                values["position"] = checks.position(changes["position"])
+            if trait.name.casefold() != current.name.casefold():
+                self._refuse_trait_name(current.character_id, trait.name)
+            return writer.update_trait(session, trait_id, values)
+
+    def delete_trait(self, trait_id: int) -> TraitRecord:
+        """Delete a trait; returns it for `restore_trait`."""
+        from desktop.store import writer
+
+        with self._writing("traits") as session:
+            record = self.trait(trait_id)
+            writer.delete_trait(session, trait_id)
+        return record
+
+    def restore_trait(self, record: TraitRecord) -> TraitRecord:
+        """Put a deleted trait back with its old id and place."""
+        from desktop.store import writer
+
+        trait = _checked_trait(record)
+        with self._writing("traits") as session:
+            self.character(trait.character_id)
+            self._refuse_trait_name(trait.character_id, trait.name)
+            writer.insert_traits(session, [trait])
+        return trait
+
+    def _refuse_trait_name(self, character_id: int, name: str) -> None:
+        # Rolls name the trait they use, so one character's traits need distinct names.
+        for other in self.traits(character_id):
+            if other.name.casefold() == name.casefold():
+                raise ValueError(f"This character already has a trait called “{other.name}”.")
+
+    # -- items ------------------------------------------------------------------------------
+
+    def items(self, character_id: int) -> list[ItemRecord]:
+        rows = self._read(
+            f"SELECT {ITEM_COLUMNS} FROM item WHERE character_id = ? ORDER BY position, id",
+            (character_id,),
+        )
+        return [_item(row) for row in rows]
+
+    def item(self, item_id: int) -> ItemRecord:
+        rows = self._read(f"SELECT {ITEM_COLUMNS} FROM item WHERE id = ?", (item_id,))
+        if not rows:
+            raise NotFound(f"Item {item_id} is no longer in the campaign.")
+        return _item(rows[0])
+
+    def add_item(
+        self, character_id: int, name: str, kind: str, die_size: int, deplete: bool = False
+    ) -> ItemRecord:
+        """A weapon (with a damage die) or armour (with a protection die), in one go."""
+        from desktop.store import writer
+
+        item = checks.item(name, kind, die_size, deplete)
+        with self._writing("items") as session:
+            return writer.add_item(
+                session,
+                character_id,
+                name=item.name,
+                kind=item.kind.value,
+                deplete=item.deplete,
+                die_kind=item.die_kind.value,
+                die_size=item.die_size,
+            )
+
+    def update_item(self, item_id: int, **changes: object) -> ItemRecord:
+        """Change name, deplete, die_size and/or position; returns the item as it is now."""
+        from desktop.store import writer
+
+        _known_fields(changes, {"name", "deplete", "die_size", "position"}, "An item")
+        with self._writing("items") as session:
+            current = self.item(item_id)
+            die = self._item_die(current)
+            if "die_size" in changes and die is None:
+                raise ValueError(f"{current.name} has no die to resize.")
+            item = checks.item(
+                changes.get("name", current.name),
+                current.kind,
+                changes.get("die_size", die.size if die else dicepool.DEFAULT_SIZE),
+                changes.get("deplete", current.deplete),
+            )
+            if die is not None:
+                # Steps already chosen for the die must still fit its new size.
+                dicepool.check_tray_choice(item.die_size, die.steps, die.down_to_d4)
+            values: dict[str, object] = {"name": item.name, "deplete": item.deplete}
+            if "position" in changes:
+                values["position"] = checks.position(changes["position"])
+            new_size = item.die_size if "die_size" in changes else None
+            return writer.update_item(session, item_id, values, new_size)
+
+    def delete_item(self, item_id: int) -> tuple[ItemRecord, DieRecord | None]:
+        """Delete an item and its die; returns both for `restore_item`."""
+        from desktop.store import writer
+
+        with self._writing("items") as session:
+            item = self.item(item_id)
+            die = self._item_die(item)
+            writer.delete_item(session, item_id)
+        return item, die
+
+    def restore_item(self, item: ItemRecord, die: DieRecord | None) -> ItemRecord:
+        """Put a deleted item and its die back with their old ids."""
+        from desktop.store import writer
+
+        checked = _checked_item(item)
+        dice = [] if die is None else [checks.die(die)]
+        _same_owner(checked.character_id, dice)
+        _check_item_dice(dice, [checked])
+        with self._writing("items") as session:
+            self.character(checked.character_id)
+            writer.insert_items(session, [checked])
+            writer.insert_dice(session, dice)
+        return replace(checked, die_id=dice[0].id if dice else None)
+
+    def _item_die(self, item: ItemRecord) -> DieRecord | None:
+        return None if item.die_id is None else self._dice_by_id([item.die_id])[item.die_id]
+
+    # -- the roll log ---------------------------------------------------------------------
+
+    def log_roll(
+        self,
+        character_id: int | None,
+        character_name: str,
+        kind: str,
+        detail: dict[str, object],
+        total: int | None,
+        summary: str,
+        at: datetime | str | None = None,
+    ) -> RollRecord:
+        """Add a line to the roll log; `at` defaults to now (local time, whole seconds)."""
+        from desktop.store import writer
+
+        values = _roll_values(character_id, character_name, kind, detail, total, summary, at)
+        with self._writing("rolls") as session:
+            if character_id is not None:
+                self.character(character_id)
+            roll_id = writer.add_roll(session, **values)
+        return _roll((roll_id, *values.values()))
+
+    def record_roll(
+        self,
+        dice: Sequence[DieRecord],
+        *,
+        character_id: int | None,
+        character_name: str,
+        kind: str,
+        detail: dict[str, object],
+        total: int | None,
+        summary: str,
+        at: datetime | str | None = None,
+    ) -> tuple[list[DieRecord], RollRecord]:
+        """A roll in one transaction: `update_dice(dice)` and `log_roll(...)` together.
+
+        Returns the dice as they were (for undo) and the new log line. Tells "dice" and
+        "rolls".
+        """
+        from desktop.store import writer
+
+        checked = _checked_dice(dice)
+        values = _roll_values(character_id, character_name, kind, detail, total, summary, at)
+        with self._writing("dice", "rolls") as session:
+            if character_id is not None:
+                self.character(character_id)
+            before = self._write_dice(session, checked) if checked else []
+            roll_id = writer.add_roll(session, **values)
+        return before, _roll((roll_id, *values.values()))
+
+    def mark_roll(
+        self, roll_id: int, *, undone: bool, dice: Sequence[DieRecord] = ()
+    ) -> list[DieRecord]:
+        """Undo or redo a roll in one transaction: mark its log line and write `dice`
+        (as `update_dice` does). Returns the dice as they were. Tells "dice" and "rolls".
+        """
+        from desktop.store import writer
+
+        checks.flag(undone, "Undone")
+        checked = _checked_dice(dice)
+        with self._writing("dice", "rolls") as session:
+            writer.set_roll_undone(session, roll_id, undone)
+            return self._write_dice(session, checked) if checked else []
+
+    def set_roll_undone(self, roll_id: int, undone: bool) -> RollRecord:
+        """Mark a roll undone (its undo) or not (its redo); the line itself stays."""
+        from desktop.store import writer
+
+        checks.flag(undone, "Undone")
+        with self._writing("rolls") as session:
+            writer.set_roll_undone(session, roll_id, undone)
+        return self.roll(roll_id)
+
+    def roll(self, roll_id: int) -> RollRecord:
+        rows = self._read(f"SELECT {ROLL_COLUMNS} FROM roll_log WHERE id = ?", (roll_id,))
+        if not rows:
+            raise NotFound(f"Roll {roll_id} is no longer in the log.")
+        return _roll(rows[0])
+
+    def rolls(self, character_id: int | None = None, limit: int | None = None) -> list[RollRecord]:
+        """The roll log, newest first; one character's lines when `character_id` is given."""
+        where, parameters = (
+            ("", ()) if character_id is None else ("WHERE character_id = ?", (character_id,))
+        )
+        count = -1 if limit is None else checks.whole(limit, "The number of rolls")
+        rows = self._read(
+            f"SELECT {ROLL_COLUMNS} FROM roll_log {where} ORDER BY at DESC, id DESC LIMIT ?",
+            (*parameters, count),
+        )
+        return [_roll(row) for row in rows]
 
     # -- copies -------------------------------------------------------------------------------
 
@@ -290,3 +733,151 @@ class Campaign:
 
 def _sidecars(path: Path) -> tuple[Path, Path]:
     return path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")
+
+
+# -- rows read back, and checks that need more than one value -------------------------------
+
+# SQLite allows 32766 parameters in a statement; chunks keep far below.
+_CHUNK = 500
+
+
+def _chunks(ids: Sequence[int]) -> Iterator[tuple[int, ...]]:
+    for start in range(0, len(ids), _CHUNK):
+        yield tuple(ids[start : start + _CHUNK])
+
+
+def _die(row: tuple[object, ...]) -> DieRecord:
+    # SQLite keeps booleans as 0 and 1.
+    values = dict(zip(DIE_COLUMNS.split(", "), row, strict=True))
+    values["in_tray"] = bool(values["in_tray"])
+    values["down_to_d4"] = bool(values["down_to_d4"])
+    return DieRecord(**values)  # type: ignore[arg-type]
+
+
+def _trait(row: tuple[object, ...]) -> TraitRecord:
+    record = TraitRecord(*row)  # type: ignore[arg-type]
+    return replace(record, broad=bool(record.broad))
+
+
+def _item(row: tuple[object, ...]) -> ItemRecord:
+    record = ItemRecord(*row)  # type: ignore[arg-type]
+    return replace(record, deplete=bool(record.deplete))
+
+
+def _roll(row: Sequence[object]) -> RollRecord:
+    roll_id, at, character_id, name, kind, detail, total, summary, undone = row
+    return RollRecord(
+        id=int(roll_id),  # type: ignore[call-overload]
+        at=str(at),
+        character_id=None if character_id is None else int(character_id),  # type: ignore[call-overload]
+        character_name=str(name),
+        kind=str(kind),
+        detail=checks.parse_detail(str(detail)),
+        total=None if total is None else int(total),  # type: ignore[call-overload]
+        summary=str(summary),
+        undone=bool(undone),
+    )
+
+
+def _roll_values(
+    character_id: object,
+    character_name: object,
+    kind: object,
+    detail: object,
+    total: object,
+    summary: object,
+    at: object,
+) -> dict[str, object]:
+    """The checked columns of a roll log line, in the order of RollRecord after its id."""
+    return {
+        "at": checks.timestamp(datetime.now() if at is None else at),
+        "character_id": checks.optional_id(character_id, "A roll's character"),
+        "character_name": roster.check_name(character_name),
+        "kind": checks.roll_kind(kind),
+        "detail": checks.detail(detail),
+        "total": checks.total(total),
+        "summary": checks.summary(summary),
+        "undone": False,
+    }
+
+
+def _checked_dice(records: Sequence[DieRecord]) -> list[DieRecord]:
+    dice = [checks.die(record) for record in records]
+    _distinct_ids((die.id for die in dice), "die")
+    return dice
+
+
+def _distinct_ids(ids: Iterable[int], what: str) -> list[int]:
+    checked = [checks.row_id(value, f"A {what}'s id") for value in ids]
+    if len(set(checked)) != len(checked):
+        raise ValueError(f"Each {what} can be named only once in one change.")
+    return checked
+
+
+def _known_fields(changes: dict[str, object], known: set[str], what: str) -> None:
+    unknown = set(changes) - known
+    if unknown:
+        raise ValueError(f"{what} has no field {', '.join(sorted(unknown))}.")
+
+
+def _checked_trait(record: TraitRecord) -> TraitRecord:
+    trait = checks.trait(record.name, record.value, record.broad)
+    return TraitRecord(
+        id=checks.row_id(record.id, "A trait's id"),
+        character_id=checks.row_id(record.character_id, "A trait's character"),
+        name=trait.name,
+        value=trait.value,
+        broad=trait.broad,
+        position=checks.position(record.position),
+    )
+
+
+def _checked_item(record: ItemRecord) -> ItemRecord:
+    # The die size is checked with the die itself; any size stands in for it here.
+    item = checks.item(record.name, record.kind, dicepool.DEFAULT_SIZE, record.deplete)
+    return ItemRecord(
+        id=checks.row_id(record.id, "An item's id"),
+        character_id=checks.row_id(record.character_id, "An item's character"),
+        name=item.name,
+        kind=item.kind.value,
+        deplete=item.deplete,
+        position=checks.position(record.position),
+        die_id=checks.optional_id(record.die_id, "An item's die"),
+    )
+
+
+def _same_owner(character_id: int, records: Iterable[DieRecord | TraitRecord | ItemRecord]) -> None:
+    for record in records:
+        if record.character_id != character_id:
+            raise ValueError(
+                f"{type(record).__name__.removesuffix('Record')} {record.id} belongs to "
+                f"character {record.character_id}, not {character_id}."
+            )
+
+
+def _check_item_dice(dice: Iterable[DieRecord], items: Iterable[ItemRecord]) -> None:
+    """Each item's die has the item's owner and its kind of die (damage or protection)."""
+    by_id = {item.id: item for item in items}
+    for die in dice:
+        if die.item_id is None:
+            continue
+        item = by_id.get(die.item_id)
+        if item is None:
+            raise NotFound(f"Item {die.item_id} of die {die.id} is no longer in the campaign.")
+        if die.character_id != item.character_id:
+            raise ValueError(f"Die {die.id} belongs to {item.name}, so to its owner.")
+        kind = dicepool.item_die_kind(item.kind).value
+        if die.kind != kind:
+            raise ValueError(f"Die {die.id} of {item.name} is a {kind} die, not {die.kind}.")
+
+
+def _check_die_change(before: DieRecord, after: DieRecord) -> None:
+    """What `update_dice` may not change: an item's die stays that item's."""
+    if after.item_id != before.item_id:
+        raise ValueError(f"Die {before.id} cannot be moved onto or off an item here.")
+    if before.item_id is None:
+        return
+    if after.character_id != before.character_id:
+        raise ValueError(f"Die {before.id} is an item's die; it stays with its owner.")
+    if after.kind != before.kind:
+        raise ValueError(f"Die {before.id} is an item's {before.kind} die; its kind stays.")

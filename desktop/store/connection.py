@@ -17,8 +17,12 @@ def sqlite_uri(path: Path, *, read_only: bool) -> str:
     return uri + ("?mode=ro" if read_only else "")
 
 
-def connect(path: Path, *, read_only: bool) -> sqlite3.Connection:
-    """A connection in autocommit mode: transactions are begun explicitly."""
+def connect(path: Path, *, read_only: bool, foreign_keys: bool = True) -> sqlite3.Connection:
+    """A connection in autocommit mode: transactions are begun explicitly.
+
+    Foreign keys are enforced (and cascade) on every connection except the one that
+    migrates the schema: see `schema.upgrade`.
+    """
     connection = sqlite3.connect(
         sqlite_uri(path, read_only=read_only),
         uri=True,
@@ -30,5 +34,5 @@ def connect(path: Path, *, read_only: bool) -> sqlite3.Connection:
         connection.execute("PRAGMA journal_mode=WAL")
     # FULL: an acknowledged GM action survives a power cut, not only a crash.
     connection.execute("PRAGMA synchronous=FULL")
-    connection.execute("PRAGMA foreign_keys=ON")
+    connection.execute(f"PRAGMA foreign_keys={'ON' if foreign_keys else 'OFF'}")
     return connection

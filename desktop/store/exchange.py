@@ -2,19 +2,32 @@
 
 Import reads and validates every field first and reports the first bad one by its
 path (`characters[3].kind: ...`); only a fully valid document becomes a campaign file.
+
+Each character carries its `dice`, `traits` and `items` (an item's die is the die whose
+`item_id` names it); the roll log is `roll_log` at the top. All of these are optional,
+so exports made before dice pools existed import unchanged. Ids are kept.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
-from dataclasses import asdict, dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass, replace
 from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from desktop.rules import roster
-from desktop.store.campaign import Campaign, CharacterRecord, Populate
+from desktop.rules import dicepool, roster
+from desktop.store import checks
+from desktop.store.campaign import (
+    Campaign,
+    CharacterRecord,
+    DieRecord,
+    ItemRecord,
+    Populate,
+    RollRecord,
+    TraitRecord,
+)
 
 if TYPE_CHECKING:
     from sqlmodel import Session
@@ -34,6 +47,10 @@ class CampaignDocument:
     current_day: int
     settings: dict[str, Any]
     characters: tuple[CharacterRecord, ...]
+    dice: tuple[DieRecord, ...] = ()
+    traits: tuple[TraitRecord, ...] = ()
+    items: tuple[ItemRecord, ...] = ()
+    rolls: tuple[RollRecord, ...] = ()
 
 
 # -- export ---------------------------------------------------------------------------------
@@ -50,8 +67,27 @@ def export_document(campaign: Campaign) -> dict[str, Any]:
             "current_day": summary.current_day,
             "settings": summary.settings,
         },
-        "characters": [asdict(record) for record in campaign.characters()],
+        "characters": [_export_character(campaign, record) for record in campaign.characters()],
+        "roll_log": [asdict(roll) for roll in sorted(campaign.rolls(), key=_by_id)],
     }
+
+
+def _export_character(campaign: Campaign, record: CharacterRecord) -> dict[str, Any]:
+    # The owner is the object they sit in; item_id ties a die to its item.
+    return {
+        **asdict(record),
+        "dice": [_without(die, "character_id") for die in campaign.dice(record.id)],
+        "traits": [_without(trait, "character_id") for trait in campaign.traits(record.id)],
+        "items": [_without(item, "character_id", "die_id") for item in campaign.items(record.id)],
+    }
+
+
+def _without(record: object, *names: str) -> dict[str, Any]:
+    return {k: v for k, v in asdict(record).items() if k not in names}  # type: ignore[call-overload]
+
+
+def _by_id(record: RollRecord) -> int:
+    return record.id
 
 
 def export_campaign(campaign: Campaign, destination: Path) -> None:
@@ -91,12 +127,21 @@ def parse_document(raw: object) -> CampaignDocument:
         _character(item, f"characters[{index}]") for index, item in enumerate(characters)
     )
     _unique([r.id for r in records], "characters", "id")
+    owned = _Owned()
+    for index, (raw, record) in enumerate(zip(characters, records, strict=True)):
+        owned.read(raw, record.id, f"characters[{index}]")
+    rolls = _list(top.get("roll_log", []), "roll_log")
+    known = {record.id for record in records}
     return CampaignDocument(
         name=_checked(roster.check_name, info.get("name"), "campaign.name"),
         start_date=_date(info.get("start_date"), "campaign.start_date"),
         current_day=_integer(info.get("current_day", 1), "campaign.current_day", low=1),
         settings=_object(info.get("settings", {}), "campaign.settings"),
         characters=records,
+        dice=tuple(owned.dice),
+        traits=tuple(owned.traits),
+        items=tuple(owned.items),
+        rolls=_rolls(rolls, known),
     )
 
 
@@ -119,8 +164,19 @@ def _populate(document: CampaignDocument) -> Populate:
         from desktop.store import writer
 
         writer.insert_characters(session, list(document.characters))
+        writer.insert_items(session, document.items)  # before the dice that name them
+        writer.insert_traits(session, document.traits)
+        writer.insert_dice(session, document.dice)
+        writer.insert_rolls(session, [_roll_columns(roll) for roll in document.rolls])
 
     return populate
+
+
+def _roll_columns(roll: RollRecord) -> dict[str, object]:
+    return {
+        **asdict(roll),
+        "detail": checks.detail(roll.detail),
+    }
 
 
 # -- field checks, each naming the path of what it checks -----------------------------------
@@ -135,6 +191,168 @@ def _character(raw: object, path: str) -> CharacterRecord:
         notes=_checked(roster.check_notes, item.get("notes", ""), f"{path}.notes"),
         position=_integer(item.get("position", 0), f"{path}.position", low=0),
     )
+
+
+class _Owned:
+    """The dice, traits and items of every character, ids unique across the document."""
+
+    def __init__(self) -> None:
+        self.dice: list[DieRecord] = []
+        self.traits: list[TraitRecord] = []
+        self.items: list[ItemRecord] = []
+        self._ids: dict[str, set[int]] = {"dice": set(), "traits": set(), "items": set()}
+
+    def read(self, raw: dict[str, Any], owner: int, path: str) -> None:
+        items = [
+            _item(value, owner, f"{path}.items[{n}]")
+            for n, value in enumerate(_list(raw.get("items", []), f"{path}.items"))
+        ]
+        self._keep("items", items, path)
+        traits = [
+            _trait(value, owner, f"{path}.traits[{n}]")
+            for n, value in enumerate(_list(raw.get("traits", []), f"{path}.traits"))
+        ]
+        self._keep("traits", traits, path)
+        _unique_names(traits, f"{path}.traits")
+        dice = [
+            _die(value, owner, f"{path}.dice[{n}]")
+            for n, value in enumerate(_list(raw.get("dice", []), f"{path}.dice"))
+        ]
+        _item_dice(dice, items, f"{path}.dice")
+        self._keep("dice", dice, path)
+        self.items.extend(items)
+        self.traits.extend(traits)
+        self.dice.extend(dice)
+
+    def _keep(
+        self, what: str, records: Sequence[DieRecord | TraitRecord | ItemRecord], path: str
+    ) -> None:
+        seen = self._ids[what]
+        for index, record in enumerate(records):
+            if record.id in seen:
+                raise ImportRefused(f"{path}.{what}[{index}].id: {record.id} is used twice.")
+            seen.add(record.id)
+
+
+def _die(raw: object, owner: int, path: str) -> DieRecord:
+    item = _object(raw, path)
+    size = _checked(checks.die_size, item.get("size", dicepool.DEFAULT_SIZE), f"{path}.size")
+    record = DieRecord(
+        id=_integer(item.get("id"), f"{path}.id", low=1),
+        character_id=owner,
+        size=size,
+        kind=_checked(checks.die_kind, item.get("kind", "ordinary"), f"{path}.kind"),
+        place=_checked(checks.die_place, item.get("place", "pool"), f"{path}.place"),
+        item_id=_optional_id(item.get("item_id"), f"{path}.item_id"),
+        in_tray=_flag(item.get("in_tray", False), f"{path}.in_tray"),
+        steps=_integer(item.get("steps", 0), f"{path}.steps", low=0),
+        down_to_d4=_flag(item.get("down_to_d4", False), f"{path}.down_to_d4"),
+        position=_integer(item.get("position", 0), f"{path}.position", low=0),
+    )
+    try:
+        dicepool.check_tray_choice(size, record.steps, record.down_to_d4)
+    except ValueError as error:
+        raise ImportRefused(f"{path}.steps: {error}") from None
+    return record
+
+
+def _trait(raw: object, owner: int, path: str) -> TraitRecord:
+    item = _object(raw, path)
+    name = _checked(roster.check_name, item.get("name"), f"{path}.name")
+    value = _integer(item.get("value", 1), f"{path}.value", low=1)
+    broad = _flag(item.get("broad", False), f"{path}.broad")
+    trait = _checked(lambda _: checks.trait(name, value, broad), None, path)
+    return TraitRecord(
+        id=_integer(item.get("id"), f"{path}.id", low=1),
+        character_id=owner,
+        name=trait.name,
+        value=trait.value,
+        broad=trait.broad,
+        position=_integer(item.get("position", 0), f"{path}.position", low=0),
+    )
+
+
+def _item(raw: object, owner: int, path: str) -> ItemRecord:
+    item = _object(raw, path)
+    name = _checked(roster.check_name, item.get("name"), f"{path}.name")
+    kind = _checked(checks.item_kind, item.get("kind"), f"{path}.kind")
+    return ItemRecord(
+        id=_integer(item.get("id"), f"{path}.id", low=1),
+        character_id=owner,
+        name=name,
+        kind=kind,
+        deplete=_flag(item.get("deplete", False), f"{path}.deplete"),
+        position=_integer(item.get("position", 0), f"{path}.position", low=0),
+        die_id=None,
+    )
+
+
+def _item_dice(dice: list[DieRecord], items: list[ItemRecord], path: str) -> None:
+    """Tie each item to its die: an item of the same character, one die, the right kind."""
+    by_id = {item.id: index for index, item in enumerate(items)}
+    for index, die in enumerate(dice):
+        if die.item_id is None:
+            continue
+        where = f"{path}[{index}]"
+        if die.item_id not in by_id:
+            raise ImportRefused(f"{where}.item_id: this character has no item {die.item_id}.")
+        n = by_id[die.item_id]
+        item = items[n]
+        if item.die_id is not None:
+            raise ImportRefused(f"{where}.item_id: {item.name} already has a die.")
+        wanted = dicepool.item_die_kind(item.kind).value
+        if die.kind != wanted:
+            raise ImportRefused(
+                f"{where}.kind: the die of {item.name} is a {wanted} die, not {die.kind}."
+            )
+        items[n] = replace(item, die_id=die.id)
+
+
+def _unique_names(traits: list[TraitRecord], path: str) -> None:
+    seen: set[str] = set()
+    for index, trait in enumerate(traits):
+        key = trait.name.casefold()
+        if key in seen:
+            raise ImportRefused(f"{path}[{index}].name: “{trait.name}” is used twice.")
+        seen.add(key)
+
+
+def _rolls(raw: list[Any], characters: set[int]) -> tuple[RollRecord, ...]:
+    rolls = tuple(_roll(value, characters, f"roll_log[{n}]") for n, value in enumerate(raw))
+    _unique([roll.id for roll in rolls], "roll_log", "id")
+    return rolls
+
+
+def _roll(raw: object, characters: set[int], path: str) -> RollRecord:
+    item = _object(raw, path)
+    character_id = _optional_id(item.get("character_id"), f"{path}.character_id")
+    if character_id is not None and character_id not in characters:
+        raise ImportRefused(f"{path}.character_id: there is no character {character_id}.")
+    detail = _object(item.get("detail", {}), f"{path}.detail")
+    _checked(checks.detail, detail, f"{path}.detail")
+    return RollRecord(
+        id=_integer(item.get("id"), f"{path}.id", low=1),
+        at=_checked(checks.timestamp, item.get("at"), f"{path}.at"),
+        character_id=character_id,
+        character_name=_checked(
+            roster.check_name, item.get("character_name"), f"{path}.character_name"
+        ),
+        kind=_checked(checks.roll_kind, item.get("kind"), f"{path}.kind"),
+        detail=detail,
+        total=_checked(checks.total, item.get("total"), f"{path}.total"),
+        summary=_checked(checks.summary, item.get("summary", ""), f"{path}.summary"),
+        undone=_flag(item.get("undone", False), f"{path}.undone"),
+    )
+
+
+def _optional_id(value: object, path: str) -> int | None:
+    return None if value is None else _integer(value, path, low=1)
+
+
+def _flag(value: object, path: str) -> bool:
+    if not isinstance(value, bool):
+        raise ImportRefused(f"{path}: expected true or false, not {value!r}.")
+    return value
 
 
 def _checked(check: Callable[[object], Any], value: object, path: str) -> Any:

@@ -31,3 +31,71 @@ class Character(SQLModel, table=True):
     kind: str = Field(default="pc", index=True)
     notes: str = ""
     position: int = Field(default=0, index=True)
+
+
+# Every table below belongs to one roster entry: deleting the character deletes its dice,
+# traits and items in the database itself (ON DELETE CASCADE, foreign keys are on for
+# every connection), so no code path can leave orphans behind.
+
+
+class Item(SQLModel, table=True):
+    """A weapon or armour of a character; its die is the `die` row pointing at it."""
+
+    __tablename__ = "item"
+
+    id: int | None = Field(default=None, primary_key=True)
+    character_id: int = Field(foreign_key="character.id", ondelete="CASCADE", index=True)
+    name: str
+    kind: str  # "weapon" | "armour"
+    deplete: bool = False  # the weapon's "deplete" mark
+    position: int = 0
+
+
+class Die(SQLModel, table=True):
+    """One die: ordinary (the pool), or the damage/protection die of an item."""
+
+    __tablename__ = "die"
+
+    id: int | None = Field(default=None, primary_key=True)
+    character_id: int = Field(foreign_key="character.id", ondelete="CASCADE", index=True)
+    size: int = 6  # the base size; steps last for one roll only
+    kind: str = "ordinary"  # "ordinary" | "damage" | "protection"
+    place: str = "pool"  # "pool" | "table" | "removed"
+    # Unique: an item has one die. NULLs do not collide, so loose dice are unaffected.
+    item_id: int | None = Field(
+        default=None, foreign_key="item.id", ondelete="CASCADE", index=True, unique=True
+    )
+    in_tray: bool = False  # chosen for the next roll
+    steps: int = 0  # trait steps chosen for the next roll
+    down_to_d4: bool = False  # stepped down to d4 for the next roll
+    position: int = 0
+
+
+class Trait(SQLModel, table=True):
+    __tablename__ = "trait"
+
+    id: int | None = Field(default=None, primary_key=True)
+    character_id: int = Field(foreign_key="character.id", ondelete="CASCADE", index=True)
+    name: str
+    value: int = 1  # dice steps it gives a roll
+    broad: bool = False
+    position: int = 0
+
+
+class RollLogEntry(SQLModel, table=True):
+    """One roll as it happened. Outlives its character: the name is a copy, and the
+    link becomes NULL when the character is deleted."""
+
+    __tablename__ = "roll_log"
+
+    id: int | None = Field(default=None, primary_key=True)
+    at: str = Field(index=True)  # ISO local date and time, whole seconds
+    character_id: int | None = Field(
+        default=None, foreign_key="character.id", ondelete="SET NULL", index=True
+    )
+    character_name: str
+    kind: str  # "roll" | "conflict" | "act" | "challenge"
+    detail: str = "{}"  # JSON object: dice, faces, depletions, outcome
+    total: int | None = None
+    summary: str = ""
+    undone: bool = False  # undoing a roll marks its line, never deletes it

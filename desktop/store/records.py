@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date, timedelta
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -15,6 +16,81 @@ class CharacterRecord:
     kind: str
     notes: str
     position: int
+
+
+@dataclass(frozen=True)
+class DieRecord:
+    """One die of a character's pool, or the die of one of its items.
+
+    `kind` is "ordinary", "damage" or "protection" and `place` "pool", "table" or
+    "removed" (the values of rules.dicepool.Kind and Place). `in_tray`, `steps` and
+    `down_to_d4` are what the player has chosen for the next roll.
+    """
+
+    id: int
+    character_id: int
+    size: int
+    kind: str
+    place: str
+    item_id: int | None
+    in_tray: bool
+    steps: int
+    down_to_d4: bool
+    position: int
+
+
+@dataclass(frozen=True)
+class TraitRecord:
+    id: int
+    character_id: int
+    name: str
+    value: int
+    broad: bool
+    position: int
+
+
+@dataclass(frozen=True)
+class ItemRecord:
+    """A weapon or armour; `die_id` is its die's row in `die`, or None if it has none."""
+
+    id: int
+    character_id: int
+    name: str
+    kind: str  # "weapon" | "armour"
+    deplete: bool
+    position: int
+    die_id: int | None
+
+
+@dataclass(frozen=True)
+class RollRecord:
+    """One line of the roll log. `character_name` is kept as it was at the roll, and
+    `character_id` is None once the character has been deleted."""
+
+    id: int
+    at: str  # ISO local date and time, whole seconds: 2026-03-14T20:05:00
+    character_id: int | None
+    character_name: str
+    kind: str  # "roll", "conflict", "act", "challenge"
+    detail: dict[str, Any]
+    total: int | None
+    summary: str
+    undone: bool
+
+
+@dataclass(frozen=True)
+class CharacterSnapshot:
+    """A character with everything that is deleted with it, for undoing the delete.
+
+    `roll_ids` are the roll log lines that named the character: they stay in the log
+    (their character_id becomes NULL) and are linked to it again on restore.
+    """
+
+    character: CharacterRecord
+    dice: tuple[DieRecord, ...] = ()
+    traits: tuple[TraitRecord, ...] = ()
+    items: tuple[ItemRecord, ...] = ()
+    roll_ids: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -58,7 +58,13 @@ def needs_upgrade(revision: str) -> bool:
 
 
 def upgrade(path: Path) -> None:
-    """Bring the file's schema to HEAD in one transaction (Alembic is imported only here)."""
+    """Bring the file's schema to HEAD in one transaction (Alembic is imported only here).
+
+    Foreign keys are off while migrating: Alembic's batch mode rebuilds a table by
+    copying it and dropping the old one, and with foreign keys on, dropping `character`
+    would cascade and delete every die, trait and item. They are checked instead
+    before the transaction commits, so a migration never leaves a dangling reference.
+    """
     # Alembic and SQLAlchemy are imported only when a file actually needs upgrading.
     from alembic import command
     from alembic.config import Config
@@ -67,11 +73,18 @@ def upgrade(path: Path) -> None:
 
     config = Config()
     config.set_main_option("script_location", str(FOLDER))
-    engine = make_engine(path, read_only=False)
+    engine = make_engine(path, read_only=False, foreign_keys=False)
     try:
         with engine.begin() as connection:
             connection.exec_driver_sql(f"PRAGMA application_id={APPLICATION_ID}")
             config.attributes["connection"] = connection
             command.upgrade(config, "head")
+            dangling = connection.exec_driver_sql("PRAGMA foreign_key_check").fetchall()
+            if dangling:
+                raise CampaignRefused(
+                    f"“{path.name}” could not be upgraded: {len(dangling)} rows would refer "
+                    f"to rows that are missing (first: {tuple(dangling[0])}). "
+                    "The file has not been changed."
+                )
     finally:
         engine.dispose()

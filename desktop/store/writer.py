@@ -6,18 +6,31 @@ campaign never pays for importing SQLAlchemy, pydantic and sqlmodel (about 0.4 s
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import asdict, fields
 from pathlib import Path
 
-from sqlalchemy import func
-from sqlmodel import Session, select
+from sqlalchemy import func, update
+from sqlmodel import Session, SQLModel, col, select
 
 from desktop.store.engine import make_engine
 from desktop.store.errors import NotFound
-from desktop.store.models import CampaignInfo, Character
-from desktop.store.records import CharacterRecord
+from desktop.store.models import CampaignInfo, Character, Die, Item, RollLogEntry, Trait
+from desktop.store.records import CharacterRecord, DieRecord, ItemRecord, TraitRecord
+
+# The columns of a die that `update_dice` writes: everything but its id and its item,
+# because an item's die belongs to that item for as long as both exist.
+DIE_UPDATE_COLUMNS = (
+    "character_id",
+    "size",
+    "kind",
+    "place",
+    "in_tray",
+    "steps",
+    "down_to_d4",
+    "position",
+)
 
 
 class Writer:
@@ -85,6 +98,16 @@ def insert_characters(session: Session, records: list[CharacterRecord]) -> None:
     session.add_all(Character(**asdict(record)) for record in records)
 
 
+def link_rolls(session: Session, character_id: int, roll_ids: Sequence[int]) -> None:
+    """Point roll log lines at a restored character again (those not linked elsewhere)."""
+    if roll_ids:
+        session.exec(
+            update(RollLogEntry)
+            .where(col(RollLogEntry.id).in_(roll_ids), col(RollLogEntry.character_id).is_(None))
+            .values(character_id=character_id)
+        )
+
+
 def _character(session: Session, character_id: int) -> Character:
     row = session.get(Character, character_id)
     if row is None:
@@ -94,3 +117,227 @@ def _character(session: Session, character_id: int) -> Character:
 
 def character_record(row: Character) -> CharacterRecord:
     return CharacterRecord(**{f.name: getattr(row, f.name) for f in fields(CharacterRecord)})
+
+
+def _next_position(session: Session, model: type[Die | Trait | Item], character_id: int) -> int:
+    """One past the character's last row, so a new row goes to the end."""
+    last = session.exec(
+        select(func.max(model.position)).where(model.character_id == character_id)
+    ).one()
+    return (last or 0) + 1
+
+
+def _refuse_taken_ids(session: Session, model: type[SQLModel], ids: Iterable[int]) -> None:
+    wanted = list(ids)
+    taken = session.exec(select(model.id).where(col(model.id).in_(wanted))).first()  # type: ignore[attr-defined]
+    if taken is not None:
+        what = model.__tablename__  # type: ignore[attr-defined]
+        raise ValueError(f"A {what} with id {taken} is already in the campaign.")
+
+
+# -- dice -----------------------------------------------------------------------------------
+
+
+def add_dice(
+    session: Session,
+    character_id: int,
+    *,
+    size: int,
+    count: int,
+    kind: str,
+    place: str,
+    item_id: int | None = None,
+) -> list[DieRecord]:
+    _character(session, character_id)
+    start = _next_position(session, Die, character_id)
+    rows = [
+        Die(
+            character_id=character_id,
+            size=size,
+            kind=kind,
+            place=place,
+            item_id=item_id,
+            position=start + n,
+        )
+        for n in range(count)
+    ]
+    session.add_all(rows)
+    session.flush()
+    return [die_record(row) for row in rows]
+
+
+def update_dice(session: Session, records: Sequence[DieRecord]) -> None:
+    """Write each die's columns as given, in one statement per batch."""
+    if records:
+        session.exec(
+            update(Die),
+            params=[
+                {"id": r.id, **{name: getattr(r, name) for name in DIE_UPDATE_COLUMNS}}
+                for r in records
+            ],
+        )
+
+
+def delete_dice(session: Session, die_ids: Sequence[int]) -> None:
+    for row in session.exec(select(Die).where(col(Die.id).in_(die_ids))):
+        session.delete(row)
+
+
+def insert_dice(session: Session, records: Sequence[DieRecord]) -> None:
+    """Put dice in with their own ids (undo of a removal, a restore, an import)."""
+    _refuse_taken_ids(session, Die, (r.id for r in records))
+    session.add_all(Die(**asdict(record)) for record in records)
+    session.flush()
+
+
+def die_record(row: Die) -> DieRecord:
+    return DieRecord(**{f.name: getattr(row, f.name) for f in fields(DieRecord)})
+
+
+# -- traits ---------------------------------------------------------------------------------
+
+
+def add_trait(
+    session: Session, character_id: int, name: str, value: int, broad: bool
+) -> TraitRecord:
+    _character(session, character_id)
+    row = Trait(
+        character_id=character_id,
+        name=name,
+        value=value,
+        broad=broad,
+        position=_next_position(session, Trait, character_id),
+    )
+    session.add(row)
+    session.flush()
+    return trait_record(row)
+
+
+def update_trait(session: Session, trait_id: int, values: dict[str, object]) -> TraitRecord:
+    row = _trait(session, trait_id)
+    for key, value in values.items():
+        setattr(row, key, value)
+    return trait_record(row)
+
+
+def delete_trait(session: Session, trait_id: int) -> None:
+    session.delete(_trait(session, trait_id))
+
+
+def insert_traits(session: Session, records: Sequence[TraitRecord]) -> None:
+    _refuse_taken_ids(session, Trait, (r.id for r in records))
+    session.add_all(Trait(**asdict(record)) for record in records)
+    session.flush()
+
+
+def _trait(session: Session, trait_id: int) -> Trait:
+    row = session.get(Trait, trait_id)
+    if row is None:
+        raise NotFound(f"Trait {trait_id} is no longer in the campaign.")
+    return row
+
+
+def trait_record(row: Trait) -> TraitRecord:
+    return TraitRecord(**{f.name: getattr(row, f.name) for f in fields(TraitRecord)})
+
+
+# -- items ----------------------------------------------------------------------------------
+
+
+def add_item(
+    session: Session,
+    character_id: int,
+    *,
+    name: str,
+    kind: str,
+    deplete: bool,
+    die_kind: str,
+    die_size: int,
+) -> ItemRecord:
+    """An item and its die, the die placed after the character's other dice."""
+    _character(session, character_id)
+    row = Item(
+        character_id=character_id,
+        name=name,
+        kind=kind,
+        deplete=deplete,
+        position=_next_position(session, Item, character_id),
+    )
+    session.add(row)
+    session.flush()
+    assert row.id is not None
+    (die,) = add_dice(
+        session, character_id, size=die_size, count=1, kind=die_kind, place="pool", item_id=row.id
+    )
+    return item_record(row, die.id)
+
+
+def update_item(
+    session: Session, item_id: int, values: dict[str, object], die_size: int | None
+) -> ItemRecord:
+    row = item_row(session, item_id)
+    for key, value in values.items():
+        setattr(row, key, value)
+    die = item_die(session, item_id)
+    if die_size is not None:
+        if die is None:
+            raise ValueError(f"{row.name} has no die to resize.")
+        die.size = die_size
+    return item_record(row, None if die is None else die.id)
+
+
+def delete_item(session: Session, item_id: int) -> None:
+    # The item's die goes with it: ON DELETE CASCADE.
+    session.delete(item_row(session, item_id))
+
+
+def insert_items(session: Session, records: Sequence[ItemRecord]) -> None:
+    """Put items in with their own ids; their dice are inserted with `insert_dice`."""
+    _refuse_taken_ids(session, Item, (r.id for r in records))
+    session.add_all(
+        Item(**{f.name: getattr(r, f.name) for f in fields(ItemRecord) if f.name != "die_id"})
+        for r in records
+    )
+    session.flush()
+
+
+def item_row(session: Session, item_id: int) -> Item:
+    row = session.get(Item, item_id)
+    if row is None:
+        raise NotFound(f"Item {item_id} is no longer in the campaign.")
+    return row
+
+
+def item_die(session: Session, item_id: int) -> Die | None:
+    return session.exec(select(Die).where(Die.item_id == item_id)).first()
+
+
+def item_record(row: Item, die_id: int | None) -> ItemRecord:
+    values = {f.name: getattr(row, f.name) for f in fields(ItemRecord) if f.name != "die_id"}
+    return ItemRecord(**values, die_id=die_id)
+
+
+# -- the roll log ---------------------------------------------------------------------------
+
+
+def add_roll(session: Session, **values: object) -> int:
+    """A new roll log line; `values` are its checked columns. Returns its id."""
+    row = RollLogEntry(**values)  # type: ignore[arg-type]
+    session.add(row)
+    session.flush()
+    assert row.id is not None
+    return row.id
+
+
+def set_roll_undone(session: Session, roll_id: int, undone: bool) -> None:
+    row = session.get(RollLogEntry, roll_id)
+    if row is None:
+        raise NotFound(f"Roll {roll_id} is no longer in the log.")
+    row.undone = undone
+
+
+def insert_rolls(session: Session, rows: Sequence[dict[str, object]]) -> None:
+    """Roll log lines with their own ids (an import); `rows` are checked columns."""
+    _refuse_taken_ids(session, RollLogEntry, (int(row["id"]) for row in rows))  # type: ignore[call-overload]
+    session.add_all(RollLogEntry(**row) for row in rows)  # type: ignore[arg-type]
+    session.flush()

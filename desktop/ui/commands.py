@@ -12,7 +12,7 @@ from collections.abc import Callable
 from PySide6.QtGui import QUndoCommand
 
 from desktop.rules.roster import KIND_LABELS
-from desktop.store.campaign import CharacterRecord
+from desktop.store.campaign import CharacterRecord, CharacterSnapshot
 from desktop.store.errors import NotFound, ReadOnlyCampaign
 from desktop.ui.session import CampaignSession
 
@@ -59,17 +59,20 @@ class AddCharacter(StoreCommand):
         self._name = name
         self._kind = kind
         self._record: CharacterRecord | None = None
+        # Taken by undo: whatever was given to the character since (dice, traits, items)
+        # is deleted with it and must come back with it on redo.
+        self._snapshot: CharacterSnapshot | None = None
 
     def apply(self) -> None:
-        if self._record is None:
+        if self._snapshot is None:
             self._record = self.session.campaign.add_character(self._name, self._kind)
-        else:  # redo after undo: the same id, so later commands still find it
-            self.session.campaign.restore_character(self._record)
+        else:  # redo after undo: the same ids, so later commands still find them
+            self._record = self.session.campaign.restore_character(self._snapshot)
         self.session.select_character(self._record.id)
 
     def revert(self) -> None:
         assert self._record is not None
-        self.session.campaign.delete_character(self._record.id)
+        self._snapshot = self.session.campaign.delete_character(self._record.id)
 
     @property
     def record(self) -> CharacterRecord | None:
@@ -77,17 +80,22 @@ class AddCharacter(StoreCommand):
 
 
 class DeleteCharacter(StoreCommand):
+    """Delete a character with its dice, traits and items; undo brings all of it back."""
+
     def __init__(self, session: CampaignSession, record: CharacterRecord) -> None:
         super().__init__(session, f"Delete {record.name}")
         self._record = record
+        self._snapshot: CharacterSnapshot | None = None
 
     def apply(self) -> None:
-        self._record = self.session.campaign.delete_character(self._record.id)
+        self._snapshot = self.session.campaign.delete_character(self._record.id)
+        self._record = self._snapshot.character
         if self.session.selected_character == self._record.id:
             self.session.select_character(None)
 
     def revert(self) -> None:
-        self.session.campaign.restore_character(self._record)
+        assert self._snapshot is not None
+        self.session.campaign.restore_character(self._snapshot)
         self.session.select_character(self._record.id)
 
 

@@ -16,6 +16,7 @@ from desktop.store import models, schema
 from desktop.store.campaign import Campaign
 from desktop.store.connection import APPLICATION_ID
 from desktop.store.engine import make_engine
+from desktop.store.errors import CampaignRefused
 from desktop.store.migrations import FOLDER, HEAD, REVISIONS
 
 
@@ -88,3 +89,127 @@ def test_an_older_campaign_is_backed_up_before_it_is_upgraded(
     assert len(backups) == 1
     with sqlite3.connect(backups[0]) as copy:
         assert copy.execute("SELECT name FROM character").fetchall() == [("Kara",)]
+
+
+def _alembic_config(folder: Path = FOLDER) -> Config:
+    config = Config()
+    config.set_main_option("script_location", str(folder))
+    return config
+
+
+def test_a_first_version_campaign_upgrades_to_dice_pools(tmp_path: Path, data_dir: Path) -> None:
+    from alembic import command
+
+    path = tmp_path / "old.gmdesk"
+    sqlite3.connect(path).close()
+    engine = make_engine(path, read_only=False)
+    try:
+        with engine.begin() as connection:
+            connection.exec_driver_sql(f"PRAGMA application_id={APPLICATION_ID}")
+            config = _alembic_config()
+            config.attributes["connection"] = connection
+            command.upgrade(config, "0001_initial")
+            connection.exec_driver_sql(
+                "INSERT INTO campaign (name, start_date, current_day, settings)"
+                " VALUES ('Old', '2026-03-01', 3, '{}')"
+            )
+            connection.exec_driver_sql(
+                "INSERT INTO character (id, name, kind, notes, position)"
+                " VALUES (4, 'Kara', 'pc', '', 1)"
+            )
+    finally:
+        engine.dispose()
+    assert schema.read_revision(path) == "0001_initial"
+    with Campaign.open(path, data_dir=data_dir) as opened:
+        assert schema.read_revision(path) == HEAD
+        assert [c.name for c in opened.characters()] == ["Kara"]
+        assert opened.dice_counts() == {4: (0, 0, 0)}
+        opened.add_dice(4, count=2)
+        assert opened.dice_counts() == {4: (2, 0, 0)}
+        assert len(list(opened.backup_folder.glob("*.gmdesk"))) == 1
+
+
+REBUILD_CHARACTER = '''
+"""A test-only revision that rebuilds `character` the way Alembic's batch mode does."""
+
+import sqlalchemy as sa
+from alembic import op
+
+revision = "9999_rebuild"
+down_revision = "{head}"
+
+
+def upgrade() -> None:
+    with op.batch_alter_table("character", recreate="always") as batch:
+        batch.add_column(sa.Column("colour", sa.String(), nullable=True))
+
+
+def downgrade() -> None:
+    with op.batch_alter_table("character", recreate="always") as batch:
+        batch.drop_column("colour")
+'''
+
+
+@pytest.mark.parametrize("foreign_keys", [False, True])
+def test_a_batch_rebuild_of_a_parent_table_keeps_its_children(
+    campaign: Campaign, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, foreign_keys: bool
+) -> None:
+    """Why `schema.upgrade` turns foreign keys off: with them on, rebuilding `character`
+    drops the old table, which cascades and deletes every die."""
+    import shutil
+
+    from desktop.store import engine as engines
+
+    kara = campaign.add_character("Kara")
+    campaign.add_dice(kara.id, count=3)
+    campaign.add_trait(kara.id, "Nerve")
+    campaign.log_roll(kara.id, "Kara", "roll", {}, 4, "4")
+    campaign.close()
+    folder = tmp_path / "migrations"
+    shutil.copytree(FOLDER, folder, ignore=shutil.ignore_patterns("__pycache__"))
+    (folder / "versions" / "9999_rebuild.py").write_text(
+        REBUILD_CHARACTER.replace("{head}", HEAD), encoding="utf-8"
+    )
+    monkeypatch.setattr(schema, "FOLDER", folder)
+    if foreign_keys:  # what would happen without the precaution
+        make = engines.make_engine
+        monkeypatch.setattr(
+            engines, "make_engine", lambda path, **kw: make(path, **{**kw, "foreign_keys": True})
+        )
+    schema.upgrade(campaign.path)
+
+    with sqlite3.connect(campaign.path) as raw:
+        columns = [row[1] for row in raw.execute("PRAGMA table_info(character)")]
+        dice = raw.execute("SELECT count(*) FROM die").fetchone()[0]
+        traits = raw.execute("SELECT count(*) FROM trait").fetchone()[0]
+        linked = raw.execute("SELECT character_id FROM roll_log").fetchall()
+    assert "colour" in columns
+    if foreign_keys:
+        assert (dice, traits, linked) == (0, 0, [(None,)])
+    else:
+        assert (dice, traits, linked) == (3, 1, [(kara.id,)])
+
+
+def test_an_upgrade_that_leaves_a_dangling_reference_is_rolled_back(
+    campaign: Campaign, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import shutil
+
+    kara = campaign.add_character("Kara")
+    campaign.add_dice(kara.id)
+    campaign.close()
+    folder = tmp_path / "migrations"
+    shutil.copytree(FOLDER, folder, ignore=shutil.ignore_patterns("__pycache__"))
+    (folder / "versions" / "9999_orphan.py").write_text(
+        f'revision = "9999_orphan"\ndown_revision = "{HEAD}"\n'
+        "from alembic import op\n\n\n"
+        "def upgrade():\n    op.execute('DELETE FROM character')\n\n\n"
+        "def downgrade():\n    pass\n",
+        encoding="utf-8",
+    )
+    monkeypatch.setattr(schema, "FOLDER", folder)
+    before = campaign.path.read_bytes()
+    with pytest.raises(CampaignRefused, match="could not be upgraded"):
+        schema.upgrade(campaign.path)
+    assert campaign.path.read_bytes() == before
+    assert schema.read_revision(campaign.path) == HEAD
