@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QThreadPool
+from PySide6.QtCore import Qt, QThreadPool
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QUndoGroup
 from PySide6.QtWidgets import QFileDialog, QLabel, QMainWindow, QMessageBox, QWidget
 
@@ -17,13 +17,15 @@ from desktop.store.campaign import SUFFIX, Campaign
 from desktop.store.errors import CampaignRefused
 from desktop.store.lock import CampaignLocked
 from desktop.ui.backup_scheduler import BackupScheduler
+from desktop.ui.docks.dice_table import DiceTablePanel
+from desktop.ui.docks.roll_log import RollLogPanel
 from desktop.ui.docks.roster import RosterPanel
 from desktop.ui.panel import Panel
 from desktop.ui.session import CampaignSession
 from desktop.ui.settings import LAYOUT_VERSION, Settings
 from desktop.ui.start_page import StartPage
 
-PANELS: tuple[type[Panel], ...] = (RosterPanel,)
+PANELS: tuple[type[Panel], ...] = (RosterPanel, DiceTablePanel, RollLogPanel)
 CAMPAIGN_FILTER = f"GM Desk campaigns (*{SUFFIX})"
 JSON_FILTER = "GM Desk exports (*.json)"
 
@@ -46,6 +48,7 @@ class MainWindow(QMainWindow):
             panel = panel_class(self)
             self.addDockWidget(panel_class.area, panel)
             self.panels.append(panel)
+        self._size_docks()
         self.start_page = StartPage()
         self.start_page.new_requested.connect(self.new_campaign)
         self.start_page.open_requested.connect(self.open_dialog)
@@ -59,6 +62,14 @@ class MainWindow(QMainWindow):
         self._default_state = self.saveState(LAYOUT_VERSION)
         self._restore_layout()
         self.set_session(None)
+
+    def _size_docks(self) -> None:
+        # The Dice Table gets the room; the roster and the log keep to the edges.
+        by_name = {panel.name: panel for panel in self.panels}
+        if "roster" in by_name:
+            self.resizeDocks([by_name["roster"]], [340], Qt.Orientation.Horizontal)
+        if "rollLog" in by_name:
+            self.resizeDocks([by_name["rollLog"]], [180], Qt.Orientation.Vertical)
 
     # -- actions and menus -------------------------------------------------------------------
 

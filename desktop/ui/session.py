@@ -7,6 +7,8 @@ change came from itself, another dock, undo or redo.
 
 from __future__ import annotations
 
+import random
+
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
@@ -18,9 +20,13 @@ class CampaignSession(QObject):
     character_selected = Signal(object)  # int | None: the character the docks follow
     failed = Signal(str)  # a plain message for the GM when an action could not be done
 
-    def __init__(self, campaign: Campaign, parent: QObject | None = None) -> None:
+    def __init__(
+        self, campaign: Campaign, parent: QObject | None = None, rng: random.Random | None = None
+    ) -> None:
         super().__init__(parent)
         self.campaign = campaign
+        # Every roll in the window draws from here; tests pass a seeded one.
+        self.rng = rng or random.Random()
         self.undo_stack = QUndoStack(self)
         self.selected_character: int | None = None
         self._failure: str | None = None

@@ -27,7 +27,7 @@ class StartPage(QWidget):
         self.setObjectName("startPage")
         title = QLabel("<h1>GM Desk</h1><p>No campaign is open.</p>")
         title.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        buttons = QHBoxLayout()
+        buttons = QVBoxLayout()
         for text, signal in (
             ("New campaign…", self.new_requested),
             ("Open campaign…", self.open_requested),
@@ -55,6 +55,9 @@ class StartPage(QWidget):
         outer.addStretch(1)
         outer.addLayout(column, 3)
         outer.addStretch(1)
+        # Narrow, so that with the docks beside it the window still fits a laptop screen.
+        self.setMinimumWidth(220)
+        self.recent.setMinimumWidth(180)
 
     def set_recent(self, paths: list[Path]) -> None:
         self.recent.clear()

@@ -9,6 +9,7 @@ from __future__ import annotations
 from PySide6.QtCore import (
     QAbstractTableModel,
     QItemSelectionModel,
+    QMimeData,
     QModelIndex,
     QPersistentModelIndex,
     Qt,
@@ -38,8 +39,10 @@ from PySide6.QtWidgets import (
 from desktop.rules import roster
 from desktop.store.campaign import CharacterRecord
 from desktop.ui.commands import AddCharacter, DeleteCharacter, EditCharacter
+from desktop.ui.dice_commands import award_depleted
 from desktop.ui.panel import Panel
 from desktop.ui.session import CampaignSession
+from desktop.ui.widgets.dice_scene import DIE_MIME, decode
 from desktop.ui.widgets.kind_icons import kind_icon
 
 ModelIndex = QModelIndex | QPersistentModelIndex
@@ -48,9 +51,13 @@ NEW_NAMES = {"pc": "New character", "npc": "New NPC", "challenge": "New challeng
 
 
 class RosterModel(QAbstractTableModel):
-    """The roster, filtered by text and kind. Renames in place ask, never write."""
+    """The roster, filtered by text and kind. Renames in place ask, never write.
+
+    A depleted die dragged from the Dice Table onto a row asks for an award.
+    """
 
     rename_requested = Signal(object, str)  # CharacterRecord, new name
+    award_requested = Signal(int, int, int)  # die id, from character, to character
     HEADERS = ("Name", "Kind")
 
     def __init__(self) -> None:
@@ -123,7 +130,42 @@ class RosterModel(QAbstractTableModel):
 
     def flags(self, index: ModelIndex) -> Qt.ItemFlag:
         base = super().flags(index)
+        if not index.isValid():
+            return base
+        base |= Qt.ItemFlag.ItemIsDropEnabled
         return base | Qt.ItemFlag.ItemIsEditable if index.column() == 0 else base
+
+    def mimeTypes(self) -> list[str]:
+        return [DIE_MIME]
+
+    def supportedDropActions(self) -> Qt.DropAction:
+        return Qt.DropAction.MoveAction | Qt.DropAction.CopyAction
+
+    def canDropMimeData(
+        self, data: QMimeData, _action: Qt.DropAction, row: int, _column: int, parent: ModelIndex
+    ) -> bool:
+        target = self._drop_row(row, parent)
+        payload = decode(data, DIE_MIME)
+        return (
+            target is not None
+            and payload is not None
+            and payload.get("character") != self._shown[target].id
+        )
+
+    def dropMimeData(
+        self, data: QMimeData, action: Qt.DropAction, row: int, column: int, parent: ModelIndex
+    ) -> bool:
+        if not self.canDropMimeData(data, action, row, column, parent):
+            return False
+        payload = decode(data, DIE_MIME) or {}
+        target = self._shown[self._drop_row(row, parent) or 0]
+        self.award_requested.emit(payload["die"], payload["character"], target.id)
+        return False  # the die moves through the store, not through this model
+
+    def _drop_row(self, row: int, parent: ModelIndex) -> int | None:
+        # Dropped on an item: Qt passes row -1 and the item as parent.
+        target = parent.row() if parent.isValid() else row
+        return target if 0 <= target < len(self._shown) else None
 
     def setData(
         self, index: ModelIndex, value: object, role: int = Qt.ItemDataRole.EditRole
@@ -162,7 +204,7 @@ class CharacterForm(QWidget):
         form.addRow("", self.name_error)
         form.addRow("&Kind", self.kind_combo)
         layout = QVBoxLayout(self)
-        layout.setContentsMargins(8, 0, 0, 0)
+        layout.setContentsMargins(0, 6, 0, 0)
         layout.addLayout(form)
         notes_label = QLabel("N&otes")
         notes_label.setBuddy(self.notes_edit)
@@ -249,6 +291,7 @@ class RosterWidget(QWidget):
         self._session: CampaignSession | None = None
         self.model = RosterModel()
         self.model.rename_requested.connect(self._rename)
+        self.model.award_requested.connect(self._award)
 
         self.filter_edit = QLineEdit()
         self.filter_edit.setObjectName("rosterFilter")
@@ -286,12 +329,15 @@ class RosterWidget(QWidget):
             QAbstractItemView.EditTrigger.DoubleClicked
             | QAbstractItemView.EditTrigger.EditKeyPressed
         )
+        self.table.setDragDropMode(QAbstractItemView.DragDropMode.DropOnly)
+        self.table.setAcceptDrops(True)
+        self.table.setDropIndicatorShown(True)
         self.table.verticalHeader().hide()
         self.table.setShowGrid(False)
         self.table.setAlternatingRowColors(True)
         self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         self.table.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Fixed)
-        self.table.horizontalHeader().resizeSection(1, 130)
+        self.table.horizontalHeader().resizeSection(1, 110)
         self.table.verticalHeader().setDefaultSectionSize(26)
         self.table.selectionModel().currentRowChanged.connect(self._on_current_row)
 
@@ -306,20 +352,21 @@ class RosterWidget(QWidget):
 
         self.form = CharacterForm()
 
-        top = QHBoxLayout()
-        top.addWidget(self.filter_edit, 1)
-        top.addWidget(self.kind_filter)
-        top.addWidget(self.add_button)
-        top.addWidget(self.delete_button)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.kind_filter, 1)
+        buttons.addWidget(self.add_button)
+        buttons.addWidget(self.delete_button)
         left = QWidget()
         left_layout = QVBoxLayout(left)
         left_layout.setContentsMargins(0, 0, 0, 0)
-        left_layout.addLayout(top)
+        left_layout.addWidget(self.filter_edit)
+        left_layout.addLayout(buttons)
         left_layout.addWidget(self.stack, 1)
         self.count_label = QLabel()
         self.count_label.setObjectName("rosterCount")
         left_layout.addWidget(self.count_label)
-        splitter = QSplitter()
+        # List above, form below: the roster stays narrow beside the Dice Table.
+        splitter = QSplitter(Qt.Orientation.Vertical)
         splitter.addWidget(left)
         splitter.addWidget(self.form)
         splitter.setStretchFactor(0, 3)
@@ -464,6 +511,10 @@ class RosterWidget(QWidget):
         )
         if answer == QMessageBox.StandardButton.Yes:
             self._session.push(DeleteCharacter(self._session, record))
+
+    def _award(self, die_id: int, from_character: int, to_character: int) -> None:
+        if self._session is not None and not self._session.read_only:
+            award_depleted(self._session, die_id, from_character, to_character)
 
     def _rename(self, record: CharacterRecord, name: str) -> None:
         if self._session is None:

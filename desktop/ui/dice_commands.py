@@ -1,0 +1,146 @@
+"""Undo commands of the dice pool: moves, steps, rolls, awards, added and removed dice.
+
+Every one writes through the store; a roll writes its dice and its log entry in one
+transaction, and undoing it puts the dice back and marks the entry undone (the log
+never forgets a roll).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from desktop.rules import dicepool
+from desktop.store.errors import NotFound
+from desktop.store.records import DieRecord
+from desktop.ui.commands import StoreCommand
+from desktop.ui.session import CampaignSession
+
+
+@dataclass(frozen=True)
+class RollEntry:
+    """What the roll log keeps of a roll."""
+
+    character_id: int
+    character_name: str
+    kind: str
+    detail: dict[str, Any]
+    total: int | None
+    summary: str
+
+
+class UpdateDice(StoreCommand):
+    """Dice change place, tray, steps or owner; undo writes their old state back."""
+
+    def __init__(self, session: CampaignSession, text: str, changed: list[DieRecord]) -> None:
+        super().__init__(session, text)
+        self._new = changed
+        self._old: list[DieRecord] | None = None
+        if not changed:
+            self.setObsolete(True)
+
+    def apply(self) -> None:
+        previous = self.session.campaign.update_dice(self._new)
+        if self._old is None:
+            self._old = previous
+
+    def revert(self) -> None:
+        assert self._old is not None
+        self.session.campaign.update_dice(self._old)
+
+
+class AddDice(StoreCommand):
+    def __init__(
+        self,
+        session: CampaignSession,
+        character_id: int,
+        size: int,
+        count: int = 1,
+        place: str = "pool",
+        text: str | None = None,
+    ) -> None:
+        super().__init__(session, text or f"Add {count}d{size}")
+        self._args = (character_id, size, count, place)
+        self._added: list[DieRecord] | None = None
+
+    def apply(self) -> None:
+        if self._added is None:
+            character_id, size, count, place = self._args
+            self._added = self.session.campaign.add_dice(
+                character_id, size=size, count=count, place=place
+            )
+        else:
+            self.session.campaign.restore_dice(self._added)
+
+    def revert(self) -> None:
+        assert self._added is not None
+        self.session.campaign.remove_dice([die.id for die in self._added])
+
+
+class RemoveDice(StoreCommand):
+    def __init__(self, session: CampaignSession, dice: list[DieRecord], text: str) -> None:
+        super().__init__(session, text)
+        self._ids = [die.id for die in dice]
+        self._removed: list[DieRecord] = []
+
+    def apply(self) -> None:
+        self._removed = self.session.campaign.remove_dice(self._ids)
+
+    def revert(self) -> None:
+        self.session.campaign.restore_dice(self._removed)
+
+
+class RollDice(StoreCommand):
+    """A roll: the dice after it, and its log entry, in one transaction."""
+
+    def __init__(
+        self, session: CampaignSession, text: str, changed: list[DieRecord], entry: RollEntry
+    ) -> None:
+        super().__init__(session, text)
+        self._new = changed
+        self._entry = entry
+        self._old: list[DieRecord] = []
+        self.roll_id: int | None = None
+
+    def apply(self) -> None:
+        campaign = self.session.campaign
+        if self.roll_id is None:
+            e = self._entry
+            self._old, logged = campaign.record_roll(
+                self._new,
+                character_id=e.character_id,
+                character_name=e.character_name,
+                kind=e.kind,
+                detail=e.detail,
+                total=e.total,
+                summary=e.summary,
+            )
+            self.roll_id = logged.id
+        else:
+            campaign.mark_roll(self.roll_id, undone=False, dice=self._new)
+
+    def revert(self) -> None:
+        assert self.roll_id is not None
+        self.session.campaign.mark_roll(self.roll_id, undone=True, dice=self._old)
+
+
+def to_pool(dice: list[DieRecord]) -> dicepool.Pool:
+    return dicepool.Pool(tuple(dicepool.Die(d.id, d.size, d.kind, d.place) for d in dice))
+
+
+def award_depleted(
+    session: CampaignSession, die_id: int, from_character: int, to_character: int
+) -> bool:
+    """A depleted die given from one character to another lands on the receiver's table."""
+    campaign = session.campaign
+    try:
+        giver = campaign.dice(from_character)
+        receiver = campaign.dice(to_character)
+        _given, received = dicepool.award_depleted(to_pool(giver), to_pool(receiver), die_id)
+        who = campaign.character(to_character).name
+    except (ValueError, NotFound) as error:
+        session.report_failure(str(error))
+        return False
+    die = next(d for d in giver if d.id == die_id)
+    moved = replace(die, character_id=to_character, place=str(received.get(die_id).place))
+    return session.push(UpdateDice(session, f"Award a depleted d{die.size} to {who}", [moved]))

@@ -1,0 +1,832 @@
+"""The Dice Table dock: the selected character's Energy System dice pool, drawn and rolled.
+
+Dice are dragged between pool and tray (or double-clicked), trait chips are dropped on
+tray dice to step them up, a depleted die dragged onto the roster is an award, and the
+GM can drop a new depleted die as an award. Live exact odds of the tray are computed off
+the GUI thread. Every change is an undo command that writes through the store; the
+rules (depletion, tuples, the all-ones choice, rest, damage) all come from
+`desktop.rules.dicepool`.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from PySide6.QtCore import QMimeData, QPoint, Qt, QThreadPool, QTimer
+from PySide6.QtGui import QDrag, QKeySequence, QMouseEvent, QShortcut
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QFrame,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QMenu,
+    QPushButton,
+    QScrollArea,
+    QSpinBox,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop.rules import dicepool
+from desktop.store.errors import NotFound
+from desktop.store.records import CharacterRecord, DieRecord, TraitRecord
+from desktop.ui.dice_commands import (
+    AddDice,
+    RemoveDice,
+    RollDice,
+    RollEntry,
+    UpdateDice,
+    award_depleted,
+    to_pool,
+)
+from desktop.ui.panel import Panel
+from desktop.ui.session import CampaignSession
+from desktop.ui.widgets.dice_scene import (
+    NEW_DIE_MIME,
+    TRAIT_MIME,
+    DiceScene,
+    DiceView,
+    DieState,
+    encode,
+)
+
+ANIMATION_FRAMES = 8
+ANIMATION_STEP_MS = 45
+TOPICS = {"dice", "traits", "items", "characters"}
+
+
+def rolled_size(die: DieRecord) -> int:
+    """The size a tray die will roll as: stepped down to d4, or stepped up by its traits."""
+    if die.down_to_d4:
+        return 4
+    return dicepool.step_size(die.size, die.steps)
+
+
+def after_pool(records: list[DieRecord], pool: dicepool.Pool) -> list[DieRecord]:
+    """The records whose place the rules changed, with the tray emptied."""
+    changed = []
+    for record in records:
+        place = str(pool.get(record.id).place)
+        cleared = record.in_tray or record.steps or record.down_to_d4
+        if place != record.place or cleared:
+            changed.append(replace(record, place=place, in_tray=False, steps=0, down_to_d4=False))
+    return changed
+
+
+class TraitChips(QListWidget):
+    """The character's traits: tick those that apply to this roll, drag one onto a tray die."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("traitChips")
+        self.setDragEnabled(True)
+        self.setDragDropMode(QAbstractItemView.DragDropMode.DragOnly)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.character_id = 0
+
+    def set_traits(self, character_id: int, traits: list[TraitRecord], applied: set[int]) -> None:
+        self.blockSignals(True)
+        self.clear()
+        self.character_id = character_id
+        for trait in traits:
+            scope = "broad" if trait.broad else "constrained"
+            item = QListWidgetItem(f"{trait.name}  ({trait.value}, {scope})")
+            item.setData(Qt.ItemDataRole.UserRole, trait.id)
+            item.setFlags(
+                item.flags() | Qt.ItemFlag.ItemIsUserCheckable | Qt.ItemFlag.ItemIsDragEnabled
+            )
+            checked = Qt.CheckState.Checked if trait.id in applied else Qt.CheckState.Unchecked
+            item.setCheckState(checked)
+            item.setToolTip("Tick if it applies to this roll; drag onto a tray die to step it up.")
+            self.addItem(item)
+        self.blockSignals(False)
+
+    def mimeTypes(self) -> list[str]:
+        return [TRAIT_MIME]
+
+    def mimeData(self, items: list[QListWidgetItem]) -> QMimeData:
+        trait = int(items[0].data(Qt.ItemDataRole.UserRole)) if items else 0
+        return encode(TRAIT_MIME, {"character": self.character_id, "trait": trait})
+
+
+class NewDieChip(QLabel):
+    """The GM's award: drag a new die onto the table (or the pool)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.size = 6
+        self.setObjectName("newDieChip")
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.setCursor(Qt.CursorShape.OpenHandCursor)
+        self.setToolTip("Drag onto the table to award a new depleted die (GM).")
+        self._update()
+
+    def set_size(self, size: int) -> None:
+        self.size = size
+        self._update()
+
+    def _update(self) -> None:
+        self.setText(f"New d{self.size}: drag me")
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        if event.buttons() & Qt.MouseButton.LeftButton:
+            drag = QDrag(self)
+            drag.setMimeData(encode(NEW_DIE_MIME, {"size": self.size}))
+            drag.exec(Qt.DropAction.CopyAction)
+
+
+class DiceTableWidget(QWidget):
+    def __init__(self, pool: QThreadPool, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("diceTable")
+        self._session: CampaignSession | None = None
+        self._character: CharacterRecord | None = None
+        self._dice: list[DieRecord] = []
+        self._traits: list[TraitRecord] = []
+        self._states: dict[int, DieState] = {}
+        self._applied: set[int] = set()
+        self._pending: dicepool.Roll | None = None
+        self._frames = 0
+        self._animation_rng = random.Random()
+        from desktop.ui.odds_worker import OddsWorker
+
+        self.odds_worker = OddsWorker(pool, self)
+        self.odds_worker.ready.connect(self._show_odds)
+        self.odds_worker.failed.connect(self._show_odds_problem)
+        self._build()
+
+    # -- building ---------------------------------------------------------------------------
+
+    def _build(self) -> None:
+        self.scene = DiceScene(self)
+        self.view = DiceView(self.scene)
+        self.view.setObjectName("diceView")
+        self.view.resized.connect(self._redraw)
+        self.view.die_dropped.connect(self._on_die_dropped)
+        self.view.trait_dropped.connect(self._on_trait_dropped)
+        self.view.new_die_dropped.connect(self._on_new_die)
+        self.scene.die_activated.connect(self.toggle_tray)
+        self.scene.selectionChanged.connect(self._update_buttons)
+
+        self.name_label = QLabel()
+        self.name_label.setObjectName("diceName")
+        self.name_label.setStyleSheet("font-size: 15px; font-weight: bold;")
+        self.counts_label = QLabel()
+        self.counts_label.setObjectName("diceCounts")
+        self.roll_button = QPushButton("Roll")
+        self.roll_button.setObjectName("rollButton")
+        self.roll_button.setToolTip("Roll the tray (Space)")
+        self.roll_button.clicked.connect(self.roll)
+        self.clear_button = QPushButton("Empty tray")
+        self.clear_button.clicked.connect(self.clear_tray)
+        self.animate_check = QCheckBox("Animate")
+        self.animate_check.setChecked(True)
+        self.add_button = QToolButton()
+        self.add_button.setText("Add die")
+        self.add_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        menu = QMenu(self.add_button)
+        for size in dicepool.SIZES:
+            action = menu.addAction(f"Add a d{size} to the pool")
+            action.triggered.connect(lambda _=False, s=size: self.add_die(s))
+        self.add_button.setMenu(menu)
+        header = QHBoxLayout()
+        header.addWidget(self.name_label)
+        header.addWidget(self.counts_label, 1)
+        controls = QHBoxLayout()
+        controls.addWidget(self.add_button)
+        controls.addWidget(self.clear_button)
+        controls.addWidget(self.animate_check)
+        controls.addStretch(1)
+        controls.addWidget(self.roll_button)
+        self.roll_button.setMinimumWidth(110)
+        self.view.setMinimumWidth(180)
+
+        left = QVBoxLayout()
+        left.addLayout(header)
+        left.addLayout(controls)
+        left.addWidget(self.view, 1)
+
+        self.traits = TraitChips()
+        self.traits.itemChanged.connect(self._on_trait_ticked)
+        self.steps_label = QLabel()
+        self.steps_label.setObjectName("stepsLabel")
+        trait_box = QGroupBox("Traits")
+        trait_layout = QVBoxLayout(trait_box)
+        trait_layout.addWidget(self.traits)
+        trait_layout.addWidget(self.steps_label)
+
+        self.target_spin = QSpinBox()
+        self.target_spin.setObjectName("oddsTarget")
+        self.target_spin.setRange(1, 999)
+        self.target_spin.setValue(10)
+        self.target_spin.valueChanged.connect(self._request_odds)
+        self.reach_label = QLabel("–")
+        self.reach_label.setObjectName("oddsReach")
+        self.expected_label = QLabel("–")
+        self.deplete_label = QLabel("–")
+        self.deplete_label.setObjectName("oddsDeplete")
+        self.tuple_label = QLabel("–")
+        self.tuple_label.setObjectName("oddsTuple")
+        odds_box = QGroupBox("Odds of the tray")
+        odds_form = QFormLayout(odds_box)
+        odds_form.addRow("Reach", self.target_spin)
+        odds_form.addRow("Chance", self.reach_label)
+        odds_form.addRow("Expected total", self.expected_label)
+        odds_form.addRow("Depletes", self.deplete_label)
+        odds_form.addRow("Tuple", self.tuple_label)
+        self._odds_latest: object = None
+
+        self.result_label = QLabel("No roll yet.")
+        self.result_label.setObjectName("rollResult")
+        self.result_label.setWordWrap(True)
+        self.keep_button = QPushButton("Keep one, rest to the table")
+        self.keep_button.setObjectName("catastropheKeep")
+        self.keep_button.clicked.connect(
+            lambda: self.choose(dicepool.Catastrophe.DEPLETE_ALL_BUT_ONE)
+        )
+        self.lose_button = QPushButton("Lose one, rest to the pool")
+        self.lose_button.setObjectName("catastropheLose")
+        self.lose_button.clicked.connect(lambda: self.choose(dicepool.Catastrophe.LOSE_ONE))
+        self.choice_frame = QFrame()
+        self.choice_frame.setObjectName("catastropheChoice")
+        choice_layout = QVBoxLayout(self.choice_frame)
+        choice_layout.setContentsMargins(0, 0, 0, 0)
+        choice_layout.addWidget(QLabel("<b>All ones!</b> The player chooses:"))
+        choice_layout.addWidget(self.keep_button)
+        choice_layout.addWidget(self.lose_button)
+        self.choice_frame.hide()
+        result_box = QGroupBox("Last roll")
+        result_layout = QVBoxLayout(result_box)
+        result_layout.addWidget(self.result_label)
+        result_layout.addWidget(self.choice_frame)
+
+        self.rest_button = QPushButton("Rest 2 hours")
+        self.rest_button.clicked.connect(lambda: self.rest(2))
+        self.rest_day_button = QPushButton("Rest a day")
+        self.rest_day_button.clicked.connect(lambda: self.rest(24))
+        self.damage_spin = QSpinBox()
+        self.damage_spin.setRange(1, 99)
+        self.damage_button = QPushButton("Take damage")
+        self.damage_button.setObjectName("takeDamage")
+        self.damage_button.clicked.connect(lambda: self.take_damage(self.damage_spin.value()))
+        self.new_die = NewDieChip()
+        self.new_die_size = QComboBox()
+        for size in dicepool.SIZES:
+            self.new_die_size.addItem(f"d{size}", size)
+        self.new_die_size.setCurrentIndex(dicepool.SIZES.index(dicepool.DEFAULT_SIZE))
+        self.new_die_size.currentIndexChanged.connect(
+            lambda: self.new_die.set_size(int(self.new_die_size.currentData()))
+        )
+        actions_box = QGroupBox("Rest, damage, awards")
+        actions = QVBoxLayout(actions_box)
+        rest_row = QHBoxLayout()
+        rest_row.addWidget(self.rest_button)
+        rest_row.addWidget(self.rest_day_button)
+        damage_row = QHBoxLayout()
+        damage_row.addWidget(self.damage_spin)
+        damage_row.addWidget(self.damage_button, 1)
+        award_row = QHBoxLayout()
+        award_row.addWidget(self.new_die_size)
+        award_row.addWidget(self.new_die, 1)
+        actions.addLayout(rest_row)
+        actions.addLayout(damage_row)
+        actions.addLayout(award_row)
+
+        side = QVBoxLayout()
+        side.addWidget(result_box)
+        side.addWidget(odds_box)
+        side.addWidget(trait_box, 1)
+        side.addWidget(actions_box)
+        side_widget = QWidget()
+        side_widget.setLayout(side)
+        # Scrolls rather than forcing its height on the window when the dock is short.
+        side_scroll = QScrollArea()
+        side_scroll.setWidget(side_widget)
+        side_scroll.setWidgetResizable(True)
+        side_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        side_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        side_scroll.setFixedWidth(280)
+
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        layout.addLayout(left, 1)
+        layout.addWidget(side_scroll)
+
+        context = Qt.ShortcutContext.WidgetWithChildrenShortcut
+        for keys, slot in (
+            (QKeySequence(Qt.Key.Key_Space), self.roll),
+            (QKeySequence(Qt.Key.Key_Plus), lambda: self.step_selected(1)),
+            (QKeySequence(Qt.Key.Key_Equal), lambda: self.step_selected(1)),
+            (QKeySequence(Qt.Key.Key_Minus), lambda: self.step_selected(-1)),
+            (QKeySequence(Qt.Key.Key_D), self.toggle_down_selected),
+            (QKeySequence(Qt.Key.Key_Return), self.toggle_tray_selected),
+            (QKeySequence(QKeySequence.StandardKey.Delete), self.delete_selected),
+        ):
+            shortcut = QShortcut(keys, self, context=context)
+            shortcut.activated.connect(slot)
+        self.view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.view.customContextMenuRequested.connect(self._context_menu)
+        self._update_buttons()
+
+    # -- following the campaign ---------------------------------------------------------------
+
+    def set_session(self, session: CampaignSession | None) -> None:
+        if self._session is not None:
+            self._session.changed.disconnect(self._on_changed)
+            self._session.character_selected.disconnect(self._on_selected)
+        self._session = session
+        self._states.clear()
+        self._applied.clear()
+        self._pending = None
+        if session is not None:
+            session.changed.connect(self._on_changed)
+            session.character_selected.connect(self._on_selected)
+            self._on_selected(session.selected_character)
+        else:
+            self._on_selected(None)
+
+    def _on_selected(self, character_id: object) -> None:
+        previous = self._character.id if self._character else None
+        self._character = None
+        if self._session is not None and isinstance(character_id, int):
+            try:
+                self._character = self._session.campaign.character(character_id)
+            except NotFound:
+                self._character = None
+        if (self._character.id if self._character else None) != previous:
+            self._states.clear()
+            self._applied.clear()
+            self._cancel_pending()
+            self.result_label.setText("No roll yet.")
+        self.reload()
+
+    def _on_changed(self, topic: str) -> None:
+        if topic in TOPICS:
+            if topic == "characters" and self._character is not None:
+                self._on_selected(self._character.id)
+                return
+            self.reload()
+
+    def reload(self) -> None:
+        character, session = self._character, self._session
+        if character is None or session is None:
+            self._dice, self._traits = [], []
+            self.name_label.setText("No one selected" if session else "No campaign open")
+            self.traits.set_traits(0, [], set())
+        else:
+            self._dice = session.campaign.dice(character.id)
+            self._traits = session.campaign.traits(character.id)
+            self._applied &= {t.id for t in self._traits}
+            self.name_label.setText(character.name)
+            self.traits.set_traits(character.id, self._traits, self._applied)
+        ids = {d.id for d in self._dice}
+        self._states = {k: v for k, v in self._states.items() if k in ids}
+        self._redraw()
+        self._update_counts()
+        self._update_buttons()
+        self._request_odds()
+
+    def _redraw(self) -> None:
+        sizes = {d.id: rolled_size(d) for d in self._dice if d.in_tray}
+        width = max(200.0, float(self.view.viewport().width()))
+        self.scene.show_dice(self._dice, self._states, sizes, width, self.palette())
+
+    def _update_counts(self) -> None:
+        pool = to_pool(self._dice)
+        self.counts_label.setText(
+            f"Pool {len(pool.in_pool)} · Table {len(pool.on_table)} · Removed {len(pool.removed)}"
+            if self._character
+            else ""
+        )
+        used = sum(d.steps for d in self._tray())
+        self.steps_label.setText(f"Trait steps: {used} of {self.steps_allowed()} used")
+
+    def _update_buttons(self) -> None:
+        writable = self._session is not None and not self._session.read_only
+        has_character = writable and self._character is not None
+        waiting = self._pending is not None
+        self.roll_button.setEnabled(has_character and bool(self._tray()) and not waiting)
+        self.clear_button.setEnabled(has_character and bool(self._tray()) and not waiting)
+        for widget in (
+            self.add_button,
+            self.rest_button,
+            self.rest_day_button,
+            self.damage_button,
+            self.new_die,
+        ):
+            widget.setEnabled(has_character and not waiting)
+        self.choice_frame.setVisible(waiting)
+
+    # -- what the GM does ----------------------------------------------------------------------
+
+    def _tray(self) -> list[DieRecord]:
+        return [d for d in self._dice if d.in_tray and d.place == "pool" and d.kind == "ordinary"]
+
+    def steps_allowed(self) -> int:
+        return sum(t.value for t in self._traits if t.id in self._applied)
+
+    def _push(self, command: object) -> bool:
+        assert self._session is not None
+        return self._session.push(command)  # type: ignore[arg-type]
+
+    def _problem(self, message: str) -> None:
+        if self._session is not None:
+            self._session.report_failure(message)
+
+    def _die(self, die_id: int) -> DieRecord | None:
+        return next((d for d in self._dice if d.id == die_id), None)
+
+    def _writable(self) -> bool:
+        return (
+            self._session is not None
+            and not self._session.read_only
+            and self._character is not None
+            and self._pending is None
+        )
+
+    def toggle_tray(self, die_id: int) -> None:
+        die = self._die(die_id)
+        if not self._writable() or die is None:
+            return
+        self.move_die(die, "pool" if die.in_tray else "tray")
+
+    def move_die(self, die: DieRecord, area: str) -> None:
+        """Move one of this character's dice to an area of the table."""
+        if die.kind != "ordinary" and area in ("tray",):
+            self._problem("Weapon and armour dice are rolled in a conflict, not from the tray.")
+            return
+        if area in ("pool", "tray"):
+            if die.place != "pool" and die.kind == "ordinary" and area == "tray":
+                self._problem("Only dice in the pool can go in the tray.")
+                return
+            changed = replace(die, place="pool", in_tray=area == "tray", steps=0, down_to_d4=False)
+        else:
+            changed = replace(die, place=area, in_tray=False, steps=0, down_to_d4=False)
+        if changed == die:
+            return
+        names = {"pool": "the pool", "tray": "the tray", "table": "the table", "removed": "removed"}
+        self._push(UpdateDice(self._session, f"Move d{die.size} to {names[area]}", [changed]))  # type: ignore[arg-type]
+
+    def _on_die_dropped(self, die_id: int, from_character: int, area: str) -> None:
+        if not self._writable():
+            return
+        assert self._character is not None
+        if from_character != self._character.id:
+            award_depleted(self._session, die_id, from_character, self._character.id)  # type: ignore[arg-type]
+            return
+        die = self._die(die_id)
+        if die is not None:
+            self.move_die(die, area)
+
+    def _on_trait_dropped(self, trait_id: int, die_id: int) -> None:
+        if not self._writable() or trait_id not in {t.id for t in self._traits}:
+            return
+        if trait_id not in self._applied:
+            self._applied.add(trait_id)
+            self.traits.set_traits(self._character.id, self._traits, self._applied)  # type: ignore[union-attr]
+        self.step(die_id, 1)
+
+    def _on_trait_ticked(self, item: QListWidgetItem) -> None:
+        trait = int(item.data(Qt.ItemDataRole.UserRole))
+        if item.checkState() == Qt.CheckState.Checked:
+            self._applied.add(trait)
+        else:
+            self._applied.discard(trait)
+        self._update_counts()
+        self._request_odds()
+
+    def step(self, die_id: int, delta: int) -> None:
+        """Spend (or take back) one trait step on a tray die."""
+        die = self._die(die_id)
+        if not self._writable() or die is None or not die.in_tray:
+            return
+        steps = die.steps + delta
+        if steps < 0:
+            return
+        used = sum(d.steps for d in self._tray()) + delta
+        if delta > 0 and used > self.steps_allowed():
+            self._problem("No trait steps left: tick a trait that applies to this roll.")
+            return
+        try:
+            dicepool.step_size(die.size, steps)
+        except ValueError as error:
+            self._problem(str(error))
+            return
+        verb = "Step up" if delta > 0 else "Step back"
+        changed = replace(die, steps=steps, down_to_d4=False)
+        self._push(UpdateDice(self._session, f"{verb} a d{die.size}", [changed]))  # type: ignore[arg-type]
+
+    def _selected(self) -> DieRecord | None:
+        items = self.scene.selectedItems()
+        record = getattr(items[0], "record", None) if items else None
+        return record if isinstance(record, DieRecord) else None
+
+    def step_selected(self, delta: int) -> None:
+        die = self._selected()
+        if die is not None:
+            self.step(die.id, delta)
+
+    def toggle_tray_selected(self) -> None:
+        die = self._selected()
+        if die is not None:
+            self.toggle_tray(die.id)
+
+    def toggle_down_selected(self) -> None:
+        die = self._selected()
+        if die is None or not self._writable() or not die.in_tray:
+            return
+        changed = replace(die, down_to_d4=not die.down_to_d4, steps=0)
+        text = f"Step a d{die.size} down to d4" if changed.down_to_d4 else f"Restore a d{die.size}"
+        self._push(UpdateDice(self._session, text, [changed]))  # type: ignore[arg-type]
+
+    def delete_selected(self) -> None:
+        die = self._selected()
+        if die is not None and self._writable():
+            self._push(RemoveDice(self._session, [die], f"Delete a d{die.size}"))  # type: ignore[arg-type]
+
+    def add_die(self, size: int) -> None:
+        if self._writable():
+            assert self._character is not None
+            self._push(AddDice(self._session, self._character.id, size))  # type: ignore[arg-type]
+
+    def _on_new_die(self, size: int, area: str) -> None:
+        if not self._writable():
+            return
+        assert self._character is not None
+        place = "table" if area == "table" else "pool"
+        text = f"Award a new d{size} to {self._character.name}"
+        self._push(AddDice(self._session, self._character.id, size, place=place, text=text))  # type: ignore[arg-type]
+
+    def clear_tray(self) -> None:
+        if self._writable():
+            changed = [replace(d, in_tray=False, steps=0, down_to_d4=False) for d in self._tray()]
+            self._applied.clear()
+            self._push(UpdateDice(self._session, "Empty the tray", changed))  # type: ignore[arg-type]
+
+    def rest(self, hours: int) -> None:
+        if not self._writable():
+            return
+        try:
+            after = dicepool.rest(to_pool(self._dice), hours)
+        except ValueError as error:
+            self._problem(str(error))
+            return
+        changed = after_pool(self._dice, after)
+        if not changed:
+            self._problem("Resting changes nothing here: no depleted or removed die to return.")
+            return
+        text = "Rest two hours" if hours == 2 else "Rest a day"
+        self._push(UpdateDice(self._session, text, changed))  # type: ignore[arg-type]
+
+    def take_damage(self, count: int) -> None:
+        if not self._writable():
+            return
+        try:
+            after = dicepool.take_damage(to_pool(self._dice), count)
+        except ValueError as error:
+            self._problem(str(error))
+            return
+        assert self._character is not None
+        text = f"{self._character.name} takes {count} damage"
+        self._push(UpdateDice(self._session, text, after_pool(self._dice, after)))  # type: ignore[arg-type]
+
+    # -- rolling ---------------------------------------------------------------------------------
+
+    def roll(self) -> None:
+        if not self._writable() or not self._tray() or self._frames:
+            return
+        assert self._session is not None
+        tray = [dicepool.TrayDie(d.id, d.steps, d.down_to_d4) for d in self._tray()]
+        try:
+            roll = dicepool.roll_tray(
+                to_pool(self._dice), tray, self._session.rng, steps_allowed=self.steps_allowed()
+            )
+        except ValueError as error:
+            self._problem(str(error))
+            return
+        if self.animate_check.isChecked():
+            self._animate(roll)
+        else:
+            self._land(roll)
+
+    def _animate(self, roll: dicepool.Roll) -> None:
+        self._frames = ANIMATION_FRAMES
+        self.roll_button.setEnabled(False)
+
+        def frame() -> None:
+            self._frames -= 1
+            if self._frames <= 0 or self._character is None:
+                timer.stop()
+                timer.deleteLater()
+                self._frames = 0
+                if self._character is not None:
+                    self._land(roll)
+                return
+            for die_id, size in zip(roll.die_ids, roll.sizes, strict=True):
+                face = self._animation_rng.randint(1, size)
+                self._states[die_id] = DieState(face=face, rolled_size=size)
+            self._redraw()
+
+        timer = QTimer(self, interval=ANIMATION_STEP_MS)
+        timer.timeout.connect(frame)
+        timer.start()
+
+    def _land(self, roll: dicepool.Roll) -> None:
+        depleted = set(roll.depleted_ids)
+        self._states = {
+            die_id: DieState(face=face, rolled_size=size, highlight=die_id in depleted)
+            for die_id, size, face in zip(roll.die_ids, roll.sizes, roll.faces, strict=True)
+        }
+        if roll.result.catastrophe:
+            self._pending = roll
+            self.result_label.setText(self._describe(roll) + "\nAll ones: choose below.")
+            self._redraw()
+            self._update_buttons()
+            return
+        self._commit(roll, None)
+
+    def choose(self, choice: dicepool.Catastrophe) -> None:
+        """The player's answer to an all-ones roll."""
+        roll, self._pending = self._pending, None
+        if roll is not None:
+            self._commit(roll, choice)
+
+    def _cancel_pending(self) -> None:
+        self._pending = None
+        self.choice_frame.hide()
+
+    def _commit(self, roll: dicepool.Roll, choice: dicepool.Catastrophe | None) -> None:
+        assert self._session is not None and self._character is not None
+        try:
+            after = dicepool.apply_roll(to_pool(self._dice), roll, choice=choice)
+        except ValueError as error:
+            self._problem(str(error))
+            return
+        changed = after_pool(self._dice, after)
+        summary = self._describe(roll, choice)
+        entry = RollEntry(
+            character_id=self._character.id,
+            character_name=self._character.name,
+            kind="roll",
+            detail=roll_detail(self._dice, roll, choice, self.steps_allowed()),
+            total=roll.result.total,
+            summary=summary,
+        )
+        self._applied.clear()
+        self._push(RollDice(self._session, f"Roll for {self._character.name}", changed, entry))
+        self.result_label.setText(summary)
+        self._update_buttons()
+
+    def _describe(self, roll: dicepool.Roll, choice: dicepool.Catastrophe | None = None) -> str:
+        return describe_roll(self._character.name if self._character else "", roll, choice)
+
+    # -- odds ------------------------------------------------------------------------------
+
+    def _request_odds(self) -> None:
+        tray = self._tray()
+        if not tray:
+            self._odds_latest = None
+            for label in (
+                self.reach_label,
+                self.expected_label,
+                self.deplete_label,
+                self.tuple_label,
+            ):
+                label.setText("–")
+            return
+        sizes = tuple(rolled_size(d) for d in tray)
+        table = len(to_pool(self._dice).on_table)
+        self.odds_worker.request(lambda: _tray_odds(sizes, table))
+
+    def _show_odds(self, result: object) -> None:
+        from desktop.rules import odds
+
+        if not isinstance(result, odds.TrayOdds):
+            return
+        self._odds_latest = result
+        target = self.target_spin.value()
+        self.reach_label.setText(f"{odds.format_percent(result.reach(target))} to reach {target}")
+        self.expected_label.setText(f"{float(result.expected_total):.1f}")
+        self.deplete_label.setText(
+            f"{odds.format_percent(result.any_depletes)} any · "
+            f"{float(result.expected_depleted):.2f} expected"
+        )
+        self.tuple_label.setText(
+            f"{odds.format_percent(result.tuple_chance)} · all ones "
+            f"{odds.format_percent(result.catastrophe_chance, 1)}"
+        )
+
+    def _show_odds_problem(self, message: str) -> None:
+        self.reach_label.setText(message)
+
+    # -- context menu --------------------------------------------------------------------
+
+    def _context_menu(self, position: QPoint) -> None:
+        die_id = self.scene.die_at(self.view.mapToScene(position))
+        die = self._die(die_id) if die_id is not None else None
+        if die is None or not self._writable():
+            return
+        menu = QMenu(self)
+        if die.kind == "ordinary" and die.place == "pool":
+            menu.addAction(
+                "Take out of the tray" if die.in_tray else "Put in the tray",
+                lambda: self.toggle_tray(die.id),
+            )
+        if die.in_tray:
+            menu.addAction("Step up (+)", lambda: self.step(die.id, 1))
+            menu.addAction("Step back (−)", lambda: self.step(die.id, -1))
+            menu.addAction("Step down to d4 (D)", self.toggle_down_selected)
+        for area, text in (
+            ("pool", "Move to the pool"),
+            ("table", "Move to the table"),
+            ("removed", "Remove (damage)"),
+        ):
+            if die.place != area:
+                menu.addAction(text, lambda a=area: self.move_die(die, a))
+        menu.addSeparator()
+        menu.addAction(
+            "Delete this die",
+            lambda: self._push(RemoveDice(self._session, [die], f"Delete a d{die.size}")),
+        )  # type: ignore[arg-type]
+        menu.exec(self.view.viewport().mapToGlobal(position))
+
+
+def _tray_odds(sizes: tuple[int, ...], table: int) -> object:
+    # Runs on a worker thread; icepool (about 50 ms to import) loads there, not at start-up.
+    from desktop.rules import odds
+
+    return odds.tray_odds(sizes, table)
+
+
+def roll_detail(
+    dice: list[DieRecord],
+    roll: dicepool.Roll,
+    choice: dicepool.Catastrophe | None,
+    steps_allowed: int,
+) -> dict[str, object]:
+    """What the log keeps of a roll: every die with its base and rolled size and face."""
+    by_id = {d.id: d for d in dice}
+    depleted = set(roll.depleted_ids)
+    return {
+        "dice": [
+            {
+                "die_id": die_id,
+                "size": by_id[die_id].size,
+                "steps": by_id[die_id].steps,
+                "down_to_d4": by_id[die_id].down_to_d4,
+                "rolled_as": size,
+                "face": face,
+                "depleted": die_id in depleted,
+            }
+            for die_id, size, face in zip(roll.die_ids, roll.sizes, roll.faces, strict=True)
+        ],
+        "table": roll.result.total - sum(roll.faces),
+        "steps_allowed": steps_allowed,
+        "depleted": list(roll.depleted_ids),
+        "tuple": roll.result.is_tuple,
+        "catastrophe": roll.result.catastrophe,
+        "choice": str(choice) if choice else None,
+    }
+
+
+def describe_roll(name: str, roll: dicepool.Roll, choice: dicepool.Catastrophe | None) -> str:
+    faces = ", ".join(
+        f"{face} (d{size})" for size, face in zip(roll.sizes, roll.faces, strict=True)
+    )
+    table = roll.result.total - sum(roll.faces)
+    text = f"{name} rolled {faces}"
+    if table:
+        text += f" + {table} on the table"
+    text += f" = {roll.result.total}."
+    depleted = len(roll.depleted_ids)
+    if roll.result.catastrophe:
+        if choice is dicepool.Catastrophe.DEPLETE_ALL_BUT_ONE:
+            text += " All ones: every die but one went to the table."
+        elif choice is dicepool.Catastrophe.LOSE_ONE:
+            text += " All ones: one die was lost, the rest went back to the pool."
+    else:
+        if depleted:
+            text += f" {depleted} depleted."
+        if roll.result.is_tuple:
+            text += " A tuple: one depleted die returns to the pool."
+    return text
+
+
+class DiceTablePanel(Panel):
+    title = "Dice Table"
+    name = "diceTable"
+    area = Qt.DockWidgetArea.RightDockWidgetArea
+
+    def build(self) -> DiceTableWidget:
+        window = self.parent()
+        pool = getattr(window, "pool", None)
+        return DiceTableWidget(pool if isinstance(pool, QThreadPool) else QThreadPool(self), self)

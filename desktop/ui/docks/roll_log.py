@@ -1,0 +1,208 @@
+"""The Roll Log dock: every roll of the campaign, newest first, filterable, exportable.
+
+Undone rolls stay in the log, marked undone and greyed, because the table saw them.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtGui import QColor, QFont
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QFileDialog,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop.store.records import RollRecord
+from desktop.ui.panel import Panel
+from desktop.ui.session import CampaignSession
+
+ModelIndex = QModelIndex | QPersistentModelIndex
+COLUMNS = ("When", "Who", "Kind", "Dice", "Faces", "Total", "Result")
+
+
+def dice_text(record: RollRecord) -> str:
+    dice = record.detail.get("dice", []) if isinstance(record.detail, dict) else []
+    parts = []
+    for die in dice if isinstance(dice, list) else []:
+        size, rolled = die.get("size"), die.get("rolled_as", die.get("size"))
+        parts.append(f"d{size}" if size == rolled else f"d{size}→d{rolled}")
+    return " ".join(parts)
+
+
+def faces_text(record: RollRecord) -> str:
+    dice = record.detail.get("dice", []) if isinstance(record.detail, dict) else []
+    return " ".join(str(die.get("face", "")) for die in dice if isinstance(die, dict))
+
+
+def when_text(record: RollRecord) -> str:
+    return record.at.replace("T", " ")[:19]
+
+
+class RollLogModel(QAbstractTableModel):
+    def __init__(self) -> None:
+        super().__init__()
+        self.records: list[RollRecord] = []
+
+    def set_records(self, records: list[RollRecord]) -> None:
+        self.beginResetModel()
+        self.records = records
+        self.endResetModel()
+
+    def rowCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self.records)
+
+    def columnCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(COLUMNS)
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> object:
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return COLUMNS[section]
+        return None
+
+    def cell(self, record: RollRecord, column: int) -> str:
+        values = (
+            when_text(record),
+            record.character_name,
+            record.kind,
+            dice_text(record),
+            faces_text(record),
+            "" if record.total is None else str(record.total),
+            ("(undone) " if record.undone else "") + record.summary,
+        )
+        return values[column]
+
+    def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> object:
+        if not index.isValid():
+            return None
+        record = self.records[index.row()]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self.cell(record, index.column())
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return record.summary
+        if role == Qt.ItemDataRole.ForegroundRole and record.undone:
+            return QColor("#8a8a8a")
+        if role == Qt.ItemDataRole.FontRole and record.undone:
+            font = QFont()
+            font.setStrikeOut(True)
+            return font
+        return None
+
+
+class RollLogWidget(QWidget):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._session: CampaignSession | None = None
+        self.model = RollLogModel()
+        self.filter_combo = QComboBox()
+        self.filter_combo.setObjectName("rollLogFilter")
+        self.filter_combo.currentIndexChanged.connect(self.reload)
+        self.export_button = QPushButton("Export CSV…")
+        self.export_button.setObjectName("rollLogExport")
+        self.export_button.clicked.connect(self.export_dialog)
+        self.count_label = QLabel()
+        self.table = QTableView()
+        self.table.setObjectName("rollLogTable")
+        self.table.setModel(self.model)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.verticalHeader().hide()
+        self.table.setAlternatingRowColors(True)
+        self.table.setWordWrap(False)
+        header = self.table.horizontalHeader()
+        for column, width in enumerate((140, 130, 60, 150, 110, 50)):
+            header.resizeSection(column, width)
+        header.setSectionResizeMode(len(COLUMNS) - 1, QHeaderView.ResizeMode.Stretch)
+        top = QHBoxLayout()
+        top.addWidget(QLabel("Show"))
+        top.addWidget(self.filter_combo, 1)
+        top.addWidget(self.count_label)
+        top.addWidget(self.export_button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        layout.addLayout(top)
+        layout.addWidget(self.table, 1)
+
+    def set_session(self, session: CampaignSession | None) -> None:
+        if self._session is not None:
+            self._session.changed.disconnect(self._on_changed)
+        self._session = session
+        if session is not None:
+            session.changed.connect(self._on_changed)
+        self._fill_filter()
+        self.reload()
+
+    def _on_changed(self, topic: str) -> None:
+        if topic == "characters":
+            self._fill_filter()
+        if topic in ("rolls", "characters"):
+            self.reload()
+
+    def _fill_filter(self) -> None:
+        chosen = self.filter_combo.currentData()
+        self.filter_combo.blockSignals(True)
+        self.filter_combo.clear()
+        self.filter_combo.addItem("Everyone", None)
+        if self._session is not None:
+            for character in self._session.campaign.characters():
+                self.filter_combo.addItem(character.name, character.id)
+        index = self.filter_combo.findData(chosen)
+        self.filter_combo.setCurrentIndex(max(0, index))
+        self.filter_combo.blockSignals(False)
+
+    def reload(self) -> None:
+        if self._session is None:
+            self.model.set_records([])
+        else:
+            self.model.set_records(self._session.campaign.rolls(self.filter_combo.currentData()))
+        self.count_label.setText(f"{self.model.rowCount()} rolls")
+        self.export_button.setEnabled(self.model.rowCount() > 0)
+
+    def export_dialog(self) -> None:
+        name, _ = QFileDialog.getSaveFileName(
+            self, "Export the roll log", str(Path.home() / "roll-log.csv"), "CSV (*.csv)"
+        )
+        if name:
+            self.export_csv(Path(name))
+
+    def export_csv(self, destination: Path) -> None:
+        """The rows shown, one line each, plus the full detail as JSON."""
+        try:
+            with destination.open("w", newline="", encoding="utf-8") as handle:
+                writer = csv.writer(handle)
+                writer.writerow([*COLUMNS, "Undone", "Detail"])
+                for record in self.model.records:
+                    cells = [self.model.cell(record, c) for c in range(len(COLUMNS) - 1)]
+                    writer.writerow(
+                        [
+                            *cells,
+                            record.summary,
+                            "yes" if record.undone else "no",
+                            json.dumps(record.detail, ensure_ascii=False),
+                        ]
+                    )
+        except OSError as error:
+            if self._session is not None:
+                self._session.report_failure(f"The roll log could not be written: {error}")
+
+
+class RollLogPanel(Panel):
+    title = "Roll Log"
+    name = "rollLog"
+    area = Qt.DockWidgetArea.BottomDockWidgetArea
+
+    def build(self) -> RollLogWidget:
+        return RollLogWidget(self)

@@ -1,0 +1,355 @@
+"""The drawn dice table: areas for pool, tray, table (depleted), removed and item dice.
+
+Dice are `QGraphicsObject`s painted by `dice_paint.paint_die`. Drags carry plain JSON in
+`QMimeData` (never Python objects), so a die can be dropped on another area, on a tray
+die (a trait chip) or on the roster (an award). The view decodes drops and says what was
+dropped where; the dock turns that into undo commands.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+from PySide6.QtCore import QByteArray, QMimeData, QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import (
+    QColor,
+    QDrag,
+    QDragEnterEvent,
+    QDragMoveEvent,
+    QDropEvent,
+    QFont,
+    QPainter,
+    QPalette,
+    QPixmap,
+    QResizeEvent,
+)
+from PySide6.QtWidgets import (
+    QApplication,
+    QGraphicsObject,
+    QGraphicsScene,
+    QGraphicsSceneMouseEvent,
+    QGraphicsView,
+    QStyleOptionGraphicsItem,
+    QWidget,
+)
+
+from desktop.store.records import DieRecord
+from desktop.ui.widgets.dice_paint import paint_die
+
+DIE_MIME = "application/x-gmdesk-die"  # {"character": id, "die": id}
+TRAIT_MIME = "application/x-gmdesk-trait"  # {"character": id, "trait": id}
+NEW_DIE_MIME = "application/x-gmdesk-new-die"  # {"size": 6}
+
+DIE_SIZE = 54.0
+GAP = 10.0
+MARGIN = 12.0
+TITLE_HEIGHT = 24.0
+
+AREAS = ("pool", "tray", "table", "removed", "items")
+AREA_TITLES = {
+    "pool": "Pool",
+    "tray": "Tray: dice to roll",
+    "table": "Table: depleted, +1 each",
+    "removed": "Removed: damage",
+    "items": "Weapon and armour dice",
+}
+AREA_HINTS = {
+    "pool": "No dice in the pool.",
+    "tray": "Drag dice here (or double-click them) to roll them.",
+    "table": "No depleted dice.",
+    "removed": "No dice lost.",
+    "items": "No weapon or armour.",
+}
+
+
+def encode(mime: str, payload: dict[str, int]) -> QMimeData:
+    data = QMimeData()
+    data.setData(mime, QByteArray(json.dumps(payload).encode("utf-8")))
+    return data
+
+
+def decode(data: QMimeData, mime: str) -> dict[str, int] | None:
+    """The payload of a drag, or None if it is not ours or not well formed."""
+    if not data.hasFormat(mime):
+        return None
+    try:
+        payload = json.loads(bytes(data.data(mime).data()).decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        return None
+    if not isinstance(payload, dict) or not all(
+        isinstance(v, int) and not isinstance(v, bool) for v in payload.values()
+    ):
+        return None
+    return payload
+
+
+def area_of(die: DieRecord) -> str:
+    if die.kind != "ordinary":
+        return "items"
+    if die.place == "pool":
+        return "tray" if die.in_tray else "pool"
+    return die.place
+
+
+@dataclass(frozen=True)
+class DieState:
+    """What a die shows besides its record: the last face rolled and its size then."""
+
+    face: int | None = None
+    rolled_size: int | None = None
+    highlight: bool = False
+
+
+class DieItem(QGraphicsObject):
+    def __init__(self, record: DieRecord, state: DieState, rolled_size: int | None) -> None:
+        super().__init__()
+        self.record = record
+        self.state = state
+        self.rolled_size = rolled_size
+        self._press: QPointF | None = None
+        self.setFlag(QGraphicsObject.GraphicsItemFlag.ItemIsSelectable)
+        self.setCursor(Qt.CursorShape.OpenHandCursor)
+        self.setToolTip(self._tooltip())
+        self.setAcceptDrops(True)
+
+    def _tooltip(self) -> str:
+        r = self.record
+        kind = {"ordinary": "", "damage": "damage ", "protection": "protection "}[r.kind]
+        where = {"pool": "in the pool", "table": "depleted on the table", "removed": "removed"}
+        tray = " (in the tray)" if r.in_tray else ""
+        steps = f", {r.steps} trait step(s)" if r.steps else ""
+        down = ", stepped down to d4" if r.down_to_d4 else ""
+        return f"d{r.size} {kind}die {where[r.place]}{tray}{steps}{down}"
+
+    def boundingRect(self) -> QRectF:
+        return QRectF(0, 0, DIE_SIZE, DIE_SIZE)
+
+    def paint(
+        self, painter: QPainter, _option: QStyleOptionGraphicsItem, _widget: QWidget | None = None
+    ) -> None:
+        r = self.record
+        paint_die(
+            painter,
+            self.boundingRect().adjusted(2, 2, -2, -2),
+            r.size,
+            kind=r.kind,
+            face=1 if r.place == "table" and self.state.face is None else self.state.face,
+            depleted=r.place == "table",
+            removed=r.place == "removed",
+            rolled_size=self.rolled_size,
+            highlight=self.isSelected() or self.state.highlight,
+        )
+
+    def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        self._press = event.scenePos()
+        super().mousePressEvent(event)
+
+    def mouseMoveEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        if self._press is None:
+            return
+        distance = (event.scenePos() - self._press).manhattanLength()
+        if distance < QApplication.startDragDistance():
+            return
+        self._press = None
+        drag = QDrag(event.widget())
+        drag.setMimeData(
+            encode(DIE_MIME, {"character": self.record.character_id, "die": self.record.id})
+        )
+        pixmap = QPixmap(int(DIE_SIZE), int(DIE_SIZE))
+        pixmap.fill(Qt.GlobalColor.transparent)
+        painter = QPainter(pixmap)
+        self.paint(painter, QStyleOptionGraphicsItem())
+        painter.end()
+        drag.setPixmap(pixmap)
+        drag.setHotSpot(pixmap.rect().center())
+        drag.exec(Qt.DropAction.MoveAction)
+
+    def mouseDoubleClickEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        scene = self.scene()
+        if isinstance(scene, DiceScene):
+            scene.die_activated.emit(self.record.id)
+
+
+class AreaItem(QGraphicsObject):
+    def __init__(self, name: str, rect: QRectF, count: int, palette: QPalette) -> None:
+        super().__init__()
+        self.name = name
+        self.rect = rect
+        self.count = count
+        self.palette = palette
+        self.hovered = False
+        self.setZValue(-1)
+
+    def boundingRect(self) -> QRectF:
+        return self.rect
+
+    def paint(
+        self, painter: QPainter, _option: QStyleOptionGraphicsItem, _widget: QWidget | None = None
+    ) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        felt = QColor("#2f5d46") if self.name in ("pool", "tray") else QColor("#3f4a44")
+        if self.name == "tray":
+            felt = QColor("#6b4f2c")
+        if self.hovered:
+            felt = felt.lighter(130)
+        painter.setPen(QColor(0, 0, 0, 60))
+        painter.setBrush(felt)
+        painter.drawRoundedRect(self.rect, 10, 10)
+        font = QFont()
+        font.setBold(True)
+        font.setPixelSize(13)
+        painter.setFont(font)
+        painter.setPen(QColor("#f3ead7"))
+        title = QRectF(self.rect.left() + 10, self.rect.top() + 4, self.rect.width() - 20, 18)
+        painter.drawText(title, Qt.AlignmentFlag.AlignLeft, AREA_TITLES[self.name])
+        painter.drawText(title, Qt.AlignmentFlag.AlignRight, str(self.count))
+        if not self.count:
+            font.setBold(False)
+            font.setItalic(True)
+            painter.setFont(font)
+            painter.setPen(QColor(243, 234, 215, 150))
+            painter.drawText(
+                self.rect.adjusted(10, TITLE_HEIGHT, -10, -4),
+                Qt.AlignmentFlag.AlignCenter,
+                AREA_HINTS[self.name],
+            )
+
+
+class DiceScene(QGraphicsScene):
+    die_activated = Signal(int)  # a double-clicked die: pool <-> tray
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.areas: dict[str, AreaItem] = {}
+        self.die_items: dict[int, DieItem] = {}
+
+    def show_dice(
+        self,
+        dice: list[DieRecord],
+        states: dict[int, DieState],
+        rolled_sizes: dict[int, int],
+        width: float,
+        palette: QPalette,
+    ) -> None:
+        """Lay out every die in its area for a view `width` pixels wide."""
+        self.clear()
+        self.areas.clear()
+        self.die_items.clear()
+        grouped: dict[str, list[DieRecord]] = {name: [] for name in AREAS}
+        for die in dice:
+            grouped[area_of(die)].append(die)
+        per_row = max(1, int((width - 2 * MARGIN - GAP) // (DIE_SIZE + GAP)))
+        top = MARGIN
+        for name in AREAS:
+            members = grouped[name]
+            rows = max(1, -(-len(members) // per_row))
+            height = TITLE_HEIGHT + rows * (DIE_SIZE + GAP) + GAP / 2
+            rect = QRectF(MARGIN, top, max(width - 2 * MARGIN, DIE_SIZE + 2 * GAP), height)
+            area = AreaItem(name, rect, len(members), palette)
+            self.addItem(area)
+            self.areas[name] = area
+            for index, die in enumerate(members):
+                item = DieItem(die, states.get(die.id, DieState()), rolled_sizes.get(die.id))
+                row, column = divmod(index, per_row)
+                item.setPos(
+                    rect.left() + GAP + column * (DIE_SIZE + GAP),
+                    rect.top() + TITLE_HEIGHT + row * (DIE_SIZE + GAP),
+                )
+                self.addItem(item)
+                self.die_items[die.id] = item
+            top += height + GAP
+        self.setSceneRect(0, 0, width, top)
+
+    def area_at(self, point: QPointF) -> str | None:
+        for name, area in self.areas.items():
+            if area.rect.contains(point):
+                return name
+        return None
+
+    def die_at(self, point: QPointF) -> int | None:
+        for item in self.items(point):
+            if isinstance(item, DieItem):
+                return item.record.id
+        return None
+
+    def hover(self, name: str | None) -> None:
+        for area_name, area in self.areas.items():
+            if area.hovered != (area_name == name):
+                area.hovered = area_name == name
+                area.update()
+
+
+class DiceView(QGraphicsView):
+    """The dice table's view: lays the scene out to its width and decodes drops."""
+
+    die_dropped = Signal(int, int, str)  # die id, its character id, target area
+    trait_dropped = Signal(int, int)  # trait id, target die id
+    new_die_dropped = Signal(int, str)  # size, target area
+    resized = Signal()
+
+    def __init__(self, scene: DiceScene, parent: QWidget | None = None) -> None:
+        super().__init__(scene, parent)
+        self.dice_scene = scene
+        self.setAcceptDrops(True)
+        self.setRenderHint(QPainter.RenderHint.Antialiasing)
+        self.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setBackgroundBrush(QColor("#23302a"))
+
+    def sizeHint(self) -> QSize:
+        # The scene is laid out to the view's width; a hint taken from the scene would
+        # make the window grow every time the dice are laid out again.
+        return QSize(480, 420)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.resized.emit()
+
+    def _target(self, event: QDropEvent | QDragMoveEvent) -> tuple[str | None, int | None]:
+        point = self.mapToScene(event.position().toPoint())
+        return self.dice_scene.area_at(point), self.dice_scene.die_at(point)
+
+    def _accepts(self, event: QDropEvent | QDragMoveEvent) -> bool:
+        data = event.mimeData()
+        area, die = self._target(event)
+        if decode(data, TRAIT_MIME) is not None:
+            return die is not None and area == "tray"
+        if decode(data, DIE_MIME) is not None or decode(data, NEW_DIE_MIME) is not None:
+            return area in ("pool", "tray", "table", "removed")
+        return False
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        if any(event.mimeData().hasFormat(m) for m in (DIE_MIME, TRAIT_MIME, NEW_DIE_MIME)):
+            event.acceptProposedAction()
+        else:
+            event.ignore()
+
+    def dragMoveEvent(self, event: QDragMoveEvent) -> None:
+        accepted = self._accepts(event)
+        self.dice_scene.hover(self._target(event)[0] if accepted else None)
+        if accepted:
+            event.acceptProposedAction()
+        else:
+            event.ignore()
+
+    def dragLeaveEvent(self, event: object) -> None:
+        self.dice_scene.hover(None)
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        self.dice_scene.hover(None)
+        if not self._accepts(event):
+            event.ignore()
+            return
+        area, die = self._target(event)
+        data = event.mimeData()
+        trait = decode(data, TRAIT_MIME)
+        moved = decode(data, DIE_MIME)
+        new = decode(data, NEW_DIE_MIME)
+        event.acceptProposedAction()
+        if trait is not None and die is not None and "trait" in trait:
+            self.trait_dropped.emit(trait["trait"], die)
+        elif moved is not None and area is not None and {"die", "character"} <= moved.keys():
+            self.die_dropped.emit(moved["die"], moved["character"], area)
+        elif new is not None and area is not None and "size" in new:
+            self.new_die_dropped.emit(new["size"], area)

@@ -1,0 +1,278 @@
+"""The Dice Table and Roll Log docks driven through real widgets, drops and undo."""
+
+from __future__ import annotations
+
+import csv
+import random
+from collections.abc import Iterable
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QMimeData, QPointF, Qt
+from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent
+from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
+
+from desktop.store.campaign import Campaign
+from desktop.ui.docks.dice_table import DiceTableWidget
+from desktop.ui.docks.roll_log import RollLogWidget
+from desktop.ui.docks.roster import RosterWidget
+from desktop.ui.main_window import MainWindow
+from desktop.ui.widgets.dice_scene import DIE_MIME, NEW_DIE_MIME, TRAIT_MIME, encode
+
+
+class ScriptedRng(random.Random):
+    """Rolls the faces a test asks for, in order."""
+
+    def __init__(self, faces: Iterable[int]) -> None:
+        super().__init__(0)
+        self.faces = list(faces)
+
+    def randint(self, a: int, b: int) -> int:
+        face = self.faces.pop(0)
+        assert a <= face <= b
+        return face
+
+
+def panel(window: MainWindow, kind: type) -> object:
+    for candidate in window.panels:
+        content = candidate.content()
+        if isinstance(content, kind):
+            return content
+    raise AssertionError(f"no {kind.__name__} dock")
+
+
+@pytest.fixture
+def table(window: MainWindow) -> DiceTableWidget:
+    assert window.session is not None
+    campaign = window.session.campaign
+    kara = campaign.add_character("Kara Voss", "pc")
+    campaign.add_character("Brother Ilian", "pc")
+    campaign.add_dice(kara.id, size=6, count=4)
+    campaign.add_trait(kara.id, "Harbour-wise", value=2, broad=True)
+    widget = panel(window, DiceTableWidget)
+    assert isinstance(widget, DiceTableWidget)
+    widget.animate_check.setChecked(False)
+    window.session.select_character(kara.id)
+    return widget
+
+
+def dice(window: MainWindow, name: str = "Kara Voss") -> list:
+    assert window.session is not None
+    campaign: Campaign = window.session.campaign
+    character = next(c for c in campaign.characters() if c.name == name)
+    return campaign.dice(character.id)
+
+
+def drop(widget: DiceTableWidget, data: QMimeData, area: str, die_id: int | None = None) -> None:
+    """A real drop on the view: enter, move and drop events carrying real QMimeData."""
+    scene = widget.scene
+    if die_id is not None:
+        target = scene.die_items[die_id].sceneBoundingRect().center()
+    else:
+        target = scene.areas[area].rect.center() + QPointF(0, 8)
+    point = widget.view.mapFromScene(target)
+    viewport = widget.view.viewport()
+    actions = Qt.DropAction.MoveAction | Qt.DropAction.CopyAction
+    buttons, keys = Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
+    QApplication.sendEvent(viewport, QDragEnterEvent(point, actions, data, buttons, keys))
+    QApplication.sendEvent(viewport, QDragMoveEvent(point, actions, data, buttons, keys))
+    QApplication.sendEvent(viewport, QDropEvent(QPointF(point), actions, data, buttons, keys))
+
+
+def test_the_pool_is_drawn_in_its_areas(window: MainWindow, table: DiceTableWidget) -> None:
+    assert table.scene.areas["pool"].count == 4
+    assert table.scene.areas["tray"].count == 0
+    assert "Pool 4 · Table 0 · Removed 0" in table.counts_label.text()
+    assert not table.roll_button.isEnabled()
+
+
+def test_drag_to_the_tray_roll_deplete_undo_redo(
+    window: MainWindow, table: DiceTableWidget
+) -> None:
+    assert window.session is not None
+    first, second, third, _ = dice(window)
+    for die in (first, second, third):
+        drop(table, encode(DIE_MIME, {"character": die.character_id, "die": die.id}), "tray")
+    assert [d.in_tray for d in dice(window)] == [True, True, True, False]
+    assert table.roll_button.isEnabled()
+
+    window.session.rng = ScriptedRng([5, 1, 3])
+    table.roll()
+    after = dice(window)
+    assert [d.place for d in after] == ["pool", "table", "pool", "pool"]
+    assert not any(d.in_tray for d in after)
+    [logged] = window.session.campaign.rolls()
+    assert logged.total == 9 and not logged.undone
+    assert "1 depleted" in table.result_label.text()
+
+    window.undo_action.trigger()
+    assert [d.place for d in dice(window)] == ["pool"] * 4
+    assert [d.in_tray for d in dice(window)] == [True, True, True, False]
+    assert window.session.campaign.rolls()[0].undone
+    window.redo_action.trigger()
+    assert [d.place for d in dice(window)] == ["pool", "table", "pool", "pool"]
+    assert not window.session.campaign.rolls()[0].undone
+
+
+def test_the_table_counts_in_the_next_roll(window: MainWindow, table: DiceTableWidget) -> None:
+    assert window.session is not None
+    first, second, *_ = dice(window)
+    table.move_die(first, "table")
+    table.toggle_tray(second.id)
+    window.session.rng = ScriptedRng([4])
+    table.roll()
+    assert window.session.campaign.rolls()[0].total == 5  # 4 rolled + 1 on the table
+
+
+def test_all_ones_asks_the_player_in_place(
+    window: MainWindow, table: DiceTableWidget, qtbot: QtBot
+) -> None:
+    assert window.session is not None
+    first, second, *_ = dice(window)
+    table.toggle_tray(first.id)
+    table.toggle_tray(second.id)
+    window.session.rng = ScriptedRng([1, 1])
+    table.roll()
+    assert table.choice_frame.isVisible()
+    assert not table.roll_button.isEnabled()
+    assert window.session.campaign.rolls() == []  # nothing written before the choice
+    qtbot.mouseClick(table.lose_button, Qt.MouseButton.LeftButton)
+    places = sorted(d.place for d in dice(window))
+    assert places == ["pool", "pool", "pool", "removed"]
+    assert not table.choice_frame.isVisible()
+    assert "one die was lost" in window.session.campaign.rolls()[0].summary
+
+
+def test_a_trait_chip_steps_a_tray_die_up(window: MainWindow, table: DiceTableWidget) -> None:
+    assert window.session is not None
+    first, *_ = dice(window)
+    table.toggle_tray(first.id)
+    [trait] = window.session.campaign.traits(first.character_id)
+    payload = {"character": first.character_id, "trait": trait.id}
+    drop(table, encode(TRAIT_MIME, payload), "tray", die_id=first.id)
+    assert dice(window)[0].steps == 1
+    drop(table, encode(TRAIT_MIME, payload), "tray", die_id=first.id)
+    assert dice(window)[0].steps == 2
+    drop(table, encode(TRAIT_MIME, payload), "tray", die_id=first.id)
+    assert dice(window)[0].steps == 2  # a trait of 2 gives two steps, no more
+    window.session.rng = ScriptedRng([10])
+    table.roll()
+    detail = window.session.campaign.rolls()[0].detail
+    assert detail["dice"][0]["rolled_as"] == 10  # d6 stepped twice is a d10
+    assert dice(window)[0].steps == 0  # steps last for one roll
+
+
+def test_a_depleted_die_dropped_on_the_roster_is_an_award(
+    window: MainWindow, table: DiceTableWidget
+) -> None:
+    assert window.session is not None
+    first, *_ = dice(window)
+    table.move_die(first, "table")
+    roster = panel(window, RosterWidget)
+    assert isinstance(roster, RosterWidget)
+    model = roster.model
+    ilian_row = next(r for r in range(model.rowCount()) if model.record(r).name == "Brother Ilian")
+    data = encode(DIE_MIME, {"character": first.character_id, "die": first.id})
+    index = model.index(ilian_row, 0)
+    assert model.canDropMimeData(data, Qt.DropAction.MoveAction, -1, -1, index)
+    model.dropMimeData(data, Qt.DropAction.MoveAction, -1, -1, index)
+    [given] = dice(window, "Brother Ilian")
+    assert (given.id, given.place) == (first.id, "table")
+    assert len(dice(window)) == 3
+    window.undo_action.trigger()
+    assert dice(window, "Brother Ilian") == []
+
+
+def test_a_die_in_the_pool_cannot_be_awarded(window: MainWindow, table: DiceTableWidget) -> None:
+    assert window.session is not None
+    problems: list[str] = []
+    window.session.failed.connect(problems.append)
+    first, *_ = dice(window)
+    roster = panel(window, RosterWidget)
+    assert isinstance(roster, RosterWidget)
+    model = roster.model
+    row = next(r for r in range(model.rowCount()) if model.record(r).name == "Brother Ilian")
+    model.dropMimeData(
+        encode(DIE_MIME, {"character": first.character_id, "die": first.id}),
+        Qt.DropAction.MoveAction,
+        -1,
+        -1,
+        model.index(row, 0),
+    )
+    assert problems
+    assert dice(window, "Brother Ilian") == []
+
+
+def test_the_gm_drops_a_new_depleted_die(window: MainWindow, table: DiceTableWidget) -> None:
+    drop(table, encode(NEW_DIE_MIME, {"size": 8}), "table")
+    new = dice(window)[-1]
+    assert (new.size, new.place) == (8, "table")
+    window.undo_action.trigger()
+    assert len(dice(window)) == 4
+
+
+def test_rest_and_damage(window: MainWindow, table: DiceTableWidget) -> None:
+    first, *_ = dice(window)
+    table.move_die(first, "table")
+    table.take_damage(1)
+    assert sorted(d.place for d in dice(window)) == ["pool", "pool", "removed", "table"]
+    table.rest(2)
+    assert sorted(d.place for d in dice(window)) == ["pool", "pool", "pool", "removed"]
+    table.rest(24)
+    assert sorted(d.place for d in dice(window)) == ["pool"] * 4
+
+
+def test_bad_drops_are_ignored(window: MainWindow, table: DiceTableWidget) -> None:
+    before = dice(window)
+    garbage = QMimeData()
+    garbage.setData(DIE_MIME, b"not json")
+    drop(table, garbage, "tray")
+    drop(table, encode(DIE_MIME, {"character": 1}), "tray")
+    assert dice(window) == before
+
+
+def test_live_odds_of_the_tray(window: MainWindow, table: DiceTableWidget, qtbot: QtBot) -> None:
+    first, second, *_ = dice(window)
+    table.toggle_tray(first.id)
+    table.toggle_tray(second.id)
+    table.target_spin.setValue(7)
+    qtbot.waitUntil(lambda: "to reach 7" in table.reach_label.text(), timeout=10_000)
+    assert table.reach_label.text().startswith("58%")  # 21 of 36 for 2d6 >= 7
+    assert "31%" in table.deplete_label.text()  # 11/36 that at least one d6 shows 1
+
+
+def test_roll_log_lists_filters_and_exports(
+    window: MainWindow, table: DiceTableWidget, tmp_path: Path
+) -> None:
+    assert window.session is not None
+    first, *_ = dice(window)
+    table.toggle_tray(first.id)
+    window.session.rng = ScriptedRng([6])
+    table.roll()
+    log = panel(window, RollLogWidget)
+    assert isinstance(log, RollLogWidget)
+    assert log.model.rowCount() == 1
+    assert log.model.cell(log.model.records[0], 1) == "Kara Voss"
+    log.filter_combo.setCurrentIndex(log.filter_combo.findText("Brother Ilian"))
+    assert log.model.rowCount() == 0
+    log.filter_combo.setCurrentIndex(0)
+    out = tmp_path / "log.csv"
+    log.export_csv(out)
+    rows = list(csv.reader(out.open(encoding="utf-8")))
+    assert rows[0][:3] == ["When", "Who", "Kind"]
+    assert rows[1][1] == "Kara Voss" and rows[1][5] == "6"
+
+
+def test_keyboard_steps_and_roll(window: MainWindow, table: DiceTableWidget, qtbot: QtBot) -> None:
+    assert window.session is not None
+    first, *_ = dice(window)
+    table.toggle_tray(first.id)
+    item = table.scene.die_items[first.id]
+    item.setSelected(True)
+    table.toggle_down_selected()
+    assert dice(window)[0].down_to_d4
+    window.session.rng = ScriptedRng([3])
+    table.view.setFocus()
+    qtbot.keyClick(table.view, Qt.Key.Key_Space)
+    assert window.session.campaign.rolls()[0].detail["dice"][0]["rolled_as"] == 4
