@@ -18,6 +18,7 @@ class OddsWorker(QObject):
         self._latest = 0
         self._relay = _Relay()
         self._relay.done.connect(self._on_done)
+        self._relay.failed.connect(self._on_failed)
 
     def request(self, compute: Callable[[], Any]) -> int:
         """Run `compute` on a worker thread; `ready` carries its result if still newest."""
@@ -29,22 +30,26 @@ class OddsWorker(QObject):
             try:
                 result = compute()
             except ValueError as error:  # bad trays are reported, never raised into Qt
-                relay.done.emit(token, None, str(error))
+                relay.failed.emit(token, str(error))
             else:
-                relay.done.emit(token, result, None)
+                relay.done.emit(token, result)
 
         self._pool.start(work)
         return token
 
-    def _on_done(self, token: int, result: object, error: str | None) -> None:
-        if token != self._latest:
-            return  # the tray changed since: a newer answer is on its way
-        if error is not None:
-            self.failed.emit(error)
-        else:
+    def _on_done(self, token: int, result: object) -> None:
+        if token == self._latest:  # else the tray changed since: a newer answer is coming
             self.ready.emit(result)
+
+    def _on_failed(self, token: int, message: str) -> None:
+        if token == self._latest:
+            self.failed.emit(message)
 
 
 class _Relay(QObject):
-    # Emitted from the worker thread; Qt queues it to the thread the relay lives in.
-    done = Signal(int, object, object)
+    # Emitted from the worker thread; Qt queues them to the thread the relay lives in.
+    # Never pass None through an `object` argument across threads: PySide6 under
+    # Python 3.11 drops a reference to it on delivery, and enough of those crash the
+    # interpreter ("deallocating None").
+    done = Signal(int, object)
+    failed = Signal(int, str)

@@ -70,7 +70,7 @@ def drop(widget: DiceTableWidget, data: QMimeData, area: str, die_id: int | None
     if die_id is not None:
         target = scene.die_items[die_id].sceneBoundingRect().center()
     else:
-        target = scene.areas[area].rect.center() + QPointF(0, 8)
+        target = scene.areas[(0, area)].rect.center() + QPointF(0, 8)
     point = widget.view.mapFromScene(target)
     viewport = widget.view.viewport()
     actions = Qt.DropAction.MoveAction | Qt.DropAction.CopyAction
@@ -81,8 +81,8 @@ def drop(widget: DiceTableWidget, data: QMimeData, area: str, die_id: int | None
 
 
 def test_the_pool_is_drawn_in_its_areas(window: MainWindow, table: DiceTableWidget) -> None:
-    assert table.scene.areas["pool"].count == 4
-    assert table.scene.areas["tray"].count == 0
+    assert table.scene.areas[(0, "pool")].count == 4
+    assert table.scene.areas[(0, "tray")].count == 0
     assert "Pool 4 · Table 0 · Removed 0" in table.counts_label.text()
     assert not table.roll_button.isEnabled()
 
@@ -276,3 +276,68 @@ def test_keyboard_steps_and_roll(window: MainWindow, table: DiceTableWidget, qtb
     table.view.setFocus()
     qtbot.keyClick(table.view, Qt.Key.Key_Space)
     assert window.session.campaign.rolls()[0].detail["dice"][0]["rolled_as"] == 4
+
+
+def test_a_conflict_with_damage_and_protection_applied_in_one_step(
+    window: MainWindow, table: DiceTableWidget, qtbot: QtBot
+) -> None:
+    assert window.session is not None
+    campaign = window.session.campaign
+    kara = next(c for c in campaign.characters() if c.name == "Kara Voss")
+    ilian = next(c for c in campaign.characters() if c.name == "Brother Ilian")
+    campaign.add_item(kara.id, "Boarding cutlass", "weapon", die_size=8, deplete=True)
+    campaign.add_dice(ilian.id, size=6, count=3)
+    campaign.add_item(ilian.id, "Oilskin coat", "armour", die_size=6)
+    table.set_opponent(ilian.id)
+    assert table.conflict_box.isVisible()
+    assert table.scene.areas[(1, "pool")].count == 3
+    kara_dice = [d for d in campaign.dice(kara.id) if d.kind == "ordinary"]
+    ilian_dice = [d for d in campaign.dice(ilian.id) if d.kind == "ordinary"]
+    for die in (*kara_dice[:2], *ilian_dice[:2]):
+        table.toggle_tray(die.id)
+    assert table.item_combos[0][0].currentText() == "Boarding cutlass (d8)"
+    assert table.item_combos[1][1].currentText() == "Oilskin coat (d6)"
+    qtbot.waitUntil(lambda: "%" in table.conflict_odds_label.text(), timeout=10_000)
+
+    window.session.rng = ScriptedRng([6, 5, 1, 2, 1, 3])
+    table.roll()
+    assert "Kara Voss wins 11 to 3" in table.conflict_result_label.text()
+    assert campaign.rolls() == []  # nothing is written before Apply
+    table.roll_item_die("damage")
+    table.roll_item_die("protection")
+    assert "wins 12 to 6" in table.conflict_result_label.text()
+    assert "Brother Ilian loses 1 die" in table.conflict_result_label.text()
+    qtbot.mouseClick(table.apply_button, Qt.MouseButton.LeftButton)
+
+    ilian_places = sorted(d.place for d in campaign.dice(ilian.id) if d.kind == "ordinary")
+    assert ilian_places == ["pool", "removed", "table"]  # the 1 depleted, then 1 lost
+    cutlass = next(d for d in campaign.dice(kara.id) if d.kind == "damage")
+    assert cutlass.place == "table"  # a 1 on a "deplete" weapon's die
+    [logged] = campaign.rolls()
+    assert logged.kind == "conflict" and logged.detail["dice_lost"] == 1
+
+    window.undo_action.trigger()  # one step undoes the whole conflict
+    assert sorted(d.place for d in campaign.dice(ilian.id)) == ["pool"] * 4
+    assert campaign.rolls()[0].undone
+    window.redo_action.trigger()
+    assert sorted(d.place for d in campaign.dice(ilian.id) if d.kind == "ordinary") == [
+        "pool",
+        "removed",
+        "table",
+    ]
+
+
+def test_a_discarded_conflict_writes_nothing(window: MainWindow, table: DiceTableWidget) -> None:
+    assert window.session is not None
+    campaign = window.session.campaign
+    ilian = next(c for c in campaign.characters() if c.name == "Brother Ilian")
+    campaign.add_dice(ilian.id, size=6, count=1)
+    table.set_opponent(ilian.id)
+    first = dice(window)[0]
+    table.toggle_tray(first.id)
+    before = [*campaign.dice(first.character_id), *campaign.dice(ilian.id)]
+    window.session.rng = ScriptedRng([3])
+    table.roll()
+    table.discard_conflict()
+    assert [*campaign.dice(first.character_id), *campaign.dice(ilian.id)] == before
+    assert campaign.rolls() == []

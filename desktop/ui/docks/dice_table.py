@@ -11,6 +11,7 @@ rules (depletion, tuples, the all-ones choice, rest, damage) all come from
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import replace
 
 from PySide6.QtCore import QMimeData, QPoint, Qt, QThreadPool, QTimer
@@ -37,7 +38,7 @@ from PySide6.QtWidgets import (
 
 from desktop.rules import dicepool
 from desktop.store.errors import NotFound
-from desktop.store.records import CharacterRecord, DieRecord, TraitRecord
+from desktop.store.records import CharacterRecord, DieRecord, ItemRecord, TraitRecord
 from desktop.ui.dice_commands import (
     AddDice,
     RemoveDice,
@@ -47,6 +48,7 @@ from desktop.ui.dice_commands import (
     award_depleted,
     to_pool,
 )
+from desktop.ui.docks.conflict import Conflict, ItemRoll, SideRoll, after_pool
 from desktop.ui.panel import Panel
 from desktop.ui.session import CampaignSession
 from desktop.ui.widgets.dice_scene import (
@@ -55,6 +57,7 @@ from desktop.ui.widgets.dice_scene import (
     DiceScene,
     DiceView,
     DieState,
+    SideView,
     encode,
 )
 
@@ -68,17 +71,6 @@ def rolled_size(die: DieRecord) -> int:
     if die.down_to_d4:
         return 4
     return dicepool.step_size(die.size, die.steps)
-
-
-def after_pool(records: list[DieRecord], pool: dicepool.Pool) -> list[DieRecord]:
-    """The records whose place the rules changed, with the tray emptied."""
-    changed = []
-    for record in records:
-        place = str(pool.get(record.id).place)
-        cleared = record.in_tray or record.steps or record.down_to_d4
-        if place != record.place or cleared:
-            changed.append(replace(record, place=place, in_tray=False, steps=0, down_to_d4=False))
-    return changed
 
 
 class TraitChips(QListWidget):
@@ -155,6 +147,11 @@ class DiceTableWidget(QWidget):
         self._states: dict[int, DieState] = {}
         self._applied: set[int] = set()
         self._pending: dicepool.Roll | None = None
+        self._opponent: CharacterRecord | None = None
+        self._opp_dice: list[DieRecord] = []
+        self._items: dict[int, list[ItemRecord]] = {}
+        self._conflict: Conflict | None = None
+        self._item_choice: dict[tuple[int, str], int | None] = {}  # (character, kind) -> item
         self._frames = 0
         self._animation_rng = random.Random()
         from desktop.ui.odds_worker import OddsWorker
@@ -162,6 +159,9 @@ class DiceTableWidget(QWidget):
         self.odds_worker = OddsWorker(pool, self)
         self.odds_worker.ready.connect(self._show_odds)
         self.odds_worker.failed.connect(self._show_odds_problem)
+        self.conflict_worker = OddsWorker(pool, self)
+        self.conflict_worker.ready.connect(self._show_conflict_odds)
+        self.conflict_worker.failed.connect(self.conflict_odds_label_text)
         self._build()
 
     # -- building ---------------------------------------------------------------------------
@@ -201,7 +201,13 @@ class DiceTableWidget(QWidget):
         header = QHBoxLayout()
         header.addWidget(self.name_label)
         header.addWidget(self.counts_label, 1)
+        self.conflict_button = QPushButton("Conflict")
+        self.conflict_button.setObjectName("conflictButton")
+        self.conflict_button.setCheckable(True)
+        self.conflict_button.setToolTip("Roll this character against another one")
+        self.conflict_button.toggled.connect(self._on_conflict_toggled)
         controls = QHBoxLayout()
+        controls.addWidget(self.conflict_button)
         controls.addWidget(self.add_button)
         controls.addWidget(self.clear_button)
         controls.addWidget(self.animate_check)
@@ -260,7 +266,8 @@ class DiceTableWidget(QWidget):
         self.choice_frame.setObjectName("catastropheChoice")
         choice_layout = QVBoxLayout(self.choice_frame)
         choice_layout.setContentsMargins(0, 0, 0, 0)
-        choice_layout.addWidget(QLabel("<b>All ones!</b> The player chooses:"))
+        self.choice_label = QLabel("<b>All ones!</b> The player chooses:")
+        choice_layout.addWidget(self.choice_label)
         choice_layout.addWidget(self.keep_button)
         choice_layout.addWidget(self.lose_button)
         self.choice_frame.hide()
@@ -302,6 +309,7 @@ class DiceTableWidget(QWidget):
         actions.addLayout(award_row)
 
         side = QVBoxLayout()
+        side.addWidget(self._build_conflict_box())
         side.addWidget(result_box)
         side.addWidget(odds_box)
         side.addWidget(trait_box, 1)
@@ -336,6 +344,62 @@ class DiceTableWidget(QWidget):
         self.view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.view.customContextMenuRequested.connect(self._context_menu)
         self._update_buttons()
+
+    def _build_conflict_box(self) -> QGroupBox:
+        self.conflict_box = QGroupBox("Conflict")
+        self.conflict_box.setObjectName("conflictBox")
+        self.opponent_combo = QComboBox()
+        self.opponent_combo.setObjectName("opponentCombo")
+        self.opponent_combo.currentIndexChanged.connect(self._on_opponent_chosen)
+        self.item_combos: list[tuple[QComboBox, QComboBox]] = []
+        self._side_labels: list[QLabel] = []
+        form = QFormLayout()
+        form.addRow("Against", self.opponent_combo)
+        for side in (0, 1):
+            weapon, armour = QComboBox(), QComboBox()
+            weapon.setObjectName(f"weapon{side}")
+            armour.setObjectName(f"armour{side}")
+            for combo, kind in ((weapon, "weapon"), (armour, "armour")):
+                combo.currentIndexChanged.connect(self._request_odds)
+                combo.activated.connect(
+                    lambda _=0, c=combo, k=kind, i=side: self._remember_item(i, k, c)
+                )
+            self.item_combos.append((weapon, armour))
+            label = QLabel()
+            self._side_labels.append(label)
+            form.addRow(label)
+            form.addRow("  Weapon", weapon)
+            form.addRow("  Armour", armour)
+        self.conflict_odds_label = QLabel("–")
+        self.conflict_odds_label.setObjectName("conflictOdds")
+        self.conflict_odds_label.setWordWrap(True)
+        self.conflict_result_label = QLabel("Fill both trays, then Roll.")
+        self.conflict_result_label.setObjectName("conflictResult")
+        self.conflict_result_label.setWordWrap(True)
+        self.damage_roll_button = QPushButton("Roll the winner's damage die")
+        self.damage_roll_button.setObjectName("rollDamageDie")
+        self.damage_roll_button.clicked.connect(lambda: self.roll_item_die("damage"))
+        self.protection_roll_button = QPushButton("Roll the loser's protection die")
+        self.protection_roll_button.setObjectName("rollProtectionDie")
+        self.protection_roll_button.clicked.connect(lambda: self.roll_item_die("protection"))
+        self.apply_button = QPushButton("Apply the outcome")
+        self.apply_button.setObjectName("applyConflict")
+        self.apply_button.clicked.connect(self.apply_conflict)
+        self.discard_button = QPushButton("Discard the roll")
+        self.discard_button.clicked.connect(self.discard_conflict)
+        layout = QVBoxLayout(self.conflict_box)
+        layout.addLayout(form)
+        layout.addWidget(self.conflict_odds_label)
+        layout.addWidget(self.conflict_result_label)
+        for button in (
+            self.damage_roll_button,
+            self.protection_roll_button,
+            self.apply_button,
+            self.discard_button,
+        ):
+            layout.addWidget(button)
+        self.conflict_box.hide()
+        return self.conflict_box
 
     # -- following the campaign ---------------------------------------------------------------
 
@@ -388,17 +452,60 @@ class DiceTableWidget(QWidget):
             self._applied &= {t.id for t in self._traits}
             self.name_label.setText(character.name)
             self.traits.set_traits(character.id, self._traits, self._applied)
-        ids = {d.id for d in self._dice}
+        self._reload_opponent()
+        ids = {d.id for d in self._dice} | {d.id for d in self._opp_dice}
         self._states = {k: v for k, v in self._states.items() if k in ids}
         self._redraw()
         self._update_counts()
         self._update_buttons()
         self._request_odds()
 
+    def _reload_opponent(self) -> None:
+        session = self._session
+        in_conflict = self.conflict_button.isChecked() and session is not None
+        if in_conflict and self._opponent is not None and self._opponent != self._character:
+            try:
+                self._opponent = session.campaign.character(self._opponent.id)  # type: ignore[union-attr]
+                self._opp_dice = session.campaign.dice(self._opponent.id)  # type: ignore[union-attr]
+            except NotFound:
+                self._opponent, self._opp_dice = None, []
+        else:
+            self._opp_dice = []
+        self._items = {}
+        for who in (self._character, self._opponent if in_conflict else None):
+            if who is not None and session is not None:
+                self._items[who.id] = session.campaign.items(who.id)
+        self._fill_item_combos()
+
+    def _sides(self) -> list[tuple[CharacterRecord, list[DieRecord]]]:
+        sides = []
+        if self._character is not None:
+            sides.append((self._character, self._dice))
+        if self._in_conflict():
+            assert self._opponent is not None
+            sides.append((self._opponent, self._opp_dice))
+        return sides
+
+    def _in_conflict(self) -> bool:
+        return (
+            self.conflict_button.isChecked()
+            and self._character is not None
+            and self._opponent is not None
+            and self._opponent.id != self._character.id
+        )
+
     def _redraw(self) -> None:
-        sizes = {d.id: rolled_size(d) for d in self._dice if d.in_tray}
         width = max(200.0, float(self.view.viewport().width()))
-        self.scene.show_dice(self._dice, self._states, sizes, width, self.palette())
+        sides = [
+            SideView(
+                title=character.name if self._in_conflict() else "",
+                dice=dice,
+                states=self._states,
+                rolled_sizes={d.id: rolled_size(d) for d in dice if d.in_tray},
+            )
+            for character, dice in self._sides()
+        ]
+        self.scene.show_sides(sides or [SideView("", [], {}, {})], width, self.palette())
 
     def _update_counts(self) -> None:
         pool = to_pool(self._dice)
@@ -413,23 +520,50 @@ class DiceTableWidget(QWidget):
     def _update_buttons(self) -> None:
         writable = self._session is not None and not self._session.read_only
         has_character = writable and self._character is not None
-        waiting = self._pending is not None
-        self.roll_button.setEnabled(has_character and bool(self._tray()) and not waiting)
-        self.clear_button.setEnabled(has_character and bool(self._tray()) and not waiting)
+        conflict = self._conflict
+        waiting = self._pending is not None or (
+            conflict is not None and conflict.waiting_for is not None
+        )
+        busy = waiting or conflict is not None
+        trays = bool(self._tray()) or (self._in_conflict() and bool(self._tray(self._opp_dice)))
+        ready = self._in_conflict() if self.conflict_button.isChecked() else trays
+        self.roll_button.setEnabled(has_character and ready and not busy and not self._frames)
+        self.roll_button.setText("Roll both" if self.conflict_button.isChecked() else "Roll")
+        self.clear_button.setEnabled(has_character and trays and not busy)
         for widget in (
             self.add_button,
             self.rest_button,
             self.rest_day_button,
             self.damage_button,
             self.new_die,
+            self.conflict_button,
         ):
-            widget.setEnabled(has_character and not waiting)
+            widget.setEnabled(has_character and not busy)
         self.choice_frame.setVisible(waiting)
+        self.conflict_box.setVisible(self.conflict_button.isChecked())
+        decided = conflict is not None and conflict.waiting_for is None
+        winner = conflict.winner if decided and conflict else None
+        self.damage_roll_button.setEnabled(
+            decided
+            and winner is not None
+            and conflict.damage is None  # type: ignore[union-attr]
+            and bool(self._chosen_item(winner, 0))
+        )
+        self.protection_roll_button.setEnabled(
+            decided
+            and winner is not None
+            and conflict.protection is None  # type: ignore[union-attr]
+            and bool(self._chosen_item(1 - winner, 1))
+        )
+        self.apply_button.setEnabled(decided and writable)
+        self.discard_button.setEnabled(conflict is not None)
+        self.opponent_combo.setEnabled(conflict is None)
 
     # -- what the GM does ----------------------------------------------------------------------
 
-    def _tray(self) -> list[DieRecord]:
-        return [d for d in self._dice if d.in_tray and d.place == "pool" and d.kind == "ordinary"]
+    def _tray(self, dice: list[DieRecord] | None = None) -> list[DieRecord]:
+        chosen = self._dice if dice is None else dice
+        return [d for d in chosen if d.in_tray and d.place == "pool" and d.kind == "ordinary"]
 
     def steps_allowed(self) -> int:
         return sum(t.value for t in self._traits if t.id in self._applied)
@@ -443,7 +577,7 @@ class DiceTableWidget(QWidget):
             self._session.report_failure(message)
 
     def _die(self, die_id: int) -> DieRecord | None:
-        return next((d for d in self._dice if d.id == die_id), None)
+        return next((d for d in [*self._dice, *self._opp_dice] if d.id == die_id), None)
 
     def _writable(self) -> bool:
         return (
@@ -451,6 +585,7 @@ class DiceTableWidget(QWidget):
             and not self._session.read_only
             and self._character is not None
             and self._pending is None
+            and self._conflict is None
         )
 
     def toggle_tray(self, die_id: int) -> None:
@@ -476,12 +611,13 @@ class DiceTableWidget(QWidget):
         names = {"pool": "the pool", "tray": "the tray", "table": "the table", "removed": "removed"}
         self._push(UpdateDice(self._session, f"Move d{die.size} to {names[area]}", [changed]))  # type: ignore[arg-type]
 
-    def _on_die_dropped(self, die_id: int, from_character: int, area: str) -> None:
-        if not self._writable():
+    def _on_die_dropped(self, die_id: int, from_character: int, side: int, area: str) -> None:
+        sides = self._sides()
+        if not self._writable() or side >= len(sides):
             return
-        assert self._character is not None
-        if from_character != self._character.id:
-            award_depleted(self._session, die_id, from_character, self._character.id)  # type: ignore[arg-type]
+        target = sides[side][0]
+        if from_character != target.id:
+            award_depleted(self._session, die_id, from_character, target.id)  # type: ignore[arg-type]
             return
         die = self._die(die_id)
         if die is not None:
@@ -558,17 +694,19 @@ class DiceTableWidget(QWidget):
             assert self._character is not None
             self._push(AddDice(self._session, self._character.id, size))  # type: ignore[arg-type]
 
-    def _on_new_die(self, size: int, area: str) -> None:
-        if not self._writable():
+    def _on_new_die(self, size: int, side: int, area: str) -> None:
+        sides = self._sides()
+        if not self._writable() or side >= len(sides):
             return
-        assert self._character is not None
+        target = sides[side][0]
         place = "table" if area == "table" else "pool"
-        text = f"Award a new d{size} to {self._character.name}"
-        self._push(AddDice(self._session, self._character.id, size, place=place, text=text))  # type: ignore[arg-type]
+        text = f"Award a new d{size} to {target.name}"
+        self._push(AddDice(self._session, target.id, size, place=place, text=text))  # type: ignore[arg-type]
 
     def clear_tray(self) -> None:
         if self._writable():
-            changed = [replace(d, in_tray=False, steps=0, down_to_d4=False) for d in self._tray()]
+            trays = [*self._tray(), *self._tray(self._opp_dice)]
+            changed = [replace(d, in_tray=False, steps=0, down_to_d4=False) for d in trays]
             self._applied.clear()
             self._push(UpdateDice(self._session, "Empty the tray", changed))  # type: ignore[arg-type]
 
@@ -602,60 +740,80 @@ class DiceTableWidget(QWidget):
     # -- rolling ---------------------------------------------------------------------------------
 
     def roll(self) -> None:
-        if not self._writable() or not self._tray() or self._frames:
+        if not self._writable() or self._frames:
+            return
+        if self._in_conflict():
+            self.roll_conflict()
+            return
+        if not self._tray():
             return
         assert self._session is not None
-        tray = [dicepool.TrayDie(d.id, d.steps, d.down_to_d4) for d in self._tray()]
         try:
-            roll = dicepool.roll_tray(
-                to_pool(self._dice), tray, self._session.rng, steps_allowed=self.steps_allowed()
-            )
+            roll = self._roll_side(self._dice, self.steps_allowed())
         except ValueError as error:
             self._problem(str(error))
             return
-        if self.animate_check.isChecked():
-            self._animate(roll)
-        else:
-            self._land(roll)
+        self._animate([roll], lambda: self._land(roll))
 
-    def _animate(self, roll: dicepool.Roll) -> None:
+    def _roll_side(self, dice: list[DieRecord], steps_allowed: int) -> dicepool.Roll:
+        assert self._session is not None
+        tray = [dicepool.TrayDie(d.id, d.steps, d.down_to_d4) for d in self._tray(dice)]
+        return dicepool.roll_tray(to_pool(dice), tray, self._session.rng, steps_allowed)
+
+    def _animate(self, rolls: list[dicepool.Roll], land: Callable[[], None]) -> None:
+        """Tumble the rolled dice for a moment (unless turned off), then land them."""
+        if not self.animate_check.isChecked():
+            land()
+            return
         self._frames = ANIMATION_FRAMES
         self.roll_button.setEnabled(False)
+        showing = self._character
 
         def frame() -> None:
             self._frames -= 1
-            if self._frames <= 0 or self._character is None:
+            if self._frames <= 0 or self._character != showing:
                 timer.stop()
                 timer.deleteLater()
                 self._frames = 0
-                if self._character is not None:
-                    self._land(roll)
+                if self._character == showing:
+                    land()
                 return
-            for die_id, size in zip(roll.die_ids, roll.sizes, strict=True):
-                face = self._animation_rng.randint(1, size)
-                self._states[die_id] = DieState(face=face, rolled_size=size)
+            for roll in rolls:
+                for die_id, size in zip(roll.die_ids, roll.sizes, strict=True):
+                    face = self._animation_rng.randint(1, size)
+                    self._states[die_id] = DieState(face=face, rolled_size=size)
             self._redraw()
 
         timer = QTimer(self, interval=ANIMATION_STEP_MS)
         timer.timeout.connect(frame)
         timer.start()
 
+    def _show_faces(self, rolls: list[dicepool.Roll]) -> None:
+        self._states = {}
+        for roll in rolls:
+            depleted = set(roll.depleted_ids)
+            for die_id, size, face in zip(roll.die_ids, roll.sizes, roll.faces, strict=True):
+                self._states[die_id] = DieState(face, size, highlight=die_id in depleted)
+
     def _land(self, roll: dicepool.Roll) -> None:
-        depleted = set(roll.depleted_ids)
-        self._states = {
-            die_id: DieState(face=face, rolled_size=size, highlight=die_id in depleted)
-            for die_id, size, face in zip(roll.die_ids, roll.sizes, roll.faces, strict=True)
-        }
+        self._show_faces([roll])
         if roll.result.catastrophe:
             self._pending = roll
             self.result_label.setText(self._describe(roll) + "\nAll ones: choose below.")
+            self.choice_label.setText("<b>All ones!</b> The player chooses:")
             self._redraw()
             self._update_buttons()
             return
         self._commit(roll, None)
 
     def choose(self, choice: dicepool.Catastrophe) -> None:
-        """The player's answer to an all-ones roll."""
+        """The player's answer to an all-ones roll (in a conflict, for the side asked)."""
+        if self._conflict is not None:
+            side = self._conflict.waiting_for
+            if side is not None:
+                self._conflict.sides[side].choice = choice
+            self._show_conflict()
+            return
         roll, self._pending = self._pending, None
         if roll is not None:
             self._commit(roll, choice)
@@ -689,9 +847,190 @@ class DiceTableWidget(QWidget):
     def _describe(self, roll: dicepool.Roll, choice: dicepool.Catastrophe | None = None) -> str:
         return describe_roll(self._character.name if self._character else "", roll, choice)
 
+    # -- conflict ---------------------------------------------------------------------------
+
+    def _on_conflict_toggled(self, on: bool) -> None:
+        self._conflict = None
+        self._states.clear()
+        if on:
+            self._fill_opponents()
+        self.reload()
+
+    def _fill_opponents(self) -> None:
+        chosen = self._opponent.id if self._opponent else None
+        self.opponent_combo.blockSignals(True)
+        self.opponent_combo.clear()
+        if self._session is not None:
+            for character in self._session.campaign.characters():
+                if self._character is None or character.id != self._character.id:
+                    self.opponent_combo.addItem(character.name, character.id)
+        index = self.opponent_combo.findData(chosen)
+        self.opponent_combo.setCurrentIndex(max(0, index))
+        self.opponent_combo.blockSignals(False)
+        self._on_opponent_chosen()
+
+    def _on_opponent_chosen(self) -> None:
+        chosen = self.opponent_combo.currentData()
+        self._opponent = None
+        if self._session is not None and isinstance(chosen, int):
+            try:
+                self._opponent = self._session.campaign.character(chosen)
+            except NotFound:
+                self._opponent = None
+        self._states.clear()
+        self.reload()
+
+    def set_opponent(self, character_id: int) -> None:
+        """Start (or change) a conflict against `character_id`."""
+        if not self.conflict_button.isChecked():
+            self.conflict_button.setChecked(True)
+        index = self.opponent_combo.findData(character_id)
+        if index >= 0:
+            self.opponent_combo.setCurrentIndex(index)
+
+    def _fill_item_combos(self) -> None:
+        sides = self._sides()
+        for side, (weapon, armour) in enumerate(self.item_combos):
+            who = sides[side][0] if side < len(sides) else None
+            self._side_labels[side].setText(f"<b>{who.name}</b>" if who else "")
+            for combo, kind in ((weapon, "weapon"), (armour, "armour")):
+                chosen = self._item_choice.get((who.id, kind)) if who else None
+                combo.blockSignals(True)
+                combo.clear()
+                combo.addItem("None", None)
+                dice = {d.id: d for d in sides[side][1]} if who else {}
+                for item in self._items.get(who.id, []) if who else []:
+                    die = dice.get(item.die_id) if item.die_id is not None else None
+                    if item.kind == kind and die is not None and die.place == "pool":
+                        combo.addItem(f"{item.name} (d{die.size})", item.id)
+                # The GM's last choice for this character, else its first item.
+                index = (
+                    combo.findData(chosen) if who and (who.id, kind) in self._item_choice else -1
+                )
+                combo.setCurrentIndex(index if index >= 0 else min(1, combo.count() - 1))
+                combo.setEnabled(who is not None)
+                combo.blockSignals(False)
+
+    def _remember_item(self, side: int, kind: str, combo: QComboBox) -> None:
+        sides = self._sides()
+        if side < len(sides):
+            self._item_choice[(sides[side][0].id, kind)] = combo.currentData()
+        self._update_buttons()
+
+    def _chosen_item(self, side: int, which: int) -> ItemRecord | None:
+        """The weapon (which=0) or armour (which=1) chosen for a side, if any."""
+        sides = self._sides()
+        if side >= len(sides):
+            return None
+        item_id = self.item_combos[side][which].currentData()
+        items = self._items.get(sides[side][0].id, [])
+        return next((i for i in items if i.id == item_id), None)
+
+    def roll_conflict(self) -> None:
+        if not self._in_conflict() or self._conflict is not None:
+            return
+        assert self._character is not None and self._opponent is not None
+        opponent_steps = sum(d.steps for d in self._tray(self._opp_dice))
+        try:
+            mine = self._roll_side(self._dice, self.steps_allowed())
+            theirs = self._roll_side(self._opp_dice, opponent_steps)
+        except ValueError as error:
+            self._problem(str(error))
+            return
+        conflict = Conflict(
+            [
+                SideRoll(
+                    self._character, self._dice, self._items.get(self._character.id, []), mine
+                ),
+                SideRoll(
+                    self._opponent, self._opp_dice, self._items.get(self._opponent.id, []), theirs
+                ),
+            ]
+        )
+
+        def land() -> None:
+            self._conflict = conflict
+            self._show_faces([mine, theirs])
+            self._show_conflict()
+
+        self._animate([mine, theirs], land)
+
+    def _show_conflict(self) -> None:
+        conflict = self._conflict
+        if conflict is None:
+            return
+        waiting = conflict.waiting_for
+        if waiting is not None:
+            name = conflict.sides[waiting].character.name
+            self.choice_label.setText(f"<b>All ones for {name}!</b> The player chooses:")
+            self.conflict_result_label.setText(f"{name} rolled all ones: choose below first.")
+        else:
+            self.conflict_result_label.setText(conflict.summary())
+        self._redraw()
+        self._update_buttons()
+
+    def roll_item_die(self, which: str) -> None:
+        """The winner rolls its weapon's damage die, or the loser its armour's protection die."""
+        conflict = self._conflict
+        if conflict is None or conflict.waiting_for is not None or conflict.winner is None:
+            return
+        assert self._session is not None
+        side = conflict.winner if which == "damage" else 1 - conflict.winner
+        item = self._chosen_item(side, 0 if which == "damage" else 1)
+        if item is None or item.die_id is None:
+            return
+        pool = to_pool(conflict.sides[side].dice)
+        try:
+            rolled = dicepool.roll_item_die(pool, item.die_id, self._session.rng)
+        except ValueError as error:
+            self._problem(str(error))
+            return
+        used = ItemRoll(item, rolled)
+        if which == "damage":
+            conflict.damage = used
+        else:
+            conflict.protection = used
+        self._states[item.die_id] = DieState(rolled.face, rolled.size, highlight=True)
+        self._show_conflict()
+
+    def apply_conflict(self) -> None:
+        """Write the whole outcome as one undoable step, and log it."""
+        conflict = self._conflict
+        if conflict is None or conflict.waiting_for is not None or self._session is None:
+            return
+        try:
+            changed = conflict.changes()
+        except ValueError as error:
+            self._problem(str(error))
+            return
+        first, second = (side.character for side in conflict.sides)
+        entry = RollEntry(
+            character_id=first.id,
+            character_name=first.name,
+            kind="conflict",
+            detail=conflict.detail(),
+            total=conflict.sides[0].total,
+            summary=conflict.summary(),
+        )
+        text = f"Conflict: {first.name} against {second.name}"
+        self._conflict = None
+        self._applied.clear()
+        self.result_label.setText(entry.summary)
+        self.conflict_result_label.setText(entry.summary)
+        self._push(RollDice(self._session, text, changed, entry))
+        self._update_buttons()
+
+    def discard_conflict(self) -> None:
+        self._conflict = None
+        self._states.clear()
+        self.conflict_result_label.setText("Roll discarded: nothing was written.")
+        self._redraw()
+        self._update_buttons()
+
     # -- odds ------------------------------------------------------------------------------
 
     def _request_odds(self) -> None:
+        self._request_conflict_odds()
         tray = self._tray()
         if not tray:
             self._odds_latest = None
@@ -724,6 +1063,40 @@ class DiceTableWidget(QWidget):
             f"{odds.format_percent(result.tuple_chance)} · all ones "
             f"{odds.format_percent(result.catastrophe_chance, 1)}"
         )
+
+    def _request_conflict_odds(self) -> None:
+        if not self._in_conflict():
+            return
+        sides = []
+        for side, (_who, dice) in enumerate(self._sides()):
+            weapon, armour = self._chosen_item(side, 0), self._chosen_item(side, 1)
+            sizes = {d.id: d.size for d in dice}
+            sides.append(
+                (
+                    tuple(rolled_size(d) for d in self._tray(dice)),
+                    len(to_pool(dice).on_table),
+                    sizes.get(weapon.die_id) if weapon and weapon.die_id else None,
+                    sizes.get(armour.die_id) if armour and armour.die_id else None,
+                )
+            )
+        self.conflict_worker.request(lambda: _conflict_odds(sides))
+
+    def _show_conflict_odds(self, result: object) -> None:
+        from desktop.rules import odds
+
+        if not isinstance(result, odds.ConflictOdds) or not self._in_conflict():
+            return
+        first, second = (who.name for who, _dice in self._sides())
+        percent = odds.format_percent
+        self.conflict_odds_label.setText(
+            f"{first} wins {percent(result.first_wins)} · {second} "
+            f"{percent(result.second_wins)} · tie {percent(result.tie)}\n"
+            f"Dice lost, expected: {first} {float(result.expected_first_lost):.2f} · "
+            f"{second} {float(result.expected_second_lost):.2f}"
+        )
+
+    def conflict_odds_label_text(self, message: str) -> None:
+        self.conflict_odds_label.setText(message)
 
     def _show_odds_problem(self, message: str) -> None:
         self.reach_label.setText(message)
@@ -765,6 +1138,13 @@ def _tray_odds(sizes: tuple[int, ...], table: int) -> object:
     from desktop.rules import odds
 
     return odds.tray_odds(sizes, table)
+
+
+def _conflict_odds(sides: list[tuple[tuple[int, ...], int, int | None, int | None]]) -> object:
+    from desktop.rules import odds
+
+    first, second = (odds.Side(*side) for side in sides)
+    return odds.conflict_odds(first, second)
 
 
 def roll_detail(

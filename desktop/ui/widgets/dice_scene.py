@@ -49,10 +49,10 @@ TITLE_HEIGHT = 24.0
 AREAS = ("pool", "tray", "table", "removed", "items")
 AREA_TITLES = {
     "pool": "Pool",
-    "tray": "Tray: dice to roll",
-    "table": "Table: depleted, +1 each",
-    "removed": "Removed: damage",
-    "items": "Weapon and armour dice",
+    "tray": "Tray: to roll",
+    "table": "Table: +1 each",
+    "removed": "Removed",
+    "items": "Weapon & armour",
 }
 AREA_HINTS = {
     "pool": "No dice in the pool.",
@@ -216,42 +216,69 @@ class AreaItem(QGraphicsObject):
             )
 
 
+@dataclass(frozen=True)
+class SideView:
+    """One owner's dice as the table shows them (two of these in a conflict)."""
+
+    title: str
+    dice: list[DieRecord]
+    states: dict[int, DieState]
+    rolled_sizes: dict[int, int]
+
+
+AreaKey = tuple[int, str]  # (side, area name)
+
+
 class DiceScene(QGraphicsScene):
     die_activated = Signal(int)  # a double-clicked die: pool <-> tray
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.areas: dict[str, AreaItem] = {}
+        self.areas: dict[AreaKey, AreaItem] = {}
         self.die_items: dict[int, DieItem] = {}
 
-    def show_dice(
-        self,
-        dice: list[DieRecord],
-        states: dict[int, DieState],
-        rolled_sizes: dict[int, int],
-        width: float,
-        palette: QPalette,
-    ) -> None:
-        """Lay out every die in its area for a view `width` pixels wide."""
+    def show_sides(self, sides: list[SideView], width: float, palette: QPalette) -> None:
+        """Lay out each side's dice in its areas, side by side, for a view `width` wide."""
         self.clear()
         self.areas.clear()
         self.die_items.clear()
+        column = width / max(1, len(sides))
+        bottom = MARGIN
+        for index, side in enumerate(sides):
+            bottom = max(bottom, self._lay_out_side(index, side, index * column, column, palette))
+        self.setSceneRect(0, 0, width, bottom)
+
+    def _lay_out_side(
+        self, index: int, side: SideView, left: float, width: float, palette: QPalette
+    ) -> float:
         grouped: dict[str, list[DieRecord]] = {name: [] for name in AREAS}
-        for die in dice:
+        for die in side.dice:
             grouped[area_of(die)].append(die)
-        per_row = max(1, int((width - 2 * MARGIN - GAP) // (DIE_SIZE + GAP)))
+        inner = width - 2 * MARGIN
+        per_row = max(1, int((inner - GAP) // (DIE_SIZE + GAP)))
         top = MARGIN
+        if side.title:
+            label = self.addSimpleText(side.title)
+            font = QFont()
+            font.setBold(True)
+            font.setPixelSize(15)
+            label.setFont(font)
+            label.setBrush(QColor("#f3ead7"))
+            label.setPos(left + MARGIN, top)
+            top += 24
         for name in AREAS:
             members = grouped[name]
             rows = max(1, -(-len(members) // per_row))
             height = TITLE_HEIGHT + rows * (DIE_SIZE + GAP) + GAP / 2
-            rect = QRectF(MARGIN, top, max(width - 2 * MARGIN, DIE_SIZE + 2 * GAP), height)
+            rect = QRectF(left + MARGIN, top, max(inner, DIE_SIZE + 2 * GAP), height)
             area = AreaItem(name, rect, len(members), palette)
             self.addItem(area)
-            self.areas[name] = area
-            for index, die in enumerate(members):
-                item = DieItem(die, states.get(die.id, DieState()), rolled_sizes.get(die.id))
-                row, column = divmod(index, per_row)
+            self.areas[(index, name)] = area
+            for position, die in enumerate(members):
+                item = DieItem(
+                    die, side.states.get(die.id, DieState()), side.rolled_sizes.get(die.id)
+                )
+                row, column = divmod(position, per_row)
                 item.setPos(
                     rect.left() + GAP + column * (DIE_SIZE + GAP),
                     rect.top() + TITLE_HEIGHT + row * (DIE_SIZE + GAP),
@@ -259,12 +286,12 @@ class DiceScene(QGraphicsScene):
                 self.addItem(item)
                 self.die_items[die.id] = item
             top += height + GAP
-        self.setSceneRect(0, 0, width, top)
+        return top
 
-    def area_at(self, point: QPointF) -> str | None:
-        for name, area in self.areas.items():
+    def area_at(self, point: QPointF) -> AreaKey | None:
+        for key, area in self.areas.items():
             if area.rect.contains(point):
-                return name
+                return key
         return None
 
     def die_at(self, point: QPointF) -> int | None:
@@ -273,19 +300,19 @@ class DiceScene(QGraphicsScene):
                 return item.record.id
         return None
 
-    def hover(self, name: str | None) -> None:
-        for area_name, area in self.areas.items():
-            if area.hovered != (area_name == name):
-                area.hovered = area_name == name
+    def hover(self, key: AreaKey | None) -> None:
+        for area_key, area in self.areas.items():
+            if area.hovered != (area_key == key):
+                area.hovered = area_key == key
                 area.update()
 
 
 class DiceView(QGraphicsView):
     """The dice table's view: lays the scene out to its width and decodes drops."""
 
-    die_dropped = Signal(int, int, str)  # die id, its character id, target area
+    die_dropped = Signal(int, int, int, str)  # die id, its character id, target side, area
     trait_dropped = Signal(int, int)  # trait id, target die id
-    new_die_dropped = Signal(int, str)  # size, target area
+    new_die_dropped = Signal(int, int, str)  # size, target side, area
     resized = Signal()
 
     def __init__(self, scene: DiceScene, parent: QWidget | None = None) -> None:
@@ -306,13 +333,14 @@ class DiceView(QGraphicsView):
         super().resizeEvent(event)
         self.resized.emit()
 
-    def _target(self, event: QDropEvent | QDragMoveEvent) -> tuple[str | None, int | None]:
+    def _target(self, event: QDropEvent | QDragMoveEvent) -> tuple[AreaKey | None, int | None]:
         point = self.mapToScene(event.position().toPoint())
         return self.dice_scene.area_at(point), self.dice_scene.die_at(point)
 
     def _accepts(self, event: QDropEvent | QDragMoveEvent) -> bool:
         data = event.mimeData()
-        area, die = self._target(event)
+        key, die = self._target(event)
+        area = key[1] if key else None
         if decode(data, TRAIT_MIME) is not None:
             return die is not None and area == "tray"
         if decode(data, DIE_MIME) is not None or decode(data, NEW_DIE_MIME) is not None:
@@ -341,7 +369,7 @@ class DiceView(QGraphicsView):
         if not self._accepts(event):
             event.ignore()
             return
-        area, die = self._target(event)
+        key, die = self._target(event)
         data = event.mimeData()
         trait = decode(data, TRAIT_MIME)
         moved = decode(data, DIE_MIME)
@@ -349,7 +377,7 @@ class DiceView(QGraphicsView):
         event.acceptProposedAction()
         if trait is not None and die is not None and "trait" in trait:
             self.trait_dropped.emit(trait["trait"], die)
-        elif moved is not None and area is not None and {"die", "character"} <= moved.keys():
-            self.die_dropped.emit(moved["die"], moved["character"], area)
-        elif new is not None and area is not None and "size" in new:
-            self.new_die_dropped.emit(new["size"], area)
+        elif moved is not None and key is not None and {"die", "character"} <= moved.keys():
+            self.die_dropped.emit(moved["die"], moved["character"], key[0], key[1])
+        elif new is not None and key is not None and "size" in new:
+            self.new_die_dropped.emit(new["size"], key[0], key[1])

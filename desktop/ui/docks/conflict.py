@@ -1,0 +1,169 @@
+"""A conflict on the Dice Table: two sides roll, the higher total wins, damage follows.
+
+Nothing is written until the GM applies the outcome: both sides' depletions, the
+damage and protection dice used, and the loser's lost dice go to the store as one
+undoable step, with one entry in the roll log. All the arithmetic is the rules':
+`dicepool.apply_roll`, `settle_conflict`, `use_item_die` and `take_damage`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from desktop.rules import dicepool
+from desktop.store.records import CharacterRecord, DieRecord, ItemRecord
+from desktop.ui.dice_commands import to_pool
+
+
+def after_pool(records: list[DieRecord], pool: dicepool.Pool) -> list[DieRecord]:
+    """The records whose place the rules changed, with the tray emptied."""
+    from dataclasses import replace
+
+    changed = []
+    for record in records:
+        place = str(pool.get(record.id).place)
+        if place != record.place or record.in_tray or record.steps or record.down_to_d4:
+            changed.append(replace(record, place=place, in_tray=False, steps=0, down_to_d4=False))
+    return changed
+
+
+@dataclass
+class SideRoll:
+    character: CharacterRecord
+    dice: list[DieRecord]
+    items: list[ItemRecord]
+    roll: dicepool.Roll
+    choice: dicepool.Catastrophe | None = None
+
+    @property
+    def total(self) -> int:
+        return self.roll.result.total
+
+    @property
+    def needs_choice(self) -> bool:
+        return self.roll.result.catastrophe and self.choice is None
+
+
+@dataclass
+class ItemRoll:
+    item: ItemRecord
+    rolled: dicepool.Rolled
+
+
+@dataclass
+class Conflict:
+    sides: list[SideRoll]
+    damage: ItemRoll | None = None  # the winner's weapon die, if rolled
+    protection: ItemRoll | None = None  # the loser's armour die, if rolled
+    applied: bool = field(default=False)
+
+    @property
+    def winner(self) -> int | None:
+        return dicepool.conflict_winner(self.sides[0].total, self.sides[1].total)
+
+    @property
+    def waiting_for(self) -> int | None:
+        """The side whose all-ones choice is still to be made, if any."""
+        for index, side in enumerate(self.sides):
+            if side.needs_choice:
+                return index
+        return None
+
+    def outcome(self) -> dicepool.ConflictOutcome:
+        return dicepool.settle_conflict(
+            self.sides[0].total,
+            self.sides[1].total,
+            self.damage.rolled if self.damage else None,
+            self.protection.rolled if self.protection else None,
+        )
+
+    def weapons(self, side: int) -> list[ItemRecord]:
+        return _usable(self.sides[side], "weapon")
+
+    def armour(self, side: int) -> list[ItemRecord]:
+        return _usable(self.sides[side], "armour")
+
+    def changes(self) -> list[DieRecord]:
+        """Every die the conflict moves, on both sides, in one list."""
+        outcome = self.outcome()
+        changed: list[DieRecord] = []
+        for index, side in enumerate(self.sides):
+            pool = dicepool.apply_roll(to_pool(side.dice), side.roll, choice=side.choice)
+            if outcome.winner == index and self.damage is not None:
+                pool = _used(pool, self.damage)
+            if outcome.winner is not None and outcome.winner != index:
+                if self.protection is not None:
+                    pool = _used(pool, self.protection)
+                pool = dicepool.take_damage(pool, min(outcome.dice_lost, _left(pool)))
+            changed.extend(after_pool(side.dice, pool))
+        return changed
+
+    def summary(self) -> str:
+        first, second = self.sides
+        text = (
+            f"{first.character.name} {first.total} against {second.character.name} {second.total}"
+        )
+        outcome = self.outcome()
+        if outcome.winner is None:
+            return text + ": a tie, no damage."
+        winner = self.sides[outcome.winner].character.name
+        loser = self.sides[1 - outcome.winner].character.name
+        extras = []
+        if self.damage:
+            extras.append(f"{self.damage.item.name} +{self.damage.rolled.face}")
+        if self.protection:
+            extras.append(f"{self.protection.item.name} +{self.protection.rolled.face}")
+        more = f" ({', '.join(extras)})" if extras else ""
+        lost = outcome.dice_lost
+        dice = "die" if lost == 1 else "dice"
+        damage = f"{loser} loses {lost} {dice}" if lost else "no damage"
+        score = f"{outcome.winner_total} to {outcome.loser_total}"
+        return f"{text}: {winner} wins {score}{more}; {damage}."
+
+    def detail(self) -> dict[str, object]:
+        outcome = self.outcome()
+        return {
+            "sides": [
+                {
+                    "character_id": side.character.id,
+                    "name": side.character.name,
+                    "dice": [
+                        {"die_id": i, "rolled_as": s, "face": f}
+                        for i, s, f in zip(
+                            side.roll.die_ids, side.roll.sizes, side.roll.faces, strict=True
+                        )
+                    ],
+                    "table": side.total - sum(side.roll.faces),
+                    "total": side.total,
+                    "depleted": list(side.roll.depleted_ids),
+                    "choice": str(side.choice) if side.choice else None,
+                }
+                for side in self.sides
+            ],
+            "damage": _item_detail(self.damage),
+            "protection": _item_detail(self.protection),
+            "winner": outcome.winner,
+            "margin": outcome.winner_total - outcome.loser_total,
+            "dice_lost": outcome.dice_lost,
+        }
+
+
+def _usable(side: SideRoll, kind: str) -> list[ItemRecord]:
+    in_pool = {d.id for d in side.dice if d.place == "pool"}
+    return [i for i in side.items if i.kind == kind and i.die_id in in_pool]
+
+
+def _used(pool: dicepool.Pool, used: ItemRoll) -> dicepool.Pool:
+    assert used.item.die_id is not None
+    return dicepool.use_item_die(pool, used.item.die_id, used.rolled.face, used.item.deplete)
+
+
+def _left(pool: dicepool.Pool) -> int:
+    # Damage cannot take more dice than are left in the pool and on the table.
+    return len(pool.in_pool) + len(pool.on_table)
+
+
+def _item_detail(used: ItemRoll | None) -> dict[str, object] | None:
+    if used is None:
+        return None
+    return {"item": used.item.name, "size": used.rolled.size, "face": used.rolled.face}
