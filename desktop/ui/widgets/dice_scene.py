@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from functools import lru_cache
 
 from PySide6.QtCore import QByteArray, QMimeData, QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (
@@ -93,6 +94,42 @@ def area_of(die: DieRecord) -> str:
 
 
 @dataclass(frozen=True)
+class DieLookKey:
+    size: int
+    kind: str
+    face: int | None
+    depleted: bool
+    removed: bool
+    rolled_size: int | None
+    highlight: bool
+    ratio: float
+
+
+@lru_cache(maxsize=1024)
+def die_pixmap(look: DieLookKey) -> QPixmap:
+    """A die drawn once per look: a table of 60 dice repaints from a handful of pixmaps
+    (drawing paths and text for each die every frame cost most of a 16 ms frame)."""
+    side = int(DIE_SIZE * look.ratio)
+    pixmap = QPixmap(side, side)
+    pixmap.setDevicePixelRatio(look.ratio)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(pixmap)
+    paint_die(
+        painter,
+        QRectF(2, 2, DIE_SIZE - 4, DIE_SIZE - 4),
+        look.size,
+        kind=look.kind,
+        face=look.face,
+        depleted=look.depleted,
+        removed=look.removed,
+        rolled_size=look.rolled_size,
+        highlight=look.highlight,
+    )
+    painter.end()
+    return pixmap
+
+
+@dataclass(frozen=True)
 class DieState:
     """What a die shows besides its record: the last face rolled and its size then."""
 
@@ -129,17 +166,17 @@ class DieItem(QGraphicsObject):
         self, painter: QPainter, _option: QStyleOptionGraphicsItem, _widget: QWidget | None = None
     ) -> None:
         r = self.record
-        paint_die(
-            painter,
-            self.boundingRect().adjusted(2, 2, -2, -2),
-            r.size,
+        look = DieLookKey(
+            size=r.size,
             kind=r.kind,
             face=1 if r.place == "table" and self.state.face is None else self.state.face,
             depleted=r.place == "table",
             removed=r.place == "removed",
             rolled_size=self.rolled_size,
             highlight=self.isSelected() or self.state.highlight,
+            ratio=painter.device().devicePixelRatioF() if painter.device() else 1.0,
         )
+        painter.drawPixmap(self.boundingRect().topLeft(), die_pixmap(look))
 
     def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
         self._press = event.scenePos()
