@@ -41,7 +41,7 @@ bench: $(VENV)/.installed-test
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q tests/benchmarks --benchmark-enable --benchmark-only -p no:randomly
 
 package: $(VENV)/.installed-package
-	$(BIN)/python packaging/build.py
+	$(BIN)/python packaging/build.py $(ARGS)
 
 # The README's screenshot, drawn by the app itself with fresh settings.
 screenshot: $(VENV)/.installed-run
