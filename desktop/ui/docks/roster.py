@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
     QSplitter,
     QStackedWidget,
     QTableView,
+    QTabWidget,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -42,6 +43,7 @@ from desktop.ui.commands import AddCharacter, DeleteCharacter, EditCharacter
 from desktop.ui.dice_commands import award_depleted
 from desktop.ui.panel import Panel
 from desktop.ui.session import CampaignSession
+from desktop.ui.widgets.character_kit import CharacterKit
 from desktop.ui.widgets.dice_scene import DIE_MIME, decode
 from desktop.ui.widgets.kind_icons import kind_icon
 
@@ -206,10 +208,14 @@ class CharacterForm(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 6, 0, 0)
         layout.addLayout(form)
-        notes_label = QLabel("N&otes")
-        notes_label.setBuddy(self.notes_edit)
-        layout.addWidget(notes_label)
-        layout.addWidget(self.notes_edit, 1)
+        # Notes stay first: they are what a GM reaches for most during play.
+        self.kit = CharacterKit()
+        self.tabs = QTabWidget()
+        self.tabs.setObjectName("rosterTabs")
+        self.tabs.setDocumentMode(True)
+        self.tabs.addTab(self.notes_edit, "N&otes")
+        self.tabs.addTab(self.kit, "&Traits && items")
+        layout.addWidget(self.tabs, 1)
 
         self.name_edit.editingFinished.connect(self._commit_name)
         self.name_edit.textEdited.connect(self._check_name)
@@ -220,6 +226,7 @@ class CharacterForm(QWidget):
 
     def set_session(self, session: CampaignSession | None) -> None:
         self._session = session
+        self.kit.set_session(session)
 
     def show_record(self, record: CharacterRecord | None) -> None:
         previous = self._record
@@ -233,6 +240,7 @@ class CharacterForm(QWidget):
         self.name_edit.setReadOnly(read_only)
         self.notes_edit.setReadOnly(read_only)
         self.kind_combo.setEnabled(not read_only)
+        self.kit.show_character(None if record is None else record.id)
         if record is None:
             self.name_edit.clear()
             self.notes_edit.blockSignals(True)

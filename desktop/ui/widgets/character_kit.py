@@ -1,0 +1,889 @@
+"""What a character carries: its traits, its weapons and armour, and its starting pool.
+
+Shown as the "Traits & items" tab of the roster's character form. Two small table models
+over plain records (no QStandardItemModel), edited in place; every change is an undo
+command (`kit_commands`, `dice_commands.AddDice`) that writes through the store, and the
+store's change notices refresh the view. Values are checked by `desktop.rules` before a
+command is pushed, so a bad one is refused next to the table with the rule's own words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache
+
+from PySide6.QtCore import (
+    QAbstractItemModel,
+    QAbstractTableModel,
+    QModelIndex,
+    QPersistentModelIndex,
+    QRectF,
+    Qt,
+    Signal,
+)
+from PySide6.QtGui import QIcon, QKeySequence, QPainter, QPixmap, QShortcut, QUndoCommand
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QFrame,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QMenu,
+    QPushButton,
+    QScrollArea,
+    QSpinBox,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QTableView,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop.rules import dicepool, roster
+from desktop.store.errors import NotFound
+from desktop.store.records import DieRecord, ItemRecord, TraitRecord
+from desktop.ui.dice_commands import AddDice
+from desktop.ui.kit_commands import (
+    AddItem,
+    AddTrait,
+    DeleteItem,
+    DeleteTrait,
+    EditItem,
+    EditTrait,
+)
+from desktop.ui.session import CampaignSession
+from desktop.ui.widgets.dice_paint import paint_die
+
+ModelIndex = QModelIndex | QPersistentModelIndex
+TOPICS = {"traits", "items", "dice", "characters"}
+TRAIT_VALUE_MAX = 20  # a trait's steps can go on several dice, so more than d4->d20's five
+ITEM_KIND_LABELS = {"weapon": "Weapon", "armour": "Armour"}
+NEW_ITEM_NAMES = {"weapon": "New weapon", "armour": "New armour"}
+ERROR_STYLE = "color: #c0392b;"
+ROW_HEIGHT = 24
+
+
+def _checked(value: object) -> bool:
+    """A check state as Qt hands it to setData: an enum or its plain number."""
+    return value in (Qt.CheckState.Checked, Qt.CheckState.Checked.value)
+
+
+def unique_name(base: str, taken: list[str]) -> str:
+    """`base`, or `base 2`, `base 3`... whichever no one has yet (any case)."""
+    names = {name.casefold() for name in taken}
+    candidate, number = base, 1
+    while candidate.casefold() in names:
+        number += 1
+        candidate = f"{base} {number}"
+    return candidate
+
+
+@cache
+def die_icon(size: int, kind: str, used: bool) -> QIcon:
+    """The item's die drawn small, shape and colour as on the Dice Table."""
+    pixmap = QPixmap(40, 40)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(pixmap)
+    paint_die(painter, QRectF(2, 2, 36, 36), size, kind=kind, depleted=used)
+    painter.end()
+    return QIcon(pixmap)
+
+
+# -- models -----------------------------------------------------------------------------------
+
+
+class TraitModel(QAbstractTableModel):
+    """A character's traits. Edits in place ask (`edit_requested`), never write."""
+
+    edit_requested = Signal(object, str, object)  # TraitRecord, field, value
+    NAME, VALUE, BROAD = range(3)
+    HEADERS = ("Trait", "Value", "Scope")
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._records: list[TraitRecord] = []
+        self._editable = False
+
+    def set_records(self, records: list[TraitRecord], editable: bool) -> bool:
+        """Show these traits; False if nothing changed (and the model was left alone)."""
+        if records == self._records and editable == self._editable:
+            return False  # e.g. a roll changed the dice: keep an open editor and the selection
+        self.beginResetModel()
+        self._records = records
+        self._editable = editable
+        self.endResetModel()
+        return True
+
+    def records(self) -> list[TraitRecord]:
+        return list(self._records)
+
+    def record(self, row: int) -> TraitRecord:
+        return self._records[row]
+
+    def row_of(self, trait_id: int) -> int | None:
+        return next((r for r, t in enumerate(self._records) if t.id == trait_id), None)
+
+    def rowCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self._records)
+
+    def columnCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self.HEADERS)
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> object:
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return self.HEADERS[section]
+        return None
+
+    def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> object:
+        if not index.isValid():
+            return None
+        trait = self._records[index.row()]
+        column = index.column()
+        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
+            if column == self.NAME:
+                return trait.name
+            if column == self.VALUE:
+                return trait.value
+            return "Broad" if trait.broad else "Constrained"
+        if role == Qt.ItemDataRole.CheckStateRole and column == self.BROAD:
+            return Qt.CheckState.Checked if trait.broad else Qt.CheckState.Unchecked
+        if role == Qt.ItemDataRole.TextAlignmentRole and column == self.VALUE:
+            return Qt.AlignmentFlag.AlignCenter
+        if role == Qt.ItemDataRole.UserRole:
+            return trait.id
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return self._tooltip(column)
+        return None
+
+    def _tooltip(self, column: int) -> str:
+        if column == self.VALUE:
+            return "Dice steps the trait gives a roll it applies to."
+        if column == self.BROAD:
+            return (
+                "Ticked: a broad trait (Strength). Unticked: a constrained one (Physics).\n"
+                "At creation a broad trait costs one die; one die buys three constrained ones."
+            )
+        return "Double-click to rename."
+
+    def flags(self, index: ModelIndex) -> Qt.ItemFlag:
+        base = super().flags(index)
+        if not index.isValid() or not self._editable:
+            return base
+        if index.column() == self.BROAD:
+            return base | Qt.ItemFlag.ItemIsUserCheckable
+        return base | Qt.ItemFlag.ItemIsEditable
+
+    def setData(
+        self, index: ModelIndex, value: object, role: int = Qt.ItemDataRole.EditRole
+    ) -> bool:
+        if not index.isValid() or not self._editable:
+            return False
+        trait = self._records[index.row()]
+        column = index.column()
+        if role == Qt.ItemDataRole.CheckStateRole and column == self.BROAD:
+            self.edit_requested.emit(trait, "broad", _checked(value))
+        elif role == Qt.ItemDataRole.EditRole and column in (self.NAME, self.VALUE):
+            self.edit_requested.emit(trait, ("name", "value")[column], value)
+        return False  # the store's change notice refreshes the model
+
+
+class ItemModel(QAbstractTableModel):
+    """A character's weapons and armour, each with its one die."""
+
+    edit_requested = Signal(object, str, object)  # ItemRecord, field, value
+    NAME, KIND, DIE, DEPLETE = range(4)
+    HEADERS = ("Item", "Kind", "Die", "Depletes")
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._rows: list[tuple[ItemRecord, DieRecord | None]] = []
+        self._editable = False
+
+    def set_records(
+        self, items: list[ItemRecord], dice: dict[int, DieRecord], editable: bool
+    ) -> bool:
+        rows = [(item, None if item.die_id is None else dice.get(item.die_id)) for item in items]
+        if rows == self._rows and editable == self._editable:
+            return False
+        self.beginResetModel()
+        self._rows = rows
+        self._editable = editable
+        self.endResetModel()
+        return True
+
+    def record(self, row: int) -> ItemRecord:
+        return self._rows[row][0]
+
+    def die(self, row: int) -> DieRecord | None:
+        return self._rows[row][1]
+
+    def row_of(self, item_id: int) -> int | None:
+        return next((r for r, (item, _) in enumerate(self._rows) if item.id == item_id), None)
+
+    def rowCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self.HEADERS)
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> object:
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return self.HEADERS[section]
+        return None
+
+    def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> object:
+        if not index.isValid():
+            return None
+        item, die = self._rows[index.row()]
+        column = index.column()
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self._text(item, die, column)
+        if role == Qt.ItemDataRole.EditRole:
+            if column == self.DIE:
+                return die.size if die else None
+            return item.name if column == self.NAME else None
+        if role == Qt.ItemDataRole.DecorationRole and column == self.DIE and die is not None:
+            return die_icon(die.size, die.kind, die.place != "pool")
+        if role == Qt.ItemDataRole.CheckStateRole and column == self.DEPLETE:
+            # Protection dice always deplete on a 1: shown ticked, and fixed (flags).
+            depletes = item.deplete or item.kind == "armour"
+            return Qt.CheckState.Checked if depletes else Qt.CheckState.Unchecked
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return self._tooltip(item, die, column)
+        if role == Qt.ItemDataRole.UserRole:
+            return item.id
+        return None
+
+    def _text(self, item: ItemRecord, die: DieRecord | None, column: int) -> str:
+        if column == self.NAME:
+            return item.name
+        if column == self.KIND:
+            return ITEM_KIND_LABELS.get(item.kind, item.kind)
+        if column == self.DIE:
+            return f"d{die.size}" if die else "none"
+        if item.kind == "armour":
+            return "always"
+        return "on a 1" if item.deplete else "never"
+
+    def _tooltip(self, item: ItemRecord, die: DieRecord | None, column: int) -> str:
+        if column == self.DIE:
+            if die is None:
+                return "This item has no die."
+            what = "Damage" if die.kind == "damage" else "Protection"
+            where = {"pool": "ready", "table": "used up (on the table)", "removed": "removed"}
+            return f"{what} die d{die.size}: {where.get(die.place, die.place)}."
+        if column == self.DEPLETE:
+            if item.kind == "armour":
+                return "A protection die always depletes on a 1 (the rules)."
+            return "Ticked: this weapon's damage die depletes when it shows a 1."
+        if column == self.KIND:
+            return "A weapon rolls a damage die (red), armour a protection die (blue)."
+        return "Double-click to rename."
+
+    def flags(self, index: ModelIndex) -> Qt.ItemFlag:
+        base = super().flags(index)
+        if not index.isValid():
+            return base
+        item, die = self._rows[index.row()]
+        column = index.column()
+        if column == self.DEPLETE and item.kind == "armour":
+            return base & ~Qt.ItemFlag.ItemIsEnabled  # fixed by the rules, drawn greyed
+        if not self._editable:
+            return base
+        if column == self.NAME or (column == self.DIE and die is not None):
+            return base | Qt.ItemFlag.ItemIsEditable
+        if column == self.DEPLETE:
+            return base | Qt.ItemFlag.ItemIsUserCheckable
+        return base
+
+    def setData(
+        self, index: ModelIndex, value: object, role: int = Qt.ItemDataRole.EditRole
+    ) -> bool:
+        if not index.isValid() or not self._editable:
+            return False
+        item, _die = self._rows[index.row()]
+        column = index.column()
+        if role == Qt.ItemDataRole.CheckStateRole and column == self.DEPLETE:
+            if item.kind == "weapon":
+                self.edit_requested.emit(item, "deplete", _checked(value))
+        elif role == Qt.ItemDataRole.EditRole and column == self.NAME:
+            self.edit_requested.emit(item, "name", value)
+        elif role == Qt.ItemDataRole.EditRole and column == self.DIE:
+            self.edit_requested.emit(item, "die_size", value)
+        return False
+
+
+# -- editors ----------------------------------------------------------------------------------
+
+
+class SpinDelegate(QStyledItemDelegate):
+    """A whole number from `low` to `high`: out-of-range values cannot even be typed."""
+
+    def __init__(self, low: int, high: int, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._range = (low, high)
+
+    def createEditor(
+        self, parent: QWidget, _option: QStyleOptionViewItem, _index: ModelIndex
+    ) -> QWidget:
+        spin = QSpinBox(parent)
+        spin.setRange(*self._range)
+        spin.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        return spin
+
+    def setEditorData(self, editor: QWidget, index: ModelIndex) -> None:
+        assert isinstance(editor, QSpinBox)
+        editor.setValue(int(index.data(Qt.ItemDataRole.EditRole)))
+
+    def setModelData(self, editor: QWidget, model: QAbstractItemModel, index: ModelIndex) -> None:
+        assert isinstance(editor, QSpinBox)
+        editor.interpretText()
+        model.setData(index, editor.value(), Qt.ItemDataRole.EditRole)
+
+
+class DieSizeDelegate(QStyledItemDelegate):
+    """The die sizes of the rules, d4 to d20, as a drop-down list."""
+
+    def createEditor(
+        self, parent: QWidget, _option: QStyleOptionViewItem, _index: ModelIndex
+    ) -> QWidget:
+        combo = QComboBox(parent)
+        for size in dicepool.SIZES:
+            combo.addItem(f"d{size}", size)
+        # Committing on pick saves a second click or an Enter on a narrow table.
+        combo.activated.connect(self._commit)
+        return combo
+
+    def _commit(self) -> None:
+        combo = self.sender()
+        if isinstance(combo, QComboBox):
+            self.commitData.emit(combo)
+            self.closeEditor.emit(combo, QStyledItemDelegate.EndEditHint.NoHint)
+
+    def setEditorData(self, editor: QWidget, index: ModelIndex) -> None:
+        assert isinstance(editor, QComboBox)
+        editor.setCurrentIndex(max(0, editor.findData(index.data(Qt.ItemDataRole.EditRole))))
+
+    def setModelData(self, editor: QWidget, model: QAbstractItemModel, index: ModelIndex) -> None:
+        assert isinstance(editor, QComboBox)
+        model.setData(index, editor.currentData(), Qt.ItemDataRole.EditRole)
+
+
+# -- the starting pool ------------------------------------------------------------------------
+
+
+class StartingPool(QGroupBox):
+    """Offered while a character has no ordinary dice at all: build its first pool.
+
+    A PC or NPC gets the rules' character creation (10 d6 less what its listed traits
+    cost); a challenge gets one of the rule text's five presets in the size the GM picks.
+    """
+
+    create_requested = Signal(int, int)  # die size, number of dice
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__("Starting pool", parent)
+        self.setObjectName("startingPool")
+        self._plan: tuple[int, int] | None = None
+        self.preset_combo = QComboBox()
+        self.preset_combo.setObjectName("poolPreset")
+        for option in dicepool.PRESETS:
+            self.preset_combo.addItem(f"{option.name} ({option.difficulty})", option.name)
+        self.preset_combo.setToolTip("The challenge's difficulty, from the rules' presets.")
+        self.size_combo = QComboBox()
+        self.size_combo.setObjectName("poolSize")
+        self.size_combo.setToolTip("Each preset comes in d6, d8, d10 or d12 dice.")
+        self.summary = QLabel()
+        self.summary.setObjectName("poolSummary")
+        self.summary.setWordWrap(True)
+        self.create_button = QPushButton("Create pool")
+        self.create_button.setObjectName("createPool")
+
+        self.presets = QWidget()
+        choice = QHBoxLayout(self.presets)
+        choice.setContentsMargins(0, 0, 0, 0)
+        choice.addWidget(self.preset_combo, 1)
+        choice.addWidget(self.size_combo)
+        bottom = QHBoxLayout()
+        bottom.addWidget(self.summary, 1)
+        bottom.addWidget(self.create_button, 0, Qt.AlignmentFlag.AlignTop)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(8, 6, 8, 6)
+        layout.addWidget(self.presets)
+        layout.addLayout(bottom)
+
+        self.preset_combo.currentIndexChanged.connect(self._fill_sizes)
+        self.size_combo.currentIndexChanged.connect(self._plan_challenge)
+        self.create_button.clicked.connect(self._create)
+        self._fill_sizes()
+
+    def plan(self) -> tuple[int, int] | None:
+        """(die size, number of dice) that Create pool would add, or None if it cannot."""
+        return self._plan
+
+    def show_for(self, kind: str, traits: list[TraitRecord]) -> None:
+        challenge = kind == "challenge"
+        self.presets.setVisible(challenge)
+        if challenge:
+            self._plan_challenge()
+        else:
+            self._plan_character(traits)
+
+    def _plan_character(self, traits: list[TraitRecord]) -> None:
+        dice, size = dicepool.DEFAULT_POOL_DICE, dicepool.DEFAULT_SIZE
+        broad = sum(1 for trait in traits if trait.broad)
+        constrained = len(traits) - broad
+        try:
+            new = dicepool.create_character(
+                [dicepool.Trait(t.name, t.value, t.broad) for t in traits], dice=dice, size=size
+            )
+        except ValueError as error:
+            self._set_plan(None, f"{error} Remove a trait to create the pool.")
+            return
+        count = len(new.pool.dice)
+        cost = dicepool.creation_cost(broad, constrained)
+        if cost:
+            bought = _bought(broad, constrained)
+            text = f"{dice} d{size}, less {cost} for {bought}: <b>{count} d{size}</b>."
+        else:
+            text = f"<b>{count} d{size}</b>. Add traits first: they are bought with dice."
+        self._set_plan((size, count), text)
+
+    def _fill_sizes(self) -> None:
+        option = dicepool.preset(self.preset_combo.currentData())
+        current = self.size_combo.currentData() or dicepool.DEFAULT_SIZE
+        self.size_combo.blockSignals(True)
+        self.size_combo.clear()
+        for size, _count in option.counts:
+            self.size_combo.addItem(f"d{size}", size)
+        self.size_combo.setCurrentIndex(max(0, self.size_combo.findData(current)))
+        self.size_combo.blockSignals(False)
+        self._plan_challenge()
+
+    def _plan_challenge(self) -> None:
+        name, size = self.preset_combo.currentData(), self.size_combo.currentData()
+        if name is None or size is None:
+            return
+        count = len(dicepool.challenge_pool(name, size).dice)
+        difficulty = dicepool.preset(name).difficulty
+        text = f"Difficulty {difficulty} in d{size}: <b>{count} dice</b>."
+        self._set_plan((size, count), text)
+
+    def _set_plan(self, plan: tuple[int, int] | None, text: str) -> None:
+        self._plan = plan
+        self.summary.setText(text)
+        self.summary.setStyleSheet("" if plan else ERROR_STYLE)
+        self.create_button.setEnabled(plan is not None)
+        self.create_button.setText(f"Create {plan[1]} d{plan[0]}" if plan else "Create pool")
+
+    def _create(self) -> None:
+        if self._plan is not None:
+            self.create_requested.emit(*self._plan)
+
+
+def _bought(broad: int, constrained: int) -> str:
+    parts = []
+    if broad:
+        parts.append(f"{broad} broad trait{'s' if broad > 1 else ''}")
+    if constrained:
+        parts.append(f"{constrained} constrained")
+    return " and ".join(parts)
+
+
+# -- the widget -------------------------------------------------------------------------------
+
+
+class CharacterKit(QWidget):
+    """The selected character's traits, items and (while it has none) starting pool."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._session: CampaignSession | None = None
+        self._character_id: int | None = None
+        self._character_name = ""
+
+        self.pool_box = StartingPool()
+        self.pool_box.create_requested.connect(self._create_pool)
+
+        self.traits = TraitModel()
+        # Queued: an in-place edit is written after its editor has closed, so the model
+        # reset that follows the write never pulls the editor from under the view.
+        queued = Qt.ConnectionType.QueuedConnection
+        self.traits.edit_requested.connect(self._edit_trait, queued)
+        self.trait_table = _table("traitTable", self.traits)
+        self.trait_table.setItemDelegateForColumn(
+            TraitModel.VALUE, SpinDelegate(1, TRAIT_VALUE_MAX, self.trait_table)
+        )
+        _size_columns(self.trait_table, {TraitModel.VALUE: 52, TraitModel.BROAD: 112})
+        self.add_trait_button = _button("addTrait", "Add", "Add a trait, then type its name")
+        self.add_trait_button.clicked.connect(self.add_trait)
+        self.delete_trait_button = _button("deleteTrait", "Delete", "Delete the selected trait")
+        self.delete_trait_button.clicked.connect(self.delete_trait)
+        self.trait_error = _error_label("traitError")
+
+        self.items = ItemModel()
+        self.items.edit_requested.connect(self._edit_item, queued)
+        self.item_table = _table("itemTable", self.items)
+        self.item_table.setItemDelegateForColumn(ItemModel.DIE, DieSizeDelegate(self.item_table))
+        _size_columns(
+            self.item_table, {ItemModel.KIND: 64, ItemModel.DIE: 58, ItemModel.DEPLETE: 78}
+        )
+        self.add_item_button = QToolButton()
+        self.add_item_button.setObjectName("addItem")
+        self.add_item_button.setText("Add")
+        self.add_item_button.setToolTip("Add a weapon (or pick armour from the menu)")
+        self.add_item_button.setPopupMode(QToolButton.ToolButtonPopupMode.MenuButtonPopup)
+        # Bound methods, not lambdas over self: a lambda kept by a child's signal kept the
+        # kit's wrapper alive past its C++ side ("shared QObject was deleted directly").
+        menu = QMenu(self.add_item_button)
+        menu.addAction("Add weapon").triggered.connect(self.add_weapon)
+        menu.addAction("Add armour").triggered.connect(self.add_armour)
+        self.add_item_button.setMenu(menu)
+        self.add_item_button.clicked.connect(self.add_weapon)
+        self.delete_item_button = _button("deleteItem", "Delete", "Delete the selected item")
+        self.delete_item_button.clicked.connect(self.delete_item)
+        self.item_error = _error_label("itemError")
+
+        # The content scrolls rather than growing the kit's minimum height: the kit sits in
+        # the roster dock, and a tall minimum would push the whole window taller.
+        content = QWidget()
+        scroll = QScrollArea()
+        scroll.setObjectName("kitScroll")
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setWidget(content)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.addWidget(scroll)
+        layout = QVBoxLayout(content)
+        layout.setContentsMargins(4, 6, 4, 4)
+        layout.addWidget(self.pool_box)
+        layout.addLayout(_heading("Traits", self.add_trait_button, self.delete_trait_button))
+        layout.addWidget(self.trait_table, 3)  # characters have more traits than items
+        layout.addWidget(self.trait_error)
+        layout.addSpacing(4)
+        layout.addLayout(
+            _heading("Weapons and armour", self.add_item_button, self.delete_item_button)
+        )
+        layout.addWidget(self.item_table, 2)
+        layout.addWidget(self.item_error)
+
+        for table, delete in (
+            (self.trait_table, self.delete_trait),
+            (self.item_table, self.delete_item),
+        ):
+            shortcut = QShortcut(QKeySequence(QKeySequence.StandardKey.Delete), table)
+            shortcut.setContext(Qt.ShortcutContext.WidgetShortcut)
+            shortcut.activated.connect(delete)
+            table.selectionModel().selectionChanged.connect(self._update_buttons)
+        self.reload()
+
+    # -- following the campaign ---------------------------------------------------------------
+
+    def set_session(self, session: CampaignSession | None) -> None:
+        if self._session is not None:
+            self._session.changed.disconnect(self._on_changed)
+        self._session = session
+        if session is not None:
+            session.changed.connect(self._on_changed)
+        self._character_id = None
+        self.reload()
+
+    def show_character(self, character_id: int | None) -> None:
+        if character_id != self._character_id:
+            self._show_errors(None, None)
+        self._character_id = character_id
+        self.reload()
+
+    @property
+    def writable(self) -> bool:
+        return self._session is not None and not self._session.read_only
+
+    def _on_changed(self, topic: str) -> None:
+        if topic in TOPICS:
+            self.reload()
+
+    def reload(self) -> None:
+        """Read the character's traits, items and dice again, keeping the selections."""
+        traits: list[TraitRecord] = []
+        items: list[ItemRecord] = []
+        dice: list[DieRecord] = []
+        kind = ""
+        if self._session is not None and self._character_id is not None:
+            campaign = self._session.campaign
+            try:
+                character = campaign.character(self._character_id)
+                traits = campaign.traits(character.id)
+                items = campaign.items(character.id)
+                dice = campaign.dice(character.id)
+            except NotFound:  # deleted: the roster moves the selection on in a moment
+                self._character_id = None
+            else:
+                kind, self._character_name = character.kind, character.name
+        editable = self.writable and self._character_id is not None
+        _keep_selection(
+            self.trait_table, self.traits.row_of, lambda: self.traits.set_records(traits, editable)
+        )
+        by_id = {die.id: die for die in dice}
+        _keep_selection(
+            self.item_table,
+            self.items.row_of,
+            lambda: self.items.set_records(items, by_id, editable),
+        )
+        self._show_pool(kind, traits, dice, editable)
+        self.setEnabled(self._character_id is not None)
+        self._update_buttons()
+
+    def _show_pool(
+        self, kind: str, traits: list[TraitRecord], dice: list[DieRecord], editable: bool
+    ) -> None:
+        # Only a character with no ordinary dice at all is new; one whose dice are all
+        # removed is out of play, and a fresh pool would hide that.
+        new = editable and not any(die.kind == "ordinary" for die in dice)
+        self.pool_box.setVisible(new)
+        if new:
+            self.pool_box.show_for(kind, traits)
+
+    def _update_buttons(self) -> None:
+        editable = self.writable and self._character_id is not None
+        self.add_trait_button.setEnabled(editable)
+        self.add_item_button.setEnabled(editable)
+        self.delete_trait_button.setEnabled(editable and _current_row(self.trait_table) is not None)
+        self.delete_item_button.setEnabled(editable and _current_row(self.item_table) is not None)
+
+    # -- traits -------------------------------------------------------------------------------
+
+    def add_trait(self) -> None:
+        if not self.writable or self._character_id is None or self._session is None:
+            return
+        name = unique_name("New trait", [t.name for t in self.traits.records()])
+        command = AddTrait(self._session, self._character_id, name)
+        if self._push(command, self._show_trait_error) and command.record is not None:
+            self._edit_name(self.trait_table, self.traits.row_of(command.record.id))
+
+    def delete_trait(self) -> None:
+        row = _current_row(self.trait_table)
+        if row is None or not self.writable or self._session is None:
+            return
+        self._push(DeleteTrait(self._session, self.traits.record(row)), self._show_trait_error)
+
+    def _edit_trait(self, asked: TraitRecord, field: str, value: object) -> None:
+        # The edit arrives queued: take the trait as it is now, for undo's old value.
+        row = self.traits.row_of(asked.id)
+        if self._session is None or row is None:
+            return
+        record = self.traits.record(row)
+        try:
+            value = _checked_trait_field(record, field, value)
+        except ValueError as error:
+            self._show_trait_error(str(error))
+            return
+        command = EditTrait(self._session, record, field, value)
+        if command.isObsolete():
+            self._show_trait_error(None)
+            return
+        self._push(command, self._show_trait_error)
+
+    # -- items --------------------------------------------------------------------------------
+
+    def add_weapon(self) -> None:
+        self.add_item("weapon")
+
+    def add_armour(self) -> None:
+        self.add_item("armour")
+
+    def add_item(self, kind: str) -> None:
+        if not self.writable or self._character_id is None or self._session is None:
+            return
+        taken = [self.items.record(row).name for row in range(self.items.rowCount())]
+        name = unique_name(NEW_ITEM_NAMES[kind], taken)
+        command = AddItem(self._session, self._character_id, name, kind, dicepool.DEFAULT_SIZE)
+        if self._push(command, self._show_item_error) and command.record is not None:
+            self._edit_name(self.item_table, self.items.row_of(command.record.id))
+
+    def delete_item(self) -> None:
+        row = _current_row(self.item_table)
+        if row is None or not self.writable or self._session is None:
+            return
+        self._push(DeleteItem(self._session, self.items.record(row)), self._show_item_error)
+
+    def _edit_item(self, asked: ItemRecord, field: str, value: object) -> None:
+        row = self.items.row_of(asked.id)
+        if self._session is None or row is None:
+            return
+        record, die = self.items.record(row), self.items.die(row)
+        old = die.size if field == "die_size" and die is not None else getattr(record, field, None)
+        try:
+            value = _checked_item_field(record, die, field, value)
+        except ValueError as error:
+            self._show_item_error(str(error))
+            return
+        command = EditItem(self._session, record, field, old, value)
+        if command.isObsolete():
+            self._show_item_error(None)
+            return
+        self._push(command, self._show_item_error)
+
+    # -- the pool -----------------------------------------------------------------------------
+
+    def _create_pool(self, size: int, count: int) -> None:
+        if not self.writable or self._character_id is None or self._session is None:
+            return
+        text = f"Create the pool of {self._character_name}: {count}d{size}"
+        self._push(AddDice(self._session, self._character_id, size, count, text=text), None)
+
+    # -- helpers ------------------------------------------------------------------------------
+
+    def _push(self, command: QUndoCommand, show: Callable[[str | None], None] | None) -> bool:
+        """Push through the session; a refusal from the store is shown next to the table
+        (the window's status bar shows it too)."""
+        assert self._session is not None
+        failures: list[str] = []
+
+        def note(message: str) -> None:
+            failures.append(message)
+
+        self._session.failed.connect(note)
+        try:
+            done = self._session.push(command)
+        finally:
+            self._session.failed.disconnect(note)
+        if show is not None:
+            show(failures[-1] if failures else None)
+        return done
+
+    def _edit_name(self, table: QTableView, row: int | None) -> None:
+        if row is None:
+            return
+        index = table.model().index(row, 0)
+        table.setCurrentIndex(index)
+        table.scrollTo(index)
+        table.setFocus()
+        table.edit(index)
+
+    def _show_trait_error(self, message: str | None) -> None:
+        _set_error(self.trait_error, message)
+
+    def _show_item_error(self, message: str | None) -> None:
+        _set_error(self.item_error, message)
+
+    def _show_errors(self, trait: str | None, item: str | None) -> None:
+        self._show_trait_error(trait)
+        self._show_item_error(item)
+
+
+# -- checks at the edge: the rules' own, before anything is pushed -----------------------------
+
+
+def _checked_trait_field(record: TraitRecord, field: str, value: object) -> object:
+    if field == "name":
+        value = roster.check_name(value)
+    merged = {"name": record.name, "value": record.value, "broad": record.broad, field: value}
+    dicepool.Trait(**merged)  # type: ignore[arg-type]
+    return value
+
+
+def _checked_item_field(
+    record: ItemRecord, die: DieRecord | None, field: str, value: object
+) -> object:
+    if field == "name":
+        value = roster.check_name(value)
+    merged = {
+        "name": record.name,
+        "kind": record.kind,
+        "die_size": die.size if die else dicepool.DEFAULT_SIZE,
+        "deplete": record.deplete,
+        field: value,
+    }
+    dicepool.Item(**merged)  # type: ignore[arg-type]
+    return value
+
+
+# -- small builders -----------------------------------------------------------------------------
+
+
+def _table(name: str, model: QAbstractTableModel) -> QTableView:
+    table = QTableView()
+    table.setObjectName(name)
+    table.setModel(model)
+    table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+    table.setEditTriggers(
+        QAbstractItemView.EditTrigger.DoubleClicked
+        | QAbstractItemView.EditTrigger.EditKeyPressed
+        | QAbstractItemView.EditTrigger.SelectedClicked
+    )
+    table.verticalHeader().hide()
+    table.verticalHeader().setDefaultSectionSize(ROW_HEIGHT)
+    table.setShowGrid(False)
+    table.setAlternatingRowColors(True)
+    table.setMinimumHeight(ROW_HEIGHT * 3 + 4)
+    return table
+
+
+def _size_columns(table: QTableView, fixed: dict[int, int]) -> None:
+    header = table.horizontalHeader()
+    header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+    for column, width in fixed.items():
+        header.setSectionResizeMode(column, QHeaderView.ResizeMode.Fixed)
+        header.resizeSection(column, width)
+
+
+def _button(name: str, text: str, tip: str) -> QToolButton:
+    button = QToolButton()
+    button.setObjectName(name)
+    button.setText(text)
+    button.setToolTip(tip)
+    return button
+
+
+def _heading(text: str, *buttons: QWidget) -> QHBoxLayout:
+    label = QLabel(f"<b>{text}</b>")
+    row = QHBoxLayout()
+    row.addWidget(label, 1)
+    for button in buttons:
+        row.addWidget(button)
+    return row
+
+
+def _error_label(name: str) -> QLabel:
+    label = QLabel()
+    label.setObjectName(name)
+    label.setStyleSheet(ERROR_STYLE)
+    label.setWordWrap(True)
+    label.hide()
+    return label
+
+
+def _set_error(label: QLabel, message: str | None) -> None:
+    label.setText(message or "")
+    label.setVisible(bool(message))
+
+
+def _current_row(table: QTableView) -> int | None:
+    index = table.selectionModel().currentIndex()
+    rows = table.selectionModel().selectedRows()
+    return index.row() if rows and index.isValid() else None
+
+
+def _keep_selection(
+    table: QTableView, row_of: Callable[[int], int | None], reset: Callable[[], bool]
+) -> None:
+    """Reset a model and select again the row of the same record (by id), if still there."""
+    model = table.model()
+    row = _current_row(table)
+    kept: int | None = None
+    if row is not None:
+        kept = model.index(row, 0).data(Qt.ItemDataRole.UserRole)
+    if reset() and kept is not None:
+        new_row = row_of(kept)
+        if new_row is not None:
+            table.selectRow(new_row)
