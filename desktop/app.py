@@ -23,6 +23,12 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         prog="gm-desk", description="GM Desk: an offline desk for the Game Master."
     )
     parser.add_argument(
+        "file",
+        nargs="?",
+        type=Path,
+        help="a campaign file to open, as the system passes it on a double-click",
+    )
+    parser.add_argument(
         "--campaign",
         type=Path,
         help="the campaign file to open (created if it does not exist); "
@@ -35,7 +41,11 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     )
     parser.add_argument("--screenshot", type=Path, help="with --smoke-test: save the window as PNG")
     parser.add_argument("--version", action="version", version=f"GM Desk {__version__}")
-    return parser.parse_args(argv)
+    args = parser.parse_args(argv)
+    if args.file is not None and args.campaign is not None and args.file != args.campaign:
+        parser.error("give the campaign either as FILE or with --campaign, not both")
+    args.campaign = args.campaign or args.file
+    return args
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -58,6 +68,7 @@ def main(argv: list[str] | None = None) -> int:
     app.setDesktopFileName("gm-desk")
     app.setWindowIcon(QIcon(str(paths.icons_dir() / "gm-desk.svg")))
 
+    from desktop.ui.file_open import FileOpenFilter
     from desktop.ui.main_window import MainWindow
     from desktop.ui.settings import Settings
     from desktop.ui.theme import apply_theme
@@ -67,6 +78,7 @@ def main(argv: list[str] | None = None) -> int:
     qsettings = QSettings(str(ini), QSettings.Format.IniFormat) if ini else QSettings()
     data = paths.data_dir()
     window = MainWindow(Settings(qsettings), data)
+    app.installEventFilter(FileOpenFilter(window.open_campaign, app))
     if args.smoke_test:
         return _smoke_test(app, window, args.campaign, args.screenshot)
     window.show()

@@ -61,3 +61,27 @@ def test_version(gm_desk_home: Path) -> None:
     result = run("--version", home=gm_desk_home)
     assert result.returncode == 0
     assert result.stdout.strip() == f"GM Desk {__version__}"
+
+
+def test_a_campaign_given_as_a_plain_argument(tmp_path: Path, gm_desk_home: Path) -> None:
+    fresh = tmp_path / "Double-clicked.gmdesk"
+    result = run("--smoke-test", str(fresh), home=gm_desk_home)
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout.strip().splitlines()[-1])["campaign"] == str(fresh)
+
+
+def test_a_file_open_event_opens_the_campaign(qapp: object, tmp_path: Path) -> None:
+    from PySide6.QtCore import QCoreApplication
+    from PySide6.QtGui import QFileOpenEvent
+
+    from desktop.ui.file_open import FileOpenFilter
+
+    opened: list[Path] = []
+    target = tmp_path / "From Finder.gmdesk"
+    watcher = FileOpenFilter(opened.append)
+    QCoreApplication.instance().installEventFilter(watcher)  # type: ignore[union-attr]
+    try:
+        QCoreApplication.sendEvent(qapp, QFileOpenEvent(str(target)))  # type: ignore[arg-type]
+    finally:
+        QCoreApplication.instance().removeEventFilter(watcher)  # type: ignore[union-attr]
+    assert opened == [target]

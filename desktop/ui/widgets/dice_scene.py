@@ -248,7 +248,7 @@ class AreaItem(QGraphicsObject):
             painter.setPen(QColor(243, 234, 215, 150))
             painter.drawText(
                 self.rect.adjusted(10, TITLE_HEIGHT, -10, -4),
-                Qt.AlignmentFlag.AlignCenter,
+                Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap,
                 AREA_HINTS[self.name],
             )
 
