@@ -20,14 +20,16 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from desktop.rules import dicepool, roster
-from desktop.store import backups, checks, schema
+from desktop.rules import dicepool, roster, syscards
+from desktop.store import backups, checks, schema, search
 from desktop.store.connection import connect
 from desktop.store.errors import CampaignRefused, NotFound, ReadOnlyCampaign
 from desktop.store.files import check_sqlite_file
 from desktop.store.lock import CampaignLock
 from desktop.store.records import (
     CampaignSummary,
+    CardRecord,
+    CardSnapshot,
     CharacterRecord,
     CharacterSnapshot,
     DieRecord,
@@ -51,6 +53,25 @@ ITEM_COLUMNS = (
     + ", (SELECT die.id FROM die WHERE die.item_id = item.id)"
 )
 ROLL_COLUMNS = ", ".join(f.name for f in fields(RollRecord))
+# A card's image is read apart (it can be megabytes); the list only says there is one.
+CARD_COLUMNS = (
+    ", ".join(f"card.{f.name}" for f in fields(CardRecord) if f.name != "has_image")
+    + ", EXISTS (SELECT 1 FROM card_image WHERE card_image.card_id = card.id)"
+)
+# What a new card is unless told otherwise ("Any SySCard with a Capacity starts with a
+# mandatory 1% of Efficiency"; an entity has a Capacity unless its design says not).
+NEW_CARD: dict[str, object] = {
+    "owner_id": None,
+    "character_id": None,
+    "capacity": True,
+    "efficiency": syscards.NEW_CARD_EFFICIENCY,
+    **{name: 0 for name in checks.CARD_NUMBERS},
+    "zone": "",
+    "scale": "",
+    "info": "",
+    "tags": (),
+}
+COPY_SUFFIX = " (copy)"
 
 Listener = Callable[[str], None]
 Populate = Callable[["Session"], None]
@@ -59,6 +80,8 @@ __all__ = [
     "SUFFIX",
     "Campaign",
     "CampaignSummary",
+    "CardRecord",
+    "CardSnapshot",
     "CharacterRecord",
     "CharacterSnapshot",
     "DieRecord",
@@ -81,6 +104,9 @@ class Campaign:
         self._data_dir = data_dir
         self._listeners: list[Listener] = []
         self.revision = 0  # bumped by every committed write; backups compare it
+        # Every card by id, as of the reader's `PRAGMA data_version` below (see `cards`).
+        self._card_cache: dict[int, CardRecord] = {}
+        self._card_cache_version: int | None = None
 
     # -- opening and closing -------------------------------------------------------------
 
@@ -199,9 +225,10 @@ class Campaign:
     def subscribe(self, listener: Listener) -> None:
         """Call `listener(topic)` after each committed change.
 
-        Topics: "campaign", "characters", "dice", "traits", "items", "rolls". Deleting or
-        restoring a character also deletes or restores its dice, traits and items and
-        relinks its roll log lines, but is told as "characters" only.
+        Topics: "campaign", "characters", "dice", "traits", "items", "rolls", "cards".
+        Deleting or restoring a character also deletes or restores its dice, traits and
+        items and relinks its roll log lines, but is told as "characters" only; when it
+        unlinks or relinks SySCards it also tells "cards". A card's image is "cards".
         """
         self._listeners.append(listener)
 
@@ -250,6 +277,25 @@ class Campaign:
         with self._writing("campaign") as session:
             writer.rename_campaign(session, title)
 
+    def settings(self) -> dict[str, int]:
+        """The campaign's rule settings over their defaults: {"raise_from", "raise_by"}."""
+        stored = self.summary().settings
+        return checks.stored_settings(stored if isinstance(stored, dict) else {})
+
+    def update_settings(self, **changes: object) -> dict[str, int]:
+        """Change rule settings (raise_from 1..100, raise_by 0..100); returns the settings
+        as they were, so `update_settings(**previous)` undoes it. Tells "campaign"."""
+        from desktop.store import writer
+
+        previous = self.settings()
+        wanted = checks.settings(changes, previous)
+        with self._writing("campaign") as session:
+            stored = self.summary().settings
+            # Keys this version does not know stay as they were.
+            kept = stored if isinstance(stored, dict) else {}
+            writer.set_settings(session, json.dumps({**kept, **wanted}))
+        return previous
+
     # -- the roster -------------------------------------------------------------------------
 
     def characters(self) -> list[CharacterRecord]:
@@ -289,9 +335,13 @@ class Campaign:
             return writer.update_character(session, character_id, values)
 
     def snapshot(self, character_id: int) -> CharacterSnapshot:
-        """A character with its dice, traits, items and the ids of its roll log lines."""
+        """A character with its dice, traits, items and the ids of its roll log lines
+        and of the SySCards linked to it."""
         roll_ids = self._read(
             "SELECT id FROM roll_log WHERE character_id = ? ORDER BY id", (character_id,)
+        )
+        card_ids = self._read(
+            "SELECT id FROM card WHERE character_id = ? ORDER BY id", (character_id,)
         )
         return CharacterSnapshot(
             character=self.character(character_id),
@@ -299,27 +349,28 @@ class Campaign:
             traits=tuple(self.traits(character_id)),
             items=tuple(self.items(character_id)),
             roll_ids=tuple(int(row[0]) for row in roll_ids),  # type: ignore[call-overload]
+            card_ids=tuple(int(row[0]) for row in card_ids),  # type: ignore[call-overload]
         )
 
     def delete_character(self, character_id: int) -> CharacterSnapshot:
         """Delete a roster entry with its dice, traits and items (the database cascades).
 
-        Its roll log lines stay, named as they were, with no character. Returns what
-        `restore_character` needs to undo it all.
+        Its roll log lines stay, named as they were, with no character; so do the
+        SySCards linked to it. Returns what `restore_character` needs to undo it all.
         """
         from desktop.store import writer
 
-        with self._writing("characters") as session:
-            snapshot = self.snapshot(character_id)
+        snapshot = self.snapshot(character_id)
+        with self._writing("characters", *_cards_topic(snapshot.card_ids)) as session:
             writer.delete_character(session, character_id)
         return snapshot
 
     def restore_character(self, snapshot: CharacterSnapshot | CharacterRecord) -> CharacterRecord:
         """Put a deleted character back with its old ids and places, in one transaction.
 
-        Its dice, traits and items come back as they were, and the roll log lines in the
-        snapshot are linked to it again. A bare CharacterRecord restores the roster
-        entry alone.
+        Its dice, traits and items come back as they were, and the roll log lines and
+        SySCards in the snapshot are linked to it again (those not linked elsewhere
+        since). A bare CharacterRecord restores the roster entry alone.
         """
         from desktop.store import writer
 
@@ -328,13 +379,15 @@ class Campaign:
         record = snapshot.character
         dice = [checks.die(die) for die in snapshot.dice]
         _same_owner(record.id, [*dice, *snapshot.traits, *snapshot.items])
-        with self._writing("characters") as session:
+        card_ids = _distinct_ids(snapshot.card_ids, "card")
+        with self._writing("characters", *_cards_topic(card_ids)) as session:
             writer.insert_characters(session, [record])
             writer.insert_items(session, [_checked_item(item) for item in snapshot.items])
             writer.insert_traits(session, [_checked_trait(trait) for trait in snapshot.traits])
             _check_item_dice(dice, snapshot.items)
             writer.insert_dice(session, dice)
             writer.link_rolls(session, record.id, snapshot.roll_ids)
+            writer.link_character_cards(session, record.id, card_ids)
         return record
 
     # -- dice -------------------------------------------------------------------------------
@@ -622,6 +675,253 @@ class Campaign:
     def _item_die(self, item: ItemRecord) -> DieRecord | None:
         return None if item.die_id is None else self._dice_by_id([item.die_id])[item.die_id]
 
+    # -- SySCards -----------------------------------------------------------------------------
+
+    def cards(
+        self, text: str = "", category: str | None = None, owner_id: int | None = None
+    ) -> list[CardRecord]:
+        """The cards, in list order, that contain `text` (in the name, the words of the
+        Info or the tags, ignoring case) and have the category and owner card given.
+
+        One query does the filtering (store/search.py) and returns only ids; the records
+        come from a cache of every card that is read again whenever the file has changed.
+        Building 10,000 records (and reading their Info) costs several keystrokes' worth
+        of time; looking them up costs next to nothing.
+        """
+        if not isinstance(text, str):
+            raise ValueError(f"The text to look for must be text, not {text!r}.")
+        conditions: list[str] = []
+        parameters: list[object] = []
+        pattern = search.like_pattern(text)
+        if pattern is not None:
+            conditions.append(f"card.search_text LIKE ? ESCAPE '{search.ESCAPE}'")
+            parameters.append(pattern)
+        if category is not None:
+            conditions.append("card.category = ?")
+            parameters.append(checks.card_category(category))
+        if owner_id is not None:
+            conditions.append("card.owner_id = ?")
+            parameters.append(checks.row_id(owner_id, "An owner card's id"))
+        where = f"WHERE {' AND '.join(conditions)}" if conditions else ""
+        order = "ORDER BY card.position, card.id"
+        by_id = self._all_cards()
+        rows = self._read(f"SELECT card.id FROM card {where} {order}", tuple(parameters))
+        found = [by_id.get(row[0]) for row in rows]  # type: ignore[call-overload]
+        if None in found:
+            # Another program committed between the two reads (this campaign is open
+            # read-only beside it): read these cards whole; the cache catches up next time.
+            rows = self._read(f"SELECT {CARD_COLUMNS} FROM card {where} {order}", tuple(parameters))
+            return [_card(row) for row in rows]
+        return found  # type: ignore[return-value]
+
+    def _all_cards(self) -> dict[int, CardRecord]:
+        """Every card by id, read again only when the file has changed since.
+
+        `PRAGMA data_version` changes on this connection whenever another connection
+        commits, and every write of this program goes through the writer's connections.
+        It is read before the cards, so a commit in between makes the next call reread.
+        """
+        version = self._read("PRAGMA data_version")[0][0]
+        if version != self._card_cache_version:
+            rows = self._read(f"SELECT {CARD_COLUMNS} FROM card")
+            self._card_cache = {card.id: card for card in map(_card, rows)}
+            self._card_cache_version = version  # type: ignore[assignment]
+        return self._card_cache
+
+    def card(self, card_id: int) -> CardRecord:
+        rows = self._read(f"SELECT {CARD_COLUMNS} FROM card WHERE card.id = ?", (card_id,))
+        if not rows:
+            raise NotFound(f"Card {card_id} is no longer in the campaign.")
+        return _card(rows[0])
+
+    def card_count(self) -> int:
+        return int(self._read("SELECT count(*) FROM card")[0][0])  # type: ignore[call-overload]
+
+    def card_names(self) -> dict[int, str]:
+        """Every card's name by id: owners (`#`) and pickers, without reading whole cards."""
+        rows = self._read("SELECT id, name FROM card ORDER BY position, id")
+        return {int(row[0]): str(row[1]) for row in rows}  # type: ignore[call-overload]
+
+    def add_card(self, name: str, category: str = "skill", **fields: object) -> CardRecord:
+        """A new card after all the others (unless `position` is given). `fields` are
+        those of `update_card`; the rest start as a new card does (efficiency 1)."""
+        from desktop.store import writer
+
+        values = checks.card_fields({**NEW_CARD, **fields, "name": name, "category": category})
+        with self._writing("cards") as session:
+            # A new card owns nothing yet, so its owner cannot close a loop.
+            self._check_card_links(None, values)
+            return writer.add_card(session, values)
+
+    def update_card(self, card_id: int, **changes: object) -> CardRecord:
+        """Change any of name, category, owner_id, character_id, capacity, efficiency,
+        power, velocity, focus, resistance, zone, scale, info, tags, position; returns
+        the card as it is now. A card owned by itself, or by a card it owns (its own
+        skill), is refused, and so is anything else invalid, with nothing written."""
+        from desktop.store import writer
+
+        values = checks.card_fields(changes)
+        if not values:
+            return self.card(card_id)
+        with self._writing("cards") as session:
+            current = self.card(card_id)
+            self._check_card_links(card_id, {"name": current.name, **values})
+            return writer.update_card(session, card_id, values)
+
+    def check_card_owner(self, card_id: int | None, owner_id: int | None) -> None:
+        """Raise what `update_card(card_id, owner_id=owner_id)` would (NotFound or
+        ValueError), writing nothing: for an editor that refuses an owner in place.
+        `card_id` None stands for a card not yet added."""
+        owner = checks.optional_id(owner_id, "A card's owner")
+        if card_id is None:
+            self._check_card_links(None, {"owner_id": owner})
+        else:
+            self._check_card_links(card_id, {"name": self.card(card_id).name, "owner_id": owner})
+
+    def duplicate_card(self, card_id: int) -> CardRecord:
+        """A copy of a card with its image, named "… (copy)", right after it in the list.
+
+        Undo it with `delete_card` on the copy.
+        """
+        from desktop.store import writer
+
+        with self._writing("cards") as session:
+            original = self.card(card_id)
+            image = self.card_image(card_id)
+            writer.make_room_after(session, original.position)
+            values = {
+                **_card_values(original),
+                "name": _copy_name(original.name),
+                "position": original.position + 1,
+            }
+            copy = writer.add_card(session, values)
+            if image is not None:
+                writer.set_card_image(session, copy.id, image)
+        return replace(copy, has_image=image is not None)
+
+    def card_snapshot(self, card_id: int) -> CardSnapshot:
+        """A card with its image and the ids of the cards it owns."""
+        owned = self._read("SELECT id FROM card WHERE owner_id = ? ORDER BY id", (card_id,))
+        return CardSnapshot(
+            card=self.card(card_id),
+            image=self.card_image(card_id),
+            owned_ids=tuple(int(row[0]) for row in owned),  # type: ignore[call-overload]
+        )
+
+    def delete_card(self, card_id: int) -> CardSnapshot:
+        """Delete a card and its image. The cards it owned stay, with no owner; roll log
+        lines of its acts stay as written. Returns what `restore_card` needs."""
+        from desktop.store import writer
+
+        with self._writing("cards") as session:
+            snapshot = self.card_snapshot(card_id)
+            writer.delete_card(session, card_id)
+        return snapshot
+
+    def restore_card(self, snapshot: CardSnapshot | CardRecord) -> CardRecord:
+        """Put a deleted card back with its old id, place and image, and give the cards it
+        owned their owner again (those that have no other owner since), in one go.
+
+        A bare CardRecord restores the card alone, without an image.
+        """
+        from desktop.store import writer
+
+        if isinstance(snapshot, CardRecord):
+            snapshot = CardSnapshot(snapshot)
+        if not isinstance(snapshot, CardSnapshot):
+            raise ValueError(f"Expected a card snapshot, not {snapshot!r}.")
+        record = checks.card(snapshot.card)
+        image = None if snapshot.image is None else checks.image(snapshot.image[1])
+        owned = _distinct_ids(snapshot.owned_ids, "card")
+        if record.id in owned:
+            raise ValueError(f"Card “{record.name}” cannot own itself.")
+        with self._writing("cards") as session:
+            relinked = self._ownerless(owned)
+            self._check_card_links(record.id, _card_values(record), relinked)
+            writer.insert_cards(session, [record])
+            if image is not None:
+                writer.set_card_image(session, record.id, image)
+            writer.link_cards(session, record.id, list(relinked))
+        return replace(record, has_image=image is not None)
+
+    def card_image(self, card_id: int) -> tuple[str, bytes] | None:
+        """A card's image as (format, bytes), or None when it has none."""
+        rows = self._read(
+            "SELECT card.id, card_image.format, card_image.data FROM card"
+            " LEFT JOIN card_image ON card_image.card_id = card.id WHERE card.id = ?",
+            (card_id,),
+        )
+        if not rows:
+            raise NotFound(f"Card {card_id} is no longer in the campaign.")
+        _, image_format, data = rows[0]
+        return None if data is None else (str(image_format), bytes(data))  # type: ignore[arg-type]
+
+    def set_card_image(self, card_id: int, data: bytes | None) -> tuple[str, bytes] | None:
+        """Give a card an image (the bytes of a PNG, JPEG, GIF, WebP or BMP file of at most
+        4 MiB) or, with None, remove it. Returns the image it had, for undo."""
+        from desktop.store import writer
+
+        image = None if data is None else checks.image(data)
+        with self._writing("cards") as session:
+            previous = self.card_image(card_id)
+            writer.set_card_image(session, card_id, image)
+        return previous
+
+    def _check_card_links(
+        self, card_id: int | None, values: dict[str, object], owned: dict[int, str] | None = None
+    ) -> None:
+        """The character and owner card that `values` name exist, and ownership does not
+        loop once `card_id` has its owner and owns the cards in `owned` (id -> name).
+
+        Only the owner's own chain of owners is read (one recursive query), not every
+        card: a loop through `card_id` has to pass through that chain.
+        """
+        character_id = values.get("character_id")
+        if character_id is not None:
+            self.character(character_id)  # type: ignore[arg-type]
+        if "owner_id" not in values:
+            return
+        owner_id = values["owner_id"]
+        chain = {} if owner_id is None else self._owner_chain(owner_id)  # type: ignore[arg-type]
+        if owner_id is not None and owner_id not in chain:
+            raise NotFound(f"Card {owner_id} is no longer in the campaign.")
+        if card_id is None:
+            return
+        # The edited card first, so that a refusal tells the loop starting from it.
+        owners: dict[int, int | None] = {card_id: owner_id}  # type: ignore[dict-item]
+        names = {card_id: str(values.get("name", f"#{card_id}"))}
+        for cid, (owner, name) in chain.items():
+            if cid != card_id:  # its new owner, not the one in the file, is the question
+                owners[cid] = owner
+                names[cid] = name
+        for cid, name in (owned or {}).items():
+            owners[cid] = card_id
+            names[cid] = name
+        checks.card_owners(owners, names)
+
+    def _owner_chain(self, card_id: int) -> dict[int, tuple[int | None, str]]:
+        """The card and its owners up the chain: id -> (owner id, name). UNION stops at a
+        card already met, so even a damaged file with a loop cannot hang the query."""
+        rows = self._read(
+            "WITH RECURSIVE chain(id) AS (SELECT ? UNION"
+            " SELECT card.owner_id FROM card JOIN chain ON card.id = chain.id"
+            " WHERE card.owner_id IS NOT NULL)"
+            " SELECT card.id, card.owner_id, card.name FROM card JOIN chain ON card.id = chain.id",
+            (card_id,),
+        )
+        return {int(r[0]): (None if r[1] is None else int(r[1]), str(r[2])) for r in rows}  # type: ignore[call-overload]
+
+    def _ownerless(self, card_ids: Sequence[int]) -> dict[int, str]:
+        """Those of `card_ids` still in the campaign with no owner, by id, with names."""
+        found: dict[int, str] = {}
+        for chunk in _chunks(card_ids):
+            marks = ", ".join("?" * len(chunk))
+            rows = self._read(
+                f"SELECT id, name FROM card WHERE id IN ({marks}) AND owner_id IS NULL", chunk
+            )
+            found.update((int(r[0]), str(r[1])) for r in rows)  # type: ignore[call-overload]
+        return {card_id: found[card_id] for card_id in card_ids if card_id in found}
+
     # -- the roll log ---------------------------------------------------------------------
 
     def log_roll(
@@ -685,6 +985,47 @@ class Campaign:
         with self._writing("dice", "rolls") as session:
             writer.set_roll_undone(session, roll_id, undone)
             return self._write_dice(session, checked) if checked else []
+
+    def record_acts(
+        self,
+        efficiencies: dict[int, int],
+        *,
+        character_id: int | None,
+        character_name: str,
+        kind: str,
+        detail: dict[str, object],
+        total: int | None,
+        summary: str,
+    ) -> RollRecord:
+        """An act or a challenge in one transaction: the cards' new efficiencies (its
+        Raise Throws) and its log line. Tells "cards" and "rolls"."""
+        from desktop.store import writer
+
+        values = _roll_values(character_id, character_name, kind, detail, total, summary, None)
+        checked = {
+            card_id: checks.card_fields({"efficiency": e}) for card_id, e in efficiencies.items()
+        }
+        with self._writing("cards", "rolls") as session:
+            for card_id, fields in checked.items():
+                self.card(card_id)
+                writer.update_card(session, card_id, fields)
+            roll_id = writer.add_roll(session, **values)
+        return _roll((roll_id, *values.values()))
+
+    def mark_acts(self, roll_id: int, *, undone: bool, efficiencies: dict[int, int]) -> None:
+        """Undo or redo an act or challenge in one transaction: mark its log line and
+        set the cards' efficiencies back (or forward). Tells "cards" and "rolls"."""
+        from desktop.store import writer
+
+        checks.flag(undone, "Undone")
+        checked = {
+            card_id: checks.card_fields({"efficiency": e}) for card_id, e in efficiencies.items()
+        }
+        with self._writing("cards", "rolls") as session:
+            writer.set_roll_undone(session, roll_id, undone)
+            for card_id, fields in checked.items():
+                self.card(card_id)
+                writer.update_card(session, card_id, fields)
 
     def set_roll_undone(self, roll_id: int, undone: bool) -> RollRecord:
         """Mark a roll undone (its undo) or not (its redo); the line itself stays."""
@@ -752,6 +1093,34 @@ def _die(row: tuple[object, ...]) -> DieRecord:
     values["in_tray"] = bool(values["in_tray"])
     values["down_to_d4"] = bool(values["down_to_d4"])
     return DieRecord(**values)  # type: ignore[arg-type]
+
+
+def _card(row: Sequence[object]) -> CardRecord:
+    # Positional and by hand: the card cache builds every card of the campaign at once.
+    return CardRecord(
+        *row[:5],  # type: ignore[arg-type]
+        bool(row[5]),
+        *row[6:14],  # type: ignore[arg-type]
+        checks.split_tags(row[14]),  # type: ignore[arg-type]
+        row[15],  # type: ignore[arg-type]
+        bool(row[16]),
+    )
+
+
+def _card_values(record: CardRecord) -> dict[str, object]:
+    """A card's editable fields, as `update_card` takes them."""
+    return {name: getattr(record, name) for name in checks.CARD_CHECKS}
+
+
+def _copy_name(name: str) -> str:
+    # The copy's name must still fit a name's length, so a long one is shortened first.
+    room = roster.NAME_MAX - len(COPY_SUFFIX)
+    return roster.check_name(name[:room].rstrip() + COPY_SUFFIX)
+
+
+def _cards_topic(card_ids: Sequence[int]) -> tuple[str, ...]:
+    """The topic "cards" when a change to a character also links or unlinks cards."""
+    return ("cards",) if card_ids else ()
 
 
 def _trait(row: tuple[object, ...]) -> TraitRecord:

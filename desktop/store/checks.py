@@ -1,25 +1,50 @@
 """Checks of single values before they reach the campaign file.
 
-The game's own rules (die sizes, kinds, places, trait steps, traits, items) are checked
-by `desktop.rules`; this module only adds what the file needs besides (ids, positions,
-yes/no flags, roll log fields). Every check returns the value to store, or raises
-ValueError with a message a GM can read. Campaign methods and the JSON import share
-these, so a value refused by one is refused by the other.
+The game's own rules (die sizes, kinds, places, trait steps, traits, items, a card's
+category, efficiency and numbers, owners that loop, the Raise Throw settings) are
+checked by `desktop.rules`; this module only adds what the file needs besides (ids,
+positions, yes/no flags, roll log fields, lengths, tags, images). Every check returns
+the value to store, or raises ValueError with a message a GM can read. Campaign
+methods and the JSON import share these, so a value refused by one is refused by the
+other.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from desktop.rules import dicepool, roster
-from desktop.store.records import DieRecord
+from desktop.rules import dicepool, roster, syscards
+from desktop.store.records import CardRecord, DieRecord
 
 # What the roll log records; the Roll Log dock shows each kind differently.
 ROLL_KINDS: tuple[str, ...] = ("roll", "conflict", "act", "challenge")
 SUMMARY_MAX = 2_000
 DICE_AT_ONCE = 100
+
+# Cards. The rules bound efficiency and keep the numbers at 0 or more; these limits are
+# the file's: short labels stay short, and no number can overflow SQLite's integers.
+CARD_LABEL_MAX = 80  # zone, scale
+CARD_INFO_MAX = 200_000  # the editor's HTML is several times the text it holds
+CARD_NUMBER_MAX = 1_000_000_000
+CARD_NUMBERS: tuple[str, ...] = ("power", "velocity", "focus", "resistance")
+TAG_MAX = 40
+TAGS_MAX = 50
+TAG_SEPARATOR = ", "
+IMAGE_MAX = 4 * 1024 * 1024
+IMAGE_FORMATS: tuple[str, ...] = ("png", "jpeg", "gif", "webp", "bmp")
+# The sizes of the BMP info headers there are (core, OS/2, V1 to V5).
+_BMP_HEADER_SIZES = frozenset({12, 16, 40, 52, 56, 64, 108, 124})
+NOT_AN_IMAGE = "is not an image GM Desk can show (PNG, JPEG, GIF, WebP or BMP)."
+
+# Rule settings of a campaign, kept in its row's settings JSON.
+SETTINGS_DEFAULTS: dict[str, int] = {
+    "raise_from": syscards.DEFAULT_RAISE_FROM,
+    "raise_by": syscards.DEFAULT_RAISE_BY,
+}
 
 
 def whole(value: object, what: str, low: int = 0) -> int:
@@ -164,3 +189,211 @@ def parse_detail(text: str) -> dict[str, Any]:
     except (TypeError, ValueError):
         return {}
     return parsed if isinstance(parsed, dict) else {}
+
+
+# -- cards ----------------------------------------------------------------------------------
+
+
+def card_category(value: object) -> str:
+    return syscards.CardStats(value).category  # type: ignore[arg-type]
+
+
+def card_efficiency(value: object) -> int:
+    # CardStats holds the rule (1..100); "other" is just a category that always exists.
+    return syscards.CardStats("other", efficiency=value).efficiency  # type: ignore[arg-type]
+
+
+def card_number(value: object, name: str) -> int:
+    """Power, velocity, focus or resistance: 0 or more by the rules, bounded by the file."""
+    number: int = getattr(syscards.CardStats("other", **{name: value}), name)  # type: ignore[arg-type]
+    if number > CARD_NUMBER_MAX:
+        raise ValueError(f"A card's {name} can be at most {CARD_NUMBER_MAX:,}, not {number:,}.")
+    return number
+
+
+def card_label(value: object, what: str) -> str:
+    """A zone or a scale: free text on one line, spaces tidied, possibly empty."""
+    if not isinstance(value, str):
+        raise ValueError(f"{what} must be text, not {value!r}.")
+    cleaned = " ".join(value.split())
+    if len(cleaned) > CARD_LABEL_MAX:
+        raise ValueError(
+            f"{what} can have at most {CARD_LABEL_MAX} characters, not {len(cleaned)}."
+        )
+    return cleaned
+
+
+def card_info(value: object) -> str:
+    """The Info tab: rich text (HTML) or plain text, kept exactly as given."""
+    if not isinstance(value, str):
+        raise ValueError(f"A card's Info must be text, not {value!r}.")
+    if len(value) > CARD_INFO_MAX:
+        raise ValueError(f"A card's Info can have at most {CARD_INFO_MAX:,} characters.")
+    return value
+
+
+def card_tags(value: object) -> tuple[str, ...]:
+    """Tags, normalised: commas separate tags (also inside one string), spaces are tidied,
+    empty tags are dropped and a tag repeated in another case is kept once, first as
+    written."""
+    items = [value] if isinstance(value, str) else value
+    if not isinstance(items, list | tuple):
+        raise ValueError(f"Tags must be a list of words, not {value!r}.")
+    tags: list[str] = []
+    seen: set[str] = set()
+    for item in items:
+        if not isinstance(item, str):
+            raise ValueError(f"A tag must be text, not {item!r}.")
+        for part in item.split(","):
+            tag = " ".join(part.split())
+            if not tag or tag.casefold() in seen:
+                continue
+            if len(tag) > TAG_MAX:
+                raise ValueError(f"A tag can have at most {TAG_MAX} characters: “{tag}”.")
+            seen.add(tag.casefold())
+            tags.append(tag)
+    if len(tags) > TAGS_MAX:
+        raise ValueError(f"A card can have at most {TAGS_MAX} tags, not {len(tags)}.")
+    return tuple(tags)
+
+
+def join_tags(tags: tuple[str, ...]) -> str:
+    """Normalised tags as the file keeps them."""
+    return TAG_SEPARATOR.join(tags)
+
+
+def split_tags(text: str) -> tuple[str, ...]:
+    return tuple(text.split(TAG_SEPARATOR)) if text else ()
+
+
+# Each field a card's editor may change, with its check. Ids are checked for shape here;
+# whether the owner card and the character exist is checked against the file.
+CARD_CHECKS: dict[str, Callable[[Any], Any]] = {
+    "name": roster.check_name,
+    "category": card_category,
+    "owner_id": lambda value: optional_id(value, "A card's owner"),
+    "character_id": lambda value: optional_id(value, "A card's character"),
+    "capacity": lambda value: flag(value, "Having a Capacity"),
+    "efficiency": card_efficiency,
+    **{name: (lambda value, name=name: card_number(value, name)) for name in CARD_NUMBERS},
+    "zone": lambda value: card_label(value, "A card's zone"),
+    "scale": lambda value: card_label(value, "A card's scale"),
+    "info": card_info,
+    "tags": card_tags,
+    "position": position,
+}
+
+
+def card_fields(changes: Mapping[str, object]) -> dict[str, Any]:
+    """Each given field of a card checked; refuses fields a card does not have."""
+    unknown = set(changes) - set(CARD_CHECKS)
+    if unknown:
+        raise ValueError(f"A card has no field {', '.join(sorted(unknown))}.")
+    return {name: CARD_CHECKS[name](value) for name, value in changes.items()}
+
+
+def card(record: CardRecord) -> CardRecord:
+    """A whole card as the file keeps it (a restore); `has_image` is left as given."""
+    if not isinstance(record, CardRecord):
+        raise ValueError(f"Expected a card, not {record!r}.")
+    values = card_fields({name: getattr(record, name) for name in CARD_CHECKS})
+    if values["owner_id"] == record.id:
+        raise ValueError(f"Card “{values['name']}” is owned by itself: a card cannot own itself.")
+    return CardRecord(
+        id=row_id(record.id, "A card's id"), **values, has_image=bool(record.has_image)
+    )
+
+
+@dataclass(frozen=True)
+class NamedCard:
+    """A card as the owner rule sees it: compared by id, shown by name in its messages."""
+
+    id: int
+    name: str = field(compare=False)
+
+    def __repr__(self) -> str:
+        return f"“{self.name}”"
+
+
+def card_owners(owners: Mapping[int, int | None], names: Mapping[int, str]) -> None:
+    """Refuse ownership that loops (syscards.validate_owner_chain), naming the cards.
+
+    `owners` maps card ids to owner ids; `names` names them (an id stands in otherwise).
+    """
+
+    def named(card_id: int) -> NamedCard:
+        return NamedCard(card_id, names.get(card_id, f"#{card_id}"))
+
+    syscards.validate_owner_chain(
+        {named(c): None if o is None else named(o) for c, o in owners.items()}
+    )
+
+
+def image(data: object) -> tuple[str, bytes]:
+    """An image for a card: (format, bytes), the format told by the file's first bytes.
+
+    The store cannot decode images (it has no Qt); the editor decodes them before
+    handing them over, and this refuses anything that does not even claim to be one of
+    the formats every GM Desk can show.
+    """
+    if not isinstance(data, bytes | bytearray | memoryview):
+        raise ValueError(f"An image must be bytes, not {type(data).__name__}.")
+    content = bytes(data)
+    if len(content) > IMAGE_MAX:
+        size = len(content) / (1024 * 1024)
+        raise ValueError(f"The image is {size:.1f} MiB; a card's image can be at most 4 MiB.")
+    found = image_format(content)
+    if found is None:
+        raise ValueError(f"This {NOT_AN_IMAGE}")
+    return found, content
+
+
+def image_format(data: bytes) -> str | None:
+    """The format whose magic bytes start `data`, or None."""
+    if data.startswith(b"\x89PNG\r\n\x1a\n"):
+        return "png"
+    if data.startswith(b"\xff\xd8\xff"):
+        return "jpeg"
+    if data.startswith((b"GIF87a", b"GIF89a")):
+        return "gif"
+    if data[:4] == b"RIFF" and data[8:12] == b"WEBP":
+        return "webp"
+    # "BM" alone would let plain text through: the DIB header's size must be a real one.
+    if data[:2] == b"BM" and int.from_bytes(data[14:18], "little") in _BMP_HEADER_SIZES:
+        return "bmp"
+    return None
+
+
+def image_format_name(value: object) -> str:
+    if value not in IMAGE_FORMATS:
+        raise ValueError(f"An image format is one of {', '.join(IMAGE_FORMATS)}, not {value!r}.")
+    return str(value)
+
+
+# -- campaign settings ----------------------------------------------------------------------
+
+
+def settings(changes: Mapping[str, object], current: Mapping[str, int]) -> dict[str, int]:
+    """The rule settings after `changes`, checked together by the rules themselves."""
+    unknown = set(changes) - set(SETTINGS_DEFAULTS)
+    if unknown:
+        raise ValueError(f"A campaign has no setting {', '.join(sorted(unknown))}.")
+    merged = {**SETTINGS_DEFAULTS, **current, **changes}
+    # raise_efficiency checks both settings (1..100 and 0..100) before it raises anything.
+    syscards.raise_efficiency(
+        syscards.MIN_RATE, syscards.MAX_RATE, merged["raise_from"], merged["raise_by"]
+    )
+    return {name: int(merged[name]) for name in SETTINGS_DEFAULTS}  # type: ignore[call-overload]
+
+
+def stored_settings(stored: Mapping[str, object]) -> dict[str, int]:
+    """The settings a campaign row holds, over the defaults; a damaged value (a file
+    edited by hand) reads as its default rather than breaking every act."""
+    result = dict(SETTINGS_DEFAULTS)
+    for name in SETTINGS_DEFAULTS:
+        if name in stored:
+            try:
+                result = settings({name: stored[name]}, result)
+            except ValueError:
+                continue
+    return result

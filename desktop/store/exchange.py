@@ -4,12 +4,16 @@ Import reads and validates every field first and reports the first bad one by it
 path (`characters[3].kind: ...`); only a fully valid document becomes a campaign file.
 
 Each character carries its `dice`, `traits` and `items` (an item's die is the die whose
-`item_id` names it); the roll log is `roll_log` at the top. All of these are optional,
-so exports made before dice pools existed import unchanged. Ids are kept.
+`item_id` names it); the roll log is `roll_log` at the top, and so are the SySCards,
+`cards`, each with its `image` ({"format", "data" in base64}, or null). The rule
+settings travel in `campaign.settings`. All of these are optional, so exports made
+before dice pools or cards existed import unchanged. Ids are kept.
 """
 
 from __future__ import annotations
 
+import base64
+import binascii
 import json
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, replace
@@ -20,7 +24,10 @@ from typing import TYPE_CHECKING, Any
 from desktop.rules import dicepool, roster
 from desktop.store import checks
 from desktop.store.campaign import (
+    NEW_CARD,
     Campaign,
+    CardRecord,
+    CardSnapshot,
     CharacterRecord,
     DieRecord,
     ItemRecord,
@@ -51,6 +58,7 @@ class CampaignDocument:
     traits: tuple[TraitRecord, ...] = ()
     items: tuple[ItemRecord, ...] = ()
     rolls: tuple[RollRecord, ...] = ()
+    cards: tuple[CardSnapshot, ...] = ()  # each card with its image; owned_ids unused
 
 
 # -- export ---------------------------------------------------------------------------------
@@ -69,6 +77,18 @@ def export_document(campaign: Campaign) -> dict[str, Any]:
         },
         "characters": [_export_character(campaign, record) for record in campaign.characters()],
         "roll_log": [asdict(roll) for roll in sorted(campaign.rolls(), key=_by_id)],
+        "cards": [_export_card(campaign, record) for record in campaign.cards()],
+    }
+
+
+def _export_card(campaign: Campaign, record: CardRecord) -> dict[str, Any]:
+    image = campaign.card_image(record.id) if record.has_image else None
+    return {
+        **_without(record, "has_image"),
+        "tags": list(record.tags),
+        "image": None
+        if image is None
+        else {"format": image[0], "data": base64.b64encode(image[1]).decode("ascii")},
     }
 
 
@@ -136,12 +156,13 @@ def parse_document(raw: object) -> CampaignDocument:
         name=_checked(roster.check_name, info.get("name"), "campaign.name"),
         start_date=_date(info.get("start_date"), "campaign.start_date"),
         current_day=_integer(info.get("current_day", 1), "campaign.current_day", low=1),
-        settings=_object(info.get("settings", {}), "campaign.settings"),
+        settings=_settings(info.get("settings", {}), "campaign.settings"),
         characters=records,
         dice=tuple(owned.dice),
         traits=tuple(owned.traits),
         items=tuple(owned.items),
         rolls=_rolls(rolls, known),
+        cards=_cards(_list(top.get("cards", []), "cards"), known),
     )
 
 
@@ -168,6 +189,10 @@ def _populate(document: CampaignDocument) -> Populate:
         writer.insert_traits(session, document.traits)
         writer.insert_dice(session, document.dice)
         writer.insert_rolls(session, [_roll_columns(roll) for roll in document.rolls])
+        writer.insert_cards(session, [snapshot.card for snapshot in document.cards])
+        for snapshot in document.cards:
+            if snapshot.image is not None:
+                writer.set_card_image(session, snapshot.card.id, snapshot.image)
 
     return populate
 
@@ -343,6 +368,85 @@ def _roll(raw: object, characters: set[int], path: str) -> RollRecord:
         summary=_checked(checks.summary, item.get("summary", ""), f"{path}.summary"),
         undone=_flag(item.get("undone", False), f"{path}.undone"),
     )
+
+
+def _settings(raw: object, path: str) -> dict[str, Any]:
+    """The settings object; the rule settings GM Desk knows are checked, others kept."""
+    settings = _object(raw, path)
+    for name in checks.SETTINGS_DEFAULTS:
+        if name in settings:
+            _checked(
+                lambda value, name=name: checks.settings({name: value}, {}),
+                settings[name],
+                f"{path}.{name}",
+            )
+    return settings
+
+
+def _cards(raw: list[Any], characters: set[int]) -> tuple[CardSnapshot, ...]:
+    cards = tuple(_card(value, characters, f"cards[{n}]") for n, value in enumerate(raw))
+    _unique([snapshot.card.id for snapshot in cards], "cards", "id")
+    _card_owners([snapshot.card for snapshot in cards])
+    return cards
+
+
+def _card(raw: object, characters: set[int], path: str) -> CardSnapshot:
+    item = _object(raw, path)
+    card_id = _integer(item.get("id"), f"{path}.id", low=1)
+    # What a card leaves out is what a new card has.
+    given = {"category": "skill", "position": 0, **NEW_CARD, "tags": [], **item}
+    _list(given["tags"], f"{path}.tags")  # a list in JSON, though the store splits text too
+    values = {
+        name: _checked(check, given.get(name), f"{path}.{name}")
+        for name, check in checks.CARD_CHECKS.items()
+    }
+    character_id = values["character_id"]
+    if character_id is not None and character_id not in characters:
+        raise ImportRefused(f"{path}.character_id: there is no character {character_id}.")
+    image = _image(item.get("image"), f"{path}.image")
+    return CardSnapshot(CardRecord(id=card_id, **values, has_image=image is not None), image)
+
+
+def _image(raw: object, path: str) -> tuple[str, bytes] | None:
+    if raw is None:
+        return None
+    item = _object(raw, path)
+    named = _checked(checks.image_format_name, item.get("format"), f"{path}.format")
+    text = item.get("data")
+    if not isinstance(text, str):
+        raise ImportRefused(f"{path}.data: expected the image's bytes as base64 text.")
+    try:
+        data = base64.b64decode(text, validate=True)
+    except (binascii.Error, ValueError):
+        raise ImportRefused(f"{path}.data: this is not base64 text.") from None
+    found, content = _checked(checks.image, data, f"{path}.data")
+    if found != named:
+        raise ImportRefused(f"{path}.format: the data is a {found} image, not {named}.")
+    return found, content
+
+
+def _card_owners(cards: Sequence[CardRecord]) -> None:
+    """Each owner card is in the document, and no ownership loops; a refusal names the
+    first card (in document order) whose chain of owners loops."""
+    owners = {card.id: card.owner_id for card in cards}
+    names = {card.id: card.name for card in cards}
+    for index, card in enumerate(cards):
+        if card.owner_id is not None and card.owner_id not in owners:
+            raise ImportRefused(f"cards[{index}].owner_id: there is no card {card.owner_id}.")
+    cleared: set[int] = set()  # cards whose chain is known to end: walks stop there
+    for index, card in enumerate(cards):
+        # Gather this card's new chain (stopping where it meets itself); the rule judges
+        # it, and an owner left out of `chain` ends it, as cleared ones do.
+        chain: dict[int, int | None] = {}
+        current: int | None = card.id
+        while current is not None and current not in chain and current not in cleared:
+            chain[current] = owners[current]
+            current = owners[current]
+        try:
+            checks.card_owners(chain, names)
+        except ValueError as error:
+            raise ImportRefused(f"cards[{index}].owner_id: {error}") from None
+        cleared.update(chain)
 
 
 def _optional_id(value: object, path: str) -> int | None:

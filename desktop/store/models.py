@@ -99,3 +99,47 @@ class RollLogEntry(SQLModel, table=True):
     total: int | None = None
     summary: str = ""
     undone: bool = False  # undoing a roll marks its line, never deletes it
+
+
+# SySCards. A card outlives the character it is linked to and the card that owns it:
+# both links become NULL (ON DELETE SET NULL), and the card stays in the campaign.
+
+
+class Card(SQLModel, table=True):
+    """A SySCard: an entity with a Capacity (a character, a skill, an item, a boat...)."""
+
+    __tablename__ = "card"
+
+    id: int | None = Field(default=None, primary_key=True)
+    name: str = Field(index=True)
+    category: str = Field(default="skill", index=True)  # one of rules.syscards.CATEGORIES
+    # The `#` on the card: the entity owning this skill or item.
+    owner_id: int | None = Field(
+        default=None, foreign_key="card.id", ondelete="SET NULL", index=True
+    )
+    character_id: int | None = Field(
+        default=None, foreign_key="character.id", ondelete="SET NULL", index=True
+    )
+    capacity: bool = True
+    efficiency: int = 1  # 1..100, the `efc` of `#efc%`
+    power: int = 0
+    velocity: int = 0
+    focus: int = 0
+    resistance: int = 0
+    zone: str = ""
+    scale: str = ""
+    info: str = ""  # the Info tab: rich text as HTML
+    tags: str = ""  # normalised tags joined with ", "
+    # Folded name, Info words and tags: what the card filter's LIKE reads (store/search.py).
+    search_text: str = ""
+    position: int = Field(default=0, index=True)
+
+
+class CardImage(SQLModel, table=True):
+    """A card's picture, as the bytes of the file it came from (at most 4 MiB)."""
+
+    __tablename__ = "card_image"
+
+    card_id: int = Field(primary_key=True, foreign_key="card.id", ondelete="CASCADE")
+    format: str  # "png" | "jpeg" | "gif" | "webp" | "bmp"
+    data: bytes

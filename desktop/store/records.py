@@ -83,7 +83,8 @@ class CharacterSnapshot:
     """A character with everything that is deleted with it, for undoing the delete.
 
     `roll_ids` are the roll log lines that named the character: they stay in the log
-    (their character_id becomes NULL) and are linked to it again on restore.
+    (their character_id becomes NULL) and are linked to it again on restore. So are the
+    SySCards in `card_ids`, which stay in the campaign unlinked.
     """
 
     character: CharacterRecord
@@ -91,6 +92,47 @@ class CharacterSnapshot:
     traits: tuple[TraitRecord, ...] = ()
     items: tuple[ItemRecord, ...] = ()
     roll_ids: tuple[int, ...] = ()
+    card_ids: tuple[int, ...] = ()  # SySCards linked to the character, linked again too
+
+
+@dataclass(frozen=True)
+class CardRecord:
+    """A SySCard.
+
+    `category` is one of rules.syscards.CATEGORIES. `owner_id` is the card that owns it
+    (the `#` of `#efc%`: the character owning a skill or an item), `character_id` the
+    roster entry it stands for; either is None when there is none. `info` is the Info
+    tab's rich text as HTML. `tags` are normalised (spaces tidied, no repeats).
+    `has_image` says whether `Campaign.card_image` has an image for it.
+    """
+
+    id: int
+    name: str
+    category: str
+    owner_id: int | None
+    character_id: int | None
+    capacity: bool
+    efficiency: int
+    power: int
+    velocity: int
+    focus: int
+    resistance: int
+    zone: str
+    scale: str
+    info: str
+    tags: tuple[str, ...]
+    position: int
+    has_image: bool
+
+
+@dataclass(frozen=True)
+class CardSnapshot:
+    """A deleted card, for undoing the delete: its image (format, bytes) if it had one,
+    and the cards it owned (their owner became None) so that they are relinked."""
+
+    card: CardRecord
+    image: tuple[str, bytes] | None = None
+    owned_ids: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -14,10 +14,21 @@ from pathlib import Path
 from sqlalchemy import func, update
 from sqlmodel import Session, SQLModel, col, select
 
+from desktop.store.checks import join_tags, split_tags
 from desktop.store.engine import make_engine
 from desktop.store.errors import NotFound
-from desktop.store.models import CampaignInfo, Character, Die, Item, RollLogEntry, Trait
-from desktop.store.records import CharacterRecord, DieRecord, ItemRecord, TraitRecord
+from desktop.store.models import (
+    CampaignInfo,
+    Card,
+    CardImage,
+    Character,
+    Die,
+    Item,
+    RollLogEntry,
+    Trait,
+)
+from desktop.store.records import CardRecord, CharacterRecord, DieRecord, ItemRecord, TraitRecord
+from desktop.store.search import search_text
 
 # The columns of a die that `update_dice` writes: everything but its id and its item,
 # because an item's die belongs to that item for as long as both exist.
@@ -61,6 +72,11 @@ def add_campaign(
 
 def rename_campaign(session: Session, name: str) -> None:
     session.exec(select(CampaignInfo)).one().name = name
+
+
+def set_settings(session: Session, settings: str) -> None:
+    """Replace the campaign's settings JSON (checked by the caller)."""
+    session.exec(select(CampaignInfo)).one().settings = settings
 
 
 # -- the roster ---------------------------------------------------------------------------
@@ -341,3 +357,126 @@ def insert_rolls(session: Session, rows: Sequence[dict[str, object]]) -> None:
     _refuse_taken_ids(session, RollLogEntry, (int(row["id"]) for row in rows))  # type: ignore[call-overload]
     session.add_all(RollLogEntry(**row) for row in rows)  # type: ignore[arg-type]
     session.flush()
+
+
+# -- SySCards -------------------------------------------------------------------------------
+
+# The card columns a record carries as they are (tags are joined, has_image is derived).
+CARD_PLAIN_COLUMNS = tuple(
+    f.name for f in fields(CardRecord) if f.name not in ("id", "tags", "has_image")
+)
+
+
+def add_card(session: Session, values: dict[str, object]) -> CardRecord:
+    """A new card from checked values; without a position it goes after every card."""
+    if "position" not in values:
+        last = session.exec(select(func.max(Card.position))).one()
+        values = {**values, "position": (last or 0) + 1}
+    row = Card()
+    _set_card(row, values)
+    session.add(row)
+    session.flush()
+    return card_record(row, has_image=False)
+
+
+def update_card(session: Session, card_id: int, values: dict[str, object]) -> CardRecord:
+    row = card_row(session, card_id)
+    _set_card(row, values)
+    session.flush()
+    return card_record(row, has_image=card_image(session, card_id) is not None)
+
+
+def delete_card(session: Session, card_id: int) -> None:
+    # Its image goes with it (CASCADE); the cards it owned lose their owner (SET NULL).
+    session.delete(card_row(session, card_id))
+    session.flush()
+
+
+def insert_cards(session: Session, records: Sequence[CardRecord]) -> None:
+    """Put cards in with their own ids (undo of a delete, an import).
+
+    Owners are set once every card is in: a card may be owned by one inserted after it,
+    and SQLite checks each foreign key as the row goes in.
+    """
+    _refuse_taken_ids(session, Card, (r.id for r in records))
+    for record in records:
+        row = Card(id=record.id)
+        _set_card(row, {**_card_values(record), "owner_id": None})
+        session.add(row)
+    session.flush()
+    owned = [{"id": r.id, "owner_id": r.owner_id} for r in records if r.owner_id is not None]
+    if owned:
+        session.exec(update(Card), params=owned)
+
+
+def link_cards(session: Session, owner_id: int, card_ids: Sequence[int]) -> None:
+    """Give cards their restored owner again (those that have found no other since)."""
+    if card_ids:
+        session.exec(
+            update(Card)
+            .where(col(Card.id).in_(card_ids), col(Card.owner_id).is_(None))
+            .values(owner_id=owner_id)
+        )
+
+
+def link_character_cards(session: Session, character_id: int, card_ids: Sequence[int]) -> None:
+    """Link cards to a restored character again (those not linked to another since)."""
+    if card_ids:
+        session.exec(
+            update(Card)
+            .where(col(Card.id).in_(card_ids), col(Card.character_id).is_(None))
+            .values(character_id=character_id)
+        )
+
+
+def make_room_after(session: Session, position: int) -> None:
+    """Move every card after `position` one place on, so a card can go right after it."""
+    session.exec(
+        update(Card).where(col(Card.position) > position).values(position=Card.position + 1)
+    )
+
+
+def set_card_image(session: Session, card_id: int, image: tuple[str, bytes] | None) -> None:
+    """Replace (or, with None, remove) a card's image; the card must exist."""
+    card_row(session, card_id)
+    row = card_image(session, card_id)
+    if image is None:
+        if row is not None:
+            session.delete(row)
+    elif row is None:
+        session.add(CardImage(card_id=card_id, format=image[0], data=image[1]))
+    else:
+        row.format, row.data = image
+    session.flush()
+
+
+def card_image(session: Session, card_id: int) -> CardImage | None:
+    return session.get(CardImage, card_id)
+
+
+def card_row(session: Session, card_id: int) -> Card:
+    row = session.get(Card, card_id)
+    if row is None:
+        raise NotFound(f"Card {card_id} is no longer in the campaign.")
+    return row
+
+
+def _set_card(row: Card, values: dict[str, object]) -> None:
+    """Write checked values onto a row, keeping its search text in step with them."""
+    for key, value in values.items():
+        setattr(row, key, join_tags(value) if key == "tags" else value)  # type: ignore[arg-type]
+    row.search_text = search_text(row.name, row.info, row.tags)
+
+
+def _card_values(record: CardRecord) -> dict[str, object]:
+    return {name: getattr(record, name) for name in (*CARD_PLAIN_COLUMNS, "tags")}
+
+
+def card_record(row: Card, *, has_image: bool) -> CardRecord:
+    assert row.id is not None
+    return CardRecord(
+        id=row.id,
+        **{name: getattr(row, name) for name in CARD_PLAIN_COLUMNS},
+        tags=split_tags(row.tags),
+        has_image=has_image,
+    )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import copy
 import json
 from dataclasses import replace
@@ -21,6 +22,7 @@ from desktop.store.exchange import (
     import_campaign,
     read_document,
 )
+from desktop.store.records import CardRecord
 from desktop.store.sample import ensure_sample_campaign
 
 
@@ -61,6 +63,111 @@ def test_round_trip_keeps_everything(campaign: Campaign, data_dir: Path, tmp_pat
         assert imported.items(kara.id)[1] == coat
         # The ids go on from where they were: a new die does not take an old one's id.
         assert imported.add_dice(kara.id)[0].id == campaign.add_dice(kara.id)[0].id
+
+
+PNG = b"\x89PNG\r\n\x1a\n" + bytes(range(256))
+
+
+def test_round_trip_keeps_cards_images_and_settings(
+    campaign: Campaign, data_dir: Path, tmp_path: Path
+) -> None:
+    kara = campaign.add_character("Kara Voss")
+    gone = campaign.add_character("Gone")
+    knife = campaign.add_card(
+        "Knife work",
+        efficiency=47,
+        power=2,
+        velocity=6,
+        zone="Arm's reach",
+        scale="Human",
+        info="<p><b>Forced Challenge:</b> longer blades need NR&nbsp;35 — “tight” ü</p>",
+        tags=["combat", "close quarters"],
+    )
+    # The owner comes after the card it owns, so the import cannot insert in id order.
+    card = campaign.add_card("Kara Voss", "character", character_id=kara.id, efficiency=34)
+    campaign.update_card(knife.id, owner_id=card.id)
+    campaign.add_card("Ghost", "other", character_id=gone.id, capacity=False)
+    campaign.delete_character(gone.id)  # its card stays, unlinked
+    campaign.delete_card(campaign.add_card("Lost").id)  # an id gap
+    campaign.add_card("Saltmarsh drake", "creature", efficiency=100, position=0)
+    campaign.set_card_image(card.id, PNG)
+    campaign.update_settings(raise_from=95, raise_by=3)
+    exported = tmp_path / "out.json"
+    export_campaign(campaign, exported)
+    document = json.loads(exported.read_text(encoding="utf-8"))
+    assert document["cards"][2]["image"] == {
+        "format": "png",
+        "data": base64.b64encode(PNG).decode("ascii"),
+    }
+    assert document["cards"][1]["tags"] == ["combat", "close quarters"]
+
+    with import_campaign(exported, tmp_path / "in.gmdesk", data_dir=data_dir) as imported:
+        assert export_document(imported) == export_document(campaign)
+        assert imported.cards() == campaign.cards()
+        assert imported.cards()[0].name == "Saltmarsh drake"
+        assert imported.card(knife.id).owner_id == card.id
+        assert imported.card_image(card.id) == ("png", PNG)
+        assert imported.settings() == {"raise_from": 95, "raise_by": 3}
+        # The filter's search text is made on import too.
+        assert imported.cards("nr 35 — “tight” Ü") == [imported.card(knife.id)]
+        assert imported.integrity_check() == ["ok"]
+
+
+def test_an_export_from_before_cards_imports(tmp_path: Path, data_dir: Path) -> None:
+    old = _sample()
+    del old["cards"]
+    source = tmp_path / "old.json"
+    source.write_text(json.dumps(old), encoding="utf-8")
+    with import_campaign(source, tmp_path / "old.gmdesk", data_dir=data_dir) as imported:
+        assert imported.cards() == []
+        assert imported.settings() == {"raise_from": 100, "raise_by": 1}
+
+
+def test_a_card_needs_only_an_id_and_a_name(tmp_path: Path, data_dir: Path) -> None:
+    document = {**_sample(), "cards": [{"id": 7, "name": "Gull"}]}
+    source = tmp_path / "short.json"
+    source.write_text(json.dumps(document), encoding="utf-8")
+    with import_campaign(source, tmp_path / "short.gmdesk", data_dir=data_dir) as imported:
+        (card,) = imported.cards()
+    assert card == CardRecord(
+        7, "Gull", "skill", None, None, True, 1, 0, 0, 0, 0, "", "", "", (), 0, False
+    )
+
+
+def test_the_sample_cards_show_what_cards_can_hold(data_dir: Path) -> None:
+    path = ensure_sample_campaign(data_dir, resources_dir())
+    with Campaign.open(path, data_dir=data_dir) as sample:
+        cards = sample.cards()
+        by_name = {card.name: card for card in cards}
+        characters = {c.id: c.name for c in sample.characters()}
+    assert len(cards) >= 12
+    assert {c.category for c in cards} >= {"character", "skill", "item", "vehicle", "creature"}
+    pcs = [c for c in cards if c.category == "character"]
+    assert {characters[c.character_id] for c in pcs if c.character_id} == {
+        "Kara Voss",
+        "Brother Ilian",
+        "Mira Threnody",
+    }
+    assert all(by_name[characters[c.character_id]] == c for c in pcs if c.character_id)
+    owned = [c for c in cards if c.category in ("skill", "item")]
+    assert owned and all(c.owner_id in {p.id for p in pcs} for c in owned)
+    for pc in pcs:
+        assert _owned_by(cards, pc.id), pc.name
+    assert by_name["The Gull's Wager"].category == "vehicle"
+    drake = by_name["Saltmarsh drake"]
+    assert drake.category == "creature"
+    assert any(c.owner_id == drake.id for c in cards)  # its own ability
+    efficiencies = [c.efficiency for c in cards]
+    assert len(set(efficiencies)) >= 10 and min(efficiencies) == 1 and max(efficiencies) > 80
+    assert all(c.info.startswith("<p>") and c.tags for c in cards)
+    infos = " ".join(c.info for c in cards)
+    for rule in ("Forced Challenge", "Challenge Rejection", "NR"):
+        assert rule in infos
+    assert not any(c.has_image for c in cards)
+
+
+def _owned_by(cards: list[CardRecord], owner_id: int) -> list[CardRecord]:
+    return [c for c in cards if c.owner_id == owner_id]
 
 
 def test_an_export_from_before_dice_pools_imports(tmp_path: Path, data_dir: Path) -> None:
@@ -184,6 +291,59 @@ BAD = [
     ("roll_log.0.kind", "dance", r"roll_log\[0\].kind: A roll log line is one of"),
     ("roll_log.0.undone", None, r"roll_log\[0\].undone: expected true or false"),
     ("roll_log.1.id", 1, r"roll_log\[1\].id: 1 is used twice"),
+    ("campaign.settings.raise_from", 0, r"campaign.settings.raise_from: The lowest Raise"),
+    ("campaign.settings.raise_by", 101, r"campaign.settings.raise_by: .* between 0 and 100"),
+    ("cards", {}, "cards: expected a list"),
+    ("cards.3", [], r"cards\[3\]: expected an object"),
+    ("cards.0.id", _DELETE, r"cards\[0\].id: expected a whole number"),
+    ("cards.1.id", 1, r"cards\[1\].id: 1 is used twice"),
+    ("cards.0.name", "", r"cards\[0\].name: A name cannot be empty"),
+    ("cards.3.efficiency", 0, r"cards\[3\].efficiency: A card's efficiency must be between 1"),
+    ("cards.3.efficiency", 101, r"cards\[3\].efficiency: .* between 1 and 100, not 101"),
+    ("cards.3.efficiency", 5.5, r"cards\[3\].efficiency: .* must be a whole number"),
+    ("cards.3.category", "spell", r"cards\[3\].category: A card's category must be one of"),
+    ("cards.3.power", -2, r"cards\[3\].power: A card's power must be 0 or more"),
+    ("cards.0.capacity", "yes", r"cards\[0\].capacity: Having a Capacity is a yes or no"),
+    ("cards.0.info", None, r"cards\[0\].info: A card's Info must be text"),
+    ("cards.0.zone", ["x"], r"cards\[0\].zone: A card's zone must be text"),
+    ("cards.0.tags", "pc", r"cards\[0\].tags: expected a list"),
+    ("cards.0.tags", [3], r"cards\[0\].tags: A tag must be text"),
+    ("cards.0.position", -1, r"cards\[0\].position: A position must be at least 0"),
+    ("cards.0.character_id", 99, r"cards\[0\].character_id: there is no character 99"),
+    ("cards.3.owner_id", 99, r"cards\[3\].owner_id: there is no card 99"),
+    ("cards.0.owner_id", 1, r"cards\[0\].owner_id: Card “Kara Voss” is owned by itself"),
+    (
+        "cards.0.owner_id",
+        4,
+        r"cards\[0\].owner_id: Card “Kara Voss” is owned by card “Knife work”, which is owned",
+    ),
+    (
+        "cards.11.owner_id",
+        13,
+        r"cards\[11\].owner_id: Card “Saltmarsh drake” is owned by card “Hull-ripper bite”",
+    ),
+    ("cards.0.image", "x", r"cards\[0\].image: expected an object"),
+    (
+        "cards.0.image",
+        {"format": "png", "data": "%%%"},
+        r"cards\[0\].image.data: this is not base64",
+    ),
+    ("cards.0.image", {"format": "png", "data": 7}, r"cards\[0\].image.data: expected"),
+    (
+        "cards.0.image",
+        {"format": "png", "data": base64.b64encode(b"hello").decode()},
+        r"cards\[0\].image.data: This is not an image GM Desk can show",
+    ),
+    (
+        "cards.0.image",
+        {"format": "tiff", "data": base64.b64encode(PNG).decode()},
+        r"cards\[0\].image.format: An image format is one of",
+    ),
+    (
+        "cards.0.image",
+        {"format": "jpeg", "data": base64.b64encode(PNG).decode()},
+        r"cards\[0\].image.format: the data is a png image, not jpeg",
+    ),
 ]
 
 

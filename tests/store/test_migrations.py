@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -127,6 +128,42 @@ def test_a_first_version_campaign_upgrades_to_dice_pools(tmp_path: Path, data_di
         opened.add_dice(4, count=2)
         assert opened.dice_counts() == {4: (2, 0, 0)}
         assert len(list(opened.backup_folder.glob("*.gmdesk"))) == 1
+
+
+def test_a_dice_pool_campaign_upgrades_to_syscards(tmp_path: Path, data_dir: Path) -> None:
+    from alembic import command
+
+    path = tmp_path / "dice.gmdesk"
+    sqlite3.connect(path).close()
+    engine = make_engine(path, read_only=False)
+    try:
+        with engine.begin() as connection:
+            connection.exec_driver_sql(f"PRAGMA application_id={APPLICATION_ID}")
+            config = _alembic_config()
+            config.attributes["connection"] = connection
+            command.upgrade(config, "0002_dice")
+            connection.exec_driver_sql(
+                "INSERT INTO campaign (name, start_date, current_day, settings)"
+                " VALUES ('Old', '2026-03-01', 3, '{\"raise_by\": 2}')"
+            )
+            connection.exec_driver_sql(
+                "INSERT INTO character (id, name, kind, notes, position)"
+                " VALUES (4, 'Kara', 'pc', '', 1)"
+            )
+    finally:
+        engine.dispose()
+    assert schema.read_revision(path) == "0002_dice"
+    with Campaign.open(path, data_dir=data_dir) as opened:
+        assert schema.read_revision(path) == HEAD == "0003_syscards"
+        assert opened.cards() == [] and opened.card_count() == 0
+        assert opened.settings() == {"raise_from": 100, "raise_by": 2}
+        card = opened.add_card("Kara", "character", character_id=4)
+        opened.set_card_image(card.id, b"GIF89a" + bytes(10))
+        assert opened.cards("kara") == [replace(card, has_image=True)]
+        assert len(list(opened.backup_folder.glob("*.gmdesk"))) == 1
+    with sqlite3.connect(path) as raw:
+        indexes = {row[1] for row in raw.execute("PRAGMA index_list(card)")}
+    assert {"ix_card_name", "ix_card_category", "ix_card_owner_id"} <= indexes
 
 
 REBUILD_CHARACTER = '''
