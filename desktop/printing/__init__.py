@@ -1,0 +1,1 @@
+"""Page layouts for cards and sheets, painted on any QPainter: preview, printer or PDF."""

@@ -1,0 +1,144 @@
+"""Printing 90 cards to PDF, against painting as many blank pages on a QPdfWriter.
+
+Target (issue 5): at most 3 times the blank pages, measured in the same run.
+
+For scale, the same words drawn with plain ``QPainter.drawText`` (no fitting, no rich
+text, no boxes or images) on the same pages are measured too and reported, not
+asserted: that is about the least any PDF of these cards can cost.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF, QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QImage, QPageLayout, QPageSize, QPainter, QPdfWriter
+from pytest_benchmark.fixture import BenchmarkFixture
+
+from desktop.printing.cards import PrintCard, export_pdf, sheet_layout
+from tests.benchmarks.timing import median_seconds
+
+CARDS = 90
+PAGES = 20  # ten sheets of nine, fronts and backs
+TARGET_RATIO = 3.0
+CATEGORIES = ("character", "skill", "ability", "item", "vehicle", "creature", "place")
+
+
+def _png(seed: int) -> bytes:
+    image = QImage(320, 200, QImage.Format.Format_RGB32)
+    image.fill(QColor((seed * 37) % 256, (seed * 91) % 256, (seed * 53) % 256))
+    painter = QPainter(image)
+    painter.setBrush(QColor(30, 30, 30))
+    painter.drawEllipse(40 + seed % 100, 30, 120, 120)
+    painter.end()
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    image.save(buffer, "PNG")
+    return bytes(data.data())
+
+
+def _info(n: int) -> str:
+    rule = (
+        "<p><b>Forced Challenge:</b> simpler skills in challenge with this one must reach "
+        f"<i>NR {10 + n % 50}</i>. Parrying counts as a Challenge Rejection.</p>"
+    )
+    # Mostly short, some long enough to shrink, a few that go on to the back.
+    return rule * (1 + n % 4) + ("<ul><li>Riposte</li><li>Disarm</li></ul>" * (n % 10 == 0) * 6)
+
+
+@pytest.fixture(scope="module")
+def ninety_cards(qapp: object) -> list[PrintCard]:
+    return [
+        PrintCard(
+            name=f"Card number {n}",
+            category=CATEGORIES[n % len(CATEGORIES)],
+            owner=f"Owner {n // 3}" if n % 3 else None,
+            efficiency=1 + n % 100,
+            power=n % 7,
+            velocity=n % 5,
+            focus=n % 9,
+            resistance=n % 4,
+            zone="Melee, 2 m",
+            scale="Human",
+            info_html=_info(n),
+            tags=("melee", "sword") if n % 2 else (),
+            # A third of the cards carry a picture, each its own.
+            image=_png(n) if n % 3 == 0 else None,
+        )
+        for n in range(CARDS)
+    ]
+
+
+def _writer(path: Path) -> QPdfWriter:
+    writer = QPdfWriter(str(path))
+    writer.setPageLayout(
+        QPageLayout(
+            QPageSize(QPageSize.PageSizeId.A4), QPageLayout.Orientation.Portrait, QMarginsF()
+        )
+    )
+    return writer
+
+
+def blank_pages(path: Path, pages: int) -> None:
+    writer = _writer(path)
+    painter = QPainter(writer)
+    for _ in range(pages - 1):
+        writer.newPage()
+    painter.end()
+
+
+def plain_words(path: Path, cards: list[PrintCard]) -> None:
+    """Each card's words at its place with bare drawText: the floor, not the target."""
+    writer = _writer(path)
+    unit = writer.logicalDpiX() / 25.4
+    sheet = sheet_layout(210, 297)
+    painter = QPainter(writer)
+    painter.setFont(QFont("DejaVu Sans", 7))
+    flags = int(Qt.TextFlag.TextWordWrap)
+    for first in range(0, len(cards), sheet.per_page):
+        for side in range(2):
+            if first or side:
+                writer.newPage()
+            for slot, card in enumerate(cards[first : first + sheet.per_page]):
+                place = sheet.card_rect_mm(slot, mirrored=bool(side))
+                box = QRectF(place.left() * unit, place.top() * unit, 55 * unit, 80 * unit)
+                painter.drawText(box, flags, _words(card) if not side else card.name)
+    painter.end()
+
+
+def _words(card: PrintCard) -> str:
+    info = re.sub(r"<[^>]+>", " ", card.info_html)
+    numbers = " ".join(str(value) for value in card.numbers)
+    return (
+        f"{card.corner_label} {card.category} {card.name}\nPOWER VELOCITY FOCUS RESISTANCE "
+        f"{numbers}\nZONE {card.zone} SCALE {card.scale}\n{info}\n{', '.join(card.tags)}"
+    )
+
+
+def test_print_90_cards_to_pdf(
+    benchmark: BenchmarkFixture, ninety_cards: list[PrintCard], tmp_path: Path
+) -> None:
+    out = tmp_path / "cards.pdf"
+    assert export_pdf(out, ninety_cards) == PAGES
+    baseline = median_seconds(lambda: blank_pages(tmp_path / "blank.pdf", PAGES), rounds=15)
+    floor = median_seconds(lambda: plain_words(tmp_path / "plain.pdf", ninety_cards), rounds=5)
+    result = benchmark.pedantic(export_pdf, args=(out, ninety_cards), rounds=7, warmup_rounds=1)
+    assert result == PAGES
+    median = benchmark.stats.stats.median
+    ratio = median / baseline
+    benchmark.extra_info.update(
+        blank_pages_s=baseline,
+        plain_words_s=floor,
+        ratio=ratio,
+        ratio_to_plain_words=median / floor,
+        target=TARGET_RATIO,
+    )
+    print(
+        f"\nprint 90 cards: {median * 1000:.0f} ms = {ratio:.0f}x {PAGES} blank pages "
+        f"({baseline * 1000:.1f} ms), {median / floor:.1f}x the same words drawn plainly "
+        f"({floor * 1000:.0f} ms)"
+    )
+    assert ratio <= TARGET_RATIO
