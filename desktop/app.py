@@ -40,6 +40,19 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         help="start offscreen, open the campaign, print timings as JSON and exit",
     )
     parser.add_argument("--screenshot", type=Path, help="with --smoke-test: save the window as PNG")
+    parser.add_argument(
+        "--print-cards",
+        type=Path,
+        metavar="PDF",
+        help="write the campaign's SySCards to PDF (nine to a page) and exit, no window",
+    )
+    parser.add_argument(
+        "--card",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="with --print-cards: only this card (repeat for more)",
+    )
     parser.add_argument("--version", action="version", version=f"GM Desk {__version__}")
     args = parser.parse_args(argv)
     if args.file is not None and args.campaign is not None and args.file != args.campaign:
@@ -53,6 +66,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.screenshot and not args.smoke_test:
         print("gm-desk: --screenshot works with --smoke-test", file=sys.stderr)
         return 2
+    if args.print_cards is not None:
+        return _print_cards(args.campaign, args.print_cards, args.card)
     if args.smoke_test:
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
     from PySide6.QtCore import QSettings
@@ -148,6 +163,33 @@ def _smoke_test(app: object, window: object, requested: Path | None, shot: Path 
         "campaign": str(path),
     }
     print(json.dumps(report))
+    return 0
+
+
+def _print_cards(campaign: Path | None, out: Path, names: list[str]) -> int:
+    """`--print-cards`: the cards to a PDF with no window (and no screen needed)."""
+    if campaign is None:
+        print("gm-desk: --print-cards needs the campaign: --campaign FILE", file=sys.stderr)
+        return 2
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtGui import QGuiApplication
+
+    from desktop import paths
+    from desktop.printing.cli import print_cards
+    from desktop.store.campaign import Campaign
+    from desktop.store.errors import CampaignRefused
+    from desktop.ui.card_printing import print_cards as campaign_cards
+
+    _app = QGuiApplication.instance() or QGuiApplication(sys.argv[:1])
+    try:
+        # Read-only: printing never needs the lock a running GM Desk may hold.
+        with Campaign.open(campaign, data_dir=paths.data_dir(), read_only=True) as opened:
+            cards = campaign_cards(opened)
+        pages = print_cards(cards, out, names)
+    except (CampaignRefused, ValueError, OSError) as error:
+        print(f"gm-desk: {error}", file=sys.stderr)
+        return 1
+    print(f"Wrote {len(names) or len(cards)} cards on {pages} pages to {out}")
     return 0
 
 

@@ -20,12 +20,13 @@ from desktop.ui.backup_scheduler import BackupScheduler
 from desktop.ui.docks.dice_table import DiceTablePanel
 from desktop.ui.docks.roll_log import RollLogPanel
 from desktop.ui.docks.roster import RosterPanel
+from desktop.ui.docks.syscards import SysCardsPanel
 from desktop.ui.panel import Panel
 from desktop.ui.session import CampaignSession
 from desktop.ui.settings import LAYOUT_VERSION, Settings
 from desktop.ui.start_page import StartPage
 
-PANELS: tuple[type[Panel], ...] = (RosterPanel, DiceTablePanel, RollLogPanel)
+PANELS: tuple[type[Panel], ...] = (RosterPanel, DiceTablePanel, SysCardsPanel, RollLogPanel)
 CAMPAIGN_FILTER = f"GM Desk campaigns (*{SUFFIX})"
 JSON_FILTER = "GM Desk exports (*.json)"
 
@@ -64,8 +65,12 @@ class MainWindow(QMainWindow):
         self.set_session(None)
 
     def _size_docks(self) -> None:
-        # The Dice Table gets the room; the roster and the log keep to the edges.
+        # The Dice Table gets the room; the roster and the log keep to the edges; the
+        # SySCards share the middle with the Dice Table as a tab.
         by_name = {panel.name: panel for panel in self.panels}
+        if "diceTable" in by_name and "syscards" in by_name:
+            self.tabifyDockWidget(by_name["diceTable"], by_name["syscards"])
+            by_name["diceTable"].raise_()
         if "roster" in by_name:
             self.resizeDocks([by_name["roster"]], [340], Qt.Orientation.Horizontal)
         if "rollLog" in by_name:
@@ -91,6 +96,13 @@ class MainWindow(QMainWindow):
         )
         self.export_action = self._action("&Export…", self.export_json, None, "actionExport")
         self.import_action = self._action("&Import…", self.import_json, None, "actionImport")
+        self.print_action = self._action(
+            "&Print Cards…", self.print_cards, keys.Print, "actionPrint"
+        )
+        self.preview_action = self._action(
+            "Print Pre&view…", self.preview_cards, None, "actionPrintPreview"
+        )
+        self.pdf_action = self._action("Export Cards as P&DF…", self.export_pdf, None, "actionPdf")
         self.restore_action = self._action(
             "&Restore Backup…", self.restore_dialog, None, "actionRestore"
         )
@@ -118,6 +130,8 @@ class MainWindow(QMainWindow):
         self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
         file_menu.addSeparator()
         file_menu.addActions([self.copy_action, self.export_action, self.import_action])
+        file_menu.addSeparator()
+        file_menu.addActions([self.print_action, self.preview_action, self.pdf_action])
         file_menu.addSeparator()
         file_menu.addAction(self.restore_action)
         file_menu.addSeparator()
@@ -234,7 +248,14 @@ class MainWindow(QMainWindow):
             panel.set_session(session)
         has_campaign = session is not None
         writable = has_campaign and not session.read_only
-        for action in (self.copy_action, self.export_action, self.close_action):
+        for action in (
+            self.copy_action,
+            self.export_action,
+            self.close_action,
+            self.print_action,
+            self.preview_action,
+            self.pdf_action,
+        ):
             action.setEnabled(has_campaign)
         self.restore_action.setEnabled(writable)
         self.start_page.setVisible(not has_campaign)
@@ -437,6 +458,73 @@ class MainWindow(QMainWindow):
             restored = True
         # Reopen whatever is there now, restored or untouched.
         return self.open_campaign(path) and restored
+
+    # -- printing -------------------------------------------------------------------------------
+
+    def cards_to_print(self) -> list[object]:
+        """The cards selected in the SySCards dock, or every card when none is selected."""
+        from desktop.ui.card_printing import print_cards
+        from desktop.ui.docks.syscards import SysCardsWidget
+
+        if self.session is None:
+            return []
+        chosen = None
+        for panel in self.panels:
+            content = panel.content() if panel.name == "syscards" else None
+            if isinstance(content, SysCardsWidget) and content.selected_cards():
+                chosen = content.selected_cards()
+        return list(print_cards(self.session.campaign, chosen))
+
+    def print_cards(self) -> None:
+        from PySide6.QtPrintSupport import QPrintDialog, QPrinter
+
+        from desktop.printing.cards import paint_pages
+
+        cards = self.cards_to_print()
+        if not cards:
+            self.show_problem("There are no cards to print.")
+            return
+        printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+        dialog = QPrintDialog(printer, self)
+        if dialog.exec() == QPrintDialog.DialogCode.Accepted:
+            paint_pages(printer, cards)  # type: ignore[arg-type]
+
+    def preview_cards(self) -> None:
+        from desktop.printing.preview import preview_dialog
+
+        cards = self.cards_to_print()
+        if not cards:
+            self.show_problem("There are no cards to print.")
+            return
+        preview_dialog(self, cards)  # type: ignore[arg-type]
+
+    def export_pdf(self) -> None:
+        if self.session is None:
+            return
+        current = self.session.campaign.path
+        name, _ = QFileDialog.getSaveFileName(
+            self,
+            "Export cards as PDF",
+            str(current.with_name(current.stem + " cards.pdf")),
+            "PDF (*.pdf)",
+        )
+        if name:
+            self.export_pdf_to(Path(name))
+
+    def export_pdf_to(self, path: Path) -> int:
+        from desktop.printing.cards import export_pdf
+
+        cards = self.cards_to_print()
+        if not cards:
+            self.show_problem("There are no cards to print.")
+            return 0
+        try:
+            pages = export_pdf(path, cards)  # type: ignore[arg-type]
+        except (OSError, ValueError) as error:
+            self.show_problem(f"The PDF could not be written: {error}")
+            return 0
+        self.statusBar().showMessage(f"Wrote {len(cards)} cards on {pages} pages to {path}", 8000)
+        return pages
 
     # -- help -----------------------------------------------------------------------------------
 

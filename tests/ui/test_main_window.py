@@ -26,7 +26,7 @@ def test_title_status_bar_and_menus(window: MainWindow) -> None:
     menus = [action.text() for action in window.menuBar().actions()]
     assert menus == ["&File", "&Edit", "&View", "&Help"]
     view = [a.text() for a in window.view_menu.actions() if a.text()]
-    assert view == ["Roster", "Dice Table", "Roll Log", "&Reset Layout"]
+    assert view == ["Roster", "Dice Table", "SySCards", "Roll Log", "&Reset Layout"]
     assert window.panels[0].objectName() == "roster"
 
 

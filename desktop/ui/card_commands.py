@@ -1,0 +1,149 @@
+"""Undo commands of the SySCards: cards, their images, and resolved acts and challenges.
+
+An act or a challenge that raises efficiencies writes the raises and its roll-log
+entry in one command: undo lowers the cards again and marks the entry undone.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtGui import QUndoCommand
+
+from desktop.store.records import CardRecord, CardSnapshot
+from desktop.ui.commands import StoreCommand
+from desktop.ui.session import CampaignSession
+
+EDIT_CARD_ID = 2001
+
+
+class AddCard(StoreCommand):
+    def __init__(self, session: CampaignSession, name: str, category: str, **fields: Any) -> None:
+        super().__init__(session, f"Add card {name}")
+        self._args = (name, category, fields)
+        self._snapshot: CardSnapshot | None = None
+        self.card_id: int | None = None
+
+    def apply(self) -> None:
+        if self._snapshot is None:
+            name, category, fields = self._args
+            self.card_id = self.session.campaign.add_card(name, category, **fields).id
+        else:
+            self.session.campaign.restore_card(self._snapshot)
+
+    def revert(self) -> None:
+        assert self.card_id is not None
+        self._snapshot = self.session.campaign.delete_card(self.card_id)
+
+
+class DuplicateCard(StoreCommand):
+    def __init__(self, session: CampaignSession, card: CardRecord) -> None:
+        super().__init__(session, f"Duplicate {card.name}")
+        self._source = card.id
+        self._snapshot: CardSnapshot | None = None
+        self.card_id: int | None = None
+
+    def apply(self) -> None:
+        if self._snapshot is None:
+            self.card_id = self.session.campaign.duplicate_card(self._source).id
+        else:
+            self.session.campaign.restore_card(self._snapshot)
+
+    def revert(self) -> None:
+        assert self.card_id is not None
+        self._snapshot = self.session.campaign.delete_card(self.card_id)
+
+
+class DeleteCard(StoreCommand):
+    def __init__(self, session: CampaignSession, card: CardRecord) -> None:
+        super().__init__(session, f"Delete card {card.name}")
+        self._card_id = card.id
+        self._snapshot: CardSnapshot | None = None
+
+    def apply(self) -> None:
+        self._snapshot = self.session.campaign.delete_card(self._card_id)
+
+    def revert(self) -> None:
+        assert self._snapshot is not None
+        self.session.campaign.restore_card(self._snapshot)
+
+
+class EditCard(StoreCommand):
+    """One field of a card; repeated edits of the same field fold into one step."""
+
+    def __init__(self, session: CampaignSession, card: CardRecord, field: str, value: Any) -> None:
+        super().__init__(session, f"Edit {field} of {card.name}")
+        self.card_id = card.id
+        self.field = field
+        self.old = getattr(card, field)
+        self.new = value
+        if self.old == value:
+            self.setObsolete(True)
+
+    def id(self) -> int:
+        return EDIT_CARD_ID
+
+    def mergeWith(self, other: QUndoCommand) -> bool:
+        if not isinstance(other, EditCard) or (other.card_id, other.field) != (
+            self.card_id,
+            self.field,
+        ):
+            return False
+        if self.field not in ("info", "name", "zone", "scale", "tags"):
+            return False  # numbers and choices are one step each
+        self.new = other.new
+        if self.new == self.old:
+            self.setObsolete(True)
+        return True
+
+    def apply(self) -> None:
+        self.session.campaign.update_card(self.card_id, **{self.field: self.new})
+
+    def revert(self) -> None:
+        self.session.campaign.update_card(self.card_id, **{self.field: self.old})
+
+
+class SetCardImage(StoreCommand):
+    def __init__(self, session: CampaignSession, card: CardRecord, data: bytes | None) -> None:
+        super().__init__(session, f"{'Set' if data else 'Remove'} the image of {card.name}")
+        self._card_id = card.id
+        self._new = data
+        self._old: tuple[str, bytes] | None = None
+
+    def apply(self) -> None:
+        self._old = self.session.campaign.set_card_image(self._card_id, self._new)
+
+    def revert(self) -> None:
+        self.session.campaign.set_card_image(self._card_id, self._old[1] if self._old else None)
+
+
+class ResolveActs(StoreCommand):
+    """An act or a challenge: its raises written and its log entry, one undo step.
+
+    `raises` maps card id -> (efficiency before, efficiency after).
+    """
+
+    def __init__(
+        self,
+        session: CampaignSession,
+        text: str,
+        raises: dict[int, tuple[int, int]],
+        log: dict[str, Any],
+    ) -> None:
+        super().__init__(session, text)
+        self._raises = raises
+        self._log = log
+        self.roll_id: int | None = None
+
+    def apply(self) -> None:
+        campaign = self.session.campaign
+        after = {card_id: new for card_id, (_old, new) in self._raises.items()}
+        if self.roll_id is None:
+            self.roll_id = campaign.record_acts(after, **self._log).id
+        else:
+            campaign.mark_acts(self.roll_id, undone=False, efficiencies=after)
+
+    def revert(self) -> None:
+        assert self.roll_id is not None
+        before = {card_id: old for card_id, (old, _new) in self._raises.items()}
+        self.session.campaign.mark_acts(self.roll_id, undone=True, efficiencies=before)

@@ -1,0 +1,392 @@
+"""The act and challenge resolvers of the SySCards dock.
+
+Every number comes from `desktop.rules.syscards`; the widgets only gather the throws
+(rolled here, or typed from a physical die) and show what the rules decided. A Raise
+Throw is written to the card, with the roll-log entry, as one undoable step.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QPushButton,
+    QSpinBox,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop.rules import syscards
+from desktop.store.errors import NotFound
+from desktop.store.records import CardRecord
+from desktop.ui.card_commands import ResolveActs
+from desktop.ui.session import CampaignSession
+
+
+def raise_settings(session: CampaignSession) -> tuple[int, int]:
+    settings = session.campaign.settings()
+    return int(settings.get("raise_from", syscards.DEFAULT_RAISE_FROM)), int(
+        settings.get("raise_by", syscards.DEFAULT_RAISE_BY)
+    )
+
+
+def describe_act(name: str, outcome: syscards.ActOutcome) -> str:
+    if outcome.mode == "tale":
+        return (
+            f"{name}: Tale Mode. Efficiency {outcome.efficiency_before}% meets the Necessary "
+            f"Rate {outcome.necessary_rate}: the act succeeds with no throw."
+        )
+    text = (
+        f"{name}: Action Mode. Throw {outcome.throw}, result {outcome.result} against "
+        f"{outcome.necessary_rate}: "
+    )
+    text += "success." if outcome.success else f"failure by {outcome.failure_degree}."
+    if outcome.raised:
+        text += f" Raise Throw: efficiency {outcome.efficiency_before}% → {outcome.efficiency}%."
+    return text
+
+
+class ActResolver(QWidget):
+    """One card's act against a Necessary Rate (also a Challenge Rejection's NR)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("actResolver")
+        self._session: CampaignSession | None = None
+        self.card: CardRecord | None = None
+        self.card_label = QLabel("Select a card in the list.")
+        self.card_label.setWordWrap(True)
+        self.nr_spin = QSpinBox()
+        self.nr_spin.setObjectName("actNR")
+        self.nr_spin.setRange(1, 100)
+        self.nr_spin.setValue(50)
+        self.grade_combo = QComboBox()
+        self.grade_combo.setObjectName("actGrade")
+        for grade in syscards.GRADES:
+            self.grade_combo.addItem(f"{grade.name} ({grade.low}-{grade.high})", grade.low)
+        self.grade_combo.activated.connect(
+            lambda: self.nr_spin.setValue(int(self.grade_combo.currentData()))
+        )
+        self.nr_spin.valueChanged.connect(self._follow_grade)
+        self.throw_spin = QSpinBox()
+        self.throw_spin.setObjectName("actThrow")
+        self.throw_spin.setRange(1, 100)
+        self.roll_button = QPushButton("Roll d100")
+        self.roll_button.setObjectName("actRoll")
+        self.roll_button.clicked.connect(lambda: self.resolve(None))
+        self.typed_button = QPushButton("Use this throw")
+        self.typed_button.setObjectName("actTyped")
+        self.typed_button.clicked.connect(lambda: self.resolve(self.throw_spin.value()))
+        self.result_label = QLabel()
+        self.result_label.setObjectName("actResult")
+        self.result_label.setTextFormat(Qt.TextFormat.RichText)
+        self.result_label.setWordWrap(True)
+        self.result_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        form = QFormLayout()
+        form.addRow("Card", self.card_label)
+        nr_row = QHBoxLayout()
+        nr_row.addWidget(self.nr_spin)
+        nr_row.addWidget(self.grade_combo, 1)
+        form.addRow("Necessary Rate", nr_row)
+        throw_row = QHBoxLayout()
+        throw_row.addWidget(self.roll_button)
+        throw_row.addWidget(QLabel("or a physical die:"))
+        throw_row.addWidget(self.throw_spin)
+        throw_row.addWidget(self.typed_button)
+        form.addRow("Throw", throw_row)
+        hint = QLabel(
+            "Tale Mode needs no throw. For a Challenge Rejection, set the defender's NR here "
+            "and resolve the challenger's act. The degree of failure is for the GM's eyes."
+        )
+        hint.setWordWrap(True)
+        hint.setStyleSheet("color: palette(placeholder-text);")
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.result_label)
+        layout.addWidget(hint)
+        layout.addStretch(1)
+        self._follow_grade()
+        self.show_card(None)
+
+    def set_session(self, session: CampaignSession | None) -> None:
+        self._session = session
+        self.show_card(None)
+
+    def show_card(self, card: CardRecord | None) -> None:
+        self.card = card
+        writable = self._session is not None and not self._session.read_only
+        for widget in (self.roll_button, self.typed_button):
+            widget.setEnabled(writable and card is not None)
+        if card is not None:
+            self.card_label.setText(f"<b>{card.name}</b> · efficiency {card.efficiency}%")
+        else:
+            self.card_label.setText("Select a card in the list.")
+
+    def _follow_grade(self) -> None:
+        rate = self.nr_spin.value()
+        for index, grade in enumerate(syscards.GRADES):
+            if grade.low <= rate <= grade.high:
+                self.grade_combo.setCurrentIndex(index)
+
+    def resolve(self, throw: int | None) -> syscards.ActOutcome | None:
+        """Resolve the act (rolling when `throw` is None) and record it, undoably."""
+        card, session = self.card, self._session
+        if card is None or session is None or session.read_only:
+            return None
+        raise_from, raise_by = raise_settings(session)
+        try:
+            outcome = syscards.act(
+                card.efficiency,
+                self.nr_spin.value(),
+                throw,
+                raise_from,
+                raise_by,
+                rng=session.rng if throw is None else None,
+            )
+        except ValueError as error:
+            session.report_failure(str(error))
+            return None
+        summary = describe_act(card.name, outcome)
+        raises = (
+            {card.id: (outcome.efficiency_before, outcome.efficiency)} if outcome.raised else {}
+        )
+        log = {
+            "character_id": card.character_id,
+            "character_name": card.name,
+            "kind": "act",
+            "detail": {
+                "card_id": card.id,
+                "mode": outcome.mode,
+                "throw": outcome.throw,
+                "result": outcome.result,
+                "necessary_rate": outcome.necessary_rate,
+                "success": outcome.success,
+                "failure_degree": outcome.failure_degree,
+                "efficiency_before": outcome.efficiency_before,
+                "efficiency": outcome.efficiency,
+            },
+            "total": outcome.result,
+            "summary": summary,
+        }
+        if session.push(ResolveActs(session, f"Act of {card.name}", raises, log)):
+            # A sign as well as a colour: the verdict reads in black and white.
+            sign, colour = ("✓", "#2e7d32") if outcome.success else ("✗", "#c0392b")
+            self.result_label.setText(f'<b style="color:{colour}">{sign}</b> {summary}')
+            return outcome
+        return None
+
+
+@dataclass
+class ContenderRow:
+    card_id: int
+    name: str
+
+
+class ChallengeResolver(QWidget):
+    """Several acts at the same Action Time: velocity, throws, efficiency, the GM's ties."""
+
+    COLUMNS = ("Card", "Velocity", "Forced NR (0 = none)", "Throw (0 = roll)")
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("challengeResolver")
+        self._session: CampaignSession | None = None
+        self.rows: list[ContenderRow] = []
+        self.table = QTableWidget(0, len(self.COLUMNS))
+        self.table.setObjectName("contenders")
+        self.table.setHorizontalHeaderLabels(list(self.COLUMNS))
+        self.table.horizontalHeader().setStretchLastSection(True)
+        self.table.verticalHeader().hide()
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.add_button = QPushButton("Add the selected card")
+        self.add_button.setObjectName("addContender")
+        self.remove_button = QPushButton("Remove")
+        self.remove_button.clicked.connect(self.remove_selected)
+        self.resolve_button = QPushButton("Resolve the challenge")
+        self.resolve_button.setObjectName("resolveChallenge")
+        self.resolve_button.clicked.connect(self.resolve)
+        self.ties = QListWidget()
+        self.ties.setObjectName("tieOrder")
+        self.ties.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
+        self.confirm_button = QPushButton("This order")
+        self.confirm_button.setObjectName("confirmTies")
+        self.confirm_button.clicked.connect(self.confirm_ties)
+        self.tie_box = QGroupBox("Tied: the GM decides. Drag them into order, first = priority.")
+        tie_layout = QVBoxLayout(self.tie_box)
+        tie_layout.addWidget(self.ties)
+        tie_layout.addWidget(self.confirm_button)
+        self.tie_box.hide()
+        self.result_label = QLabel()
+        self.result_label.setObjectName("challengeResult")
+        self.result_label.setWordWrap(True)
+        self.result_label.setTextFormat(Qt.TextFormat.RichText)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.add_button)
+        buttons.addWidget(self.remove_button)
+        buttons.addStretch(1)
+        buttons.addWidget(self.resolve_button)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.table, 1)
+        layout.addLayout(buttons)
+        layout.addWidget(self.tie_box)
+        layout.addWidget(self.result_label)
+        self._pending: tuple[syscards.ChallengeOutcome, dict[str, CardRecord]] | None = None
+
+    def set_session(self, session: CampaignSession | None) -> None:
+        self._session = session
+        self.rows.clear()
+        self.table.setRowCount(0)
+        self._pending = None
+        self.tie_box.hide()
+
+    def add_card(self, card: CardRecord) -> None:
+        if any(row.card_id == card.id for row in self.rows):
+            return
+        self.rows.append(ContenderRow(card.id, card.name))
+        row = self.table.rowCount()
+        self.table.insertRow(row)
+        name = QTableWidgetItem(f"{card.name} ({card.efficiency}%)")
+        name.setFlags(name.flags() & ~Qt.ItemFlag.ItemIsEditable)
+        self.table.setItem(row, 0, name)
+        for column, (low, high, value) in enumerate(
+            ((0, 999, card.velocity), (0, 100, 0), (0, 100, 0)), start=1
+        ):
+            spin = QSpinBox()
+            spin.setRange(low, high)
+            spin.setValue(value)
+            self.table.setCellWidget(row, column, spin)
+
+    def remove_selected(self) -> None:
+        for row in sorted({i.row() for i in self.table.selectedIndexes()}, reverse=True):
+            self.table.removeRow(row)
+            del self.rows[row]
+
+    def set_values(self, row: int, velocity: int, forced_nr: int, throw: int) -> None:
+        for column, value in ((1, velocity), (2, forced_nr), (3, throw)):
+            spin = self.table.cellWidget(row, column)
+            assert isinstance(spin, QSpinBox)
+            spin.setValue(value)
+
+    def _value(self, row: int, column: int) -> int:
+        spin = self.table.cellWidget(row, column)
+        return spin.value() if isinstance(spin, QSpinBox) else 0
+
+    def resolve(self) -> syscards.ChallengeOutcome | None:
+        session = self._session
+        if session is None or session.read_only:
+            return None
+        cards: dict[str, CardRecord] = {}
+        contenders = []
+        try:
+            for row, entry in enumerate(self.rows):
+                card = session.campaign.card(entry.card_id)
+                cards[card.name] = card
+                throw = self._value(row, 3) or syscards.roll_d100(session.rng)
+                forced = self._value(row, 2) or None
+                contenders.append(
+                    syscards.Contender(
+                        card.name, throw, card.efficiency, self._value(row, 1), forced
+                    )
+                )
+            raise_from, raise_by = raise_settings(session)
+            outcome = syscards.challenge(contenders, raise_from, raise_by)
+        except (ValueError, NotFound) as error:
+            session.report_failure(str(error))
+            return None
+        if outcome.undecided:
+            self._pending = (outcome, cards)
+            self.ties.clear()
+            self.ties.addItems(list(outcome.undecided))
+            self.tie_box.show()
+            self.result_label.setText(_outcome_html(outcome, pending=True))
+            return outcome
+        return self._record(outcome, cards)
+
+    def confirm_ties(self) -> syscards.ChallengeOutcome | None:
+        if self._pending is None or self._session is None:
+            return None
+        outcome, cards = self._pending
+        order = [self.ties.item(i).text() for i in range(self.ties.count())]
+        try:
+            settled = syscards.settle_ties(outcome, order)
+        except ValueError as error:
+            self._session.report_failure(str(error))
+            return None
+        self._pending = None
+        self.tie_box.hide()
+        return self._record(settled, cards)
+
+    def _record(
+        self, outcome: syscards.ChallengeOutcome, cards: dict[str, CardRecord]
+    ) -> syscards.ChallengeOutcome | None:
+        session = self._session
+        assert session is not None
+        raises = {
+            cards[e.name].id: (e.efficiency_before, e.efficiency)
+            for e in outcome.entries
+            if e.raised
+        }
+        summary = "Challenge: " + ", ".join(
+            f"{name}{' ✓' if name in outcome.succeeded else ' ✗'}" for name in outcome.order
+        )
+        log = {
+            "character_id": None,
+            "character_name": _short(" vs ".join(outcome.order)),
+            "kind": "challenge",
+            "detail": {
+                "order": list(outcome.order),
+                "succeeded": list(outcome.succeeded),
+                "tied": [list(group) for group in outcome.tied_groups],
+                "entries": [
+                    {
+                        "name": e.name,
+                        "card_id": cards[e.name].id,
+                        "velocity": e.velocity,
+                        "throw": e.throw,
+                        "result": e.result,
+                        "efficiency_before": e.efficiency_before,
+                        "efficiency": e.efficiency,
+                        "necessary_rate": e.necessary_rate,
+                        "success": e.success,
+                    }
+                    for e in outcome.entries
+                ],
+            },
+            "total": None,
+            "summary": summary,
+        }
+        if not session.push(ResolveActs(session, "Resolve a challenge", raises, log)):
+            return None
+        self.result_label.setText(_outcome_html(outcome, pending=False))
+        return outcome
+
+
+def _short(text: str, limit: int = 80) -> str:
+    # The log's "who" column holds a name, at most 80 characters.
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _outcome_html(outcome: syscards.ChallengeOutcome, *, pending: bool) -> str:
+    lines = ["<ol>"]
+    for entry in outcome.entries:
+        verdict = "succeeds" if entry.success else "fails"
+        raised = f", raise {entry.efficiency_before}% → {entry.efficiency}%" if entry.raised else ""
+        forced = f" vs NR {entry.necessary_rate}" if entry.necessary_rate else ""
+        lines.append(
+            f"<li><b>{entry.name}</b>: velocity {entry.velocity}, throw {entry.throw}, "
+            f"result {entry.result}{forced}: {verdict}{raised}</li>"
+        )
+    lines.append("</ol>")
+    if pending:
+        lines.append("<p>Some contenders are tied on every count: put them in order below.</p>")
+    return "".join(lines)

@@ -1,0 +1,658 @@
+"""The SySCards dock: the campaign's cards, an editor with a live preview, and the act
+and challenge resolvers.
+
+The list filters in SQL as the GM types (a store query per keystroke, no proxy over
+Python `data()`); every edit is an undo command; the preview is drawn by the same
+routine that prints the card.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, QTimer
+from PySide6.QtGui import QImage, QPainter, QPaintEvent
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QComboBox,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QMessageBox,
+    QPushButton,
+    QSpinBox,
+    QSplitter,
+    QTableView,
+    QTabWidget,
+    QTextEdit,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop.rules import syscards
+from desktop.store.errors import NotFound
+from desktop.store.records import CardRecord
+from desktop.ui.card_commands import AddCard, DeleteCard, DuplicateCard, EditCard, SetCardImage
+from desktop.ui.docks.resolvers import ActResolver, ChallengeResolver
+from desktop.ui.panel import Panel
+from desktop.ui.session import CampaignSession
+
+ModelIndex = QModelIndex | QPersistentModelIndex
+IMAGE_LIMIT = 4 * 1024 * 1024
+NUMBER_FIELDS = ("efficiency", "power", "velocity", "focus", "resistance")
+TEXT_FIELDS = ("zone", "scale")
+ENTITY_CATEGORIES = ("character", "creature", "vehicle", "place", "item", "other")
+TOPICS = ("cards", "characters", "campaign")
+
+
+class CardListModel(QAbstractTableModel):
+    HEADERS = ("Name", "Category", "Owner", "Efc")
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.records: list[CardRecord] = []
+        self.owners: dict[int, str] = {}
+        self._sort = (0, Qt.SortOrder.AscendingOrder)
+
+    def set_records(self, records: list[CardRecord], owners: dict[int, str]) -> None:
+        self.beginResetModel()
+        self.records = records
+        self.owners = owners
+        self._apply_sort()
+        self.endResetModel()
+
+    def owner_of(self, record: CardRecord) -> str:
+        return self.owners.get(record.owner_id, "") if record.owner_id else ""
+
+    def rowCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self.records)
+
+    def columnCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self.HEADERS)
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> object:
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return self.HEADERS[section]
+        return None
+
+    def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> object:
+        if not index.isValid():
+            return None
+        record = self.records[index.row()]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self._cell(record, index.column())
+        if role == Qt.ItemDataRole.TextAlignmentRole and index.column() == 3:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        return None
+
+    def _cell(self, record: CardRecord, column: int) -> str:
+        if column == 0:
+            return record.name
+        if column == 1:
+            return record.category.capitalize()
+        if column == 2:
+            owner = self.owner_of(record)
+            return f"#{owner}" if owner else ""
+        return f"{record.efficiency}%"
+
+    def _key(self, column: int):  # type: ignore[no-untyped-def]
+        if column == 3:
+            return lambda r: (r.efficiency, r.name.casefold())
+        return lambda r: (self._cell(r, column).casefold(), r.id)
+
+    def _apply_sort(self) -> None:
+        column, order = self._sort
+        self.records.sort(key=self._key(column), reverse=order == Qt.SortOrder.DescendingOrder)
+
+    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
+        self.layoutAboutToBeChanged.emit()
+        self._sort = (column, order)
+        self._apply_sort()
+        self.layoutChanged.emit()
+
+    def row_of(self, card_id: int) -> int | None:
+        for row, record in enumerate(self.records):
+            if record.id == card_id:
+                return row
+        return None
+
+
+class CardPreview(QWidget):
+    """The card exactly as it prints, drawn by the printing layer's own routine."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("cardPreview")
+        self.card: object = None
+        self.setMinimumSize(190, 266)
+
+    def show_card(self, card: object) -> None:
+        self.card = card
+        self.update()
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        from desktop.printing.cards import CARD_SIZE_MM, paint_card_front
+
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        width, height = CARD_SIZE_MM
+        scale = min(self.width() / width, self.height() / height)
+        from PySide6.QtCore import QRectF
+
+        rect = QRectF(0, 0, width * scale, height * scale)
+        rect.moveCenter(QRectF(self.rect()).center())
+        if self.card is None:
+            painter.setPen(self.palette().placeholderText().color())
+            painter.drawRoundedRect(rect, 8, 8)
+            painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, "No card selected")
+        else:
+            paint_card_front(painter, rect, self.card)  # type: ignore[arg-type]
+        painter.end()
+
+
+class CardEditor(QWidget):
+    """Every field of the selected card, each checked by the rules before it is written."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._session: CampaignSession | None = None
+        self.card: CardRecord | None = None
+        self.name_edit = QLineEdit()
+        self.name_edit.setObjectName("cardName")
+        self.category_combo = QComboBox()
+        self.category_combo.setObjectName("cardCategory")
+        for category in syscards.CATEGORIES:
+            self.category_combo.addItem(category.capitalize(), category)
+        self.owner_combo = QComboBox()
+        self.owner_combo.setObjectName("cardOwner")
+        self.character_combo = QComboBox()
+        self.character_combo.setObjectName("cardCharacter")
+        self.capacity_check = QCheckBox("Capacity (the card is an ability the owner can use)")
+        self.numbers: dict[str, QSpinBox] = {}
+        for field in NUMBER_FIELDS:
+            spin = QSpinBox()
+            spin.setObjectName(f"card_{field}")
+            spin.setRange(0, 999)  # out-of-range values are shown refused, not clamped
+            self.numbers[field] = spin
+        self.texts = {field: QLineEdit() for field in TEXT_FIELDS}
+        self.tags_edit = QLineEdit()
+        self.tags_edit.setObjectName("cardTags")
+        self.tags_edit.setPlaceholderText("tags, separated, by commas")
+        self.info_edit = QTextEdit()
+        self.info_edit.setObjectName("cardInfo")
+        self.info_edit.setAcceptRichText(True)
+        self.info_edit.setPlaceholderText(
+            "Info: special challenge rules, forced challenge amounts, rejections…"
+        )
+        self.error_label = QLabel()
+        self.error_label.setObjectName("cardError")
+        self.error_label.setStyleSheet("color: #c0392b;")
+        self.error_label.setWordWrap(True)
+        self.error_label.hide()
+        self.image_label = QLabel("No image")
+        self.image_button = QPushButton("Image…")
+        self.image_button.clicked.connect(self.choose_image)
+        self.remove_image_button = QPushButton("Remove image")
+        self.remove_image_button.clicked.connect(lambda: self.set_image(None))
+        self._info_timer = QTimer(self, singleShot=True, interval=700)
+        self._info_timer.timeout.connect(self.commit_info)
+
+        form = QFormLayout()
+        form.addRow("&Name", self.name_edit)
+        form.addRow("&Category", self.category_combo)
+        form.addRow("# &Owner", self.owner_combo)
+        form.addRow("&Roster", self.character_combo)
+        form.addRow("", self.capacity_check)
+        numbers = QHBoxLayout()
+        for field, spin in self.numbers.items():
+            label = QLabel("Efc %" if field == "efficiency" else field.capitalize())
+            column = QVBoxLayout()
+            column.addWidget(label)
+            column.addWidget(spin)
+            numbers.addLayout(column)
+        form.addRow(numbers)
+        form.addRow("Zone", self.texts["zone"])
+        form.addRow("Scale", self.texts["scale"])
+        form.addRow("Tags", self.tags_edit)
+        image_row = QHBoxLayout()
+        image_row.addWidget(self.image_label, 1)
+        image_row.addWidget(self.image_button)
+        image_row.addWidget(self.remove_image_button)
+        form.addRow("Image", image_row)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(form)
+        layout.addWidget(self.error_label)
+        layout.addWidget(QLabel("Info"))
+        layout.addWidget(self.info_edit, 1)
+
+        self.name_edit.editingFinished.connect(lambda: self.commit("name", self.name_edit.text()))
+        self.category_combo.activated.connect(
+            lambda: self.commit("category", self.category_combo.currentData())
+        )
+        self.owner_combo.activated.connect(
+            lambda: self.commit("owner_id", _none_for_zero(self.owner_combo.currentData()))
+        )
+        self.character_combo.activated.connect(
+            lambda: self.commit("character_id", _none_for_zero(self.character_combo.currentData()))
+        )
+        self.capacity_check.clicked.connect(lambda checked: self.commit("capacity", bool(checked)))
+        for field, spin in self.numbers.items():
+            spin.editingFinished.connect(lambda f=field, s=spin: self.commit(f, s.value()))
+        for field, edit in self.texts.items():
+            edit.editingFinished.connect(lambda f=field, e=edit: self.commit(f, e.text()))
+        self.tags_edit.editingFinished.connect(
+            lambda: self.commit("tags", _tags(self.tags_edit.text()))
+        )
+        self.info_edit.textChanged.connect(self._info_timer.start)
+        self.show_card(None, {}, [])
+
+    def set_session(self, session: CampaignSession | None) -> None:
+        self._session = session
+
+    def show_card(
+        self,
+        card: CardRecord | None,
+        owners: dict[int, str],
+        characters: list[tuple[int, str]],
+    ) -> None:
+        if self._info_timer.isActive() and (
+            card is None or self.card is None or card.id != self.card.id
+        ):
+            self.commit_info()
+        previous, self.card = self.card, card
+        writable = self._session is not None and not self._session.read_only
+        self.setEnabled(card is not None)
+        for widget in (self.name_edit, self.tags_edit, *self.texts.values()):
+            widget.setReadOnly(not writable)
+        self.info_edit.setReadOnly(not writable)
+        for widget in (
+            self.category_combo,
+            self.owner_combo,
+            self.character_combo,
+            self.capacity_check,
+            self.image_button,
+            self.remove_image_button,
+            *self.numbers.values(),
+        ):
+            widget.setEnabled(writable)
+        self._fill_choices(card, owners, characters)
+        if card is None:
+            return
+        same = previous is not None and previous.id == card.id
+        self._set_text(self.name_edit, card.name, same and previous.name == card.name)
+        self.category_combo.setCurrentIndex(max(0, self.category_combo.findData(card.category)))
+        self.capacity_check.setChecked(card.capacity)
+        for field, spin in self.numbers.items():
+            if not (spin.hasFocus() and same and getattr(previous, field) == getattr(card, field)):
+                spin.setValue(getattr(card, field))
+        for field, edit in self.texts.items():
+            self._set_text(
+                edit,
+                getattr(card, field),
+                same and getattr(previous, field) == getattr(card, field),
+            )
+        self._set_text(self.tags_edit, ", ".join(card.tags), same and previous.tags == card.tags)
+        typing = same and previous.info == card.info and self._info_timer.isActive()
+        if not typing and self.info_edit.toHtml() != card.info:
+            self.info_edit.blockSignals(True)
+            self.info_edit.setHtml(card.info)
+            self.info_edit.blockSignals(False)
+        self.image_label.setText("An image is set" if card.has_image else "No image")
+        self.remove_image_button.setEnabled(writable and card.has_image)
+        if not same:
+            self.show_error(None)
+
+    def _set_text(self, edit: QLineEdit, text: str, keep_typing: bool) -> None:
+        if not (keep_typing and edit.hasFocus()):
+            edit.setText(text)
+
+    def _fill_choices(
+        self, card: CardRecord | None, owners: dict[int, str], characters: list[tuple[int, str]]
+    ) -> None:
+        self.owner_combo.blockSignals(True)
+        self.owner_combo.clear()
+        self.owner_combo.addItem("No owner", 0)
+        for owner_id, name in owners.items():
+            if card is None or owner_id != card.id:
+                self.owner_combo.addItem(f"#{name}", owner_id)
+        self.owner_combo.setCurrentIndex(
+            max(0, self.owner_combo.findData(card.owner_id if card and card.owner_id else 0))
+        )
+        self.owner_combo.blockSignals(False)
+        self.character_combo.blockSignals(True)
+        self.character_combo.clear()
+        self.character_combo.addItem("Not linked", 0)
+        for character_id, name in characters:
+            self.character_combo.addItem(name, character_id)
+        linked = card.character_id if card and card.character_id else 0
+        self.character_combo.setCurrentIndex(max(0, self.character_combo.findData(linked)))
+        self.character_combo.blockSignals(False)
+
+    def show_error(self, message: str | None) -> None:
+        self.error_label.setText(message or "")
+        self.error_label.setVisible(bool(message))
+
+    def commit(self, field: str, value: object) -> bool:
+        """Check `value` with the rules, then write it as one undoable step."""
+        card, session = self.card, self._session
+        if card is None or session is None or session.read_only:
+            return False
+        if getattr(card, field) == value:
+            self.show_error(None)
+            return True
+        problem = self._check(field, value)
+        if problem is not None:
+            self.show_error(problem)
+            return False
+        pushed = session.push(EditCard(session, card, field, value))
+        self.show_error(None if pushed else self.error_label.text())
+        return pushed
+
+    def _check(self, field: str, value: object) -> str | None:
+        try:
+            if field == "efficiency":
+                syscards.CardStats("skill", efficiency=value)  # type: ignore[arg-type]
+            elif field in NUMBER_FIELDS:
+                syscards.CardStats("skill", **{field: value})  # type: ignore[arg-type]
+            elif field == "name" and not str(value).strip():
+                raise ValueError("A card needs a name.")
+            elif field == "owner_id" and self._session is not None and self.card is not None:
+                self._session.campaign.check_card_owner(self.card.id, value)  # type: ignore[arg-type]
+        except (ValueError, NotFound) as error:
+            return str(error)
+        return None
+
+    def commit_info(self) -> None:
+        self._info_timer.stop()
+        if self.card is not None:
+            self.commit("info", self.info_edit.toHtml())
+
+    def choose_image(self) -> None:
+        name, _ = QFileDialog.getOpenFileName(
+            self, "Choose an image", "", "Images (*.png *.jpg *.jpeg *.gif *.webp *.bmp)"
+        )
+        if name:
+            try:
+                with open(name, "rb") as handle:
+                    data = handle.read(IMAGE_LIMIT + 1)
+            except OSError as error:
+                self.show_error(f"The image could not be read: {error.strerror}.")
+                return
+            self.set_image(data)
+
+    def set_image(self, data: bytes | None) -> bool:
+        """Refuse what Qt cannot decode or what is too large; else write it, undoably."""
+        card, session = self.card, self._session
+        if card is None or session is None or session.read_only:
+            return False
+        if data is not None:
+            if len(data) > IMAGE_LIMIT:
+                self.show_error("The image is larger than 4 MB: choose a smaller one.")
+                return False
+            if QImage.fromData(data).isNull():
+                self.show_error("This file is not an image GM Desk can read.")
+                return False
+        self.show_error(None)
+        return session.push(SetCardImage(session, card, data))
+
+
+class SysCardsWidget(QWidget):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("sysCards")
+        self._session: CampaignSession | None = None
+        self.model = CardListModel()
+        self.filter_edit = QLineEdit()
+        self.filter_edit.setObjectName("cardFilter")
+        self.filter_edit.setPlaceholderText("Filter by name, info or tag")
+        self.filter_edit.setClearButtonEnabled(True)
+        self.filter_edit.textChanged.connect(self.reload)
+        self.category_filter = QComboBox()
+        self.category_filter.setObjectName("cardCategoryFilter")
+        self.category_filter.addItem("All categories", "")
+        for category in syscards.CATEGORIES:
+            self.category_filter.addItem(category.capitalize(), category)
+        self.category_filter.currentIndexChanged.connect(self.reload)
+        self.owner_filter = QComboBox()
+        self.owner_filter.setObjectName("cardOwnerFilter")
+        self.owner_filter.currentIndexChanged.connect(self.reload)
+        self.table = QTableView()
+        self.table.setObjectName("cardTable")
+        self.table.setModel(self.model)
+        self.table.setSortingEnabled(True)
+        self.table.sortByColumn(0, Qt.SortOrder.AscendingOrder)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.verticalHeader().hide()
+        self.table.verticalHeader().setDefaultSectionSize(24)
+        self.table.setAlternatingRowColors(True)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        for column, width in ((1, 70), (2, 86), (3, 42)):
+            header.resizeSection(column, width)
+        self.table.selectionModel().currentRowChanged.connect(self._on_current)
+        self.count_label = QLabel()
+        self.new_button = QPushButton("New card")
+        self.new_button.setObjectName("newCard")
+        self.new_button.clicked.connect(self.new_card)
+        self.duplicate_button = QPushButton("Duplicate")
+        self.duplicate_button.clicked.connect(self.duplicate)
+        self.delete_button = QPushButton("Delete")
+        self.delete_button.setObjectName("deleteCard")
+        self.delete_button.clicked.connect(self.delete)
+
+        self.editor = CardEditor()
+        self.preview = CardPreview()
+        self.act = ActResolver()
+        self.challenge = ChallengeResolver()
+        self.challenge.add_button.clicked.connect(self._add_contender)
+
+        filters = QHBoxLayout()
+        filters.addWidget(self.category_filter)
+        filters.addWidget(self.owner_filter)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.new_button)
+        buttons.addWidget(self.duplicate_button)
+        buttons.addWidget(self.delete_button)
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(0, 0, 0, 0)
+        left_layout.addWidget(self.filter_edit)
+        left_layout.addLayout(filters)
+        left_layout.addWidget(self.table, 1)
+        left_layout.addWidget(self.count_label)
+        left_layout.addLayout(buttons)
+
+        edit_page = QWidget()
+        edit_layout = QHBoxLayout(edit_page)
+        edit_layout.addWidget(self.editor, 3)
+        edit_layout.addWidget(self.preview, 2)
+        self.tabs = QTabWidget()
+        self.tabs.addTab(edit_page, "&Card")
+        self.tabs.addTab(self.act, "&Act")
+        self.tabs.addTab(self.challenge, "C&hallenge")
+        splitter = QSplitter()
+        splitter.addWidget(left)
+        splitter.addWidget(self.tabs)
+        splitter.setStretchFactor(0, 2)
+        splitter.setStretchFactor(1, 3)
+        left.setMinimumWidth(300)
+        splitter.setSizes([340, 520])
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        layout.addWidget(splitter)
+        self._owners: dict[int, str] = {}
+        self._update_buttons()
+
+    # -- following the campaign ---------------------------------------------------------------
+
+    def set_session(self, session: CampaignSession | None) -> None:
+        if self._session is not None:
+            self._session.changed.disconnect(self._on_changed)
+        self._session = session
+        self.editor.set_session(session)
+        self.act.set_session(session)
+        self.challenge.set_session(session)
+        if session is not None:
+            session.changed.connect(self._on_changed)
+        self.reload()
+        if session is not None and self.model.rowCount():
+            self.table.selectRow(0)
+
+    def _on_changed(self, topic: str) -> None:
+        if topic in TOPICS:
+            self.reload()
+
+    def reload(self) -> None:
+        selected = self.current_card()
+        session = self._session
+        if session is None:
+            self._owners = {}
+            self.model.set_records([], {})
+        else:
+            everyone = session.campaign.cards()
+            self._owners = {c.id: c.name for c in everyone if c.category in ENTITY_CATEGORIES}
+            names = {c.id: c.name for c in everyone}
+            self._fill_owner_filter(everyone, names)
+            records = session.campaign.cards(
+                self.filter_edit.text(),
+                self.category_filter.currentData() or None,
+                _none_for_zero(self.owner_filter.currentData()),
+            )
+            self.model.set_records(records, names)
+        total = session.campaign.card_count() if session else 0
+        shown = self.model.rowCount()
+        self.count_label.setText(
+            f"{total} cards" if shown == total else f"{shown} of {total} cards"
+        )
+        self._select(selected.id if selected else None)
+        self._update_buttons()
+
+    def _fill_owner_filter(self, everyone: list[CardRecord], names: dict[int, str]) -> None:
+        chosen = self.owner_filter.currentData()
+        owners = sorted(
+            {c.owner_id for c in everyone if c.owner_id}, key=lambda i: names.get(i, "")
+        )
+        self.owner_filter.blockSignals(True)
+        self.owner_filter.clear()
+        self.owner_filter.addItem("Any owner", 0)
+        for owner_id in owners:
+            self.owner_filter.addItem(f"#{names.get(owner_id, owner_id)}", owner_id)
+        self.owner_filter.setCurrentIndex(max(0, self.owner_filter.findData(chosen)))
+        self.owner_filter.blockSignals(False)
+
+    def _select(self, card_id: int | None) -> None:
+        row = self.model.row_of(card_id) if card_id is not None else None
+        if row is None:
+            self._show(None)
+            return
+        self.table.selectRow(row)
+        self._show(self.model.records[row])
+
+    def current_card(self) -> CardRecord | None:
+        index = self.table.selectionModel().currentIndex()
+        if not index.isValid() or index.row() >= len(self.model.records):
+            return None
+        return self.model.records[index.row()]
+
+    def selected_cards(self) -> list[CardRecord]:
+        rows = sorted({index.row() for index in self.table.selectionModel().selectedRows()})
+        return [self.model.records[row] for row in rows if row < len(self.model.records)]
+
+    def _on_current(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        self._show(self.model.records[current.row()] if current.isValid() else None)
+        self._update_buttons()
+
+    def _show(self, card: CardRecord | None) -> None:
+        session = self._session
+        characters = [(c.id, c.name) for c in session.campaign.characters()] if session else []
+        self.editor.show_card(card, self._owners, characters)
+        self.act.show_card(card)
+        if card is None or session is None:
+            self.preview.show_card(None)
+            return
+        from desktop.ui.card_printing import print_card
+
+        owner = self.model.owners.get(card.owner_id) if card.owner_id else None
+        self.preview.show_card(print_card(card, owner, session.campaign))
+
+    def _update_buttons(self) -> None:
+        writable = self._session is not None and not self._session.read_only
+        has_card = self.current_card() is not None
+        self.new_button.setEnabled(writable)
+        self.duplicate_button.setEnabled(writable and has_card)
+        self.delete_button.setEnabled(writable and has_card)
+
+    # -- actions ---------------------------------------------------------------------------------
+
+    def new_card(self) -> None:
+        session = self._session
+        if session is None or session.read_only:
+            return
+        command = AddCard(session, "New card", "skill")
+        if session.push(command) and command.card_id is not None:
+            self.filter_edit.clear()
+            self.category_filter.setCurrentIndex(0)
+            self._select(command.card_id)
+            self.tabs.setCurrentIndex(0)
+            self.editor.name_edit.setFocus()
+            self.editor.name_edit.selectAll()
+
+    def duplicate(self) -> None:
+        card, session = self.current_card(), self._session
+        if card is None or session is None:
+            return
+        command = DuplicateCard(session, card)
+        if session.push(command) and command.card_id is not None:
+            self._select(command.card_id)
+
+    def delete(self) -> None:
+        card, session = self.current_card(), self._session
+        if card is None or session is None:
+            return
+        answer = QMessageBox.question(
+            self,
+            "Delete a card",
+            f"Delete the card {card.name}?\n\nEdit > Undo brings it back.",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel,
+            QMessageBox.StandardButton.Cancel,
+        )
+        if answer == QMessageBox.StandardButton.Yes:
+            session.push(DeleteCard(session, card))
+
+    def _add_contender(self) -> None:
+        card = self.current_card()
+        if card is not None:
+            self.challenge.add_card(card)
+
+    def card_by_id(self, card_id: int) -> CardRecord | None:
+        if self._session is None:
+            return None
+        try:
+            return self._session.campaign.card(card_id)
+        except NotFound:
+            return None
+
+
+def _none_for_zero(value: object) -> int | None:
+    # Combo items carry 0 for "none": PySide 6.12 mishandled None as item data.
+    return value if isinstance(value, int) and value else None
+
+
+def _tags(text: str) -> tuple[str, ...]:
+    return tuple(tag.strip() for tag in text.split(",") if tag.strip())
+
+
+class SysCardsPanel(Panel):
+    title = "SySCards"
+    name = "syscards"
+    area = Qt.DockWidgetArea.RightDockWidgetArea
+
+    def build(self) -> SysCardsWidget:
+        return SysCardsWidget(self)

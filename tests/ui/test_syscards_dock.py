@@ -1,0 +1,267 @@
+"""The SySCards dock through real widgets: list, editor, preview, acts, challenges, print."""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, Qt
+from PySide6.QtGui import QColor, QImage
+from PySide6.QtWidgets import QMessageBox
+from pytestqt.qtbot import QtBot
+
+from desktop.store.campaign import Campaign
+from desktop.ui.docks.syscards import SysCardsWidget
+from desktop.ui.main_window import MainWindow
+
+
+class ScriptedRng(random.Random):
+    def __init__(self, faces: list[int]) -> None:
+        super().__init__(0)
+        self.faces = faces
+
+    def randint(self, a: int, b: int) -> int:
+        return self.faces.pop(0)
+
+
+@pytest.fixture
+def cards(window: MainWindow) -> SysCardsWidget:
+    assert window.session is not None
+    campaign = window.session.campaign
+    kara = campaign.add_card("Kara Voss", "character", efficiency=40)
+    campaign.add_card("Knife work", "skill", owner_id=kara.id, efficiency=30, tags=("blade",))
+    campaign.add_card("Saltmarsh drake", "creature", efficiency=55, info="<p>Bites.</p>")
+    for panel in window.panels:
+        if panel.name == "syscards":
+            panel.show()
+            panel.raise_()
+            widget = panel.content()
+            assert isinstance(widget, SysCardsWidget)
+            return widget
+    raise AssertionError("no SySCards dock")
+
+
+def names(widget: SysCardsWidget) -> list[str]:
+    return [r.name for r in widget.model.records]
+
+
+def select(widget: SysCardsWidget, name: str) -> None:
+    row = next(i for i, r in enumerate(widget.model.records) if r.name == name)
+    widget.table.selectRow(row)
+
+
+def campaign_of(window: MainWindow) -> Campaign:
+    assert window.session is not None
+    return window.session.campaign
+
+
+def test_filter_as_the_gm_types(cards: SysCardsWidget, qtbot: QtBot) -> None:
+    assert names(cards) == ["Kara Voss", "Knife work", "Saltmarsh drake"]
+    qtbot.keyClicks(cards.filter_edit, "k")
+    assert sorted(names(cards)) == ["Kara Voss", "Knife work", "Saltmarsh drake"]  # drake
+    qtbot.keyClicks(cards.filter_edit, "n")
+    assert names(cards) == ["Knife work"]
+    cards.filter_edit.setText("blade")  # tags are searched too
+    assert names(cards) == ["Knife work"]
+    cards.filter_edit.clear()
+    cards.category_filter.setCurrentIndex(cards.category_filter.findData("creature"))
+    assert names(cards) == ["Saltmarsh drake"]
+    assert cards.count_label.text() == "1 of 3 cards"
+
+
+def test_sorting_by_efficiency(cards: SysCardsWidget) -> None:
+    cards.table.sortByColumn(3, Qt.SortOrder.DescendingOrder)
+    assert names(cards) == ["Saltmarsh drake", "Kara Voss", "Knife work"]
+
+
+def test_edit_with_undo_and_bad_values_refused_in_place(
+    window: MainWindow, cards: SysCardsWidget, qtbot: QtBot
+) -> None:
+    select(cards, "Knife work")
+    editor = cards.editor
+    editor.name_edit.setFocus()
+    editor.name_edit.selectAll()
+    qtbot.keyClicks(editor.name_edit, "Knife fighting")
+    qtbot.keyClick(editor.name_edit, Qt.Key.Key_Return)
+    assert "Knife fighting" in [c.name for c in campaign_of(window).cards()]
+    for bad in (0, 101):
+        editor.numbers["efficiency"].setValue(bad)
+        assert not editor.commit("efficiency", bad)
+        assert editor.error_label.isVisible() and "100" in editor.error_label.text()
+    assert {c.name: c.efficiency for c in campaign_of(window).cards()}["Knife fighting"] == 30
+    assert editor.commit("efficiency", 35)
+    window.undo_action.trigger()
+    window.undo_action.trigger()
+    assert {c.name: c.efficiency for c in campaign_of(window).cards()} == {
+        "Kara Voss": 40,
+        "Knife work": 30,
+        "Saltmarsh drake": 55,
+    }
+
+
+def test_a_card_cannot_be_owned_by_its_own_skill(window: MainWindow, cards: SysCardsWidget) -> None:
+    campaign = campaign_of(window)
+    knife = next(c for c in campaign.cards() if c.name == "Knife work")
+    select(cards, "Kara Voss")
+    assert cards.editor.owner_combo.findData(cards.editor.card.id) == -1  # never itself
+    assert not cards.editor.commit("owner_id", knife.id)
+    assert (
+        "own" in cards.editor.error_label.text().lower()
+        or "loop" in cards.editor.error_label.text().lower()
+    )
+    assert next(c for c in campaign.cards() if c.name == "Kara Voss").owner_id is None
+
+
+def test_new_duplicate_delete_and_undo(
+    window: MainWindow, cards: SysCardsWidget, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    cards.new_card()
+    assert "New card" in names(cards)
+    select(cards, "Saltmarsh drake")
+    cards.duplicate()
+    assert "Saltmarsh drake (copy)" in names(cards)
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
+    select(cards, "Saltmarsh drake")
+    cards.delete()
+    assert "Saltmarsh drake" not in names(cards)
+    window.undo_action.trigger()
+    assert "Saltmarsh drake" in names(cards)
+    window.undo_action.trigger()
+    window.undo_action.trigger()
+    assert names(cards) == ["Kara Voss", "Knife work", "Saltmarsh drake"]
+
+
+def _png(colour: str = "#aa3322") -> bytes:
+    image = QImage(40, 30, QImage.Format.Format_RGB32)
+    image.fill(QColor(colour))
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    image.save(buffer, "PNG")
+    return bytes(data.data())
+
+
+def test_images_are_checked_before_they_are_kept(window: MainWindow, cards: SysCardsWidget) -> None:
+    select(cards, "Saltmarsh drake")
+    assert not cards.editor.set_image(b"\x89PNG\r\n\x1a\n broken")
+    assert "not an image" in cards.editor.error_label.text()
+    assert cards.editor.set_image(_png())
+    drake = next(c for c in campaign_of(window).cards() if c.name == "Saltmarsh drake")
+    assert drake.has_image
+    window.undo_action.trigger()
+    assert campaign_of(window).card_image(drake.id) is None
+
+
+def test_preview_draws_the_card(cards: SysCardsWidget) -> None:
+    select(cards, "Saltmarsh drake")
+    image = cards.preview.grab().toImage()
+    colours = {
+        image.pixelColor(x, y).name()
+        for x in range(0, image.width(), 7)
+        for y in range(0, image.height(), 7)
+    }
+    assert len(colours) > 3  # something was drawn, not a blank widget
+
+
+def test_an_act_and_its_raise_throw_with_undo(window: MainWindow, cards: SysCardsWidget) -> None:
+    select(cards, "Knife work")
+    act = cards.act
+    act.nr_spin.setValue(50)
+    outcome = act.resolve(60)
+    assert outcome is not None and outcome.success and outcome.mode == "action"
+    outcome = act.resolve(100)  # a Raise Throw at the default 100
+    assert outcome is not None and outcome.raised
+    knife = next(c for c in campaign_of(window).cards() if c.name == "Knife work")
+    assert knife.efficiency == 31
+    rolls = campaign_of(window).rolls()
+    assert [r.kind for r in rolls] == ["act", "act"]
+    window.undo_action.trigger()
+    knife = next(c for c in campaign_of(window).cards() if c.name == "Knife work")
+    assert knife.efficiency == 30
+    assert campaign_of(window).rolls()[0].undone
+
+
+def test_tale_mode_needs_no_throw(cards: SysCardsWidget) -> None:
+    select(cards, "Saltmarsh drake")
+    cards.act.nr_spin.setValue(40)
+    outcome = cards.act.resolve(None)
+    assert outcome is not None and outcome.mode == "tale" and outcome.success
+    assert "Tale Mode" in cards.act.result_label.text()
+
+
+def test_a_challenge_with_a_tie_the_gm_orders(window: MainWindow, cards: SysCardsWidget) -> None:
+    challenge = cards.challenge
+    for name in ("Kara Voss", "Saltmarsh drake", "Knife work"):
+        select(cards, name)
+        cards._add_contender()
+    challenge.set_values(0, velocity=2, forced_nr=0, throw=70)
+    challenge.set_values(1, velocity=2, forced_nr=0, throw=70)
+    challenge.set_values(2, velocity=5, forced_nr=90, throw=20)
+    # Kara 70 (efc 40) and the drake 70 (efc 55): the drake has the higher efficiency.
+    outcome = challenge.resolve()
+    assert outcome is not None
+    assert outcome.order == ("Knife work", "Saltmarsh drake", "Kara Voss")
+    assert "Knife work" not in outcome.succeeded  # forced NR 90 not reached
+    assert campaign_of(window).rolls()[0].kind == "challenge"
+
+
+def test_true_ties_wait_for_the_gm(window: MainWindow, cards: SysCardsWidget) -> None:
+    campaign = campaign_of(window)
+    twin = campaign.add_card("Kara's twin", "character", efficiency=40)
+    cards.reload()
+    challenge = cards.challenge
+    for name in ("Kara Voss", twin.name):
+        select(cards, name)
+        cards._add_contender()
+    challenge.set_values(0, velocity=0, forced_nr=0, throw=60)
+    challenge.set_values(1, velocity=0, forced_nr=0, throw=60)
+    outcome = challenge.resolve()
+    assert outcome is not None and outcome.undecided
+    assert not challenge.tie_box.isHidden()
+    assert campaign.rolls() == []  # nothing written until the GM has ordered them
+    item = challenge.ties.takeItem(1)
+    challenge.ties.insertItem(0, item)
+    settled = challenge.confirm_ties()
+    assert settled is not None and settled.order == (twin.name, "Kara Voss")
+    assert campaign.rolls()[0].detail["order"] == [twin.name, "Kara Voss"]
+
+
+def test_export_pdf_of_the_selected_cards(
+    window: MainWindow, cards: SysCardsWidget, tmp_path: Path
+) -> None:
+    from pypdf import PdfReader
+
+    select(cards, "Saltmarsh drake")
+    out = tmp_path / "cards.pdf"
+    assert window.export_pdf_to(out) >= 1
+    text = " ".join(" ".join(page.extract_text().split()) for page in PdfReader(out).pages)
+    assert "Saltmarsh drake" in text and "55" in text
+    assert "Knife work" not in text
+
+
+def test_print_cards_from_the_command_line(tmp_path: Path, gm_desk_home: Path) -> None:
+    from pypdf import PdfReader
+
+    from desktop.store.campaign import Campaign as CampaignFile
+
+    path = tmp_path / "c.gmdesk"
+    with CampaignFile.create(path, data_dir=gm_desk_home / "data") as made:
+        made.add_card("Harbour lore", "skill", efficiency=62)
+        made.add_card("The Gull's Wager", "vehicle", efficiency=48)
+    out = tmp_path / "out.pdf"
+    env = {**os.environ, "GM_DESK_HOME": str(gm_desk_home)}
+    command = [sys.executable, "-m", "desktop", "--campaign", str(path), "--print-cards", str(out)]
+    done = subprocess.run(
+        [*command, "--card", "harbour lore"], capture_output=True, text=True, env=env
+    )
+    assert done.returncode == 0, done.stderr
+    text = " ".join(" ".join(page.extract_text().split()) for page in PdfReader(out).pages)
+    assert "Harbour lore" in text and "Wager" not in text
+    refused = subprocess.run(
+        [*command, "--card", "Nobody"], capture_output=True, text=True, env=env
+    )
+    assert refused.returncode == 1 and "Nobody" in refused.stderr
