@@ -147,3 +147,20 @@ class ResolveActs(StoreCommand):
         assert self.roll_id is not None
         before = {card_id: old for card_id, (old, _new) in self._raises.items()}
         self.session.campaign.mark_acts(self.roll_id, undone=True, efficiencies=before)
+
+
+class UpdateSettings(StoreCommand):
+    """A campaign rule setting (Raise Throw threshold or amount)."""
+
+    def __init__(self, session: CampaignSession, text: str, **changes: int) -> None:
+        super().__init__(session, text)
+        self._changes = changes
+        self._previous: dict[str, Any] = {}
+
+    def apply(self) -> None:
+        previous = self.session.campaign.update_settings(**self._changes)
+        if not self._previous:
+            self._previous = {key: previous[key] for key in self._changes}
+
+    def revert(self) -> None:
+        self.session.campaign.update_settings(**self._previous)

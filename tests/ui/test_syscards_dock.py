@@ -265,3 +265,19 @@ def test_print_cards_from_the_command_line(tmp_path: Path, gm_desk_home: Path) -
         [*command, "--card", "Nobody"], capture_output=True, text=True, env=env
     )
     assert refused.returncode == 1 and "Nobody" in refused.stderr
+
+
+def test_raise_throw_settings_are_the_campaigns(window: MainWindow, cards: SysCardsWidget) -> None:
+    act = cards.act
+    act.raise_from_spin.setValue(96)
+    act.raise_by_spin.setValue(3)
+    act._commit_raise_settings()
+    assert campaign_of(window).settings()["raise_from"] == 96
+    assert campaign_of(window).settings()["raise_by"] == 3
+    select(cards, "Knife work")
+    act.nr_spin.setValue(50)
+    outcome = act.resolve(97)  # "above 95%" raises by 3 under this setting
+    assert outcome is not None and outcome.efficiency == 33
+    window.undo_action.trigger()
+    window.undo_action.trigger()
+    assert campaign_of(window).settings()["raise_by"] == 1

@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 from desktop.rules import syscards
 from desktop.store.errors import NotFound
 from desktop.store.records import CardRecord
-from desktop.ui.card_commands import ResolveActs
+from desktop.ui.card_commands import ResolveActs, UpdateSettings
 from desktop.ui.session import CampaignSession
 
 
@@ -90,6 +90,14 @@ class ActResolver(QWidget):
         self.result_label = QLabel()
         self.result_label.setObjectName("actResult")
         self.result_label.setTextFormat(Qt.TextFormat.RichText)
+        self.raise_from_spin = QSpinBox()
+        self.raise_from_spin.setObjectName("raiseFrom")
+        self.raise_from_spin.setRange(1, 100)
+        self.raise_by_spin = QSpinBox()
+        self.raise_by_spin.setObjectName("raiseBy")
+        self.raise_by_spin.setRange(0, 100)
+        self.raise_from_spin.editingFinished.connect(self._commit_raise_settings)
+        self.raise_by_spin.editingFinished.connect(self._commit_raise_settings)
         self.result_label.setWordWrap(True)
         self.result_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         form = QFormLayout()
@@ -104,6 +112,13 @@ class ActResolver(QWidget):
         throw_row.addWidget(self.throw_spin)
         throw_row.addWidget(self.typed_button)
         form.addRow("Throw", throw_row)
+        raise_row = QHBoxLayout()
+        raise_row.addWidget(QLabel("a throw of"))
+        raise_row.addWidget(self.raise_from_spin)
+        raise_row.addWidget(QLabel("or more raises efficiency by"))
+        raise_row.addWidget(self.raise_by_spin)
+        raise_row.addStretch(1)
+        form.addRow("Raise Throws", raise_row)
         hint = QLabel(
             "Tale Mode needs no throw. For a Challenge Rejection, set the defender's NR here "
             "and resolve the challenger's act. The degree of failure is for the GM's eyes."
@@ -119,8 +134,43 @@ class ActResolver(QWidget):
         self.show_card(None)
 
     def set_session(self, session: CampaignSession | None) -> None:
+        if self._session is not None:
+            self._session.changed.disconnect(self._on_changed)
         self._session = session
+        if session is not None:
+            session.changed.connect(self._on_changed)
+        self._show_raise_settings()
         self.show_card(None)
+
+    def _on_changed(self, topic: str) -> None:
+        if topic == "campaign":
+            self._show_raise_settings()
+
+    def _show_raise_settings(self) -> None:
+        session = self._session
+        if session is None:
+            return
+        raise_from, raise_by = raise_settings(session)
+        for spin, value in ((self.raise_from_spin, raise_from), (self.raise_by_spin, raise_by)):
+            if not spin.hasFocus():
+                spin.setValue(value)
+        writable = not session.read_only
+        self.raise_from_spin.setEnabled(writable)
+        self.raise_by_spin.setEnabled(writable)
+
+    def _commit_raise_settings(self) -> None:
+        """The campaign's Raise Throw setting, changed as one undoable step."""
+        session = self._session
+        if session is None or session.read_only:
+            return
+        wanted = {
+            "raise_from": self.raise_from_spin.value(),
+            "raise_by": self.raise_by_spin.value(),
+        }
+        current = dict(zip(("raise_from", "raise_by"), raise_settings(session), strict=True))
+        changes = {k: v for k, v in wanted.items() if current[k] != v}
+        if changes:
+            session.push(UpdateSettings(session, "Change the Raise Throw setting", **changes))
 
     def show_card(self, card: CardRecord | None) -> None:
         self.card = card
