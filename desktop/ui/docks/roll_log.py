@@ -9,7 +9,7 @@ import csv
 import json
 from pathlib import Path
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QColor, QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 from desktop.store.records import RollRecord
 from desktop.ui.panel import Panel
 from desktop.ui.session import CampaignSession
+from desktop.ui.widgets.record_table import RecordTableModel
 
 ModelIndex = QModelIndex | QPersistentModelIndex
 COLUMNS = ("When", "Who", "Kind", "Dice", "Faces", "Total", "Result")
@@ -50,7 +51,9 @@ def when_text(record: RollRecord) -> str:
     return record.at.replace("T", " ")[:19]
 
 
-class RollLogModel(QAbstractTableModel):
+class RollLogModel(RecordTableModel):
+    HEADERS = COLUMNS
+
     def __init__(self) -> None:
         super().__init__()
         self.records: list[RollRecord] = []
@@ -59,19 +62,6 @@ class RollLogModel(QAbstractTableModel):
         self.beginResetModel()
         self.records = records
         self.endResetModel()
-
-    def rowCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self.records)
-
-    def columnCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(COLUMNS)
-
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> object:
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return COLUMNS[section]
-        return None
 
     def cell(self, record: RollRecord, column: int) -> str:
         values = (

@@ -6,8 +6,9 @@ through undo commands; the selection is published through `session.select_charac
 
 from __future__ import annotations
 
+from typing import Any
+
 from PySide6.QtCore import (
-    QAbstractTableModel,
     QItemSelectionModel,
     QMimeData,
     QModelIndex,
@@ -46,13 +47,14 @@ from desktop.ui.session import CampaignSession
 from desktop.ui.widgets.character_kit import CharacterKit
 from desktop.ui.widgets.dice_scene import DIE_MIME, decode
 from desktop.ui.widgets.kind_icons import kind_icon
+from desktop.ui.widgets.record_table import RecordTableModel
 
 ModelIndex = QModelIndex | QPersistentModelIndex
 NOTES_PAUSE_MS = 700
 NEW_NAMES = {"pc": "New character", "npc": "New NPC", "challenge": "New challenge"}
 
 
-class RosterModel(QAbstractTableModel):
+class RosterModel(RecordTableModel):
     """The roster, filtered by text and kind. Renames in place ask, never write.
 
     A depleted die dragged from the Dice Table onto a row asks for an award.
@@ -102,18 +104,8 @@ class RosterModel(QAbstractTableModel):
                 return row
         return None
 
-    def rowCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self._shown)
-
-    def columnCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self.HEADERS)
-
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> object:
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return self.HEADERS[section]
-        return None
+    def visible(self) -> list[Any]:
+        return self._shown
 
     def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> object:
         if not index.isValid():

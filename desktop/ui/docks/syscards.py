@@ -8,7 +8,7 @@ routine that prints the card.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, QTimer
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt, QTimer
 from PySide6.QtGui import QImage, QPainter, QPaintEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -38,6 +38,7 @@ from desktop.ui.card_commands import AddCard, DeleteCard, DuplicateCard, EditCar
 from desktop.ui.docks.resolvers import ActResolver, ChallengeResolver
 from desktop.ui.panel import Panel
 from desktop.ui.session import CampaignSession
+from desktop.ui.widgets.record_table import RecordTableModel
 
 ModelIndex = QModelIndex | QPersistentModelIndex
 IMAGE_LIMIT = 4 * 1024 * 1024
@@ -47,7 +48,7 @@ ENTITY_CATEGORIES = ("character", "creature", "vehicle", "place", "item", "other
 TOPICS = ("cards", "characters", "campaign")
 
 
-class CardListModel(QAbstractTableModel):
+class CardListModel(RecordTableModel):
     HEADERS = ("Name", "Category", "Owner", "Efc")
 
     def __init__(self) -> None:
@@ -65,19 +66,6 @@ class CardListModel(QAbstractTableModel):
 
     def owner_of(self, record: CardRecord) -> str:
         return self.owners.get(record.owner_id, "") if record.owner_id else ""
-
-    def rowCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self.records)
-
-    def columnCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self.HEADERS)
-
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> object:
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return self.HEADERS[section]
-        return None
 
     def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> object:
         if not index.isValid():

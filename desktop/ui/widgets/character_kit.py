@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
+from typing import Any
 
 from PySide6.QtCore import (
     QAbstractItemModel,
@@ -56,6 +57,7 @@ from desktop.ui.kit_commands import (
 )
 from desktop.ui.session import CampaignSession
 from desktop.ui.widgets.dice_paint import paint_die
+from desktop.ui.widgets.record_table import RecordTableModel
 
 ModelIndex = QModelIndex | QPersistentModelIndex
 TOPICS = {"traits", "items", "dice", "characters"}
@@ -95,7 +97,7 @@ def die_icon(size: int, kind: str, used: bool) -> QIcon:
 # -- models -----------------------------------------------------------------------------------
 
 
-class TraitModel(QAbstractTableModel):
+class TraitModel(RecordTableModel):
     """A character's traits. Edits in place ask (`edit_requested`), never write."""
 
     edit_requested = Signal(object, str, object)  # TraitRecord, field, value
@@ -126,18 +128,8 @@ class TraitModel(QAbstractTableModel):
     def row_of(self, trait_id: int) -> int | None:
         return next((r for r, t in enumerate(self._records) if t.id == trait_id), None)
 
-    def rowCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self._records)
-
-    def columnCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self.HEADERS)
-
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> object:
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return self.HEADERS[section]
-        return None
+    def visible(self) -> list[Any]:
+        return self._records
 
     def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> object:
         if not index.isValid():
@@ -192,7 +184,7 @@ class TraitModel(QAbstractTableModel):
         return False  # the store's change notice refreshes the model
 
 
-class ItemModel(QAbstractTableModel):
+class ItemModel(RecordTableModel):
     """A character's weapons and armour, each with its one die."""
 
     edit_requested = Signal(object, str, object)  # ItemRecord, field, value
@@ -225,18 +217,8 @@ class ItemModel(QAbstractTableModel):
     def row_of(self, item_id: int) -> int | None:
         return next((r for r, (item, _) in enumerate(self._rows) if item.id == item_id), None)
 
-    def rowCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self._rows)
-
-    def columnCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self.HEADERS)
-
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> object:
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return self.HEADERS[section]
-        return None
+    def visible(self) -> list[Any]:
+        return self._rows
 
     def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> object:
         if not index.isValid():

@@ -1,0 +1,32 @@
+"""The base of GM Desk's small table models over plain records (no QStandardItemModel)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+
+ModelIndex = QModelIndex | QPersistentModelIndex
+
+
+class RecordTableModel(QAbstractTableModel):
+    """Rows are `visible()` records, columns are `HEADERS`; subclasses give `data()`."""
+
+    HEADERS: tuple[str, ...] = ()
+
+    def visible(self) -> Sequence[Any]:
+        return getattr(self, "records", ())
+
+    def rowCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self.visible())
+
+    def columnCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self.HEADERS)
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> object:
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return self.HEADERS[section]
+        return None
