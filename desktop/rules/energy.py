@@ -1039,22 +1039,7 @@ def task(
 ) -> Outcome:
     """Commit energy to a task: success when energy + ability >= cost. The committed
     energy is spent either way; a task of a project may draw on its pool."""
-    rating = profile.rating(ability)
-    success = task_succeeds(committed, rating, cost)
-    new, entry = _spend(
-        profile,
-        state,
-        committed,
-        EntryKind.TASK,
-        draw_from=project,
-        project=project,
-        ability=ability,
-        rating=rating,
-        cost=cost,
-        success=success,
-        note=note,
-    )
-    return Outcome(new, entry)
+    return _attempt(profile, state, committed, cost, EntryKind.TASK, ability, project, note)
 
 
 def move(
@@ -1116,13 +1101,27 @@ def contest(
     """A task facing opposition: the cost is `base` + the opposition's commitment, or,
     for direct opposition (no base), the opposition's commitment itself."""
     cost = contest_cost(opposition, base)
+    return _attempt(profile, state, committed, cost, EntryKind.CONTEST, ability, project, note)
+
+
+def _attempt(
+    profile: CharacterProfile,
+    state: DayState,
+    committed: int,
+    cost: int,
+    kind: EntryKind,
+    ability: str | None,
+    project: str | None,
+    note: str,
+) -> Outcome:
+    """Energy committed against a cost (a task or a contest): spent either way."""
     rating = profile.rating(ability)
     success = task_succeeds(committed, rating, cost)
     new, entry = _spend(
         profile,
         state,
         committed,
-        EntryKind.CONTEST,
+        kind,
         draw_from=project,
         project=project,
         ability=ability,
