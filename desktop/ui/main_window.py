@@ -219,7 +219,10 @@ class MainWindow(QMainWindow):
         return True
 
     def _open(self, path: Path, *, interactive: bool) -> Campaign | None:
-        self.set_session(None)
+        # Reopening the open campaign must let go of its lock first; any other file is
+        # opened beside it, so a refusal leaves the GM's campaign (and undo) as it was.
+        if self.session is not None and self.session.campaign.path == path.absolute():
+            self.set_session(None)
         try:
             return Campaign.open(path, data_dir=self.data_dir)
         except CampaignLocked as locked:
@@ -242,6 +245,8 @@ class MainWindow(QMainWindow):
     def set_session(self, session: CampaignSession | None) -> None:
         """Make `session` the open campaign (None closes it), backing up as it goes."""
         if self.session is not None:
+            for panel in self.panels:
+                panel.flush()  # edits still waiting for a pause in typing are written now
             self._close_session()
         self.session = session
         for panel in self.panels:
@@ -322,7 +327,6 @@ class MainWindow(QMainWindow):
         if not name:
             return
         path = Path(name).with_suffix(SUFFIX)
-        self.set_session(None)
         try:
             campaign = Campaign.create(path, data_dir=self.data_dir)
         except (CampaignRefused, CampaignLocked, ValueError, OSError) as error:
@@ -411,7 +415,6 @@ class MainWindow(QMainWindow):
     def import_from(self, source: Path, target: Path) -> bool:
         from desktop.store.exchange import ImportRefused, import_campaign
 
-        self.set_session(None)
         try:
             campaign = import_campaign(source, target, data_dir=self.data_dir)
         except (ImportRefused, CampaignRefused, CampaignLocked, OSError) as error:
@@ -440,6 +443,8 @@ class MainWindow(QMainWindow):
         if self.session is None:
             return False
         path = self.session.campaign.path
+        for panel in self.panels:
+            panel.flush()  # the backup taken before restoring must hold the last edits
         try:
             self.session.campaign.backup_now()
         except Exception as error:  # without a fresh backup, restoring could lose work

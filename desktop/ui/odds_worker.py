@@ -37,6 +37,10 @@ class OddsWorker(QObject):
         self._pool.start(work)
         return token
 
+    def cancel(self) -> None:
+        """Forget the requests under way: their answers will be dropped."""
+        self._latest += 1
+
     def _on_done(self, token: int, result: object) -> None:
         if token == self._latest:  # else the tray changed since: a newer answer is coming
             self.ready.emit(result)

@@ -51,6 +51,12 @@ class Panel(QDockWidget):
         if self._content is not None:
             self._content_view().set_session(session)
 
+    def flush(self) -> None:
+        """Write any edit the panel is holding back (a debounce), before a close."""
+        flush = getattr(self._content, "flush_edits", None)
+        if callable(flush):
+            flush()
+
     def _content_view(self) -> PanelContent:
         assert self._content is not None
         return self._content  # type: ignore[return-value]

@@ -153,6 +153,7 @@ class DiceTableWidget(QWidget):
         self._conflict: Conflict | None = None
         self._item_choice: dict[tuple[int, str], int | None] = {}  # (character, kind) -> item
         self._frames = 0
+        self._animation: QTimer | None = None
         self._animation_rng = random.Random()
         from desktop.ui.odds_worker import OddsWorker
 
@@ -404,13 +405,18 @@ class DiceTableWidget(QWidget):
     # -- following the campaign ---------------------------------------------------------------
 
     def set_session(self, session: CampaignSession | None) -> None:
+        self._stop_animation()
+        self._pending = None
+        self._conflict = None
+        self.odds_worker.cancel()
+        self.conflict_worker.cancel()
         if self._session is not None:
+            self._hold_undo(False)
             self._session.changed.disconnect(self._on_changed)
             self._session.character_selected.disconnect(self._on_selected)
         self._session = session
         self._states.clear()
         self._applied.clear()
-        self._pending = None
         if session is not None:
             session.changed.connect(self._on_changed)
             session.character_selected.connect(self._on_selected)
@@ -427,9 +433,11 @@ class DiceTableWidget(QWidget):
             except NotFound:
                 self._character = None
         if (self._character.id if self._character else None) != previous:
+            self._stop_animation()
             self._states.clear()
             self._applied.clear()
             self._cancel_pending()
+            self._conflict = None
             self.result_label.setText("No roll yet.")
         self.reload()
 
@@ -469,6 +477,7 @@ class DiceTableWidget(QWidget):
                 self._opp_dice = session.campaign.dice(self._opponent.id)  # type: ignore[union-attr]
             except NotFound:
                 self._opponent, self._opp_dice = None, []
+                self._conflict = None  # the other side is gone: its roll means nothing
         else:
             self._opp_dice = []
         self._items = {}
@@ -524,7 +533,8 @@ class DiceTableWidget(QWidget):
         waiting = self._pending is not None or (
             conflict is not None and conflict.waiting_for is not None
         )
-        busy = waiting or conflict is not None
+        busy = waiting or conflict is not None or bool(self._frames)
+        self._hold_undo(busy)
         trays = bool(self._tray()) or (self._in_conflict() and bool(self._tray(self._opp_dice)))
         ready = self._in_conflict() if self.conflict_button.isChecked() else trays
         self.roll_button.setEnabled(has_character and ready and not busy and not self._frames)
@@ -586,6 +596,7 @@ class DiceTableWidget(QWidget):
             and self._character is not None
             and self._pending is None
             and self._conflict is None
+            and not self._frames
         )
 
     def toggle_tray(self, die_id: int) -> None:
@@ -761,32 +772,48 @@ class DiceTableWidget(QWidget):
         return dicepool.roll_tray(to_pool(dice), tray, self._session.rng, steps_allowed)
 
     def _animate(self, rolls: list[dicepool.Roll], land: Callable[[], None]) -> None:
-        """Tumble the rolled dice for a moment (unless turned off), then land them."""
+        """Tumble the rolled dice for a moment (unless turned off), then land them.
+
+        The roll lands only in the session and for the character it was rolled for;
+        while the dice tumble, nothing else can change the pool (undo included).
+        """
         if not self.animate_check.isChecked():
             land()
             return
         self._frames = ANIMATION_FRAMES
-        self.roll_button.setEnabled(False)
-        showing = self._character
+        self._update_buttons()
+        session, showing = self._session, self._character.id if self._character else None
 
         def frame() -> None:
             self._frames -= 1
-            if self._frames <= 0 or self._character != showing:
-                timer.stop()
-                timer.deleteLater()
-                self._frames = 0
-                if self._character == showing:
-                    land()
+            here = self._session is session and self._character is not None
+            if here and self._character.id == showing and self._frames > 0:  # type: ignore[union-attr]
+                for roll in rolls:
+                    for die_id, size in zip(roll.die_ids, roll.sizes, strict=True):
+                        face = self._animation_rng.randint(1, size)
+                        self._states[die_id] = DieState(face=face, rolled_size=size)
+                self._redraw()
                 return
-            for roll in rolls:
-                for die_id, size in zip(roll.die_ids, roll.sizes, strict=True):
-                    face = self._animation_rng.randint(1, size)
-                    self._states[die_id] = DieState(face=face, rolled_size=size)
-            self._redraw()
+            self._stop_animation()
+            if here and self._character.id == showing:  # type: ignore[union-attr]
+                land()
+            self._update_buttons()
 
-        timer = QTimer(self, interval=ANIMATION_STEP_MS)
-        timer.timeout.connect(frame)
-        timer.start()
+        self._animation = QTimer(self, interval=ANIMATION_STEP_MS)
+        self._animation.timeout.connect(frame)
+        self._animation.start()
+
+    def _stop_animation(self) -> None:
+        if self._animation is not None:
+            self._animation.stop()
+            self._animation.deleteLater()
+            self._animation = None
+        self._frames = 0
+
+    def _hold_undo(self, held: bool) -> None:
+        # A pending roll was computed from the pool as it is: undo must wait for it.
+        if self._session is not None:
+            self._session.undo_stack.setActive(not held)
 
     def _show_faces(self, rolls: list[dicepool.Roll]) -> None:
         self._states = {}
@@ -839,9 +866,9 @@ class DiceTableWidget(QWidget):
             total=roll.result.total,
             summary=summary,
         )
-        self._applied.clear()
-        self._push(RollDice(self._session, f"Roll for {self._character.name}", changed, entry))
-        self.result_label.setText(summary)
+        if self._push(RollDice(self._session, f"Roll for {self._character.name}", changed, entry)):
+            self._applied.clear()
+            self.result_label.setText(summary)
         self._update_buttons()
 
     def _describe(self, roll: dicepool.Roll, choice: dicepool.Catastrophe | None = None) -> str:
@@ -1013,11 +1040,13 @@ class DiceTableWidget(QWidget):
             summary=conflict.summary(),
         )
         text = f"Conflict: {first.name} against {second.name}"
-        self._conflict = None
-        self._applied.clear()
-        self.result_label.setText(entry.summary)
-        self.conflict_result_label.setText(entry.summary)
-        self._push(RollDice(self._session, text, changed, entry))
+        self._conflict = None  # the push below reloads the dice; no conflict may hold them
+        if self._push(RollDice(self._session, text, changed, entry)):
+            self._applied.clear()
+            self.result_label.setText(entry.summary)
+            self.conflict_result_label.setText(entry.summary)
+        else:
+            self._conflict = conflict  # refused: the GM can still discard it
         self._update_buttons()
 
     def discard_conflict(self) -> None:
@@ -1033,6 +1062,7 @@ class DiceTableWidget(QWidget):
         self._request_conflict_odds()
         tray = self._tray()
         if not tray:
+            self.odds_worker.cancel()
             self._odds_latest = None
             for label in (
                 self.reach_label,

@@ -298,6 +298,14 @@ class ChallengeResolver(QWidget):
         self.table.setRowCount(0)
         self._pending = None
         self.tie_box.hide()
+        writable = session is not None and not session.read_only
+        for button in (
+            self.add_button,
+            self.remove_button,
+            self.resolve_button,
+            self.confirm_button,
+        ):
+            button.setEnabled(writable)
 
     def add_card(self, card: CardRecord) -> None:
         if any(row.card_id == card.id for row in self.rows):
@@ -338,15 +346,15 @@ class ChallengeResolver(QWidget):
         cards: dict[str, CardRecord] = {}
         contenders = []
         try:
-            for row, entry in enumerate(self.rows):
-                card = session.campaign.card(entry.card_id)
-                cards[card.name] = card
+            records = [session.campaign.card(entry.card_id) for entry in self.rows]
+            for row, card in enumerate(records):
+                # Two cards may share a name: the rules need each contender named once.
+                name = _contender_name(card, records)
+                cards[name] = card
                 throw = self._value(row, 3) or syscards.roll_d100(session.rng)
                 forced = self._value(row, 2) or None
                 contenders.append(
-                    syscards.Contender(
-                        card.name, throw, card.efficiency, self._value(row, 1), forced
-                    )
+                    syscards.Contender(name, throw, card.efficiency, self._value(row, 1), forced)
                 )
             raise_from, raise_by = raise_settings(session)
             outcome = syscards.challenge(contenders, raise_from, raise_by)
@@ -419,6 +427,11 @@ class ChallengeResolver(QWidget):
             return None
         self.result_label.setText(_outcome_html(outcome, pending=False))
         return outcome
+
+
+def _contender_name(card: CardRecord, everyone: list[CardRecord]) -> str:
+    twins = sum(1 for other in everyone if other.name.casefold() == card.name.casefold())
+    return card.name if twins == 1 else f"{card.name} [{card.id}]"
 
 
 def _short(text: str, limit: int = 80) -> str:

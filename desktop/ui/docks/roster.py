@@ -512,6 +512,11 @@ class RosterWidget(QWidget):
         if answer == QMessageBox.StandardButton.Yes:
             self._session.push(DeleteCharacter(self._session, record))
 
+    def flush_edits(self) -> None:
+        """Notes typed in the last moments, written before the campaign closes."""
+        if self.form._notes_timer.isActive():
+            self.form.commit_notes()
+
     def _award(self, die_id: int, from_character: int, to_character: int) -> None:
         if self._session is not None and not self._session.read_only:
             award_depleted(self._session, die_id, from_character, to_character)

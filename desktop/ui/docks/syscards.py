@@ -614,6 +614,11 @@ class SysCardsWidget(QWidget):
         if answer == QMessageBox.StandardButton.Yes:
             session.push(DeleteCard(session, card))
 
+    def flush_edits(self) -> None:
+        """Info typed in the last moments, written before the campaign closes."""
+        if self.editor._info_timer.isActive():
+            self.editor.commit_info()
+
     def _add_contender(self) -> None:
         card = self.current_card()
         if card is not None:
