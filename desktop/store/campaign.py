@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import closing, contextmanager, suppress
 from dataclasses import fields, replace
 from datetime import date, datetime
@@ -21,7 +21,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from desktop.rules import dicepool, roster, syscards
-from desktop.store import backups, checks, schema, search
+from desktop.rules import energy as rules_energy
+from desktop.rules.energy import CharacterProfile, DayState
+from desktop.store import backups, checks, energy, schema, search
 from desktop.store.connection import connect
 from desktop.store.errors import CampaignRefused, NotFound, ReadOnlyCampaign
 from desktop.store.files import check_sqlite_file
@@ -33,6 +35,10 @@ from desktop.store.records import (
     CharacterRecord,
     CharacterSnapshot,
     DieRecord,
+    EndDaySummary,
+    EndDayToken,
+    EnergyDebt,
+    EnergyDecay,
     ItemRecord,
     RollRecord,
     TraitRecord,
@@ -107,6 +113,12 @@ class Campaign:
         # Every card by id, as of the reader's `PRAGMA data_version` below (see `cards`).
         self._card_cache: dict[int, CardRecord] = {}
         self._card_cache_version: int | None = None
+        # Each character's two latest energy days: day -> (stored JSON, checked state).
+        # A state is a pure function of its JSON, so a row whose text is the one seen
+        # before is that state again: End Day then skips parsing and re-checking the
+        # whole roster's day, which cost several times the rules' rollover itself.
+        self._day_cache: dict[int, dict[int, tuple[str, DayState]]] = {}
+        self._profile_cache: dict[int, tuple[tuple[object, ...], CharacterProfile]] = {}
 
     # -- opening and closing -------------------------------------------------------------
 
@@ -225,7 +237,8 @@ class Campaign:
     def subscribe(self, listener: Listener) -> None:
         """Call `listener(topic)` after each committed change.
 
-        Topics: "campaign", "characters", "dice", "traits", "items", "rolls", "cards".
+        Topics: "campaign", "characters", "dice", "traits", "items", "rolls", "cards",
+        "energy" (energy profiles and days; End Day also tells "campaign").
         Deleting or restoring a character also deletes or restores its dice, traits and
         items and relinks its roll log lines, but is told as "characters" only; when it
         unlinks or relinks SySCards it also tells "cards". A card's image is "cards".
@@ -350,10 +363,27 @@ class Campaign:
             items=tuple(self.items(character_id)),
             roll_ids=tuple(int(row[0]) for row in roll_ids),  # type: ignore[call-overload]
             card_ids=tuple(int(row[0]) for row in card_ids),  # type: ignore[call-overload]
+            **self._energy_rows(character_id),
         )
 
+    def _energy_rows(self, character_id: int) -> dict[str, object]:
+        """A character's energy rows as stored, for a snapshot (restored as they were)."""
+        profile = self._read(
+            "SELECT daily_net, abilities FROM energy_profile WHERE character_id = ?",
+            (character_id,),
+        )
+        days = self._read(
+            "SELECT day, state FROM energy_day WHERE character_id = ? ORDER BY day",
+            (character_id,),
+        )
+        return {
+            "energy_profile": (int(profile[0][0]), str(profile[0][1])) if profile else None,  # type: ignore[call-overload]
+            "energy_days": tuple((int(day), str(state)) for day, state in days),  # type: ignore[call-overload]
+        }
+
     def delete_character(self, character_id: int) -> CharacterSnapshot:
-        """Delete a roster entry with its dice, traits and items (the database cascades).
+        """Delete a roster entry with its dice, traits, items and energy (the database
+        cascades).
 
         Its roll log lines stay, named as they were, with no character; so do the
         SySCards linked to it. Returns what `restore_character` needs to undo it all.
@@ -388,6 +418,11 @@ class Campaign:
             writer.insert_dice(session, dice)
             writer.link_rolls(session, record.id, snapshot.roll_ids)
             writer.link_character_cards(session, record.id, card_ids)
+            if snapshot.energy_profile is not None:
+                writer.set_energy_profile(session, record.id, *snapshot.energy_profile)
+            writer.put_energy_days(
+                session, [(record.id, day, state) for day, state in snapshot.energy_days]
+            )
         return record
 
     # -- dice -------------------------------------------------------------------------------
@@ -1054,6 +1089,221 @@ class Campaign:
         )
         return [_roll(row) for row in rows]
 
+    # -- the Energy Calendar ----------------------------------------------------------------
+
+    def energy_profile(self, character_id: int) -> CharacterProfile | None:
+        """The character's energy profile (named as the character), or None if it has none."""
+        rows = self._read(
+            "SELECT character.name, daily_net, abilities FROM energy_profile"
+            " JOIN character ON character.id = energy_profile.character_id"
+            " WHERE character_id = ?",
+            (character_id,),
+        )
+        return self._profile(character_id, rows[0]) if rows else None
+
+    def energy_profiles(self) -> dict[int, CharacterProfile]:
+        """Every character's energy profile by character id, in roster order."""
+        rows = self._read(
+            "SELECT character.id, character.name, daily_net, abilities FROM energy_profile"
+            " JOIN character ON character.id = energy_profile.character_id"
+            " ORDER BY character.position, character.id"
+        )
+        return {int(row[0]): self._profile(int(row[0]), row[1:]) for row in rows}  # type: ignore[call-overload]
+
+    def set_energy_profile(
+        self, character_id: int, daily_net: int, abilities: Mapping[str, int]
+    ) -> CharacterProfile | None:
+        """Give a character an energy profile, or change it; returns the previous one
+        (None: undo with `delete_energy_profile`). Tells "energy".
+
+        A changed daily net shows from the next day opened: stored days keep the daily
+        energy they opened with, as the rules say of an altered input or output.
+        """
+        from desktop.store import writer
+
+        name = self.character(character_id).name
+        wanted = energy.profile(name, daily_net, abilities)
+        previous = self.energy_profile(character_id)
+        with self._writing("energy") as session:
+            writer.set_energy_profile(
+                session,
+                character_id,
+                wanted.daily_net,
+                energy.abilities_text(energy.abilities_of(wanted)),
+            )
+        return previous
+
+    def delete_energy_profile(self, character_id: int) -> CharacterProfile | None:
+        """Remove a character's profile (its stored days stay); returns it for undo."""
+        from desktop.store import writer
+
+        previous = self.energy_profile(character_id)
+        if previous is not None:
+            with self._writing("energy") as session:
+                writer.delete_energy_profile(session, character_id)
+        return previous
+
+    def energy_day(self, character_id: int, day: int) -> DayState | None:
+        """The character's energy on a campaign day (after that day's entries), or None."""
+        rows = self._read(
+            "SELECT day, state FROM energy_day WHERE character_id = ? AND day = ?",
+            (character_id, day),
+        )
+        return self._day(character_id, *rows[0]) if rows else None
+
+    def energy_days(self, character_id: int, first_day: int, last_day: int) -> dict[int, DayState]:
+        """The character's stored days from `first_day` to `last_day`, both included."""
+        rows = self._read(
+            "SELECT day, state FROM energy_day WHERE character_id = ? AND day BETWEEN ? AND ?"
+            " ORDER BY day",
+            (character_id, first_day, last_day),
+        )
+        return {int(day): self._day(character_id, day, state) for day, state in rows}  # type: ignore[call-overload]
+
+    def put_energy_day(self, character_id: int, state: DayState) -> DayState | None:
+        """Store a character's day (`state.day`), replacing what was there, in one
+        transaction; returns the previous state (None: undo with `delete_energy_day`).
+
+        Refused (ValueError, nothing written) unless the character has a profile, the
+        day is between 1 and the campaign's current day (later days are made only by
+        End Day) and the state is one the rules accept, checked field by field again
+        because the rules' own functions build states without their checks.
+        """
+        from desktop.store import writer
+
+        checked = _checked_day(state)
+        self._require_profile(character_id)
+        today = self.summary().current_day
+        if not 1 <= checked.day <= today:
+            raise ValueError(
+                f"Day {checked.day} cannot be written: days run from 1 to today, day {today}."
+            )
+        previous = self.energy_day(character_id, checked.day)
+        text = energy.day_text(checked)
+        with self._writing("energy") as session:
+            writer.put_energy_days(session, [(character_id, checked.day, text)])
+        self._remember_day(character_id, checked.day, text, checked)
+        return previous
+
+    def delete_energy_day(self, character_id: int, day: int) -> DayState | None:
+        """Remove a stored day; returns it for undo (`put_energy_day`)."""
+        from desktop.store import writer
+
+        previous = self.energy_day(character_id, day)
+        if previous is not None:
+            with self._writing("energy") as session:
+                writer.delete_energy_days(session, [(character_id, day)])
+            self._forget_days([(character_id, day)])
+        return previous
+
+    def end_day(
+        self,
+        nights: Mapping[int, str] | None = None,
+        proximity: Mapping[int, int] | None = None,
+    ) -> EndDaySummary:
+        """Roll every character with a profile over to the next day, and make that day
+        the campaign's current one, in one transaction. Tells "energy" and "campaign".
+
+        `nights` and `proximity` give, by character id, the night before the new day
+        (default normal) and its proximity (default: as today). A character with a
+        profile but no row for today is given the rules' `start_day` defaults for today
+        first (a normal night, proximity 100, empty stores), and that row is written
+        too. A character already dead is not rolled over: the rules refuse it, and its
+        calendar simply ends. Undo with `undo_end_day(summary.token)`.
+        """
+        from desktop.store import writer
+
+        today = self.summary().current_day
+        profiles = self.energy_profiles()
+        states = self._energy_states_of(today)
+        nights = nights or {}
+        proximity = proximity or {}
+        _known_ids(profiles, nights, "night")
+        _known_ids(profiles, proximity, "proximity")
+        tomorrow_taken = self._read(
+            "SELECT character_id FROM energy_day WHERE day = ?", (today + 1,)
+        )
+        if tomorrow_taken:
+            raise ValueError(
+                f"Day {today + 1} already has energy rows: the campaign cannot end day {today}."
+            )
+        plan = _EndDayPlan(today)
+        for character_id, profile in profiles.items():
+            state = states.get(character_id)
+            if state is None:
+                state = rules_energy.start_day(profile, day=today)
+                plan.start(character_id, state)
+            plan.roll(
+                character_id,
+                profile,
+                state,
+                nights.get(character_id, "normal"),
+                proximity.get(character_id),
+            )
+        with self._writing("energy", "campaign") as session:
+            writer.put_energy_days(session, plan.rows)
+            writer.set_current_day(session, today + 1)
+        for character_id, day, text, state in plan.made:
+            self._remember_day(character_id, day, text, state)
+        return plan.summary()
+
+    def undo_end_day(self, token: EndDayToken) -> None:
+        """Take End Day back: delete the rows it made and make its day current again,
+        in one transaction. Refused if the campaign is no longer on the day it opened."""
+        from desktop.store import writer
+
+        today = self.summary().current_day
+        if today != token.from_day + 1:
+            raise ValueError(
+                f"End Day of day {token.from_day} cannot be undone: today is day {today}."
+            )
+        with self._writing("energy", "campaign") as session:
+            writer.delete_energy_days(session, token.rows)
+            writer.set_current_day(session, token.from_day)
+        self._forget_days(token.rows)
+
+    def _energy_states_of(self, day: int) -> dict[int, DayState]:
+        """Every character's stored state of one day, by character id (one query)."""
+        rows = self._read("SELECT character_id, state FROM energy_day WHERE day = ?", (day,))
+        return {int(cid): self._day(int(cid), day, state) for cid, state in rows}  # type: ignore[call-overload]
+
+    def _day(self, character_id: int, day: object, text: object) -> DayState:
+        cached = self._day_cache.get(character_id, {}).get(day)  # type: ignore[call-overload]
+        if cached is not None and cached[0] == text:
+            return cached[1]
+        state = _day(character_id, day, text)
+        self._remember_day(character_id, state.day, str(text), state)
+        return state
+
+    def _remember_day(self, character_id: int, day: int, text: str, state: DayState) -> None:
+        # Two days: End Day reads today's and writes tomorrow's, and its undo makes
+        # today's current again; a year of a roster would otherwise stay in memory.
+        days = self._day_cache.setdefault(character_id, {})
+        days[day] = (text, state)
+        if len(days) > 2:
+            del days[min(days)]
+
+    def _forget_days(self, keys: Iterable[tuple[int, int]]) -> None:
+        for character_id, day in keys:
+            self._day_cache.get(character_id, {}).pop(day, None)
+
+    def _profile(self, character_id: int, row: Sequence[object]) -> CharacterProfile:
+        key = tuple(row)
+        cached = self._profile_cache.get(character_id)
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        profile = _profile(row)
+        self._profile_cache[character_id] = (key, profile)
+        return profile
+
+    def _require_profile(self, character_id: int) -> None:
+        self.character(character_id)  # NotFound first: the plainer message
+        if self.energy_profile(character_id) is None:
+            raise ValueError(
+                f"{self.character(character_id).name} has no energy profile yet: "
+                "give them a daily net energy first."
+            )
+
     # -- copies -------------------------------------------------------------------------------
 
     def save_copy(self, destination: Path) -> None:
@@ -1250,3 +1500,104 @@ def _check_die_change(before: DieRecord, after: DieRecord) -> None:
         raise ValueError(f"Die {before.id} is an item's die; it stays with its owner.")
     if after.kind != before.kind:
         raise ValueError(f"Die {before.id} is an item's {before.kind} die; its kind stays.")
+
+
+# -- the Energy Calendar ----------------------------------------------------------------------
+
+
+def _profile(row: Sequence[object]) -> CharacterProfile:
+    name, daily_net, abilities = row
+    return energy.profile_from_row(str(name), daily_net, abilities)
+
+
+def _day(character_id: int, day: object, text: object) -> DayState:
+    """A stored day, checked by the rules; a damaged row says which one it is."""
+    try:
+        state = energy.day_from_text(text)
+    except ValueError as error:
+        raise ValueError(
+            f"The stored energy of character {character_id} on day {day} is damaged: {error}"
+        ) from None
+    if state.day != day:
+        raise ValueError(
+            f"The stored energy of character {character_id} on day {day} says it is day "
+            f"{state.day}."
+        )
+    return state
+
+
+def _checked_day(state: object) -> DayState:
+    """The state rebuilt through every check of the rules (ValueError if it fails)."""
+    if type(state) is not rules_energy.DayState:
+        raise ValueError(f"A day's energy must be a DayState, not {state!r}.")
+    return energy.day_from_dict(energy.day_to_dict(state))
+
+
+def _known_ids(profiles: Mapping[int, object], given: Mapping[int, object], what: str) -> None:
+    unknown = sorted(set(given) - set(profiles))
+    if unknown:
+        raise ValueError(
+            f"A {what} was given for character {unknown[0]}, who has no energy profile."
+        )
+
+
+class _EndDayPlan:
+    """The rows End Day writes and what its summary says, gathered before writing."""
+
+    def __init__(self, today: int) -> None:
+        self.today = today
+        self.rows: list[tuple[int, int, str]] = []
+        self.made: list[tuple[int, int, str, DayState]] = []  # the rows with their states
+        self.started: list[int] = []
+        self.already_dead: list[int] = []
+        self.died: list[int] = []
+        self.in_debt: list[EnergyDebt] = []
+        self.decayed: list[EnergyDecay] = []
+
+    def start(self, character_id: int, state: DayState) -> None:
+        self.started.append(character_id)
+        self._add(character_id, state)
+
+    def roll(
+        self,
+        character_id: int,
+        profile: CharacterProfile,
+        state: DayState,
+        night: str,
+        proximity: int | None,
+    ) -> None:
+        if state.dead:
+            self.already_dead.append(character_id)
+            return
+        rolled = rules_energy.rollover(profile, state, night, proximity)
+        self._add(character_id, rolled.state)
+        self._note(character_id, profile.name, rolled)
+
+    def _add(self, character_id: int, state: DayState) -> None:
+        text = energy.day_text(state)
+        self.rows.append((character_id, state.day, text))
+        self.made.append((character_id, state.day, text, state))
+
+    def _note(self, character_id: int, name: str, rolled: rules_energy.Rollover) -> None:
+        if rolled.repayment:
+            self.in_debt.append(
+                EnergyDebt(character_id, name, rolled.ended.debt, rolled.repayment, rolled.unpaid)
+            )
+        lost = tuple(pool for pool in rolled.pool_decay if pool.value)
+        if rolled.general_decay or lost:
+            self.decayed.append(EnergyDecay(character_id, name, rolled.general_decay, lost))
+        if rolled.died:
+            self.died.append(character_id)
+
+    def summary(self) -> EndDaySummary:
+        made = tuple((character_id, day) for character_id, day, _text in self.rows)
+        return EndDaySummary(
+            ended=self.today,
+            opened=self.today + 1,
+            in_debt=tuple(self.in_debt),
+            decayed=tuple(self.decayed),
+            died=tuple(self.died),
+            already_dead=tuple(self.already_dead),
+            started=tuple(self.started),
+            token=EndDayToken(from_day=self.today, rows=made),
+        )

@@ -4,9 +4,11 @@ Import reads and validates every field first and reports the first bad one by it
 path (`characters[3].kind: ...`); only a fully valid document becomes a campaign file.
 
 Each character carries its `dice`, `traits` and `items` (an item's die is the die whose
-`item_id` names it); the roll log is `roll_log` at the top, and so are the SySCards,
-`cards`, each with its `image` ({"format", "data" in base64}, or null). The rule
-settings travel in `campaign.settings`. All of these are optional, so exports made
+`item_id` names it), and its `energy` ({"daily_net", "abilities": {name: rating},
+"days": [each stored day, as store/energy.py writes it]}; a null daily_net keeps days
+of a character whose profile was removed); the roll log is `roll_log` at the top, and
+so are the SySCards, `cards`, each with its `image` ({"format", "data" in base64}, or
+null). The rule settings travel in `campaign.settings`. All of these are optional, so exports made
 before dice pools or cards existed import unchanged. Ids are kept.
 """
 
@@ -22,7 +24,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from desktop.rules import dicepool, roster
-from desktop.store import checks
+from desktop.rules.energy import CharacterProfile, DayState
+from desktop.store import checks, energy
 from desktop.store.campaign import (
     NEW_CARD,
     Campaign,
@@ -59,6 +62,8 @@ class CampaignDocument:
     items: tuple[ItemRecord, ...] = ()
     rolls: tuple[RollRecord, ...] = ()
     cards: tuple[CardSnapshot, ...] = ()  # each card with its image; owned_ids unused
+    energy_profiles: tuple[tuple[int, CharacterProfile], ...] = ()  # by character id
+    energy_days: tuple[tuple[int, DayState], ...] = ()  # by character id
 
 
 # -- export ---------------------------------------------------------------------------------
@@ -99,6 +104,22 @@ def _export_character(campaign: Campaign, record: CharacterRecord) -> dict[str, 
         "dice": [_without(die, "character_id") for die in campaign.dice(record.id)],
         "traits": [_without(trait, "character_id") for trait in campaign.traits(record.id)],
         "items": [_without(item, "character_id", "die_id") for item in campaign.items(record.id)],
+        **_export_energy(campaign, record.id),
+    }
+
+
+def _export_energy(campaign: Campaign, character_id: int) -> dict[str, Any]:
+    """The character's `energy`, or nothing at all when it has neither profile nor days."""
+    profile = campaign.energy_profile(character_id)
+    days = campaign.energy_days(character_id, 1, campaign.summary().current_day)
+    if profile is None and not days:
+        return {}
+    return {
+        "energy": {
+            "daily_net": None if profile is None else profile.daily_net,
+            "abilities": {} if profile is None else energy.abilities_of(profile),
+            "days": [energy.day_to_dict(state) for state in days.values()],
+        }
     }
 
 
@@ -152,10 +173,12 @@ def parse_document(raw: object) -> CampaignDocument:
         owned.read(raw, record.id, f"characters[{index}]")
     rolls = _list(top.get("roll_log", []), "roll_log")
     known = {record.id for record in records}
+    current_day = _integer(info.get("current_day", 1), "campaign.current_day", low=1)
+    profiles, days = _energy(characters, records, current_day)
     return CampaignDocument(
         name=_checked(roster.check_name, info.get("name"), "campaign.name"),
         start_date=_date(info.get("start_date"), "campaign.start_date"),
-        current_day=_integer(info.get("current_day", 1), "campaign.current_day", low=1),
+        current_day=current_day,
         settings=_settings(info.get("settings", {}), "campaign.settings"),
         characters=records,
         dice=tuple(owned.dice),
@@ -163,6 +186,8 @@ def parse_document(raw: object) -> CampaignDocument:
         items=tuple(owned.items),
         rolls=_rolls(rolls, known),
         cards=_cards(_list(top.get("cards", []), "cards"), known),
+        energy_profiles=profiles,
+        energy_days=days,
     )
 
 
@@ -193,6 +218,13 @@ def _populate(document: CampaignDocument) -> Populate:
         for snapshot in document.cards:
             if snapshot.image is not None:
                 writer.set_card_image(session, snapshot.card.id, snapshot.image)
+        for character_id, profile in document.energy_profiles:
+            abilities = energy.abilities_text(energy.abilities_of(profile))
+            writer.set_energy_profile(session, character_id, profile.daily_net, abilities)
+        writer.put_energy_days(
+            session,
+            [(cid, state.day, energy.day_text(state)) for cid, state in document.energy_days],
+        )
 
     return populate
 
@@ -368,6 +400,49 @@ def _roll(raw: object, characters: set[int], path: str) -> RollRecord:
         summary=_checked(checks.summary, item.get("summary", ""), f"{path}.summary"),
         undone=_flag(item.get("undone", False), f"{path}.undone"),
     )
+
+
+def _energy(
+    characters: list[Any], records: Sequence[CharacterRecord], current_day: int
+) -> tuple[tuple[tuple[int, CharacterProfile], ...], tuple[tuple[int, DayState], ...]]:
+    """Every character's energy profile and days, each checked by the rules."""
+    profiles: list[tuple[int, CharacterProfile]] = []
+    days: list[tuple[int, DayState]] = []
+    for index, (raw, record) in enumerate(zip(characters, records, strict=True)):
+        if raw.get("energy") is None:
+            continue
+        path = f"characters[{index}].energy"
+        item = _object(raw["energy"], path)
+        profile = _energy_profile(item, record.name, path)
+        if profile is not None:
+            profiles.append((record.id, profile))
+        raw_days = _list(item.get("days", []), f"{path}.days")
+        seen: set[int] = set()
+        for n, value in enumerate(raw_days):
+            state = _checked(energy.day_from_dict, value, f"{path}.days[{n}]")
+            if not 1 <= state.day <= current_day:
+                raise ImportRefused(
+                    f"{path}.days[{n}].day: days run from 1 to the current day, "
+                    f"{current_day}; not {state.day}."
+                )
+            if state.day in seen:
+                raise ImportRefused(f"{path}.days[{n}].day: day {state.day} is there twice.")
+            seen.add(state.day)
+            days.append((record.id, state))
+    return tuple(profiles), tuple(days)
+
+
+def _energy_profile(item: dict[str, Any], name: str, path: str) -> CharacterProfile | None:
+    daily_net = item.get("daily_net")
+    abilities = _object(item.get("abilities", {}), f"{path}.abilities")
+    if daily_net is None:
+        if abilities:
+            raise ImportRefused(f"{path}.daily_net: abilities need a daily net energy.")
+        return None
+    daily_net = _integer(daily_net, f"{path}.daily_net", low=0)
+    for ability, rating in abilities.items():
+        _integer(rating, f"{path}.abilities.{ability}", low=0)
+    return _checked(lambda _: energy.profile(name, daily_net, abilities), None, f"{path}.abilities")
 
 
 def _settings(raw: object, path: str) -> dict[str, Any]:

@@ -6,6 +6,7 @@ these classes must match them (a test compares the two).
 
 from __future__ import annotations
 
+from sqlalchemy import CheckConstraint
 from sqlmodel import Field, SQLModel
 
 
@@ -143,3 +144,31 @@ class CardImage(SQLModel, table=True):
     card_id: int = Field(primary_key=True, foreign_key="card.id", ondelete="CASCADE")
     format: str  # "png" | "jpeg" | "gif" | "webp" | "bmp"
     data: bytes
+
+
+# The Energy Calendar. A character's profile and its days belong to it (ON DELETE
+# CASCADE). A day is stored whole, as the rules' DayState in JSON (store/energy.py):
+# the rules replace the whole value after every change, and a day is always read and
+# written whole, so splitting it into columns would only add joins.
+
+
+class EnergyProfile(SQLModel, table=True):
+    """What a character brings to every day: daily net energy and ability ratings."""
+
+    __tablename__ = "energy_profile"
+    __table_args__ = (CheckConstraint("daily_net >= 0", name="ck_energy_profile_daily_net"),)
+
+    character_id: int = Field(primary_key=True, foreign_key="character.id", ondelete="CASCADE")
+    daily_net: int
+    abilities: str = "{}"  # JSON object: ability name -> rating
+
+
+class EnergyDay(SQLModel, table=True):
+    """One character's energy on one campaign day, after that day's ledger entries."""
+
+    __tablename__ = "energy_day"
+    __table_args__ = (CheckConstraint("day >= 1", name="ck_energy_day_day"),)
+
+    character_id: int = Field(primary_key=True, foreign_key="character.id", ondelete="CASCADE")
+    day: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
+    state: str  # JSON object: the rules' DayState, see store/energy.py

@@ -6,6 +6,8 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Any
 
+from desktop.rules.energy import ProjectPool
+
 
 @dataclass(frozen=True)
 class CharacterRecord:
@@ -93,6 +95,10 @@ class CharacterSnapshot:
     items: tuple[ItemRecord, ...] = ()
     roll_ids: tuple[int, ...] = ()
     card_ids: tuple[int, ...] = ()  # SySCards linked to the character, linked again too
+    # The energy profile (daily net, abilities JSON) and day rows (day, state JSON) as
+    # stored: the database deletes them with the character, and restore puts them back.
+    energy_profile: tuple[int, str] | None = None
+    energy_days: tuple[tuple[int, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -146,3 +152,56 @@ class CampaignSummary:
     def today(self) -> date:
         """The calendar date of the campaign's current day (day 1 is the start date)."""
         return self.start_date + timedelta(days=self.current_day - 1)
+
+
+# -- the Energy Calendar ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class EnergyDebt:
+    """A character who ends the old day in debt: the new day opened repaying it."""
+
+    character_id: int
+    name: str
+    debt: int  # D, incurred on the day that ended
+    repayment: int  # 2 x D, paid first on the new day
+    unpaid: int  # the part of the repayment nothing could pay: a new debt
+
+
+@dataclass(frozen=True)
+class EnergyDecay:
+    """What one character's general store and project pools lost at the rollover."""
+
+    character_id: int
+    name: str
+    general: int
+    pools: tuple[ProjectPool, ...]  # what each pool lost (only pools that lost something)
+
+
+@dataclass(frozen=True)
+class EndDayToken:
+    """What `Campaign.undo_end_day` needs: the day rows made and the day that was current."""
+
+    from_day: int
+    rows: tuple[tuple[int, int], ...]  # (character_id, day) of each day row End Day wrote
+
+
+@dataclass(frozen=True)
+class EndDaySummary:
+    """What End Day did, for the GM's short summary, and the token to undo it.
+
+    `opened` is the new current day. `started` are the characters that had a profile
+    but no row for the day that ended: they got the rules' `start_day` defaults first.
+    `already_dead` were dead before the rollover and were not rolled over (the rules
+    refuse a dead character); `died` died at the opening of the new day, when the
+    repayment could not be paid.
+    """
+
+    ended: int
+    opened: int
+    in_debt: tuple[EnergyDebt, ...]
+    decayed: tuple[EnergyDecay, ...]
+    died: tuple[int, ...]
+    already_dead: tuple[int, ...]
+    started: tuple[int, ...]
+    token: EndDayToken

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from desktop.paths import resources_dir
-from desktop.rules import dicepool
+from desktop.rules import dicepool, energy
 from desktop.rules.dicepool import Trait, create_character, preset
 from desktop.store.campaign import Campaign
 from desktop.store.exchange import (
@@ -251,6 +251,30 @@ def _set(document: dict[str, Any], dotted: str, value: object) -> dict[str, Any]
 _DELETE = object()
 
 BAD = [
+    ("characters.0.energy", [], r"characters\[0\].energy: expected an object"),
+    ("characters.0.energy.daily_net", -1, r"characters\[0\].energy.daily_net: must be at least 0"),
+    ("characters.0.energy.daily_net", None, r"energy.daily_net: abilities need a daily net"),
+    (
+        "characters.0.energy.abilities.Stealth",
+        "high",
+        r"characters\[0\].energy.abilities.Stealth: expected a whole number",
+    ),
+    ("characters.0.energy.abilities", [], r"characters\[0\].energy.abilities: expected an"),
+    ("characters.0.energy.days", {}, r"characters\[0\].energy.days: expected a list"),
+    ("characters.0.energy.days.3.debt", -1, r"energy.days\[3\]: Debt must be 0 or more"),
+    ("characters.0.energy.days.3.day", 16, r"energy.days\[3\].day: days run from 1 to .* 15"),
+    ("characters.0.energy.days.3.day", 2, r"energy.days\[3\].day: day 2 is there twice"),
+    ("characters.0.energy.days.3.colour", "red", r"energy.days\[3\]: .* unknown fields: colour"),
+    (
+        "characters.0.energy.days.0.entries.0.kind",
+        "nap",
+        r"energy.days\[0\]: A ledger entry's kind must be one of",
+    ),
+    (
+        "characters.0.energy.days.0.entries.0.amount",
+        4,
+        r"energy.days\[0\]: A ledger entry's draw must add up to its amount",
+    ),
     ("format", "something-else", "format"),
     ("version", 99, "newer GM Desk"),
     ("version", "1", "version: expected a whole number"),
@@ -365,3 +389,62 @@ def test_not_json_is_refused_plainly(tmp_path: Path) -> None:
     source.write_text("{ this is not json", encoding="utf-8")
     with pytest.raises(ImportRefused, match="is not a GM Desk export"):
         read_document(source)
+
+
+def test_round_trip_keeps_energy_profiles_and_days(
+    campaign: Campaign, data_dir: Path, tmp_path: Path
+) -> None:
+    kara = campaign.add_character("Kara Voss")
+    ilian = campaign.add_character("Brother Ilian")
+    campaign.add_character("Old Hollis")  # no energy at all: no "energy" key
+    campaign.set_energy_profile(kara.id, 30, {"Stealth": 5, "Harbour lore": 6})
+    campaign.set_energy_profile(ilian.id, 24, {})
+    profile = campaign.energy_profile(kara.id)
+    assert profile is not None
+    day = energy.start_day(profile, day=1, general_store=8, pools={"Smuggling route": 40})
+    day = energy.task(profile, day, 45, 50, ability="Stealth", project="Smuggling route").state
+    day = energy.invest(profile, day, 0, project="Smuggling route", note="“ü”").state
+    campaign.put_energy_day(kara.id, day)
+    campaign.end_day(nights={kara.id: "little"})
+    campaign.delete_energy_profile(ilian.id)  # its days stay, exported with no profile
+    exported = tmp_path / "out.json"
+    export_campaign(campaign, exported)
+    document = export_document(campaign)
+    assert "energy" not in document["characters"][2]
+    assert document["characters"][1]["energy"]["daily_net"] is None
+
+    with import_campaign(exported, tmp_path / "in.gmdesk", data_dir=data_dir) as imported:
+        assert export_document(imported) == document
+        assert imported.energy_profiles() == campaign.energy_profiles()
+        for character in campaign.characters():
+            assert imported.energy_days(character.id, 1, 2) == campaign.energy_days(
+                character.id, 1, 2
+            )
+        assert imported.energy_day(kara.id, 1) == day
+
+
+def test_the_sample_energy_history_follows_the_rules(data_dir: Path) -> None:
+    """Each PC has a profile and days 1..15; each day opens as the rules' rollover of the
+    day before opens it, and between them there is an investment, a project pool that
+    decays, a debt and its repayment."""
+    path = ensure_sample_campaign(data_dir, resources_dir())
+    kinds: set[str] = set()
+    with Campaign.open(path, data_dir=data_dir, read_only=True) as sample:
+        today = sample.summary().current_day
+        profiles = sample.energy_profiles()
+        assert sorted(profiles) == [1, 2, 3]
+        for character_id, profile in profiles.items():
+            days = sample.energy_days(character_id, 1, today)
+            assert sorted(days) == list(range(1, today + 1))
+            for number in range(1, today):
+                ended, opened = days[number], days[number + 1]
+                night = opened.nights[-1] if opened.nights else "normal"
+                rolled = energy.rollover(profile, ended, night, opened.proximity).state
+                assert rolled.opened_daily == opened.opened_daily
+                assert rolled.entries == opened.entries[: len(rolled.entries)]
+            kinds.update(e.kind.value for state in days.values() for e in state.entries)
+        kara = sample.energy_days(1, 1, today)
+    assert {"task", "move", "invest_general", "invest_specific", "repayment"} <= kinds
+    assert any(state.debt for state in kara.values())
+    pools = [state.pools[0].value for state in kara.values() if state.pools]
+    assert pools[-3] > pools[-2] > pools[-1]  # the last days only decay

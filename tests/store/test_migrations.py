@@ -154,7 +154,7 @@ def test_a_dice_pool_campaign_upgrades_to_syscards(tmp_path: Path, data_dir: Pat
         engine.dispose()
     assert schema.read_revision(path) == "0002_dice"
     with Campaign.open(path, data_dir=data_dir) as opened:
-        assert schema.read_revision(path) == HEAD == "0003_syscards"
+        assert schema.read_revision(path) == HEAD
         assert opened.cards() == [] and opened.card_count() == 0
         assert opened.settings() == {"raise_from": 100, "raise_by": 2}
         card = opened.add_card("Kara", "character", character_id=4)
@@ -164,6 +164,44 @@ def test_a_dice_pool_campaign_upgrades_to_syscards(tmp_path: Path, data_dir: Pat
     with sqlite3.connect(path) as raw:
         indexes = {row[1] for row in raw.execute("PRAGMA index_list(card)")}
     assert {"ix_card_name", "ix_card_category", "ix_card_owner_id"} <= indexes
+
+
+def test_a_syscards_campaign_upgrades_to_energy(tmp_path: Path, data_dir: Path) -> None:
+    from alembic import command
+
+    path = tmp_path / "cards.gmdesk"
+    sqlite3.connect(path).close()
+    engine = make_engine(path, read_only=False)
+    try:
+        with engine.begin() as connection:
+            connection.exec_driver_sql(f"PRAGMA application_id={APPLICATION_ID}")
+            config = _alembic_config()
+            config.attributes["connection"] = connection
+            command.upgrade(config, "0003_syscards")
+            connection.exec_driver_sql(
+                "INSERT INTO campaign (name, start_date, current_day, settings)"
+                " VALUES ('Old', '2026-03-01', 3, '{}')"
+            )
+            connection.exec_driver_sql(
+                "INSERT INTO character (id, name, kind, notes, position)"
+                " VALUES (4, 'Kara', 'pc', '', 1)"
+            )
+    finally:
+        engine.dispose()
+    assert schema.read_revision(path) == "0003_syscards"
+    with Campaign.open(path, data_dir=data_dir) as opened:
+        assert schema.read_revision(path) == HEAD
+        assert opened.energy_profiles() == {}
+        opened.set_energy_profile(4, 30, {"Stealth": 3})
+        summary = opened.end_day()
+        assert summary.started == (4,) and opened.summary().current_day == 4
+        opened.delete_character(4)  # the energy rows go with the character
+        assert len(list(opened.backup_folder.glob("*.gmdesk"))) == 1
+    with sqlite3.connect(path) as raw:
+        assert raw.execute("SELECT COUNT(*) FROM energy_day").fetchone() == (0,)
+        assert raw.execute("SELECT COUNT(*) FROM energy_profile").fetchone() == (0,)
+        with pytest.raises(sqlite3.IntegrityError):
+            raw.execute("INSERT INTO energy_profile VALUES (NULL, -1, '{}')")
 
 
 REBUILD_CHARACTER = '''
