@@ -98,10 +98,10 @@ def _alembic_config(folder: Path = FOLDER) -> Config:
     return config
 
 
-def test_a_first_version_campaign_upgrades_to_dice_pools(tmp_path: Path, data_dir: Path) -> None:
+def _old_campaign(path: Path, revision: str, settings: str = "{}") -> Path:
+    """A campaign file made by an older GM Desk: schema at `revision`, one character (4)."""
     from alembic import command
 
-    path = tmp_path / "old.gmdesk"
     sqlite3.connect(path).close()
     engine = make_engine(path, read_only=False)
     try:
@@ -109,10 +109,11 @@ def test_a_first_version_campaign_upgrades_to_dice_pools(tmp_path: Path, data_di
             connection.exec_driver_sql(f"PRAGMA application_id={APPLICATION_ID}")
             config = _alembic_config()
             config.attributes["connection"] = connection
-            command.upgrade(config, "0001_initial")
+            command.upgrade(config, revision)
             connection.exec_driver_sql(
                 "INSERT INTO campaign (name, start_date, current_day, settings)"
-                " VALUES ('Old', '2026-03-01', 3, '{}')"
+                " VALUES ('Old', '2026-03-01', 3, ?)",
+                (settings,),
             )
             connection.exec_driver_sql(
                 "INSERT INTO character (id, name, kind, notes, position)"
@@ -120,6 +121,11 @@ def test_a_first_version_campaign_upgrades_to_dice_pools(tmp_path: Path, data_di
             )
     finally:
         engine.dispose()
+    return path
+
+
+def test_a_first_version_campaign_upgrades_to_dice_pools(tmp_path: Path, data_dir: Path) -> None:
+    path = _old_campaign(tmp_path / "old.gmdesk", "0001_initial")
     assert schema.read_revision(path) == "0001_initial"
     with Campaign.open(path, data_dir=data_dir) as opened:
         assert schema.read_revision(path) == HEAD
@@ -131,27 +137,7 @@ def test_a_first_version_campaign_upgrades_to_dice_pools(tmp_path: Path, data_di
 
 
 def test_a_dice_pool_campaign_upgrades_to_syscards(tmp_path: Path, data_dir: Path) -> None:
-    from alembic import command
-
-    path = tmp_path / "dice.gmdesk"
-    sqlite3.connect(path).close()
-    engine = make_engine(path, read_only=False)
-    try:
-        with engine.begin() as connection:
-            connection.exec_driver_sql(f"PRAGMA application_id={APPLICATION_ID}")
-            config = _alembic_config()
-            config.attributes["connection"] = connection
-            command.upgrade(config, "0002_dice")
-            connection.exec_driver_sql(
-                "INSERT INTO campaign (name, start_date, current_day, settings)"
-                " VALUES ('Old', '2026-03-01', 3, '{\"raise_by\": 2}')"
-            )
-            connection.exec_driver_sql(
-                "INSERT INTO character (id, name, kind, notes, position)"
-                " VALUES (4, 'Kara', 'pc', '', 1)"
-            )
-    finally:
-        engine.dispose()
+    path = _old_campaign(tmp_path / "dice.gmdesk", "0002_dice", settings='{"raise_by": 2}')
     assert schema.read_revision(path) == "0002_dice"
     with Campaign.open(path, data_dir=data_dir) as opened:
         assert schema.read_revision(path) == HEAD
@@ -167,27 +153,7 @@ def test_a_dice_pool_campaign_upgrades_to_syscards(tmp_path: Path, data_dir: Pat
 
 
 def test_a_syscards_campaign_upgrades_to_energy(tmp_path: Path, data_dir: Path) -> None:
-    from alembic import command
-
-    path = tmp_path / "cards.gmdesk"
-    sqlite3.connect(path).close()
-    engine = make_engine(path, read_only=False)
-    try:
-        with engine.begin() as connection:
-            connection.exec_driver_sql(f"PRAGMA application_id={APPLICATION_ID}")
-            config = _alembic_config()
-            config.attributes["connection"] = connection
-            command.upgrade(config, "0003_syscards")
-            connection.exec_driver_sql(
-                "INSERT INTO campaign (name, start_date, current_day, settings)"
-                " VALUES ('Old', '2026-03-01', 3, '{}')"
-            )
-            connection.exec_driver_sql(
-                "INSERT INTO character (id, name, kind, notes, position)"
-                " VALUES (4, 'Kara', 'pc', '', 1)"
-            )
-    finally:
-        engine.dispose()
+    path = _old_campaign(tmp_path / "cards.gmdesk", "0003_syscards")
     assert schema.read_revision(path) == "0003_syscards"
     with Campaign.open(path, data_dir=data_dir) as opened:
         assert schema.read_revision(path) == HEAD
