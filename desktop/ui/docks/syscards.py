@@ -399,16 +399,16 @@ class SysCardsWidget(QWidget):
         self.filter_edit.setObjectName("cardFilter")
         self.filter_edit.setPlaceholderText("Filter by name, info or tag")
         self.filter_edit.setClearButtonEnabled(True)
-        self.filter_edit.textChanged.connect(self.reload)
+        self.filter_edit.textChanged.connect(self.refilter)
         self.category_filter = QComboBox()
         self.category_filter.setObjectName("cardCategoryFilter")
         self.category_filter.addItem("All categories", "")
         for category in syscards.CATEGORIES:
             self.category_filter.addItem(category.capitalize(), category)
-        self.category_filter.currentIndexChanged.connect(self.reload)
+        self.category_filter.currentIndexChanged.connect(self.refilter)
         self.owner_filter = QComboBox()
         self.owner_filter.setObjectName("cardOwnerFilter")
-        self.owner_filter.currentIndexChanged.connect(self.reload)
+        self.owner_filter.currentIndexChanged.connect(self.refilter)
         self.table = QTableView()
         self.table.setObjectName("cardTable")
         self.table.setModel(self.model)
@@ -476,6 +476,7 @@ class SysCardsWidget(QWidget):
         layout.setContentsMargins(6, 6, 6, 6)
         layout.addWidget(splitter)
         self._owners: dict[int, str] = {}
+        self._names: dict[int, str] = {}
         self._update_buttons()
 
     # -- following the campaign ---------------------------------------------------------------
@@ -498,22 +499,30 @@ class SysCardsWidget(QWidget):
             self.reload()
 
     def reload(self) -> None:
-        selected = self.current_card()
+        """The cards changed: refresh owner names and choices, then the filtered list."""
         session = self._session
         if session is None:
-            self._owners = {}
-            self.model.set_records([], {})
+            self._owners, self._names = {}, {}
         else:
             everyone = session.campaign.cards()
             self._owners = {c.id: c.name for c in everyone if c.category in ENTITY_CATEGORIES}
-            names = {c.id: c.name for c in everyone}
-            self._fill_owner_filter(everyone, names)
+            self._names = {c.id: c.name for c in everyone}
+            self._fill_owner_filter(everyone, self._names)
+        self.refilter()
+
+    def refilter(self) -> None:
+        """A filter changed: one SQL query, nothing recomputed over every card."""
+        selected = self.current_card()
+        session = self._session
+        if session is None:
+            self.model.set_records([], {})
+        else:
             records = session.campaign.cards(
                 self.filter_edit.text(),
                 self.category_filter.currentData() or None,
                 _none_for_zero(self.owner_filter.currentData()),
             )
-            self.model.set_records(records, names)
+            self.model.set_records(records, self._names)
         total = session.campaign.card_count() if session else 0
         shown = self.model.rowCount()
         self.count_label.setText(
