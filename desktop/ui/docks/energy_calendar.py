@@ -1,0 +1,405 @@
+"""The Energy Calendar dock: each character's energy, day by day.
+
+A month grid for the selected character with the ledger of the picked day beside it,
+the whole roster's day one tab away, a chart, the projects and the profile. Every
+change goes through an undo command; the views refresh on the store's "energy",
+"campaign" and "characters" topics.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QSplitter,
+    QTableWidget,
+    QTableWidgetItem,
+    QTabWidget,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop.rules import energy
+from desktop.rules.energy import CharacterProfile, DayState
+from desktop.store.errors import NotFound
+from desktop.ui.docks.energy_ledger import LedgerView
+from desktop.ui.energy_summary import day_date, summarise
+from desktop.ui.panel import Panel
+from desktop.ui.session import CampaignSession
+from desktop.ui.widgets.energy_chart import EnergyChart
+from desktop.ui.widgets.energy_profile import ProfileEditor
+from desktop.ui.widgets.energy_projects import ProjectsView
+from desktop.ui.widgets.month_grid import MonthGrid, danger_colour, month_cells
+
+TOPICS = frozenset({"energy", "campaign", "characters"})
+ROSTER_COLUMNS = (
+    "Character",
+    "Daily net",
+    "Available",
+    "Spent",
+    "Left",
+    "Store",
+    "Debt",
+    "Projects",
+    "State",
+)
+
+
+class EnergyCalendarWidget(QWidget):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.session: CampaignSession | None = None
+        self.character_id: int | None = None
+        self.profile: CharacterProfile | None = None
+        self.year = 2026
+        self.month = 1
+        self.selected_day = 1
+        self.start = date(2026, 1, 1)
+        self.today = 1
+
+        self.character = QComboBox()
+        self.character.setObjectName("energyCharacter")
+        self.character.setMinimumContentsLength(14)
+        self.character.activated.connect(self._character_chosen)
+        self.previous = QToolButton()
+        self.previous.setText("◀")
+        self.previous.setToolTip("Previous month")
+        self.previous.clicked.connect(lambda: self.step_month(-1))
+        self.next = QToolButton()
+        self.next.setText("▶")
+        self.next.setToolTip("Next month")
+        self.next.clicked.connect(lambda: self.step_month(1))
+        self.month_label = QLabel()
+        self.month_label.setObjectName("monthLabel")
+        self.month_label.setMinimumWidth(120)
+        self.month_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.today_button = QPushButton("Today")
+        self.today_button.clicked.connect(self.go_to_today)
+        self.unlock = QCheckBox("Unlock past days")
+        self.unlock.setObjectName("unlockPast")
+        self.unlock.setToolTip("Past days are read-only so a stray click cannot change them.")
+        self.unlock.toggled.connect(lambda _on: self._show_day())
+        self.end_day_button = QPushButton("End Day…")
+        self.end_day_button.setObjectName("endDayButton")
+        self.end_day_button.setToolTip("Roll every character over to the next day (Ctrl+E)")
+        self.end_day_button.clicked.connect(self.open_end_day)
+
+        self.grid = MonthGrid()
+        self.grid.setObjectName("monthGrid")
+        self.grid.day_clicked.connect(self.select_day)
+        self.ledger = LedgerView()
+        split = QSplitter(Qt.Orientation.Vertical)
+        split.addWidget(self.grid)
+        split.addWidget(self.ledger)
+        split.setStretchFactor(0, 3)
+        split.setStretchFactor(1, 2)
+        split.setChildrenCollapsible(False)
+        split.setSizes([400, 300])  # the month gets the room; the ledger scrolls
+        self.legend = QLabel(
+            "▲ investment   ○ repayment of a debt (doubled)   ✝ death   thick frame: today"
+        )
+        self.legend.setObjectName("monthLegend")
+        month_page = QWidget()
+        month_layout = QVBoxLayout(month_page)
+        month_layout.setContentsMargins(0, 0, 0, 0)
+        month_layout.addWidget(split, 1)
+        month_layout.addWidget(self.legend)
+
+        self.roster = QTableWidget(0, len(ROSTER_COLUMNS))
+        self.roster.setObjectName("energyRoster")
+        self.roster.setHorizontalHeaderLabels(ROSTER_COLUMNS)
+        self.roster.verticalHeader().hide()
+        self.roster.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.roster.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
+        self.roster.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.roster.horizontalHeader().setStretchLastSection(True)
+        self.roster.cellDoubleClicked.connect(self._roster_picked)
+
+        self.chart = EnergyChart()
+        self.projects = ProjectsView()
+        self.profile_editor = ProfileEditor()
+        self.tabs = QTabWidget()
+        self.tabs.setObjectName("energyTabs")
+        self.tabs.addTab(month_page, "Month")
+        self.tabs.addTab(self.roster, "Whole Roster")
+        self.tabs.addTab(self.chart, "Chart")
+        self.tabs.addTab(self.projects, "Projects")
+        self.tabs.addTab(self.profile_editor, "Profile")
+        self.tabs.currentChanged.connect(lambda _index: self._refresh_tab())
+
+        bar = QHBoxLayout()
+        bar.addWidget(self.character)
+        bar.addSpacing(8)
+        bar.addWidget(self.previous)
+        bar.addWidget(self.month_label)
+        bar.addWidget(self.next)
+        bar.addWidget(self.today_button)
+        bar.addStretch(1)
+        bar.addWidget(self.unlock)
+        bar.addWidget(self.end_day_button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addLayout(bar)
+        layout.addWidget(self.tabs, 1)
+        self.set_session(None)
+
+    # -- the session ------------------------------------------------------------------------
+
+    def set_session(self, session: CampaignSession | None) -> None:
+        if self.session is not None:
+            self.session.changed.disconnect(self._on_changed)
+            self.session.character_selected.disconnect(self._on_character_selected)
+        self.session = session
+        for view in (self.ledger, self.chart, self.projects, self.profile_editor):
+            view.set_session(session)
+        self.setEnabled(session is not None)
+        if session is None:
+            self.character.clear()
+            self.grid.set_month([], 0, 0)
+            return
+        session.changed.connect(self._on_changed)
+        session.character_selected.connect(self._on_character_selected)
+        self._read_campaign()
+        self.character_id = session.selected_character
+        self._fill_characters()
+        self.go_to_today()
+
+    def _read_campaign(self) -> None:
+        assert self.session is not None
+        summary = self.session.campaign.summary()
+        self.start = summary.start_date
+        self.today = summary.current_day
+        self.end_day_button.setEnabled(not self.session.read_only)
+
+    def _on_changed(self, topic: str) -> None:
+        if topic not in TOPICS or self.session is None:
+            return
+        if topic == "campaign":
+            was = self.today
+            self._read_campaign()
+            if self.selected_day == was:  # the GM was on today: follow it to the new day
+                self.selected_day = self.today
+                self._show_month_of(self.today)
+        if topic == "characters":
+            self._fill_characters()
+        self._load_character()
+        self.refresh()
+
+    def _on_character_selected(self, character_id: object) -> None:
+        if isinstance(character_id, int) and character_id != self.character_id:
+            self.character_id = character_id
+            self._select_in_combo()
+            self._load_character()
+            self.refresh()
+
+    # -- the character ----------------------------------------------------------------------
+
+    def _fill_characters(self) -> None:
+        assert self.session is not None
+        profiles = self.session.campaign.energy_profiles()
+        self.character.blockSignals(True)
+        self.character.clear()
+        for record in self.session.campaign.characters():
+            label = record.name if record.id in profiles else f"{record.name} (no profile)"
+            self.character.addItem(label, record.id)
+        self.character.blockSignals(False)
+        ids = [self.character.itemData(i) for i in range(self.character.count())]
+        if self.character_id not in ids:
+            with_profile = [cid for cid in ids if cid in profiles]
+            self.character_id = (with_profile or ids or [None])[0]
+        self._select_in_combo()
+        self._load_character()
+
+    def _select_in_combo(self) -> None:
+        index = self.character.findData(self.character_id) if self.character_id else -1
+        self.character.setCurrentIndex(index)
+
+    def _character_chosen(self, index: int) -> None:
+        data = self.character.itemData(index)
+        if isinstance(data, int) and self.session is not None:
+            self.character_id = data
+            self._load_character()
+            self.session.select_character(data)
+            self.refresh()
+
+    def _load_character(self) -> None:
+        if self.session is None or self.character_id is None:
+            self.profile = None
+            return
+        try:
+            self.profile = self.session.campaign.energy_profile(self.character_id)
+        except (NotFound, ValueError):
+            self.profile = None
+
+    # -- the month --------------------------------------------------------------------------
+
+    def go_to_today(self) -> None:
+        self.selected_day = self.today
+        self._show_month_of(self.today)
+        self.refresh()
+
+    def _show_month_of(self, day: int) -> None:
+        when = day_date(self.start, max(1, day))
+        self.year, self.month = when.year, when.month
+
+    def step_month(self, step: int) -> None:
+        month = self.month - 1 + step
+        self.year += month // 12
+        self.month = month % 12 + 1
+        self.refresh_month()
+
+    def select_day(self, day: int) -> None:
+        self.selected_day = day
+        when = day_date(self.start, day)
+        if (when.year, when.month) != (self.year, self.month):
+            self.year, self.month = when.year, when.month
+            self.refresh_month()
+        else:
+            self.grid.select(day)
+        self._show_day()
+
+    def refresh(self) -> None:
+        self.refresh_month()
+        self._show_day()
+        self._refresh_tab()
+
+    def refresh_month(self) -> None:
+        """Load the month's days (one query) and repaint the grid."""
+        self.month_label.setText(date(self.year, self.month, 1).strftime("%B %Y"))
+        summaries = {}
+        if self.session is not None and self.character_id is not None and self.profile:
+            cells = month_cells(self.year, self.month, self.start, {})
+            first, last = cells[0].day, cells[-1].day
+            if last >= 1:
+                days = self.session.campaign.energy_days(self.character_id, max(1, first), last)
+                summaries = {day: summarise(state) for day, state in days.items()}
+        self.grid.set_month(
+            month_cells(self.year, self.month, self.start, summaries),
+            self.today,
+            self.selected_day,
+        )
+
+    def _show_day(self) -> None:
+        if self.session is None:
+            return
+        day = self.selected_day
+        stored = None
+        if self.character_id is not None and self.profile is not None:
+            stored = self.session.campaign.energy_day(self.character_id, day)
+        editable, reason = self._editable(day, stored)
+        self.ledger.set_day(
+            self.character_id, self.profile, day, stored, editable, reason, self.start
+        )
+
+    def _editable(self, day: int, stored: DayState | None) -> tuple[DayState | None, str]:
+        """The state the forms change, or why the day cannot be changed."""
+        assert self.session is not None
+        if self.session.read_only:
+            return None, "The campaign is open read-only."
+        if self.character_id is None:
+            return None, "Add a character to the roster to keep their energy."
+        if self.profile is None:
+            return None, "This character has no energy profile: give them one on the Profile tab."
+        if day > self.today:
+            return None, f"Day {day} has not come yet: End Day opens the next day."
+        if day < self.today and not self.unlock.isChecked():
+            return None, "A past day is read-only. Tick “Unlock past days” to correct it."
+        if stored is not None:
+            if stored.dead:
+                return None, f"{self.profile.name} is dead: their calendar has ended."
+            return stored, ""
+        if day < self.today:
+            return None, f"Nothing was recorded for {self.profile.name} on day {day}."
+        return self._opening(day), ""
+
+    def _opening(self, day: int) -> DayState:
+        """Today's state before its first entry: rolled over from yesterday if there is
+        one, else the first day of the calendar."""
+        assert self.session is not None and self.character_id is not None and self.profile
+        yesterday = self.session.campaign.energy_day(self.character_id, day - 1)
+        if yesterday is not None and not yesterday.dead:
+            return energy.rollover(self.profile, yesterday).state
+        return energy.start_day(self.profile, day=day)
+
+    # -- the other tabs ---------------------------------------------------------------------
+
+    def _refresh_tab(self) -> None:
+        page = self.tabs.currentWidget()
+        if page is self.roster:
+            self.refresh_roster()
+        elif page is self.chart:
+            self.chart.set_character(self.character_id)
+        elif page is self.projects:
+            self.projects.set_character(self.character_id)
+        elif page is self.profile_editor:
+            self.profile_editor.set_character(self.character_id, self.profile)
+
+    def refresh_roster(self) -> None:
+        """One row per character with a profile: today's numbers."""
+        if self.session is None:
+            return
+        campaign = self.session.campaign
+        profiles = campaign.energy_profiles()
+        self.roster.setRowCount(len(profiles))
+        red = danger_colour(self.palette())
+        for row, (character_id, profile) in enumerate(profiles.items()):
+            state = campaign.energy_day(character_id, self.today)
+            cells: list[str] = [profile.name, str(profile.daily_net)]
+            if state is None:
+                cells += ["—"] * 6 + ["Nothing recorded today"]
+            else:
+                day = summarise(state)
+                status = "Dead" if day.died else ("In debt" if day.debt else "")
+                cells += [
+                    str(day.available),
+                    str(day.spent),
+                    str(day.left),
+                    str(day.store),
+                    f"−{day.debt}" if day.debt else "0",
+                    str(day.pools),
+                    status,
+                ]
+            for column, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                item.setData(Qt.ItemDataRole.UserRole, character_id)
+                if column:
+                    item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+                if state is not None and (state.dead or state.debt) and column in (6, 8):
+                    item.setForeground(red)
+                self.roster.setItem(row, column, item)
+
+    def _roster_picked(self, row: int, _column: int) -> None:
+        item = self.roster.item(row, 0)
+        if item is None or self.session is None:
+            return
+        character_id = item.data(Qt.ItemDataRole.UserRole)
+        self.character_id = character_id
+        self._select_in_combo()
+        self._load_character()
+        self.session.select_character(character_id)
+        self.tabs.setCurrentIndex(0)
+        self.refresh()
+
+    def open_end_day(self) -> None:
+        if self.session is None:
+            return
+        from desktop.ui.end_day import EndDayDialog
+
+        EndDayDialog(self.session, self).open()
+
+
+class EnergyCalendarPanel(Panel):
+    title = "Energy Calendar"
+    name = "energyCalendar"
+    area = Qt.DockWidgetArea.RightDockWidgetArea
+
+    def build(self) -> QWidget:
+        return EnergyCalendarWidget()

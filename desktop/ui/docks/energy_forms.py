@@ -1,0 +1,591 @@
+"""The forms that add a ledger entry: each knows its rule and shows the outcome first.
+
+Every form turns its fields into a call of the rules (task, move, contest, attack,
+deduct, invest) on the day's state. The result is shown before anything is written:
+success or failure, where the energy comes from, a debt it would create and, in red,
+a death it would cause, which must be confirmed. Adding pushes one `PutEnergyDay`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSpinBox,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop.rules import energy
+from desktop.rules.energy import CharacterProfile, DayState, MoveOutcome, Outcome
+from desktop.ui.widgets.month_grid import danger_colour
+
+MAX_ENERGY = 9999
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """What a form would do: the outcome, a line saying what came of it, and the label
+    of the undo step."""
+
+    outcome: Outcome | MoveOutcome
+    verdict: str
+    text: str
+
+
+def _spin(low: int = 0, high: int = MAX_ENERGY, value: int = 0) -> QSpinBox:
+    spin = QSpinBox()
+    spin.setRange(low, high)
+    spin.setValue(value)
+    spin.setAccelerated(True)
+    return spin
+
+
+def _ability_combo() -> QComboBox:
+    combo = QComboBox()
+    combo.setMinimumContentsLength(12)
+    return combo
+
+
+def _fill_abilities(combo: QComboBox, profile: CharacterProfile | None) -> None:
+    current = combo.currentData()
+    combo.blockSignals(True)
+    combo.clear()
+    combo.addItem("No pertinent ability (0)", "")
+    for ability in profile.abilities if profile else ():
+        combo.addItem(f"{ability.name} ({ability.rating})", ability.name)
+    index = combo.findData(current)
+    combo.setCurrentIndex(max(0, index))
+    combo.blockSignals(False)
+
+
+def _fill_projects(combo: QComboBox, state: DayState | None, first: str) -> None:
+    current = combo.currentData()
+    combo.blockSignals(True)
+    combo.clear()
+    combo.addItem(first, "")
+    for pool in state.pools if state else ():
+        combo.addItem(f"{pool.project} (pool {pool.value})", pool.project)
+    index = combo.findData(current)
+    combo.setCurrentIndex(max(0, index))
+    combo.blockSignals(False)
+
+
+def _chosen(combo: QComboBox) -> str | None:
+    value = combo.currentData()
+    return value if isinstance(value, str) and value else None
+
+
+def _commitment(committed: int, profile: CharacterProfile, ability: str | None) -> str:
+    if ability is None:
+        return f"{committed}"
+    return (
+        f"{committed} + {ability} {profile.rating(ability)} = {committed + profile.rating(ability)}"
+    )
+
+
+class EntryPage(QWidget):
+    """One form; `changed` when a field changes. Subclasses define `plan`: the rule's
+    call on the day's state, raising ValueError with the rules' message."""
+
+    changed = Signal()
+    title = ""
+    plan: Callable[[CharacterProfile, DayState, str], Plan]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.form = QFormLayout(self)
+        self.form.setContentsMargins(0, 0, 0, 0)
+        self.form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)
+
+    def _watch(self, *widgets: QWidget) -> None:
+        for widget in widgets:
+            if isinstance(widget, QSpinBox):
+                widget.valueChanged.connect(self.changed)
+            elif isinstance(widget, QComboBox):
+                widget.currentIndexChanged.connect(self.changed)
+                widget.editTextChanged.connect(self.changed)
+            elif isinstance(widget, QCheckBox):
+                widget.toggled.connect(self.changed)
+
+    def set_context(self, profile: CharacterProfile, state: DayState) -> None:
+        """Fill the pickers from the character and the day."""
+
+
+class TaskPage(EntryPage):
+    title = "Task"
+    COST_MODES = ("Cost set by the GM", "Knowing a cost (80%)", "Altering an input or output")
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.ability = _ability_combo()
+        self.mode = QComboBox()
+        self.mode.addItems(self.COST_MODES)
+        self.basis = _spin(0, MAX_ENERGY, 10)
+        self.basis_label = QLabel("Cost")
+        self.obfuscation = _spin()
+        self.obfuscation_label = QLabel("Obfuscation spent")
+        self.committed = _spin(0, MAX_ENERGY, 10)
+        self.project = QComboBox()
+        self.form.addRow("Ability", self.ability)
+        self.form.addRow("The cost is", self.mode)
+        self.form.addRow(self.basis_label, self.basis)
+        self.form.addRow(self.obfuscation_label, self.obfuscation)
+        self.form.addRow("Commit energy", self.committed)
+        self.form.addRow("Draw on project", self.project)
+        self.mode.currentIndexChanged.connect(self._mode_changed)
+        self._watch(self.ability, self.mode, self.basis, self.obfuscation, self.committed)
+        self._watch(self.project)
+        self._mode_changed()
+
+    def _mode_changed(self) -> None:
+        mode = self.mode.currentIndex()
+        self.basis_label.setText(("Cost", "Cost to find out", "Points to alter")[mode])
+        self.basis.setMinimum(1 if mode == 2 else 0)
+        self.obfuscation.setVisible(mode == 1)
+        self.obfuscation_label.setVisible(mode == 1)
+
+    def cost(self) -> int:
+        mode = self.mode.currentIndex()
+        if mode == 1:
+            return energy.knowing_cost(self.basis.value(), self.obfuscation.value())
+        if mode == 2:
+            return energy.alter_cost(self.basis.value())
+        return self.basis.value()
+
+    def set_context(self, profile: CharacterProfile, state: DayState) -> None:
+        _fill_abilities(self.ability, profile)
+        _fill_projects(self.project, state, "No: daily energy and store")
+
+    def plan(self, profile: CharacterProfile, state: DayState, note: str) -> Plan:
+        cost = self.cost()
+        ability = _chosen(self.ability)
+        committed = self.committed.value()
+        outcome = energy.task(
+            profile,
+            state,
+            committed,
+            cost,
+            ability=ability,
+            project=_chosen(self.project),
+            note=note,
+        )
+        word = "success" if outcome.success else "failure"
+        verdict = f"{_commitment(committed, profile, ability)} against cost {cost}: {word}."
+        return Plan(outcome, verdict, f"Task for {profile.name}: {committed} energy ({word})")
+
+
+class MovePage(EntryPage):
+    title = "Move"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.base = _spin(energy.MOVE_BASE_MIN, energy.MOVE_BASE_MAX, energy.MOVE_BASE_DEFAULT)
+        self.level = QCheckBox("Changes city level (+1)")
+        self.district = QCheckBox("Changes district (+2)")
+        self.destination = QComboBox()
+        self.destination.addItem("An area", "area")
+        self.destination.addItem("A way (corridor, street)", "way")
+        self.routine = QCheckBox("Part of the daily routine (may commit 0)")
+        self.ability = _ability_combo()
+        self.led = QCheckBox("Led by someone rated")
+        self.leader = _spin(0, 99, 0)
+        self.leader.setEnabled(False)
+        self.led.toggled.connect(self.leader.setEnabled)
+        self.committed = _spin(0, MAX_ENERGY, 5)
+        self.cost_label = QLabel()
+        led_row = QHBoxLayout()
+        led_row.addWidget(self.led)
+        led_row.addWidget(self.leader)
+        led_row.addStretch(1)
+        self.form.addRow("Base cost", self.base)
+        self.form.addRow("", self.level)
+        self.form.addRow("", self.district)
+        self.form.addRow("Going to", self.destination)
+        self.form.addRow("Ability for the level", self.ability)
+        self.form.addRow("", self.routine)
+        self.form.addRow("Group", led_row)
+        self.form.addRow("Commit energy", self.committed)
+        self.form.addRow("Cost", self.cost_label)
+        self._watch(self.base, self.level, self.district, self.destination, self.routine)
+        self._watch(self.ability, self.led, self.leader, self.committed)
+
+    def set_context(self, profile: CharacterProfile, state: DayState) -> None:
+        _fill_abilities(self.ability, profile)
+
+    def plan(self, profile: CharacterProfile, state: DayState, note: str) -> Plan:
+        cost = energy.move_cost(
+            self.base.value(), self.level.isChecked(), self.district.isChecked()
+        )
+        self.cost_label.setText(f"{cost} energy")
+        ability = _chosen(self.ability)
+        committed = self.committed.value()
+        outcome = energy.move(
+            profile,
+            state,
+            committed,
+            ability=ability,
+            base=self.base.value(),
+            level_change=self.level.isChecked(),
+            district_change=self.district.isChecked(),
+            destination=self.destination.currentData(),
+            routine=self.routine.isChecked(),
+            led_rating=self.leader.value() if self.led.isChecked() else None,
+            note=note,
+        )
+        if outcome.success:
+            where = "arrives"
+        elif outcome.lost:
+            where = "arrives, but lost in the area"
+        else:
+            where = "goes nowhere"
+        rating = outcome.entry.rating
+        verdict = f"{committed} + rating {rating} = {committed + rating} against cost {cost}: "
+        verdict += f"{'success' if outcome.success else 'failure'}, {where}."
+        return Plan(outcome, verdict, f"Move for {profile.name}: {committed} energy ({where})")
+
+
+class ContestPage(EntryPage):
+    title = "Contest"
+    KINDS = ("Against a base cost", "Direct opposition (no base)", "Killing a defenceless one")
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.kind = QComboBox()
+        self.kind.addItems(self.KINDS)
+        self.base = _spin(0, MAX_ENERGY, 10)
+        self.opposition = _spin(0, MAX_ENERGY, 10)
+        self.ability = _ability_combo()
+        self.committed = _spin(0, MAX_ENERGY, 15)
+        self.project = QComboBox()
+        self.form.addRow("Contest", self.kind)
+        self.form.addRow("Base cost", self.base)
+        self.form.addRow("Opposition commits", self.opposition)
+        self.form.addRow("Ability", self.ability)
+        self.form.addRow("Commit energy", self.committed)
+        self.form.addRow("Draw on project", self.project)
+        self.kind.currentIndexChanged.connect(self._kind_changed)
+        self._watch(self.kind, self.base, self.opposition, self.ability, self.committed)
+        self._watch(self.project)
+
+    def _kind_changed(self) -> None:
+        kind = self.kind.currentIndex()
+        self.base.setEnabled(kind == 0)
+        if kind == 2:
+            self.base.setValue(energy.KILLING_BASE_COST)
+
+    def set_context(self, profile: CharacterProfile, state: DayState) -> None:
+        _fill_abilities(self.ability, profile)
+        _fill_projects(self.project, state, "No: daily energy and store")
+
+    def plan(self, profile: CharacterProfile, state: DayState, note: str) -> Plan:
+        kind = self.kind.currentIndex()
+        base = None if kind == 1 else (energy.KILLING_BASE_COST if kind == 2 else self.base.value())
+        ability = _chosen(self.ability)
+        committed = self.committed.value()
+        outcome = energy.contest(
+            profile,
+            state,
+            committed,
+            self.opposition.value(),
+            base=base,
+            ability=ability,
+            project=_chosen(self.project),
+            note=note,
+        )
+        cost = outcome.entry.cost
+        word = "success" if outcome.success else "failure"
+        verdict = f"{_commitment(committed, profile, ability)} against cost {cost}: {word}."
+        return Plan(outcome, verdict, f"Contest for {profile.name}: {committed} energy ({word})")
+
+
+class AttackPage(EntryPage):
+    title = "Attack"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.side = QComboBox()
+        self.side.addItem("Attacking", "attacker")
+        self.side.addItem("Defending", "defender")
+        self.ability = _ability_combo()
+        self.committed = _spin(0, MAX_ENERGY, 10)
+        self.other = _spin(0, MAX_ENERGY, 10)
+        self.form.addRow("This character is", self.side)
+        self.form.addRow("Ability", self.ability)
+        self.form.addRow("Commit energy", self.committed)
+        self.form.addRow("Other side's total", self.other)
+        self._watch(self.side, self.ability, self.committed, self.other)
+
+    def set_context(self, profile: CharacterProfile, state: DayState) -> None:
+        _fill_abilities(self.ability, profile)
+
+    def plan(self, profile: CharacterProfile, state: DayState, note: str) -> Plan:
+        ability = _chosen(self.ability)
+        committed = self.committed.value()
+        outcome = energy.attack(profile, state, committed, ability=ability, note=note)
+        total = committed + outcome.entry.rating
+        side = self.side.currentData()
+        attacker, defender = (total, self.other.value())
+        if side == "defender":
+            attacker, defender = defender, attacker
+        winner = energy.attack_winner(attacker, defender)
+        if winner is None:
+            result = "a tie: nobody deducts energy."
+        elif winner == side:
+            result = "this character wins and may take energy from the other side."
+        else:
+            result = "the other side wins and may take energy from this character (Energy taken)."
+        verdict = f"Total {total} against {self.other.value()}: {result}"
+        return Plan(outcome, verdict, f"Attack by {profile.name}: {committed} energy")
+
+
+class DeductPage(EntryPage):
+    title = "Energy taken"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.amount = _spin(0, MAX_ENERGY, 5)
+        self.most = QLabel()
+        self.most.setWordWrap(True)
+        self.form.addRow("Energy taken", self.amount)
+        self.form.addRow("", self.most)
+        self._watch(self.amount)
+
+    def set_context(self, profile: CharacterProfile, state: DayState) -> None:
+        if state.dead:
+            self.most.clear()
+            return
+        most = energy.max_deduction(profile, state)
+        self.most.setText(
+            f"The winner of an attack may take at most {most} without killing {profile.name}."
+        )
+
+    def plan(self, profile: CharacterProfile, state: DayState, note: str) -> Plan:
+        amount = self.amount.value()
+        outcome = energy.deduct(profile, state, amount, note=note)
+        verdict = f"{amount} energy taken from {profile.name} by the winner of an attack."
+        return Plan(outcome, verdict, f"{amount} energy taken from {profile.name}")
+
+
+class InvestPage(EntryPage):
+    title = "Invest"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.target = QComboBox()
+        self.target.setEditable(True)
+        self.target.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
+        self.target.lineEdit().setPlaceholderText("a new project's name")
+        self.amount = _spin(0, MAX_ENERGY, 10)
+        self.amount.setSingleStep(5)
+        self.form.addRow("Invest in", self.target)
+        self.form.addRow("Energy", self.amount)
+        self._watch(self.target, self.amount)
+
+    def set_context(self, profile: CharacterProfile, state: DayState) -> None:
+        current = self.target.currentText()
+        self.target.blockSignals(True)
+        self.target.clear()
+        self.target.addItem("General store (1 per 5, next day)", "")
+        for pool in state.pools:
+            self.target.addItem(pool.project, pool.project)
+        for pool in state.pending_specific:
+            if self.target.findData(pool.project) < 0:
+                self.target.addItem(pool.project, pool.project)
+        index = self.target.findText(current)
+        self.target.setCurrentIndex(max(0, index))
+        self.target.blockSignals(False)
+
+    def project(self) -> str | None:
+        text = self.target.currentText().strip()
+        index = self.target.findText(text)
+        if index >= 0:
+            data = self.target.itemData(index)
+            return data if data else None
+        return text or None
+
+    def plan(self, profile: CharacterProfile, state: DayState, note: str) -> Plan:
+        amount = self.amount.value()
+        project = self.project()
+        outcome = energy.invest(profile, state, amount, project=project, note=note)
+        gained = outcome.entry.gained
+        where = "the general store" if project is None else f"the pool of {project}"
+        verdict = f"Yields {gained} into {where} at the next rollover."
+        warning = energy.waste_warning(amount)
+        if warning:
+            verdict += f" {warning}"
+        label = f"Invest {amount} for {profile.name} in {project or 'the general store'}"
+        return Plan(outcome, verdict, label)
+
+
+PAGES: tuple[type[EntryPage], ...] = (
+    TaskPage,
+    MovePage,
+    ContestPage,
+    AttackPage,
+    DeductPage,
+    InvestPage,
+)
+
+
+class EntryForms(QWidget):
+    """The form chooser, the live outcome and the Add button.
+
+    `submit(plan)` is called when the GM adds the entry; the ledger pushes the command.
+    """
+
+    def __init__(self, submit: Callable[[Plan], bool], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._submit = submit
+        self._profile: CharacterProfile | None = None
+        self._state: DayState | None = None
+        self._plan: Plan | None = None
+        self.kind = QComboBox()
+        self.kind.setObjectName("entryKind")
+        self.pages = QStackedWidget()
+        self.page_list: list[EntryPage] = []
+        for page_class in PAGES:
+            page = page_class()
+            self.kind.addItem(page.title)
+            self.pages.addWidget(page)
+            self.page_list.append(page)
+            page.changed.connect(self.refresh)
+        self.kind.currentIndexChanged.connect(self._kind_changed)
+        self.note = QLineEdit()
+        self.note.setPlaceholderText("Note (what it was for)")
+        self.outcome = QLabel()
+        self.outcome.setObjectName("entryOutcome")
+        self.outcome.setWordWrap(True)
+        self.outcome.setTextFormat(Qt.TextFormat.RichText)
+        self.confirm_death = QCheckBox("I understand: this kills the character")
+        self.confirm_death.setObjectName("confirmDeath")
+        self.confirm_death.toggled.connect(self._update_add)
+        self.add = QPushButton("Add to Ledger")
+        self.add.setObjectName("addEntry")
+        self.add.clicked.connect(self._on_add)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        top = QHBoxLayout()
+        top.addWidget(QLabel("New entry"))
+        top.addWidget(self.kind, 1)
+        layout.addLayout(top)
+        layout.addWidget(self.pages)
+        layout.addWidget(self.note)
+        layout.addWidget(self.outcome)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.confirm_death)
+        buttons.addStretch(1)
+        buttons.addWidget(self.add)
+        layout.addLayout(buttons)
+        self.refresh()
+
+    @property
+    def page(self) -> EntryPage:
+        return self.page_list[self.pages.currentIndex()]
+
+    def choose(self, title: str) -> EntryPage:
+        """Show the form of that title (as the GM would pick it) and return it."""
+        index = self.kind.findText(title)
+        if index < 0:
+            raise ValueError(f"There is no {title} form.")
+        self.kind.setCurrentIndex(index)
+        return self.page
+
+    def set_context(self, profile: CharacterProfile | None, state: DayState | None) -> None:
+        self._profile = profile
+        self._state = state
+        if profile is not None and state is not None:
+            for page in self.page_list:
+                page.set_context(profile, state)
+        self.refresh()
+
+    def _kind_changed(self, index: int) -> None:
+        self.pages.setCurrentIndex(index)
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Work the outcome out again and say it, before anything is written."""
+        self._plan = None
+        self.confirm_death.setChecked(False)
+        self.confirm_death.setVisible(False)
+        if self._profile is None or self._state is None:
+            self.outcome.clear()
+            self._update_add()
+            return
+        try:
+            plan = self.page.plan(self._profile, self._state, self.note.text())
+        except ValueError as error:
+            self.outcome.setText(f"<b>Cannot add:</b> {_escape(str(error))}")
+            self._update_add()
+            return
+        self._plan = plan
+        self.outcome.setText(self._describe(plan))
+        self.confirm_death.setVisible(plan.outcome.entry.fatal)
+        self._update_add()
+
+    def _describe(self, plan: Plan) -> str:
+        assert self._profile is not None and self._state is not None
+        entry = plan.outcome.entry
+        lines = [_escape(plan.verdict)]
+        sources = ", ".join(
+            f"{amount} from {name}"
+            for amount, name in (
+                (entry.draw.daily, "daily energy"),
+                (entry.draw.general, "the general store"),
+                (entry.draw.pool, "the project pool"),
+            )
+            if amount
+        )
+        if sources:
+            lines.append(f"Spends {sources}.")
+        name = _escape(self._profile.name)
+        if entry.draw.debt:
+            debt = plan.outcome.state.debt
+            lines.append(
+                f"<b>Creates a debt:</b> {entry.draw.debt} more than {name} has, "
+                f"{debt} in all; {2 * debt} must be repaid first tomorrow."
+            )
+        if entry.fatal:
+            red = danger_colour(self.palette()).name()
+            capacity = energy.next_day_capacity(self._profile, plan.outcome.state)
+            lines.append(
+                f'<span style="color:{red}"><b>This kills {name}:</b> tomorrow can repay '
+                f"at most {capacity}, not {2 * plan.outcome.state.debt}.</span>"
+            )
+        return "<br>".join(lines)
+
+    def _update_add(self) -> None:
+        plan = self._plan
+        ready = plan is not None and (
+            not plan.outcome.entry.fatal or self.confirm_death.isChecked()
+        )
+        self.add.setEnabled(ready)
+
+    def _on_add(self) -> None:
+        if self._plan is None or not self.add.isEnabled():
+            return
+        # The note may have changed since the outcome was worked out: work it out again.
+        self.refresh_note()
+        plan = self._plan
+        if plan is not None and self._submit(plan):
+            self.note.clear()
+
+    def refresh_note(self) -> None:
+        confirmed = self.confirm_death.isChecked()
+        self.refresh()
+        if confirmed and self.confirm_death.isVisible():
+            self.confirm_death.setChecked(True)
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

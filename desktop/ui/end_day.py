@@ -1,0 +1,153 @@
+"""End Day: the night and proximity of each character, then one undoable step and its
+summary (who is in debt, whose stores decayed, who died)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QLabel,
+    QSpinBox,
+    QStackedWidget,
+    QTableWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop.rules.energy import NIGHTS
+from desktop.store.campaign import EndDaySummary
+from desktop.store.records import EnergyDecay
+from desktop.ui.energy_commands import EndDay
+from desktop.ui.energy_summary import day_date
+from desktop.ui.session import CampaignSession
+
+NIGHT_LABELS = {
+    "normal": "Normal sleep",
+    "little": "Little sleep (−25%)",
+    "none": "No sleep (−50%)",
+}
+
+
+class EndDayDialog(QDialog):
+    """Ask for tomorrow's nights and proximity, end the day, then say what happened."""
+
+    def __init__(self, session: CampaignSession, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.summary: EndDaySummary | None = None
+        campaign = session.campaign
+        today = campaign.summary()
+        self.setWindowTitle(f"End Day {today.current_day}")
+        self.profiles = campaign.energy_profiles()
+        self.intro = QLabel(
+            f"Day {today.current_day} ({today.today:%a %d %b}) ends for every character "
+            f"with an energy profile. Unspent daily energy is lost, stores and projects "
+            f"decay, investments land and debts fall due, doubled. Set the night before "
+            f"day {today.current_day + 1} and where each character will be:"
+        )
+        self.intro.setWordWrap(True)
+        self.table = QTableWidget(len(self.profiles), 3)
+        self.table.setObjectName("endDayTable")
+        self.table.setHorizontalHeaderLabels(["Character", "Night", "Proximity %"])
+        self.table.verticalHeader().hide()
+        self.nights: dict[int, QComboBox] = {}
+        self.proximity: dict[int, QSpinBox] = {}
+        for row, (character_id, profile) in enumerate(self.profiles.items()):
+            state = campaign.energy_day(character_id, today.current_day)
+            name = QLabel(profile.name + (" (dead)" if state and state.dead else ""))
+            night = QComboBox()
+            for key in NIGHTS:
+                night.addItem(NIGHT_LABELS[key], key)
+            near = QSpinBox()
+            near.setRange(0, 100)
+            near.setValue(state.proximity if state else 100)
+            self.table.setCellWidget(row, 0, name)
+            self.table.setCellWidget(row, 1, night)
+            self.table.setCellWidget(row, 2, near)
+            self.nights[character_id] = night
+            self.proximity[character_id] = near
+        self.table.resizeColumnsToContents()
+        self.table.horizontalHeader().setStretchLastSection(True)
+        self.result = QLabel()
+        self.result.setObjectName("endDaySummary")
+        self.result.setWordWrap(True)
+        self.result.setTextFormat(Qt.TextFormat.RichText)
+        self.result.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        ask = QWidget()
+        ask_layout = QVBoxLayout(ask)
+        ask_layout.setContentsMargins(0, 0, 0, 0)
+        ask_layout.addWidget(self.intro)
+        ask_layout.addWidget(self.table)
+        self.pages = QStackedWidget()
+        self.pages.addWidget(ask)
+        self.pages.addWidget(self.result)
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        self.ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        self.ok.setText(f"End Day {today.current_day}")
+        self.ok.setObjectName("endDayConfirm")
+        self.buttons.accepted.connect(self.end_day)
+        self.buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.pages)
+        layout.addWidget(self.buttons)
+        self.resize(520, 380)
+
+    def end_day(self) -> None:
+        """Run End Day (one undo step); show the summary, or close if it failed."""
+        if self.summary is not None:
+            self.accept()
+            return
+        nights = {cid: str(combo.currentData()) for cid, combo in self.nights.items()}
+        proximity = {cid: spin.value() for cid, spin in self.proximity.items()}
+        command = EndDay(self.session, nights, proximity)
+        if not self.session.push(command):
+            self.reject()
+            return
+        assert command.summary is not None
+        self.summary = command.summary
+        self.result.setText(summary_text(self.session, command.summary))
+        self.pages.setCurrentIndex(1)
+        self.buttons.setStandardButtons(QDialogButtonBox.StandardButton.Close)
+        self.buttons.rejected.connect(self.accept)
+
+
+def summary_text(session: CampaignSession, summary: EndDaySummary) -> str:
+    """The End Day summary in plain sentences, for the dialog and the status bar."""
+    start = session.campaign.summary().start_date
+    names = {c.id: c.name for c in session.campaign.characters()}
+    lines = [
+        f"<b>Day {summary.ended} ended.</b> Day {summary.opened} "
+        f"({day_date(start, summary.opened):%a %d %b %Y}) has begun."
+    ]
+    if summary.died:
+        who = ", ".join(names.get(cid, str(cid)) for cid in summary.died)
+        lines.append(f"<b>Died:</b> {who}: a debt that could not be repaid.")
+    if summary.in_debt:
+        debts = "; ".join(
+            f"{debt.name} repays {debt.repayment} (a debt of {debt.debt})"
+            + (f", {debt.unpaid} of it unpaid" if debt.unpaid else "")
+            for debt in summary.in_debt
+        )
+        lines.append(f"<b>Debts repaid first today:</b> {debts}.")
+    else:
+        lines.append("Nobody carried a debt into the new day.")
+    if summary.decayed:
+        decays = "; ".join(_decay_text(decay) for decay in summary.decayed)
+        lines.append(f"<b>Decay:</b> {decays}.")
+    if summary.already_dead:
+        who = ", ".join(names.get(cid, str(cid)) for cid in summary.already_dead)
+        lines.append(f"Not rolled over (dead already): {who}.")
+    if summary.started:
+        who = ", ".join(names.get(cid, str(cid)) for cid in summary.started)
+        lines.append(f"Started with an empty day {summary.ended}: {who}.")
+    return "<br>".join(lines)
+
+
+def _decay_text(decay: EnergyDecay) -> str:
+    parts = [f"store −{decay.general}"] if decay.general else []
+    parts += [f"{pool.project} −{pool.value}" for pool in decay.pools]
+    return f"{decay.name}: {', '.join(parts)}"

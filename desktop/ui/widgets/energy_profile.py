@@ -1,0 +1,154 @@
+"""A character's energy profile: daily net energy and named ability ratings."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QFormLayout,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QSpinBox,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop.rules.energy import CharacterProfile
+from desktop.ui.energy_commands import SetEnergyProfile
+from desktop.ui.session import CampaignSession
+from desktop.ui.widgets.month_grid import danger_colour
+
+
+class ProfileEditor(QWidget):
+    """Edit the profile; Save pushes one undoable step (the rules check it first)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.session: CampaignSession | None = None
+        self.character_id: int | None = None
+        self.intro = QLabel()
+        self.intro.setWordWrap(True)
+        self.daily_net = QSpinBox()
+        self.daily_net.setObjectName("dailyNet")
+        self.daily_net.setRange(0, 9999)
+        self.daily_net.setSuffix(" energy a day")
+        self.abilities = QTableWidget(0, 2)
+        self.abilities.setObjectName("abilities")
+        self.abilities.setHorizontalHeaderLabels(["Ability", "Rating"])
+        header = self.abilities.horizontalHeader()
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
+        self.abilities.verticalHeader().hide()
+        self.add_row = QPushButton("Add Ability")
+        self.add_row.clicked.connect(lambda: self.append_ability("", 0))
+        self.remove_row = QPushButton("Remove Ability")
+        self.remove_row.clicked.connect(self._remove_selected)
+        self.save = QPushButton("Save Profile")
+        self.save.setObjectName("saveProfile")
+        self.save.clicked.connect(self.save_profile)
+        self.error = QLabel()
+        self.error.setObjectName("profileError")
+        self.error.setWordWrap(True)
+        form = QFormLayout()
+        form.addRow("Daily net energy", self.daily_net)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.add_row)
+        buttons.addWidget(self.remove_row)
+        buttons.addStretch(1)
+        buttons.addWidget(self.save)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.intro)
+        layout.addLayout(form)
+        layout.addWidget(QLabel("Abilities add their rating to energy committed to a task."))
+        layout.addWidget(self.abilities, 1)
+        layout.addLayout(buttons)
+        layout.addWidget(self.error)
+
+    def set_session(self, session: CampaignSession | None) -> None:
+        self.session = session
+
+    def set_character(self, character_id: int | None, profile: CharacterProfile | None) -> None:
+        self.character_id = character_id
+        self.error.clear()
+        self.abilities.setRowCount(0)
+        enabled = character_id is not None and not (self.session and self.session.read_only)
+        for widget in (self.daily_net, self.abilities, self.add_row, self.remove_row, self.save):
+            widget.setEnabled(enabled)
+        if character_id is None:
+            self.intro.setText("Pick a character to edit their energy profile.")
+            return
+        if profile is None:
+            self.intro.setText(
+                "This character has no energy profile yet. Give them a daily net energy "
+                "(what they can spend on a good day) and save to start their calendar."
+            )
+            self.daily_net.setValue(20)
+            return
+        self.intro.setText(
+            f"{profile.name}'s profile. A new daily net counts from the next day opened."
+        )
+        self.daily_net.setValue(profile.daily_net)
+        for ability in profile.abilities:
+            self.append_ability(ability.name, ability.rating)
+
+    def append_ability(self, name: str, rating: int) -> None:
+        row = self.abilities.rowCount()
+        self.abilities.insertRow(row)
+        self.abilities.setItem(row, 0, QTableWidgetItem(name))
+        spin = QSpinBox()
+        spin.setRange(0, 99)
+        spin.setValue(rating)
+        self.abilities.setCellWidget(row, 1, spin)
+        if not name:
+            self.abilities.setCurrentCell(row, 0)
+            self.abilities.editItem(self.abilities.item(row, 0))
+
+    def _remove_selected(self) -> None:
+        rows = sorted({index.row() for index in self.abilities.selectedIndexes()}, reverse=True)
+        for row in rows or [self.abilities.currentRow()]:
+            if row >= 0:
+                self.abilities.removeRow(row)
+
+    def ratings(self) -> dict[str, int]:
+        """The abilities as typed; ValueError (plain) for an empty or repeated name."""
+        ratings: dict[str, int] = {}
+        for row in range(self.abilities.rowCount()):
+            item = self.abilities.item(row, 0)
+            name = item.text().strip() if item else ""
+            spin = self.abilities.cellWidget(row, 1)
+            assert isinstance(spin, QSpinBox)
+            if not name:
+                raise ValueError(f"Ability {row + 1} needs a name.")
+            if name in ratings:
+                raise ValueError(f"There are two abilities called {name!r}.")
+            ratings[name] = spin.value()
+        return ratings
+
+    def save_profile(self) -> bool:
+        if self.session is None or self.character_id is None:
+            return False
+        try:
+            ratings = self.ratings()
+        except ValueError as error:
+            self._show_error(str(error))
+            return False
+        name = self.session.campaign.character(self.character_id).name
+        command = SetEnergyProfile(
+            self.session,
+            self.character_id,
+            self.daily_net.value(),
+            ratings,
+            f"Energy profile of {name}",
+        )
+        self.error.clear()
+        return self.session.push(command)
+
+    def _show_error(self, message: str) -> None:
+        self.error.setText(message)
+        palette = self.error.palette()
+        palette.setColor(self.error.foregroundRole(), danger_colour(self.palette()))
+        self.error.setPalette(palette)
+        self.error.setAlignment(Qt.AlignmentFlag.AlignLeft)
