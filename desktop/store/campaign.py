@@ -25,6 +25,25 @@ from desktop.rules import energy as rules_energy
 from desktop.rules.energy import CharacterProfile, DayState
 from desktop.store import backups, checks, energy, schema, search
 from desktop.store.connection import connect
+from desktop.store.downtime import DowntimeStore
+from desktop.store.downtime_records import (
+    OWNER_CHAPTER,
+    OWNER_CHARACTER,
+    OWNER_FACTION,
+    OWNER_NONE,
+    ChapterRecord,
+    ClaimPathRecord,
+    ClaimRecord,
+    ClaimSnapshot,
+    ClaimTransfer,
+    ClockRecord,
+    DowntimeEntry,
+    DowntimeSheet,
+    DowntimeStep,
+    DowntimeUndo,
+    FactionRecord,
+    FactionSnapshot,
+)
 from desktop.store.errors import CampaignRefused, NotFound, ReadOnlyCampaign
 from desktop.store.files import check_sqlite_file
 from desktop.store.lock import CampaignLock
@@ -83,21 +102,37 @@ Listener = Callable[[str], None]
 Populate = Callable[["Session"], None]
 
 __all__ = [
+    "OWNER_CHAPTER",
+    "OWNER_CHARACTER",
+    "OWNER_FACTION",
+    "OWNER_NONE",
     "SUFFIX",
     "Campaign",
     "CampaignSummary",
     "CardRecord",
     "CardSnapshot",
+    "ChapterRecord",
     "CharacterRecord",
     "CharacterSnapshot",
+    "ClaimPathRecord",
+    "ClaimRecord",
+    "ClaimSnapshot",
+    "ClaimTransfer",
+    "ClockRecord",
     "DieRecord",
+    "DowntimeEntry",
+    "DowntimeSheet",
+    "DowntimeStep",
+    "DowntimeUndo",
+    "FactionRecord",
+    "FactionSnapshot",
     "ItemRecord",
     "RollRecord",
     "TraitRecord",
 ]
 
 
-class Campaign:
+class Campaign(DowntimeStore):
     """One open `.gmdesk` file. Build it with `Campaign.open` or `Campaign.create`."""
 
     def __init__(
@@ -173,7 +208,7 @@ class Campaign:
         file is built under a temporary name and renamed into place, so a crash or a
         failed import never leaves half a campaign behind.
         """
-        from desktop.store import writer
+        from desktop.store import downtime_writer, writer
 
         path = path.absolute()
         if path.exists():
@@ -193,6 +228,8 @@ class Campaign:
                         current_day=current_day,
                         settings=json.dumps(settings or {}),
                     )
+                    # The migration made the chapter before the campaign had a name.
+                    downtime_writer.name_chapter(session, title)
                     if populate is not None:
                         populate(session)
             finally:
@@ -238,10 +275,14 @@ class Campaign:
         """Call `listener(topic)` after each committed change.
 
         Topics: "campaign", "characters", "dice", "traits", "items", "rolls", "cards",
-        "energy" (energy profiles and days; End Day also tells "campaign").
+        "energy" (energy profiles and days; End Day also tells "campaign"), and for
+        downtime "clocks", "factions", "chapter", "claims" and "downtime" (sheets,
+        sessions and their steps); see store/downtime.py for which changes tell more
+        than one.
         Deleting or restoring a character also deletes or restores its dice, traits and
         items and relinks its roll log lines, but is told as "characters" only; when it
-        unlinks or relinks SySCards it also tells "cards". A card's image is "cards".
+        unlinks or relinks SySCards it also tells "cards", and "clocks" and "downtime"
+        when it had clocks or downtime rows. A card's image is "cards".
         """
         self._listeners.append(listener)
 
@@ -291,17 +332,20 @@ class Campaign:
             writer.rename_campaign(session, title)
 
     def settings(self) -> dict[str, int]:
-        """The campaign's rule settings over their defaults: {"raise_from", "raise_by"}."""
+        """The campaign's rule settings over their defaults: {"raise_from", "raise_by",
+        "stress_track"}."""
         stored = self.summary().settings
         return checks.stored_settings(stored if isinstance(stored, dict) else {})
 
     def update_settings(self, **changes: object) -> dict[str, int]:
-        """Change rule settings (raise_from 1..100, raise_by 0..100); returns the settings
-        as they were, so `update_settings(**previous)` undoes it. Tells "campaign"."""
+        """Change rule settings (raise_from 1..100, raise_by 0..100, stress_track 2..20,
+        never below the stress a character has marked); returns the settings as they
+        were, so `update_settings(**previous)` undoes it. Tells "campaign"."""
         from desktop.store import writer
 
         previous = self.settings()
         wanted = checks.settings(changes, previous)
+        self._check_stress_track(wanted["stress_track"])
         with self._writing("campaign") as session:
             stored = self.summary().settings
             # Keys this version does not know stay as they were.
@@ -364,6 +408,7 @@ class Campaign:
             roll_ids=tuple(int(row[0]) for row in roll_ids),  # type: ignore[call-overload]
             card_ids=tuple(int(row[0]) for row in card_ids),  # type: ignore[call-overload]
             **self._energy_rows(character_id),
+            **self._downtime_rows(character_id),  # type: ignore[arg-type]
         )
 
     def _energy_rows(self, character_id: int) -> dict[str, object]:
@@ -382,16 +427,18 @@ class Campaign:
         }
 
     def delete_character(self, character_id: int) -> CharacterSnapshot:
-        """Delete a roster entry with its dice, traits, items and energy (the database
-        cascades).
+        """Delete a roster entry with its dice, traits, items, energy, clocks and
+        downtime sheet (the database cascades).
 
-        Its roll log lines stay, named as they were, with no character; so do the
-        SySCards linked to it. Returns what `restore_character` needs to undo it all.
+        Its roll log lines and downtime steps stay, named as they were, with no
+        character; so do the SySCards linked to it. Returns what `restore_character`
+        needs to undo it all.
         """
         from desktop.store import writer
 
         snapshot = self.snapshot(character_id)
-        with self._writing("characters", *_cards_topic(snapshot.card_ids)) as session:
+        topics = ("characters", *_cards_topic(snapshot.card_ids), *_downtime_topics(snapshot))
+        with self._writing(*topics) as session:
             writer.delete_character(session, character_id)
         return snapshot
 
@@ -410,7 +457,9 @@ class Campaign:
         dice = [checks.die(die) for die in snapshot.dice]
         _same_owner(record.id, [*dice, *snapshot.traits, *snapshot.items])
         card_ids = _distinct_ids(snapshot.card_ids, "card")
-        with self._writing("characters", *_cards_topic(card_ids)) as session:
+        downtime_rows = self._checked_downtime_rows(snapshot)
+        topics = ("characters", *_cards_topic(card_ids), *_downtime_topics(snapshot))
+        with self._writing(*topics) as session:
             writer.insert_characters(session, [record])
             writer.insert_items(session, [_checked_item(item) for item in snapshot.items])
             writer.insert_traits(session, [_checked_trait(trait) for trait in snapshot.traits])
@@ -423,6 +472,7 @@ class Campaign:
             writer.put_energy_days(
                 session, [(record.id, day, state) for day, state in snapshot.energy_days]
             )
+            self._restore_downtime_rows(session, record.id, downtime_rows)
         return record
 
     # -- dice -------------------------------------------------------------------------------
@@ -1371,6 +1421,14 @@ def _copy_name(name: str) -> str:
 def _cards_topic(card_ids: Sequence[int]) -> tuple[str, ...]:
     """The topic "cards" when a change to a character also links or unlinks cards."""
     return ("cards",) if card_ids else ()
+
+
+def _downtime_topics(snapshot: CharacterSnapshot) -> tuple[str, ...]:
+    """The topics of a character's downtime rows that go or come back with it."""
+    topics = ("clocks",) if snapshot.clocks else ()
+    if snapshot.downtime_sheet is not None or snapshot.downtime_entry_ids:
+        topics += ("downtime",)
+    return topics
 
 
 def _trait(row: tuple[object, ...]) -> TraitRecord:

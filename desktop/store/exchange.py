@@ -8,8 +8,16 @@ Each character carries its `dice`, `traits` and `items` (an item's die is the di
 "days": [each stored day, as store/energy.py writes it]}; a null daily_net keeps days
 of a character whose profile was removed); the roll log is `roll_log` at the top, and
 so are the SySCards, `cards`, each with its `image` ({"format", "data" in base64}, or
-null). The rule settings travel in `campaign.settings`. All of these are optional, so exports made
-before dice pools or cards existed import unchanged. Ids are kept.
+null). The rule settings travel in `campaign.settings`.
+
+Downtime travels as `chapter` (its stored fields; turf and war follow the claims and
+factions), `factions`, `claims` (holder_id 0 is the chapter), `claim_paths` ({"start",
+"end"}, 0 is the lair), `clocks` (owner_kind and owner_id), `downtime_sessions` (each
+{"number", "entries"}) and, per character, its `downtime` sheet (xp as a list of
+{"track", "marks"}).
+
+All of these are optional, so exports made before dice pools, cards or downtime existed
+import unchanged. Ids are kept.
 """
 
 from __future__ import annotations
@@ -23,7 +31,7 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from desktop.rules import dicepool, roster
+from desktop.rules import dicepool, factions, roster
 from desktop.rules.energy import CharacterProfile, DayState
 from desktop.store import checks, energy
 from desktop.store.campaign import (
@@ -37,6 +45,19 @@ from desktop.store.campaign import (
     Populate,
     RollRecord,
     TraitRecord,
+)
+from desktop.store.downtime_records import (
+    DEFAULT_XP,
+    OWNER_CHARACTER,
+    OWNER_FACTION,
+    OWNER_KINDS,
+    ChapterRecord,
+    ClaimPathRecord,
+    ClaimRecord,
+    ClockRecord,
+    DowntimeEntry,
+    DowntimeSheet,
+    FactionRecord,
 )
 
 if TYPE_CHECKING:
@@ -64,6 +85,14 @@ class CampaignDocument:
     cards: tuple[CardSnapshot, ...] = ()  # each card with its image; owned_ids unused
     energy_profiles: tuple[tuple[int, CharacterProfile], ...] = ()  # by character id
     energy_days: tuple[tuple[int, DayState], ...] = ()  # by character id
+    chapter: ChapterRecord | None = None  # None: the new campaign's own chapter
+    factions: tuple[FactionRecord, ...] = ()
+    claims: tuple[ClaimRecord, ...] = ()
+    claim_paths: tuple[ClaimPathRecord, ...] = ()
+    clocks: tuple[ClockRecord, ...] = ()
+    downtime_sheets: tuple[DowntimeSheet, ...] = ()
+    downtime_sessions: tuple[int, ...] = ()
+    downtime_entries: tuple[DowntimeEntry, ...] = ()
 
 
 # -- export ---------------------------------------------------------------------------------
@@ -71,6 +100,7 @@ class CampaignDocument:
 
 def export_document(campaign: Campaign) -> dict[str, Any]:
     summary = campaign.summary()
+    sheets = campaign.downtime_sheets(stored_only=True)
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -80,10 +110,42 @@ def export_document(campaign: Campaign) -> dict[str, Any]:
             "current_day": summary.current_day,
             "settings": summary.settings,
         },
-        "characters": [_export_character(campaign, record) for record in campaign.characters()],
+        "characters": [
+            _export_character(campaign, record, sheets.get(record.id))
+            for record in campaign.characters()
+        ],
         "roll_log": [asdict(roll) for roll in sorted(campaign.rolls(), key=_by_id)],
         "cards": [_export_card(campaign, record) for record in campaign.cards()],
+        **_export_downtime(campaign),
     }
+
+
+def _export_downtime(campaign: Campaign) -> dict[str, Any]:
+    return {
+        "chapter": _without(campaign.chapter(), "turf", "at_war"),
+        "factions": [asdict(faction) for faction in campaign.factions()],
+        "claims": [asdict(claim) for claim in campaign.claims()],
+        "claim_paths": [asdict(path) for path in campaign.claim_paths()],
+        "clocks": [asdict(clock) for clock in campaign.clocks()],
+        "downtime_sessions": [
+            {
+                "number": number,
+                "entries": [
+                    _without(entry, "session") for entry in campaign.downtime_entries(number)
+                ],
+            }
+            for number in campaign.downtime_sessions()
+        ],
+    }
+
+
+def _export_sheet(sheet: DowntimeSheet | None) -> dict[str, Any]:
+    """The character's `downtime` sheet, or nothing when it has none stored."""
+    if sheet is None:
+        return {}
+    values = _without(sheet, "character_id")
+    values["xp"] = [{"track": track, "marks": marks} for track, marks in sheet.xp]
+    return {"downtime": values}
 
 
 def _export_card(campaign: Campaign, record: CardRecord) -> dict[str, Any]:
@@ -97,7 +159,9 @@ def _export_card(campaign: Campaign, record: CardRecord) -> dict[str, Any]:
     }
 
 
-def _export_character(campaign: Campaign, record: CharacterRecord) -> dict[str, Any]:
+def _export_character(
+    campaign: Campaign, record: CharacterRecord, sheet: DowntimeSheet | None
+) -> dict[str, Any]:
     # The owner is the object they sit in; item_id ties a die to its item.
     return {
         **asdict(record),
@@ -105,6 +169,7 @@ def _export_character(campaign: Campaign, record: CharacterRecord) -> dict[str, 
         "traits": [_without(trait, "character_id") for trait in campaign.traits(record.id)],
         "items": [_without(item, "character_id", "die_id") for item in campaign.items(record.id)],
         **_export_energy(campaign, record.id),
+        **_export_sheet(sheet),
     }
 
 
@@ -175,11 +240,13 @@ def parse_document(raw: object) -> CampaignDocument:
     known = {record.id for record in records}
     current_day = _integer(info.get("current_day", 1), "campaign.current_day", low=1)
     profiles, days = _energy(characters, records, current_day)
+    name = _checked(roster.check_name, info.get("name"), "campaign.name")
+    settings = _settings(info.get("settings", {}), "campaign.settings")
     return CampaignDocument(
-        name=_checked(roster.check_name, info.get("name"), "campaign.name"),
+        name=name,
         start_date=_date(info.get("start_date"), "campaign.start_date"),
         current_day=current_day,
-        settings=_settings(info.get("settings", {}), "campaign.settings"),
+        settings=settings,
         characters=records,
         dice=tuple(owned.dice),
         traits=tuple(owned.traits),
@@ -188,6 +255,7 @@ def parse_document(raw: object) -> CampaignDocument:
         cards=_cards(_list(top.get("cards", []), "cards"), known),
         energy_profiles=profiles,
         energy_days=days,
+        **_downtime(top, characters, records, name, settings),
     )
 
 
@@ -225,8 +293,25 @@ def _populate(document: CampaignDocument) -> Populate:
             session,
             [(cid, state.day, energy.day_text(state)) for cid, state in document.energy_days],
         )
+        _populate_downtime(session, document)
 
     return populate
+
+
+def _populate_downtime(session: Session, document: CampaignDocument) -> None:
+    from desktop.store import downtime_writer
+
+    downtime_writer.insert_factions(session, document.factions)
+    if document.chapter is not None:  # else the new campaign's own, named after it
+        downtime_writer.set_chapter(session, document.chapter)
+    downtime_writer.insert_claims(session, document.claims)
+    downtime_writer.add_paths(session, document.claim_paths)
+    downtime_writer.insert_clocks(session, document.clocks)
+    for sheet in document.downtime_sheets:
+        downtime_writer.put_sheet(session, sheet)
+    for number in document.downtime_sessions:
+        downtime_writer.add_session(session, number)
+    downtime_writer.insert_entries(session, document.downtime_entries)
 
 
 def _roll_columns(roll: RollRecord) -> dict[str, object]:
@@ -522,6 +607,302 @@ def _card_owners(cards: Sequence[CardRecord]) -> None:
         except ValueError as error:
             raise ImportRefused(f"cards[{index}].owner_id: {error}") from None
         cleared.update(chain)
+
+
+# -- downtime ---------------------------------------------------------------------------------
+
+
+def _downtime(
+    top: dict[str, Any],
+    characters: list[Any],
+    records: Sequence[CharacterRecord],
+    campaign_name: str,
+    settings: dict[str, Any],
+) -> dict[str, Any]:
+    """The downtime sections, each optional; the values CampaignDocument takes."""
+    raw_chapter = top.get("chapter")
+    chapter_item = {} if raw_chapter is None else _object(raw_chapter, "chapter")
+    chapter_name = _checked(
+        roster.check_name, chapter_item.get("name", campaign_name), "chapter.name"
+    )
+    faction_list = _factions(_list(top.get("factions", []), "factions"), chapter_name)
+    faction_ids = {faction.id for faction in faction_list}
+    claims = _claims(_list(top.get("claims", []), "claims"), faction_ids)
+    paths = _claim_paths(_list(top.get("claim_paths", []), "claim_paths"), claims)
+    character_ids = {record.id for record in records}
+    clocks = _clocks(_list(top.get("clocks", []), "clocks"), character_ids, faction_ids)
+    track = checks.stored_settings(settings)["stress_track"]
+    sheets = tuple(
+        _sheet(raw["downtime"], record.id, track, f"characters[{index}].downtime")
+        for index, (raw, record) in enumerate(zip(characters, records, strict=True))
+        if raw.get("downtime") is not None
+    )
+    sessions, entries = _sessions(
+        _list(top.get("downtime_sessions", []), "downtime_sessions"), character_ids
+    )
+    chapter = None
+    if raw_chapter is not None:
+        chapter = _chapter(chapter_item, chapter_name, claims)
+    return {
+        "chapter": chapter,
+        "factions": faction_list,
+        "claims": claims,
+        "claim_paths": paths,
+        "clocks": clocks,
+        "downtime_sheets": sheets,
+        "downtime_sessions": sessions,
+        "downtime_entries": entries,
+    }
+
+
+def _factions(raw: list[Any], chapter_name: str) -> tuple[FactionRecord, ...]:
+    found: list[FactionRecord] = []
+    names: set[str] = set()
+    for index, value in enumerate(raw):
+        path = f"factions[{index}]"
+        item = _object(value, path)
+        record = FactionRecord(
+            id=_integer(item.get("id"), f"{path}.id", low=1),
+            name=_checked(roster.check_name, item.get("name"), f"{path}.name"),
+            tier=_checked(checks.tier, item.get("tier", factions.MIN_TIER), f"{path}.tier"),
+            hold=_checked(checks.hold, item.get("hold", factions.STRONG), f"{path}.hold"),
+            status=_checked(checks.status, item.get("status", factions.NEUTRAL), f"{path}.status"),
+            at_war_with_others=_flag(
+                item.get("at_war_with_others", False), f"{path}.at_war_with_others"
+            ),
+            position=_integer(item.get("position", 0), f"{path}.position", low=0),
+            notes=_checked(checks.notes, item.get("notes", ""), f"{path}.notes"),
+        )
+        key = record.name.casefold()
+        if key in names:
+            raise ImportRefused(f"{path}.name: “{record.name}” is used twice.")
+        if key == chapter_name.casefold():
+            raise ImportRefused(f"{path}.name: “{record.name}” is the chapter's name.")
+        names.add(key)
+        found.append(record)
+    _unique([faction.id for faction in found], "factions", "id")
+    # Each tier's row numbered 0, 1, 2... in the order the positions give.
+    ordered = sorted(found, key=lambda f: (f.tier, f.position, f.id))
+    return tuple(_renumbered(ordered, lambda f: f.tier))  # type: ignore[arg-type]
+
+
+def _claims(raw: list[Any], faction_ids: set[int]) -> tuple[ClaimRecord, ...]:
+    found: list[ClaimRecord] = []
+    names: set[str] = set()
+    for index, value in enumerate(raw):
+        path = f"claims[{index}]"
+        item = _object(value, path)
+        holder = _integer(item.get("holder_id", 0), f"{path}.holder_id", low=0)
+        if holder and holder not in faction_ids:
+            raise ImportRefused(f"{path}.holder_id: there is no faction {holder}.")
+        record = ClaimRecord(
+            id=_integer(item.get("id"), f"{path}.id", low=1),
+            name=_checked(checks.claim_name, item.get("name"), f"{path}.name"),
+            benefit=_checked(
+                lambda v: checks.text(v, "A claim's benefit"),
+                item.get("benefit", ""),
+                f"{path}.benefit",
+            ),
+            turf=_flag(item.get("turf", False), f"{path}.turf"),
+            holder_id=holder,
+            x=_checked(lambda v: checks.coordinate(v, "x"), item.get("x", 0.0), f"{path}.x"),
+            y=_checked(lambda v: checks.coordinate(v, "y"), item.get("y", 0.0), f"{path}.y"),
+        )
+        if record.name.casefold() in names:
+            raise ImportRefused(f"{path}.name: “{record.name}” is used twice.")
+        names.add(record.name.casefold())
+        found.append(record)
+    _unique([claim.id for claim in found], "claims", "id")
+    return tuple(found)
+
+
+def _claim_paths(raw: list[Any], claims: Sequence[ClaimRecord]) -> tuple[ClaimPathRecord, ...]:
+    """Paths between claims of the document or the lair (0), each pair once."""
+    ends = {claim.id for claim in claims} | {0}
+    found: list[ClaimPathRecord] = []
+    for index, value in enumerate(raw):
+        path = f"claim_paths[{index}]"
+        item = _object(value, path)
+        start = _integer(item.get("start"), f"{path}.start", low=0)
+        end = _integer(item.get("end"), f"{path}.end", low=0)
+        for key, place in (("start", start), ("end", end)):
+            if place not in ends:
+                raise ImportRefused(f"{path}.{key}: there is no claim {place}.")
+        if start == end:
+            raise ImportRefused(f"{path}.end: a path can't lead from a place to itself.")
+        record = ClaimPathRecord(min(start, end), max(start, end))
+        if record in found:
+            raise ImportRefused(f"{path}: there is already a path between {start} and {end}.")
+        found.append(record)
+    return tuple(found)
+
+
+def _clocks(
+    raw: list[Any], character_ids: set[int], faction_ids: set[int]
+) -> tuple[ClockRecord, ...]:
+    found: list[ClockRecord] = []
+    owners = {
+        OWNER_CHARACTER: (character_ids, "character"),
+        OWNER_FACTION: (faction_ids, "faction"),
+    }
+    for index, value in enumerate(raw):
+        path = f"clocks[{index}]"
+        item = _object(value, path)
+        kind = _checked(
+            checks.owner_kind, item.get("owner_kind", OWNER_KINDS[0]), f"{path}.owner_kind"
+        )
+        owner = _checked(
+            lambda v, kind=kind: checks.owner_id(kind, v),
+            item.get("owner_id", 0),
+            f"{path}.owner_id",
+        )
+        if kind in owners and owner not in owners[kind][0]:
+            raise ImportRefused(f"{path}.owner_id: there is no {owners[kind][1]} {owner}.")
+        segments = _checked(checks.clock_segments, item.get("segments"), f"{path}.segments")
+        found.append(
+            ClockRecord(
+                id=_integer(item.get("id"), f"{path}.id", low=1),
+                name=_checked(roster.check_name, item.get("name"), f"{path}.name"),
+                segments=segments,
+                filled=_checked(
+                    lambda v, segments=segments: checks.clock_filled(v, segments),
+                    item.get("filled", 0),
+                    f"{path}.filled",
+                ),
+                owner_kind=kind,
+                owner_id=owner,
+                position=_integer(item.get("position", 0), f"{path}.position", low=0),
+                note=_checked(checks.notes, item.get("note", ""), f"{path}.note"),
+            )
+        )
+    _unique([clock.id for clock in found], "clocks", "id")
+    ordered = sorted(found, key=lambda c: (c.owner_kind, c.owner_id, c.position, c.id))
+    return tuple(_renumbered(ordered, lambda c: (c.owner_kind, c.owner_id)))  # type: ignore[arg-type]
+
+
+def _renumbered(
+    ordered: Sequence[FactionRecord | ClockRecord], group: Callable[[Any], object]
+) -> list[FactionRecord | ClockRecord]:
+    """Positions 0, 1, 2... within each group, keeping the order given."""
+    counts: dict[object, int] = {}
+    result: list[FactionRecord | ClockRecord] = []
+    for record in ordered:
+        key = group(record)
+        result.append(replace(record, position=counts.get(key, 0)))
+        counts[key] = counts.get(key, 0) + 1
+    return result
+
+
+def _chapter(item: dict[str, Any], name: str, claims: Sequence[ClaimRecord]) -> ChapterRecord:
+    """The chapter, its rep checked against the turf its claims in the document give."""
+    tier = _checked(checks.tier, item.get("tier", factions.MIN_TIER), "chapter.tier")
+    hold = _checked(checks.hold, item.get("hold", factions.STRONG), "chapter.hold")
+    coin = _integer(item.get("coin", 0), "chapter.coin", low=0)
+    heat = _integer(item.get("heat", 0), "chapter.heat", low=0)
+    lair_held = _flag(item.get("lair_held", True), "chapter.lair_held")
+    held = tuple(
+        factions.Claim(claim.name, name, turf=True)
+        for claim in claims
+        if claim.turf and claim.holder_id == 0
+    )
+    turf = factions.ClaimMap(name, held, (), lair_held).turf_count()
+    rep = _checked(
+        lambda v: factions.Chapter(tier, hold, v, turf, coin, heat).rep,  # type: ignore[arg-type]
+        item.get("rep", 0),
+        "chapter.rep",
+    )
+    return ChapterRecord(
+        name=name,
+        tier=tier,
+        hold=hold,
+        rep=rep,
+        coin=coin,
+        heat=heat,
+        lair_held=lair_held,
+        turf=turf,
+        at_war=False,  # derived from the factions once imported; never stored
+        notes=_checked(checks.notes, item.get("notes", ""), "chapter.notes"),
+    )
+
+
+def _sheet(raw: object, character_id: int, track: int, path: str) -> DowntimeSheet:
+    item = _object(raw, path)
+    hp_max = _integer(item.get("hp_max", 10), f"{path}.hp_max", low=1)
+    tracks = []
+    # A sheet written by hand without XP gets the usual tracks, as a new sheet does.
+    default_xp = [{"track": track, "marks": marks} for track, marks in DEFAULT_XP]
+    for index, value in enumerate(_list(item.get("xp", default_xp), f"{path}.xp")):
+        entry = _object(value, f"{path}.xp[{index}]")
+        tracks.append(
+            (
+                _checked(checks.xp_track, entry.get("track"), f"{path}.xp[{index}].track"),
+                _integer(entry.get("marks", 0), f"{path}.xp[{index}].marks", low=0),
+            )
+        )
+    return DowntimeSheet(
+        character_id=character_id,
+        stress=_checked(lambda v: checks.stress(v, track), item.get("stress", 0), f"{path}.stress"),
+        trauma=_checked(checks.trauma, item.get("trauma", 0), f"{path}.trauma"),
+        hp=_checked(
+            lambda v: checks.health(v, hp_max).current, item.get("hp", hp_max), f"{path}.hp"
+        ),
+        hp_max=hp_max,
+        xp=_checked(checks.xp, tracks, f"{path}.xp"),
+        **{
+            key: _checked(check, item.get(key, ""), f"{path}.{key}")
+            for key, check in _SHEET_TEXT.items()
+        },
+    )
+
+
+_SHEET_TEXT: dict[str, Callable[[object], str]] = {
+    "virtue": lambda v: checks.text(v, "A virtue"),
+    "vice": lambda v: checks.text(v, "A vice"),
+    "vice_purveyor": lambda v: checks.text(v, "A vice purveyor"),
+    "friends": checks.notes,
+    "contacts": checks.notes,
+}
+
+
+def _sessions(
+    raw: list[Any], character_ids: set[int]
+) -> tuple[tuple[int, ...], tuple[DowntimeEntry, ...]]:
+    """Downtime sessions by number, with their steps in order."""
+    numbers: list[int] = []
+    entries: list[DowntimeEntry] = []
+    for index, value in enumerate(raw):
+        path = f"downtime_sessions[{index}]"
+        item = _object(value, path)
+        number = _integer(item.get("number"), f"{path}.number", low=1)
+        numbers.append(number)
+        for n, entry in enumerate(_list(item.get("entries", []), f"{path}.entries")):
+            entries.append(_entry(entry, number, character_ids, f"{path}.entries[{n}]"))
+    _unique(numbers, "downtime_sessions", "number")
+    ids = [entry.id for entry in entries]
+    seen: set[int] = set()
+    for entry_id in ids:
+        if entry_id in seen:
+            raise ImportRefused(f"downtime_sessions: step id {entry_id} is used twice.")
+        seen.add(entry_id)
+    return tuple(numbers), tuple(entries)
+
+
+def _entry(raw: object, number: int, character_ids: set[int], path: str) -> DowntimeEntry:
+    item = _object(raw, path)
+    character_id = _integer(item.get("character_id", 0), f"{path}.character_id", low=0)
+    if character_id and character_id not in character_ids:
+        raise ImportRefused(f"{path}.character_id: there is no character {character_id}.")
+    return DowntimeEntry(
+        id=_integer(item.get("id"), f"{path}.id", low=1),
+        session=number,
+        character_id=character_id,
+        activity=_checked(checks.entry_activity, item.get("activity"), f"{path}.activity"),
+        summary=_checked(checks.entry_summary, item.get("summary"), f"{path}.summary"),
+        coin_spent=_integer(item.get("coin_spent", 0), f"{path}.coin_spent", low=0),
+        extra=_checked(checks.entry_extra, item.get("extra", ""), f"{path}.extra"),
+        track=_checked(checks.entry_track, item.get("track", ""), f"{path}.track"),
+        undone=_flag(item.get("undone", False), f"{path}.undone"),
+    )
 
 
 def _optional_id(value: object, path: str) -> int | None:

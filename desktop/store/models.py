@@ -6,7 +6,7 @@ these classes must match them (a test compares the two).
 
 from __future__ import annotations
 
-from sqlalchemy import CheckConstraint
+from sqlalchemy import CheckConstraint, Index
 from sqlmodel import Field, SQLModel
 
 
@@ -172,3 +172,176 @@ class EnergyDay(SQLModel, table=True):
     character_id: int = Field(primary_key=True, foreign_key="character.id", ondelete="CASCADE")
     day: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
     state: str  # JSON object: the rules' DayState, see store/energy.py
+
+
+# Downtime: clocks, the faction ladder, the chapter, its claim map, each character's
+# downtime sheet and the downtime sessions (store/downtime.py). The rules' ranges are
+# CHECK constraints as well, matching migration 0005.
+
+
+class FactionRow(SQLModel, table=True):
+    """A faction on the ladder, with the chapter's status towards it."""
+
+    __tablename__ = "faction"
+    __table_args__ = (
+        CheckConstraint("tier BETWEEN 0 AND 6", name="ck_faction_tier"),
+        CheckConstraint("hold IN ('weak', 'strong')", name="ck_faction_hold"),
+        CheckConstraint("status BETWEEN -3 AND 3", name="ck_faction_status"),
+        CheckConstraint("position >= 0", name="ck_faction_position"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    name: str
+    tier: int = 0
+    hold: str = "strong"
+    status: int = 0
+    at_war_with_others: bool = False
+    position: int = 0  # within its tier's row, 0-based
+    notes: str = ""
+
+
+class ClockRow(SQLModel, table=True):
+    """A progress clock: free-standing, the chapter's, a character's or a faction's.
+
+    The owner is a foreign key, so a clock goes with its character or faction.
+    """
+
+    __tablename__ = "clock"
+    __table_args__ = (
+        CheckConstraint("segments BETWEEN 2 AND 12", name="ck_clock_segments"),
+        CheckConstraint("filled BETWEEN 0 AND segments", name="ck_clock_filled"),
+        CheckConstraint(
+            "owner_kind IN ('none', 'chapter', 'character', 'faction')", name="ck_clock_owner_kind"
+        ),
+        CheckConstraint(
+            "(owner_kind = 'character') = (character_id IS NOT NULL)", name="ck_clock_character"
+        ),
+        CheckConstraint(
+            "(owner_kind = 'faction') = (faction_id IS NOT NULL)", name="ck_clock_faction"
+        ),
+        CheckConstraint("position >= 0", name="ck_clock_position"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    name: str
+    segments: int
+    filled: int = 0
+    owner_kind: str = "none"
+    character_id: int | None = Field(
+        default=None, foreign_key="character.id", ondelete="CASCADE", index=True
+    )
+    faction_id: int | None = Field(
+        default=None, foreign_key="faction.id", ondelete="CASCADE", index=True
+    )
+    position: int = 0  # within its owner's group, 0-based
+    note: str = ""
+
+
+class ChapterRow(SQLModel, table=True):
+    """The players' faction: one row (id 1), made by the migration."""
+
+    __tablename__ = "chapter"
+    __table_args__ = (
+        CheckConstraint("id = 1", name="ck_chapter_one_row"),
+        CheckConstraint("tier BETWEEN 0 AND 6", name="ck_chapter_tier"),
+        CheckConstraint("hold IN ('weak', 'strong')", name="ck_chapter_hold"),
+        CheckConstraint("rep BETWEEN 0 AND 12", name="ck_chapter_rep"),
+        CheckConstraint("coin >= 0", name="ck_chapter_coin"),
+        CheckConstraint("heat >= 0", name="ck_chapter_heat"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    name: str
+    tier: int = 0
+    hold: str = "strong"
+    rep: int = 0
+    coin: int = 0
+    heat: int = 0
+    lair_held: bool = True
+    notes: str = ""
+
+
+class ClaimRow(SQLModel, table=True):
+    """A claim on the chapter's map; faction_id NULL means the chapter holds it."""
+
+    __tablename__ = "claim"
+
+    id: int | None = Field(default=None, primary_key=True)
+    name: str
+    benefit: str = ""
+    turf: bool = False
+    faction_id: int | None = Field(
+        default=None, foreign_key="faction.id", ondelete="RESTRICT", index=True
+    )
+    x: float = 0.0
+    y: float = 0.0
+
+
+class ClaimPathRow(SQLModel, table=True):
+    """A path between two claims, or (start_id NULL) between the lair and a claim."""
+
+    __tablename__ = "claim_path"
+    __table_args__ = (
+        CheckConstraint("start_id IS NULL OR start_id < end_id", name="ck_claim_path_order"),
+        Index("ix_claim_path_ends", "start_id", "end_id", unique=True),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    start_id: int | None = Field(default=None, foreign_key="claim.id", ondelete="CASCADE")
+    end_id: int = Field(foreign_key="claim.id", ondelete="CASCADE", index=True)
+
+
+class DowntimeSheetRow(SQLModel, table=True):
+    """A character's downtime side: stress, trauma, HP, XP tracks, virtue and vice."""
+
+    __tablename__ = "downtime_sheet"
+    __table_args__ = (
+        CheckConstraint("stress BETWEEN 0 AND 20", name="ck_downtime_sheet_stress"),
+        CheckConstraint("trauma BETWEEN 0 AND 4", name="ck_downtime_sheet_trauma"),
+        CheckConstraint("hp_max >= 1", name="ck_downtime_sheet_hp_max"),
+        CheckConstraint("hp BETWEEN 0 AND hp_max", name="ck_downtime_sheet_hp"),
+    )
+
+    character_id: int = Field(primary_key=True, foreign_key="character.id", ondelete="CASCADE")
+    stress: int = 0
+    trauma: int = 0
+    hp: int = 10
+    hp_max: int = 10
+    xp: str = "[]"  # JSON list of [track, marks], in the sheet's order
+    virtue: str = ""
+    vice: str = ""
+    vice_purveyor: str = ""
+    friends: str = ""
+    contacts: str = ""
+
+
+class DowntimeSessionRow(SQLModel, table=True):
+    """A downtime session, numbered 1, 2, ...; the highest is the current one."""
+
+    __tablename__ = "downtime_session"
+    __table_args__ = (CheckConstraint("number >= 1", name="ck_downtime_session_number"),)
+
+    number: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
+
+
+class DowntimeEntryRow(SQLModel, table=True):
+    """One step of a downtime session. Like a roll log line, it outlives its character
+    (the link becomes NULL) and undoing it marks it, never deletes it."""
+
+    __tablename__ = "downtime_entry"
+    __table_args__ = (
+        CheckConstraint("coin_spent >= 0", name="ck_downtime_entry_coin_spent"),
+        CheckConstraint("extra IN ('', 'coin', 'rep')", name="ck_downtime_entry_extra"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    session: int = Field(foreign_key="downtime_session.number", ondelete="CASCADE", index=True)
+    character_id: int | None = Field(
+        default=None, foreign_key="character.id", ondelete="SET NULL", index=True
+    )
+    activity: str
+    summary: str = ""
+    coin_spent: int = 0
+    extra: str = ""
+    track: str = ""
+    undone: bool = False

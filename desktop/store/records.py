@@ -7,6 +7,7 @@ from datetime import date, timedelta
 from typing import Any
 
 from desktop.rules.energy import ProjectPool
+from desktop.store.downtime_records import ClockRecord, DowntimeSheet
 
 
 @dataclass(frozen=True)
@@ -99,6 +100,11 @@ class CharacterSnapshot:
     # stored: the database deletes them with the character, and restore puts them back.
     energy_profile: tuple[int, str] | None = None
     energy_days: tuple[tuple[int, str], ...] = ()
+    # Its clocks and downtime sheet, deleted with it and put back by restore; and the
+    # downtime steps that named it, which stay (unlinked) like roll log lines.
+    clocks: tuple[ClockRecord, ...] = ()
+    downtime_sheet: DowntimeSheet | None = None
+    downtime_entry_ids: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)

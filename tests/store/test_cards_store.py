@@ -557,19 +557,25 @@ def test_acts_of_a_card_go_to_the_roll_log(campaign: Campaign, kara: CardRecord)
 
 # -- rule settings ----------------------------------------------------------------------------
 
+STRESS = {"stress_track": 9}  # the downtime setting, at its default
+
 
 def test_settings_start_at_the_rules_defaults_and_undo_by_their_previous_value(
     campaign: Campaign,
 ) -> None:
     heard = _heard(campaign)
-    assert campaign.settings() == {"raise_from": 100, "raise_by": 1}
-    assert campaign.update_settings(raise_from=95, raise_by=3) == {"raise_from": 100, "raise_by": 1}
-    assert campaign.settings() == {"raise_from": 95, "raise_by": 3}
+    assert campaign.settings() == {"raise_from": 100, "raise_by": 1, **STRESS}
+    assert campaign.update_settings(raise_from=95, raise_by=3) == {
+        "raise_from": 100,
+        "raise_by": 1,
+        **STRESS,
+    }
+    assert campaign.settings() == {"raise_from": 95, "raise_by": 3, **STRESS}
     previous = campaign.update_settings(raise_by=0)  # 0 turns Raise Throws off
-    assert campaign.settings() == {"raise_from": 95, "raise_by": 0}
+    assert campaign.settings() == {"raise_from": 95, "raise_by": 0, **STRESS}
     campaign.update_settings(**previous)
-    assert campaign.settings() == {"raise_from": 95, "raise_by": 3}
-    assert campaign.summary().settings == {"raise_from": 95, "raise_by": 3}
+    assert campaign.settings() == {"raise_from": 95, "raise_by": 3, **STRESS}
+    assert campaign.summary().settings == {"raise_from": 95, "raise_by": 3, **STRESS}
     assert heard == ["campaign"] * 3
 
 
@@ -589,7 +595,7 @@ def test_bad_settings_are_refused(campaign: Campaign, change: dict, message: str
     revision = campaign.revision
     with pytest.raises(ValueError, match=message):
         campaign.update_settings(**change)
-    assert campaign.settings() == {"raise_from": 100, "raise_by": 1}
+    assert campaign.settings() == {"raise_from": 100, "raise_by": 1, **STRESS}
     assert campaign.revision == revision
 
 
@@ -598,9 +604,14 @@ def test_stored_settings_keep_other_keys_and_a_damaged_value_reads_as_its_defaul
 ) -> None:
     with sqlite3.connect(campaign.path) as raw:
         raw.execute("""UPDATE campaign SET settings = '{"raise_from": 0, "theme": "sea"}'""")
-    assert campaign.settings() == {"raise_from": 100, "raise_by": 1}
+    assert campaign.settings() == {"raise_from": 100, "raise_by": 1, **STRESS}
     campaign.update_settings(raise_by=2)
-    assert campaign.summary().settings == {"raise_from": 100, "raise_by": 2, "theme": "sea"}
+    assert campaign.summary().settings == {
+        "raise_from": 100,
+        "raise_by": 2,
+        **STRESS,
+        "theme": "sea",
+    }
 
 
 # -- efficiency never leaves 1..100 -------------------------------------------------------------

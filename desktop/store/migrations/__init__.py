@@ -9,6 +9,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-REVISIONS: tuple[str, ...] = ("0001_initial", "0002_dice", "0003_syscards", "0004_energy")
+REVISIONS: tuple[str, ...] = (
+    "0001_initial",
+    "0002_dice",
+    "0003_syscards",
+    "0004_energy",
+    "0005_downtime",
+)
 HEAD = REVISIONS[-1]
 FOLDER = Path(__file__).resolve().parent

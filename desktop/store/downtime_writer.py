@@ -1,0 +1,523 @@
+"""The write side of downtime: sqlmodel sessions, called inside one transaction.
+
+Imported only when a campaign first writes downtime data (see `writer.py` for why).
+Every value arrives checked; these functions only keep the file consistent: clock and
+faction positions dense within their group, each path spelled one way, the chapter one
+row. Reading back goes through the campaign's own sqlite3 reader.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from sqlalchemy import ColumnElement, func, update
+from sqlmodel import Session, col, select
+
+from desktop.store.downtime_records import (
+    OWNER_CHARACTER,
+    OWNER_FACTION,
+    ChapterRecord,
+    ClaimPathRecord,
+    ClaimRecord,
+    ClockRecord,
+    DowntimeEntry,
+    DowntimeSheet,
+    FactionRecord,
+)
+from desktop.store.errors import NotFound
+from desktop.store.models import (
+    ChapterRow,
+    ClaimPathRow,
+    ClaimRow,
+    ClockRow,
+    DowntimeEntryRow,
+    DowntimeSessionRow,
+    DowntimeSheetRow,
+    FactionRow,
+)
+
+CHAPTER_ID = 1
+
+
+# -- clocks ---------------------------------------------------------------------------------
+
+
+def _clock_group(owner_kind: str, owner_id: int) -> list[ColumnElement[bool]]:
+    """The conditions that pick one owner's clocks."""
+    conditions = [col(ClockRow.owner_kind) == owner_kind]
+    if owner_kind == OWNER_CHARACTER:
+        conditions.append(col(ClockRow.character_id) == owner_id)
+    elif owner_kind == OWNER_FACTION:
+        conditions.append(col(ClockRow.faction_id) == owner_id)
+    return conditions
+
+
+def _clock_count(session: Session, owner_kind: str, owner_id: int) -> int:
+    where = _clock_group(owner_kind, owner_id)
+    return int(session.exec(select(func.count()).select_from(ClockRow).where(*where)).one())
+
+
+def _shift_clocks(
+    session: Session, owner_kind: str, owner_id: int, start: int, step: int, skip: int = 0
+) -> None:
+    """Move every clock of the group from `start` on by `step` places (+1 or -1),
+    except the clock `skip` (one being moved)."""
+    session.exec(
+        update(ClockRow)
+        .where(
+            *_clock_group(owner_kind, owner_id),
+            col(ClockRow.position) >= start,
+            col(ClockRow.id) != skip,
+        )
+        .values(position=ClockRow.position + step)
+    )
+
+
+def _set_owner(row: ClockRow, owner_kind: str, owner_id: int) -> None:
+    row.owner_kind = owner_kind
+    row.character_id = owner_id if owner_kind == OWNER_CHARACTER else None
+    row.faction_id = owner_id if owner_kind == OWNER_FACTION else None
+
+
+def add_clock(
+    session: Session, record: ClockRecord, *, keep_id: bool = False, keep_position: bool = False
+) -> ClockRecord:
+    """A clock in its owner's group: last, or at the record's place (the others make
+    room). With `keep_id` it keeps the record's id (a restore, a redo)."""
+    if keep_id and session.get(ClockRow, record.id) is not None:
+        raise ValueError(f"A clock with id {record.id} is already in the campaign.")
+    count = _clock_count(session, record.owner_kind, record.owner_id)
+    position = min(record.position, count) if keep_position else count
+    _shift_clocks(session, record.owner_kind, record.owner_id, position, +1)
+    row = ClockRow(
+        id=record.id if keep_id else None,
+        name=record.name,
+        segments=record.segments,
+        filled=record.filled,
+        position=position,
+        note=record.note,
+    )
+    _set_owner(row, record.owner_kind, record.owner_id)
+    session.add(row)
+    session.flush()
+    return clock_record(row)
+
+
+def update_clock(session: Session, clock_id: int, values: dict[str, Any]) -> ClockRecord:
+    """Write name, segments, filled and/or note (checked together by the caller)."""
+    row = clock_row(session, clock_id)
+    for key, value in values.items():
+        setattr(row, key, value)
+    session.flush()
+    return clock_record(row)
+
+
+def move_clock(
+    session: Session, clock_id: int, owner_kind: str, owner_id: int, position: int
+) -> ClockRecord:
+    """Take a clock out of its group and put it at `position` (at most last) of another
+    (or the same) group; both stay dense."""
+    row = clock_row(session, clock_id)
+    old = clock_record(row)
+    _shift_clocks(session, old.owner_kind, old.owner_id, old.position + 1, -1, skip=clock_id)
+    _set_owner(row, owner_kind, owner_id)
+    session.flush()
+    others = _clock_count(session, owner_kind, owner_id) - 1  # without the moving clock
+    place = min(position, others)
+    _shift_clocks(session, owner_kind, owner_id, place, +1, skip=clock_id)
+    row.position = place
+    session.flush()
+    return clock_record(row)
+
+
+def delete_clock(session: Session, clock_id: int) -> None:
+    row = clock_row(session, clock_id)
+    record = clock_record(row)
+    session.delete(row)
+    session.flush()
+    _shift_clocks(session, record.owner_kind, record.owner_id, record.position + 1, -1)
+
+
+def insert_clocks(session: Session, records: Iterable[ClockRecord]) -> None:
+    """Clocks with their own ids and places, as given (an import, a restored owner
+    whose group is empty)."""
+    for record in records:
+        if session.get(ClockRow, record.id) is not None:
+            raise ValueError(f"A clock with id {record.id} is already in the campaign.")
+        row = ClockRow(
+            id=record.id,
+            name=record.name,
+            segments=record.segments,
+            filled=record.filled,
+            position=record.position,
+            note=record.note,
+        )
+        _set_owner(row, record.owner_kind, record.owner_id)
+        session.add(row)
+    session.flush()
+
+
+def clock_row(session: Session, clock_id: int) -> ClockRow:
+    row = session.get(ClockRow, clock_id)
+    if row is None:
+        raise NotFound(f"Clock {clock_id} is no longer in the campaign.")
+    return row
+
+
+def clock_record(row: ClockRow) -> ClockRecord:
+    assert row.id is not None
+    return ClockRecord(
+        id=row.id,
+        name=row.name,
+        segments=row.segments,
+        filled=row.filled,
+        owner_kind=row.owner_kind,
+        owner_id=row.character_id or row.faction_id or 0,
+        position=row.position,
+        note=row.note,
+    )
+
+
+# -- factions -------------------------------------------------------------------------------
+
+
+def _tier_count(session: Session, tier: int) -> int:
+    where = col(FactionRow.tier) == tier
+    return int(session.exec(select(func.count()).select_from(FactionRow).where(where)).one())
+
+
+def _shift_tier(session: Session, tier: int, start: int, step: int, skip: int = 0) -> None:
+    session.exec(
+        update(FactionRow)
+        .where(
+            col(FactionRow.tier) == tier,
+            col(FactionRow.position) >= start,
+            col(FactionRow.id) != skip,
+        )
+        .values(position=FactionRow.position + step)
+    )
+
+
+def add_faction(session: Session, record: FactionRecord, *, keep_id: bool = False) -> FactionRecord:
+    """A faction in its tier's row: last, or (with `keep_id`, a restore) at its old
+    place with its old id."""
+    if keep_id and session.get(FactionRow, record.id) is not None:
+        raise ValueError(f"A faction with id {record.id} is already in the campaign.")
+    count = _tier_count(session, record.tier)
+    position = min(record.position, count) if keep_id else count
+    _shift_tier(session, record.tier, position, +1)
+    row = FactionRow(
+        id=record.id if keep_id else None,
+        name=record.name,
+        tier=record.tier,
+        hold=record.hold,
+        status=record.status,
+        at_war_with_others=record.at_war_with_others,
+        position=position,
+        notes=record.notes,
+    )
+    session.add(row)
+    session.flush()
+    return faction_record(row)
+
+
+def update_faction(session: Session, faction_id: int, values: dict[str, Any]) -> FactionRecord:
+    row = faction_row(session, faction_id)
+    for key, value in values.items():
+        setattr(row, key, value)
+    session.flush()
+    return faction_record(row)
+
+
+def move_faction(session: Session, faction_id: int, tier: int, position: int) -> FactionRecord:
+    """Move a faction to `position` (at most last) of a tier's row; both rows stay dense."""
+    row = faction_row(session, faction_id)
+    old_tier, old_position = row.tier, row.position
+    _shift_tier(session, old_tier, old_position + 1, -1, skip=faction_id)
+    others = _tier_count(session, tier) - (1 if tier == old_tier else 0)
+    place = min(position, others)
+    _shift_tier(session, tier, place, +1, skip=faction_id)
+    row.tier = tier
+    row.position = place
+    session.flush()
+    return faction_record(row)
+
+
+def delete_faction(session: Session, faction_id: int) -> None:
+    """Delete a faction; its clocks go with it (ON DELETE CASCADE)."""
+    row = faction_row(session, faction_id)
+    tier, position = row.tier, row.position
+    session.delete(row)
+    session.flush()
+    _shift_tier(session, tier, position + 1, -1)
+
+
+def insert_factions(session: Session, records: Iterable[FactionRecord]) -> None:
+    """Factions with their own ids and places, as given (an import)."""
+    for record in records:
+        if session.get(FactionRow, record.id) is not None:
+            raise ValueError(f"A faction with id {record.id} is already in the campaign.")
+        session.add(FactionRow(**_faction_values(record)))
+    session.flush()
+
+
+def _faction_values(record: FactionRecord) -> dict[str, Any]:
+    return {
+        "id": record.id,
+        "name": record.name,
+        "tier": record.tier,
+        "hold": record.hold,
+        "status": record.status,
+        "at_war_with_others": record.at_war_with_others,
+        "position": record.position,
+        "notes": record.notes,
+    }
+
+
+def faction_row(session: Session, faction_id: int) -> FactionRow:
+    row = session.get(FactionRow, faction_id)
+    if row is None:
+        raise NotFound(f"Faction {faction_id} is no longer in the campaign.")
+    return row
+
+
+def faction_record(row: FactionRow) -> FactionRecord:
+    assert row.id is not None
+    return FactionRecord(
+        id=row.id,
+        name=row.name,
+        tier=row.tier,
+        hold=row.hold,
+        status=row.status,
+        at_war_with_others=row.at_war_with_others,
+        position=row.position,
+        notes=row.notes,
+    )
+
+
+# -- the chapter ------------------------------------------------------------------------------
+
+
+def _chapter_row(session: Session) -> ChapterRow:
+    row = session.get(ChapterRow, CHAPTER_ID)
+    if row is None:  # the migration makes it; only a hand-damaged file lacks it
+        row = ChapterRow(id=CHAPTER_ID, name="The Chapter")
+        session.add(row)
+    return row
+
+
+def name_chapter(session: Session, name: str) -> None:
+    """Name a new campaign's chapter after the campaign (the migration could not)."""
+    _chapter_row(session).name = name
+    session.flush()
+
+
+def update_chapter(session: Session, values: dict[str, Any]) -> None:
+    """Write some of the chapter's stored fields (checked by the caller)."""
+    row = _chapter_row(session)
+    for key, value in values.items():
+        setattr(row, key, value)
+    session.flush()
+
+
+def set_chapter(session: Session, record: ChapterRecord) -> None:
+    """Write the chapter's stored fields (turf and at_war are derived, never stored)."""
+    row = _chapter_row(session)
+    row.name = record.name
+    row.tier = record.tier
+    row.hold = record.hold
+    row.rep = record.rep
+    row.coin = record.coin
+    row.heat = record.heat
+    row.lair_held = record.lair_held
+    row.notes = record.notes
+    session.flush()
+
+
+# -- claims -----------------------------------------------------------------------------------
+
+
+def add_claim(session: Session, record: ClaimRecord, *, keep_id: bool = False) -> ClaimRecord:
+    if keep_id and session.get(ClaimRow, record.id) is not None:
+        raise ValueError(f"A claim with id {record.id} is already in the campaign.")
+    row = ClaimRow(
+        id=record.id if keep_id else None,
+        name=record.name,
+        benefit=record.benefit,
+        turf=record.turf,
+        faction_id=record.holder_id or None,
+        x=record.x,
+        y=record.y,
+    )
+    session.add(row)
+    session.flush()
+    return claim_record(row)
+
+
+def update_claim(session: Session, claim_id: int, values: dict[str, Any]) -> ClaimRecord:
+    """Write name, benefit, turf, x, y and/or holder_id (0: the chapter)."""
+    row = claim_row(session, claim_id)
+    for key, value in values.items():
+        if key == "holder_id":
+            row.faction_id = value or None
+        else:
+            setattr(row, key, value)
+    session.flush()
+    return claim_record(row)
+
+
+def delete_claim(session: Session, claim_id: int) -> None:
+    """Delete a claim; the paths touching it go with it (ON DELETE CASCADE)."""
+    session.delete(claim_row(session, claim_id))
+    session.flush()
+
+
+def insert_claims(session: Session, records: Iterable[ClaimRecord]) -> None:
+    for record in records:
+        add_claim(session, record, keep_id=True)
+
+
+def claim_row(session: Session, claim_id: int) -> ClaimRow:
+    row = session.get(ClaimRow, claim_id)
+    if row is None:
+        raise NotFound(f"Claim {claim_id} is no longer on the map.")
+    return row
+
+
+def claim_record(row: ClaimRow) -> ClaimRecord:
+    assert row.id is not None
+    return ClaimRecord(
+        id=row.id,
+        name=row.name,
+        benefit=row.benefit,
+        turf=row.turf,
+        holder_id=row.faction_id or 0,
+        x=row.x,
+        y=row.y,
+    )
+
+
+def add_paths(session: Session, paths: Sequence[ClaimPathRecord]) -> None:
+    """Paths as the store spells them: the lair (0) or the lower claim id first."""
+    session.add_all(ClaimPathRow(start_id=path.start or None, end_id=path.end) for path in paths)
+    session.flush()
+
+
+def remove_path(session: Session, path: ClaimPathRecord) -> None:
+    start = col(ClaimPathRow.start_id)
+    found = session.exec(
+        select(ClaimPathRow).where(
+            start.is_(None) if path.start == 0 else start == path.start,
+            col(ClaimPathRow.end_id) == path.end,
+        )
+    ).first()
+    if found is None:
+        raise NotFound("That path is no longer on the map.")
+    session.delete(found)
+    session.flush()
+
+
+# -- downtime sheets ----------------------------------------------------------------------------
+
+
+def put_sheet(session: Session, sheet: DowntimeSheet) -> None:
+    """Write a character's whole sheet, replacing the one there.
+
+    A sheet at its defaults is not stored: reading one back gives the defaults anyway,
+    and undoing the first change to a sheet then leaves the file as it was.
+    """
+    row = session.get(DowntimeSheetRow, sheet.character_id)
+    if sheet == DowntimeSheet(sheet.character_id):
+        if row is not None:
+            session.delete(row)
+            session.flush()
+        return
+    if row is None:
+        row = DowntimeSheetRow(character_id=sheet.character_id)
+        session.add(row)
+    row.stress = sheet.stress
+    row.trauma = sheet.trauma
+    row.hp_max = sheet.hp_max
+    row.hp = sheet.hp
+    row.xp = xp_text(sheet.xp)
+    row.virtue = sheet.virtue
+    row.vice = sheet.vice
+    row.vice_purveyor = sheet.vice_purveyor
+    row.friends = sheet.friends
+    row.contacts = sheet.contacts
+    session.flush()
+
+
+def xp_text(xp: Sequence[tuple[str, int]]) -> str:
+    """XP tracks as stored: a JSON list of [track, marks], in the sheet's order."""
+    return json.dumps([[track, marks] for track, marks in xp], ensure_ascii=False)
+
+
+# -- downtime sessions --------------------------------------------------------------------------
+
+
+def add_session(session: Session, number: int) -> None:
+    session.add(DowntimeSessionRow(number=number))
+    session.flush()
+
+
+def delete_session(session: Session, number: int) -> None:
+    """Delete a session and its (undone) entries (ON DELETE CASCADE)."""
+    row = session.get(DowntimeSessionRow, number)
+    if row is None:
+        raise NotFound(f"Downtime session {number} is no longer in the campaign.")
+    session.delete(row)
+    session.flush()
+
+
+def add_entry(session: Session, values: dict[str, Any]) -> int:
+    """A new entry from checked columns (character_id None: chapter-wide); its id."""
+    row = DowntimeEntryRow(**values)
+    session.add(row)
+    session.flush()
+    assert row.id is not None
+    return row.id
+
+
+def set_entry_undone(session: Session, entry_id: int, undone: bool) -> None:
+    row = session.get(DowntimeEntryRow, entry_id)
+    if row is None:
+        raise NotFound(f"Downtime step {entry_id} is no longer in the campaign.")
+    row.undone = undone
+    session.flush()
+
+
+def insert_entries(session: Session, entries: Iterable[DowntimeEntry]) -> None:
+    """Entries with their own ids (an import); their sessions must be in already."""
+    for entry in entries:
+        if session.get(DowntimeEntryRow, entry.id) is not None:
+            raise ValueError(f"A downtime step with id {entry.id} is already in the campaign.")
+        session.add(
+            DowntimeEntryRow(
+                id=entry.id,
+                session=entry.session,
+                character_id=entry.character_id or None,
+                activity=entry.activity,
+                summary=entry.summary,
+                coin_spent=entry.coin_spent,
+                extra=entry.extra,
+                track=entry.track,
+                undone=entry.undone,
+            )
+        )
+    session.flush()
+
+
+def link_entries(session: Session, character_id: int, entry_ids: Sequence[int]) -> None:
+    """Point entries at a restored character again (those not linked elsewhere since)."""
+    if entry_ids:
+        session.exec(
+            update(DowntimeEntryRow)
+            .where(
+                col(DowntimeEntryRow.id).in_(entry_ids),
+                col(DowntimeEntryRow.character_id).is_(None),
+            )
+            .values(character_id=character_id)
+        )
