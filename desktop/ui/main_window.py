@@ -17,16 +17,30 @@ from desktop.store.campaign import SUFFIX, Campaign
 from desktop.store.errors import CampaignRefused
 from desktop.store.lock import CampaignLocked
 from desktop.ui.backup_scheduler import BackupScheduler
+from desktop.ui.docks.chapter import ChapterPanel
+from desktop.ui.docks.clocks import ClocksPanel
 from desktop.ui.docks.dice_table import DiceTablePanel
+from desktop.ui.docks.energy_calendar import EnergyCalendarPanel
+from desktop.ui.docks.faction_ladder import FactionLadderPanel
 from desktop.ui.docks.roll_log import RollLogPanel
 from desktop.ui.docks.roster import RosterPanel
 from desktop.ui.docks.syscards import SysCardsPanel
+from desktop.ui.downtime_session import DowntimeLauncher
 from desktop.ui.panel import Panel
 from desktop.ui.session import CampaignSession
 from desktop.ui.settings import LAYOUT_VERSION, Settings
 from desktop.ui.start_page import StartPage
 
-PANELS: tuple[type[Panel], ...] = (RosterPanel, DiceTablePanel, SysCardsPanel, RollLogPanel)
+PANELS: tuple[type[Panel], ...] = (
+    RosterPanel,
+    DiceTablePanel,
+    SysCardsPanel,
+    EnergyCalendarPanel,
+    ChapterPanel,
+    ClocksPanel,
+    FactionLadderPanel,
+    RollLogPanel,
+)
 CAMPAIGN_FILTER = f"GM Desk campaigns (*{SUFFIX})"
 JSON_FILTER = "GM Desk exports (*.json)"
 
@@ -49,6 +63,7 @@ class MainWindow(QMainWindow):
             panel = panel_class(self)
             self.addDockWidget(panel_class.area, panel)
             self.panels.append(panel)
+        self._arrange_docks()
         self._size_docks()
         self.start_page = StartPage()
         self.start_page.new_requested.connect(self.new_campaign)
@@ -64,15 +79,28 @@ class MainWindow(QMainWindow):
         self._restore_layout()
         self.set_session(None)
 
-    def _size_docks(self) -> None:
-        # The Dice Table gets the room; the roster and the log keep to the edges; the
-        # SySCards share the middle with the Dice Table as a tab.
+    def _arrange_docks(self) -> None:
+        # The middle is one tab group led by the Dice Table, so each view there gets
+        # the room; the roster keeps to the left, the clocks to the right (they are
+        # glanced at while another view is up) and the log to the bottom. The split
+        # comes first: Qt tabs a dock split off a tab group instead of placing it beside.
         by_name = {panel.name: panel for panel in self.panels}
-        if "diceTable" in by_name and "syscards" in by_name:
-            self.tabifyDockWidget(by_name["diceTable"], by_name["syscards"])
-            by_name["diceTable"].raise_()
+        middle = by_name.get("diceTable")
+        if middle is None:
+            return
+        if "clocks" in by_name:
+            self.splitDockWidget(middle, by_name["clocks"], Qt.Orientation.Horizontal)
+        for name in ("syscards", "energyCalendar", "faction_ladder", "chapter"):
+            if name in by_name:
+                self.tabifyDockWidget(middle, by_name[name])
+        middle.raise_()
+
+    def _size_docks(self) -> None:
+        by_name = {panel.name: panel for panel in self.panels}
         if "roster" in by_name:
             self.resizeDocks([by_name["roster"]], [340], Qt.Orientation.Horizontal)
+        if "clocks" in by_name:
+            self.resizeDocks([by_name["clocks"]], [300], Qt.Orientation.Horizontal)
         if "rollLog" in by_name:
             self.resizeDocks([by_name["rollLog"]], [180], Qt.Orientation.Vertical)
 
@@ -96,13 +124,12 @@ class MainWindow(QMainWindow):
         )
         self.export_action = self._action("&Export…", self.export_json, None, "actionExport")
         self.import_action = self._action("&Import…", self.import_json, None, "actionImport")
-        self.print_action = self._action(
-            "&Print Cards…", self.print_cards, keys.Print, "actionPrint"
-        )
+        # Each asks first what to print: a sheet, all players' sheets, the GM summary, cards.
+        self.print_action = self._action("&Print…", self.print_document, keys.Print, "actionPrint")
         self.preview_action = self._action(
-            "Print Pre&view…", self.preview_cards, None, "actionPrintPreview"
+            "Print Pre&view…", self.preview_document, None, "actionPrintPreview"
         )
-        self.pdf_action = self._action("Export Cards as P&DF…", self.export_pdf, None, "actionPdf")
+        self.pdf_action = self._action("Export P&DF…", self.export_document, None, "actionPdf")
         self.restore_action = self._action(
             "&Restore Backup…", self.restore_dialog, None, "actionRestore"
         )
@@ -121,6 +148,8 @@ class MainWindow(QMainWindow):
             "&Rules Reference", self.show_rules, keys.HelpContents, "actionRules"
         )
         self.about_action = self._action("&About GM Desk", self.show_about, None, "actionAbout")
+        self.end_day_action = self._action("&End Day…", self.end_day, "Ctrl+E", "actionEndDay")
+        self.end_day_action.setToolTip("Roll every character over to the next day (Ctrl+E)")
 
     def _build_menus(self) -> None:
         bar = self.menuBar()
@@ -138,6 +167,15 @@ class MainWindow(QMainWindow):
         file_menu.addActions([self.close_action, self.quit_action])
         edit_menu = bar.addMenu("&Edit")
         edit_menu.addActions([self.undo_action, self.redo_action])
+        self.campaign_menu = bar.addMenu("&Campaign")
+        self.campaign_menu.addAction(self.end_day_action)
+        toolbar = self.addToolBar("Campaign")
+        toolbar.setObjectName("campaignToolBar")
+        toolbar.addActions([self.undo_action, self.redo_action])
+        toolbar.addSeparator()
+        toolbar.addAction(self.end_day_action)
+        self.downtime = DowntimeLauncher(self)
+        bar.addMenu(self.downtime.menu)
         self.view_menu = bar.addMenu("&View")
         for panel in self.panels:
             self.view_menu.addAction(panel.toggleViewAction())
@@ -178,8 +216,9 @@ class MainWindow(QMainWindow):
             self.restoreGeometry(geometry)
             self._fit_to_screen()
         state = self.settings.window_state()
-        if state is not None:
-            self.restoreState(state, LAYOUT_VERSION)
+        # Restored or not, the default widths are set once a campaign first fills the
+        # window: before that the hidden start page and unsized docks make them moot.
+        self._fresh_layout = state is None or not self.restoreState(state, LAYOUT_VERSION)
 
     def _fit_to_screen(self) -> None:
         screen = self.screen()
@@ -251,6 +290,7 @@ class MainWindow(QMainWindow):
         self.session = session
         for panel in self.panels:
             panel.set_session(session)
+        self.downtime.set_session(session)
         has_campaign = session is not None
         writable = has_campaign and not session.read_only
         for action in (
@@ -263,11 +303,15 @@ class MainWindow(QMainWindow):
         ):
             action.setEnabled(has_campaign)
         self.restore_action.setEnabled(writable)
+        self.end_day_action.setEnabled(writable)
         self.start_page.setVisible(not has_campaign)
         self.start_page.set_recent(self.settings.recent_files())
         if session is None:
             self._update_status()
             return
+        if self._fresh_layout:
+            self._fresh_layout = False
+            self._size_docks()
         self.undo_group.addStack(session.undo_stack)
         self.undo_group.setActiveStack(session.undo_stack)
         session.changed.connect(self._on_changed)
@@ -289,6 +333,14 @@ class MainWindow(QMainWindow):
         self.session.close()
         self.session.deleteLater()
         self.session = None
+
+    def end_day(self) -> None:
+        """Ask for the nights and proximity, then roll the whole campaign over."""
+        if self.session is None or self.session.read_only:
+            return
+        from desktop.ui.end_day import EndDayDialog
+
+        EndDayDialog(self.session, self).open()
 
     def _on_changed(self, topic: str) -> None:
         if topic == "campaign":
@@ -466,6 +518,21 @@ class MainWindow(QMainWindow):
 
     # -- printing -------------------------------------------------------------------------------
 
+    def print_document(self) -> None:
+        from desktop.ui.print_choice import print_document
+
+        print_document(self)
+
+    def preview_document(self) -> None:
+        from desktop.ui.print_choice import preview_document
+
+        preview_document(self)
+
+    def export_document(self) -> None:
+        from desktop.ui.print_choice import export_document
+
+        export_document(self)
+
     def cards_to_print(self) -> list[object]:
         """The cards selected in the SySCards dock, or every card when none is selected."""
         from desktop.ui.card_printing import print_cards
@@ -479,42 +546,6 @@ class MainWindow(QMainWindow):
             if isinstance(content, SysCardsWidget) and content.selected_cards():
                 chosen = content.selected_cards()
         return list(print_cards(self.session.campaign, chosen))
-
-    def print_cards(self) -> None:
-        from PySide6.QtPrintSupport import QPrintDialog, QPrinter
-
-        from desktop.printing.cards import paint_pages
-
-        cards = self.cards_to_print()
-        if not cards:
-            self.show_problem("There are no cards to print.")
-            return
-        printer = QPrinter(QPrinter.PrinterMode.HighResolution)
-        dialog = QPrintDialog(printer, self)
-        if dialog.exec() == QPrintDialog.DialogCode.Accepted:
-            paint_pages(printer, cards)  # type: ignore[arg-type]
-
-    def preview_cards(self) -> None:
-        from desktop.printing.preview import preview_dialog
-
-        cards = self.cards_to_print()
-        if not cards:
-            self.show_problem("There are no cards to print.")
-            return
-        preview_dialog(self, cards)  # type: ignore[arg-type]
-
-    def export_pdf(self) -> None:
-        if self.session is None:
-            return
-        current = self.session.campaign.path
-        name, _ = QFileDialog.getSaveFileName(
-            self,
-            "Export cards as PDF",
-            str(current.with_name(current.stem + " cards.pdf")),
-            "PDF (*.pdf)",
-        )
-        if name:
-            self.export_pdf_to(Path(name))
 
     def export_pdf_to(self, path: Path) -> int:
         from desktop.printing.cards import export_pdf

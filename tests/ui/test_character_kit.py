@@ -424,7 +424,11 @@ def test_the_roster_form_has_notes_first_then_the_kit(
     qtbot.addWidget(roster)
     roster.set_session(session)
     tabs = roster.form.tabs
-    assert [tabs.tabText(i) for i in range(tabs.count())] == ["N&otes", "&Traits && items"]
+    assert [tabs.tabText(i) for i in range(tabs.count())] == [
+        "N&otes",
+        "&Traits && items",
+        "Do&wntime",
+    ]
     assert tabs.currentWidget() is roster.form.notes_edit
     tabs.setCurrentWidget(roster.form.kit)
 

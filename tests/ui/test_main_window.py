@@ -24,7 +24,7 @@ def test_title_status_bar_and_menus(window: MainWindow) -> None:
     assert window.campaign_label.text() == "Test Campaign"
     assert window.day_label.text() == "Day 1  ·  Sun 01 Mar 2026"
     menus = [action.text() for action in window.menuBar().actions()]
-    assert menus == ["&File", "&Edit", "&Campaign", "&View", "&Help"]
+    assert menus == ["&File", "&Edit", "&Campaign", "&Downtime", "&View", "&Help"]
     view = [a.text() for a in window.view_menu.actions() if a.text()]
     assert view == [panel.title for panel in PANELS] + ["&Reset Layout"]
     assert view[:4] == ["Roster", "Dice Table", "SySCards", "Energy Calendar"]

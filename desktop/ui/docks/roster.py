@@ -46,6 +46,7 @@ from desktop.ui.panel import Panel
 from desktop.ui.session import CampaignSession
 from desktop.ui.widgets.character_kit import CharacterKit
 from desktop.ui.widgets.dice_scene import DIE_MIME, decode
+from desktop.ui.widgets.downtime_sheet import DowntimeSheetWidget
 from desktop.ui.widgets.kind_icons import kind_icon
 from desktop.ui.widgets.record_table import RecordTableModel
 
@@ -207,6 +208,8 @@ class CharacterForm(QWidget):
         self.tabs.setDocumentMode(True)
         self.tabs.addTab(self.notes_edit, "N&otes")
         self.tabs.addTab(self.kit, "&Traits && items")
+        self.downtime = DowntimeSheetWidget()
+        self.tabs.addTab(self.downtime, "Do&wntime")
         layout.addWidget(self.tabs, 1)
 
         self.name_edit.editingFinished.connect(self._commit_name)
@@ -219,6 +222,7 @@ class CharacterForm(QWidget):
     def set_session(self, session: CampaignSession | None) -> None:
         self._session = session
         self.kit.set_session(session)
+        self.downtime.set_session(session)
 
     def show_record(self, record: CharacterRecord | None) -> None:
         previous = self._record
@@ -233,6 +237,7 @@ class CharacterForm(QWidget):
         self.notes_edit.setReadOnly(read_only)
         self.kind_combo.setEnabled(not read_only)
         self.kit.show_character(None if record is None else record.id)
+        self.downtime.show_character(None if record is None else record.id)
         if record is None:
             self.name_edit.clear()
             self.notes_edit.blockSignals(True)
@@ -516,6 +521,7 @@ class RosterWidget(QWidget):
         """Notes typed in the last moments, written before the campaign closes."""
         if self.form._notes_timer.isActive():
             self.form.commit_notes()
+        self.form.downtime.flush_edits()
 
     def _award(self, die_id: int, from_character: int, to_character: int) -> None:
         if self._session is not None and not self._session.read_only:

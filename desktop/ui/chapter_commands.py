@@ -1,0 +1,287 @@
+"""Undo commands of the Chapter dock: the chapter sheet, payoff, development and claims.
+
+Every store call returns what it replaced (the previous chapter, claim, or the whole
+transfer), and undo puts exactly that back. A deleted claim comes back with its own id
+and paths, so the commands after it on the stack still find it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtGui import QUndoCommand
+
+from desktop.ui.commands import StoreCommand
+from desktop.ui.session import CampaignSession
+
+if TYPE_CHECKING:
+    from desktop.store.campaign import (
+        ChapterRecord,
+        ClaimRecord,
+        ClaimSnapshot,
+        ClaimTransfer,
+    )
+
+# Ids for mergeWith: only commands of the same id are offered to each other.
+EDIT_CHAPTER_ID = 4001
+
+CHAPTER_FIELDS = ("name", "tier", "hold", "rep", "coin", "heat", "lair_held", "notes")
+CLAIM_FIELDS = ("name", "benefit", "turf")
+# Fields stepped with spin-box arrows or typed: a run of edits is one undo step.
+MERGED_FIELDS = ("name", "coin", "heat", "notes")
+
+
+class EditChapter(StoreCommand):
+    """Change fields of the chapter: name, tier, hold, rep, coin, heat, lair, notes."""
+
+    def __init__(
+        self, session: CampaignSession, chapter: ChapterRecord, text: str, **changes: Any
+    ) -> None:
+        super().__init__(session, text)
+        unknown = set(changes) - set(CHAPTER_FIELDS)
+        if unknown:
+            raise ValueError(f"The chapter has no {', '.join(sorted(unknown))}.")
+        self.old = {field: getattr(chapter, field) for field in changes}
+        self.new = dict(changes)
+        if self.old == self.new:
+            self.setObsolete(True)  # nothing changes: the stack drops it
+
+    def id(self) -> int:
+        return EDIT_CHAPTER_ID
+
+    def mergeWith(self, other: QUndoCommand) -> bool:
+        # Stepping coin up five times is one undo step, not five.
+        if not isinstance(other, EditChapter) or set(other.new) != set(self.new):
+            return False
+        if len(self.new) != 1 or next(iter(self.new)) not in MERGED_FIELDS:
+            return False
+        self.new = dict(other.new)
+        self.setObsolete(self.new == self.old)
+        return True
+
+    def apply(self) -> None:
+        self.session.campaign.update_chapter(**self.new)
+
+    def revert(self) -> None:
+        self.session.campaign.update_chapter(**self.old)
+
+
+class Payoff(StoreCommand):
+    """A job's payoff: rep (as far as the tracker takes it) and coin."""
+
+    def __init__(
+        self,
+        session: CampaignSession,
+        target_tier: int,
+        quiet: bool,
+        size: str,
+        coin: int | None = None,
+    ) -> None:
+        super().__init__(session, f"Payoff of a {size} job")
+        self._args = (target_tier, quiet, size, coin)
+        self._previous: ChapterRecord | None = None
+
+    def apply(self) -> None:
+        target_tier, quiet, size, coin = self._args
+        self._previous = self.session.campaign.apply_payoff(target_tier, quiet, size, coin)
+
+    def revert(self) -> None:
+        assert self._previous is not None
+        self.session.campaign.update_chapter(rep=self._previous.rep, coin=self._previous.coin)
+
+
+class Develop(StoreCommand):
+    """Develop the chapter: strengthen its hold, or pay to go up a tier."""
+
+    def __init__(self, session: CampaignSession, text: str) -> None:
+        super().__init__(session, text)
+        self._previous: ChapterRecord | None = None
+
+    def apply(self) -> None:
+        self._previous = self.session.campaign.develop_chapter()
+
+    def revert(self) -> None:
+        previous = self._previous
+        assert previous is not None
+        self.session.campaign.update_chapter(
+            tier=previous.tier, hold=previous.hold, rep=previous.rep, coin=previous.coin
+        )
+
+
+class AddClaim(StoreCommand):
+    def __init__(
+        self,
+        session: CampaignSession,
+        name: str,
+        *,
+        holder_id: int = 0,
+        x: float = 0.0,
+        y: float = 0.0,
+    ) -> None:
+        super().__init__(session, f"Add claim {name}")
+        self._name = name
+        self._fields: dict[str, Any] = {"holder_id": holder_id, "x": x, "y": y}
+        self._snapshot: ClaimSnapshot | None = None  # taken by undo, for the redo
+        self.claim_id: int | None = None
+
+    def apply(self) -> None:
+        campaign = self.session.campaign
+        if self._snapshot is None:
+            self.claim_id = campaign.add_claim(self._name, **self._fields).id
+        else:  # the same id, so later commands on the stack still find it
+            campaign.restore_claim(self._snapshot)
+
+    def revert(self) -> None:
+        assert self.claim_id is not None
+        self._snapshot = self.session.campaign.delete_claim(self.claim_id)
+
+
+class DeleteClaim(StoreCommand):
+    """Delete a claim with its paths; undo brings both back."""
+
+    def __init__(self, session: CampaignSession, claim: ClaimRecord) -> None:
+        super().__init__(session, f"Delete claim {claim.name}")
+        self.claim_id = claim.id
+        self._snapshot: ClaimSnapshot | None = None
+
+    def apply(self) -> None:
+        self._snapshot = self.session.campaign.delete_claim(self.claim_id)
+
+    def revert(self) -> None:
+        assert self._snapshot is not None
+        self.session.campaign.restore_claim(self._snapshot)
+
+
+class EditClaim(StoreCommand):
+    """Change a claim's name, benefit or whether it counts as turf."""
+
+    def __init__(
+        self, session: CampaignSession, claim: ClaimRecord, field: str, value: Any
+    ) -> None:
+        if field not in CLAIM_FIELDS:
+            raise ValueError(f"A claim has no {field}.")
+        super().__init__(session, _claim_edit_text(claim, field, value))
+        self.claim_id = claim.id
+        self.field = field
+        self.old = getattr(claim, field)
+        self.new = value
+        if self.old == value:
+            self.setObsolete(True)
+
+    def apply(self) -> None:
+        self.session.campaign.update_claim(self.claim_id, **{self.field: self.new})
+
+    def revert(self) -> None:
+        self.session.campaign.update_claim(self.claim_id, **{self.field: self.old})
+
+
+def _claim_edit_text(claim: ClaimRecord, field: str, value: Any) -> str:
+    if field == "name":
+        return f"Rename claim {claim.name} to {value}"
+    if field == "turf":
+        return f"{'Count' if value else 'Stop counting'} {claim.name} as turf"
+    return f"Edit the benefit of {claim.name}"
+
+
+class MoveClaim(StoreCommand):
+    """A claim dragged to a new place on the map."""
+
+    def __init__(
+        self,
+        session: CampaignSession,
+        claim: ClaimRecord,
+        old: tuple[float, float],
+        new: tuple[float, float],
+    ) -> None:
+        super().__init__(session, f"Move claim {claim.name}")
+        self.claim_id = claim.id
+        self.old = old
+        self.new = new
+        if old == new:
+            self.setObsolete(True)
+
+    def apply(self) -> None:
+        self.session.campaign.update_claim(self.claim_id, x=self.new[0], y=self.new[1])
+
+    def revert(self) -> None:
+        self.session.campaign.update_claim(self.claim_id, x=self.old[0], y=self.old[1])
+
+
+class LinkClaims(StoreCommand):
+    """Draw a path between two claims, or a claim and the lair (id 0)."""
+
+    def __init__(self, session: CampaignSession, start: int, end: int, text: str) -> None:
+        super().__init__(session, text)
+        self.ends = (start, end)
+
+    def apply(self) -> None:
+        self.session.campaign.add_claim_path(*self.ends)
+
+    def revert(self) -> None:
+        self.session.campaign.remove_claim_path(*self.ends)
+
+
+class UnlinkClaims(StoreCommand):
+    """Remove the path between two claims, or a claim and the lair (id 0)."""
+
+    def __init__(self, session: CampaignSession, start: int, end: int, text: str) -> None:
+        super().__init__(session, text)
+        self.ends = (start, end)
+        self._removed: tuple[int, int] | None = None
+
+    def apply(self) -> None:
+        removed = self.session.campaign.remove_claim_path(*self.ends)
+        # Put it back as it was stored, whichever way round it was drawn.
+        self._removed = (removed.start, removed.end)
+
+    def revert(self) -> None:
+        assert self._removed is not None
+        self.session.campaign.add_claim_path(*self._removed)
+
+
+class TransferClaim(StoreCommand):
+    """A claim changes holder; undo puts back the claim, the chapter and the loser."""
+
+    def __init__(
+        self,
+        session: CampaignSession,
+        claim: ClaimRecord,
+        holder_id: int,
+        text: str,
+        status_change: int = 0,
+    ) -> None:
+        super().__init__(session, text)
+        self.claim_id = claim.id
+        self.holder_id = holder_id
+        self.status_change = status_change
+        self._transfer: ClaimTransfer | None = None
+
+    def apply(self) -> None:
+        self._transfer = self.session.campaign.transfer_claim(
+            self.claim_id, self.holder_id, self.status_change
+        )
+
+    def revert(self) -> None:
+        assert self._transfer is not None
+        self.session.campaign.undo_transfer(self._transfer)
+
+
+class SeizeClaim(TransferClaim):
+    """The chapter takes a claim from a faction, changing its status with the loser."""
+
+    def __init__(
+        self, session: CampaignSession, claim: ClaimRecord, loser: str, status_change: int
+    ) -> None:
+        change = f" (status {status_change:+d})" if status_change else ""
+        super().__init__(
+            session, claim, 0, f"Seize {claim.name} from {loser}{change}", status_change
+        )
+
+
+class LoseClaim(TransferClaim):
+    """The chapter loses one of its claims, and its benefit, to a faction."""
+
+    def __init__(
+        self, session: CampaignSession, claim: ClaimRecord, faction_id: int, faction: str
+    ) -> None:
+        super().__init__(session, claim, faction_id, f"Lose {claim.name} to {faction}")

@@ -1,0 +1,304 @@
+"""The small dialogs of the Clocks dock: new clock, rename, resize, note, apply a result.
+
+Each dialog checks its values with the rules before it closes and shows the rules'
+message next to the field; the dock opens them with `open()` (never a blocking
+`exec()`) and turns an accepted dialog into one undo command.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QRectF, QSize, Qt
+from PySide6.QtGui import QPainter, QPaintEvent
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QPushButton,
+    QRadioButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop.rules import downtime
+from desktop.store.downtime_records import ClockRecord
+from desktop.ui.widgets.clock_board import Owner
+from desktop.ui.widgets.clock_paint import ClockStyle, paint_clock
+
+ERROR_STYLE = "color: #c0392b;"
+
+
+class DialPreview(QWidget):
+    """A dial drawn by `paint_clock`, to show what a dialog is about to do."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.segments = 4
+        self.filled = 0
+        self.preview: int | None = None
+        self.setFixedSize(QSize(84, 84))
+
+    def show_clock(self, segments: int, filled: int, preview: int | None = None) -> None:
+        self.segments, self.filled, self.preview = segments, filled, preview
+        self.update()
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        paint_clock(
+            painter,
+            QRectF(self.rect()).adjusted(4, 4, -4, -4),
+            self.segments,
+            self.filled,
+            style=ClockStyle.for_palette(self.palette()),
+            preview=self.preview,
+        )
+        painter.end()
+
+
+class _CheckedDialog(QDialog):
+    """A form with an error line under it; `check()` raises ValueError to refuse OK."""
+
+    def __init__(self, title: str, ok_text: str, parent: QWidget | None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(title)
+        self.form = QFormLayout()
+        self.error_label = QLabel()
+        self.error_label.setObjectName("clockDialogError")
+        self.error_label.setStyleSheet(ERROR_STYLE)
+        self.error_label.setWordWrap(True)
+        self.error_label.hide()
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        self.ok_button.setText(ok_text)
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        self.body = QHBoxLayout()
+        self.body.addLayout(self.form, 1)
+        layout = QVBoxLayout(self)
+        layout.addLayout(self.body)
+        layout.addWidget(self.error_label)
+        layout.addWidget(self.buttons)
+
+    @property
+    def ok_button(self) -> QPushButton:
+        return self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+
+    def check(self) -> None:
+        """Raise ValueError with a plain message when the values can't be used."""
+
+    def accept(self) -> None:
+        try:
+            self.check()
+        except ValueError as error:
+            self.error_label.setText(f"⚠ {error}")
+            self.error_label.show()
+            return
+        super().accept()
+
+
+class SegmentsPicker(QWidget):
+    """A spin box for 2-12 segments, with one-click 4, 6 and 8 (the common sizes)."""
+
+    def __init__(self, value: int, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.spin = QSpinBox()
+        self.spin.setObjectName("clockSegments")
+        self.spin.setRange(downtime.MIN_SEGMENTS, downtime.MAX_SEGMENTS)
+        self.spin.setValue(value)
+        self.spin.setSuffix(" segments")
+        self.quick = QButtonGroup(self)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.spin)
+        for size in downtime.COMMON_SEGMENTS:
+            button = QPushButton(str(size))
+            button.setObjectName(f"clockQuick{size}")
+            button.setCheckable(True)
+            button.setFixedWidth(36)
+            button.setToolTip(f"A {size}-segment clock")
+            self.quick.addButton(button, size)
+            layout.addWidget(button)
+        self.quick.idClicked.connect(self.spin.setValue)
+        self.spin.valueChanged.connect(self._sync_quick)
+        self._sync_quick(value)
+
+    def value(self) -> int:
+        return self.spin.value()
+
+    def _sync_quick(self, value: int) -> None:
+        for button in self.quick.buttons():
+            button.setChecked(self.quick.id(button) == value)
+
+
+class NewClockDialog(_CheckedDialog):
+    def __init__(self, owners: list[Owner], owner_key: str, parent: QWidget | None = None) -> None:
+        super().__init__("New clock", "Create", parent)
+        self.setObjectName("newClockDialog")
+        self.name_edit = QLineEdit()
+        self.name_edit.setObjectName("clockName")
+        self.name_edit.setPlaceholderText("e.g. The watch closes in")
+        self.segments = SegmentsPicker(6)
+        self.owner_combo = QComboBox()
+        self.owner_combo.setObjectName("clockOwner")
+        for owner in owners:
+            self.owner_combo.addItem(owner.title, owner.key)
+        self.owner_combo.setCurrentIndex(max(0, self.owner_combo.findData(owner_key)))
+        self.dial = DialPreview()
+        self.form.addRow("&Name", self.name_edit)
+        self.form.addRow("&Size", self.segments)
+        self.form.addRow("&Owner", self.owner_combo)
+        self.body.addWidget(self.dial, 0, Qt.AlignmentFlag.AlignTop)
+        self.segments.spin.valueChanged.connect(lambda n: self.dial.show_clock(n, 0))
+        self.dial.show_clock(self.segments.value(), 0)
+
+    def name(self) -> str:
+        return self.name_edit.text().strip()
+
+    def owner(self) -> tuple[str, int]:
+        kind, _, owner_id = str(self.owner_combo.currentData()).partition(":")
+        return kind, int(owner_id)
+
+    def check(self) -> None:
+        _require_name(self.name())
+        downtime.Clock(self.name(), self.segments.value())
+
+
+class RenameClockDialog(_CheckedDialog):
+    def __init__(self, clock: ClockRecord, parent: QWidget | None = None) -> None:
+        super().__init__(f"Rename {clock.name}", "Rename", parent)
+        self.setObjectName("renameClockDialog")
+        self.clock = clock
+        self.name_edit = QLineEdit(clock.name)
+        self.name_edit.setObjectName("clockName")
+        self.name_edit.selectAll()
+        self.form.addRow("&Name", self.name_edit)
+        self.setMinimumWidth(320)
+
+    def name(self) -> str:
+        return self.name_edit.text().strip()
+
+    def check(self) -> None:
+        _require_name(self.name())
+        downtime.Clock(self.name(), self.clock.segments, self.clock.filled)
+
+
+def _require_name(name: str) -> None:
+    if not name:
+        raise ValueError("Give the clock a name.")
+
+
+class ResizeClockDialog(_CheckedDialog):
+    def __init__(self, clock: ClockRecord, parent: QWidget | None = None) -> None:
+        super().__init__(f"Resize {clock.name}", "Resize", parent)
+        self.setObjectName("resizeClockDialog")
+        self.clock = clock
+        self.segments = SegmentsPicker(clock.segments)
+        self.cut_label = QLabel()
+        self.cut_label.setObjectName("clockCutWarning")
+        self.cut_label.setWordWrap(True)
+        self.dial = DialPreview()
+        self.form.addRow("&Size", self.segments)
+        self.form.addRow("", self.cut_label)
+        self.body.addWidget(self.dial, 0, Qt.AlignmentFlag.AlignTop)
+        self.segments.spin.valueChanged.connect(self._show)
+        self._show(clock.segments)
+
+    def resized(self) -> downtime.Clock:
+        return self.clock.clock.resize(self.segments.value())
+
+    def _show(self, segments: int) -> None:
+        resized = self.clock.clock.resize(segments)
+        self.dial.show_clock(resized.segments, resized.filled)
+        cut = self.clock.filled - resized.filled
+        self.cut_label.setText(
+            f"⚠ {cut} filled segment{'s' if cut != 1 else ''} will be cut off."
+            if cut
+            else f"{resized.filled} of {resized.segments} filled."
+        )
+
+    def check(self) -> None:
+        self.resized()
+
+
+class ClockNoteDialog(_CheckedDialog):
+    def __init__(self, clock: ClockRecord, parent: QWidget | None = None) -> None:
+        super().__init__(f"Note on {clock.name}", "Save", parent)
+        self.setObjectName("clockNoteDialog")
+        self.note_edit = QPlainTextEdit(clock.note)
+        self.note_edit.setObjectName("clockNote")
+        self.note_edit.setPlaceholderText("What fills it, what happens when it is full…")
+        self.form.addRow(self.note_edit)
+        self.resize(380, 220)
+
+    def note(self) -> str:
+        return self.note_edit.toPlainText().strip()
+
+
+class ApplyResultDialog(_CheckedDialog):
+    """Failure, Success or Critical ×m: shows the segments it marks before it is applied."""
+
+    def __init__(self, clock: ClockRecord, parent: QWidget | None = None) -> None:
+        super().__init__(f"Apply a result to {clock.name}", "Apply", parent)
+        self.setObjectName("applyResultDialog")
+        self.clock = clock
+        self.levels = QButtonGroup(self)
+        row = QHBoxLayout()
+        for index, level in enumerate(downtime.LEVELS):
+            button = QRadioButton(level.capitalize())
+            button.setObjectName(f"result_{level}")
+            self.levels.addButton(button, index)
+            row.addWidget(button)
+        self.levels.button(1).setChecked(True)
+        self.multiplier = QSpinBox()
+        self.multiplier.setObjectName("resultMultiplier")
+        self.multiplier.setRange(1, 20)
+        self.multiplier.setPrefix("×")
+        self.ticks_label = QLabel()
+        self.ticks_label.setObjectName("resultTicks")
+        self.ticks_label.setWordWrap(True)
+        self.dial = DialPreview()
+        self.form.addRow("Result", row)
+        self.form.addRow("Critical &multiplier", self.multiplier)
+        self.form.addRow("", self.ticks_label)
+        self.body.addWidget(self.dial, 0, Qt.AlignmentFlag.AlignTop)
+        self.levels.idToggled.connect(lambda _id, _on: self._show())
+        self.multiplier.valueChanged.connect(lambda _value: self._show())
+        self._show()
+
+    def level(self) -> str:
+        return downtime.LEVELS[max(0, self.levels.checkedId())]
+
+    def result(self) -> downtime.Result:
+        level = self.level()
+        return downtime.Result(level, self.multiplier.value() if level == downtime.CRITICAL else 0)
+
+    def ticks(self) -> int:
+        result = self.result()
+        return downtime.clock_ticks(result.level, result.multiplier)
+
+    def advanced(self) -> downtime.Clock:
+        return self.clock.clock.advance(self.result())
+
+    def _show(self) -> None:
+        self.multiplier.setEnabled(self.level() == downtime.CRITICAL)
+        ticks = self.ticks()
+        after = self.advanced()
+        text = (
+            f"{self.result().label} marks {ticks} segment{'s' if ticks != 1 else ''}:\n"
+            f"{self.clock.filled}/{self.clock.segments} → {after.filled}/{after.segments}"
+        )
+        if self.clock.filled + ticks > after.segments:
+            text += " (a clock never fills past full)"
+        self.ticks_label.setText(text)
+        self.dial.show_clock(self.clock.segments, self.clock.filled, preview=after.filled)
+        self.ok_button.setEnabled(after.filled != self.clock.filled)
+
+    def check(self) -> None:
+        self.result()

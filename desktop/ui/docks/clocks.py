@@ -1,0 +1,498 @@
+"""The Clocks dock: every progress clock of the campaign, grouped by who owns it.
+
+Groups: no owner, the chapter, each character in roster order, each faction down the
+ladder. The board (`widgets/clock_board.py`) draws them; a click on a segment fills the
+clock up to it, + and - tick the selected clock, a drag moves a clock within its group
+or to another owner. Every change is one undo command through the store, and the dock
+refreshes from the store's topics, so undo and redo show the same way.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QDialog,
+    QHBoxLayout,
+    QLabel,
+    QMenu,
+    QToolBar,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop.store.downtime_records import (
+    OWNER_CHAPTER,
+    OWNER_CHARACTER,
+    OWNER_FACTION,
+    OWNER_NONE,
+    ClockRecord,
+)
+from desktop.ui.clock_commands import AddClock, DeleteClock, MoveClock, UpdateClock
+from desktop.ui.docks.clock_dialogs import (
+    ApplyResultDialog,
+    ClockNoteDialog,
+    NewClockDialog,
+    RenameClockDialog,
+    ResizeClockDialog,
+)
+from desktop.ui.panel import Panel
+from desktop.ui.session import CampaignSession
+from desktop.ui.widgets.clock_board import ClockBoard, Group, Owner
+
+TOPICS = ("clocks", "characters", "factions", "chapter")
+
+EMPTY_TEXT = (
+    "No clocks yet.\n\n"
+    "Press “New clock” to start one: a danger closing in, a long-term project, "
+    "a faction's plan.\n\n"
+    "Click a segment of a dial to fill the clock up to it; "
+    "+ and − tick the selected clock; drag a clock to give it to someone else."
+)
+NO_CAMPAIGN_TEXT = "Open a campaign to see its clocks."
+
+
+# -- owners and groups ------------------------------------------------------------------------
+
+
+def owner_title(kind: str, name: str) -> str:
+    if kind == OWNER_NONE:
+        return "Unowned"
+    if kind == OWNER_CHAPTER:
+        return f"The chapter: {name}"
+    return name
+
+
+def build_groups(
+    owners: list[Owner],
+    clocks: list[ClockRecord],
+    *,
+    show_done: bool,
+    selected_character: int | None,
+) -> list[Group]:
+    """One group per owner that has clocks, plus the standing ones (no owner, the
+    chapter) and the roster's selected character, so they can always take a drop."""
+    by_owner: dict[tuple[str, int], list[ClockRecord]] = {}
+    for clock in clocks:
+        by_owner.setdefault((clock.owner_kind, clock.owner_id), []).append(clock)
+    groups = []
+    for owner in owners:
+        owned = sorted(by_owner.get((owner.kind, owner.id), []), key=lambda c: c.position)
+        selected = owner.kind == OWNER_CHARACTER and owner.id == selected_character
+        standing = owner.kind in (OWNER_NONE, OWNER_CHAPTER) or selected
+        if not owned and not standing:
+            continue
+        shown = owned if show_done else [c for c in owned if not c.done]
+        groups.append(Group(owner, shown, len(owned), selected))
+    return groups
+
+
+# -- the dock's widget ------------------------------------------------------------------------
+
+
+class ClocksWidget(QWidget):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._session: CampaignSession | None = None
+        self.dialog: QDialog | None = None
+        self.owners: list[Owner] = []
+        self.board = ClockBoard()
+        self.show_done = QCheckBox("Show done clocks")
+        self.show_done.setObjectName("clocksShowDone")
+        self.show_done.setChecked(True)
+        self.show_done.toggled.connect(self.reload)
+        self.count_label = QLabel()
+        self.count_label.setObjectName("clocksCount")
+        self._build_actions()
+        self.toolbar = QToolBar()
+        self.toolbar.setObjectName("clocksToolbar")
+        self.toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        self.toolbar.addActions([self.new_action, self.apply_action])
+        # The rarer changes sit behind one button, so the toolbar fits a narrow dock.
+        self.clock_button = QToolButton()
+        self.clock_button.setObjectName("clocksEdit")
+        self.clock_button.setText("Edit")
+        self.clock_button.setToolTip("Rename, resize, annotate, give away or delete the clock")
+        self.clock_button.setMenu(self.clock_menu)
+        self.clock_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        self.toolbar.addWidget(self.clock_button)
+        # Last, as a narrow dock folds them away first: a click on a segment does the same.
+        self.toolbar.addActions([self.tick_down_action, self.tick_up_action])
+        new_button = self.toolbar.widgetForAction(self.new_action)
+        if isinstance(new_button, QToolButton):
+            font = new_button.font()
+            font.setBold(True)
+            new_button.setFont(font)
+        bottom = QHBoxLayout()
+        bottom.addWidget(self.show_done)
+        bottom.addStretch(1)
+        bottom.addWidget(self.count_label)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.setSpacing(4)
+        layout.addWidget(self.toolbar)
+        layout.addWidget(self.board, 1)
+        layout.addLayout(bottom)
+
+        self.board.fill_requested.connect(self.fill)
+        self.board.tick_requested.connect(self.tick)
+        self.board.move_requested.connect(self.move)
+        self.board.rename_requested.connect(self.rename_dialog)
+        self.board.delete_requested.connect(self.delete_current)
+        self.board.current_changed.connect(lambda _id: self._update_actions())
+        self.board.menu_requested.connect(self._show_menu)
+        self.set_session(None)
+
+    def _build_actions(self) -> None:
+        def action(text: str, name: str, slot: object, tip: str, keys: str = "") -> QAction:
+            made = QAction(text, self)
+            made.setObjectName(name)
+            made.setToolTip(tip + (f" ({keys})" if keys else ""))
+            if keys:
+                # Shown in menus; the board itself handles the key, so the shortcut
+                # stays tied to this widget and never steals a key from another dock.
+                made.setShortcut(QKeySequence(keys))
+                made.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+            made.triggered.connect(slot)
+            return made
+
+        self.new_action = action(
+            "New clock…", "clocksNew", self.new_dialog, "Start a clock for someone"
+        )
+        self.apply_action = action(
+            "Apply result…",
+            "clocksApply",
+            self.apply_dialog,
+            "Mark what a roll earns: Failure 1, Success 2, Critical 2 + m",
+        )
+        self.tick_up_action = action("+1", "clocksTickUp", lambda: self.tick(1), "Tick", "+")
+        self.tick_down_action = action(
+            "−1", "clocksTickDown", lambda: self.tick(-1), "Clear a segment", "-"
+        )
+        self.rename_action = action(
+            "Rename…", "clocksRename", self.rename_dialog, "Rename the clock", "F2"
+        )
+        self.resize_action = action(
+            "Resize…", "clocksResize", self.resize_dialog, "Change the number of segments"
+        )
+        self.note_action = action("Note…", "clocksNote", self.note_dialog, "Write a note")
+        self.delete_action = action(
+            "Delete", "clocksDelete", self.delete_current, "Delete the clock", "Del"
+        )
+        self.give_menu = QMenu("Give to", self)
+        self.give_menu.setObjectName("clocksGiveTo")
+        self.give_menu.aboutToShow.connect(self._fill_give_menu)
+        self.clock_menu = QMenu(self)
+        self.clock_menu.setObjectName("clocksEditMenu")
+        self.clock_menu.addActions([self.rename_action, self.resize_action, self.note_action])
+        self.clock_menu.addMenu(self.give_menu)
+        self.clock_menu.addSeparator()
+        self.clock_menu.addAction(self.delete_action)
+
+    # -- following the campaign ---------------------------------------------------------------
+
+    def set_session(self, session: CampaignSession | None) -> None:
+        if self._session is not None:
+            self._session.changed.disconnect(self._on_changed)
+            self._session.character_selected.disconnect(self._on_character_selected)
+        self._close_dialog()
+        self._session = session
+        if session is not None:
+            session.changed.connect(self._on_changed)
+            session.character_selected.connect(self._on_character_selected)
+        self.board.current_id = 0
+        self.reload()
+
+    def _on_changed(self, topic: str) -> None:
+        if topic in TOPICS:
+            self.reload()
+
+    def _on_character_selected(self, _character_id: object) -> None:
+        self.reload()
+
+    def reload(self) -> None:
+        session = self._session
+        if session is None:
+            self.owners = []
+            self.board.empty_text = NO_CAMPAIGN_TEXT
+            self.board.editable = False
+            self.board.set_groups([], [])
+            self.count_label.clear()
+            self._update_actions()
+            return
+        campaign = session.campaign
+        self.owners = self._load_owners()
+        clocks = campaign.clocks()
+        groups = build_groups(
+            self.owners,
+            clocks,
+            show_done=self.show_done.isChecked(),
+            selected_character=session.selected_character,
+        )
+        self.board.empty_text = EMPTY_TEXT
+        self.board.editable = not session.read_only
+        self.board.set_groups(groups, clocks)
+        done = sum(1 for clock in clocks if clock.done)
+        self.count_label.setText(
+            f"{len(clocks)} clock{'s' if len(clocks) != 1 else ''}, {done} done" if clocks else ""
+        )
+        self._update_actions()
+
+    def _load_owners(self) -> list[Owner]:
+        assert self._session is not None
+        campaign = self._session.campaign
+        chapter = campaign.chapter().name
+        return [
+            Owner(OWNER_NONE, 0, owner_title(OWNER_NONE, "")),
+            Owner(OWNER_CHAPTER, 0, owner_title(OWNER_CHAPTER, chapter)),
+            *(Owner(OWNER_CHARACTER, c.id, c.name) for c in campaign.characters()),
+            *(Owner(OWNER_FACTION, f.id, f.name) for f in campaign.factions()),
+        ]
+
+    def _update_actions(self) -> None:
+        writable = self._session is not None and not self._session.read_only
+        clock = self.board.current_clock()
+        self.new_action.setEnabled(writable)
+        for action in (self.rename_action, self.resize_action, self.note_action):
+            action.setEnabled(writable and clock is not None)
+        self.delete_action.setEnabled(writable and clock is not None)
+        self.apply_action.setEnabled(writable and clock is not None and not clock.done)
+        self.tick_up_action.setEnabled(writable and clock is not None and not clock.done)
+        self.tick_down_action.setEnabled(writable and clock is not None and clock.filled > 0)
+        self.give_menu.setEnabled(writable and clock is not None)
+        self.clock_button.setEnabled(clock is not None)
+
+    # -- commands -----------------------------------------------------------------------------
+
+    def _push(self, command: object) -> bool:
+        assert self._session is not None
+        return self._session.push(command)  # type: ignore[arg-type]
+
+    def _writable_clock(self) -> ClockRecord | None:
+        if self._session is None or self._session.read_only:
+            return None
+        return self.board.current_clock()
+
+    def fill(self, clock_id: int, filled: int) -> None:
+        clock = self.board.clocks.get(clock_id)
+        if clock is None or self._session is None or clock.filled == filled:
+            return
+        self._push(
+            UpdateClock(
+                self._session,
+                clock,
+                f"Fill {clock.name} to {filled}/{clock.segments}",
+                filled=filled,
+            )
+        )
+
+    def tick(self, change: int) -> None:
+        clock = self._writable_clock()
+        if clock is None:
+            return
+        after = clock.clock.tick(change)
+        if after.filled != clock.filled:
+            sign = "+" if change > 0 else "−"
+            self._push(
+                UpdateClock(
+                    self._session,  # type: ignore[arg-type]
+                    clock,
+                    f"Tick {clock.name} {sign}{abs(change)}",
+                    filled=after.filled,
+                )
+            )
+
+    def move(self, clock_id: int, owner_kind: str, owner_id: int, position: int) -> None:
+        clock = self.board.clocks.get(clock_id)
+        if clock is None or self._session is None or self._session.read_only:
+            return
+        owner = next((o for o in self.owners if (o.kind, o.id) == (owner_kind, owner_id)), None)
+        same = (clock.owner_kind, clock.owner_id) == (owner_kind, owner_id)
+        text = (
+            f"Reorder clock {clock.name}"
+            if same or owner is None
+            else f"Give clock {clock.name} to {owner.title}"
+        )
+        self._push(MoveClock(self._session, clock, owner_kind, owner_id, position, text))
+
+    def delete_current(self) -> None:
+        clock = self._writable_clock()
+        if clock is not None:
+            self._push(DeleteClock(self._session, clock))  # type: ignore[arg-type]
+
+    # -- dialogs ------------------------------------------------------------------------------
+
+    def _open_dialog(self, dialog: QDialog, on_accept: object) -> None:
+        self._close_dialog()
+        self.dialog = dialog
+        dialog.accepted.connect(on_accept)
+        dialog.finished.connect(lambda _result: self._forget_dialog(dialog))
+        dialog.open()
+
+    def _forget_dialog(self, dialog: QDialog) -> None:
+        if self.dialog is dialog:
+            self.dialog = None
+        dialog.deleteLater()
+
+    def _close_dialog(self) -> None:
+        if self.dialog is not None:
+            self.dialog.reject()
+
+    def default_owner_key(self) -> str:
+        """The selected roster character, else whoever owns the selected clock."""
+        clock = self.board.current_clock()
+        if self._session is not None and self._session.selected_character is not None:
+            return f"{OWNER_CHARACTER}:{self._session.selected_character}"
+        if clock is not None:
+            return f"{clock.owner_kind}:{clock.owner_id}"
+        return f"{OWNER_NONE}:0"
+
+    def new_dialog(self) -> None:
+        if self._session is None or self._session.read_only:
+            return
+        dialog = NewClockDialog(self.owners, self.default_owner_key(), self)
+        self._open_dialog(dialog, lambda: self._create(dialog))
+
+    def _create(self, dialog: NewClockDialog) -> None:
+        assert self._session is not None
+        kind, owner_id = dialog.owner()
+        command = AddClock(
+            self._session,
+            dialog.name(),
+            dialog.segments.value(),
+            owner_kind=kind,
+            owner_id=owner_id,
+        )
+        if self._push(command) and command.clock_id is not None:
+            self.board.set_current(command.clock_id)
+
+    def rename_dialog(self) -> None:
+        clock = self._writable_clock()
+        if clock is None:
+            return
+        dialog = RenameClockDialog(clock, self)
+
+        def rename() -> None:
+            self._push(
+                UpdateClock(
+                    self._session,  # type: ignore[arg-type]
+                    clock,
+                    f"Rename clock {clock.name} to {dialog.name()}",
+                    name=dialog.name(),
+                )
+            )
+
+        self._open_dialog(dialog, rename)
+
+    def resize_dialog(self) -> None:
+        clock = self._writable_clock()
+        if clock is None:
+            return
+        dialog = ResizeClockDialog(clock, self)
+
+        def resize() -> None:
+            segments = dialog.segments.value()
+            self._push(
+                UpdateClock(
+                    self._session,  # type: ignore[arg-type]
+                    clock,
+                    f"Resize {clock.name} to {segments} segments",
+                    segments=segments,
+                )
+            )
+
+        self._open_dialog(dialog, resize)
+
+    def note_dialog(self) -> None:
+        clock = self._writable_clock()
+        if clock is None:
+            return
+        dialog = ClockNoteDialog(clock, self)
+
+        def save() -> None:
+            if dialog.note() != clock.note:
+                self._push(
+                    UpdateClock(
+                        self._session,  # type: ignore[arg-type]
+                        clock,
+                        f"Edit note of {clock.name}",
+                        note=dialog.note(),
+                    )
+                )
+
+        self._open_dialog(dialog, save)
+
+    def apply_dialog(self) -> None:
+        clock = self._writable_clock()
+        if clock is None or clock.done:
+            return
+        dialog = ApplyResultDialog(clock, self)
+
+        def apply() -> None:
+            after = dialog.advanced()
+            self._push(
+                UpdateClock(
+                    self._session,  # type: ignore[arg-type]
+                    clock,
+                    f"{dialog.result().label} on {clock.name} (+{after.filled - clock.filled})",
+                    filled=after.filled,
+                )
+            )
+
+        self._open_dialog(dialog, apply)
+
+    # -- the context menu ---------------------------------------------------------------------
+
+    def build_menu(self) -> QMenu:
+        """The context menu: everything the toolbar offers, for the selected clock."""
+        menu = QMenu(self)
+        menu.addAction(self.new_action)
+        if self.board.current_clock() is None:
+            return menu
+        menu.addSeparator()
+        menu.addActions([self.apply_action, self.tick_up_action, self.tick_down_action])
+        menu.addSeparator()
+        menu.addActions([self.rename_action, self.resize_action, self.note_action])
+        self._fill_give_menu()
+        menu.addMenu(self.give_menu)
+        menu.addSeparator()
+        menu.addAction(self.delete_action)
+        return menu
+
+    def _fill_give_menu(self) -> None:
+        self.give_menu.clear()
+        clock = self.board.current_clock()
+        if clock is None:
+            return
+        for owner in self.owners:
+            entry = self.give_menu.addAction(owner.title)
+            here = (owner.kind, owner.id) == (clock.owner_kind, clock.owner_id)
+            entry.setCheckable(True)
+            entry.setChecked(here)
+            entry.setEnabled(not here)
+            entry.triggered.connect(lambda _=False, o=owner, c=clock: self.give(c, o))
+
+    def give(self, clock: ClockRecord, owner: Owner) -> None:
+        """Move a clock to the end of another owner's clocks."""
+        total = sum(
+            1
+            for other in self.board.clocks.values()
+            if (other.owner_kind, other.owner_id) == (owner.kind, owner.id)
+        )
+        self.move(clock.id, owner.kind, owner.id, total)
+
+    def _show_menu(self, at: QPoint) -> None:
+        menu = self.build_menu()
+        menu.aboutToHide.connect(menu.deleteLater)
+        menu.popup(at)
+
+
+class ClocksPanel(Panel):
+    title = "Clocks"
+    name = "clocks"
+    area = Qt.DockWidgetArea.RightDockWidgetArea
+
+    def build(self) -> ClocksWidget:
+        return ClocksWidget(self)

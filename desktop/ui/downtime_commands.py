@@ -1,0 +1,108 @@
+"""Undo commands of downtime: a character's downtime sheet, a session, and its steps.
+
+A sheet edit replaces the whole sheet and keeps the one it replaced. A downtime step is
+one `record_downtime` call (the entry with every value it changed, in one transaction);
+undo hands the store's `DowntimeUndo` back, redo re-applies the same step under the
+same entry id, so a session can be walked back and forth step by step.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QUndoCommand
+
+from desktop.store.downtime_records import DowntimeSheet, DowntimeStep, DowntimeUndo
+from desktop.ui.commands import StoreCommand
+from desktop.ui.session import CampaignSession
+
+# Ids for mergeWith: only commands of the same id are offered to each other.
+EDIT_SHEET_ID = 3001
+
+# The sheet's fields typed letter by letter: a burst of typing is one undo step.
+TEXT_FIELDS = ("virtue", "vice", "vice_purveyor", "friends", "contacts")
+FIELD_LABELS = {
+    "stress": "stress",
+    "trauma": "trauma",
+    "hp": "hit points",
+    "hp_max": "maximum hit points",
+    "xp": "XP",
+    "virtue": "virtue",
+    "vice": "vice",
+    "vice_purveyor": "vice purveyor",
+    "friends": "friends",
+    "contacts": "contacts",
+}
+
+
+class SetDowntimeSheet(StoreCommand):
+    """Change one field of a character's downtime sheet (stress, XP, vice...)."""
+
+    def __init__(
+        self,
+        session: CampaignSession,
+        name: str,
+        before: DowntimeSheet,
+        after: DowntimeSheet,
+        field: str,
+        text: str = "",
+    ) -> None:
+        super().__init__(session, text or f"Change the {FIELD_LABELS.get(field, field)} of {name}")
+        self.character_id = before.character_id
+        self.field = field
+        self.before = before
+        self.after = after
+        if before == after:
+            self.setObsolete(True)  # nothing to do: the stack drops it
+
+    def id(self) -> int:
+        return EDIT_SHEET_ID if self.field in TEXT_FIELDS else -1
+
+    def mergeWith(self, other: QUndoCommand) -> bool:
+        # Typing a vice in bursts gives one undo step for the field, not one per pause.
+        if not isinstance(other, SetDowntimeSheet):
+            return False
+        if other.character_id != self.character_id or other.field != self.field:
+            return False
+        self.after = other.after
+        if self.after == self.before:
+            self.setObsolete(True)
+        return True
+
+    def apply(self) -> None:
+        self.session.campaign.set_downtime_sheet(self.after)
+
+    def revert(self) -> None:
+        self.session.campaign.set_downtime_sheet(self.before)
+
+
+class StartDowntimeSession(StoreCommand):
+    """Open a new downtime session: every character gets its free activities again."""
+
+    def __init__(self, session: CampaignSession) -> None:
+        super().__init__(session, "Start a downtime session")
+        self.number = 0
+
+    def apply(self) -> None:
+        self.number = self.session.campaign.start_downtime_session()
+
+    def revert(self) -> None:
+        self.session.campaign.end_downtime_session(self.number)
+
+
+class RecordDowntime(StoreCommand):
+    """One step of a downtime session: an activity, a paid extra, a faction clock tick."""
+
+    def __init__(self, session: CampaignSession, step: DowntimeStep) -> None:
+        super().__init__(session, step.summary)
+        self.step = step
+        self.undo_record: DowntimeUndo | None = None
+
+    def apply(self) -> None:
+        campaign = self.session.campaign
+        if self.undo_record is None:
+            self.undo_record = campaign.record_downtime(self.step)
+        else:  # redo: the same entry id, so the summary keeps its order
+            self.undo_record = campaign.redo_downtime(self.undo_record, self.step)
+
+    def revert(self) -> None:
+        assert self.undo_record is not None
+        self.session.campaign.undo_downtime(self.undo_record)

@@ -1,0 +1,108 @@
+"""Undo commands of the Faction Ladder: add, edit, move and delete factions.
+
+Each captures what undo needs (the previous record, or the snapshot a delete returns)
+and writes through the store, which tells the views what changed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from desktop.store.downtime_records import FactionRecord, FactionSnapshot
+from desktop.ui.commands import StoreCommand
+from desktop.ui.session import CampaignSession
+from desktop.ui.widgets.ladder_scene import status_text
+
+EDITABLE_FIELDS = ("name", "hold", "status", "at_war_with_others", "notes")
+
+
+class AddFaction(StoreCommand):
+    """A new faction at the end of its tier row; redo brings back the same id."""
+
+    def __init__(self, session: CampaignSession, name: str, **fields: Any) -> None:
+        super().__init__(session, f"Add faction {name}")
+        self._name = name
+        self._fields = fields
+        self._snapshot: FactionSnapshot | None = None
+        self.faction_id: int | None = None
+
+    def apply(self) -> None:
+        campaign = self.session.campaign
+        if self._snapshot is None:
+            self.faction_id = campaign.add_faction(self._name, **self._fields).id
+        else:  # the same id, so later commands on it still find it
+            campaign.restore_faction(self._snapshot)
+
+    def revert(self) -> None:
+        assert self.faction_id is not None
+        self._snapshot = self.session.campaign.delete_faction(self.faction_id)
+
+
+class EditFaction(StoreCommand):
+    """Change some of a faction's fields (not its tier: that is a move) in one step."""
+
+    def __init__(self, session: CampaignSession, record: FactionRecord, **changes: Any) -> None:
+        unknown = set(changes) - set(EDITABLE_FIELDS)
+        if unknown:
+            raise ValueError(f"A faction has no editable field {sorted(unknown)[0]!r}.")
+        new = {k: v for k, v in changes.items() if getattr(record, k) != v}
+        super().__init__(session, _edit_text(record, new))
+        self.faction_id = record.id
+        self.new = new
+        self.old = {k: getattr(record, k) for k in new}
+        if not new:
+            self.setObsolete(True)  # nothing changes: the stack drops it
+
+    def apply(self) -> None:
+        self.session.campaign.update_faction(self.faction_id, **self.new)
+
+    def revert(self) -> None:
+        self.session.campaign.update_faction(self.faction_id, **self.old)
+
+
+def _edit_text(record: FactionRecord, changes: dict[str, Any]) -> str:
+    if set(changes) == {"status"}:
+        return f"Set status with {record.name} to {status_text(changes['status'])}"
+    if set(changes) == {"name"}:
+        return f"Rename {record.name} to {changes['name']}"
+    return f"Edit faction {record.name}"
+
+
+class MoveFaction(StoreCommand):
+    """Put a faction at another tier and/or place in its row; undo puts it back."""
+
+    def __init__(
+        self, session: CampaignSession, record: FactionRecord, tier: int, position: int
+    ) -> None:
+        if tier == record.tier:
+            text = f"Reorder {record.name}"
+        else:
+            text = f"{'Raise' if tier > record.tier else 'Lower'} {record.name} to tier {tier}"
+        super().__init__(session, text)
+        self.faction_id = record.id
+        self.old = (record.tier, record.position)
+        self.new = (tier, position)
+        if self.old == self.new:
+            self.setObsolete(True)
+
+    def apply(self) -> None:
+        self.session.campaign.move_faction(self.faction_id, *self.new)
+
+    def revert(self) -> None:
+        self.session.campaign.move_faction(self.faction_id, *self.old)
+
+
+class DeleteFaction(StoreCommand):
+    """Delete a faction and its clocks; undo restores both with the same ids and places."""
+
+    def __init__(self, session: CampaignSession, record: FactionRecord) -> None:
+        super().__init__(session, f"Delete faction {record.name}")
+        self.faction_id = record.id
+        self._snapshot: FactionSnapshot | None = None
+
+    def apply(self) -> None:
+        self._snapshot = self.session.campaign.delete_faction(self.faction_id)
+
+    def revert(self) -> None:
+        assert self._snapshot is not None
+        self.session.campaign.restore_faction(self._snapshot)

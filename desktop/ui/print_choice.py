@@ -1,0 +1,357 @@
+"""File > Print, Print Preview and Export PDF: first ask what to print, then print it.
+
+The choices: the selected character's sheet, every player character's sheet (one PDF),
+the GM summary (faction ladder and chapter), the selected SySCards or all of them.
+Each becomes a ``PrintJob`` holding the one paint routine for its pages, so the
+preview, the printer and the PDF draw the same thing. The printer dialog's paper is
+the paper laid out; an exported PDF asks for A4 or Letter.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Final
+
+from PySide6.QtCore import QLocale
+from PySide6.QtGui import QPagedPaintDevice
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QFormLayout,
+    QLabel,
+    QRadioButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop.printing.cards import PageSizeName
+from desktop.printing.sheets import PrintSheet
+from desktop.printing.summary import PrintSummary
+from desktop.store.errors import NotFound
+from desktop.store.records import CardRecord
+
+if TYPE_CHECKING:
+    from desktop.ui.main_window import MainWindow
+
+__all__ = [
+    "CHOICES",
+    "PrintChoiceDialog",
+    "PrintJob",
+    "PrintOptions",
+    "default_paper",
+    "export_document",
+    "export_job",
+    "make_job",
+    "preview_document",
+    "print_document",
+    "print_options",
+]
+
+CHARACTER: Final = "character"
+PLAYERS: Final = "players"
+SUMMARY: Final = "summary"
+SELECTED_CARDS: Final = "selected_cards"
+ALL_CARDS: Final = "all_cards"
+CHOICES: Final = (CHARACTER, PLAYERS, SUMMARY, SELECTED_CARDS, ALL_CARDS)
+
+
+@dataclass(frozen=True)
+class PrintJob:
+    """What was chosen, ready to paint on a printer, a preview or a PDF."""
+
+    title: str  # "Kara Voss: character sheet"
+    what: str  # "3 character sheets", for the status bar
+    file_name: str  # the PDF name offered, without folder
+    paint: Callable[[QPagedPaintDevice], int]
+    export: Callable[[Path, PageSizeName], int]  # path, paper -> pages
+
+
+@dataclass(frozen=True)
+class PrintOptions:
+    """What there is to print in the open campaign right now."""
+
+    character_id: int | None
+    character_name: str
+    players: int
+    selected_cards: tuple[CardRecord, ...]
+    cards: int
+
+
+def print_options(window: MainWindow) -> PrintOptions | None:
+    """The campaign's printables as the window shows them; None with no campaign open."""
+    session = window.session
+    if session is None:
+        return None
+    campaign = session.campaign
+    character_id, name = session.selected_character, ""
+    if character_id is not None:
+        try:
+            name = campaign.character(character_id).name
+        except NotFound:  # deleted since it was selected
+            character_id = None
+    players = sum(1 for record in campaign.characters() if record.kind == "pc")
+    return PrintOptions(
+        character_id, name, players, tuple(_selected_cards(window)), campaign.card_count()
+    )
+
+
+def _selected_cards(window: MainWindow) -> list[CardRecord]:
+    from desktop.ui.docks.syscards import SysCardsWidget
+
+    for panel in window.panels:
+        content = panel.content() if panel.name == "syscards" else None
+        if isinstance(content, SysCardsWidget):
+            return content.selected_cards()
+    return []
+
+
+# ----------------------------------------------------------------------- the dialog
+
+
+class PrintChoiceDialog(QDialog):
+    """One radio button per thing to print; choices with nothing behind them are off."""
+
+    def __init__(
+        self, options: PrintOptions, action: str, *, ask_paper: bool, parent: QWidget | None
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("printChoice")
+        self.setWindowTitle(action)
+        self.group = QButtonGroup(self)
+        self.buttons: dict[str, QRadioButton] = {}
+        layout = QVBoxLayout(self)
+        layout.addWidget(QLabel("What would you like to print?"))
+        for key, text, enabled in _labels(options):
+            button = QRadioButton(text)
+            button.setObjectName(f"print_{key}")
+            button.setEnabled(enabled)
+            self.group.addButton(button)
+            self.buttons[key] = button
+            layout.addWidget(button)
+        self.paper = QComboBox()
+        self.paper.setObjectName("paper")
+        self.paper.addItems(["A4", "Letter"])
+        self.paper.setCurrentText(default_paper())
+        if ask_paper:
+            form = QFormLayout()
+            form.addRow("Paper", self.paper)
+            layout.addLayout(form)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setText(action.rstrip("…"))
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+        self._check_default(options)
+
+    def _check_default(self, options: PrintOptions) -> None:
+        # The selected character first; cards when the GM has picked some out.
+        order = (CHARACTER, SELECTED_CARDS, PLAYERS, SUMMARY, ALL_CARDS)
+        if options.selected_cards and options.character_id is None:
+            order = (SELECTED_CARDS, PLAYERS, CHARACTER, SUMMARY, ALL_CARDS)
+        for key in order:
+            if self.buttons[key].isEnabled():
+                self.buttons[key].setChecked(True)
+                return
+
+    def chosen_paper(self) -> PageSizeName:
+        return "Letter" if self.paper.currentText() == "Letter" else "A4"
+
+    def choice(self) -> str | None:
+        for key, button in self.buttons.items():
+            if button.isChecked():
+                return key
+        return None
+
+
+def _labels(options: PrintOptions) -> list[tuple[str, str, bool]]:
+    selected = len(options.selected_cards)
+    character = (
+        f"The character sheet of {options.character_name}"
+        if options.character_id is not None
+        else "The selected character's sheet (no character is selected)"
+    )
+    return [
+        (CHARACTER, character, options.character_id is not None),
+        (
+            PLAYERS,
+            f"Every player character's sheet ({options.players})",
+            options.players > 0,
+        ),
+        (SUMMARY, "The GM summary: faction ladder and chapter", True),
+        (
+            SELECTED_CARDS,
+            f"The selected SySCards ({selected})" if selected else "The selected SySCards (none)",
+            selected > 0,
+        ),
+        (ALL_CARDS, f"All SySCards ({options.cards})", options.cards > 0),
+    ]
+
+
+def default_paper() -> PageSizeName:
+    """Letter where the system's locale measures in inches (the US), A4 elsewhere."""
+    imperial = QLocale().measurementSystem() == QLocale.MeasurementSystem.ImperialUSSystem
+    return "Letter" if imperial else "A4"
+
+
+# ------------------------------------------------------------------------- the jobs
+
+
+def make_job(window: MainWindow, choice: str, options: PrintOptions) -> PrintJob:
+    """The job for ``choice``: what it reads from the campaign, read now."""
+    from desktop.printing.gather import gather_sheets, gather_summary
+
+    assert window.session is not None
+    campaign = window.session.campaign
+    stem = campaign.path.stem
+    if choice == CHARACTER:
+        if options.character_id is None:
+            raise ValueError("No character is selected: pick one in the roster first.")
+        sheets = gather_sheets(campaign, [campaign.character(options.character_id)])
+        return _sheets_job(sheets, f"{stem} {sheets[0].name}.pdf")
+    if choice == PLAYERS:
+        sheets = gather_sheets(campaign)
+        if not sheets:
+            raise ValueError("The campaign has no player characters to print.")
+        return _sheets_job(sheets, f"{stem} character sheets.pdf")
+    if choice == SUMMARY:
+        return _summary_job(gather_summary(campaign), f"{stem} GM summary.pdf")
+    if choice in (SELECTED_CARDS, ALL_CARDS):
+        chosen = list(options.selected_cards) if choice == SELECTED_CARDS else None
+        return _cards_job(window, chosen, f"{stem} cards.pdf")
+    raise ValueError(f"There is nothing called {choice!r} to print.")
+
+
+def _sheets_job(sheets: list[PrintSheet], file_name: str) -> PrintJob:
+    from desktop.printing.sheets import export_sheets_pdf, paint_sheets
+
+    names = [sheet.name for sheet in sheets]
+    many = len(sheets) > 1
+    return PrintJob(
+        title=f"{len(sheets)} character sheets" if many else f"{names[0]}: character sheet",
+        what=f"the sheets of {', '.join(names)}" if many else f"the sheet of {names[0]}",
+        file_name=file_name,
+        paint=lambda device: paint_sheets(device, sheets),
+        export=lambda path, paper: export_sheets_pdf(path, sheets, paper),
+    )
+
+
+def _summary_job(summary: PrintSummary, file_name: str) -> PrintJob:
+    from desktop.printing.summary import export_summary_pdf, paint_summary
+
+    return PrintJob(
+        title="GM summary",
+        what="the GM summary",
+        file_name=file_name,
+        paint=lambda device: paint_summary(device, summary),
+        export=lambda path, paper: export_summary_pdf(path, summary, paper),
+    )
+
+
+def _cards_job(window: MainWindow, chosen: list[CardRecord] | None, file_name: str) -> PrintJob:
+    from desktop.printing.cards import export_pdf, paint_pages
+    from desktop.ui.card_printing import print_cards
+
+    assert window.session is not None
+    cards = print_cards(window.session.campaign, chosen)
+    if not cards:
+        raise ValueError("There are no cards to print.")
+    return PrintJob(
+        title="SySCards",
+        what=f"{len(cards)} card{'s' if len(cards) != 1 else ''}",
+        file_name=file_name,
+        paint=lambda device: paint_pages(device, cards),
+        export=lambda path, paper: export_pdf(path, cards, paper),
+    )
+
+
+# ---------------------------------------------------------------------- the commands
+
+
+def _choose(
+    window: MainWindow, action: str, *, ask_paper: bool
+) -> tuple[PrintJob, PageSizeName] | None:
+    """Ask what to print; the job and the paper, or None when cancelled or refused."""
+    options = print_options(window)
+    if options is None:
+        return None
+    dialog = PrintChoiceDialog(options, action, ask_paper=ask_paper, parent=window)
+    try:
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return None
+        choice, paper = dialog.choice(), dialog.chosen_paper()
+    finally:
+        dialog.deleteLater()
+    if choice is None:
+        return None
+    try:
+        return make_job(window, choice, options), paper
+    except (NotFound, ValueError) as error:
+        window.show_problem(str(error))
+        return None
+
+
+def print_document(window: MainWindow) -> None:
+    """File > Print…: what to print, then the system's print dialog (its paper is used)."""
+    from PySide6.QtPrintSupport import QPrintDialog, QPrinter
+
+    chosen = _choose(window, "Print…", ask_paper=False)
+    if chosen is None:
+        return
+    job, _paper = chosen
+    printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+    printer.setDocName(job.title)
+    dialog = QPrintDialog(printer, window)
+    if dialog.exec() == QPrintDialog.DialogCode.Accepted:
+        _run(window, lambda: job.paint(printer))
+
+
+def preview_document(window: MainWindow) -> None:
+    """File > Print Preview…: what to print, then the preview; its Print button prints."""
+    from desktop.printing.preview import make_document_preview
+
+    chosen = _choose(window, "Print Preview…", ask_paper=False)
+    if chosen is None:
+        return
+    job, _paper = chosen
+    dialog = make_document_preview(window, job.title, job.title, job.paint)
+    try:
+        dialog.exec()
+    finally:
+        dialog.deleteLater()
+
+
+def export_document(window: MainWindow) -> None:
+    """File > Export PDF…: what to print and on which paper, then where to save it."""
+    chosen = _choose(window, "Export PDF…", ask_paper=True)
+    if chosen is None or window.session is None:
+        return
+    job, paper = chosen
+    folder = window.session.campaign.path.parent
+    name, _ = QFileDialog.getSaveFileName(
+        window, "Export PDF", str(folder / job.file_name), "PDF (*.pdf)"
+    )
+    if name:
+        export_job(window, job, Path(name), paper)
+
+
+def export_job(window: MainWindow, job: PrintJob, path: Path, paper: PageSizeName = "A4") -> int:
+    """Write ``job`` to ``path``; the pages written (0, with a message, if it failed)."""
+    pages = _run(window, lambda: job.export(path, paper))
+    if pages:
+        window.statusBar().showMessage(f"Wrote {job.what} on {pages} pages to {path}", 8000)
+    return pages
+
+
+def _run(window: MainWindow, action: Callable[[], int]) -> int:
+    try:
+        return action()
+    except (OSError, ValueError) as error:
+        window.show_problem(f"Printing failed: {error}")
+        return 0
