@@ -523,6 +523,15 @@ class ProjectPool:
             _whole(self.value, f"The pool of {self.project!r}")
 
 
+def _unchecked_pool(project: str, value: int) -> ProjectPool:
+    # For a value worked out from a checked pool (its decay): End Day lists these for a
+    # whole roster, and checking them again cost as much as the rollover's arithmetic.
+    pool = object.__new__(ProjectPool)
+    object.__setattr__(pool, "project", project)
+    object.__setattr__(pool, "value", value)
+    return pool
+
+
 def _pools_ok(pools: object) -> bool:
     if type(pools) is not tuple:
         return False
@@ -823,6 +832,16 @@ class Rollover:
     def pool_decay(self) -> tuple[ProjectPool, ...]:
         """Step 2: what each project pool lost."""
         return tuple(ProjectPool(p.project, _decay(p.value)) for p in self.ended.pools)
+
+    @property
+    def pool_losses(self) -> tuple[ProjectPool, ...]:
+        """Step 2, only the pools that lost something: the End Day summary's list."""
+        # A pool above 0 always loses: 5% once that is 1 or more, else 1 (see `decay`).
+        return tuple(
+            _unchecked_pool(p.project, p.value // _DECAY_DIVISOR or 1)
+            for p in self.ended.pools
+            if p.value
+        )
 
     @property
     def landed_general(self) -> int:

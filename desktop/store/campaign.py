@@ -1641,7 +1641,7 @@ class _EndDayPlan:
             self.in_debt.append(
                 EnergyDebt(character_id, name, rolled.ended.debt, rolled.repayment, rolled.unpaid)
             )
-        lost = tuple(pool for pool in rolled.pool_decay if pool.value)
+        lost = rolled.pool_losses
         if rolled.general_decay or lost:
             self.decayed.append(EnergyDecay(character_id, name, rolled.general_decay, lost))
         if rolled.died:

@@ -629,6 +629,7 @@ def test_stores_and_pools_decay_at_each_rollover() -> None:
     assert result.state.pools == (ProjectPool("Mayor", 18), ProjectPool("Guild", 0))
     assert result.general_decay == 3
     assert result.pool_decay == (ProjectPool("Mayor", 1), ProjectPool("Guild", 0))
+    assert result.pool_losses == (ProjectPool("Mayor", 1),)  # the summary's: only real losses
 
 
 def test_cancelling_a_project_recoups_one_per_full_ten_for_anything() -> None:
@@ -858,6 +859,14 @@ def days(draw: st.DrawFn) -> tuple[CharacterProfile, DayState]:
     state = task(profile, state, draw(st.integers(0, available(state))), 0).state
     state = invest(profile, state, draw(st.integers(0, available(state)))).state
     return profile, state
+
+
+@given(st.lists(st.integers(0, 500), max_size=6))
+def test_the_summary_lists_exactly_the_pools_that_decayed(values: list[int]) -> None:
+    pools = {f"Project {i}": value for i, value in enumerate(values)}
+    result = rollover(ANN, start_day(ANN, pools=pools))
+    assert result.pool_losses == tuple(pool for pool in result.pool_decay if pool.value)
+    assert all(loss.value == decay(pools[loss.project]) for loss in result.pool_losses)
 
 
 @given(amounts)
