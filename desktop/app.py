@@ -53,6 +53,31 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         metavar="NAME",
         help="with --print-cards: only this card (repeat for more)",
     )
+    parser.add_argument(
+        "--print-sheets",
+        type=Path,
+        metavar="PDF",
+        help="write character sheets to PDF (every player character) and exit, no window",
+    )
+    parser.add_argument(
+        "--character",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="with --print-sheets: only this character, of any kind (repeat for more)",
+    )
+    parser.add_argument(
+        "--print-summary",
+        type=Path,
+        metavar="PDF",
+        help="write the GM summary (faction ladder and chapter) to PDF and exit, no window",
+    )
+    parser.add_argument(
+        "--paper",
+        choices=("A4", "Letter"),
+        default="A4",
+        help="the paper size of --print-cards, --print-sheets and --print-summary (A4)",
+    )
     parser.add_argument("--version", action="version", version=f"GM Desk {__version__}")
     args = parser.parse_args(argv)
     if args.file is not None and args.campaign is not None and args.file != args.campaign:
@@ -66,8 +91,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.screenshot and not args.smoke_test:
         print("gm-desk: --screenshot works with --smoke-test", file=sys.stderr)
         return 2
-    if args.print_cards is not None:
-        return _print_cards(args.campaign, args.print_cards, args.card)
+    if args.character and args.print_sheets is None:
+        print("gm-desk: --character works with --print-sheets", file=sys.stderr)
+        return 2
+    if any(out is not None for out in (args.print_cards, args.print_sheets, args.print_summary)):
+        return _print_all(args)
     if args.smoke_test:
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
     from PySide6.QtCore import QSettings
@@ -166,7 +194,51 @@ def _smoke_test(app: object, window: object, requested: Path | None, shot: Path 
     return 0
 
 
-def _print_cards(campaign: Path | None, out: Path, names: list[str]) -> int:
+def _print_all(args: argparse.Namespace) -> int:
+    """Every PDF asked for, in turn; the first failure's code (0 when all were written)."""
+    codes = []
+    if args.print_cards is not None:
+        codes.append(_print_cards(args.campaign, args.print_cards, args.card, args.paper))
+    if args.print_sheets is not None or args.print_summary is not None:
+        codes.append(_print_sheets(args))
+    return next((code for code in codes if code), 0)
+
+
+def _print_sheets(args: argparse.Namespace) -> int:
+    """`--print-sheets` and `--print-summary`: sheets and the summary with no window."""
+    if args.campaign is None:
+        print("gm-desk: printing sheets needs the campaign: --campaign FILE", file=sys.stderr)
+        return 2
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtGui import QGuiApplication
+
+    from desktop import paths
+    from desktop.printing.cli import print_sheets, print_summary, select_characters
+    from desktop.printing.gather import gather_sheets, gather_summary
+    from desktop.store.campaign import Campaign
+    from desktop.store.errors import CampaignRefused
+
+    _app = QGuiApplication.instance() or QGuiApplication(sys.argv[:1])
+    try:
+        # Read-only, as for the cards: a GM Desk open on the campaign keeps its lock.
+        with Campaign.open(args.campaign, data_dir=paths.data_dir(), read_only=True) as opened:
+            chosen = select_characters(opened.characters(), args.character)
+            sheets = gather_sheets(opened, chosen) if args.print_sheets is not None else []
+            summary = gather_summary(opened) if args.print_summary is not None else None
+        if args.print_sheets is not None:
+            pages = print_sheets(sheets, args.print_sheets, args.paper)
+            names = ", ".join(sheet.name for sheet in sheets)
+            print(f"Wrote the sheets of {names} on {pages} pages to {args.print_sheets}")
+        if summary is not None:
+            pages = print_summary(summary, args.print_summary, args.paper)
+            print(f"Wrote the GM summary on {pages} page(s) to {args.print_summary}")
+    except (CampaignRefused, ValueError, OSError) as error:
+        print(f"gm-desk: {error}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def _print_cards(campaign: Path | None, out: Path, names: list[str], paper: str = "A4") -> int:
     """`--print-cards`: the cards to a PDF with no window (and no screen needed)."""
     if campaign is None:
         print("gm-desk: --print-cards needs the campaign: --campaign FILE", file=sys.stderr)
@@ -185,7 +257,7 @@ def _print_cards(campaign: Path | None, out: Path, names: list[str]) -> int:
         # Read-only: printing never needs the lock a running GM Desk may hold.
         with Campaign.open(campaign, data_dir=paths.data_dir(), read_only=True) as opened:
             cards = campaign_cards(opened)
-        pages = print_cards(cards, out, names)
+        pages = print_cards(cards, out, names, paper)  # type: ignore[arg-type]
     except (CampaignRefused, ValueError, OSError) as error:
         print(f"gm-desk: {error}", file=sys.stderr)
         return 1

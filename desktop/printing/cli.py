@@ -1,4 +1,8 @@
-"""``gm-desk --print-cards OUT.pdf [--card NAME ...]``: a campaign's cards to a PDF."""
+"""Printing from the command line, no window: a campaign's cards, sheets, summary to PDF.
+
+``gm-desk --print-cards OUT.pdf [--card NAME ...]``, ``--print-sheets OUT.pdf
+[--character NAME ...]`` and ``--print-summary OUT.pdf``.
+"""
 
 from __future__ import annotations
 
@@ -6,10 +10,13 @@ import os
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Protocol, TypeVar
 
 from desktop.printing.cards import PageSizeName, PrintCard, export_pdf
+from desktop.printing.sheets import PrintSheet, export_sheets_pdf
+from desktop.printing.summary import PrintSummary, export_summary_pdf
 
-__all__ = ["print_cards", "select_cards"]
+__all__ = ["print_cards", "print_sheets", "print_summary", "select_cards", "select_characters"]
 
 
 def select_cards(campaign_cards: Sequence[PrintCard], names: Sequence[str]) -> list[PrintCard]:
@@ -30,6 +37,32 @@ def select_cards(campaign_cards: Sequence[PrintCard], names: Sequence[str]) -> l
     return [card for card in campaign_cards if _key(card.name) in wanted]
 
 
+class Named(Protocol):
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def kind(self) -> str: ...
+
+
+NamedT = TypeVar("NamedT", bound=Named)
+
+
+def select_characters(characters: Sequence[NamedT], names: Sequence[str]) -> list[NamedT]:
+    """The characters called ``names`` (any case, any kind), in roster order; with no
+    names, every player character. Every unknown name is reported at once."""
+    if not names:
+        return [character for character in characters if character.kind == "pc"]
+    known = {_key(character.name) for character in characters}
+    unknown = [name for name in dict.fromkeys(names) if _key(name) not in known]
+    if unknown:
+        listed = ", ".join(repr(name) for name in unknown)
+        noun = "character" if len(unknown) == 1 else "characters"
+        raise ValueError(f"The campaign has no {noun} named {listed}.")
+    wanted = {_key(name) for name in names}
+    return [character for character in characters if _key(character.name) in wanted]
+
+
 def _key(name: str) -> str:
     # casefold, not lower: "Straße" and "STRASSE" are the same name to a GM.
     return " ".join(name.split()).casefold()
@@ -47,6 +80,20 @@ def print_cards(
         raise ValueError("The campaign has no cards to print.")
     with _gui_application():
         return export_pdf(out, chosen, page_size=page_size)
+
+
+def print_sheets(sheets: Sequence[PrintSheet], out: Path, page_size: PageSizeName = "A4") -> int:
+    """Write character sheets (already chosen) to ``out``; return its pages."""
+    if not sheets:
+        raise ValueError("The campaign has no player characters to print.")
+    with _gui_application():
+        return export_sheets_pdf(out, sheets, page_size)
+
+
+def print_summary(summary: PrintSummary, out: Path, page_size: PageSizeName = "A4") -> int:
+    """Write the GM summary to ``out``; return its pages."""
+    with _gui_application():
+        return export_summary_pdf(out, summary, page_size)
 
 
 @contextmanager

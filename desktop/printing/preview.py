@@ -1,16 +1,20 @@
-"""Print preview of cards: Qt's preview dialog, drawn by the same ``paint_pages``."""
+"""Print previews: Qt's preview dialog, drawn by the same routine as the PDF.
+
+Cards go through ``paint_pages``; character sheets and the GM summary through any
+``paint(device) -> pages`` routine (``make_document_preview``).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-from PySide6.QtGui import QPageLayout
+from PySide6.QtGui import QPagedPaintDevice, QPageLayout
 from PySide6.QtPrintSupport import QPrinter, QPrintPreviewDialog
 from PySide6.QtWidgets import QWidget
 
 from desktop.printing.cards import PrintCard, paint_pages
 
-__all__ = ["make_preview_dialog", "preview_dialog"]
+__all__ = ["make_document_preview", "make_preview_dialog", "preview_dialog"]
 
 
 def make_preview_dialog(
@@ -28,6 +32,29 @@ def make_preview_dialog(
     dialog.setWindowTitle("Print Preview: SySCards")
     dialog.paintRequested.connect(lambda device: paint_pages(device, chosen, backs=backs))
     # The dialog does not own the printer: keep it alive as long as the dialog.
+    dialog.printer_ref = printer  # type: ignore[attr-defined]
+    return dialog
+
+
+def make_document_preview(
+    parent: QWidget | None,
+    title: str,
+    document_name: str,
+    paint: Callable[[QPagedPaintDevice], int],
+    printer: QPrinter | None = None,
+) -> QPrintPreviewDialog:
+    """A preview of any paged document; its Print button prints what it shows.
+
+    ``paint`` lays out for the printer's page as it is set, so changing the paper in
+    the dialog lays the pages out again for that paper.
+    """
+    if printer is None:
+        printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+        printer.setPageOrientation(QPageLayout.Orientation.Portrait)
+    printer.setDocName(document_name)
+    dialog = QPrintPreviewDialog(printer, parent)
+    dialog.setWindowTitle(f"Print Preview: {title}")
+    dialog.paintRequested.connect(paint)
     dialog.printer_ref = printer  # type: ignore[attr-defined]
     return dialog
 

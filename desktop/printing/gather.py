@@ -1,0 +1,303 @@
+"""Character sheets and the GM summary gathered from a campaign: store reads only.
+
+The printing modules take plain values; this is the one place that knows where each
+value lives in the campaign (roster, dice, traits, items, SySCards, the energy calendar,
+downtime). No Qt here: the window, the command line and the tests all call it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import date, timedelta
+
+from desktop.printing.sheets import (
+    PrintSheet,
+    SheetCard,
+    SheetClock,
+    SheetDay,
+    SheetDie,
+    SheetDowntime,
+    SheetEnergy,
+    SheetItem,
+    SheetTrait,
+)
+from desktop.printing.summary import PrintSummary, SummaryChapter, SummaryClaim, SummaryFaction
+from desktop.rules.energy import DayState
+from desktop.store.campaign import Campaign
+from desktop.store.downtime_records import ClockRecord, DowntimeSheet
+from desktop.store.records import CardRecord, CharacterRecord, DieRecord
+
+__all__ = ["gather_sheet", "gather_sheets", "gather_summary", "player_characters"]
+
+DAYS_SHOWN = 7
+
+
+def player_characters(campaign: Campaign) -> list[CharacterRecord]:
+    """The roster's player characters, in roster order."""
+    return [record for record in campaign.characters() if record.kind == "pc"]
+
+
+def gather_sheets(
+    campaign: Campaign, characters: Sequence[CharacterRecord] | None = None
+) -> list[PrintSheet]:
+    """A sheet for each of ``characters`` (every player character when None)."""
+    chosen = list(characters) if characters is not None else player_characters(campaign)
+    if not chosen:
+        return []
+    context = _Context.read(campaign)
+    return [_sheet(campaign, record, context) for record in chosen]
+
+
+def gather_sheet(campaign: Campaign, character_id: int) -> PrintSheet:
+    """The sheet of one character (NotFound when it is no longer in the campaign)."""
+    return gather_sheets(campaign, [campaign.character(character_id)])[0]
+
+
+@dataclass(frozen=True)
+class _Context:
+    """What every sheet of one printing shares, read once."""
+
+    name: str
+    start: date
+    today: int
+    stress_track: int
+    cards: tuple[CardRecord, ...]
+    card_names: dict[int, str]
+    stored_downtime: frozenset[int]
+
+    @classmethod
+    def read(cls, campaign: Campaign) -> _Context:
+        summary = campaign.summary()
+        cards = tuple(campaign.cards())
+        return cls(
+            name=summary.name,
+            start=summary.start_date,
+            today=summary.current_day,
+            stress_track=int(campaign.settings().get("stress_track", 9)),
+            cards=cards,
+            card_names={card.id: card.name for card in cards},
+            stored_downtime=frozenset(campaign.downtime_sheets(stored_only=True)),
+        )
+
+    def date_of(self, day: int) -> date:
+        return self.start + timedelta(days=day - 1)
+
+    @property
+    def day_label(self) -> str:
+        return f"Day {self.today} · {self.date_of(self.today):%a %d %b %Y}"
+
+
+def _sheet(campaign: Campaign, record: CharacterRecord, context: _Context) -> PrintSheet:
+    dice = campaign.dice(record.id)
+    cards = _character_cards(context, record.id)
+    return PrintSheet(
+        name=record.name,
+        kind=record.kind,
+        notes=record.notes,
+        portrait=_portrait(campaign, cards, record.id),
+        campaign=context.name,
+        day_label=context.day_label,
+        dice=tuple(_die(die) for die in dice if die.item_id is None),
+        traits=tuple(
+            SheetTrait(trait.name, trait.value, trait.broad) for trait in campaign.traits(record.id)
+        ),
+        items=_items(campaign, record.id, dice),
+        energy=_energy(campaign, record.id, context),
+        downtime=_downtime(campaign, record, context),
+        clocks=_clocks(campaign.owner_clocks("character", record.id)),
+        cards=tuple(_card(card, context.card_names) for card in cards),
+    )
+
+
+def _die(die: DieRecord) -> SheetDie:
+    return SheetDie(die.size, die.kind, die.place)
+
+
+def _items(
+    campaign: Campaign, character_id: int, dice: Sequence[DieRecord]
+) -> tuple[SheetItem, ...]:
+    by_id = {die.id: die for die in dice}
+    items = []
+    for item in campaign.items(character_id):
+        die = by_id.get(item.die_id) if item.die_id is not None else None
+        items.append(
+            SheetItem(item.name, item.kind, item.deplete, None if die is None else _die(die))
+        )
+    return tuple(items)
+
+
+# ------------------------------------------------------------------------- SySCards
+
+
+def _character_cards(context: _Context, character_id: int) -> list[CardRecord]:
+    """The cards linked to the character, then every card they own, however deep.
+
+    A character's card owns its skills and items, and an item may own an ability of
+    its own: all of them are the character's, in the SySCards list's order, the
+    character's own card first.
+    """
+    mine = {card.id for card in context.cards if card.character_id == character_id}
+    while True:
+        owned = {card.id for card in context.cards if card.owner_id in mine} - mine
+        if not owned:
+            break
+        mine |= owned
+    linked = [card for card in context.cards if card.character_id == character_id]
+    return linked + [card for card in context.cards if card.id in mine and card not in linked]
+
+
+def _card(card: CardRecord, names: dict[int, str]) -> SheetCard:
+    return SheetCard(
+        name=card.name,
+        category=card.category,
+        efficiency=card.efficiency,
+        owner=names.get(card.owner_id) if card.owner_id is not None else None,
+        power=card.power,
+        velocity=card.velocity,
+        focus=card.focus,
+        resistance=card.resistance,
+        zone=card.zone,
+        scale=card.scale,
+    )
+
+
+def _portrait(campaign: Campaign, cards: Iterable[CardRecord], character_id: int) -> bytes | None:
+    """The image of the character's own character card, if it has one."""
+    for card in cards:
+        if card.character_id == character_id and card.category == "character" and card.has_image:
+            image = campaign.card_image(card.id)
+            if image is not None:
+                return image[1]
+    return None
+
+
+# --------------------------------------------------------------------------- energy
+
+
+def _energy(campaign: Campaign, character_id: int, context: _Context) -> SheetEnergy | None:
+    """The profile, the latest stores and the last seven days; None if it has neither."""
+    profile = campaign.energy_profile(character_id)
+    first = max(1, context.today - DAYS_SHOWN + 1)
+    days = campaign.energy_days(character_id, first, context.today)
+    latest = days[max(days)] if days else _latest_before(campaign, character_id, first)
+    if profile is None and latest is None:
+        return None
+    return SheetEnergy(
+        daily_net=None if profile is None else profile.daily_net,
+        abilities=()
+        if profile is None
+        else tuple((ability.name, ability.rating) for ability in profile.abilities),
+        general_store=0 if latest is None else latest.general_store,
+        projects=() if latest is None else tuple((p.project, p.value) for p in latest.pools),
+        days=tuple(_day(day, days.get(day), context) for day in range(first, context.today + 1)),
+    )
+
+
+def _latest_before(campaign: Campaign, character_id: int, day: int) -> DayState | None:
+    """The last day stored before ``day``: the stores a character carries into the week."""
+    if day <= 1:
+        return None
+    earlier = campaign.energy_days(character_id, 1, day - 1)
+    return earlier[max(earlier)] if earlier else None
+
+
+def _day(day: int, state: DayState | None, context: _Context) -> SheetDay:
+    when = f"{context.date_of(day):%a %d %b}"
+    if state is None:
+        return SheetDay(day, when)
+    return SheetDay(
+        day=day,
+        date=when,
+        opened=state.opened_daily,
+        left=state.daily,
+        general=state.general_store,
+        projects=sum(pool.value for pool in state.pools),
+        debt=state.debt,
+        entries=len(state.entries),
+        dead=state.dead,
+    )
+
+
+# ------------------------------------------------------------------------- downtime
+
+
+def _downtime(
+    campaign: Campaign, record: CharacterRecord, context: _Context
+) -> SheetDowntime | None:
+    """Player characters always have the downtime side; others only once it is filled in."""
+    if record.kind != "pc" and record.id not in context.stored_downtime:
+        return None
+    sheet: DowntimeSheet = campaign.downtime_sheet(record.id)
+    return SheetDowntime(
+        stress=sheet.stress,
+        stress_track=context.stress_track,
+        trauma=sheet.trauma,
+        hp=sheet.hp,
+        hp_max=sheet.hp_max,
+        xp=tuple(sheet.xp),
+        virtue=sheet.virtue,
+        vice=sheet.vice,
+        purveyor=sheet.vice_purveyor,
+        friends=_lines(sheet.friends),
+        contacts=_lines(sheet.contacts),
+    )
+
+
+def _lines(text: str) -> tuple[str, ...]:
+    return tuple(line.strip() for line in text.splitlines() if line.strip())
+
+
+def _clocks(records: Iterable[ClockRecord]) -> tuple[SheetClock, ...]:
+    return tuple(SheetClock(c.name, c.segments, c.filled, c.note) for c in records)
+
+
+# -------------------------------------------------------------------------- summary
+
+
+def gather_summary(campaign: Campaign) -> PrintSummary:
+    """The faction ladder, the chapter and the claims, as the GM summary prints them."""
+    summary = campaign.summary()
+    chapter = campaign.chapter()
+    clocks = campaign.clocks()
+    faction_records = campaign.factions()
+    names = {faction.id: faction.name for faction in faction_records}
+    return PrintSummary(
+        campaign=summary.name,
+        day_label=f"Day {summary.current_day} · {summary.today:%a %d %b %Y}",
+        chapter=SummaryChapter(
+            name=chapter.name,
+            tier=chapter.tier,
+            hold=chapter.hold,
+            rep=chapter.rep,
+            turf=chapter.turf,
+            coin=chapter.coin,
+            heat=chapter.heat,
+            at_war=chapter.at_war,
+            lair_held=chapter.lair_held,
+            notes=chapter.notes,
+            clocks=_clocks(c for c in clocks if c.owner_kind == "chapter"),
+        ),
+        factions=tuple(
+            SummaryFaction(
+                name=faction.name,
+                tier=faction.tier,
+                hold=faction.hold,
+                status=faction.status,
+                at_war_with_others=faction.at_war_with_others,
+                clocks=_clocks(
+                    c for c in clocks if c.owner_kind == "faction" and c.owner_id == faction.id
+                ),
+            )
+            for faction in faction_records
+        ),
+        claims=tuple(
+            SummaryClaim(
+                claim.name,
+                claim.benefit,
+                claim.turf,
+                chapter.name if claim.holder_id == 0 else names.get(claim.holder_id, ""),
+            )
+            for claim in campaign.claims()
+        ),
+    )

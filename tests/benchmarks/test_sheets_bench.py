@@ -1,0 +1,115 @@
+"""All player characters of a 6-player campaign to one PDF, against blank pages.
+
+Target (issue 8): at most 3 times painting the same number of blank pages on a
+QPdfWriter, measured in the same run. As for the cards (issue 5), a blank PDF page
+costs a fraction of a millisecond, so the same words drawn with bare
+``QPainter.drawText`` on as many pages are measured too: about the least any PDF of
+these sheets can cost. Both ratios are reported.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QMarginsF
+from PySide6.QtGui import QFont, QPageLayout, QPageSize, QPainter, QPdfWriter
+from pytest_benchmark.fixture import BenchmarkFixture
+
+from desktop.printing.gather import gather_sheets
+from desktop.printing.sheets import PrintSheet, export_sheets_pdf
+from desktop.store.campaign import Campaign
+from tests.benchmarks.timing import median_seconds
+from tests.printing.sheet_campaign import make_campaign
+
+PLAYERS = 6
+TARGET_RATIO = 3.0
+
+
+@pytest.fixture(scope="module")
+def six_players(tmp_path_factory: pytest.TempPathFactory, qapp: object) -> list[PrintSheet]:
+    folder = tmp_path_factory.mktemp("sheets")
+    data = folder / "data"
+    data.mkdir()
+    # Six full player characters, one of them with 40 traits and 30 cards.
+    path = make_campaign(folder / "six.gmdesk", data, players=PLAYERS)
+    with Campaign.open(path, data_dir=data, read_only=True) as campaign:
+        sheets = gather_sheets(campaign)
+    assert len(sheets) == PLAYERS
+    return sheets
+
+
+def _writer(path: Path) -> QPdfWriter:
+    writer = QPdfWriter(str(path))
+    writer.setPageLayout(
+        QPageLayout(
+            QPageSize(QPageSize.PageSizeId.A4), QPageLayout.Orientation.Portrait, QMarginsF()
+        )
+    )
+    return writer
+
+
+def blank_pages(path: Path, pages: int) -> None:
+    writer = _writer(path)
+    painter = QPainter(writer)
+    for _ in range(pages - 1):
+        writer.newPage()
+    painter.end()
+
+
+def plain_words(path: Path, sheets: list[PrintSheet], pages: int) -> None:
+    """Every sheet's words, one line each, with bare drawText: the floor, not the target."""
+    writer = _writer(path)
+    unit = writer.logicalDpiX() / 25.4
+    lines = [line for sheet in sheets for line in _words(sheet)]
+    per_page = -(-len(lines) // pages)
+    painter = QPainter(writer)
+    painter.setFont(QFont("DejaVu Sans", 8))
+    for page in range(pages):
+        if page:
+            writer.newPage()
+        for row, line in enumerate(lines[page * per_page : (page + 1) * per_page]):
+            painter.drawText(round(12 * unit), round((15 + row * 3.6) * unit), line)
+    painter.end()
+
+
+def _words(sheet: PrintSheet) -> list[str]:
+    lines = [sheet.name, sheet.kind_label, sheet.notes, f"{sheet.count('pool')} in the pool"]
+    lines += [f"{trait.name} +{trait.value}" for trait in sheet.traits]
+    lines += [f"{item.name} {item.kind}" for item in sheet.items]
+    lines += [f"{card.name} {card.category} {card.label} {card.zone}" for card in sheet.cards]
+    lines += [f"{clock.name} {clock.filled} of {clock.segments}" for clock in sheet.clocks]
+    if sheet.energy is not None:
+        lines += [f"{name} {rating}" for name, rating in sheet.energy.abilities]
+        lines += [f"{day.day} {day.date} {day.opened} {day.left}" for day in sheet.energy.days]
+    return lines
+
+
+def test_six_players_to_one_pdf(
+    benchmark: BenchmarkFixture, six_players: list[PrintSheet], tmp_path: Path
+) -> None:
+    out = tmp_path / "players.pdf"
+    pages = export_sheets_pdf(out, six_players)
+    assert pages >= PLAYERS
+    baseline = median_seconds(lambda: blank_pages(tmp_path / "blank.pdf", pages), rounds=15)
+    floor = median_seconds(lambda: plain_words(tmp_path / "plain.pdf", six_players, pages), 5)
+    result = benchmark.pedantic(
+        export_sheets_pdf, args=(out, six_players), rounds=7, warmup_rounds=1
+    )
+    assert result == pages
+    median = benchmark.stats.stats.median
+    ratio = median / baseline
+    benchmark.extra_info.update(
+        pages=pages,
+        blank_pages_s=baseline,
+        plain_words_s=floor,
+        ratio=ratio,
+        ratio_to_plain_words=median / floor,
+        target=TARGET_RATIO,
+    )
+    print(
+        f"\n{PLAYERS} sheets, {pages} pages: {median * 1000:.0f} ms = {ratio:.0f}x {pages} blank "
+        f"pages ({baseline * 1000:.2f} ms), {median / floor:.1f}x the same words drawn plainly "
+        f"({floor * 1000:.1f} ms)"
+    )
+    assert ratio <= TARGET_RATIO
