@@ -8,6 +8,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QDialogButtonBox,
+    QHeaderView,
     QLabel,
     QSpinBox,
     QStackedWidget,
@@ -16,7 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.rules.energy import NIGHTS
+from desktop.rules.energy import NIGHTS, start_day
 from desktop.store.campaign import EndDaySummary
 from desktop.store.records import EnergyDecay
 from desktop.ui.energy_commands import EndDay
@@ -45,17 +46,24 @@ class EndDayDialog(QDialog):
             f"Day {today.current_day} ({today.today:%a %d %b}) ends for every character "
             f"with an energy profile. Unspent daily energy is lost, stores and projects "
             f"decay, investments land and debts fall due, doubled. Set the night before "
-            f"day {today.current_day + 1} and where each character will be:"
+            f"day {today.current_day + 1} and each character's proximity: the share of "
+            f"their usual sources of energy they can reach tomorrow (100% at home, less "
+            f"when cut off from them)."
         )
         self.intro.setWordWrap(True)
         self.table = QTableWidget(len(self.profiles), 3)
         self.table.setObjectName("endDayTable")
-        self.table.setHorizontalHeaderLabels(["Character", "Night", "Proximity %"])
+        self.table.setHorizontalHeaderLabels(["Character", "Night", "Proximity"])
         self.table.verticalHeader().hide()
         self.nights: dict[int, QComboBox] = {}
+        self.unspent: dict[int, int] = {}  # daily energy today that the rollover loses
         self.proximity: dict[int, QSpinBox] = {}
         for row, (character_id, profile) in enumerate(self.profiles.items()):
             state = campaign.energy_day(character_id, today.current_day)
+            # A character with nothing recorded today is started with the rules' day.
+            opening = state or start_day(profile, day=today.current_day)
+            if not opening.dead and opening.daily:
+                self.unspent[character_id] = opening.daily
             name = QLabel(profile.name + (" (dead)" if state and state.dead else ""))
             night = QComboBox()
             for key in NIGHTS:
@@ -63,13 +71,17 @@ class EndDayDialog(QDialog):
             near = QSpinBox()
             near.setRange(0, 100)
             near.setValue(state.proximity if state else 100)
+            near.setSuffix(" %")
+            near.setToolTip("How much of their usual sources of energy they can reach")
             self.table.setCellWidget(row, 0, name)
             self.table.setCellWidget(row, 1, night)
             self.table.setCellWidget(row, 2, near)
             self.nights[character_id] = night
             self.proximity[character_id] = near
-        self.table.resizeColumnsToContents()
-        self.table.horizontalHeader().setStretchLastSection(True)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
         self.result = QLabel()
         self.result.setObjectName("endDaySummary")
         self.result.setWordWrap(True)
@@ -109,13 +121,15 @@ class EndDayDialog(QDialog):
             return
         assert command.summary is not None
         self.summary = command.summary
-        self.result.setText(summary_text(self.session, command.summary))
+        self.result.setText(summary_text(self.session, command.summary, self.unspent))
         self.pages.setCurrentIndex(1)
         self.buttons.setStandardButtons(QDialogButtonBox.StandardButton.Close)
         self.buttons.rejected.connect(self.accept)
 
 
-def summary_text(session: CampaignSession, summary: EndDaySummary) -> str:
+def summary_text(
+    session: CampaignSession, summary: EndDaySummary, unspent: dict[int, int] | None = None
+) -> str:
     """The End Day summary in plain sentences, for the dialog and the status bar."""
     start = session.campaign.summary().start_date
     names = {c.id: c.name for c in session.campaign.characters()}
@@ -135,6 +149,9 @@ def summary_text(session: CampaignSession, summary: EndDaySummary) -> str:
         lines.append(f"<b>Debts repaid first today:</b> {debts}.")
     else:
         lines.append("Nobody carried a debt into the new day.")
+    if unspent:
+        lost = "; ".join(f"{names.get(cid, str(cid))} {amount}" for cid, amount in unspent.items())
+        lines.append(f"<b>Unspent daily energy lost:</b> {lost}.")
     if summary.decayed:
         decays = "; ".join(_decay_text(decay) for decay in summary.decayed)
         lines.append(f"<b>Decay:</b> {decays}.")

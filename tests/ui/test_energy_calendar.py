@@ -181,6 +181,7 @@ def test_end_day_rolls_everyone_over_in_one_undoable_step(window: MainWindow, qt
     summary = dialog.result.text()
     assert "Day 1 ended" in summary and "Day 2" in summary
     assert "Kara Voss repays 12 (a debt of 6)" in summary
+    assert "Unspent daily energy lost:</b> Brother Ilian 24." in summary  # Kara spent all
     assert dialog.buttons.button(QDialogButtonBox.StandardButton.Close) is not None
 
     assert campaign.summary().current_day == 2
@@ -277,3 +278,21 @@ def test_a_profile_is_given_through_the_profile_tab(window: MainWindow) -> None:
     assert profile.rating("Surgery") == 7
     _session(window).undo_stack.undo()
     assert campaign.energy_profile(mira.id) is None
+
+
+def test_profile_edits_are_kept_when_the_gm_switches_character(window: MainWindow) -> None:
+    kara = _kara(window)
+    campaign = _campaign(window)
+    ilian = campaign.add_character("Brother Ilian")
+    calendar = _calendar(window)
+    calendar.tabs.setCurrentWidget(calendar.profile_editor)
+    editor = calendar.profile_editor
+    assert editor.character_id == kara
+    editor.daily_net.setValue(33)
+    _session(window).select_character(ilian.id)  # no Save pressed
+    profile = campaign.energy_profile(kara)
+    assert profile is not None and profile.daily_net == 33
+    assert editor.character_id == ilian.id
+    _session(window).undo_stack.undo()
+    profile = campaign.energy_profile(kara)
+    assert profile is not None and profile.daily_net == 30

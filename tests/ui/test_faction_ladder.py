@@ -194,7 +194,7 @@ def test_keys_step_the_status_and_the_tier(window: MainWindow, qtbot: QtBot) -> 
     qtbot.keyClick(widget.view, Qt.Key.Key_Minus)
     qtbot.keyClick(widget.view, Qt.Key.Key_Minus)  # already at war: stays -3
     assert campaign_of(window).faction(red.id).status == -3
-    assert widget.count_label.text() == "3 factions · 1 at war"
+    assert widget.count_label.text() == "3 factions · 1 at war with the chapter"
     assert widget.scene.chapter_card is not None and widget.scene.chapter_card.record.at_war
     qtbot.keyClick(widget.view, Qt.Key.Key_Up, Qt.KeyboardModifier.ControlModifier)
     assert campaign_of(window).faction(red.id).tier == 3

@@ -102,7 +102,7 @@ class EnergyCalendarWidget(QWidget):
         split.setStretchFactor(0, 3)
         split.setStretchFactor(1, 2)
         split.setChildrenCollapsible(False)
-        split.setSizes([400, 300])  # the month gets the room; the ledger scrolls
+        split.setSizes([520, 240])  # the month gets the room; the ledger scrolls
         self.legend = QLabel(
             "▲ investment   ○ repayment of a debt (doubled)   ✝ death   thick frame: today"
         )
@@ -150,6 +150,10 @@ class EnergyCalendarWidget(QWidget):
         layout.addLayout(bar)
         layout.addWidget(self.tabs, 1)
         self.set_session(None)
+
+    def flush_edits(self) -> None:
+        """Write a profile being edited before the campaign closes."""
+        self.profile_editor.flush_edits()
 
     # -- the session ------------------------------------------------------------------------
 

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
+    QScrollArea,
     QSpinBox,
     QStackedWidget,
     QVBoxLayout,
@@ -479,7 +480,14 @@ class EntryForms(QWidget):
         top.addWidget(QLabel("New entry"))
         top.addWidget(self.kind, 1)
         layout.addLayout(top)
-        layout.addWidget(self.pages)
+        # The longest form (a move) must not make the month short: its fields scroll,
+        # while what will happen and the Add button stay in sight.
+        fields = QScrollArea()
+        fields.setWidgetResizable(True)
+        fields.setFrameShape(QScrollArea.Shape.NoFrame)
+        fields.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        fields.setWidget(self.pages)
+        layout.addWidget(fields, 1)
         layout.addWidget(self.note)
         layout.addWidget(self.outcome)
         buttons = QHBoxLayout()

@@ -10,7 +10,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QListWidget,
     QListWidgetItem,
-    QScrollArea,
     QVBoxLayout,
     QWidget,
 )
@@ -55,12 +54,7 @@ class LedgerView(QWidget):
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 4, 0, 0)
         layout.addLayout(day, 1)
-        # The longest form (a move) must not make the month short: it scrolls instead.
-        scroll = QScrollArea()
-        scroll.setWidgetResizable(True)
-        scroll.setFrameShape(QScrollArea.Shape.NoFrame)
-        scroll.setWidget(self.forms)
-        layout.addWidget(scroll, 1)
+        layout.addWidget(self.forms, 1)
 
     def set_session(self, session: CampaignSession | None) -> None:
         self.session = session

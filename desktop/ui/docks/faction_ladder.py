@@ -306,11 +306,18 @@ class FactionLadderWidget(QWidget):
         self.scene.editable = self._writable()
         width = float(self.view.viewport().width())
         self.scene.show_ladder(self._factions, self._clocks, self._chapter, width)
-        at_war = sum(
-            1 for f in self._factions if f.status == factions.WAR_STATUS or f.at_war_with_others
+        # Two different wars: one with the chapter (status -3) costs the chapter, one
+        # between others only marks the faction. Saying "at war" for both misled.
+        with_us = sum(1 for f in self._factions if f.status == factions.WAR_STATUS)
+        others = sum(
+            1 for f in self._factions if f.at_war_with_others and f.status != factions.WAR_STATUS
         )
-        count = f"{len(self._factions)} faction{'s' if len(self._factions) != 1 else ''}"
-        self.count_label.setText(f"{count} · {at_war} at war" if at_war else count)
+        parts = [f"{len(self._factions)} faction{'s' if len(self._factions) != 1 else ''}"]
+        if with_us:
+            parts.append(f"{with_us} at war with the chapter")
+        if others:
+            parts.append(f"{others} at war with others (WAR*)")
+        self.count_label.setText(" · ".join(parts))
         self._update_buttons()
 
     def _lay_out_scene(self) -> None:

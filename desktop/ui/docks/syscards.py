@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QMessageBox,
     QPushButton,
+    QScrollArea,
     QSpinBox,
     QSplitter,
     QTableView,
@@ -465,9 +466,15 @@ class SysCardsWidget(QWidget):
         self.tabs.addTab(edit_page, "&Card")
         self.tabs.addTab(self.act, "&Act")
         self.tabs.addTab(self.challenge, "C&hallenge")
+        # The editor beside its preview is wide; in a narrow dock it scrolls sideways
+        # rather than widening the whole window past the screen.
+        tabs_scroll = QScrollArea()
+        tabs_scroll.setWidgetResizable(True)
+        tabs_scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        tabs_scroll.setWidget(self.tabs)
         splitter = QSplitter()
         splitter.addWidget(left)
-        splitter.addWidget(self.tabs)
+        splitter.addWidget(tabs_scroll)
         splitter.setStretchFactor(0, 2)
         splitter.setStretchFactor(1, 3)
         left.setMinimumWidth(300)

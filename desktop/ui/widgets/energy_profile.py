@@ -29,6 +29,7 @@ class ProfileEditor(QWidget):
         super().__init__(parent)
         self.session: CampaignSession | None = None
         self.character_id: int | None = None
+        self._loaded: tuple[int, dict[str, int]] | None = None  # what the store has
         self.intro = QLabel()
         self.intro.setWordWrap(True)
         self.daily_net = QSpinBox()
@@ -68,10 +69,17 @@ class ProfileEditor(QWidget):
         layout.addWidget(self.error)
 
     def set_session(self, session: CampaignSession | None) -> None:
+        if session is not self.session:
+            # The main window flushed the old campaign's edits; none carry over.
+            self.character_id = None
+            self._loaded = None
         self.session = session
 
     def set_character(self, character_id: int | None, profile: CharacterProfile | None) -> None:
+        if character_id != self.character_id:
+            self.flush_edits()  # leaving a character keeps what was typed for them
         self.character_id = character_id
+        self._loaded = None
         self.error.clear()
         self.abilities.setRowCount(0)
         enabled = character_id is not None and not (self.session and self.session.read_only)
@@ -93,6 +101,21 @@ class ProfileEditor(QWidget):
         self.daily_net.setValue(profile.daily_net)
         for ability in profile.abilities:
             self.append_ability(ability.name, ability.rating)
+        self._loaded = (profile.daily_net, {a.name: a.rating for a in profile.abilities})
+
+    def flush_edits(self) -> None:
+        """Save edits not saved yet (the GM switched character or closes the campaign);
+        edits the rules refuse stay on screen with their message."""
+        if self.session is None or self.character_id is None or self.session.read_only:
+            return
+        if self._loaded is None:
+            return  # no profile yet: giving one is a deliberate Save
+        try:
+            typed = (self.daily_net.value(), self.ratings())
+        except ValueError:
+            return
+        if typed != self._loaded:
+            self.save_profile()
 
     def append_ability(self, name: str, rating: int) -> None:
         row = self.abilities.rowCount()
@@ -144,7 +167,10 @@ class ProfileEditor(QWidget):
             f"Energy profile of {name}",
         )
         self.error.clear()
-        return self.session.push(command)
+        saved = self.session.push(command)
+        if saved:
+            self._loaded = (self.daily_net.value(), ratings)
+        return saved
 
     def _show_error(self, message: str) -> None:
         self.error.setText(message)

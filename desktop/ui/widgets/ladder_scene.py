@@ -243,7 +243,8 @@ def paint_war_badge(painter: QPainter, rect: QRectF, style: LadderStyle, filled:
     painter.setPen(ink)
     painter.setFont(style.fonts["badge"])
     text_rect = rect.adjusted(icon.width() + 7, 0, -3, 0)
-    painter.drawText(text_rect, Qt.AlignmentFlag.AlignCenter, "WAR")
+    # Outlined: a war between others, which does not touch the chapter; say so in words.
+    painter.drawText(text_rect, Qt.AlignmentFlag.AlignCenter, "WAR" if filled else "WAR*")
     painter.restore()
 
 

@@ -73,7 +73,8 @@ class _Fonts:
         self.tiny_metrics = QFontMetricsF(self.tiny)
         self.small = QFont(base)
         self.small.setPointSizeF(max(6.0, base.pointSizeF() * 0.85))
-        self.small_line = QFontMetricsF(self.small).height()
+        self.small_metrics = QFontMetricsF(self.small)
+        self.small_line = self.small_metrics.height()
 
 
 class MonthGrid(QWidget):
@@ -235,13 +236,23 @@ class MonthGrid(QWidget):
         line = self._fonts.small_line
         top = rect.top() + line + 1
         bar_height = 4.0
-        # In order of importance: as many as the cell has room for.
-        lines: list[tuple[str, QColor]] = [(f"avail {summary.available}", colour)]
+        # In order of importance: as many as the cell has room for, two to a line
+        # when the cell is wide enough, so a small grid still shows a debt.
+        # A debt comes first: it is what the GM must not miss.
+        lines: list[tuple[str, QColor]] = []
         if summary.debt:
             lines.append((f"debt −{summary.debt}", danger_colour(palette)))
-        lines.append((f"left {summary.left}", colour))
-        lines.append((f"store {summary.store}", colour))
-        lines.append((f"spent {summary.spent}", colour))
+        pair = f"avail {summary.available} · left {summary.left}"
+        if self._fonts.small_metrics.horizontalAdvance(pair) <= rect.width():
+            lines.append((pair, colour))
+            lines.append((f"store {summary.store} · spent {summary.spent}", colour))
+        else:
+            lines += [
+                (f"avail {summary.available}", colour),
+                (f"left {summary.left}", colour),
+                (f"store {summary.store}", colour),
+                (f"spent {summary.spent}", colour),
+            ]
         if summary.pools:
             lines.append((f"projects {summary.pools}", colour))
         room = int((rect.bottom() - bar_height - 2 - top) // line)
