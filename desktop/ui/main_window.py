@@ -17,14 +17,12 @@ from desktop.store.campaign import SUFFIX, Campaign
 from desktop.store.errors import CampaignRefused
 from desktop.store.lock import CampaignLocked
 from desktop.ui.backup_scheduler import BackupScheduler
-from desktop.ui.docks.chapter import ChapterPanel
 from desktop.ui.docks.clocks import ClocksPanel
 from desktop.ui.docks.dice_table import DiceTablePanel
-from desktop.ui.docks.energy_calendar import EnergyCalendarPanel
-from desktop.ui.docks.faction_ladder import FactionLadderPanel
 from desktop.ui.docks.roll_log import RollLogPanel
 from desktop.ui.docks.roster import RosterPanel
 from desktop.ui.docks.syscards import SysCardsPanel
+from desktop.ui.docks.tabbed_panels import ChapterPanel, EnergyCalendarPanel, FactionLadderPanel
 from desktop.ui.downtime_session import DowntimeLauncher
 from desktop.ui.panel import Panel
 from desktop.ui.session import CampaignSession

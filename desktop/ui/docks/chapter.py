@@ -50,7 +50,6 @@ from desktop.ui.chapter_commands import (
     TransferClaim,
     UnlinkClaims,
 )
-from desktop.ui.panel import Panel
 from desktop.ui.session import CampaignSession
 from desktop.ui.widgets.chapter_paint import Block, RepTracker, pixel_font, warn_colour
 from desktop.ui.widgets.claim_map import LAIR_ID, ClaimScene, ClaimView, MapState
@@ -1143,12 +1142,3 @@ class ChapterWidget(QTabWidget):
         if event.type() == QEvent.Type.PaletteChange:
             self.claims.scene.setPalette(self.palette())
             self.sheet.refresh()
-
-
-class ChapterPanel(Panel):
-    title = "Chapter"
-    name = "chapter"
-    area = Qt.DockWidgetArea.RightDockWidgetArea
-
-    def build(self) -> ChapterWidget:
-        return ChapterWidget(self)

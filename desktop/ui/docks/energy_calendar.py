@@ -32,7 +32,6 @@ from desktop.rules.energy import CharacterProfile, DayState
 from desktop.store.errors import NotFound
 from desktop.ui.docks.energy_ledger import LedgerView
 from desktop.ui.energy_summary import day_date, summarise
-from desktop.ui.panel import Panel
 from desktop.ui.session import CampaignSession
 from desktop.ui.widgets.energy_chart import EnergyChart
 from desktop.ui.widgets.energy_profile import ProfileEditor
@@ -322,6 +321,12 @@ class EnergyCalendarWidget(QWidget):
             return stored, ""
         if day < self.today:
             return None, f"Nothing was recorded for {self.profile.name} on day {day}."
+        # End Day writes no row for the dead: today may have none after an earlier death.
+        earlier = self.session.campaign.energy_day_before(self.character_id, day)
+        if earlier is not None and earlier.dead:
+            return None, (
+                f"{self.profile.name} died on day {earlier.day}: their calendar has ended."
+            )
         return self._opening(day), ""
 
     def _opening(self, day: int) -> DayState:
@@ -398,12 +403,3 @@ class EnergyCalendarWidget(QWidget):
         from desktop.ui.end_day import EndDayDialog
 
         EndDayDialog(self.session, self).open()
-
-
-class EnergyCalendarPanel(Panel):
-    title = "Energy Calendar"
-    name = "energyCalendar"
-    area = Qt.DockWidgetArea.RightDockWidgetArea
-
-    def build(self) -> QWidget:
-        return EnergyCalendarWidget()

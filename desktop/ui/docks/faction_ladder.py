@@ -40,7 +40,6 @@ from desktop.store.downtime_records import (
     FactionRecord,
 )
 from desktop.ui.faction_commands import AddFaction, DeleteFaction, EditFaction, MoveFaction
-from desktop.ui.panel import Panel
 from desktop.ui.session import CampaignSession
 from desktop.ui.widgets.ladder_scene import (
     STATUS_COLOURS,
@@ -592,12 +591,3 @@ class FactionLadderWidget(QWidget):
             "tier_down": partial(self.move_tier, record.id, -1),
         }
         actions[command]()
-
-
-class FactionLadderPanel(Panel):
-    title = "Faction Ladder"
-    name = "faction_ladder"
-    area = Qt.DockWidgetArea.RightDockWidgetArea
-
-    def build(self) -> FactionLadderWidget:
-        return FactionLadderWidget(self)
