@@ -1210,6 +1210,16 @@ class Campaign(DowntimeStore):
         )
         return {int(day): self._day(character_id, day, state) for day, state in rows}  # type: ignore[call-overload]
 
+    def energy_day_before(self, character_id: int, day: int) -> DayState | None:
+        """The character's latest stored day before `day`, or None: a day with no row
+        after a death still belongs to a dead character."""
+        rows = self._read(
+            "SELECT day, state FROM energy_day WHERE character_id = ? AND day < ?"
+            " ORDER BY day DESC LIMIT 1",
+            (character_id, day),
+        )
+        return self._day(character_id, *rows[0]) if rows else None
+
     def put_energy_day(self, character_id: int, state: DayState) -> DayState | None:
         """Store a character's day (`state.day`), replacing what was there, in one
         transaction; returns the previous state (None: undo with `delete_energy_day`).
@@ -1258,8 +1268,9 @@ class Campaign(DowntimeStore):
         (default normal) and its proximity (default: as today). A character with a
         profile but no row for today is given the rules' `start_day` defaults for today
         first (a normal night, proximity 100, empty stores), and that row is written
-        too. A character already dead is not rolled over: the rules refuse it, and its
-        calendar simply ends. Undo with `undo_end_day(summary.token)`.
+        too. A character already dead (today, or on the last day it has a row) is not
+        rolled over: the rules refuse it, and its calendar simply ends. Undo with
+        `undo_end_day(summary.token)`.
         """
         from desktop.store import writer
 
@@ -1281,8 +1292,13 @@ class Campaign(DowntimeStore):
         for character_id, profile in profiles.items():
             state = states.get(character_id)
             if state is None:
-                state = rules_energy.start_day(profile, day=today)
-                plan.start(character_id, state)
+                # No row today: dead on an earlier day (End Day wrote none since), or new.
+                earlier = self.energy_day_before(character_id, today)
+                if earlier is not None and earlier.dead:
+                    state = earlier
+                else:
+                    state = rules_energy.start_day(profile, day=today)
+                    plan.start(character_id, state)
             plan.roll(
                 character_id,
                 profile,

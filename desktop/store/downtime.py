@@ -491,7 +491,9 @@ class DowntimeStore:
             self._refuse_claim_name(checked.name)
         values = {name: getattr(checked, name) for name in changes}
         turf_changed = checked.turf != previous.turf
-        topics = ["claims", *(_turf_topic(previous) if turf_changed else ())]
+        # Turf counted before or after: the chapter's turf (and its rep's cap) moves.
+        turf_topic = (_turf_topic(previous) or _turf_topic(checked)) if turf_changed else ()
+        topics = ["claims", *turf_topic]
         with self._writing(*topics) as session:
             downtime_writer.update_claim(session, claim_id, values)
         return previous
@@ -698,21 +700,46 @@ class DowntimeStore:
             downtime_writer.add_session(session, number)
         return number
 
-    def end_downtime_session(self, number: int) -> None:
+    def end_downtime_session(self, number: int) -> tuple[DowntimeEntry, ...]:
         """Delete a session (the undo of starting it); refused while it has steps that
-        are not undone."""
+        are not undone. Returns its undone steps, deleted with it, for
+        `restore_downtime_session` (a redo)."""
         from desktop.store import downtime_writer
 
         checks.row_id(number, "A downtime session's number")
-        live = self._read(
-            "SELECT COUNT(*) FROM downtime_entry WHERE session = ? AND NOT undone", (number,)
-        )[0][0]
+        entries = tuple(self.downtime_entries(number))
+        live = sum(1 for entry in entries if not entry.undone)
         if live:
             raise ValueError(
                 f"Downtime session {number} has {live} step(s) recorded; undo them first."
             )
         with self._writing("downtime") as session:
             downtime_writer.delete_session(session, number)
+        return entries
+
+    def restore_downtime_session(self, number: int, entries: Sequence[DowntimeEntry]) -> None:
+        """Open session `number` again (the next one) with the undone steps it had, under
+        their ids, so the redo of each still finds its step."""
+        from desktop.store import downtime_writer
+
+        checks.row_id(number, "A downtime session's number")
+        if number != self.downtime_session() + 1:
+            raise ValueError(
+                f"Downtime session {number} cannot come back: the next session is "
+                f"{self.downtime_session() + 1}."
+            )
+        restored = []
+        for entry in entries:
+            if not isinstance(entry, DowntimeEntry):
+                raise ValueError(f"Expected a downtime step, not {entry!r}.")
+            if entry.session != number or not entry.undone:
+                raise ValueError(f"“{entry.summary}” is not an undone step of session {number}.")
+            if entry.character_id:
+                self.character(entry.character_id)
+            restored.append(entry)
+        with self._writing("downtime") as session:
+            downtime_writer.add_session(session, number)
+            downtime_writer.insert_entries(session, restored)
 
     def downtime_sessions(self) -> list[int]:
         """Every downtime session's number, oldest first."""

@@ -10,7 +10,12 @@ from __future__ import annotations
 
 from PySide6.QtGui import QUndoCommand
 
-from desktop.store.downtime_records import DowntimeSheet, DowntimeStep, DowntimeUndo
+from desktop.store.downtime_records import (
+    DowntimeEntry,
+    DowntimeSheet,
+    DowntimeStep,
+    DowntimeUndo,
+)
 from desktop.ui.commands import StoreCommand
 from desktop.ui.session import CampaignSession
 
@@ -80,12 +85,19 @@ class StartDowntimeSession(StoreCommand):
     def __init__(self, session: CampaignSession) -> None:
         super().__init__(session, "Start a downtime session")
         self.number = 0
+        # Its undone steps, deleted with it by undo: redo brings them back under their
+        # ids, so the redo of each step after this one still finds its entry.
+        self._entries: tuple[DowntimeEntry, ...] | None = None
 
     def apply(self) -> None:
-        self.number = self.session.campaign.start_downtime_session()
+        campaign = self.session.campaign
+        if self._entries is None:
+            self.number = campaign.start_downtime_session()
+        else:
+            campaign.restore_downtime_session(self.number, self._entries)
 
     def revert(self) -> None:
-        self.session.campaign.end_downtime_session(self.number)
+        self._entries = self.session.campaign.end_downtime_session(self.number)
 
 
 class RecordDowntime(StoreCommand):

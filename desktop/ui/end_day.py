@@ -60,6 +60,9 @@ class EndDayDialog(QDialog):
         self.proximity: dict[int, QSpinBox] = {}
         for row, (character_id, profile) in enumerate(self.profiles.items()):
             state = campaign.energy_day(character_id, today.current_day)
+            if state is None:  # no row today: dead on an earlier day, or not started
+                earlier = campaign.energy_day_before(character_id, today.current_day)
+                state = earlier if earlier is not None and earlier.dead else None
             # A character with nothing recorded today is started with the rules' day.
             opening = state or start_day(profile, day=today.current_day)
             if not opening.dead and opening.daily:

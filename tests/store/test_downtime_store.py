@@ -937,3 +937,41 @@ def test_an_energy_campaign_upgrades_to_downtime(tmp_path: Path, data_dir: Path)
         assert raw.execute("SELECT COUNT(*) FROM clock").fetchone() == (0,)
         assert raw.execute("SELECT COUNT(*) FROM downtime_sheet").fetchone() == (0,)
         assert raw.execute("SELECT name FROM chapter").fetchall() == [("Old",)]
+
+
+# -- review fixes ---------------------------------------------------------------------------
+
+
+def test_making_a_chapter_claim_turf_tells_the_chapter(campaign: Campaign) -> None:
+    docks = campaign.add_claim("The Docks")
+    heard = _heard(campaign)
+    campaign.update_claim(docks.id, turf=True)  # the chapter's turf goes from 0 to 1
+    assert campaign.chapter().turf == 1
+    assert heard == ["claims", "chapter"]
+    heard.clear()
+    campaign.update_claim(docks.id, turf=False)
+    assert heard == ["claims", "chapter"]
+
+
+def test_an_ended_session_comes_back_with_its_undone_steps(campaign: Campaign) -> None:
+    kara, _debt = _session_campaign(campaign)
+    campaign.start_downtime_session()
+    undo = campaign.record_downtime(DowntimeStep(kara, "exemplify_virtue", "Kara kept faith"))
+    campaign.undo_downtime(undo)
+    entries = campaign.downtime_entries(1)
+    assert campaign.end_downtime_session(1) == tuple(entries)
+    assert campaign.downtime_sessions() == []
+    _refused(
+        campaign,
+        lambda: campaign.restore_downtime_session(2, entries),
+        "the next session is 1",
+    )
+    _refused(
+        campaign,
+        lambda: campaign.restore_downtime_session(1, [replace(entries[0], undone=False)]),
+        "is not an undone step of session 1",
+    )
+    campaign.restore_downtime_session(1, entries)
+    assert campaign.downtime_entries(1) == entries
+    campaign.redo_downtime(undo, DowntimeStep(kara, "exemplify_virtue", "Kara kept faith"))
+    assert [e.undone for e in campaign.downtime_entries(1)] == [False]

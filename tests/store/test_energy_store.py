@@ -316,3 +316,21 @@ def test_end_day_with_no_profiles_still_advances_the_day(today_campaign: Campaig
     assert summary.token.rows == ()
     today_campaign.undo_end_day(summary.token)
     assert today_campaign.summary().current_day == 5
+
+
+def test_a_dead_character_stays_dead_at_every_later_end_day(today_campaign: Campaign) -> None:
+    campaign = today_campaign
+    ilian = _profiled(campaign, "Brother Ilian", daily_net=20)
+    profile = campaign.energy_profile(ilian.id)
+    assert profile is not None
+    dead_day = rules.task(profile, rules.start_day(profile, day=5), 40, 40).state
+    campaign.put_energy_day(ilian.id, dead_day)
+    assert campaign.end_day().already_dead == (ilian.id,)
+    # Day 6 has no row for him: End Day must look back, not start him afresh.
+    later = campaign.end_day()
+    assert later.already_dead == (ilian.id,) and later.started == ()
+    assert campaign.energy_day(ilian.id, 6) is None
+    assert campaign.energy_day(ilian.id, 7) is None
+    earlier = campaign.energy_day_before(ilian.id, 7)
+    assert earlier is not None and earlier.day == 5 and earlier.dead
+    assert campaign.energy_day_before(ilian.id, 5) is None

@@ -304,3 +304,29 @@ def test_closing_the_campaign_closes_the_dialog(
     QApplication.processEvents()
     assert not dialog.isVisible()
     assert window.downtime.dialog is None
+
+
+def test_undoing_past_the_start_of_a_session_redoes_its_steps(
+    window: MainWindow, session: CampaignSession, qtbot: QtBot
+) -> None:
+    campaign = session.campaign
+    dialog = start(window)
+    form = choose(dialog, "Kara Voss")
+    pick(form, "train")
+    form.track_combo.setCurrentIndex(form.track_combo.findData("Prowess"))
+    qtbot.mouseClick(form.record_button, CLICK)
+    (entry,) = campaign.downtime_entries()
+    stack = session.undo_stack
+    stack.undo()  # the step
+    stack.undo()  # the session's start: the session and its undone step go
+    assert campaign.downtime_session() == 0
+    failures: list[str] = []
+    session.failed.connect(failures.append)
+    stack.redo()
+    stack.redo()
+    assert failures == []
+    assert campaign.downtime_entries() == [entry]  # the same step, the same id
+    assert xp(campaign, "Kara Voss", "Prowess") == 1
+    stack.undo()
+    stack.undo()
+    assert campaign.downtime_session() == 0 and xp(campaign, "Kara Voss", "Prowess") == 0

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.rules.energy import CharacterProfile
+from desktop.store.errors import NotFound
 from desktop.ui.energy_commands import SetEnergyProfile
 from desktop.ui.session import CampaignSession
 from desktop.ui.widgets.month_grid import danger_colour
@@ -158,7 +159,11 @@ class ProfileEditor(QWidget):
         except ValueError as error:
             self._show_error(str(error))
             return False
-        name = self.session.campaign.character(self.character_id).name
+        try:
+            name = self.session.campaign.character(self.character_id).name
+        except NotFound:  # deleted with edits unsaved: they go with the character
+            self._loaded = None
+            return False
         command = SetEnergyProfile(
             self.session,
             self.character_id,

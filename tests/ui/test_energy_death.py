@@ -1,0 +1,89 @@
+"""A character who died stays dead in the Energy Calendar on the days after (review fix)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel
+from pytestqt.qtbot import QtBot
+
+from desktop.rules import energy as rules
+from desktop.ui.commands import DeleteCharacter
+from desktop.ui.docks.energy_calendar import EnergyCalendarWidget
+from desktop.ui.end_day import EndDayDialog
+from desktop.ui.main_window import MainWindow
+
+
+def _calendar(window: MainWindow) -> EnergyCalendarWidget:
+    for panel in window.panels:
+        if panel.name == "energyCalendar":
+            panel.show()
+            panel.raise_()
+            widget = panel.content()
+            assert isinstance(widget, EnergyCalendarWidget)
+            return widget
+    raise AssertionError("no Energy Calendar dock")
+
+
+def test_the_days_after_a_death_cannot_be_spent(window: MainWindow) -> None:
+    assert window.session is not None
+    campaign = window.session.campaign
+    ilian = campaign.add_character("Brother Ilian")
+    campaign.set_energy_profile(ilian.id, 20, {})
+    profile = campaign.energy_profile(ilian.id)
+    assert profile is not None
+    campaign.put_energy_day(
+        ilian.id, rules.task(profile, rules.start_day(profile, day=1), 40, 40).state
+    )
+    window.session.select_character(ilian.id)
+    calendar = _calendar(window)
+    for today in (2, 3):  # the day after the death, and a day with no row before it
+        campaign.end_day()
+        assert calendar.today == today and calendar.selected_day == today
+        assert campaign.energy_day(ilian.id, today) is None
+        assert not calendar.ledger.forms.isEnabled()
+        assert not calendar.ledger.forms.add.isEnabled()
+        assert "died on day 1" in calendar.ledger.reason.text()
+
+
+def test_deleting_a_character_with_profile_edits_unsaved(window: MainWindow) -> None:
+    assert window.session is not None
+    session = window.session
+    campaign = session.campaign
+    kara = campaign.add_character("Kara Voss")
+    campaign.set_energy_profile(kara.id, 30, {})
+    brann = campaign.add_character("Brann")
+    session.select_character(kara.id)
+    calendar = _calendar(window)
+    calendar.tabs.setCurrentWidget(calendar.profile_editor)
+    calendar.profile_editor.daily_net.setValue(33)  # typed, not saved
+    failures: list[str] = []
+    session.failed.connect(failures.append)
+    assert session.push(DeleteCharacter(session, campaign.character(kara.id)))
+    assert failures == []
+    assert calendar.profile_editor.character_id == brann.id
+    calendar.flush_edits()  # as closing the campaign does
+    session.undo_stack.undo()
+    profile = campaign.energy_profile(kara.id)
+    assert profile is not None and profile.daily_net == 30
+
+
+def test_end_day_counts_no_unspent_energy_for_the_long_dead(
+    window: MainWindow, qtbot: QtBot
+) -> None:
+    assert window.session is not None
+    campaign = window.session.campaign
+    ilian = campaign.add_character("Brother Ilian")
+    campaign.set_energy_profile(ilian.id, 20, {})
+    profile = campaign.energy_profile(ilian.id)
+    assert profile is not None
+    dead = rules.task(profile, rules.start_day(profile, day=1), 40, 40).state
+    campaign.put_energy_day(ilian.id, dead)
+    campaign.end_day()  # day 2 has no row for him
+    dialog = EndDayDialog(window.session, window)
+    qtbot.addWidget(dialog)
+    label = dialog.table.cellWidget(0, 0)
+    assert isinstance(label, QLabel) and label.text() == "Brother Ilian (dead)"
+    qtbot.mouseClick(dialog.ok, Qt.MouseButton.LeftButton)
+    summary = dialog.result.text()
+    assert "Not rolled over (dead already): Brother Ilian." in summary
+    assert "Unspent daily energy lost" not in summary
