@@ -196,10 +196,7 @@ def _energy(campaign: Campaign, character_id: int, context: _Context) -> SheetEn
 
 def _latest_before(campaign: Campaign, character_id: int, day: int) -> DayState | None:
     """The last day stored before ``day``: the stores a character carries into the week."""
-    if day <= 1:
-        return None
-    earlier = campaign.energy_days(character_id, 1, day - 1)
-    return earlier[max(earlier)] if earlier else None
+    return campaign.energy_day_before(character_id, day)
 
 
 def _day(day: int, state: DayState | None, context: _Context) -> SheetDay:

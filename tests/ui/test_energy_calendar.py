@@ -296,3 +296,15 @@ def test_profile_edits_are_kept_when_the_gm_switches_character(window: MainWindo
     _session(window).undo_stack.undo()
     profile = campaign.energy_profile(kara)
     assert profile is not None and profile.daily_net == 30
+
+
+def test_a_new_project_name_survives_a_refresh(window: MainWindow) -> None:
+    _kara(window)
+    calendar = _calendar(window)
+    page = calendar.ledger.forms.choose("Invest")
+    assert isinstance(page, InvestPage)
+    page.target.setEditText("Lighthouse")
+    _campaign(window).add_character("Old Hollis")  # any change refreshes the forms
+    calendar.refresh()
+    assert page.target.currentText() == "Lighthouse"
+    assert page.project() == "Lighthouse"

@@ -87,3 +87,19 @@ def test_end_day_counts_no_unspent_energy_for_the_long_dead(
     summary = dialog.result.text()
     assert "Not rolled over (dead already): Brother Ilian." in summary
     assert "Unspent daily energy lost" not in summary
+
+
+def test_the_whole_roster_says_who_died_on_an_earlier_day(window: MainWindow) -> None:
+    assert window.session is not None
+    campaign = window.session.campaign
+    ilian = campaign.add_character("Brother Ilian")
+    campaign.set_energy_profile(ilian.id, 20, {})
+    profile = campaign.energy_profile(ilian.id)
+    assert profile is not None
+    campaign.put_energy_day(
+        ilian.id, rules.task(profile, rules.start_day(profile, day=1), 40, 40).state
+    )
+    campaign.end_day()
+    calendar = _calendar(window)
+    calendar.tabs.setCurrentWidget(calendar.roster)
+    assert calendar.roster.item(0, 8).text() == "Dead since day 1"

@@ -362,7 +362,10 @@ class EnergyCalendarWidget(QWidget):
         for row, (character_id, profile) in enumerate(profiles.items()):
             state = campaign.energy_day(character_id, self.today)
             cells: list[str] = [profile.name, str(profile.daily_net)]
-            if state is None:
+            earlier = None if state else campaign.energy_day_before(character_id, self.today)
+            if state is None and earlier is not None and earlier.dead:
+                cells += ["—"] * 6 + [f"Dead since day {earlier.day}"]
+            elif state is None:
                 cells += ["—"] * 6 + ["Nothing recorded today"]
             else:
                 day = summarise(state)

@@ -404,7 +404,12 @@ class InvestPage(EntryPage):
             if self.target.findData(pool.project) < 0:
                 self.target.addItem(pool.project, pool.project)
         index = self.target.findText(current)
-        self.target.setCurrentIndex(max(0, index))
+        if index >= 0:
+            self.target.setCurrentIndex(index)
+        elif current.strip():
+            self.target.setEditText(current)  # a new project being named stays named
+        else:
+            self.target.setCurrentIndex(0)
         self.target.blockSignals(False)
 
     def project(self) -> str | None:

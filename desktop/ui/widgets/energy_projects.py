@@ -319,10 +319,11 @@ class ProjectsView(QWidget):
         if state is not None and state.dead:
             return replace(found, reason=f"{name} died today: their calendar has ended.")
         if state is None:
-            died = _death_day(campaign.energy_days(character_id, 1, today))
-            if died is not None:
+            # A calendar ends at a death: the last stored day says whether it has.
+            earlier = campaign.energy_day_before(character_id, today)
+            if earlier is not None and earlier.dead:
                 return replace(
-                    found, reason=f"{name} died on day {died}: their calendar has ended."
+                    found, reason=f"{name} died on day {earlier.day}: their calendar has ended."
                 )
             return replace(
                 found,
@@ -471,7 +472,3 @@ def _summary(state: DayState) -> str:
     """Where a refund would go: today's debt, then the general store."""
     debt = f"a debt of {state.debt}" if state.debt else "no debt"
     return f"Today: {state.daily} daily energy left, general store {state.general_store}, {debt}."
-
-
-def _death_day(days: dict[int, DayState]) -> int | None:
-    return next((day for day, state in sorted(days.items()) if state.dead), None)
