@@ -202,6 +202,8 @@ class DiceTableWidget(QWidget):
         header = QHBoxLayout()
         header.addWidget(self.name_label)
         header.addWidget(self.counts_label, 1)
+        # The counts may be cut short rather than widen the dock.
+        self.counts_label.setMinimumWidth(1)
         self.conflict_button = QPushButton("Conflict")
         self.conflict_button.setObjectName("conflictButton")
         self.conflict_button.setCheckable(True)
@@ -323,7 +325,10 @@ class DiceTableWidget(QWidget):
         side_scroll.setWidgetResizable(True)
         side_scroll.setFrameShape(QFrame.Shape.NoFrame)
         side_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        side_scroll.setFixedWidth(280)
+        # Narrower when the window must be: a laptop screen holds the roster, the table
+        # and the clocks side by side.
+        side_scroll.setMinimumWidth(230)
+        side_scroll.setMaximumWidth(280)
 
         layout = QHBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
