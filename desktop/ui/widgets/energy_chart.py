@@ -48,6 +48,7 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QToolTip, QVBoxLay
 from desktop.rules.energy import DayState
 from desktop.store.errors import NotFound
 from desktop.ui.session import CampaignSession
+from desktop.ui.widgets.character_view import FollowedCharacter
 
 TOPICS: Final = frozenset({"energy", "campaign", "characters"})
 # (label, days shown; 0 = every stored day)
@@ -941,8 +942,7 @@ class EnergyChart(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._session: CampaignSession | None = None
-        self._character_id: int | None = None
+        self._follow = FollowedCharacter(self._refresh, TOPICS)
         self._stale = True
         self.caption = QLabel()
         self.caption.setObjectName("energyChartCaption")
@@ -987,22 +987,10 @@ class EnergyChart(QWidget):
         self.range_combo.setCurrentIndex(index)
 
     def set_session(self, session: CampaignSession | None) -> None:
-        if self._session is not None:
-            self._session.changed.disconnect(self._on_changed)
-        self._session = session
-        self._character_id = None
-        if session is not None:
-            session.changed.connect(self._on_changed)
-        self._refresh()
+        self._follow.set_session(session)
 
     def set_character(self, character_id: int | None) -> None:
-        if character_id != self._character_id:
-            self._character_id = character_id
-            self._refresh()
-
-    def _on_changed(self, topic: str) -> None:
-        if topic in TOPICS:
-            self._refresh()
+        self._follow.set_character(character_id)
 
     def _refresh(self) -> None:
         # Reading a year of days costs a few milliseconds: a hidden tab waits until shown.
@@ -1026,7 +1014,7 @@ class EnergyChart(QWidget):
         self.canvas.show_data(data, message)
 
     def _read(self) -> tuple[ChartData | None, str, str]:
-        session, character_id = self._session, self._character_id
+        session, character_id = self._follow.session, self._follow.character_id
         if session is None:
             return None, "No campaign is open.", ""
         if character_id is None:

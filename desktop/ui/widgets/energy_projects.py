@@ -34,6 +34,7 @@ from desktop.rules.energy import CharacterProfile, DayState
 from desktop.store.errors import NotFound
 from desktop.ui.energy_commands import PutEnergyDay
 from desktop.ui.session import CampaignSession
+from desktop.ui.widgets.character_view import FollowedCharacter
 
 TOPICS: Final = frozenset({"energy", "campaign", "characters"})
 FORECAST_DAYS: Final = 7
@@ -193,8 +194,7 @@ class ProjectsView(QWidget):
     def __init__(self, parent: QWidget | None = None, confirm: Confirm = ask) -> None:
         super().__init__(parent)
         self.confirm = confirm
-        self._session: CampaignSession | None = None
-        self._character_id: int | None = None
+        self._follow = FollowedCharacter(self.reload, TOPICS)
         self._today = _Today(reason="No campaign is open.")
         self.rows: list[ProjectRow] = []
         self.title = QLabel()
@@ -227,12 +227,12 @@ class ProjectsView(QWidget):
         self.note.setWordWrap(True)
         self.note.setForegroundRole(QPalette.ColorRole.PlaceholderText)
         # In the table's place when there is nothing to list: the reason, and what to do.
-        self.placeholder = QLabel()
-        self.placeholder.setObjectName("projectsPlaceholder")
-        self.placeholder.setWordWrap(True)
-        self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.placeholder.setForegroundRole(QPalette.ColorRole.PlaceholderText)
-        self.placeholder.setMargin(24)
+        self.empty_message = QLabel()
+        self.empty_message.setObjectName("projectsEmptyMessage")
+        self.empty_message.setWordWrap(True)
+        self.empty_message.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.empty_message.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+        self.empty_message.setMargin(24)
         self.reason = QLabel()
         self.reason.setObjectName("projectsReason")
         self.reason.setWordWrap(True)
@@ -252,7 +252,7 @@ class ProjectsView(QWidget):
         layout.addWidget(self.title)
         layout.addWidget(self.summary)
         layout.addWidget(self.table, 1)
-        layout.addWidget(self.placeholder, 1)
+        layout.addWidget(self.empty_message, 1)
         layout.addWidget(self.note)
         layout.addLayout(bottom)
         self._set_headers()
@@ -261,22 +261,10 @@ class ProjectsView(QWidget):
     # -- following the session ------------------------------------------------------------
 
     def set_session(self, session: CampaignSession | None) -> None:
-        if self._session is not None:
-            self._session.changed.disconnect(self._on_changed)
-        self._session = session
-        self._character_id = None
-        if session is not None:
-            session.changed.connect(self._on_changed)
-        self.reload()
+        self._follow.set_session(session)
 
     def set_character(self, character_id: int | None) -> None:
-        if character_id != self._character_id:
-            self._character_id = character_id
-            self.reload()
-
-    def _on_changed(self, topic: str) -> None:
-        if topic in TOPICS:
-            self.reload()
+        self._follow.set_character(character_id)
 
     def reload(self) -> None:
         """Read the character's day again, keeping the selected project if it is there."""
@@ -294,7 +282,7 @@ class ProjectsView(QWidget):
         self._update_button()
 
     def _read(self) -> _Today:
-        session, character_id = self._session, self._character_id
+        session, character_id = self._follow.session, self._follow.character_id
         if session is None:
             return _Today(reason="No campaign is open.")
         if character_id is None:
@@ -428,8 +416,8 @@ class ProjectsView(QWidget):
         listed = bool(self.rows)
         self.table.setVisible(listed)
         self.note.setVisible(listed)
-        self.placeholder.setVisible(not listed)
-        self.placeholder.setText("" if listed else reason)
+        self.empty_message.setVisible(not listed)
+        self.empty_message.setText("" if listed else reason)
         # Said once: in the table's place when there is no table, else by the button.
         self.reason.setVisible(listed)
 
@@ -444,7 +432,7 @@ class ProjectsView(QWidget):
         """Show the refund, and on the GM's yes cancel the selected project (one undo
         step). False when nothing was cancelled."""
         project = self.selected_project()
-        if project is None or self.cancel_reason() or self._session is None:
+        if project is None or self.cancel_reason() or self._follow.session is None:
             return False
         try:
             plan = self.plan(project)
@@ -453,16 +441,16 @@ class ProjectsView(QWidget):
             return False
         if not self.confirm(self, "Cancel a project", plan.text()):
             return False
-        assert self._character_id is not None
+        assert self._follow.character_id is not None
         command = PutEnergyDay(
-            self._session, self._character_id, plan.state, f"Cancel project {project}"
+            self._follow.session, self._follow.character_id, plan.state, f"Cancel project {project}"
         )
         failures: list[str] = []
-        self._session.failed.connect(failures.append)
+        self._follow.session.failed.connect(failures.append)
         try:
-            done = self._session.push(command)
+            done = self._follow.session.push(command)
         finally:
-            self._session.failed.disconnect(failures.append)
+            self._follow.session.failed.disconnect(failures.append)
         if failures:  # the window shows it too; here it stays next to the button
             self.reason.setText(failures[-1])
         return done

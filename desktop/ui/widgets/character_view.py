@@ -1,0 +1,40 @@
+"""What a per-character view follows: the open campaign and the character it shows.
+
+The chart and the projects view both show one character's energy and must redraw when
+the session, the character or one of the store's topics changes; this holds that
+bookkeeping once for both.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from desktop.ui.session import CampaignSession
+
+
+class FollowedCharacter:
+    """Calls `refresh` whenever the session, the character or one of `topics` changes."""
+
+    def __init__(self, refresh: Callable[[], None], topics: frozenset[str]) -> None:
+        self._refresh = refresh
+        self._topics = topics
+        self.session: CampaignSession | None = None
+        self.character_id: int | None = None
+
+    def set_session(self, session: CampaignSession | None) -> None:
+        if self.session is not None:
+            self.session.changed.disconnect(self._on_changed)
+        self.session = session
+        self.character_id = None
+        if session is not None:
+            session.changed.connect(self._on_changed)
+        self._refresh()
+
+    def set_character(self, character_id: int | None) -> None:
+        if character_id != self.character_id:
+            self.character_id = character_id
+            self._refresh()
+
+    def _on_changed(self, topic: str) -> None:
+        if topic in self._topics:
+            self._refresh()
