@@ -1339,18 +1339,9 @@ class DowntimeSessionDialog(QDialog):
     def _push(
         self, command: RecordDowntime | SetDowntimeSheet, show: Callable[[str], None]
     ) -> bool:
-        failures: list[str] = []
-
-        def note(message: str) -> None:
-            failures.append(message)
-
-        self.session.failed.connect(note)
-        try:
-            done = self.session.push(command)
-        finally:
-            self.session.failed.disconnect(note)
-        if failures:
-            show(failures[-1])
+        done = self.session.push(command)
+        if not done:
+            show(self.session.last_failure or "")
         return done
 
     def _update_undo(self) -> None:

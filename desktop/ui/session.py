@@ -47,6 +47,12 @@ class CampaignSession(QObject):
         self.undo_stack.push(command)
         return self._failure is None
 
+    @property
+    def last_failure(self) -> str | None:
+        """Why the last `push` failed, for a view that shows it beside its field too;
+        None when it did not fail."""
+        return self._failure
+
     def report_failure(self, message: str) -> None:
         """Called by a command whose store call failed; the window shows the message."""
         self._failure = message

@@ -89,13 +89,8 @@ def show_error(label: QLabel, message: str) -> None:
 
 def push_command(session: CampaignSession, command: QUndoCommand) -> str:
     """Push `command`; the GM's message if it failed, else ""."""
-    failures: list[str] = []
-    session.failed.connect(failures.append)
-    try:
-        session.push(command)
-    finally:
-        session.failed.disconnect(failures.append)
-    return failures[-1] if failures else ""
+    session.push(command)
+    return session.last_failure or ""
 
 
 def caption(text: str) -> QLabel:

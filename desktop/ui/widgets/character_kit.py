@@ -728,18 +728,9 @@ class CharacterKit(QWidget):
         """Push through the session; a refusal from the store is shown next to the table
         (the window's status bar shows it too)."""
         assert self._session is not None
-        failures: list[str] = []
-
-        def note(message: str) -> None:
-            failures.append(message)
-
-        self._session.failed.connect(note)
-        try:
-            done = self._session.push(command)
-        finally:
-            self._session.failed.disconnect(note)
+        done = self._session.push(command)
         if show is not None:
-            show(failures[-1] if failures else None)
+            show(None if done else self._session.last_failure)
         return done
 
     def _edit_name(self, table: QTableView, row: int | None) -> None:

@@ -569,17 +569,8 @@ class DowntimeSheetWidget(QWidget):
     def _push(self, command: SetDowntimeSheet | UpdateSettings) -> bool:
         """Push; a refusal from the store is shown under the sheet as well."""
         assert self._session is not None
-        failures: list[str] = []
-
-        def note(message: str) -> None:
-            failures.append(message)
-
-        self._session.failed.connect(note)
-        try:
-            done = self._session.push(command)
-        finally:
-            self._session.failed.disconnect(note)
-        self._show_error(failures[-1] if failures else None)
+        done = self._session.push(command)
+        self._show_error(None if done else self._session.last_failure)
         return done
 
     def _show_error(self, message: str | None) -> None:

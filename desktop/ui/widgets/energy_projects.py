@@ -445,14 +445,9 @@ class ProjectsView(QWidget):
         command = PutEnergyDay(
             self._follow.session, self._follow.character_id, plan.state, f"Cancel project {project}"
         )
-        failures: list[str] = []
-        self._follow.session.failed.connect(failures.append)
-        try:
-            done = self._follow.session.push(command)
-        finally:
-            self._follow.session.failed.disconnect(failures.append)
-        if failures:  # the window shows it too; here it stays next to the button
-            self.reason.setText(failures[-1])
+        done = self._follow.session.push(command)
+        if not done:  # the window shows it too; here it stays next to the button
+            self.reason.setText(self._follow.session.last_failure or "")
         return done
 
 
