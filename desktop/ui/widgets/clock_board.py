@@ -8,10 +8,9 @@ menu request is a signal the dock turns into an undo command.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 
-from PySide6.QtCore import QByteArray, QEvent, QMimeData, QPoint, QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QMimeData, QPoint, QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (
     QColor,
     QContextMenuEvent,
@@ -41,6 +40,7 @@ from desktop.ui.widgets.clock_paint import (
     segment_at,
     segment_point,
 )
+from desktop.ui.widgets.drag_data import decode, encode
 
 MIME_TYPE = "application/x-gmdesk-clock"
 
@@ -59,21 +59,14 @@ DIAL_CACHE_LIMIT = 400  # dial pixmaps kept; 2-12 segments give at most 88 looks
 
 def clock_mime(clock: ClockRecord) -> QMimeData:
     """What a dragged clock carries: JSON with its id (and its name as plain text)."""
-    mime = QMimeData()
-    mime.setData(MIME_TYPE, QByteArray(json.dumps({"clock_id": clock.id}).encode()))
+    mime = encode(MIME_TYPE, {"clock_id": clock.id})
     mime.setText(clock.name)
     return mime
 
 
 def clock_id_from_mime(mime: QMimeData) -> int | None:
-    if not mime.hasFormat(MIME_TYPE):
-        return None
-    try:
-        payload = json.loads(bytes(mime.data(MIME_TYPE).data()).decode("utf-8"))
-    except (ValueError, UnicodeDecodeError):
-        return None
-    value = payload.get("clock_id") if isinstance(payload, dict) else None
-    return value if isinstance(value, int) and not isinstance(value, bool) else None
+    payload = decode(mime, MIME_TYPE)
+    return payload.get("clock_id") if payload else None
 
 
 # -- groups and tiles ---------------------------------------------------------------------------

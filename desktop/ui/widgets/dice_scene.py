@@ -8,11 +8,10 @@ dropped where; the dock turns that into undo commands.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import lru_cache
 
-from PySide6.QtCore import QByteArray, QMimeData, QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (
     QColor,
     QDrag,
@@ -37,6 +36,7 @@ from PySide6.QtWidgets import (
 
 from desktop.store.records import DieRecord
 from desktop.ui.widgets.dice_paint import paint_die
+from desktop.ui.widgets.drag_data import decode, encode
 
 DIE_MIME = "application/x-gmdesk-die"  # {"character": id, "die": id}
 TRAIT_MIME = "application/x-gmdesk-trait"  # {"character": id, "trait": id}
@@ -62,27 +62,6 @@ AREA_HINTS = {
     "removed": "No dice lost.",
     "items": "No weapon or armour.",
 }
-
-
-def encode(mime: str, payload: dict[str, int]) -> QMimeData:
-    data = QMimeData()
-    data.setData(mime, QByteArray(json.dumps(payload).encode("utf-8")))
-    return data
-
-
-def decode(data: QMimeData, mime: str) -> dict[str, int] | None:
-    """The payload of a drag, or None if it is not ours or not well formed."""
-    if not data.hasFormat(mime):
-        return None
-    try:
-        payload = json.loads(bytes(data.data(mime).data()).decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError):
-        return None
-    if not isinstance(payload, dict) or not all(
-        isinstance(v, int) and not isinstance(v, bool) for v in payload.values()
-    ):
-        return None
-    return payload
 
 
 def area_of(die: DieRecord) -> str:

@@ -8,11 +8,10 @@ turns a drop into (faction, tier, position) and the dock makes the undo command.
 
 from __future__ import annotations
 
-import json
 import math
 from dataclasses import dataclass, field
 
-from PySide6.QtCore import QByteArray, QMimeData, QPoint, QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QMimeData, QPoint, QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (
     QColor,
     QContextMenuEvent,
@@ -46,6 +45,7 @@ from PySide6.QtWidgets import (
 from desktop.rules import factions
 from desktop.store.downtime_records import ChapterRecord, ClockRecord, FactionRecord
 from desktop.ui.widgets.clock_paint import ClockStyle, paint_clock
+from desktop.ui.widgets.drag_data import decode, encode
 
 FACTION_MIME = "application/x-gmdesk-faction"  # {"faction": id}
 
@@ -81,23 +81,13 @@ WAR_COLOUR = "#b3261e"
 
 
 def encode_faction(faction_id: int) -> QMimeData:
-    data = QMimeData()
-    data.setData(FACTION_MIME, QByteArray(json.dumps({"faction": faction_id}).encode("utf-8")))
-    return data
+    return encode(FACTION_MIME, {"faction": faction_id})
 
 
 def decode_faction(data: QMimeData) -> int | None:
     """The faction id a drag carries, or None if it is not ours or not well formed."""
-    if not data.hasFormat(FACTION_MIME):
-        return None
-    try:
-        payload = json.loads(bytes(data.data(FACTION_MIME).data()).decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError):
-        return None
-    value = payload.get("faction") if isinstance(payload, dict) else None
-    if isinstance(value, bool) or not isinstance(value, int):
-        return None
-    return value
+    payload = decode(data, FACTION_MIME)
+    return payload.get("faction") if payload else None
 
 
 def status_text(status: int) -> str:
