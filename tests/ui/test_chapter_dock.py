@@ -19,18 +19,12 @@ from desktop.ui.docks.chapter import ChapterWidget
 from desktop.ui.main_window import MainWindow
 from desktop.ui.session import CampaignSession
 from desktop.ui.widgets.claim_map import LAIR_ID, ClaimNode
+from tests.ui.docks import shown_dock
 
 
 @pytest.fixture
 def dock(window: MainWindow) -> ChapterWidget:
-    for panel in window.panels:
-        if panel.name == "chapter":
-            panel.show()
-            panel.raise_()
-            widget = panel.content()
-            assert isinstance(widget, ChapterWidget)
-            return widget
-    raise AssertionError("no Chapter dock")
+    return shown_dock(window, "chapter", ChapterWidget)
 
 
 def campaign_of(window: MainWindow) -> Campaign:

@@ -13,6 +13,7 @@ from desktop.ui.docks.energy_forms import InvestPage, MovePage, TaskPage
 from desktop.ui.end_day import EndDayDialog
 from desktop.ui.main_window import MainWindow
 from desktop.ui.session import CampaignSession
+from tests.ui.docks import shown_dock
 
 
 def _session(window: MainWindow) -> CampaignSession:
@@ -21,14 +22,7 @@ def _session(window: MainWindow) -> CampaignSession:
 
 
 def _calendar(window: MainWindow) -> EnergyCalendarWidget:
-    for panel in window.panels:
-        if panel.name == "energyCalendar":
-            panel.show()
-            panel.raise_()
-            widget = panel.content()
-            assert isinstance(widget, EnergyCalendarWidget)
-            return widget
-    raise AssertionError("no Energy Calendar dock")
+    return shown_dock(window, "energyCalendar", EnergyCalendarWidget)
 
 
 def _kara(window: MainWindow, daily_net: int = 30) -> int:

@@ -11,17 +11,11 @@ from desktop.ui.commands import DeleteCharacter
 from desktop.ui.docks.energy_calendar import EnergyCalendarWidget
 from desktop.ui.end_day import EndDayDialog
 from desktop.ui.main_window import MainWindow
+from tests.ui.docks import shown_dock
 
 
 def _calendar(window: MainWindow) -> EnergyCalendarWidget:
-    for panel in window.panels:
-        if panel.name == "energyCalendar":
-            panel.show()
-            panel.raise_()
-            widget = panel.content()
-            assert isinstance(widget, EnergyCalendarWidget)
-            return widget
-    raise AssertionError("no Energy Calendar dock")
+    return shown_dock(window, "energyCalendar", EnergyCalendarWidget)
 
 
 def test_the_days_after_a_death_cannot_be_spent(window: MainWindow) -> None:
