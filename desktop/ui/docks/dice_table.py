@@ -325,10 +325,7 @@ class DiceTableWidget(QWidget):
         side_scroll.setWidgetResizable(True)
         side_scroll.setFrameShape(QFrame.Shape.NoFrame)
         side_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        # Narrower when the window must be: a laptop screen holds the roster, the table
-        # and the clocks side by side.
-        side_scroll.setMinimumWidth(230)
-        side_scroll.setMaximumWidth(280)
+        side_scroll.setFixedWidth(280)
 
         layout = QHBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)

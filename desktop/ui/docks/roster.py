@@ -376,6 +376,8 @@ class RosterWidget(QWidget):
         splitter.addWidget(self.form)
         splitter.setStretchFactor(0, 3)
         splitter.setStretchFactor(1, 2)
+        # Sized, not left to the tabs' hints: the downtime tab would take the list's room.
+        splitter.setSizes([330, 270])
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
         layout.addWidget(splitter)
