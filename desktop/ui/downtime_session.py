@@ -59,6 +59,7 @@ from desktop.store.errors import NotFound
 from desktop.store.records import CharacterRecord
 from desktop.ui.downtime_commands import RecordDowntime, SetDowntimeSheet, StartDowntimeSession
 from desktop.ui.session import CampaignSession
+from desktop.ui.theme import HINT_STYLE
 from desktop.ui.widgets.clock_paint import ClockStyle, paint_clock
 from desktop.ui.widgets.kind_icons import kind_icon
 
@@ -72,7 +73,6 @@ NEW_CLOCK = -1  # combo data of "a new project clock" (never None: see the bindi
 ROLLING = (downtime.ACQUIRE_ASSET, downtime.LONG_TERM_PROJECT, downtime.HEALING)
 POSITION_OF_TARGET = {target: key for key, target in downtime.TARGETS.items()}
 ERROR_STYLE = "color: #c0392b;"
-HINT_STYLE = "color: palette(placeholder-text);"
 PREVIEW_STYLE = (
     "QLabel#preview { border: 1px solid palette(mid); border-radius: 4px; padding: 6px;"
     " background: palette(base); }"

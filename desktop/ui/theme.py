@@ -7,6 +7,8 @@ from PySide6.QtGui import QColor, QGuiApplication, QPalette
 from PySide6.QtWidgets import QApplication, QStyleFactory
 
 HEADLESS_PLATFORMS = ("offscreen", "minimal")
+# A hint under a field: the palette's muted text, light or dark.
+HINT_STYLE = "color: palette(placeholder-text);"
 
 
 def apply_theme(app: QApplication) -> None:

@@ -43,6 +43,7 @@ from desktop.store.errors import NotFound
 from desktop.ui.card_commands import UpdateSettings
 from desktop.ui.downtime_commands import SetDowntimeSheet
 from desktop.ui.session import CampaignSession
+from desktop.ui.theme import HINT_STYLE
 
 TOPICS = {"downtime", "characters", "campaign", "settings"}
 TYPING_PAUSE_MS = 600
@@ -51,7 +52,6 @@ XP_BOXES = 8  # drawn per XP track; a track with more marks grows a box at a tim
 HP_LIMIT = 999
 MIN_STRESS_TRACK = 2
 ERROR_STYLE = "color: #c0392b;"
-HINT_STYLE = "color: palette(placeholder-text);"
 
 # Marked boxes: a colour for each kind of track, light and dark; the cross drawn in a
 # marked box carries the meaning where the colour does not.
