@@ -6,6 +6,7 @@ Markdown reader is used so that the page is exactly what QTextBrowser renders.
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -32,6 +33,8 @@ def main() -> int:
     if not SOURCE.exists():
         print(f"{SOURCE} is missing", file=sys.stderr)
         return 1
+    # No screen is needed to lay out text: without this a headless machine aborts.
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     _app = QGuiApplication.instance() or QGuiApplication(["make_rules_reference"])
     TARGET.write_text(render(SOURCE.read_text(encoding="utf-8")), encoding="utf-8")
     print(f"wrote {TARGET}")
