@@ -805,6 +805,10 @@ class DiceTableWidget(QWidget):
         self._animation.timeout.connect(frame)
         self._animation.start()
 
+    def is_rolling(self) -> bool:
+        """Whether dice are tumbling: a roll that has not landed yet."""
+        return self._animation is not None
+
     def _stop_animation(self) -> None:
         if self._animation is not None:
             self._animation.stop()

@@ -81,7 +81,9 @@ def test_an_animated_roll_never_lands_in_another_campaign(
     assert window.open_campaign(copy)
     assert window.session is not None
     window.session.select_character(window.session.campaign.characters()[0].id)
-    qtbot.wait(600)
+    # Wait for the roll's tumble to end, however long it takes: had it survived the
+    # switch, it would land now, in the wrong campaign.
+    qtbot.waitUntil(lambda: not rolling.is_rolling(), timeout=5000)
     assert window.session.campaign.rolls() == []
 
 
