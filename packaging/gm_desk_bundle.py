@@ -24,7 +24,7 @@ DISPLAY_NAME = "GM Desk"
 BUNDLE_ID = "org.gmdesk.GMDesk"
 DOCUMENT_UTI = "org.gmdesk.campaign"
 DOCUMENT_SUFFIX = "gmdesk"
-DOCUMENT_MIME = "application/x-gmdesk"
+DOCUMENT_MIME = "application/x-gmdesk-campaign"  # as gm-desk-mime.xml declares it
 
 MIGRATIONS = PurePath("desktop", "store", "migrations")
 MIGRATIONS_PACKAGE = ".".join(MIGRATIONS.parts)
