@@ -51,7 +51,13 @@ def find_executable(name: str) -> Path:
 def run(command: list[str], home: Path, log: Path) -> str:
     """Run one start of the app with its own data folder; its stdout, or SmokeFailure."""
     env = {key: value for key, value in os.environ.items() if not key.startswith("QT_")}
-    env.update(GM_DESK_HOME=str(home), QT_QPA_PLATFORM="offscreen", QT_DEBUG_PLUGINS="1")
+    # QT_FORCE_STDERR_LOGGING: a Windows GUI program logs to the debugger otherwise.
+    env.update(
+        GM_DESK_HOME=str(home),
+        QT_QPA_PLATFORM="offscreen",
+        QT_DEBUG_PLUGINS="1",
+        QT_FORCE_STDERR_LOGGING="1",
+    )
     try:
         result = subprocess.run(
             command, capture_output=True, text=True, env=env, timeout=300, check=False
@@ -73,7 +79,7 @@ def run(command: list[str], home: Path, log: Path) -> str:
 def check_offscreen_plugin(stderr: str, executable: Path) -> None:
     """The offscreen plugin came from the build (when Qt's log reached stderr at all)."""
     if "qt.core" not in stderr:
-        return  # a Windows GUI program: Qt logs to the debugger, not to stderr
+        return  # Qt's log did not reach stderr: nothing to tell from it
     loaded = OFFSCREEN_LOADED.findall(stderr)
     if not loaded:
         raise SmokeFailure("the offscreen platform plugin was never loaded")
