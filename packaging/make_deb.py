@@ -33,7 +33,7 @@ DEFAULT_MAINTAINER = "The GM Desk team <gm-desk@maintainers.invalid>"
 
 # What the bundled Qt needs from the system and never carries itself (see
 # packaging/README.md): the X11 client libraries the xcb platform plugin links to (the
-# ones README's "On Linux" lists), OpenGL/EGL, fontconfig, D-Bus and GLib. Some xcb
+# ones README's "Installing GM Desk" lists), OpenGL/EGL, fontconfig, D-Bus and GLib. Some xcb
 # helper libraries are bundled when the build machine has them; depending on them
 # anyway costs a few kilobytes and keeps the package right if a build machine lacks one.
 # tests/packaging/test_deb.py checks, against a real build, that every library the

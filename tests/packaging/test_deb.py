@@ -65,7 +65,7 @@ def test_the_control_file(make_deb: ModuleType) -> None:
     assert fields["Installed-Size"] == "123"
     depends = fields["Depends"].split(", ")
     assert depends[0] == "libc6 (>= 2.35)"
-    # What README's "On Linux" tells a user to install for Qt's X11 plugin.
+    # What README's "Installing GM Desk" tells a user to install for Qt's X11 plugin.
     assert {"libxcb-cursor0", "libxkbcommon-x11-0", "libxcb-icccm4", "libegl1"} <= set(depends)
     assert "libcups2" in fields["Recommends"].split(", ")
     summary, *long = fields["Description"].splitlines()
