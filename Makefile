@@ -42,21 +42,13 @@ bench: $(VENV)/.installed-test
 
 package: $(VENV)/.installed-package
 	$(BIN)/python packaging/build.py $(ARGS)
-	touch dist/gm-desk/gm-desk
 
-# What a build is made from. `make dist` reuses dist/gm-desk while it is newer than all
-# of them (as tests/packaging/test_frozen_app.py judges it), so CI builds only once.
-BUILD_SOURCES := pyproject.toml $(shell find desktop resources packaging icons -type f \
-	-not -path '*/__pycache__/*' 2>/dev/null)
-
-dist/gm-desk/gm-desk: $(BUILD_SOURCES) | $(VENV)/.installed-package
-	$(BIN)/python packaging/build.py
-	touch $@
-
-# Linux: the archive (with install.sh) and the .deb, in dist/. Windows and macOS
-# installers are made by .github/workflows/release.yml on those systems.
-dist: dist/gm-desk/gm-desk $(VENV)/.installed-package
-	$(BIN)/python packaging/build.py --no-build --archive
+# Linux: the archive (with install.sh) and the .deb, in dist/. dist/gm-desk is reused
+# while it is newer than every source it is made from (gm_desk_bundle.build_is_fresh),
+# so `make package` then `make dist` builds once. The Windows and macOS installers are
+# made by .github/workflows/release.yml on those systems.
+dist: $(VENV)/.installed-package
+	$(BIN)/python packaging/build.py --if-stale --archive
 	$(BIN)/python packaging/make_deb.py
 
 # The README's screenshot, drawn by the app itself with fresh settings.

@@ -3,6 +3,7 @@ current setuptools wants it, and a release workflow whose files all exist."""
 
 from __future__ import annotations
 
+import os
 import re
 import tomllib
 from pathlib import Path
@@ -144,3 +145,29 @@ def test_every_file_the_workflows_use_exists() -> None:
         assert used or workflow.name == "ci.yml"
         for path in used:
             assert (ROOT / path.replace("\\", "/")).is_file(), f"{workflow.name}: {path}"
+
+
+def test_a_build_older_than_any_source_is_built_again(bundle: ModuleType, tmp_path: Path) -> None:
+    """`make dist` (build.py --if-stale) and the frozen-app tests judge a build by this."""
+    (tmp_path / "desktop" / "ui").mkdir(parents=True)
+    source = tmp_path / "desktop" / "ui" / "window.py"
+    source.write_text("", encoding="utf-8")
+    (tmp_path / "pyproject.toml").write_text("", encoding="utf-8")
+    cached = tmp_path / "desktop" / "__pycache__" / "window.pyc"
+    cached.parent.mkdir()
+    cached.write_text("", encoding="utf-8")
+    folder = tmp_path / "dist" / "gm-desk"
+    folder.mkdir(parents=True)
+    assert not bundle.build_is_fresh(folder, tmp_path)  # no build at all
+    executable = bundle.executable_of(folder)
+    executable.write_text("", encoding="utf-8")
+    for path, when in ((source, 1000), (tmp_path / "pyproject.toml", 1000), (executable, 2000)):
+        os.utime(path, (when, when))
+    os.utime(cached, (3000, 3000))  # byte code is no source
+    assert bundle.build_is_fresh(folder, tmp_path)
+    os.utime(tmp_path / "pyproject.toml", (2500, 2500))
+    assert not bundle.build_is_fresh(folder, tmp_path)
+    os.utime(executable, (2500, 2500))
+    assert bundle.build_is_fresh(folder, tmp_path)
+    os.utime(source, (2600, 2600))
+    assert not bundle.build_is_fresh(folder, tmp_path)
