@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test lint format bench package screenshot clean
+.PHONY: run test lint format bench package dist screenshot clean
 
 $(BIN)/python:
 	$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "GM Desk needs Python 3.11 or newer"'
@@ -42,6 +42,14 @@ bench: $(VENV)/.installed-test
 
 package: $(VENV)/.installed-package
 	$(BIN)/python packaging/build.py $(ARGS)
+
+# Linux: the archive (with install.sh) and the .deb, in dist/. dist/gm-desk is reused
+# while it is newer than every source it is made from (gm_desk_bundle.build_is_fresh),
+# so `make package` then `make dist` builds once. The Windows and macOS installers are
+# made by .github/workflows/release.yml on those systems.
+dist: $(VENV)/.installed-package
+	$(BIN)/python packaging/build.py --if-stale --archive
+	$(BIN)/python packaging/make_deb.py
 
 # The README's screenshot, drawn by the app itself with fresh settings.
 screenshot: $(VENV)/.installed-run

@@ -35,14 +35,27 @@ def icons_dir() -> Path:
 def data_dir() -> Path:
     """The user's data folder (backups, the sample campaign), created on first use."""
     override = os.environ.get(HOME_VARIABLE)
-    if override:
-        folder = Path(override) / "data"
-    else:
-        from platformdirs import user_data_path
-
-        folder = user_data_path(APP_NAME, APP_AUTHOR)
+    folder = Path(override) / "data" if override else Path(system_data_dir())
     folder.mkdir(parents=True, exist_ok=True)
     return folder
+
+
+def system_data_dir() -> str:
+    """The system's own place for GM Desk's data, never the program's folder (read-only
+    once installed): %LOCALAPPDATA%\\GM Desk\\GM Desk on Windows, ~/Library/Application
+    Support/GM Desk on macOS, $XDG_DATA_HOME/GM Desk (~/.local/share) on Linux.
+
+    Chosen by `sys.platform` when called, as platformdirs would at import, so that the
+    Windows and macOS choices are tested on any system (tests/test_paths.py). A string,
+    not a Path: a Windows path tested elsewhere is read with PureWindowsPath.
+    """
+    if sys.platform == "win32":
+        from platformdirs.windows import Windows as SystemDirs
+    elif sys.platform == "darwin":
+        from platformdirs.macos import MacOS as SystemDirs
+    else:
+        from platformdirs.unix import Unix as SystemDirs
+    return SystemDirs(APP_NAME, APP_AUTHOR).user_data_dir
 
 
 def settings_file() -> Path | None:

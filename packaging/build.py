@@ -11,6 +11,7 @@ missing a library that the bundle was meant to carry. Exits non-zero when a chec
 from __future__ import annotations
 
 import argparse
+import os
 import platform
 import shutil
 import subprocess
@@ -34,6 +35,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--no-build", action="store_true", help="check (and pack) the existing build only"
     )
+    parser.add_argument(
+        "--if-stale",
+        action="store_true",
+        help="build only when the existing build is older than a source (make dist)",
+    )
     parser.add_argument("--dist", type=Path, default=DIST, help="where the build goes (dist/)")
     args = parser.parse_args(argv)
     try:
@@ -42,9 +48,15 @@ def main(argv: list[str] | None = None) -> int:
         print("build.py: PyInstaller is missing; run `make package`", file=sys.stderr)
         return 2
 
-    if not args.no_build:
+    folder = args.dist / bundle.NAME
+    if args.if_stale and bundle.build_is_fresh(folder):
+        print(f"{folder} is newer than its sources: not built again")
+    elif not args.no_build:
         started = time.perf_counter()
         bundle.run_pyinstaller(args.dist, WORK, clean=args.clean)
+        # PyInstaller may reuse an unchanged executable from its cache with its old
+        # time: the build is as new as this run (what --if-stale and the tests compare).
+        os.utime(bundle.executable_of(folder))
         elapsed = time.perf_counter() - started
         size = bundle.folder_size(args.dist / bundle.NAME)
         print(

@@ -24,7 +24,7 @@ DISPLAY_NAME = "GM Desk"
 BUNDLE_ID = "org.gmdesk.GMDesk"
 DOCUMENT_UTI = "org.gmdesk.campaign"
 DOCUMENT_SUFFIX = "gmdesk"
-DOCUMENT_MIME = "application/x-gmdesk"
+DOCUMENT_MIME = "application/x-gmdesk-campaign"  # as gm-desk-mime.xml declares it
 
 MIGRATIONS = PurePath("desktop", "store", "migrations")
 MIGRATIONS_PACKAGE = ".".join(MIGRATIONS.parts)
@@ -453,7 +453,7 @@ def qt_plugins_folder(folder: Path) -> Path | None:
 def check_bundle(folder: Path) -> list[str]:
     """What is wrong with a one-folder build at `folder`; empty when it looks complete."""
     problems: list[str] = []
-    executable = folder / (f"{NAME}.exe" if sys.platform == "win32" else NAME)
+    executable = executable_of(folder)
     if not executable.is_file():
         return [f"{executable} is missing"]
     contents = contents_folder(folder)
@@ -525,6 +525,33 @@ def run_pyinstaller(dist: Path, work: Path, *, clean: bool) -> None:
     # The build never needs a screen; Qt is only asked where its files are.
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
     subprocess.run(command, check=True, cwd=ROOT, env=env)
+
+
+# What a build is made from: a build older than any of these is stale.
+BUILD_SOURCES = ("desktop", "resources", "packaging", "icons", "pyproject.toml")
+
+
+def newest_source(root: Path = ROOT) -> float:
+    """The modification time of the newest file a build is made from."""
+    times = []
+    for name in BUILD_SOURCES:
+        path = root / name
+        if path.is_file():
+            times.append(path.stat().st_mtime)
+        for found in path.rglob("*") if path.is_dir() else ():
+            if found.is_file() and "__pycache__" not in found.parts:
+                times.append(found.stat().st_mtime)
+    return max(times)
+
+
+def executable_of(folder: Path) -> Path:
+    return folder / (f"{NAME}.exe" if sys.platform == "win32" else NAME)
+
+
+def build_is_fresh(folder: Path, root: Path = ROOT) -> bool:
+    """Whether the one-folder build at `folder` is newer than everything it is made from."""
+    executable = executable_of(folder)
+    return executable.is_file() and executable.stat().st_mtime >= newest_source(root)
 
 
 def folder_size(folder: Path) -> int:

@@ -32,14 +32,10 @@ PLUGIN_FAILURES = re.compile(
 )
 
 
-def _newest_source() -> float:
-    folders = (ROOT / "desktop", ROOT / "resources", ROOT / "packaging", ROOT / "icons")
-    return max(
-        path.stat().st_mtime
-        for folder in folders
-        for path in folder.rglob("*")
-        if path.is_file() and "__pycache__" not in path.parts
-    )
+def _bundle() -> ModuleType:
+    from tests.packaging.conftest import load_packaging_module
+
+    return load_packaging_module("gm_desk_bundle")
 
 
 def _why_skip() -> str | None:
@@ -47,7 +43,7 @@ def _why_skip() -> str | None:
         return None
     if not EXECUTABLE.exists():
         return "no dist/gm-desk: run `make package`, or set GM_DESK_TEST_PACKAGE=1"
-    if EXECUTABLE.stat().st_mtime < _newest_source():
+    if not _bundle().build_is_fresh(DIST):
         return "dist/gm-desk is older than the sources: run `make package` again"
     return None
 
