@@ -71,6 +71,7 @@ __all__ = [
     "CARD_SIZE_MM",
     "MIN_PAGE_MARGIN_MM",
     "PAGE_SIZES",
+    "PAPER_MM",
     "CardFit",
     "CardPrintOptions",
     "ImageCache",

@@ -29,6 +29,7 @@ __all__ = [
     "CardSheet",
     "LayoutError",
     "Placement",
+    "alignment_targets",
     "card_sheet",
     "parse_back_offset",
     "parse_millimetres",
@@ -372,3 +373,24 @@ def _duplex_placement(
         back,
         back.grown(bleed, bleed, bleed, bleed),
     )
+
+
+# ----------------------------------------------------------------- alignment test
+
+
+def alignment_targets(
+    paper_mm: tuple[float, float], options: CardPrintOptions | None = None
+) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+    """The alignment test's targets: (front cross, back grid centre) in mm, each grid
+    where a back would go behind its cross (mirrored for the duplex edge, moved by the
+    back offset). One in the middle, one up and to the left, so a mirror the wrong
+    way round shows at once."""
+    options = options or CardPrintOptions()
+    paper_w, paper_h = paper_mm
+    crosses = [(paper_w / 2, paper_h / 2), (paper_w * 0.3, paper_h * 0.25)]
+    size = 0.0  # a point: a box of no size mirrors onto its own spot
+    targets = []
+    for x, y in crosses:
+        back = _duplex_placement(Box(x, y, size, size), 0.0, paper_mm, options).back_trim
+        targets.append(((x, y), (back.left, back.top)))
+    return targets
