@@ -1255,12 +1255,15 @@ def _paint_page_note(painter: QPainter, page: _Page, text: str, *, back: bool = 
     top = bottom + CROP_GAP_MM
     box = page.rect(QRectF(left, top, right - left, max(0.0, height - top - CROP_GAP_MM)))
     font = _make_font(6, False, False, False)
-    shown = QFontMetricsF(font, painter.device()).elidedText(
-        text, Qt.TextElideMode.ElideRight, box.width()
-    )
+    metrics = QFontMetricsF(font, painter.device())
+    flags = int(Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap)
+    # Two lines where one is too long (a narrow column), elided only if those do not fit.
+    if metrics.boundingRect(box, flags, text).height() > box.height():
+        flags = int(Qt.AlignmentFlag.AlignCenter)
+        text = metrics.elidedText(text, Qt.TextElideMode.ElideRight, box.width())
     painter.setFont(font)
     painter.setPen(SOFT_INK)
-    painter.drawText(box, int(Qt.AlignmentFlag.AlignCenter), shown)
+    painter.drawText(box, flags, text)
 
 
 def paint_pages(
@@ -1316,9 +1319,10 @@ def paint_pages(
 
 def _front_note(options: CardPrintOptions, where: str, backs: bool) -> str:
     if options.fold_over and backs:
+        # Short: one pair's width may be all the room there is between the cut lines.
         return (
-            f"Fronts and backs, {where} · print at 100 % (actual size), one-sided · "
-            "cut round each pair, fold on the dashed mark, glue"
+            f"{where.capitalize()} · one-sided at 100 % · "
+            "cut each pair, fold on the dashed mark, glue"
         )
     return f"Fronts, {where} · print at 100 % (actual size)"
 
