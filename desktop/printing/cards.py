@@ -14,6 +14,7 @@ share one layout. Text stays vector text; Qt embeds the fonts in a PDF.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -1244,18 +1245,24 @@ def _paint_fold_marks(painter: QPainter, page: _Page) -> None:
 def _paint_page_note(painter: QPainter, page: _Page, text: str, *, back: bool = False) -> None:
     """Which side this is and how to print it, small, in the bottom margin.
 
-    It sits between the two cut lines nearest the middle so it never touches one.
+    It sits between two neighbouring cut lines so it never touches one: the nearest
+    the middle that holds it on one line, else the widest (where it wraps).
     """
     xs, _ys = page.sheet.cut_lines(back=back)
     _left, _top, _right, bottom = _extent(page.sheet.drawn(back=back))
     width, height = page.paper
-    middle = width / 2
-    left = max((x for x in xs if x < middle - 1), default=xs[0]) + CROP_GAP_MM
-    right = min((x for x in xs if x > middle + 1), default=xs[-1]) - CROP_GAP_MM
+    font = _note_font()
+    metrics = QFontMetricsF(font, painter.device())
+    needed = metrics.horizontalAdvance(text) / page.unit + 2 * CROP_GAP_MM
+    spans = list(itertools.pairwise(xs))
+    fitting = [span for span in spans if span[1] - span[0] >= needed]
+    if fitting:
+        left, right = min(fitting, key=lambda span: abs((span[0] + span[1]) / 2 - width / 2))
+    else:
+        left, right = max(spans, key=lambda span: span[1] - span[0])
+    left, right = left + CROP_GAP_MM, right - CROP_GAP_MM
     top = bottom + CROP_GAP_MM
     box = page.rect(QRectF(left, top, right - left, max(0.0, height - top - CROP_GAP_MM)))
-    font = _make_font(6, False, False, False)
-    metrics = QFontMetricsF(font, painter.device())
     flags = int(Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap)
     # Two lines where one is too long (a narrow column), elided only if those do not fit.
     if metrics.boundingRect(box, flags, text).height() > box.height():
@@ -1264,6 +1271,14 @@ def _paint_page_note(painter: QPainter, page: _Page, text: str, *, back: bool = 
     painter.setFont(font)
     painter.setPen(SOFT_INK)
     painter.drawText(box, flags, text)
+
+
+@lru_cache(maxsize=1)
+def _note_font() -> QFont:
+    font = QFont(_make_font(6, False, False, False))
+    # No "fl" ligature: "flip on the long edge" stays findable in the PDF's text.
+    font.setFeature(QFont.Tag("liga"), 0)
+    return font
 
 
 def paint_pages(
