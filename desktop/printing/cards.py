@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Final, Literal, TypeAlias
@@ -1146,6 +1146,19 @@ class _Page:
     def paper(self) -> tuple[float, float]:
         return self.sheet.paper_mm
 
+    def holding(self, count: int) -> _Page:
+        """The page with only its first ``count`` card places (and their folds)."""
+        places = self.sheet.placements[:count]
+        folds_x = {round(place.trim.right, 6) for place in places}
+        folds_y = {round(place.trim.bottom, 6) for place in places}
+        sheet = replace(
+            self.sheet,
+            placements=places,
+            fold_xs=tuple(x for x in self.sheet.fold_xs if x in folds_x),
+            fold_ys=tuple(y for y in self.sheet.fold_ys if y in folds_y),
+        )
+        return replace(self, sheet=sheet)
+
     def point(self, x_mm: float, y_mm: float) -> QPointF:
         return QPointF(
             (x_mm - self.origin_mm.x()) * self.unit, (y_mm - self.origin_mm.y()) * self.unit
@@ -1318,14 +1331,16 @@ def paint_pages(
             fits = _paint_fronts(painter, page, sheet, images)
             if sheet_options.fold_over and backs:
                 _paint_backs(painter, page, sheet, fits)
-            _paint_cut_marks(painter, page, back=False)
-            _paint_page_note(painter, page, _front_note(sheet_options, where, backs))
+            # Marks only for the places used: a last sheet's empty rows need no cutting.
+            used = page.holding(len(sheet))
+            _paint_cut_marks(painter, used, back=False)
+            _paint_page_note(painter, used, _front_note(sheet_options, where, backs))
             pages += 1
             if backs and page.sheet.two_sided:
                 device.newPage()
                 _paint_backs(painter, page, sheet, fits)
-                _paint_cut_marks(painter, page, back=True)
-                _paint_page_note(painter, page, _back_note(sheet_options, where), back=True)
+                _paint_cut_marks(painter, used, back=True)
+                _paint_page_note(painter, used, _back_note(sheet_options, where), back=True)
                 pages += 1
     finally:
         painter.end()

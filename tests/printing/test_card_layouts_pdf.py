@@ -332,3 +332,22 @@ def test_the_alignment_test_puts_each_grid_behind_its_cross(tmp_path: Path, edge
         assert zero_x == pytest.approx(bx - 0.15, abs=0.15)
         zero_y = first(back, (bx + 3.5, by - 0.6), (0, 0.05), lambda v: v < 60)
         assert zero_y == pytest.approx(by - 0.15, abs=0.15)
+
+
+@needs_poppler
+def test_a_part_full_sheet_marks_only_the_cards_on_it(
+    cards: list[PrintCard], tmp_path: Path
+) -> None:
+    options = CardPrintOptions(cut_marks="lines")
+    out = tmp_path / "one.pdf"
+    export_pdf(out, cards[:1], "A4", backs=False, options=options)
+    (image,) = render(out, tmp_path, dpi=100)
+    xs, _ys = card_sheet(PAPER_MM["A4"], options).cut_lines()
+    used = card_sheet(PAPER_MM["A4"], options).placements[0].trim
+
+    def inked(x_mm: float) -> bool:
+        x, y = round(x_mm / 25.4 * 100), round(1.0 / 25.4 * 100)
+        return any(image.pixelColor(x + d, y).lightness() < 200 for d in (-1, 0, 1))
+
+    assert inked(used.left) and inked(used.right)
+    assert not any(inked(x) for x in xs if x not in (used.left, used.right))
