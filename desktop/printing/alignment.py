@@ -145,12 +145,15 @@ def _back(mm: _Mm, centres: list[tuple[float, float]], options: CardPrintOptions
     width, height = mm.paper
     dx, dy = options.back_offset_mm
     mm.text((15, 12, width - 30, 8), "Print alignment test: BACK", 14, bold=True)
+    # The words go where no grid is: under the title when a grid sits low on the page
+    # (turned over the short edge), else at the bottom.
+    low = any(y > height / 2 + 10 for _x, y in centres)
     mm.text(
-        (18, height - 62, width - 36, 40),
+        (18, 24 if low else height - 62, width - 36, 40),
         "Hold the sheet up to a light with this side towards you. Each cross of the front "
         "shows through on its grid. Read where the middle cross sits, in millimetres: "
         "right of 0 is +X, below 0 is +Y. Add that to the back offset and type it into "
-        "Print (Card layout: Back offset) or give it as --back-offset X,Y.\n"
+        "Print (Layout: Back offset) or give it as --back-offset X,Y.\n"
         f"This sheet was printed with a back offset of X {dx:g}, Y {dy:g} mm, "
         f"flipping on the {options.duplex} edge. When both crosses sit on 0, the backs "
         "line up. Grid A shows whether the paper turns skewed.",
