@@ -315,7 +315,9 @@ def test_a_layout_that_fits_nothing_writes_nothing(cards: list[PrintCard], tmp_p
 
 @needs_poppler
 @pytest.mark.parametrize("edge", ["long", "short"])
-def test_the_alignment_test_puts_each_grid_behind_its_cross(tmp_path: Path, edge: str) -> None:
+def test_the_alignment_test_puts_each_grid_behind_its_cross(
+    qapp: object, tmp_path: Path, edge: str
+) -> None:
     options = CardPrintOptions(back_offset_mm=(1.5, -0.5), duplex=edge)
     out = tmp_path / "align.pdf"
     assert export_alignment_pdf(out, "A4", options) == 2
