@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
-from PySide6.QtCore import QLocale
+from PySide6.QtCore import QLocale, QTimer
 from PySide6.QtGui import QPagedPaintDevice
 from PySide6.QtWidgets import (
     QButtonGroup,
@@ -407,11 +407,28 @@ def preview_document(window: MainWindow) -> None:
     if chosen is None:
         return
     job, _paper = chosen
-    dialog = make_document_preview(window, job.title, job.title, job.paint)
+    dialog = make_document_preview(window, job.title, job.title, _guarded(window, job.paint))
     try:
         dialog.exec()
     finally:
         dialog.deleteLater()
+
+
+def _guarded(
+    window: MainWindow, paint: Callable[[QPagedPaintDevice], int]
+) -> Callable[[QPagedPaintDevice], int]:
+    """``paint`` for a preview, whose page setup may pick a paper that holds no card:
+    the refusal is said in a message once the preview has drawn, never a traceback."""
+
+    def guarded(device: QPagedPaintDevice) -> int:
+        try:
+            return paint(device)
+        except (OSError, ValueError) as error:
+            message = f"Printing failed: {error}"
+            QTimer.singleShot(0, lambda: window.show_problem(message))
+            return 0
+
+    return guarded
 
 
 def export_document(window: MainWindow) -> None:

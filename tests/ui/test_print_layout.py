@@ -132,3 +132,26 @@ def test_the_alignment_test_from_the_file_menu(table: MainWindow, qtbot: QtBot) 
     when_modal(qtbot, look, QPrintPreviewDialog)
     action.trigger()
     assert seen == [2]
+
+
+def test_a_preview_paper_that_holds_no_card_says_so_plainly(
+    table: MainWindow, qtbot: QtBot, tmp_path: Path
+) -> None:
+    from PySide6.QtCore import QMarginsF
+    from PySide6.QtGui import QPageLayout, QPageSize, QPdfWriter
+
+    from desktop.ui.print_choice import _guarded
+
+    options = print_options(table)
+    assert options is not None
+    folded = PrintLayout(CardPrintOptions("tarot", fold_over=True))
+    job = make_job(table, ALL_CARDS, options, folded)
+    writer = QPdfWriter(str(tmp_path / "a6.pdf"))
+    writer.setPageLayout(
+        QPageLayout(
+            QPageSize(QPageSize.PageSizeId.A6), QPageLayout.Orientation.Portrait, QMarginsF()
+        )
+    )
+    # As the preview calls it, when its page setup is set to A6: no exception escapes.
+    assert _guarded(table, job.paint)(writer) == 0
+    qtbot.waitUntil(lambda: "do not fit" in table.statusBar().currentMessage())
