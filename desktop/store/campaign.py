@@ -282,7 +282,8 @@ class Campaign(DowntimeStore):
         Deleting or restoring a character also deletes or restores its dice, traits and
         items and relinks its roll log lines, but is told as "characters" only; when it
         unlinks or relinks SySCards it also tells "cards", and "clocks" and "downtime"
-        when it had clocks or downtime rows. A card's image is "cards".
+        when it had clocks or downtime rows. A card's image is "cards". The remembered
+        print layout is "print".
         """
         self._listeners.append(listener)
 
