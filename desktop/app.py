@@ -78,12 +78,120 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         default="A4",
         help="the paper size of --print-cards, --print-sheets and --print-summary (A4)",
     )
+    _add_layout_arguments(parser)
     parser.add_argument("--version", action="version", version=f"GM Desk {__version__}")
     args = parser.parse_args(argv)
     if args.file is not None and args.campaign is not None and args.file != args.campaign:
         parser.error("give the campaign either as FILE or with --campaign, not both")
     args.campaign = args.campaign or args.file
     return args
+
+
+def _add_layout_arguments(parser: argparse.ArgumentParser) -> None:
+    """The card layout options; each value is checked as it is read, so a bad one is
+    refused (naming its option, exit 2) before anything is opened or written."""
+    from desktop.printing import layout
+
+    def millimetres(what: str, high: float) -> object:
+        def parse(text: str) -> float:
+            try:
+                return layout.parse_millimetres(text, what, high)
+            except ValueError as error:
+                raise argparse.ArgumentTypeError(str(error)) from None
+
+        return parse
+
+    def offset(text: str) -> tuple[float, float]:
+        try:
+            return layout.parse_back_offset(text)
+        except ValueError as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
+
+    parser.add_argument(
+        "--print-alignment",
+        type=Path,
+        metavar="PDF",
+        help="write the print alignment test (front and back, to measure --back-offset) "
+        "to PDF and exit, no window",
+    )
+    parser.add_argument(
+        "--card-size",
+        choices=tuple(layout.CARD_SIZES),
+        help="with --print-cards: poker 63 x 88 mm, bridge 57 x 89, mini 44 x 63, tarot 70 x 120",
+    )
+    parser.add_argument(
+        "--bleed",
+        type=millimetres("bleed", layout.MAX_BLEED_MM),
+        metavar="MM",
+        help="with --print-cards: each card's grey edge runs MM past the cut (0 or 3)",
+    )
+    parser.add_argument(
+        "--gap",
+        type=millimetres("gap", layout.MAX_GAP_MM),
+        metavar="MM",
+        help="with --print-cards: room between cards, MM",
+    )
+    parser.add_argument(
+        "--cut-marks",
+        choices=layout.CUT_MARKS,
+        help="with --print-cards: short crop marks, full-length lines, both or none",
+    )
+    parser.add_argument(
+        "--back-offset",
+        type=offset,
+        metavar="X,Y",
+        help="move every back by X,Y mm (+ right and down, as the back is read); "
+        "read it off --print-alignment",
+    )
+    parser.add_argument(
+        "--duplex",
+        choices=layout.DUPLEX_EDGES,
+        help="the edge the printer flips two-sided pages on (long); with --print-sheets "
+        "it also lays the sheets out two-sided",
+    )
+    parser.add_argument(
+        "--fold-over",
+        action="store_true",
+        help="with --print-cards: each back beside its front, to fold and glue (one-sided)",
+    )
+
+
+CARD_ONLY = ("card_size", "bleed", "gap", "cut_marks")
+
+
+def _layout_problem(args: argparse.Namespace) -> str | None:
+    """Layout options given where they do nothing, or a layout that fits no card."""
+    from desktop.printing.layout import PAPER_MM, CardPrintOptions, card_sheet
+
+    used = [name for name in CARD_ONLY if getattr(args, name) is not None]
+    used += ["fold_over"] if args.fold_over else []
+    if used and args.print_cards is None:
+        return f"--{used[0].replace('_', '-')} works with --print-cards"
+    two_sided = args.back_offset is not None or args.duplex is not None
+    printing = (args.print_cards, args.print_sheets, args.print_alignment)
+    if two_sided and all(out is None for out in printing):
+        option = "--back-offset" if args.back_offset is not None else "--duplex"
+        return f"{option} works with --print-cards, --print-sheets or --print-alignment"
+    if args.print_cards is not None:
+        try:
+            card_sheet(PAPER_MM[args.paper], CardPrintOptions(**_layout_values(args)))
+        except ValueError as error:
+            return str(error)
+    return None
+
+
+def _layout_values(args: argparse.Namespace) -> dict[str, object]:
+    """The layout options given on the command line, by CardPrintOptions' names."""
+    given = {
+        "card_size": args.card_size,
+        "bleed_mm": args.bleed,
+        "gap_mm": args.gap,
+        "cut_marks": args.cut_marks,
+        "back_offset_mm": args.back_offset,
+        "duplex": args.duplex,
+        "fold_over": True if args.fold_over else None,
+    }
+    return {name: value for name, value in given.items() if value is not None}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -94,7 +202,12 @@ def main(argv: list[str] | None = None) -> int:
     if args.character and args.print_sheets is None:
         print("gm-desk: --character works with --print-sheets", file=sys.stderr)
         return 2
-    if any(out is not None for out in (args.print_cards, args.print_sheets, args.print_summary)):
+    problem = _layout_problem(args)
+    if problem is not None:
+        print(f"gm-desk: {problem}", file=sys.stderr)
+        return 2
+    wanted = (args.print_cards, args.print_sheets, args.print_summary, args.print_alignment)
+    if any(out is not None for out in wanted):
         return _print_all(args)
     if args.smoke_test:
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
@@ -197,11 +310,37 @@ def _smoke_test(app: object, window: object, requested: Path | None, shot: Path 
 def _print_all(args: argparse.Namespace) -> int:
     """Every PDF asked for, in turn; the first failure's code (0 when all were written)."""
     codes = []
+    if args.print_alignment is not None:
+        codes.append(_print_alignment(args))
     if args.print_cards is not None:
-        codes.append(_print_cards(args.campaign, args.print_cards, args.card, args.paper))
+        codes.append(
+            _print_cards(
+                args.campaign, args.print_cards, args.card, args.paper, _layout_values(args)
+            )
+        )
     if args.print_sheets is not None or args.print_summary is not None:
         codes.append(_print_sheets(args))
     return next((code for code in codes if code), 0)
+
+
+def _print_alignment(args: argparse.Namespace) -> int:
+    """`--print-alignment`: the test sheet, with the offset and edge given (no campaign)."""
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtGui import QGuiApplication
+
+    from desktop.printing.cli import print_alignment
+    from desktop.printing.layout import CardPrintOptions
+
+    _app = QGuiApplication.instance() or QGuiApplication(sys.argv[:1])
+    try:
+        pages = print_alignment(
+            args.print_alignment, args.paper, CardPrintOptions(**_layout_values(args))
+        )
+    except (ValueError, OSError) as error:
+        print(f"gm-desk: {error}", file=sys.stderr)
+        return 1
+    print(f"Wrote the print alignment test on {pages} pages to {args.print_alignment}")
+    return 0
 
 
 def _print_sheets(args: argparse.Namespace) -> int:
@@ -214,6 +353,7 @@ def _print_sheets(args: argparse.Namespace) -> int:
 
     from desktop import paths
     from desktop.printing.cli import print_sheets, print_summary, select_characters
+    from desktop.printing.flow import Duplex
     from desktop.printing.gather import gather_sheets, gather_summary
     from desktop.store.campaign import Campaign
     from desktop.store.errors import CampaignRefused
@@ -226,7 +366,10 @@ def _print_sheets(args: argparse.Namespace) -> int:
             sheets = gather_sheets(opened, chosen) if args.print_sheets is not None else []
             summary = gather_summary(opened) if args.print_summary is not None else None
         if args.print_sheets is not None:
-            pages = print_sheets(sheets, args.print_sheets, args.paper)
+            # Two-sided when the edge or the offset is given: backs moved by the offset.
+            two_sided = args.duplex is not None or args.back_offset is not None
+            duplex = Duplex(args.back_offset or (0.0, 0.0)) if two_sided else None
+            pages = print_sheets(sheets, args.print_sheets, args.paper, duplex)
             names = ", ".join(sheet.name for sheet in sheets)
             print(f"Wrote the sheets of {names} on {pages} pages to {args.print_sheets}")
         if summary is not None:
@@ -238,8 +381,17 @@ def _print_sheets(args: argparse.Namespace) -> int:
     return 0
 
 
-def _print_cards(campaign: Path | None, out: Path, names: list[str], paper: str = "A4") -> int:
-    """`--print-cards`: the cards to a PDF with no window (and no screen needed)."""
+def _print_cards(
+    campaign: Path | None,
+    out: Path,
+    names: list[str],
+    paper: str = "A4",
+    layout: dict[str, object] | None = None,
+) -> int:
+    """`--print-cards`: the cards to a PDF with no window (and no screen needed).
+
+    The layout is the one the campaign remembers from the Print dialog, with the
+    options given on the command line (``layout``) over it."""
     if campaign is None:
         print("gm-desk: --print-cards needs the campaign: --campaign FILE", file=sys.stderr)
         return 2
@@ -248,6 +400,7 @@ def _print_cards(campaign: Path | None, out: Path, names: list[str], paper: str 
 
     from desktop import paths
     from desktop.printing.cli import print_cards
+    from desktop.printing.layout import CardPrintOptions
     from desktop.store.campaign import Campaign
     from desktop.store.errors import CampaignRefused
     from desktop.ui.card_printing import print_cards as campaign_cards
@@ -257,7 +410,9 @@ def _print_cards(campaign: Path | None, out: Path, names: list[str], paper: str 
         # Read-only: printing never needs the lock a running GM Desk may hold.
         with Campaign.open(campaign, data_dir=paths.data_dir(), read_only=True) as opened:
             cards = campaign_cards(opened)
-        pages = print_cards(cards, out, names, paper)  # type: ignore[arg-type]
+            remembered = opened.print_settings()
+        options = CardPrintOptions.from_mapping({**remembered, **(layout or {})})
+        pages = print_cards(cards, out, names, paper, options)  # type: ignore[arg-type]
     except (CampaignRefused, ValueError, OSError) as error:
         print(f"gm-desk: {error}", file=sys.stderr)
         return 1

@@ -14,14 +14,25 @@ share one layout. Text stays vector text; Qt embeds the fonts in a PDF.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Final, Literal, TypeAlias
 
 from PySide6 import QtGui
-from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF, QPointF, QRectF, QSize, Qt
+from PySide6.QtCore import (
+    QBuffer,
+    QByteArray,
+    QIODevice,
+    QMarginsF,
+    QPointF,
+    QRectF,
+    QSize,
+    QSizeF,
+    Qt,
+)
 from PySide6.QtGui import (
     QAbstractTextDocumentLayout,
     QColor,
@@ -44,13 +55,28 @@ from PySide6.QtGui import (
     QTextLayout,
 )
 
+from desktop.printing.layout import (
+    CARD_SIZES,
+    MIN_PAGE_MARGIN_MM,
+    PAPER_MM,
+    Box,
+    CardPrintOptions,
+    CardSheet,
+    LayoutError,
+    card_sheet,
+)
 from desktop.rules.syscards import efficiency_label, grade_for
 
 __all__ = [
+    "CARD_SIZES",
     "CARD_SIZE_MM",
+    "MIN_PAGE_MARGIN_MM",
     "PAGE_SIZES",
+    "PAPER_MM",
     "CardFit",
+    "CardPrintOptions",
     "ImageCache",
+    "LayoutError",
     "PrintCard",
     "SheetLayout",
     "export_pdf",
@@ -63,18 +89,19 @@ __all__ = [
 
 # ----------------------------------------------------------------------------- sizes
 
-CARD_SIZE_MM: Final = (63, 88)  # poker size: what card sleeves are made for
+CARD_SIZE_MM: Final = (63, 88)  # poker size: what card sleeves are made for, and the
+# card millimetres every card is designed in (other sizes are scaled to its width)
 PageSizeName = Literal["A4", "Letter"]
 PAGE_SIZES: Final[dict[str, QPageSize.PageSizeId]] = {
     "A4": QPageSize.PageSizeId.A4,
     "Letter": QPageSize.PageSizeId.Letter,
 }
 
-# Cards touch on the sheet so one cut serves two cards; the page needs only enough
-# margin around the block for the crop marks (Letter's 7.7 mm is enough).
-MIN_PAGE_MARGIN_MM: Final = 5.0
+# Cards touch on the sheet (with no gap and no bleed) so one cut serves two cards; the
+# page needs only layout.MIN_PAGE_MARGIN_MM of margin around the block for the marks.
 CROP_GAP_MM: Final = 1.5  # marks stop short of the card, so a cut never shows them
 CROP_LENGTH_MM: Final = 5.0
+CUT_LINE_MM: Final = 0.15  # full-length cut lines: thin, so a cut on the line removes it
 
 # Ink stays 2.5 mm inside the edge: a cut that misses by a millimetre then shows
 # neither a neighbour's frame nor a frame cut in half.
@@ -113,6 +140,7 @@ SOFT_INK: Final = QColor(85, 85, 85)
 RULE: Final = QColor(140, 140, 140)
 BAND: Final = QColor(232, 232, 232)
 PAPER: Final = QColor(255, 255, 255)
+BORDER: Final = QColor(205, 205, 205)  # a card's edge out to its bleed, when printed with one
 
 NUMBER_LABELS: Final = ("POWER", "VELOCITY", "FOCUS", "RESISTANCE")
 CONTINUED_NOTE: Final = "continued on the back ▸"
@@ -170,24 +198,40 @@ class PrintCard:
 
 @dataclass(frozen=True)
 class SheetLayout:
-    """Where the cards sit on one page, in millimetres from the page's top-left."""
+    """Where the cards sit on one page, in millimetres from the page's top-left.
 
-    page_width_mm: float
-    page_height_mm: float
-    columns: int
-    rows: int
+    A view of ``layout.CardSheet`` (the pure geometry) in Qt's rectangles.
+    """
+
+    sheet: CardSheet
+
+    @property
+    def page_width_mm(self) -> float:
+        return self.sheet.paper_mm[0]
+
+    @property
+    def page_height_mm(self) -> float:
+        return self.sheet.paper_mm[1]
+
+    @property
+    def columns(self) -> int:
+        return self.sheet.columns
+
+    @property
+    def rows(self) -> int:
+        return self.sheet.rows
 
     @property
     def per_page(self) -> int:
-        return self.columns * self.rows
+        return self.sheet.per_page
 
     @property
     def left_mm(self) -> float:
-        return (self.page_width_mm - self.columns * CARD_SIZE_MM[0]) / 2
+        return min(box.left for box in self.sheet.trims())
 
     @property
     def top_mm(self) -> float:
-        return (self.page_height_mm - self.rows * CARD_SIZE_MM[1]) / 2
+        return min(box.top for box in self.sheet.trims())
 
     def card_rect_mm(self, slot: int, *, mirrored: bool = False) -> QRectF:
         """The card in ``slot`` (row by row); mirrored is where its back must go.
@@ -197,31 +241,23 @@ class SheetLayout:
         """
         if not 0 <= slot < self.per_page:
             raise ValueError(f"Slot {slot} is not on a page of {self.per_page} cards.")
-        row, column = divmod(slot, self.columns)
-        if mirrored:
-            column = self.columns - 1 - column
-        width, height = CARD_SIZE_MM
-        return QRectF(self.left_mm + column * width, self.top_mm + row * height, width, height)
+        place = self.sheet.placements[slot]
+        return _qrect(place.back_trim if mirrored else place.trim)
 
     def cut_lines_mm(self) -> tuple[list[float], list[float]]:
         """The x of every vertical cut and the y of every horizontal one."""
-        width, height = CARD_SIZE_MM
-        xs = [self.left_mm + column * width for column in range(self.columns + 1)]
-        ys = [self.top_mm + row * height for row in range(self.rows + 1)]
-        return xs, ys
+        return self.sheet.cut_lines()
 
 
-def sheet_layout(page_width_mm: float, page_height_mm: float) -> SheetLayout:
-    """As many cards as fit with room for crop marks: 3 x 3 on portrait A4 and Letter."""
-    width, height = CARD_SIZE_MM
-    columns = int((page_width_mm - 2 * MIN_PAGE_MARGIN_MM) // width)
-    rows = int((page_height_mm - 2 * MIN_PAGE_MARGIN_MM) // height)
-    if columns < 1 or rows < 1:
-        raise ValueError(
-            f"A {page_width_mm:.0f} x {page_height_mm:.0f} mm page is too small for a "
-            f"{width} x {height} mm card."
-        )
-    return SheetLayout(page_width_mm, page_height_mm, columns, rows)
+def sheet_layout(
+    page_width_mm: float, page_height_mm: float, options: CardPrintOptions | None = None
+) -> SheetLayout:
+    """As many cards as fit with room for crop marks: 3 x 3 poker cards on A4 and Letter."""
+    return SheetLayout(card_sheet((page_width_mm, page_height_mm), options))
+
+
+def _qrect(box: Box) -> QRectF:
+    return QRectF(box.left, box.top, box.width, box.height)
 
 
 # -------------------------------------------------------------- card coordinates
@@ -235,11 +271,16 @@ class _Space:
     far the card's rectangle is from the card's real size on that device.
     """
 
-    def __init__(self, painter: QPainter, rect: QRectF) -> None:
+    def __init__(self, painter: QPainter, rect: QRectF, *, bordered: bool = False) -> None:
         self.painter = painter
         self.device: QPaintDevice = painter.device()
         self.origin = rect.topLeft()
         self.unit = rect.width() / CARD_SIZE_MM[0]
+        # Taller cards than poker's 63:88 (bridge, mini, tarot) are as wide in card
+        # millimetres and longer: the body grows, the header stays as it is.
+        self.height = max(float(CARD_SIZE_MM[1]), rect.height() / self.unit) if self.unit else 88.0
+        # A bordered card's edge is ink out to its bleed; only inside its frame is white.
+        self.bordered = bordered
         self.font_scale = self.unit * 25.4 / max(1, self.device.logicalDpiY())
 
     def mm(self, value: float) -> float:
@@ -460,7 +501,7 @@ def fit_card(
     if prepared is None:
         return CardFit(image)
     document, body = prepared
-    box = _front_info_box(image, with_footer=bool(card.tags))
+    box = _front_info_box(image, with_footer=bool(card.tags), height=space.height)
     width, height = space.mm(box.width()), space.mm(box.height())
     sizes = _info_sizes()
     # Most cards fit at the largest size: trying it first costs them a single layout.
@@ -482,19 +523,21 @@ def _cached_image(data: bytes | None, images: ImageCache | None) -> QImage | Non
     return images[data]
 
 
-def _front_info_box(image: QImage | None, *, with_footer: bool) -> QRectF:
+def _front_info_box(
+    image: QImage | None, *, with_footer: bool, height: float = CARD_SIZE_MM[1]
+) -> QRectF:
     """Where the Info text goes on the front, in card millimetres."""
     top = BODY_TOP
     if image is not None:
         top += _image_height(image) + GAP_MM
     top += LABEL_HEIGHT
-    bottom = CARD_SIZE_MM[1] - PAD_MM - (FOOTER_HEIGHT if with_footer else 0)
+    bottom = height - PAD_MM - (FOOTER_HEIGHT if with_footer else 0)
     return QRectF(PAD_MM, top, _inner_width(), max(0.0, bottom - top))
 
 
-def _back_info_box() -> QRectF:
+def _back_info_box(height: float = CARD_SIZE_MM[1]) -> QRectF:
     top = BACK_HEADER_BOTTOM + GAP_MM + LABEL_HEIGHT
-    bottom = CARD_SIZE_MM[1] - PAD_MM - FOOTER_HEIGHT
+    bottom = height - PAD_MM - FOOTER_HEIGHT
     return QRectF(PAD_MM, top, _inner_width(), bottom - top)
 
 
@@ -613,14 +656,15 @@ def _split(
     for document in (front, back):
         _height_at(document, width, scale)
     # The front now needs its footer for the "continued" note.
-    front_limit = space.mm(_front_info_box(image, with_footer=True).height()) / scale
+    front_box = _front_info_box(image, with_footer=True, height=space.height)
+    front_limit = space.mm(front_box.height()) / scale
     position = _cut(front, front_limit)
     if position is None:  # the caller saw it overflow; kept so a surprise stays harmless
         return CardFit(image, front, None, INFO_MIN_PT, scale)
     _keep_from(back, position)
     _keep_before(front, position)
     # Same width as the front, so the back's lines break just as they would have.
-    back_limit = space.mm(_back_info_box().height()) / scale
+    back_limit = space.mm(_back_info_box(space.height).height()) / scale
     lost_at = _cut(back, back_limit)
     if lost_at is not None:
         _keep_before(back, lost_at)
@@ -727,10 +771,10 @@ def _draw_info(space: _Space, document: QTextDocument | None, scale: float, box:
 def _paint_blank(space: _Space, band_bottom: float) -> None:
     """White card, rounded frame, a light band behind the title down to a rule."""
     painter = space.painter
-    width, height = CARD_SIZE_MM
-    painter.fillRect(space.rect(0, 0, width, height), PAPER)
+    width, height = CARD_SIZE_MM[0], space.height
     frame = space.rect(FRAME_MM, FRAME_MM, width - 2 * FRAME_MM, height - 2 * FRAME_MM)
     radius = space.mm(RADIUS_MM)
+    _fill_paper(space, frame, radius)
     painter.setPen(Qt.PenStyle.NoPen)
     painter.setBrush(BAND)
     painter.drawPath(_band_path(frame, space.y(band_bottom), radius))
@@ -740,6 +784,17 @@ def _paint_blank(space: _Space, band_bottom: float) -> None:
     painter.setPen(space.pen(0.25))
     y = space.y(band_bottom)
     painter.drawLine(QPointF(frame.left(), y), QPointF(frame.right(), y))
+
+
+def _fill_paper(space: _Space, frame: QRectF, radius: float) -> None:
+    """White under the card: all of it, or only inside the frame of a bordered card."""
+    painter = space.painter
+    if not space.bordered:
+        painter.fillRect(space.rect(0, 0, CARD_SIZE_MM[0], space.height), PAPER)
+        return
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(PAPER)
+    painter.drawRoundedRect(frame, radius, radius)
 
 
 def _band_path(frame: QRectF, bottom: float, radius: float) -> QPainterPath:
@@ -923,7 +978,7 @@ def _paint_section_label(space: _Space, text: str, top: float) -> None:
 
 def _paint_footer(space: _Space, left: str, right: str) -> None:
     """Tags at the left in grey, a note to the player at the right in black."""
-    top = CARD_SIZE_MM[1] - PAD_MM - FOOTER_HEIGHT + 0.4
+    top = space.height - PAD_MM - FOOTER_HEIGHT + 0.4
     box = space.rect(PAD_MM, top, _inner_width(), FOOTER_HEIGHT - 0.4)
     font = space.font(5.4, italic=True)
     right_width = space.metrics(font).horizontalAdvance(right) if right else 0.0
@@ -935,7 +990,9 @@ def _paint_footer(space: _Space, left: str, right: str) -> None:
 
 
 def _paint_front_info(space: _Space, card: PrintCard, fit: CardFit) -> None:
-    box = _front_info_box(fit.image, with_footer=fit.overflows or bool(card.tags))
+    box = _front_info_box(
+        fit.image, with_footer=fit.overflows or bool(card.tags), height=space.height
+    )
     if fit.front is not None or fit.back is not None:
         _paint_section_label(space, "INFO", box.top() - LABEL_HEIGHT)
     _draw_info(space, fit.front, fit.scale, box)
@@ -947,19 +1004,25 @@ def _paint_front_info(space: _Space, card: PrintCard, fit: CardFit) -> None:
 
 
 def paint_card_front(
-    painter: QPainter, rect: QRectF, card: PrintCard, *, fit: CardFit | None = None
+    painter: QPainter,
+    rect: QRectF,
+    card: PrintCard,
+    *,
+    fit: CardFit | None = None,
+    border: QRectF | None = None,
 ) -> CardFit:
     """Draw the front of ``card`` filling ``rect`` (63:88); return its ``CardFit``.
 
     Pass ``fit`` (from ``fit_card``) when it is already known: ``paint_pages`` does, so
-    the front and its back agree on where the Info breaks.
+    the front and its back agree on where the Info breaks. ``border`` (the card with
+    its bleed) gives the card a grey edge running out to it, for cutting with bleed.
     """
     fit = fit if fit is not None else fit_card(painter, rect, card)
     painter.save()
     # The caller's painter comes back as it was, even when a card fails halfway.
     try:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        space = _Space(painter, rect)
+        space = _Space(painter, rect, bordered=_paint_border(painter, border))
         _paint_blank(space, HEADER_BOTTOM)
         _paint_header(space, card)
         _paint_numbers(space, card)
@@ -972,20 +1035,34 @@ def paint_card_front(
 
 
 def paint_card_back(
-    painter: QPainter, rect: QRectF, card: PrintCard, *, fit: CardFit | None = None
+    painter: QPainter,
+    rect: QRectF,
+    card: PrintCard,
+    *,
+    fit: CardFit | None = None,
+    border: QRectF | None = None,
 ) -> None:
     """Draw the back of ``card``: the rest of its Info, or a plain back with its name."""
     fit = fit if fit is not None else fit_card(painter, rect, card)
     painter.save()
     try:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        space = _Space(painter, rect)
+        space = _Space(painter, rect, bordered=_paint_border(painter, border))
         if fit.overflows:
             _paint_continuation(space, card, fit)
         else:
             _paint_plain_back(space, card)
     finally:
         painter.restore()
+
+
+def _paint_border(painter: QPainter, border: QRectF | None) -> bool:
+    """The edge colour over the whole card and its bleed; the card paints white inside
+    its frame. Grey, not a colour: it prints the same on any printer."""
+    if border is None or border.isEmpty():
+        return False
+    painter.fillRect(border, BORDER)
+    return True
 
 
 def _paint_continuation(space: _Space, card: PrintCard, fit: CardFit) -> None:
@@ -995,7 +1072,7 @@ def _paint_continuation(space: _Space, card: PrintCard, fit: CardFit) -> None:
     _draw_lines(space, [card.category.upper()], _small_caps(space, 5.6), kind, colour=SOFT_INK)
     name = space.rect(PAD_MM, 6.4, _inner_width(), BACK_HEADER_BOTTOM - 7.0)
     _paint_name(space, card, name, max_lines=2, sizes=(11.0, 8.0))
-    box = _back_info_box()
+    box = _back_info_box(space.height)
     _paint_section_label(space, "INFO, CONTINUED", box.top() - LABEL_HEIGHT)
     _draw_info(space, fit.back, fit.scale, box)
     _paint_footer(space, "", LOST_NOTE if fit.lost else "")
@@ -1008,7 +1085,10 @@ def _paint_plain_back(space: _Space, card: PrintCard) -> None:
     """
     _paint_double_frame(space)
     centre = Qt.AlignmentFlag.AlignHCenter
-    panel = space.rect(PAD_MM + 2, 30, _inner_width() - 4, 28)
+    # Centred on a longer card as on a poker card (30 mm down on 88).
+    panel = space.rect(
+        PAD_MM + 2, 30 + (space.height - CARD_SIZE_MM[1]) / 2, _inner_width() - 4, 28
+    )
     painter = space.painter
     painter.setPen(space.pen(0.25))
     painter.setBrush(BAND)
@@ -1018,18 +1098,18 @@ def _paint_plain_back(space: _Space, card: PrintCard) -> None:
     kind_box = QRectF(panel.left(), panel.bottom() - space.mm(6.5), panel.width(), space.mm(4.5))
     kind = [card.category.upper()]
     _draw_lines(space, kind, _small_caps(space, 6.2), kind_box, align=centre, colour=SOFT_INK)
-    mark_box = space.rect(0, 74, CARD_SIZE_MM[0], 4)
+    mark_box = space.rect(0, space.height - 14, CARD_SIZE_MM[0], 4)
     mark = space.font(7, bold=True)
     _draw_lines(space, ["SySCard"], mark, mark_box, align=centre, colour=SOFT_INK)
 
 
 def _paint_double_frame(space: _Space) -> None:
     painter = space.painter
-    width, height = CARD_SIZE_MM
-    painter.fillRect(space.rect(0, 0, width, height), PAPER)
-    painter.setBrush(Qt.BrushStyle.NoBrush)
+    width, height = CARD_SIZE_MM[0], space.height
     radius = space.mm(RADIUS_MM)
     outer = space.rect(FRAME_MM, FRAME_MM, width - 2 * FRAME_MM, height - 2 * FRAME_MM)
+    _fill_paper(space, outer, radius)
+    painter.setBrush(Qt.BrushStyle.NoBrush)
     painter.setPen(space.pen(0.35))
     painter.drawRoundedRect(outer, radius, radius)
     inset = space.mm(1.6)
@@ -1049,84 +1129,192 @@ class _Page:
     centred on the paper, so every position is shifted by that margin.
     """
 
-    sheet: SheetLayout
+    sheet: CardSheet
     origin_mm: QPointF
     unit: float  # painter units per millimetre
 
     @classmethod
-    def of(cls, device: QPagedPaintDevice) -> _Page:
+    def of(cls, device: QPagedPaintDevice, options: CardPrintOptions | None = None) -> _Page:
         layout = device.pageLayout()
         full = layout.fullRect(QPageLayout.Unit.Millimeter)
         paint = layout.paintRect(QPageLayout.Unit.Millimeter)
         unit = device.logicalDpiX() / 25.4
-        return cls(sheet_layout(full.width(), full.height()), paint.topLeft(), unit)
+        paper = (round(full.width(), 2), round(full.height(), 2))
+        return cls(card_sheet(paper, options), paint.topLeft(), unit)
+
+    @property
+    def paper(self) -> tuple[float, float]:
+        return self.sheet.paper_mm
+
+    def holding(self, count: int) -> _Page:
+        """The page with only its first ``count`` card places (and their folds)."""
+        places = self.sheet.placements[:count]
+        folds_x = {round(place.trim.right, 6) for place in places}
+        folds_y = {round(place.trim.bottom, 6) for place in places}
+        sheet = replace(
+            self.sheet,
+            placements=places,
+            fold_xs=tuple(x for x in self.sheet.fold_xs if x in folds_x),
+            fold_ys=tuple(y for y in self.sheet.fold_ys if y in folds_y),
+        )
+        return replace(self, sheet=sheet)
 
     def point(self, x_mm: float, y_mm: float) -> QPointF:
         return QPointF(
             (x_mm - self.origin_mm.x()) * self.unit, (y_mm - self.origin_mm.y()) * self.unit
         )
 
-    def rect(self, rect_mm: QRectF) -> QRectF:
-        return QRectF(self.point(rect_mm.left(), rect_mm.top()), rect_mm.size() * self.unit)
+    def rect(self, box: Box | QRectF) -> QRectF:
+        if isinstance(box, QRectF):
+            box = Box(box.left(), box.top(), box.width(), box.height())
+        return QRectF(self.point(box.left, box.top), QSizeF(box.width, box.height) * self.unit)
 
 
-def _paint_crop_marks(painter: QPainter, page: _Page) -> None:
-    """Short lines carrying every cut line into the margin, never onto a card."""
-    xs, ys = page.sheet.cut_lines_mm()
-    top, bottom, left, right = ys[0], ys[-1], xs[0], xs[-1]
-    # Shorter marks on pages whose margin is narrow (Letter's top and bottom).
-    reach_y = min(CROP_LENGTH_MM, top - CROP_GAP_MM - 0.5)
-    reach_x = min(CROP_LENGTH_MM, left - CROP_GAP_MM - 0.5)
+def _extent(boxes: Sequence[Box]) -> tuple[float, float, float, float]:
+    """Left, top, right and bottom of everything drawn on a side."""
+    return (
+        min(box.left for box in boxes),
+        min(box.top for box in boxes),
+        max(box.right for box in boxes),
+        max(box.bottom for box in boxes),
+    )
+
+
+def _paint_cut_marks(painter: QPainter, page: _Page, *, back: bool) -> None:
+    """Crop marks in the margin, full-length cut lines, both or none, as chosen."""
+    style = page.sheet.options.cut_marks
+    if style in ("short", "both"):
+        _paint_crop_marks(painter, page, back=back)
+    if style in ("lines", "both"):
+        _paint_cut_lines(painter, page, back=back)
+    if not back:
+        _paint_fold_marks(painter, page)
+
+
+def _mark_reach(page: _Page, back: bool) -> tuple[float, float, float, float, float, float]:
+    left, top, right, bottom = _extent(page.sheet.drawn(back=back))
+    width, height = page.paper
+    # Shorter marks where the margin is narrow (Letter's top and bottom).
+    reach_y = min(CROP_LENGTH_MM, top - CROP_GAP_MM - 0.5, height - bottom - CROP_GAP_MM - 0.5)
+    reach_x = min(CROP_LENGTH_MM, left - CROP_GAP_MM - 0.5, width - right - CROP_GAP_MM - 0.5)
+    return left, top, right, bottom, reach_x, reach_y
+
+
+def _paint_crop_marks(painter: QPainter, page: _Page, *, back: bool = False) -> None:
+    """Short lines carrying every cut line into the margin, never onto a card.
+
+    They start outside the bleed, so a card's edge colour never runs over them.
+    """
+    xs, ys = page.sheet.cut_lines(back=back)
+    left, top, right, bottom, reach_x, reach_y = _mark_reach(page, back)
     painter.setPen(QPen(INK, 0.2 * page.unit))
+    if reach_y > 0.3:
+        for x in xs:
+            painter.drawLine(
+                page.point(x, top - CROP_GAP_MM - reach_y), page.point(x, top - CROP_GAP_MM)
+            )
+            painter.drawLine(
+                page.point(x, bottom + CROP_GAP_MM), page.point(x, bottom + CROP_GAP_MM + reach_y)
+            )
+    if reach_x > 0.3:
+        for y in ys:
+            painter.drawLine(
+                page.point(left - CROP_GAP_MM - reach_x, y), page.point(left - CROP_GAP_MM, y)
+            )
+            painter.drawLine(
+                page.point(right + CROP_GAP_MM, y), page.point(right + CROP_GAP_MM + reach_x, y)
+            )
+
+
+def _paint_cut_lines(painter: QPainter, page: _Page, *, back: bool = False) -> None:
+    """Hairlines along every cut from paper edge to paper edge: cut one strip off and
+    the lines for the next cuts are still on it. They run along card edges only."""
+    xs, ys = page.sheet.cut_lines(back=back)
+    width, height = page.paper
+    pen = QPen(SOFT_INK, CUT_LINE_MM * page.unit)
+    pen.setCapStyle(Qt.PenCapStyle.FlatCap)
+    painter.setPen(pen)
     for x in xs:
-        painter.drawLine(
-            page.point(x, top - CROP_GAP_MM - reach_y), page.point(x, top - CROP_GAP_MM)
-        )
-        painter.drawLine(
-            page.point(x, bottom + CROP_GAP_MM), page.point(x, bottom + CROP_GAP_MM + reach_y)
-        )
+        painter.drawLine(page.point(x, 0), page.point(x, height))
     for y in ys:
-        painter.drawLine(
-            page.point(left - CROP_GAP_MM - reach_x, y), page.point(left - CROP_GAP_MM, y)
-        )
-        painter.drawLine(
-            page.point(right + CROP_GAP_MM, y), page.point(right + CROP_GAP_MM + reach_x, y)
-        )
+        painter.drawLine(page.point(0, y), page.point(width, y))
 
 
-def _paint_page_note(painter: QPainter, page: _Page, text: str) -> None:
+def _paint_fold_marks(painter: QPainter, page: _Page) -> None:
+    """Dashed marks in the margin where a fold-over pair is folded, not cut."""
+    if not (page.sheet.fold_xs or page.sheet.fold_ys):
+        return
+    left, top, right, _bottom, reach_x, reach_y = _mark_reach(page, False)
+    pen = QPen(INK, 0.25 * page.unit, Qt.PenStyle.DashLine)
+    painter.setPen(pen)
+    reach_y, reach_x = max(reach_y, 2.0), max(reach_x, 2.0)
+    for x in page.sheet.fold_xs:
+        painter.drawLine(page.point(x, top - CROP_GAP_MM - reach_y), page.point(x, top - 0.5))
+    for y in page.sheet.fold_ys:
+        painter.drawLine(page.point(left - CROP_GAP_MM - reach_x, y), page.point(left - 0.5, y))
+        painter.drawLine(page.point(right + 0.5, y), page.point(right + CROP_GAP_MM + reach_x, y))
+
+
+def _paint_page_note(painter: QPainter, page: _Page, text: str, *, back: bool = False) -> None:
     """Which side this is and how to print it, small, in the bottom margin.
 
-    It sits between the two crop marks nearest the middle so it never touches one.
+    It sits between two neighbouring cut lines so it never touches one: the nearest
+    the middle that holds it on one line, else the widest (where it wraps).
     """
-    xs, ys = page.sheet.cut_lines_mm()
-    middle = page.sheet.page_width_mm / 2
-    left = max((x for x in xs if x < middle - 1), default=xs[0]) + CROP_GAP_MM
-    right = min((x for x in xs if x > middle + 1), default=xs[-1]) - CROP_GAP_MM
-    top = ys[-1] + CROP_GAP_MM
-    box = page.rect(QRectF(left, top, right - left, page.sheet.page_height_mm - top - CROP_GAP_MM))
-    font = _make_font(6, False, False, False)
-    shown = QFontMetricsF(font, painter.device()).elidedText(
-        text, Qt.TextElideMode.ElideRight, box.width()
-    )
+    xs, _ys = page.sheet.cut_lines(back=back)
+    _left, _top, _right, bottom = _extent(page.sheet.drawn(back=back))
+    width, height = page.paper
+    font = _note_font()
+    metrics = QFontMetricsF(font, painter.device())
+    needed = metrics.horizontalAdvance(text) / page.unit + 2 * CROP_GAP_MM
+    spans = list(itertools.pairwise(xs))
+    fitting = [span for span in spans if span[1] - span[0] >= needed]
+    if fitting:
+        left, right = min(fitting, key=lambda span: abs((span[0] + span[1]) / 2 - width / 2))
+    else:
+        left, right = max(spans, key=lambda span: span[1] - span[0])
+    left, right = left + CROP_GAP_MM, right - CROP_GAP_MM
+    top = bottom + CROP_GAP_MM
+    box = page.rect(QRectF(left, top, right - left, max(0.0, height - top - CROP_GAP_MM)))
+    flags = int(Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap)
+    # Two lines where one is too long (a narrow column), elided only if those do not fit.
+    if metrics.boundingRect(box, flags, text).height() > box.height():
+        flags = int(Qt.AlignmentFlag.AlignCenter)
+        text = metrics.elidedText(text, Qt.TextElideMode.ElideRight, box.width())
     painter.setFont(font)
     painter.setPen(SOFT_INK)
-    painter.drawText(box, int(Qt.AlignmentFlag.AlignCenter), shown)
+    painter.drawText(box, flags, text)
+
+
+@lru_cache(maxsize=1)
+def _note_font() -> QFont:
+    font = QFont(_make_font(6, False, False, False))
+    # No "fl" ligature: "flip on the long edge" stays findable in the PDF's text.
+    font.setFeature(QFont.Tag("liga"), 0)
+    return font
 
 
 def paint_pages(
-    printer_or_pdfwriter: QPagedPaintDevice, cards: Sequence[PrintCard], *, backs: bool = True
+    printer_or_pdfwriter: QPagedPaintDevice,
+    cards: Sequence[PrintCard],
+    *,
+    backs: bool = True,
+    options: CardPrintOptions | None = None,
 ) -> int:
-    """Paint ``cards`` on ``printer_or_pdfwriter``, nine to a sheet; return pages drawn.
+    """Paint ``cards`` on ``printer_or_pdfwriter`` as ``options`` lay them out; return
+    the pages drawn.
 
-    With ``backs`` each page of fronts is followed by its page of backs, mirrored for a
-    duplex printer turning the sheet over its long edge: print two-sided and every back
-    lands behind its front. The device's page size and orientation are used as set.
+    With ``backs`` each page of fronts is followed by its page of backs, mirrored for the
+    duplex edge and moved by the back offset: print two-sided and every back lands
+    behind its front. Folded over, each back sits beside (or under) its own front on the
+    same page. The device's page size and orientation are used as set.
     """
     if not cards:
         raise ValueError("There are no cards to print.")
     device = printer_or_pdfwriter
-    page = _Page.of(device)
+    # Laid out first: a layout that fits no card is refused before anything is drawn.
+    page = _Page.of(device, options)
+    sheet_options = page.sheet.options
     cards = list(cards)
     per_page = page.sheet.per_page
     sheets = [cards[start : start + per_page] for start in range(0, len(cards), per_page)]
@@ -1141,37 +1329,83 @@ def paint_pages(
             if pages:
                 device.newPage()
             fits = _paint_fronts(painter, page, sheet, images)
-            _paint_crop_marks(painter, page)
-            _paint_page_note(painter, page, f"Fronts, {where} · print at 100 % (actual size)")
+            if sheet_options.fold_over and backs:
+                _paint_backs(painter, page, sheet, fits)
+            # Marks only for the places used: a last sheet's empty rows need no cutting.
+            used = page.holding(len(sheet))
+            _paint_cut_marks(painter, used, back=False)
+            _paint_page_note(painter, used, _front_note(sheet_options, where, backs))
             pages += 1
-            if backs:
+            if backs and page.sheet.two_sided:
                 device.newPage()
                 _paint_backs(painter, page, sheet, fits)
-                _paint_crop_marks(painter, page)
-                _paint_page_note(painter, page, f"Backs, {where} · two-sided, flip on long edge")
+                _paint_cut_marks(painter, used, back=True)
+                _paint_page_note(painter, used, _back_note(sheet_options, where), back=True)
                 pages += 1
     finally:
         painter.end()
     return pages
 
 
+def _front_note(options: CardPrintOptions, where: str, backs: bool) -> str:
+    if options.fold_over and backs:
+        # Short: one pair's width may be all the room there is between the cut lines.
+        return (
+            f"{where.capitalize()} · one-sided at 100 % · "
+            "cut each pair, fold on the dashed mark, glue"
+        )
+    return f"Fronts, {where} · print at 100 % (actual size)"
+
+
+def _back_note(options: CardPrintOptions, where: str) -> str:
+    note = f"Backs, {where} · two-sided, flip on {options.duplex} edge"
+    dx, dy = options.back_offset_mm
+    if dx or dy:
+        note += f" · back offset {dx:g}, {dy:g} mm"
+    return note
+
+
 def _paint_fronts(
     painter: QPainter, page: _Page, sheet: Sequence[PrintCard], images: ImageCache
 ) -> list[CardFit]:
     fits = []
-    for slot, card in enumerate(sheet):
-        rect = page.rect(page.sheet.card_rect_mm(slot))
+    bleed = page.sheet.options.bleed_mm > 0
+    for place, card in zip(page.sheet.placements, sheet, strict=False):
+        rect = page.rect(place.trim)
         fit = fit_card(painter, rect, card, images=images)
-        fits.append(paint_card_front(painter, rect, card, fit=fit))
+        border = page.rect(place.drawn) if bleed else None
+        fits.append(paint_card_front(painter, rect, card, fit=fit, border=border))
     return fits
 
 
 def _paint_backs(
     painter: QPainter, page: _Page, sheet: Sequence[PrintCard], fits: Sequence[CardFit]
 ) -> None:
-    for slot, (card, fit) in enumerate(zip(sheet, fits, strict=True)):
-        rect = page.rect(page.sheet.card_rect_mm(slot, mirrored=True))
-        paint_card_back(painter, rect, card, fit=fit)
+    bleed = page.sheet.options.bleed_mm > 0
+    for place, card, fit in zip(page.sheet.placements, sheet, fits, strict=False):
+        rect = page.rect(place.back_trim)
+        border = page.rect(place.back_drawn) if bleed else None
+        if not place.back_rotated:
+            paint_card_back(painter, rect, card, fit=fit, border=border)
+            continue
+        # Folded across its width the back turns upside down: drawn half round, it
+        # reads upright once folded.
+        painter.save()
+        try:
+            centre = rect.center()
+            painter.translate(centre)
+            painter.rotate(180)
+            turned = QRectF(-rect.width() / 2, -rect.height() / 2, rect.width(), rect.height())
+            if border is not None:
+                border = QRectF(
+                    centre.x() - border.right(),
+                    centre.y() - border.bottom(),
+                    border.width(),
+                    border.height(),
+                )
+            paint_card_back(painter, turned, card, fit=fit, border=border)
+        finally:
+            painter.restore()
 
 
 def export_pdf(
@@ -1179,12 +1413,15 @@ def export_pdf(
     cards: Sequence[PrintCard],
     page_size: PageSizeName = "A4",
     backs: bool = True,
+    options: CardPrintOptions | None = None,
 ) -> int:
     """Write ``cards`` to a PDF at ``path`` (portrait A4 or Letter); return its pages."""
     if page_size not in PAGE_SIZES:
         raise ValueError(f"The page size must be A4 or Letter, not {page_size!r}.")
     if not cards:
         raise ValueError("There are no cards to print.")
+    # Refused before the file is made: nothing is written for a layout that fits nothing.
+    card_sheet(PAPER_MM[page_size], options)
     target = Path(path)
     if not target.parent.is_dir():
         raise OSError(f"The folder {target.parent} does not exist.")
@@ -1198,7 +1435,7 @@ def export_pdf(
             QMarginsF(0, 0, 0, 0),
         )
     )
-    return paint_pages(writer, cards, backs=backs)
+    return paint_pages(writer, cards, backs=backs, options=options)
 
 
 def _title(cards: Sequence[PrintCard]) -> str:

@@ -1,7 +1,9 @@
 """Printing from the command line, no window: a campaign's cards, sheets, summary to PDF.
 
 ``gm-desk --print-cards OUT.pdf [--card NAME ...]``, ``--print-sheets OUT.pdf
-[--character NAME ...]`` and ``--print-summary OUT.pdf``.
+[--character NAME ...]``, ``--print-summary OUT.pdf`` and ``--print-alignment OUT.pdf``;
+the card layout options (``--card-size``, ``--bleed``, ...) arrive as one
+``CardPrintOptions``.
 """
 
 from __future__ import annotations
@@ -13,10 +15,19 @@ from pathlib import Path
 from typing import Protocol, TypeVar
 
 from desktop.printing.cards import PageSizeName, PrintCard, export_pdf
+from desktop.printing.flow import Duplex
+from desktop.printing.layout import CardPrintOptions
 from desktop.printing.sheets import PrintSheet, export_sheets_pdf
 from desktop.printing.summary import PrintSummary, export_summary_pdf
 
-__all__ = ["print_cards", "print_sheets", "print_summary", "select_cards", "select_characters"]
+__all__ = [
+    "print_alignment",
+    "print_cards",
+    "print_sheets",
+    "print_summary",
+    "select_cards",
+    "select_characters",
+]
 
 
 def select_cards(campaign_cards: Sequence[PrintCard], names: Sequence[str]) -> list[PrintCard]:
@@ -73,21 +84,38 @@ def print_cards(
     out: Path,
     names: Sequence[str] = (),
     page_size: PageSizeName = "A4",
+    options: CardPrintOptions | None = None,
 ) -> int:
     """Write the chosen cards (all when ``names`` is empty) to ``out``; return its pages."""
     chosen = select_cards(campaign_cards, names)
     if not chosen:
         raise ValueError("The campaign has no cards to print.")
     with _gui_application():
-        return export_pdf(out, chosen, page_size=page_size)
+        return export_pdf(out, chosen, page_size=page_size, options=options)
 
 
-def print_sheets(sheets: Sequence[PrintSheet], out: Path, page_size: PageSizeName = "A4") -> int:
-    """Write character sheets (already chosen) to ``out``; return its pages."""
+def print_sheets(
+    sheets: Sequence[PrintSheet],
+    out: Path,
+    page_size: PageSizeName = "A4",
+    duplex: Duplex | None = None,
+) -> int:
+    """Write character sheets (already chosen) to ``out``; return its pages. With
+    ``duplex`` they are laid out two-sided, backs moved by its offset."""
     if not sheets:
         raise ValueError("The campaign has no player characters to print.")
     with _gui_application():
-        return export_sheets_pdf(out, sheets, page_size)
+        return export_sheets_pdf(out, sheets, page_size, duplex)
+
+
+def print_alignment(
+    out: Path, page_size: PageSizeName = "A4", options: CardPrintOptions | None = None
+) -> int:
+    """Write the print alignment test (front and back) to ``out``; return its pages."""
+    from desktop.printing.alignment import export_alignment_pdf
+
+    with _gui_application():
+        return export_alignment_pdf(out, page_size, options)
 
 
 def print_summary(summary: PrintSummary, out: Path, page_size: PageSizeName = "A4") -> int:

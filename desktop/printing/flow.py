@@ -44,6 +44,7 @@ __all__ = [
     "PALE",
     "Block",
     "Canvas",
+    "Duplex",
     "FlowDocument",
     "PageFrame",
     "keep_together",
@@ -444,13 +445,25 @@ def _group_height(blocks: Sequence[Block], index: int) -> float:
 # ---------------------------------------------------------------------------- pages
 
 
+@dataclass(frozen=True)
+class Duplex:
+    """Two-sided printing: every even page is a back, moved by ``back_offset`` (mm,
+    + right and down as the back is read) to meet the printer's shift, and every
+    document fills whole sheets of paper (an odd last page gets a blank back), so the
+    next starts on a fresh sheet."""
+
+    back_offset: tuple[float, float] = (0.0, 0.0)
+
+
 def paint_documents(
-    device: QPagedPaintDevice, build: Callable[[Canvas], Sequence[FlowDocument]]
+    device: QPagedPaintDevice,
+    build: Callable[[Canvas], Sequence[FlowDocument]],
+    duplex: Duplex | None = None,
 ) -> int:
     """Paint every document ``build`` makes, each from a fresh page; return pages drawn.
 
     ``build`` gets the canvas first, so every block is measured with the fonts of the
-    device it will be painted on.
+    device it will be painted on. With ``duplex`` the pages print two-sided.
     """
     frame = PageFrame.of(device)
     painter = QPainter()
@@ -462,12 +475,22 @@ def paint_documents(
         canvas = Canvas(painter, frame)
         for document in build(canvas):
             laid_out = paginate(document, frame.flow_height)
+            real = len(laid_out)
+            if duplex is not None and real % 2:
+                # A blank back (footer and page number only): the next document starts
+                # on a fresh sheet of paper, and a player's sheet is theirs alone.
+                laid_out.append([])
             for number, placed in enumerate(laid_out, start=1):
                 if pages:
                     device.newPage()
+                painter.save()
+                if duplex is not None and pages % 2:
+                    dx, dy = duplex.back_offset
+                    painter.translate(dx * frame.unit, dy * frame.unit)
                 _paint_page(canvas, placed, document.footer, number, len(laid_out))
-                if number == len(laid_out) and document.filler is not None:
+                if number == real and document.filler is not None:
                     _fill(canvas, placed, document.filler)
+                painter.restore()
                 pages += 1
     finally:
         painter.end()

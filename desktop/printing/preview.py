@@ -13,8 +13,14 @@ from PySide6.QtPrintSupport import QPrinter, QPrintPreviewDialog
 from PySide6.QtWidgets import QWidget
 
 from desktop.printing.cards import PrintCard, paint_pages
+from desktop.printing.layout import CardPrintOptions
 
-__all__ = ["make_document_preview", "make_preview_dialog", "preview_dialog"]
+__all__ = [
+    "make_alignment_preview",
+    "make_document_preview",
+    "make_preview_dialog",
+    "preview_dialog",
+]
 
 
 def make_preview_dialog(
@@ -57,6 +63,21 @@ def make_document_preview(
     dialog.paintRequested.connect(paint)
     dialog.printer_ref = printer  # type: ignore[attr-defined]
     return dialog
+
+
+def make_alignment_preview(
+    parent: QWidget | None, options: CardPrintOptions | None = None
+) -> QPrintPreviewDialog:
+    """A preview of the print alignment test, printed with ``options``' back offset and
+    duplex edge; its Print button prints it."""
+    from desktop.printing.alignment import paint_alignment
+
+    return make_document_preview(
+        parent,
+        "Print Alignment Test",
+        "GM Desk print alignment test",
+        lambda device: paint_alignment(device, options),
+    )
 
 
 def preview_dialog(

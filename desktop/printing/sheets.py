@@ -27,6 +27,7 @@ from desktop.printing.cards import INK, RULE, SOFT_INK, PageSizeName
 from desktop.printing.flow import (
     Block,
     Canvas,
+    Duplex,
     FlowDocument,
     keep_together,
     paint_documents,
@@ -56,6 +57,7 @@ from desktop.rules.roster import KIND_LABELS
 from desktop.rules.syscards import efficiency_label
 
 __all__ = [
+    "Duplex",
     "PrintSheet",
     "SheetCard",
     "SheetClock",
@@ -208,12 +210,17 @@ class PrintSheet:
 # --------------------------------------------------------------------------- painting
 
 
-def paint_sheets(device: QPagedPaintDevice, sheets: Sequence[PrintSheet]) -> int:
-    """Paint every sheet, each from a new page, on ``device``; return the pages drawn."""
+def paint_sheets(
+    device: QPagedPaintDevice, sheets: Sequence[PrintSheet], duplex: Duplex | None = None
+) -> int:
+    """Paint every sheet, each from a new page, on ``device``; return the pages drawn.
+
+    With ``duplex`` (two-sided) each sheet starts on a fresh sheet of paper and every
+    back page is moved by the back offset."""
     if not sheets:
         raise ValueError("There are no characters to print.")
     chosen = list(sheets)
-    return paint_documents(device, lambda canvas: [_document(canvas, s) for s in chosen])
+    return paint_documents(device, lambda canvas: [_document(canvas, s) for s in chosen], duplex)
 
 
 def _document(canvas: Canvas, sheet: PrintSheet) -> FlowDocument:
@@ -854,7 +861,10 @@ def _card_row(canvas: Canvas, card: SheetCard, layout: _CardColumns, index: int)
 
 
 def export_sheets_pdf(
-    path: Path | str, sheets: Sequence[PrintSheet], page_size: PageSizeName = "A4"
+    path: Path | str,
+    sheets: Sequence[PrintSheet],
+    page_size: PageSizeName = "A4",
+    duplex: Duplex | None = None,
 ) -> int:
     """Write ``sheets`` to one PDF at ``path``, each from a new page; return its pages."""
     if not sheets:
@@ -864,4 +874,4 @@ def export_sheets_pdf(
         if len(sheets) == 1
         else f"Character sheets: {len(sheets)} characters"
     )
-    return paint_sheets(pdf_writer(path, page_size, title), sheets)
+    return paint_sheets(pdf_writer(path, page_size, title), sheets, duplex)

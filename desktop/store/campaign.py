@@ -282,7 +282,8 @@ class Campaign(DowntimeStore):
         Deleting or restoring a character also deletes or restores its dice, traits and
         items and relinks its roll log lines, but is told as "characters" only; when it
         unlinks or relinks SySCards it also tells "cards", and "clocks" and "downtime"
-        when it had clocks or downtime rows. A card's image is "cards".
+        when it had clocks or downtime rows. A card's image is "cards". The remembered
+        print layout is "print".
         """
         self._listeners.append(listener)
 
@@ -352,6 +353,27 @@ class Campaign(DowntimeStore):
             kept = stored if isinstance(stored, dict) else {}
             writer.set_settings(session, json.dumps({**kept, **wanted}))
         return previous
+
+    def print_settings(self) -> dict[str, object]:
+        """The print layout the GM last chose for this campaign (card size, bleed, back
+        offset, ...) as plain JSON values; {} when never chosen. The printing layer
+        reads them (a damaged value reads as its default there)."""
+        stored = self.summary().settings
+        value = stored.get(checks.PRINT_SETTINGS_KEY) if isinstance(stored, dict) else None
+        return dict(value) if isinstance(value, dict) else {}
+
+    def remember_print_settings(self, values: Mapping[str, object]) -> None:
+        """Keep the print layout with the campaign, beside the rule settings. Not an
+        undo step: a printing preference, not a change to the game. Tells "print"."""
+        from desktop.store import writer
+
+        checked = checks.print_settings(values)
+        if checked == self.print_settings():
+            return  # printing again with the same choices writes nothing
+        with self._writing("print") as session:
+            stored = self.summary().settings
+            kept = stored if isinstance(stored, dict) else {}
+            writer.set_settings(session, json.dumps({**kept, checks.PRINT_SETTINGS_KEY: checked}))
 
     # -- the roster -------------------------------------------------------------------------
 

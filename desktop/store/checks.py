@@ -12,6 +12,7 @@ other.
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -401,6 +402,37 @@ def settings(changes: Mapping[str, object], current: Mapping[str, int]) -> dict[
     )
     stress_track(merged["stress_track"])
     return {name: int(merged[name]) for name in SETTINGS_DEFAULTS}  # type: ignore[call-overload]
+
+
+# The print layout a campaign remembers, kept under this key of its settings JSON. Its
+# values are the printing layer's to judge; here only their shape is checked.
+PRINT_SETTINGS_KEY = "card_printing"
+PRINT_SETTINGS_MAX = 20
+PRINT_TEXT_MAX = 40
+
+
+def print_settings(values: Mapping[str, object]) -> dict[str, object]:
+    """Remembered print choices: a few named numbers, words, yes/no and pairs."""
+    if not isinstance(values, Mapping) or len(values) > PRINT_SETTINGS_MAX:
+        raise ValueError("Print settings are a few named values.")
+    checked: dict[str, object] = {}
+    for name, value in values.items():
+        if not isinstance(name, str) or not name or len(name) > PRINT_TEXT_MAX:
+            raise ValueError(f"A print setting's name is a short word, not {name!r}.")
+        checked[name] = _print_value(name, value)
+    return checked
+
+
+def _print_value(name: str, value: object, *, nested: bool = False) -> object:
+    if isinstance(value, bool | int):
+        return value
+    if isinstance(value, float) and math.isfinite(value):
+        return value
+    if isinstance(value, str) and len(value) <= PRINT_TEXT_MAX:
+        return value
+    if isinstance(value, list | tuple) and len(value) <= 4 and not nested:
+        return [_print_value(name, item, nested=True) for item in value]
+    raise ValueError(f"The print setting {name} cannot be {value!r}.")
 
 
 def stored_settings(stored: Mapping[str, object]) -> dict[str, int]:

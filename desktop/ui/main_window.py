@@ -128,6 +128,10 @@ class MainWindow(QMainWindow):
             "Print Pre&view…", self.preview_document, None, "actionPrintPreview"
         )
         self.pdf_action = self._action("Export P&DF…", self.export_document, None, "actionPdf")
+        # One sheet, printed two-sided, to read the back offset off.
+        self.alignment_action = self._action(
+            "Print &Alignment Test…", self.preview_alignment, None, "actionPrintAlignment"
+        )
         self.restore_action = self._action(
             "&Restore Backup…", self.restore_dialog, None, "actionRestore"
         )
@@ -159,6 +163,7 @@ class MainWindow(QMainWindow):
         file_menu.addActions([self.copy_action, self.export_action, self.import_action])
         file_menu.addSeparator()
         file_menu.addActions([self.print_action, self.preview_action, self.pdf_action])
+        file_menu.addAction(self.alignment_action)
         file_menu.addSeparator()
         file_menu.addAction(self.restore_action)
         file_menu.addSeparator()
@@ -530,6 +535,11 @@ class MainWindow(QMainWindow):
         from desktop.ui.print_choice import export_document
 
         export_document(self)
+
+    def preview_alignment(self) -> None:
+        from desktop.ui.print_choice import preview_alignment
+
+        preview_alignment(self)
 
     def cards_to_print(self) -> list[object]:
         """The cards selected in the SySCards dock, or every card when none is selected."""

@@ -10,11 +10,12 @@ the paper laid out; an exported PDF asks for A4 or Letter.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from contextlib import suppress
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
-from PySide6.QtCore import QLocale
+from PySide6.QtCore import QLocale, QTimer
 from PySide6.QtGui import QPagedPaintDevice
 from PySide6.QtWidgets import (
     QButtonGroup,
@@ -29,11 +30,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.printing.cards import PageSizeName
+from desktop.printing.cards import CardPrintOptions, PageSizeName
 from desktop.printing.sheets import PrintSheet
 from desktop.printing.summary import PrintSummary
-from desktop.store.errors import NotFound
+from desktop.store.errors import NotFound, ReadOnlyCampaign
 from desktop.store.records import CardRecord
+from desktop.ui.card_layout_form import SHEETS_TWO_SIDED, CardLayoutForm
 
 if TYPE_CHECKING:
     from desktop.ui.main_window import MainWindow
@@ -42,14 +44,17 @@ __all__ = [
     "CHOICES",
     "PrintChoiceDialog",
     "PrintJob",
+    "PrintLayout",
     "PrintOptions",
     "default_paper",
     "export_document",
     "export_job",
     "make_job",
+    "preview_alignment",
     "preview_document",
     "print_document",
     "print_options",
+    "remembered_layout",
 ]
 
 CHARACTER: Final = "character"
@@ -80,6 +85,16 @@ class PrintOptions:
     players: int
     selected_cards: tuple[CardRecord, ...]
     cards: int
+    layout: tuple[tuple[str, object], ...] = ()  # the campaign's remembered print layout
+
+
+@dataclass(frozen=True)
+class PrintLayout:
+    """How the chosen thing is laid out: the cards' options, and whether character
+    sheets print two-sided (their backs moved by the same back offset)."""
+
+    cards: CardPrintOptions = field(default_factory=CardPrintOptions)
+    sheets_two_sided: bool = False
 
 
 def print_options(window: MainWindow) -> PrintOptions | None:
@@ -96,7 +111,12 @@ def print_options(window: MainWindow) -> PrintOptions | None:
             character_id = None
     players = sum(1 for record in campaign.characters() if record.kind == "pc")
     return PrintOptions(
-        character_id, name, players, tuple(_selected_cards(window)), campaign.card_count()
+        character_id,
+        name,
+        players,
+        tuple(_selected_cards(window)),
+        campaign.card_count(),
+        tuple(campaign.print_settings().items()),
     )
 
 
@@ -141,14 +161,38 @@ class PrintChoiceDialog(QDialog):
             form = QFormLayout()
             form.addRow("Paper", self.paper)
             layout.addLayout(form)
+        # The card layout and two-sided printing, as this campaign last had them.
+        self.layout_form = CardLayoutForm(self)
+        self.layout_form.set_values(dict(options.layout))
+        self.layout_form.set_paper(self.chosen_paper())
+        layout.addWidget(self.layout_form)
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
-        buttons.button(QDialogButtonBox.StandardButton.Ok).setText(action.rstrip("…"))
+        self.ok = buttons.button(QDialogButtonBox.StandardButton.Ok)
+        self.ok.setText(action.rstrip("…"))
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
         self._check_default(options)
+        self.paper.currentIndexChanged.connect(
+            lambda: self.layout_form.set_paper(self.chosen_paper())
+        )
+        self.group.buttonToggled.connect(lambda *_: self._follow_choice())
+        self.layout_form.changed.connect(self._follow_choice)
+        self._follow_choice()
+
+    def _follow_choice(self) -> None:
+        """Card choices for cards, the sheets' for sheets; no OK for cards that fit
+        nowhere on the paper (the form says why)."""
+        cards = self.choice() in (SELECTED_CARDS, ALL_CARDS)
+        self.layout_form.set_for_cards(cards)
+        self.ok.setEnabled(not cards or self.layout_form.fits())
+
+    def chosen_layout(self) -> PrintLayout:
+        return PrintLayout(
+            self.layout_form.options(), self.layout_form.sheets_two_sided.isChecked()
+        )
 
     def _check_default(self, options: PrintOptions) -> None:
         # The selected character first; cards when the GM has picked some out.
@@ -203,8 +247,13 @@ def default_paper() -> PageSizeName:
 # ------------------------------------------------------------------------- the jobs
 
 
-def make_job(window: MainWindow, choice: str, options: PrintOptions) -> PrintJob:
-    """The job for ``choice``: what it reads from the campaign, read now."""
+def make_job(
+    window: MainWindow, choice: str, options: PrintOptions, layout: PrintLayout | None = None
+) -> PrintJob:
+    """The job for ``choice``: what it reads from the campaign, read now, laid out as
+    ``layout`` says (the campaign's remembered layout when None)."""
+    if layout is None:
+        layout = remembered_layout(options)
     from desktop.printing.gather import gather_sheets, gather_summary
 
     assert window.session is not None
@@ -214,31 +263,37 @@ def make_job(window: MainWindow, choice: str, options: PrintOptions) -> PrintJob
         if options.character_id is None:
             raise ValueError("No character is selected: pick one in the roster first.")
         sheets = gather_sheets(campaign, [campaign.character(options.character_id)])
-        return _sheets_job(sheets, f"{stem} {sheets[0].name}.pdf")
+        return _sheets_job(sheets, f"{stem} {sheets[0].name}.pdf", layout)
     if choice == PLAYERS:
         sheets = gather_sheets(campaign)
         if not sheets:
             raise ValueError("The campaign has no player characters to print.")
-        return _sheets_job(sheets, f"{stem} character sheets.pdf")
+        return _sheets_job(sheets, f"{stem} character sheets.pdf", layout)
     if choice == SUMMARY:
         return _summary_job(gather_summary(campaign), f"{stem} GM summary.pdf")
     if choice in (SELECTED_CARDS, ALL_CARDS):
         chosen = list(options.selected_cards) if choice == SELECTED_CARDS else None
-        return _cards_job(window, chosen, f"{stem} cards.pdf")
+        return _cards_job(window, chosen, f"{stem} cards.pdf", layout.cards)
     raise ValueError(f"There is nothing called {choice!r} to print.")
 
 
-def _sheets_job(sheets: list[PrintSheet], file_name: str) -> PrintJob:
-    from desktop.printing.sheets import export_sheets_pdf, paint_sheets
+def remembered_layout(options: PrintOptions) -> PrintLayout:
+    stored = dict(options.layout)
+    return PrintLayout(CardPrintOptions.from_mapping(stored), stored.get(SHEETS_TWO_SIDED) is True)
 
+
+def _sheets_job(sheets: list[PrintSheet], file_name: str, layout: PrintLayout) -> PrintJob:
+    from desktop.printing.sheets import Duplex, export_sheets_pdf, paint_sheets
+
+    duplex = Duplex(layout.cards.back_offset_mm) if layout.sheets_two_sided else None
     names = [sheet.name for sheet in sheets]
     many = len(sheets) > 1
     return PrintJob(
         title=f"{len(sheets)} character sheets" if many else f"{names[0]}: character sheet",
         what=f"the sheets of {', '.join(names)}" if many else f"the sheet of {names[0]}",
         file_name=file_name,
-        paint=lambda device: paint_sheets(device, sheets),
-        export=lambda path, paper: export_sheets_pdf(path, sheets, paper),
+        paint=lambda device: paint_sheets(device, sheets, duplex),
+        export=lambda path, paper: export_sheets_pdf(path, sheets, paper, duplex),
     )
 
 
@@ -254,7 +309,12 @@ def _summary_job(summary: PrintSummary, file_name: str) -> PrintJob:
     )
 
 
-def _cards_job(window: MainWindow, chosen: list[CardRecord] | None, file_name: str) -> PrintJob:
+def _cards_job(
+    window: MainWindow,
+    chosen: list[CardRecord] | None,
+    file_name: str,
+    layout: CardPrintOptions,
+) -> PrintJob:
     from desktop.printing.cards import export_pdf, paint_pages
     from desktop.ui.card_printing import print_cards
 
@@ -266,8 +326,8 @@ def _cards_job(window: MainWindow, chosen: list[CardRecord] | None, file_name: s
         title="SySCards",
         what=f"{len(cards)} card{'s' if len(cards) != 1 else ''}",
         file_name=file_name,
-        paint=lambda device: paint_pages(device, cards),
-        export=lambda path, paper: export_pdf(path, cards, paper),
+        paint=lambda device: paint_pages(device, cards, options=layout),
+        export=lambda path, paper: export_pdf(path, cards, paper, options=layout),
     )
 
 
@@ -286,15 +346,42 @@ def _choose(
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return None
         choice, paper = dialog.choice(), dialog.chosen_paper()
+        layout, remembered = dialog.chosen_layout(), dialog.layout_form.values()
     finally:
         dialog.deleteLater()
     if choice is None:
         return None
+    remember_layout(window, remembered)
     try:
-        return make_job(window, choice, options), paper
+        return make_job(window, choice, options, layout), paper
     except (NotFound, ValueError) as error:
         window.show_problem(str(error))
         return None
+
+
+def remember_layout(window: MainWindow, values: dict[str, object]) -> None:
+    """Keep the layout with the campaign for next time. A campaign open read-only
+    cannot keep it: the print goes ahead all the same."""
+    if window.session is None:
+        return
+    with suppress(ReadOnlyCampaign, ValueError):
+        window.session.campaign.remember_print_settings(values)
+
+
+def preview_alignment(window: MainWindow) -> None:
+    """File > Print Alignment Test…: the test sheet's preview; its Print button prints.
+
+    Printed with the campaign's back offset and duplex edge, so a second test shows
+    whether the offset typed in is right."""
+    from desktop.printing.preview import make_alignment_preview
+
+    options = print_options(window)
+    layout = remembered_layout(options) if options is not None else PrintLayout()
+    dialog = make_alignment_preview(window, layout.cards)
+    try:
+        dialog.exec()
+    finally:
+        dialog.deleteLater()
 
 
 def print_document(window: MainWindow) -> None:
@@ -320,11 +407,28 @@ def preview_document(window: MainWindow) -> None:
     if chosen is None:
         return
     job, _paper = chosen
-    dialog = make_document_preview(window, job.title, job.title, job.paint)
+    dialog = make_document_preview(window, job.title, job.title, _guarded(window, job.paint))
     try:
         dialog.exec()
     finally:
         dialog.deleteLater()
+
+
+def _guarded(
+    window: MainWindow, paint: Callable[[QPagedPaintDevice], int]
+) -> Callable[[QPagedPaintDevice], int]:
+    """``paint`` for a preview, whose page setup may pick a paper that holds no card:
+    the refusal is said in a message once the preview has drawn, never a traceback."""
+
+    def guarded(device: QPagedPaintDevice) -> int:
+        try:
+            return paint(device)
+        except (OSError, ValueError) as error:
+            message = f"Printing failed: {error}"
+            QTimer.singleShot(0, lambda: window.show_problem(message))
+            return 0
+
+    return guarded
 
 
 def export_document(window: MainWindow) -> None:
