@@ -14,10 +14,10 @@ from typing import Final
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QPainter
 
+from desktop.paint.clocks import ClockStyle, paint_clock
+from desktop.paint.dice import paint_die
 from desktop.printing.cards import BAND, INK, PAPER, RULE, SOFT_INK
 from desktop.printing.flow import PALE, Block, Canvas
-from desktop.ui.widgets.clock_paint import ClockStyle, paint_clock
-from desktop.ui.widgets.dice_paint import paint_die
 
 __all__ = [
     "BODY_PT",

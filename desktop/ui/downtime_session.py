@@ -42,6 +42,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop.paint.badges import kind_icon
+from desktop.paint.clocks import ClockStyle, paint_clock
 from desktop.rules import dicepool, downtime, factions
 from desktop.rules.downtime import Result
 from desktop.store.downtime_records import (
@@ -60,8 +62,6 @@ from desktop.store.records import CharacterRecord
 from desktop.ui.downtime_commands import RecordDowntime, SetDowntimeSheet, StartDowntimeSession
 from desktop.ui.session import CampaignSession
 from desktop.ui.theme import HINT_STYLE
-from desktop.ui.widgets.clock_paint import ClockStyle, paint_clock
-from desktop.ui.widgets.kind_icons import kind_icon
 
 TOPICS = {"downtime", "chapter", "clocks", "factions", "characters", "campaign", "settings"}
 DEFAULT_DICE = 3

@@ -15,6 +15,13 @@ from PySide6.QtGui import QColor, QDragEnterEvent, QDragMoveEvent, QDropEvent, Q
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
+from desktop.paint.clocks import (
+    ClockStyle,
+    fill_after_click,
+    paint_clock,
+    segment_at,
+    segment_point,
+)
 from desktop.store.campaign import Campaign
 from desktop.store.downtime_records import ClockRecord
 from desktop.ui.docks.clock_dialogs import (
@@ -27,13 +34,6 @@ from desktop.ui.docks.clocks import EMPTY_TEXT, ClocksWidget
 from desktop.ui.main_window import MainWindow
 from desktop.ui.session import CampaignSession
 from desktop.ui.widgets.clock_board import MIME_TYPE, ClockBoard, clock_id_from_mime, clock_mime
-from desktop.ui.widgets.clock_paint import (
-    ClockStyle,
-    fill_after_click,
-    paint_clock,
-    segment_at,
-    segment_point,
-)
 
 LEFT = Qt.MouseButton.LeftButton
 

@@ -26,10 +26,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop.paint.clocks import ClockStyle, paint_clock
 from desktop.rules import downtime
 from desktop.store.downtime_records import ClockRecord
 from desktop.ui.widgets.clock_board import Owner
-from desktop.ui.widgets.clock_paint import ClockStyle, paint_clock
 
 ERROR_STYLE = "color: #c0392b;"
 

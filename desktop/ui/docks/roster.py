@@ -38,6 +38,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop.paint.badges import kind_icon
 from desktop.rules import roster
 from desktop.store.campaign import CharacterRecord
 from desktop.ui.commands import AddCharacter, DeleteCharacter, EditCharacter
@@ -47,7 +48,6 @@ from desktop.ui.session import CampaignSession
 from desktop.ui.widgets.character_kit import CharacterKit
 from desktop.ui.widgets.dice_scene import DIE_MIME, decode
 from desktop.ui.widgets.downtime_sheet import DowntimeSheetWidget
-from desktop.ui.widgets.kind_icons import kind_icon
 from desktop.ui.widgets.record_table import RecordTableModel
 
 ModelIndex = QModelIndex | QPersistentModelIndex

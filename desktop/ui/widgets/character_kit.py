@@ -43,6 +43,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop.paint.dice import paint_die
 from desktop.rules import dicepool, roster
 from desktop.store.errors import NotFound
 from desktop.store.records import DieRecord, ItemRecord, TraitRecord
@@ -56,7 +57,6 @@ from desktop.ui.kit_commands import (
     EditTrait,
 )
 from desktop.ui.session import CampaignSession
-from desktop.ui.widgets.dice_paint import paint_die
 from desktop.ui.widgets.record_table import RecordTableModel
 
 ModelIndex = QModelIndex | QPersistentModelIndex

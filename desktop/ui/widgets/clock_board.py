@@ -32,14 +32,14 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QAbstractScrollArea, QApplication, QToolTip, QWidget
 
-from desktop.store.downtime_records import ClockRecord
-from desktop.ui.widgets.clock_paint import (
+from desktop.paint.clocks import (
     ClockStyle,
     fill_after_click,
     paint_clock,
     segment_at,
     segment_point,
 )
+from desktop.store.downtime_records import ClockRecord
 from desktop.ui.widgets.drag_data import decode, encode
 
 MIME_TYPE = "application/x-gmdesk-clock"

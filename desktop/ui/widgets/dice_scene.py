@@ -1,6 +1,6 @@
 """The drawn dice table: areas for pool, tray, table (depleted), removed and item dice.
 
-Dice are `QGraphicsObject`s painted by `dice_paint.paint_die`. Drags carry plain JSON in
+Dice are `QGraphicsObject`s painted by `desktop.paint.dice.paint_die`. Drags carry plain JSON in
 `QMimeData` (never Python objects), so a die can be dropped on another area, on a tray
 die (a trait chip) or on the roster (an award). The view decodes drops and says what was
 dropped where; the dock turns that into undo commands.
@@ -34,8 +34,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop.paint.dice import paint_die
 from desktop.store.records import DieRecord
-from desktop.ui.widgets.dice_paint import paint_die
 from desktop.ui.widgets.drag_data import decode, encode
 
 DIE_MIME = "application/x-gmdesk-die"  # {"character": id, "die": id}

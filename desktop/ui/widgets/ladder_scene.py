@@ -42,9 +42,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop.paint.clocks import ClockStyle, paint_clock
 from desktop.rules import factions
 from desktop.store.downtime_records import ChapterRecord, ClockRecord, FactionRecord
-from desktop.ui.widgets.clock_paint import ClockStyle, paint_clock
 from desktop.ui.widgets.drag_data import decode, encode
 
 FACTION_MIME = "application/x-gmdesk-faction"  # {"faction": id}
