@@ -354,9 +354,9 @@ def _print_sheets(args: argparse.Namespace) -> int:
     from desktop import paths
     from desktop.printing.cli import print_sheets, print_summary, select_characters
     from desktop.printing.flow import Duplex
-    from desktop.printing.gather import gather_sheets, gather_summary
     from desktop.store.campaign import Campaign
     from desktop.store.errors import CampaignRefused
+    from desktop.ui.print_data import gather_sheets, gather_summary
 
     _app = QGuiApplication.instance() or QGuiApplication(sys.argv[:1])
     try:
@@ -403,7 +403,7 @@ def _print_cards(
     from desktop.printing.layout import CardPrintOptions
     from desktop.store.campaign import Campaign
     from desktop.store.errors import CampaignRefused
-    from desktop.ui.card_printing import print_cards as campaign_cards
+    from desktop.ui.print_data import print_cards as campaign_cards
 
     _app = QGuiApplication.instance() or QGuiApplication(sys.argv[:1])
     try:

@@ -1,7 +1,7 @@
 """Character sheets on paper: one or more portrait pages per character, any roster kind.
 
 A sheet is built from plain data (``PrintSheet``, gathered from the campaign by
-``desktop.printing.gather``), never from widgets, and painted with QtGui only, so it
+``desktop.ui.print_data``), never from widgets, and painted with QtGui only, so it
 prints headless. ``paint_sheets`` draws every page on any ``QPagedPaintDevice``: the
 print preview, a printer and ``QPdfWriter`` all go through it. Long sheets flow onto
 more pages, broken between rows (``flow.py``); nothing is cut off.

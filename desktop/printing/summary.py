@@ -1,6 +1,6 @@
 """The GM summary on paper: the faction ladder and the chapter sheet on one page.
 
-Plain data in (``PrintSummary``, gathered by ``desktop.printing.gather``), QtGui only,
+Plain data in (``PrintSummary``, gathered by ``desktop.ui.print_data``), QtGui only,
 one paint routine (``paint_summary``) for the preview, a printer and the PDF. The
 ladder has a row per tier, 6 at the top; each faction is a small framed chip with its
 hold (S on a solid square, W in a dashed one), its status as a sign, a number, a word

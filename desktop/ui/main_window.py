@@ -16,6 +16,7 @@ from desktop.paths import resources_dir
 from desktop.store.campaign import SUFFIX, Campaign
 from desktop.store.errors import CampaignRefused
 from desktop.store.lock import CampaignLocked
+from desktop.store.records import CardRecord
 from desktop.ui.backup_scheduler import BackupScheduler
 from desktop.ui.docks.clocks import ClocksPanel
 from desktop.ui.docks.dice_table import DiceTablePanel
@@ -541,19 +542,23 @@ class MainWindow(QMainWindow):
 
         preview_alignment(self)
 
+    def selected_cards(self) -> list[CardRecord]:
+        """The cards selected in the SySCards dock (none when it is closed)."""
+        from desktop.ui.docks.syscards import SysCardsWidget
+
+        for panel in self.panels:
+            content = panel.content() if panel.name == "syscards" else None
+            if isinstance(content, SysCardsWidget):
+                return content.selected_cards()
+        return []
+
     def cards_to_print(self) -> list[object]:
         """The cards selected in the SySCards dock, or every card when none is selected."""
-        from desktop.ui.card_printing import print_cards
-        from desktop.ui.docks.syscards import SysCardsWidget
+        from desktop.ui.print_data import print_cards
 
         if self.session is None:
             return []
-        chosen = None
-        for panel in self.panels:
-            content = panel.content() if panel.name == "syscards" else None
-            if isinstance(content, SysCardsWidget) and content.selected_cards():
-                chosen = content.selected_cards()
-        return list(print_cards(self.session.campaign, chosen))
+        return list(print_cards(self.session.campaign, self.selected_cards() or None))
 
     def export_pdf_to(self, path: Path) -> int:
         from desktop.printing.cards import export_pdf

@@ -5,6 +5,9 @@ the GM summary (faction ladder and chapter), the selected SySCards or all of the
 Each becomes a ``PrintJob`` holding the one paint routine for its pages, so the
 preview, the printer and the PDF draw the same thing. The printer dialog's paper is
 the paper laid out; an exported PDF asks for A4 or Letter.
+
+Everything here asks the window only for what ``PrintHost`` names, so a test may pass a
+small fake instead of the main window.
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ from collections.abc import Callable
 from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, Protocol
 
 from PySide6.QtCore import QLocale, QTimer
 from PySide6.QtGui import QPagedPaintDevice
@@ -26,6 +29,7 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QLabel,
     QRadioButton,
+    QStatusBar,
     QVBoxLayout,
     QWidget,
 )
@@ -38,11 +42,12 @@ from desktop.store.records import CardRecord
 from desktop.ui.card_layout_form import SHEETS_TWO_SIDED, CardLayoutForm
 
 if TYPE_CHECKING:
-    from desktop.ui.main_window import MainWindow
+    from desktop.ui.session import CampaignSession
 
 __all__ = [
     "CHOICES",
     "PrintChoiceDialog",
+    "PrintHost",
     "PrintJob",
     "PrintLayout",
     "PrintOptions",
@@ -63,6 +68,26 @@ SUMMARY: Final = "summary"
 SELECTED_CARDS: Final = "selected_cards"
 ALL_CARDS: Final = "all_cards"
 CHOICES: Final = (CHARACTER, PLAYERS, SUMMARY, SELECTED_CARDS, ALL_CARDS)
+
+
+class PrintHost(Protocol):
+    """What printing asks of the window: the open campaign, the SySCards picked out, a
+    parent for its dialogs and the places to say how it went."""
+
+    @property
+    def session(self) -> CampaignSession | None: ...
+
+    def selected_cards(self) -> list[CardRecord]:
+        """The cards selected in the SySCards dock (none when it is closed)."""
+        ...
+
+    def window(self) -> QWidget:
+        """The window the print dialogs belong to."""
+        ...
+
+    def show_problem(self, message: str) -> None: ...
+
+    def statusBar(self) -> QStatusBar: ...  # Qt's name, as QMainWindow has it
 
 
 @dataclass(frozen=True)
@@ -97,7 +122,7 @@ class PrintLayout:
     sheets_two_sided: bool = False
 
 
-def print_options(window: MainWindow) -> PrintOptions | None:
+def print_options(window: PrintHost) -> PrintOptions | None:
     """The campaign's printables as the window shows them; None with no campaign open."""
     session = window.session
     if session is None:
@@ -114,20 +139,10 @@ def print_options(window: MainWindow) -> PrintOptions | None:
         character_id,
         name,
         players,
-        tuple(_selected_cards(window)),
+        tuple(window.selected_cards()),
         campaign.card_count(),
         tuple(campaign.print_settings().items()),
     )
-
-
-def _selected_cards(window: MainWindow) -> list[CardRecord]:
-    from desktop.ui.docks.syscards import SysCardsWidget
-
-    for panel in window.panels:
-        content = panel.content() if panel.name == "syscards" else None
-        if isinstance(content, SysCardsWidget):
-            return content.selected_cards()
-    return []
 
 
 # ----------------------------------------------------------------------- the dialog
@@ -248,13 +263,13 @@ def default_paper() -> PageSizeName:
 
 
 def make_job(
-    window: MainWindow, choice: str, options: PrintOptions, layout: PrintLayout | None = None
+    window: PrintHost, choice: str, options: PrintOptions, layout: PrintLayout | None = None
 ) -> PrintJob:
     """The job for ``choice``: what it reads from the campaign, read now, laid out as
     ``layout`` says (the campaign's remembered layout when None)."""
     if layout is None:
         layout = remembered_layout(options)
-    from desktop.printing.gather import gather_sheets, gather_summary
+    from desktop.ui.print_data import gather_sheets, gather_summary
 
     assert window.session is not None
     campaign = window.session.campaign
@@ -310,13 +325,13 @@ def _summary_job(summary: PrintSummary, file_name: str) -> PrintJob:
 
 
 def _cards_job(
-    window: MainWindow,
+    window: PrintHost,
     chosen: list[CardRecord] | None,
     file_name: str,
     layout: CardPrintOptions,
 ) -> PrintJob:
     from desktop.printing.cards import export_pdf, paint_pages
-    from desktop.ui.card_printing import print_cards
+    from desktop.ui.print_data import print_cards
 
     assert window.session is not None
     cards = print_cards(window.session.campaign, chosen)
@@ -335,13 +350,13 @@ def _cards_job(
 
 
 def _choose(
-    window: MainWindow, action: str, *, ask_paper: bool
+    window: PrintHost, action: str, *, ask_paper: bool
 ) -> tuple[PrintJob, PageSizeName] | None:
     """Ask what to print; the job and the paper, or None when cancelled or refused."""
     options = print_options(window)
     if options is None:
         return None
-    dialog = PrintChoiceDialog(options, action, ask_paper=ask_paper, parent=window)
+    dialog = PrintChoiceDialog(options, action, ask_paper=ask_paper, parent=window.window())
     try:
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return None
@@ -359,7 +374,7 @@ def _choose(
         return None
 
 
-def remember_layout(window: MainWindow, values: dict[str, object]) -> None:
+def remember_layout(window: PrintHost, values: dict[str, object]) -> None:
     """Keep the layout with the campaign for next time. A campaign open read-only
     cannot keep it: the print goes ahead all the same."""
     if window.session is None:
@@ -368,7 +383,7 @@ def remember_layout(window: MainWindow, values: dict[str, object]) -> None:
         window.session.campaign.remember_print_settings(values)
 
 
-def preview_alignment(window: MainWindow) -> None:
+def preview_alignment(window: PrintHost) -> None:
     """File > Print Alignment Test…: the test sheet's preview; its Print button prints.
 
     Printed with the campaign's back offset and duplex edge, so a second test shows
@@ -377,14 +392,14 @@ def preview_alignment(window: MainWindow) -> None:
 
     options = print_options(window)
     layout = remembered_layout(options) if options is not None else PrintLayout()
-    dialog = make_alignment_preview(window, layout.cards)
+    dialog = make_alignment_preview(window.window(), layout.cards)
     try:
         dialog.exec()
     finally:
         dialog.deleteLater()
 
 
-def print_document(window: MainWindow) -> None:
+def print_document(window: PrintHost) -> None:
     """File > Print…: what to print, then the system's print dialog (its paper is used)."""
     from PySide6.QtPrintSupport import QPrintDialog, QPrinter
 
@@ -394,12 +409,12 @@ def print_document(window: MainWindow) -> None:
     job, _paper = chosen
     printer = QPrinter(QPrinter.PrinterMode.HighResolution)
     printer.setDocName(job.title)
-    dialog = QPrintDialog(printer, window)
+    dialog = QPrintDialog(printer, window.window())
     if dialog.exec() == QPrintDialog.DialogCode.Accepted:
         _run(window, lambda: job.paint(printer))
 
 
-def preview_document(window: MainWindow) -> None:
+def preview_document(window: PrintHost) -> None:
     """File > Print Preview…: what to print, then the preview; its Print button prints."""
     from desktop.printing.preview import make_document_preview
 
@@ -407,7 +422,9 @@ def preview_document(window: MainWindow) -> None:
     if chosen is None:
         return
     job, _paper = chosen
-    dialog = make_document_preview(window, job.title, job.title, _guarded(window, job.paint))
+    dialog = make_document_preview(
+        window.window(), job.title, job.title, _guarded(window, job.paint)
+    )
     try:
         dialog.exec()
     finally:
@@ -415,7 +432,7 @@ def preview_document(window: MainWindow) -> None:
 
 
 def _guarded(
-    window: MainWindow, paint: Callable[[QPagedPaintDevice], int]
+    window: PrintHost, paint: Callable[[QPagedPaintDevice], int]
 ) -> Callable[[QPagedPaintDevice], int]:
     """``paint`` for a preview, whose page setup may pick a paper that holds no card:
     the refusal is said in a message once the preview has drawn, never a traceback."""
@@ -431,7 +448,7 @@ def _guarded(
     return guarded
 
 
-def export_document(window: MainWindow) -> None:
+def export_document(window: PrintHost) -> None:
     """File > Export PDF…: what to print and on which paper, then where to save it."""
     chosen = _choose(window, "Export PDF…", ask_paper=True)
     if chosen is None or window.session is None:
@@ -439,13 +456,13 @@ def export_document(window: MainWindow) -> None:
     job, paper = chosen
     folder = window.session.campaign.path.parent
     name, _ = QFileDialog.getSaveFileName(
-        window, "Export PDF", str(folder / job.file_name), "PDF (*.pdf)"
+        window.window(), "Export PDF", str(folder / job.file_name), "PDF (*.pdf)"
     )
     if name:
         export_job(window, job, Path(name), paper)
 
 
-def export_job(window: MainWindow, job: PrintJob, path: Path, paper: PageSizeName = "A4") -> int:
+def export_job(window: PrintHost, job: PrintJob, path: Path, paper: PageSizeName = "A4") -> int:
     """Write ``job`` to ``path``; the pages written (0, with a message, if it failed)."""
     pages = _run(window, lambda: job.export(path, paper))
     if pages:
@@ -453,7 +470,7 @@ def export_job(window: MainWindow, job: PrintJob, path: Path, paper: PageSizeNam
     return pages
 
 
-def _run(window: MainWindow, action: Callable[[], int]) -> int:
+def _run(window: PrintHost, action: Callable[[], int]) -> int:
     try:
         return action()
     except (OSError, ValueError) as error:

@@ -12,9 +12,9 @@ import pytest
 from pypdf import PdfReader
 
 from desktop.printing.flow import Duplex
-from desktop.printing.gather import gather_sheets
 from desktop.printing.sheets import export_sheets_pdf
 from desktop.store.campaign import Campaign
+from desktop.ui.print_data import gather_sheets
 from tests.printing.conftest import page_texts
 from tests.printing.sheet_campaign import make_campaign
 

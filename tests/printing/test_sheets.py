@@ -18,7 +18,6 @@ from PySide6.QtPrintSupport import QPrinter, QPrintPreviewWidget
 from pytestqt.qtbot import QtBot
 
 from desktop.printing.flow import Block, FlowDocument, paginate
-from desktop.printing.gather import gather_sheet, gather_sheets, gather_summary
 from desktop.printing.preview import make_document_preview
 from desktop.printing.sheets import (
     PrintSheet,
@@ -30,6 +29,7 @@ from desktop.printing.sheets import (
 )
 from desktop.printing.summary import export_summary_pdf, status_text
 from desktop.store.campaign import Campaign
+from desktop.ui.print_data import gather_sheet, gather_sheets, gather_summary
 from tests.printing.conftest import page_texts, png_bytes
 from tests.printing.sheet_campaign import FACTIONS, LONG_CARDS, LONG_TRAITS, make_campaign
 
@@ -307,7 +307,7 @@ def test_rows_stop_above_the_footer_on_every_page(opened: Campaign, tmp_path: Pa
 
 def test_sheet_modules_need_no_widgets() -> None:
     code = (
-        "import sys, desktop.printing.sheets, desktop.printing.summary, desktop.printing.gather\n"
+        "import sys, desktop.printing.sheets, desktop.printing.summary, desktop.ui.print_data\n"
         "print(sorted(m for m in sys.modules if m.startswith('PySide6.Qt')))\n"
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)

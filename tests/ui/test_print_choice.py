@@ -10,10 +10,11 @@ from pypdf import PdfReader
 from PySide6.QtCore import QTimer
 from PySide6.QtGui import QAction
 from PySide6.QtPrintSupport import QPrintPreviewDialog, QPrintPreviewWidget
-from PySide6.QtWidgets import QApplication, QFileDialog, QWidget
+from PySide6.QtWidgets import QApplication, QFileDialog, QStatusBar, QWidget
 from pytestqt.qtbot import QtBot
 
 from desktop.store.campaign import Campaign
+from desktop.store.records import CardRecord
 from desktop.ui.docks.syscards import SysCardsWidget
 from desktop.ui.main_window import MainWindow
 from desktop.ui.print_choice import (
@@ -27,6 +28,7 @@ from desktop.ui.print_choice import (
     make_job,
     print_options,
 )
+from desktop.ui.session import CampaignSession
 
 
 def campaign_of(window: MainWindow) -> Campaign:
@@ -258,3 +260,48 @@ def test_cancelling_the_choice_prints_nothing(
     when_modal(qtbot, lambda dialog: dialog.reject(), PrintChoiceDialog)  # type: ignore[attr-defined]
     table.pdf_action.trigger()
     assert set(tmp_path.iterdir()) == before
+
+
+class FakeHost:
+    """Only what ``PrintHost`` names: printing needs no main window."""
+
+    def __init__(self, campaign: Campaign, selected: list[CardRecord]) -> None:
+        self.session: CampaignSession | None = CampaignSession(campaign)
+        self.parent = QWidget()
+        self.bar = QStatusBar(self.parent)
+        self.problems: list[str] = []
+        self._selected = selected
+
+    def selected_cards(self) -> list[CardRecord]:
+        return self._selected
+
+    def window(self) -> QWidget:
+        return self.parent
+
+    def show_problem(self, message: str) -> None:
+        self.problems.append(message)
+
+    def statusBar(self) -> QStatusBar:
+        return self.bar
+
+
+def test_printing_takes_any_host_with_what_it_asks_for(
+    qtbot: QtBot, campaign: Campaign, tmp_path: Path
+) -> None:
+    campaign.add_character("Kara Voss", "pc")
+    drake = campaign.add_card("Saltmarsh drake", "creature", efficiency=55)
+    campaign.add_card("Knife work", "skill", efficiency=30)
+    host = FakeHost(campaign, [drake])
+    qtbot.addWidget(host.parent)
+    options = print_options(host)
+    assert options is not None
+    assert (options.players, options.cards, options.character_id) == (1, 2, None)
+    assert [card.name for card in options.selected_cards] == ["Saltmarsh drake"]
+    out = tmp_path / "cards.pdf"
+    assert export_job(host, make_job(host, SELECTED_CARDS, options), out) == 2
+    assert "Saltmarsh drake" in text_of(out) and "Knife work" not in text_of(out)
+    assert "Wrote 1 card on 2 pages" in host.bar.currentMessage()
+    assert export_job(host, make_job(host, PLAYERS, options), tmp_path / "no" / "x.pdf") == 0
+    assert len(host.problems) == 1 and host.problems[0].startswith("Printing failed")
+    host.session = None
+    assert print_options(host) is None

@@ -581,7 +581,7 @@ class SysCardsWidget(QWidget):
         if card is None or session is None:
             self.preview.show_card(None)
             return
-        from desktop.ui.card_printing import print_card
+        from desktop.ui.print_data import print_card
 
         owner = self.model.owners.get(card.owner_id) if card.owner_id else None
         self.preview.show_card(print_card(card, owner, session.campaign))

@@ -1,8 +1,10 @@
-"""Character sheets and the GM summary gathered from a campaign: store reads only.
+"""The campaign as the printing layer takes it: SySCards, character sheets and the GM
+summary turned from store records into printing's plain data. Store reads only.
 
-The printing modules take plain values; this is the one place that knows where each
-value lives in the campaign (roster, dice, traits, items, SySCards, the energy calendar,
-downtime). No Qt here: the window, the command line and the tests all call it.
+The printing modules take plain values and never import the store; this adapter is the
+one place that knows where each value lives in the campaign (roster, dice, traits,
+items, SySCards, the energy calendar, downtime). No Qt here: the window, the command
+line and the tests all call it.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
 
+from desktop.printing.cards import PrintCard
 from desktop.printing.sheets import (
     PrintSheet,
     SheetCard,
@@ -28,7 +31,14 @@ from desktop.store.campaign import Campaign
 from desktop.store.downtime_records import ClockRecord, DowntimeSheet
 from desktop.store.records import CardRecord, CharacterRecord, DieRecord
 
-__all__ = ["gather_sheet", "gather_sheets", "gather_summary", "player_characters"]
+__all__ = [
+    "gather_sheet",
+    "gather_sheets",
+    "gather_summary",
+    "player_characters",
+    "print_card",
+    "print_cards",
+]
 
 DAYS_SHOWN = 7
 
@@ -128,6 +138,32 @@ def _items(
 
 
 # ------------------------------------------------------------------------- SySCards
+
+
+def print_cards(campaign: Campaign, cards: Sequence[CardRecord] | None = None) -> list[PrintCard]:
+    """PrintCards for `cards` (all of the campaign's when None), owners named, images in."""
+    chosen = list(cards) if cards is not None else campaign.cards()
+    names = {card.id: card.name for card in campaign.cards()} if chosen else {}
+    return [print_card(card, names.get(card.owner_id or -1), campaign) for card in chosen]
+
+
+def print_card(card: CardRecord, owner: str | None, campaign: Campaign | None) -> PrintCard:
+    image = campaign.card_image(card.id) if campaign is not None and card.has_image else None
+    return PrintCard(
+        name=card.name,
+        category=card.category,
+        owner=owner,
+        efficiency=card.efficiency,
+        power=card.power,
+        velocity=card.velocity,
+        focus=card.focus,
+        resistance=card.resistance,
+        zone=card.zone,
+        scale=card.scale,
+        info_html=card.info,
+        tags=tuple(card.tags),
+        image=image[1] if image else None,
+    )
 
 
 def _character_cards(context: _Context, character_id: int) -> list[CardRecord]:
