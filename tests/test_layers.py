@@ -1,4 +1,12 @@
-"""The layers of DESIGN.md: `rules` and `store` never import Qt; `rules` imports nothing of ours."""
+"""The layers of DESIGN.md, every arrow of them.
+
+`rules` imports nothing of ours; `rules` and `store` import no Qt; `store` imports no
+`ui`, `printing` or `paint`; `printing` imports neither `ui` nor `store`; `paint`
+imports only QtGui and QtCore, and nothing of ours but `rules`; nothing but `ui` and
+`app` imports `ui`. Imports are read from the source (every one, at module level or in
+a function, under TYPE_CHECKING too), and the checker is itself tested on snippets
+that break each arrow, so a rule that stopped catching anything would fail here.
+"""
 
 from __future__ import annotations
 
@@ -7,9 +15,14 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 import desktop
 
 PACKAGE = Path(desktop.__file__).resolve().parent
+
+QT = ("PySide6", "shiboken6")
+PAINT_QT = ("PySide6.QtGui", "PySide6.QtCore")
 
 
 def _modules(folder: str) -> list[str]:
@@ -21,8 +34,154 @@ def _modules(folder: str) -> list[str]:
     ]
 
 
-def test_rules_and_store_import_no_qt() -> None:
-    modules = _modules("rules") + _modules("store")
+def _within(name: str, *packages: str) -> bool:
+    return any(name == package or name.startswith(package + ".") for package in packages)
+
+
+def imported_names(module: str, source: str) -> set[str]:
+    """Every module `source` (the text of `module`) imports, as dotted names.
+
+    ``from a import b`` counts as ``a.b`` (b may be a module), relative imports are
+    resolved against `module`'s package, and imports inside functions count too.
+    """
+    package = module.rsplit(".", 1)[0] if not module.endswith(".__init__") else module[:-9]
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")
+                parts = parts[: len(parts) - (node.level - 1)]
+                base = ".".join([*parts, base] if base else parts)
+            for alias in node.names:
+                names.add(base if alias.name == "*" else f"{base}.{alias.name}")
+    return names
+
+
+def layer_breaks(module: str, source: str) -> list[str]:
+    """What `module` imports against the layers, one line per import; empty when none."""
+    breaks = []
+    for name in sorted(imported_names(module, source)):
+        refused = _refusal(module, name)
+        if refused:
+            breaks.append(f"{module} imports {name}: {refused}")
+    return breaks
+
+
+def _refusal(module: str, name: str) -> str | None:
+    """Why `module` may not import `name`, or None when it may."""
+    ours = _within(name, "desktop")
+    if _within(module, "desktop.rules"):
+        if ours and not _within(name, "desktop.rules"):
+            return "rules import nothing of the project"
+        if _within(name, *QT):
+            return "rules import no Qt"
+    if _within(module, "desktop.store"):
+        if _within(name, *QT):
+            return "the store imports no Qt"
+        if _within(name, "desktop.ui", "desktop.printing", "desktop.paint", "desktop.app"):
+            return "the store sits below ui, printing and paint"
+    if _within(module, "desktop.printing") and _within(
+        name, "desktop.ui", "desktop.store", "desktop.app"
+    ):
+        return "printing takes plain data: neither ui nor the store"
+    if _within(module, "desktop.paint"):
+        if _within(name, *QT) and not _within(name, *PAINT_QT):
+            return "paint draws with QtGui and QtCore only, no widgets"
+        if ours and not _within(name, "desktop.paint", "desktop.rules"):
+            return "paint imports nothing of ours but rules"
+    if _within(name, "desktop.ui") and not _within(module, "desktop.ui", "desktop.app"):
+        return "only ui and app import ui"
+    return None
+
+
+def _all_breaks() -> list[str]:
+    breaks = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        module = "desktop." + ".".join(path.relative_to(PACKAGE).with_suffix("").parts)
+        breaks += layer_breaks(module, path.read_text(encoding="utf-8"))
+    return breaks
+
+
+def test_every_module_keeps_to_its_layer() -> None:
+    assert _all_breaks() == []
+
+
+def test_every_layer_is_there_to_check() -> None:
+    # A layer moved or renamed would leave its rules checking nothing.
+    for folder in ("rules", "store", "printing", "paint", "ui"):
+        assert len(_modules(folder)) > 1, folder
+
+
+# ------------------------------------------------------------- the checker, on snippets
+
+
+@pytest.mark.parametrize(
+    ("module", "source"),
+    [
+        ("desktop.rules.dice", "from desktop.store.records import DieRecord\n"),
+        ("desktop.rules.dice", "import desktop.paths\n"),
+        ("desktop.rules.dice", "from PySide6.QtCore import QObject\n"),
+        ("desktop.store.campaign", "import PySide6.QtCore\n"),
+        ("desktop.store.campaign", "from shiboken6 import isValid\n"),
+        ("desktop.store.campaign", "def f():\n    from desktop.ui.session import S\n"),
+        ("desktop.store.campaign", "from desktop.printing.cards import PrintCard\n"),
+        ("desktop.store.campaign", "from desktop.paint import dice\n"),
+        ("desktop.printing.sheets", "def f():\n    from desktop.store.campaign import C\n"),
+        ("desktop.printing.sheets", "from desktop.ui.widgets import clock_board\n"),
+        ("desktop.printing.sheets", "from ..store import records\n"),
+        ("desktop.paint.dice", "from PySide6.QtWidgets import QWidget\n"),
+        ("desktop.paint.dice", "from PySide6 import QtWidgets\n"),
+        ("desktop.paint.dice", "from PySide6.QtPrintSupport import QPrinter\n"),
+        ("desktop.paint.dice", "from desktop.printing.cards import INK\n"),
+        ("desktop.paint.dice", "from desktop.store import records\n"),
+        ("desktop.paint.clocks", "from .. import ui\n"),
+        ("desktop.app_helpers", "from desktop.ui import theme\n"),
+        ("desktop.paths", "import desktop.ui.main_window\n"),
+        ("desktop.store.campaign", "if TYPE_CHECKING:\n    from desktop.ui.session import S\n"),
+    ],
+)
+def test_the_checker_finds_a_bad_import(module: str, source: str) -> None:
+    assert layer_breaks(module, source), (module, source)
+
+
+@pytest.mark.parametrize(
+    ("module", "source"),
+    [
+        ("desktop.rules.dice", "from desktop.rules.conflict import x\nimport math\n"),
+        ("desktop.store.campaign", "from desktop.rules import dice\nimport sqlalchemy\n"),
+        ("desktop.printing.sheets", "from desktop.paint.dice import paint_die\n"),
+        ("desktop.printing.sheets", "from PySide6.QtWidgets import QWidget\n"),
+        ("desktop.printing.sheets", "from desktop.rules.roster import KIND_LABELS\n"),
+        ("desktop.paint.dice", "from PySide6.QtGui import QPainter\nfrom PySide6 import QtCore\n"),
+        ("desktop.paint.dice", "from desktop.rules import factions\nfrom . import clocks\n"),
+        ("desktop.ui.print_data", "from desktop.store.campaign import C\n"),
+        ("desktop.app", "def f():\n    from desktop.ui.main_window import MainWindow\n"),
+    ],
+)
+def test_the_checker_lets_a_good_import_through(module: str, source: str) -> None:
+    assert layer_breaks(module, source) == []
+
+
+def test_relative_imports_are_resolved() -> None:
+    assert imported_names("desktop.paint.dice", "from .clocks import paint_clock\n") == {
+        "desktop.paint.clocks.paint_clock"
+    }
+    assert imported_names("desktop.paint.__init__", "from . import dice\n") == {
+        "desktop.paint.dice"
+    }
+    assert imported_names("desktop.printing.cards", "from ..ui import theme\n") == {
+        "desktop.ui.theme"
+    }
+
+
+# ------------------------------------------------------------------ what loads at run time
+
+
+def _qt_loaded_by(modules: list[str]) -> list[str]:
+    """The Qt modules loaded, in a fresh interpreter, by importing `modules`."""
     code = (
         "import importlib, sys\n"
         f"for name in {modules!r}: importlib.import_module(name.removesuffix('.__init__'))\n"
@@ -32,7 +191,17 @@ def test_rules_and_store_import_no_qt() -> None:
     result = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     )
-    assert result.stdout.strip() == "[]", result.stdout
+    return ast.literal_eval(result.stdout.strip())
+
+
+def test_rules_and_store_import_no_qt() -> None:
+    assert _qt_loaded_by(_modules("rules") + _modules("store")) == []
+
+
+def test_paint_loads_no_widgets() -> None:
+    loaded = _qt_loaded_by(_modules("paint"))
+    assert "PySide6.QtGui" in loaded
+    assert [m for m in loaded if m.startswith("PySide6.Qt") and not _within(m, *PAINT_QT)] == []
 
 
 def test_rules_import_nothing_of_the_project() -> None:
