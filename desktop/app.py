@@ -116,14 +116,24 @@ def main(argv: list[str] | None = None) -> int:
     from desktop.ui.settings import Settings
     from desktop.ui.theme import apply_theme
 
-    apply_theme(app)
+    if not app.property("gmDeskThemed"):  # once per application, however often main runs
+        apply_theme(app)
+        app.setProperty("gmDeskThemed", True)
     ini = paths.settings_file()
     qsettings = QSettings(str(ini), QSettings.Format.IniFormat) if ini else QSettings()
     data = paths.data_dir()
     window = MainWindow(Settings(qsettings), data)
-    app.installEventFilter(FileOpenFilter(window.open_campaign, app))
+    file_open = FileOpenFilter(window.open_campaign, app)
+    app.installEventFilter(file_open)
     if args.smoke_test:
-        return _smoke_test(app, window, args.campaign, args.screenshot)
+        try:
+            return _smoke_test(app, window, args.campaign, args.screenshot)
+        finally:
+            # Run in-process again (the tests do), the next window must not inherit
+            # this one's filter and window: every event would pass through them all.
+            app.removeEventFilter(file_open)
+            file_open.deleteLater()
+            window.deleteLater()
     window.show()
     _open_at_start(window, args.campaign)
     return app.exec()
@@ -138,7 +148,8 @@ def _campaign_path(window: object, requested: Path | None) -> Path:
     data = paths.data_dir()
     if requested is None:
         return ensure_sample_campaign(data, paths.resources_dir())
-    if not requested.exists():
+    # lexists: a dangling link is a file the GM named, to be refused, never replaced.
+    if not os.path.lexists(requested):
         Campaign.create(requested, data_dir=data).close()
     return requested
 

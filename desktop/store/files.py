@@ -188,4 +188,4 @@ def quick_check(connection: sqlite3.Connection, name: str) -> None:
         raise CampaignRefused(damaged_message(name, str(error))) from None
     found = [str(row[0]) for row in rows]
     if found != ["ok"]:
-        raise CampaignRefused(damaged_message(name, f"SQLite reports: {found[0]}"))
+        raise CampaignRefused(damaged_message(name, "SQLite's own check found damaged pages"))

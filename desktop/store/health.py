@@ -455,6 +455,7 @@ def _row_checks(
         checks.moment(row[1])
         checks.roll_kind(row[4])
         checks.parse_detail(str(row[5]))
+        checks.total(row[6])
 
     def card(row: tuple[object, ...]) -> None:
         checks.card(store._card(row))
@@ -511,7 +512,7 @@ def _row_checks(
         ),
         (
             "roll_log",
-            "SELECT id, at, character_id, character_name, kind, detail FROM roll_log",
+            "SELECT id, at, character_id, character_name, kind, detail, total FROM roll_log",
             lambda row: f"Roll log line {row[0]} ({row[3]})",
             roll,
         ),
