@@ -1,0 +1,82 @@
+"""File > Check Campaign: findings in plain words, a repaired copy, the original untouched."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from desktop.store.campaign import Campaign
+from desktop.store.errors import ReadOnlyCampaign
+from desktop.ui.main_window import MainWindow
+from tests.bad_files import REFUSED, whole_campaign
+
+
+@pytest.fixture(scope="module")
+def base_bytes(tmp_path_factory: pytest.TempPathFactory) -> bytes:
+    return whole_campaign(tmp_path_factory.mktemp("base")).read_bytes()
+
+
+def test_a_bad_value_is_listed_and_a_repaired_copy_opens(
+    make_window: Callable[[], MainWindow],
+    qtbot: QtBot,
+    base_bytes: bytes,
+    tmp_path: Path,
+    data_dir: Path,
+) -> None:
+    window = make_window()
+    path = tmp_path / "altered.gmdesk"
+    REFUSED["die kind bogus"](path, base_bytes)
+    before = path.read_bytes()
+    assert window.check_action.isEnabled()
+
+    dialog = window.check_campaign_file(path)
+    qtbot.waitUntil(lambda: dialog.report is not None, timeout=30_000)
+    text = dialog.findings.toPlainText()
+    assert "Die 47 of Customs House Vault" in text and "'bogus'" in text
+    assert dialog.repair_button.isEnabled()
+
+    target = tmp_path / "altered repaired.gmdesk"
+    dialog.repair_to(target)
+    qtbot.waitUntil(lambda: dialog.repair_report is not None, timeout=30_000)
+    assert "Die 47 of Customs House Vault" in dialog.findings.toPlainText()
+    assert path.read_bytes() == before
+    with Campaign.open(target, data_dir=data_dir) as repaired:
+        assert repaired.integrity_check() == ["ok"]
+        assert len(repaired.characters()) == 7
+    dialog.close()
+
+
+def test_a_sound_campaign_is_called_sound(
+    make_window: Callable[[], MainWindow], qtbot: QtBot, base_bytes: bytes, tmp_path: Path
+) -> None:
+    window = make_window()
+    path = tmp_path / "fine.gmdesk"
+    path.write_bytes(base_bytes)
+    assert window.open_campaign(path, interactive=False)
+    dialog = window.check_campaign_file(window.session.campaign.path)
+    qtbot.waitUntil(lambda: dialog.report is not None, timeout=30_000)
+    assert dialog.report.sound
+    assert "sound" in dialog.status.text()
+    assert not dialog.repair_button.isEnabled()
+    dialog.close()
+
+
+def test_a_read_only_file_opens_read_only_with_the_reason(
+    make_window: Callable[[], MainWindow], base_bytes: bytes, tmp_path: Path
+) -> None:
+    window = make_window()
+    path = tmp_path / "archived.gmdesk"
+    path.write_bytes(base_bytes)
+    path.chmod(0o444)
+    assert window.open_campaign(path, interactive=False)
+    assert window.session.read_only
+    assert "(read-only)" in window.windowTitle()
+    assert "read-only" in window.statusBar().currentMessage()
+    assert not window.end_day_action.isEnabled()
+    with pytest.raises(ReadOnlyCampaign, match="the file is read-only") as refused:
+        window.session.campaign.add_character("Nobody")
+    assert "SQL" not in str(refused.value)
+    window.close_campaign()
