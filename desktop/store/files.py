@@ -115,12 +115,24 @@ def unwritable_reason(path: Path) -> str | None:
         mode = os.stat(path).st_mode
     except OSError:
         return None  # the checks before this one report a missing file
+    if _read_only_mount(path):
+        return "the disk it is on is read-only"
     if not mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH) or not os.access(path, os.W_OK):
         return "the file is read-only"
     folder = path.parent
     if not os.access(folder, os.W_OK | os.X_OK):
         return "its folder (or the disk it is on) is read-only"
     return None
+
+
+def _read_only_mount(path: Path) -> bool:
+    statvfs = getattr(os, "statvfs", None)  # not on Windows, where os.access tells
+    if statvfs is None:
+        return False
+    try:
+        return bool(statvfs(path).f_flag & os.ST_RDONLY)
+    except OSError:
+        return False
 
 
 def stray_sidecars(path: Path) -> list[Path]:

@@ -603,6 +603,10 @@ def repair(source: Path, destination: Path) -> RepairReport:
                 for table in COPY_ORDER:
                     _copy_table(old, new, table, report)
                 new.execute("COMMIT")
+        with closing(sqlite3.connect(building, isolation_level=None)) as new:
+            new.execute("BEGIN")
+            _drop_dangling(new, report)
+            new.execute("COMMIT")
         schema.upgrade(building)  # an older file's rows reach the newest schema too
         _drop_unsound(building, report)
         os.replace(building, destination)
@@ -682,16 +686,6 @@ def _drop_unsound(path: Path, report: RepairReport) -> None:
     """Remove rows whose links dangle or whose values the rules refuse, saying which."""
     with closing(sqlite3.connect(path, isolation_level=None)) as connection:
         connection.execute("BEGIN")
-        for _round in range(10):  # removing a parent can leave its children dangling
-            dangling = connection.execute("PRAGMA foreign_key_check").fetchall()
-            if not dangling:
-                break
-            for table, row_id, parent, _key in dangling:
-                connection.execute(f"DELETE FROM {table} WHERE rowid = ?", (row_id,))
-                report.lost.append(
-                    f"{_singular(str(table)).capitalize()} {row_id}: it belonged to a "
-                    f"{_singular(str(parent))} that could not be saved."
-                )
         for finding in list(value_findings(connection)):
             if finding.table and finding.row_id is not None:
                 connection.execute(
@@ -700,8 +694,20 @@ def _drop_unsound(path: Path, report: RepairReport) -> None:
                 report.lost.append(f"{finding.message} It was left out.")
             else:
                 report.lost.append(f"{finding.message} It could not be mended.")
+        _drop_dangling(connection, report)
         connection.execute("COMMIT")
-        connection.execute("PRAGMA foreign_keys=ON")
-        for table, row_id, _parent, _key in connection.execute("PRAGMA foreign_key_check"):
-            connection.execute(f"DELETE FROM {table} WHERE rowid = ?", (row_id,))
         connection.execute("VACUUM")
+
+
+def _drop_dangling(connection: sqlite3.Connection, report: RepairReport) -> None:
+    """Remove rows that refer to rows not in the file (their owner was lost)."""
+    for _round in range(10):  # removing a parent can leave its children dangling
+        dangling = connection.execute("PRAGMA foreign_key_check").fetchall()
+        if not dangling:
+            return
+        for table, row_id, parent, _key in dangling:
+            connection.execute(f"DELETE FROM {table} WHERE rowid = ?", (row_id,))
+            report.lost.append(
+                f"{_singular(str(table)).capitalize()} {row_id}: it belonged to a "
+                f"{_singular(str(parent))} that is not in the file."
+            )
