@@ -503,4 +503,4 @@ def test_on_windows_a_dead_holder_is_taken_over(
     write_lock(campaign, pid=4242)
     with CampaignLock.acquire(campaign):
         assert CampaignLock.read_holder(campaign).pid == os.getpid()  # type: ignore[union-attr]
-    assert dead.opened == [4242]
+    assert set(dead.opened) == {4242}  # asked (again under the guard) about the holder
