@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 from desktop.rules import dicepool, roster, syscards
 from desktop.rules import energy as rules_energy
 from desktop.rules.energy import CharacterProfile, DayState
-from desktop.store import backups, checks, energy, files, health, schema, search
+from desktop.store import backups, checks, energy, files, health, schema, search, trust
 from desktop.store.connection import connect
 from desktop.store.downtime import DowntimeStore
 from desktop.store.downtime_records import (
@@ -185,7 +185,11 @@ class Campaign(DowntimeStore):
                 revision = schema.revision_of(inspected, path.name)
                 files.quick_check(inspected, path.name)
                 if not schema.needs_upgrade(revision):
-                    health.refuse_unsound(inspected, path.name)
+                    # The stored values are read only if something else touched the file.
+                    trusted = trust.is_trusted(path, data_dir)
+                    health.refuse_unsound(inspected, path.name, values=not trusted)
+                    if not trusted:
+                        trust.remember(path, data_dir)
             if schema.needs_upgrade(revision):
                 if read_only:
                     raise CampaignRefused(
@@ -197,6 +201,7 @@ class Campaign(DowntimeStore):
                 schema.upgrade(path)
                 with files.inspecting(path, shared=False) as inspected:
                     health.refuse_unsound(inspected, path.name)
+                trust.remember(path, data_dir)
             reader = _reader(path, read_only=read_only, immutable=unwritable is not None)
             campaign = cls(path, reader, lock, data_dir)
             campaign.read_only_reason = unwritable
@@ -291,6 +296,8 @@ class Campaign(DowntimeStore):
                 self._reader.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         self._reader.close()
         if self._lock is not None:
+            # Left whole by GM Desk itself: the next open need not re-read every value.
+            trust.remember(self.path, self._data_dir)
             self._lock.release()
             self._lock = None
 

@@ -161,7 +161,9 @@ def inspecting(path: Path, *, shared: bool) -> Iterator[sqlite3.Connection]:
     """
     wal = path.with_name(path.name + "-wal")
     shm = path.with_name(path.name + "-shm")
-    if not wal.exists():
+    # An empty -wal (a read-only reader leaves one) holds nothing to recover; with the
+    # lock held, or no -shm showing a live writer, nobody is writing into it either.
+    if not wal.exists() or (_empty(wal) and not (shared and shm.exists())):
         uri = sqlite_uri(path, read_only=True) + "&immutable=1"
         with closing(_connect(uri, path.name)) as connection:
             yield connection
@@ -181,6 +183,13 @@ def inspecting(path: Path, *, shared: bool) -> Iterator[sqlite3.Connection]:
             ) from None
         with closing(_connect(sqlite_uri(copy, read_only=False), path.name)) as connection:
             yield connection
+
+
+def _empty(path: Path) -> bool:
+    try:
+        return path.stat().st_size == 0
+    except OSError:
+        return False
 
 
 def _connect(uri: str, name: str) -> sqlite3.Connection:

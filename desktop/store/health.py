@@ -200,13 +200,14 @@ class CheckReport:
 # -- on open ---------------------------------------------------------------------------------
 
 
-def refuse_unsound(connection: sqlite3.Connection, name: str) -> None:
+def refuse_unsound(connection: sqlite3.Connection, name: str, *, values: bool = True) -> None:
     """Raise CampaignRefused, naming the first problem, unless schema and values are sound.
 
-    SQLite's `quick_check` has run before this (see `files.quick_check`).
+    SQLite's `quick_check` has run before this (see `files.quick_check`). `values`
+    False skips reading every row (a file GM Desk itself left so: see `trust`).
     """
     problems = structure_findings(connection)
-    if not problems:
+    if not problems and values:
         problems = list(_first(value_findings(connection), 1))
     if problems:
         raise CampaignRefused(
