@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import sqlite3
 import sys
 import time
 from pathlib import Path
@@ -184,6 +185,10 @@ def _smoke_test(app: object, window: object, requested: Path | None, shot: Path 
         print(f"gm-desk: {error}", file=sys.stderr)
         window.close()  # type: ignore[attr-defined]
         return 1
+    except sqlite3.DatabaseError as error:
+        print(f"gm-desk: {_damaged(requested, error)}", file=sys.stderr)
+        window.close()  # type: ignore[attr-defined]
+        return 1
     opened = time.perf_counter()
     for _ in range(3):  # let layouts, lazy docks and queued signals settle
         QCoreApplication.processEvents(QEventLoop.ProcessEventsFlag.AllEvents)
@@ -246,6 +251,9 @@ def _print_sheets(args: argparse.Namespace) -> int:
     except (CampaignRefused, ValueError, OSError) as error:
         print(f"gm-desk: {error}", file=sys.stderr)
         return 1
+    except sqlite3.DatabaseError as error:  # damage SQLite met only while reading
+        print(f"gm-desk: {_damaged(args.campaign, error)}", file=sys.stderr)
+        return 1
     return 0
 
 
@@ -272,8 +280,18 @@ def _print_cards(campaign: Path | None, out: Path, names: list[str], paper: str 
     except (CampaignRefused, ValueError, OSError) as error:
         print(f"gm-desk: {error}", file=sys.stderr)
         return 1
+    except sqlite3.DatabaseError as error:  # damage SQLite met only while reading
+        print(f"gm-desk: {_damaged(campaign, error)}", file=sys.stderr)
+        return 1
     print(f"Wrote {len(names) or len(cards)} cards on {pages} pages to {out}")
     return 0
+
+
+def _damaged(path: Path | None, error: Exception) -> str:
+    """The plain refusal for damage SQLite met only once the campaign was being read."""
+    from desktop.store.files import damaged_message
+
+    return damaged_message(path.name if path is not None else "The campaign", str(error))
 
 
 def _peak_memory_mb() -> float | None:

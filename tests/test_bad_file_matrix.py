@@ -174,3 +174,27 @@ def test_the_base_campaign_is_sound_and_complete(base_bytes: bytes, tmp_path: Pa
             assert connection.execute(f"SELECT count(*) FROM {table}").fetchone()[0] > 0
     connection.close()
     shutil.rmtree(tmp_path / "data", ignore_errors=True)
+
+
+def test_damage_met_only_while_reading_is_reported_plainly(
+    base_bytes: bytes,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from desktop.store.campaign import Campaign
+
+    path = tmp_path / "subtle.gmdesk"
+    path.write_bytes(base_bytes)
+
+    def broken(self: Campaign, *args: object) -> list[object]:
+        raise sqlite3.DatabaseError("database disk image is malformed")
+
+    monkeypatch.setattr(Campaign, "characters", broken)
+    monkeypatch.setattr(Campaign, "cards", broken)
+    for entry in ENTRY_POINTS:
+        assert app.main(_arguments(entry, path, tmp_path / "o.pdf")) == 1
+        err = capsys.readouterr().err
+        assert err.startswith("gm-desk: “subtle.gmdesk” is damaged"), err
+        assert "Check Campaign" in err
+    assert not (tmp_path / "subtle.gmdesk.lock").exists()

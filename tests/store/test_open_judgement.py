@@ -273,6 +273,12 @@ def test_a_campaign_on_a_read_only_disk_opens_read_only(
             assert len(opened.characters()) == 7
             with pytest.raises(ReadOnlyCampaign):
                 opened.rename("Renamed")
+        from desktop import app
+
+        for option in ("--print-cards", "--print-sheets"):
+            pdf = tmp_path / f"{option}.pdf"
+            assert app.main([option, str(pdf), "--campaign", str(path)]) == 0
+            assert pdf.stat().st_size > 0
         assert path.read_bytes() == base_bytes
         assert sorted(p.name for p in disk.iterdir()) == ["On the stick.gmdesk"]
 
