@@ -44,7 +44,13 @@ from desktop.store.downtime_records import (
     FactionRecord,
     FactionSnapshot,
 )
-from desktop.store.errors import CampaignRefused, NotFound, ReadOnlyCampaign, write_failure
+from desktop.store.errors import (
+    CampaignRefused,
+    NotFound,
+    ReadOnlyCampaign,
+    failure_reason,
+    write_failure,
+)
 from desktop.store.files import check_sqlite_file
 from desktop.store.lock import CampaignLock
 from desktop.store.records import (
@@ -250,7 +256,14 @@ class Campaign(DowntimeStore):
                 "Nothing was changed. Choose another name, or move those files away first."
             )
         title = roster.check_name(name if name is not None else path.stem)
+        if not files.folder_writable(path.parent):
+            raise CampaignRefused(
+                f"“{path.name}” could not be made: its folder (or the disk it is on) is "
+                "read-only, or does not exist. Choose another folder."
+            )
         building = path.with_name(f".{path.name}.{os.getpid()}.new")
+        from sqlalchemy import exc
+
         try:
             connect(building, read_only=False).close()
             schema.upgrade(building)
@@ -272,6 +285,11 @@ class Campaign(DowntimeStore):
                 maker.dispose()
             # The last connection closed folded the WAL in: the file is whole on its own.
             os.replace(building, path)
+        except (exc.OperationalError, sqlite3.OperationalError, OSError) as error:
+            what, todo = failure_reason(error, path.parent)
+            raise CampaignRefused(
+                f"“{path.name}” could not be made: {what}. Nothing was written. {todo}"
+            ) from error
         finally:
             for leftover in (building, *_sidecars(building)):
                 with suppress(FileNotFoundError):
@@ -356,7 +374,7 @@ class Campaign(DowntimeStore):
             sqlite3.OperationalError,
             OSError,
         ) as error:
-            raise write_failure(error) from error
+            raise write_failure(error, self.path) from error
         self.revision += 1
         for topic in topics:
             for listener in list(self._listeners):

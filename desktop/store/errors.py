@@ -3,7 +3,12 @@
 from __future__ import annotations
 
 import errno
+import os
 import sqlite3
+from pathlib import Path
+
+# Less room than this left on the campaign's disk: a failed write is put down to it.
+NEARLY_FULL_BYTES = 1024 * 1024
 
 LOCKED_REASON = "another GM Desk has it open. Close it there to make changes."
 
@@ -31,11 +36,20 @@ class CampaignWriteFailed(ValueError):
     """
 
 
-def write_failure(error: BaseException) -> CampaignWriteFailed:
-    """A plain message for a write the disk or SQLite refused (`error` is the cause)."""
+def write_failure(error: BaseException, where: Path | None = None) -> CampaignWriteFailed:
+    """A plain message for a write the disk or SQLite refused (`error` is the cause,
+    `where` the campaign, whose disk is looked at when SQLite only says "I/O error")."""
+    what, todo = failure_reason(error, where)
+    return CampaignWriteFailed(
+        f"The change was not saved: {what}. Everything saved before it is safe. {todo}"
+    )
+
+
+def failure_reason(error: BaseException, where: Path | None = None) -> tuple[str, str]:
+    """What went wrong with a write, and what the GM can do, in plain words."""
     text = str(getattr(error, "orig", None) or error).lower()
     number = getattr(error, "errno", None)
-    if number == errno.ENOSPC or "full" in text:
+    if number == errno.ENOSPC or "full" in text or _nearly_full(where):
         what = "the disk is full"
         todo = "Free some space on the disk, then try again."
     elif (
@@ -51,6 +65,17 @@ def write_failure(error: BaseException) -> CampaignWriteFailed:
     else:
         what = "the disk reported a problem"
         todo = "Check that the disk is still there and has space, then try again."
-    return CampaignWriteFailed(
-        f"The change was not saved: {what}. Everything saved before it is safe. {todo}"
-    )
+    return what, todo
+
+
+def _nearly_full(where: Path | None) -> bool:
+    # SQLite reports a full disk met while growing its -wal or -shm as an "I/O error".
+    statvfs = getattr(os, "statvfs", None)
+    if where is None or statvfs is None:
+        return False
+    folder = where if where.is_dir() else where.parent
+    try:
+        found = statvfs(folder)
+    except OSError:
+        return False
+    return found.f_bavail * found.f_frsize < NEARLY_FULL_BYTES

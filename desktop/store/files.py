@@ -119,10 +119,14 @@ def unwritable_reason(path: Path) -> str | None:
         return "the disk it is on is read-only"
     if not mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH) or not os.access(path, os.W_OK):
         return "the file is read-only"
-    folder = path.parent
-    if not os.access(folder, os.W_OK | os.X_OK):
+    if not folder_writable(path.parent):
         return "its folder (or the disk it is on) is read-only"
     return None
+
+
+def folder_writable(folder: Path) -> bool:
+    """True when new files (a lock, SQLite's `-wal`) can be made in `folder`."""
+    return folder.is_dir() and os.access(folder, os.W_OK | os.X_OK) and not _read_only_mount(folder)
 
 
 def _read_only_mount(path: Path) -> bool:

@@ -319,3 +319,24 @@ def test_a_full_disk_fails_one_action_plainly_and_loses_nothing(
             assert set(acknowledged) <= ids
             assert reopened.integrity_check() == ["ok"]
             reopened.add_character("After the clean-up")
+
+
+def test_a_new_campaign_on_a_full_disk_is_refused_plainly(tmp_path: Path, data_dir: Path) -> None:
+    disk = tmp_path / "tiny"
+    with _mounted(disk, "-t", "tmpfs", "-o", "size=64k"):
+        (disk / "filler").write_bytes(b"\0" * (os.statvfs(disk).f_bavail * 4096 - 8192))
+        with pytest.raises(CampaignRefused, match="disk is full") as refused:
+            Campaign.create(disk / "New.gmdesk", data_dir=data_dir)
+        assert "sqlalchemy" not in str(refused.value).lower()
+        assert sorted(p.name for p in disk.iterdir()) == ["filler"]
+
+
+def test_a_new_campaign_in_a_read_only_folder_is_refused_plainly(
+    tmp_path: Path, data_dir: Path
+) -> None:
+    disk = tmp_path / "dvd"
+    with (
+        _mounted(disk, "-t", "tmpfs", "-o", "size=64k,ro"),
+        pytest.raises(CampaignRefused, match="read-only"),
+    ):
+        Campaign.create(disk / "New.gmdesk", data_dir=data_dir)
