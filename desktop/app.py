@@ -9,7 +9,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import sqlite3
 import sys
 import time
 from pathlib import Path
@@ -169,6 +168,8 @@ def _open_at_start(window: object, requested: Path | None) -> None:
 
 def _smoke_test(app: object, window: object, requested: Path | None, shot: Path | None) -> int:
     """Open the campaign offscreen, wait until idle, report timings; non-zero if refused."""
+    import sqlite3
+
     from PySide6.QtCore import QCoreApplication, QEventLoop
 
     from desktop.store.errors import CampaignRefused
@@ -226,6 +227,8 @@ def _print_sheets(args: argparse.Namespace) -> int:
         print("gm-desk: printing sheets needs the campaign: --campaign FILE", file=sys.stderr)
         return 2
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    import sqlite3
+
     from PySide6.QtGui import QGuiApplication
 
     from desktop import paths
@@ -263,6 +266,8 @@ def _print_cards(campaign: Path | None, out: Path, names: list[str], paper: str 
         print("gm-desk: --print-cards needs the campaign: --campaign FILE", file=sys.stderr)
         return 2
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    import sqlite3
+
     from PySide6.QtGui import QGuiApplication
 
     from desktop import paths
