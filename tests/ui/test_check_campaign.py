@@ -80,3 +80,52 @@ def test_a_read_only_file_opens_read_only_with_the_reason(
         window.session.campaign.add_character("Nobody")
     assert "SQL" not in str(refused.value)
     window.close_campaign()
+
+
+def test_file_new_never_adopts_an_orphaned_wal(
+    make_window: Callable[[], MainWindow],
+    base_bytes: bytes,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from PySide6.QtWidgets import QFileDialog
+
+    window = make_window()
+    path = tmp_path / "x.gmdesk"
+    REFUSED["orphaned -wal only"](path, base_bytes)
+    wal = path.with_name("x.gmdesk-wal").read_bytes()
+    monkeypatch.setattr(
+        QFileDialog, "getSaveFileName", staticmethod(lambda *a, **k: (str(path), ""))
+    )
+    window.new_campaign()
+    assert window.session is None
+    assert "x.gmdesk-wal" in window.statusBar().currentMessage()
+    assert not path.exists()
+    assert path.with_name("x.gmdesk-wal").read_bytes() == wal
+
+
+def test_a_full_disk_is_told_plainly_at_the_action_that_failed(
+    window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import sqlite3
+    from contextlib import contextmanager
+
+    from sqlalchemy.exc import OperationalError
+
+    from desktop.store.writer import Writer
+    from desktop.ui.commands import AddCharacter
+
+    @contextmanager
+    def full(self: Writer):  # type: ignore[no-untyped-def]
+        raise OperationalError("INSERT", {}, sqlite3.OperationalError("database or disk is full"))
+        yield
+
+    monkeypatch.setattr(Writer, "transaction", full)
+    session = window.session
+    assert session is not None
+    assert not session.push(AddCharacter(session, "Kara", "pc"))
+    message = session.last_failure or ""
+    assert message.startswith("The change was not saved: the disk is full.")
+    assert "safe" in message
+    assert "sqlalche.me" not in message and "INSERT" not in message
+    assert window.statusBar().currentMessage() == message
