@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sqlite3
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import closing, suppress
@@ -365,8 +366,16 @@ def _row_id(row: Sequence[object]) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
+# Python's JSON parser explains itself in programmer's terms ("Expecting value: line 1
+# column 1 (char 0)"); a GM needs only to know the stored text is unreadable.
+_PARSER_TEXT = re.compile(
+    r"(Expecting|Extra data|Unterminated|Invalid)[^()]*\(char \d+\)\.?", re.IGNORECASE
+)
+
+
 def _sentence(error: BaseException) -> str:
-    text = str(error).strip() or type(error).__name__
+    text = _PARSER_TEXT.sub("it is not readable text of the kind GM Desk stores.", str(error))
+    text = text.strip() or type(error).__name__
     return text if text.endswith((".", "!", "?")) else text + "."
 
 

@@ -282,8 +282,23 @@ class MainWindow(QMainWindow):
             return Campaign.open(path, data_dir=self.data_dir, read_only=True)
         except CampaignRefused as refused:
             if interactive:
-                QMessageBox.warning(self, "Cannot open this campaign", str(refused))
+                self._refused_box(path, str(refused))
             raise
+
+    def _refused_box(self, path: Path, message: str) -> None:
+        """Say why `path` was refused; offer Check Campaign when it is a database GM Desk
+        could look into (damaged, altered), since that can save a repaired copy."""
+        if "Check Campaign" not in message:
+            QMessageBox.warning(self, "Cannot open this campaign", message)
+            return
+        answer = QMessageBox.question(
+            self,
+            "Cannot open this campaign",
+            f"{message}\n\nCheck it now?",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+        )
+        if answer == QMessageBox.StandardButton.Yes:
+            self.check_campaign_file(path)
 
     def set_session(self, session: CampaignSession | None) -> None:
         """Make `session` the open campaign (None closes it), backing up as it goes."""

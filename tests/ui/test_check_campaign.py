@@ -129,3 +129,31 @@ def test_a_full_disk_is_told_plainly_at_the_action_that_failed(
     assert "safe" in message
     assert "sqlalche.me" not in message and "INSERT" not in message
     assert window.statusBar().currentMessage() == message
+
+
+@pytest.mark.parametrize("check", [True, False])
+def test_a_refused_damaged_file_offers_check_campaign(
+    make_window: Callable[[], MainWindow],
+    base_bytes: bytes,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    check: bool,
+) -> None:
+    from PySide6.QtWidgets import QMessageBox
+
+    window = make_window()
+    path = tmp_path / "altered.gmdesk"
+    REFUSED["character kind bogus"](path, base_bytes)
+    asked: list[str] = []
+    answer = QMessageBox.StandardButton.Yes if check else QMessageBox.StandardButton.No
+
+    def question(_parent: object, _title: str, text: str, *_buttons: object) -> object:
+        asked.append(text)
+        return answer
+
+    monkeypatch.setattr(QMessageBox, "question", question)
+    checked: list[Path] = []
+    monkeypatch.setattr(window, "check_campaign_file", checked.append)
+    assert not window.open_campaign(path)
+    assert "Character 1 (Kara Voss)" in asked[0] and "Check it now?" in asked[0]
+    assert checked == ([path] if check else [])
