@@ -197,6 +197,14 @@ def _foreign_wal(path: Path, base: bytes) -> None:
         leftover.unlink(missing_ok=True)
 
 
+def _chmod(make: Make, mode: int) -> Make:
+    def made(path: Path, base: bytes) -> None:
+        make(path, base)
+        path.chmod(mode)
+
+    return made
+
+
 TABLES = (
     "campaign",
     "character",
@@ -293,6 +301,11 @@ REFUSED: dict[str, Make] = {
     "trait value bogus": _sql("UPDATE trait SET value = 'huge'"),
     "item kind bogus": _sql("UPDATE item SET kind = 'spoon'"),
     "downtime activity bogus": _sql("UPDATE downtime_entry SET activity = 'napping'"),
+    "cut in half, read-only": _chmod(_cut(lambda size: size // 2), 0o444),
+    "die kind bogus, read-only": _chmod(
+        _sql("UPDATE die SET kind = 'bogus' WHERE id = (SELECT max(id) FROM die)"), 0o444
+    ),
+    "text file, no permissions at all": _chmod(_bytes(b"notes"), 0o000),
     "fifo": _fifo,
     "dangling symlink": _dangling_link,
     "symlink loop": _link_loop,

@@ -67,9 +67,10 @@ def test_refused_plainly_and_untouched(
     tmp_path: Path,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    folder = tmp_path / "campaigns"
+    # Unicode in every path: each kind is refused from such a folder too.
+    folder = tmp_path / "Kampagnen ✦ Ærø 東京"
     folder.mkdir()
-    path = folder / "suspect.gmdesk"
+    path = folder / "suspect — Straße.gmdesk"
     REFUSED[kind](path, base_bytes)
     out = tmp_path / "out.pdf"
     before = _state(folder)
