@@ -292,9 +292,17 @@ REFUSED: dict[str, Make] = {
     "card efficiency 500": _sql("UPDATE card SET efficiency = 500"),
     "image format bogus": _sql("UPDATE card_image SET format = 'tiff'"),
     "energy day garbage": _sql("UPDATE energy_day SET state = '{\"what\": 1}'"),
+    "energy ledger does not add up": _sql(
+        "UPDATE energy_day SET state = replace(state, '\"amount\":3,', '\"amount\":4,')"
+    ),
     "energy abilities garbage": _sql("UPDATE energy_profile SET abilities = 'x'"),
     "faction hold bogus": _sql("UPDATE faction SET hold = 'bogus'"),
     "faction tier 99": _sql("UPDATE faction SET tier = 99"),
+    "faction status 9": _sql("UPDATE faction SET status = 9"),
+    "chapter hold bogus": _sql("UPDATE chapter SET hold = 'wobbly'"),
+    "chapter coin negative": _sql("UPDATE chapter SET coin = -5"),
+    "chapter tier text": _sql("UPDATE chapter SET tier = 'high'"),
+    "clock segments zero": _sql("UPDATE clock SET segments = 0, filled = 0"),
     "clock overfilled": _sql("UPDATE clock SET filled = segments + 3"),
     "claim far away": _sql("UPDATE claim SET x = 1e300"),
     "downtime xp garbage": _sql("UPDATE downtime_sheet SET xp = 'lots'"),

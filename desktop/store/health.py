@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 
-from desktop.rules import roster
+from desktop.rules import factions, roster
 from desktop.store import checks, energy, files
 from desktop.store.errors import CampaignRefused
 
@@ -491,6 +491,21 @@ def _row_checks(
     def sheet(row: tuple[object, ...]) -> None:
         checks.downtime_sheet(downtime_store._sheet(int(row[0]), row[1:]), track)  # type: ignore[call-overload]
 
+    def chapter(row: tuple[object, ...]) -> None:
+        # As the store reads it: rep is shown at most full, turf is counted from claims.
+        _id, name, tier, hold, rep, coin, heat = row
+        roster.check_name(name)
+        for value, what in ((tier, "tier"), (rep, "rep"), (coin, "coin"), (heat, "heat")):
+            checks.whole(value, f"The chapter's {what}", low=-1_000_000)
+        factions.Chapter(
+            tier,  # type: ignore[arg-type]
+            hold,  # type: ignore[arg-type]
+            min(rep, factions.FULL_REP),  # type: ignore[type-var]
+            factions.MIN_TURF,
+            coin,  # type: ignore[arg-type]
+            heat,  # type: ignore[arg-type]
+        )
+
     def entry(row: tuple[object, ...]) -> None:
         checks.entry_activity(row[3])
         checks.entry_summary(row[4])
@@ -555,6 +570,12 @@ def _row_checks(
             downtime_store.FACTION_SQL,
             lambda row: f"Faction {row[0]} ({row[1]})",
             faction,
+        ),
+        (
+            "chapter",
+            "SELECT id, name, tier, hold, rep, coin, heat FROM chapter",
+            lambda row: f"The chapter ({row[1]})",
+            chapter,
         ),
         ("clock", downtime_store.CLOCK_SQL, lambda row: f"Clock {row[0]} ({row[1]})", clock),
         ("claim", downtime_store.CLAIM_SQL, lambda row: f"Claim {row[0]} ({row[1]})", claim),
