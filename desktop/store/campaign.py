@@ -208,7 +208,9 @@ class Campaign(DowntimeStore):
                 with files.inspecting(path, shared=False) as inspected:
                     health.refuse_unsound(inspected, path.name)
                 trust.remember(path, data_dir)
-            reader = _reader(path, read_only=read_only, immutable=unwritable is not None)
+            # Immutable only with no changes waiting in a -wal: it would not see them.
+            immutable = unwritable is not None and trust.fingerprint(path) is not None
+            reader = _reader(path, read_only=read_only, immutable=immutable)
             campaign = cls(path, reader, lock, data_dir)
             campaign.read_only_reason = unwritable
             try:

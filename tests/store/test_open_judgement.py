@@ -340,3 +340,13 @@ def test_a_new_campaign_in_a_read_only_folder_is_refused_plainly(
         pytest.raises(CampaignRefused, match="read-only"),
     ):
         Campaign.create(disk / "New.gmdesk", data_dir=data_dir)
+
+
+def test_a_read_only_file_with_changes_in_its_wal_shows_them(
+    base_bytes: bytes, tmp_path: Path, data_dir: Path
+) -> None:
+    path, count = _crashed_mid_checkpoint(tmp_path, base_bytes)
+    path.chmod(0o444)
+    with Campaign.open(path, data_dir=data_dir) as opened:
+        assert opened.read_only
+        assert len(opened.characters()) == count  # the -wal's rows, not the file's alone
