@@ -21,6 +21,10 @@ import pytest
 from desktop import app
 from tests.bad_files import REFUSED, whole_campaign
 
+# The window's entry point needs a QApplication; one made first by a print run in this
+# process would be a bare QGuiApplication, which the window cannot use.
+pytestmark = pytest.mark.usefixtures("qapp")
+
 ENTRY_POINTS: dict[str, list[str]] = {
     "open": ["--smoke-test"],
     "print cards": ["--print-cards", "OUT"],

@@ -23,6 +23,10 @@ from desktop.store.errors import CampaignRefused, CampaignWriteFailed, ReadOnlyC
 from desktop.store.lock import lock_path
 from tests.bad_files import REFUSED, whole_campaign
 
+# The window's entry point needs a QApplication; one made first by a print run in this
+# process would be a bare QGuiApplication, which the window cannot use.
+pytestmark = pytest.mark.usefixtures("qapp")
+
 
 @pytest.fixture(scope="module")
 def base_bytes(tmp_path_factory: pytest.TempPathFactory) -> bytes:
