@@ -229,14 +229,24 @@ def main(argv: list[str] | None = None) -> int:
     from desktop.ui.settings import Settings
     from desktop.ui.theme import apply_theme
 
-    apply_theme(app)
+    if not app.property("gmDeskThemed"):  # once per application, however often main runs
+        apply_theme(app)
+        app.setProperty("gmDeskThemed", True)
     ini = paths.settings_file()
     qsettings = QSettings(str(ini), QSettings.Format.IniFormat) if ini else QSettings()
     data = paths.data_dir()
     window = MainWindow(Settings(qsettings), data)
-    app.installEventFilter(FileOpenFilter(window.open_campaign, app))
+    file_open = FileOpenFilter(window.open_campaign, app)
+    app.installEventFilter(file_open)
     if args.smoke_test:
-        return _smoke_test(app, window, args.campaign, args.screenshot)
+        try:
+            return _smoke_test(app, window, args.campaign, args.screenshot)
+        finally:
+            # Run in-process again (the tests do), the next window must not inherit
+            # this one's filter and window: every event would pass through them all.
+            app.removeEventFilter(file_open)
+            file_open.deleteLater()
+            window.deleteLater()
     window.show()
     _open_at_start(window, args.campaign)
     return app.exec()
@@ -251,7 +261,8 @@ def _campaign_path(window: object, requested: Path | None) -> Path:
     data = paths.data_dir()
     if requested is None:
         return ensure_sample_campaign(data, paths.resources_dir())
-    if not requested.exists():
+    # lexists: a dangling link is a file the GM named, to be refused, never replaced.
+    if not os.path.lexists(requested):
         Campaign.create(requested, data_dir=data).close()
     return requested
 
@@ -270,6 +281,8 @@ def _open_at_start(window: object, requested: Path | None) -> None:
 
 def _smoke_test(app: object, window: object, requested: Path | None, shot: Path | None) -> int:
     """Open the campaign offscreen, wait until idle, report timings; non-zero if refused."""
+    import sqlite3
+
     from PySide6.QtCore import QCoreApplication, QEventLoop
 
     from desktop.store.errors import CampaignRefused
@@ -284,6 +297,10 @@ def _smoke_test(app: object, window: object, requested: Path | None, shot: Path 
         window.open_campaign(path, interactive=False)  # type: ignore[attr-defined]
     except (CampaignRefused, CampaignLocked, ImportRefused, OSError, ValueError) as error:
         print(f"gm-desk: {error}", file=sys.stderr)
+        window.close()  # type: ignore[attr-defined]
+        return 1
+    except sqlite3.DatabaseError as error:
+        print(f"gm-desk: {_damaged(requested, error)}", file=sys.stderr)
         window.close()  # type: ignore[attr-defined]
         return 1
     opened = time.perf_counter()
@@ -349,6 +366,8 @@ def _print_sheets(args: argparse.Namespace) -> int:
         print("gm-desk: printing sheets needs the campaign: --campaign FILE", file=sys.stderr)
         return 2
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    import sqlite3
+
     from PySide6.QtGui import QGuiApplication
 
     from desktop import paths
@@ -378,6 +397,9 @@ def _print_sheets(args: argparse.Namespace) -> int:
     except (CampaignRefused, ValueError, OSError) as error:
         print(f"gm-desk: {error}", file=sys.stderr)
         return 1
+    except sqlite3.DatabaseError as error:  # damage SQLite met only while reading
+        print(f"gm-desk: {_damaged(args.campaign, error)}", file=sys.stderr)
+        return 1
     return 0
 
 
@@ -396,6 +418,8 @@ def _print_cards(
         print("gm-desk: --print-cards needs the campaign: --campaign FILE", file=sys.stderr)
         return 2
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    import sqlite3
+
     from PySide6.QtGui import QGuiApplication
 
     from desktop import paths
@@ -416,8 +440,18 @@ def _print_cards(
     except (CampaignRefused, ValueError, OSError) as error:
         print(f"gm-desk: {error}", file=sys.stderr)
         return 1
+    except sqlite3.DatabaseError as error:  # damage SQLite met only while reading
+        print(f"gm-desk: {_damaged(campaign, error)}", file=sys.stderr)
+        return 1
     print(f"Wrote {len(names) or len(cards)} cards on {pages} pages to {out}")
     return 0
+
+
+def _damaged(path: Path | None, error: Exception) -> str:
+    """The plain refusal for damage SQLite met only once the campaign was being read."""
+    from desktop.store.files import damaged_message
+
+    return damaged_message(path.name if path is not None else "The campaign", str(error))
 
 
 def _peak_memory_mb() -> float | None:

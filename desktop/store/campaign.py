@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 from desktop.rules import dicepool, roster, syscards
 from desktop.rules import energy as rules_energy
 from desktop.rules.energy import CharacterProfile, DayState
-from desktop.store import backups, checks, energy, schema, search
+from desktop.store import backups, checks, energy, files, health, schema, search, trust
 from desktop.store.connection import connect
 from desktop.store.downtime import DowntimeStore
 from desktop.store.downtime_records import (
@@ -44,7 +44,13 @@ from desktop.store.downtime_records import (
     FactionRecord,
     FactionSnapshot,
 )
-from desktop.store.errors import CampaignRefused, NotFound, ReadOnlyCampaign
+from desktop.store.errors import (
+    CampaignRefused,
+    NotFound,
+    ReadOnlyCampaign,
+    failure_reason,
+    write_failure,
+)
 from desktop.store.files import check_sqlite_file
 from desktop.store.lock import CampaignLock
 from desktop.store.records import (
@@ -144,6 +150,8 @@ class Campaign(DowntimeStore):
         self._lock = lock
         self._data_dir = data_dir
         self._listeners: list[Listener] = []
+        # Why the campaign is read-only when no other GM Desk holds it (None otherwise).
+        self.read_only_reason: str | None = None
         self.revision = 0  # bumped by every committed write; backups compare it
         # Every card by id, as of the reader's `PRAGMA data_version` below (see `cards`).
         self._card_cache: dict[int, CardRecord] = {}
@@ -161,24 +169,50 @@ class Campaign(DowntimeStore):
     def open(cls, path: Path, *, data_dir: Path, read_only: bool = False) -> Campaign:
         """Open a campaign, upgrading its schema (after a backup) when it is older.
 
-        Raises CampaignRefused for a file that is not a whole, known campaign, and
-        lock.CampaignLocked when another GM Desk is writing it; either way the file is
-        left byte for byte as it was.
+        Raises CampaignRefused for a file that is not a whole, sound, known campaign,
+        and lock.CampaignLocked when another GM Desk is writing it; either way the file
+        is left byte for byte as it was, with no lock, `-wal` or `-shm` added beside it.
+        A file GM Desk cannot write (read-only file, folder or disk) opens read-only.
         """
         path = path.absolute()
         check_sqlite_file(path)
-        lock = None if read_only else CampaignLock.acquire(path)
+        unwritable = files.unwritable_reason(path)
+        if unwritable is not None:
+            read_only = True
         try:
-            revision = schema.read_revision(path)
+            lock = None if read_only else CampaignLock.acquire(path)
+        except OSError as error:
+            raise CampaignRefused(
+                f"“{path.name}” could not be opened: its lock file could not be written "
+                f"({error.strerror or error}). Nothing was changed."
+            ) from None
+        try:
+            with files.inspecting(path, shared=read_only) as inspected:
+                revision = schema.revision_of(inspected, path.name)
+                files.quick_check(inspected, path.name)
+                if not schema.needs_upgrade(revision):
+                    # The stored values are read only if something else touched the file.
+                    trusted = trust.is_trusted(path, data_dir)
+                    health.refuse_unsound(inspected, path.name, values=not trusted)
+                    if not trusted:
+                        trust.remember(path, data_dir)
             if schema.needs_upgrade(revision):
                 if read_only:
                     raise CampaignRefused(
                         f"“{path.name}” was made by an older GM Desk and must be upgraded, "
-                        "which a read-only campaign cannot be. Open it for writing first."
+                        f"which cannot be done while {unwritable or 'it is open read-only'}. "
+                        "Nothing was changed; open it for writing to upgrade it."
                     )
                 backups.make_backup(path, backups.backup_folder(data_dir, path))
                 schema.upgrade(path)
-            campaign = cls(path, connect(path, read_only=read_only), lock, data_dir)
+                with files.inspecting(path, shared=False) as inspected:
+                    health.refuse_unsound(inspected, path.name)
+                trust.remember(path, data_dir)
+            # Immutable only with no changes waiting in a -wal: it would not see them.
+            immutable = unwritable is not None and trust.fingerprint(path) is not None
+            reader = _reader(path, read_only=read_only, immutable=immutable)
+            campaign = cls(path, reader, lock, data_dir)
+            campaign.read_only_reason = unwritable
             try:
                 campaign.summary()  # fails now, not later, on a file missing its campaign row
             except BaseException:
@@ -211,10 +245,27 @@ class Campaign(DowntimeStore):
         from desktop.store import downtime_writer, writer
 
         path = path.absolute()
-        if path.exists():
+        if os.path.lexists(path):
             raise CampaignRefused(f"“{path.name}” already exists; open it instead.")
+        strays = files.stray_sidecars(path)
+        if strays:
+            # A new file would adopt them: SQLite replays a `-wal` into any database of
+            # the same name, which here would be pages of some other, lost file.
+            listed = ", ".join(f"“{stray.name}”" for stray in strays)
+            raise CampaignRefused(
+                f"A new campaign cannot be made as “{path.name}”: {listed} beside it "
+                "belonged to an earlier file of that name and could hold its last changes. "
+                "Nothing was changed. Choose another name, or move those files away first."
+            )
         title = roster.check_name(name if name is not None else path.stem)
+        if not files.folder_writable(path.parent):
+            raise CampaignRefused(
+                f"“{path.name}” could not be made: its folder (or the disk it is on) is "
+                "read-only, or does not exist. Choose another folder."
+            )
         building = path.with_name(f".{path.name}.{os.getpid()}.new")
+        from sqlalchemy import exc
+
         try:
             connect(building, read_only=False).close()
             schema.upgrade(building)
@@ -236,6 +287,11 @@ class Campaign(DowntimeStore):
                 maker.dispose()
             # The last connection closed folded the WAL in: the file is whole on its own.
             os.replace(building, path)
+        except (exc.OperationalError, sqlite3.OperationalError, OSError) as error:
+            what, todo = failure_reason(error, path.parent)
+            raise CampaignRefused(
+                f"“{path.name}” could not be made: {what}. Nothing was written. {todo}"
+            ) from error
         finally:
             for leftover in (building, *_sidecars(building)):
                 with suppress(FileNotFoundError):
@@ -260,6 +316,8 @@ class Campaign(DowntimeStore):
                 self._reader.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         self._reader.close()
         if self._lock is not None:
+            # Left whole by GM Desk itself: the next open need not re-read every value.
+            trust.remember(self.path, self._data_dir)
             self._lock.release()
             self._lock = None
 
@@ -296,13 +354,30 @@ class Campaign(DowntimeStore):
         """One GM action: a transaction that commits, then tells the listeners (once per
         topic it changed, e.g. a roll changes "dice" and "rolls")."""
         if self.read_only:
+            if self.read_only_reason:
+                raise ReadOnlyCampaign(
+                    f"{self.read_only_reason}. To make changes, save a copy (File > Save a "
+                    "Copy) somewhere GM Desk can write, and open that."
+                )
             raise ReadOnlyCampaign()
-        if self._writer is None:
-            from desktop.store.writer import Writer
+        from sqlalchemy import exc
 
-            self._writer = Writer(self.path)
-        with self._writer.transaction() as session:
-            yield session
+        from desktop.store.writer import Writer
+
+        try:
+            if self._writer is None:
+                self._writer = Writer(self.path)
+            with self._writer.transaction() as session:
+                yield session
+        except exc.IntegrityError:
+            raise
+        except (
+            exc.OperationalError,
+            exc.DatabaseError,
+            sqlite3.OperationalError,
+            OSError,
+        ) as error:
+            raise write_failure(error, self.path) from error
         self.revision += 1
         for topic in topics:
             for listener in list(self._listeners):
@@ -1408,6 +1483,23 @@ class Campaign(DowntimeStore):
         """SQLite's own check of the whole file: ["ok"] when it is sound."""
         with closing(connect(self.path, read_only=True)) as checking:
             return [str(row[0]) for row in checking.execute("PRAGMA integrity_check")]
+
+
+def _reader(path: Path, *, read_only: bool, immutable: bool) -> sqlite3.Connection:
+    """The campaign's reading connection. A file nobody can write is read `immutable`:
+    SQLite then needs no `-shm` beside it, which a read-only folder or disk refuses."""
+    if not immutable:
+        return connect(path, read_only=read_only)
+    from desktop.store.connection import sqlite_uri
+
+    connection = sqlite3.connect(
+        sqlite_uri(path, read_only=True) + "&immutable=1",
+        uri=True,
+        isolation_level=None,
+        check_same_thread=False,
+    )
+    connection.execute("PRAGMA foreign_keys=ON")
+    return connection
 
 
 def _sidecars(path: Path) -> tuple[Path, Path]:

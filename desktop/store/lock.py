@@ -8,7 +8,10 @@ campaign read-only instead.
 A lock left by a crash is taken over:
 
 - its holder was on this host and that process is gone (or the machine has rebooted
-  since, which also catches a process id reused after the reboot);
+  since, which also catches a process id reused after the reboot), or its process id
+  now belongs to another process: the lock records when its process started (Linux:
+  the start time in /proc, with the boot id), and a live process with that id but
+  another start time is not the holder;
 - or the file is empty or garbage, as a crash between creating and writing it leaves.
   A lock that is being written right now is empty for a moment too, so garbage counts
   as stale only once it is `GARBAGE_GRACE_S` old.
@@ -60,6 +63,9 @@ class LockHolder:
     since: datetime
     # Linux's boot id when the lock was taken: a lock from an earlier boot is stale.
     boot_id: str | None = None
+    # When the holding process started (clock ticks since boot, from /proc); None
+    # where the system does not say. Tells the holder from a process that reused its id.
+    started: int | None = None
 
     def describe(self) -> str:
         """Plain text for a GM, e.g. "GM Desk (process 1234 on host 'tavern', ...)"."""
@@ -181,6 +187,7 @@ def _lock_record(token: str) -> dict[str, object]:
         "since": datetime.now(UTC).isoformat(),
         "app": f"GM Desk {__version__}",
         "boot_id": _boot_id(),
+        "started": _process_start(os.getpid()),
         "token": token,
     }
 
@@ -245,6 +252,9 @@ def _holder_from(record: dict[str, object] | None) -> LockHolder | None:
         return None
     pid, host, user, since = (record.get(key) for key in ("pid", "host", "user", "since"))
     boot_id = record.get("boot_id")
+    started = record.get("started")
+    if started is not None and type(started) is not int:
+        return None
     if type(pid) is not int or pid <= 0:  # bool is an int, and pid 0 means "my group"
         return None
     if not isinstance(host, str) or not isinstance(user, str) or not isinstance(since, str):
@@ -255,7 +265,7 @@ def _holder_from(record: dict[str, object] | None) -> LockHolder | None:
         moment = datetime.fromisoformat(since)
     except ValueError:
         return None
-    return LockHolder(pid=pid, host=host, user=user, since=moment, boot_id=boot_id)
+    return LockHolder(pid=pid, host=host, user=user, since=moment, boot_id=boot_id, started=started)
 
 
 def _inspect(path: Path) -> _Found | None:
@@ -282,7 +292,13 @@ def _holder_is_stale(holder: LockHolder) -> bool:
     current_boot = _boot_id()
     if holder.boot_id and current_boot and holder.boot_id != current_boot:
         return True  # taken before the last reboot: its process cannot be running
-    return not _pid_alive(holder.pid)
+    if not _pid_alive(holder.pid):
+        return True
+    if holder.started is not None:
+        now = _process_start(holder.pid)
+        # Another start time: the id was reused by a process that is not GM Desk's.
+        return now is not None and now != holder.started
+    return False
 
 
 def _is_stale(found: _Found, garbage_seen: dict[tuple[int, int, int], float]) -> bool:
@@ -334,36 +350,61 @@ def _pid_alive(pid: int) -> bool:
 def _pid_alive_posix(pid: int) -> bool:
     try:
         os.kill(pid, 0)  # signal 0: checks the process exists, sends nothing
-    except ProcessLookupError:
-        return False
+    except (ProcessLookupError, OverflowError):
+        return False  # OverflowError: an id no process can have (a lock edited by hand)
     except PermissionError:
         return True  # it exists, it is just not ours to signal
     return True
 
 
-def _pid_alive_windows(pid: int) -> bool:  # pragma: no cover - exercised on Windows only
-    import ctypes
-    from ctypes import wintypes
+MAX_WINDOWS_PID = 0xFFFFFFFF  # a DWORD
 
+
+def _pid_alive_windows(pid: int, kernel32: object = None, last_error: object = None) -> bool:
+    """Windows: open the process and ask for its exit code. `kernel32` and `last_error`
+    are given by tests, which run where there is no kernel32."""
+    import ctypes
+
+    if pid > MAX_WINDOWS_PID:
+        return False  # no process can have it: a lock edited by hand
     process_query_limited_information = 0x1000
     error_access_denied = 5
     still_active = 259
-    kernel32 = ctypes.WinDLL("kernel32", use_last_error=True)
-    kernel32.OpenProcess.restype = wintypes.HANDLE
-    kernel32.OpenProcess.argtypes = (wintypes.DWORD, wintypes.BOOL, wintypes.DWORD)
-    kernel32.GetExitCodeProcess.argtypes = (wintypes.HANDLE, ctypes.POINTER(wintypes.DWORD))
-    kernel32.CloseHandle.argtypes = (wintypes.HANDLE,)
-    handle = kernel32.OpenProcess(process_query_limited_information, False, pid)
+    if kernel32 is None:  # pragma: no cover - the real DLL exists on Windows only
+        from ctypes import wintypes
+
+        kernel32 = ctypes.WinDLL("kernel32", use_last_error=True)  # type: ignore[attr-defined]
+        kernel32.OpenProcess.restype = wintypes.HANDLE
+        kernel32.OpenProcess.argtypes = (wintypes.DWORD, wintypes.BOOL, wintypes.DWORD)
+        kernel32.GetExitCodeProcess.argtypes = (wintypes.HANDLE, ctypes.POINTER(ctypes.c_ulong))
+        kernel32.CloseHandle.argtypes = (wintypes.HANDLE,)
+        last_error = ctypes.get_last_error  # type: ignore[attr-defined]
+    handle = kernel32.OpenProcess(process_query_limited_information, False, pid)  # type: ignore[attr-defined]
     if not handle:
         # Access denied means the process exists but belongs to someone else.
-        return ctypes.get_last_error() == error_access_denied
+        return last_error() == error_access_denied  # type: ignore[operator]
     try:
-        code = wintypes.DWORD()
-        if not kernel32.GetExitCodeProcess(handle, ctypes.byref(code)):
+        code = ctypes.c_ulong()
+        if not kernel32.GetExitCodeProcess(handle, ctypes.byref(code)):  # type: ignore[attr-defined]
             return True  # cannot tell: never take over a lock we are unsure of
         return code.value == still_active
     finally:
-        kernel32.CloseHandle(handle)
+        kernel32.CloseHandle(handle)  # type: ignore[attr-defined]
+
+
+def _process_start(pid: int) -> int | None:
+    """When process `pid` started, in clock ticks since boot (Linux's /proc); None where
+    the system does not tell (macOS, Windows) or the process is gone."""
+    try:
+        text = Path(f"/proc/{pid}/stat").read_text(encoding="ascii", errors="replace")
+    except (OSError, ValueError, OverflowError):
+        return None
+    # The command name (field 2) is in parentheses and may hold spaces: split after it.
+    fields = text[text.rfind(")") + 2 :].split()
+    try:
+        return int(fields[19])  # field 22 of stat(5): starttime
+    except (IndexError, ValueError):
+        return None
 
 
 def _clock_text(moment: datetime) -> str:

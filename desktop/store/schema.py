@@ -5,52 +5,55 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-from desktop.store.connection import APPLICATION_ID, sqlite_uri
+from desktop.store.connection import APPLICATION_ID
 from desktop.store.errors import CampaignRefused
+from desktop.store.files import damaged_message, inspecting
 from desktop.store.migrations import FOLDER, HEAD, REVISIONS
 
 
 def read_revision(path: Path) -> str:
     """The file's Alembic revision, after checking that it is a GM Desk campaign.
 
-    Reads through a read-only connection, so a refused file is never written to.
+    Reads without writing (see `files.inspecting`), so a refused file is never changed.
     """
-    name = path.name
-    try:
-        connection = sqlite3.connect(_inspection_uri(path), uri=True)
-    except sqlite3.Error as error:
-        raise CampaignRefused(f"“{name}” could not be opened: {error}.") from None
+    with inspecting(path, shared=True) as connection:
+        return revision_of(connection, path.name)
+
+
+def revision_of(connection: sqlite3.Connection, name: str) -> str:
+    """The revision a connected campaign is at; CampaignRefused if it is none we know."""
+    not_ours = f"“{name}” is a database, but not a GM Desk campaign. Nothing was changed."
     try:
         application_id = connection.execute("PRAGMA application_id").fetchone()[0]
         if application_id != APPLICATION_ID:
-            raise CampaignRefused(f"“{name}” is a database, but not a GM Desk campaign.")
+            raise CampaignRefused(not_ours)
         row = connection.execute("SELECT version_num FROM alembic_version").fetchone()
     except sqlite3.DatabaseError as error:
-        if isinstance(error, sqlite3.OperationalError) and "no such table" in str(error):
-            raise CampaignRefused(f"“{name}” is a database, but not a GM Desk campaign.") from None
-        raise CampaignRefused(f"“{name}” is damaged and cannot be read ({error}).") from None
-    finally:
-        connection.close()
+        if isinstance(error, sqlite3.OperationalError) and "no such" in str(error):
+            raise CampaignRefused(not_ours) from None
+        raise CampaignRefused(damaged_message(name, str(error))) from None
     if row is None:
-        raise CampaignRefused(f"“{name}” is a database, but not a GM Desk campaign.")
+        raise CampaignRefused(not_ours)
     revision = str(row[0])
-    if revision not in REVISIONS:
+    if revision in REVISIONS:
+        return revision
+    if _is_newer(revision):
         raise CampaignRefused(
-            f"“{name}” was saved by a newer version of GM Desk (file format {revision}). "
-            "Update GM Desk to open it; the file has not been changed."
+            f"“{name}” was saved by a newer version of GM Desk. Your campaign is safe: "
+            "the file has not been changed. Update GM Desk to open it."
         )
-    return revision
+    raise CampaignRefused(
+        f"“{name}” says it is a GM Desk campaign, but in a file format this GM Desk does "
+        "not know, so it may have been altered by another program. The file has not been "
+        "changed; File > Check Campaign can tell more."
+    )
 
 
-def _inspection_uri(path: Path) -> str:
-    """A read-only URI that leaves no trace when there is no live WAL to read.
-
-    Even a read-only connection to a WAL-mode file creates `-wal` and `-shm` beside it;
-    `immutable=1` does not, and is safe exactly when no `-wal` holds newer pages.
-    """
-    uri = sqlite_uri(path, read_only=True)
-    wal = path.with_name(path.name + "-wal")
-    return uri if wal.exists() else uri + "&immutable=1"
+def _is_newer(revision: str) -> bool:
+    """True for a revision numbered past ours ("0009_…"): a later GM Desk made it."""
+    number = revision.split("_", 1)[0]
+    head = HEAD.split("_", 1)[0]
+    return number.isdigit() and len(number) == len(head) and number > head
 
 
 def needs_upgrade(revision: str) -> bool:

@@ -136,6 +136,12 @@ class MainWindow(QMainWindow):
         self.restore_action = self._action(
             "&Restore Backup…", self.restore_dialog, None, "actionRestore"
         )
+        self.check_action = self._action(
+            "Chec&k Campaign…", self.check_campaign, None, "actionCheckCampaign"
+        )
+        self.check_action.setToolTip(
+            "Check a campaign file for damage, and save a repaired copy if it needs one"
+        )
         self.close_action = self._action("&Close", self.close_campaign, keys.Close, "actionClose")
         self.quit_action = self._action("&Quit", self.close, keys.Quit, "actionQuit")
         self.undo_action = self.undo_group.createUndoAction(self, "&Undo")
@@ -166,7 +172,7 @@ class MainWindow(QMainWindow):
         file_menu.addActions([self.print_action, self.preview_action, self.pdf_action])
         file_menu.addAction(self.alignment_action)
         file_menu.addSeparator()
-        file_menu.addAction(self.restore_action)
+        file_menu.addActions([self.restore_action, self.check_action])
         file_menu.addSeparator()
         file_menu.addActions([self.close_action, self.quit_action])
         edit_menu = bar.addMenu("&Edit")
@@ -282,8 +288,23 @@ class MainWindow(QMainWindow):
             return Campaign.open(path, data_dir=self.data_dir, read_only=True)
         except CampaignRefused as refused:
             if interactive:
-                QMessageBox.warning(self, "Cannot open this campaign", str(refused))
+                self._refused_box(path, str(refused))
             raise
+
+    def _refused_box(self, path: Path, message: str) -> None:
+        """Say why `path` was refused; offer Check Campaign when it is a database GM Desk
+        could look into (damaged, altered), since that can save a repaired copy."""
+        if "Check Campaign" not in message:
+            QMessageBox.warning(self, "Cannot open this campaign", message)
+            return
+        answer = QMessageBox.question(
+            self,
+            "Cannot open this campaign",
+            f"{message}\n\nCheck it now?",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+        )
+        if answer == QMessageBox.StandardButton.Yes:
+            self.check_campaign_file(path)
 
     def set_session(self, session: CampaignSession | None) -> None:
         """Make `session` the open campaign (None closes it), backing up as it goes."""
@@ -326,6 +347,11 @@ class MainWindow(QMainWindow):
             self.backups.failed.connect(self.show_problem)
             self.backups.start()
         self._update_status()
+        reason = session.campaign.read_only_reason
+        if reason:
+            self.statusBar().showMessage(
+                f"Opened read-only because {reason}. Save a copy elsewhere to make changes."
+            )
 
     def _close_session(self) -> None:
         assert self.session is not None
@@ -360,6 +386,10 @@ class MainWindow(QMainWindow):
         suffix = " (read-only)" if self.session.read_only else ""
         self.setWindowTitle(f"{summary.name}{suffix} — GM Desk")
         self.campaign_label.setText(f"{summary.name}{suffix}")
+        reason = self.session.campaign.read_only_reason
+        self.campaign_label.setToolTip(
+            f"Open read-only: {reason}. Save a copy elsewhere to make changes." if reason else ""
+        )
         self.day_label.setText(f"Day {summary.current_day}  ·  {summary.today:%a %d %b %Y}")
 
     def show_problem(self, message: str) -> None:
@@ -410,6 +440,28 @@ class MainWindow(QMainWindow):
 
     def close_campaign(self) -> None:
         self.set_session(None)
+
+    def check_campaign(self) -> None:
+        """File > Check Campaign: the open campaign's file, else one the GM picks."""
+        if self.session is not None:
+            path = self.session.campaign.path
+        else:
+            name, _ = QFileDialog.getOpenFileName(
+                self, "Check a campaign", self._start_folder(), CAMPAIGN_FILTER
+            )
+            if not name:
+                return
+            path = Path(name)
+        self.check_campaign_file(path)
+
+    def check_campaign_file(self, path: Path) -> object:
+        """Show the Check Campaign dialog on `path`, its check running off this thread."""
+        from desktop.ui.check_campaign import CheckCampaignDialog
+
+        dialog = CheckCampaignDialog(path, self.pool, self)
+        dialog.open()
+        dialog.start()
+        return dialog
 
     def save_copy(self) -> None:
         if self.session is None:

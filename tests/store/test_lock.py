@@ -372,3 +372,135 @@ def test_release_after_the_lock_file_vanished_is_harmless(campaign: Path) -> Non
 def test_read_holder_ignores_garbage(campaign: Path) -> None:
     write_garbage(campaign, b"not json")
     assert CampaignLock.read_holder(campaign) is None
+
+
+# -- process ids: impossible ones, reused ones, other systems ------------------------------
+
+
+@pytest.mark.parametrize("pid", [2**40, 2**31, 2**63 + 5])
+def test_a_lock_naming_an_impossible_pid_is_taken_over(campaign: Path, pid: int) -> None:
+    write_lock(campaign, pid=pid)
+    with CampaignLock.acquire(campaign):
+        held = CampaignLock.read_holder(campaign)
+        assert held is not None and held.pid == os.getpid()
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="start times from /proc")
+def test_a_pid_reused_by_another_live_process_does_not_block_for_ever(campaign: Path) -> None:
+    # Our parent is alive, but it is not the process that took this lock: that one
+    # started at another time.
+    started = lock_module._process_start(os.getppid())
+    assert started is not None
+    write_lock(campaign, pid=os.getppid(), boot_id=lock_module._boot_id(), started=started + 1)
+    with CampaignLock.acquire(campaign):
+        held = CampaignLock.read_holder(campaign)
+        assert held is not None and held.pid == os.getpid()
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="start times from /proc")
+def test_the_live_holder_with_its_start_time_is_refused(campaign: Path) -> None:
+    started = lock_module._process_start(os.getppid())
+    write_lock(campaign, pid=os.getppid(), boot_id=lock_module._boot_id(), started=started)
+    with pytest.raises(CampaignLocked):
+        CampaignLock.acquire(campaign)
+
+
+def test_a_lock_records_its_start_time(campaign: Path) -> None:
+    with CampaignLock.acquire(campaign) as held:
+        record = json.loads(held.path.read_text(encoding="utf-8"))
+    assert record["started"] == lock_module._process_start(os.getpid())
+    if Path("/proc/self/stat").exists():
+        assert isinstance(record["started"], int)
+
+
+def test_a_lock_with_a_garbled_start_time_counts_as_garbage(campaign: Path) -> None:
+    path = write_lock(campaign, started="yesterday")
+    make_old(path)
+    with CampaignLock.acquire(campaign):
+        assert CampaignLock.read_holder(campaign).pid == os.getpid()  # type: ignore[union-attr]
+
+
+def test_without_proc_the_pid_check_alone_decides(
+    campaign: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # macOS and Windows have no /proc: no start time is recorded or compared.
+    monkeypatch.setattr(lock_module, "_process_start", lambda pid: None)
+    write_lock(campaign, pid=os.getppid(), started=12345)
+    with pytest.raises(CampaignLocked):
+        CampaignLock.acquire(campaign)
+
+
+class _FakeKernel32:
+    """Stands in for Windows' kernel32: OpenProcess, GetExitCodeProcess, CloseHandle."""
+
+    def __init__(self, handle: int, exit_code: int = 259, query_ok: bool = True) -> None:
+        self.handle = handle
+        self.exit_code = exit_code
+        self.query_ok = query_ok
+        self.closed: list[int] = []
+        self.opened: list[int] = []
+
+    def OpenProcess(self, access: int, inherit: bool, pid: int) -> int:
+        self.opened.append(pid)
+        return self.handle
+
+    def GetExitCodeProcess(self, handle: int, code: object) -> bool:
+        import ctypes
+
+        ctypes.cast(code, ctypes.POINTER(ctypes.c_ulong)).contents.value = self.exit_code
+        return self.query_ok
+
+    def CloseHandle(self, handle: int) -> bool:
+        self.closed.append(handle)
+        return True
+
+
+@pytest.mark.parametrize(
+    ("kernel32", "last_error", "alive"),
+    [
+        (_FakeKernel32(handle=7, exit_code=259), 0, True),  # STILL_ACTIVE
+        (_FakeKernel32(handle=7, exit_code=0), 0, False),  # exited
+        (_FakeKernel32(handle=7, query_ok=False), 0, True),  # cannot tell: keep the lock
+        (_FakeKernel32(handle=0), 5, True),  # access denied: someone else's process
+        (_FakeKernel32(handle=0), 87, False),  # invalid parameter: no such process
+    ],
+)
+def test_the_windows_process_check(kernel32: _FakeKernel32, last_error: int, alive: bool) -> None:
+    assert lock_module._pid_alive_windows(4242, kernel32, lambda: last_error) is alive
+    assert kernel32.opened == [4242]
+    assert kernel32.closed == ([7] if kernel32.handle else [])
+
+
+def test_the_windows_check_never_asks_about_an_impossible_pid() -> None:
+    kernel32 = _FakeKernel32(handle=7)
+    assert lock_module._pid_alive_windows(2**40, kernel32, lambda: 0) is False
+    assert kernel32.opened == []
+
+
+@pytest.mark.parametrize(("platform", "branch"), [("win32", "windows"), ("darwin", "posix")])
+def test_each_system_takes_its_own_process_check(
+    platform: str, branch: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    asked: list[str] = []
+    monkeypatch.setattr(sys, "platform", platform)
+    monkeypatch.setattr(lock_module, "_pid_alive_windows", lambda pid: asked.append("windows"))
+    monkeypatch.setattr(lock_module, "_pid_alive_posix", lambda pid: asked.append("posix"))
+    lock_module._pid_alive(1234)
+    assert asked == [branch]
+
+
+def test_on_windows_a_dead_holder_is_taken_over(
+    campaign: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real_check = lock_module._pid_alive_windows
+    dead = _FakeKernel32(handle=7, exit_code=0)
+    monkeypatch.setattr(sys, "platform", "win32")
+    monkeypatch.setattr(lock_module, "_boot_id", lambda: None)
+    monkeypatch.setattr(lock_module, "_process_start", lambda pid: None)
+    monkeypatch.setattr(
+        lock_module, "_pid_alive_windows", lambda pid: real_check(pid, dead, lambda: 0)
+    )
+    write_lock(campaign, pid=4242)
+    with CampaignLock.acquire(campaign):
+        assert CampaignLock.read_holder(campaign).pid == os.getpid()  # type: ignore[union-attr]
+    assert set(dead.opened) == {4242}  # asked (again under the guard) about the holder

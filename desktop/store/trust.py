@@ -1,0 +1,77 @@
+"""Remembering which campaign files GM Desk itself left sound, to skip re-checking them.
+
+Checking every stored value costs a read of the whole campaign; SQLite's `quick_check`
+and the schema check run on every open regardless. A file GM Desk closed (or fully
+checked) and that nobody has touched since - same size, modification time, inode and
+header counters, and no `-wal` beside it - needs no second look at its values. Any
+other program's write changes the fingerprint, and the next open checks it all.
+
+The fingerprints live in the data folder (never beside the campaign), one small file
+per campaign; failing to read or write them only means checking again.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+from pathlib import Path
+
+FOLDER = "checked"
+
+
+def fingerprint(path: Path) -> list[int] | None:
+    """What identifies this exact state of the file; None while a -wal holds changes
+    (an empty one, as a read-only reader leaves, holds none)."""
+    try:
+        if os.stat(path.with_name(path.name + "-wal")).st_size:
+            return None  # changes not yet in the file itself
+    except FileNotFoundError:
+        pass
+    except OSError:
+        return None
+    try:
+        info = os.stat(path)
+        with path.open("rb") as handle:
+            header = handle.read(100)
+    except OSError:
+        return None
+    counters = [int.from_bytes(header[24:28], "big"), int.from_bytes(header[92:96], "big")]
+    return [info.st_size, info.st_mtime_ns, info.st_ino, *counters]
+
+
+def _record(path: Path, data_dir: Path) -> Path:
+    key = hashlib.sha256(str(path.absolute()).encode("utf-8", "surrogatepass")).hexdigest()
+    return data_dir / FOLDER / f"{key[:32]}.json"
+
+
+def is_trusted(path: Path, data_dir: Path) -> bool:
+    """True when GM Desk left the file in exactly this state after checking it."""
+    now = fingerprint(path)
+    if now is None:
+        return False
+    try:
+        stored = json.loads(_record(path, data_dir).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    return isinstance(stored, dict) and stored.get("fingerprint") == now
+
+
+def remember(path: Path, data_dir: Path) -> None:
+    """Note the file's present state as sound (after a full check, or GM Desk's close)."""
+    now = fingerprint(path)
+    record = _record(path, data_dir)
+    if now is None:
+        forget(path, data_dir)
+        return
+    with contextlib.suppress(OSError):
+        record.parent.mkdir(parents=True, exist_ok=True)
+        partial = record.with_name(f"{record.name}.{os.getpid()}.tmp")
+        partial.write_text(json.dumps({"path": str(path), "fingerprint": now}), encoding="utf-8")
+        os.replace(partial, record)
+
+
+def forget(path: Path, data_dir: Path) -> None:
+    with contextlib.suppress(OSError):
+        _record(path, data_dir).unlink()

@@ -1,0 +1,152 @@
+"""File > Check Campaign: SQLite's and GM Desk's own checks of a file, and a repaired copy.
+
+As Anki's Check Database. The check and the repair run on a worker thread (a big
+campaign takes a while to read), the findings are listed in plain words, and Repair
+writes a new file beside the old one; the checked file itself is never written.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QObject, QThreadPool, Signal
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QLabel,
+    QPlainTextEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop.store import health
+from desktop.store.campaign import SUFFIX
+from desktop.store.errors import CampaignRefused
+
+CAMPAIGN_FILTER = f"GM Desk campaigns (*{SUFFIX})"
+
+
+class _Relay(QObject):
+    """Carries a worker's result back to the GUI thread (queued signal)."""
+
+    checked = Signal(object)  # health.CheckReport
+    repaired = Signal(object)  # health.RepairReport
+    failed = Signal(str)
+
+
+class CheckCampaignDialog(QDialog):
+    """Checks `path` as soon as it is shown; offers Repair when something is wrong."""
+
+    def __init__(self, path: Path, pool: QThreadPool, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("checkCampaignDialog")
+        self.setWindowTitle("Check Campaign")
+        self.resize(640, 420)
+        self.path = path
+        self._pool = pool
+        self.report: health.CheckReport | None = None
+        self.repair_report: health.RepairReport | None = None
+        self._relay = _Relay(self)
+        self._relay.checked.connect(self._show_report)
+        self._relay.repaired.connect(self._show_repair)
+        self._relay.failed.connect(self._show_failure)
+
+        self.status = QLabel(f"Checking “{path.name}”…")
+        self.status.setObjectName("checkStatus")
+        self.status.setWordWrap(True)
+        self.findings = QPlainTextEdit()
+        self.findings.setObjectName("checkFindings")
+        self.findings.setReadOnly(True)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        self.repair_button = QPushButton("Save a &Repaired Copy…")
+        self.repair_button.setObjectName("repairButton")
+        self.repair_button.setToolTip(
+            "Write a new campaign file with every record that can still be read. "
+            "This file is left exactly as it is."
+        )
+        self.repair_button.setEnabled(False)
+        self.repair_button.clicked.connect(self.choose_repair_target)
+        buttons.addButton(self.repair_button, QDialogButtonBox.ButtonRole.ActionRole)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.status)
+        layout.addWidget(self.findings, 1)
+        layout.addWidget(buttons)
+
+    def start(self) -> None:
+        """Run the check on the worker thread; the dialog fills in when it is done."""
+        relay, path = self._relay, self.path
+
+        def work() -> None:
+            try:
+                relay.checked.emit(health.check_campaign(path))
+            except Exception as error:  # shown to the GM, never raised into Qt
+                relay.failed.emit(f"The check could not be finished: {error}")
+
+        self._pool.start(work)
+
+    def _show_report(self, report: health.CheckReport) -> None:
+        self.report = report
+        self.findings.setPlainText("\n".join(f"• {line}" for line in report.lines()))
+        if report.sound:
+            self.status.setText(f"“{self.path.name}” is sound. Nothing needs repairing.")
+        elif report.refused:
+            self.status.setText("GM Desk cannot read this file as a campaign.")
+        else:
+            count = len(report.lines())
+            self.status.setText(
+                f"Found {count} problem{'s' if count != 1 else ''} in “{self.path.name}”. "
+                "The file has not been changed. A repaired copy keeps every record that "
+                "can still be read and lists what it had to leave out."
+            )
+        self.repair_button.setEnabled(not report.sound and not report.refused)
+
+    def choose_repair_target(self) -> None:
+        suggested = self.path.with_name(f"{self.path.stem} repaired{SUFFIX}")
+        name, _ = QFileDialog.getSaveFileName(
+            self, "Save a repaired copy", str(suggested), CAMPAIGN_FILTER
+        )
+        if name:
+            self.repair_to(Path(name).with_suffix(SUFFIX))
+
+    def repair_to(self, target: Path) -> None:
+        """Write the repaired copy to `target` on the worker thread."""
+        self.repair_button.setEnabled(False)
+        self.status.setText(f"Saving a repaired copy as “{target.name}”…")
+        relay, source = self._relay, self.path
+
+        def work() -> None:
+            try:
+                relay.repaired.emit(health.repair(source, target))
+            except CampaignRefused as refused:
+                relay.failed.emit(str(refused))
+            except OSError as error:
+                relay.failed.emit(
+                    f"The repaired copy could not be written: {error.strerror or error}. "
+                    "The damaged file has not been changed."
+                )
+            except Exception as error:  # shown to the GM, never raised into Qt
+                relay.failed.emit(f"The repaired copy could not be made: {error}")
+
+        self._pool.start(work)
+
+    def _show_repair(self, report: health.RepairReport) -> None:
+        self.repair_report = report
+        kept = sum(report.kept.values())
+        lines = [f"Saved {kept} records in “{report.destination.name}”."]
+        if report.lost:
+            lines.append("Left out:")
+            lines += [f"• {line}" for line in report.lost]
+        else:
+            lines.append("Nothing had to be left out.")
+        self.findings.setPlainText("\n".join(lines))
+        self.status.setText(
+            f"The repaired copy is “{report.destination}”. Open it with File > Open; "
+            f"“{self.path.name}” is unchanged."
+        )
+
+    def _show_failure(self, message: str) -> None:
+        self.status.setText(message)
+        self.repair_button.setEnabled(self.report is not None and not self.report.sound)

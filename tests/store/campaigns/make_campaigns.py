@@ -1,0 +1,99 @@
+"""Regenerate one campaign file per schema revision, each made by GM Desk as it was then.
+
+    .venv/bin/python tests/store/campaigns/make_campaigns.py
+
+For every revision, the source tree of the last commit at that revision is exported
+(`git archive`, so no worktree is left behind) and that GM Desk's own code makes the
+file: it imports its own sample campaign, then adds, through its own store, every
+kind of record its sample lacks and its store knows (a card image, an energy day, a
+downtime session and step, a roll). The files are committed; `test_old_campaigns.py`
+opens and upgrades each. Add a line to COMMITS when a revision is added.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tarfile
+import tempfile
+from io import BytesIO
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parents[2]
+# The revision and the last commit whose newest revision it is (or HEAD for the newest).
+COMMITS = {
+    "0001_initial": "51cf61e^",
+    "0002_dice": "731b66c^",
+    "0003_syscards": "cb4f257^",
+    "0004_energy": "5728f18^",
+    "0005_downtime": "HEAD",
+}
+
+# Runs inside the old tree, with its own `desktop` package first on the path.
+POPULATE = r"""
+import sys
+from pathlib import Path
+from desktop.store.sample import ensure_sample_campaign
+from desktop.store.campaign import Campaign
+
+target, data = Path(sys.argv[1]), Path(sys.argv[2])
+made = ensure_sample_campaign(data, Path("resources"))
+PNG = bytes.fromhex(
+    "89504e470d0a1a0a0000000d4948445200000001000000010806000000"
+    "1f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4000000"
+    "0049454e44ae426082"
+)
+with Campaign.open(made, data_dir=data) as campaign:
+    first = campaign.characters()[0]
+    for kind in ("pc", "npc", "challenge"):
+        campaign.add_character(f"Extra {kind}", kind, notes=f"Added as a {kind}.")
+    if hasattr(campaign, "set_card_image") and campaign.cards():
+        campaign.set_card_image(campaign.cards()[0].id, PNG)
+    if hasattr(campaign, "log_roll"):
+        try:
+            campaign.log_roll(first.id, first.name, "roll", {"dice": [6, 8]}, 9, "rolled 9")
+        except Exception as error:  # an older signature: the sample's rolls suffice
+            print("no extra roll:", error)
+    if hasattr(campaign, "start_downtime_session"):
+        from desktop.store import checks
+        from desktop.store.downtime_records import DowntimeStep
+
+        campaign.start_downtime_session()
+        campaign.record_downtime(
+            DowntimeStep(first.id, sorted(checks.ENTRY_ACTIVITIES)[0], "Drinks at the inn")
+        )
+made.replace(target)
+"""
+
+
+def main() -> None:
+    for revision, commit in COMMITS.items():
+        target = HERE / f"{revision}.gmdesk"
+        target.unlink(missing_ok=True)
+        with tempfile.TemporaryDirectory(prefix="gmdesk-rev-") as folder:
+            tree = Path(folder) / "tree"
+            tree.mkdir()
+            archive = subprocess.run(
+                ["git", "archive", "--format=tar", commit, "desktop", "resources"],
+                cwd=REPO,
+                check=True,
+                capture_output=True,
+            ).stdout
+            with tarfile.open(fileobj=BytesIO(archive)) as tar:
+                tar.extractall(tree, filter="data")
+            data = Path(folder) / "data"
+            data.mkdir()
+            env = {**os.environ, "PYTHONPATH": str(tree), "GM_DESK_HOME": str(data)}
+            subprocess.run(
+                [sys.executable, "-c", POPULATE, str(target), str(data)],
+                cwd=tree,
+                env=env,
+                check=True,
+            )
+        print(f"{revision}: {target.stat().st_size} bytes from {commit}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,356 @@
+"""How a campaign is judged on open: by SQLite with its -wal, never by file arithmetic.
+
+Also the places a file can be: read-only (by its bits, by a read-only mount), on a disk
+that fills up, damaged (Check Campaign and its repair).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import sqlite3
+import struct
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from desktop.store import health
+from desktop.store.campaign import Campaign
+from desktop.store.errors import CampaignRefused, CampaignWriteFailed, ReadOnlyCampaign
+from desktop.store.lock import lock_path
+from tests.bad_files import REFUSED, whole_campaign
+
+# The window's entry point needs a QApplication; one made first by a print run in this
+# process would be a bare QGuiApplication, which the window cannot use.
+pytestmark = pytest.mark.usefixtures("qapp")
+
+
+@pytest.fixture(scope="module")
+def base_bytes(tmp_path_factory: pytest.TempPathFactory) -> bytes:
+    return whole_campaign(tmp_path_factory.mktemp("base")).read_bytes()
+
+
+def _integrity(path: Path) -> str:
+    with contextlib.closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as connection:
+        return str(connection.execute("PRAGMA integrity_check").fetchone()[0])
+
+
+# -- item 1: an intact campaign whose newest pages are in its -wal ---------------------------
+
+
+def _crashed_mid_checkpoint(folder: Path, base: bytes) -> tuple[Path, int]:
+    """A campaign as a crash during a checkpoint leaves it: page 1 (with the new page
+    count) already written to the file, the file not yet grown, the rest in the -wal.
+    Returns the path and the number of characters it holds."""
+    live = folder / "live.gmdesk"
+    live.write_bytes(base)
+    writer = sqlite3.connect(live, isolation_level=None)
+    writer.execute("PRAGMA wal_autocheckpoint=0")
+    for number in range(400):
+        writer.execute(
+            "INSERT INTO character (name, kind, notes, position) VALUES (?, 'npc', ?, ?)",
+            (f"Hireling {number}", "x" * 300, 100 + number),
+        )
+    count = writer.execute("SELECT count(*) FROM character").fetchone()[0]
+    whole = folder / "whole.gmdesk"
+    with contextlib.closing(sqlite3.connect(whole)) as copy:
+        writer.backup(copy)
+    crashed = folder / "crashed" / "Campaign.gmdesk"
+    crashed.parent.mkdir()
+    shutil.copyfile(live, crashed)
+    shutil.copyfile(live.with_name("live.gmdesk-wal"), crashed.with_name("Campaign.gmdesk-wal"))
+    writer.close()
+    page_size = struct.unpack(">H", base[16:18])[0]
+    data = bytearray(crashed.read_bytes())
+    data[:page_size] = whole.read_bytes()[:page_size]
+    crashed.write_bytes(bytes(data))
+    return crashed, count
+
+
+def test_an_intact_campaign_with_its_wal_opens_with_every_row(
+    base_bytes: bytes, tmp_path: Path, data_dir: Path
+) -> None:
+    path, count = _crashed_mid_checkpoint(tmp_path, base_bytes)
+    header = path.read_bytes()[:100]
+    page_size = struct.unpack(">H", header[16:18])[0]
+    claimed = struct.unpack(">I", header[28:32])[0]
+    assert path.stat().st_size < claimed * page_size  # what the old size check refused
+
+    with Campaign.open(path, data_dir=data_dir) as opened:
+        assert len(opened.characters()) == count
+        assert opened.integrity_check() == ["ok"]
+    assert _integrity(path) == "ok"
+
+
+def test_judging_a_crashed_campaign_read_only_writes_nothing(
+    base_bytes: bytes, tmp_path: Path, data_dir: Path
+) -> None:
+    path, count = _crashed_mid_checkpoint(tmp_path, base_bytes)
+    before = {p.name: p.read_bytes() for p in path.parent.iterdir()}
+    report = health.check_campaign(path)
+    assert report.sound, report.lines()
+    with Campaign.open(path, data_dir=data_dir, read_only=True) as opened:
+        assert len(opened.characters()) == count
+    after = {p.name: p.read_bytes() for p in path.parent.iterdir() if p.suffix != ".gmdesk-shm"}
+    assert after == {name: data for name, data in before.items()}
+
+
+def test_a_damaged_campaign_is_refused_without_advice_that_loses_work(
+    base_bytes: bytes, tmp_path: Path, data_dir: Path
+) -> None:
+    path = tmp_path / "damaged.gmdesk"
+    REFUSED["die page garbage"](path, base_bytes)
+    with pytest.raises(CampaignRefused) as refused:
+        Campaign.open(path, data_dir=data_dir)
+    assert "Restore Backup" not in str(refused.value)
+    assert "Check Campaign" in str(refused.value)
+
+
+# -- item 2: stray side files are never adopted ------------------------------------------------
+
+
+@pytest.mark.parametrize("suffix", ["-wal", "-shm", "-journal"])
+def test_a_new_campaign_never_adopts_a_stray_side_file(
+    suffix: str, tmp_path: Path, data_dir: Path
+) -> None:
+    path = tmp_path / "x.gmdesk"
+    stray = path.with_name("x.gmdesk" + suffix)
+    stray.write_bytes(b"left by an earlier file of this name")
+    with pytest.raises(CampaignRefused, match="Nothing was changed"):
+        Campaign.create(path, data_dir=data_dir)
+    assert not path.exists()
+    assert stray.read_bytes() == b"left by an earlier file of this name"
+
+
+def test_a_dangling_link_is_never_replaced_by_a_new_campaign(
+    tmp_path: Path, data_dir: Path
+) -> None:
+    path = tmp_path / "x.gmdesk"
+    path.symlink_to(tmp_path / "moved away.gmdesk")
+    with pytest.raises(CampaignRefused, match="already exists"):
+        Campaign.create(path, data_dir=data_dir)
+    with pytest.raises(CampaignRefused, match="no longer exists"):
+        Campaign.open(path, data_dir=data_dir)
+    assert path.is_symlink() and not path.exists()
+
+
+# -- item 3: Check Campaign and its repair ----------------------------------------------------
+
+
+def test_check_lists_every_bad_value_with_where_it_is(base_bytes: bytes, tmp_path: Path) -> None:
+    path = tmp_path / "altered.gmdesk"
+    REFUSED["die size 7"](path, base_bytes)
+    report = health.check_campaign(path)
+    assert not report.sound
+    assert any(line.startswith("Die 1 of Kara Voss:") and "7" in line for line in report.lines())
+
+
+def test_repair_of_a_damaged_page_keeps_what_can_be_read(
+    base_bytes: bytes, tmp_path: Path, data_dir: Path
+) -> None:
+    path = tmp_path / "damaged.gmdesk"
+    REFUSED["energy day page garbage"](path, base_bytes)
+    before = path.read_bytes()
+    report = health.check_campaign(path)
+    assert report.integrity  # SQLite's own words about the damage
+    repaired = health.repair(path, tmp_path / "repaired.gmdesk")
+    assert path.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "damaged.gmdesk",
+        "data",
+        "home",
+        "repaired.gmdesk",
+    ]
+    assert any("energy days" in line for line in repaired.lost)
+    with Campaign.open(repaired.destination, data_dir=data_dir) as opened:
+        assert len(opened.characters()) == 7
+        assert len(opened.cards()) == 14
+        assert opened.integrity_check() == ["ok"]
+    assert health.check_campaign(repaired.destination).sound
+
+
+def test_repair_drops_rows_that_lost_their_owner(
+    base_bytes: bytes, tmp_path: Path, data_dir: Path
+) -> None:
+    path = tmp_path / "dangling.gmdesk"
+    REFUSED["die kind bogus"](path, base_bytes)
+    with sqlite3.connect(path) as connection:
+        connection.execute("PRAGMA foreign_keys=OFF")
+        connection.execute(
+            "INSERT INTO trait (character_id, name, value, broad, position)"
+            " VALUES (999, 'Orphaned', 1, 0, 0)"
+        )
+    connection.close()
+    assert health.check_campaign(path).foreign_keys
+    repaired = health.repair(path, tmp_path / "fixed.gmdesk")
+    assert any("Die 47" in line for line in repaired.lost)
+    assert any(line.startswith("Trait ") for line in repaired.lost)
+    with Campaign.open(repaired.destination, data_dir=data_dir) as opened:
+        assert opened.integrity_check() == ["ok"]
+
+
+def test_repair_never_overwrites(base_bytes: bytes, tmp_path: Path) -> None:
+    path = tmp_path / "a.gmdesk"
+    path.write_bytes(base_bytes)
+    with pytest.raises(CampaignRefused):
+        health.repair(path, path)
+    other = tmp_path / "b.gmdesk"
+    other.write_bytes(b"keep me")
+    with pytest.raises(CampaignRefused, match="already exists"):
+        health.repair(path, other)
+    assert other.read_bytes() == b"keep me"
+
+
+def test_the_checker_knows_every_column_of_the_models() -> None:
+    from sqlmodel import SQLModel
+
+    from desktop.store import models
+
+    assert models.Character.__tablename__ == "character"
+    for table, columns in health.TABLE_COLUMNS.items():
+        assert set(columns) <= {c.name for c in SQLModel.metadata.tables[table].columns}
+
+
+# -- item 5: read-only files, folders and disks ----------------------------------------------
+
+
+def test_a_file_without_write_bits_opens_read_only(
+    base_bytes: bytes, tmp_path: Path, data_dir: Path
+) -> None:
+    path = tmp_path / "archived.gmdesk"
+    path.write_bytes(base_bytes)
+    path.chmod(0o444)  # root could write it anyway: the bits are the truth
+    with Campaign.open(path, data_dir=data_dir) as opened:
+        assert opened.read_only
+        assert opened.read_only_reason == "the file is read-only"
+        with pytest.raises(ReadOnlyCampaign, match="file is read-only"):
+            opened.add_character("Nobody")
+    assert path.read_bytes() == base_bytes
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["archived.gmdesk", "data", "home"]
+
+
+def test_a_file_the_os_will_not_let_us_write_opens_read_only(
+    base_bytes: bytes, tmp_path: Path, data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "shared.gmdesk"
+    path.write_bytes(base_bytes)
+    real_access = os.access
+    monkeypatch.setattr(
+        os, "access", lambda p, mode, **kw: False if Path(p) == path else real_access(p, mode)
+    )
+    with Campaign.open(path, data_dir=data_dir) as opened:
+        assert opened.read_only
+    assert not lock_path(path).exists()
+
+
+@contextlib.contextmanager
+def _mounted(target: Path, *options: str, source: str = "tmpfs") -> Iterator[None]:
+    target.mkdir(exist_ok=True)
+    done = subprocess.run(
+        ["mount", *options, source, str(target)], capture_output=True, text=True, check=False
+    )
+    if done.returncode != 0:
+        pytest.skip(f"mount refused here: {done.stderr.strip() or done.returncode}")
+    try:
+        yield
+    finally:
+        subprocess.run(["umount", "-l", str(target)], capture_output=True, check=False)
+
+
+def test_a_campaign_on_a_read_only_disk_opens_read_only(
+    base_bytes: bytes, tmp_path: Path, data_dir: Path
+) -> None:
+    disk = tmp_path / "disk"
+    with _mounted(disk, "-t", "tmpfs", "-o", "size=4m"):
+        path = disk / "On the stick.gmdesk"
+        path.write_bytes(base_bytes)
+        remount = subprocess.run(
+            ["mount", "-o", "remount,ro", str(disk)], capture_output=True, check=False
+        )
+        if remount.returncode != 0:
+            pytest.skip("remounting read-only was refused here")
+        with Campaign.open(path, data_dir=data_dir) as opened:
+            assert opened.read_only_reason == "the disk it is on is read-only"
+            assert len(opened.characters()) == 7
+            with pytest.raises(ReadOnlyCampaign):
+                opened.rename("Renamed")
+        from desktop import app
+
+        for option in ("--print-cards", "--print-sheets"):
+            pdf = tmp_path / f"{option}.pdf"
+            assert app.main([option, str(pdf), "--campaign", str(path)]) == 0
+            assert pdf.stat().st_size > 0
+        assert path.read_bytes() == base_bytes
+        assert sorted(p.name for p in disk.iterdir()) == ["On the stick.gmdesk"]
+
+
+# -- disk full ----------------------------------------------------------------------------------
+
+
+def test_a_full_disk_fails_one_action_plainly_and_loses_nothing(
+    base_bytes: bytes, tmp_path: Path, data_dir: Path
+) -> None:
+    disk = tmp_path / "small"
+    with _mounted(disk, "-t", "tmpfs", "-o", "size=2m"):
+        path = disk / "Campaign.gmdesk"
+        path.write_bytes(base_bytes)
+        filler = disk / "filler"
+        acknowledged: list[int] = []
+        failure: CampaignWriteFailed | None = None
+        with Campaign.open(path, data_dir=data_dir) as opened:
+            # Leave a little room, then grow the campaign until the disk is full.
+            room = os.statvfs(disk).f_bavail * os.statvfs(disk).f_frsize
+            filler.write_bytes(b"\0" * max(room - 400_000, 0))
+            for number in range(10_000):
+                try:
+                    record = opened.add_character(f"Hireling {number}", "npc", "x" * 4000)
+                except CampaignWriteFailed as error:
+                    failure = error
+                    break
+                acknowledged.append(record.id)
+        assert failure is not None, "the disk never filled"
+        message = str(failure)
+        assert "disk is full" in message and "safe" in message
+        assert "sqlalchemy" not in message.lower() and "http" not in message
+        assert len(acknowledged) > 5
+        assert not lock_path(path).exists()
+        filler.unlink()  # space is freed
+        with Campaign.open(path, data_dir=data_dir) as reopened:
+            ids = {c.id for c in reopened.characters()}
+            assert set(acknowledged) <= ids
+            assert reopened.integrity_check() == ["ok"]
+            reopened.add_character("After the clean-up")
+
+
+def test_a_new_campaign_on_a_full_disk_is_refused_plainly(tmp_path: Path, data_dir: Path) -> None:
+    disk = tmp_path / "tiny"
+    with _mounted(disk, "-t", "tmpfs", "-o", "size=64k"):
+        (disk / "filler").write_bytes(b"\0" * (os.statvfs(disk).f_bavail * 4096 - 8192))
+        with pytest.raises(CampaignRefused, match="disk is full") as refused:
+            Campaign.create(disk / "New.gmdesk", data_dir=data_dir)
+        assert "sqlalchemy" not in str(refused.value).lower()
+        assert sorted(p.name for p in disk.iterdir()) == ["filler"]
+
+
+def test_a_new_campaign_in_a_read_only_folder_is_refused_plainly(
+    tmp_path: Path, data_dir: Path
+) -> None:
+    disk = tmp_path / "dvd"
+    with (
+        _mounted(disk, "-t", "tmpfs", "-o", "size=64k,ro"),
+        pytest.raises(CampaignRefused, match="read-only"),
+    ):
+        Campaign.create(disk / "New.gmdesk", data_dir=data_dir)
+
+
+def test_a_read_only_file_with_changes_in_its_wal_shows_them(
+    base_bytes: bytes, tmp_path: Path, data_dir: Path
+) -> None:
+    path, count = _crashed_mid_checkpoint(tmp_path, base_bytes)
+    path.chmod(0o444)
+    with Campaign.open(path, data_dir=data_dir) as opened:
+        assert opened.read_only
+        assert len(opened.characters()) == count  # the -wal's rows, not the file's alone
