@@ -367,9 +367,25 @@ def tray_sizes(pool: Pool, tray: Sequence[TrayDie], steps_allowed: int = 0) -> t
 
 def _tray_size(pool: Pool, chosen: TrayDie) -> int:
     die = _ordinary_at(pool, chosen.die_id, Place.POOL)
-    if chosen.down_to_d4:
+    return rolled_size(die.size, chosen.steps, chosen.down_to_d4)
+
+
+def rolled_size(size: int, steps: int = 0, down_to_d4: bool = False) -> int:
+    """The size a tray die rolls as: stepped down to d4, or ``steps`` trait steps up."""
+    _size(size)
+    _tray_choice(steps, down_to_d4)
+    if down_to_d4:
         return _D4
-    return step_size(die.size, chosen.steps)
+    return step_size(size, steps)
+
+
+def trait_steps(values: Sequence[int]) -> int:
+    """The steps one side may spend on a roll: the sum of *its own* ticked traits' values.
+
+    "A trait with a value of two (2) can increase two dice steps"; in a conflict each side
+    steps only with its own traits (RULES.md section 2, Conflict).
+    """
+    return sum(_whole(value, "A trait's value") for value in _items(values, "The traits"))
 
 
 # --------------------------------------------------------------------------- a roll

@@ -67,10 +67,8 @@ TOPICS = {"dice", "traits", "items", "characters"}
 
 
 def rolled_size(die: DieRecord) -> int:
-    """The size a tray die will roll as: stepped down to d4, or stepped up by its traits."""
-    if die.down_to_d4:
-        return 4
-    return dicepool.step_size(die.size, die.steps)
+    """The size a tray die will roll as (the rules' `dicepool.rolled_size`)."""
+    return dicepool.rolled_size(die.size, die.steps, die.down_to_d4)
 
 
 class TraitChips(QListWidget):
@@ -149,6 +147,9 @@ class DiceTableWidget(QWidget):
         self._pending: dicepool.Roll | None = None
         self._opponent: CharacterRecord | None = None
         self._opp_dice: list[DieRecord] = []
+        # The opponent steps only with its own traits, ticked on its own side.
+        self._opp_traits: list[TraitRecord] = []
+        self._opp_applied: set[int] = set()
         self._items: dict[int, list[ItemRecord]] = {}
         self._conflict: Conflict | None = None
         self._item_choice: dict[tuple[int, str], int | None] = {}  # (character, kind) -> item
@@ -358,6 +359,17 @@ class DiceTableWidget(QWidget):
         self._side_labels: list[QLabel] = []
         form = QFormLayout()
         form.addRow("Against", self.opponent_combo)
+        self.opp_traits = TraitChips()
+        self.opp_traits.setObjectName("opponentTraitChips")
+        self.opp_traits.setMaximumHeight(90)
+        self.opp_traits.itemChanged.connect(self._on_opp_trait_ticked)
+        self.opp_steps_label = QLabel()
+        self.opp_steps_label.setObjectName("opponentStepsLabel")
+        self.opp_traits_label = QLabel("Its traits")
+        self.opp_traits_label.setWordWrap(True)
+        form.addRow(self.opp_traits_label)
+        form.addRow(self.opp_traits)
+        form.addRow(self.opp_steps_label)
         for side in (0, 1):
             weapon, armour = QComboBox(), QComboBox()
             weapon.setObjectName(f"weapon{side}")
@@ -482,6 +494,18 @@ class DiceTableWidget(QWidget):
                 self._conflict = None  # the other side is gone: its roll means nothing
         else:
             self._opp_dice = []
+        opponent = self._opponent if in_conflict and self._opponent is not None else None
+        if opponent is not None and opponent != self._character and session is not None:
+            self._opp_traits = session.campaign.traits(opponent.id)
+        else:
+            opponent, self._opp_traits = None, []
+        self._opp_applied &= {t.id for t in self._opp_traits}
+        self.opp_traits.set_traits(
+            opponent.id if opponent else 0, self._opp_traits, self._opp_applied
+        )
+        self.opp_traits_label.setText(
+            f"{opponent.name}'s traits: they step only {opponent.name}'s dice" if opponent else ""
+        )
         self._items = {}
         for who in (self._character, self._opponent if in_conflict else None):
             if who is not None and session is not None:
@@ -527,6 +551,12 @@ class DiceTableWidget(QWidget):
         )
         used = sum(d.steps for d in self._tray())
         self.steps_label.setText(f"Trait steps: {used} of {self.steps_allowed()} used")
+        opp_used = sum(d.steps for d in self._tray(self._opp_dice))
+        self.opp_steps_label.setText(
+            f"Trait steps: {opp_used} of {self.steps_allowed(1)} used"
+            if self._in_conflict()
+            else ""
+        )
 
     def _update_buttons(self) -> None:
         writable = self._session is not None and not self._session.read_only
@@ -577,8 +607,15 @@ class DiceTableWidget(QWidget):
         chosen = self._dice if dice is None else dice
         return [d for d in chosen if d.in_tray and d.place == "pool" and d.kind == "ordinary"]
 
-    def steps_allowed(self) -> int:
-        return sum(t.value for t in self._traits if t.id in self._applied)
+    def steps_allowed(self, side: int = 0) -> int:
+        """The trait steps a side may spend on this roll: its own ticked traits only."""
+        traits, applied = (
+            (self._traits, self._applied) if side == 0 else (self._opp_traits, self._opp_applied)
+        )
+        return dicepool.trait_steps([t.value for t in traits if t.id in applied])
+
+    def _side_of_die(self, die_id: int) -> int:
+        return 1 if any(d.id == die_id for d in self._opp_dice) else 0
 
     def _push(self, command: object) -> bool:
         assert self._session is not None
@@ -637,12 +674,33 @@ class DiceTableWidget(QWidget):
             self.move_die(die, area)
 
     def _on_trait_dropped(self, trait_id: int, die_id: int) -> None:
-        if not self._writable() or trait_id not in {t.id for t in self._traits}:
+        if not self._writable():
             return
-        if trait_id not in self._applied:
+        mine = trait_id in {t.id for t in self._traits}
+        theirs = trait_id in {t.id for t in self._opp_traits}
+        if not mine and not theirs:
+            return
+        if (0 if mine else 1) != self._side_of_die(die_id):
+            self._problem("Each side steps its dice only with its own traits.")
+            return
+        if mine and trait_id not in self._applied:
             self._applied.add(trait_id)
             self.traits.set_traits(self._character.id, self._traits, self._applied)  # type: ignore[union-attr]
+        if theirs and trait_id not in self._opp_applied:
+            self._opp_applied.add(trait_id)
+            self.opp_traits.set_traits(
+                self.opp_traits.character_id, self._opp_traits, self._opp_applied
+            )
         self.step(die_id, 1)
+
+    def _on_opp_trait_ticked(self, item: QListWidgetItem) -> None:
+        trait = int(item.data(Qt.ItemDataRole.UserRole))
+        if item.checkState() == Qt.CheckState.Checked:
+            self._opp_applied.add(trait)
+        else:
+            self._opp_applied.discard(trait)
+        self._update_counts()
+        self._request_odds()
 
     def _on_trait_ticked(self, item: QListWidgetItem) -> None:
         trait = int(item.data(Qt.ItemDataRole.UserRole))
@@ -661,9 +719,13 @@ class DiceTableWidget(QWidget):
         steps = die.steps + delta
         if steps < 0:
             return
-        used = sum(d.steps for d in self._tray()) + delta
-        if delta > 0 and used > self.steps_allowed():
-            self._problem("No trait steps left: tick a trait that applies to this roll.")
+        side = self._side_of_die(die_id)
+        used = sum(d.steps for d in self._tray(self._opp_dice if side else self._dice)) + delta
+        if delta > 0 and used > self.steps_allowed(side):
+            who = self._opponent.name if side and self._opponent else "this side"
+            self._problem(
+                f"No trait steps left for {who}: tick one of its own traits that applies."
+            )
             return
         try:
             dicepool.step_size(die.size, steps)
@@ -959,10 +1021,9 @@ class DiceTableWidget(QWidget):
         if not self._in_conflict() or self._conflict is not None:
             return
         assert self._character is not None and self._opponent is not None
-        opponent_steps = sum(d.steps for d in self._tray(self._opp_dice))
         try:
-            mine = self._roll_side(self._dice, self.steps_allowed())
-            theirs = self._roll_side(self._opp_dice, opponent_steps)
+            mine = self._roll_side(self._dice, self.steps_allowed(0))
+            theirs = self._roll_side(self._opp_dice, self.steps_allowed(1))
         except ValueError as error:
             self._problem(str(error))
             return
@@ -1045,6 +1106,7 @@ class DiceTableWidget(QWidget):
         self._conflict = None  # the push below reloads the dice; no conflict may hold them
         if self._push(RollDice(self._session, text, changed, entry)):
             self._applied.clear()
+            self._opp_applied.clear()
             self.result_label.setText(entry.summary)
             self.conflict_result_label.setText(entry.summary)
         else:
