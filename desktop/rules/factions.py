@@ -48,6 +48,7 @@ __all__ = [
     "check_status",
     "check_tier",
     "check_turf",
+    "counting_tier",
     "develop_option",
     "fortune_rating",
     "gain_hold",
@@ -273,6 +274,15 @@ def war_standing(tier: int, hold: str, at_war: bool) -> tuple[int, str]:
     if require_bool(at_war, "At war"):
         return lose_hold(tier, hold)
     return check_tier(tier), check_hold(hold)
+
+
+def counting_tier(tier: int, hold: str, at_war: bool) -> int:
+    """The tier that counts now: the war standing's tier while at war, else the tier.
+
+    "Wherever a tier counts (payoff rep, asset quality, the dice of a fortune or action
+    roll on tier, gang scale), a chapter or faction at war counts with its war standing."
+    """
+    return war_standing(tier, hold, at_war)[0]
 
 
 def score_heat(heat: int, at_war: bool) -> int:

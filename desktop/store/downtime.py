@@ -386,12 +386,16 @@ class DowntimeStore:
     def apply_payoff(
         self, target_tier: int, quiet: bool, size: str, coin: int | None = None
     ) -> ChapterRecord:
-        """A job's payoff: the rules' rep (a full tracker earns nothing) and coin. Returns
-        the chapter as it was."""
+        """A job's payoff: the rules' rep (a full tracker earns nothing), coin and, at war,
+        heat, with the chapter's tier counted at its war standing. Returns the chapter as
+        it was."""
         previous = self.chapter()
-        paid = downtime.payoff(previous.tier, target_tier, size, quiet, coin)
-        ruled = previous.chapter.earn_rep(paid.rep).gain_coin(paid.coin)
-        self._write_chapter(replace(previous, rep=ruled.rep, coin=ruled.coin), ["chapter"])
+        _paid, ruled = downtime.chapter_payoff(
+            previous.chapter, target_tier, size, quiet, coin, at_war=previous.at_war
+        )
+        self._write_chapter(
+            replace(previous, rep=ruled.rep, coin=ruled.coin, heat=ruled.heat), ["chapter"]
+        )
         return previous
 
     def develop_chapter(self) -> ChapterRecord:

@@ -67,7 +67,7 @@ class EditChapter(StoreCommand):
 
 
 class Payoff(StoreCommand):
-    """A job's payoff: rep (as far as the tracker takes it) and coin."""
+    """A job's payoff: rep (as far as the tracker takes it), coin and, at war, heat."""
 
     def __init__(
         self,
@@ -87,7 +87,10 @@ class Payoff(StoreCommand):
 
     def revert(self) -> None:
         assert self._previous is not None
-        self.session.campaign.update_chapter(rep=self._previous.rep, coin=self._previous.coin)
+        previous = self._previous
+        self.session.campaign.update_chapter(
+            rep=previous.rep, coin=previous.coin, heat=previous.heat
+        )
 
 
 class Develop(StoreCommand):

@@ -530,14 +530,14 @@ class PayoffForm(QGroupBox):
         if self.record is None:
             return None
         coin = self.coin_spin.value() if self.job_size() == downtime.MAJOR else None
-        pay = downtime.payoff(
-            self.record.tier,
+        return downtime.chapter_payoff(
+            self.record.chapter,
             self.target_spin.value(),
             self.job_size(),
             self.quiet_check.isChecked(),
             coin,
+            at_war=self.record.at_war,
         )
-        return pay, self.record.chapter.earn_rep(pay.rep).gain_coin(pay.coin)
 
     def update_preview(self) -> None:
         outcome = self.result()
@@ -575,6 +575,10 @@ def payoff_text(
     if gained:
         rep += f" → {after.rep} of {needed}"
     coin = f"<b>+{pay.coin} coin</b> → {after.coin}"
+    if pay.heat:
+        tier = after.standing(True)[0]
+        heat = f"<b>+{pay.heat} heat</b> → {after.heat} (at war; the chapter counts as tier {tier})"
+        return f"This job brings {rep}, {coin}, and {heat}."
     return f"This job brings {rep}, and {coin}."
 
 
