@@ -258,12 +258,18 @@ class DiceTableWidget(QWidget):
         self.result_label = QLabel("No roll yet.")
         self.result_label.setObjectName("rollResult")
         self.result_label.setWordWrap(True)
-        self.keep_button = QPushButton("Keep one, rest to the table")
+        self.keep_button = QPushButton("Keep this one, rest to the table")
         self.keep_button.setObjectName("catastropheKeep")
+        # The player picks which die stays or goes; the app suggests the largest to keep
+        # and the smallest to lose (RULES.md section 2, All-ones tuple).
+        self.keep_die_combo = QComboBox()
+        self.keep_die_combo.setObjectName("catastropheKeepDie")
+        self.lose_die_combo = QComboBox()
+        self.lose_die_combo.setObjectName("catastropheLoseDie")
         self.keep_button.clicked.connect(
             lambda: self.choose(dicepool.Catastrophe.DEPLETE_ALL_BUT_ONE)
         )
-        self.lose_button = QPushButton("Lose one, rest to the pool")
+        self.lose_button = QPushButton("Lose this one, rest to the pool")
         self.lose_button.setObjectName("catastropheLose")
         self.lose_button.clicked.connect(lambda: self.choose(dicepool.Catastrophe.LOSE_ONE))
         self.choice_frame = QFrame()
@@ -272,7 +278,9 @@ class DiceTableWidget(QWidget):
         choice_layout.setContentsMargins(0, 0, 0, 0)
         self.choice_label = QLabel("<b>All ones!</b> The player chooses:")
         choice_layout.addWidget(self.choice_label)
+        choice_layout.addWidget(self.keep_die_combo)
         choice_layout.addWidget(self.keep_button)
+        choice_layout.addWidget(self.lose_die_combo)
         choice_layout.addWidget(self.lose_button)
         self.choice_frame.hide()
         result_box = QGroupBox("Last roll")
@@ -544,11 +552,17 @@ class DiceTableWidget(QWidget):
 
     def _update_counts(self) -> None:
         pool = to_pool(self._dice)
+        state = dicepool.pool_play_state(pool)
+        words = (
+            "" if state is dicepool.PlayState.IN_PLAY else f" · {dicepool.PLAY_STATE_WORDS[state]}"
+        )
         self.counts_label.setText(
             f"Pool {len(pool.in_pool)} · Table {len(pool.on_table)} · Removed {len(pool.removed)}"
+            + words
             if self._character
             else ""
         )
+        self.counts_label.setToolTip(dicepool.PLAY_STATE_WORDS[state].capitalize())
         used = sum(d.steps for d in self._tray())
         self.steps_label.setText(f"Trait steps: {used} of {self.steps_allowed()} used")
         opp_used = sum(d.steps for d in self._tray(self._opp_dice))
@@ -892,31 +906,62 @@ class DiceTableWidget(QWidget):
             self._pending = roll
             self.result_label.setText(self._describe(roll) + "\nAll ones: choose below.")
             self.choice_label.setText("<b>All ones!</b> The player chooses:")
+            self._offer_dice(roll)
             self._redraw()
             self._update_buttons()
             return
         self._commit(roll, None)
 
+    def _offer_dice(self, roll: dicepool.Roll) -> None:
+        """Fill the two die pickers with the rolled dice, the rules' suggestion chosen."""
+        for combo, choice in (
+            (self.keep_die_combo, dicepool.Catastrophe.DEPLETE_ALL_BUT_ONE),
+            (self.lose_die_combo, dicepool.Catastrophe.LOSE_ONE),
+        ):
+            combo.clear()
+            for number, (die_id, size) in enumerate(
+                zip(roll.die_ids, roll.sizes, strict=True), start=1
+            ):
+                combo.addItem(f"Die {number}: d{size}", die_id)
+            combo.setCurrentIndex(combo.findData(dicepool.suggested_die(roll, choice)))
+
+    def chosen_die(self, choice: dicepool.Catastrophe) -> int | None:
+        combo = (
+            self.keep_die_combo
+            if choice is dicepool.Catastrophe.DEPLETE_ALL_BUT_ONE
+            else self.lose_die_combo
+        )
+        data = combo.currentData()
+        return data if isinstance(data, int) else None
+
     def choose(self, choice: dicepool.Catastrophe) -> None:
-        """The player's answer to an all-ones roll (in a conflict, for the side asked)."""
+        """The player's answer to an all-ones roll (in a conflict, for the side asked):
+        the choice and the die picked for it."""
+        chosen = self.chosen_die(choice)
         if self._conflict is not None:
             side = self._conflict.waiting_for
             if side is not None:
                 self._conflict.sides[side].choice = choice
+                self._conflict.sides[side].chosen = chosen
             self._show_conflict()
             return
         roll, self._pending = self._pending, None
         if roll is not None:
-            self._commit(roll, choice)
+            self._commit(roll, choice, chosen)
 
     def _cancel_pending(self) -> None:
         self._pending = None
         self.choice_frame.hide()
 
-    def _commit(self, roll: dicepool.Roll, choice: dicepool.Catastrophe | None) -> None:
+    def _commit(
+        self,
+        roll: dicepool.Roll,
+        choice: dicepool.Catastrophe | None,
+        chosen: int | None = None,
+    ) -> None:
         assert self._session is not None and self._character is not None
         try:
-            after = dicepool.apply_roll(to_pool(self._dice), roll, choice=choice)
+            after = dicepool.apply_roll(to_pool(self._dice), roll, choice=choice, chosen=chosen)
         except ValueError as error:
             self._problem(str(error))
             return
@@ -926,7 +971,7 @@ class DiceTableWidget(QWidget):
             character_id=self._character.id,
             character_name=self._character.name,
             kind="roll",
-            detail=roll_detail(self._dice, roll, choice, self.steps_allowed()),
+            detail=roll_detail(self._dice, roll, choice, self.steps_allowed(), chosen),
             total=roll.result.total,
             summary=summary,
         )
@@ -1053,6 +1098,7 @@ class DiceTableWidget(QWidget):
         if waiting is not None:
             name = conflict.sides[waiting].character.name
             self.choice_label.setText(f"<b>All ones for {name}!</b> The player chooses:")
+            self._offer_dice(conflict.sides[waiting].roll)
             self.conflict_result_label.setText(f"{name} rolled all ones: choose below first.")
         else:
             self.conflict_result_label.setText(conflict.summary())
@@ -1246,6 +1292,7 @@ def roll_detail(
     roll: dicepool.Roll,
     choice: dicepool.Catastrophe | None,
     steps_allowed: int,
+    chosen: int | None = None,
 ) -> dict[str, object]:
     """What the log keeps of a roll: every die with its base and rolled size and face."""
     by_id = {d.id: d for d in dice}
@@ -1269,6 +1316,7 @@ def roll_detail(
         "tuple": roll.result.is_tuple,
         "catastrophe": roll.result.catastrophe,
         "choice": str(choice) if choice else None,
+        "chosen": chosen if choice else None,
     }
 
 
