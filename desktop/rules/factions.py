@@ -41,6 +41,7 @@ __all__ = [
     "ClaimMap",
     "DevelopOption",
     "Faction",
+    "HoldLoss",
     "Seizure",
     "change_status",
     "chapter_at_war",
@@ -54,6 +55,7 @@ __all__ = [
     "gain_hold",
     "gang_scale",
     "gang_scale_label",
+    "hold_loss",
     "is_war",
     "lose_hold",
     "loss_threatens_lair",
@@ -148,6 +150,28 @@ def lose_hold(tier: int, hold: str) -> tuple[int, str]:
 def loss_threatens_lair(tier: int, hold: str) -> bool:
     """True if losing hold now puts the chapter's lair under threat (tier 0, weak)."""
     return check_tier(tier) == MIN_TIER and check_hold(hold) == WEAK
+
+
+@dataclass(frozen=True)
+class HoldLoss:
+    """What losing hold does: the tier and hold after it, and whether the lair is now
+    under threat (a tier-0 weak *chapter* has no tier left to lose)."""
+
+    tier: int
+    hold: str
+    lair_threatened: bool
+
+
+def hold_loss(tier: int, hold: str, chapter: bool = False) -> HoldLoss:
+    """Losing hold, an action on the chapter and on every faction (RULES.md section 4):
+    strong -> weak; weak -> one tier lower, still weak. A tier-0 weak chapter that loses
+    hold gets its lair under threat; a tier-0 weak faction has nothing left to lose."""
+    chapter = require_bool(chapter, "The chapter")
+    threatened = loss_threatens_lair(tier, hold)
+    if threatened and not chapter:
+        raise ValueError("At tier 0 with weak hold there is no hold left to lose.")
+    new_tier, new_hold = lose_hold(tier, hold)
+    return HoldLoss(new_tier, new_hold, threatened)
 
 
 def gain_hold(tier: int, hold: str) -> tuple[int, str]:

@@ -548,6 +548,7 @@ def chapter(record: object, turf: int, at_war: bool) -> ChapterRecord:
         turf=ruled.turf,
         at_war=at_war,
         notes=notes(record.notes),
+        lair_threatened=flag(record.lair_threatened, "The lair under threat"),
     )
 
 

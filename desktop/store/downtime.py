@@ -67,11 +67,13 @@ ENTRY_SQL = (
 )
 CLOCK_FIELDS = frozenset({"name", "segments", "filled", "note"})
 FACTION_FIELDS = frozenset({"name", "hold", "status", "at_war_with_others", "notes"})
-CHAPTER_FIELDS = frozenset({"name", "tier", "hold", "rep", "coin", "heat", "lair_held", "notes"})
+CHAPTER_FIELDS = frozenset(
+    {"name", "tier", "hold", "rep", "coin", "heat", "lair_held", "notes", "lair_threatened"}
+)
 CLAIM_FIELDS = frozenset({"name", "benefit", "turf", "x", "y"})
 LAIR_ID = 0
 # The chapter row a new campaign starts with (the migration writes the same values).
-NEW_CHAPTER: tuple[object, ...] = ("The Chapter", MIN_TIER, STRONG, 0, 0, 0, 1, "")
+NEW_CHAPTER: tuple[object, ...] = ("The Chapter", MIN_TIER, STRONG, 0, 0, 0, 1, "", 0)
 
 
 class DowntimeStore:
@@ -266,6 +268,42 @@ class DowntimeStore:
             downtime_writer.move_faction(session, faction_id, new_tier, place)
         return previous
 
+    def faction_lose_hold(self, faction_id: int) -> FactionRecord:
+        """The faction loses hold (the rules' `hold_loss`): strong -> weak, weak -> one
+        tier lower (at the end of that row), still weak. Returns it as it was."""
+        from desktop.store import downtime_writer
+
+        previous = self.faction(faction_id)
+        loss = factions.hold_loss(previous.tier, previous.hold)
+        with self._writing("factions") as session:
+            if loss.tier != previous.tier:
+                last = self._read("SELECT COUNT(*) FROM faction WHERE tier = ?", (loss.tier,))
+                downtime_writer.move_faction(session, faction_id, loss.tier, int(last[0][0]))  # type: ignore[call-overload]
+            downtime_writer.update_faction(session, faction_id, {"hold": loss.hold})
+        return previous
+
+    def restore_faction_standing(self, record: FactionRecord) -> FactionRecord:
+        """Put a faction's tier, place and hold back as `record` has them (an undo)."""
+        from desktop.store import downtime_writer
+
+        previous = self.faction(record.id)
+        tier, hold = checks.tier(record.tier), checks.hold(record.hold)
+        with self._writing("factions") as session:
+            downtime_writer.move_faction(session, record.id, tier, checks.position(record.position))
+            downtime_writer.update_faction(session, record.id, {"hold": hold})
+        return previous
+
+    def chapter_lose_hold(self) -> ChapterRecord:
+        """The chapter loses hold; at tier 0 with weak hold its lair comes under threat
+        (marked until the GM clears it). Returns the chapter as it was."""
+        previous = self.chapter()
+        loss = factions.hold_loss(previous.tier, previous.hold, chapter=True)
+        changes: dict[str, object] = {"tier": loss.tier, "hold": loss.hold}
+        if loss.lair_threatened:
+            changes["lair_threatened"] = True
+        self.update_chapter(**changes)
+        return previous
+
     def delete_faction(self, faction_id: int) -> FactionSnapshot:
         """Delete a faction with its clocks; refused while it holds claims."""
         from desktop.store import downtime_writer
@@ -317,10 +355,13 @@ class DowntimeStore:
     def chapter(self) -> ChapterRecord:
         """The players' faction, with its turf and war counted from claims and factions."""
         rows = self._read(
-            "SELECT name, tier, hold, rep, coin, heat, lair_held, notes FROM chapter WHERE id = 1"
+            "SELECT name, tier, hold, rep, coin, heat, lair_held, notes, lair_threatened"
+            " FROM chapter WHERE id = 1"
         )
         # A file damaged by hand (no chapter row) shows a new chapter rather than nothing.
-        name, tier, hold, rep, coin, heat, lair_held, notes = rows[0] if rows else NEW_CHAPTER
+        name, tier, hold, rep, coin, heat, lair_held, notes, threatened = (
+            rows[0] if rows else NEW_CHAPTER
+        )
         turf = self._turf(str(name), bool(lair_held))
         # The tracker never shows more than the current turf lets it hold.
         ruled = factions.Chapter(
@@ -342,6 +383,7 @@ class DowntimeStore:
             turf=turf,
             at_war=self._at_war(),
             notes=str(notes),
+            lair_threatened=bool(threatened),
         )
 
     def update_chapter(self, **changes: object) -> ChapterRecord:

@@ -120,6 +120,7 @@ class ChapterRecord:
     turf: int  # turf claims the chapter holds, at most 6 (0 while the lair is lost)
     at_war: bool  # some faction has status -3
     notes: str = ""
+    lair_threatened: bool = False  # marked when a tier-0 weak chapter loses hold (0006)
 
     @property
     def chapter(self) -> factions.Chapter:

@@ -79,6 +79,7 @@ class RollRecord:
     total: int | None
     summary: str
     undone: bool
+    day: int | None = None  # the campaign day it was rolled on (None: logged before 0006)
 
 
 @dataclass(frozen=True)
