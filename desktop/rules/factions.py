@@ -22,6 +22,7 @@ __all__ = [
     "GANG_SCALE_LABELS",
     "HOLDS",
     "LAIR",
+    "LAIR_ID",
     "MAX_STATUS",
     "MAX_TIER",
     "MAX_TURF",
@@ -66,6 +67,7 @@ __all__ = [
     "require_text",
     "score_heat",
     "status_label",
+    "status_text",
     "tier_advantage",
     "tier_up_cost",
     "war_standing",
@@ -252,6 +254,20 @@ STATUS_LABELS: dict[int, str] = {
 SEIZE_STATUS_CHANGE = -2  # "usually resulting in -2 faction status with the target"
 ENEMY_STATUS_CHANGE = 1  # "and potentially +1 status with its enemies"
 WAR_HEAT = 1  # "+1 heat from scores"
+
+
+STATUS_MINUS = "\u2212"  # a real minus sign: "-3" in a hyphen reads as a dash
+
+
+def status_text(status: int) -> str:
+    """A status with its sign and word, as the ladder and the printed summary write it:
+    "+2 Friendly", "0 Neutral", "\u22123 War"."""
+    label = status_label(status)
+    if status > 0:
+        return f"+{status} {label}"
+    if status < 0:
+        return f"{STATUS_MINUS}{-status} {label}"
+    return f"0 {label}"
 
 
 def check_status(status: object) -> int:
@@ -525,6 +541,8 @@ class Faction:
 # --- Claims ---------------------------------------------------------------------
 
 LAIR = "Lair"  # the central square of the claim map; a node for paths, not a claim
+# The lair's id in claim paths; also "held by the chapter" as a claim's holder id.
+LAIR_ID = 0
 
 
 @dataclass(frozen=True)

@@ -71,7 +71,7 @@ CHAPTER_FIELDS = frozenset(
     {"name", "tier", "hold", "rep", "coin", "heat", "lair_held", "notes", "lair_threatened"}
 )
 CLAIM_FIELDS = frozenset({"name", "benefit", "turf", "x", "y"})
-LAIR_ID = 0
+LAIR_ID = factions.LAIR_ID  # the rules own it: one value for the store and the map
 # The chapter row a new campaign starts with (the migration writes the same values).
 NEW_CHAPTER: tuple[object, ...] = ("The Chapter", MIN_TIER, STRONG, 0, 0, 0, 1, "", 0)
 
