@@ -907,6 +907,8 @@ class DowntimeStore:
         if step.chapter is not None:
             previous_chapter = self.chapter()
             chapter = checks.chapter(step.chapter, previous_chapter.turf, previous_chapter.at_war)
+        elif step.activity in downtime.ACTIVITIES and step.character_id:
+            chapter, previous_chapter = self._charged_chapter(step)
         sheet = previous_sheet = None
         if step.sheet is not None:
             if step.sheet.character_id != step.character_id:
@@ -922,6 +924,34 @@ class DowntimeStore:
         return _StepPlan(
             chapter, sheet, clocks, new_clock, previous_chapter, previous_sheet, previous_clocks
         )
+
+    def _charged_chapter(
+        self, step: DowntimeStep
+    ) -> tuple[ChapterRecord | None, ChapterRecord | None]:
+        """The chapter after the rules charge a character's activity: an extra activity
+        in the currency the GM chose, the coin spent on it, the rep an overindulgence
+        loses. (None, None) when it costs the chapter nothing."""
+        previous = self.chapter()
+        progress = self.character_downtime(step.character_id)
+        currency = step.extra or downtime.COIN
+        charge = downtime.charge_activity(
+            previous.chapter,
+            progress,
+            currency,
+            coin_spent=checks.whole(step.coin_spent, "Coin spent"),
+            rep_lost=checks.whole(step.rep_lost, "Rep lost"),
+        )
+        if charge.extra != step.extra:
+            if charge.extra:
+                raise ValueError(
+                    "No free activity is left: say whether the extra one is paid in coin or rep."
+                )
+            raise ValueError("A free activity is left: this one is not an extra.")
+        ruled = charge.chapter
+        if (ruled.coin, ruled.rep) == (previous.coin, previous.rep):
+            return None, None
+        after = replace(previous, coin=ruled.coin, rep=ruled.rep)
+        return checks.chapter(after, previous.turf, previous.at_war), previous
 
     def _checked_sheet(self, sheet: DowntimeSheet | None) -> DowntimeSheet | None:
         if sheet is None:

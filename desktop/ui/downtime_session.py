@@ -149,6 +149,8 @@ def finish(
     charge = downtime.charge_activity(
         chapter.chapter, ctx.progress, ctx.extra, coin_spent=coin_spent, rep_lost=rep_lost
     )
+    # The preview shows the rules' charge; the store charges the step itself from the
+    # same choice (coin spent, the extra's currency, rep lost), never from this chapter.
     coin, rep, extra = charge.chapter.coin, charge.chapter.rep, charge.extra
     if extra:
         summary += f", an extra activity paid with {downtime.EXTRA_ACTIVITY_COST} {extra}"
@@ -156,7 +158,6 @@ def finish(
         lines.append(f"Chapter coin {chapter.coin} → {coin}")
     if rep != chapter.rep:
         lines.append(f"Chapter rep {chapter.rep} → {rep}")
-    changed = (coin, rep) != (chapter.coin, chapter.rep)
     step = DowntimeStep(
         character_id=ctx.character.id,
         activity=activity,
@@ -164,7 +165,7 @@ def finish(
         coin_spent=coin_spent,
         extra=extra,
         track=track,
-        chapter=replace(chapter, coin=coin, rep=rep) if changed else None,
+        rep_lost=rep_lost,
         sheet=sheet,
         clocks=clocks,
         new_clock=new_clock,

@@ -118,3 +118,57 @@ def test_a_roll_of_zero_dice_keeps_the_lower_of_two(window: MainWindow, qtbot: o
     assert "<b>5</b>" in phase.picker.roll_label.text()
     assert "0/4 → 1/4" in phase.preview.text()
     dialog.close()
+
+
+def test_a_downtime_session_at_war_charges_the_second_activity(
+    window: MainWindow, qtbot: object
+) -> None:
+    """ "At war ...: one downtime activity per character instead of two" and "each extra
+    costs 1 coin or 1 rep": the store charges it by the rules from the GM's choice."""
+    _at_war(window)
+    assert window.session is not None
+    campaign = window.session.campaign
+    campaign.update_chapter(rep=4)
+    brann = campaign.add_character("Brann", "pc")
+    dialog = start(window)
+    form = choose(dialog, "Brann")
+    pick(form, "train")
+    form.track_combo.setCurrentIndex(form.track_combo.findData("Prowess"))
+    qtbot.mouseClick(form.record_button, CLICK)  # type: ignore[attr-defined]
+    assert (campaign.chapter().coin, campaign.chapter().rep) == (6, 4)  # the free one
+    assert form.extra_row.isVisibleTo(form)  # at war, the second is already an extra
+    pick(form, "train")
+    form.extra_combo.setCurrentIndex(form.extra_combo.findData("rep"))
+    assert "Chapter rep 4 → 3" in form.preview.text()
+    qtbot.mouseClick(form.record_button, CLICK)  # type: ignore[attr-defined]
+    assert (campaign.chapter().coin, campaign.chapter().rep) == (6, 3)
+    entries = campaign.downtime_entries()
+    assert [e.extra for e in entries] == ["", "rep"]
+    assert campaign.character_downtime(brann.id).free_left == 0
+    window.session.undo_stack.undo()
+    assert campaign.chapter().rep == 4
+    window.session.undo_stack.redo()
+    assert campaign.chapter().rep == 3
+    dialog.close()
+
+
+def test_the_store_charges_an_activity_by_the_rules(window: MainWindow) -> None:
+    """The store works the charge out from the GM's choice, and refuses a step whose
+    extra does not match the activities left."""
+    from desktop.store.downtime_records import DowntimeStep
+
+    _at_war(window)
+    assert window.session is not None
+    campaign = window.session.campaign
+    kara = campaign.add_character("Kara", "pc")
+    campaign.start_downtime_session()
+    campaign.record_downtime(DowntimeStep(kara.id, "healing", "Healed", coin_spent=2))
+    assert campaign.chapter().coin == 4  # 6 less the 2 coin raising the result
+    try:
+        campaign.record_downtime(DowntimeStep(kara.id, "healing", "Healed again"))
+    except ValueError as error:
+        assert "coin or rep" in str(error)
+    else:
+        raise AssertionError("an extra activity without its currency was recorded")
+    campaign.record_downtime(DowntimeStep(kara.id, "healing", "Healed again", extra="coin"))
+    assert campaign.chapter().coin == 3
