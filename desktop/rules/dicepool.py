@@ -447,6 +447,7 @@ class RollResult:
     depleted: tuple[int, ...]
     is_tuple: bool
     catastrophe: bool
+    table: int = 0  # the table's share of the total: 1 for each depleted die there
 
 
 def resolve_roll(sizes: Sequence[int], faces: Sequence[int], table: int = 0) -> RollResult:
@@ -469,6 +470,7 @@ def resolve_roll(sizes: Sequence[int], faces: Sequence[int], table: int = 0) -> 
         depleted=_depleted(sizes, faces),
         is_tuple=is_tuple,
         catastrophe=is_tuple and faces[0] == 1,
+        table=table,
     )
 
 

@@ -136,7 +136,7 @@ class Conflict:
                             side.roll.die_ids, side.roll.sizes, side.roll.faces, strict=True
                         )
                     ],
-                    "table": side.total - sum(side.roll.faces),
+                    "table": side.roll.result.table,
                     "total": side.total,
                     "depleted": list(side.roll.depleted_ids),
                     "choice": str(side.choice) if side.choice else None,

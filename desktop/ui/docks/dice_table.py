@@ -1310,7 +1310,7 @@ def roll_detail(
             }
             for die_id, size, face in zip(roll.die_ids, roll.sizes, roll.faces, strict=True)
         ],
-        "table": roll.result.total - sum(roll.faces),
+        "table": roll.result.table,
         "steps_allowed": steps_allowed,
         "depleted": list(roll.depleted_ids),
         "tuple": roll.result.is_tuple,
@@ -1324,7 +1324,7 @@ def describe_roll(name: str, roll: dicepool.Roll, choice: dicepool.Catastrophe |
     faces = ", ".join(
         f"{face} (d{size})" for size, face in zip(roll.sizes, roll.faces, strict=True)
     )
-    table = roll.result.total - sum(roll.faces)
+    table = roll.result.table
     text = f"{name} rolled {faces}"
     if table:
         text += f" + {table} on the table"
