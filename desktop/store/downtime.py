@@ -827,6 +827,8 @@ class DowntimeStore:
             raise ValueError("Start a downtime session first.")
         values = self._entry_values(step, number)
         plan = self._step_plan(step)
+        if self._charged_by_rules(step):
+            values["extra"] = self._charge(step).extra  # whether it is an extra: the rules'
         with self._writing("downtime", *plan.topics) as session:
             entry_id = downtime_writer.add_entry(session, values)
             new_clock_id = plan.write(session, None)
@@ -907,7 +909,7 @@ class DowntimeStore:
         if step.chapter is not None:
             previous_chapter = self.chapter()
             chapter = checks.chapter(step.chapter, previous_chapter.turf, previous_chapter.at_war)
-        elif step.activity in downtime.ACTIVITIES and step.character_id:
+        elif self._charged_by_rules(step):
             chapter, previous_chapter = self._charged_chapter(step)
         sheet = previous_sheet = None
         if step.sheet is not None:
@@ -925,6 +927,31 @@ class DowntimeStore:
             chapter, sheet, clocks, new_clock, previous_chapter, previous_sheet, previous_clocks
         )
 
+    @staticmethod
+    def _charged_by_rules(step: DowntimeStep) -> bool:
+        """A character's activity that names no chapter: the store charges it itself."""
+        return (
+            step.chapter is None
+            and step.activity in downtime.ACTIVITIES
+            and bool(step.character_id)
+        )
+
+    def _charge(self, step: DowntimeStep) -> downtime.ActivityCharge:
+        """The rules' charge for a character's activity, from the GM's choice: `extra` is
+        the currency for an activity beyond the free ones (used only when none is left)."""
+        progress = self.character_downtime(step.character_id)
+        if progress.free_left == 0 and not step.extra:
+            raise ValueError(
+                "No free activity is left: say whether the extra one is paid in coin or rep."
+            )
+        return downtime.charge_activity(
+            self.chapter().chapter,
+            progress,
+            step.extra or downtime.COIN,
+            coin_spent=checks.whole(step.coin_spent, "Coin spent"),
+            rep_lost=checks.whole(step.rep_lost, "Rep lost"),
+        )
+
     def _charged_chapter(
         self, step: DowntimeStep
     ) -> tuple[ChapterRecord | None, ChapterRecord | None]:
@@ -932,22 +959,7 @@ class DowntimeStore:
         in the currency the GM chose, the coin spent on it, the rep an overindulgence
         loses. (None, None) when it costs the chapter nothing."""
         previous = self.chapter()
-        progress = self.character_downtime(step.character_id)
-        currency = step.extra or downtime.COIN
-        charge = downtime.charge_activity(
-            previous.chapter,
-            progress,
-            currency,
-            coin_spent=checks.whole(step.coin_spent, "Coin spent"),
-            rep_lost=checks.whole(step.rep_lost, "Rep lost"),
-        )
-        if charge.extra != step.extra:
-            if charge.extra:
-                raise ValueError(
-                    "No free activity is left: say whether the extra one is paid in coin or rep."
-                )
-            raise ValueError("A free activity is left: this one is not an extra.")
-        ruled = charge.chapter
+        ruled = self._charge(step).chapter
         if (ruled.coin, ruled.rep) == (previous.coin, previous.rep):
             return None, None
         after = replace(previous, coin=ruled.coin, rep=ruled.rep)

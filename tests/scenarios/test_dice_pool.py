@@ -125,3 +125,95 @@ def test_the_starting_dice_setting_sets_the_pool_offered(window: MainWindow) -> 
     window.session.undo_stack.undo()
     assert campaign.settings()["starting_dice"] == 10
     assert kit.pool_box.plan() == (6, 9)
+
+
+def test_depletion_d4_pairs_the_table_and_a_tuple(window: MainWindow) -> None:
+    """ "every die other than a d4 that shows 1 goes to the table. d4s deplete only in
+    pairs"; "Total = sum of the faces rolled + the number of depleted dice on the
+    table"; "Tuple: two or more dice rolled, all showing the same face: one depleted die
+    returns from the table to the pool.\""""
+    kara = _table(window, sizes=(4, 4, 4, 6, 6))
+    assert window.session is not None
+    campaign = window.session.campaign
+    table = shown_dock(window, "diceTable", DiceTableWidget)
+    d4a, d4b, d4c, d6a, d6b = campaign.dice(kara)
+    for die in (d4a, d4b, d4c, d6a):
+        table.toggle_tray(die.id)
+    window.session.rng = ScriptedRng([1, 1, 1, 2])  # three d4s show 1, the d6 a 2
+    table.roll()
+    places = [d.place for d in campaign.dice(kara)]
+    # Three d4s show 1: one pair, so one d4 goes to the table; the d6 showed 2.
+    assert places.count("table") == 1 and campaign.rolls()[0].total == 5
+    # The next roll counts the depleted die: d6 shows 4, +1 for the table = 5.
+    table.toggle_tray(d6b.id)
+    window.session.rng = ScriptedRng([4])
+    table.roll()
+    assert campaign.rolls()[0].total == 5
+    # A tuple (3, 3) brings the depleted d4 back.
+    for die in (d6a, d6b):
+        table.toggle_tray(die.id)
+    window.session.rng = ScriptedRng([3, 3])
+    table.roll()
+    assert [d.place for d in campaign.dice(kara)].count("table") == 0
+    assert campaign.rolls()[0].total == 7  # 3 + 3 + the one on the table when rolled
+
+
+def test_rest_returns_depleted_then_restores_removed(window: MainWindow) -> None:
+    """ "Rest: two hours of rest return one depleted die to the pool; once the table is
+    empty, each full day of rest restores one removed die.\""""
+    kara = _table(window, sizes=(6, 6, 6))
+    assert window.session is not None
+    campaign = window.session.campaign
+    table = shown_dock(window, "diceTable", DiceTableWidget)
+    first, second, third = campaign.dice(kara)
+    table.move_die(first, "table")
+    table.move_die(campaign.dice(kara)[1], "removed")
+    table.rest(24)  # a day of rest with a die on the table: the depleted one comes back
+    assert sorted(d.place for d in campaign.dice(kara)) == ["pool", "pool", "removed"]
+    table.rest(24)  # the table is empty: the removed die is restored
+    assert [d.place for d in campaign.dice(kara)] == ["pool"] * 3
+    del second, third
+
+
+def test_a_conflict_with_weapon_and_armour_dice(window: MainWindow, qtbot: QtBot) -> None:
+    """ "The loser loses 1 + (difference // 10) dice. ... the winner may roll one damage
+    die (red) of its weapon and add it to its total, and the loser may roll one
+    protection die (blue) of its armour ...; if that closes the gap, no damage.\""""
+    kara = _table(window, sizes=(12, 12, 12))
+    assert window.session is not None
+    campaign = window.session.campaign
+    thug = campaign.add_character("Thug", "npc")
+    campaign.add_dice(thug.id, size=6, count=4)
+    campaign.add_item(kara, "Cutlass", "weapon", die_size=8)
+    campaign.add_item(thug.id, "Leather", "armour", die_size=6)
+    table = shown_dock(window, "diceTable", DiceTableWidget)
+    table.set_opponent(thug.id)
+    for die in [d for d in campaign.dice(kara) if d.kind == "ordinary"]:
+        table.toggle_tray(die.id)
+    thug_dice = [d for d in campaign.dice(thug.id) if d.kind == "ordinary"]
+    table.toggle_tray(thug_dice[0].id)
+    window.session.rng = ScriptedRng([12, 11, 10, 2])  # 33 against 2
+    table.roll()
+    # 12 + 11 + 10 = 33 against 2: 1 + 31 // 10 = 4 dice, before any protection.
+    assert "Kara wins 33 to 2" in table.conflict_result_label.text()
+    assert "Thug loses 4 dice" in table.conflict_result_label.text()
+    window.session.rng = ScriptedRng([6])
+    table.roll_item_die("protection")
+    # The armour's d6 shows 6: 33 - (2 + 6) = 25 -> 1 + 25 // 10 = 3 dice lost.
+    assert "Thug loses 3 dice" in table.conflict_result_label.text()
+    qtbot.mouseClick(table.apply_button, CLICK)
+    places = sorted(d.place for d in campaign.dice(thug.id) if d.kind == "ordinary")
+    assert places.count("removed") == 3
+
+    # A win by less than the protection die closes the gap: no damage.
+    before = sorted(d.place for d in campaign.dice(thug.id))
+    last = next(d for d in campaign.dice(thug.id) if d.kind == "ordinary" and d.place == "pool")
+    for die in [d for d in campaign.dice(kara) if d.kind == "ordinary" and d.place == "pool"][:1]:
+        table.toggle_tray(die.id)
+    table.toggle_tray(last.id)
+    window.session.rng = ScriptedRng([5, 3, 4])  # Kara 5 against 3; the leather shows 4
+    table.roll()
+    table.roll_item_die("protection")
+    assert "no damage" in table.conflict_result_label.text()
+    qtbot.mouseClick(table.apply_button, CLICK)
+    assert sorted(d.place for d in campaign.dice(thug.id)) == before

@@ -153,8 +153,8 @@ def test_a_downtime_session_at_war_charges_the_second_activity(
 
 
 def test_the_store_charges_an_activity_by_the_rules(window: MainWindow) -> None:
-    """The store works the charge out from the GM's choice, and refuses a step whose
-    extra does not match the activities left."""
+    """The store works the charge out from the GM's choice: the currency it names is used
+    only once no free activity is left, and one must be named then."""
     from desktop.store.downtime_records import DowntimeStep
 
     _at_war(window)
@@ -162,8 +162,10 @@ def test_the_store_charges_an_activity_by_the_rules(window: MainWindow) -> None:
     campaign = window.session.campaign
     kara = campaign.add_character("Kara", "pc")
     campaign.start_downtime_session()
-    campaign.record_downtime(DowntimeStep(kara.id, "healing", "Healed", coin_spent=2))
+    campaign.record_downtime(DowntimeStep(kara.id, "healing", "Healed", coin_spent=2, extra="rep"))
     assert campaign.chapter().coin == 4  # 6 less the 2 coin raising the result
+    assert campaign.chapter().rep == 0  # the free one: no rep, whatever was named
+    assert campaign.downtime_entries()[0].extra == ""
     try:
         campaign.record_downtime(DowntimeStep(kara.id, "healing", "Healed again"))
     except ValueError as error:
