@@ -80,7 +80,6 @@ def test_acquire_asset_at_war_counts_the_war_tier(window: MainWindow, qtbot: obj
     assert entry.summary.startswith("Kara acquired a boat at quality 2")
     assert campaign.chapter().coin == 4
     assert campaign.character_downtime(kara.id).free_left == 0
-    dialog.close()
 
 
 def test_a_fortune_roll_at_war_rolls_the_war_tier(window: MainWindow, qtbot: object) -> None:
@@ -97,7 +96,6 @@ def test_a_fortune_roll_at_war_rolls_the_war_tier(window: MainWindow, qtbot: obj
     window.session.rng = ScriptedRng([6, 5])  # 11 against Risky 11: Success, 2 ticks
     qtbot.mouseClick(phase.picker.roll_button, CLICK)  # type: ignore[attr-defined]
     assert "0/6 → 2/6" in phase.preview.text()
-    dialog.close()
 
 
 def test_a_roll_of_zero_dice_keeps_the_lower_of_two(window: MainWindow, qtbot: object) -> None:
@@ -117,7 +115,6 @@ def test_a_roll_of_zero_dice_keeps_the_lower_of_two(window: MainWindow, qtbot: o
     assert "the lower kept" in phase.picker.roll_label.text()
     assert "<b>5</b>" in phase.picker.roll_label.text()
     assert "0/4 → 1/4" in phase.preview.text()
-    dialog.close()
 
 
 def test_a_downtime_session_at_war_charges_the_second_activity(
@@ -149,7 +146,6 @@ def test_a_downtime_session_at_war_charges_the_second_activity(
     assert campaign.chapter().rep == 4
     window.session.undo_stack.redo()
     assert campaign.chapter().rep == 3
-    dialog.close()
 
 
 def test_the_store_charges_an_activity_by_the_rules(window: MainWindow) -> None:
