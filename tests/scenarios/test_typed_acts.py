@@ -86,3 +86,30 @@ def test_undoing_an_act_clears_its_result_line(
     window.undo_action.trigger()
     assert act.result_label.text() == ""
     assert campaign_of(window).rolls()[0].undone
+
+
+def test_a_challenge_with_a_refused_throw_resolves_nothing(
+    window: MainWindow,
+    cards: object,  # noqa: F811
+) -> None:
+    """A challenge's typed throw and forced NR are the rules' 1..100 too: 9999 is refused
+    where it is typed, with the rule's message, and no challenge is logged."""
+    challenge = cards.challenge  # type: ignore[attr-defined]
+    for name in ("Kara Voss", "Saltmarsh drake"):
+        select(cards, name)  # type: ignore[arg-type]
+        cards._add_contender()  # type: ignore[attr-defined]
+    problems: list[str] = []
+    assert window.session is not None
+    window.session.failed.connect(problems.append)
+    challenge.set_values(0, velocity=1, forced_nr=0, throw=9999)
+    challenge.set_values(1, velocity=1, forced_nr=0, throw=50)
+    assert challenge.resolve() is None
+    assert problems[-1] == "A throw must be between 1 and 100, not 9999."
+    challenge.set_values(0, velocity=1, forced_nr=0, throw=60)
+    challenge.table.cellWidget(1, 2).setText("abc")
+    assert challenge.resolve() is None
+    assert problems[-1] == "A forced Necessary Rate must be a whole number, not 'abc'."
+    assert campaign_of(window).rolls() == []
+    challenge.table.cellWidget(1, 2).setText("")  # empty: no forced NR
+    assert challenge.resolve() is not None
+    assert campaign_of(window).rolls()[0].kind == "challenge"

@@ -368,13 +368,17 @@ class ChallengeResolver(QWidget):
         name = QTableWidgetItem(f"{card.name} ({card.efficiency}%)")
         name.setFlags(name.flags() & ~Qt.ItemFlag.ItemIsEditable)
         self.table.setItem(row, 0, name)
-        for column, (low, high, value) in enumerate(
-            ((0, 999, card.velocity), (0, 100, 0), (0, 100, 0)), start=1
-        ):
-            spin = QSpinBox()
-            spin.setRange(low, high)
-            spin.setValue(value)
-            self.table.setCellWidget(row, column, spin)
+        # Typed, checked by the rules where typed: velocity a card's number, the forced NR
+        # a Necessary Rate (empty: none), the throw a d100 (empty: rolled).
+        fields = (
+            NumberField("Velocity", lambda v: syscards.CardStats("skill", velocity=v)),
+            NumberField("A forced Necessary Rate", syscards.check_necessary_rate, optional=True),
+            NumberField("A throw", syscards.check_throw, optional=True, placeholder="roll"),
+        )
+        fields[0].setValue(card.velocity)
+        for column, field in enumerate(fields, start=1):
+            field.setMaximumWidth(16777215)
+            self.table.setCellWidget(row, column, field)
 
     def remove_selected(self) -> None:
         for row in sorted({i.row() for i in self.table.selectedIndexes()}, reverse=True):
@@ -382,14 +386,19 @@ class ChallengeResolver(QWidget):
             del self.rows[row]
 
     def set_values(self, row: int, velocity: int, forced_nr: int, throw: int) -> None:
+        """Type a row's values (0 leaves the forced NR and the throw empty)."""
         for column, value in ((1, velocity), (2, forced_nr), (3, throw)):
-            spin = self.table.cellWidget(row, column)
-            assert isinstance(spin, QSpinBox)
-            spin.setValue(value)
+            field = self.table.cellWidget(row, column)
+            assert isinstance(field, NumberField)
+            field.setText(str(value) if value or column == 1 else "")
 
     def _value(self, row: int, column: int) -> int:
-        spin = self.table.cellWidget(row, column)
-        return spin.value() if isinstance(spin, QSpinBox) else 0
+        field = self.table.cellWidget(row, column)
+        if not isinstance(field, NumberField):
+            return 0
+        if field.problem() is not None:
+            raise ValueError(field.problem())  # refused at the field: nothing is resolved
+        return field.value() or 0
 
     def resolve(self) -> syscards.ChallengeOutcome | None:
         session = self._session

@@ -31,10 +31,12 @@ class NumberField(QLineEdit):
         *,
         placeholder: str = "",
         width: int = 64,
+        optional: bool = False,
     ) -> None:
         super().__init__(parent)
         self._what = what
         self._check = check
+        self._optional = optional  # an empty box means "none" (a throw to roll, no NR)
         self._problem: str | None = None
         self.setPlaceholderText(placeholder)
         self.setMaximumWidth(width)
@@ -46,8 +48,8 @@ class NumberField(QLineEdit):
         return self._problem
 
     def value(self) -> int | None:
-        """The typed number the rule accepts, else None."""
-        if self._problem is not None:
+        """The typed number the rule accepts, else None (also for an optional empty box)."""
+        if self._problem is not None or not self.text().strip():
             return None
         return syscards.typed_number(self.text(), self._what)
 
@@ -55,6 +57,12 @@ class NumberField(QLineEdit):
         self.setText(str(value))
 
     def _recheck(self) -> None:
+        if self._optional and not self.text().strip():
+            self._problem = None
+            self.setStyleSheet("")
+            self.setToolTip("")
+            self.checked.emit()
+            return
         try:
             self._check(syscards.typed_number(self.text(), self._what))
         except ValueError as error:
