@@ -53,6 +53,7 @@ from desktop.printing.parts import (
     tiles,
     track_piece,
 )
+from desktop.rules import dicepool
 from desktop.rules.roster import KIND_LABELS
 from desktop.rules.syscards import efficiency_label
 
@@ -358,6 +359,9 @@ def _dice(canvas: Canvas, sheet: PrintSheet, openers: dict[str, list[Block]]) ->
     note = f"{sheet.count('pool')} in the pool, {sheet.count('table')} on the table, " + (
         f"{sheet.count('removed')} removed"
     )
+    state = dicepool.play_state(sheet.count("pool"), sheet.count("table"), sheet.count("removed"))
+    if state in (dicepool.PlayState.OUT_OF_PLAY, dicepool.PlayState.OUT_FOR_GOOD):
+        note += f": {dicepool.PLAY_STATE_WORDS[state]}"  # in words, not only by colour
     openers["dice"] = [heading("Dice", "dice", continued=True)]
     blocks = [heading("Dice", "dice", note=note)]
     groups = [_dice_group(canvas, sheet, place) for place in PLACE_LABELS]

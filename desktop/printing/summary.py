@@ -38,6 +38,7 @@ from desktop.printing.parts import (
 )
 from desktop.printing.sheets import SheetClock, clock_piece
 from desktop.rules import factions
+from desktop.rules.factions import status_text
 
 __all__ = [
     "PrintSummary",
@@ -104,16 +105,6 @@ class PrintSummary:
     factions: tuple[SummaryFaction, ...] = ()
     claims: tuple[SummaryClaim, ...] = ()
     day_label: str = ""
-
-
-def status_text(status: int) -> str:
-    """A status with its sign and word: "+2 Friendly", "0 Neutral", "−3 War"."""
-    label = factions.status_label(status)
-    if status > 0:
-        return f"+{status} {label}"
-    if status < 0:
-        return f"{MINUS}{-status} {label}"
-    return f"0 {label}"
 
 
 # --------------------------------------------------------------------------- painting

@@ -27,6 +27,7 @@ from typing import Final, TypeVar
 __all__ = [
     "DEFAULT_POOL_DICE",
     "DEFAULT_SIZE",
+    "PLAY_STATE_WORDS",
     "PRESETS",
     "SIZES",
     "Catastrophe",
@@ -37,6 +38,7 @@ __all__ = [
     "Kind",
     "NewCharacter",
     "Place",
+    "PlayState",
     "Pool",
     "Preset",
     "Roll",
@@ -52,6 +54,7 @@ __all__ = [
     "check_kind",
     "check_place",
     "check_size",
+    "check_starting_dice",
     "check_tray_choice",
     "conflict_damage",
     "conflict_winner",
@@ -60,6 +63,8 @@ __all__ = [
     "item_die_depletes",
     "item_die_kind",
     "make_pool",
+    "play_state",
+    "pool_play_state",
     "pool_size_after_game",
     "preset",
     "resolve_roll",
@@ -71,6 +76,7 @@ __all__ = [
     "roll_with_faces",
     "settle_conflict",
     "step_size",
+    "suggested_die",
     "take_damage",
     "tray_sizes",
     "use_item_die",
@@ -277,6 +283,43 @@ class Pool:
         return self._with({i: replace(self.get(i), place=place) for i in ids})
 
 
+class PlayState(StrEnum):
+    """Whether a character can still act, by where its ordinary dice are."""
+
+    IN_PLAY = "in_play"
+    OUT_OF_PLAY = "out_of_play"  # no die in the pool: back with a rest, an award, a restore
+    OUT_FOR_GOOD = "out_for_good"  # no die in the pool or on the table
+    NO_POOL = "no_pool"  # a new character whose pool is not made yet
+
+
+# "Roster, Dice Table, sheets and the player display show both states in words, not
+# only by colour" (RULES.md section 2, Out of play).
+PLAY_STATE_WORDS: dict[PlayState, str] = {
+    PlayState.IN_PLAY: "in play",
+    PlayState.OUT_OF_PLAY: "out of play (no die in the pool)",
+    PlayState.OUT_FOR_GOOD: "out for good (no die left)",
+    PlayState.NO_POOL: "no pool yet",
+}
+
+
+def play_state(in_pool: int, on_table: int, removed: int = 0) -> PlayState:
+    """In play, out of play (no die in the pool: all depleted or removed) or out for good
+    (no die in the pool or on the table); a character with no dice at all has no pool yet."""
+    in_pool = _whole(in_pool, "Dice in the pool")
+    on_table = _whole(on_table, "Dice on the table")
+    removed = _whole(removed, "Dice removed")
+    if in_pool:
+        return PlayState.IN_PLAY
+    if on_table:
+        return PlayState.OUT_OF_PLAY
+    return PlayState.OUT_FOR_GOOD if removed else PlayState.NO_POOL
+
+
+def pool_play_state(pool: Pool) -> PlayState:
+    """:func:`play_state` of a pool's ordinary dice."""
+    return play_state(len(pool.in_pool), len(pool.on_table), len(pool.removed))
+
+
 def make_pool(count: int, first_id: int = 1, size: int = DEFAULT_SIZE) -> Pool:
     """A fresh pool of ``count`` ordinary dice of one base size, ids from ``first_id``."""
     _whole(count, "The number of dice")
@@ -367,9 +410,25 @@ def tray_sizes(pool: Pool, tray: Sequence[TrayDie], steps_allowed: int = 0) -> t
 
 def _tray_size(pool: Pool, chosen: TrayDie) -> int:
     die = _ordinary_at(pool, chosen.die_id, Place.POOL)
-    if chosen.down_to_d4:
+    return rolled_size(die.size, chosen.steps, chosen.down_to_d4)
+
+
+def rolled_size(size: int, steps: int = 0, down_to_d4: bool = False) -> int:
+    """The size a tray die rolls as: stepped down to d4, or ``steps`` trait steps up."""
+    _size(size)
+    _tray_choice(steps, down_to_d4)
+    if down_to_d4:
         return _D4
-    return step_size(die.size, chosen.steps)
+    return step_size(size, steps)
+
+
+def trait_steps(values: Sequence[int]) -> int:
+    """The steps one side may spend on a roll: the sum of *its own* ticked traits' values.
+
+    "A trait with a value of two (2) can increase two dice steps"; in a conflict each side
+    steps only with its own traits (RULES.md section 2, Conflict).
+    """
+    return sum(_whole(value, "A trait's value") for value in _items(values, "The traits"))
 
 
 # --------------------------------------------------------------------------- a roll
@@ -388,6 +447,7 @@ class RollResult:
     depleted: tuple[int, ...]
     is_tuple: bool
     catastrophe: bool
+    table: int = 0  # the table's share of the total: 1 for each depleted die there
 
 
 def resolve_roll(sizes: Sequence[int], faces: Sequence[int], table: int = 0) -> RollResult:
@@ -410,6 +470,7 @@ def resolve_roll(sizes: Sequence[int], faces: Sequence[int], table: int = 0) -> 
         depleted=_depleted(sizes, faces),
         is_tuple=is_tuple,
         catastrophe=is_tuple and faces[0] == 1,
+        table=table,
     )
 
 
@@ -517,6 +578,20 @@ def apply_roll(
     elif returned is not None:
         raise ValueError("Only a tuple returns a depleted die.")
     return after
+
+
+def suggested_die(roll: Roll, choice: Catastrophe | str) -> int:
+    """The die the app suggests for an all-ones choice: the largest rolled die to keep in
+    the pool (a), the smallest to remove (b); the first of equals. The player picks."""
+    if not isinstance(roll, Roll) or not roll.die_ids:
+        raise ValueError(f"Only a roll with dice has a die to choose, not {roll!r}.")
+    choice = _enum(Catastrophe, choice, "The choice")
+    order = range(len(roll.die_ids))
+    if choice is Catastrophe.DEPLETE_ALL_BUT_ONE:
+        best = max(order, key=lambda i: (roll.sizes[i], -i))
+    else:
+        best = min(order, key=lambda i: (roll.sizes[i], i))
+    return roll.die_ids[best]
 
 
 def _catastrophe(pool: Pool, roll: Roll, choice: Catastrophe, chosen: int | None) -> Pool:
@@ -814,6 +889,17 @@ def creation_cost(broad: int, constrained: int) -> int:
 class NewCharacter:
     pool: Pool
     traits: tuple[Trait, ...]
+
+
+MAX_STARTING_DICE: Final = 100  # a sanity bound for the campaign setting
+
+
+def check_starting_dice(value: object) -> int:
+    """The campaign's ``starting_dice`` setting: 1..100 dice (10 by default)."""
+    dice = _whole(value, "The starting dice", minimum=1)
+    if dice > MAX_STARTING_DICE:
+        raise ValueError(f"The starting dice must be at most {MAX_STARTING_DICE}, not {dice}.")
+    return dice
 
 
 def create_character(

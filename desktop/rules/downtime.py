@@ -12,11 +12,13 @@ import random
 from dataclasses import dataclass, replace
 
 from desktop.rules.factions import (
+    Chapter,
     check_tier,
     require_bool,
     require_int,
     require_non_negative,
     require_text,
+    score_heat,
 )
 
 __all__ = [
@@ -72,6 +74,8 @@ __all__ = [
     "UNTREATED",
     "VICE_DIE",
     "VIRTUE_DIE",
+    "ActionRoll",
+    "ActivityCharge",
     "CharacterDowntime",
     "Clock",
     "HealingMode",
@@ -81,8 +85,12 @@ __all__ = [
     "Result",
     "StressTrack",
     "ViceOutcome",
+    "action_roll",
+    "action_total",
     "activity_advantage",
     "asset_quality",
+    "chapter_payoff",
+    "charge_activity",
     "clock_ticks",
     "coin_to_raise",
     "downtime_activities",
@@ -96,12 +104,14 @@ __all__ = [
     "payoff",
     "payoff_coin",
     "payoff_rep",
+    "quality_bought",
     "raise_result",
     "recover_with_stress",
     "recovery_hp",
     "roll_die",
     "suggest_result",
     "target_number",
+    "train_marks",
     "train_xp",
 ]
 
@@ -322,6 +332,30 @@ class Payoff:
 
     rep: int
     coin: int
+    heat: int = 0  # +1 for a payoff recorded while the chapter is at war
+
+
+def chapter_payoff(
+    chapter: Chapter,
+    target_tier: int,
+    size: str,
+    quiet: bool = False,
+    coin: int | None = None,
+    at_war: bool = False,
+) -> tuple[Payoff, Chapter]:
+    """A job's payoff for this chapter, and the chapter after it.
+
+    At war the chapter's tier counts with its war standing (hold one lower, which may
+    drop a tier), and the payoff adds +1 heat (RULES.md section 4, War standing). The
+    rep goes on the tracker, which earns nothing once full.
+    """
+    if not isinstance(chapter, Chapter):
+        raise ValueError(f"Expected the chapter, not {chapter!r}.")
+    at_war = require_bool(at_war, "At war")
+    tier, _hold = chapter.standing(at_war)
+    paid = payoff(tier, target_tier, size, quiet, coin)
+    paid = replace(paid, heat=score_heat(0, at_war))
+    return paid, chapter.earn_rep(paid.rep).gain_coin(paid.coin).add_heat(paid.heat)
 
 
 def payoff(
@@ -438,6 +472,55 @@ class CharacterDowntime:
         return replace(self, taken=(*self.taken, activity), trained=(*self.trained, track))
 
 
+@dataclass(frozen=True)
+class ActivityCharge:
+    """What one downtime activity costs the chapter: the chapter after paying, and the
+    currency an extra activity was paid in ("" while a free one was left)."""
+
+    chapter: Chapter
+    extra: str
+
+
+def charge_activity(
+    chapter: Chapter,
+    progress: CharacterDowntime,
+    currency: str,
+    coin_spent: int = 0,
+    rep_lost: int = 0,
+) -> ActivityCharge:
+    """Charge the chapter for the next activity of ``progress`` (before it is taken).
+
+    Beyond the free ones (two, one at war) an activity costs 1 coin or 1 rep, as the GM
+    chooses; then the coin spent on the activity (raising a result, buying quality) must
+    be there; rep lost (bragging) stops at an empty tracker.
+    """
+    if not isinstance(chapter, Chapter):
+        raise ValueError(f"Expected the chapter, not {chapter!r}.")
+    if not isinstance(progress, CharacterDowntime):
+        raise ValueError(f"Expected the character's downtime, not {progress!r}.")
+    coin_spent = require_non_negative(coin_spent, "Coin spent")
+    rep_lost = require_non_negative(rep_lost, "Rep lost")
+    coin, rep, extra = chapter.coin, chapter.rep, ""
+    if progress.free_left == 0:
+        coin, rep = pay_extra_activity(coin, rep, currency)
+        extra = currency
+    if coin_spent > coin:
+        raise ValueError(f"The chapter has {coin} coin to spend, not the {coin_spent} needed.")
+    after = replace(chapter, coin=coin, rep=rep).spend_coin(coin_spent).lose_rep(rep_lost)
+    return ActivityCharge(after, extra)
+
+
+def train_marks(
+    marks: tuple[tuple[str, int], ...], track: str, upgraded: bool
+) -> tuple[tuple[str, int], ...]:
+    """XP tracks after training ``track``: +1 XP, +2 with the chapter's upgrade."""
+    track = require_text(track, "An XP track")
+    if track not in {name for name, _old in marks}:
+        raise ValueError(f"There is no {track} track.")
+    xp = train_xp(upgraded)
+    return tuple((name, old + xp if name == track else old) for name, old in marks)
+
+
 def _check_activity(activity: object) -> str:
     if not isinstance(activity, str) or activity not in ACTIVITY_LABELS:
         raise ValueError(
@@ -456,11 +539,17 @@ def asset_quality(tier: int, result: Result, coin: int = 0) -> int:
     +1 per 2 coin. Never below 0, the lowest quality there is."""
     tier = check_tier(tier)
     result = _check_result(result)
+    bought = quality_bought(coin)
+    base = {FAILURE: tier - 1, SUCCESS: tier}.get(result.level, tier + result.multiplier)
+    return max(0, base + bought)
+
+
+def quality_bought(coin: int) -> int:
+    """Quality levels bought with coin: 1 per 2 coin (Acquire Asset's own price)."""
     coin = require_int(coin, "Coin for quality")
     if coin < 0 or coin % QUALITY_COIN:
         raise ValueError(f"Quality costs {QUALITY_COIN} coin a level, so not {coin} coin.")
-    base = {FAILURE: tier - 1, SUCCESS: tier}.get(result.level, tier + result.multiplier)
-    return max(0, base + coin // QUALITY_COIN)
+    return coin // QUALITY_COIN
 
 
 def meets_minimum(quality: int, minimum: int | None) -> bool:
@@ -517,6 +606,53 @@ def roll_die(rng: random.Random, sides: int) -> int:
     if sides < 2:
         raise ValueError(f"A die has at least 2 sides, not {sides}.")
     return rng.randint(1, sides)
+
+
+ZERO_DICE_ROLLED = 2  # "a roll of 0 dice rolls two dice and keeps the lower"
+
+
+@dataclass(frozen=True)
+class ActionRoll:
+    """A dice roll for a result: the faces rolled and the total that counts.
+
+    ``zero_dice`` marks a roll of 0 dice (a tier-0 fortune roll, a rating of 0): two
+    dice were rolled and the lower one kept as the total.
+    """
+
+    count: int
+    size: int
+    faces: tuple[int, ...]
+    total: int
+
+    @property
+    def zero_dice(self) -> bool:
+        return self.count == 0
+
+    def text(self) -> str:
+        shown = " + ".join(str(face) for face in self.faces)
+        if self.zero_dice:
+            shown = f"0 dice: rolled {' and '.join(str(f) for f in self.faces)}, the lower kept"
+        return shown
+
+
+def action_total(count: int, size: int, faces: tuple[int, ...] | list[int]) -> ActionRoll:
+    """The total of ``count`` dice of ``size`` showing ``faces``: their sum, or for 0
+    dice the lower of the two rolled (RULES.md section 4, "A roll of 0 dice")."""
+    count = require_non_negative(count, "The number of dice")
+    size = require_int(size, "A die's sides")
+    rolled = ZERO_DICE_ROLLED if count == 0 else count
+    faces = tuple(_check_face(face, size) for face in faces)
+    if len(faces) != rolled:
+        raise ValueError(f"{count} dice roll {rolled} faces, not {len(faces)}.")
+    total = min(faces) if count == 0 else sum(faces)
+    return ActionRoll(count, size, faces, total)
+
+
+def action_roll(rng: random.Random, count: int, size: int) -> ActionRoll:
+    """Roll ``count`` dice of ``size`` (0 dice roll two and keep the lower)."""
+    count = require_non_negative(count, "The number of dice")
+    rolled = ZERO_DICE_ROLLED if count == 0 else count
+    return action_total(count, size, tuple(roll_die(rng, size) for _ in range(rolled)))
 
 
 def _check_face(face: object, sides: int) -> int:

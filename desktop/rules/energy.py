@@ -29,8 +29,10 @@ Decisions where the texts are silent:
 - Whether a debt kills is judged against the best next day the GM can expect: a
   normal night at today's proximity, with the store decayed and general yields
   landed. A spend that adds no debt never kills.
-- If a repayment cannot be paid in full (a worse night than expected, or cut off),
-  the unpaid part is a new debt of that day, judged like any other.
+- Death by debt is judged twice (RULES.md section 3): when the debt is incurred,
+  against the best next day; and at the rollover, against the day that actually
+  opens: a repayment above that day's daily energy plus general store kills then.
+  No unpaid part is carried on.
 - Energy gained during a day (a cancelled project's refund) pays today's debt first;
   the rest goes into the general store at once.
 - Cancelling a project counts today's specific investments in it as part of its pool.
@@ -66,6 +68,7 @@ __all__ = [
     "SPECIFIC_YIELD_PER_STEP",
     "Ability",
     "CharacterProfile",
+    "DayFigures",
     "DayState",
     "Destination",
     "Draw",
@@ -88,6 +91,7 @@ __all__ = [
     "contest",
     "contest_cost",
     "daily_energy",
+    "day_figures",
     "decay",
     "deduct",
     "general_yield",
@@ -104,6 +108,7 @@ __all__ = [
     "next_nights",
     "plan_draw",
     "preview_spend",
+    "repayment",
     "rollover",
     "sleep_factor",
     "sleep_percent",
@@ -860,7 +865,8 @@ class Rollover:
 
     @property
     def unpaid(self) -> int:
-        """The part of the repayment nothing could pay: a new debt of today."""
+        """The part of the repayment the day that opened could not pay (0 if it could):
+        a shortfall kills at the rollover, it is never carried on."""
         if not self.repayment:
             return 0
         return self.state.entries[0].draw.debt
@@ -949,6 +955,52 @@ def next_day_capacity(profile: CharacterProfile, state: DayState) -> int:
     night and today's proximity. Project pools never repay debts.
     """
     return _capacity(profile.daily_net, state.proximity, state.general_store, state.pending_general)
+
+
+def repayment(debt: int) -> int:
+    """What a debt D costs at the next rollover: 2 x D, paid first."""
+    return _REPAYMENT_FACTOR * _whole(debt, "Debt")
+
+
+@dataclass(frozen=True, slots=True)
+class DayFigures:
+    """What a day's ledger comes to, worked out from the day alone."""
+
+    available: int  # daily energy and general store the day opened with
+    spent: int  # energy taken from the character today (not a cancelled pool)
+    left: int  # daily energy and general store still on hand
+    repaid: int  # the repayment of yesterday's debt that opened the day
+
+
+def day_figures(state: DayState) -> DayFigures:
+    """The opening's available energy and the day's spending, from a day's entries.
+
+    "Available today = daily net energy x sleep factor x proximity factor + general
+    store": the day opened with `opened_daily` and the store as it was before any
+    entry. Working the store back, a cancelled project's refund counts only for the
+    part that reached the store: it pays today's debt first (RULES.md section 3).
+    """
+    if type(state) is not DayState:
+        raise ValueError(f"Expected a day's energy, not {state!r}.")
+    spent = drawn_store = reached_store = repaid = debt = 0
+    for entry in state.entries:
+        if entry.kind is EntryKind.CANCEL_PROJECT:
+            paid_off = min(entry.gained, debt)
+            debt -= paid_off
+            reached_store += entry.gained - paid_off
+            continue
+        debt += entry.draw.debt
+        spent += entry.amount
+        drawn_store += entry.draw.general
+        if entry.kind is EntryKind.REPAYMENT:
+            repaid += entry.amount
+    opening_store = state.general_store + drawn_store - reached_store
+    return DayFigures(
+        available=state.opened_daily + opening_store,
+        spent=spent,
+        left=state.daily + state.general_store,
+        repaid=repaid,
+    )
 
 
 def _kills(debt: int, capacity: int) -> bool:
@@ -1346,5 +1398,11 @@ def rollover(
         entries=(),
     )
     if repayment:
-        new, _entry = _spend(profile, new, repayment, EntryKind.REPAYMENT)
+        new, entry = _spend(profile, new, repayment, EntryKind.REPAYMENT)
+        if entry.draw.debt and not new.dead:
+            # Judged again against the day that actually opened: the repayment is more
+            # than its daily energy plus general store, so the character "immediately
+            # dies as some result of the loss that created the debt" (RULES.md section 3).
+            fatal = replace(entry, fatal=True)
+            new = _evolve(new, dead=True, entries=(*new.entries[:-1], fatal))
     return Rollover(state, new)

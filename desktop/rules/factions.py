@@ -22,6 +22,7 @@ __all__ = [
     "GANG_SCALE_LABELS",
     "HOLDS",
     "LAIR",
+    "LAIR_ID",
     "MAX_STATUS",
     "MAX_TIER",
     "MAX_TURF",
@@ -41,6 +42,7 @@ __all__ = [
     "ClaimMap",
     "DevelopOption",
     "Faction",
+    "HoldLoss",
     "Seizure",
     "change_status",
     "chapter_at_war",
@@ -48,11 +50,13 @@ __all__ = [
     "check_status",
     "check_tier",
     "check_turf",
+    "counting_tier",
     "develop_option",
     "fortune_rating",
     "gain_hold",
     "gang_scale",
     "gang_scale_label",
+    "hold_loss",
     "is_war",
     "lose_hold",
     "loss_threatens_lair",
@@ -63,6 +67,7 @@ __all__ = [
     "require_text",
     "score_heat",
     "status_label",
+    "status_text",
     "tier_advantage",
     "tier_up_cost",
     "war_standing",
@@ -149,6 +154,28 @@ def loss_threatens_lair(tier: int, hold: str) -> bool:
     return check_tier(tier) == MIN_TIER and check_hold(hold) == WEAK
 
 
+@dataclass(frozen=True)
+class HoldLoss:
+    """What losing hold does: the tier and hold after it, and whether the lair is now
+    under threat (a tier-0 weak *chapter* has no tier left to lose)."""
+
+    tier: int
+    hold: str
+    lair_threatened: bool
+
+
+def hold_loss(tier: int, hold: str, chapter: bool = False) -> HoldLoss:
+    """Losing hold, an action on the chapter and on every faction (RULES.md section 4):
+    strong -> weak; weak -> one tier lower, still weak. A tier-0 weak chapter that loses
+    hold gets its lair under threat; a tier-0 weak faction has nothing left to lose."""
+    chapter = require_bool(chapter, "The chapter")
+    threatened = loss_threatens_lair(tier, hold)
+    if threatened and not chapter:
+        raise ValueError("At tier 0 with weak hold there is no hold left to lose.")
+    new_tier, new_hold = lose_hold(tier, hold)
+    return HoldLoss(new_tier, new_hold, threatened)
+
+
 def gain_hold(tier: int, hold: str) -> tuple[int, str]:
     """Tier and hold after a faction increases its hold (a downtime maneuver).
 
@@ -229,6 +256,20 @@ ENEMY_STATUS_CHANGE = 1  # "and potentially +1 status with its enemies"
 WAR_HEAT = 1  # "+1 heat from scores"
 
 
+STATUS_MINUS = "\u2212"  # a real minus sign: "-3" in a hyphen reads as a dash
+
+
+def status_text(status: int) -> str:
+    """A status with its sign and word, as the ladder and the printed summary write it:
+    "+2 Friendly", "0 Neutral", "\u22123 War"."""
+    label = status_label(status)
+    if status > 0:
+        return f"+{status} {label}"
+    if status < 0:
+        return f"{STATUS_MINUS}{-status} {label}"
+    return f"0 {label}"
+
+
 def check_status(status: object) -> int:
     """Return a valid status (-3..+3) or raise ValueError."""
     return _require_range(status, "A status", MIN_STATUS, MAX_STATUS)
@@ -273,6 +314,15 @@ def war_standing(tier: int, hold: str, at_war: bool) -> tuple[int, str]:
     if require_bool(at_war, "At war"):
         return lose_hold(tier, hold)
     return check_tier(tier), check_hold(hold)
+
+
+def counting_tier(tier: int, hold: str, at_war: bool) -> int:
+    """The tier that counts now: the war standing's tier while at war, else the tier.
+
+    "Wherever a tier counts (payoff rep, asset quality, the dice of a fortune or action
+    roll on tier, gang scale), a chapter or faction at war counts with its war standing."
+    """
+    return war_standing(tier, hold, at_war)[0]
 
 
 def score_heat(heat: int, at_war: bool) -> int:
@@ -491,6 +541,8 @@ class Faction:
 # --- Claims ---------------------------------------------------------------------
 
 LAIR = "Lair"  # the central square of the claim map; a node for paths, not a claim
+# The lair's id in claim paths; also "held by the chapter" as a claim's holder id.
+LAIR_ID = 0
 
 
 @dataclass(frozen=True)

@@ -35,6 +35,9 @@ __all__ = [
     "Mode",
     "act",
     "challenge",
+    "check_efficiency",
+    "check_necessary_rate",
+    "check_throw",
     "efficiency_label",
     "grade_for",
     "grade_info",
@@ -46,6 +49,7 @@ __all__ = [
     "roll_d100",
     "settle_ties",
     "throw_result",
+    "typed_number",
     "validate_new_owner",
     "validate_owner_chain",
 ]
@@ -145,6 +149,34 @@ def _efficiency(value: object, what: str = "Efficiency") -> int:
 
 def _necessary_rate(value: object, what: str = "The Necessary Rate") -> int:
     return _in_range(value, what, MIN_RATE, MAX_RATE)
+
+
+def typed_number(text: str, what: str) -> int:
+    """A whole number the GM typed, or ValueError with a plain message (letters, an
+    empty box and fractions are refused, never dropped or rounded)."""
+    if not isinstance(text, str):
+        raise ValueError(f"{what} must be typed as text, not {text!r}.")
+    cleaned = text.strip()
+    if not cleaned:
+        raise ValueError(f"Type {what[0].lower() + what[1:]} first.")
+    if not cleaned.lstrip("+-").isdigit() or not cleaned.isascii():
+        raise ValueError(f"{what} must be a whole number, not {cleaned!r}.")
+    return int(cleaned)
+
+
+def check_throw(value: object) -> int:
+    """A Dice Throw: one d100, 1..100."""
+    return _throw(value, "A throw")
+
+
+def check_necessary_rate(value: object) -> int:
+    """A Necessary Rate: 1..100, set by the GM."""
+    return _necessary_rate(value)
+
+
+def check_efficiency(value: object) -> int:
+    """A card's efficiency: 1..100."""
+    return _efficiency(value)
 
 
 def _raise_settings(raise_from: object, raise_by: object) -> tuple[int, int]:

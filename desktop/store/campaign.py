@@ -1119,7 +1119,9 @@ class Campaign(DowntimeStore):
         """Add a line to the roll log; `at` defaults to now (local time, whole seconds)."""
         from desktop.store import writer
 
-        values = _roll_values(character_id, character_name, kind, detail, total, summary, at)
+        values = _roll_values(
+            character_id, character_name, kind, detail, total, summary, at, self._today()
+        )
         with self._writing("rolls") as session:
             if character_id is not None:
                 self.character(character_id)
@@ -1146,7 +1148,9 @@ class Campaign(DowntimeStore):
         from desktop.store import writer
 
         checked = _checked_dice(dice)
-        values = _roll_values(character_id, character_name, kind, detail, total, summary, at)
+        values = _roll_values(
+            character_id, character_name, kind, detail, total, summary, at, self._today()
+        )
         with self._writing("dice", "rolls") as session:
             if character_id is not None:
                 self.character(character_id)
@@ -1183,7 +1187,9 @@ class Campaign(DowntimeStore):
         Raise Throws) and its log line. Tells "cards" and "rolls"."""
         from desktop.store import writer
 
-        values = _roll_values(character_id, character_name, kind, detail, total, summary, None)
+        values = _roll_values(
+            character_id, character_name, kind, detail, total, summary, None, self._today()
+        )
         checked = {
             card_id: checks.card_fields({"efficiency": e}) for card_id, e in efficiencies.items()
         }
@@ -1208,6 +1214,10 @@ class Campaign(DowntimeStore):
             for card_id, fields in checked.items():
                 self.card(card_id)
                 writer.update_card(session, card_id, fields)
+
+    def _today(self) -> int:
+        """The campaign's current day, which every roll-log line carries."""
+        return self.summary().current_day
 
     def set_roll_undone(self, roll_id: int, undone: bool) -> RollRecord:
         """Mark a roll undone (its undo) or not (its redo); the line itself stays."""
@@ -1572,7 +1582,7 @@ def _item(row: tuple[object, ...]) -> ItemRecord:
 
 
 def _roll(row: Sequence[object]) -> RollRecord:
-    roll_id, at, character_id, name, kind, detail, total, summary, undone = row
+    roll_id, at, character_id, name, kind, detail, total, summary, undone, day = row
     return RollRecord(
         id=int(roll_id),  # type: ignore[call-overload]
         at=str(at),
@@ -1583,6 +1593,7 @@ def _roll(row: Sequence[object]) -> RollRecord:
         total=None if total is None else int(total),  # type: ignore[call-overload]
         summary=str(summary),
         undone=bool(undone),
+        day=None if day is None else int(day),  # type: ignore[call-overload]
     )
 
 
@@ -1594,8 +1605,11 @@ def _roll_values(
     total: object,
     summary: object,
     at: object,
+    day: int | None = None,
 ) -> dict[str, object]:
-    """The checked columns of a roll log line, in the order of RollRecord after its id."""
+    """The checked columns of a roll log line, in the order of RollRecord after its id.
+
+    `day` is the campaign day the line is logged on (RULES.md section 5)."""
     return {
         "at": checks.timestamp(datetime.now() if at is None else at),
         "character_id": checks.optional_id(character_id, "A roll's character"),
@@ -1605,6 +1619,7 @@ def _roll_values(
         "total": checks.total(total),
         "summary": checks.summary(summary),
         "undone": False,
+        "day": None if day is None else checks.row_id(day, "A roll's campaign day"),
     }
 
 

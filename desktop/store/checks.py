@@ -58,6 +58,7 @@ SETTINGS_DEFAULTS: dict[str, int] = {
     "raise_from": syscards.DEFAULT_RAISE_FROM,
     "raise_by": syscards.DEFAULT_RAISE_BY,
     "stress_track": downtime.DEFAULT_STRESS_TRACK,
+    "starting_dice": dicepool.DEFAULT_POOL_DICE,
 }
 # The rules draw 1 to 20 stress boxes; a campaign's track has at least 2 (one box is
 # not a track a GM would choose, and is most likely a slip of the keyboard).
@@ -401,6 +402,7 @@ def settings(changes: Mapping[str, object], current: Mapping[str, int]) -> dict[
         syscards.MIN_RATE, syscards.MAX_RATE, merged["raise_from"], merged["raise_by"]
     )
     stress_track(merged["stress_track"])
+    dicepool.check_starting_dice(merged["starting_dice"])
     return {name: int(merged[name]) for name in SETTINGS_DEFAULTS}  # type: ignore[call-overload]
 
 
@@ -578,6 +580,7 @@ def chapter(record: object, turf: int, at_war: bool) -> ChapterRecord:
         turf=ruled.turf,
         at_war=at_war,
         notes=notes(record.notes),
+        lair_threatened=flag(record.lair_threatened, "The lair under threat"),
     )
 
 

@@ -67,11 +67,13 @@ ENTRY_SQL = (
 )
 CLOCK_FIELDS = frozenset({"name", "segments", "filled", "note"})
 FACTION_FIELDS = frozenset({"name", "hold", "status", "at_war_with_others", "notes"})
-CHAPTER_FIELDS = frozenset({"name", "tier", "hold", "rep", "coin", "heat", "lair_held", "notes"})
+CHAPTER_FIELDS = frozenset(
+    {"name", "tier", "hold", "rep", "coin", "heat", "lair_held", "notes", "lair_threatened"}
+)
 CLAIM_FIELDS = frozenset({"name", "benefit", "turf", "x", "y"})
-LAIR_ID = 0
+LAIR_ID = factions.LAIR_ID  # the rules own it: one value for the store and the map
 # The chapter row a new campaign starts with (the migration writes the same values).
-NEW_CHAPTER: tuple[object, ...] = ("The Chapter", MIN_TIER, STRONG, 0, 0, 0, 1, "")
+NEW_CHAPTER: tuple[object, ...] = ("The Chapter", MIN_TIER, STRONG, 0, 0, 0, 1, "", 0)
 
 
 class DowntimeStore:
@@ -266,6 +268,42 @@ class DowntimeStore:
             downtime_writer.move_faction(session, faction_id, new_tier, place)
         return previous
 
+    def faction_lose_hold(self, faction_id: int) -> FactionRecord:
+        """The faction loses hold (the rules' `hold_loss`): strong -> weak, weak -> one
+        tier lower (at the end of that row), still weak. Returns it as it was."""
+        from desktop.store import downtime_writer
+
+        previous = self.faction(faction_id)
+        loss = factions.hold_loss(previous.tier, previous.hold)
+        with self._writing("factions") as session:
+            if loss.tier != previous.tier:
+                last = self._read("SELECT COUNT(*) FROM faction WHERE tier = ?", (loss.tier,))
+                downtime_writer.move_faction(session, faction_id, loss.tier, int(last[0][0]))  # type: ignore[call-overload]
+            downtime_writer.update_faction(session, faction_id, {"hold": loss.hold})
+        return previous
+
+    def restore_faction_standing(self, record: FactionRecord) -> FactionRecord:
+        """Put a faction's tier, place and hold back as `record` has them (an undo)."""
+        from desktop.store import downtime_writer
+
+        previous = self.faction(record.id)
+        tier, hold = checks.tier(record.tier), checks.hold(record.hold)
+        with self._writing("factions") as session:
+            downtime_writer.move_faction(session, record.id, tier, checks.position(record.position))
+            downtime_writer.update_faction(session, record.id, {"hold": hold})
+        return previous
+
+    def chapter_lose_hold(self) -> ChapterRecord:
+        """The chapter loses hold; at tier 0 with weak hold its lair comes under threat
+        (marked until the GM clears it). Returns the chapter as it was."""
+        previous = self.chapter()
+        loss = factions.hold_loss(previous.tier, previous.hold, chapter=True)
+        changes: dict[str, object] = {"tier": loss.tier, "hold": loss.hold}
+        if loss.lair_threatened:
+            changes["lair_threatened"] = True
+        self.update_chapter(**changes)
+        return previous
+
     def delete_faction(self, faction_id: int) -> FactionSnapshot:
         """Delete a faction with its clocks; refused while it holds claims."""
         from desktop.store import downtime_writer
@@ -317,10 +355,13 @@ class DowntimeStore:
     def chapter(self) -> ChapterRecord:
         """The players' faction, with its turf and war counted from claims and factions."""
         rows = self._read(
-            "SELECT name, tier, hold, rep, coin, heat, lair_held, notes FROM chapter WHERE id = 1"
+            "SELECT name, tier, hold, rep, coin, heat, lair_held, notes, lair_threatened"
+            " FROM chapter WHERE id = 1"
         )
         # A file damaged by hand (no chapter row) shows a new chapter rather than nothing.
-        name, tier, hold, rep, coin, heat, lair_held, notes = rows[0] if rows else NEW_CHAPTER
+        name, tier, hold, rep, coin, heat, lair_held, notes, threatened = (
+            rows[0] if rows else NEW_CHAPTER
+        )
         turf = self._turf(str(name), bool(lair_held))
         # The tracker never shows more than the current turf lets it hold.
         ruled = factions.Chapter(
@@ -342,6 +383,7 @@ class DowntimeStore:
             turf=turf,
             at_war=self._at_war(),
             notes=str(notes),
+            lair_threatened=bool(threatened),
         )
 
     def update_chapter(self, **changes: object) -> ChapterRecord:
@@ -386,12 +428,16 @@ class DowntimeStore:
     def apply_payoff(
         self, target_tier: int, quiet: bool, size: str, coin: int | None = None
     ) -> ChapterRecord:
-        """A job's payoff: the rules' rep (a full tracker earns nothing) and coin. Returns
-        the chapter as it was."""
+        """A job's payoff: the rules' rep (a full tracker earns nothing), coin and, at war,
+        heat, with the chapter's tier counted at its war standing. Returns the chapter as
+        it was."""
         previous = self.chapter()
-        paid = downtime.payoff(previous.tier, target_tier, size, quiet, coin)
-        ruled = previous.chapter.earn_rep(paid.rep).gain_coin(paid.coin)
-        self._write_chapter(replace(previous, rep=ruled.rep, coin=ruled.coin), ["chapter"])
+        _paid, ruled = downtime.chapter_payoff(
+            previous.chapter, target_tier, size, quiet, coin, at_war=previous.at_war
+        )
+        self._write_chapter(
+            replace(previous, rep=ruled.rep, coin=ruled.coin, heat=ruled.heat), ["chapter"]
+        )
         return previous
 
     def develop_chapter(self) -> ChapterRecord:
@@ -781,6 +827,8 @@ class DowntimeStore:
             raise ValueError("Start a downtime session first.")
         values = self._entry_values(step, number)
         plan = self._step_plan(step)
+        if self._charged_by_rules(step):
+            values["extra"] = self._charge(step).extra  # whether it is an extra: the rules'
         with self._writing("downtime", *plan.topics) as session:
             entry_id = downtime_writer.add_entry(session, values)
             new_clock_id = plan.write(session, None)
@@ -861,6 +909,8 @@ class DowntimeStore:
         if step.chapter is not None:
             previous_chapter = self.chapter()
             chapter = checks.chapter(step.chapter, previous_chapter.turf, previous_chapter.at_war)
+        elif self._charged_by_rules(step):
+            chapter, previous_chapter = self._charged_chapter(step)
         sheet = previous_sheet = None
         if step.sheet is not None:
             if step.sheet.character_id != step.character_id:
@@ -876,6 +926,44 @@ class DowntimeStore:
         return _StepPlan(
             chapter, sheet, clocks, new_clock, previous_chapter, previous_sheet, previous_clocks
         )
+
+    @staticmethod
+    def _charged_by_rules(step: DowntimeStep) -> bool:
+        """A character's activity that names no chapter: the store charges it itself."""
+        return (
+            step.chapter is None
+            and step.activity in downtime.ACTIVITIES
+            and bool(step.character_id)
+        )
+
+    def _charge(self, step: DowntimeStep) -> downtime.ActivityCharge:
+        """The rules' charge for a character's activity, from the GM's choice: `extra` is
+        the currency for an activity beyond the free ones (used only when none is left)."""
+        progress = self.character_downtime(step.character_id)
+        if progress.free_left == 0 and not step.extra:
+            raise ValueError(
+                "No free activity is left: say whether the extra one is paid in coin or rep."
+            )
+        return downtime.charge_activity(
+            self.chapter().chapter,
+            progress,
+            step.extra or downtime.COIN,
+            coin_spent=checks.whole(step.coin_spent, "Coin spent"),
+            rep_lost=checks.whole(step.rep_lost, "Rep lost"),
+        )
+
+    def _charged_chapter(
+        self, step: DowntimeStep
+    ) -> tuple[ChapterRecord | None, ChapterRecord | None]:
+        """The chapter after the rules charge a character's activity: an extra activity
+        in the currency the GM chose, the coin spent on it, the rep an overindulgence
+        loses. (None, None) when it costs the chapter nothing."""
+        previous = self.chapter()
+        ruled = self._charge(step).chapter
+        if (ruled.coin, ruled.rep) == (previous.coin, previous.rep):
+            return None, None
+        after = replace(previous, coin=ruled.coin, rep=ruled.rep)
+        return checks.chapter(after, previous.turf, previous.at_war), previous
 
     def _checked_sheet(self, sheet: DowntimeSheet | None) -> DowntimeSheet | None:
         if sheet is None:

@@ -120,6 +120,7 @@ class ChapterRecord:
     turf: int  # turf claims the chapter holds, at most 6 (0 while the lair is lost)
     at_war: bool  # some faction has status -3
     notes: str = ""
+    lair_threatened: bool = False  # marked when a tier-0 weak chapter loses hold (0006)
 
     @property
     def chapter(self) -> factions.Chapter:
@@ -218,10 +219,14 @@ class DowntimeStep:
     coin_spent: int = 0
     extra: str = ""
     track: str = ""
-    chapter: ChapterRecord | None = None  # the chapter after the step (coin, rep)
+    # The chapter after the step (coin, rep). None for a character's activity: the store
+    # then charges it by the rules (`downtime.charge_activity`) from `coin_spent`, `extra`
+    # (the currency the GM chose for an activity beyond the free ones) and `rep_lost`.
+    chapter: ChapterRecord | None = None
     sheet: DowntimeSheet | None = None  # the character's sheet after the step
     clocks: tuple[ClockRecord, ...] = ()  # existing clocks after the step
     new_clock: ClockRecord | None = None  # a clock the step makes (its id is ignored)
+    rep_lost: int = 0  # rep an overindulgence costs (bragging), charged with the step
 
 
 @dataclass(frozen=True, slots=True)

@@ -333,6 +333,7 @@ def set_chapter(session: Session, record: ChapterRecord) -> None:
     row.heat = record.heat
     row.lair_held = record.lair_held
     row.notes = record.notes
+    row.lair_threatened = record.lair_threatened
     session.flush()
 
 

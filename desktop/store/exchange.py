@@ -484,6 +484,7 @@ def _roll(raw: object, characters: set[int], path: str) -> RollRecord:
         total=_checked(checks.total, item.get("total"), f"{path}.total"),
         summary=_checked(checks.summary, item.get("summary", ""), f"{path}.summary"),
         undone=_flag(item.get("undone", False), f"{path}.undone"),
+        day=_optional_id(item.get("day"), f"{path}.day"),
     )
 
 
@@ -822,6 +823,7 @@ def _chapter(item: dict[str, Any], name: str, claims: Sequence[ClaimRecord]) -> 
         turf=turf,
         at_war=False,  # derived from the factions once imported; never stored
         notes=_checked(checks.notes, item.get("notes", ""), "chapter.notes"),
+        lair_threatened=_flag(item.get("lair_threatened", False), "chapter.lair_threatened"),
     )
 
 

@@ -88,6 +88,7 @@ class RollLogEntry(SQLModel, table=True):
     link becomes NULL when the character is deleted."""
 
     __tablename__ = "roll_log"
+    __table_args__ = (CheckConstraint("day IS NULL OR day >= 1", name="ck_roll_log_day"),)
 
     id: int | None = Field(default=None, primary_key=True)
     at: str = Field(index=True)  # ISO local date and time, whole seconds
@@ -100,6 +101,7 @@ class RollLogEntry(SQLModel, table=True):
     total: int | None = None
     summary: str = ""
     undone: bool = False  # undoing a roll marks its line, never deletes it
+    day: int | None = None  # the campaign day of the roll (None: logged before 0006)
 
 
 # SySCards. A card outlives the character it is linked to and the card that owns it:
@@ -259,6 +261,9 @@ class ChapterRow(SQLModel, table=True):
     heat: int = 0
     lair_held: bool = True
     notes: str = ""
+    # "A tier-0 weak chapter that loses hold gets a visible 'lair under threat' mark until
+    # the GM clears it" (RULES.md section 4); revision 0006.
+    lair_threatened: bool = Field(default=False, sa_column_kwargs={"server_default": "0"})
 
 
 class ClaimRow(SQLModel, table=True):

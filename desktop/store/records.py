@@ -79,6 +79,7 @@ class RollRecord:
     total: int | None
     summary: str
     undone: bool
+    day: int | None = None  # the campaign day it was rolled on (None: logged before 0006)
 
 
 @dataclass(frozen=True)
@@ -171,7 +172,7 @@ class EnergyDebt:
     name: str
     debt: int  # D, incurred on the day that ended
     repayment: int  # 2 x D, paid first on the new day
-    unpaid: int  # the part of the repayment nothing could pay: a new debt
+    unpaid: int  # the part of the repayment the new day could not pay: the character died
 
 
 @dataclass(frozen=True)

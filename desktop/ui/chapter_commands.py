@@ -25,7 +25,17 @@ if TYPE_CHECKING:
 # Ids for mergeWith: only commands of the same id are offered to each other.
 EDIT_CHAPTER_ID = 4001
 
-CHAPTER_FIELDS = ("name", "tier", "hold", "rep", "coin", "heat", "lair_held", "notes")
+CHAPTER_FIELDS = (
+    "name",
+    "tier",
+    "hold",
+    "rep",
+    "coin",
+    "heat",
+    "lair_held",
+    "notes",
+    "lair_threatened",
+)
 CLAIM_FIELDS = ("name", "benefit", "turf")
 # Fields stepped with spin-box arrows or typed: a run of edits is one undo step.
 MERGED_FIELDS = ("name", "coin", "heat", "notes")
@@ -67,7 +77,7 @@ class EditChapter(StoreCommand):
 
 
 class Payoff(StoreCommand):
-    """A job's payoff: rep (as far as the tracker takes it) and coin."""
+    """A job's payoff: rep (as far as the tracker takes it), coin and, at war, heat."""
 
     def __init__(
         self,
@@ -87,7 +97,25 @@ class Payoff(StoreCommand):
 
     def revert(self) -> None:
         assert self._previous is not None
-        self.session.campaign.update_chapter(rep=self._previous.rep, coin=self._previous.coin)
+        previous = self._previous
+        self.session.campaign.update_chapter(
+            rep=previous.rep, coin=previous.coin, heat=previous.heat
+        )
+
+
+class ChapterLosesHold(StoreCommand):
+    """The chapter loses hold (an operation against it, a lost war)."""
+
+    def __init__(self, session: CampaignSession) -> None:
+        super().__init__(session, "The chapter loses hold")
+        self._previous: ChapterRecord | None = None
+
+    def apply(self) -> None:
+        self._previous = self.session.campaign.chapter_lose_hold()
+
+    def revert(self) -> None:
+        assert self._previous is not None
+        self.session.campaign.restore_chapter(self._previous)
 
 
 class Develop(StoreCommand):

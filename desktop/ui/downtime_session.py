@@ -144,22 +144,20 @@ def finish(
 ) -> Plan:
     """Add what every activity shares: paying for an extra one, coin spent, rep lost."""
     chapter = ctx.chapter
-    coin, rep, extra = chapter.coin, chapter.rep, ""
     lines = list(lines)
     ctx.progress.take(activity, track or None)  # the rules refuse a second Train of a track
-    if ctx.progress.free_left == 0:
-        coin, rep = downtime.pay_extra_activity(coin, rep, ctx.extra)
-        extra = ctx.extra
+    charge = downtime.charge_activity(
+        chapter.chapter, ctx.progress, ctx.extra, coin_spent=coin_spent, rep_lost=rep_lost
+    )
+    # The preview shows the rules' charge; the store charges the step itself from the
+    # same choice (coin spent, the extra's currency, rep lost), never from this chapter.
+    coin, rep, extra = charge.chapter.coin, charge.chapter.rep, charge.extra
+    if extra:
         summary += f", an extra activity paid with {downtime.EXTRA_ACTIVITY_COST} {extra}"
-    if coin_spent > coin:
-        raise ValueError(f"The chapter has {coin} coin to spend, not the {coin_spent} needed.")
-    coin -= coin_spent
-    rep = max(0, rep - rep_lost)  # the rep tracker has no marks below empty
     if coin != chapter.coin:
         lines.append(f"Chapter coin {chapter.coin} → {coin}")
     if rep != chapter.rep:
         lines.append(f"Chapter rep {chapter.rep} → {rep}")
-    changed = (coin, rep) != (chapter.coin, chapter.rep)
     step = DowntimeStep(
         character_id=ctx.character.id,
         activity=activity,
@@ -167,7 +165,7 @@ def finish(
         coin_spent=coin_spent,
         extra=extra,
         track=track,
-        chapter=replace(chapter, coin=coin, rep=rep) if changed else None,
+        rep_lost=rep_lost,
         sheet=sheet,
         clocks=clocks,
         new_clock=new_clock,
@@ -185,14 +183,18 @@ def plan_asset(
     ctx: Context, asset: str, result: Result, raise_coin: int, quality_coin: int
 ) -> Plan:
     raised = downtime.raise_result(result, raise_coin)
-    quality = downtime.asset_quality(ctx.chapter.tier, raised, quality_coin)
+    chapter = ctx.chapter
+    # At war the chapter's tier counts with its war standing (RULES.md section 4).
+    tier = factions.counting_tier(chapter.tier, chapter.hold, chapter.at_war)
+    quality = downtime.asset_quality(tier, raised, quality_coin)
     what = asset.strip() or "an asset"
-    bought = f", +{quality_coin // downtime.QUALITY_COIN} quality for {quality_coin} coin"
+    bought = f", +{downtime.quality_bought(quality_coin)} quality for {quality_coin} coin"
     summary = (
         f"{ctx.name} acquired {what} at quality {quality} "
         f"({_raised_text(result, raised, raise_coin)}{bought if quality_coin else ''})"
     )
-    lines = [f"Quality {quality} (chapter tier {ctx.chapter.tier}, {raised.label})"]
+    war = " at war" if tier != chapter.tier else ""
+    lines = [f"Quality {quality} (chapter tier {tier}{war}, {raised.label})"]
     return finish(ctx, downtime.ACQUIRE_ASSET, summary, lines, coin_spent=raise_coin + quality_coin)
 
 
@@ -272,14 +274,14 @@ def plan_recover(ctx: Context) -> tuple[DowntimeSheet, str]:
 def plan_train(ctx: Context, track: str, upgraded: bool) -> Plan:
     if not track:
         raise ValueError("Pick the XP track to train.")
-    xp = downtime.train_xp(upgraded)
     marks = dict(ctx.sheet.xp)
     if track not in marks:
         raise ValueError(f"{ctx.name} has no {track} track.")
-    after = tuple((name, old + xp if name == track else old) for name, old in ctx.sheet.xp)
+    after = downtime.train_marks(ctx.sheet.xp, track, upgraded)
     sheet = replace(ctx.sheet, xp=after)
+    xp = dict(after)[track] - marks[track]
     summary = f"{ctx.name} trained {track} (+{xp} XP)"
-    lines = [f"{track} XP {marks[track]} → {marks[track] + xp}"]
+    lines = [f"{track} XP {marks[track]} → {dict(after)[track]}"]
     return finish(ctx, downtime.TRAIN, summary, lines, sheet=sheet, track=track)
 
 
@@ -470,10 +472,10 @@ class ResultPicker(QWidget):
         size, count = int(self.size_combo.currentData()), self.dice_spin.value()
         position = str(self.position_combo.currentData())
         target = downtime.target_number(position)
-        faces = [downtime.roll_die(self._rng(), size) for _ in range(count)]
-        total = sum(faces)
+        rolled = downtime.action_roll(self._rng(), count, size)
+        total = rolled.total
         suggested = downtime.suggest_result(total, target)
-        shown = " + ".join(str(face) for face in faces) or "no dice"
+        shown = rolled.text()
         self._roll_text = f"{count}d{size} rolled {total} against {position} {target}"
         self.roll_label.setText(
             f"{shown} = <b>{total}</b> against {position.capitalize()} {target}: "
@@ -1088,9 +1090,18 @@ class FactionPhase(QWidget):
 
     def _follow_rating(self) -> None:
         faction = self._faction()
-        tier = faction.tier if faction else 0
+        # At war a faction's tier counts with its war standing (RULES.md section 4).
+        tier = (
+            factions.counting_tier(faction.tier, faction.hold, faction.faction.at_war)
+            if faction
+            else 0
+        )
+        war = " at war" if faction and tier != faction.tier else ""
         rating = factions.fortune_rating(tier, self.modifier_spin.value())
-        self.picker.set_dice(rating, locked=True, tip=f"Tier {tier}, modified: {rating} dice.")
+        zero = " (0 dice: roll two, keep the lower)" if rating == 0 else ""
+        self.picker.set_dice(
+            rating, locked=True, tip=f"Tier {tier}{war}, modified: {rating} dice{zero}."
+        )
         self.update_preview()
 
     def make_step(self) -> DowntimeStep:

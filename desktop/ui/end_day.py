@@ -146,7 +146,7 @@ def summary_text(
     if summary.in_debt:
         debts = "; ".join(
             f"{debt.name} repays {debt.repayment} (a debt of {debt.debt})"
-            + (f", {debt.unpaid} of it unpaid" if debt.unpaid else "")
+            + (f", {debt.unpaid} short: dies at the rollover" if debt.unpaid else "")
             for debt in summary.in_debt
         )
         lines.append(f"<b>Debts repaid first today:</b> {debts}.")

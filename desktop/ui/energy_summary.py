@@ -1,7 +1,8 @@
 """What the calendar shows of a day: the few numbers a GM reads at a glance.
 
 A stored day is the rules' `DayState` after its entries; the numbers of the day's
-opening are worked back from the entries' draws, so nothing extra is stored.
+opening are the rules' `energy.day_figures`, so nothing extra is stored and no view
+does energy arithmetic of its own.
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date, timedelta
 
-from desktop.rules.energy import DayState, EntryKind, LedgerEntry
+from desktop.rules.energy import DayState, EntryKind, LedgerEntry, day_figures
 
 INVESTMENTS = frozenset({EntryKind.INVEST_GENERAL, EntryKind.INVEST_SPECIFIC})
 ENTRY_LABELS: dict[EntryKind, str] = {
@@ -39,29 +40,17 @@ class DaySummary:
 
 
 def summarise(state: DayState) -> DaySummary:
-    """The calendar's numbers for one stored day."""
-    spent = 0
-    drawn_on_hand = 0  # from daily energy and the store: what `available` had
-    refunded = 0  # a cancelled project's refund that reached the store
-    repaid = 0
-    for entry in state.entries:
-        if entry.kind is EntryKind.CANCEL_PROJECT:
-            refunded += entry.gained
-            continue
-        spent += entry.amount
-        drawn_on_hand += entry.draw.daily + entry.draw.general
-        if entry.kind is EntryKind.REPAYMENT:
-            repaid += entry.amount
-    left = state.daily + state.general_store
+    """The calendar's numbers for one stored day, as the rules work them out."""
+    figures = day_figures(state)
     return DaySummary(
-        available=max(0, left + drawn_on_hand - refunded),
-        spent=spent,
-        left=left,
+        available=figures.available,
+        spent=figures.spent,
+        left=figures.left,
         debt=state.debt,
         store=state.general_store,
         pools=sum(pool.value for pool in state.pools),
         invested=any(entry.kind in INVESTMENTS for entry in state.entries),
-        repaid=repaid,
+        repaid=figures.repaid,
         died=state.dead,
     )
 

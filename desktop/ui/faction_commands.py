@@ -106,3 +106,19 @@ class DeleteFaction(StoreCommand):
     def revert(self) -> None:
         assert self._snapshot is not None
         self.session.campaign.restore_faction(self._snapshot)
+
+
+class FactionLosesHold(StoreCommand):
+    """A faction loses hold: strong -> weak, weak -> a tier lower, still weak."""
+
+    def __init__(self, session: CampaignSession, record: FactionRecord) -> None:
+        super().__init__(session, f"{record.name} loses hold")
+        self._faction_id = record.id
+        self._previous: FactionRecord | None = None
+
+    def apply(self) -> None:
+        self._previous = self.session.campaign.faction_lose_hold(self._faction_id)
+
+    def revert(self) -> None:
+        assert self._previous is not None
+        self.session.campaign.restore_faction_standing(self._previous)

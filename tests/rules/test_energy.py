@@ -746,17 +746,22 @@ def test_the_landing_store_counts_towards_repayment() -> None:
     assert task(broke, state, 1, 0).state.dead
 
 
-def test_a_repayment_a_bad_night_cannot_cover_becomes_a_new_debt() -> None:
-    """Decision: the death forecast assumes a normal night; if the night is worse, the
-    unpaid part of the repayment is that day's debt, judged like any other."""
+def test_a_repayment_the_opened_day_cannot_cover_kills_at_the_rollover() -> None:
+    """RULES.md section 3: "Death by debt is judged twice ... at the rollover, against
+    the day that actually opens: if the repayment 2 x D is more than that day's daily
+    energy plus general store, the character dies at the rollover ... There is no
+    'unpaid part' carried on."""
     state = task(ANN, start_day(ANN), 30, 0).state  # debt 10: 20 to repay, 20 to come
-    assert not state.dead
+    assert not state.dead  # judged survivable when incurred: a normal night gives 20
     result = rollover(ANN, state, night="little")  # only 15 comes
-    assert (result.repayment, result.unpaid, result.state.debt) == (20, 5, 5)
-    assert not result.died  # 10 to repay the next day, and 20 to come
+    assert (result.repayment, result.unpaid) == (20, 5)
+    assert result.died and result.state.entries[0].fatal
     survivable = rollover(ANN, task(ANN, start_day(ANN), 26, 0).state, night="none")
-    assert (survivable.unpaid, survivable.died) == (2, False)
-    cut_off = rollover(ANN, state, proximity=0)  # nothing comes, nor will it
+    assert (survivable.repayment, survivable.unpaid, survivable.died) == (12, 2, True)
+    exact = rollover(ANN, task(ANN, start_day(ANN), 27, 0).state, night="little")
+    assert (exact.repayment, exact.unpaid, exact.died) == (14, 0, False)  # 15 covers 14
+    assert exact.state.debt == 0 and exact.state.daily == 1
+    cut_off = rollover(ANN, state, proximity=0)  # nothing comes
     assert (cut_off.unpaid, cut_off.died, cut_off.state.entries[0].fatal) == (20, True, True)
 
 
@@ -1064,13 +1069,15 @@ class EnergyLedger(RuleBasedStateMachine):
         repaid = 2 * before.debt - self.state.debt
         assert held(self.state) == held(before) - before.daily - decayed + opened - repaid
         assert result.lost_daily == before.daily
-        if result.unpaid:
-            event("repayment short")
-            # The unpaid part is a new debt, and kills exactly when it cannot be repaid.
-            store = decay(self.state.general_store)  # 0: the store paid what it could
-            capacity = daily_energy(self.profile.daily_net, (), self.state.proximity)
-            capacity += self.state.pending_general - store
-            assert result.died == (2 * result.unpaid > capacity)
+        if result.repayment:
+            # Judged again at the rollover: the character dies exactly when the repayment
+            # is more than the opened day's daily energy plus its general store.
+            store = before.general_store - decay(before.general_store) + before.pending_general
+            short = result.repayment > opened + store
+            if short:
+                event("repayment short")
+            assert result.died == short
+            assert result.unpaid == max(0, result.repayment - opened - store)
         self.opened_total += opened
         # The doubling of a debt is energy lost for nothing, like decay.
         self.destroyed_total += before.daily + decayed + before.debt

@@ -557,7 +557,7 @@ def test_acts_of_a_card_go_to_the_roll_log(campaign: Campaign, kara: CardRecord)
 
 # -- rule settings ----------------------------------------------------------------------------
 
-STRESS = {"stress_track": 9}  # the downtime setting, at its default
+STRESS = {"stress_track": 9, "starting_dice": 10}  # the other settings, at their defaults
 
 
 def test_settings_start_at_the_rules_defaults_and_undo_by_their_previous_value(

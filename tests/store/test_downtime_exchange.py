@@ -94,6 +94,7 @@ def test_round_trip_keeps_all_of_downtime(
         "heat": 2,
         "lair_held": True,
         "notes": "",
+        "lair_threatened": False,
     }
     assert document["characters"][0]["downtime"]["xp"] == [
         {"track": "Insight", "marks": 2},

@@ -689,7 +689,12 @@ def test_the_stress_track_setting_bounds_stress(campaign: Campaign) -> None:
     _refused(campaign, lambda: campaign.update_settings(stress_track="9"), "whole number")
     campaign.set_downtime_sheet(DowntimeSheet(kara.id))
     campaign.update_settings(**previous)
-    assert campaign.settings() == {"raise_from": 100, "raise_by": 1, "stress_track": 9}
+    assert campaign.settings() == {
+        "raise_from": 100,
+        "raise_by": 1,
+        "stress_track": 9,
+        "starting_dice": 10,
+    }
 
 
 # -- deleting and restoring a character --------------------------------------------------------
@@ -925,7 +930,12 @@ def test_an_energy_campaign_upgrades_to_downtime(tmp_path: Path, data_dir: Path)
     with Campaign.open(path, data_dir=data_dir) as opened:
         assert schema.read_revision(path) == HEAD
         assert [c.name for c in opened.characters()] == ["Kara"]
-        assert opened.settings() == {"raise_from": 100, "raise_by": 2, "stress_track": 9}
+        assert opened.settings() == {
+            "raise_from": 100,
+            "raise_by": 2,
+            "stress_track": 9,
+            "starting_dice": 10,
+        }
         assert opened.chapter() == ChapterRecord("Old", 0, "strong", 0, 0, 0, True, 0, False)
         assert opened.clocks() == [] and opened.factions() == [] and opened.claims() == []
         assert opened.downtime_sheet(4) == DowntimeSheet(4)

@@ -107,7 +107,12 @@ def test_round_trip_keeps_cards_images_and_settings(
         assert imported.cards()[0].name == "Saltmarsh drake"
         assert imported.card(knife.id).owner_id == card.id
         assert imported.card_image(card.id) == ("png", PNG)
-        assert imported.settings() == {"raise_from": 95, "raise_by": 3, "stress_track": 9}
+        assert imported.settings() == {
+            "raise_from": 95,
+            "raise_by": 3,
+            "stress_track": 9,
+            "starting_dice": 10,
+        }
         # The filter's search text is made on import too.
         assert imported.cards("nr 35 — “tight” Ü") == [imported.card(knife.id)]
         assert imported.integrity_check() == ["ok"]
@@ -120,7 +125,12 @@ def test_an_export_from_before_cards_imports(tmp_path: Path, data_dir: Path) -> 
     source.write_text(json.dumps(old), encoding="utf-8")
     with import_campaign(source, tmp_path / "old.gmdesk", data_dir=data_dir) as imported:
         assert imported.cards() == []
-        assert imported.settings() == {"raise_from": 100, "raise_by": 1, "stress_track": 9}
+        assert imported.settings() == {
+            "raise_from": 100,
+            "raise_by": 1,
+            "stress_track": 9,
+            "starting_dice": 10,
+        }
 
 
 def test_a_card_needs_only_an_id_and_a_name(tmp_path: Path, data_dir: Path) -> None:

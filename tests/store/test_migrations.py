@@ -142,7 +142,12 @@ def test_a_dice_pool_campaign_upgrades_to_syscards(tmp_path: Path, data_dir: Pat
     with Campaign.open(path, data_dir=data_dir) as opened:
         assert schema.read_revision(path) == HEAD
         assert opened.cards() == [] and opened.card_count() == 0
-        assert opened.settings() == {"raise_from": 100, "raise_by": 2, "stress_track": 9}
+        assert opened.settings() == {
+            "raise_from": 100,
+            "raise_by": 2,
+            "stress_track": 9,
+            "starting_dice": 10,
+        }
         card = opened.add_card("Kara", "character", character_id=4)
         opened.set_card_image(card.id, b"GIF89a" + bytes(10))
         assert opened.cards("kara") == [replace(card, has_image=True)]

@@ -5,12 +5,13 @@ As napari's viewer fixture: a test that leaks a visible top-level widget fails.
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable, Iterator
 from datetime import date
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QEvent, QSettings
 from PySide6.QtWidgets import QApplication, QMessageBox
 from pytestqt.qtbot import QtBot
 
@@ -42,6 +43,11 @@ def make_window(
     yield make
     for window in made:
         window.close()
+    QApplication.processEvents()
+    # Collect Python's garbage first: a parentless widget finalized by the cyclic
+    # collector in the middle of the scan below would be half-destroyed when it is read.
+    gc.collect()
+    QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
     QApplication.processEvents()
     leaked = [
         w

@@ -15,6 +15,7 @@ REVISIONS: tuple[str, ...] = (
     "0003_syscards",
     "0004_energy",
     "0005_downtime",
+    "0006_rules_records",
 )
 HEAD = REVISIONS[-1]
 FOLDER = Path(__file__).resolve().parent

@@ -38,6 +38,7 @@ from PySide6.QtWidgets import (
 from desktop.rules import downtime, factions
 from desktop.ui.chapter_commands import (
     AddClaim,
+    ChapterLosesHold,
     DeleteClaim,
     Develop,
     EditChapter,
@@ -160,6 +161,19 @@ class ChapterSheet(QWidget):
         self.develop_button = QPushButton("Develop")
         self.develop_button.setObjectName("chapterDevelop")
         self.develop_reason = note(name="chapterDevelopReason")
+        self.lose_hold_button = QPushButton("Lose hold")
+        self.lose_hold_button.setObjectName("chapterLoseHold")
+        self.lose_hold_button.setToolTip(
+            "An operation against the chapter or a lost war: strong → weak; "
+            "weak → a tier lower, still weak."
+        )
+        # A mark in words, not only a colour; it stays until the GM clears it.
+        self.lair_threat = QLabel("⚠ Lair under threat")
+        self.lair_threat.setObjectName("chapterLairThreat")
+        self.lair_threat.setFont(pixel_font(14, bold=True))
+        self.lair_threat.setStyleSheet("color: #c0392b;")
+        self.clear_threat_button = QPushButton("Clear the mark")
+        self.clear_threat_button.setObjectName("chapterClearThreat")
         self.error = error_label("chapterError")
         self.payoff = PayoffForm()
         self.notes_edit = QPlainTextEdit()
@@ -212,6 +226,14 @@ class ChapterSheet(QWidget):
         develop = QHBoxLayout()
         develop.addWidget(self.develop_button)
         develop.addWidget(self.develop_reason, 1)
+        develop.addWidget(self.lose_hold_button)
+        threat = QHBoxLayout()
+        threat.addWidget(self.lair_threat)
+        threat.addWidget(self.clear_threat_button)
+        threat.addStretch(1)
+        self.threat_row = QWidget()
+        self.threat_row.setLayout(threat)
+        threat.setContentsMargins(0, 0, 0, 0)
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(10, 6, 10, 6)
@@ -223,6 +245,7 @@ class ChapterSheet(QWidget):
         layout.addWidget(self.rep_note)
         layout.addLayout(purse)
         layout.addLayout(develop)
+        layout.addWidget(self.threat_row)
         layout.addWidget(self.error)
         layout.addWidget(self.payoff)
         layout.addWidget(caption("Notes"))
@@ -262,6 +285,10 @@ class ChapterSheet(QWidget):
             lambda value: self.edit(f"Set heat to {value}", heat=value)
         )
         self.develop_button.clicked.connect(self.develop)
+        self.lose_hold_button.clicked.connect(self.lose_hold)
+        self.clear_threat_button.clicked.connect(
+            lambda: self.edit("Clear the lair-under-threat mark", lair_threatened=False)
+        )
         self.payoff.apply_requested.connect(self.apply_payoff)
         self.notes_edit.textChanged.connect(self._notes_timer.start)
         self._notes_timer.timeout.connect(self.commit_notes)
@@ -294,8 +321,13 @@ class ChapterSheet(QWidget):
         self._show_rep(record)
         self._show_war(record, at_war_with)
         self._show_develop(record, writable)
+        self.lose_hold_button.setEnabled(writable)
+        self.threat_row.setVisible(record.lair_threatened)
+        self.clear_threat_button.setEnabled(writable)
 
     def _show_empty(self) -> None:
+        self.threat_row.hide()
+        self.lose_hold_button.setEnabled(False)
         self.name_edit.clear()
         self.notes_edit.blockSignals(True)
         self.notes_edit.clear()
@@ -435,6 +467,10 @@ class ChapterSheet(QWidget):
         if option.allowed:
             self._push(Develop(self._session, develop_text(self.record, option)))
 
+    def lose_hold(self) -> None:
+        if self._session is not None and self.record is not None:
+            self._push(ChapterLosesHold(self._session))
+
     def apply_payoff(self, target_tier: int, quiet: bool, size: str, coin: int) -> None:
         if self._session is None:
             return
@@ -530,14 +566,14 @@ class PayoffForm(QGroupBox):
         if self.record is None:
             return None
         coin = self.coin_spin.value() if self.job_size() == downtime.MAJOR else None
-        pay = downtime.payoff(
-            self.record.tier,
+        return downtime.chapter_payoff(
+            self.record.chapter,
             self.target_spin.value(),
             self.job_size(),
             self.quiet_check.isChecked(),
             coin,
+            at_war=self.record.at_war,
         )
-        return pay, self.record.chapter.earn_rep(pay.rep).gain_coin(pay.coin)
 
     def update_preview(self) -> None:
         outcome = self.result()
@@ -575,6 +611,10 @@ def payoff_text(
     if gained:
         rep += f" → {after.rep} of {needed}"
     coin = f"<b>+{pay.coin} coin</b> → {after.coin}"
+    if pay.heat:
+        tier = after.standing(True)[0]
+        heat = f"<b>+{pay.heat} heat</b> → {after.heat} (at war; the chapter counts as tier {tier})"
+        return f"This job brings {rep}, {coin}, and {heat}."
     return f"This job brings {rep}, and {coin}."
 
 

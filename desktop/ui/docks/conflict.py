@@ -34,6 +34,7 @@ class SideRoll:
     items: list[ItemRecord]
     roll: dicepool.Roll
     choice: dicepool.Catastrophe | None = None
+    chosen: int | None = None  # the die the player picked to keep or to lose
 
     @property
     def total(self) -> int:
@@ -88,7 +89,9 @@ class Conflict:
         outcome = self.outcome()
         changed: list[DieRecord] = []
         for index, side in enumerate(self.sides):
-            pool = dicepool.apply_roll(to_pool(side.dice), side.roll, choice=side.choice)
+            pool = dicepool.apply_roll(
+                to_pool(side.dice), side.roll, choice=side.choice, chosen=side.chosen
+            )
             if outcome.winner == index and self.damage is not None:
                 pool = _used(pool, self.damage)
             if outcome.winner is not None and outcome.winner != index:
@@ -133,10 +136,11 @@ class Conflict:
                             side.roll.die_ids, side.roll.sizes, side.roll.faces, strict=True
                         )
                     ],
-                    "table": side.total - sum(side.roll.faces),
+                    "table": side.roll.result.table,
                     "total": side.total,
                     "depleted": list(side.roll.depleted_ids),
                     "choice": str(side.choice) if side.choice else None,
+                    "chosen": side.chosen if side.choice else None,
                 }
                 for side in self.sides
             ],

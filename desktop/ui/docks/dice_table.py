@@ -67,10 +67,8 @@ TOPICS = {"dice", "traits", "items", "characters"}
 
 
 def rolled_size(die: DieRecord) -> int:
-    """The size a tray die will roll as: stepped down to d4, or stepped up by its traits."""
-    if die.down_to_d4:
-        return 4
-    return dicepool.step_size(die.size, die.steps)
+    """The size a tray die will roll as (the rules' `dicepool.rolled_size`)."""
+    return dicepool.rolled_size(die.size, die.steps, die.down_to_d4)
 
 
 class TraitChips(QListWidget):
@@ -149,6 +147,9 @@ class DiceTableWidget(QWidget):
         self._pending: dicepool.Roll | None = None
         self._opponent: CharacterRecord | None = None
         self._opp_dice: list[DieRecord] = []
+        # The opponent steps only with its own traits, ticked on its own side.
+        self._opp_traits: list[TraitRecord] = []
+        self._opp_applied: set[int] = set()
         self._items: dict[int, list[ItemRecord]] = {}
         self._conflict: Conflict | None = None
         self._item_choice: dict[tuple[int, str], int | None] = {}  # (character, kind) -> item
@@ -257,12 +258,18 @@ class DiceTableWidget(QWidget):
         self.result_label = QLabel("No roll yet.")
         self.result_label.setObjectName("rollResult")
         self.result_label.setWordWrap(True)
-        self.keep_button = QPushButton("Keep one, rest to the table")
+        self.keep_button = QPushButton("Keep this one, rest to the table")
         self.keep_button.setObjectName("catastropheKeep")
+        # The player picks which die stays or goes; the app suggests the largest to keep
+        # and the smallest to lose (RULES.md section 2, All-ones tuple).
+        self.keep_die_combo = QComboBox()
+        self.keep_die_combo.setObjectName("catastropheKeepDie")
+        self.lose_die_combo = QComboBox()
+        self.lose_die_combo.setObjectName("catastropheLoseDie")
         self.keep_button.clicked.connect(
             lambda: self.choose(dicepool.Catastrophe.DEPLETE_ALL_BUT_ONE)
         )
-        self.lose_button = QPushButton("Lose one, rest to the pool")
+        self.lose_button = QPushButton("Lose this one, rest to the pool")
         self.lose_button.setObjectName("catastropheLose")
         self.lose_button.clicked.connect(lambda: self.choose(dicepool.Catastrophe.LOSE_ONE))
         self.choice_frame = QFrame()
@@ -271,7 +278,9 @@ class DiceTableWidget(QWidget):
         choice_layout.setContentsMargins(0, 0, 0, 0)
         self.choice_label = QLabel("<b>All ones!</b> The player chooses:")
         choice_layout.addWidget(self.choice_label)
+        choice_layout.addWidget(self.keep_die_combo)
         choice_layout.addWidget(self.keep_button)
+        choice_layout.addWidget(self.lose_die_combo)
         choice_layout.addWidget(self.lose_button)
         self.choice_frame.hide()
         result_box = QGroupBox("Last roll")
@@ -358,6 +367,17 @@ class DiceTableWidget(QWidget):
         self._side_labels: list[QLabel] = []
         form = QFormLayout()
         form.addRow("Against", self.opponent_combo)
+        self.opp_traits = TraitChips()
+        self.opp_traits.setObjectName("opponentTraitChips")
+        self.opp_traits.setMaximumHeight(90)
+        self.opp_traits.itemChanged.connect(self._on_opp_trait_ticked)
+        self.opp_steps_label = QLabel()
+        self.opp_steps_label.setObjectName("opponentStepsLabel")
+        self.opp_traits_label = QLabel("Its traits")
+        self.opp_traits_label.setWordWrap(True)
+        form.addRow(self.opp_traits_label)
+        form.addRow(self.opp_traits)
+        form.addRow(self.opp_steps_label)
         for side in (0, 1):
             weapon, armour = QComboBox(), QComboBox()
             weapon.setObjectName(f"weapon{side}")
@@ -482,6 +502,18 @@ class DiceTableWidget(QWidget):
                 self._conflict = None  # the other side is gone: its roll means nothing
         else:
             self._opp_dice = []
+        opponent = self._opponent if in_conflict and self._opponent is not None else None
+        if opponent is not None and opponent != self._character and session is not None:
+            self._opp_traits = session.campaign.traits(opponent.id)
+        else:
+            opponent, self._opp_traits = None, []
+        self._opp_applied &= {t.id for t in self._opp_traits}
+        self.opp_traits.set_traits(
+            opponent.id if opponent else 0, self._opp_traits, self._opp_applied
+        )
+        self.opp_traits_label.setText(
+            f"{opponent.name}'s traits: they step only {opponent.name}'s dice" if opponent else ""
+        )
         self._items = {}
         for who in (self._character, self._opponent if in_conflict else None):
             if who is not None and session is not None:
@@ -520,13 +552,25 @@ class DiceTableWidget(QWidget):
 
     def _update_counts(self) -> None:
         pool = to_pool(self._dice)
+        state = dicepool.pool_play_state(pool)
+        words = (
+            "" if state is dicepool.PlayState.IN_PLAY else f" · {dicepool.PLAY_STATE_WORDS[state]}"
+        )
         self.counts_label.setText(
             f"Pool {len(pool.in_pool)} · Table {len(pool.on_table)} · Removed {len(pool.removed)}"
+            + words
             if self._character
             else ""
         )
+        self.counts_label.setToolTip(dicepool.PLAY_STATE_WORDS[state].capitalize())
         used = sum(d.steps for d in self._tray())
         self.steps_label.setText(f"Trait steps: {used} of {self.steps_allowed()} used")
+        opp_used = sum(d.steps for d in self._tray(self._opp_dice))
+        self.opp_steps_label.setText(
+            f"Trait steps: {opp_used} of {self.steps_allowed(1)} used"
+            if self._in_conflict()
+            else ""
+        )
 
     def _update_buttons(self) -> None:
         writable = self._session is not None and not self._session.read_only
@@ -577,8 +621,15 @@ class DiceTableWidget(QWidget):
         chosen = self._dice if dice is None else dice
         return [d for d in chosen if d.in_tray and d.place == "pool" and d.kind == "ordinary"]
 
-    def steps_allowed(self) -> int:
-        return sum(t.value for t in self._traits if t.id in self._applied)
+    def steps_allowed(self, side: int = 0) -> int:
+        """The trait steps a side may spend on this roll: its own ticked traits only."""
+        traits, applied = (
+            (self._traits, self._applied) if side == 0 else (self._opp_traits, self._opp_applied)
+        )
+        return dicepool.trait_steps([t.value for t in traits if t.id in applied])
+
+    def _side_of_die(self, die_id: int) -> int:
+        return 1 if any(d.id == die_id for d in self._opp_dice) else 0
 
     def _push(self, command: object) -> bool:
         assert self._session is not None
@@ -637,12 +688,33 @@ class DiceTableWidget(QWidget):
             self.move_die(die, area)
 
     def _on_trait_dropped(self, trait_id: int, die_id: int) -> None:
-        if not self._writable() or trait_id not in {t.id for t in self._traits}:
+        if not self._writable():
             return
-        if trait_id not in self._applied:
+        mine = trait_id in {t.id for t in self._traits}
+        theirs = trait_id in {t.id for t in self._opp_traits}
+        if not mine and not theirs:
+            return
+        if (0 if mine else 1) != self._side_of_die(die_id):
+            self._problem("Each side steps its dice only with its own traits.")
+            return
+        if mine and trait_id not in self._applied:
             self._applied.add(trait_id)
             self.traits.set_traits(self._character.id, self._traits, self._applied)  # type: ignore[union-attr]
+        if theirs and trait_id not in self._opp_applied:
+            self._opp_applied.add(trait_id)
+            self.opp_traits.set_traits(
+                self.opp_traits.character_id, self._opp_traits, self._opp_applied
+            )
         self.step(die_id, 1)
+
+    def _on_opp_trait_ticked(self, item: QListWidgetItem) -> None:
+        trait = int(item.data(Qt.ItemDataRole.UserRole))
+        if item.checkState() == Qt.CheckState.Checked:
+            self._opp_applied.add(trait)
+        else:
+            self._opp_applied.discard(trait)
+        self._update_counts()
+        self._request_odds()
 
     def _on_trait_ticked(self, item: QListWidgetItem) -> None:
         trait = int(item.data(Qt.ItemDataRole.UserRole))
@@ -661,9 +733,13 @@ class DiceTableWidget(QWidget):
         steps = die.steps + delta
         if steps < 0:
             return
-        used = sum(d.steps for d in self._tray()) + delta
-        if delta > 0 and used > self.steps_allowed():
-            self._problem("No trait steps left: tick a trait that applies to this roll.")
+        side = self._side_of_die(die_id)
+        used = sum(d.steps for d in self._tray(self._opp_dice if side else self._dice)) + delta
+        if delta > 0 and used > self.steps_allowed(side):
+            who = self._opponent.name if side and self._opponent else "this side"
+            self._problem(
+                f"No trait steps left for {who}: tick one of its own traits that applies."
+            )
             return
         try:
             dicepool.step_size(die.size, steps)
@@ -834,31 +910,62 @@ class DiceTableWidget(QWidget):
             self._pending = roll
             self.result_label.setText(self._describe(roll) + "\nAll ones: choose below.")
             self.choice_label.setText("<b>All ones!</b> The player chooses:")
+            self._offer_dice(roll)
             self._redraw()
             self._update_buttons()
             return
         self._commit(roll, None)
 
+    def _offer_dice(self, roll: dicepool.Roll) -> None:
+        """Fill the two die pickers with the rolled dice, the rules' suggestion chosen."""
+        for combo, choice in (
+            (self.keep_die_combo, dicepool.Catastrophe.DEPLETE_ALL_BUT_ONE),
+            (self.lose_die_combo, dicepool.Catastrophe.LOSE_ONE),
+        ):
+            combo.clear()
+            for number, (die_id, size) in enumerate(
+                zip(roll.die_ids, roll.sizes, strict=True), start=1
+            ):
+                combo.addItem(f"Die {number}: d{size}", die_id)
+            combo.setCurrentIndex(combo.findData(dicepool.suggested_die(roll, choice)))
+
+    def chosen_die(self, choice: dicepool.Catastrophe) -> int | None:
+        combo = (
+            self.keep_die_combo
+            if choice is dicepool.Catastrophe.DEPLETE_ALL_BUT_ONE
+            else self.lose_die_combo
+        )
+        data = combo.currentData()
+        return data if isinstance(data, int) else None
+
     def choose(self, choice: dicepool.Catastrophe) -> None:
-        """The player's answer to an all-ones roll (in a conflict, for the side asked)."""
+        """The player's answer to an all-ones roll (in a conflict, for the side asked):
+        the choice and the die picked for it."""
+        chosen = self.chosen_die(choice)
         if self._conflict is not None:
             side = self._conflict.waiting_for
             if side is not None:
                 self._conflict.sides[side].choice = choice
+                self._conflict.sides[side].chosen = chosen
             self._show_conflict()
             return
         roll, self._pending = self._pending, None
         if roll is not None:
-            self._commit(roll, choice)
+            self._commit(roll, choice, chosen)
 
     def _cancel_pending(self) -> None:
         self._pending = None
         self.choice_frame.hide()
 
-    def _commit(self, roll: dicepool.Roll, choice: dicepool.Catastrophe | None) -> None:
+    def _commit(
+        self,
+        roll: dicepool.Roll,
+        choice: dicepool.Catastrophe | None,
+        chosen: int | None = None,
+    ) -> None:
         assert self._session is not None and self._character is not None
         try:
-            after = dicepool.apply_roll(to_pool(self._dice), roll, choice=choice)
+            after = dicepool.apply_roll(to_pool(self._dice), roll, choice=choice, chosen=chosen)
         except ValueError as error:
             self._problem(str(error))
             return
@@ -868,7 +975,7 @@ class DiceTableWidget(QWidget):
             character_id=self._character.id,
             character_name=self._character.name,
             kind="roll",
-            detail=roll_detail(self._dice, roll, choice, self.steps_allowed()),
+            detail=roll_detail(self._dice, roll, choice, self.steps_allowed(), chosen),
             total=roll.result.total,
             summary=summary,
         )
@@ -963,10 +1070,9 @@ class DiceTableWidget(QWidget):
         if not self._in_conflict() or self._conflict is not None:
             return
         assert self._character is not None and self._opponent is not None
-        opponent_steps = sum(d.steps for d in self._tray(self._opp_dice))
         try:
-            mine = self._roll_side(self._dice, self.steps_allowed())
-            theirs = self._roll_side(self._opp_dice, opponent_steps)
+            mine = self._roll_side(self._dice, self.steps_allowed(0))
+            theirs = self._roll_side(self._opp_dice, self.steps_allowed(1))
         except ValueError as error:
             self._problem(str(error))
             return
@@ -996,6 +1102,7 @@ class DiceTableWidget(QWidget):
         if waiting is not None:
             name = conflict.sides[waiting].character.name
             self.choice_label.setText(f"<b>All ones for {name}!</b> The player chooses:")
+            self._offer_dice(conflict.sides[waiting].roll)
             self.conflict_result_label.setText(f"{name} rolled all ones: choose below first.")
         else:
             self.conflict_result_label.setText(conflict.summary())
@@ -1049,6 +1156,7 @@ class DiceTableWidget(QWidget):
         self._conflict = None  # the push below reloads the dice; no conflict may hold them
         if self._push(RollDice(self._session, text, changed, entry)):
             self._applied.clear()
+            self._opp_applied.clear()
             self.result_label.setText(entry.summary)
             self.conflict_result_label.setText(entry.summary)
         else:
@@ -1188,6 +1296,7 @@ def roll_detail(
     roll: dicepool.Roll,
     choice: dicepool.Catastrophe | None,
     steps_allowed: int,
+    chosen: int | None = None,
 ) -> dict[str, object]:
     """What the log keeps of a roll: every die with its base and rolled size and face."""
     by_id = {d.id: d for d in dice}
@@ -1205,12 +1314,13 @@ def roll_detail(
             }
             for die_id, size, face in zip(roll.die_ids, roll.sizes, roll.faces, strict=True)
         ],
-        "table": roll.result.total - sum(roll.faces),
+        "table": roll.result.table,
         "steps_allowed": steps_allowed,
         "depleted": list(roll.depleted_ids),
         "tuple": roll.result.is_tuple,
         "catastrophe": roll.result.catastrophe,
         "choice": str(choice) if choice else None,
+        "chosen": chosen if choice else None,
     }
 
 
@@ -1218,7 +1328,7 @@ def describe_roll(name: str, roll: dicepool.Roll, choice: dicepool.Catastrophe |
     faces = ", ".join(
         f"{face} (d{size})" for size, face in zip(roll.sizes, roll.faces, strict=True)
     )
-    table = roll.result.total - sum(roll.faces)
+    table = roll.result.table
     text = f"{name} rolled {faces}"
     if table:
         text += f" + {table} on the table"

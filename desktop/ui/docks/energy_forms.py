@@ -566,14 +566,14 @@ class EntryForms(QWidget):
             debt = plan.outcome.state.debt
             lines.append(
                 f"<b>Creates a debt:</b> {entry.draw.debt} more than {name} has, "
-                f"{debt} in all; {2 * debt} must be repaid first tomorrow."
+                f"{debt} in all; {energy.repayment(debt)} must be repaid first tomorrow."
             )
         if entry.fatal:
             red = danger_colour(self.palette()).name()
             capacity = energy.next_day_capacity(self._profile, plan.outcome.state)
             lines.append(
                 f'<span style="color:{red}"><b>This kills {name}:</b> tomorrow can repay '
-                f"at most {capacity}, not {2 * plan.outcome.state.debt}.</span>"
+                f"at most {capacity}, not {energy.repayment(plan.outcome.state.debt)}.</span>"
             )
         return "<br>".join(lines)
 

@@ -39,7 +39,13 @@ from desktop.store.downtime_records import (
     ClockRecord,
     FactionRecord,
 )
-from desktop.ui.faction_commands import AddFaction, DeleteFaction, EditFaction, MoveFaction
+from desktop.ui.faction_commands import (
+    AddFaction,
+    DeleteFaction,
+    EditFaction,
+    FactionLosesHold,
+    MoveFaction,
+)
 from desktop.ui.session import CampaignSession
 from desktop.ui.widgets.ladder_scene import (
     STATUS_COLOURS,
@@ -455,6 +461,12 @@ class FactionLadderWidget(QWidget):
         if record is not None and self._writable() and self._session is not None:
             self._push(DeleteFaction(self._session, record))
 
+    def lose_hold(self, faction_id: int) -> None:
+        """The faction loses hold (an operation against it, a lost war)."""
+        record = self.record(faction_id)
+        if record is not None and self._writable() and self._session is not None:
+            self._push(FactionLosesHold(self._session, record))
+
     def set_status(self, faction_id: int, status: int) -> None:
         record = self.record(faction_id)
         if record is None or record.status == status or not self._writable():
@@ -557,6 +569,12 @@ class FactionLadderWidget(QWidget):
             ("Edit…", "menuEdit", partial(self.edit_faction, record.id), True),
             ("Move Up a Tier", "menuUp", partial(self.move_tier, record.id, 1), top),
             ("Move Down a Tier", "menuDown", partial(self.move_tier, record.id, -1), bottom),
+            (
+                "Lose Hold",
+                "menuLoseHold",
+                partial(self.lose_hold, record.id),
+                bottom or record.hold == factions.STRONG,
+            ),
         )
         for text, name, slot, enabled in entries:
             action = menu.addAction(text)

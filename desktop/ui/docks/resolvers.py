@@ -31,6 +31,7 @@ from desktop.store.errors import NotFound
 from desktop.store.records import CardRecord
 from desktop.ui.card_commands import ResolveActs, UpdateSettings
 from desktop.ui.session import CampaignSession
+from desktop.ui.widgets.number_field import NumberField
 
 
 def raise_settings(session: CampaignSession) -> tuple[int, int]:
@@ -64,11 +65,13 @@ class ActResolver(QWidget):
         self.setObjectName("actResolver")
         self._session: CampaignSession | None = None
         self.card: CardRecord | None = None
+        self._shown_at: int | None = None  # the undo index after the act shown
         self.card_label = QLabel("Select a card in the list.")
         self.card_label.setWordWrap(True)
-        self.nr_spin = QSpinBox()
+        # Typed numbers are checked by the rules where they are typed: nothing is
+        # clamped, nothing dropped, and a refused one resolves nothing.
+        self.nr_spin = NumberField("The Necessary Rate", syscards.check_necessary_rate)
         self.nr_spin.setObjectName("actNR")
-        self.nr_spin.setRange(1, 100)
         self.nr_spin.setValue(50)
         self.grade_combo = QComboBox()
         self.grade_combo.setObjectName("actGrade")
@@ -77,16 +80,22 @@ class ActResolver(QWidget):
         self.grade_combo.activated.connect(
             lambda: self.nr_spin.setValue(int(self.grade_combo.currentData()))
         )
-        self.nr_spin.valueChanged.connect(self._follow_grade)
-        self.throw_spin = QSpinBox()
+        self.nr_spin.checked.connect(self._follow_grade)
+        self.throw_spin = NumberField("A throw", syscards.check_throw, placeholder="1-100")
         self.throw_spin.setObjectName("actThrow")
-        self.throw_spin.setRange(1, 100)
+        self.throw_spin.checked.connect(self._update_buttons)
+        self.throw_spin.returnPressed.connect(self.use_typed_throw)
+        self.field_error = QLabel()
+        self.field_error.setObjectName("actFieldError")
+        self.field_error.setWordWrap(True)
+        self.field_error.setStyleSheet("color: #c0392b;")
+        self.field_error.hide()
         self.roll_button = QPushButton("Roll d100")
         self.roll_button.setObjectName("actRoll")
         self.roll_button.clicked.connect(lambda: self.resolve(None))
         self.typed_button = QPushButton("Use this throw")
         self.typed_button.setObjectName("actTyped")
-        self.typed_button.clicked.connect(lambda: self.resolve(self.throw_spin.value()))
+        self.typed_button.clicked.connect(self.use_typed_throw)
         self.result_label = QLabel()
         self.result_label.setObjectName("actResult")
         self.result_label.setTextFormat(Qt.TextFormat.RichText)
@@ -112,6 +121,7 @@ class ActResolver(QWidget):
         throw_row.addWidget(self.throw_spin)
         throw_row.addWidget(self.typed_button)
         form.addRow("Throw", throw_row)
+        form.addRow("", self.field_error)
         raise_row = QHBoxLayout()
         raise_row.addWidget(QLabel("a throw of"))
         raise_row.addWidget(self.raise_from_spin)
@@ -136,11 +146,22 @@ class ActResolver(QWidget):
     def set_session(self, session: CampaignSession | None) -> None:
         if self._session is not None:
             self._session.changed.disconnect(self._on_changed)
+            self._session.undo_stack.indexChanged.disconnect(self._on_undo_index)
         self._session = session
+        self._shown_at = None
+        self.result_label.clear()
         if session is not None:
             session.changed.connect(self._on_changed)
+            session.undo_stack.indexChanged.connect(self._on_undo_index)
         self._show_raise_settings()
         self.show_card(None)
+
+    def _on_undo_index(self, index: int) -> None:
+        # The result line tells of an act that is on the record: once it is undone,
+        # the line goes with it.
+        if self._shown_at is not None and index < self._shown_at:
+            self._shown_at = None
+            self.result_label.clear()
 
     def _on_changed(self, topic: str) -> None:
         if topic == "campaign":
@@ -174,9 +195,7 @@ class ActResolver(QWidget):
 
     def show_card(self, card: CardRecord | None) -> None:
         self.card = card
-        writable = self._session is not None and not self._session.read_only
-        for widget in (self.roll_button, self.typed_button):
-            widget.setEnabled(writable and card is not None)
+        self._update_buttons()
         if card is not None:
             self.card_label.setText(f"<b>{card.name}</b> · efficiency {card.efficiency}%")
         else:
@@ -184,9 +203,37 @@ class ActResolver(QWidget):
 
     def _follow_grade(self) -> None:
         rate = self.nr_spin.value()
-        for index, grade in enumerate(syscards.GRADES):
-            if grade.low <= rate <= grade.high:
-                self.grade_combo.setCurrentIndex(index)
+        if rate is not None:
+            for index, grade in enumerate(syscards.GRADES):
+                if grade.low <= rate <= grade.high:
+                    self.grade_combo.setCurrentIndex(index)
+        self._update_buttons()
+
+    def _update_buttons(self) -> None:
+        """Roll needs a Necessary Rate the rules accept; Use this throw a typed throw too."""
+        if not hasattr(self, "typed_button"):
+            return  # still building
+        writable = self._session is not None and not self._session.read_only
+        ready = writable and self.card is not None and self.nr_spin.value() is not None
+        self.roll_button.setEnabled(ready)
+        self.typed_button.setEnabled(ready and self.throw_spin.value() is not None)
+        problems = [
+            field.problem()
+            for field in (self.nr_spin, self.throw_spin)
+            if field.problem() and field.text().strip()
+        ]
+        self.field_error.setText(" ".join(p for p in problems if p))
+        self.field_error.setVisible(bool(problems))
+
+    def use_typed_throw(self) -> syscards.ActOutcome | None:
+        """Resolve with the physical die's throw, only once the rules accept it."""
+        throw = self.throw_spin.value()
+        if throw is None:
+            problem = self.throw_spin.problem()
+            if problem and self._session is not None:
+                self._session.report_failure(problem)
+            return None
+        return self.resolve(throw)
 
     def resolve(self, throw: int | None) -> syscards.ActOutcome | None:
         """Resolve the act (rolling when `throw` is None) and record it, undoably."""
@@ -194,10 +241,14 @@ class ActResolver(QWidget):
         if card is None or session is None or session.read_only:
             return None
         raise_from, raise_by = raise_settings(session)
+        rate = self.nr_spin.value()
+        if rate is None:
+            session.report_failure(self.nr_spin.problem() or "Type the Necessary Rate.")
+            return None
         try:
             outcome = syscards.act(
                 card.efficiency,
-                self.nr_spin.value(),
+                rate,
                 throw,
                 raise_from,
                 raise_by,
@@ -232,6 +283,7 @@ class ActResolver(QWidget):
             # A sign as well as a colour: the verdict reads in black and white.
             sign, colour = ("✓", "#2e7d32") if outcome.success else ("✗", "#c0392b")
             self.result_label.setText(f'<b style="color:{colour}">{sign}</b> {summary}')
+            self._shown_at = session.undo_stack.index()
             return outcome
         return None
 
@@ -316,13 +368,17 @@ class ChallengeResolver(QWidget):
         name = QTableWidgetItem(f"{card.name} ({card.efficiency}%)")
         name.setFlags(name.flags() & ~Qt.ItemFlag.ItemIsEditable)
         self.table.setItem(row, 0, name)
-        for column, (low, high, value) in enumerate(
-            ((0, 999, card.velocity), (0, 100, 0), (0, 100, 0)), start=1
-        ):
-            spin = QSpinBox()
-            spin.setRange(low, high)
-            spin.setValue(value)
-            self.table.setCellWidget(row, column, spin)
+        # Typed, checked by the rules where typed: velocity a card's number, the forced NR
+        # a Necessary Rate (empty: none), the throw a d100 (empty: rolled).
+        fields = (
+            NumberField("Velocity", lambda v: syscards.CardStats("skill", velocity=v)),
+            NumberField("A forced Necessary Rate", syscards.check_necessary_rate, optional=True),
+            NumberField("A throw", syscards.check_throw, optional=True, placeholder="roll"),
+        )
+        fields[0].setValue(card.velocity)
+        for column, field in enumerate(fields, start=1):
+            field.setMaximumWidth(16777215)
+            self.table.setCellWidget(row, column, field)
 
     def remove_selected(self) -> None:
         for row in sorted({i.row() for i in self.table.selectedIndexes()}, reverse=True):
@@ -330,14 +386,19 @@ class ChallengeResolver(QWidget):
             del self.rows[row]
 
     def set_values(self, row: int, velocity: int, forced_nr: int, throw: int) -> None:
+        """Type a row's values (0 leaves the forced NR and the throw empty)."""
         for column, value in ((1, velocity), (2, forced_nr), (3, throw)):
-            spin = self.table.cellWidget(row, column)
-            assert isinstance(spin, QSpinBox)
-            spin.setValue(value)
+            field = self.table.cellWidget(row, column)
+            assert isinstance(field, NumberField)
+            field.setText(str(value) if value or column == 1 else "")
 
     def _value(self, row: int, column: int) -> int:
-        spin = self.table.cellWidget(row, column)
-        return spin.value() if isinstance(spin, QSpinBox) else 0
+        field = self.table.cellWidget(row, column)
+        if not isinstance(field, NumberField):
+            return 0
+        if field.problem() is not None:
+            raise ValueError(field.problem())  # refused at the field: nothing is resolved
+        return field.value() or 0
 
     def resolve(self) -> syscards.ChallengeOutcome | None:
         session = self._session

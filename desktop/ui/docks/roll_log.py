@@ -48,7 +48,10 @@ def faces_text(record: RollRecord) -> str:
 
 
 def when_text(record: RollRecord) -> str:
-    return record.at.replace("T", " ")[:19]
+    """The campaign day (RULES.md section 5: every line carries it) and the wall clock;
+    lines logged before the day was recorded show the clock only."""
+    clock = record.at.replace("T", " ")[:19]
+    return clock if record.day is None else f"Day {record.day} · {clock}"
 
 
 class RollLogModel(RecordTableModel):
@@ -113,7 +116,7 @@ class RollLogWidget(QWidget):
         self.table.setAlternatingRowColors(True)
         self.table.setWordWrap(False)
         header = self.table.horizontalHeader()
-        for column, width in enumerate((140, 130, 60, 150, 110, 50)):
+        for column, width in enumerate((190, 130, 60, 150, 110, 50)):
             header.resizeSection(column, width)
         header.setSectionResizeMode(len(COLUMNS) - 1, QHeaderView.ResizeMode.Stretch)
         top = QHBoxLayout()
@@ -173,7 +176,7 @@ class RollLogWidget(QWidget):
         try:
             with destination.open("w", newline="", encoding="utf-8") as handle:
                 writer = csv.writer(handle)
-                writer.writerow([*COLUMNS, "Undone", "Detail"])
+                writer.writerow([*COLUMNS, "Undone", "Detail", "Day"])
                 for record in self.model.records:
                     cells = [self.model.cell(record, c) for c in range(len(COLUMNS) - 1)]
                     writer.writerow(
@@ -182,6 +185,7 @@ class RollLogWidget(QWidget):
                             record.summary,
                             "yes" if record.undone else "no",
                             json.dumps(record.detail, ensure_ascii=False),
+                            "" if record.day is None else str(record.day),
                         ]
                     )
         except OSError as error:

@@ -39,7 +39,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.paint.badges import kind_icon
-from desktop.rules import roster
+from desktop.rules import dicepool, roster
 from desktop.store.campaign import CharacterRecord
 from desktop.ui.commands import AddCharacter, DeleteCharacter, EditCharacter
 from desktop.ui.dice_commands import award_depleted
@@ -53,6 +53,13 @@ from desktop.ui.widgets.record_table import RecordTableModel
 ModelIndex = QModelIndex | QPersistentModelIndex
 NOTES_PAUSE_MS = 700
 NEW_NAMES = {"pc": "New character", "npc": "New NPC", "challenge": "New challenge"}
+
+
+def _kind_text(kind: str, state: dicepool.PlayState | None) -> str:
+    """The Kind column: the kind, and out of play or out for good in words."""
+    label = roster.KIND_LABELS[kind]
+    out = (dicepool.PlayState.OUT_OF_PLAY, dicepool.PlayState.OUT_FOR_GOOD)
+    return f"{label} · {dicepool.PLAY_STATE_WORDS[state]}" if state in out else label
 
 
 class RosterModel(RecordTableModel):
@@ -71,10 +78,16 @@ class RosterModel(RecordTableModel):
         self._shown: list[CharacterRecord] = []
         self._text = ""
         self._kind: str | None = None
+        self._states: dict[int, dicepool.PlayState] = {}
 
-    def set_records(self, records: list[CharacterRecord]) -> None:
+    def set_records(
+        self,
+        records: list[CharacterRecord],
+        states: dict[int, dicepool.PlayState] | None = None,
+    ) -> None:
         self.beginResetModel()
         self._all = records
+        self._states = states or {}
         self._shown = self._filtered()
         self.endResetModel()
 
@@ -114,7 +127,9 @@ class RosterModel(RecordTableModel):
         record = self._shown[index.row()]
         column = index.column()
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
-            return record.name if column == 0 else roster.KIND_LABELS[record.kind]
+            if column == 0:
+                return record.name
+            return _kind_text(record.kind, self._states.get(record.id))
         if role == Qt.ItemDataRole.DecorationRole and column == 0:
             return kind_icon(record.kind)
         if role == Qt.ItemDataRole.ToolTipRole:
@@ -414,13 +429,15 @@ class RosterWidget(QWidget):
             self._select_row(0)  # a campaign opens with someone to look at
 
     def _on_changed(self, topic: str) -> None:
-        if topic == "characters":
+        if topic in ("characters", "dice"):
             self.reload()
 
     def reload(self) -> None:
         selected = self.selected_id()
         records = self._session.campaign.characters() if self._session else []
-        self.model.set_records(records)
+        counts = self._session.campaign.dice_counts() if self._session else {}
+        states = {cid: dicepool.play_state(*count) for cid, count in counts.items()}
+        self.model.set_records(records, states)
         self._restore_selection(selected)
         self._update_state()
 

@@ -23,7 +23,6 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QPushButton,
     QScrollArea,
-    QSpinBox,
     QSplitter,
     QTableView,
     QTabWidget,
@@ -39,6 +38,7 @@ from desktop.ui.card_commands import AddCard, DeleteCard, DuplicateCard, EditCar
 from desktop.ui.docks.resolvers import ActResolver, ChallengeResolver
 from desktop.ui.panel import Panel
 from desktop.ui.session import CampaignSession
+from desktop.ui.widgets.number_field import NumberField
 from desktop.ui.widgets.record_table import RecordTableModel
 
 ModelIndex = QModelIndex | QPersistentModelIndex
@@ -143,6 +143,11 @@ class CardPreview(QWidget):
         painter.end()
 
 
+def _check_number(field: str, value: int) -> None:
+    """A card's number as the rules check it (efficiency 1..100, the others their own)."""
+    syscards.CardStats("skill", **{field: value})  # type: ignore[arg-type]
+
+
 class CardEditor(QWidget):
     """Every field of the selected card, each checked by the rules before it is written."""
 
@@ -161,11 +166,12 @@ class CardEditor(QWidget):
         self.character_combo = QComboBox()
         self.character_combo.setObjectName("cardCharacter")
         self.capacity_check = QCheckBox("Capacity (the card is an ability the owner can use)")
-        self.numbers: dict[str, QSpinBox] = {}
+        # Typed, not spun: what the GM types stays on screen and the rules judge it, so
+        # a refused value is never shown clamped next to a different stored one.
+        self.numbers: dict[str, NumberField] = {}
         for field in NUMBER_FIELDS:
-            spin = QSpinBox()
+            spin = NumberField(field.capitalize(), lambda v, f=field: _check_number(f, v))
             spin.setObjectName(f"card_{field}")
-            spin.setRange(0, 999)  # out-of-range values are shown refused, not clamped
             self.numbers[field] = spin
         self.texts = {field: QLineEdit() for field in TEXT_FIELDS}
         self.tags_edit = QLineEdit()
@@ -231,7 +237,7 @@ class CardEditor(QWidget):
         )
         self.capacity_check.clicked.connect(lambda checked: self.commit("capacity", bool(checked)))
         for field, spin in self.numbers.items():
-            spin.editingFinished.connect(lambda f=field, s=spin: self.commit(f, s.value()))
+            spin.editingFinished.connect(lambda f=field, s=spin: self._commit_number(f, s))
         for field, edit in self.texts.items():
             edit.editingFinished.connect(lambda f=field, e=edit: self.commit(f, e.text()))
         self.tags_edit.editingFinished.connect(
@@ -321,6 +327,13 @@ class CardEditor(QWidget):
         linked = card.character_id if card and card.character_id else 0
         self.character_combo.setCurrentIndex(max(0, self.character_combo.findData(linked)))
         self.character_combo.blockSignals(False)
+
+    def _commit_number(self, field: str, spin: NumberField) -> bool:
+        value = spin.value()
+        if value is None:
+            self.show_error(spin.problem())
+            return False
+        return self.commit(field, value)
 
     def show_error(self, message: str | None) -> None:
         self.error_label.setText(message or "")

@@ -47,6 +47,7 @@ from desktop.paint.dice import paint_die
 from desktop.rules import dicepool, roster
 from desktop.store.errors import NotFound
 from desktop.store.records import DieRecord, ItemRecord, TraitRecord
+from desktop.ui.card_commands import UpdateSettings
 from desktop.ui.dice_commands import AddDice
 from desktop.ui.kit_commands import (
     AddItem,
@@ -60,7 +61,7 @@ from desktop.ui.session import CampaignSession
 from desktop.ui.widgets.record_table import RecordTableModel
 
 ModelIndex = QModelIndex | QPersistentModelIndex
-TOPICS = {"traits", "items", "dice", "characters"}
+TOPICS = {"traits", "items", "dice", "characters", "campaign"}
 TRAIT_VALUE_MAX = 20  # a trait's steps can go on several dice, so more than d4->d20's five
 ITEM_KIND_LABELS = {"weapon": "Weapon", "armour": "Armour"}
 NEW_ITEM_NAMES = {"weapon": "New weapon", "armour": "New armour"}
@@ -369,11 +370,29 @@ class StartingPool(QGroupBox):
     """
 
     create_requested = Signal(int, int)  # die size, number of dice
+    starting_dice_changed = Signal(int)  # the campaign's starting_dice setting
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__("Starting pool", parent)
         self.setObjectName("startingPool")
         self._plan: tuple[int, int] | None = None
+        self._starting_dice = dicepool.DEFAULT_POOL_DICE
+        self._traits: list[TraitRecord] = []
+        self.starting_spin = QSpinBox()
+        self.starting_spin.setObjectName("startingDice")
+        self.starting_spin.setRange(1, dicepool.MAX_STARTING_DICE)
+        self.starting_spin.setValue(dicepool.DEFAULT_POOL_DICE)
+        self.starting_spin.setSuffix(" d6 to start")
+        self.starting_spin.setToolTip("The campaign's starting_dice setting (10 by default).")
+        self.starting_spin.editingFinished.connect(
+            lambda: self.starting_dice_changed.emit(self.starting_spin.value())
+        )
+        self.starting_row = QWidget()
+        starting = QHBoxLayout(self.starting_row)
+        starting.setContentsMargins(0, 0, 0, 0)
+        starting.addWidget(QLabel("Character creation:"))
+        starting.addWidget(self.starting_spin)
+        starting.addStretch(1)
         self.preset_combo = QComboBox()
         self.preset_combo.setObjectName("poolPreset")
         for option in dicepool.PRESETS:
@@ -399,6 +418,7 @@ class StartingPool(QGroupBox):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(8, 6, 8, 6)
         layout.addWidget(self.presets)
+        layout.addWidget(self.starting_row)
         layout.addLayout(bottom)
 
         self.preset_combo.currentIndexChanged.connect(self._fill_sizes)
@@ -410,16 +430,24 @@ class StartingPool(QGroupBox):
         """(die size, number of dice) that Create pool would add, or None if it cannot."""
         return self._plan
 
-    def show_for(self, kind: str, traits: list[TraitRecord]) -> None:
+    def show_for(
+        self, kind: str, traits: list[TraitRecord], starting_dice: int | None = None
+    ) -> None:
+        if starting_dice is not None:
+            self._starting_dice = starting_dice
+            if not self.starting_spin.hasFocus():
+                self.starting_spin.setValue(starting_dice)
         challenge = kind == "challenge"
         self.presets.setVisible(challenge)
+        self.starting_row.setVisible(not challenge)
         if challenge:
             self._plan_challenge()
         else:
             self._plan_character(traits)
 
     def _plan_character(self, traits: list[TraitRecord]) -> None:
-        dice, size = dicepool.DEFAULT_POOL_DICE, dicepool.DEFAULT_SIZE
+        # "10 d6 by default (campaign setting starting_dice)" (RULES.md section 2)
+        dice, size = self._starting_dice, dicepool.DEFAULT_SIZE
         broad = sum(1 for trait in traits if trait.broad)
         constrained = len(traits) - broad
         try:
@@ -493,6 +521,7 @@ class CharacterKit(QWidget):
 
         self.pool_box = StartingPool()
         self.pool_box.create_requested.connect(self._create_pool)
+        self.pool_box.starting_dice_changed.connect(self._set_starting_dice)
 
         self.traits = TraitModel()
         # Queued: an in-place edit is written after its editor has closed, so the model
@@ -632,7 +661,10 @@ class CharacterKit(QWidget):
         new = editable and not any(die.kind == "ordinary" for die in dice)
         self.pool_box.setVisible(new)
         if new:
-            self.pool_box.show_for(kind, traits)
+            starting = None
+            if self._session is not None:
+                starting = self._session.campaign.settings().get("starting_dice")
+            self.pool_box.show_for(kind, traits, starting)
 
     def _update_buttons(self) -> None:
         editable = self.writable and self._character_id is not None
@@ -715,6 +747,14 @@ class CharacterKit(QWidget):
         self._push(command, self._show_item_error)
 
     # -- the pool -----------------------------------------------------------------------------
+
+    def _set_starting_dice(self, dice: int) -> None:
+        if not self.writable or self._session is None:
+            return
+        if self._session.campaign.settings().get("starting_dice") == dice:
+            return
+        text = f"Start characters with {dice} dice"
+        self._push(UpdateSettings(self._session, text, starting_dice=dice), None)
 
     def _create_pool(self, size: int, count: int) -> None:
         if not self.writable or self._character_id is None or self._session is None:

@@ -34,12 +34,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop.rules import factions
 from desktop.ui.widgets.chapter_paint import faded, mix, pixel_font, tag_font, warn_colour
 
 if TYPE_CHECKING:
     from desktop.store.campaign import ClaimPathRecord, ClaimRecord
 
-LAIR_ID = 0  # the lair in claim paths; also "held by the chapter" as a holder id
+LAIR_ID = factions.LAIR_ID  # the rules own it: one value for the store and the map
 NODE_WIDTH = 172.0
 NODE_HEIGHT = 96.0
 NAME_LINE = 19.0

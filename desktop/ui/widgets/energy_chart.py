@@ -45,7 +45,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QToolTip, QVBoxLayout, QWidget
 
-from desktop.rules.energy import DayState
+from desktop.rules.energy import DayState, repayment
 from desktop.store.errors import NotFound
 from desktop.ui.session import CampaignSession
 from desktop.ui.widgets.character_view import FollowedCharacter
@@ -219,7 +219,7 @@ def day_summary(data: ChartData, day: int) -> str:
         lines.append(text)
     debt = data.debt.values[index]
     if debt:
-        lines.append(f"Debt: {debt} (repaid double, {2 * debt}, the next day)")
+        lines.append(f"Debt: {debt} (repaid double, {repayment(debt)}, the next day)")
     if day == data.death_day:
         lines.append("Died this day.")
     return "\n".join(lines)

@@ -44,6 +44,7 @@ from PySide6.QtWidgets import (
 
 from desktop.paint.clocks import ClockStyle, paint_clock
 from desktop.rules import factions
+from desktop.rules.factions import status_text
 from desktop.store.downtime_records import ChapterRecord, ClockRecord, FactionRecord
 from desktop.ui.widgets.drag_data import decode, encode
 
@@ -88,16 +89,6 @@ def decode_faction(data: QMimeData) -> int | None:
     """The faction id a drag carries, or None if it is not ours or not well formed."""
     payload = decode(data, FACTION_MIME)
     return payload.get("faction") if payload else None
-
-
-def status_text(status: int) -> str:
-    """A status as the ladder writes it: "+2 Friendly", "0 Neutral", "−3 War"."""
-    label = factions.status_label(status)
-    if status > 0:
-        return f"+{status} {label}"
-    if status < 0:
-        return f"{MINUS}{-status} {label}"
-    return f"0 {label}"
 
 
 def hold_text(hold: str) -> str:

@@ -1,0 +1,76 @@
+"""A whole number the GM types, checked by a rule where it is typed.
+
+A spin box silently drops letters and clamps what does not fit (9999 becomes 99): the
+GM then resolves or writes a value they never typed. This field keeps what was typed,
+asks the rule, and shows the rule's own message beside it; `value()` is None until the
+rule accepts the text, so nothing is resolved or written from a refused value.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QLineEdit, QWidget
+
+from desktop.rules import syscards
+
+INVALID_STYLE = "QLineEdit { border: 1px solid #c0392b; }"
+
+
+class NumberField(QLineEdit):
+    """Typed text -> `typed_number` -> `check` (a rules function that raises ValueError)."""
+
+    checked = Signal()  # the text changed and was checked again
+
+    def __init__(
+        self,
+        what: str,
+        check: Callable[[int], object],
+        parent: QWidget | None = None,
+        *,
+        placeholder: str = "",
+        width: int = 64,
+        optional: bool = False,
+    ) -> None:
+        super().__init__(parent)
+        self._what = what
+        self._check = check
+        self._optional = optional  # an empty box means "none" (a throw to roll, no NR)
+        self._problem: str | None = None
+        self.setPlaceholderText(placeholder)
+        self.setMaximumWidth(width)
+        self.textChanged.connect(self._recheck)
+        self._recheck()
+
+    def problem(self) -> str | None:
+        """The rule's message for what is typed, or None when the rule accepts it."""
+        return self._problem
+
+    def value(self) -> int | None:
+        """The typed number the rule accepts, else None (also for an optional empty box)."""
+        if self._problem is not None or not self.text().strip():
+            return None
+        return syscards.typed_number(self.text(), self._what)
+
+    def setValue(self, value: int) -> None:  # Qt's spelling, as QSpinBox
+        self.setText(str(value))
+
+    def _recheck(self) -> None:
+        if self._optional and not self.text().strip():
+            self._problem = None
+            self.setStyleSheet("")
+            self.setToolTip("")
+            self.checked.emit()
+            return
+        try:
+            self._check(syscards.typed_number(self.text(), self._what))
+        except ValueError as error:
+            self._problem = str(error)
+        else:
+            self._problem = None
+        # An empty box is not a mistake yet: it only waits for a number.
+        shown = self._problem is not None and bool(self.text().strip())
+        self.setStyleSheet(INVALID_STYLE if shown else "")
+        self.setToolTip(self._problem if shown else "")
+        self.checked.emit()
