@@ -28,7 +28,8 @@ COMMITS = {
     "0002_dice": "731b66c^",
     "0003_syscards": "cb4f257^",
     "0004_energy": "5728f18^",
-    "0005_downtime": "HEAD",
+    "0005_downtime": "adcd192^",
+    "0006_rules_records": "HEAD",
 }
 
 # Runs inside the old tree, with its own `desktop` package first on the path.
@@ -68,8 +69,10 @@ made.replace(target)
 """
 
 
-def main() -> None:
+def main(only: list[str]) -> None:
     for revision, commit in COMMITS.items():
+        if only and revision not in only:
+            continue
         target = HERE / f"{revision}.gmdesk"
         target.unlink(missing_ok=True)
         with tempfile.TemporaryDirectory(prefix="gmdesk-rev-") as folder:
@@ -96,4 +99,5 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    # With revision names as arguments, only those files are made again.
+    main(sys.argv[1:])
