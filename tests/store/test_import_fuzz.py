@@ -169,7 +169,7 @@ def mutated(draw: st.DrawFn, document: dict[str, Any]) -> tuple[str, str]:
     elif kind == "duplicate":
         parent.insert(key, copy.deepcopy(value))
     elif kind == "twice":
-        other = draw(st.sampled_from(NASTY[:8] + ["x"]))
+        other = draw(st.sampled_from([*NASTY[:8], "x"]))
         pairs = [(k, v) for k, v in parent.items()]
         pairs.insert(0, (key, other) if draw(st.booleans()) else (key, value))
         replacement = Twice(tuple(pairs))
