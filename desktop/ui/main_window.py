@@ -6,7 +6,9 @@ command runs, so start-up pays only for what the first window shows.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, QThreadPool
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QUndoGroup
@@ -28,6 +30,9 @@ from desktop.ui.panel import Panel
 from desktop.ui.session import CampaignSession
 from desktop.ui.settings import LAYOUT_VERSION, Settings
 from desktop.ui.start_page import StartPage
+
+if TYPE_CHECKING:
+    from desktop.store.exchange import CampaignDocument
 
 PANELS: tuple[type[Panel], ...] = (
     RosterPanel,
@@ -430,27 +435,44 @@ class MainWindow(QMainWindow):
 
     def export_json(self) -> None:
         from desktop.store.exchange import export_campaign
+        from desktop.ui.long_task import run_with_progress
 
         if self.session is None:
             return
-        current = self.session.campaign.path
+        campaign = self.session.campaign
         name, _ = QFileDialog.getSaveFileName(
-            self, "Export the campaign", str(current.with_suffix(".json")), JSON_FILTER
+            self, "Export the campaign", str(campaign.path.with_suffix(".json")), JSON_FILTER
         )
         if not name:
             return
+        target = Path(name)
+
+        def export(progress: Callable[[float], None]) -> bool:
+            export_campaign(campaign, target, progress)
+            return True
+
         try:
-            export_campaign(self.session.campaign, Path(name))
+            done = run_with_progress(self, f"Exporting to {target.name}…", export)
         except OSError as error:
-            self.show_problem(f"The export could not be written: {error}")
+            self.show_problem(
+                f"The export could not be written: {error.strerror or error}. "
+                "The campaign itself is unchanged."
+            )
             return
-        self.statusBar().showMessage(f"Exported to {name}", 8000)
+        if done:
+            self.statusBar().showMessage(f"Exported to {name}", 8000)
+        else:
+            self.statusBar().showMessage("Export cancelled: nothing was written.", 8000)
 
     def import_json(self) -> None:
+        """Check the chosen export first; only a good one is given a place to be saved."""
         source, _ = QFileDialog.getOpenFileName(
             self, "Import a campaign", self._start_folder(), JSON_FILTER
         )
         if not source:
+            return
+        document = self._read_export(Path(source))
+        if document is None:
             return
         target, _ = QFileDialog.getSaveFileName(
             self,
@@ -460,15 +482,53 @@ class MainWindow(QMainWindow):
         )
         if not target:
             return
-        self.import_from(Path(source), Path(target).with_suffix(SUFFIX))
+        self._write_import(document, Path(target).with_suffix(SUFFIX))
 
     def import_from(self, source: Path, target: Path) -> bool:
-        from desktop.store.exchange import ImportRefused, import_campaign
+        """Import `source` as the new campaign `target` and open it; False if refused
+        or cancelled (then nothing was written)."""
+        document = self._read_export(source)
+        return document is not None and self._write_import(document, target)
+
+    def _read_export(self, source: Path) -> CampaignDocument | None:
+        from desktop.store.exchange import ImportRefused, read_document
+        from desktop.ui.image_check import image_decodes
+        from desktop.ui.long_task import run_with_progress
+
+        def read(progress: Callable[[float], None]) -> CampaignDocument:
+            return read_document(source, images=image_decodes, progress=progress)
 
         try:
-            campaign = import_campaign(source, target, data_dir=self.data_dir)
-        except (ImportRefused, CampaignRefused, CampaignLocked, OSError) as error:
+            document = run_with_progress(self, f"Checking {source.name}…", read)
+        except ImportRefused as error:
             self.show_problem(f"Nothing was imported. {error}")
+            return None
+        if document is None:
+            self.statusBar().showMessage("Import cancelled: nothing was written.", 8000)
+        return document
+
+    def _write_import(self, document: CampaignDocument, target: Path) -> bool:
+        from desktop.store.exchange import write_document
+        from desktop.ui.long_task import run_with_progress
+
+        data_dir = self.data_dir
+
+        def write(progress: Callable[[float], None]) -> Campaign:
+            return write_document(document, target, data_dir=data_dir, progress=progress)
+
+        try:
+            campaign = run_with_progress(self, f"Importing as {target.name}…", write)
+        except (CampaignRefused, CampaignLocked) as error:
+            self.show_problem(f"Nothing was imported. {error}")
+            return False
+        except OSError as error:
+            self.show_problem(
+                f"Nothing was imported: “{target.name}” could not be written "
+                f"({error.strerror or error})."
+            )
+            return False
+        if campaign is None:
+            self.statusBar().showMessage("Import cancelled: nothing was written.", 8000)
             return False
         self.set_session(CampaignSession(campaign, self))
         return True
