@@ -15,6 +15,7 @@ from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QUndoGroup
 from PySide6.QtWidgets import QFileDialog, QLabel, QMainWindow, QMessageBox, QWidget
 
 from desktop.paths import resources_dir
+from desktop.store import leftovers
 from desktop.store.campaign import SUFFIX, Campaign
 from desktop.store.errors import CampaignRefused
 from desktop.store.lock import CampaignLocked
@@ -57,6 +58,8 @@ class MainWindow(QMainWindow):
         self.session: CampaignSession | None = None
         self.backups: BackupScheduler | None = None
         self.pool = QThreadPool(self)
+        # Backups cut short by a crash or a kill left partial files: gone at each start.
+        self.pool.start(lambda: leftovers.remove_backup_leftovers(data_dir))
         self.undo_group = QUndoGroup(self)
         self.setDockNestingEnabled(True)
         self.resize(1280, 800)
@@ -321,6 +324,9 @@ class MainWindow(QMainWindow):
         session.failed.connect(self.show_problem)
         self.settings.add_recent(session.campaign.path)
         if writable:
+            # A restore or copy cut short beside this campaign left partial files.
+            folder = session.campaign.path.parent
+            self.pool.start(lambda: leftovers.remove_leftovers(folder))
             self.backups = BackupScheduler(session, self.pool, parent=self)
             self.backups.failed.connect(self.show_problem)
             self.backups.start()

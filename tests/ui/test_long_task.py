@@ -109,3 +109,39 @@ def test_cancelled_import_and_export_write_nothing(
     window.export_json()
     assert [p.name for p in work.iterdir()] == ["out.json"]
     assert window.statusBar().currentMessage() == "Export cancelled: nothing was written."
+
+
+def test_leftovers_go_at_start_and_beside_a_campaign_when_it_opens(
+    make_window: Callable[[], MainWindow], campaign_path: Path, data_dir: Path
+) -> None:
+    import subprocess
+    import sys
+    from datetime import date
+
+    from desktop.store.campaign import Campaign
+
+    ended = subprocess.run(
+        [sys.executable, "-c", "import os; print(os.getpid())"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    gone = int(ended.stdout)
+    backups = data_dir / "backups" / "Test Campaign-01234567"
+    backups.mkdir(parents=True)
+    in_backups = backups / f".Test Campaign.{gone}-0123456789ab.partial"
+    campaign_path.parent.mkdir(parents=True, exist_ok=True)
+    beside = campaign_path.parent / f".Test Campaign.{gone}-ba9876543210.partial"
+    kept = campaign_path.parent / "notes.partial"
+    for path in (in_backups, beside, kept):
+        path.write_bytes(b"half a copy")
+    Campaign.create(campaign_path, data_dir=data_dir, start_date=date(2026, 3, 1)).close()
+
+    window = make_window()
+    window.pool.waitForDone()
+    assert not in_backups.exists()
+    assert beside.exists()  # its campaign is not open yet
+    assert window.open_campaign(campaign_path, interactive=False)
+    window.pool.waitForDone()
+    assert not beside.exists()
+    assert kept.exists()
