@@ -26,9 +26,10 @@ import base64
 import binascii
 import json
 import math
+import re
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import suppress
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass, fields, replace
 from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -196,7 +197,7 @@ def _export_character(
 ) -> dict[str, Any]:
     # The owner is the object they sit in; item_id ties a die to its item.
     return {
-        **asdict(record),
+        **_values(record),
         "dice": [_without(die, "character_id") for die in campaign.dice(record.id)],
         "traits": [_without(trait, "character_id") for trait in campaign.traits(record.id)],
         "items": [_without(item, "character_id", "die_id") for item in campaign.items(record.id)],
@@ -221,7 +222,13 @@ def _export_energy(campaign: Campaign, character_id: int) -> dict[str, Any]:
 
 
 def _without(record: object, *names: str) -> dict[str, Any]:
-    return {k: v for k, v in asdict(record).items() if k not in names}  # type: ignore[call-overload]
+    return {k: v for k, v in _values(record).items() if k not in names}
+
+
+def _values(record: object) -> dict[str, Any]:
+    """A flat record's fields by name: `asdict` without its deep copy, which cost a
+    large export seconds (the records hold only plain values and tuples of them)."""
+    return {f.name: getattr(record, f.name) for f in fields(record)}  # type: ignore[arg-type]
 
 
 def _by_id(record: RollRecord) -> int:
@@ -272,13 +279,21 @@ def read_document(
             f"“{source.name}” could not be read: {error.strerror or error}."
         ) from None
     progress(0.1)
-    raw = _json(data, source.name)
+    raw, surrogates = _json(data, source.name)
     progress(0.3)
-    return parse_document(raw, images=images, progress=lambda done: progress(0.3 + 0.7 * done))
+    return _parse(
+        raw, images=images, progress=lambda done: progress(0.3 + 0.7 * done), texts=surrogates
+    )
 
 
-def _json(data: bytes, name: str) -> object:
-    """The JSON value of an export's bytes, or ImportRefused; never Python's own limits."""
+# A JSON escape of a UTF-16 surrogate, the only way a lone one gets into parsed text
+# (strict UTF-8 decoding refuses encoded surrogates).
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+
+
+def _json(data: bytes, name: str) -> tuple[object, bool]:
+    """The JSON value of an export's bytes, and whether its text may hold a lone
+    surrogate; ImportRefused for anything else, never Python's own limits."""
 
     def refuse(reason: str) -> ImportRefused:
         return ImportRefused(f"“{name}” is not a GM Desk export: {reason}.")
@@ -288,7 +303,7 @@ def _json(data: bytes, name: str) -> object:
 
     try:
         text = data.decode("utf-8-sig")
-        return json.loads(text, parse_constant=no_constant)
+        raw = json.loads(text, parse_constant=no_constant)
     except UnicodeDecodeError:
         raise refuse("it is not UTF-8 text") from None
     except json.JSONDecodeError as error:
@@ -297,12 +312,47 @@ def _json(data: bytes, name: str) -> object:
         raise refuse(f"it nests lists or objects more than {DEPTH_MAX} deep") from None
     except ValueError:  # a number of thousands of digits: Python refuses to read it
         raise refuse("it holds a number far too long to be one of a campaign") from None
+    return raw, _SURROGATE_ESCAPE.search(text) is not None
 
 
-def _scan(raw: object) -> None:
+def _scan(raw: object, *, texts: bool = True) -> None:
     """Check the document's shape as a whole before any field: nesting, every number
-    a finite one within SQLite's integers, every text one that UTF-8 can hold. Walks
-    with its own stack: a hostile document must not exhaust Python's."""
+    a finite one within SQLite's integers, and (unless `texts` is False: the JSON text
+    held no escape of a surrogate) every text one that UTF-8 can hold. Walks with its
+    own stack, as fast as it can; only a document it refuses is walked again, slowly,
+    to name the place."""
+    # Only containers go on the stack; anything else at the top is refused as no object.
+    stack: list[tuple[object, int]] = [(raw, 0)] if type(raw) in (dict, list) else []
+    low, high = -(2**63), 2**63
+    while stack:
+        value, depth = stack.pop()
+        if depth >= DEPTH_MAX:
+            _name_the_place(raw)
+        if type(value) is dict:
+            if texts and not all(key.isascii() for key in value):
+                _name_the_place(raw)
+            items: Any = value.values()
+        else:
+            items = value
+        for item in items:
+            kind = type(item)
+            if kind is dict or kind is list:
+                stack.append((item, depth + 1))
+            elif kind is str:
+                if texts and not item.isascii():
+                    try:
+                        item.encode("utf-8")
+                    except UnicodeEncodeError:
+                        _name_the_place(raw)
+            elif kind is int:
+                if not low <= item < high:
+                    _name_the_place(raw)
+            elif kind is float and not math.isfinite(item):
+                _name_the_place(raw)
+
+
+def _name_the_place(raw: object) -> None:
+    """Raise ImportRefused for the first place `_scan` refuses, named by its path."""
     stack: list[tuple[object, str, int]] = [(raw, "document", 0)]
     while stack:
         value, path, depth = stack.pop()
@@ -325,6 +375,7 @@ def _scan(raw: object) -> None:
                 raise ImportRefused(f"{path}: {checks.shown(value)} is far too large a number.")
         elif isinstance(value, float) and not math.isfinite(value):
             raise ImportRefused(f"{path}: {value} is not a number a campaign holds.")
+    raise AssertionError("_scan refused a document _name_the_place accepts")  # pragma: no cover
 
 
 def _key(key: str) -> str:
@@ -347,7 +398,11 @@ def parse_document(
 ) -> CampaignDocument:
     """Validate a whole export (as parsed JSON) into a CampaignDocument; ImportRefused
     names the first bad field by its path. Every check is here or in store/checks.py."""
-    _scan(raw)
+    return _parse(raw, images=images, progress=progress, texts=True)
+
+
+def _parse(raw: object, *, images: ImageCheck, progress: Progress, texts: bool) -> CampaignDocument:
+    _scan(raw, texts=texts)
     progress(0.1)
     top = _object(raw, "document")
     if top.get("format") != FORMAT:
@@ -450,31 +505,38 @@ def _chunks(records: Sequence[Any]) -> Iterator[Sequence[Any]]:
 
 def _populate(document: CampaignDocument, progress: Progress) -> Populate:
     def populate(session: Session) -> None:
-        from desktop.store import writer
+        from desktop.store import downtime_writer, writer
+        from desktop.store.models import Character, Die, DowntimeSheetRow, Item, Trait
 
-        # Each table in slices, so a cancel stops a large import within a moment; the
-        # transaction rolls back and Campaign.create removes the unfinished file.
-        steps: list[tuple[Callable[[Session, Any], None], Sequence[Any]]] = [
-            (lambda s, rows: writer.insert_characters(s, list(rows)), document.characters),
-            (writer.insert_items, document.items),  # before the dice that name them
-            (writer.insert_traits, document.traits),
-            (writer.insert_dice, document.dice),
+        def rows(model: type[Any], values: Sequence[dict[str, object]]) -> _Step:
+            return (lambda s, chunk: writer.insert_new_rows(s, model, chunk), values)
+
+        sheets = [downtime_writer.sheet_row(sheet) for sheet in document.downtime_sheets]
+        # The file is new and every value checked: the large tables go in as plain rows,
+        # each table in slices, so a cancel stops even a large import within a moment
+        # (the transaction rolls back and Campaign.create removes the unfinished file).
+        steps: list[_Step] = [
+            rows(Character, [_values(r) for r in document.characters]),
+            rows(Item, [_without(r, "die_id") for r in document.items]),  # before their dice
+            rows(Trait, [_values(r) for r in document.traits]),
+            rows(Die, [_values(r) for r in document.dice]),
             (
-                lambda s, rows: writer.insert_rolls(s, [_roll_columns(r) for r in rows]),
+                lambda s, chunk: writer.insert_rolls(s, [_roll_columns(r) for r in chunk]),
                 document.rolls,
             ),
             (_insert_profiles, document.energy_profiles),  # a character's days follow it
             (
-                lambda s, rows: writer.put_energy_days(
-                    s, [(cid, st.day, energy.day_text(st)) for cid, st in rows]
+                lambda s, chunk: writer.put_energy_days(
+                    s, [(cid, st.day, energy.day_text(st)) for cid, st in chunk]
                 ),
                 document.energy_days,
             ),
+            rows(DowntimeSheetRow, [row for row in sheets if row is not None]),
         ]
-        total = sum(len(rows) for _, rows in steps) or 1
+        total = sum(len(values) for _, values in steps) or 1
         done = 0
-        for insert, rows in steps:
-            for chunk in _chunks(rows):
+        for insert, values in steps:
+            for chunk in _chunks(values):
                 progress(0.9 * done / total)
                 insert(session, chunk)
                 session.flush()  # the ORM's rows reach the file before the next table's
@@ -488,6 +550,9 @@ def _populate(document: CampaignDocument, progress: Progress) -> Populate:
         progress(1.0)  # the last moment a cancel can still leave nothing behind
 
     return populate
+
+
+_Step = tuple[Callable[["Session", Any], None], Sequence[Any]]
 
 
 def _insert_profiles(session: Session, profiles: Sequence[tuple[int, CharacterProfile]]) -> None:
@@ -507,8 +572,6 @@ def _populate_downtime(session: Session, document: CampaignDocument) -> None:
     downtime_writer.insert_claims(session, document.claims)
     downtime_writer.add_paths(session, document.claim_paths)
     downtime_writer.insert_clocks(session, document.clocks)
-    for sheet in document.downtime_sheets:
-        downtime_writer.put_sheet(session, sheet)
     for number in document.downtime_sessions:
         downtime_writer.add_session(session, number)
     downtime_writer.insert_entries(session, document.downtime_entries)
