@@ -209,6 +209,7 @@ class MainWindow(QMainWindow):
     def _build_status_bar(self) -> None:
         self.campaign_label = QLabel()
         self.campaign_label.setObjectName("statusCampaign")
+        self.campaign_label.setTextFormat(Qt.TextFormat.PlainText)  # a name, never HTML
         self.day_label = QLabel()
         self.day_label.setObjectName("statusDay")
         self.statusBar().addPermanentWidget(self.campaign_label)

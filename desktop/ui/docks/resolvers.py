@@ -30,6 +30,7 @@ from desktop.rules import syscards
 from desktop.store.errors import NotFound
 from desktop.store.records import CardRecord
 from desktop.ui.card_commands import ResolveActs, UpdateSettings
+from desktop.ui.plain_text import escaped
 from desktop.ui.session import CampaignSession
 
 
@@ -178,7 +179,7 @@ class ActResolver(QWidget):
         for widget in (self.roll_button, self.typed_button):
             widget.setEnabled(writable and card is not None)
         if card is not None:
-            self.card_label.setText(f"<b>{card.name}</b> · efficiency {card.efficiency}%")
+            self.card_label.setText(f"<b>{escaped(card.name)}</b> · efficiency {card.efficiency}%")
         else:
             self.card_label.setText("Select a card in the list.")
 
@@ -446,7 +447,7 @@ def _outcome_html(outcome: syscards.ChallengeOutcome, *, pending: bool) -> str:
         raised = f", raise {entry.efficiency_before}% → {entry.efficiency}%" if entry.raised else ""
         forced = f" vs NR {entry.necessary_rate}" if entry.necessary_rate else ""
         lines.append(
-            f"<li><b>{entry.name}</b>: velocity {entry.velocity}, throw {entry.throw}, "
+            f"<li><b>{escaped(entry.name)}</b>: velocity {entry.velocity}, throw {entry.throw}, "
             f"result {entry.result}{forced}: {verdict}{raised}</li>"
         )
     lines.append("</ol>")

@@ -32,6 +32,7 @@ class ProfileEditor(QWidget):
         self.character_id: int | None = None
         self._loaded: tuple[int, dict[str, int]] | None = None  # what the store has
         self.intro = QLabel()
+        self.intro.setTextFormat(Qt.TextFormat.PlainText)  # holds a name: never HTML
         self.intro.setWordWrap(True)
         self.daily_net = QSpinBox()
         self.daily_net.setObjectName("dailyNet")
