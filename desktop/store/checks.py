@@ -77,8 +77,10 @@ CURRENT_DAY_MAX = 100_000
 # A roll log line's moment: the same years.
 MOMENT_MIN = datetime(100, 1, 1)
 MOMENT_MAX = datetime(9999, 1, 1)
-# Energy: any figure of a day, a profile or a ledger entry.
+# Energy: any figure of a day or a ledger entry; a profile as its editor can hold it.
 ENERGY_MAX = 1_000_000_000
+DAILY_NET_MAX = 9_999
+ABILITY_RATING_MAX = 99
 
 
 def whole(value: object, what: str, low: int = 0, high: int = INTEGER_MAX) -> int:

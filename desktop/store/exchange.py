@@ -800,9 +800,9 @@ def _energy_profile(item: dict[str, Any], name: str, path: str) -> CharacterProf
         if abilities:
             raise ImportRefused(f"{path}.daily_net: abilities need a daily net energy.")
         return None
-    daily_net = _integer(daily_net, f"{path}.daily_net", low=0, high=checks.ENERGY_MAX)
+    daily_net = _integer(daily_net, f"{path}.daily_net", low=0, high=checks.DAILY_NET_MAX)
     for ability, rating in abilities.items():
-        _integer(rating, f"{path}.abilities.{_key(ability)}", low=0, high=checks.ENERGY_MAX)
+        _integer(rating, f"{path}.abilities.{_key(ability)}", low=0, high=checks.ABILITY_RATING_MAX)
     return _checked(lambda _: energy.profile(name, daily_net, abilities), None, f"{path}.abilities")
 
 

@@ -232,7 +232,7 @@ class ActResolver(QWidget):
         if session.push(ResolveActs(session, f"Act of {card.name}", raises, log)):
             # A sign as well as a colour: the verdict reads in black and white.
             sign, colour = ("✓", "#2e7d32") if outcome.success else ("✗", "#c0392b")
-            self.result_label.setText(f'<b style="color:{colour}">{sign}</b> {summary}')
+            self.result_label.setText(f'<b style="color:{colour}">{sign}</b> {escaped(summary)}')
             return outcome
         return None
 

@@ -33,6 +33,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QAbstractScrollArea, QApplication, QToolTip, QWidget
 
 from desktop.store.downtime_records import ClockRecord
+from desktop.ui.plain_text import tooltip
 from desktop.ui.widgets.clock_paint import (
     ClockStyle,
     fill_after_click,
@@ -692,7 +693,7 @@ class ClockBoard(QAbstractScrollArea):
             if tile is None:
                 QToolTip.hideText()
             else:
-                QToolTip.showText(event.globalPos(), self._tooltip(tile), self.viewport())
+                QToolTip.showText(event.globalPos(), tooltip(self._tooltip(tile)), self.viewport())
             return True
         return super().viewportEvent(event)
 
