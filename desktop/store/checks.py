@@ -234,15 +234,22 @@ def moment(value: object) -> datetime:
         raise ValueError(f"Expected a date and time, not {shown(value)}.")
     if value.tzinfo is not None:
         try:  # the log is in the GM's local time
-            value = value.astimezone().replace(tzinfo=None)
+            local = value.astimezone().replace(tzinfo=None)
         except (OverflowError, ValueError):  # year 1 or 9999 moved past the calendar's end
-            value = MOMENT_MIN if value.year < MOMENT_MIN.year else MOMENT_MAX
+            local = None
+        if local is None or not MOMENT_MIN <= local <= MOMENT_MAX:
+            raise ValueError(_moment_range(value))
+        value = local
     if not MOMENT_MIN <= value <= MOMENT_MAX:
-        raise ValueError(
-            f"A roll log line is dated between {MOMENT_MIN.year} and {MOMENT_MAX.year}, "
-            f"not {value.isoformat()}."
-        )
+        raise ValueError(_moment_range(value))
     return value.replace(microsecond=0)
+
+
+def _moment_range(value: datetime) -> str:
+    return (
+        f"A roll log line is dated between {MOMENT_MIN.year} and {MOMENT_MAX.year}, "
+        f"not {value.isoformat()}."
+    )
 
 
 def timestamp(value: object) -> str:
