@@ -21,7 +21,6 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Final, Literal, TypeAlias
 
-from PySide6 import QtGui
 from PySide6.QtCore import (
     QBuffer,
     QByteArray,
@@ -65,6 +64,7 @@ from desktop.printing.layout import (
     LayoutError,
     card_sheet,
 )
+from desktop.printing.rich_text import SealedTextDocument, set_campaign_text
 from desktop.rules.syscards import efficiency_label, grade_for
 
 __all__ = [
@@ -541,8 +541,8 @@ def _back_info_box(height: float = CARD_SIZE_MM[1]) -> QRectF:
     return QRectF(PAD_MM, top, _inner_width(), bottom - top)
 
 
-def _new_document(device: QPaintDevice) -> QTextDocument:
-    document = QTextDocument()
+def _new_document(device: QPaintDevice) -> SealedTextDocument:
+    document = SealedTextDocument()  # the Info loads nothing from outside the campaign
     # The metrics of the device that draws it, or a PDF's lines would break elsewhere.
     document.documentLayout().setPaintDevice(device)
     document.setDocumentMargin(0)
@@ -561,10 +561,7 @@ def _info_document(space: _Space, html: str) -> tuple[QTextDocument, float] | No
 def _parse(space: _Space, html: str) -> tuple[QTextDocument, float]:
     document = _new_document(space.device)
     # Plain text keeps its line breaks; HTML (what QTextEdit writes) keeps its markup.
-    if QtGui.Qt.mightBeRichText(html):
-        document.setHtml(html)
-    else:
-        document.setPlainText(html)
+    set_campaign_text(document, html)
     _drop_font_families(document)
     return document, _dominant_size(document, 10)
 

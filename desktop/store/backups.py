@@ -20,7 +20,6 @@ import os
 import re
 import sqlite3
 import sys
-import time
 from collections.abc import Callable, Hashable, Sequence
 from contextlib import closing
 from dataclasses import dataclass
@@ -29,6 +28,7 @@ from pathlib import Path
 from stat import S_ISREG
 from urllib.parse import quote
 
+from desktop.store import leftovers
 from desktop.store.lock import CampaignLock
 
 SUFFIX = ".gmdesk"
@@ -37,8 +37,6 @@ RECENT = timedelta(hours=48)
 KEEP_DAILY = 12
 KEEP_WEEKLY = 10
 KEEP_MONTHLY = 9
-# A temporary file older than this belongs to a backup or restore that crashed.
-ABANDONED_AFTER_S = 3600.0
 BUSY_TIMEOUT_S = 5.0
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -47,8 +45,6 @@ SQLITE_MAGIC = b"SQLite format 3\x00"
 _BACKUP_NAME = re.compile(
     r"^(?P<stem>.+) (?P<stamp>\d{4}-\d{2}-\d{2} \d{6})(?:-(?P<n>[1-9]\d*))?\.gmdesk$"
 )
-_PARTIAL_MARK = ".partial"
-_PARTIAL_NAME = re.compile(r"^\..*\.partial(-journal|-wal|-shm)?$")
 _SIDECARS = ("-wal", "-shm", "-journal")
 
 
@@ -272,8 +268,8 @@ def _month(moment: datetime) -> tuple[int, int]:
 def prune_backups(folder: Path, now: datetime | None = None) -> list[Path]:
     """Delete the backups `backups_to_keep` does not keep; return what was deleted.
 
-    Also deletes the temporary files of backups that crashed long ago (they would
-    otherwise take up room for ever).
+    Also deletes the partial files of backups whose writer is gone (see
+    store/leftovers.py; they would otherwise take up room for ever).
     """
     moment = now if now is not None else datetime.now()
     backups = list_backups(folder)
@@ -284,20 +280,8 @@ def prune_backups(folder: Path, now: datetime | None = None) -> list[Path]:
             with contextlib.suppress(FileNotFoundError):
                 info.path.unlink()
             deleted.append(info.path)
-    deleted.extend(_remove_abandoned_partials(folder))
+    deleted.extend(leftovers.remove_leftovers(folder))
     return deleted
-
-
-def _remove_abandoned_partials(folder: Path) -> list[Path]:
-    removed: list[Path] = []
-    for entry in _entries(folder):
-        if not _PARTIAL_NAME.match(entry.name):
-            continue
-        with contextlib.suppress(FileNotFoundError):
-            if time.time() - entry.stat().st_mtime >= ABANDONED_AFTER_S:
-                entry.unlink()
-                removed.append(entry)
-    return removed
 
 
 # -- restoring -----------------------------------------------------------------------------
@@ -383,7 +367,7 @@ def _connect_read_only(path: Path) -> sqlite3.Connection:
 
 def _partial_path(folder: Path, stem: str) -> Path:
     """A hidden, unique name in `folder` for a file still being written."""
-    return folder / f".{stem}.{os.urandom(6).hex()}{_PARTIAL_MARK}"
+    return leftovers.partial_path(folder, stem)
 
 
 def _sidecars(path: Path) -> list[Path]:

@@ -15,10 +15,12 @@ import json
 import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any
 
 from desktop.rules import dicepool, downtime, factions, roster, syscards
+from desktop.rules.energy import DayState
+from desktop.rules.ledger import check_ledger
 from desktop.store.downtime_records import (
     ENTRY_ACTIVITIES,
     EXTRAS,
@@ -65,13 +67,81 @@ SETTINGS_DEFAULTS: dict[str, int] = {
 MIN_STRESS_TRACK = 2
 
 
-def whole(value: object, what: str, low: int = 0) -> int:
+# Every whole number the file keeps fits a 32-bit integer: SQLite's are 64-bit, but Qt's
+# spin boxes and painters take 32-bit ones, and no count of a game comes near.
+INTEGER_MAX = 2**31 - 1
+
+# The calendar: a campaign starts in years 100 to 9000 and runs at most 100,000 days
+# (some 270 years), so every day it can show, and the months around it, is a date.
+START_DATE_MIN = date(100, 1, 1)
+START_DATE_MAX = date(9000, 12, 31)
+CURRENT_DAY_MAX = 100_000
+# A roll log line's moment: the same years.
+MOMENT_MIN = datetime(100, 1, 1)
+MOMENT_MAX = datetime(9999, 1, 1)
+# Energy: any figure of a day or a ledger entry; a profile as its editor can hold it.
+ENERGY_MAX = 1_000_000_000
+DAILY_NET_MAX = 9_999
+ABILITY_RATING_MAX = 99
+
+
+def whole(value: object, what: str, low: int = 0, high: int = INTEGER_MAX) -> int:
     # bool is an int to Python, but True as a position or an id is always a mistake.
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{what} must be a whole number, not {value!r}.")
+        raise ValueError(f"{what} must be a whole number, not {shown(value)}.")
     if value < low:
-        raise ValueError(f"{what} must be at least {low}, not {value}.")
+        raise ValueError(f"{what} must be at least {low}, not {shown(value)}.")
+    if value > high:
+        raise ValueError(f"{what} can be at most {high:,}, not {shown(value)}.")
     return value
+
+
+def shown(value: object, limit: int = 60) -> str:
+    """A value as a message may quote it: short, and never failing (a 5,000-digit
+    number cannot even be turned into text)."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 10**limit:
+        return f"a number of more than {limit} digits"
+    try:
+        text = repr(value)
+    except (ValueError, RecursionError):
+        return f"a {type(value).__name__}"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def start_date(value: object) -> date:
+    """A campaign's first day, from a date or ISO text, within the calendar's years."""
+    if isinstance(value, str):
+        try:
+            value = date.fromisoformat(value)
+        except ValueError:
+            raise ValueError(f"Expected a date like 2026-03-01, not {shown(value)}.") from None
+    if not isinstance(value, date) or isinstance(value, datetime):
+        raise ValueError(f"Expected a date like 2026-03-01, not {shown(value)}.")
+    if not START_DATE_MIN <= value <= START_DATE_MAX:
+        raise ValueError(
+            f"A campaign starts between {START_DATE_MIN.isoformat()} and "
+            f"{START_DATE_MAX.isoformat()}, not on {value.isoformat()}."
+        )
+    return value
+
+
+def energy_day(state: DayState) -> DayState:
+    """A stored energy day: every figure within ENERGY_MAX, and a ledger that adds up."""
+    figures = [
+        state.opened_daily,
+        state.daily,
+        state.general_store,
+        state.pending_general,
+        state.debt,
+        *(pool.value for pool in state.pools),
+        *(pool.value for pool in state.pending_specific),
+    ]
+    for entry in state.entries:
+        figures += [entry.amount, entry.rating, entry.cost or 0, entry.gained]
+    if max(figures, default=0) > ENERGY_MAX:
+        raise ValueError(f"An energy figure can be at most {ENERGY_MAX:,}.")
+    check_ledger(state)
+    return state
 
 
 def row_id(value: object, what: str = "An id") -> int:
@@ -160,13 +230,28 @@ def moment(value: object) -> datetime:
             value = datetime.fromisoformat(value)
         except ValueError:
             raise ValueError(
-                f"Expected a date and time like 2026-03-01T20:15:00, not {value!r}."
+                f"Expected a date and time like 2026-03-01T20:15:00, not {shown(value)}."
             ) from None
     if not isinstance(value, datetime):
-        raise ValueError(f"Expected a date and time, not {value!r}.")
+        raise ValueError(f"Expected a date and time, not {shown(value)}.")
     if value.tzinfo is not None:
-        value = value.astimezone().replace(tzinfo=None)  # the log is in the GM's local time
+        try:  # the log is in the GM's local time
+            local = value.astimezone().replace(tzinfo=None)
+        except (OverflowError, ValueError):  # year 1 or 9999 moved past the calendar's end
+            local = None
+        if local is None or not MOMENT_MIN <= local <= MOMENT_MAX:
+            raise ValueError(_moment_range(value))
+        value = local
+    if not MOMENT_MIN <= value <= MOMENT_MAX:
+        raise ValueError(_moment_range(value))
     return value.replace(microsecond=0)
+
+
+def _moment_range(value: datetime) -> str:
+    return (
+        f"A roll log line is dated between {MOMENT_MIN.year} and {MOMENT_MAX.year}, "
+        f"not {value.isoformat()}."
+    )
 
 
 def timestamp(value: object) -> str:
@@ -188,7 +273,9 @@ def total(value: object) -> int | None:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"A roll's total must be a whole number, not {value!r}.")
+        raise ValueError(f"A roll's total must be a whole number, not {shown(value)}.")
+    if abs(value) > INTEGER_MAX:
+        raise ValueError(f"A roll's total can be at most {INTEGER_MAX:,} either way.")
     return value
 
 

@@ -451,6 +451,26 @@ def put_sheet(session: Session, sheet: DowntimeSheet) -> None:
     session.flush()
 
 
+def sheet_row(sheet: DowntimeSheet) -> dict[str, object] | None:
+    """A sheet's row as `put_sheet` writes it (None: at its defaults, not stored), for
+    an import's `writer.insert_new_rows`."""
+    if sheet == DowntimeSheet(sheet.character_id):
+        return None
+    return {
+        "character_id": sheet.character_id,
+        "stress": sheet.stress,
+        "trauma": sheet.trauma,
+        "hp_max": sheet.hp_max,
+        "hp": sheet.hp,
+        "xp": xp_text(sheet.xp),
+        "virtue": sheet.virtue,
+        "vice": sheet.vice,
+        "vice_purveyor": sheet.vice_purveyor,
+        "friends": sheet.friends,
+        "contacts": sheet.contacts,
+    }
+
+
 def xp_text(xp: Sequence[tuple[str, int]]) -> str:
     """XP tracks as stored: a JSON list of [track, marks], in the sheet's order."""
     return json.dumps([[track, marks] for track, marks in xp], ensure_ascii=False)

@@ -25,8 +25,11 @@ from __future__ import annotations
 import base64
 import binascii
 import json
-from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass, replace
+import math
+import re
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import suppress
+from dataclasses import asdict, dataclass, fields, replace
 from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -66,9 +69,36 @@ if TYPE_CHECKING:
 FORMAT = "gm-desk-campaign"
 VERSION = 1
 
+# Bounds of the document as a whole, checked before any field: JSON nested deeper than
+# this is no export (the export itself nests 6 deep), and a file this large is not one.
+DEPTH_MAX = 32
+DOCUMENT_MAX = 1024 * 1024 * 1024
+# How often (in records) a long step reports progress and may be cancelled.
+_TICK = 500
+
+# Told how far a long step has come (0.0 to 1.0); it may raise Cancelled to stop it.
+Progress = Callable[[float], None]
+# Whether the bytes of a card's image decode as an image of the named format (Qt, in the
+# program; the store itself cannot decode images).
+ImageCheck = Callable[[str, bytes], bool]
+
 
 class ImportRefused(Exception):
     """The document is not a campaign this GM Desk can import; nothing was written."""
+
+
+class Cancelled(Exception):
+    """The GM cancelled an import or export; nothing was written."""
+
+
+def trusted_images(_format: str, _data: bytes) -> bool:
+    """For the sample campaign shipped with GM Desk only: its images are known good, and
+    it is made before any Qt exists. Every other import decodes each image."""
+    return True
+
+
+def _no_progress(_fraction: float) -> None:
+    return None
 
 
 @dataclass(frozen=True)
@@ -98,9 +128,15 @@ class CampaignDocument:
 # -- export ---------------------------------------------------------------------------------
 
 
-def export_document(campaign: Campaign) -> dict[str, Any]:
+def export_document(campaign: Campaign, progress: Progress = _no_progress) -> dict[str, Any]:
     summary = campaign.summary()
     sheets = campaign.downtime_sheets(stored_only=True)
+    records = campaign.characters()
+    characters = []
+    for index, record in enumerate(records):
+        if index % _TICK == 0:
+            progress(index / max(len(records), 1))
+        characters.append(_export_character(campaign, record, sheets.get(record.id)))
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -110,10 +146,7 @@ def export_document(campaign: Campaign) -> dict[str, Any]:
             "current_day": summary.current_day,
             "settings": summary.settings,
         },
-        "characters": [
-            _export_character(campaign, record, sheets.get(record.id))
-            for record in campaign.characters()
-        ],
+        "characters": characters,
         "roll_log": [asdict(roll) for roll in sorted(campaign.rolls(), key=_by_id)],
         "cards": [_export_card(campaign, record) for record in campaign.cards()],
         **_export_downtime(campaign),
@@ -164,7 +197,7 @@ def _export_character(
 ) -> dict[str, Any]:
     # The owner is the object they sit in; item_id ties a die to its item.
     return {
-        **asdict(record),
+        **_values(record),
         "dice": [_without(die, "character_id") for die in campaign.dice(record.id)],
         "traits": [_without(trait, "character_id") for trait in campaign.traits(record.id)],
         "items": [_without(item, "character_id", "die_id") for item in campaign.items(record.id)],
@@ -189,35 +222,188 @@ def _export_energy(campaign: Campaign, character_id: int) -> dict[str, Any]:
 
 
 def _without(record: object, *names: str) -> dict[str, Any]:
-    return {k: v for k, v in asdict(record).items() if k not in names}  # type: ignore[call-overload]
+    return {k: v for k, v in _values(record).items() if k not in names}
+
+
+def _values(record: object) -> dict[str, Any]:
+    """A flat record's fields by name: `asdict` without its deep copy, which cost a
+    large export seconds (the records hold only plain values and tuples of them)."""
+    return {f.name: getattr(record, f.name) for f in fields(record)}  # type: ignore[arg-type]
 
 
 def _by_id(record: RollRecord) -> int:
     return record.id
 
 
-def export_campaign(campaign: Campaign, destination: Path) -> None:
-    text = json.dumps(export_document(campaign), indent=2, ensure_ascii=False)
-    temporary = destination.with_name(destination.name + ".part")
-    temporary.write_text(text + "\n", encoding="utf-8")
-    temporary.replace(destination)
+def export_campaign(
+    campaign: Campaign, destination: Path, progress: Progress = _no_progress
+) -> None:
+    """Write the export to `destination`, all or nothing: under a partial name of our
+    own (see store/leftovers.py) renamed into place, so a crash or a cancel (`progress`
+    raising Cancelled) leaves no half-written export."""
+    from desktop.store import leftovers
+
+    document = export_document(campaign, lambda done: progress(0.8 * done))
+    text = json.dumps(document, indent=2, ensure_ascii=False)
+    progress(0.9)
+    temporary = leftovers.partial_path(destination.parent, destination.stem)
+    try:
+        temporary.write_text(text + "\n", encoding="utf-8")
+        progress(1.0)  # the last moment a cancel can still leave nothing behind
+        temporary.replace(destination)
+    finally:
+        with suppress(FileNotFoundError):
+            temporary.unlink()
 
 
 # -- import ---------------------------------------------------------------------------------
 
 
-def read_document(source: Path) -> CampaignDocument:
-    """Parse and validate an export; raises ImportRefused naming the first bad field."""
+def read_document(
+    source: Path, *, images: ImageCheck, progress: Progress = _no_progress
+) -> CampaignDocument:
+    """Parse and validate an export; raises ImportRefused naming the first bad field.
+
+    Nothing is written. `images` decodes each card image; `progress` hears how far
+    the reading has come and may raise Cancelled.
+    """
     try:
-        raw = json.loads(source.read_text(encoding="utf-8"))
+        size = source.stat().st_size
+        if size > DOCUMENT_MAX:
+            raise ImportRefused(
+                f"“{source.name}” is {size / 2**20:,.0f} MiB: no GM Desk export is that large."
+            )
+        data = source.read_bytes()
     except OSError as error:
-        raise ImportRefused(f"“{source.name}” could not be read: {error.strerror}.") from None
-    except (UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise ImportRefused(f"“{source.name}” is not a GM Desk export: {error}.") from None
-    return parse_document(raw)
+        raise ImportRefused(
+            f"“{source.name}” could not be read: {error.strerror or error}."
+        ) from None
+    progress(0.1)
+    raw, surrogates = _json(data, source.name)
+    progress(0.3)
+    return _parse(
+        raw, images=images, progress=lambda done: progress(0.3 + 0.7 * done), texts=surrogates
+    )
 
 
-def parse_document(raw: object) -> CampaignDocument:
+# A JSON escape of a UTF-16 surrogate, the only way a lone one gets into parsed text
+# (strict UTF-8 decoding refuses encoded surrogates).
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+
+
+def _json(data: bytes, name: str) -> tuple[object, bool]:
+    """The JSON value of an export's bytes, and whether its text may hold a lone
+    surrogate; ImportRefused for anything else, never Python's own limits."""
+
+    def refuse(reason: str) -> ImportRefused:
+        return ImportRefused(f"“{name}” is not a GM Desk export: {reason}.")
+
+    def no_constant(constant: str) -> object:
+        raise refuse(f"{constant} is not a number a campaign holds")
+
+    try:
+        text = data.decode("utf-8-sig")
+        raw = json.loads(text, parse_constant=no_constant)
+    except UnicodeDecodeError:
+        raise refuse("it is not UTF-8 text") from None
+    except json.JSONDecodeError as error:
+        raise refuse(f"{error.msg} at line {error.lineno}, column {error.colno}") from None
+    except RecursionError:
+        raise refuse(f"it nests lists or objects more than {DEPTH_MAX} deep") from None
+    except ValueError:  # a number of thousands of digits: Python refuses to read it
+        raise refuse("it holds a number far too long to be one of a campaign") from None
+    return raw, _SURROGATE_ESCAPE.search(text) is not None
+
+
+def _scan(raw: object, *, texts: bool = True) -> None:
+    """Check the document's shape as a whole before any field: nesting, every number
+    a finite one within SQLite's integers, and (unless `texts` is False: the JSON text
+    held no escape of a surrogate) every text one that UTF-8 can hold. Walks with its
+    own stack, as fast as it can; only a document it refuses is walked again, slowly,
+    to name the place."""
+    # Only containers go on the stack; anything else at the top is refused as no object.
+    stack: list[tuple[object, int]] = [(raw, 0)] if type(raw) in (dict, list) else []
+    low, high = -(2**63), 2**63
+    while stack:
+        value, depth = stack.pop()
+        if depth >= DEPTH_MAX:
+            _name_the_place(raw)
+        if type(value) is dict:
+            if texts and not all(key.isascii() for key in value):
+                _name_the_place(raw)
+            items: Any = value.values()
+        else:
+            items = value
+        for item in items:
+            kind = type(item)
+            if kind is dict or kind is list:
+                stack.append((item, depth + 1))
+            elif kind is str:
+                if texts and not item.isascii():
+                    try:
+                        item.encode("utf-8")
+                    except UnicodeEncodeError:
+                        _name_the_place(raw)
+            elif kind is int:
+                if not low <= item < high:
+                    _name_the_place(raw)
+            elif kind is float and not math.isfinite(item):
+                _name_the_place(raw)
+
+
+def _name_the_place(raw: object) -> None:
+    """Raise ImportRefused for the first place `_scan` refuses, named by its path."""
+    stack: list[tuple[object, str, int]] = [(raw, "document", 0)]
+    while stack:
+        value, path, depth = stack.pop()
+        if isinstance(value, dict):
+            if depth >= DEPTH_MAX:
+                raise ImportRefused(f"{path}: nested more than {DEPTH_MAX} deep.")
+            for key, item in value.items():
+                _text_ok(key, f"{path}: a key")
+                stack.append((item, f"{path}.{_key(key)}", depth + 1))
+        elif isinstance(value, list):
+            if depth >= DEPTH_MAX:
+                raise ImportRefused(f"{path}: nested more than {DEPTH_MAX} deep.")
+            stack.extend((item, f"{path}[{n}]", depth + 1) for n, item in enumerate(value))
+        elif isinstance(value, str):
+            _text_ok(value, path)
+        elif isinstance(value, bool) or value is None:
+            continue
+        elif isinstance(value, int):
+            if not -(2**63) <= value < 2**63:
+                raise ImportRefused(f"{path}: {checks.shown(value)} is far too large a number.")
+        elif isinstance(value, float) and not math.isfinite(value):
+            raise ImportRefused(f"{path}: {value} is not a number a campaign holds.")
+    raise AssertionError("_scan refused a document _name_the_place accepts")  # pragma: no cover
+
+
+def _key(key: str) -> str:
+    return key if key.isidentifier() else json.dumps(key[:40], ensure_ascii=False)
+
+
+def _text_ok(value: str, path: str) -> None:
+    # JSON may spell a lone surrogate (\ud800), which no file or SQLite text can hold.
+    if not value.isascii():
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            raise ImportRefused(
+                f"{path}: the text holds a broken character (a lone UTF-16 surrogate)."
+            ) from None
+
+
+def parse_document(
+    raw: object, *, images: ImageCheck, progress: Progress = _no_progress
+) -> CampaignDocument:
+    """Validate a whole export (as parsed JSON) into a CampaignDocument; ImportRefused
+    names the first bad field by its path. Every check is here or in store/checks.py."""
+    return _parse(raw, images=images, progress=progress, texts=True)
+
+
+def _parse(raw: object, *, images: ImageCheck, progress: Progress, texts: bool) -> CampaignDocument:
+    _scan(raw, texts=texts)
+    progress(0.1)
     top = _object(raw, "document")
     if top.get("format") != FORMAT:
         raise ImportRefused("format: this is not a GM Desk campaign export.")
@@ -229,39 +415,78 @@ def parse_document(raw: object) -> CampaignDocument:
         )
     info = _object(top.get("campaign"), "campaign")
     characters = _list(top.get("characters", []), "characters")
-    records = tuple(
-        _character(item, f"characters[{index}]") for index, item in enumerate(characters)
-    )
+    ticks = _ticker(progress, 0.1, 0.8, 2 * len(characters))
+    records = []
+    for index, item in enumerate(characters):
+        next(ticks)
+        records.append(_character(item, f"characters[{index}]"))
     _unique([r.id for r in records], "characters", "id")
     owned = _Owned()
-    for index, (raw, record) in enumerate(zip(characters, records, strict=True)):
-        owned.read(raw, record.id, f"characters[{index}]")
+    for index, (raw_character, record) in enumerate(zip(characters, records, strict=True)):
+        next(ticks)
+        owned.read(raw_character, record.id, f"characters[{index}]")
     rolls = _list(top.get("roll_log", []), "roll_log")
     known = {record.id for record in records}
-    current_day = _integer(info.get("current_day", 1), "campaign.current_day", low=1)
+    start_date = _date(info.get("start_date"), "campaign.start_date")
+    current_day = _integer(
+        info.get("current_day", 1), "campaign.current_day", low=1, high=checks.CURRENT_DAY_MAX
+    )
     profiles, days = _energy(characters, records, current_day)
+    progress(0.9)
     name = _checked(roster.check_name, info.get("name"), "campaign.name")
     settings = _settings(info.get("settings", {}), "campaign.settings")
     return CampaignDocument(
         name=name,
-        start_date=_date(info.get("start_date"), "campaign.start_date"),
+        start_date=start_date,
         current_day=current_day,
         settings=settings,
-        characters=records,
+        characters=tuple(records),
         dice=tuple(owned.dice),
         traits=tuple(owned.traits),
         items=tuple(owned.items),
         rolls=_rolls(rolls, known),
-        cards=_cards(_list(top.get("cards", []), "cards"), known),
+        cards=_cards(_list(top.get("cards", []), "cards"), known, images),
         energy_profiles=profiles,
         energy_days=days,
         **_downtime(top, characters, records, name, settings),
     )
 
 
-def import_campaign(source: Path, destination: Path, *, data_dir: Path) -> Campaign:
+def _ticker(progress: Progress, start: float, end: float, total: int) -> Iterator[None]:
+    """Yields once per record; every _TICK records tells `progress` how far it is."""
+    for done in range(total + 1):
+        if done % _TICK == 0:
+            progress(start + (end - start) * done / max(total, 1))
+        yield None
+    while True:  # a caller may count one record more than it announced
+        yield None
+
+
+def import_campaign(
+    source: Path,
+    destination: Path,
+    *,
+    data_dir: Path,
+    images: ImageCheck,
+    progress: Progress = _no_progress,
+) -> Campaign:
     """Make a new campaign file at `destination` from an export, all or nothing."""
-    document = read_document(source)
+    document = read_document(source, images=images, progress=lambda f: progress(0.4 * f))
+    return write_document(
+        document, destination, data_dir=data_dir, progress=lambda f: progress(0.4 + 0.6 * f)
+    )
+
+
+def write_document(
+    document: CampaignDocument,
+    destination: Path,
+    *,
+    data_dir: Path,
+    progress: Progress = _no_progress,
+) -> Campaign:
+    """The new campaign file of a checked document, built under a temporary name and
+    renamed into place: a failure or a cancel (`progress` raising Cancelled) leaves
+    nothing at `destination` and nothing beside it."""
     return Campaign.create(
         destination,
         data_dir=data_dir,
@@ -269,33 +494,73 @@ def import_campaign(source: Path, destination: Path, *, data_dir: Path) -> Campa
         start_date=document.start_date,
         current_day=document.current_day,
         settings=document.settings,
-        populate=_populate(document),
+        populate=_populate(document, progress),
     )
 
 
-def _populate(document: CampaignDocument) -> Populate:
-    def populate(session: Session) -> None:
-        from desktop.store import writer
+def _chunks(records: Sequence[Any]) -> Iterator[Sequence[Any]]:
+    for start in range(0, len(records), 10 * _TICK):
+        yield records[start : start + 10 * _TICK]
 
-        writer.insert_characters(session, list(document.characters))
-        writer.insert_items(session, document.items)  # before the dice that name them
-        writer.insert_traits(session, document.traits)
-        writer.insert_dice(session, document.dice)
-        writer.insert_rolls(session, [_roll_columns(roll) for roll in document.rolls])
+
+def _populate(document: CampaignDocument, progress: Progress) -> Populate:
+    def populate(session: Session) -> None:
+        from desktop.store import downtime_writer, writer
+        from desktop.store.models import Character, Die, DowntimeSheetRow, Item, Trait
+
+        def rows(model: type[Any], values: Sequence[dict[str, object]]) -> _Step:
+            return (lambda s, chunk: writer.insert_new_rows(s, model, chunk), values)
+
+        sheets = [downtime_writer.sheet_row(sheet) for sheet in document.downtime_sheets]
+        # The file is new and every value checked: the large tables go in as plain rows,
+        # each table in slices, so a cancel stops even a large import within a moment
+        # (the transaction rolls back and Campaign.create removes the unfinished file).
+        steps: list[_Step] = [
+            rows(Character, [_values(r) for r in document.characters]),
+            rows(Item, [_without(r, "die_id") for r in document.items]),  # before their dice
+            rows(Trait, [_values(r) for r in document.traits]),
+            rows(Die, [_values(r) for r in document.dice]),
+            (
+                lambda s, chunk: writer.insert_rolls(s, [_roll_columns(r) for r in chunk]),
+                document.rolls,
+            ),
+            (_insert_profiles, document.energy_profiles),  # a character's days follow it
+            (
+                lambda s, chunk: writer.put_energy_days(
+                    s, [(cid, st.day, energy.day_text(st)) for cid, st in chunk]
+                ),
+                document.energy_days,
+            ),
+            rows(DowntimeSheetRow, [row for row in sheets if row is not None]),
+        ]
+        total = sum(len(values) for _, values in steps) or 1
+        done = 0
+        for insert, values in steps:
+            for chunk in _chunks(values):
+                progress(0.9 * done / total)
+                insert(session, chunk)
+                session.flush()  # the ORM's rows reach the file before the next table's
+                done += len(chunk)
+        progress(0.9)
         writer.insert_cards(session, [snapshot.card for snapshot in document.cards])
         for snapshot in document.cards:
             if snapshot.image is not None:
                 writer.set_card_image(session, snapshot.card.id, snapshot.image)
-        for character_id, profile in document.energy_profiles:
-            abilities = energy.abilities_text(energy.abilities_of(profile))
-            writer.set_energy_profile(session, character_id, profile.daily_net, abilities)
-        writer.put_energy_days(
-            session,
-            [(cid, state.day, energy.day_text(state)) for cid, state in document.energy_days],
-        )
         _populate_downtime(session, document)
+        progress(1.0)  # the last moment a cancel can still leave nothing behind
 
     return populate
+
+
+_Step = tuple[Callable[["Session", Any], None], Sequence[Any]]
+
+
+def _insert_profiles(session: Session, profiles: Sequence[tuple[int, CharacterProfile]]) -> None:
+    from desktop.store import writer
+
+    for character_id, profile in profiles:
+        abilities = energy.abilities_text(energy.abilities_of(profile))
+        writer.set_energy_profile(session, character_id, profile.daily_net, abilities)
 
 
 def _populate_downtime(session: Session, document: CampaignDocument) -> None:
@@ -307,8 +572,6 @@ def _populate_downtime(session: Session, document: CampaignDocument) -> None:
     downtime_writer.insert_claims(session, document.claims)
     downtime_writer.add_paths(session, document.claim_paths)
     downtime_writer.insert_clocks(session, document.clocks)
-    for sheet in document.downtime_sheets:
-        downtime_writer.put_sheet(session, sheet)
     for number in document.downtime_sessions:
         downtime_writer.add_session(session, number)
     downtime_writer.insert_entries(session, document.downtime_entries)
@@ -503,7 +766,8 @@ def _energy(
         if profile is not None:
             profiles.append((record.id, profile))
         raw_days = _list(item.get("days", []), f"{path}.days")
-        seen: set[int] = set()
+        seen: dict[int, int] = {}  # day -> index in the list
+        died: tuple[int, int] | None = None  # the day of a death, and its index
         for n, value in enumerate(raw_days):
             state = _checked(energy.day_from_dict, value, f"{path}.days[{n}]")
             if not 1 <= state.day <= current_day:
@@ -513,8 +777,20 @@ def _energy(
                 )
             if state.day in seen:
                 raise ImportRefused(f"{path}.days[{n}].day: day {state.day} is there twice.")
-            seen.add(state.day)
+            _checked(checks.energy_day, state, f"{path}.days[{n}]")
+            seen[state.day] = n
+            if state.dead and (died is None or state.day < died[0]):
+                died = (state.day, n)
             days.append((record.id, state))
+        if died is not None:
+            # The dead keep no calendar: End Day writes no day after a death.
+            later = [day for day in seen if day > died[0]]
+            if later:
+                n = seen[min(later)]
+                raise ImportRefused(
+                    f"{path}.days[{n}]: {record.name} died on day {died[0]} "
+                    f"(days[{died[1]}]), so has no day {min(later)}."
+                )
     return tuple(profiles), tuple(days)
 
 
@@ -525,9 +801,9 @@ def _energy_profile(item: dict[str, Any], name: str, path: str) -> CharacterProf
         if abilities:
             raise ImportRefused(f"{path}.daily_net: abilities need a daily net energy.")
         return None
-    daily_net = _integer(daily_net, f"{path}.daily_net", low=0)
+    daily_net = _integer(daily_net, f"{path}.daily_net", low=0, high=checks.DAILY_NET_MAX)
     for ability, rating in abilities.items():
-        _integer(rating, f"{path}.abilities.{ability}", low=0)
+        _integer(rating, f"{path}.abilities.{_key(ability)}", low=0, high=checks.ABILITY_RATING_MAX)
     return _checked(lambda _: energy.profile(name, daily_net, abilities), None, f"{path}.abilities")
 
 
@@ -544,14 +820,14 @@ def _settings(raw: object, path: str) -> dict[str, Any]:
     return settings
 
 
-def _cards(raw: list[Any], characters: set[int]) -> tuple[CardSnapshot, ...]:
-    cards = tuple(_card(value, characters, f"cards[{n}]") for n, value in enumerate(raw))
+def _cards(raw: list[Any], characters: set[int], images: ImageCheck) -> tuple[CardSnapshot, ...]:
+    cards = tuple(_card(value, characters, f"cards[{n}]", images) for n, value in enumerate(raw))
     _unique([snapshot.card.id for snapshot in cards], "cards", "id")
     _card_owners([snapshot.card for snapshot in cards])
     return cards
 
 
-def _card(raw: object, characters: set[int], path: str) -> CardSnapshot:
+def _card(raw: object, characters: set[int], path: str, images: ImageCheck) -> CardSnapshot:
     item = _object(raw, path)
     card_id = _integer(item.get("id"), f"{path}.id", low=1)
     # What a card leaves out is what a new card has.
@@ -564,11 +840,11 @@ def _card(raw: object, characters: set[int], path: str) -> CardSnapshot:
     character_id = values["character_id"]
     if character_id is not None and character_id not in characters:
         raise ImportRefused(f"{path}.character_id: there is no character {character_id}.")
-    image = _image(item.get("image"), f"{path}.image")
+    image = _image(item.get("image"), f"{path}.image", images)
     return CardSnapshot(CardRecord(id=card_id, **values, has_image=image is not None), image)
 
 
-def _image(raw: object, path: str) -> tuple[str, bytes] | None:
+def _image(raw: object, path: str, images: ImageCheck) -> tuple[str, bytes] | None:
     if raw is None:
         return None
     item = _object(raw, path)
@@ -583,6 +859,8 @@ def _image(raw: object, path: str) -> tuple[str, bytes] | None:
     found, content = _checked(checks.image, data, f"{path}.data")
     if found != named:
         raise ImportRefused(f"{path}.format: the data is a {found} image, not {named}.")
+    if not images(found, content):
+        raise ImportRefused(f"{path}.data: this {found} image is damaged: it does not decode.")
     return found, content
 
 
@@ -913,42 +1191,55 @@ def _optional_id(value: object, path: str) -> int | None:
 
 def _flag(value: object, path: str) -> bool:
     if not isinstance(value, bool):
-        raise ImportRefused(f"{path}: expected true or false, not {value!r}.")
+        raise ImportRefused(f"{path}: expected true or false, not {checks.shown(value)}.")
     return value
 
 
+_MESSAGE_MAX = 300
+
+
 def _checked(check: Callable[[object], Any], value: object, path: str) -> Any:
+    """`check(value)`, its refusal (a check's ValueError; a rule fed a value of the wrong
+    type may raise TypeError) told as ImportRefused at `path`."""
     try:
         return check(value)
-    except ValueError as error:
-        raise ImportRefused(f"{path}: {error}") from None
+    except (ValueError, TypeError, OverflowError) as error:
+        message = str(error)
+        if len(message) > _MESSAGE_MAX:
+            message = message[: _MESSAGE_MAX - 1] + "…"
+        raise ImportRefused(f"{path}: {message}") from None
 
 
 def _object(value: object, path: str) -> dict[str, Any]:
     if not isinstance(value, dict):
-        raise ImportRefused(f"{path}: expected an object.")
+        raise ImportRefused(f"{path}: expected an object, not {checks.shown(value)}.")
     return value
 
 
 def _list(value: object, path: str) -> list[Any]:
     if not isinstance(value, list):
-        raise ImportRefused(f"{path}: expected a list.")
+        raise ImportRefused(f"{path}: expected a list, not {checks.shown(value)}.")
     return value
 
 
-def _integer(value: object, path: str, *, low: int) -> int:
+def _integer(value: object, path: str, *, low: int, high: int = checks.INTEGER_MAX) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ImportRefused(f"{path}: expected a whole number, not {value!r}.")
+        raise ImportRefused(f"{path}: expected a whole number, not {checks.shown(value)}.")
     if value < low:
-        raise ImportRefused(f"{path}: must be at least {low}, not {value}.")
+        raise ImportRefused(f"{path}: must be at least {low}, not {checks.shown(value)}.")
+    if value > high:
+        raise ImportRefused(f"{path}: can be at most {high:,}, not {checks.shown(value)}.")
     return value
 
 
 def _date(value: object, path: str) -> date:
     try:
-        return date.fromisoformat(str(value))
+        parsed = date.fromisoformat(value) if isinstance(value, str) else None
     except ValueError:
-        raise ImportRefused(f"{path}: expected a date like 2026-03-01, not {value!r}.") from None
+        parsed = None
+    if parsed is None:
+        raise ImportRefused(f"{path}: expected a date like 2026-03-01, not {checks.shown(value)}.")
+    return _checked(checks.start_date, parsed, path)  # type: ignore[no-any-return]
 
 
 def _unique(values: list[int], path: str, key: str) -> None:

@@ -11,7 +11,7 @@ from contextlib import contextmanager
 from dataclasses import asdict, fields
 from pathlib import Path
 
-from sqlalchemy import func, update
+from sqlalchemy import func, insert, update
 from sqlmodel import Session, SQLModel, col, select
 
 from desktop.store.checks import join_tags, split_tags
@@ -104,6 +104,19 @@ def delete_character(session: Session, character_id: int) -> CharacterRecord:
     record = character_record(row)
     session.delete(row)
     return record
+
+
+def insert_new_rows(
+    session: Session, model: type[SQLModel], rows: Sequence[dict[str, object]]
+) -> None:
+    """Insert many rows, each new, at once: an import filling a new, empty file.
+
+    SQLAlchemy core's executemany, with no ORM object built nor identity looked up per
+    row (for 100,000 rows that was most of an import's time). The caller has checked
+    the rows, ids included; the file's constraints still hold them to the schema.
+    """
+    if rows:
+        session.connection().execute(insert(model.__table__), list(rows))  # type: ignore[attr-defined]
 
 
 def insert_characters(session: Session, records: list[CharacterRecord]) -> None:

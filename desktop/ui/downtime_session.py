@@ -60,6 +60,7 @@ from desktop.store.downtime_records import (
 from desktop.store.errors import NotFound
 from desktop.store.records import CharacterRecord
 from desktop.ui.downtime_commands import RecordDowntime, SetDowntimeSheet, StartDowntimeSession
+from desktop.ui.plain_text import escaped, tooltip
 from desktop.ui.session import CampaignSession
 from desktop.ui.theme import HINT_STYLE
 
@@ -890,9 +891,10 @@ class ActivityForm(QWidget):
             self._plan = self.make_plan()
         except ValueError as error:
             self._plan = None
-            self.preview.setText(f"<i>{error}</i>")
+            self.preview.setText(f"<i>{escaped(str(error))}</i>")
         else:
-            self.preview.setText("<br>".join(self._plan.lines) or "Nothing changes on the sheets.")
+            lines = [escaped(line) for line in self._plan.lines]  # names: only text
+            self.preview.setText("<br>".join(lines) or "Nothing changes on the sheets.")
         self.record_button.setEnabled(self._writable and self._plan is not None)
         self.error_label.clear()
         self.error_label.hide()
@@ -1029,7 +1031,7 @@ class FactionPhase(QWidget):
         for faction in faction_list:
             item = QTreeWidgetItem([faction.name, _faction_text(faction)])
             item.setData(0, Qt.ItemDataRole.UserRole, 0)
-            item.setToolTip(0, f"{faction.name}: {_faction_text(faction)}")
+            item.setToolTip(0, tooltip(f"{faction.name}: {_faction_text(faction)}"))
             font = item.font(0)
             font.setBold(True)
             item.setFont(0, font)
@@ -1084,7 +1086,8 @@ class FactionPhase(QWidget):
             self.title.setText("<b>Pick a faction's clock</b>")
         else:
             self.title.setText(
-                f"<b>{faction.name}</b> · “{clock.name}” {clock.filled}/{clock.segments}"
+                f"<b>{escaped(faction.name)}</b> · “{escaped(clock.name)}” "
+                f"{clock.filled}/{clock.segments}"
             )
         self._follow_rating()
 
@@ -1119,7 +1122,7 @@ class FactionPhase(QWidget):
         try:
             step = self.make_step()
         except ValueError as error:
-            self.preview.setText(f"<i>{error}</i>")
+            self.preview.setText(f"<i>{escaped(str(error))}</i>")
             self.tick_button.setEnabled(False)
             return
         self.preview.setText(step.summary)
@@ -1129,7 +1132,7 @@ class FactionPhase(QWidget):
         try:
             step = self.make_step()
         except ValueError as error:
-            self.preview.setText(f"<i>{error}</i>")
+            self.preview.setText(f"<i>{escaped(str(error))}</i>")
             return
         self.record_requested.emit(step)
 
@@ -1251,7 +1254,7 @@ class DowntimeSessionDialog(QDialog):
         running = f"Downtime session {number}" if number else "No downtime session is running"
         hint = "" if number else " (start one from the Downtime menu)"
         self.header.setText(
-            f"<b>{running}</b>{hint} · <b>{chapter.name}</b> · tier {chapter.tier}, "
+            f"<b>{running}</b>{hint} · <b>{escaped(chapter.name)}</b> · tier {chapter.tier}, "
             f"{chapter.hold} hold · <b>{chapter.coin}</b> coin · rep {chapter.rep}/{rep_needed}"
             f" · heat {chapter.heat}"
         )

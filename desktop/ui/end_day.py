@@ -22,6 +22,7 @@ from desktop.store.campaign import EndDaySummary
 from desktop.store.records import EnergyDecay
 from desktop.ui.energy_commands import EndDay
 from desktop.ui.energy_summary import day_date
+from desktop.ui.plain_text import escaped
 from desktop.ui.session import CampaignSession
 
 NIGHT_LABELS = {
@@ -135,7 +136,8 @@ def summary_text(
 ) -> str:
     """The End Day summary in plain sentences, for the dialog and the status bar."""
     start = session.campaign.summary().start_date
-    names = {c.id: c.name for c in session.campaign.characters()}
+    # Names go into the dialog's HTML: escaped, they are only ever text.
+    names = {c.id: escaped(c.name) for c in session.campaign.characters()}
     lines = [
         f"<b>Day {summary.ended} ended.</b> Day {summary.opened} "
         f"({day_date(start, summary.opened):%a %d %b %Y}) has begun."
@@ -145,7 +147,7 @@ def summary_text(
         lines.append(f"<b>Died:</b> {who}: a debt that could not be repaid.")
     if summary.in_debt:
         debts = "; ".join(
-            f"{debt.name} repays {debt.repayment} (a debt of {debt.debt})"
+            f"{escaped(debt.name)} repays {debt.repayment} (a debt of {debt.debt})"
             + (f", {debt.unpaid} short: dies at the rollover" if debt.unpaid else "")
             for debt in summary.in_debt
         )
@@ -169,5 +171,5 @@ def summary_text(
 
 def _decay_text(decay: EnergyDecay) -> str:
     parts = [f"store −{decay.general}"] if decay.general else []
-    parts += [f"{pool.project} −{pool.value}" for pool in decay.pools]
-    return f"{decay.name}: {', '.join(parts)}"
+    parts += [f"{escaped(pool.project)} −{pool.value}" for pool in decay.pools]
+    return f"{escaped(decay.name)}: {', '.join(parts)}"

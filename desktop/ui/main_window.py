@@ -6,13 +6,16 @@ command runs, so start-up pays only for what the first window shows.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, QThreadPool
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QUndoGroup
 from PySide6.QtWidgets import QFileDialog, QLabel, QMainWindow, QMessageBox, QWidget
 
 from desktop.paths import resources_dir
+from desktop.store import leftovers
 from desktop.store.campaign import SUFFIX, Campaign
 from desktop.store.errors import CampaignRefused
 from desktop.store.lock import CampaignLocked
@@ -29,6 +32,9 @@ from desktop.ui.panel import Panel
 from desktop.ui.session import CampaignSession
 from desktop.ui.settings import LAYOUT_VERSION, Settings
 from desktop.ui.start_page import StartPage
+
+if TYPE_CHECKING:
+    from desktop.store.exchange import CampaignDocument
 
 PANELS: tuple[type[Panel], ...] = (
     RosterPanel,
@@ -53,6 +59,8 @@ class MainWindow(QMainWindow):
         self.session: CampaignSession | None = None
         self.backups: BackupScheduler | None = None
         self.pool = QThreadPool(self)
+        # Backups cut short by a crash or a kill left partial files: gone at each start.
+        self.pool.start(lambda: leftovers.remove_backup_leftovers(data_dir))
         self.undo_group = QUndoGroup(self)
         self.setDockNestingEnabled(True)
         self.resize(1280, 800)
@@ -213,6 +221,7 @@ class MainWindow(QMainWindow):
     def _build_status_bar(self) -> None:
         self.campaign_label = QLabel()
         self.campaign_label.setObjectName("statusCampaign")
+        self.campaign_label.setTextFormat(Qt.TextFormat.PlainText)  # a name, never HTML
         self.day_label = QLabel()
         self.day_label.setObjectName("statusDay")
         self.statusBar().addPermanentWidget(self.campaign_label)
@@ -343,6 +352,9 @@ class MainWindow(QMainWindow):
         session.failed.connect(self.show_problem)
         self.settings.add_recent(session.campaign.path)
         if writable:
+            # A restore or copy cut short beside this campaign left partial files.
+            folder = session.campaign.path.parent
+            self.pool.start(lambda: leftovers.remove_leftovers(folder))
             self.backups = BackupScheduler(session, self.pool, parent=self)
             self.backups.failed.connect(self.show_problem)
             self.backups.start()
@@ -488,27 +500,44 @@ class MainWindow(QMainWindow):
 
     def export_json(self) -> None:
         from desktop.store.exchange import export_campaign
+        from desktop.ui.long_task import run_with_progress
 
         if self.session is None:
             return
-        current = self.session.campaign.path
+        campaign = self.session.campaign
         name, _ = QFileDialog.getSaveFileName(
-            self, "Export the campaign", str(current.with_suffix(".json")), JSON_FILTER
+            self, "Export the campaign", str(campaign.path.with_suffix(".json")), JSON_FILTER
         )
         if not name:
             return
+        target = Path(name)
+
+        def export(progress: Callable[[float], None]) -> bool:
+            export_campaign(campaign, target, progress)
+            return True
+
         try:
-            export_campaign(self.session.campaign, Path(name))
+            done = run_with_progress(self, f"Exporting to {target.name}…", export)
         except OSError as error:
-            self.show_problem(f"The export could not be written: {error}")
+            self.show_problem(
+                f"The export could not be written: {error.strerror or error}. "
+                "The campaign itself is unchanged."
+            )
             return
-        self.statusBar().showMessage(f"Exported to {name}", 8000)
+        if done:
+            self.statusBar().showMessage(f"Exported to {name}", 8000)
+        else:
+            self.statusBar().showMessage("Export cancelled: nothing was written.", 8000)
 
     def import_json(self) -> None:
+        """Check the chosen export first; only a good one is given a place to be saved."""
         source, _ = QFileDialog.getOpenFileName(
             self, "Import a campaign", self._start_folder(), JSON_FILTER
         )
         if not source:
+            return
+        document = self._read_export(Path(source))
+        if document is None:
             return
         target, _ = QFileDialog.getSaveFileName(
             self,
@@ -518,15 +547,53 @@ class MainWindow(QMainWindow):
         )
         if not target:
             return
-        self.import_from(Path(source), Path(target).with_suffix(SUFFIX))
+        self._write_import(document, Path(target).with_suffix(SUFFIX))
 
     def import_from(self, source: Path, target: Path) -> bool:
-        from desktop.store.exchange import ImportRefused, import_campaign
+        """Import `source` as the new campaign `target` and open it; False if refused
+        or cancelled (then nothing was written)."""
+        document = self._read_export(source)
+        return document is not None and self._write_import(document, target)
+
+    def _read_export(self, source: Path) -> CampaignDocument | None:
+        from desktop.store.exchange import ImportRefused, read_document
+        from desktop.ui.image_check import image_decodes
+        from desktop.ui.long_task import run_with_progress
+
+        def read(progress: Callable[[float], None]) -> CampaignDocument:
+            return read_document(source, images=image_decodes, progress=progress)
 
         try:
-            campaign = import_campaign(source, target, data_dir=self.data_dir)
-        except (ImportRefused, CampaignRefused, CampaignLocked, OSError) as error:
+            document = run_with_progress(self, f"Checking {source.name}…", read)
+        except ImportRefused as error:
             self.show_problem(f"Nothing was imported. {error}")
+            return None
+        if document is None:
+            self.statusBar().showMessage("Import cancelled: nothing was written.", 8000)
+        return document
+
+    def _write_import(self, document: CampaignDocument, target: Path) -> bool:
+        from desktop.store.exchange import write_document
+        from desktop.ui.long_task import run_with_progress
+
+        data_dir = self.data_dir
+
+        def write(progress: Callable[[float], None]) -> Campaign:
+            return write_document(document, target, data_dir=data_dir, progress=progress)
+
+        try:
+            campaign = run_with_progress(self, f"Importing as {target.name}…", write)
+        except (CampaignRefused, CampaignLocked) as error:
+            self.show_problem(f"Nothing was imported. {error}")
+            return False
+        except OSError as error:
+            self.show_problem(
+                f"Nothing was imported: “{target.name}” could not be written "
+                f"({error.strerror or error})."
+            )
+            return False
+        if campaign is None:
+            self.statusBar().showMessage("Import cancelled: nothing was written.", 8000)
             return False
         self.set_session(CampaignSession(campaign, self))
         return True

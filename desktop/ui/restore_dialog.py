@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.store.backups import BackupInfo, list_backups
+from desktop.ui.plain_text import escaped
 
 
 def describe(backup: BackupInfo) -> str:
@@ -31,7 +32,7 @@ class RestoreBackupDialog(QDialog):
         self.resize(520, 420)
         self.backups = list_backups(folder)
         intro = QLabel(
-            f"Backups of <b>{campaign_name}</b>, newest first. Restoring replaces the "
+            f"Backups of <b>{escaped(campaign_name)}</b>, newest first. Restoring replaces the "
             "campaign with the chosen copy; the campaign as it is now is backed up first, "
             "so this too can be reversed."
         )

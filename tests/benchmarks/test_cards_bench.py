@@ -15,7 +15,7 @@ import pytest
 from pytest_benchmark.fixture import BenchmarkFixture
 
 from desktop.store.campaign import Campaign
-from desktop.store.exchange import import_campaign
+from desktop.store.exchange import import_campaign, trusted_images
 from tests.benchmarks.timing import median_seconds
 
 CARDS = 10_000
@@ -80,7 +80,7 @@ def card_campaign(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]
     source = folder / "cards.json"
     source.write_text(json.dumps(document), encoding="utf-8")
     path = folder / "cards.gmdesk"
-    import_campaign(source, path, data_dir=folder / "data").close()
+    import_campaign(source, path, data_dir=folder / "data", images=trusted_images).close()
     return path, folder / "data"
 
 

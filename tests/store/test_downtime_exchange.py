@@ -11,7 +11,13 @@ import pytest
 
 from desktop.paths import resources_dir
 from desktop.store.campaign import Campaign, ChapterRecord, ClockRecord, DowntimeSheet, DowntimeStep
-from desktop.store.exchange import ImportRefused, export_campaign, export_document, import_campaign
+from desktop.store.exchange import (
+    ImportRefused,
+    export_campaign,
+    export_document,
+    import_campaign,
+    trusted_images,
+)
 from desktop.store.sample import ensure_sample_campaign
 from tests.store.test_exchange import _DELETE, _sample, _set
 
@@ -103,7 +109,9 @@ def test_round_trip_keeps_all_of_downtime(
     assert "downtime" not in document["characters"][1]  # Ilian has no sheet stored
     assert document["claim_paths"][2] == {"start": quay.id, "end": customs.id}
 
-    with import_campaign(exported, tmp_path / "in.gmdesk", data_dir=data_dir) as imported:
+    with import_campaign(
+        exported, tmp_path / "in.gmdesk", data_dir=data_dir, images=trusted_images
+    ) as imported:
         assert export_document(imported) == export_document(campaign)
         assert _everything(imported) == _everything(campaign)
         for character in campaign.characters():
@@ -123,7 +131,9 @@ def test_an_export_from_before_downtime_imports(tmp_path: Path, data_dir: Path) 
         character.pop("downtime", None)
     source = tmp_path / "old.json"
     source.write_text(json.dumps(old), encoding="utf-8")
-    with import_campaign(source, tmp_path / "old.gmdesk", data_dir=data_dir) as imported:
+    with import_campaign(
+        source, tmp_path / "old.gmdesk", data_dir=data_dir, images=trusted_images
+    ) as imported:
         assert imported.chapter() == ChapterRecord(
             "The Saltmarsh Ledger", 0, "strong", 0, 0, 0, True, 0, False
         )
@@ -148,7 +158,9 @@ def test_short_downtime_records_take_their_defaults(tmp_path: Path, data_dir: Pa
     document["characters"][0]["downtime"] = {"stress": 2}
     source = tmp_path / "short.json"
     source.write_text(json.dumps(document), encoding="utf-8")
-    with import_campaign(source, tmp_path / "short.gmdesk", data_dir=data_dir) as imported:
+    with import_campaign(
+        source, tmp_path / "short.gmdesk", data_dir=data_dir, images=trusted_images
+    ) as imported:
         assert [(f.name, f.tier, f.hold, f.status) for f in imported.factions()] == [
             ("Mudlarks", 0, "strong", 0)
         ]
@@ -247,7 +259,7 @@ def test_bad_downtime_is_refused_by_its_path_and_writes_nothing(
     source.write_text(json.dumps(_set(_sample(), where, value)), encoding="utf-8")
     target = tmp_path / "never.gmdesk"
     with pytest.raises(ImportRefused, match=message):
-        import_campaign(source, target, data_dir=data_dir)
+        import_campaign(source, target, data_dir=data_dir, images=trusted_images)
     assert not target.exists()
 
 

@@ -21,6 +21,7 @@ from desktop.store.exchange import (
     export_document,
     import_campaign,
     read_document,
+    trusted_images,
 )
 from desktop.store.records import CardRecord
 from desktop.store.sample import ensure_sample_campaign
@@ -53,7 +54,9 @@ def test_round_trip_keeps_everything(campaign: Campaign, data_dir: Path, tmp_pat
     exported = tmp_path / "out.json"
     export_campaign(campaign, exported)
 
-    with import_campaign(exported, tmp_path / "in.gmdesk", data_dir=data_dir) as imported:
+    with import_campaign(
+        exported, tmp_path / "in.gmdesk", data_dir=data_dir, images=trusted_images
+    ) as imported:
         assert export_document(imported) == export_document(campaign)
         assert imported.characters() == campaign.characters()
         for character in campaign.characters():
@@ -101,7 +104,9 @@ def test_round_trip_keeps_cards_images_and_settings(
     }
     assert document["cards"][1]["tags"] == ["combat", "close quarters"]
 
-    with import_campaign(exported, tmp_path / "in.gmdesk", data_dir=data_dir) as imported:
+    with import_campaign(
+        exported, tmp_path / "in.gmdesk", data_dir=data_dir, images=trusted_images
+    ) as imported:
         assert export_document(imported) == export_document(campaign)
         assert imported.cards() == campaign.cards()
         assert imported.cards()[0].name == "Saltmarsh drake"
@@ -123,7 +128,9 @@ def test_an_export_from_before_cards_imports(tmp_path: Path, data_dir: Path) -> 
     del old["cards"]
     source = tmp_path / "old.json"
     source.write_text(json.dumps(old), encoding="utf-8")
-    with import_campaign(source, tmp_path / "old.gmdesk", data_dir=data_dir) as imported:
+    with import_campaign(
+        source, tmp_path / "old.gmdesk", data_dir=data_dir, images=trusted_images
+    ) as imported:
         assert imported.cards() == []
         assert imported.settings() == {
             "raise_from": 100,
@@ -137,7 +144,9 @@ def test_a_card_needs_only_an_id_and_a_name(tmp_path: Path, data_dir: Path) -> N
     document = {**_sample(), "cards": [{"id": 7, "name": "Gull"}]}
     source = tmp_path / "short.json"
     source.write_text(json.dumps(document), encoding="utf-8")
-    with import_campaign(source, tmp_path / "short.gmdesk", data_dir=data_dir) as imported:
+    with import_campaign(
+        source, tmp_path / "short.gmdesk", data_dir=data_dir, images=trusted_images
+    ) as imported:
         (card,) = imported.cards()
     assert card == CardRecord(
         7, "Gull", "skill", None, None, True, 1, 0, 0, 0, 0, "", "", "", (), 0, False
@@ -188,7 +197,9 @@ def test_an_export_from_before_dice_pools_imports(tmp_path: Path, data_dir: Path
             del character[key]
     source = tmp_path / "old.json"
     source.write_text(json.dumps(old), encoding="utf-8")
-    with import_campaign(source, tmp_path / "old.gmdesk", data_dir=data_dir) as imported:
+    with import_campaign(
+        source, tmp_path / "old.gmdesk", data_dir=data_dir, images=trusted_images
+    ) as imported:
         assert len(imported.characters()) == 7
         assert imported.rolls() == []
         assert set(imported.dice_counts().values()) == {(0, 0, 0)}
@@ -389,7 +400,7 @@ def test_bad_import_names_the_field_and_writes_nothing(
     source.write_text(json.dumps(_set(_sample(), where, value)), encoding="utf-8")
     target = tmp_path / "never.gmdesk"
     with pytest.raises(ImportRefused, match=message):
-        import_campaign(source, target, data_dir=data_dir)
+        import_campaign(source, target, data_dir=data_dir, images=trusted_images)
     assert not target.exists()
     assert not [p for p in tmp_path.iterdir() if "never" in p.name]
 
@@ -398,7 +409,7 @@ def test_not_json_is_refused_plainly(tmp_path: Path) -> None:
     source = tmp_path / "notes.json"
     source.write_text("{ this is not json", encoding="utf-8")
     with pytest.raises(ImportRefused, match="is not a GM Desk export"):
-        read_document(source)
+        read_document(source, images=trusted_images)
 
 
 def test_round_trip_keeps_energy_profiles_and_days(
@@ -423,7 +434,9 @@ def test_round_trip_keeps_energy_profiles_and_days(
     assert "energy" not in document["characters"][2]
     assert document["characters"][1]["energy"]["daily_net"] is None
 
-    with import_campaign(exported, tmp_path / "in.gmdesk", data_dir=data_dir) as imported:
+    with import_campaign(
+        exported, tmp_path / "in.gmdesk", data_dir=data_dir, images=trusted_images
+    ) as imported:
         assert export_document(imported) == document
         assert imported.energy_profiles() == campaign.energy_profiles()
         for character in campaign.characters():

@@ -50,6 +50,7 @@ from desktop.ui.dice_commands import (
 )
 from desktop.ui.docks.conflict import Conflict, ItemRoll, SideRoll, after_pool
 from desktop.ui.panel import Panel
+from desktop.ui.plain_text import escaped
 from desktop.ui.session import CampaignSession
 from desktop.ui.widgets.dice_scene import (
     NEW_DIE_MIME,
@@ -181,6 +182,7 @@ class DiceTableWidget(QWidget):
 
         self.name_label = QLabel()
         self.name_label.setObjectName("diceName")
+        self.name_label.setTextFormat(Qt.TextFormat.PlainText)  # a name, never HTML
         self.name_label.setStyleSheet("font-size: 15px; font-weight: bold;")
         self.counts_label = QLabel()
         self.counts_label.setObjectName("diceCounts")
@@ -1032,7 +1034,7 @@ class DiceTableWidget(QWidget):
         sides = self._sides()
         for side, (weapon, armour) in enumerate(self.item_combos):
             who = sides[side][0] if side < len(sides) else None
-            self._side_labels[side].setText(f"<b>{who.name}</b>" if who else "")
+            self._side_labels[side].setText(f"<b>{escaped(who.name)}</b>" if who else "")
             for combo, kind in ((weapon, "weapon"), (armour, "armour")):
                 chosen = self._item_choice.get((who.id, kind)) if who else None
                 combo.blockSignals(True)

@@ -357,6 +357,7 @@ class DeductPage(EntryPage):
         super().__init__()
         self.amount = _spin(0, MAX_ENERGY, 5)
         self.most = QLabel()
+        self.most.setTextFormat(Qt.TextFormat.PlainText)  # holds a name: never HTML
         self.most.setWordWrap(True)
         self.form.addRow("Energy taken", self.amount)
         self.form.addRow("", self.most)

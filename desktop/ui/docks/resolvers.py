@@ -30,6 +30,7 @@ from desktop.rules import syscards
 from desktop.store.errors import NotFound
 from desktop.store.records import CardRecord
 from desktop.ui.card_commands import ResolveActs, UpdateSettings
+from desktop.ui.plain_text import escaped
 from desktop.ui.session import CampaignSession
 from desktop.ui.widgets.number_field import NumberField
 
@@ -197,7 +198,7 @@ class ActResolver(QWidget):
         self.card = card
         self._update_buttons()
         if card is not None:
-            self.card_label.setText(f"<b>{card.name}</b> · efficiency {card.efficiency}%")
+            self.card_label.setText(f"<b>{escaped(card.name)}</b> · efficiency {card.efficiency}%")
         else:
             self.card_label.setText("Select a card in the list.")
 
@@ -282,7 +283,7 @@ class ActResolver(QWidget):
         if session.push(ResolveActs(session, f"Act of {card.name}", raises, log)):
             # A sign as well as a colour: the verdict reads in black and white.
             sign, colour = ("✓", "#2e7d32") if outcome.success else ("✗", "#c0392b")
-            self.result_label.setText(f'<b style="color:{colour}">{sign}</b> {summary}')
+            self.result_label.setText(f'<b style="color:{colour}">{sign}</b> {escaped(summary)}')
             self._shown_at = session.undo_stack.index()
             return outcome
         return None
@@ -507,7 +508,7 @@ def _outcome_html(outcome: syscards.ChallengeOutcome, *, pending: bool) -> str:
         raised = f", raise {entry.efficiency_before}% → {entry.efficiency}%" if entry.raised else ""
         forced = f" vs NR {entry.necessary_rate}" if entry.necessary_rate else ""
         lines.append(
-            f"<li><b>{entry.name}</b>: velocity {entry.velocity}, throw {entry.throw}, "
+            f"<li><b>{escaped(entry.name)}</b>: velocity {entry.velocity}, throw {entry.throw}, "
             f"result {entry.result}{forced}: {verdict}{raised}</li>"
         )
     lines.append("</ol>")

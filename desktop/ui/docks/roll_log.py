@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 
 from desktop.store.records import RollRecord
 from desktop.ui.panel import Panel
+from desktop.ui.plain_text import tooltip
 from desktop.ui.session import CampaignSession
 from desktop.ui.widgets.record_table import RecordTableModel
 
@@ -85,7 +86,7 @@ class RollLogModel(RecordTableModel):
         if role == Qt.ItemDataRole.DisplayRole:
             return self.cell(record, index.column())
         if role == Qt.ItemDataRole.ToolTipRole:
-            return record.summary
+            return tooltip(record.summary)
         if role == Qt.ItemDataRole.ForegroundRole and record.undone:
             return QColor("#8a8a8a")
         if role == Qt.ItemDataRole.FontRole and record.undone:

@@ -44,6 +44,7 @@ from desktop.store.campaign import CharacterRecord
 from desktop.ui.commands import AddCharacter, DeleteCharacter, EditCharacter
 from desktop.ui.dice_commands import award_depleted
 from desktop.ui.panel import Panel
+from desktop.ui.plain_text import tooltip
 from desktop.ui.session import CampaignSession
 from desktop.ui.widgets.character_kit import CharacterKit
 from desktop.ui.widgets.dice_scene import DIE_MIME, decode
@@ -133,7 +134,7 @@ class RosterModel(RecordTableModel):
         if role == Qt.ItemDataRole.DecorationRole and column == 0:
             return kind_icon(record.kind)
         if role == Qt.ItemDataRole.ToolTipRole:
-            return record.notes[:300] or None
+            return tooltip(record.notes[:300]) or None
         if role == Qt.ItemDataRole.UserRole:
             return record.id
         return None

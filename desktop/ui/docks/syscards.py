@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop.printing.rich_text import SealedTextDocument
 from desktop.rules import syscards
 from desktop.store.errors import NotFound
 from desktop.store.records import CardRecord
@@ -179,6 +180,8 @@ class CardEditor(QWidget):
         self.tags_edit.setPlaceholderText("tags, separated, by commas")
         self.info_edit = QTextEdit()
         self.info_edit.setObjectName("cardInfo")
+        # The Info's HTML may name files or URLs (an imported card's, say): never loaded.
+        self.info_edit.setDocument(SealedTextDocument(self.info_edit))
         self.info_edit.setAcceptRichText(True)
         self.info_edit.setPlaceholderText(
             "Info: special challenge rules, forced challenge amounts, rejections…"

@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.rules import factions
+from desktop.ui.plain_text import escaped
 from desktop.ui.widgets.chapter_paint import faded, mix, pixel_font, tag_font, warn_colour
 
 if TYPE_CHECKING:
@@ -115,9 +116,11 @@ class ClaimNode(QGraphicsObject):
 
     def _tooltip(self) -> str:
         record, look = self.record, self.look
-        lines = [f"<b>{record.name}</b> — held by {look.holder}"]
+        lines = [f"<b>{escaped(record.name)}</b> — held by {escaped(look.holder)}"]
         if record.benefit:
-            lines.append(f"Benefit: {record.benefit}" + (" (suspended)" if look.suspended else ""))
+            lines.append(
+                f"Benefit: {escaped(record.benefit)}" + (" (suspended)" if look.suspended else "")
+            )
         if record.turf:
             lines.append("Turf: lowers the rep needed while the chapter holds it.")
         if not look.reachable:

@@ -40,6 +40,7 @@ from desktop.paint.clocks import (
     segment_point,
 )
 from desktop.store.downtime_records import ClockRecord
+from desktop.ui.plain_text import tooltip
 from desktop.ui.widgets.drag_data import decode, encode
 
 MIME_TYPE = "application/x-gmdesk-clock"
@@ -692,7 +693,7 @@ class ClockBoard(QAbstractScrollArea):
             if tile is None:
                 QToolTip.hideText()
             else:
-                QToolTip.showText(event.globalPos(), self._tooltip(tile), self.viewport())
+                QToolTip.showText(event.globalPos(), tooltip(self._tooltip(tile)), self.viewport())
             return True
         return super().viewportEvent(event)
 

@@ -47,6 +47,7 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QToolTip, QVBoxLay
 
 from desktop.rules.energy import DayState, repayment
 from desktop.store.errors import NotFound
+from desktop.ui.plain_text import tooltip
 from desktop.ui.session import CampaignSession
 from desktop.ui.widgets.character_view import FollowedCharacter
 
@@ -929,7 +930,8 @@ class ChartCanvas(QWidget):
         if day is None or self.data is None:
             QToolTip.hideText()
             return
-        QToolTip.showText(event.globalPosition().toPoint(), day_summary(self.data, day), self)
+        summary = tooltip(day_summary(self.data, day))  # project names: never HTML
+        QToolTip.showText(event.globalPosition().toPoint(), summary, self)
 
     def leaveEvent(self, event: QEvent) -> None:
         self.hover_day = None

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.rules.energy import CharacterProfile
+from desktop.store import checks
 from desktop.store.errors import NotFound
 from desktop.ui.energy_commands import SetEnergyProfile
 from desktop.ui.session import CampaignSession
@@ -32,10 +33,11 @@ class ProfileEditor(QWidget):
         self.character_id: int | None = None
         self._loaded: tuple[int, dict[str, int]] | None = None  # what the store has
         self.intro = QLabel()
+        self.intro.setTextFormat(Qt.TextFormat.PlainText)  # holds a name: never HTML
         self.intro.setWordWrap(True)
         self.daily_net = QSpinBox()
         self.daily_net.setObjectName("dailyNet")
-        self.daily_net.setRange(0, 9999)
+        self.daily_net.setRange(0, checks.DAILY_NET_MAX)
         self.daily_net.setSuffix(" energy a day")
         self.abilities = QTableWidget(0, 2)
         self.abilities.setObjectName("abilities")
@@ -123,7 +125,7 @@ class ProfileEditor(QWidget):
         self.abilities.insertRow(row)
         self.abilities.setItem(row, 0, QTableWidgetItem(name))
         spin = QSpinBox()
-        spin.setRange(0, 99)
+        spin.setRange(0, checks.ABILITY_RATING_MAX)
         spin.setValue(rating)
         self.abilities.setCellWidget(row, 1, spin)
         if not name:

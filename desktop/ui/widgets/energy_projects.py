@@ -199,6 +199,7 @@ class ProjectsView(QWidget):
         self.rows: list[ProjectRow] = []
         self.title = QLabel()
         self.title.setObjectName("projectsTitle")
+        self.title.setTextFormat(Qt.TextFormat.PlainText)  # holds a name: never HTML
         bold = QFont(self.title.font())
         bold.setBold(True)
         self.title.setFont(bold)

@@ -1,0 +1,145 @@
+"""Partial files of our own naming are removed once their writer is gone; nothing else."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from desktop.store import leftovers
+from desktop.store.backups import make_backup
+
+HOUR = leftovers.ABANDONED_AFTER_S
+
+
+def _gone_pid() -> int:
+    """The pid of a process that has ended."""
+    finished = subprocess.run(
+        [sys.executable, "-c", "import os; print(os.getpid())"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return int(finished.stdout)
+
+
+def _age(path: Path, seconds: float) -> None:
+    moment = time.time() - seconds
+    os.utime(path, (moment, moment), follow_symlinks=False)
+
+
+def test_only_our_partials_of_gone_writers_are_removed(tmp_path: Path) -> None:
+    folder = tmp_path / "campaigns"
+    folder.mkdir()
+    gone = _gone_pid()
+    mine = os.getpid()
+    names = {
+        f".Ashes.{gone}-0123456789ab.partial": True,  # its writer is gone
+        f".Ashes.{gone}-0123456789ab.partial-journal": True,
+        f".Ashes.{gone}-0123456789ab.partial-wal": True,
+        f".Ashes.{gone}.new": True,  # a new campaign that was being built
+        f".Ashes.{mine}-0123456789ab.partial": False,  # still being written, here
+        ".Ashes.0123456789ab.partial": False,  # an old name without pid, recent
+        "Ashes.gmdesk": False,
+        "Ashes.json.partial": False,  # not hidden: not ours
+        ".Ashes.partial": False,
+        f".Ashes.{gone}-XYZ.partial": False,
+        "notes.txt": False,
+    }
+    for name in names:
+        (folder / name).write_bytes(b"x")
+    removed = leftovers.remove_leftovers(folder)
+    assert sorted(p.name for p in removed) == sorted(n for n, gone_ in names.items() if gone_)
+    assert sorted(p.name for p in folder.iterdir()) == sorted(
+        n for n, gone_ in names.items() if not gone_
+    )
+
+
+def test_an_hour_untouched_is_abandoned_whatever_the_pid(tmp_path: Path) -> None:
+    own = tmp_path / f".Ashes.{os.getpid()}-0123456789ab.partial"
+    old_name = tmp_path / ".Ashes.0123456789ab.partial"
+    for path in (own, old_name):
+        path.write_bytes(b"x")
+        _age(path, HOUR + 60)
+    assert sorted(leftovers.remove_leftovers(tmp_path)) == sorted([own, old_name])
+
+
+def test_a_link_or_folder_so_named_stays(tmp_path: Path) -> None:
+    gone = _gone_pid()
+    target = tmp_path / "precious.gmdesk"
+    target.write_bytes(b"x")
+    link = tmp_path / f".Ashes.{gone}-0123456789ab.partial"
+    link.symlink_to(target)
+    folder = tmp_path / f".Ashes.{gone}-ba9876543210.partial"
+    folder.mkdir()
+    assert leftovers.remove_leftovers(tmp_path) == []
+    assert target.exists() and link.is_symlink() and folder.is_dir()
+
+
+def test_a_missing_folder_removes_nothing(tmp_path: Path) -> None:
+    assert leftovers.remove_leftovers(tmp_path / "never") == []
+    assert leftovers.remove_backup_leftovers(tmp_path / "never") == []
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL is POSIX")
+def test_a_writer_killed_mid_backup_leaves_files_removed_at_the_next_start(
+    tmp_path: Path,
+) -> None:
+    data_dir = tmp_path / "data"
+    folder = data_dir / "backups" / "Ashes-01234567"
+    folder.mkdir(parents=True)
+    # The writer makes its partial file, says so, and keeps writing until killed.
+    code = (
+        "import sys, time\n"
+        "from pathlib import Path\n"
+        "from desktop.store import leftovers\n"
+        "path = leftovers.partial_path(Path(sys.argv[1]), 'Ashes')\n"
+        "with open(path, 'wb') as out:\n"
+        "    print('writing', flush=True)\n"
+        "    while True:\n"
+        "        out.write(b'x' * 4096)\n"
+        "        time.sleep(0.01)\n"
+    )
+    writer = subprocess.Popen(
+        [sys.executable, "-c", code, str(folder)], stdout=subprocess.PIPE, text=True
+    )
+    try:
+        assert writer.stdout is not None and writer.stdout.readline() == "writing\n"
+        assert leftovers.remove_backup_leftovers(data_dir) == []  # alive: kept
+        assert len(list(folder.iterdir())) == 1
+    finally:
+        writer.send_signal(signal.SIGKILL)
+        writer.wait()
+    removed = leftovers.remove_backup_leftovers(data_dir)
+    assert len(removed) == 1
+    assert list(folder.iterdir()) == []
+
+
+def test_backups_write_partials_of_our_naming(tmp_path: Path) -> None:
+    import sqlite3
+    from contextlib import closing
+
+    campaign = tmp_path / "Ashes.gmdesk"
+    with closing(sqlite3.connect(campaign)) as db:
+        db.execute("CREATE TABLE t (x)")
+    seen: list[str] = []
+    real = leftovers.partial_path
+
+    def spy(folder: Path, stem: str) -> Path:
+        made = real(folder, stem)
+        seen.append(made.name)
+        return made
+
+    leftovers_partial = pytest.MonkeyPatch()
+    leftovers_partial.setattr(leftovers, "partial_path", spy)
+    try:
+        make_backup(campaign, tmp_path / "backups")
+    finally:
+        leftovers_partial.undo()
+    assert seen and all(leftovers.is_ours(name) for name in seen)
+    assert f".{os.getpid()}-" in seen[0]
