@@ -14,6 +14,7 @@ from desktop.ui.docks.chapter import ChapterWidget
 from desktop.ui.docks.dice_table import DiceTableWidget
 from desktop.ui.docks.faction_ladder import FactionLadderWidget
 from desktop.ui.docks.roll_log import RollLogWidget
+from desktop.ui.image_check import image_decodes
 from desktop.ui.main_window import MainWindow
 from tests.scenarios.conftest import ScriptedRng
 from tests.ui.docks import shown_dock
@@ -50,7 +51,9 @@ def test_every_roll_log_line_carries_the_campaign_day(
     # The day travels with the campaign's JSON export and import.
     exported = tmp_path / "out.json"
     export_campaign(campaign, exported)
-    imported = import_campaign(exported, tmp_path / "again.gmdesk", data_dir=data_dir)
+    imported = import_campaign(
+        exported, tmp_path / "again.gmdesk", data_dir=data_dir, images=image_decodes
+    )
     try:
         assert imported.rolls()[0].day == 3
     finally:
