@@ -64,3 +64,34 @@ def dark_palette() -> QPalette:
     ):
         palette.setColor(QPalette.ColorGroup.Disabled, role, QColor("#6d7178"))
     return palette
+
+
+# --- Named colours ---------------------------------------------------------------------
+# Every colour the ui draws with beyond the palette's own roles, each as (light, dark):
+# a dark scheme reaches them through `colour(palette, role)`, never through a literal.
+
+Role = tuple[str, str]
+
+ERROR: Role = ("#c0392b", "#ff6b6b")  # a refusal, a field that cannot be kept
+SUCCESS: Role = ("#2e7d32", "#66bb6a")  # a check that succeeded
+WARNING: Role = ("#b2372a", "#ff8f80")  # the chapter's warnings: war, a threatened lair
+DANGER: Role = ("#b3261e", "#ff7b72")  # a death, a debt that cannot be repaid
+UNDONE: Role = ("#8a8a8a", "#8a8f98")  # a roll the GM has undone
+STRESS: Role = ("#c0392b", "#e0705e")  # marked boxes of each track on a downtime sheet
+TRAUMA: Role = ("#6c3483", "#b07cc6")
+XP: Role = ("#2e7d4f", "#5fbf85")
+
+
+def palette_is_dark(palette: QPalette) -> bool:
+    """Whether `palette` is a dark one (its window darker than mid-grey)."""
+    return palette.color(QPalette.ColorRole.Window).lightness() < 128
+
+
+def colour(palette: QPalette, role: Role) -> QColor:
+    """`role`'s light or dark variant, whichever reads on `palette`."""
+    return QColor(role[1] if palette_is_dark(palette) else role[0])
+
+
+def text_style(palette: QPalette, role: Role, extra: str = "") -> str:
+    """A style sheet that writes a label's text in `role`'s colour."""
+    return f"color: {colour(palette, role).name()};{' ' + extra if extra else ''}"

@@ -28,7 +28,7 @@ from desktop.rules import downtime
 from desktop.store.downtime_records import (
     ClockRecord,
 )
-from desktop.ui.downtime.look import ERROR_STYLE, PREVIEW_STYLE, clock_icon
+from desktop.ui.downtime.look import PREVIEW_STYLE, clock_icon
 from desktop.ui.downtime.planning import (
     MAX_COIN,
     NEW_CLOCK,
@@ -46,6 +46,7 @@ from desktop.ui.downtime.planning import (
     plan_virtue,
 )
 from desktop.ui.downtime.result_picker import ResultPicker
+from desktop.ui.form_helpers import error_label, show_error
 from desktop.ui.plain_text import escaped
 from desktop.ui.theme import HINT_STYLE
 
@@ -247,10 +248,7 @@ class ActivityForm(QWidget):
         self.effect_box = QGroupBox("The activity")
         effect_layout = QVBoxLayout(self.effect_box)
         effect_layout.addWidget(self.pages)
-        self.error_label = QLabel()
-        self.error_label.setObjectName("activityError")
-        self.error_label.setStyleSheet(ERROR_STYLE)
-        self.error_label.setWordWrap(True)
+        self.error_label = error_label("activityError", hidden=False)
         buttons = QHBoxLayout()
         buttons.addStretch(1)
         buttons.addWidget(self.record_button)
@@ -471,8 +469,7 @@ class ActivityForm(QWidget):
         self.update_preview()
 
     def show_error(self, message: str) -> None:
-        self.error_label.setText(message)
-        self.error_label.setVisible(bool(message))
+        show_error(self.error_label, message)
 
 
 # -- the factions' phase ---------------------------------------------------------------------------

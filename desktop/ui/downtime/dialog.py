@@ -36,9 +36,9 @@ from desktop.store.errors import NotFound
 from desktop.store.records import CharacterRecord
 from desktop.ui.downtime.activity_form import ActivityForm
 from desktop.ui.downtime.faction_phase import FactionPhase
-from desktop.ui.downtime.look import ERROR_STYLE
 from desktop.ui.downtime.planning import TOPICS, Context, Plan
 from desktop.ui.downtime_commands import RecordDowntime, SetDowntimeSheet
+from desktop.ui.form_helpers import style_error
 from desktop.ui.plain_text import escaped
 from desktop.ui.session import CampaignSession
 
@@ -59,7 +59,7 @@ class DowntimeSessionDialog(QDialog):
         self.header.setWordWrap(True)
         self.war_label = QLabel()
         self.war_label.setObjectName("warNotice")
-        self.war_label.setStyleSheet(ERROR_STYLE)
+        style_error(self.war_label)
         self.characters = QListWidget()
         self.characters.setObjectName("downtimeCharacters")
         self.characters.setIconSize(QSize(22, 22))

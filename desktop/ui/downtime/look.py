@@ -7,7 +7,6 @@ from PySide6.QtGui import QIcon, QPainter, QPalette, QPixmap
 
 from desktop.paint.clocks import ClockStyle, paint_clock
 
-ERROR_STYLE = "color: #c0392b;"
 PREVIEW_STYLE = (
     "QLabel#preview { border: 1px solid palette(mid); border-radius: 4px; padding: 6px;"
     " background: palette(base); }"

@@ -49,6 +49,7 @@ from desktop.store.errors import NotFound
 from desktop.store.records import DieRecord, ItemRecord, TraitRecord
 from desktop.ui.card_commands import UpdateSettings
 from desktop.ui.dice_commands import AddDice
+from desktop.ui.form_helpers import error_label
 from desktop.ui.kit_commands import (
     AddItem,
     AddTrait,
@@ -58,6 +59,7 @@ from desktop.ui.kit_commands import (
     EditTrait,
 )
 from desktop.ui.session import CampaignSession
+from desktop.ui.theme import ERROR, text_style
 from desktop.ui.widgets.record_table import RecordTableModel
 
 ModelIndex = QModelIndex | QPersistentModelIndex
@@ -65,7 +67,6 @@ TOPICS = {"traits", "items", "dice", "characters", "campaign"}
 TRAIT_VALUE_MAX = 20  # a trait's steps can go on several dice, so more than d4->d20's five
 ITEM_KIND_LABELS = {"weapon": "Weapon", "armour": "Armour"}
 NEW_ITEM_NAMES = {"weapon": "New weapon", "armour": "New armour"}
-ERROR_STYLE = "color: #c0392b;"
 ROW_HEIGHT = 24
 
 
@@ -489,7 +490,7 @@ class StartingPool(QGroupBox):
     def _set_plan(self, plan: tuple[int, int] | None, text: str) -> None:
         self._plan = plan
         self.summary.setText(text)
-        self.summary.setStyleSheet("" if plan else ERROR_STYLE)
+        self.summary.setStyleSheet("" if plan else text_style(self.palette(), ERROR))
         self.create_button.setEnabled(plan is not None)
         self.create_button.setText(f"Create {plan[1]} d{plan[0]}" if plan else "Create pool")
 
@@ -868,12 +869,7 @@ def _heading(text: str, *buttons: QWidget) -> QHBoxLayout:
 
 
 def _error_label(name: str) -> QLabel:
-    label = QLabel()
-    label.setObjectName(name)
-    label.setStyleSheet(ERROR_STYLE)
-    label.setWordWrap(True)
-    label.hide()
-    return label
+    return error_label(name)
 
 
 def _set_error(label: QLabel, message: str | None) -> None:
