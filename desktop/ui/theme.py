@@ -95,3 +95,31 @@ def colour(palette: QPalette, role: Role) -> QColor:
 def text_style(palette: QPalette, role: Role, extra: str = "") -> str:
     """A style sheet that writes a label's text in `role`'s colour."""
     return f"color: {colour(palette, role).name()};{' ' + extra if extra else ''}"
+
+
+# --- Fixed art -------------------------------------------------------------------------
+# Drawn on its own background, so the same in light and dark: the dice table's felt, the
+# factions' status badges (white text, the sign and label say the same), the lair token.
+
+FELT_POOL = "#2f5d46"  # the pool and the opponent's side
+FELT_OTHER = "#3f4a44"  # the table and the removed dice
+FELT_TRAY = "#6b4f2c"
+FELT_EDGE = "#3c000000"  # #AARRGGBB: black at 60/255
+FELT_INK = "#f3ead7"
+FELT_INK_FAINT = "#96f3ead7"  # the ink at 150/255, for an empty area's hint
+FELT_BACKGROUND = "#23302a"
+BADGE_INK = "#ffffff"  # text on a status badge, a filled war mark, a marked box's cross
+STATUS_COLOURS: dict[int, str] = {
+    3: "#17693a",
+    2: "#2b8550",
+    1: "#4b8f66",
+    0: "#69707d",
+    -1: "#9a6312",
+    -2: "#b8501c",
+    -3: "#b3261e",
+}
+WAR_COLOUR = "#b3261e"
+LAIR_SHADOW = "#28000000"  # black at 40/255 under a claim
+LAIR_FILL = "#e0ae45"
+LAIR_EDGE = "#6b4e12"
+LAIR_INK = "#2a1e05"

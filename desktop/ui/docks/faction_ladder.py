@@ -48,9 +48,8 @@ from desktop.ui.faction_commands import (
 )
 from desktop.ui.form_helpers import error_label, show_error
 from desktop.ui.session import CampaignSession
-from desktop.ui.theme import ERROR, colour
+from desktop.ui.theme import ERROR, STATUS_COLOURS, colour
 from desktop.ui.widgets.ladder_scene import (
-    STATUS_COLOURS,
     LadderScene,
     LadderStyle,
     LadderView,

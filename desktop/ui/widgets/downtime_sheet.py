@@ -44,7 +44,7 @@ from desktop.ui.card_commands import UpdateSettings
 from desktop.ui.downtime_commands import SetDowntimeSheet
 from desktop.ui.form_helpers import error_label, show_error
 from desktop.ui.session import CampaignSession
-from desktop.ui.theme import HINT_STYLE, STRESS, TRAUMA, XP, colour
+from desktop.ui.theme import BADGE_INK, HINT_STYLE, STRESS, TRAUMA, XP, colour
 
 TOPICS = {"downtime", "characters", "campaign", "settings"}
 TYPING_PAUSE_MS = 600
@@ -202,7 +202,7 @@ class BoxTrack(QWidget):
             # A cross in every marked box: marked and empty differ in shape, not only hue.
             inset = rect.width() * 0.27
             cross = rect.adjusted(inset, inset, -inset, -inset)
-            painter.setPen(QPen(QColor("white"), max(1.5, rect.width() / 9)))
+            painter.setPen(QPen(QColor(BADGE_INK), max(1.5, rect.width() / 9)))
             painter.drawLine(cross.topLeft(), cross.bottomRight())
             painter.drawLine(cross.topRight(), cross.bottomLeft())
             return
