@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtWidgets import QLabel
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QScrollArea, QWidget
 
 from desktop.ui.theme import ERROR, WARNING, Role, text_style
 
@@ -52,3 +53,26 @@ def push_command(session: CampaignSession, command: QUndoCommand) -> str:
     """Push `command`; the GM's message if it failed, else ""."""
     session.push(command)
     return session.last_failure or ""
+
+
+def labelled_row(text: str, field: QWidget) -> QWidget:
+    """`text` then `field` on one line, left-aligned, as a widget that can be hidden whole."""
+    row = QWidget()
+    layout = QHBoxLayout(row)
+    layout.setContentsMargins(0, 0, 0, 0)
+    layout.addWidget(QLabel(text))
+    layout.addWidget(field)
+    layout.addStretch(1)
+    return row
+
+
+def vertical_scroll(content: QWidget, name: str = "") -> QScrollArea:
+    """`content` in a frameless area that scrolls up and down and fits its width."""
+    scroll = QScrollArea()
+    if name:
+        scroll.setObjectName(name)
+    scroll.setWidgetResizable(True)
+    scroll.setFrameShape(QFrame.Shape.NoFrame)
+    scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    scroll.setWidget(content)
+    return scroll

@@ -26,7 +26,6 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QMenu,
     QPushButton,
-    QScrollArea,
     QSpinBox,
     QToolButton,
     QVBoxLayout,
@@ -57,6 +56,7 @@ from desktop.ui.dice_table.odds import (
 )
 from desktop.ui.dice_table.roll_words import describe_roll, roll_detail, rolled_size
 from desktop.ui.docks.conflict import Conflict, ItemRoll, SideRoll, after_pool
+from desktop.ui.form_helpers import vertical_scroll
 from desktop.ui.panel import Panel
 from desktop.ui.plain_text import escaped
 from desktop.ui.session import CampaignSession
@@ -264,11 +264,7 @@ class DiceTableWidget(QWidget):
         side_widget = QWidget()
         side_widget.setLayout(side)
         # Scrolls rather than forcing its height on the window when the dock is short.
-        side_scroll = QScrollArea()
-        side_scroll.setWidget(side_widget)
-        side_scroll.setWidgetResizable(True)
-        side_scroll.setFrameShape(QFrame.Shape.NoFrame)
-        side_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        side_scroll = vertical_scroll(side_widget)
         side_scroll.setFixedWidth(280)
 
         layout = QHBoxLayout(self)

@@ -46,7 +46,7 @@ from desktop.ui.downtime.planning import (
     plan_virtue,
 )
 from desktop.ui.downtime.result_picker import ResultPicker
-from desktop.ui.form_helpers import error_label, show_error
+from desktop.ui.form_helpers import error_label, labelled_row, show_error
 from desktop.ui.plain_text import escaped
 from desktop.ui.theme import HINT_STYLE
 
@@ -93,12 +93,7 @@ class ActivityForm(QWidget):
         self.extra_combo.setObjectName("extraPayment")
         self.extra_combo.addItem("1 coin", downtime.COIN)
         self.extra_combo.addItem("1 rep", downtime.REP)
-        self.extra_row = QWidget()
-        extra = QHBoxLayout(self.extra_row)
-        extra.setContentsMargins(0, 0, 0, 0)
-        extra.addWidget(QLabel("Pay for this extra activity with"))
-        extra.addWidget(self.extra_combo)
-        extra.addStretch(1)
+        self.extra_row = labelled_row("Pay for this extra activity with", self.extra_combo)
         self.activity_combo = QComboBox()
         self.activity_combo.setObjectName("activityChoice")
         for key, label in downtime.ACTIVITY_LABELS.items():

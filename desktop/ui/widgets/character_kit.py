@@ -26,14 +26,12 @@ from PySide6.QtGui import QIcon, QKeySequence, QPainter, QPixmap, QShortcut, QUn
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
-    QFrame,
     QGroupBox,
     QHBoxLayout,
     QHeaderView,
     QLabel,
     QMenu,
     QPushButton,
-    QScrollArea,
     QSpinBox,
     QStyledItemDelegate,
     QStyleOptionViewItem,
@@ -49,7 +47,7 @@ from desktop.store.errors import NotFound
 from desktop.store.records import DieRecord, ItemRecord, TraitRecord
 from desktop.ui.card_commands import UpdateSettings
 from desktop.ui.dice_commands import AddDice
-from desktop.ui.form_helpers import error_label
+from desktop.ui.form_helpers import error_label, labelled_row, vertical_scroll
 from desktop.ui.kit_commands import (
     AddItem,
     AddTrait,
@@ -388,12 +386,7 @@ class StartingPool(QGroupBox):
         self.starting_spin.editingFinished.connect(
             lambda: self.starting_dice_changed.emit(self.starting_spin.value())
         )
-        self.starting_row = QWidget()
-        starting = QHBoxLayout(self.starting_row)
-        starting.setContentsMargins(0, 0, 0, 0)
-        starting.addWidget(QLabel("Character creation:"))
-        starting.addWidget(self.starting_spin)
-        starting.addStretch(1)
+        self.starting_row = labelled_row("Character creation:", self.starting_spin)
         self.preset_combo = QComboBox()
         self.preset_combo.setObjectName("poolPreset")
         for option in dicepool.PRESETS:
@@ -566,12 +559,7 @@ class CharacterKit(QWidget):
         # The content scrolls rather than growing the kit's minimum height: the kit sits in
         # the roster dock, and a tall minimum would push the whole window taller.
         content = QWidget()
-        scroll = QScrollArea()
-        scroll.setObjectName("kitScroll")
-        scroll.setWidgetResizable(True)
-        scroll.setFrameShape(QFrame.Shape.NoFrame)
-        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        scroll.setWidget(content)
+        scroll = vertical_scroll(content, "kitScroll")
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
         outer.addWidget(scroll)

@@ -24,13 +24,11 @@ from PySide6.QtGui import (
     QPen,
 )
 from PySide6.QtWidgets import (
-    QFrame,
     QGridLayout,
     QHBoxLayout,
     QLabel,
     QLineEdit,
     QPlainTextEdit,
-    QScrollArea,
     QSizePolicy,
     QSpinBox,
     QVBoxLayout,
@@ -42,7 +40,7 @@ from desktop.store.downtime_records import DowntimeSheet
 from desktop.store.errors import NotFound
 from desktop.ui.card_commands import UpdateSettings
 from desktop.ui.downtime_commands import SetDowntimeSheet
-from desktop.ui.form_helpers import error_label, show_error
+from desktop.ui.form_helpers import error_label, show_error, vertical_scroll
 from desktop.ui.session import CampaignSession
 from desktop.ui.theme import BADGE_INK, HINT_STYLE, STRESS, TRAUMA, XP, colour
 
@@ -352,12 +350,7 @@ class DowntimeSheetWidget(QWidget):
         layout.addWidget(self.error_label)
 
         # Scrolls rather than growing the roster dock's minimum height, as the kit does.
-        scroll = QScrollArea()
-        scroll.setObjectName("downtimeScroll")
-        scroll.setWidgetResizable(True)
-        scroll.setFrameShape(QFrame.Shape.NoFrame)
-        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        scroll.setWidget(content)
+        scroll = vertical_scroll(content, "downtimeScroll")
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
         outer.addWidget(scroll)
