@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtGui import QPalette
-from PySide6.QtWidgets import (
-    QLabel,
-)
+from PySide6.QtWidgets import QLabel
 
 from desktop.rules import downtime
 from desktop.ui.widgets.chapter_paint import pixel_font

@@ -26,12 +26,7 @@ from PySide6.QtWidgets import (
 from desktop.rules import downtime, factions
 from desktop.ui.chapter.labels import MAX_COIN, MAX_HEAT, WAR_MEANS, caption, note
 from desktop.ui.chapter.payoff_form import PayoffForm
-from desktop.ui.chapter_commands import (
-    ChapterLosesHold,
-    Develop,
-    EditChapter,
-    Payoff,
-)
+from desktop.ui.chapter_commands import ChapterLosesHold, Develop, EditChapter, Payoff
 from desktop.ui.form_helpers import error_label, push_command, show_warning, style_error
 from desktop.ui.session import CampaignSession
 from desktop.ui.widgets.chapter_paint import Block, RepTracker, pixel_font, warn_colour

@@ -14,11 +14,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.store.records import TraitRecord
-from desktop.ui.widgets.dice_scene import (
-    NEW_DIE_MIME,
-    TRAIT_MIME,
-    encode,
-)
+from desktop.ui.widgets.dice_scene import NEW_DIE_MIME, TRAIT_MIME, encode
 
 
 class TraitChips(QListWidget):

@@ -7,12 +7,7 @@ parts live in `desktop.ui.chapter`.
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent
-from PySide6.QtWidgets import (
-    QFrame,
-    QScrollArea,
-    QTabWidget,
-    QWidget,
-)
+from PySide6.QtWidgets import QFrame, QScrollArea, QTabWidget, QWidget
 
 from desktop.ui.chapter.claims_tab import ClaimsTab
 from desktop.ui.chapter.sheet import ChapterSheet

@@ -60,12 +60,7 @@ from desktop.ui.form_helpers import vertical_scroll
 from desktop.ui.panel import Panel
 from desktop.ui.plain_text import escaped
 from desktop.ui.session import CampaignSession
-from desktop.ui.widgets.dice_scene import (
-    DiceScene,
-    DiceView,
-    DieState,
-    SideView,
-)
+from desktop.ui.widgets.dice_scene import DiceScene, DiceView, DieState, SideView
 
 TOPICS = {"dice", "traits", "items", "characters"}
 

@@ -4,10 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import (
-    QMenu,
-    QWidget,
-)
+from PySide6.QtWidgets import QMenu, QWidget
 
 from desktop.ui.downtime.dialog import DowntimeSessionDialog
 from desktop.ui.downtime_commands import StartDowntimeSession
