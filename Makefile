@@ -34,11 +34,13 @@ format: $(VENV)/.installed-test
 	$(BIN)/ruff check --fix .
 	$(BIN)/ruff format .
 
+# The suite runs on two workers (pytest-xdist); every test has its own tmp_path and
+# GM_DESK_HOME. `make test ARGS="-n 0"` runs it in one process.
 test: lint
-	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q -n 2 $(ARGS)
 
 bench: $(VENV)/.installed-test
-	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q tests/benchmarks --benchmark-enable --benchmark-only -p no:randomly
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q tests/benchmarks --benchmark-enable --benchmark-only -p no:randomly -p no:xdist
 
 package: $(VENV)/.installed-package
 	$(BIN)/python packaging/build.py $(ARGS)

@@ -90,6 +90,7 @@ def test_refused_plainly_and_untouched(
     assert not out.exists()
 
 
+@pytest.mark.slow  # over ~3 s (pytest --durations)
 @pytest.mark.skipif(sys.platform == "win32", reason="FIFOs are POSIX")
 @pytest.mark.parametrize("kind", SUBPROCESS_KINDS)
 def test_refused_by_the_real_program(kind: str, base_bytes: bytes, tmp_path: Path) -> None:

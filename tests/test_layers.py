@@ -23,6 +23,8 @@ PACKAGE = Path(desktop.__file__).resolve().parent
 
 QT = ("PySide6", "shiboken6")
 PAINT_QT = ("PySide6.QtGui", "PySide6.QtCore")
+# Modules inside ui that plan without Qt, so that they can be tested and reused as such.
+QT_FREE_UI = ("desktop.ui.downtime.planning",)
 
 
 def _modules(folder: str) -> list[str]:
@@ -92,6 +94,10 @@ def _refusal(module: str, name: str) -> str | None:
             return "paint draws with QtGui and QtCore only, no widgets"
         if ours and not _within(name, "desktop.paint", "desktop.rules"):
             return "paint imports nothing of ours but rules"
+    if _within(module, *QT_FREE_UI) and (
+        _within(name, *QT) or (_within(name, "desktop.ui") and not _within(name, *QT_FREE_UI))
+    ):
+        return "the downtime planning is Qt-free"
     if _within(name, "desktop.ui") and not _within(module, "desktop.ui", "desktop.app"):
         return "only ui and app import ui"
     return None
@@ -135,6 +141,8 @@ def test_every_layer_is_there_to_check() -> None:
         ("desktop.paint.dice", "from PySide6.QtWidgets import QWidget\n"),
         ("desktop.paint.dice", "from PySide6 import QtWidgets\n"),
         ("desktop.paint.dice", "from PySide6.QtPrintSupport import QPrinter\n"),
+        ("desktop.ui.downtime.planning", "from PySide6.QtCore import Qt\n"),
+        ("desktop.ui.downtime.planning", "from desktop.ui.session import CampaignSession\n"),
         ("desktop.paint.dice", "from desktop.printing.cards import INK\n"),
         ("desktop.paint.dice", "from desktop.store import records\n"),
         ("desktop.paint.clocks", "from .. import ui\n"),
@@ -196,6 +204,10 @@ def _qt_loaded_by(modules: list[str]) -> list[str]:
 
 def test_rules_and_store_import_no_qt() -> None:
     assert _qt_loaded_by(_modules("rules") + _modules("store")) == []
+
+
+def test_downtime_planning_loads_no_qt() -> None:
+    assert _qt_loaded_by(list(QT_FREE_UI)) == []
 
 
 def test_paint_loads_no_widgets() -> None:

@@ -12,9 +12,8 @@ from PySide6.QtGui import QUndoCommand
 
 from desktop.store.records import CardRecord, CardSnapshot
 from desktop.ui.commands import StoreCommand
+from desktop.ui.merge_ids import MergeId
 from desktop.ui.session import CampaignSession
-
-EDIT_CARD_ID = 2001
 
 
 class AddCard(StoreCommand):
@@ -81,7 +80,7 @@ class EditCard(StoreCommand):
             self.setObsolete(True)
 
     def id(self) -> int:
-        return EDIT_CARD_ID
+        return int(MergeId.EDIT_CARD)
 
     def mergeWith(self, other: QUndoCommand) -> bool:
         if not isinstance(other, EditCard) or (other.card_id, other.field) != (

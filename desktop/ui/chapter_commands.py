@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtGui import QUndoCommand
 
 from desktop.ui.commands import StoreCommand
+from desktop.ui.merge_ids import MergeId
 from desktop.ui.session import CampaignSession
 
 if TYPE_CHECKING:
@@ -21,9 +22,6 @@ if TYPE_CHECKING:
         ClaimSnapshot,
         ClaimTransfer,
     )
-
-# Ids for mergeWith: only commands of the same id are offered to each other.
-EDIT_CHAPTER_ID = 4001
 
 CHAPTER_FIELDS = (
     "name",
@@ -57,7 +55,7 @@ class EditChapter(StoreCommand):
             self.setObsolete(True)  # nothing changes: the stack drops it
 
     def id(self) -> int:
-        return EDIT_CHAPTER_ID
+        return int(MergeId.EDIT_CHAPTER)
 
     def mergeWith(self, other: QUndoCommand) -> bool:
         # Stepping coin up five times is one undo step, not five.

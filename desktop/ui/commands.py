@@ -14,10 +14,8 @@ from PySide6.QtGui import QUndoCommand
 from desktop.rules.roster import KIND_LABELS
 from desktop.store.campaign import CharacterRecord, CharacterSnapshot
 from desktop.store.errors import NotFound, ReadOnlyCampaign
+from desktop.ui.merge_ids import NO_MERGE, MergeId
 from desktop.ui.session import CampaignSession
-
-# Ids for mergeWith: only commands of the same id are offered to each other.
-EDIT_NOTES_ID = 1001
 
 
 class StoreCommand(QUndoCommand):
@@ -114,7 +112,7 @@ class EditCharacter(StoreCommand):
             self.setObsolete(True)  # nothing to do: the stack drops it
 
     def id(self) -> int:
-        return EDIT_NOTES_ID if self.field == "notes" else -1
+        return int(MergeId.EDIT_NOTES) if self.field == "notes" else NO_MERGE
 
     def mergeWith(self, other: QUndoCommand) -> bool:
         # Typing notes in bursts gives one undo step per burst, not one per pause.

@@ -17,10 +17,8 @@ from desktop.store.downtime_records import (
     DowntimeUndo,
 )
 from desktop.ui.commands import StoreCommand
+from desktop.ui.merge_ids import NO_MERGE, MergeId
 from desktop.ui.session import CampaignSession
-
-# Ids for mergeWith: only commands of the same id are offered to each other.
-EDIT_SHEET_ID = 3001
 
 # The sheet's fields typed letter by letter: a burst of typing is one undo step.
 TEXT_FIELDS = ("virtue", "vice", "vice_purveyor", "friends", "contacts")
@@ -59,7 +57,7 @@ class SetDowntimeSheet(StoreCommand):
             self.setObsolete(True)  # nothing to do: the stack drops it
 
     def id(self) -> int:
-        return EDIT_SHEET_ID if self.field in TEXT_FIELDS else -1
+        return int(MergeId.EDIT_SHEET) if self.field in TEXT_FIELDS else NO_MERGE
 
     def mergeWith(self, other: QUndoCommand) -> bool:
         # Typing a vice in bursts gives one undo step for the field, not one per pause.

@@ -27,7 +27,7 @@ from desktop.ui.docks.roll_log import RollLogPanel
 from desktop.ui.docks.roster import RosterPanel
 from desktop.ui.docks.syscards import SysCardsPanel
 from desktop.ui.docks.tabbed_panels import ChapterPanel, EnergyCalendarPanel, FactionLadderPanel
-from desktop.ui.downtime_session import DowntimeLauncher
+from desktop.ui.downtime.launcher import DowntimeLauncher
 from desktop.ui.panel import Panel
 from desktop.ui.session import CampaignSession
 from desktop.ui.settings import LAYOUT_VERSION, Settings

@@ -64,3 +64,62 @@ def dark_palette() -> QPalette:
     ):
         palette.setColor(QPalette.ColorGroup.Disabled, role, QColor("#6d7178"))
     return palette
+
+
+# --- Named colours ---------------------------------------------------------------------
+# Every colour the ui draws with beyond the palette's own roles, each as (light, dark):
+# a dark scheme reaches them through `colour(palette, role)`, never through a literal.
+
+Role = tuple[str, str]
+
+ERROR: Role = ("#c0392b", "#ff6b6b")  # a refusal, a field that cannot be kept
+SUCCESS: Role = ("#2e7d32", "#66bb6a")  # a check that succeeded
+WARNING: Role = ("#b2372a", "#ff8f80")  # the chapter's warnings: war, a threatened lair
+DANGER: Role = ("#b3261e", "#ff7b72")  # a death, a debt that cannot be repaid
+UNDONE: Role = ("#8a8a8a", "#8a8f98")  # a roll the GM has undone
+STRESS: Role = ("#c0392b", "#e0705e")  # marked boxes of each track on a downtime sheet
+TRAUMA: Role = ("#6c3483", "#b07cc6")
+XP: Role = ("#2e7d4f", "#5fbf85")
+
+
+def palette_is_dark(palette: QPalette) -> bool:
+    """Whether `palette` is a dark one (its window darker than mid-grey)."""
+    return palette.color(QPalette.ColorRole.Window).lightness() < 128
+
+
+def colour(palette: QPalette, role: Role) -> QColor:
+    """`role`'s light or dark variant, whichever reads on `palette`."""
+    return QColor(role[1] if palette_is_dark(palette) else role[0])
+
+
+def text_style(palette: QPalette, role: Role, extra: str = "") -> str:
+    """A style sheet that writes a label's text in `role`'s colour."""
+    return f"color: {colour(palette, role).name()};{' ' + extra if extra else ''}"
+
+
+# --- Fixed art -------------------------------------------------------------------------
+# Drawn on its own background, so the same in light and dark: the dice table's felt, the
+# factions' status badges (white text, the sign and label say the same), the lair token.
+
+FELT_POOL = "#2f5d46"  # the pool and the opponent's side
+FELT_OTHER = "#3f4a44"  # the table and the removed dice
+FELT_TRAY = "#6b4f2c"
+FELT_EDGE = "#3c000000"  # #AARRGGBB: black at 60/255
+FELT_INK = "#f3ead7"
+FELT_INK_FAINT = "#96f3ead7"  # the ink at 150/255, for an empty area's hint
+FELT_BACKGROUND = "#23302a"
+BADGE_INK = "#ffffff"  # text on a status badge, a filled war mark, a marked box's cross
+STATUS_COLOURS: dict[int, str] = {
+    3: "#17693a",
+    2: "#2b8550",
+    1: "#4b8f66",
+    0: "#69707d",
+    -1: "#9a6312",
+    -2: "#b8501c",
+    -3: "#b3261e",
+}
+WAR_COLOUR = "#b3261e"
+LAIR_SHADOW = "#28000000"  # black at 40/255 under a claim
+LAIR_FILL = "#e0ae45"
+LAIR_EDGE = "#6b4e12"
+LAIR_INK = "#2a1e05"

@@ -43,6 +43,7 @@ def test_progress_rises_to_the_end() -> None:
     assert progress.seen[-1] <= 1
 
 
+@pytest.mark.slow  # over ~3 s (pytest --durations)
 def test_a_cancel_at_any_step_of_an_import_writes_nothing(tmp_path: Path, data_dir: Path) -> None:
     document = read_document(_sample(), images=trusted_images)
     every = _CancelAt()

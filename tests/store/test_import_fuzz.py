@@ -246,6 +246,7 @@ def tally() -> Iterator[type[_Tally]]:
     assert _Tally.accepted > 10
 
 
+@pytest.mark.slow  # over ~3 s (pytest --durations)
 @settings(
     max_examples=EXAMPLES,
     deadline=None,

@@ -44,6 +44,7 @@ while True:
 RUNS = 50
 
 
+@pytest.mark.slow  # over ~3 s (pytest --durations)
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="SIGKILL is POSIX only")
 def test_no_acknowledged_write_is_lost(campaign: Campaign, data_dir: Path) -> None:
     path = campaign.path

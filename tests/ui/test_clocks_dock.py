@@ -494,6 +494,7 @@ def test_new_clock_defaults_to_the_selected_character(
     assert (clock.owner_kind, clock.owner_id, clock.segments) == ("character", ilian.id, 6)
 
 
+@pytest.mark.slow  # over ~3 s (pytest --durations)
 def test_hundreds_of_clocks_are_painted_not_made_widgets(
     window: MainWindow, clocks: ClocksWidget
 ) -> None:

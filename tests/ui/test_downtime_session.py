@@ -17,7 +17,8 @@ from PySide6.QtWidgets import QApplication, QPushButton, QRadioButton
 from pytestqt.qtbot import QtBot
 
 from desktop.store.campaign import Campaign
-from desktop.ui.downtime_session import ActivityForm, DowntimeSessionDialog
+from desktop.ui.downtime.activity_form import ActivityForm
+from desktop.ui.downtime.dialog import DowntimeSessionDialog
 from desktop.ui.main_window import MainWindow
 from desktop.ui.session import CampaignSession
 

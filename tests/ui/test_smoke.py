@@ -8,6 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from PySide6.QtGui import QImage
 
 
@@ -22,6 +23,7 @@ def run(*args: str, home: Path) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.slow  # over ~3 s (pytest --durations)
 def test_smoke_test_on_the_sample_campaign(tmp_path: Path, gm_desk_home: Path) -> None:
     shot = tmp_path / "shot.png"
     result = run("--smoke-test", "--screenshot", str(shot), home=gm_desk_home)
@@ -35,6 +37,7 @@ def test_smoke_test_on_the_sample_campaign(tmp_path: Path, gm_desk_home: Path) -
     assert "Traceback" not in result.stderr
 
 
+@pytest.mark.slow  # over ~3 s (pytest --durations)
 def test_smoke_test_creates_a_new_campaign(tmp_path: Path, gm_desk_home: Path) -> None:
     fresh = tmp_path / "New Campaign.gmdesk"
     result = run("--smoke-test", "--campaign", str(fresh), home=gm_desk_home)
@@ -63,6 +66,7 @@ def test_version(gm_desk_home: Path) -> None:
     assert result.stdout.strip() == f"GM Desk {__version__}"
 
 
+@pytest.mark.slow  # over ~3 s (pytest --durations)
 def test_a_campaign_given_as_a_plain_argument(tmp_path: Path, gm_desk_home: Path) -> None:
     fresh = tmp_path / "Double-clicked.gmdesk"
     result = run("--smoke-test", str(fresh), home=gm_desk_home)

@@ -29,9 +29,8 @@ from PySide6.QtWidgets import (
 from desktop.paint.clocks import ClockStyle, paint_clock
 from desktop.rules import downtime
 from desktop.store.downtime_records import ClockRecord
+from desktop.ui.form_helpers import error_label
 from desktop.ui.widgets.clock_board import Owner
-
-ERROR_STYLE = "color: #c0392b;"
 
 
 class DialPreview(QWidget):
@@ -68,11 +67,7 @@ class _CheckedDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle(title)
         self.form = QFormLayout()
-        self.error_label = QLabel()
-        self.error_label.setObjectName("clockDialogError")
-        self.error_label.setStyleSheet(ERROR_STYLE)
-        self.error_label.setWordWrap(True)
-        self.error_label.hide()
+        self.error_label = error_label("clockDialogError")
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )

@@ -5,19 +5,17 @@ tray dice to step them up, a depleted die dragged onto the roster is an award, a
 GM can drop a new depleted die as an award. Live exact odds of the tray are computed off
 the GUI thread. Every change is an undo command that writes through the store; the
 rules (depletion, tuples, the all-ones choice, rest, damage) all come from
-`desktop.rules.dicepool`.
+`desktop.rules.dicepool`. The parts it composes live in `desktop.ui.dice_table`.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from dataclasses import replace
 
-from PySide6.QtCore import QMimeData, QPoint, Qt, QThreadPool, QTimer
-from PySide6.QtGui import QDrag, QKeySequence, QMouseEvent, QShortcut
+from PySide6.QtCore import QPoint, Qt, QThreadPool
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QCheckBox,
     QComboBox,
     QFormLayout,
@@ -25,11 +23,9 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
     QLabel,
-    QListWidget,
     QListWidgetItem,
     QMenu,
     QPushButton,
-    QScrollArea,
     QSpinBox,
     QToolButton,
     QVBoxLayout,
@@ -48,91 +44,25 @@ from desktop.ui.dice_commands import (
     award_depleted,
     to_pool,
 )
+from desktop.ui.dice_table.animation import RollAnimation
+from desktop.ui.dice_table.chips import NewDieChip, TraitChips
+from desktop.ui.dice_table.menus import die_menu
+from desktop.ui.dice_table.odds import (
+    conflict_odds,
+    conflict_odds_text,
+    is_conflict_odds,
+    tray_odds,
+    tray_odds_texts,
+)
+from desktop.ui.dice_table.roll_words import describe_roll, roll_detail, rolled_size
 from desktop.ui.docks.conflict import Conflict, ItemRoll, SideRoll, after_pool
+from desktop.ui.form_helpers import vertical_scroll
 from desktop.ui.panel import Panel
 from desktop.ui.plain_text import escaped
 from desktop.ui.session import CampaignSession
-from desktop.ui.widgets.dice_scene import (
-    NEW_DIE_MIME,
-    TRAIT_MIME,
-    DiceScene,
-    DiceView,
-    DieState,
-    SideView,
-    encode,
-)
+from desktop.ui.widgets.dice_scene import DiceScene, DiceView, DieState, SideView
 
-ANIMATION_FRAMES = 8
-ANIMATION_STEP_MS = 45
 TOPICS = {"dice", "traits", "items", "characters"}
-
-
-def rolled_size(die: DieRecord) -> int:
-    """The size a tray die will roll as (the rules' `dicepool.rolled_size`)."""
-    return dicepool.rolled_size(die.size, die.steps, die.down_to_d4)
-
-
-class TraitChips(QListWidget):
-    """The character's traits: tick those that apply to this roll, drag one onto a tray die."""
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setObjectName("traitChips")
-        self.setDragEnabled(True)
-        self.setDragDropMode(QAbstractItemView.DragDropMode.DragOnly)
-        self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.character_id = 0
-
-    def set_traits(self, character_id: int, traits: list[TraitRecord], applied: set[int]) -> None:
-        self.blockSignals(True)
-        self.clear()
-        self.character_id = character_id
-        for trait in traits:
-            scope = "broad" if trait.broad else "constrained"
-            item = QListWidgetItem(f"{trait.name}  ({trait.value}, {scope})")
-            item.setData(Qt.ItemDataRole.UserRole, trait.id)
-            item.setFlags(
-                item.flags() | Qt.ItemFlag.ItemIsUserCheckable | Qt.ItemFlag.ItemIsDragEnabled
-            )
-            checked = Qt.CheckState.Checked if trait.id in applied else Qt.CheckState.Unchecked
-            item.setCheckState(checked)
-            item.setToolTip("Tick if it applies to this roll; drag onto a tray die to step it up.")
-            self.addItem(item)
-        self.blockSignals(False)
-
-    def mimeTypes(self) -> list[str]:
-        return [TRAIT_MIME]
-
-    def mimeData(self, items: list[QListWidgetItem]) -> QMimeData:
-        trait = int(items[0].data(Qt.ItemDataRole.UserRole)) if items else 0
-        return encode(TRAIT_MIME, {"character": self.character_id, "trait": trait})
-
-
-class NewDieChip(QLabel):
-    """The GM's award: drag a new die onto the table (or the pool)."""
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.size = 6
-        self.setObjectName("newDieChip")
-        self.setFrameShape(QFrame.Shape.StyledPanel)
-        self.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.setCursor(Qt.CursorShape.OpenHandCursor)
-        self.setToolTip("Drag onto the table to award a new depleted die (GM).")
-        self._update()
-
-    def set_size(self, size: int) -> None:
-        self.size = size
-        self._update()
-
-    def _update(self) -> None:
-        self.setText(f"New d{self.size}: drag me")
-
-    def mouseMoveEvent(self, event: QMouseEvent) -> None:
-        if event.buttons() & Qt.MouseButton.LeftButton:
-            drag = QDrag(self)
-            drag.setMimeData(encode(NEW_DIE_MIME, {"size": self.size}))
-            drag.exec(Qt.DropAction.CopyAction)
 
 
 class DiceTableWidget(QWidget):
@@ -154,9 +84,7 @@ class DiceTableWidget(QWidget):
         self._items: dict[int, list[ItemRecord]] = {}
         self._conflict: Conflict | None = None
         self._item_choice: dict[tuple[int, str], int | None] = {}  # (character, kind) -> item
-        self._frames = 0
-        self._animation: QTimer | None = None
-        self._animation_rng = random.Random()
+        self.animation = RollAnimation(self)
         from desktop.ui.odds_worker import OddsWorker
 
         self.odds_worker = OddsWorker(pool, self)
@@ -331,11 +259,7 @@ class DiceTableWidget(QWidget):
         side_widget = QWidget()
         side_widget.setLayout(side)
         # Scrolls rather than forcing its height on the window when the dock is short.
-        side_scroll = QScrollArea()
-        side_scroll.setWidget(side_widget)
-        side_scroll.setWidgetResizable(True)
-        side_scroll.setFrameShape(QFrame.Shape.NoFrame)
-        side_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        side_scroll = vertical_scroll(side_widget)
         side_scroll.setFixedWidth(280)
 
         layout = QHBoxLayout(self)
@@ -581,11 +505,13 @@ class DiceTableWidget(QWidget):
         waiting = self._pending is not None or (
             conflict is not None and conflict.waiting_for is not None
         )
-        busy = waiting or conflict is not None or bool(self._frames)
+        busy = waiting or conflict is not None or self.animation.running()
         self._hold_undo(busy)
         trays = bool(self._tray()) or (self._in_conflict() and bool(self._tray(self._opp_dice)))
         ready = self._in_conflict() if self.conflict_button.isChecked() else trays
-        self.roll_button.setEnabled(has_character and ready and not busy and not self._frames)
+        self.roll_button.setEnabled(
+            has_character and ready and not busy and not self.animation.running()
+        )
         self.roll_button.setText("Roll both" if self.conflict_button.isChecked() else "Roll")
         self.clear_button.setEnabled(has_character and trays and not busy)
         for widget in (
@@ -651,7 +577,7 @@ class DiceTableWidget(QWidget):
             and self._character is not None
             and self._pending is None
             and self._conflict is None
-            and not self._frames
+            and not self.animation.running()
         )
 
     def toggle_tray(self, die_id: int) -> None:
@@ -831,7 +757,7 @@ class DiceTableWidget(QWidget):
     # -- rolling ---------------------------------------------------------------------------------
 
     def roll(self) -> None:
-        if not self._writable() or self._frames:
+        if not self._writable() or self.animation.running():
             return
         if self._in_conflict():
             self.roll_conflict()
@@ -860,39 +786,27 @@ class DiceTableWidget(QWidget):
         if not self.animate_check.isChecked():
             land()
             return
-        self._frames = ANIMATION_FRAMES
-        self._update_buttons()
         session, showing = self._session, self._character.id if self._character else None
 
-        def frame() -> None:
-            self._frames -= 1
-            here = self._session is session and self._character is not None
-            if here and self._character.id == showing and self._frames > 0:  # type: ignore[union-attr]
-                for roll in rolls:
-                    for die_id, size in zip(roll.die_ids, roll.sizes, strict=True):
-                        face = self._animation_rng.randint(1, size)
-                        self._states[die_id] = DieState(face=face, rolled_size=size)
-                self._redraw()
-                return
-            self._stop_animation()
-            if here and self._character.id == showing:  # type: ignore[union-attr]
-                land()
-            self._update_buttons()
+        def still_here() -> bool:
+            character = self._character
+            return self._session is session and character is not None and character.id == showing
 
-        self._animation = QTimer(self, interval=ANIMATION_STEP_MS)
-        self._animation.timeout.connect(frame)
-        self._animation.start()
+        def show(faces: dict[int, DieState]) -> None:
+            self._states.update(faces)
+            self._redraw()
+
+        self.animation.start(
+            rolls, still_here=still_here, show=show, land=land, done=self._update_buttons
+        )
+        self._update_buttons()
 
     def is_rolling(self) -> bool:
         """Whether dice are tumbling: a roll that has not landed yet."""
-        return self._animation is not None
+        return self.animation.running()
 
     def _stop_animation(self) -> None:
-        if self._animation is not None:
-            self._animation.stop()
-            self._animation.deleteLater()
-            self._animation = None
-        self._frames = 0
+        self.animation.stop()
 
     def _hold_undo(self, held: bool) -> None:
         # A pending roll was computed from the pool as it is: undo must wait for it.
@@ -1190,25 +1104,19 @@ class DiceTableWidget(QWidget):
             return
         sizes = tuple(rolled_size(d) for d in tray)
         table = len(to_pool(self._dice).on_table)
-        self.odds_worker.request(lambda: _tray_odds(sizes, table))
+        self.odds_worker.request(lambda: tray_odds(sizes, table))
 
     def _show_odds(self, result: object) -> None:
-        from desktop.rules import odds
-
-        if not isinstance(result, odds.TrayOdds):
+        texts = tray_odds_texts(result, self.target_spin.value())
+        if texts is None:
             return
         self._odds_latest = result
-        target = self.target_spin.value()
-        self.reach_label.setText(f"{odds.format_percent(result.reach(target))} to reach {target}")
-        self.expected_label.setText(f"{float(result.expected_total):.1f}")
-        self.deplete_label.setText(
-            f"{odds.format_percent(result.any_depletes)} any · "
-            f"{float(result.expected_depleted):.2f} expected"
-        )
-        self.tuple_label.setText(
-            f"{odds.format_percent(result.tuple_chance)} · all ones "
-            f"{odds.format_percent(result.catastrophe_chance, 1)}"
-        )
+        for label, text in zip(
+            (self.reach_label, self.expected_label, self.deplete_label, self.tuple_label),
+            texts,
+            strict=True,
+        ):
+            label.setText(text)
 
     def _request_conflict_odds(self) -> None:
         if not self._in_conflict():
@@ -1225,21 +1133,13 @@ class DiceTableWidget(QWidget):
                     sizes.get(armour.die_id) if armour and armour.die_id else None,
                 )
             )
-        self.conflict_worker.request(lambda: _conflict_odds(sides))
+        self.conflict_worker.request(lambda: conflict_odds(sides))
 
     def _show_conflict_odds(self, result: object) -> None:
-        from desktop.rules import odds
-
-        if not isinstance(result, odds.ConflictOdds) or not self._in_conflict():
+        if not is_conflict_odds(result) or not self._in_conflict():
             return
         first, second = (who.name for who, _dice in self._sides())
-        percent = odds.format_percent
-        self.conflict_odds_label.setText(
-            f"{first} wins {percent(result.first_wins)} · {second} "
-            f"{percent(result.second_wins)} · tie {percent(result.tie)}\n"
-            f"Dice lost, expected: {first} {float(result.expected_first_lost):.2f} · "
-            f"{second} {float(result.expected_second_lost):.2f}"
-        )
+        self.conflict_odds_label.setText(conflict_odds_text(result, first, second))
 
     def conflict_odds_label_text(self, message: str) -> None:
         self.conflict_odds_label.setText(message)
@@ -1254,99 +1154,10 @@ class DiceTableWidget(QWidget):
         die = self._die(die_id) if die_id is not None else None
         if die is None or not self._writable():
             return
-        menu = QMenu(self)
-        if die.kind == "ordinary" and die.place == "pool":
-            menu.addAction(
-                "Take out of the tray" if die.in_tray else "Put in the tray",
-                lambda: self.toggle_tray(die.id),
-            )
-        if die.in_tray:
-            menu.addAction("Step up (+)", lambda: self.step(die.id, 1))
-            menu.addAction("Step back (−)", lambda: self.step(die.id, -1))
-            menu.addAction("Step down to d4 (D)", self.toggle_down_selected)
-        for area, text in (
-            ("pool", "Move to the pool"),
-            ("table", "Move to the table"),
-            ("removed", "Remove (damage)"),
-        ):
-            if die.place != area:
-                menu.addAction(text, lambda a=area: self.move_die(die, a))
-        menu.addSeparator()
-        menu.addAction(
-            "Delete this die",
-            lambda: self._push(RemoveDice(self._session, [die], f"Delete a d{die.size}")),
-        )  # type: ignore[arg-type]
-        menu.exec(self.view.viewport().mapToGlobal(position))
+        die_menu(self, die, self).exec(self.view.viewport().mapToGlobal(position))
 
-
-def _tray_odds(sizes: tuple[int, ...], table: int) -> object:
-    # Runs on a worker thread; icepool (about 50 ms to import) loads there, not at start-up.
-    from desktop.rules import odds
-
-    return odds.tray_odds(sizes, table)
-
-
-def _conflict_odds(sides: list[tuple[tuple[int, ...], int, int | None, int | None]]) -> object:
-    from desktop.rules import odds
-
-    first, second = (odds.Side(*side) for side in sides)
-    return odds.conflict_odds(first, second)
-
-
-def roll_detail(
-    dice: list[DieRecord],
-    roll: dicepool.Roll,
-    choice: dicepool.Catastrophe | None,
-    steps_allowed: int,
-    chosen: int | None = None,
-) -> dict[str, object]:
-    """What the log keeps of a roll: every die with its base and rolled size and face."""
-    by_id = {d.id: d for d in dice}
-    depleted = set(roll.depleted_ids)
-    return {
-        "dice": [
-            {
-                "die_id": die_id,
-                "size": by_id[die_id].size,
-                "steps": by_id[die_id].steps,
-                "down_to_d4": by_id[die_id].down_to_d4,
-                "rolled_as": size,
-                "face": face,
-                "depleted": die_id in depleted,
-            }
-            for die_id, size, face in zip(roll.die_ids, roll.sizes, roll.faces, strict=True)
-        ],
-        "table": roll.result.table,
-        "steps_allowed": steps_allowed,
-        "depleted": list(roll.depleted_ids),
-        "tuple": roll.result.is_tuple,
-        "catastrophe": roll.result.catastrophe,
-        "choice": str(choice) if choice else None,
-        "chosen": chosen if choice else None,
-    }
-
-
-def describe_roll(name: str, roll: dicepool.Roll, choice: dicepool.Catastrophe | None) -> str:
-    faces = ", ".join(
-        f"{face} (d{size})" for size, face in zip(roll.sizes, roll.faces, strict=True)
-    )
-    table = roll.result.table
-    text = f"{name} rolled {faces}"
-    if table:
-        text += f" + {table} on the table"
-    text += f" = {roll.result.total}."
-    depleted = len(roll.depleted_ids)
-    if roll.result.catastrophe:
-        if choice is dicepool.Catastrophe.DEPLETE_ALL_BUT_ONE:
-            text += " All ones: every die but one went to the table."
-        elif choice is dicepool.Catastrophe.LOSE_ONE:
-            text += " All ones: one die was lost, the rest went back to the pool."
-    else:
-        if depleted:
-            text += f" {depleted} depleted."
-        if roll.result.is_tuple:
-            text += " A tuple: one depleted die returns to the pool."
-    return text
+    def delete_die(self, die: DieRecord) -> None:
+        self._push(RemoveDice(self._session, [die], f"Delete a d{die.size}"))  # type: ignore[arg-type]
 
 
 class DiceTablePanel(Panel):

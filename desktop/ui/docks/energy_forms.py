@@ -20,7 +20,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
-    QScrollArea,
     QSpinBox,
     QStackedWidget,
     QVBoxLayout,
@@ -29,6 +28,7 @@ from PySide6.QtWidgets import (
 
 from desktop.rules import energy
 from desktop.rules.energy import CharacterProfile, DayState, MoveOutcome, Outcome
+from desktop.ui.form_helpers import vertical_scroll
 from desktop.ui.widgets.month_grid import danger_colour
 
 MAX_ENERGY = 9999
@@ -488,11 +488,7 @@ class EntryForms(QWidget):
         layout.addLayout(top)
         # The longest form (a move) must not make the month short: its fields scroll,
         # while what will happen and the Add button stay in sight.
-        fields = QScrollArea()
-        fields.setWidgetResizable(True)
-        fields.setFrameShape(QScrollArea.Shape.NoFrame)
-        fields.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        fields.setWidget(self.pages)
+        fields = vertical_scroll(self.pages)
         layout.addWidget(fields, 1)
         layout.addWidget(self.note)
         layout.addWidget(self.outcome)

@@ -46,9 +46,10 @@ from desktop.ui.faction_commands import (
     FactionLosesHold,
     MoveFaction,
 )
+from desktop.ui.form_helpers import error_label, show_error
 from desktop.ui.session import CampaignSession
+from desktop.ui.theme import ERROR, STATUS_COLOURS, colour
 from desktop.ui.widgets.ladder_scene import (
-    STATUS_COLOURS,
     LadderScene,
     LadderStyle,
     LadderView,
@@ -145,11 +146,7 @@ class FactionDialog(QDialog):
         self.notes_edit = QPlainTextEdit(values.notes)
         self.notes_edit.setObjectName("factionNotes")
         self.notes_edit.setPlaceholderText("Leaders, turf, what they want…")
-        self.error_label = QLabel()
-        self.error_label.setObjectName("factionError")
-        self.error_label.setWordWrap(True)
-        self.error_label.setStyleSheet("color: #c0392b; font-weight: bold;")
-        self.error_label.hide()
+        self.error_label = error_label("factionError", bold=True)
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
@@ -190,8 +187,7 @@ class FactionDialog(QDialog):
         )
 
     def show_error(self, message: str | None) -> None:
-        self.error_label.setText(message or "")
-        self.error_label.setVisible(bool(message))
+        show_error(self.error_label, message)
 
     def try_accept(self) -> None:
         values = self.values()
@@ -226,8 +222,9 @@ class FactionLadderWidget(QWidget):
         self.message_label.setObjectName("factionMessage")
         self.message_label.setWordWrap(True)
         # A red frame around text in the palette's colour: readable in light and dark.
+        red = colour(self.palette(), ERROR).name()
         self.message_label.setStyleSheet(
-            "QLabel { border: 1px solid #c0392b; border-radius: 4px; padding: 4px; }"
+            f"QLabel {{ border: 1px solid {red}; border-radius: 4px; padding: 4px; }}"
         )
         self.message_label.hide()
         self._lay_out()
@@ -362,8 +359,7 @@ class FactionLadderWidget(QWidget):
         return message
 
     def _show_message(self, message: str | None) -> None:
-        self.message_label.setText(message or "")
-        self.message_label.setVisible(bool(message))
+        show_error(self.message_label, message)
 
     def record(self, faction_id: int) -> FactionRecord | None:
         return next((f for f in self._factions if f.id == faction_id), None)

@@ -30,8 +30,10 @@ from desktop.rules import syscards
 from desktop.store.errors import NotFound
 from desktop.store.records import CardRecord
 from desktop.ui.card_commands import ResolveActs, UpdateSettings
+from desktop.ui.form_helpers import error_label
 from desktop.ui.plain_text import escaped
 from desktop.ui.session import CampaignSession
+from desktop.ui.theme import ERROR, HINT_STYLE, SUCCESS, colour
 from desktop.ui.widgets.number_field import NumberField
 
 
@@ -86,11 +88,7 @@ class ActResolver(QWidget):
         self.throw_spin.setObjectName("actThrow")
         self.throw_spin.checked.connect(self._update_buttons)
         self.throw_spin.returnPressed.connect(self.use_typed_throw)
-        self.field_error = QLabel()
-        self.field_error.setObjectName("actFieldError")
-        self.field_error.setWordWrap(True)
-        self.field_error.setStyleSheet("color: #c0392b;")
-        self.field_error.hide()
+        self.field_error = error_label("actFieldError")
         self.roll_button = QPushButton("Roll d100")
         self.roll_button.setObjectName("actRoll")
         self.roll_button.clicked.connect(lambda: self.resolve(None))
@@ -135,7 +133,7 @@ class ActResolver(QWidget):
             "and resolve the challenger's act. The degree of failure is for the GM's eyes."
         )
         hint.setWordWrap(True)
-        hint.setStyleSheet("color: palette(placeholder-text);")
+        hint.setStyleSheet(HINT_STYLE)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(self.result_label)
@@ -282,8 +280,9 @@ class ActResolver(QWidget):
         }
         if session.push(ResolveActs(session, f"Act of {card.name}", raises, log)):
             # A sign as well as a colour: the verdict reads in black and white.
-            sign, colour = ("✓", "#2e7d32") if outcome.success else ("✗", "#c0392b")
-            self.result_label.setText(f'<b style="color:{colour}">{sign}</b> {escaped(summary)}')
+            sign, role = ("✓", SUCCESS) if outcome.success else ("✗", ERROR)
+            shade = colour(self.palette(), role).name()
+            self.result_label.setText(f'<b style="color:{shade}">{sign}</b> {escaped(summary)}')
             self._shown_at = session.undo_stack.index()
             return outcome
         return None

@@ -10,7 +10,7 @@ import json
 from pathlib import Path
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
-from PySide6.QtGui import QColor, QFont
+from PySide6.QtGui import QFont, QGuiApplication
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -28,6 +28,7 @@ from desktop.store.records import RollRecord
 from desktop.ui.panel import Panel
 from desktop.ui.plain_text import tooltip
 from desktop.ui.session import CampaignSession
+from desktop.ui.theme import UNDONE, colour
 from desktop.ui.widgets.record_table import RecordTableModel
 
 ModelIndex = QModelIndex | QPersistentModelIndex
@@ -88,7 +89,7 @@ class RollLogModel(RecordTableModel):
         if role == Qt.ItemDataRole.ToolTipRole:
             return tooltip(record.summary)
         if role == Qt.ItemDataRole.ForegroundRole and record.undone:
-            return QColor("#8a8a8a")
+            return colour(QGuiApplication.palette(), UNDONE)
         if role == Qt.ItemDataRole.FontRole and record.undone:
             font = QFont()
             font.setStrikeOut(True)

@@ -43,9 +43,11 @@ from desktop.rules import dicepool, roster
 from desktop.store.campaign import CharacterRecord
 from desktop.ui.commands import AddCharacter, DeleteCharacter, EditCharacter
 from desktop.ui.dice_commands import award_depleted
+from desktop.ui.form_helpers import error_label, show_error
 from desktop.ui.panel import Panel
 from desktop.ui.plain_text import tooltip
 from desktop.ui.session import CampaignSession
+from desktop.ui.theme import HINT_STYLE
 from desktop.ui.widgets.character_kit import CharacterKit
 from desktop.ui.widgets.dice_scene import DIE_MIME, decode
 from desktop.ui.widgets.downtime_sheet import DowntimeSheetWidget
@@ -196,11 +198,7 @@ class CharacterForm(QWidget):
         self._record: CharacterRecord | None = None
         self.name_edit = QLineEdit()
         self.name_edit.setObjectName("rosterName")
-        self.name_error = QLabel()
-        self.name_error.setObjectName("fieldError")
-        self.name_error.setStyleSheet("color: #c0392b;")
-        self.name_error.setWordWrap(True)
-        self.name_error.hide()
+        self.name_error = error_label("fieldError")
         self.kind_combo = QComboBox()
         self.kind_combo.setObjectName("rosterKind")
         for kind in roster.KINDS:
@@ -283,8 +281,7 @@ class CharacterForm(QWidget):
         return True
 
     def _show_error(self, message: str | None) -> None:
-        self.name_error.setText(message or "")
-        self.name_error.setVisible(bool(message))
+        show_error(self.name_error, message)
 
     def _commit_name(self) -> None:
         text = self.name_edit.text()
@@ -366,7 +363,7 @@ class RosterWidget(QWidget):
         self.empty_label.setObjectName("rosterEmpty")
         self.empty_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.empty_label.setWordWrap(True)
-        self.empty_label.setStyleSheet("color: palette(placeholder-text); padding: 16px;")
+        self.empty_label.setStyleSheet(HINT_STYLE + " padding: 16px;")
         self.stack = QStackedWidget()
         self.stack.addWidget(self.table)
         self.stack.addWidget(self.empty_label)

@@ -37,6 +37,7 @@ from desktop.store.errors import NotFound
 from desktop.store.records import CardRecord
 from desktop.ui.card_commands import AddCard, DeleteCard, DuplicateCard, EditCard, SetCardImage
 from desktop.ui.docks.resolvers import ActResolver, ChallengeResolver
+from desktop.ui.form_helpers import error_label, show_error
 from desktop.ui.panel import Panel
 from desktop.ui.session import CampaignSession
 from desktop.ui.widgets.number_field import NumberField
@@ -186,11 +187,7 @@ class CardEditor(QWidget):
         self.info_edit.setPlaceholderText(
             "Info: special challenge rules, forced challenge amounts, rejections…"
         )
-        self.error_label = QLabel()
-        self.error_label.setObjectName("cardError")
-        self.error_label.setStyleSheet("color: #c0392b;")
-        self.error_label.setWordWrap(True)
-        self.error_label.hide()
+        self.error_label = error_label("cardError")
         self.image_label = QLabel("No image")
         self.image_button = QPushButton("Image…")
         self.image_button.clicked.connect(self.choose_image)
@@ -339,8 +336,7 @@ class CardEditor(QWidget):
         return self.commit(field, value)
 
     def show_error(self, message: str | None) -> None:
-        self.error_label.setText(message or "")
-        self.error_label.setVisible(bool(message))
+        show_error(self.error_label, message)
 
     def commit(self, field: str, value: object) -> bool:
         """Check `value` with the rules, then write it as one undoable step."""

@@ -21,17 +21,14 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QFrame, QSizePolicy, QWidget
 
 from desktop.rules import factions
+from desktop.ui.theme import WARNING, colour
 
 # --- Colours --------------------------------------------------------------------------
 
 
-def is_dark(palette: QPalette) -> bool:
-    return palette.color(QPalette.ColorRole.Window).lightness() < 128
-
-
 def warn_colour(palette: QPalette) -> QColor:
     """A red that reads on the light and the dark palette alike."""
-    return QColor("#ff8f80") if is_dark(palette) else QColor("#b2372a")
+    return colour(palette, WARNING)
 
 
 def mix(first: QColor, second: QColor, amount: float) -> QColor:

@@ -26,14 +26,12 @@ from PySide6.QtGui import QIcon, QKeySequence, QPainter, QPixmap, QShortcut, QUn
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
-    QFrame,
     QGroupBox,
     QHBoxLayout,
     QHeaderView,
     QLabel,
     QMenu,
     QPushButton,
-    QScrollArea,
     QSpinBox,
     QStyledItemDelegate,
     QStyleOptionViewItem,
@@ -49,6 +47,7 @@ from desktop.store.errors import NotFound
 from desktop.store.records import DieRecord, ItemRecord, TraitRecord
 from desktop.ui.card_commands import UpdateSettings
 from desktop.ui.dice_commands import AddDice
+from desktop.ui.form_helpers import error_label, labelled_row, vertical_scroll
 from desktop.ui.kit_commands import (
     AddItem,
     AddTrait,
@@ -58,6 +57,7 @@ from desktop.ui.kit_commands import (
     EditTrait,
 )
 from desktop.ui.session import CampaignSession
+from desktop.ui.theme import ERROR, text_style
 from desktop.ui.widgets.record_table import RecordTableModel
 
 ModelIndex = QModelIndex | QPersistentModelIndex
@@ -65,7 +65,6 @@ TOPICS = {"traits", "items", "dice", "characters", "campaign"}
 TRAIT_VALUE_MAX = 20  # a trait's steps can go on several dice, so more than d4->d20's five
 ITEM_KIND_LABELS = {"weapon": "Weapon", "armour": "Armour"}
 NEW_ITEM_NAMES = {"weapon": "New weapon", "armour": "New armour"}
-ERROR_STYLE = "color: #c0392b;"
 ROW_HEIGHT = 24
 
 
@@ -387,12 +386,7 @@ class StartingPool(QGroupBox):
         self.starting_spin.editingFinished.connect(
             lambda: self.starting_dice_changed.emit(self.starting_spin.value())
         )
-        self.starting_row = QWidget()
-        starting = QHBoxLayout(self.starting_row)
-        starting.setContentsMargins(0, 0, 0, 0)
-        starting.addWidget(QLabel("Character creation:"))
-        starting.addWidget(self.starting_spin)
-        starting.addStretch(1)
+        self.starting_row = labelled_row("Character creation:", self.starting_spin)
         self.preset_combo = QComboBox()
         self.preset_combo.setObjectName("poolPreset")
         for option in dicepool.PRESETS:
@@ -489,7 +483,7 @@ class StartingPool(QGroupBox):
     def _set_plan(self, plan: tuple[int, int] | None, text: str) -> None:
         self._plan = plan
         self.summary.setText(text)
-        self.summary.setStyleSheet("" if plan else ERROR_STYLE)
+        self.summary.setStyleSheet("" if plan else text_style(self.palette(), ERROR))
         self.create_button.setEnabled(plan is not None)
         self.create_button.setText(f"Create {plan[1]} d{plan[0]}" if plan else "Create pool")
 
@@ -565,12 +559,7 @@ class CharacterKit(QWidget):
         # The content scrolls rather than growing the kit's minimum height: the kit sits in
         # the roster dock, and a tall minimum would push the whole window taller.
         content = QWidget()
-        scroll = QScrollArea()
-        scroll.setObjectName("kitScroll")
-        scroll.setWidgetResizable(True)
-        scroll.setFrameShape(QFrame.Shape.NoFrame)
-        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        scroll.setWidget(content)
+        scroll = vertical_scroll(content, "kitScroll")
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
         outer.addWidget(scroll)
@@ -868,12 +857,7 @@ def _heading(text: str, *buttons: QWidget) -> QHBoxLayout:
 
 
 def _error_label(name: str) -> QLabel:
-    label = QLabel()
-    label.setObjectName(name)
-    label.setStyleSheet(ERROR_STYLE)
-    label.setWordWrap(True)
-    label.hide()
-    return label
+    return error_label(name)
 
 
 def _set_error(label: QLabel, message: str | None) -> None:

@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.rules import factions
+from desktop.ui import theme
 from desktop.ui.plain_text import escaped
 from desktop.ui.widgets.chapter_paint import faded, mix, pixel_font, tag_font, warn_colour
 
@@ -175,7 +176,7 @@ class ClaimNode(QGraphicsObject):
             pen = QPen(faded(text, 0.6), 1.4, Qt.PenStyle.DashLine)
             fill = mix(base, text, 0.04)
         painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(QColor(0, 0, 0, 40))
+        painter.setBrush(QColor(theme.LAIR_SHADOW))
         painter.drawRoundedRect(rect.translated(2, 3), 8, 8)
         painter.setBrush(fill)
         painter.setPen(pen)
@@ -239,11 +240,11 @@ class ClaimNode(QGraphicsObject):
         )
         painter.setPen(QPen(palette.color(QPalette.ColorRole.Text), 1.6))
         painter.drawLine(QPointF(left, top), QPointF(left, rect.top() + 4))
-        painter.setBrush(QColor("#e0ae45"))
-        painter.setPen(QPen(QColor("#6b4e12"), 1.1))
+        painter.setBrush(QColor(theme.LAIR_FILL))
+        painter.setPen(QPen(QColor(theme.LAIR_EDGE), 1.1))
         painter.drawPolygon(flag)
         painter.setFont(pixel_font(9, bold=True))
-        painter.setPen(QColor("#2a1e05"))
+        painter.setPen(QColor(theme.LAIR_INK))
         painter.drawText(QRectF(left + 2, top, 40, 14), Qt.AlignmentFlag.AlignCenter, "TURF")
 
     def _paint_tag(self, painter: QPainter, palette: QPalette, label: str, right: float) -> float:

@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
 
 from desktop.paint.dice import paint_die
 from desktop.store.records import DieRecord
+from desktop.ui import theme
 from desktop.ui.widgets.drag_data import decode, encode
 
 DIE_MIME = "application/x-gmdesk-die"  # {"character": id, "die": id}
@@ -204,19 +205,19 @@ class AreaItem(QGraphicsObject):
         self, painter: QPainter, _option: QStyleOptionGraphicsItem, _widget: QWidget | None = None
     ) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        felt = QColor("#2f5d46") if self.name in ("pool", "tray") else QColor("#3f4a44")
+        felt = QColor(theme.FELT_POOL if self.name in ("pool", "tray") else theme.FELT_OTHER)
         if self.name == "tray":
-            felt = QColor("#6b4f2c")
+            felt = QColor(theme.FELT_TRAY)
         if self.hovered:
             felt = felt.lighter(130)
-        painter.setPen(QColor(0, 0, 0, 60))
+        painter.setPen(QColor(theme.FELT_EDGE))
         painter.setBrush(felt)
         painter.drawRoundedRect(self.rect, 10, 10)
         font = QFont()
         font.setBold(True)
         font.setPixelSize(13)
         painter.setFont(font)
-        painter.setPen(QColor("#f3ead7"))
+        painter.setPen(QColor(theme.FELT_INK))
         title = QRectF(self.rect.left() + 10, self.rect.top() + 4, self.rect.width() - 20, 18)
         painter.drawText(title, Qt.AlignmentFlag.AlignLeft, AREA_TITLES[self.name])
         painter.drawText(title, Qt.AlignmentFlag.AlignRight, str(self.count))
@@ -224,7 +225,7 @@ class AreaItem(QGraphicsObject):
             font.setBold(False)
             font.setItalic(True)
             painter.setFont(font)
-            painter.setPen(QColor(243, 234, 215, 150))
+            painter.setPen(QColor(theme.FELT_INK_FAINT))
             painter.drawText(
                 self.rect.adjusted(10, TITLE_HEIGHT, -10, -4),
                 Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap,
@@ -279,7 +280,7 @@ class DiceScene(QGraphicsScene):
             font.setBold(True)
             font.setPixelSize(15)
             label.setFont(font)
-            label.setBrush(QColor("#f3ead7"))
+            label.setBrush(QColor(theme.FELT_INK))
             label.setPos(left + MARGIN, top)
             top += 24
         for name in AREAS:
@@ -338,7 +339,7 @@ class DiceView(QGraphicsView):
         self.setRenderHint(QPainter.RenderHint.Antialiasing)
         self.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.setBackgroundBrush(QColor("#23302a"))
+        self.setBackgroundBrush(QColor(theme.FELT_BACKGROUND))
 
     def sizeHint(self) -> QSize:
         # The scene is laid out to the view's width; a hint taken from the scene would

@@ -24,13 +24,11 @@ from PySide6.QtGui import (
     QPen,
 )
 from PySide6.QtWidgets import (
-    QFrame,
     QGridLayout,
     QHBoxLayout,
     QLabel,
     QLineEdit,
     QPlainTextEdit,
-    QScrollArea,
     QSizePolicy,
     QSpinBox,
     QVBoxLayout,
@@ -42,8 +40,9 @@ from desktop.store.downtime_records import DowntimeSheet
 from desktop.store.errors import NotFound
 from desktop.ui.card_commands import UpdateSettings
 from desktop.ui.downtime_commands import SetDowntimeSheet
+from desktop.ui.form_helpers import error_label, show_error, vertical_scroll
 from desktop.ui.session import CampaignSession
-from desktop.ui.theme import HINT_STYLE
+from desktop.ui.theme import BADGE_INK, HINT_STYLE, STRESS, TRAUMA, XP, colour
 
 TOPICS = {"downtime", "characters", "campaign", "settings"}
 TYPING_PAUSE_MS = 600
@@ -51,22 +50,12 @@ TRAUMA_BOXES = 4  # the sheet's trauma track: 0..4
 XP_BOXES = 8  # drawn per XP track; a track with more marks grows a box at a time
 HP_LIMIT = 999
 MIN_STRESS_TRACK = 2
-ERROR_STYLE = "color: #c0392b;"
-
-# Marked boxes: a colour for each kind of track, light and dark; the cross drawn in a
-# marked box carries the meaning where the colour does not.
-STRESS_COLOURS = ("#c0392b", "#e0705e")
-TRAUMA_COLOURS = ("#6c3483", "#b07cc6")
-XP_COLOURS = ("#2e7d4f", "#5fbf85")
-
-
-def is_dark(palette: QPalette) -> bool:
-    return palette.color(QPalette.ColorRole.Window).lightness() < 128
 
 
 def accent(palette: QPalette, colours: tuple[str, str]) -> QColor:
-    """A track's colour, the light or dark variant to suit the palette."""
-    return QColor(colours[1] if is_dark(palette) else colours[0])
+    """A track's colour (theme.STRESS, TRAUMA or XP), the light or dark variant to suit the
+    palette; the cross drawn in a marked box carries the meaning where the colour does not."""
+    return colour(palette, colours)
 
 
 def clicked_marks(marked: int, box: int) -> int:
@@ -211,7 +200,7 @@ class BoxTrack(QWidget):
             # A cross in every marked box: marked and empty differ in shape, not only hue.
             inset = rect.width() * 0.27
             cross = rect.adjusted(inset, inset, -inset, -inset)
-            painter.setPen(QPen(QColor("white"), max(1.5, rect.width() / 9)))
+            painter.setPen(QPen(QColor(BADGE_INK), max(1.5, rect.width() / 9)))
             painter.drawLine(cross.topLeft(), cross.bottomRight())
             painter.drawLine(cross.topRight(), cross.bottomLeft())
             return
@@ -234,7 +223,7 @@ class DowntimeSheetWidget(QWidget):
         self._typing_timer = QTimer(self, singleShot=True, interval=TYPING_PAUSE_MS)
         self._typing_timer.timeout.connect(self.flush_edits)
 
-        self.stress_track = BoxTrack(self._track_length, STRESS_COLOURS, "Stress")
+        self.stress_track = BoxTrack(self._track_length, STRESS, "Stress")
         self.stress_track.setObjectName("stressTrack")
         self.stress_track.marks_requested.connect(self._set_stress)
         self.stress_label = _value_label("stressValue")
@@ -247,7 +236,7 @@ class DowntimeSheetWidget(QWidget):
             "How many stress boxes every character of the campaign has (a campaign setting)."
         )
         self.track_spin.valueChanged.connect(self._set_track_length)
-        self.trauma_track = BoxTrack(TRAUMA_BOXES, TRAUMA_COLOURS, "Trauma")
+        self.trauma_track = BoxTrack(TRAUMA_BOXES, TRAUMA, "Trauma")
         self.trauma_track.setObjectName("traumaTrack")
         self.trauma_track.marks_requested.connect(self._set_trauma)
         self.trauma_label = _value_label("traumaValue")
@@ -283,11 +272,7 @@ class DowntimeSheetWidget(QWidget):
             if isinstance(editor, QLineEdit):
                 editor.editingFinished.connect(self.flush_edits)
 
-        self.error_label = QLabel()
-        self.error_label.setObjectName("sheetError")
-        self.error_label.setStyleSheet(ERROR_STYLE)
-        self.error_label.setWordWrap(True)
-        self.error_label.hide()
+        self.error_label = error_label("sheetError")
         self.kind_hint = QLabel(
             "Downtime activities are for player characters; this sheet still keeps "
             "stress, harm and contacts."
@@ -365,12 +350,7 @@ class DowntimeSheetWidget(QWidget):
         layout.addWidget(self.error_label)
 
         # Scrolls rather than growing the roster dock's minimum height, as the kit does.
-        scroll = QScrollArea()
-        scroll.setObjectName("downtimeScroll")
-        scroll.setWidgetResizable(True)
-        scroll.setFrameShape(QFrame.Shape.NoFrame)
-        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        scroll.setWidget(content)
+        scroll = vertical_scroll(content, "downtimeScroll")
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
         outer.addWidget(scroll)
@@ -477,7 +457,7 @@ class DowntimeSheetWidget(QWidget):
         self.xp_rows = {}
         for row, track in enumerate(names):
             label = QLabel(track)
-            boxes = BoxTrack(XP_BOXES, XP_COLOURS, f"{track} XP")
+            boxes = BoxTrack(XP_BOXES, XP, f"{track} XP")
             boxes.setObjectName(f"xpTrack{track}")
             boxes.marks_requested.connect(lambda marks, t=track: self._set_xp(t, marks))
             value = _value_label(f"xpValue{track}")
@@ -574,8 +554,7 @@ class DowntimeSheetWidget(QWidget):
         return done
 
     def _show_error(self, message: str | None) -> None:
-        self.error_label.setText(message or "")
-        self.error_label.setVisible(bool(message))
+        show_error(self.error_label, message)
 
 
 # -- small builders -----------------------------------------------------------------------------

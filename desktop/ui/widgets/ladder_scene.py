@@ -46,6 +46,7 @@ from desktop.paint.clocks import ClockStyle, paint_clock
 from desktop.rules import factions
 from desktop.rules.factions import status_text
 from desktop.store.downtime_records import ChapterRecord, ClockRecord, FactionRecord
+from desktop.ui.theme import BADGE_INK, STATUS_COLOURS, WAR_COLOUR
 from desktop.ui.widgets.drag_data import decode, encode
 
 FACTION_MIME = "application/x-gmdesk-faction"  # {"faction": id}
@@ -66,19 +67,6 @@ STATUS_RECT = QRectF(PADDING + 26, 34, CARD_WIDTH - 2 * PADDING - 26, 22)
 HOLD_RECT = QRectF(PADDING, 34, 22, 22)
 WAR_RECT = QRectF(CARD_WIDTH - PADDING - 50, 7, 50, 18)
 MINUS = "\u2212"  # a real minus sign: "-3" in a hyphen reads as a dash
-
-# Fill colours of the status badges, white text on each; the sign and the label say the
-# same thing, so the colour is never the only cue.
-STATUS_COLOURS: dict[int, str] = {
-    3: "#17693a",
-    2: "#2b8550",
-    1: "#4b8f66",
-    0: "#69707d",
-    -1: "#9a6312",
-    -2: "#b8501c",
-    -3: "#b3261e",
-}
-WAR_COLOUR = "#b3261e"
 
 
 def encode_faction(faction_id: int) -> QMimeData:
@@ -213,7 +201,7 @@ def paint_war_badge(painter: QPainter, rect: QRectF, style: LadderStyle, filled:
     if filled:
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(red)
-        ink = QColor("#ffffff")
+        ink = QColor(BADGE_INK)
     else:
         painter.setPen(QPen(red, 1.5))
         painter.setBrush(Qt.BrushStyle.NoBrush)
@@ -255,7 +243,7 @@ def paint_status_badge(painter: QPainter, rect: QRectF, status: int, style: Ladd
     painter.setPen(Qt.PenStyle.NoPen)
     painter.setBrush(QColor(STATUS_COLOURS[status]))
     painter.drawRoundedRect(rect, rect.height() / 2, rect.height() / 2)
-    white = QColor("#ffffff")
+    white = QColor(BADGE_INK)
     painter.setPen(white)
     painter.setFont(style.fonts["badge"])
     painter.drawText(

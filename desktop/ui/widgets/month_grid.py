@@ -29,6 +29,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from desktop.ui.energy_summary import DaySummary, day_of
+from desktop.ui.theme import DANGER, colour
 
 WEEKS = 6
 HEADER_HEIGHT = 22
@@ -36,8 +37,7 @@ HEADER_HEIGHT = 22
 
 def danger_colour(palette: QPalette) -> QColor:
     """Red that reads on the palette's base: darker on light, lighter on dark."""
-    dark = palette.color(QPalette.ColorRole.Base).lightness() < 128
-    return QColor("#ff7b72") if dark else QColor("#b3261e")
+    return colour(palette, DANGER)
 
 
 @dataclass(frozen=True, slots=True)

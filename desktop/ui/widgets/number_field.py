@@ -14,8 +14,7 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QLineEdit, QWidget
 
 from desktop.rules import syscards
-
-INVALID_STYLE = "QLineEdit { border: 1px solid #c0392b; }"
+from desktop.ui.theme import ERROR, colour
 
 
 class NumberField(QLineEdit):
@@ -71,6 +70,7 @@ class NumberField(QLineEdit):
             self._problem = None
         # An empty box is not a mistake yet: it only waits for a number.
         shown = self._problem is not None and bool(self.text().strip())
-        self.setStyleSheet(INVALID_STYLE if shown else "")
+        red = colour(self.palette(), ERROR).name()
+        self.setStyleSheet(f"QLineEdit {{ border: 1px solid {red}; }}" if shown else "")
         self.setToolTip(self._problem if shown else "")
         self.checked.emit()

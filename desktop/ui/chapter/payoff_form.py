@@ -1,0 +1,156 @@
+"""The payoff form: a score's coin and rep, as the rules reckon them, before it is paid."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QGridLayout,
+    QGroupBox,
+    QLabel,
+    QPushButton,
+    QSpinBox,
+    QWidget,
+)
+
+from desktop.rules import downtime, factions
+from desktop.ui.chapter.labels import JOB_LABELS, MAX_COIN
+from desktop.ui.session import CampaignSession
+
+if TYPE_CHECKING:
+    from desktop.store.campaign import ChapterRecord
+
+
+class PayoffForm(QGroupBox):
+    """Target tier, quiet, job size (and coin for a major job); shows what it brings."""
+
+    apply_requested = Signal(int, bool, str, int)  # target tier, quiet, size, coin
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__("Payoff", parent)
+        self.setObjectName("chapterPayoff")
+        self.record: ChapterRecord | None = None
+        self.target_spin = QSpinBox()
+        self.target_spin.setObjectName("payoffTarget")
+        self.target_spin.setRange(factions.MIN_TIER, factions.MAX_TIER)
+        self.target_spin.setPrefix("Tier ")
+        self.quiet_check = QCheckBox("Kept quiet (no one knows: no rep)")
+        self.quiet_check.setObjectName("payoffQuiet")
+        self.size_combo = QComboBox()
+        self.size_combo.setObjectName("payoffSize")
+        for size in downtime.JOB_SIZES:
+            self.size_combo.addItem(JOB_LABELS[size], size)
+        self.size_combo.setCurrentIndex(self.size_combo.findData(downtime.STANDARD))
+        self.coin_spin = QSpinBox()
+        self.coin_spin.setObjectName("payoffCoin")
+        self.coin_spin.setRange(downtime.JOB_COIN[downtime.MAJOR], MAX_COIN)
+        self.coin_spin.setSuffix(" coin")
+        self.preview = QLabel()
+        self.preview.setObjectName("payoffPreview")
+        self.preview.setWordWrap(True)
+        self.preview.setTextFormat(Qt.TextFormat.RichText)
+        self.apply_button = QPushButton("Apply payoff")
+        self.apply_button.setObjectName("payoffApply")
+        grid = QGridLayout(self)
+        grid.addWidget(QLabel("Target"), 0, 0)
+        grid.addWidget(self.target_spin, 0, 1)
+        grid.addWidget(QLabel("Job"), 0, 2)
+        grid.addWidget(self.size_combo, 0, 3)
+        grid.addWidget(self.coin_spin, 0, 4)
+        grid.addWidget(self.quiet_check, 1, 0, 1, 5)
+        grid.addWidget(self.preview, 2, 0, 1, 4)
+        grid.addWidget(self.apply_button, 2, 4, Qt.AlignmentFlag.AlignBottom)
+        grid.setColumnStretch(3, 1)
+        for signal in (self.target_spin.valueChanged, self.coin_spin.valueChanged):
+            signal.connect(self.update_preview)
+        self.quiet_check.toggled.connect(self.update_preview)
+        self.size_combo.currentIndexChanged.connect(self._size_changed)
+        self.apply_button.clicked.connect(self._apply)
+        self._size_changed()
+
+    def set_session(self, session: CampaignSession | None) -> None:
+        # Another campaign: its first chapter shown sets the target tier again.
+        self.record = None
+        self.target_spin.setValue(factions.MIN_TIER)
+
+    def show_chapter(self, record: ChapterRecord | None, writable: bool) -> None:
+        first = self.record is None and record is not None
+        self.record = record
+        if first and record is not None:
+            self.target_spin.setValue(record.tier)  # a job against an equal is the default
+        self.setEnabled(writable)
+        self.update_preview()
+
+    def job_size(self) -> str:
+        return str(self.size_combo.currentData())
+
+    def _size_changed(self) -> None:
+        major = self.job_size() == downtime.MAJOR
+        self.coin_spin.setEnabled(major)
+        self.coin_spin.blockSignals(True)
+        if major:
+            self.coin_spin.setMinimum(downtime.JOB_COIN[downtime.MAJOR])
+        else:
+            self.coin_spin.setMinimum(0)
+            self.coin_spin.setValue(downtime.JOB_COIN[self.job_size()])
+        self.coin_spin.blockSignals(False)
+        self.update_preview()
+
+    def result(self) -> tuple[downtime.Payoff, factions.Chapter] | None:
+        """What the job pays and the chapter after it, or None without a chapter."""
+        if self.record is None:
+            return None
+        coin = self.coin_spin.value() if self.job_size() == downtime.MAJOR else None
+        return downtime.chapter_payoff(
+            self.record.chapter,
+            self.target_spin.value(),
+            self.job_size(),
+            self.quiet_check.isChecked(),
+            coin,
+            at_war=self.record.at_war,
+        )
+
+    def update_preview(self) -> None:
+        outcome = self.result()
+        if outcome is None or self.record is None:
+            self.preview.setText("")
+            self.apply_button.setEnabled(False)
+            return
+        pay, after = outcome
+        self.preview.setText(payoff_text(self.record, pay, after, self.quiet_check.isChecked()))
+        self.apply_button.setEnabled(self.isEnabled())
+
+    def _apply(self) -> None:
+        self.apply_requested.emit(
+            self.target_spin.value(),
+            self.quiet_check.isChecked(),
+            self.job_size(),
+            self.coin_spin.value(),
+        )
+
+
+def payoff_text(
+    record: ChapterRecord, pay: downtime.Payoff, after: factions.Chapter, quiet: bool
+) -> str:
+    """The rep and coin a job brings, as the GM reads it before applying it."""
+    gained = after.rep - record.rep
+    needed = after.rep_needed
+    if quiet:
+        rep = "<b>no rep</b> (kept quiet)"
+    elif record.chapter.rep_full and pay.rep:
+        rep = "<b>no rep</b>: the tracker is full, so the chapter earns none until it develops"
+    elif gained < pay.rep:
+        rep = f"<b>+{gained} rep</b> of {pay.rep} (the tracker fills at {needed})"
+    else:
+        rep = f"<b>+{gained} rep</b>"
+    if gained:
+        rep += f" → {after.rep} of {needed}"
+    coin = f"<b>+{pay.coin} coin</b> → {after.coin}"
+    if pay.heat:
+        tier = after.standing(True)[0]
+        heat = f"<b>+{pay.heat} heat</b> → {after.heat} (at war; the chapter counts as tier {tier})"
+        return f"This job brings {rep}, {coin}, and {heat}."
+    return f"This job brings {rep}, and {coin}."

@@ -1,0 +1,411 @@
+"""The chapter sheet: name, tier, hold, war, rep and turf, coin, heat, Develop and Payoff.
+
+Every number it shows before a change (what Develop would do) comes from the rules;
+every change is an undo command written through the store.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QPalette, QUndoCommand
+from PySide6.QtWidgets import (
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QPushButton,
+    QSizePolicy,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop.rules import downtime, factions
+from desktop.ui.chapter.labels import MAX_COIN, MAX_HEAT, WAR_MEANS, caption, note
+from desktop.ui.chapter.payoff_form import PayoffForm
+from desktop.ui.chapter_commands import ChapterLosesHold, Develop, EditChapter, Payoff
+from desktop.ui.form_helpers import error_label, push_command, show_warning, style_error
+from desktop.ui.session import CampaignSession
+from desktop.ui.widgets.chapter_paint import Block, RepTracker, pixel_font, warn_colour
+
+if TYPE_CHECKING:
+    from desktop.store.campaign import ChapterRecord
+
+
+# --- The sheet ----------------------------------------------------------------------------
+
+
+class ChapterSheet(QWidget):
+    """Name, tier, hold, war, rep and turf, coin, heat, Develop and Payoff."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._session: CampaignSession | None = None
+        self.record: ChapterRecord | None = None
+        self._put_back = False
+        self._build_widgets()
+        self._lay_out()
+        self._connect()
+
+    # building
+
+    def _build_widgets(self) -> None:
+        self.name_edit = QLineEdit()
+        self.name_edit.setObjectName("chapterName")
+        self.name_edit.setFont(pixel_font(20, bold=True))
+        self.name_edit.setFrame(False)
+        self.name_edit.setPlaceholderText("Chapter name")
+        self.tier_spin = QSpinBox()
+        self.tier_spin.setObjectName("chapterTier")
+        self.tier_spin.setRange(factions.MIN_TIER, factions.MAX_TIER)
+        self.tier_spin.setFont(pixel_font(30, bold=True))
+        self.tier_spin.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.tier_spin.setKeyboardTracking(False)
+        self.tier_spin.setMinimumWidth(84)
+        self.hold_combo = QComboBox()
+        self.hold_combo.setObjectName("chapterHold")
+        self.hold_combo.setFont(pixel_font(22, bold=True))
+        self.hold_combo.addItem("Weak", factions.WEAK)
+        self.hold_combo.addItem("Strong", factions.STRONG)
+        self.tier_note = note(name="chapterTierNote")
+        self.hold_note = note(name="chapterHoldNote")
+        self.war_title = QLabel()
+        self.war_title.setObjectName("chapterWarTitle")
+        self.war_title.setFont(pixel_font(16, bold=True))
+        self.war_note = note(name="chapterWarNote")
+        self.rep_tracker = RepTracker()
+        self.rep_label = QLabel()
+        self.rep_label.setObjectName("chapterRepLabel")
+        self.rep_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        self.rep_note = note(name="chapterRepNote")
+        self.coin_spin = self._number("chapterCoin", MAX_COIN)
+        self.heat_spin = self._number("chapterHeat", MAX_HEAT)
+        self.develop_button = QPushButton("Develop")
+        self.develop_button.setObjectName("chapterDevelop")
+        self.develop_reason = note(name="chapterDevelopReason")
+        self.lose_hold_button = QPushButton("Lose hold")
+        self.lose_hold_button.setObjectName("chapterLoseHold")
+        self.lose_hold_button.setToolTip(
+            "An operation against the chapter or a lost war: strong → weak; "
+            "weak → a tier lower, still weak."
+        )
+        # A mark in words, not only a colour; it stays until the GM clears it.
+        self.lair_threat = QLabel("⚠ Lair under threat")
+        self.lair_threat.setObjectName("chapterLairThreat")
+        self.lair_threat.setFont(pixel_font(14, bold=True))
+        style_error(self.lair_threat)
+        self.clear_threat_button = QPushButton("Clear the mark")
+        self.clear_threat_button.setObjectName("chapterClearThreat")
+        self.error = error_label("chapterError")
+        self.payoff = PayoffForm()
+        self.notes_edit = QPlainTextEdit()
+        self.notes_edit.setObjectName("chapterNotes")
+        self.notes_edit.setPlaceholderText(
+            "Notes: the lair, upgrades, cohorts, who owes the chapter a favour…"
+        )
+        self.notes_edit.setMinimumHeight(48)
+        # It takes the room that is left, without asking for more (no scroll bar).
+        self.notes_edit.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Ignored)
+        # Typing is saved after a pause, as one undo step per burst.
+        self._notes_timer = QTimer(self, singleShot=True, interval=700)
+
+    @staticmethod
+    def _number(name: str, maximum: int) -> QSpinBox:
+        spin = QSpinBox()
+        spin.setObjectName(name)
+        spin.setRange(0, maximum)
+        spin.setKeyboardTracking(False)  # typed numbers count when done, arrows at once
+        spin.setFont(pixel_font(16, bold=True))
+        spin.setMinimumWidth(80)
+        return spin
+
+    def _lay_out(self) -> None:
+        self.tier_block = self._stat_block("Tier", self.tier_spin, self.tier_note)
+        self.hold_block = self._stat_block("Hold", self.hold_combo, self.hold_note)
+        self.war_block = Block()
+        war = QVBoxLayout(self.war_block)
+        war.setContentsMargins(18, 8, 10, 8)
+        war.addWidget(self.war_title)
+        war.addWidget(self.war_note)
+        war.addStretch(1)
+        top = QHBoxLayout()
+        top.addWidget(self.tier_block)
+        top.addWidget(self.hold_block)
+        top.addWidget(self.war_block, 1)
+
+        rep_head = QHBoxLayout()
+        rep_head.addWidget(caption("Rep"))
+        rep_head.addStretch(1)
+        rep_head.addWidget(self.rep_label)
+        purse = QHBoxLayout()
+        for text, spin in (("Coin", self.coin_spin), ("Heat", self.heat_spin)):
+            label = caption(text)
+            label.setBuddy(spin)
+            purse.addWidget(label)
+            purse.addWidget(spin)
+            purse.addSpacing(16)
+        purse.addStretch(1)
+        develop = QHBoxLayout()
+        develop.addWidget(self.develop_button)
+        develop.addWidget(self.develop_reason, 1)
+        develop.addWidget(self.lose_hold_button)
+        threat = QHBoxLayout()
+        threat.addWidget(self.lair_threat)
+        threat.addWidget(self.clear_threat_button)
+        threat.addStretch(1)
+        self.threat_row = QWidget()
+        self.threat_row.setLayout(threat)
+        threat.setContentsMargins(0, 0, 0, 0)
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(10, 6, 10, 6)
+        layout.setSpacing(6)
+        layout.addWidget(self.name_edit)
+        layout.addLayout(top)
+        layout.addLayout(rep_head)
+        layout.addWidget(self.rep_tracker)
+        layout.addWidget(self.rep_note)
+        layout.addLayout(purse)
+        layout.addLayout(develop)
+        layout.addWidget(self.threat_row)
+        layout.addWidget(self.error)
+        layout.addWidget(self.payoff)
+        layout.addWidget(caption("Notes"))
+        layout.addWidget(self.notes_edit, 1)
+
+    @staticmethod
+    def _stat_block(title: str, field: QWidget, text: QLabel) -> Block:
+        block = Block()
+        block.setMinimumWidth(128)
+        block.setMaximumWidth(170)
+        layout = QVBoxLayout(block)
+        layout.setContentsMargins(10, 6, 10, 8)
+        layout.setSpacing(4)
+        layout.addWidget(caption(title))
+        layout.addWidget(field)
+        layout.addWidget(text, 1)
+        return block
+
+    def _connect(self) -> None:
+        self.name_edit.editingFinished.connect(
+            lambda: self.edit("Rename the chapter", name=self.name_edit.text().strip())
+        )
+        self.tier_spin.valueChanged.connect(
+            lambda value: self.edit(f"Set the chapter to tier {value}", tier=value)
+        )
+        self.hold_combo.activated.connect(
+            lambda: self.edit(
+                f"Make the chapter's hold {self.hold_combo.currentData()}",
+                hold=self.hold_combo.currentData(),
+            )
+        )
+        self.rep_tracker.rep_chosen.connect(lambda rep: self.edit(f"Set rep to {rep}", rep=rep))
+        self.coin_spin.valueChanged.connect(
+            lambda value: self.edit(f"Set coin to {value}", coin=value)
+        )
+        self.heat_spin.valueChanged.connect(
+            lambda value: self.edit(f"Set heat to {value}", heat=value)
+        )
+        self.develop_button.clicked.connect(self.develop)
+        self.lose_hold_button.clicked.connect(self.lose_hold)
+        self.clear_threat_button.clicked.connect(
+            lambda: self.edit("Clear the lair-under-threat mark", lair_threatened=False)
+        )
+        self.payoff.apply_requested.connect(self.apply_payoff)
+        self.notes_edit.textChanged.connect(self._notes_timer.start)
+        self._notes_timer.timeout.connect(self.commit_notes)
+
+    # showing
+
+    def set_session(self, session: CampaignSession | None) -> None:
+        self._session = session
+        self.payoff.set_session(session)
+
+    def show_chapter(self, record: ChapterRecord | None, at_war_with: list[str]) -> None:
+        """Show `record`; `at_war_with` names the factions at war (-3) with the chapter."""
+        self.record = record
+        writable = record is not None and self._session is not None and not self._session.read_only
+        for widget in (
+            self.name_edit,
+            self.tier_spin,
+            self.hold_combo,
+            self.rep_tracker,
+            self.coin_spin,
+            self.heat_spin,
+        ):
+            widget.setEnabled(writable)
+        self.notes_edit.setReadOnly(not writable)
+        self.payoff.show_chapter(record, writable)
+        if record is None:
+            self._show_empty()
+            return
+        self._fill_fields(record)
+        self._show_rep(record)
+        self._show_war(record, at_war_with)
+        self._show_develop(record, writable)
+        self.lose_hold_button.setEnabled(writable)
+        self.threat_row.setVisible(record.lair_threatened)
+        self.clear_threat_button.setEnabled(writable)
+
+    def _show_empty(self) -> None:
+        self.threat_row.hide()
+        self.lose_hold_button.setEnabled(False)
+        self.name_edit.clear()
+        self.notes_edit.blockSignals(True)
+        self.notes_edit.clear()
+        self.notes_edit.blockSignals(False)
+        self.rep_tracker.set_values(0, 0)
+        self.rep_label.clear()
+        self.rep_note.clear()
+        self.war_title.setText("No campaign open")
+        self.war_note.clear()
+        self.war_block.set_alarm(False)
+        self.develop_button.setText("Develop")
+        self.develop_button.setEnabled(False)
+        self.develop_reason.clear()
+
+    def _fill_fields(self, record: ChapterRecord) -> None:
+        for widget in (self.name_edit, self.tier_spin, self.hold_combo, self.coin_spin):
+            widget.blockSignals(True)
+        self.heat_spin.blockSignals(True)
+        # A refresh from elsewhere must not wipe a name being typed; a refused one goes.
+        if self._put_back or not self.name_edit.hasFocus():
+            self.name_edit.setText(record.name)
+        self.tier_spin.setValue(record.tier)
+        self.hold_combo.setCurrentIndex(self.hold_combo.findData(record.hold))
+        self.coin_spin.setValue(record.coin)
+        self.heat_spin.setValue(record.heat)
+        for widget in (self.name_edit, self.tier_spin, self.hold_combo, self.coin_spin):
+            widget.blockSignals(False)
+        self.heat_spin.blockSignals(False)
+        if self._put_back or (not self.notes_edit.hasFocus() and not self._notes_timer.isActive()):
+            self.notes_edit.blockSignals(True)
+            self.notes_edit.setPlainText(record.notes)
+            self.notes_edit.blockSignals(False)
+        self.tier_note.setText(factions.gang_scale_label(record.tier))
+        self.hold_note.setText(
+            "Fill the tracker to make it strong."
+            if record.hold == factions.WEAK
+            else "Fill the tracker, then pay to go up a tier."
+        )
+
+    def _show_rep(self, record: ChapterRecord) -> None:
+        chapter = record.chapter
+        self.rep_tracker.set_values(record.rep, record.turf)
+        turf = f" · {record.turf} turf" if record.turf else " · no turf"
+        self.rep_label.setText(f"<b>{record.rep}</b> of {chapter.rep_needed} rep{turf}")
+        if chapter.rep_full:
+            self.rep_note.setText(
+                "The tracker is full: no rep is earned until the chapter develops."
+            )
+        elif not record.lair_held:
+            self.rep_note.setText(
+                f"Click a box to set rep. {chapter.rep_needed} rep fills the tracker: "
+                "turf counts for nothing while the lair is lost."
+            )
+        elif record.turf:
+            self.rep_note.setText(
+                f"Click a box to set rep. {chapter.rep_needed} rep fills the tracker "
+                f"({factions.FULL_REP} less {record.turf} turf)."
+            )
+        else:
+            self.rep_note.setText(
+                f"Click a box to set rep. {chapter.rep_needed} rep fills the tracker; "
+                "each turf claim held needs one less."
+            )
+
+    def _show_war(self, record: ChapterRecord, at_war_with: list[str]) -> None:
+        at_war = bool(at_war_with) or record.at_war
+        self.war_block.set_alarm(at_war)
+        if not at_war:
+            self.war_title.setText("At peace")
+            self.war_title.setStyleSheet("")
+            self.war_note.setText(
+                "No faction is at war (status −3) with the chapter. At war: " + WAR_MEANS + "."
+            )
+            return
+        tier, hold = record.chapter.standing(True)
+        self.war_title.setText("⚔ At war")
+        self.war_title.setStyleSheet(f"color: {warn_colour(self.palette()).name()};")
+        enemies = ", ".join(at_war_with) if at_war_with else "a faction"
+        self.war_note.setText(
+            f"With {enemies}. While it lasts: hold counts one lower (now tier {tier}, "
+            f"{hold}), +1 heat from each score, one downtime activity per character."
+        )
+
+    def _show_develop(self, record: ChapterRecord, writable: bool) -> None:
+        option = record.chapter.develop_option()
+        self.develop_button.setText(develop_text(record, option))
+        self.develop_button.setEnabled(writable and option.allowed)
+        self.develop_reason.setText(option.reason)
+        # A reason not to develop yet is information, not an error: it stays quiet.
+        self.develop_reason.setForegroundRole(
+            QPalette.ColorRole.WindowText if option.allowed else QPalette.ColorRole.PlaceholderText
+        )
+
+    def refresh(self) -> None:
+        session = self._session
+        if session is None:
+            self.show_chapter(None, [])
+            return
+        enemies = [f.name for f in session.campaign.factions() if factions.is_war(f.status)]
+        self.show_chapter(session.campaign.chapter(), enemies)
+
+    # changing
+
+    def _push(self, command: QUndoCommand) -> None:
+        if self._session is None:
+            return
+        message = push_command(self._session, command)
+        show_warning(self.error, message)
+        if message:
+            self._put_back = True  # the fields show what is stored, not what was refused
+            self.refresh()
+            self._put_back = False
+
+    def edit(self, text: str, **changes: object) -> None:
+        if self._session is None or self.record is None:
+            return
+        self._push(EditChapter(self._session, self.record, text, **changes))
+
+    def commit_notes(self) -> None:
+        self._notes_timer.stop()
+        notes = self.notes_edit.toPlainText()
+        if self.record is not None and notes != self.record.notes:
+            self.edit("Edit the chapter's notes", notes=notes)
+
+    def flush_edits(self) -> None:
+        """Write what is typed but not yet saved (the window is closing the campaign)."""
+        if self._notes_timer.isActive():
+            self.commit_notes()
+        name = self.name_edit.text().strip()
+        if self.record is not None and name and name != self.record.name:
+            self.edit("Rename the chapter", name=name)
+
+    def develop(self) -> None:
+        if self._session is None or self.record is None:
+            return
+        option = self.record.chapter.develop_option()
+        if option.allowed:
+            self._push(Develop(self._session, develop_text(self.record, option)))
+
+    def lose_hold(self) -> None:
+        if self._session is not None and self.record is not None:
+            self._push(ChapterLosesHold(self._session))
+
+    def apply_payoff(self, target_tier: int, quiet: bool, size: str, coin: int) -> None:
+        if self._session is None:
+            return
+        extra = coin if size == downtime.MAJOR else None
+        self._push(Payoff(self._session, target_tier, quiet, size, extra))
+
+
+def develop_text(record: ChapterRecord, option: factions.DevelopOption) -> str:
+    if option.action == factions.DEVELOP_STRENGTHEN:
+        return "Strengthen hold"
+    if option.action == factions.DEVELOP_TIER_UP:
+        return f"Go up to tier {record.tier + 1} for {option.cost} coin"
+    return "Develop"

@@ -1,0 +1,80 @@
+"""The chips beside the dice: trait chips for tray dice, and a new die to drop as an award."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QMimeData, Qt
+from PySide6.QtGui import QDrag, QMouseEvent
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QFrame,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QWidget,
+)
+
+from desktop.store.records import TraitRecord
+from desktop.ui.widgets.dice_scene import NEW_DIE_MIME, TRAIT_MIME, encode
+
+
+class TraitChips(QListWidget):
+    """The character's traits: tick those that apply to this roll, drag one onto a tray die."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("traitChips")
+        self.setDragEnabled(True)
+        self.setDragDropMode(QAbstractItemView.DragDropMode.DragOnly)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.character_id = 0
+
+    def set_traits(self, character_id: int, traits: list[TraitRecord], applied: set[int]) -> None:
+        self.blockSignals(True)
+        self.clear()
+        self.character_id = character_id
+        for trait in traits:
+            scope = "broad" if trait.broad else "constrained"
+            item = QListWidgetItem(f"{trait.name}  ({trait.value}, {scope})")
+            item.setData(Qt.ItemDataRole.UserRole, trait.id)
+            item.setFlags(
+                item.flags() | Qt.ItemFlag.ItemIsUserCheckable | Qt.ItemFlag.ItemIsDragEnabled
+            )
+            checked = Qt.CheckState.Checked if trait.id in applied else Qt.CheckState.Unchecked
+            item.setCheckState(checked)
+            item.setToolTip("Tick if it applies to this roll; drag onto a tray die to step it up.")
+            self.addItem(item)
+        self.blockSignals(False)
+
+    def mimeTypes(self) -> list[str]:
+        return [TRAIT_MIME]
+
+    def mimeData(self, items: list[QListWidgetItem]) -> QMimeData:
+        trait = int(items[0].data(Qt.ItemDataRole.UserRole)) if items else 0
+        return encode(TRAIT_MIME, {"character": self.character_id, "trait": trait})
+
+
+class NewDieChip(QLabel):
+    """The GM's award: drag a new die onto the table (or the pool)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.size = 6
+        self.setObjectName("newDieChip")
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.setCursor(Qt.CursorShape.OpenHandCursor)
+        self.setToolTip("Drag onto the table to award a new depleted die (GM).")
+        self._update()
+
+    def set_size(self, size: int) -> None:
+        self.size = size
+        self._update()
+
+    def _update(self) -> None:
+        self.setText(f"New d{self.size}: drag me")
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        if event.buttons() & Qt.MouseButton.LeftButton:
+            drag = QDrag(self)
+            drag.setMimeData(encode(NEW_DIE_MIME, {"size": self.size}))
+            drag.exec(Qt.DropAction.CopyAction)

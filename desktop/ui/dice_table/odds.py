@@ -1,0 +1,60 @@
+"""The live odds of the tray and of a conflict: computed on a worker thread, shown in words.
+
+`desktop.rules.odds` (and icepool, about 50 ms to import) loads on the worker thread or
+when a result is shown, never at start-up.
+"""
+
+from __future__ import annotations
+
+Side = tuple[tuple[int, ...], int, int | None, int | None]  # sizes, on table, weapon, armour
+
+
+def tray_odds(sizes: tuple[int, ...], table: int) -> object:
+    """Runs on a worker thread: the exact odds of rolling `sizes` with `table` dice down."""
+    from desktop.rules import odds
+
+    return odds.tray_odds(sizes, table)
+
+
+def conflict_odds(sides: list[Side]) -> object:
+    """Runs on a worker thread: the exact odds of a conflict between the two sides."""
+    from desktop.rules import odds
+
+    first, second = (odds.Side(*side) for side in sides)
+    return odds.conflict_odds(first, second)
+
+
+def tray_odds_texts(result: object, target: int) -> tuple[str, str, str, str] | None:
+    """Reach, expected total, depletion and tuple lines; None when `result` is no tray odds."""
+    from desktop.rules import odds
+
+    if not isinstance(result, odds.TrayOdds):
+        return None
+    return (
+        f"{odds.format_percent(result.reach(target))} to reach {target}",
+        f"{float(result.expected_total):.1f}",
+        f"{odds.format_percent(result.any_depletes)} any · "
+        f"{float(result.expected_depleted):.2f} expected",
+        f"{odds.format_percent(result.tuple_chance)} · all ones "
+        f"{odds.format_percent(result.catastrophe_chance, 1)}",
+    )
+
+
+def is_conflict_odds(result: object) -> bool:
+    from desktop.rules import odds
+
+    return isinstance(result, odds.ConflictOdds)
+
+
+def conflict_odds_text(result: object, first: str, second: str) -> str:
+    """Who wins how often, and the dice each side is expected to lose."""
+    from desktop.rules import odds
+
+    assert isinstance(result, odds.ConflictOdds)
+    percent = odds.format_percent
+    return (
+        f"{first} wins {percent(result.first_wins)} · {second} "
+        f"{percent(result.second_wins)} · tie {percent(result.tie)}\n"
+        f"Dice lost, expected: {first} {float(result.expected_first_lost):.2f} · "
+        f"{second} {float(result.expected_second_lost):.2f}"
+    )

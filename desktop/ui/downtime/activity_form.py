@@ -1,0 +1,468 @@
+"""One activity of the selected character: choose it, roll, see the effect, record."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import replace
+
+from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QRadioButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop.rules import downtime
+from desktop.store.downtime_records import ClockRecord
+from desktop.ui.downtime.look import PREVIEW_STYLE, clock_icon
+from desktop.ui.downtime.planning import (
+    MAX_COIN,
+    NEW_CLOCK,
+    POSITION_OF_TARGET,
+    PROJECT_SEGMENTS,
+    ROLLING,
+    Context,
+    Plan,
+    plan_asset,
+    plan_healing,
+    plan_project,
+    plan_recover,
+    plan_train,
+    plan_vice,
+    plan_virtue,
+)
+from desktop.ui.downtime.result_picker import ResultPicker
+from desktop.ui.form_helpers import error_label, labelled_row, show_error
+from desktop.ui.plain_text import escaped
+from desktop.ui.theme import HINT_STYLE
+
+# -- a character's activity ----------------------------------------------------------------------
+
+
+def _face_row(
+    prefix: str, sides: int, rng: Callable[[], random.Random], changed: Callable[[], None]
+) -> tuple[QHBoxLayout, QSpinBox]:
+    """A die rolled here or entered from the table: 0 shows as "not rolled"."""
+    spin = QSpinBox()
+    spin.setObjectName(f"{prefix}Face")
+    spin.setRange(0, sides)
+    spin.setSpecialValueText("not rolled")
+    spin.valueChanged.connect(changed)
+    button = QPushButton(f"Roll d{sides}")
+    button.setObjectName(f"{prefix}Roll")
+    button.clicked.connect(lambda: spin.setValue(downtime.roll_die(rng(), sides)))
+    row = QHBoxLayout()
+    row.addWidget(button)
+    row.addWidget(QLabel("or the face"))
+    row.addWidget(spin)
+    row.addStretch(1)
+    return row, spin
+
+
+class ActivityForm(QWidget):
+    """One activity of the selected character: choose it, roll, see the effect, record."""
+
+    record_requested = Signal(object)  # Plan
+    recover_requested = Signal(object, object, str)  # sheet before, sheet after, what happened
+
+    def __init__(self, rng: Callable[[], random.Random]) -> None:
+        super().__init__()
+        self._ctx: Context | None = None
+        self._plan: Plan | None = None
+        self._writable = False
+        self.title = QLabel()
+        self.title.setObjectName("activityTitle")
+        self.allowance = QLabel()
+        self.allowance.setObjectName("allowance")
+        self.allowance.setWordWrap(True)
+        self.extra_combo = QComboBox()
+        self.extra_combo.setObjectName("extraPayment")
+        self.extra_combo.addItem("1 coin", downtime.COIN)
+        self.extra_combo.addItem("1 rep", downtime.REP)
+        self.extra_row = labelled_row("Pay for this extra activity with", self.extra_combo)
+        self.activity_combo = QComboBox()
+        self.activity_combo.setObjectName("activityChoice")
+        for key, label in downtime.ACTIVITY_LABELS.items():
+            self.activity_combo.addItem(label, key)
+        self.picker = ResultPicker(rng, coin=True, prefix="activity")
+        # Only the chosen activity's page is shown, so the box is as tall as that page.
+        self.pages = QWidget()
+        self._pages_layout = QVBoxLayout(self.pages)
+        self._pages_layout.setContentsMargins(0, 0, 0, 0)
+        self._build_pages(rng)
+        self.preview = QLabel()
+        self.preview.setObjectName("preview")
+        self.preview.setWordWrap(True)
+        self.preview.setStyleSheet(PREVIEW_STYLE)
+        self.preview.setTextFormat(Qt.TextFormat.RichText)
+        self.record_button = QPushButton("Record activity")
+        self.record_button.setObjectName("recordActivity")
+        self.record_button.setDefault(True)
+        self._build_layout()
+
+        self.activity_combo.currentIndexChanged.connect(self._on_activity)
+        self.extra_combo.currentIndexChanged.connect(self.update_preview)
+        self.picker.changed.connect(self.update_preview)
+        self.record_button.clicked.connect(self._record)
+        self._on_activity()
+
+    def _build_pages(self, rng: Callable[[], random.Random]) -> None:
+        self.asset_edit = QLineEdit()
+        self.asset_edit.setObjectName("assetName")
+        self.asset_edit.setPlaceholderText("A fast boat, a gang of thugs, a forger's services…")
+        self.quality_coin = QSpinBox()
+        self.quality_coin.setObjectName("qualityCoin")
+        self.quality_coin.setRange(0, MAX_COIN - MAX_COIN % downtime.QUALITY_COIN)
+        self.quality_coin.setSingleStep(downtime.QUALITY_COIN)
+        self.quality_coin.setSuffix(" coin")
+        self.quality_coin.setToolTip("2 coin for each level of quality above the roll's.")
+        asset = QFormLayout()
+        asset.addRow("Asset", self.asset_edit)
+        asset.addRow("More quality", self.quality_coin)
+
+        self.clock_combo = QComboBox()
+        self.clock_combo.setObjectName("projectClock")
+        self.clock_combo.setIconSize(QSize(20, 20))
+        self.clock_name = QLineEdit()
+        self.clock_name.setObjectName("projectName")
+        self.clock_name.setPlaceholderText("Name of the new project")
+        self.clock_segments = QSpinBox()
+        self.clock_segments.setObjectName("projectSegments")
+        self.clock_segments.setRange(downtime.MIN_SEGMENTS, downtime.MAX_SEGMENTS)
+        self.clock_segments.setValue(PROJECT_SEGMENTS)
+        self.clock_segments.setSuffix(" segments")
+        self.new_clock_row = QWidget()
+        new_row = QHBoxLayout(self.new_clock_row)
+        new_row.setContentsMargins(0, 0, 0, 0)
+        new_row.addWidget(self.clock_name, 1)
+        new_row.addWidget(self.clock_segments)
+        project = QFormLayout()
+        project.addRow("Clock", self.clock_combo)
+        project.addRow("", self.new_clock_row)
+
+        self.mode_combo = QComboBox()
+        self.mode_combo.setObjectName("healingMode")
+        for key, mode in downtime.HEALING_MODES.items():
+            self.mode_combo.addItem(mode.label, key)
+        self.mode_hint = QLabel()
+        self.mode_hint.setStyleSheet(HINT_STYLE)
+        self.mode_hint.setWordWrap(True)
+        self.recover_button = QPushButton("Recover with 1 stress instead")
+        self.recover_button.setObjectName("recoverWithStress")
+        self.recover_button.setToolTip(
+            "Expend 1 stress to recover a quarter of maximum HP. Allowed during downtime; "
+            "it is not an activity."
+        )
+        healing = QFormLayout()
+        healing.addRow("Treatment", self.mode_combo)
+        healing.addRow("", self.mode_hint)
+        healing.addRow("", self.recover_button)
+
+        self.track_combo = QComboBox()
+        self.track_combo.setObjectName("trainTrack")
+        self.upgrade_check = QCheckBox("The chapter has the Training upgrade (+1 XP)")
+        self.upgrade_check.setObjectName("trainingUpgrade")
+        train = QFormLayout()
+        train.addRow("XP track", self.track_combo)
+        train.addRow("", self.upgrade_check)
+
+        virtue_row, self.virtue_face = _face_row(
+            "virtue", downtime.VIRTUE_DIE, rng, self.update_preview
+        )
+        virtue = QFormLayout()
+        virtue.addRow("Stress cleared", virtue_row)
+
+        vice_row, self.vice_face = _face_row("vice", downtime.VICE_DIE, rng, self.update_preview)
+        self.overindulge_box = QGroupBox("Overindulged: how?")
+        self.overindulge_box.setObjectName("overindulgence")
+        self.overindulge_group = QButtonGroup(self)
+        box_layout = QVBoxLayout(self.overindulge_box)
+        for number, (key, way) in enumerate(downtime.OVERINDULGENCES.items()):
+            button = QRadioButton(f"{way.label}: {way.effect}")
+            button.setObjectName(f"overindulge_{key}")
+            button.setProperty("key", key)
+            self.overindulge_group.addButton(button, number)
+            box_layout.addWidget(button)
+        vice = QFormLayout()
+        vice.addRow("Stress cleared", vice_row)
+        vice.addRow(self.overindulge_box)
+
+        self._pages: dict[str, QWidget] = {}
+        for key, layout in (
+            (downtime.ACQUIRE_ASSET, asset),
+            (downtime.LONG_TERM_PROJECT, project),
+            (downtime.HEALING, healing),
+            (downtime.TRAIN, train),
+            (downtime.EXEMPLIFY_VIRTUE, virtue),
+            (downtime.INDULGE_VICE, vice),
+        ):
+            page = QWidget()
+            layout.setContentsMargins(0, 0, 0, 0)
+            page.setLayout(layout)
+            self._pages[key] = page
+            self._pages_layout.addWidget(page)
+
+        for signal in (
+            self.asset_edit.textChanged,
+            self.quality_coin.valueChanged,
+            self.clock_name.textChanged,
+            self.clock_segments.valueChanged,
+            self.track_combo.currentIndexChanged,
+            self.upgrade_check.toggled,
+            self.overindulge_group.idToggled,
+        ):
+            signal.connect(self.update_preview)
+        self.clock_combo.currentIndexChanged.connect(self._on_clock)
+        self.mode_combo.currentIndexChanged.connect(self._on_mode)
+        self.recover_button.clicked.connect(self._recover)
+
+    def _build_layout(self) -> None:
+        title_font = QFont(self.title.font())
+        title_font.setPointSizeF(title_font.pointSizeF() * 1.25)
+        title_font.setBold(True)
+        self.title.setFont(title_font)
+        choose = QFormLayout()
+        choose.addRow("Activity", self.activity_combo)
+        self.roll_box = QGroupBox("The roll")
+        roll_layout = QVBoxLayout(self.roll_box)
+        roll_layout.addWidget(self.picker)
+        self.effect_box = QGroupBox("The activity")
+        effect_layout = QVBoxLayout(self.effect_box)
+        effect_layout.addWidget(self.pages)
+        self.error_label = error_label("activityError", hidden=False)
+        buttons = QHBoxLayout()
+        buttons.addStretch(1)
+        buttons.addWidget(self.record_button)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.title)
+        layout.addWidget(self.allowance)
+        layout.addWidget(self.extra_row)
+        layout.addLayout(choose)
+        layout.addWidget(self.effect_box)
+        layout.addWidget(self.roll_box)
+        layout.addWidget(self.preview)
+        layout.addWidget(self.error_label)
+        layout.addLayout(buttons)
+        layout.addStretch(1)
+
+    # -- following the store -------------------------------------------------------------------
+
+    def set_context(self, ctx: Context | None, writable: bool) -> None:
+        self._ctx, self._writable = ctx, writable
+        self.setEnabled(ctx is not None)
+        if ctx is None:
+            self.title.setText("Pick a player character")
+            self.allowance.clear()
+            self.extra_row.hide()
+            self.update_preview()
+            return
+        self.title.setText(ctx.name)
+        self._show_allowance(ctx)
+        self._fill_clocks(ctx.clocks)
+        self._fill_tracks(ctx)
+        self.recover_button.setEnabled(writable)
+        self.update_preview()
+
+    def _show_allowance(self, ctx: Context) -> None:
+        progress, chapter = ctx.progress, ctx.chapter
+        taken = len(progress.taken)
+        war = " (one while the chapter is at war)" if progress.at_war else ""
+        if progress.free_left:
+            text = (
+                f"<b>{progress.free_left}</b> of {progress.free} free "
+                f"activit{'y' if progress.free == 1 else 'ies'} left{war}."
+            )
+        else:
+            text = (
+                f"Free activities used ({taken} taken{war}). Another costs "
+                f"{downtime.EXTRA_ACTIVITY_COST} coin or rep: the chapter has "
+                f"{chapter.coin} coin and {chapter.rep} rep."
+            )
+        self.allowance.setText(text)
+        self.extra_row.setVisible(progress.free_left == 0)
+
+    def _fill_clocks(self, clocks: tuple[ClockRecord, ...]) -> None:
+        current = self.clock_combo.currentData()
+        self.clock_combo.blockSignals(True)
+        self.clock_combo.clear()
+        for clock in clocks:
+            if not clock.done:
+                self.clock_combo.addItem(
+                    clock_icon(clock.segments, clock.filled, self.palette()),
+                    f"{clock.name}  ({clock.filled}/{clock.segments})",
+                    clock.id,
+                )
+        self.clock_combo.addItem("A new project clock…", NEW_CLOCK)
+        index = self.clock_combo.findData(current) if current is not None else 0
+        self.clock_combo.setCurrentIndex(max(0, index))
+        self.clock_combo.blockSignals(False)
+        self._on_clock()
+
+    def _fill_tracks(self, ctx: Context) -> None:
+        current = self.track_combo.currentData()
+        self.track_combo.blockSignals(True)
+        self.track_combo.clear()
+        first_free = -1
+        for index, (track, marks) in enumerate(ctx.sheet.xp):
+            trained = not ctx.progress.can_train(track)
+            note = "trained this downtime" if trained else f"{marks} XP"
+            self.track_combo.addItem(f"{track}  ({note})", track)
+            if trained:
+                self.track_combo.model().item(index).setEnabled(False)
+            elif first_free < 0:
+                first_free = index
+        index = self.track_combo.findData(current) if current else -1
+        if index < 0 or not ctx.progress.can_train(str(current)):
+            index = first_free
+        self.track_combo.setCurrentIndex(max(0, index))
+        self.track_combo.blockSignals(False)
+
+    # -- choices -------------------------------------------------------------------------------
+
+    def activity(self) -> str:
+        return str(self.activity_combo.currentData())
+
+    def _on_activity(self) -> None:
+        activity = self.activity()
+        for key, page in self._pages.items():
+            page.setVisible(key == activity)
+        self.effect_box.setTitle(downtime.ACTIVITY_LABELS[activity])
+        self.roll_box.setVisible(activity in ROLLING)
+        self._on_mode()
+
+    def _on_clock(self) -> None:
+        self.new_clock_row.setVisible(self.clock_combo.currentData() == NEW_CLOCK)
+        self.update_preview()
+
+    def _on_mode(self) -> None:
+        if self.activity() != downtime.HEALING:
+            self.picker.set_position(self.picker.position_combo.currentData(), locked=False)
+            self.update_preview()
+            return
+        mode = downtime.healing_mode(str(self.mode_combo.currentData()))
+        position = POSITION_OF_TARGET[mode.target]
+        self.picker.set_position(position, locked=True, tip="Set by the way of healing.")
+        costs = f"takes {mode.stress} stress" if mode.stress else "costs no stress"
+        disadvantage = "; roll with disadvantage" if mode.disadvantage else ""
+        self.mode_hint.setText(
+            f"Rolls against {position.capitalize()} ({mode.target}), {costs}{disadvantage}. "
+            "Failure recovers once, Success twice, Critical 2 + m times."
+        )
+        self.update_preview()
+
+    def _clock(self) -> ClockRecord | None:
+        wanted = self.clock_combo.currentData()
+        if self._ctx is None or wanted == NEW_CLOCK:
+            return None
+        return next((c for c in self._ctx.clocks if c.id == wanted), None)
+
+    def _overindulgence(self) -> str:
+        button = self.overindulge_group.checkedButton()
+        return str(button.property("key")) if button is not None else ""
+
+    # -- the plan --------------------------------------------------------------------------------
+
+    def make_plan(self) -> Plan:
+        """The step the form describes now; ValueError says what is missing or refused."""
+        ctx = self._ctx
+        if ctx is None:
+            raise ValueError("Pick a player character.")
+        ctx = replace(ctx, extra=str(self.extra_combo.currentData()))
+        activity, picker = self.activity(), self.picker
+        if activity == downtime.ACQUIRE_ASSET:
+            return plan_asset(
+                ctx,
+                self.asset_edit.text(),
+                picker.require_result(),
+                picker.coin(),
+                self.quality_coin.value(),
+            )
+        if activity == downtime.LONG_TERM_PROJECT:
+            return plan_project(
+                ctx,
+                self._clock(),
+                self.clock_name.text(),
+                self.clock_segments.value(),
+                picker.require_result(),
+                picker.coin(),
+            )
+        if activity == downtime.HEALING:
+            mode = str(self.mode_combo.currentData())
+            return plan_healing(ctx, mode, picker.require_result(), picker.coin())
+        if activity == downtime.TRAIN:
+            track = str(self.track_combo.currentData() or "")
+            return plan_train(ctx, track, self.upgrade_check.isChecked())
+        if activity == downtime.EXEMPLIFY_VIRTUE:
+            return plan_virtue(ctx, self.virtue_face.value())
+        return plan_vice(ctx, self.vice_face.value(), self._overindulgence())
+
+    def update_preview(self) -> None:
+        self._show_overindulgence()
+        try:
+            self._plan = self.make_plan()
+        except ValueError as error:
+            self._plan = None
+            self.preview.setText(f"<i>{escaped(str(error))}</i>")
+        else:
+            lines = [escaped(line) for line in self._plan.lines]  # names: only text
+            self.preview.setText("<br>".join(lines) or "Nothing changes on the sheets.")
+        self.record_button.setEnabled(self._writable and self._plan is not None)
+        self.error_label.clear()
+        self.error_label.hide()
+
+    def _show_overindulgence(self) -> None:
+        ctx, face = self._ctx, self.vice_face.value()
+        over = ctx is not None and face > 0 and downtime.indulge_vice(ctx.stress, face).overindulged
+        self.overindulge_box.setVisible(over)
+
+    def _record(self) -> None:
+        if self._plan is not None:
+            self.record_requested.emit(self._plan)
+
+    def _recover(self) -> None:
+        if self._ctx is None:
+            return
+        try:
+            sheet, text = plan_recover(self._ctx)
+        except ValueError as error:
+            self.show_error(str(error))
+            return
+        self.recover_requested.emit(self._ctx.sheet, sheet, text)
+
+    def recorded(self, plan: Plan) -> None:
+        """After a step is written: a fresh form for the next activity (a project clock
+        the step made is picked, for the next work on it)."""
+        made = plan.step.new_clock
+        if made is not None and self._ctx is not None:
+            ids = [c.id for c in self._ctx.clocks if c.name == made.name]
+            if ids:
+                self.clock_combo.setCurrentIndex(self.clock_combo.findData(max(ids)))
+        self.picker.reset()
+        self.asset_edit.clear()
+        self.quality_coin.setValue(0)
+        self.clock_name.clear()
+        for spin in (self.virtue_face, self.vice_face):
+            spin.setValue(0)
+        self.overindulge_group.setExclusive(False)
+        for button in self.overindulge_group.buttons():
+            button.setChecked(False)
+        self.overindulge_group.setExclusive(True)
+        self.update_preview()
+
+    def show_error(self, message: str) -> None:
+        show_error(self.error_label, message)
+
+
+# -- the factions' phase ---------------------------------------------------------------------------

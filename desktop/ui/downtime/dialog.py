@@ -1,0 +1,267 @@
+"""The downtime session dialog: characters, factions, and the summary of its steps.
+
+Each recorded step is one `RecordDowntime` command, a single `record_downtime`
+transaction, so the whole session can be undone and redone step by step.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtWidgets import (
+    QDialog,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QSplitter,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop.paint.badges import kind_icon
+from desktop.rules import downtime, factions
+from desktop.store.downtime_records import (
+    OWNER_CHARACTER,
+    DowntimeEntry,
+    DowntimeSheet,
+    DowntimeStep,
+)
+from desktop.store.errors import NotFound
+from desktop.store.records import CharacterRecord
+from desktop.ui.downtime.activity_form import ActivityForm
+from desktop.ui.downtime.faction_phase import FactionPhase
+from desktop.ui.downtime.planning import TOPICS, Context, Plan
+from desktop.ui.downtime_commands import RecordDowntime, SetDowntimeSheet
+from desktop.ui.form_helpers import style_error
+from desktop.ui.plain_text import escaped
+from desktop.ui.session import CampaignSession
+
+# -- the dialog -----------------------------------------------------------------------------------
+
+
+class DowntimeSessionDialog(QDialog):
+    """The current downtime session: characters, factions, and the summary of its steps."""
+
+    def __init__(self, session: CampaignSession, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("downtimeSession")
+        self.setModal(False)
+        self.session = session
+        self.resize(1060, 700)
+        self.header = QLabel()
+        self.header.setObjectName("chapterHeader")
+        self.header.setWordWrap(True)
+        self.war_label = QLabel()
+        self.war_label.setObjectName("warNotice")
+        style_error(self.war_label)
+        self.characters = QListWidget()
+        self.characters.setObjectName("downtimeCharacters")
+        self.characters.setIconSize(QSize(22, 22))
+        self.characters.setSpacing(2)
+        self.form = ActivityForm(self._rng)
+        self.factions = FactionPhase(self._rng)
+        self.summary = QListWidget()
+        self.summary.setObjectName("downtimeSummary")
+        self.summary.setWordWrap(True)
+        self.summary.setAlternatingRowColors(True)
+        self.summary.setSpacing(2)
+        self.summary_total = QLabel()
+        self.summary_total.setObjectName("summaryTotal")
+        self.tabs = QTabWidget()
+        self.tabs.setObjectName("downtimeTabs")
+        self.undo_button = QPushButton("Undo")
+        self.undo_button.setObjectName("downtimeUndo")
+        self.redo_button = QPushButton("Redo")
+        self.redo_button.setObjectName("downtimeRedo")
+        self.close_button = QPushButton("Close")
+        self._build_layout()
+
+        session.changed.connect(self._on_changed)
+        stack = session.undo_stack
+        stack.indexChanged.connect(self._update_undo)
+        self.undo_button.clicked.connect(stack.undo)
+        self.redo_button.clicked.connect(stack.redo)
+        self.close_button.clicked.connect(self.close)
+        self.characters.currentRowChanged.connect(self._show_character)
+        self.form.record_requested.connect(self._record_activity)
+        self.form.recover_requested.connect(self._recover)
+        self.factions.record_requested.connect(self._record_tick)
+        self.refresh()
+        if self.characters.count():
+            self.characters.setCurrentRow(0)
+        self._update_undo()
+
+    def _rng(self) -> random.Random:
+        return self.session.rng  # read at each roll: tests swap in scripted dice
+
+    def _build_layout(self) -> None:
+        people = QSplitter()
+        people.addWidget(self.characters)
+        people.addWidget(self.form)
+        people.setStretchFactor(0, 1)
+        people.setStretchFactor(1, 3)
+        people.setSizes([230, 720])
+        summary = QWidget()
+        summary_layout = QVBoxLayout(summary)
+        summary_layout.addWidget(self.summary_total)
+        summary_layout.addWidget(self.summary, 1)
+        self.tabs.addTab(people, "&Characters")
+        self.tabs.addTab(self.factions, "&Factions")
+        self.tabs.addTab(summary, "&Summary")
+        line = QFrame()
+        line.setFrameShape(QFrame.Shape.HLine)
+        line.setFrameShadow(QFrame.Shadow.Sunken)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.undo_button)
+        buttons.addWidget(self.redo_button)
+        buttons.addStretch(1)
+        buttons.addWidget(self.close_button)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.header)
+        layout.addWidget(self.war_label)
+        layout.addWidget(line)
+        layout.addWidget(self.tabs, 1)
+        layout.addLayout(buttons)
+
+    # -- reading the store -------------------------------------------------------------------------
+
+    def _on_changed(self, topic: str) -> None:
+        if topic in TOPICS:
+            self.refresh()
+
+    @property
+    def writable(self) -> bool:
+        return not self.session.read_only and self.session.campaign.downtime_session() > 0
+
+    def refresh(self) -> None:
+        campaign = self.session.campaign
+        number = campaign.downtime_session()
+        chapter = campaign.chapter()
+        self.setWindowTitle(
+            f"Downtime session {number} — {chapter.name}" if number else "Downtime — no session"
+        )
+        rep_needed = factions.rep_to_develop(chapter.turf)
+        running = f"Downtime session {number}" if number else "No downtime session is running"
+        hint = "" if number else " (start one from the Downtime menu)"
+        self.header.setText(
+            f"<b>{running}</b>{hint} · <b>{escaped(chapter.name)}</b> · tier {chapter.tier}, "
+            f"{chapter.hold} hold · <b>{chapter.coin}</b> coin · rep {chapter.rep}/{rep_needed}"
+            f" · heat {chapter.heat}"
+        )
+        self.war_label.setText(
+            "At war: each character has one free activity instead of two." if chapter.at_war else ""
+        )
+        self.war_label.setVisible(chapter.at_war)
+        self._fill_characters(campaign.characters())
+        self._show_character(self.characters.currentRow())
+        self.factions.set_records(campaign.factions(), campaign.clocks(), self.writable)
+        self._fill_summary(campaign.downtime_entries() if number else [])
+
+    def _fill_characters(self, records: list[CharacterRecord]) -> None:
+        pcs = [record for record in records if record.kind == "pc"]
+        current = self.characters.currentItem()
+        wanted = current.data(Qt.ItemDataRole.UserRole) if current is not None else None
+        self.characters.blockSignals(True)
+        self.characters.clear()
+        for record in pcs:
+            progress = self.session.campaign.character_downtime(record.id)
+            left = progress.free_left
+            note = f"{left} free left" if left else f"{len(progress.taken)} taken · extras cost"
+            item = QListWidgetItem(kind_icon("pc"), f"{record.name}\n{note}")
+            item.setData(Qt.ItemDataRole.UserRole, record.id)
+            self.characters.addItem(item)
+            if record.id == wanted:
+                self.characters.setCurrentItem(item)
+        if self.characters.currentRow() < 0 and pcs:
+            self.characters.setCurrentRow(0)
+        self.characters.blockSignals(False)
+
+    def _context(self, character_id: int) -> Context | None:
+        campaign = self.session.campaign
+        try:
+            character = campaign.character(character_id)
+            sheet = campaign.downtime_sheet(character_id)
+        except NotFound:
+            return None
+        length = int(campaign.settings().get("stress_track") or downtime.DEFAULT_STRESS_TRACK)
+        clocks = tuple(
+            c
+            for c in campaign.clocks()
+            if c.owner_kind == OWNER_CHARACTER and c.owner_id == character_id
+        )
+        return Context(
+            character=character,
+            sheet=sheet,
+            chapter=campaign.chapter(),
+            progress=campaign.character_downtime(character_id),
+            track_length=length,
+            clocks=clocks,
+        )
+
+    def _show_character(self, row: int) -> None:
+        item = self.characters.item(row) if row >= 0 else None
+        ctx = None if item is None else self._context(int(item.data(Qt.ItemDataRole.UserRole)))
+        self.form.set_context(ctx, self.writable)
+
+    def _fill_summary(self, entries: list[DowntimeEntry]) -> None:
+        self.summary.clear()
+        live = [entry for entry in entries if not entry.undone]
+        for number, entry in enumerate(entries, start=1):
+            text = f"{number}. {entry.summary}"
+            item = QListWidgetItem(text if not entry.undone else f"{text}  (undone)")
+            if entry.undone:
+                font = item.font()
+                font.setStrikeOut(True)
+                item.setFont(font)
+                item.setForeground(self.palette().color(self.palette().ColorRole.PlaceholderText))
+            self.summary.addItem(item)
+        if not entries:
+            self.summary.addItem("Nothing recorded in this session yet.")
+        coin = sum(entry.coin_spent for entry in live)
+        extras = sum(1 for entry in live if entry.extra)
+        self.summary_total.setText(
+            f"<b>{len(live)}</b> step{'s' if len(live) != 1 else ''} this session · "
+            f"{coin} coin spent on rolls and quality · {extras} extra "
+            f"activit{'y' if extras == 1 else 'ies'} paid"
+        )
+
+    # -- writing ---------------------------------------------------------------------------------
+
+    def _record_activity(self, plan: Plan) -> None:
+        if self._push(RecordDowntime(self.session, plan.step), self.form.show_error):
+            self.form.recorded(plan)
+
+    def _recover(self, before: DowntimeSheet, after: DowntimeSheet, text: str) -> None:
+        name = self.session.campaign.character(before.character_id).name
+        command = SetDowntimeSheet(self.session, name, before, after, "hp", text=text)
+        self._push(command, self.form.show_error)
+
+    def _record_tick(self, step: DowntimeStep) -> None:
+        if self._push(RecordDowntime(self.session, step), self.factions.preview.setText):
+            self.factions.recorded()
+
+    def _push(
+        self, command: RecordDowntime | SetDowntimeSheet, show: Callable[[str], None]
+    ) -> bool:
+        done = self.session.push(command)
+        if not done:
+            show(self.session.last_failure or "")
+        return done
+
+    def _update_undo(self) -> None:
+        stack = self.session.undo_stack
+        self.undo_button.setEnabled(stack.canUndo())
+        self.redo_button.setEnabled(stack.canRedo())
+        self.undo_button.setToolTip(f"Undo: {stack.undoText()}" if stack.canUndo() else "")
+        self.redo_button.setToolTip(f"Redo: {stack.redoText()}" if stack.canRedo() else "")
+
+    def detach(self) -> None:
+        """Let go of the session (the campaign is closing)."""
+        self.session.changed.disconnect(self._on_changed)
+        self.session.undo_stack.indexChanged.disconnect(self._update_undo)

@@ -1,0 +1,76 @@
+"""The Downtime menu of the main window, and the one session dialog it keeps open."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QMenu, QWidget
+
+from desktop.ui.downtime.dialog import DowntimeSessionDialog
+from desktop.ui.downtime_commands import StartDowntimeSession
+from desktop.ui.session import CampaignSession
+
+# -- the Downtime menu ---------------------------------------------------------------------------
+
+
+class DowntimeLauncher(QObject):
+    """The Downtime menu of the main window, and the one session dialog it keeps open."""
+
+    def __init__(self, window: QWidget) -> None:
+        super().__init__(window)
+        self._window = window
+        self._session: CampaignSession | None = None
+        self.dialog: DowntimeSessionDialog | None = None
+        self.start_action = QAction("&Start Downtime Session…", window)
+        self.start_action.setObjectName("start_downtime")
+        self.start_action.setToolTip(
+            "After an adventure: every character gets their free activities again."
+        )
+        self.start_action.triggered.connect(self.start)
+        self.continue_action = QAction("&Continue Downtime Session…", window)
+        self.continue_action.setObjectName("continue_downtime")
+        self.continue_action.triggered.connect(self.open_dialog)
+        self.menu = QMenu("&Downtime", window)
+        self.menu.setObjectName("downtimeMenu")
+        self.menu.addActions([self.start_action, self.continue_action])
+        self.menu.aboutToShow.connect(self._update_actions)
+        self.set_session(None)
+
+    def set_session(self, session: CampaignSession | None) -> None:
+        if self.dialog is not None:
+            self.dialog.detach()
+            self.dialog.close()
+            self.dialog.deleteLater()
+            self.dialog = None
+        self._session = session
+        self._update_actions()
+
+    def _update_actions(self) -> None:
+        session = self._session
+        running = session is not None and session.campaign.downtime_session() > 0
+        self.start_action.setEnabled(session is not None and not session.read_only)
+        self.continue_action.setEnabled(running)
+
+    def start(self) -> None:
+        """A new session, unless the current one has nothing in it yet: then that one."""
+        session = self._session
+        if session is None or session.read_only:
+            return
+        campaign = session.campaign
+        number = campaign.downtime_session()
+        fresh = number > 0 and not any(not e.undone for e in campaign.downtime_entries())
+        if not fresh and not session.push(StartDowntimeSession(session)):
+            return
+        self.open_dialog()
+
+    def open_dialog(self) -> DowntimeSessionDialog | None:
+        if self._session is None:
+            return None
+        if self.dialog is None:
+            self.dialog = DowntimeSessionDialog(self._session, self._window)
+        self.dialog.refresh()
+        self.dialog.show()
+        self.dialog.raise_()
+        self.dialog.activateWindow()
+        self._update_actions()
+        return self.dialog

@@ -1,0 +1,78 @@
+"""What the docks' forms share: the label that shows a refusal, and push-and-report.
+
+A form's mistakes show where they are made, in the theme's error colour (so a dark
+scheme reaches it); a change goes through the session's undo stack, and the store's
+plain message, when it refuses, comes back to the form that asked.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QScrollArea, QWidget
+
+from desktop.ui.theme import ERROR, WARNING, Role, text_style
+
+if TYPE_CHECKING:
+    from PySide6.QtGui import QUndoCommand
+
+    from desktop.ui.session import CampaignSession
+
+
+def error_label(name: str = "", *, hidden: bool = True, bold: bool = False) -> QLabel:
+    """A word-wrapped label in the error colour, named `name` for tests and styles."""
+    label = QLabel()
+    if name:
+        label.setObjectName(name)
+    label.setWordWrap(True)
+    style_error(label, bold=bold)
+    if hidden:
+        label.hide()
+    return label
+
+
+def style_error(label: QLabel, *, bold: bool = False, role: Role = ERROR) -> None:
+    """Write `label`'s text in `role`'s colour (the error red unless told)."""
+    label.setStyleSheet(text_style(label.palette(), role, "font-weight: bold;" if bold else ""))
+
+
+def show_error(label: QLabel, message: str | None, *, mark: str = "") -> None:
+    """Show `message` in `label` (prefixed by `mark`), or hide the label when empty."""
+    label.setText(f"{mark}{message}" if message else "")
+    label.setVisible(bool(message))
+
+
+def show_warning(label: QLabel, message: str | None) -> None:
+    """Show `message` as a chapter warning (⚠ and the warning colour), or hide it."""
+    style_error(label, role=WARNING)
+    show_error(label, message, mark="⚠ ")
+
+
+def push_command(session: CampaignSession, command: QUndoCommand) -> str:
+    """Push `command`; the GM's message if it failed, else ""."""
+    session.push(command)
+    return session.last_failure or ""
+
+
+def labelled_row(text: str, field: QWidget) -> QWidget:
+    """`text` then `field` on one line, left-aligned, as a widget that can be hidden whole."""
+    row = QWidget()
+    layout = QHBoxLayout(row)
+    layout.setContentsMargins(0, 0, 0, 0)
+    layout.addWidget(QLabel(text))
+    layout.addWidget(field)
+    layout.addStretch(1)
+    return row
+
+
+def vertical_scroll(content: QWidget, name: str = "") -> QScrollArea:
+    """`content` in a frameless area that scrolls up and down and fits its width."""
+    scroll = QScrollArea()
+    if name:
+        scroll.setObjectName(name)
+    scroll.setWidgetResizable(True)
+    scroll.setFrameShape(QFrame.Shape.NoFrame)
+    scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    scroll.setWidget(content)
+    return scroll
