@@ -643,7 +643,10 @@ def repair(source: Path, destination: Path) -> RepairReport:
     from desktop.store import schema
 
     report = RepairReport(destination)
-    building = destination.with_name(f".{destination.name}.{os.getpid()}.repair")
+    from desktop.store import leftovers
+
+    # A partial name of our own: a repair killed half way is cleared at the next open.
+    building = leftovers.partial_path(destination.parent, destination.stem)
     files.check_sqlite_file(source)
     try:
         with files.inspecting(source, shared=True) as old:
