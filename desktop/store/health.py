@@ -665,6 +665,7 @@ def repair(source: Path, destination: Path) -> RepairReport:
             new.execute("COMMIT")
         schema.upgrade(building)  # an older file's rows reach the newest schema too
         _drop_unsound(building, report)
+        _count_kept(building, report)
         os.replace(building, destination)
     finally:
         for leftover in (building, *files.stray_sidecars(building)):
@@ -749,6 +750,15 @@ def _copy_table(
             "GM Desk's default value there."
         )
     report.kept[table] = kept
+
+
+def _count_kept(path: Path, report: RepairReport) -> None:
+    """What the copy finally holds, after the rows left out: "Saved N records" is true."""
+    with closing(sqlite3.connect(path)) as connection:
+        for table in report.kept:
+            report.kept[table] = int(
+                connection.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
+            )
 
 
 def _drop_unsound(path: Path, report: RepairReport) -> None:

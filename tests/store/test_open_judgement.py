@@ -432,3 +432,18 @@ def test_check_judges_the_chapter_s_newer_columns_as_the_import_does(
     assert any(line.startswith("The chapter") and said in line for line in report.lines()), (
         report.lines()
     )
+
+
+def test_repair_counts_as_kept_only_the_rows_the_copy_holds(
+    base_bytes: bytes, tmp_path: Path
+) -> None:
+    """ "Saved N records" counted rows the repair later left out (a bad value, a lost
+    owner) as saved too."""
+    path = tmp_path / "bogus.gmdesk"
+    REFUSED["die kind bogus"](path, base_bytes)
+    repaired = health.repair(path, tmp_path / "fixed.gmdesk")
+    assert any(line.startswith("Die ") for line in repaired.lost)
+    with contextlib.closing(sqlite3.connect(repaired.destination)) as connection:
+        for table, kept in repaired.kept.items():
+            held = connection.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
+            assert kept == held, table
