@@ -80,11 +80,26 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     )
     _add_layout_arguments(parser)
     parser.add_argument("--version", action="version", version=f"GM Desk {__version__}")
-    args = parser.parse_args(argv)
+    args = parser.parse_args(_joined_offsets(sys.argv[1:] if argv is None else argv))
     if args.file is not None and args.campaign is not None and args.file != args.campaign:
         parser.error("give the campaign either as FILE or with --campaign, not both")
     args.campaign = args.campaign or args.file
     return args
+
+
+def _joined_offsets(argv: list[str]) -> list[str]:
+    """`--back-offset -1.5,0.5` as `--back-offset=-1.5,0.5`: argparse takes a value that
+    starts with "-" (and is not a plain number) for an option, and a back offset to the
+    left is as common as one to the right."""
+    joined: list[str] = []
+    waiting = False
+    for token in argv:
+        if waiting and token[:1] == "-" and (token[1:2].isdigit() or token[1:2] == "."):
+            joined[-1] = f"--back-offset={token}"
+        else:
+            joined.append(token)
+        waiting = token == "--back-offset"
+    return joined
 
 
 def _add_layout_arguments(parser: argparse.ArgumentParser) -> None:

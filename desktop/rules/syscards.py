@@ -151,6 +151,10 @@ def _necessary_rate(value: object, what: str = "The Necessary Rate") -> int:
     return _in_range(value, what, MIN_RATE, MAX_RATE)
 
 
+# More digits than any number a rule allows could need; int() refuses past 4300.
+MAX_TYPED_DIGITS = 18
+
+
 def typed_number(text: str, what: str) -> int:
     """A whole number the GM typed, or ValueError with a plain message (letters, an
     empty box and fractions are refused, never dropped or rounded)."""
@@ -159,8 +163,12 @@ def typed_number(text: str, what: str) -> int:
     cleaned = text.strip()
     if not cleaned:
         raise ValueError(f"Type {what[0].lower() + what[1:]} first.")
-    if not cleaned.lstrip("+-").isdigit() or not cleaned.isascii():
-        raise ValueError(f"{what} must be a whole number, not {cleaned!r}.")
+    digits = cleaned[1:] if cleaned[0] in "+-" else cleaned  # one sign at most
+    if not digits.isdigit() or not digits.isascii():
+        raise ValueError(f"{what} must be a whole number, not {cleaned[:20]!r}.")
+    if len(digits) > MAX_TYPED_DIGITS:
+        # Far past any range a rule allows, and past what Python converts.
+        raise ValueError(f"{what} is far too large ({len(digits)} digits).")
     return int(cleaned)
 
 

@@ -489,7 +489,9 @@ def _row_checks(
         energy.profile_from_row(of(row[0]), row[1], row[2])
 
     def day(row: tuple[object, ...]) -> None:
-        energy.day_from_text(row[3])
+        # The import's own check (figures in range, a ledger that adds up): a campaign
+        # called sound here must export to a document GM Desk imports again.
+        checks.energy_day(energy.day_from_text(row[3]))
 
     def faction(row: tuple[object, ...]) -> None:
         checks.faction(downtime_store._faction(row))
@@ -505,8 +507,15 @@ def _row_checks(
 
     def chapter(row: tuple[object, ...]) -> None:
         # As the store reads it: rep is shown at most full, turf is counted from claims.
-        _id, name, tier, hold, rep, coin, heat = row
+        _id, name, tier, hold, rep, coin, heat, lair_held, notes, threatened = row
         roster.check_name(name)
+        checks.notes(notes)  # as the import judges them (revision 0006's column too)
+        for flag, what in (
+            (lair_held, "holds its lair"),
+            (threatened, "has its lair under threat"),
+        ):
+            if isinstance(flag, bool) or flag not in (0, 1):
+                raise ValueError(f"Whether it {what} is stored as {flag!r}, not yes or no.")
         for value, what in ((tier, "tier"), (rep, "rep"), (coin, "coin"), (heat, "heat")):
             checks.whole(value, f"The chapter's {what}", low=-1_000_000)
         factions.Chapter(
@@ -585,7 +594,8 @@ def _row_checks(
         ),
         (
             "chapter",
-            "SELECT id, name, tier, hold, rep, coin, heat FROM chapter",
+            "SELECT id, name, tier, hold, rep, coin, heat, lair_held, notes, lair_threatened"
+            " FROM chapter",
             lambda row: f"The chapter ({row[1]})",
             chapter,
         ),
@@ -633,7 +643,10 @@ def repair(source: Path, destination: Path) -> RepairReport:
     from desktop.store import schema
 
     report = RepairReport(destination)
-    building = destination.with_name(f".{destination.name}.{os.getpid()}.repair")
+    from desktop.store import leftovers
+
+    # A partial name of our own: a repair killed half way is cleared at the next open.
+    building = leftovers.partial_path(destination.parent, destination.stem)
     files.check_sqlite_file(source)
     try:
         with files.inspecting(source, shared=True) as old:
@@ -652,6 +665,7 @@ def repair(source: Path, destination: Path) -> RepairReport:
             new.execute("COMMIT")
         schema.upgrade(building)  # an older file's rows reach the newest schema too
         _drop_unsound(building, report)
+        _count_kept(building, report)
         os.replace(building, destination)
     finally:
         for leftover in (building, *files.stray_sidecars(building)):
@@ -698,9 +712,11 @@ def _copy_table(
             report.lost.append(f"All {_plural(table)}: their table could not be read.")
         return
     shared = [column for column in columns if column in present]
+    missing = [column for column in columns if column not in present]
     listed = ", ".join(f'"{column}"' for column in shared)
     insert = f"INSERT OR IGNORE INTO {table} ({listed}) VALUES ({', '.join('?' * len(shared))})"
     kept = 0
+    refused = 0  # rows OR IGNORE skipped: a missing column they cannot do without, a twin id
     last: int | None = None
     gaps = 0
     while True:
@@ -709,8 +725,10 @@ def _copy_table(
             cursor = old.execute(f"SELECT rowid, {listed} FROM {table} {where} ORDER BY rowid")
             for row in cursor:
                 last = int(row[0])
-                new.execute(insert, row[1:])
-                kept += 1
+                if new.execute(insert, row[1:]).rowcount:
+                    kept += 1
+                else:
+                    refused += 1
             break
         except sqlite3.DatabaseError:
             # A damaged page: skip past it, further each time, until rows read again.
@@ -722,7 +740,25 @@ def _copy_table(
         report.lost.append(
             f"Some {_plural(table)} could not be read from the damaged file ({kept} were saved)."
         )
+    named = ", ".join(f"“{column}”" for column in missing)
+    if refused and table != "alembic_version":  # the new file's own revision row stays
+        why = f": the file has no {named} column" if missing else ""
+        report.lost.append(f"{refused} {_plural(table)} could not be saved{why}.")
+    if missing and kept:
+        report.lost.append(
+            f"The {_plural(table)} had no {named} column: {kept} were saved with "
+            "GM Desk's default value there."
+        )
     report.kept[table] = kept
+
+
+def _count_kept(path: Path, report: RepairReport) -> None:
+    """What the copy finally holds, after the rows left out: "Saved N records" is true."""
+    with closing(sqlite3.connect(path)) as connection:
+        for table in report.kept:
+            report.kept[table] = int(
+                connection.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
+            )
 
 
 def _drop_unsound(path: Path, report: RepairReport) -> None:

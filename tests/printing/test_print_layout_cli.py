@@ -235,3 +235,15 @@ def _footer_boxes(pdf: Path) -> list[tuple[float, float]]:
         assert match is not None
         found.append((float(match.group(1)) / MM_TO_PT, float(match.group(2)) / MM_TO_PT))
     return found
+
+
+@pytest.mark.parametrize(("typed", "offset"), [("-1.5,0.5", (-1.5, 0.5)), ("-2,-1", (-2.0, -1.0))])
+def test_a_back_offset_that_starts_left_is_read_as_typed(
+    typed: str, offset: tuple[float, float]
+) -> None:
+    """The alignment test reads as often left as right: `--back-offset -1.5,0.5` is an
+    offset, not an unknown option ("expected one argument")."""
+    from desktop.app import parse_args
+
+    args = parse_args(["--print-alignment", "align.pdf", "--back-offset", typed])
+    assert args.back_offset == offset

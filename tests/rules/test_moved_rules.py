@@ -163,3 +163,13 @@ def test_typed_numbers_are_whole_numbers_or_refused(text: str) -> None:
         return
     assert str(value) == str(int(text.strip()))
     assert text.strip().lstrip("+-").isdigit()
+
+
+@pytest.mark.parametrize("text", ["+-5", "--5", "-+1", "1" * 5000, "-" + "9" * 4400])
+def test_a_typed_number_python_cannot_read_is_refused_in_the_rule_s_words(text: str) -> None:
+    """Two signs, or more digits than Python converts, are refused with the field's
+    name, never Python's own "invalid literal for int()" or "Exceeds the limit"."""
+    with pytest.raises(ValueError) as refused:
+        syscards.typed_number(text, "A throw")
+    assert str(refused.value).startswith("A throw")
+    assert "int()" not in str(refused.value) and "limit" not in str(refused.value)

@@ -143,3 +143,28 @@ def test_backups_write_partials_of_our_naming(tmp_path: Path) -> None:
         leftovers_partial.undo()
     assert seen and all(leftovers.is_ours(name) for name in seen)
     assert f".{os.getpid()}-" in seen[0]
+
+
+def test_a_repair_builds_its_copy_under_a_name_of_our_own(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A repair killed half way must leave only what the next open clears: it used to
+    build `.<name>.<pid>.repair`, a name `remove_leftovers` does not know."""
+    from desktop.store import health
+    from tests.bad_files import whole_campaign
+
+    (tmp_path / "made").mkdir()
+    source = whole_campaign(tmp_path / "made")
+    folder = source.parent
+    before = set(os.listdir(folder))
+    building: list[str] = []
+    real = health._drop_unsound
+
+    def spy(path: Path, report: health.RepairReport) -> None:
+        building.extend(sorted(set(os.listdir(folder)) - before))
+        real(path, report)
+
+    monkeypatch.setattr(health, "_drop_unsound", spy)
+    health.repair(source, folder / "Repaired.gmdesk")
+    assert building and all(leftovers.is_ours(name) for name in building), building
+    assert set(os.listdir(folder)) - before == {"Repaired.gmdesk"}

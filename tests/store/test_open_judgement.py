@@ -7,6 +7,7 @@ that fills up, damaged (Check Campaign and its repair).
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import shutil
 import sqlite3
@@ -354,3 +355,95 @@ def test_a_read_only_file_with_changes_in_its_wal_shows_them(
     with Campaign.open(path, data_dir=data_dir) as opened:
         assert opened.read_only
         assert len(opened.characters()) == count  # the -wal's rows, not the file's alone
+
+
+def test_check_finds_a_ledger_that_does_not_add_up_as_the_import_would(
+    base_bytes: bytes, tmp_path: Path
+) -> None:
+    """Issue 12, item 3: Check Campaign checks "ledgers that add up" by the same rule the
+    import applies (`checks.energy_day`), so a campaign it calls sound always exports
+    to a document GM Desk will import again."""
+    path = tmp_path / "ledger.gmdesk"
+    path.write_bytes(base_bytes)
+    with contextlib.closing(sqlite3.connect(path)) as connection:
+        rowid, text = connection.execute(
+            "SELECT rowid, state FROM energy_day WHERE state LIKE '%\"kind\"%' ORDER BY rowid"
+        ).fetchone()
+        state = json.loads(text)
+        state["daily"] -= 1  # the entries still leave the old figure
+        connection.execute(
+            "UPDATE energy_day SET state = ? WHERE rowid = ?", (json.dumps(state), rowid)
+        )
+        connection.commit()
+    report = health.check_campaign(path)
+    assert not report.sound
+    assert any(
+        line.startswith("Energy day ") and "the daily energy left" in line
+        for line in report.lines()
+    ), report.lines()
+
+
+def test_repair_of_a_file_missing_a_column_says_which_rows_it_could_not_save(
+    base_bytes: bytes, tmp_path: Path, data_dir: Path
+) -> None:
+    """A dropped column: rows that need it cannot be saved (the copy's INSERT OR IGNORE
+    skipped them silently, and the report said nothing was lost while the repaired copy
+    had no dice at all); rows given a default value instead say so too."""
+    path = tmp_path / "no size.gmdesk"
+    path.write_bytes(base_bytes)
+    with contextlib.closing(sqlite3.connect(path)) as connection:
+        dice = connection.execute("SELECT count(*) FROM die").fetchone()[0]
+        connection.execute("ALTER TABLE die DROP COLUMN size")
+        connection.execute("ALTER TABLE chapter DROP COLUMN lair_threatened")
+        connection.commit()
+    assert dice > 0
+    repaired = health.repair(path, tmp_path / "fixed.gmdesk")
+    with contextlib.closing(sqlite3.connect(repaired.destination)) as connection:
+        saved = connection.execute("SELECT count(*) FROM die").fetchone()[0]
+    assert repaired.kept["die"] == saved
+    assert any(
+        line.startswith(f"{dice - saved} dice could not be saved") and "“size”" in line
+        for line in repaired.lost
+    ), repaired.lost
+    assert any("“lair_threatened”" in line for line in repaired.lost), repaired.lost
+
+
+@pytest.mark.parametrize(
+    ("column", "value", "said"),
+    [
+        ("notes", "x" * 30_000, "at most"),
+        ("lair_threatened", "bogus", "lair"),
+        ("lair_held", 7, "lair"),
+    ],
+)
+def test_check_judges_the_chapter_s_newer_columns_as_the_import_does(
+    base_bytes: bytes, tmp_path: Path, column: str, value: object, said: str
+) -> None:
+    """The chapter's notes and lair flags (revision 0006) are checked too: a campaign
+    called sound with 30,000 characters of chapter notes exported a document that the
+    import refuses ("Notes can have at most 20000 characters")."""
+    path = tmp_path / "chapter.gmdesk"
+    path.write_bytes(base_bytes)
+    with contextlib.closing(sqlite3.connect(path)) as connection:
+        connection.execute(f"UPDATE chapter SET {column} = ?", (value,))
+        connection.commit()
+    report = health.check_campaign(path)
+    assert not report.sound
+    assert any(line.startswith("The chapter") and said in line for line in report.lines()), (
+        report.lines()
+    )
+
+
+def test_repair_counts_as_kept_only_the_rows_the_copy_holds(
+    base_bytes: bytes, tmp_path: Path
+) -> None:
+    """ "Saved N records" counted rows the repair later left out (a bad value, a lost
+    owner) as saved too."""
+    path = tmp_path / "bogus.gmdesk"
+    REFUSED["die kind bogus"](path, base_bytes)
+    repaired = health.repair(path, tmp_path / "fixed.gmdesk")
+    assert any(line.startswith("Die ") for line in repaired.lost)
+    with contextlib.closing(sqlite3.connect(repaired.destination)) as connection:
+        for table, kept in repaired.kept.items():
+            held = connection.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
+            assert kept == held, table
