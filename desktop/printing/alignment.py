@@ -12,21 +12,20 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Final
 
-from PySide6.QtCore import QMarginsF, QPointF, QRectF, Qt
+from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import (
     QColor,
     QFont,
     QPagedPaintDevice,
     QPageLayout,
-    QPageSize,
     QPainter,
     QPainterPath,
-    QPdfWriter,
     QPen,
 )
 
 from desktop.printing.cards import INK, PAGE_SIZES, RULE, SANS, SOFT_INK, PageSizeName
 from desktop.printing.layout import CardPrintOptions, alignment_targets
+from desktop.printing.pdf_file import write_pdf
 
 __all__ = ["GRID_REACH_MM", "export_alignment_pdf", "paint_alignment"]
 
@@ -205,17 +204,9 @@ def export_alignment_pdf(
     """Write the alignment test (front and back) to a PDF at ``path``; return its pages."""
     if page_size not in PAGE_SIZES:
         raise ValueError(f"The page size must be A4 or Letter, not {page_size!r}.")
-    target = Path(path)
-    if not target.parent.is_dir():
-        raise OSError(f"The folder {target.parent} does not exist.")
-    writer = QPdfWriter(str(target))
-    writer.setTitle("GM Desk print alignment test")
-    writer.setCreator("GM Desk")
-    writer.setPageLayout(
-        QPageLayout(
-            QPageSize(PAGE_SIZES[page_size]),
-            QPageLayout.Orientation.Portrait,
-            QMarginsF(0, 0, 0, 0),
-        )
+    return write_pdf(
+        path,
+        PAGE_SIZES[page_size],
+        "GM Desk print alignment test",
+        lambda writer: paint_alignment(writer, options),
     )
-    return paint_alignment(writer, options)

@@ -25,7 +25,6 @@ from PySide6.QtCore import (
     QBuffer,
     QByteArray,
     QIODevice,
-    QMarginsF,
     QPointF,
     QRectF,
     QSize,
@@ -46,7 +45,6 @@ from PySide6.QtGui import (
     QPainter,
     QPainterPath,
     QPalette,
-    QPdfWriter,
     QPen,
     QTextCursor,
     QTextDocument,
@@ -64,6 +62,7 @@ from desktop.printing.layout import (
     LayoutError,
     card_sheet,
 )
+from desktop.printing.pdf_file import write_pdf
 from desktop.printing.rich_text import SealedTextDocument, set_campaign_text
 from desktop.rules.syscards import efficiency_label, grade_for
 
@@ -1419,20 +1418,12 @@ def export_pdf(
         raise ValueError("There are no cards to print.")
     # Refused before the file is made: nothing is written for a layout that fits nothing.
     card_sheet(PAPER_MM[page_size], options)
-    target = Path(path)
-    if not target.parent.is_dir():
-        raise OSError(f"The folder {target.parent} does not exist.")
-    writer = QPdfWriter(str(target))
-    writer.setTitle(_title(cards))
-    writer.setCreator("GM Desk")
-    writer.setPageLayout(
-        QPageLayout(
-            QPageSize(PAGE_SIZES[page_size]),
-            QPageLayout.Orientation.Portrait,
-            QMarginsF(0, 0, 0, 0),
-        )
+    return write_pdf(
+        path,
+        PAGE_SIZES[page_size],
+        _title(cards),
+        lambda writer: paint_pages(writer, cards, backs=backs, options=options),
     )
-    return paint_pages(writer, cards, backs=backs, options=options)
 
 
 def _title(cards: Sequence[PrintCard]) -> str:

@@ -20,7 +20,7 @@ from functools import cache
 from pathlib import Path
 from typing import Final
 
-from PySide6.QtCore import QMarginsF, QPointF, QRectF, Qt
+from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import (
     QBrush,
     QColor,
@@ -28,7 +28,6 @@ from PySide6.QtGui import (
     QFontMetricsF,
     QPagedPaintDevice,
     QPageLayout,
-    QPageSize,
     QPainter,
     QPainterPath,
     QPdfWriter,
@@ -38,6 +37,7 @@ from PySide6.QtGui import (
 )
 
 from desktop.printing.cards import INK, PAGE_SIZES, RULE, SANS, SERIF, SOFT_INK, PageSizeName
+from desktop.printing.pdf_file import write_pdf
 
 __all__ = [
     "MID",
@@ -47,10 +47,10 @@ __all__ = [
     "Duplex",
     "FlowDocument",
     "PageFrame",
+    "export_pdf_pages",
     "keep_together",
     "paginate",
     "paint_documents",
-    "pdf_writer",
 ]
 
 PAGE_MARGIN_MM: Final = 12.0  # inside what most printers can reach
@@ -529,21 +529,11 @@ def _paint_footer(canvas: Canvas, left: str, right: str) -> None:
     )
 
 
-def pdf_writer(path: Path | str, page_size: PageSizeName, title: str) -> QPdfWriter:
-    """A PDF writer for ``path``: portrait A4 or Letter, no margins of its own."""
+def export_pdf_pages(
+    path: Path | str, page_size: PageSizeName, title: str, paint: Callable[[QPdfWriter], int]
+) -> int:
+    """Let ``paint`` draw a portrait A4 or Letter PDF at ``path``, written whole or not at
+    all; return its pages."""
     if page_size not in PAGE_SIZES:
         raise ValueError(f"The page size must be A4 or Letter, not {page_size!r}.")
-    target = Path(path)
-    if not target.parent.is_dir():
-        raise OSError(f"The folder {target.parent} does not exist.")
-    writer = QPdfWriter(str(target))
-    writer.setTitle(title)
-    writer.setCreator("GM Desk")
-    writer.setPageLayout(
-        QPageLayout(
-            QPageSize(PAGE_SIZES[page_size]),
-            QPageLayout.Orientation.Portrait,
-            QMarginsF(0, 0, 0, 0),
-        )
-    )
-    return writer
+    return write_pdf(path, PAGE_SIZES[page_size], title, paint)

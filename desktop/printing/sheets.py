@@ -29,9 +29,9 @@ from desktop.printing.flow import (
     Canvas,
     Duplex,
     FlowDocument,
+    export_pdf_pages,
     keep_together,
     paint_documents,
-    pdf_writer,
 )
 from desktop.printing.parts import (
     BODY_PT,
@@ -878,4 +878,6 @@ def export_sheets_pdf(
         if len(sheets) == 1
         else f"Character sheets: {len(sheets)} characters"
     )
-    return paint_sheets(pdf_writer(path, page_size, title), sheets, duplex)
+    return export_pdf_pages(
+        path, page_size, title, lambda writer: paint_sheets(writer, sheets, duplex)
+    )

@@ -20,7 +20,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPagedPaintDevice, QPainterPath
 
 from desktop.printing.cards import INK, PAPER, RULE, SOFT_INK, PageSizeName
-from desktop.printing.flow import Block, Canvas, FlowDocument, paint_documents, pdf_writer
+from desktop.printing.flow import Block, Canvas, FlowDocument, export_pdf_pages, paint_documents
 from desktop.printing.parts import (
     BODY_PT,
     LABEL_PT,
@@ -503,4 +503,4 @@ def export_summary_pdf(
 ) -> int:
     """Write the GM summary to a PDF at ``path``; return its pages."""
     title = f"GM summary: {summary.campaign or summary.chapter.name}"
-    return paint_summary(pdf_writer(path, page_size, title), summary)
+    return export_pdf_pages(path, page_size, title, lambda writer: paint_summary(writer, summary))

@@ -1,0 +1,70 @@
+"""A PDF file written whole or not at all.
+
+Qt's ``QPdfWriter`` reports no write errors: on a full disk it leaves a cut-off file and
+the painter ends as if all went well. So every PDF is drawn into a partial file beside
+its destination, checked for the end-of-file marker that a whole PDF closes with, and
+only then moved into place; a failed or cut-off write leaves the destination as it was.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import QMarginsF
+from PySide6.QtGui import QPageLayout, QPageSize, QPdfWriter
+
+__all__ = ["write_pdf"]
+
+# A whole PDF ends with "%%EOF" (PDF 32000-1, 7.5.5), perhaps followed by a line end.
+_TAIL_BYTES = 1024
+
+
+def write_pdf(
+    path: Path | str,
+    page_size: QPageSize.PageSizeId,
+    title: str,
+    paint: Callable[[QPdfWriter], int],
+) -> int:
+    """Let ``paint`` draw on a portrait, marginless PDF for ``path``; return its pages.
+
+    Raises OSError with a plain message when the folder is missing, the destination is
+    not an ordinary file, or the PDF could not be written in full.
+    """
+    target = Path(path)
+    if not target.parent.is_dir():
+        raise OSError(f"The folder {target.parent} does not exist.")
+    if target.exists() and not target.is_file():
+        raise OSError(f"“{target.name}” is not an ordinary file: a PDF cannot be saved there.")
+    # The name leftovers.py knows as ours: a partial file a killed run leaves is swept.
+    partial = target.parent / f".{target.name}.{os.getpid()}-{secrets.token_hex(4)}.partial"
+    try:
+        writer = QPdfWriter(str(partial))
+        writer.setTitle(title)
+        writer.setCreator("GM Desk")
+        writer.setPageLayout(
+            QPageLayout(QPageSize(page_size), QPageLayout.Orientation.Portrait, QMarginsF())
+        )
+        pages = paint(writer)
+        del writer  # closes the file
+        if not _is_whole(partial):
+            raise OSError(
+                f"The PDF could not be written in full (is the disk full?), so “{target.name}” "
+                "was not saved. Free some space or choose another folder, and try again."
+            )
+        os.replace(partial, target)
+    finally:
+        partial.unlink(missing_ok=True)
+    return pages
+
+
+def _is_whole(path: Path) -> bool:
+    try:
+        size = path.stat().st_size
+        with path.open("rb") as handle:
+            handle.seek(max(0, size - _TAIL_BYTES))
+            return size > 0 and b"%%EOF" in handle.read()
+    except OSError:
+        return False
