@@ -333,9 +333,6 @@ class Roll(_Strict):
     undone: bool = False
     day: Id | None = None
 
-    def record(self) -> RollRecord:
-        return RollRecord(**{name: getattr(self, name) for name in Roll.model_fields})
-
 
 class Image(_Strict):
     """A card's picture: its format and its bytes in base64; it must decode."""
@@ -649,6 +646,8 @@ class CampaignExport(_Strict):
         )
 
     def document(self) -> CampaignDocument:
+        """The checked document as the store's records (a model's fields are named as
+        its record's, so `dict(model)` fills them)."""
         dice: list[DieRecord] = []
         traits: list[TraitRecord] = []
         items: list[ItemRecord] = []
@@ -660,28 +659,11 @@ class CampaignExport(_Strict):
             owner = character.id
             die_of = {die.item_id: die.id for die in character.dice if die.item_id is not None}
             items += [
-                ItemRecord(i.id, owner, i.name, i.kind, i.deplete, i.position, die_of.get(i.id))
+                ItemRecord(character_id=owner, die_id=die_of.get(i.id), **dict(i))
                 for i in character.items
             ]
-            traits += [
-                TraitRecord(t.id, owner, t.name, t.value, t.broad, t.position)
-                for t in character.traits
-            ]
-            dice += [
-                DieRecord(
-                    d.id,
-                    owner,
-                    d.size,
-                    d.kind,
-                    d.place,
-                    d.item_id,
-                    d.in_tray,
-                    d.steps,
-                    d.down_to_d4,
-                    d.position,
-                )
-                for d in character.dice
-            ]
+            traits += [TraitRecord(character_id=owner, **dict(t)) for t in character.traits]
+            dice += [DieRecord(character_id=owner, **dict(d)) for d in character.dice]
             profile = character.profile()
             if profile is not None:
                 profiles.append((owner, profile))
@@ -689,22 +671,6 @@ class CampaignExport(_Strict):
                 days += [(owner, state) for state in character.energy.days]
             if character.downtime is not None:
                 sheets.append(character.downtime.record(owner, track))
-        numbers = tuple(session.number for session in self.downtime_sessions)
-        steps = tuple(
-            DowntimeEntry(
-                s.id,
-                session.number,
-                s.character_id,
-                s.activity,
-                s.summary,
-                s.coin_spent,
-                s.extra,
-                s.track,
-                s.undone,
-            )
-            for session in self.downtime_sessions
-            for s in session.entries
-        )
         return CampaignDocument(
             name=self.campaign.name,
             start_date=self.campaign.start_date,
@@ -714,43 +680,34 @@ class CampaignExport(_Strict):
             dice=tuple(dice),
             traits=tuple(traits),
             items=tuple(items),
-            rolls=tuple(roll.record() for roll in self.roll_log),
+            rolls=tuple(RollRecord(**dict(roll)) for roll in self.roll_log),
             cards=tuple(card.snapshot() for card in self.cards),
             energy_profiles=tuple(profiles),
             energy_days=tuple(days),
             chapter=self.chapter_record(),
             factions=self._factions(),
-            claims=tuple(
-                ClaimRecord(c.id, c.name, c.benefit, c.turf, c.holder_id, c.x, c.y)
-                for c in self.claims
-            ),
+            claims=tuple(ClaimRecord(**dict(claim)) for claim in self.claims),
             claim_paths=tuple(
                 ClaimPathRecord(min(p.start, p.end), max(p.start, p.end)) for p in self.claim_paths
             ),
             clocks=self._clocks(),
             downtime_sheets=tuple(sheets),
-            downtime_sessions=numbers,
-            downtime_entries=steps,
+            downtime_sessions=tuple(session.number for session in self.downtime_sessions),
+            downtime_entries=tuple(
+                DowntimeEntry(session=session.number, **dict(step))
+                for session in self.downtime_sessions
+                for step in session.entries
+            ),
         )
 
     def _factions(self) -> tuple[FactionRecord, ...]:
-        records = [
-            FactionRecord(
-                f.id, f.name, f.tier, f.hold, f.status, f.at_war_with_others, f.position, f.notes
-            )
-            for f in self.factions
-        ]
+        records = [FactionRecord(**dict(faction)) for faction in self.factions]
         # Each tier's row numbered 0, 1, 2... in the order the positions give.
         ordered = sorted(records, key=lambda f: (f.tier, f.position, f.id))
         return tuple(_renumbered(ordered, lambda f: f.tier))
 
     def _clocks(self) -> tuple[ClockRecord, ...]:
-        records = [
-            ClockRecord(
-                c.id, c.name, c.segments, c.filled, c.owner_kind, c.owner_id, c.position, c.note
-            )
-            for c in self.clocks
-        ]
+        records = [ClockRecord(**dict(clock)) for clock in self.clocks]
         ordered = sorted(records, key=lambda c: (c.owner_kind, c.owner_id, c.position, c.id))
         return tuple(_renumbered(ordered, lambda c: (c.owner_kind, c.owner_id)))
 
