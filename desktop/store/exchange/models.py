@@ -27,6 +27,7 @@ from pydantic import (
     ConfigDict,
     Field,
     PlainValidator,
+    PrivateAttr,
     ValidationInfo,
     WithJsonSchema,
     field_validator,
@@ -246,6 +247,9 @@ def _xp(tracks: list[XpTrack]) -> list[XpTrack]:
     return tracks
 
 
+_DEFAULT_XP = tuple(XpTrack(track=track, marks=marks) for track, marks in DEFAULT_XP)
+
+
 class Sheet(_Strict):
     """A character's downtime sheet; its stress is judged against the campaign's track."""
 
@@ -253,10 +257,11 @@ class Sheet(_Strict):
     trauma: _rule(checks.trauma, int) = 0  # type: ignore[valid-type]
     hp_max: Annotated[int, Field(ge=1, le=checks.INTEGER_MAX)] = 10
     hp: int | None = None  # None: hp_max
-    # A sheet written by hand without XP gets the usual tracks, as a new sheet does.
-    xp: Annotated[list[XpTrack], AfterValidator(_xp)] = [
-        XpTrack(track=track, marks=marks) for track, marks in DEFAULT_XP
-    ]
+    # A sheet written by hand without XP gets the usual tracks, as a new sheet does (a
+    # factory: pydantic would deep-copy a list default for every sheet).
+    xp: Annotated[list[XpTrack], AfterValidator(_xp)] = Field(
+        default_factory=lambda: list(_DEFAULT_XP)
+    )
     virtue: _text("A virtue") = ""  # type: ignore[valid-type]
     vice: _text("A vice") = ""  # type: ignore[valid-type]
     vice_purveyor: _text("A vice purveyor") = ""  # type: ignore[valid-type]
@@ -299,15 +304,19 @@ class Character(_Strict):
     items: list[Item] = []
     energy: Energy | None = None
     downtime: Sheet | None = None
+    # The energy profile the rules made of `energy` (None without a daily net).
+    _profile: CharacterProfile | None = PrivateAttr(default=None)
 
     @model_validator(mode="after")
-    def _profile(self, info: ValidationInfo) -> Self:
+    def _rules_profile(self, info: ValidationInfo) -> Self:
         tick = (info.context or {}).get("tick")
         if tick is not None:
             tick()
         if self.energy is not None and self.energy.daily_net is not None:
             try:
-                energy.profile(self.name, self.energy.daily_net, self.energy.abilities)
+                self._profile = energy.profile(
+                    self.name, self.energy.daily_net, self.energy.abilities
+                )
             except (TypeError, ValueError) as error:
                 raise Refusal("energy.abilities", str(error)) from None
         return self
@@ -316,9 +325,7 @@ class Character(_Strict):
         return CharacterRecord(self.id, self.name, self.kind, self.notes, self.position)
 
     def profile(self) -> CharacterProfile | None:
-        if self.energy is None or self.energy.daily_net is None:
-            return None
-        return energy.profile(self.name, self.energy.daily_net, self.energy.abilities)
+        return self._profile
 
 
 class Roll(_Strict):
