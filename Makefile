@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test lint format bench package dist screenshot clean
+.PHONY: run test lint format bench schema package dist screenshot clean
 
 $(BIN)/python:
 	$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "GM Desk needs Python 3.11 or newer"'
@@ -44,6 +44,12 @@ bench: $(VENV)/.installed-test
 
 package: $(VENV)/.installed-package
 	$(BIN)/python packaging/build.py $(ARGS)
+
+# The export's JSON Schema, from the pydantic models of desktop/store/exchange/models.py;
+# tests/store/test_export_schema.py fails when the committed file and they drift apart.
+schema: $(VENV)/.installed-test
+	$(BIN)/python -c 'from desktop.store.exchange.models import SCHEMA_FILE, schema_text; \
+		open("resources/" + SCHEMA_FILE, "w", encoding="utf-8").write(schema_text())'
 
 # Linux: the archive (with install.sh) and the .deb, in dist/. dist/gm-desk is reused
 # while it is newer than every source it is made from (gm_desk_bundle.build_is_fresh),

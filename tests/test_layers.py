@@ -190,11 +190,15 @@ def test_relative_imports_are_resolved() -> None:
 
 def _qt_loaded_by(modules: list[str]) -> list[str]:
     """The Qt modules loaded, in a fresh interpreter, by importing `modules`."""
+    return _loaded_by(modules, QT)
+
+
+def _loaded_by(modules: list[str], packages: tuple[str, ...]) -> list[str]:
+    """The modules of `packages` loaded, in a fresh interpreter, by importing `modules`."""
     code = (
         "import importlib, sys\n"
         f"for name in {modules!r}: importlib.import_module(name.removesuffix('.__init__'))\n"
-        "qt = sorted(m for m in sys.modules if m.startswith(('PySide6', 'shiboken6')))\n"
-        "print(qt)\n"
+        f"print(sorted(m for m in sys.modules if m.split('.')[0] in {packages!r}))\n"
     )
     result = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
@@ -208,6 +212,22 @@ def test_rules_and_store_import_no_qt() -> None:
 
 def test_downtime_planning_loads_no_qt() -> None:
     assert _qt_loaded_by(list(QT_FREE_UI)) == []
+
+
+# What the program imports to start and show its window; the import and export actions
+# import desktop.store.exchange's public face.
+START_UP = [
+    "desktop.app",
+    "desktop.ui.main_window",
+    "desktop.ui.long_task",
+    "desktop.store.exchange",
+]
+
+
+def test_the_start_up_path_imports_no_pydantic() -> None:
+    # The export's models (pydantic) load only when an export is read.
+    assert _loaded_by(START_UP, ("pydantic", "pydantic_core")) == []
+    assert "pydantic" in _loaded_by(["desktop.store.exchange.models"], ("pydantic",))
 
 
 def test_paint_loads_no_widgets() -> None:

@@ -1,0 +1,156 @@
+"""Export: a whole campaign as versioned JSON, written all or nothing.
+
+Each character carries its `dice`, `traits` and `items` (an item's die is the die whose
+`item_id` names it), its `energy` ({"daily_net", "abilities": {name: rating}, "days":
+[each stored day, as store/energy.py writes it]}) and its `downtime` sheet (xp as a list
+of {"track", "marks"}); the roll log is `roll_log` at the top, and so are the SySCards,
+`cards`, each with its `image` ({"format", "data" in base64}, or null), and the
+downtime sections. The format is declared by store/exchange/models.py, whose JSON
+Schema is committed as resources/campaign-export.schema.json.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+from contextlib import suppress
+from dataclasses import asdict, fields
+from pathlib import Path
+from typing import Any
+
+from desktop.store import energy
+from desktop.store.campaign import Campaign
+from desktop.store.downtime_records import DowntimeSheet
+from desktop.store.exchange.document import FORMAT, VERSION, Progress, no_progress
+from desktop.store.records import CardRecord, CharacterRecord, RollRecord
+
+# How often (in records) a long step reports progress and may be cancelled.
+TICK = 500
+
+
+def export_document(campaign: Campaign, progress: Progress = no_progress) -> dict[str, Any]:
+    summary = campaign.summary()
+    sheets = campaign.downtime_sheets(stored_only=True)
+    records = campaign.characters()
+    characters = []
+    for index, record in enumerate(records):
+        if index % TICK == 0:
+            progress(index / max(len(records), 1))
+        characters.append(_export_character(campaign, record, sheets.get(record.id)))
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "campaign": {
+            "name": summary.name,
+            "start_date": summary.start_date.isoformat(),
+            "current_day": summary.current_day,
+            "settings": summary.settings,
+        },
+        "characters": characters,
+        "roll_log": [asdict(roll) for roll in sorted(campaign.rolls(), key=_by_id)],
+        "cards": [_export_card(campaign, record) for record in campaign.cards()],
+        **_export_downtime(campaign),
+    }
+
+
+def _export_downtime(campaign: Campaign) -> dict[str, Any]:
+    return {
+        "chapter": without(campaign.chapter(), "turf", "at_war"),
+        "factions": [asdict(faction) for faction in campaign.factions()],
+        "claims": [asdict(claim) for claim in campaign.claims()],
+        "claim_paths": [asdict(path) for path in campaign.claim_paths()],
+        "clocks": [asdict(clock) for clock in campaign.clocks()],
+        "downtime_sessions": [
+            {
+                "number": number,
+                "entries": [
+                    without(entry, "session") for entry in campaign.downtime_entries(number)
+                ],
+            }
+            for number in campaign.downtime_sessions()
+        ],
+    }
+
+
+def _export_sheet(sheet: DowntimeSheet | None) -> dict[str, Any]:
+    """The character's `downtime` sheet, or nothing when it has none stored."""
+    if sheet is None:
+        return {}
+    fields_ = without(sheet, "character_id")
+    fields_["xp"] = [{"track": track, "marks": marks} for track, marks in sheet.xp]
+    return {"downtime": fields_}
+
+
+def _export_card(campaign: Campaign, record: CardRecord) -> dict[str, Any]:
+    image = campaign.card_image(record.id) if record.has_image else None
+    return {
+        **without(record, "has_image"),
+        "tags": list(record.tags),
+        "image": None
+        if image is None
+        else {"format": image[0], "data": base64.b64encode(image[1]).decode("ascii")},
+    }
+
+
+def _export_character(
+    campaign: Campaign, record: CharacterRecord, sheet: DowntimeSheet | None
+) -> dict[str, Any]:
+    # The owner is the object they sit in; item_id ties a die to its item.
+    return {
+        **fields_of(record),
+        "dice": [without(die, "character_id") for die in campaign.dice(record.id)],
+        "traits": [without(trait, "character_id") for trait in campaign.traits(record.id)],
+        "items": [without(item, "character_id", "die_id") for item in campaign.items(record.id)],
+        **_export_energy(campaign, record.id),
+        **_export_sheet(sheet),
+    }
+
+
+def _export_energy(campaign: Campaign, character_id: int) -> dict[str, Any]:
+    """The character's `energy`, or nothing at all when it has neither profile nor days."""
+    profile = campaign.energy_profile(character_id)
+    days = campaign.energy_days(character_id, 1, campaign.summary().current_day)
+    if profile is None and not days:
+        return {}
+    return {
+        "energy": {
+            "daily_net": None if profile is None else profile.daily_net,
+            "abilities": {} if profile is None else energy.abilities_of(profile),
+            "days": [energy.day_to_dict(state) for state in days.values()],
+        }
+    }
+
+
+def without(record: object, *names: str) -> dict[str, Any]:
+    return {k: v for k, v in fields_of(record).items() if k not in names}
+
+
+def fields_of(record: object) -> dict[str, Any]:
+    """A flat record's fields by name: `asdict` without its deep copy, which cost a
+    large export seconds (the records hold only plain values and tuples of them)."""
+    return {f.name: getattr(record, f.name) for f in fields(record)}  # type: ignore[arg-type]
+
+
+def _by_id(record: RollRecord) -> int:
+    return record.id
+
+
+def export_campaign(
+    campaign: Campaign, destination: Path, progress: Progress = no_progress
+) -> None:
+    """Write the export to `destination`, all or nothing: under a partial name of our
+    own (see store/leftovers.py) renamed into place, so a crash or a cancel (`progress`
+    raising Cancelled) leaves no half-written export."""
+    from desktop.store import leftovers
+
+    document = export_document(campaign, lambda done: progress(0.8 * done))
+    text = json.dumps(document, indent=2, ensure_ascii=False)
+    progress(0.9)
+    temporary = leftovers.partial_path(destination.parent, destination.stem)
+    try:
+        temporary.write_text(text + "\n", encoding="utf-8")
+        progress(1.0)  # the last moment a cancel can still leave nothing behind
+        temporary.replace(destination)
+    finally:
+        with suppress(FileNotFoundError):
+            temporary.unlink()

@@ -1,0 +1,878 @@
+"""The export format declared as pydantic models: what `read_document` validates.
+
+Imported only when a document is read (pydantic is never on the start-up path). Each
+model is strict (JSON's `true` is no number, `1` no yes/no) and ignores keys it does
+not know. A field's own check is the rules' or store/checks.py's, run as its
+validator so its plain message reaches the GM; what one record cannot judge alone
+(unique ids and names, an item's die, owner loops, claim paths, clock owners, a day's
+place in the calendar) is `CampaignExport`'s one model validator, which names the
+place it refuses by `Refusal`. Every refusal carries the field's path, made from
+pydantic's error location by store/exchange/reading.py.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import replace
+from datetime import date
+from typing import Annotated, Any, Literal, Self
+
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    PlainValidator,
+    PrivateAttr,
+    ValidationInfo,
+    WithJsonSchema,
+    field_validator,
+    model_validator,
+)
+
+from desktop.rules import dicepool, factions, roster, syscards
+from desktop.rules.energy import CharacterProfile, DayState
+from desktop.store import checks, energy
+from desktop.store.campaign import NEW_CARD
+from desktop.store.downtime_records import (
+    DEFAULT_XP,
+    ENTRY_ACTIVITIES,
+    EXTRAS,
+    OWNER_CHARACTER,
+    OWNER_FACTION,
+    OWNER_KINDS,
+    ChapterRecord,
+    ClaimPathRecord,
+    ClaimRecord,
+    ClockRecord,
+    DowntimeEntry,
+    DowntimeSheet,
+    FactionRecord,
+)
+from desktop.store.exchange.document import FORMAT, VERSION, CampaignDocument
+from desktop.store.records import (
+    CardRecord,
+    CardSnapshot,
+    CharacterRecord,
+    DieRecord,
+    ItemRecord,
+    RollRecord,
+    TraitRecord,
+)
+
+
+class Refusal(ValueError):
+    """A refusal at `where`: a path below the failing value's own (a model validator
+    naming one of its fields), or the whole path (the document's cross-record checks)."""
+
+    def __init__(self, where: str, message: str) -> None:
+        super().__init__(message)
+        self.where = where
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(strict=True, extra="ignore", frozen=True)
+
+
+# -- values, each checked by its rule ---------------------------------------------------------
+
+
+def _plain(check: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    """`check` as a validator: a rule fed a value of the wrong type may raise TypeError
+    (or OverflowError), which pydantic would not catch; each is a plain refusal too."""
+
+    def validator(value: Any) -> Any:
+        try:
+            return check(value)
+        except (TypeError, OverflowError) as error:
+            raise ValueError(str(error)) from None
+
+    return validator
+
+
+def _rule(check: Callable[[Any], Any], kind: Any) -> Any:
+    """A value of JSON type `kind` (what the schema declares), judged by `check`."""
+    return Annotated[kind, BeforeValidator(_plain(check))]
+
+
+def _one_of(values: Iterable[object]) -> Any:
+    """The JSON values a field may hold, for the schema (the check says so plainly)."""
+    return Literal[tuple(getattr(value, "value", value) for value in values)]  # type: ignore[valid-type]
+
+
+def _text(what: str) -> Any:
+    return _rule(lambda value: checks.text(value, what), str)
+
+
+Whole = Annotated[int, Field(ge=0, le=checks.INTEGER_MAX)]
+Id = Annotated[int, Field(ge=1, le=checks.INTEGER_MAX)]
+Name = _rule(roster.check_name, str)
+Notes = _rule(roster.check_notes, str)
+
+
+def _start_date(value: object) -> date:
+    try:
+        parsed = date.fromisoformat(value) if isinstance(value, str) else None
+    except ValueError:
+        parsed = None
+    if parsed is None:
+        raise ValueError(f"expected a date like 2026-03-01, not {checks.shown(value)}.")
+    return checks.start_date(parsed)
+
+
+def _setting(name: str) -> Any:
+    def check(value: object) -> object:
+        checks.settings({name: value}, {})
+        return value
+
+    return _rule(check, int)
+
+
+@_plain
+def _detail(value: dict[str, Any]) -> dict[str, Any]:
+    checks.detail(value)
+    return value
+
+
+def _tags(value: object) -> tuple[str, ...]:
+    if not isinstance(value, list):  # a list in JSON, though the store splits text too
+        raise ValueError(f"expected a list, not {checks.shown(value)}.")
+    return checks.card_tags(value)
+
+
+def _base64(value: object) -> bytes:
+    if not isinstance(value, str):
+        raise ValueError("expected the image's bytes as base64 text.")
+    try:
+        return base64.b64decode(value, validate=True)
+    except (binascii.Error, ValueError):
+        raise ValueError("this is not base64 text.") from None
+
+
+@_plain
+def _day(value: object) -> DayState:
+    return checks.energy_day(energy.day_from_dict(value))
+
+
+Day = Annotated[
+    DayState,
+    PlainValidator(_day),
+    WithJsonSchema(
+        {
+            "type": "object",
+            "description": "One stored day of the Energy Calendar, as store/energy.py "
+            "writes it; its ledger must add up (rules/ledger.py).",
+            "properties": {key: {} for key in sorted(energy.DAY_KEYS)},
+            "required": ["day"],
+            "additionalProperties": False,
+        }
+    ),
+]
+
+
+# -- the records -------------------------------------------------------------------------------
+
+
+class Die(_Strict):
+    id: Id
+    size: _rule(checks.die_size, _one_of(dicepool.SIZES)) = dicepool.DEFAULT_SIZE  # type: ignore[valid-type]
+    kind: _rule(checks.die_kind, _one_of(dicepool.Kind)) = "ordinary"  # type: ignore[valid-type]
+    place: _rule(checks.die_place, _one_of(dicepool.Place)) = "pool"  # type: ignore[valid-type]
+    item_id: Id | None = None
+    in_tray: bool = False
+    down_to_d4: bool = False  # before steps, whose check needs it
+    steps: Whole = 0
+    position: Whole = 0
+
+    @field_validator("steps")
+    @classmethod
+    def _tray_choice(cls, steps: int, info: ValidationInfo) -> int:
+        if "size" in info.data and "down_to_d4" in info.data:
+            _plain(
+                lambda v: dicepool.check_tray_choice(info.data["size"], v, info.data["down_to_d4"])
+            )(steps)
+        return steps
+
+
+class Trait(_Strict):
+    id: Id
+    name: Name
+    value: Annotated[int, Field(ge=1, le=checks.INTEGER_MAX)] = 1
+    broad: bool = False
+    position: Whole = 0
+
+    @model_validator(mode="after")
+    def _rules_trait(self) -> Self:
+        try:
+            checks.trait(self.name, self.value, self.broad)
+        except (TypeError, ValueError) as error:
+            raise Refusal("", str(error)) from None
+        return self
+
+
+class Item(_Strict):
+    id: Id
+    name: Name
+    kind: _rule(checks.item_kind, _one_of(dicepool.ItemKind))  # type: ignore[valid-type]
+    deplete: bool = False
+    position: Whole = 0
+
+
+class Energy(_Strict):
+    """A null daily_net keeps the days of a character whose profile was removed."""
+
+    daily_net: Annotated[int, Field(ge=0, le=checks.DAILY_NET_MAX)] | None = None
+    abilities: dict[str, Annotated[int, Field(ge=0, le=checks.ABILITY_RATING_MAX)]] = {}
+    days: list[Day] = []
+
+    @model_validator(mode="after")
+    def _profile_needs_net(self) -> Self:
+        if self.daily_net is None and self.abilities:
+            raise Refusal("daily_net", "abilities need a daily net energy.")
+        return self
+
+
+class XpTrack(_Strict):
+    track: _rule(checks.xp_track, str)  # type: ignore[valid-type]
+    marks: Whole = 0
+
+
+@_plain
+def _xp(tracks: list[XpTrack]) -> list[XpTrack]:
+    checks.xp([(track.track, track.marks) for track in tracks])
+    return tracks
+
+
+_DEFAULT_XP = tuple(XpTrack(track=track, marks=marks) for track, marks in DEFAULT_XP)
+
+
+class Sheet(_Strict):
+    """A character's downtime sheet; its stress is judged against the campaign's track."""
+
+    stress: int = 0
+    trauma: _rule(checks.trauma, int) = 0  # type: ignore[valid-type]
+    hp_max: Annotated[int, Field(ge=1, le=checks.INTEGER_MAX)] = 10
+    hp: int | None = None  # None: hp_max
+    # A sheet written by hand without XP gets the usual tracks, as a new sheet does (a
+    # factory: pydantic would deep-copy a list default for every sheet).
+    xp: Annotated[list[XpTrack], AfterValidator(_xp)] = Field(
+        default_factory=lambda: list(_DEFAULT_XP)
+    )
+    virtue: _text("A virtue") = ""  # type: ignore[valid-type]
+    vice: _text("A vice") = ""  # type: ignore[valid-type]
+    vice_purveyor: _text("A vice purveyor") = ""  # type: ignore[valid-type]
+    friends: Notes = ""
+    contacts: Notes = ""
+
+    @field_validator("hp")
+    @classmethod
+    def _health(cls, hp: int | None, info: ValidationInfo) -> int | None:
+        if hp is not None and "hp_max" in info.data:
+            _plain(lambda v: checks.health(v, info.data["hp_max"]))(hp)
+        return hp
+
+    def record(self, character_id: int, track: int) -> DowntimeSheet:
+        return DowntimeSheet(
+            character_id=character_id,
+            stress=checks.stress(self.stress, track),
+            trauma=self.trauma,
+            hp=self.hp_max if self.hp is None else self.hp,
+            hp_max=self.hp_max,
+            xp=tuple((track.track, track.marks) for track in self.xp),
+            virtue=self.virtue,
+            vice=self.vice,
+            vice_purveyor=self.vice_purveyor,
+            friends=self.friends,
+            contacts=self.contacts,
+        )
+
+
+class Character(_Strict):
+    """A character with what it owns; an item's die is the die whose item_id names it."""
+
+    id: Id
+    name: Name
+    kind: _rule(roster.check_kind, _one_of(roster.KINDS))  # type: ignore[valid-type]
+    notes: Notes = ""
+    position: Whole = 0
+    dice: list[Die] = []
+    traits: list[Trait] = []
+    items: list[Item] = []
+    energy: Energy | None = None
+    downtime: Sheet | None = None
+    # The energy profile the rules made of `energy` (None without a daily net).
+    _profile: CharacterProfile | None = PrivateAttr(default=None)
+
+    @model_validator(mode="after")
+    def _rules_profile(self, info: ValidationInfo) -> Self:
+        tick = (info.context or {}).get("tick")
+        if tick is not None:
+            tick()
+        if self.energy is not None and self.energy.daily_net is not None:
+            try:
+                self._profile = energy.profile(
+                    self.name, self.energy.daily_net, self.energy.abilities
+                )
+            except (TypeError, ValueError) as error:
+                raise Refusal("energy.abilities", str(error)) from None
+        return self
+
+    def record(self) -> CharacterRecord:
+        return CharacterRecord(self.id, self.name, self.kind, self.notes, self.position)
+
+    def profile(self) -> CharacterProfile | None:
+        return self._profile
+
+
+class Roll(_Strict):
+    id: Id
+    at: _rule(checks.timestamp, str)  # type: ignore[valid-type]
+    character_id: Id | None = None
+    character_name: Name
+    kind: _rule(checks.roll_kind, _one_of(checks.ROLL_KINDS))  # type: ignore[valid-type]
+    detail: Annotated[dict[str, Any], AfterValidator(_detail)] = {}
+    total: _rule(checks.total, int | None) = None  # type: ignore[valid-type]
+    summary: _rule(checks.summary, str) = ""  # type: ignore[valid-type]
+    undone: bool = False
+    day: Id | None = None
+
+
+class Image(_Strict):
+    """A card's picture: its format and its bytes in base64; it must decode."""
+
+    format: _rule(checks.image_format_name, _one_of(checks.IMAGE_FORMATS))  # type: ignore[valid-type]
+    data: Annotated[
+        bytes,
+        BeforeValidator(_base64),
+        AfterValidator(lambda data: checks.image(data)[1]),
+        WithJsonSchema({"type": "string", "contentEncoding": "base64"}),
+    ]
+
+    @model_validator(mode="after")
+    def _decodes(self, info: ValidationInfo) -> Self:
+        found = checks.image_format(self.data)
+        if found != self.format:
+            raise Refusal("format", f"the data is a {found} image, not {self.format}.")
+        decodes = (info.context or {}).get("images")
+        if decodes is not None and not decodes(found, self.data):
+            raise Refusal("data", f"this {found} image is damaged: it does not decode.")
+        return self
+
+
+# What a card leaves out is what a new card has.
+_CARD_DEFAULTS: dict[str, Any] = {"category": "skill", "position": 0, **NEW_CARD, "tags": ()}
+
+
+class Card(_Strict):
+    """A SySCard, each field checked as the card editor's are."""
+
+    id: Id
+    name: Name
+    category: _rule(checks.card_category, _one_of(syscards.CATEGORIES)) = _CARD_DEFAULTS["category"]  # type: ignore[valid-type]
+    owner_id: _rule(checks.CARD_CHECKS["owner_id"], int | None) = None  # type: ignore[valid-type]
+    character_id: _rule(checks.CARD_CHECKS["character_id"], int | None) = None  # type: ignore[valid-type]
+    capacity: _rule(checks.CARD_CHECKS["capacity"], bool) = _CARD_DEFAULTS["capacity"]  # type: ignore[valid-type]
+    efficiency: _rule(checks.card_efficiency, int) = _CARD_DEFAULTS["efficiency"]  # type: ignore[valid-type]
+    power: _rule(checks.CARD_CHECKS["power"], int) = 0  # type: ignore[valid-type]
+    velocity: _rule(checks.CARD_CHECKS["velocity"], int) = 0  # type: ignore[valid-type]
+    focus: _rule(checks.CARD_CHECKS["focus"], int) = 0  # type: ignore[valid-type]
+    resistance: _rule(checks.CARD_CHECKS["resistance"], int) = 0  # type: ignore[valid-type]
+    zone: _rule(checks.CARD_CHECKS["zone"], str) = ""  # type: ignore[valid-type]
+    scale: _rule(checks.CARD_CHECKS["scale"], str) = ""  # type: ignore[valid-type]
+    info: _rule(checks.card_info, str) = ""  # type: ignore[valid-type]
+    tags: _rule(_tags, tuple[str, ...]) = ()  # type: ignore[valid-type]
+    position: _rule(checks.position, int) = 0  # type: ignore[valid-type]
+    image: Image | None = None
+
+    def snapshot(self) -> CardSnapshot:
+        values = {name: getattr(self, name) for name in checks.CARD_CHECKS}
+        image = None if self.image is None else (self.image.format, self.image.data)
+        return CardSnapshot(CardRecord(id=self.id, **values, has_image=image is not None), image)
+
+
+# -- downtime ----------------------------------------------------------------------------------
+
+
+class Chapter(_Strict):
+    """The chapter's stored fields; its turf and war follow the claims and factions."""
+
+    name: Name | None = None  # None: the campaign's name
+    tier: _rule(checks.tier, int) = factions.MIN_TIER  # type: ignore[valid-type]
+    hold: _rule(checks.hold, _one_of(factions.HOLDS)) = factions.STRONG  # type: ignore[valid-type]
+    rep: int = 0  # judged against the turf the document's claims give
+    coin: Whole = 0
+    heat: Whole = 0
+    lair_held: bool = True
+    notes: Notes = ""
+    lair_threatened: bool = False
+
+
+class Faction(_Strict):
+    id: Id
+    name: Name
+    tier: _rule(checks.tier, int) = factions.MIN_TIER  # type: ignore[valid-type]
+    hold: _rule(checks.hold, _one_of(factions.HOLDS)) = factions.STRONG  # type: ignore[valid-type]
+    status: _rule(checks.status, int) = factions.NEUTRAL  # type: ignore[valid-type]
+    at_war_with_others: bool = False
+    position: Whole = 0
+    notes: Notes = ""
+
+
+class Claim(_Strict):
+    """A claim on the map; holder_id 0 is the chapter."""
+
+    id: Id
+    name: _rule(checks.claim_name, str)  # type: ignore[valid-type]
+    benefit: _text("A claim's benefit") = ""  # type: ignore[valid-type]
+    turf: bool = False
+    holder_id: Whole = 0
+    x: _rule(lambda v: checks.coordinate(v, "x"), float) = 0.0  # type: ignore[valid-type]
+    y: _rule(lambda v: checks.coordinate(v, "y"), float) = 0.0  # type: ignore[valid-type]
+
+
+class ClaimPath(_Strict):
+    """A path between two claims; 0 is the lair."""
+
+    start: Whole
+    end: Whole
+
+
+class Clock(_Strict):
+    id: Id
+    name: Name
+    segments: _rule(checks.clock_segments, int)  # type: ignore[valid-type]
+    filled: int = 0
+    owner_kind: _rule(checks.owner_kind, _one_of(OWNER_KINDS)) = OWNER_KINDS[0]  # type: ignore[valid-type]
+    owner_id: int = 0
+    position: Whole = 0
+    note: Notes = ""
+
+    @field_validator("filled", mode="before")
+    @classmethod
+    def _filled(cls, filled: object, info: ValidationInfo) -> object:
+        if "segments" in info.data:
+            return _plain(lambda v: checks.clock_filled(v, info.data["segments"]))(filled)
+        return filled
+
+    @field_validator("owner_id", mode="before")
+    @classmethod
+    def _owner(cls, owner: object, info: ValidationInfo) -> object:
+        if "owner_kind" in info.data:
+            return _plain(lambda v: checks.owner_id(info.data["owner_kind"], v))(owner)
+        return owner
+
+
+class Step(_Strict):
+    """One step of a downtime session; character_id 0 for chapter-wide steps."""
+
+    id: Id
+    character_id: Whole = 0
+    activity: _rule(checks.entry_activity, _one_of(ENTRY_ACTIVITIES))  # type: ignore[valid-type]
+    summary: _rule(checks.entry_summary, str)  # type: ignore[valid-type]
+    coin_spent: Whole = 0
+    extra: _rule(checks.entry_extra, _one_of(EXTRAS)) = ""  # type: ignore[valid-type]
+    track: _rule(checks.entry_track, str) = ""  # type: ignore[valid-type]
+    undone: bool = False
+
+
+class Session(_Strict):
+    number: Id
+    entries: list[Step] = []
+
+
+# -- the document ------------------------------------------------------------------------------
+
+
+class Settings(_Strict):
+    """The rule settings GM Desk knows, each checked; any other key is kept as given."""
+
+    model_config = ConfigDict(strict=True, extra="allow", frozen=True)
+
+    raise_from: _setting("raise_from") = checks.SETTINGS_DEFAULTS["raise_from"]  # type: ignore[valid-type]
+    raise_by: _setting("raise_by") = checks.SETTINGS_DEFAULTS["raise_by"]  # type: ignore[valid-type]
+    stress_track: _setting("stress_track") = checks.SETTINGS_DEFAULTS["stress_track"]  # type: ignore[valid-type]
+    starting_dice: _setting("starting_dice") = checks.SETTINGS_DEFAULTS["starting_dice"]  # type: ignore[valid-type]
+
+
+class CampaignInfo(_Strict):
+    name: Name
+    start_date: Annotated[date, BeforeValidator(_start_date)]
+    current_day: Annotated[int, Field(ge=1, le=checks.CURRENT_DAY_MAX)] = 1
+    settings: Settings = Settings()
+
+
+def _format(value: object) -> str:
+    if value != FORMAT:
+        raise ValueError("this is not a GM Desk campaign export.")
+    return FORMAT
+
+
+def _version(value: int) -> int:
+    if value > VERSION:
+        raise ValueError(
+            f"this export was made by a newer GM Desk (format {value}); "
+            "update GM Desk to import it."
+        )
+    return value
+
+
+class CampaignExport(_Strict):
+    """A whole campaign as GM Desk exports it (format gm-desk-campaign, version 1).
+
+    Everything but `format`, `version` and `campaign` is optional, so exports made
+    before dice pools, cards or downtime existed import unchanged. Ids are kept.
+    """
+
+    model_config = ConfigDict(
+        strict=True, extra="ignore", frozen=True, title="GM Desk campaign export"
+    )
+
+    format: Annotated[Literal["gm-desk-campaign"], BeforeValidator(_format)]
+    version: Annotated[int, Field(ge=1, le=checks.INTEGER_MAX), AfterValidator(_version)]
+    campaign: CampaignInfo
+    characters: list[Character] = []
+    roll_log: list[Roll] = []
+    cards: list[Card] = []
+    chapter: Chapter | None = None  # None: the new campaign's own chapter
+    factions: list[Faction] = []
+    claims: list[Claim] = []
+    claim_paths: list[ClaimPath] = []
+    clocks: list[Clock] = []
+    downtime_sessions: list[Session] = []
+
+    @model_validator(mode="after")
+    def _across_records(self) -> Self:
+        """Everything one record cannot judge alone, in the document's order."""
+        characters = {c.id for c in self.characters}
+        _unique((c.id for c in self.characters), "characters", "id")
+        _owned(self.characters)
+        for index, roll in enumerate(self.roll_log):
+            _exists(roll.character_id, characters, f"roll_log[{index}].character_id", "character")
+        _unique((roll.id for roll in self.roll_log), "roll_log", "id")
+        for index, character in enumerate(self.characters):
+            if character.energy is not None:
+                _days(character, self.campaign.current_day, f"characters[{index}].energy")
+        for index, card in enumerate(self.cards):
+            _exists(card.character_id, characters, f"cards[{index}].character_id", "character")
+        _unique((card.id for card in self.cards), "cards", "id")
+        _card_owners(self.cards)
+        self._downtime(characters)
+        return self
+
+    def _downtime(self, characters: set[int]) -> None:
+        chapter_name = self.chapter_name()
+        names: set[str] = set()
+        for index, faction in enumerate(self.factions):
+            key = faction.name.casefold()
+            if key in names:
+                raise Refusal(f"factions[{index}].name", f"“{faction.name}” is used twice.")
+            if key == chapter_name.casefold():
+                raise Refusal(f"factions[{index}].name", f"“{faction.name}” is the chapter's name.")
+            names.add(key)
+        _unique((faction.id for faction in self.factions), "factions", "id")
+        faction_ids = {faction.id for faction in self.factions}
+        names = set()
+        for index, claim in enumerate(self.claims):
+            if claim.holder_id:
+                _exists(claim.holder_id, faction_ids, f"claims[{index}].holder_id", "faction")
+            if claim.name.casefold() in names:
+                raise Refusal(f"claims[{index}].name", f"“{claim.name}” is used twice.")
+            names.add(claim.name.casefold())
+        _unique((claim.id for claim in self.claims), "claims", "id")
+        _claim_paths(self.claim_paths, {claim.id for claim in self.claims} | {0})
+        owners = {OWNER_CHARACTER: characters, OWNER_FACTION: faction_ids}
+        for index, clock in enumerate(self.clocks):
+            if clock.owner_kind in owners:
+                where = f"clocks[{index}].owner_id"
+                _exists(clock.owner_id, owners[clock.owner_kind], where, clock.owner_kind)
+        _unique((clock.id for clock in self.clocks), "clocks", "id")
+        track = self.stress_track()
+        for index, character in enumerate(self.characters):
+            if character.downtime is not None:
+                where = f"characters[{index}].downtime.stress"
+                _judged(lambda s=character.downtime: checks.stress(s.stress, track), where)
+        _unique(
+            (session.number for session in self.downtime_sessions), "downtime_sessions", "number"
+        )
+        steps: set[int] = set()
+        for index, session in enumerate(self.downtime_sessions):
+            for n, step in enumerate(session.entries):
+                if step.character_id:
+                    where = f"downtime_sessions[{index}].entries[{n}].character_id"
+                    _exists(step.character_id, characters, where, "character")
+                if step.id in steps:
+                    raise Refusal("downtime_sessions", f"step id {step.id} is used twice.")
+                steps.add(step.id)
+        if self.chapter is not None:
+            _judged(lambda: self.chapter_record(), "chapter.rep")
+
+    # -- what the document becomes --------------------------------------------------------
+
+    def chapter_name(self) -> str:
+        if self.chapter is None or self.chapter.name is None:
+            return self.campaign.name
+        return self.chapter.name
+
+    def stress_track(self) -> int:
+        return checks.stored_settings(self.settings())["stress_track"]
+
+    def settings(self) -> dict[str, Any]:
+        return self.campaign.settings.model_dump(exclude_unset=True)
+
+    def chapter_record(self) -> ChapterRecord | None:
+        """The chapter, its rep judged by the rules at the turf the claims give."""
+        chapter = self.chapter
+        if chapter is None:
+            return None
+        name = self.chapter_name()
+        held = tuple(
+            factions.Claim(claim.name, name, turf=True)
+            for claim in self.claims
+            if claim.turf and claim.holder_id == 0
+        )
+        turf = factions.ClaimMap(name, held, (), chapter.lair_held).turf_count()
+        ruled = factions.Chapter(
+            chapter.tier, chapter.hold, chapter.rep, turf, chapter.coin, chapter.heat
+        )
+        return ChapterRecord(
+            name=name,
+            tier=chapter.tier,
+            hold=chapter.hold,
+            rep=ruled.rep,
+            coin=chapter.coin,
+            heat=chapter.heat,
+            lair_held=chapter.lair_held,
+            turf=turf,
+            at_war=False,  # derived from the factions once imported; never stored
+            notes=chapter.notes,
+            lair_threatened=chapter.lair_threatened,
+        )
+
+    def document(self) -> CampaignDocument:
+        """The checked document as the store's records (a model's fields are named as
+        its record's, so `dict(model)` fills them)."""
+        dice: list[DieRecord] = []
+        traits: list[TraitRecord] = []
+        items: list[ItemRecord] = []
+        profiles: list[tuple[int, CharacterProfile]] = []
+        days: list[tuple[int, DayState]] = []
+        sheets: list[DowntimeSheet] = []
+        track = self.stress_track()
+        for character in self.characters:
+            owner = character.id
+            die_of = {die.item_id: die.id for die in character.dice if die.item_id is not None}
+            items += [
+                ItemRecord(character_id=owner, die_id=die_of.get(i.id), **dict(i))
+                for i in character.items
+            ]
+            traits += [TraitRecord(character_id=owner, **dict(t)) for t in character.traits]
+            dice += [DieRecord(character_id=owner, **dict(d)) for d in character.dice]
+            profile = character.profile()
+            if profile is not None:
+                profiles.append((owner, profile))
+            if character.energy is not None:
+                days += [(owner, state) for state in character.energy.days]
+            if character.downtime is not None:
+                sheets.append(character.downtime.record(owner, track))
+        return CampaignDocument(
+            name=self.campaign.name,
+            start_date=self.campaign.start_date,
+            current_day=self.campaign.current_day,
+            settings=self.settings(),
+            characters=tuple(character.record() for character in self.characters),
+            dice=tuple(dice),
+            traits=tuple(traits),
+            items=tuple(items),
+            rolls=tuple(RollRecord(**dict(roll)) for roll in self.roll_log),
+            cards=tuple(card.snapshot() for card in self.cards),
+            energy_profiles=tuple(profiles),
+            energy_days=tuple(days),
+            chapter=self.chapter_record(),
+            factions=self._factions(),
+            claims=tuple(ClaimRecord(**dict(claim)) for claim in self.claims),
+            claim_paths=tuple(
+                ClaimPathRecord(min(p.start, p.end), max(p.start, p.end)) for p in self.claim_paths
+            ),
+            clocks=self._clocks(),
+            downtime_sheets=tuple(sheets),
+            downtime_sessions=tuple(session.number for session in self.downtime_sessions),
+            downtime_entries=tuple(
+                DowntimeEntry(session=session.number, **dict(step))
+                for session in self.downtime_sessions
+                for step in session.entries
+            ),
+        )
+
+    def _factions(self) -> tuple[FactionRecord, ...]:
+        records = [FactionRecord(**dict(faction)) for faction in self.factions]
+        # Each tier's row numbered 0, 1, 2... in the order the positions give.
+        ordered = sorted(records, key=lambda f: (f.tier, f.position, f.id))
+        return tuple(_renumbered(ordered, lambda f: f.tier))
+
+    def _clocks(self) -> tuple[ClockRecord, ...]:
+        records = [ClockRecord(**dict(clock)) for clock in self.clocks]
+        ordered = sorted(records, key=lambda c: (c.owner_kind, c.owner_id, c.position, c.id))
+        return tuple(_renumbered(ordered, lambda c: (c.owner_kind, c.owner_id)))
+
+
+# -- the cross-record checks -------------------------------------------------------------------
+
+
+def _unique(values: Iterable[int], path: str, key: str) -> None:
+    seen: set[int] = set()
+    for index, value in enumerate(values):
+        if value in seen:
+            raise Refusal(f"{path}[{index}].{key}", f"{value} is used twice.")
+        seen.add(value)
+
+
+def _exists(value: int | None, known: set[int], where: str, what: str) -> None:
+    if value is not None and value not in known:
+        raise Refusal(where, f"there is no {what} {value}.")
+
+
+def _judged(check: Callable[[], object], where: str) -> None:
+    try:
+        check()
+    except (TypeError, ValueError) as error:
+        raise Refusal(where, str(error)) from None
+
+
+def _owned(characters: Sequence[Character]) -> None:
+    """Dice, traits and items: ids unique across the document, trait names within a
+    character, and each item's die one die of the right kind of that character's."""
+    seen: dict[str, set[int]] = {"dice": set(), "traits": set(), "items": set()}
+    for index, character in enumerate(characters):
+        path = f"characters[{index}]"
+        for what, records in (
+            ("items", character.items),
+            ("traits", character.traits),
+        ):
+            _keep(seen[what], records, f"{path}.{what}")
+        names: set[str] = set()
+        for n, trait in enumerate(character.traits):
+            if trait.name.casefold() in names:
+                raise Refusal(f"{path}.traits[{n}].name", f"“{trait.name}” is used twice.")
+            names.add(trait.name.casefold())
+        _item_dice(character, f"{path}.dice")
+        _keep(seen["dice"], character.dice, f"{path}.dice")
+
+
+def _keep(seen: set[int], records: Sequence[Die | Trait | Item], path: str) -> None:
+    for index, record in enumerate(records):
+        if record.id in seen:
+            raise Refusal(f"{path}[{index}].id", f"{record.id} is used twice.")
+        seen.add(record.id)
+
+
+def _item_dice(character: Character, path: str) -> None:
+    items = {item.id: item for item in character.items}
+    with_die: set[int] = set()
+    for index, die in enumerate(character.dice):
+        if die.item_id is None:
+            continue
+        where = f"{path}[{index}]"
+        item = items.get(die.item_id)
+        if item is None:
+            raise Refusal(f"{where}.item_id", f"this character has no item {die.item_id}.")
+        if item.id in with_die:
+            raise Refusal(f"{where}.item_id", f"{item.name} already has a die.")
+        wanted = dicepool.item_die_kind(item.kind).value
+        if die.kind != wanted:
+            raise Refusal(
+                f"{where}.kind", f"the die of {item.name} is a {wanted} die, not {die.kind}."
+            )
+        with_die.add(item.id)
+
+
+def _days(character: Character, current_day: int, path: str) -> None:
+    """Days within the calendar, each once, none after the character's death."""
+    assert character.energy is not None
+    seen: dict[int, int] = {}  # day -> index in the list
+    died: tuple[int, int] | None = None  # the day of a death, and its index
+    for n, state in enumerate(character.energy.days):
+        if not 1 <= state.day <= current_day:
+            raise Refusal(
+                f"{path}.days[{n}].day",
+                f"days run from 1 to the current day, {current_day}; not {state.day}.",
+            )
+        if state.day in seen:
+            raise Refusal(f"{path}.days[{n}].day", f"day {state.day} is there twice.")
+        seen[state.day] = n
+        if state.dead and (died is None or state.day < died[0]):
+            died = (state.day, n)
+    if died is not None:
+        # The dead keep no calendar: End Day writes no day after a death.
+        later = [day for day in seen if day > died[0]]
+        if later:
+            raise Refusal(
+                f"{path}.days[{seen[min(later)]}]",
+                f"{character.name} died on day {died[0]} (days[{died[1]}]), "
+                f"so has no day {min(later)}.",
+            )
+
+
+def _card_owners(cards: Sequence[Card]) -> None:
+    """Each owner card is in the document, and no ownership loops; a refusal names the
+    first card (in document order) whose chain of owners loops."""
+    owners = {card.id: card.owner_id for card in cards}
+    names = {card.id: card.name for card in cards}
+    for index, card in enumerate(cards):
+        _exists(card.owner_id, set(owners), f"cards[{index}].owner_id", "card")
+    cleared: set[int] = set()  # cards whose chain is known to end: walks stop there
+    for index, card in enumerate(cards):
+        # Gather this card's new chain (stopping where it meets itself); the rule judges
+        # it, and an owner left out of `chain` ends it, as cleared ones do.
+        chain: dict[int, int | None] = {}
+        current: int | None = card.id
+        while current is not None and current not in chain and current not in cleared:
+            chain[current] = owners[current]
+            current = owners[current]
+        _judged(lambda chain=chain: checks.card_owners(chain, names), f"cards[{index}].owner_id")
+        cleared.update(chain)
+
+
+def _claim_paths(paths: Sequence[ClaimPath], ends: set[int]) -> None:
+    """Paths between claims of the document or the lair (0), each pair once."""
+    found: set[tuple[int, int]] = set()
+    for index, path in enumerate(paths):
+        where = f"claim_paths[{index}]"
+        for key, place in (("start", path.start), ("end", path.end)):
+            _exists(place, ends, f"{where}.{key}", "claim")
+        if path.start == path.end:
+            raise Refusal(f"{where}.end", "a path can't lead from a place to itself.")
+        pair = (min(path.start, path.end), max(path.start, path.end))
+        if pair in found:
+            raise Refusal(where, f"there is already a path between {path.start} and {path.end}.")
+        found.add(pair)
+
+
+def _renumbered(ordered: Sequence[Any], group: Callable[[Any], object]) -> list[Any]:
+    """Positions 0, 1, 2... within each group, keeping the order given."""
+    counts: dict[object, int] = {}
+    result = []
+    for record in ordered:
+        key = group(record)
+        result.append(replace(record, position=counts.get(key, 0)))
+        counts[key] = counts.get(key, 0) + 1
+    return result
+
+
+# -- the schema --------------------------------------------------------------------------------
+
+# The JSON Schema of CampaignExport is committed as resources/ of this name (`make
+# schema` writes it); a test fails when the models and it drift apart.
+SCHEMA_FILE = "campaign-export.schema.json"
+
+
+def schema_text() -> str:
+    """The export's JSON Schema, as the committed file holds it."""
+    schema = {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        **CampaignExport.model_json_schema(),
+    }
+    return json.dumps(schema, indent=2, ensure_ascii=False) + "\n"
