@@ -56,7 +56,7 @@ from desktop.ui.widgets.chapter_paint import Block, RepTracker, pixel_font, warn
 from desktop.ui.widgets.claim_map import LAIR_ID, ClaimScene, ClaimView, MapState
 
 if TYPE_CHECKING:
-    from desktop.store.campaign import ChapterRecord, ClaimRecord, FactionRecord
+    from desktop.store import ChapterRecord, ClaimRecord, FactionRecord
 
 TOPICS = ("chapter", "claims", "factions")
 MAX_COIN = 9999
@@ -426,8 +426,8 @@ class ChapterSheet(QWidget):
         if session is None:
             self.show_chapter(None, [])
             return
-        enemies = [f.name for f in session.campaign.factions() if factions.is_war(f.status)]
-        self.show_chapter(session.campaign.chapter(), enemies)
+        enemies = [f.name for f in session.campaign.factions.all() if factions.is_war(f.status)]
+        self.show_chapter(session.campaign.chapter.get(), enemies)
 
     # changing
 
@@ -936,11 +936,11 @@ class ClaimsTab(QWidget):
             self.show_selection()
             return
         campaign = session.campaign
-        self.chapter = campaign.chapter()
-        self.factions = list(campaign.factions())
+        self.chapter = campaign.chapter.get()
+        self.factions = list(campaign.factions.all())
         state = MapState(
-            claims=tuple(campaign.claims()),
-            paths=tuple(campaign.claim_paths()),
+            claims=tuple(campaign.chapter.claims()),
+            paths=tuple(campaign.chapter.claim_paths()),
             chapter=self.chapter.name,
             faction_names={f.id: f.name for f in self.factions},
             lair_held=self.chapter.lair_held,
@@ -998,7 +998,7 @@ class ClaimsTab(QWidget):
         if claim.holder_id == LAIR_ID or self._session is None:
             return ""
         try:
-            on_path = self._session.campaign.claim_map().on_path(claim.name)
+            on_path = self._session.campaign.chapter.claim_map().on_path(claim.name)
         except ValueError:
             return ""
         if on_path:
