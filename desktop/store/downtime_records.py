@@ -15,7 +15,7 @@ OWNER_NONE = "none"
 OWNER_CHARACTER = "character"
 OWNER_CHAPTER = "chapter"
 OWNER_FACTION = "faction"
-# The order `Campaign.clocks()` lists the groups in.
+# The order `campaign.clocks.all()` lists the groups in.
 OWNER_KINDS: tuple[str, ...] = (OWNER_NONE, OWNER_CHAPTER, OWNER_CHARACTER, OWNER_FACTION)
 
 # A character's XP tracks until the GM changes them.
