@@ -270,8 +270,7 @@ def main(argv: list[str] | None = None) -> int:
 def _campaign_path(window: object, requested: Path | None) -> Path:
     """The campaign to open: the one asked for (made if new), else the sample."""
     from desktop import paths
-    from desktop.store.campaign import Campaign
-    from desktop.store.sample import ensure_sample_campaign
+    from desktop.store import Campaign, ensure_sample_campaign
 
     data = paths.data_dir()
     if requested is None:
@@ -283,8 +282,7 @@ def _campaign_path(window: object, requested: Path | None) -> Path:
 
 
 def _open_at_start(window: object, requested: Path | None) -> None:
-    from desktop.store.errors import CampaignRefused
-    from desktop.store.exchange import ImportRefused
+    from desktop.store import CampaignRefused, ImportRefused
 
     try:
         path = _campaign_path(window, requested)
@@ -300,9 +298,7 @@ def _smoke_test(app: object, window: object, requested: Path | None, shot: Path 
 
     from PySide6.QtCore import QCoreApplication, QEventLoop
 
-    from desktop.store.errors import CampaignRefused
-    from desktop.store.exchange import ImportRefused
-    from desktop.store.lock import CampaignLocked
+    from desktop.store import CampaignLocked, CampaignRefused, ImportRefused
 
     window.show()  # type: ignore[attr-defined]
     QCoreApplication.processEvents(QEventLoop.ProcessEventsFlag.AllEvents)
@@ -388,15 +384,14 @@ def _print_sheets(args: argparse.Namespace) -> int:
     from desktop import paths
     from desktop.printing.cli import print_sheets, print_summary, select_characters
     from desktop.printing.flow import Duplex
-    from desktop.store.campaign import Campaign
-    from desktop.store.errors import CampaignRefused
+    from desktop.store import Campaign, CampaignRefused
     from desktop.ui.print_data import gather_sheets, gather_summary
 
     _app = QGuiApplication.instance() or QGuiApplication(sys.argv[:1])
     try:
         # Read-only, as for the cards: a GM Desk open on the campaign keeps its lock.
         with Campaign.open(args.campaign, data_dir=paths.data_dir(), read_only=True) as opened:
-            chosen = select_characters(opened.characters(), args.character)
+            chosen = select_characters(opened.roster.all(), args.character)
             sheets = gather_sheets(opened, chosen) if args.print_sheets is not None else []
             summary = gather_summary(opened) if args.print_summary is not None else None
         if args.print_sheets is not None:
@@ -440,8 +435,7 @@ def _print_cards(
     from desktop import paths
     from desktop.printing.cli import print_cards
     from desktop.printing.layout import CardPrintOptions
-    from desktop.store.campaign import Campaign
-    from desktop.store.errors import CampaignRefused
+    from desktop.store import Campaign, CampaignRefused
     from desktop.ui.print_data import print_cards as campaign_cards
 
     _app = QGuiApplication.instance() or QGuiApplication(sys.argv[:1])
@@ -464,7 +458,7 @@ def _print_cards(
 
 def _damaged(path: Path | None, error: Exception) -> str:
     """The plain refusal for damage SQLite met only once the campaign was being read."""
-    from desktop.store.files import damaged_message
+    from desktop.store import damaged_message
 
     return damaged_message(path.name if path is not None else "The campaign", str(error))
 

@@ -15,8 +15,7 @@ from collections.abc import Callable
 from datetime import date
 from pathlib import Path
 
-from desktop.store import checks
-from desktop.store.campaign import Campaign
+from desktop.store import Campaign, checks
 from desktop.store.downtime_records import DowntimeStep
 from desktop.store.sample import ensure_sample_campaign
 
@@ -35,14 +34,14 @@ def whole_campaign(folder: Path) -> Path:
     """The sample campaign plus what it lacks: a card image and a downtime entry."""
     path = ensure_sample_campaign(folder, RESOURCES)
     with Campaign.open(path, data_dir=folder) as opened:
-        card = opened.cards()[0]
-        opened.set_card_image(card.id, PIXEL_PNG)
-        opened.start_downtime_session()
-        character = opened.characters()[0]
-        opened.record_downtime(
+        card = opened.cards.all()[0]
+        opened.cards.set_image(card.id, PIXEL_PNG)
+        opened.downtime.start_session()
+        character = opened.roster.all()[0]
+        opened.downtime.record(
             DowntimeStep(character.id, sorted(checks.ENTRY_ACTIVITIES)[0], "Drinks at the inn")
         )
-        opened.update_character(character.id, notes=f"checked {date(2026, 3, 1)}")
+        opened.roster.update(character.id, notes=f"checked {date(2026, 3, 1)}")
     return path
 
 

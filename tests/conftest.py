@@ -36,7 +36,7 @@ def campaign_path(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def campaign(campaign_path: Path, data_dir: Path) -> Iterator[object]:
-    from desktop.store.campaign import Campaign
+    from desktop.store import Campaign
 
     campaign_path.parent.mkdir(parents=True, exist_ok=True)
     opened = Campaign.create(campaign_path, data_dir=data_dir, start_date=date(2026, 3, 1))

@@ -188,16 +188,17 @@ def test_damage_met_only_while_reading_is_reported_plainly(
     capsys: pytest.CaptureFixture[str],
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from desktop.store.campaign import Campaign
+    from desktop.store.managers.cards import CardManager
+    from desktop.store.managers.roster import RosterManager
 
     path = tmp_path / "subtle.gmdesk"
     path.write_bytes(base_bytes)
 
-    def broken(self: Campaign, *args: object) -> list[object]:
+    def broken(self: object, *args: object) -> list[object]:
         raise sqlite3.DatabaseError("database disk image is malformed")
 
-    monkeypatch.setattr(Campaign, "characters", broken)
-    monkeypatch.setattr(Campaign, "cards", broken)
+    monkeypatch.setattr(RosterManager, "all", broken)
+    monkeypatch.setattr(CardManager, "all", broken)
     for entry in ENTRY_POINTS:
         assert app.main(_arguments(entry, path, tmp_path / "o.pdf")) == 1
         err = capsys.readouterr().err

@@ -3,9 +3,11 @@
 `rules` imports nothing of ours; `rules` and `store` import no Qt; `store` imports no
 `ui`, `printing` or `paint`; `printing` imports neither `ui` nor `store`; `paint`
 imports only QtGui and QtCore, and nothing of ours but `rules`; nothing but `ui` and
-`app` imports `ui`. Imports are read from the source (every one, at module level or in
-a function, under TYPE_CHECKING too), and the checker is itself tested on snippets
-that break each arrow, so a rule that stopped catching anything would fail here.
+`app` imports `ui`; outside the store, the store is imported only through its one
+public path, `from desktop.store import <a name in desktop.store.__all__>`. Imports are
+read from the source (every one, at module level or in a function, under TYPE_CHECKING
+too), and the checker is itself tested on snippets that break each arrow, so a rule
+that stopped catching anything would fail here.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from pathlib import Path
 import pytest
 
 import desktop
+import desktop.store
 
 PACKAGE = Path(desktop.__file__).resolve().parent
 
@@ -119,6 +122,57 @@ def test_every_layer_is_there_to_check() -> None:
     # A layer moved or renamed would leave its rules checking nothing.
     for folder in ("rules", "store", "printing", "paint", "ui"):
         assert len(_modules(folder)) > 1, folder
+
+
+def store_path_breaks(module: str, source: str) -> list[str]:
+    """Imports by `module` (outside desktop/store) that reach into the store instead of
+    naming a public name of `desktop.store`; empty when none."""
+    if _within(module, "desktop.store"):
+        return []
+    public = set(desktop.store.__all__)
+    breaks = []
+    for name in sorted(imported_names(module, source)):
+        if not _within(name, "desktop.store"):
+            continue
+        head, _, last = name.rpartition(".")
+        if name == "desktop.store" or head != "desktop.store" or last not in public:
+            breaks.append(f"{module} imports {name}: only `from desktop.store import <public>`")
+    return breaks
+
+
+def test_outside_the_store_only_its_public_path_is_imported() -> None:
+    breaks = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        module = "desktop." + ".".join(path.relative_to(PACKAGE).with_suffix("").parts)
+        breaks += store_path_breaks(module, path.read_text(encoding="utf-8"))
+    assert breaks == []
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "from desktop.store.campaign import Campaign\n",
+        "from desktop.store.records import CardRecord\n",
+        "def f():\n    from desktop.store.exchange import read_document\n",
+        "if TYPE_CHECKING:\n    from desktop.store.core import Topic\n",
+        "from desktop.store import writer\n",
+        "from desktop.store import campaign as store\n",
+        "import desktop.store.campaign\n",
+        "import desktop.store\n",
+        "from desktop import store\n",
+        "from ..store import records\n",
+    ],
+)
+def test_the_public_path_checker_finds_a_reach_inside(source: str) -> None:
+    assert store_path_breaks("desktop.ui.print_data", source), source
+
+
+def test_the_public_path_checker_lets_public_names_and_the_store_itself_through() -> None:
+    good = "from desktop.store import Campaign, CharacterRecord, NotFound, Topic\n"
+    assert store_path_breaks("desktop.ui.session", good) == []
+    assert store_path_breaks("desktop.app", "def f():\n    " + good) == []
+    inside = "from desktop.store.records import CardRecord\nfrom desktop.store import writer\n"
+    assert store_path_breaks("desktop.store.exchange", inside) == []
 
 
 # ------------------------------------------------------------- the checker, on snippets

@@ -1,1 +1,236 @@
-"""The campaign file: sqlmodel tables, migrations, backups, locks, import and export."""
+"""The campaign file: sqlmodel tables, migrations, backups, locks, import and export.
+
+The one public path of the store: everything outside desktop/store imports from here,
+`from desktop.store import Campaign, CharacterRecord, NotFound, Topic`, and nothing from
+the modules inside (tests/test_layers.py checks it). A name is loaded on first use (PEP
+562), so `import desktop.store` costs nothing and start-up imports only what it asks
+for: the campaign's reads are plain sqlite3, and sqlmodel/SQLAlchemy load at the first
+write.
+
+Inside: `core.py` (connections, the transaction `writing(*topics)`, reads, listeners,
+`Topic`), `campaign.py` (open, create, lock, back up, close, settings) and
+`managers/` (one per area: roster, kit, cards, rolls, calendar, clocks, factions,
+chapter, downtime), over `records.py`/`downtime_records.py` (what they return),
+`checks.py` (values checked before writing), `writer.py`/`downtime_writer.py` (the
+sqlmodel writes), `schema.py` and `migrations/` (Alembic), `exchange.py` (JSON import
+and export), `backups.py`, `lock.py`, `health.py`, `files.py` and `trust.py`.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from desktop.store.backups import BackupInfo, list_backups, restore_backup
+    from desktop.store.campaign import SUFFIX, Campaign
+    from desktop.store.checks import ABILITY_RATING_MAX, DAILY_NET_MAX
+    from desktop.store.core import Listener, Topic
+    from desktop.store.downtime_records import (
+        EXTRA_PAID,
+        FACTION_TICK,
+        OWNER_CHAPTER,
+        OWNER_CHARACTER,
+        OWNER_FACTION,
+        OWNER_NONE,
+        PAYOFF,
+        ChapterRecord,
+        ClaimPathRecord,
+        ClaimRecord,
+        ClaimSnapshot,
+        ClaimTransfer,
+        ClockRecord,
+        DowntimeEntry,
+        DowntimeSheet,
+        DowntimeStep,
+        DowntimeUndo,
+        FactionRecord,
+        FactionSnapshot,
+    )
+    from desktop.store.errors import (
+        CampaignRefused,
+        CampaignWriteFailed,
+        NotFound,
+        ReadOnlyCampaign,
+    )
+    from desktop.store.exchange import (
+        CampaignDocument,
+        Cancelled,
+        ImportRefused,
+        export_campaign,
+        import_campaign,
+        read_document,
+        write_document,
+    )
+    from desktop.store.files import damaged_message
+    from desktop.store.health import (
+        CheckReport,
+        RepairReport,
+        check_campaign,
+    )
+    from desktop.store.health import (
+        repair as repair_campaign,
+    )
+    from desktop.store.leftovers import remove_backup_leftovers, remove_leftovers
+    from desktop.store.lock import CampaignLocked
+    from desktop.store.records import (
+        CampaignSummary,
+        CardRecord,
+        CardSnapshot,
+        CharacterRecord,
+        CharacterSnapshot,
+        DieRecord,
+        EndDaySummary,
+        EndDayToken,
+        EnergyDebt,
+        EnergyDecay,
+        ItemRecord,
+        RollRecord,
+        TraitRecord,
+    )
+    from desktop.store.sample import ensure_sample_campaign
+
+# public name -> (module, name in that module)
+_PUBLIC: dict[str, tuple[str, str]] = {
+    "Campaign": ("desktop.store.campaign", "Campaign"),
+    "SUFFIX": ("desktop.store.campaign", "SUFFIX"),
+    "Topic": ("desktop.store.core", "Topic"),
+    "Listener": ("desktop.store.core", "Listener"),
+    "CampaignSummary": ("desktop.store.records", "CampaignSummary"),
+    "CardRecord": ("desktop.store.records", "CardRecord"),
+    "CardSnapshot": ("desktop.store.records", "CardSnapshot"),
+    "CharacterRecord": ("desktop.store.records", "CharacterRecord"),
+    "CharacterSnapshot": ("desktop.store.records", "CharacterSnapshot"),
+    "DieRecord": ("desktop.store.records", "DieRecord"),
+    "EndDaySummary": ("desktop.store.records", "EndDaySummary"),
+    "EndDayToken": ("desktop.store.records", "EndDayToken"),
+    "EnergyDebt": ("desktop.store.records", "EnergyDebt"),
+    "EnergyDecay": ("desktop.store.records", "EnergyDecay"),
+    "ItemRecord": ("desktop.store.records", "ItemRecord"),
+    "RollRecord": ("desktop.store.records", "RollRecord"),
+    "TraitRecord": ("desktop.store.records", "TraitRecord"),
+    "OWNER_CHAPTER": ("desktop.store.downtime_records", "OWNER_CHAPTER"),
+    "OWNER_CHARACTER": ("desktop.store.downtime_records", "OWNER_CHARACTER"),
+    "OWNER_FACTION": ("desktop.store.downtime_records", "OWNER_FACTION"),
+    "OWNER_NONE": ("desktop.store.downtime_records", "OWNER_NONE"),
+    "FACTION_TICK": ("desktop.store.downtime_records", "FACTION_TICK"),
+    "EXTRA_PAID": ("desktop.store.downtime_records", "EXTRA_PAID"),
+    "PAYOFF": ("desktop.store.downtime_records", "PAYOFF"),
+    "ChapterRecord": ("desktop.store.downtime_records", "ChapterRecord"),
+    "ClaimPathRecord": ("desktop.store.downtime_records", "ClaimPathRecord"),
+    "ClaimRecord": ("desktop.store.downtime_records", "ClaimRecord"),
+    "ClaimSnapshot": ("desktop.store.downtime_records", "ClaimSnapshot"),
+    "ClaimTransfer": ("desktop.store.downtime_records", "ClaimTransfer"),
+    "ClockRecord": ("desktop.store.downtime_records", "ClockRecord"),
+    "DowntimeEntry": ("desktop.store.downtime_records", "DowntimeEntry"),
+    "DowntimeSheet": ("desktop.store.downtime_records", "DowntimeSheet"),
+    "DowntimeStep": ("desktop.store.downtime_records", "DowntimeStep"),
+    "DowntimeUndo": ("desktop.store.downtime_records", "DowntimeUndo"),
+    "FactionRecord": ("desktop.store.downtime_records", "FactionRecord"),
+    "FactionSnapshot": ("desktop.store.downtime_records", "FactionSnapshot"),
+    "CampaignRefused": ("desktop.store.errors", "CampaignRefused"),
+    "CampaignWriteFailed": ("desktop.store.errors", "CampaignWriteFailed"),
+    "NotFound": ("desktop.store.errors", "NotFound"),
+    "ReadOnlyCampaign": ("desktop.store.errors", "ReadOnlyCampaign"),
+    "CampaignLocked": ("desktop.store.lock", "CampaignLocked"),
+    "Cancelled": ("desktop.store.exchange", "Cancelled"),
+    "CampaignDocument": ("desktop.store.exchange", "CampaignDocument"),
+    "ImportRefused": ("desktop.store.exchange", "ImportRefused"),
+    "export_campaign": ("desktop.store.exchange", "export_campaign"),
+    "import_campaign": ("desktop.store.exchange", "import_campaign"),
+    "read_document": ("desktop.store.exchange", "read_document"),
+    "write_document": ("desktop.store.exchange", "write_document"),
+    "BackupInfo": ("desktop.store.backups", "BackupInfo"),
+    "list_backups": ("desktop.store.backups", "list_backups"),
+    "restore_backup": ("desktop.store.backups", "restore_backup"),
+    "damaged_message": ("desktop.store.files", "damaged_message"),
+    "ensure_sample_campaign": ("desktop.store.sample", "ensure_sample_campaign"),
+    "CheckReport": ("desktop.store.health", "CheckReport"),
+    "RepairReport": ("desktop.store.health", "RepairReport"),
+    "check_campaign": ("desktop.store.health", "check_campaign"),
+    "repair_campaign": ("desktop.store.health", "repair"),
+    "remove_backup_leftovers": ("desktop.store.leftovers", "remove_backup_leftovers"),
+    "remove_leftovers": ("desktop.store.leftovers", "remove_leftovers"),
+    "ABILITY_RATING_MAX": ("desktop.store.checks", "ABILITY_RATING_MAX"),
+    "DAILY_NET_MAX": ("desktop.store.checks", "DAILY_NET_MAX"),
+}
+
+__all__ = [  # noqa: RUF022 (grouped as _PUBLIC)
+    "Campaign",
+    "SUFFIX",
+    "Topic",
+    "Listener",
+    "CampaignSummary",
+    "CardRecord",
+    "CardSnapshot",
+    "CharacterRecord",
+    "CharacterSnapshot",
+    "DieRecord",
+    "EndDaySummary",
+    "EndDayToken",
+    "EnergyDebt",
+    "EnergyDecay",
+    "ItemRecord",
+    "RollRecord",
+    "TraitRecord",
+    "OWNER_CHAPTER",
+    "OWNER_CHARACTER",
+    "OWNER_FACTION",
+    "OWNER_NONE",
+    "FACTION_TICK",
+    "EXTRA_PAID",
+    "PAYOFF",
+    "ChapterRecord",
+    "ClaimPathRecord",
+    "ClaimRecord",
+    "ClaimSnapshot",
+    "ClaimTransfer",
+    "ClockRecord",
+    "DowntimeEntry",
+    "DowntimeSheet",
+    "DowntimeStep",
+    "DowntimeUndo",
+    "FactionRecord",
+    "FactionSnapshot",
+    "CampaignRefused",
+    "CampaignWriteFailed",
+    "NotFound",
+    "ReadOnlyCampaign",
+    "CampaignLocked",
+    "Cancelled",
+    "CampaignDocument",
+    "ImportRefused",
+    "export_campaign",
+    "import_campaign",
+    "read_document",
+    "write_document",
+    "BackupInfo",
+    "list_backups",
+    "restore_backup",
+    "damaged_message",
+    "ensure_sample_campaign",
+    "CheckReport",
+    "RepairReport",
+    "check_campaign",
+    "repair_campaign",
+    "remove_backup_leftovers",
+    "remove_leftovers",
+    "ABILITY_RATING_MAX",
+    "DAILY_NET_MAX",
+]
+
+
+def __getattr__(name: str) -> object:
+    try:
+        module, attribute = _PUBLIC[name]
+    except KeyError:
+        # Not public: a submodule imported by name (`from desktop.store import writer`)
+        # is then found by the import system itself.
+        raise AttributeError(f"module 'desktop.store' has no attribute {name!r}") from None
+    value = getattr(importlib.import_module(module), attribute)
+    globals()[name] = value  # the next use is a plain attribute
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_PUBLIC])

@@ -15,7 +15,7 @@ OWNER_NONE = "none"
 OWNER_CHARACTER = "character"
 OWNER_CHAPTER = "chapter"
 OWNER_FACTION = "faction"
-# The order `Campaign.clocks()` lists the groups in.
+# The order `campaign.clocks.all()` lists the groups in.
 OWNER_KINDS: tuple[str, ...] = (OWNER_NONE, OWNER_CHAPTER, OWNER_CHARACTER, OWNER_FACTION)
 
 # A character's XP tracks until the GM changes them.
@@ -184,7 +184,7 @@ class DowntimeEntry:
 
 @dataclass(frozen=True, slots=True)
 class FactionSnapshot:
-    """A deleted faction with its clocks, for `restore_faction`."""
+    """A deleted faction with its clocks, for `factions.restore`."""
 
     faction: FactionRecord
     clocks: tuple[ClockRecord, ...] = ()
@@ -192,7 +192,7 @@ class FactionSnapshot:
 
 @dataclass(frozen=True, slots=True)
 class ClaimSnapshot:
-    """A deleted claim with the paths that touched it, for `restore_claim`."""
+    """A deleted claim with the paths that touched it, for `chapter.restore_claim`."""
 
     claim: ClaimRecord
     paths: tuple[ClaimPathRecord, ...] = ()
@@ -200,7 +200,7 @@ class ClaimSnapshot:
 
 @dataclass(frozen=True, slots=True)
 class ClaimTransfer:
-    """What `undo_transfer` puts back: the claim, the chapter and the loser faction
+    """What `chapter.undo_transfer` puts back: the claim, the chapter and the loser faction
     (None when no faction's status changed) as they were before the transfer."""
 
     claim: ClaimRecord
@@ -231,7 +231,7 @@ class DowntimeStep:
 
 @dataclass(frozen=True, slots=True)
 class DowntimeUndo:
-    """What `undo_downtime` needs: the entry and the values as they were before it.
+    """What `downtime.undo` needs: the entry and the values as they were before it.
 
     `sheet` is None when the step did not touch a sheet; a sheet the character did not
     have yet is its default, so undoing gives back exactly what was read before.

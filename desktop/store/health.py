@@ -451,8 +451,8 @@ def _row_checks(
 ) -> list[tuple[str, str, Callable[[tuple[object, ...]], str], Check]]:
     """(table, SELECT, where-a-row-is, check-a-row) for every table with rules to keep."""
     # The store's own row readers, so that a value is judged exactly as it is read.
-    from desktop.store import campaign as store
     from desktop.store import downtime as downtime_store
+    from desktop.store import rows as store
 
     def of(character_id: object) -> str:
         return names.get(character_id, f"character {character_id}")  # type: ignore[arg-type]

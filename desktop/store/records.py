@@ -116,7 +116,7 @@ class CardRecord:
     (the `#` of `#efc%`: the character owning a skill or an item), `character_id` the
     roster entry it stands for; either is None when there is none. `info` is the Info
     tab's rich text as HTML. `tags` are normalised (spaces tidied, no repeats).
-    `has_image` says whether `Campaign.card_image` has an image for it.
+    `has_image` says whether `campaign.cards.image` has an image for it.
     """
 
     id: int
@@ -187,7 +187,7 @@ class EnergyDecay:
 
 @dataclass(frozen=True)
 class EndDayToken:
-    """What `Campaign.undo_end_day` needs: the day rows made and the day that was current."""
+    """What `calendar.undo_end_day` needs: the day rows made and the day that was current."""
 
     from_day: int
     rows: tuple[tuple[int, int], ...]  # (character_id, day) of each day row End Day wrote

@@ -30,7 +30,7 @@ from desktop.store.models import (
 from desktop.store.records import CardRecord, CharacterRecord, DieRecord, ItemRecord, TraitRecord
 from desktop.store.search import search_text
 
-# The columns of a die that `update_dice` writes: everything but its id and its item,
+# The columns of a die that `kit.update_dice` writes: everything but its id and its item,
 # because an item's die belongs to that item for as long as both exist.
 DIE_UPDATE_COLUMNS = (
     "character_id",

@@ -10,7 +10,7 @@ from typing import Any
 
 from PySide6.QtGui import QUndoCommand
 
-from desktop.store.records import CardRecord, CardSnapshot
+from desktop.store import CardRecord, CardSnapshot
 from desktop.ui.commands import StoreCommand
 from desktop.ui.merge_ids import MergeId
 from desktop.ui.session import CampaignSession
@@ -26,13 +26,13 @@ class AddCard(StoreCommand):
     def apply(self) -> None:
         if self._snapshot is None:
             name, category, fields = self._args
-            self.card_id = self.session.campaign.add_card(name, category, **fields).id
+            self.card_id = self.session.campaign.cards.add(name, category, **fields).id
         else:
-            self.session.campaign.restore_card(self._snapshot)
+            self.session.campaign.cards.restore(self._snapshot)
 
     def revert(self) -> None:
         assert self.card_id is not None
-        self._snapshot = self.session.campaign.delete_card(self.card_id)
+        self._snapshot = self.session.campaign.cards.delete(self.card_id)
 
 
 class DuplicateCard(StoreCommand):
@@ -44,13 +44,13 @@ class DuplicateCard(StoreCommand):
 
     def apply(self) -> None:
         if self._snapshot is None:
-            self.card_id = self.session.campaign.duplicate_card(self._source).id
+            self.card_id = self.session.campaign.cards.duplicate(self._source).id
         else:
-            self.session.campaign.restore_card(self._snapshot)
+            self.session.campaign.cards.restore(self._snapshot)
 
     def revert(self) -> None:
         assert self.card_id is not None
-        self._snapshot = self.session.campaign.delete_card(self.card_id)
+        self._snapshot = self.session.campaign.cards.delete(self.card_id)
 
 
 class DeleteCard(StoreCommand):
@@ -60,11 +60,11 @@ class DeleteCard(StoreCommand):
         self._snapshot: CardSnapshot | None = None
 
     def apply(self) -> None:
-        self._snapshot = self.session.campaign.delete_card(self._card_id)
+        self._snapshot = self.session.campaign.cards.delete(self._card_id)
 
     def revert(self) -> None:
         assert self._snapshot is not None
-        self.session.campaign.restore_card(self._snapshot)
+        self.session.campaign.cards.restore(self._snapshot)
 
 
 class EditCard(StoreCommand):
@@ -96,10 +96,10 @@ class EditCard(StoreCommand):
         return True
 
     def apply(self) -> None:
-        self.session.campaign.update_card(self.card_id, **{self.field: self.new})
+        self.session.campaign.cards.update(self.card_id, **{self.field: self.new})
 
     def revert(self) -> None:
-        self.session.campaign.update_card(self.card_id, **{self.field: self.old})
+        self.session.campaign.cards.update(self.card_id, **{self.field: self.old})
 
 
 class SetCardImage(StoreCommand):
@@ -110,10 +110,10 @@ class SetCardImage(StoreCommand):
         self._old: tuple[str, bytes] | None = None
 
     def apply(self) -> None:
-        self._old = self.session.campaign.set_card_image(self._card_id, self._new)
+        self._old = self.session.campaign.cards.set_image(self._card_id, self._new)
 
     def revert(self) -> None:
-        self.session.campaign.set_card_image(self._card_id, self._old[1] if self._old else None)
+        self.session.campaign.cards.set_image(self._card_id, self._old[1] if self._old else None)
 
 
 class ResolveActs(StoreCommand):
@@ -138,14 +138,14 @@ class ResolveActs(StoreCommand):
         campaign = self.session.campaign
         after = {card_id: new for card_id, (_old, new) in self._raises.items()}
         if self.roll_id is None:
-            self.roll_id = campaign.record_acts(after, **self._log).id
+            self.roll_id = campaign.rolls.record_acts(after, **self._log).id
         else:
-            campaign.mark_acts(self.roll_id, undone=False, efficiencies=after)
+            campaign.rolls.mark_acts(self.roll_id, undone=False, efficiencies=after)
 
     def revert(self) -> None:
         assert self.roll_id is not None
         before = {card_id: old for card_id, (old, _new) in self._raises.items()}
-        self.session.campaign.mark_acts(self.roll_id, undone=True, efficiencies=before)
+        self.session.campaign.rolls.mark_acts(self.roll_id, undone=True, efficiencies=before)
 
 
 class UpdateSettings(StoreCommand):

@@ -16,12 +16,7 @@ from desktop.ui.merge_ids import MergeId
 from desktop.ui.session import CampaignSession
 
 if TYPE_CHECKING:
-    from desktop.store.campaign import (
-        ChapterRecord,
-        ClaimRecord,
-        ClaimSnapshot,
-        ClaimTransfer,
-    )
+    from desktop.store import ChapterRecord, ClaimRecord, ClaimSnapshot, ClaimTransfer
 
 CHAPTER_FIELDS = (
     "name",
@@ -68,10 +63,10 @@ class EditChapter(StoreCommand):
         return True
 
     def apply(self) -> None:
-        self.session.campaign.update_chapter(**self.new)
+        self.session.campaign.chapter.update(**self.new)
 
     def revert(self) -> None:
-        self.session.campaign.update_chapter(**self.old)
+        self.session.campaign.chapter.update(**self.old)
 
 
 class Payoff(StoreCommand):
@@ -91,12 +86,12 @@ class Payoff(StoreCommand):
 
     def apply(self) -> None:
         target_tier, quiet, size, coin = self._args
-        self._previous = self.session.campaign.apply_payoff(target_tier, quiet, size, coin)
+        self._previous = self.session.campaign.chapter.apply_payoff(target_tier, quiet, size, coin)
 
     def revert(self) -> None:
         assert self._previous is not None
         previous = self._previous
-        self.session.campaign.update_chapter(
+        self.session.campaign.chapter.update(
             rep=previous.rep, coin=previous.coin, heat=previous.heat
         )
 
@@ -109,11 +104,11 @@ class ChapterLosesHold(StoreCommand):
         self._previous: ChapterRecord | None = None
 
     def apply(self) -> None:
-        self._previous = self.session.campaign.chapter_lose_hold()
+        self._previous = self.session.campaign.chapter.lose_hold()
 
     def revert(self) -> None:
         assert self._previous is not None
-        self.session.campaign.restore_chapter(self._previous)
+        self.session.campaign.chapter.restore(self._previous)
 
 
 class Develop(StoreCommand):
@@ -124,12 +119,12 @@ class Develop(StoreCommand):
         self._previous: ChapterRecord | None = None
 
     def apply(self) -> None:
-        self._previous = self.session.campaign.develop_chapter()
+        self._previous = self.session.campaign.chapter.develop()
 
     def revert(self) -> None:
         previous = self._previous
         assert previous is not None
-        self.session.campaign.update_chapter(
+        self.session.campaign.chapter.update(
             tier=previous.tier, hold=previous.hold, rep=previous.rep, coin=previous.coin
         )
 
@@ -153,13 +148,13 @@ class AddClaim(StoreCommand):
     def apply(self) -> None:
         campaign = self.session.campaign
         if self._snapshot is None:
-            self.claim_id = campaign.add_claim(self._name, **self._fields).id
+            self.claim_id = campaign.chapter.add_claim(self._name, **self._fields).id
         else:  # the same id, so later commands on the stack still find it
-            campaign.restore_claim(self._snapshot)
+            campaign.chapter.restore_claim(self._snapshot)
 
     def revert(self) -> None:
         assert self.claim_id is not None
-        self._snapshot = self.session.campaign.delete_claim(self.claim_id)
+        self._snapshot = self.session.campaign.chapter.delete_claim(self.claim_id)
 
 
 class DeleteClaim(StoreCommand):
@@ -171,11 +166,11 @@ class DeleteClaim(StoreCommand):
         self._snapshot: ClaimSnapshot | None = None
 
     def apply(self) -> None:
-        self._snapshot = self.session.campaign.delete_claim(self.claim_id)
+        self._snapshot = self.session.campaign.chapter.delete_claim(self.claim_id)
 
     def revert(self) -> None:
         assert self._snapshot is not None
-        self.session.campaign.restore_claim(self._snapshot)
+        self.session.campaign.chapter.restore_claim(self._snapshot)
 
 
 class EditClaim(StoreCommand):
@@ -195,10 +190,10 @@ class EditClaim(StoreCommand):
             self.setObsolete(True)
 
     def apply(self) -> None:
-        self.session.campaign.update_claim(self.claim_id, **{self.field: self.new})
+        self.session.campaign.chapter.update_claim(self.claim_id, **{self.field: self.new})
 
     def revert(self) -> None:
-        self.session.campaign.update_claim(self.claim_id, **{self.field: self.old})
+        self.session.campaign.chapter.update_claim(self.claim_id, **{self.field: self.old})
 
 
 def _claim_edit_text(claim: ClaimRecord, field: str, value: Any) -> str:
@@ -227,10 +222,10 @@ class MoveClaim(StoreCommand):
             self.setObsolete(True)
 
     def apply(self) -> None:
-        self.session.campaign.update_claim(self.claim_id, x=self.new[0], y=self.new[1])
+        self.session.campaign.chapter.update_claim(self.claim_id, x=self.new[0], y=self.new[1])
 
     def revert(self) -> None:
-        self.session.campaign.update_claim(self.claim_id, x=self.old[0], y=self.old[1])
+        self.session.campaign.chapter.update_claim(self.claim_id, x=self.old[0], y=self.old[1])
 
 
 class LinkClaims(StoreCommand):
@@ -241,10 +236,10 @@ class LinkClaims(StoreCommand):
         self.ends = (start, end)
 
     def apply(self) -> None:
-        self.session.campaign.add_claim_path(*self.ends)
+        self.session.campaign.chapter.add_claim_path(*self.ends)
 
     def revert(self) -> None:
-        self.session.campaign.remove_claim_path(*self.ends)
+        self.session.campaign.chapter.remove_claim_path(*self.ends)
 
 
 class UnlinkClaims(StoreCommand):
@@ -256,13 +251,13 @@ class UnlinkClaims(StoreCommand):
         self._removed: tuple[int, int] | None = None
 
     def apply(self) -> None:
-        removed = self.session.campaign.remove_claim_path(*self.ends)
+        removed = self.session.campaign.chapter.remove_claim_path(*self.ends)
         # Put it back as it was stored, whichever way round it was drawn.
         self._removed = (removed.start, removed.end)
 
     def revert(self) -> None:
         assert self._removed is not None
-        self.session.campaign.add_claim_path(*self._removed)
+        self.session.campaign.chapter.add_claim_path(*self._removed)
 
 
 class TransferClaim(StoreCommand):
@@ -283,13 +278,13 @@ class TransferClaim(StoreCommand):
         self._transfer: ClaimTransfer | None = None
 
     def apply(self) -> None:
-        self._transfer = self.session.campaign.transfer_claim(
+        self._transfer = self.session.campaign.chapter.transfer_claim(
             self.claim_id, self.holder_id, self.status_change
         )
 
     def revert(self) -> None:
         assert self._transfer is not None
-        self.session.campaign.undo_transfer(self._transfer)
+        self.session.campaign.chapter.undo_transfer(self._transfer)
 
 
 class SeizeClaim(TransferClaim):

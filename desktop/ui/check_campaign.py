@@ -21,9 +21,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.store import health
-from desktop.store.campaign import SUFFIX
-from desktop.store.errors import CampaignRefused
+from desktop.store import (
+    SUFFIX,
+    CampaignRefused,
+    CheckReport,
+    RepairReport,
+    check_campaign,
+    repair_campaign,
+)
 
 CAMPAIGN_FILTER = f"GM Desk campaigns (*{SUFFIX})"
 
@@ -31,8 +36,8 @@ CAMPAIGN_FILTER = f"GM Desk campaigns (*{SUFFIX})"
 class _Relay(QObject):
     """Carries a worker's result back to the GUI thread (queued signal)."""
 
-    checked = Signal(object)  # health.CheckReport
-    repaired = Signal(object)  # health.RepairReport
+    checked = Signal(object)  # CheckReport
+    repaired = Signal(object)  # RepairReport
     failed = Signal(str)
 
 
@@ -46,8 +51,8 @@ class CheckCampaignDialog(QDialog):
         self.resize(640, 420)
         self.path = path
         self._pool = pool
-        self.report: health.CheckReport | None = None
-        self.repair_report: health.RepairReport | None = None
+        self.report: CheckReport | None = None
+        self.repair_report: RepairReport | None = None
         self._relay = _Relay(self)
         self._relay.checked.connect(self._show_report)
         self._relay.repaired.connect(self._show_repair)
@@ -81,13 +86,13 @@ class CheckCampaignDialog(QDialog):
 
         def work() -> None:
             try:
-                relay.checked.emit(health.check_campaign(path))
+                relay.checked.emit(check_campaign(path))
             except Exception as error:  # shown to the GM, never raised into Qt
                 relay.failed.emit(f"The check could not be finished: {error}")
 
         self._pool.start(work)
 
-    def _show_report(self, report: health.CheckReport) -> None:
+    def _show_report(self, report: CheckReport) -> None:
         self.report = report
         self.findings.setPlainText("\n".join(f"• {line}" for line in report.lines()))
         if report.sound:
@@ -119,7 +124,7 @@ class CheckCampaignDialog(QDialog):
 
         def work() -> None:
             try:
-                relay.repaired.emit(health.repair(source, target))
+                relay.repaired.emit(repair_campaign(source, target))
             except CampaignRefused as refused:
                 relay.failed.emit(str(refused))
             except OSError as error:
@@ -132,7 +137,7 @@ class CheckCampaignDialog(QDialog):
 
         self._pool.start(work)
 
-    def _show_repair(self, report: health.RepairReport) -> None:
+    def _show_repair(self, report: RepairReport) -> None:
         self.repair_report = report
         kept = sum(report.kept.values())
         lines = [f"Saved {kept} records in “{report.destination.name}”."]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from desktop.store.downtime_records import ClockRecord
+from desktop.store import ClockRecord
 from desktop.ui.commands import StoreCommand
 from desktop.ui.session import CampaignSession
 
@@ -46,13 +46,13 @@ class AddClock(StoreCommand):
     def apply(self) -> None:
         campaign = self.session.campaign
         if self._record is None:
-            self._record = campaign.add_clock(self._name, self._segments, **self._args)
+            self._record = campaign.clocks.add(self._name, self._segments, **self._args)
         else:
-            self._record = campaign.restore_clock(self._record)
+            self._record = campaign.clocks.restore(self._record)
 
     def revert(self) -> None:
         assert self._record is not None
-        self._record = self.session.campaign.delete_clock(self._record.id)
+        self._record = self.session.campaign.clocks.delete(self._record.id)
 
 
 class UpdateClock(StoreCommand):
@@ -72,13 +72,13 @@ class UpdateClock(StoreCommand):
             self.setObsolete(True)  # nothing changes: the stack drops it
 
     def apply(self) -> None:
-        self._previous = self.session.campaign.update_clock(self.clock_id, **self._changes)
+        self._previous = self.session.campaign.clocks.update(self.clock_id, **self._changes)
 
     def revert(self) -> None:
         assert self._previous is not None
         previous = self._previous
         # Resizing can cut the fill, so every field comes back, not just the changed ones.
-        self.session.campaign.update_clock(
+        self.session.campaign.clocks.update(
             self.clock_id,
             **{field: getattr(previous, field) for field in CLOCK_FIELDS},
         )
@@ -104,12 +104,12 @@ class MoveClock(StoreCommand):
             self.setObsolete(True)
 
     def apply(self) -> None:
-        self._previous = self.session.campaign.move_clock(self.clock_id, *self._target)
+        self._previous = self.session.campaign.clocks.move(self.clock_id, *self._target)
 
     def revert(self) -> None:
         assert self._previous is not None
         previous = self._previous
-        self.session.campaign.move_clock(
+        self.session.campaign.clocks.move(
             self.clock_id, previous.owner_kind, previous.owner_id, previous.position
         )
 
@@ -121,8 +121,8 @@ class DeleteClock(StoreCommand):
         self._record: ClockRecord | None = None
 
     def apply(self) -> None:
-        self._record = self.session.campaign.delete_clock(self.clock_id)
+        self._record = self.session.campaign.clocks.delete(self.clock_id)
 
     def revert(self) -> None:
         assert self._record is not None
-        self.session.campaign.restore_clock(self._record)
+        self.session.campaign.clocks.restore(self._record)

@@ -12,8 +12,7 @@ from collections.abc import Callable
 from PySide6.QtGui import QUndoCommand
 
 from desktop.rules.roster import KIND_LABELS
-from desktop.store.campaign import CharacterRecord, CharacterSnapshot
-from desktop.store.errors import NotFound, ReadOnlyCampaign
+from desktop.store import CharacterRecord, CharacterSnapshot, NotFound, ReadOnlyCampaign
 from desktop.ui.merge_ids import NO_MERGE, MergeId
 from desktop.ui.session import CampaignSession
 
@@ -63,14 +62,14 @@ class AddCharacter(StoreCommand):
 
     def apply(self) -> None:
         if self._snapshot is None:
-            self._record = self.session.campaign.add_character(self._name, self._kind)
+            self._record = self.session.campaign.roster.add(self._name, self._kind)
         else:  # redo after undo: the same ids, so later commands still find them
-            self._record = self.session.campaign.restore_character(self._snapshot)
+            self._record = self.session.campaign.roster.restore(self._snapshot)
         self.session.select_character(self._record.id)
 
     def revert(self) -> None:
         assert self._record is not None
-        self._snapshot = self.session.campaign.delete_character(self._record.id)
+        self._snapshot = self.session.campaign.roster.delete(self._record.id)
 
     @property
     def record(self) -> CharacterRecord | None:
@@ -86,14 +85,14 @@ class DeleteCharacter(StoreCommand):
         self._snapshot: CharacterSnapshot | None = None
 
     def apply(self) -> None:
-        self._snapshot = self.session.campaign.delete_character(self._record.id)
+        self._snapshot = self.session.campaign.roster.delete(self._record.id)
         self._record = self._snapshot.character
         if self.session.selected_character == self._record.id:
             self.session.select_character(None)
 
     def revert(self) -> None:
         assert self._snapshot is not None
-        self.session.campaign.restore_character(self._snapshot)
+        self.session.campaign.roster.restore(self._snapshot)
         self.session.select_character(self._record.id)
 
 
@@ -126,10 +125,10 @@ class EditCharacter(StoreCommand):
         return True
 
     def apply(self) -> None:
-        self.session.campaign.update_character(self.character_id, **{self.field: self.new})
+        self.session.campaign.roster.update(self.character_id, **{self.field: self.new})
 
     def revert(self) -> None:
-        self.session.campaign.update_character(self.character_id, **{self.field: self.old})
+        self.session.campaign.roster.update(self.character_id, **{self.field: self.old})
 
 
 def _edit_text(record: CharacterRecord, field: str, value: str) -> str:

@@ -11,8 +11,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from desktop.rules import dicepool
-from desktop.store.errors import NotFound
-from desktop.store.records import DieRecord
+from desktop.store import DieRecord, NotFound
 from desktop.ui.commands import StoreCommand
 from desktop.ui.session import CampaignSession
 
@@ -40,13 +39,13 @@ class UpdateDice(StoreCommand):
             self.setObsolete(True)
 
     def apply(self) -> None:
-        previous = self.session.campaign.update_dice(self._new)
+        previous = self.session.campaign.kit.update_dice(self._new)
         if self._old is None:
             self._old = previous
 
     def revert(self) -> None:
         assert self._old is not None
-        self.session.campaign.update_dice(self._old)
+        self.session.campaign.kit.update_dice(self._old)
 
 
 class AddDice(StoreCommand):
@@ -66,15 +65,15 @@ class AddDice(StoreCommand):
     def apply(self) -> None:
         if self._added is None:
             character_id, size, count, place = self._args
-            self._added = self.session.campaign.add_dice(
+            self._added = self.session.campaign.kit.add_dice(
                 character_id, size=size, count=count, place=place
             )
         else:
-            self.session.campaign.restore_dice(self._added)
+            self.session.campaign.kit.restore_dice(self._added)
 
     def revert(self) -> None:
         assert self._added is not None
-        self.session.campaign.remove_dice([die.id for die in self._added])
+        self.session.campaign.kit.remove_dice([die.id for die in self._added])
 
 
 class RemoveDice(StoreCommand):
@@ -84,10 +83,10 @@ class RemoveDice(StoreCommand):
         self._removed: list[DieRecord] = []
 
     def apply(self) -> None:
-        self._removed = self.session.campaign.remove_dice(self._ids)
+        self._removed = self.session.campaign.kit.remove_dice(self._ids)
 
     def revert(self) -> None:
-        self.session.campaign.restore_dice(self._removed)
+        self.session.campaign.kit.restore_dice(self._removed)
 
 
 class RollDice(StoreCommand):
@@ -106,7 +105,7 @@ class RollDice(StoreCommand):
         campaign = self.session.campaign
         if self.roll_id is None:
             e = self._entry
-            self._old, logged = campaign.record_roll(
+            self._old, logged = campaign.rolls.record(
                 self._new,
                 character_id=e.character_id,
                 character_name=e.character_name,
@@ -117,11 +116,11 @@ class RollDice(StoreCommand):
             )
             self.roll_id = logged.id
         else:
-            campaign.mark_roll(self.roll_id, undone=False, dice=self._new)
+            campaign.rolls.mark(self.roll_id, undone=False, dice=self._new)
 
     def revert(self) -> None:
         assert self.roll_id is not None
-        self.session.campaign.mark_roll(self.roll_id, undone=True, dice=self._old)
+        self.session.campaign.rolls.mark(self.roll_id, undone=True, dice=self._old)
 
 
 def to_pool(dice: list[DieRecord]) -> dicepool.Pool:
@@ -134,10 +133,10 @@ def award_depleted(
     """A depleted die given from one character to another lands on the receiver's table."""
     campaign = session.campaign
     try:
-        giver = campaign.dice(from_character)
-        receiver = campaign.dice(to_character)
+        giver = campaign.kit.dice(from_character)
+        receiver = campaign.kit.dice(to_character)
         _given, received = dicepool.award_depleted(to_pool(giver), to_pool(receiver), die_id)
-        who = campaign.character(to_character).name
+        who = campaign.roster.get(to_character).name
     except (ValueError, NotFound) as error:
         session.report_failure(str(error))
         return False

@@ -10,12 +10,7 @@ from __future__ import annotations
 
 from PySide6.QtGui import QUndoCommand
 
-from desktop.store.downtime_records import (
-    DowntimeEntry,
-    DowntimeSheet,
-    DowntimeStep,
-    DowntimeUndo,
-)
+from desktop.store import DowntimeEntry, DowntimeSheet, DowntimeStep, DowntimeUndo
 from desktop.ui.commands import StoreCommand
 from desktop.ui.merge_ids import NO_MERGE, MergeId
 from desktop.ui.session import CampaignSession
@@ -71,10 +66,10 @@ class SetDowntimeSheet(StoreCommand):
         return True
 
     def apply(self) -> None:
-        self.session.campaign.set_downtime_sheet(self.after)
+        self.session.campaign.downtime.set_sheet(self.after)
 
     def revert(self) -> None:
-        self.session.campaign.set_downtime_sheet(self.before)
+        self.session.campaign.downtime.set_sheet(self.before)
 
 
 class StartDowntimeSession(StoreCommand):
@@ -90,12 +85,12 @@ class StartDowntimeSession(StoreCommand):
     def apply(self) -> None:
         campaign = self.session.campaign
         if self._entries is None:
-            self.number = campaign.start_downtime_session()
+            self.number = campaign.downtime.start_session()
         else:
-            campaign.restore_downtime_session(self.number, self._entries)
+            campaign.downtime.restore_session(self.number, self._entries)
 
     def revert(self) -> None:
-        self._entries = self.session.campaign.end_downtime_session(self.number)
+        self._entries = self.session.campaign.downtime.end_session(self.number)
 
 
 class RecordDowntime(StoreCommand):
@@ -109,10 +104,10 @@ class RecordDowntime(StoreCommand):
     def apply(self) -> None:
         campaign = self.session.campaign
         if self.undo_record is None:
-            self.undo_record = campaign.record_downtime(self.step)
+            self.undo_record = campaign.downtime.record(self.step)
         else:  # redo: the same entry id, so the summary keeps its order
-            self.undo_record = campaign.redo_downtime(self.undo_record, self.step)
+            self.undo_record = campaign.downtime.redo(self.undo_record, self.step)
 
     def revert(self) -> None:
         assert self.undo_record is not None
-        self.session.campaign.undo_downtime(self.undo_record)
+        self.session.campaign.downtime.undo(self.undo_record)

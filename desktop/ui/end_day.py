@@ -18,8 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.rules.energy import NIGHTS, start_day
-from desktop.store.campaign import EndDaySummary
-from desktop.store.records import EnergyDecay
+from desktop.store import EndDaySummary, EnergyDecay
 from desktop.ui.energy_commands import EndDay
 from desktop.ui.energy_summary import day_date
 from desktop.ui.plain_text import escaped
@@ -42,7 +41,7 @@ class EndDayDialog(QDialog):
         campaign = session.campaign
         today = campaign.summary()
         self.setWindowTitle(f"End Day {today.current_day}")
-        self.profiles = campaign.energy_profiles()
+        self.profiles = campaign.calendar.profiles()
         self.intro = QLabel(
             f"Day {today.current_day} ({today.today:%a %d %b}) ends for every character "
             f"with an energy profile. Unspent daily energy is lost, stores and projects "
@@ -60,9 +59,9 @@ class EndDayDialog(QDialog):
         self.unspent: dict[int, int] = {}  # daily energy today that the rollover loses
         self.proximity: dict[int, QSpinBox] = {}
         for row, (character_id, profile) in enumerate(self.profiles.items()):
-            state = campaign.energy_day(character_id, today.current_day)
+            state = campaign.calendar.day(character_id, today.current_day)
             if state is None:  # no row today: dead on an earlier day, or not started
-                earlier = campaign.energy_day_before(character_id, today.current_day)
+                earlier = campaign.calendar.day_before(character_id, today.current_day)
                 state = earlier if earlier is not None and earlier.dead else None
             # A character with nothing recorded today is started with the rules' day.
             opening = state or start_day(profile, day=today.current_day)
@@ -137,7 +136,7 @@ def summary_text(
     """The End Day summary in plain sentences, for the dialog and the status bar."""
     start = session.campaign.summary().start_date
     # Names go into the dialog's HTML: escaped, they are only ever text.
-    names = {c.id: escaped(c.name) for c in session.campaign.characters()}
+    names = {c.id: escaped(c.name) for c in session.campaign.roster.all()}
     lines = [
         f"<b>Day {summary.ended} ended.</b> Day {summary.opened} "
         f"({day_date(start, summary.opened):%a %d %b %Y}) has begun."

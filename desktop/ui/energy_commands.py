@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from desktop.rules.energy import CharacterProfile, DayState
-from desktop.store.campaign import EndDaySummary
+from desktop.store import EndDaySummary
 from desktop.ui.commands import StoreCommand
 from desktop.ui.session import CampaignSession
 
@@ -26,13 +26,13 @@ class PutEnergyDay(StoreCommand):
         self._previous: DayState | None = None
 
     def apply(self) -> None:
-        self._previous = self.session.campaign.put_energy_day(self.character_id, self.state)
+        self._previous = self.session.campaign.calendar.put_day(self.character_id, self.state)
 
     def revert(self) -> None:
         if self._previous is None:
-            self.session.campaign.delete_energy_day(self.character_id, self.state.day)
+            self.session.campaign.calendar.delete_day(self.character_id, self.state.day)
         else:
-            self.session.campaign.put_energy_day(self.character_id, self._previous)
+            self.session.campaign.calendar.put_day(self.character_id, self._previous)
 
 
 class SetEnergyProfile(StoreCommand):
@@ -53,15 +53,15 @@ class SetEnergyProfile(StoreCommand):
         self._previous: CharacterProfile | None = None
 
     def apply(self) -> None:
-        self._previous = self.session.campaign.set_energy_profile(
+        self._previous = self.session.campaign.calendar.set_profile(
             self.character_id, self.daily_net, self.abilities
         )
 
     def revert(self) -> None:
         if self._previous is None:
-            self.session.campaign.delete_energy_profile(self.character_id)
+            self.session.campaign.calendar.delete_profile(self.character_id)
         else:
-            self.session.campaign.set_energy_profile(
+            self.session.campaign.calendar.set_profile(
                 self.character_id,
                 self._previous.daily_net,
                 {ability.name: ability.rating for ability in self._previous.abilities},
@@ -83,9 +83,9 @@ class EndDay(StoreCommand):
         self.summary: EndDaySummary | None = None
 
     def apply(self) -> None:
-        self.summary = self.session.campaign.end_day(self.nights, self.proximity)
+        self.summary = self.session.campaign.calendar.end_day(self.nights, self.proximity)
         self.setText(f"End Day {self.summary.ended}")
 
     def revert(self) -> None:
         assert self.summary is not None
-        self.session.campaign.undo_end_day(self.summary.token)
+        self.session.campaign.calendar.undo_end_day(self.summary.token)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from desktop.store.downtime_records import FactionRecord, FactionSnapshot
+from desktop.store import FactionRecord, FactionSnapshot
 from desktop.ui.commands import StoreCommand
 from desktop.ui.session import CampaignSession
 from desktop.ui.widgets.ladder_scene import status_text
@@ -29,13 +29,13 @@ class AddFaction(StoreCommand):
     def apply(self) -> None:
         campaign = self.session.campaign
         if self._snapshot is None:
-            self.faction_id = campaign.add_faction(self._name, **self._fields).id
+            self.faction_id = campaign.factions.add(self._name, **self._fields).id
         else:  # the same id, so later commands on it still find it
-            campaign.restore_faction(self._snapshot)
+            campaign.factions.restore(self._snapshot)
 
     def revert(self) -> None:
         assert self.faction_id is not None
-        self._snapshot = self.session.campaign.delete_faction(self.faction_id)
+        self._snapshot = self.session.campaign.factions.delete(self.faction_id)
 
 
 class EditFaction(StoreCommand):
@@ -54,10 +54,10 @@ class EditFaction(StoreCommand):
             self.setObsolete(True)  # nothing changes: the stack drops it
 
     def apply(self) -> None:
-        self.session.campaign.update_faction(self.faction_id, **self.new)
+        self.session.campaign.factions.update(self.faction_id, **self.new)
 
     def revert(self) -> None:
-        self.session.campaign.update_faction(self.faction_id, **self.old)
+        self.session.campaign.factions.update(self.faction_id, **self.old)
 
 
 def _edit_text(record: FactionRecord, changes: dict[str, Any]) -> str:
@@ -86,10 +86,10 @@ class MoveFaction(StoreCommand):
             self.setObsolete(True)
 
     def apply(self) -> None:
-        self.session.campaign.move_faction(self.faction_id, *self.new)
+        self.session.campaign.factions.move(self.faction_id, *self.new)
 
     def revert(self) -> None:
-        self.session.campaign.move_faction(self.faction_id, *self.old)
+        self.session.campaign.factions.move(self.faction_id, *self.old)
 
 
 class DeleteFaction(StoreCommand):
@@ -101,11 +101,11 @@ class DeleteFaction(StoreCommand):
         self._snapshot: FactionSnapshot | None = None
 
     def apply(self) -> None:
-        self._snapshot = self.session.campaign.delete_faction(self.faction_id)
+        self._snapshot = self.session.campaign.factions.delete(self.faction_id)
 
     def revert(self) -> None:
         assert self._snapshot is not None
-        self.session.campaign.restore_faction(self._snapshot)
+        self.session.campaign.factions.restore(self._snapshot)
 
 
 class FactionLosesHold(StoreCommand):
@@ -117,8 +117,8 @@ class FactionLosesHold(StoreCommand):
         self._previous: FactionRecord | None = None
 
     def apply(self) -> None:
-        self._previous = self.session.campaign.faction_lose_hold(self._faction_id)
+        self._previous = self.session.campaign.factions.lose_hold(self._faction_id)
 
     def revert(self) -> None:
         assert self._previous is not None
-        self.session.campaign.restore_faction_standing(self._previous)
+        self.session.campaign.factions.restore_standing(self._previous)

@@ -7,7 +7,7 @@ stack that name that id still find it.
 
 from __future__ import annotations
 
-from desktop.store.records import DieRecord, ItemRecord, TraitRecord
+from desktop.store import DieRecord, ItemRecord, TraitRecord
 from desktop.ui.commands import StoreCommand
 from desktop.ui.session import CampaignSession
 
@@ -27,15 +27,15 @@ class AddTrait(StoreCommand):
 
     def apply(self) -> None:
         if self._record is None:
-            self._record = self.session.campaign.add_trait(*self._args)
+            self._record = self.session.campaign.kit.add_trait(*self._args)
         else:  # redo: the same id, so later edits on the stack still find it
-            self.session.campaign.restore_trait(self._record)
+            self.session.campaign.kit.restore_trait(self._record)
 
     def revert(self) -> None:
         assert self._record is not None
         # Taken again at undo: later edits of the trait were undone before this runs,
         # so the record is as it was added.
-        self._record = self.session.campaign.delete_trait(self._record.id)
+        self._record = self.session.campaign.kit.delete_trait(self._record.id)
 
     @property
     def record(self) -> TraitRecord | None:
@@ -57,10 +57,10 @@ class EditTrait(StoreCommand):
             self.setObsolete(True)  # nothing to do: the stack drops it
 
     def apply(self) -> None:
-        self.session.campaign.update_trait(self.trait_id, **{self.field: self.new})
+        self.session.campaign.kit.update_trait(self.trait_id, **{self.field: self.new})
 
     def revert(self) -> None:
-        self.session.campaign.update_trait(self.trait_id, **{self.field: self.old})
+        self.session.campaign.kit.update_trait(self.trait_id, **{self.field: self.old})
 
 
 class DeleteTrait(StoreCommand):
@@ -69,10 +69,10 @@ class DeleteTrait(StoreCommand):
         self._record = record
 
     def apply(self) -> None:
-        self._record = self.session.campaign.delete_trait(self._record.id)
+        self._record = self.session.campaign.kit.delete_trait(self._record.id)
 
     def revert(self) -> None:
-        self.session.campaign.restore_trait(self._record)
+        self.session.campaign.kit.restore_trait(self._record)
 
 
 class AddItem(StoreCommand):
@@ -95,13 +95,13 @@ class AddItem(StoreCommand):
 
     def apply(self) -> None:
         if self._deleted is None:
-            self._record = self.session.campaign.add_item(*self._args)
+            self._record = self.session.campaign.kit.add_item(*self._args)
         else:
-            self._record = self.session.campaign.restore_item(*self._deleted)
+            self._record = self.session.campaign.kit.restore_item(*self._deleted)
 
     def revert(self) -> None:
         assert self._record is not None
-        self._deleted = self.session.campaign.delete_item(self._record.id)
+        self._deleted = self.session.campaign.kit.delete_item(self._record.id)
 
     @property
     def record(self) -> ItemRecord | None:
@@ -131,10 +131,10 @@ class EditItem(StoreCommand):
             self.setObsolete(True)
 
     def apply(self) -> None:
-        self.session.campaign.update_item(self.item_id, **{self.field: self.new})
+        self.session.campaign.kit.update_item(self.item_id, **{self.field: self.new})
 
     def revert(self) -> None:
-        self.session.campaign.update_item(self.item_id, **{self.field: self.old})
+        self.session.campaign.kit.update_item(self.item_id, **{self.field: self.old})
 
 
 class DeleteItem(StoreCommand):
@@ -146,11 +146,11 @@ class DeleteItem(StoreCommand):
         self._deleted: tuple[ItemRecord, DieRecord | None] | None = None
 
     def apply(self) -> None:
-        self._deleted = self.session.campaign.delete_item(self._item_id)
+        self._deleted = self.session.campaign.kit.delete_item(self._item_id)
 
     def revert(self) -> None:
         assert self._deleted is not None
-        self.session.campaign.restore_item(*self._deleted)
+        self.session.campaign.kit.restore_item(*self._deleted)
 
 
 def _trait_text(record: TraitRecord, field: str, value: object) -> str:

@@ -16,7 +16,7 @@ from typing import Generic, TypeVar
 from PySide6.QtCore import QEventLoop, QObject, Qt, Signal
 from PySide6.QtWidgets import QProgressDialog, QWidget
 
-from desktop.store.exchange import Cancelled
+from desktop.store import Cancelled
 
 T = TypeVar("T")
 # Under this the dialog never shows: a small campaign imports without a flash.

@@ -15,11 +15,15 @@ from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QUndoGroup
 from PySide6.QtWidgets import QFileDialog, QLabel, QMainWindow, QMessageBox, QWidget
 
 from desktop.paths import resources_dir
-from desktop.store import leftovers
-from desktop.store.campaign import SUFFIX, Campaign
-from desktop.store.errors import CampaignRefused
-from desktop.store.lock import CampaignLocked
-from desktop.store.records import CardRecord
+from desktop.store import (
+    SUFFIX,
+    Campaign,
+    CampaignLocked,
+    CampaignRefused,
+    CardRecord,
+    remove_backup_leftovers,
+    remove_leftovers,
+)
 from desktop.ui.backup_scheduler import BackupScheduler
 from desktop.ui.docks.clocks import ClocksPanel
 from desktop.ui.docks.dice_table import DiceTablePanel
@@ -34,7 +38,7 @@ from desktop.ui.settings import LAYOUT_VERSION, Settings
 from desktop.ui.start_page import StartPage
 
 if TYPE_CHECKING:
-    from desktop.store.exchange import CampaignDocument
+    from desktop.store import CampaignDocument
 
 PANELS: tuple[type[Panel], ...] = (
     RosterPanel,
@@ -60,7 +64,7 @@ class MainWindow(QMainWindow):
         self.backups: BackupScheduler | None = None
         self.pool = QThreadPool(self)
         # Backups cut short by a crash or a kill left partial files: gone at each start.
-        self.pool.start(lambda: leftovers.remove_backup_leftovers(data_dir))
+        self.pool.start(lambda: remove_backup_leftovers(data_dir))
         self.undo_group = QUndoGroup(self)
         self.setDockNestingEnabled(True)
         self.resize(1280, 800)
@@ -354,7 +358,7 @@ class MainWindow(QMainWindow):
         if writable:
             # A restore or copy cut short beside this campaign left partial files.
             folder = session.campaign.path.parent
-            self.pool.start(lambda: leftovers.remove_leftovers(folder))
+            self.pool.start(lambda: remove_leftovers(folder))
             self.backups = BackupScheduler(session, self.pool, parent=self)
             self.backups.failed.connect(self.show_problem)
             self.backups.start()
@@ -440,8 +444,7 @@ class MainWindow(QMainWindow):
             self.open_campaign(Path(name))
 
     def open_sample(self) -> None:
-        from desktop.store.exchange import ImportRefused
-        from desktop.store.sample import ensure_sample_campaign
+        from desktop.store import ImportRefused, ensure_sample_campaign
 
         try:
             path = ensure_sample_campaign(self.data_dir, resources_dir())
@@ -499,7 +502,7 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(f"Saved a copy as {target}", 8000)
 
     def export_json(self) -> None:
-        from desktop.store.exchange import export_campaign
+        from desktop.store import export_campaign
         from desktop.ui.long_task import run_with_progress
 
         if self.session is None:
@@ -556,7 +559,7 @@ class MainWindow(QMainWindow):
         return document is not None and self._write_import(document, target)
 
     def _read_export(self, source: Path) -> CampaignDocument | None:
-        from desktop.store.exchange import ImportRefused, read_document
+        from desktop.store import ImportRefused, read_document
         from desktop.ui.image_check import image_decodes
         from desktop.ui.long_task import run_with_progress
 
@@ -573,7 +576,7 @@ class MainWindow(QMainWindow):
         return document
 
     def _write_import(self, document: CampaignDocument, target: Path) -> bool:
-        from desktop.store.exchange import write_document
+        from desktop.store import write_document
         from desktop.ui.long_task import run_with_progress
 
         data_dir = self.data_dir
@@ -613,7 +616,7 @@ class MainWindow(QMainWindow):
 
     def restore_from(self, backup: Path) -> bool:
         """Replace the open campaign with `backup`, after backing up the campaign as it is."""
-        from desktop.store.backups import restore_backup
+        from desktop.store import restore_backup
 
         if self.session is None:
             return False

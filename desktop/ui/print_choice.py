@@ -37,8 +37,7 @@ from PySide6.QtWidgets import (
 from desktop.printing.cards import CardPrintOptions, PageSizeName
 from desktop.printing.sheets import PrintSheet
 from desktop.printing.summary import PrintSummary
-from desktop.store.errors import NotFound, ReadOnlyCampaign
-from desktop.store.records import CardRecord
+from desktop.store import CardRecord, NotFound, ReadOnlyCampaign
 from desktop.ui.card_layout_form import SHEETS_TWO_SIDED, CardLayoutForm
 
 if TYPE_CHECKING:
@@ -131,16 +130,16 @@ def print_options(window: PrintHost) -> PrintOptions | None:
     character_id, name = session.selected_character, ""
     if character_id is not None:
         try:
-            name = campaign.character(character_id).name
+            name = campaign.roster.get(character_id).name
         except NotFound:  # deleted since it was selected
             character_id = None
-    players = sum(1 for record in campaign.characters() if record.kind == "pc")
+    players = sum(1 for record in campaign.roster.all() if record.kind == "pc")
     return PrintOptions(
         character_id,
         name,
         players,
         tuple(window.selected_cards()),
-        campaign.card_count(),
+        campaign.cards.count(),
         tuple(campaign.print_settings().items()),
     )
 
@@ -277,7 +276,7 @@ def make_job(
     if choice == CHARACTER:
         if options.character_id is None:
             raise ValueError("No character is selected: pick one in the roster first.")
-        sheets = gather_sheets(campaign, [campaign.character(options.character_id)])
+        sheets = gather_sheets(campaign, [campaign.roster.get(options.character_id)])
         return _sheets_job(sheets, f"{stem} {sheets[0].name}.pdf", layout)
     if choice == PLAYERS:
         sheets = gather_sheets(campaign)

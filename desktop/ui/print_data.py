@@ -27,9 +27,14 @@ from desktop.printing.sheets import (
 )
 from desktop.printing.summary import PrintSummary, SummaryChapter, SummaryClaim, SummaryFaction
 from desktop.rules.energy import DayState
-from desktop.store.campaign import Campaign
-from desktop.store.downtime_records import ClockRecord, DowntimeSheet
-from desktop.store.records import CardRecord, CharacterRecord, DieRecord
+from desktop.store import (
+    Campaign,
+    CardRecord,
+    CharacterRecord,
+    ClockRecord,
+    DieRecord,
+    DowntimeSheet,
+)
 
 __all__ = [
     "gather_sheet",
@@ -45,7 +50,7 @@ DAYS_SHOWN = 7
 
 def player_characters(campaign: Campaign) -> list[CharacterRecord]:
     """The roster's player characters, in roster order."""
-    return [record for record in campaign.characters() if record.kind == "pc"]
+    return [record for record in campaign.roster.all() if record.kind == "pc"]
 
 
 def gather_sheets(
@@ -61,7 +66,7 @@ def gather_sheets(
 
 def gather_sheet(campaign: Campaign, character_id: int) -> PrintSheet:
     """The sheet of one character (NotFound when it is no longer in the campaign)."""
-    return gather_sheets(campaign, [campaign.character(character_id)])[0]
+    return gather_sheets(campaign, [campaign.roster.get(character_id)])[0]
 
 
 @dataclass(frozen=True)
@@ -79,7 +84,7 @@ class _Context:
     @classmethod
     def read(cls, campaign: Campaign) -> _Context:
         summary = campaign.summary()
-        cards = tuple(campaign.cards())
+        cards = tuple(campaign.cards.all())
         return cls(
             name=summary.name,
             start=summary.start_date,
@@ -87,7 +92,7 @@ class _Context:
             stress_track=int(campaign.settings().get("stress_track", 9)),
             cards=cards,
             card_names={card.id: card.name for card in cards},
-            stored_downtime=frozenset(campaign.downtime_sheets(stored_only=True)),
+            stored_downtime=frozenset(campaign.downtime.sheets(stored_only=True)),
         )
 
     def date_of(self, day: int) -> date:
@@ -99,7 +104,7 @@ class _Context:
 
 
 def _sheet(campaign: Campaign, record: CharacterRecord, context: _Context) -> PrintSheet:
-    dice = campaign.dice(record.id)
+    dice = campaign.kit.dice(record.id)
     cards = _character_cards(context, record.id)
     return PrintSheet(
         name=record.name,
@@ -110,12 +115,13 @@ def _sheet(campaign: Campaign, record: CharacterRecord, context: _Context) -> Pr
         day_label=context.day_label,
         dice=tuple(_die(die) for die in dice if die.item_id is None),
         traits=tuple(
-            SheetTrait(trait.name, trait.value, trait.broad) for trait in campaign.traits(record.id)
+            SheetTrait(trait.name, trait.value, trait.broad)
+            for trait in campaign.kit.traits(record.id)
         ),
         items=_items(campaign, record.id, dice),
         energy=_energy(campaign, record.id, context),
         downtime=_downtime(campaign, record, context),
-        clocks=_clocks(campaign.owner_clocks("character", record.id)),
+        clocks=_clocks(campaign.clocks.of_owner("character", record.id)),
         cards=tuple(_card(card, context.card_names) for card in cards),
     )
 
@@ -129,7 +135,7 @@ def _items(
 ) -> tuple[SheetItem, ...]:
     by_id = {die.id: die for die in dice}
     items = []
-    for item in campaign.items(character_id):
+    for item in campaign.kit.items(character_id):
         die = by_id.get(item.die_id) if item.die_id is not None else None
         items.append(
             SheetItem(item.name, item.kind, item.deplete, None if die is None else _die(die))
@@ -142,13 +148,13 @@ def _items(
 
 def print_cards(campaign: Campaign, cards: Sequence[CardRecord] | None = None) -> list[PrintCard]:
     """PrintCards for `cards` (all of the campaign's when None), owners named, images in."""
-    chosen = list(cards) if cards is not None else campaign.cards()
-    names = {card.id: card.name for card in campaign.cards()} if chosen else {}
+    chosen = list(cards) if cards is not None else campaign.cards.all()
+    names = {card.id: card.name for card in campaign.cards.all()} if chosen else {}
     return [print_card(card, names.get(card.owner_id or -1), campaign) for card in chosen]
 
 
 def print_card(card: CardRecord, owner: str | None, campaign: Campaign | None) -> PrintCard:
-    image = campaign.card_image(card.id) if campaign is not None and card.has_image else None
+    image = campaign.cards.image(card.id) if campaign is not None and card.has_image else None
     return PrintCard(
         name=card.name,
         category=card.category,
@@ -202,7 +208,7 @@ def _portrait(campaign: Campaign, cards: Iterable[CardRecord], character_id: int
     """The image of the character's own character card, if it has one."""
     for card in cards:
         if card.character_id == character_id and card.category == "character" and card.has_image:
-            image = campaign.card_image(card.id)
+            image = campaign.cards.image(card.id)
             if image is not None:
                 return image[1]
     return None
@@ -213,9 +219,9 @@ def _portrait(campaign: Campaign, cards: Iterable[CardRecord], character_id: int
 
 def _energy(campaign: Campaign, character_id: int, context: _Context) -> SheetEnergy | None:
     """The profile, the latest stores and the last seven days; None if it has neither."""
-    profile = campaign.energy_profile(character_id)
+    profile = campaign.calendar.profile(character_id)
     first = max(1, context.today - DAYS_SHOWN + 1)
-    days = campaign.energy_days(character_id, first, context.today)
+    days = campaign.calendar.days(character_id, first, context.today)
     latest = days[max(days)] if days else _latest_before(campaign, character_id, first)
     if profile is None and latest is None:
         return None
@@ -232,7 +238,7 @@ def _energy(campaign: Campaign, character_id: int, context: _Context) -> SheetEn
 
 def _latest_before(campaign: Campaign, character_id: int, day: int) -> DayState | None:
     """The last day stored before ``day``: the stores a character carries into the week."""
-    return campaign.energy_day_before(character_id, day)
+    return campaign.calendar.day_before(character_id, day)
 
 
 def _day(day: int, state: DayState | None, context: _Context) -> SheetDay:
@@ -261,7 +267,7 @@ def _downtime(
     """Player characters always have the downtime side; others only once it is filled in."""
     if record.kind != "pc" and record.id not in context.stored_downtime:
         return None
-    sheet: DowntimeSheet = campaign.downtime_sheet(record.id)
+    sheet: DowntimeSheet = campaign.downtime.sheet(record.id)
     return SheetDowntime(
         stress=sheet.stress,
         stress_track=context.stress_track,
@@ -291,9 +297,9 @@ def _clocks(records: Iterable[ClockRecord]) -> tuple[SheetClock, ...]:
 def gather_summary(campaign: Campaign) -> PrintSummary:
     """The faction ladder, the chapter and the claims, as the GM summary prints them."""
     summary = campaign.summary()
-    chapter = campaign.chapter()
-    clocks = campaign.clocks()
-    faction_records = campaign.factions()
+    chapter = campaign.chapter.get()
+    clocks = campaign.clocks.all()
+    faction_records = campaign.factions.all()
     names = {faction.id: faction.name for faction in faction_records}
     return PrintSummary(
         campaign=summary.name,
@@ -331,6 +337,6 @@ def gather_summary(campaign: Campaign) -> PrintSummary:
                 claim.turf,
                 chapter.name if claim.holder_id == 0 else names.get(claim.holder_id, ""),
             )
-            for claim in campaign.claims()
+            for claim in campaign.chapter.claims()
         ),
     )

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.store.backups import BackupInfo, list_backups
+from desktop.store import BackupInfo, list_backups
 from desktop.ui.plain_text import escaped
 
 

@@ -12,7 +12,7 @@ import random
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
-from desktop.store.campaign import Campaign
+from desktop.store import Campaign
 
 
 class CampaignSession(QObject):

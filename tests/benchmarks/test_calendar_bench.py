@@ -17,7 +17,7 @@ from pytest_benchmark.fixture import BenchmarkFixture
 from pytestqt.qtbot import QtBot
 
 from desktop.rules import energy
-from desktop.store.campaign import Campaign
+from desktop.store import Campaign
 from desktop.ui.docks.energy_calendar import EnergyCalendarWidget
 from desktop.ui.session import CampaignSession
 from tests.benchmarks.timing import median_seconds
@@ -32,9 +32,9 @@ SIZE = (900, 560)
 def year(tmp_path: Path, data_dir: Path) -> Iterator[tuple[CampaignSession, int]]:
     """A campaign on day 365 whose one character has a busy year behind them."""
     campaign = Campaign.create(tmp_path / "Year.gmdesk", data_dir=data_dir, current_day=DAYS)
-    kara = campaign.add_character("Kara Voss")
-    campaign.set_energy_profile(kara.id, 30, {"Stealth": 5})
-    profile = campaign.energy_profile(kara.id)
+    kara = campaign.roster.add("Kara Voss")
+    campaign.calendar.set_profile(kara.id, 30, {"Stealth": 5})
+    profile = campaign.calendar.profile(kara.id)
     assert profile is not None
     state = energy.start_day(profile, day=1, general_store=10, pools={"Route": 40})
     for day in range(1, DAYS + 1):
@@ -42,7 +42,7 @@ def year(tmp_path: Path, data_dir: Path) -> Iterator[tuple[CampaignSession, int]
         state = energy.move(profile, state, 3, ability="Stealth").state
         if day % 3 == 0:
             state = energy.invest(profile, state, 10, project="Route").state
-        campaign.put_energy_day(kara.id, state)
+        campaign.calendar.put_day(kara.id, state)
         if day < DAYS:
             state = energy.rollover(profile, state).state
     session = CampaignSession(campaign)

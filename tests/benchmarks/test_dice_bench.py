@@ -76,14 +76,14 @@ def test_roll_and_redraw_60_dice(benchmark: BenchmarkFixture, qapp: object) -> N
 
 
 def test_store_write_of_a_60_die_roll(benchmark: BenchmarkFixture, campaign: object) -> None:
-    character = campaign.add_character("Sixty")  # type: ignore[attr-defined]
-    dice = campaign.add_dice(character.id, size=6, count=DICE)  # type: ignore[attr-defined]
+    character = campaign.roster.add("Sixty")  # type: ignore[attr-defined]
+    dice = campaign.kit.add_dice(character.id, size=6, count=DICE)  # type: ignore[attr-defined]
     moved = [d.__class__(**{**d.__dict__, "place": "table"}) for d in dice]
 
     def write() -> None:
         started = time.perf_counter()
-        campaign.update_dice(moved)  # type: ignore[attr-defined]
-        campaign.update_dice(dice)  # type: ignore[attr-defined]
+        campaign.kit.update_dice(moved)  # type: ignore[attr-defined]
+        campaign.kit.update_dice(dice)  # type: ignore[attr-defined]
         assert time.perf_counter() - started < 1
 
     benchmark.pedantic(write, rounds=10, warmup_rounds=1)

@@ -18,7 +18,7 @@ from pytest_benchmark.fixture import BenchmarkFixture
 
 from desktop.rules import energy
 from desktop.rules.energy import CharacterProfile, DayState
-from desktop.store.campaign import Campaign
+from desktop.store import Campaign
 from desktop.store.records import CharacterRecord, EndDaySummary
 from tests.benchmarks.timing import median_seconds
 
@@ -62,11 +62,11 @@ def roster(tmp_path: Path, data_dir: Path) -> Iterator[tuple[Campaign, dict[int,
     days: dict[int, DayState] = {}
     for i in range(1, CHARACTERS + 1):
         profile = _profile(i)
-        campaign.set_energy_profile(
+        campaign.calendar.set_profile(
             i, profile.daily_net, {a.name: a.rating for a in profile.abilities}
         )
         days[i] = _day(profile, i)
-        campaign.put_energy_day(i, days[i])
+        campaign.calendar.put_day(i, days[i])
     yield campaign, days
     campaign.close()
 
@@ -84,9 +84,9 @@ def test_end_day_stores_what_the_rules_make(
 ) -> None:
     """The store's End Day is the rules' rollover, for every character."""
     campaign, days = roster
-    summary = campaign.end_day()
+    summary = campaign.calendar.end_day()
     rolled = _rules_alone(days)
-    assert [campaign.energy_day(i, TODAY + 1) for i in days] == [r.state for r in rolled]
+    assert [campaign.calendar.day(i, TODAY + 1) for i in days] == [r.state for r in rolled]
     assert len(summary.in_debt) == CHARACTERS // 10
     assert len(summary.decayed) == CHARACTERS
     assert campaign.summary().current_day == TODAY + 1
@@ -102,10 +102,10 @@ def test_bench_end_day(
     def undo_last() -> None:
         # Untimed: each round ends the same day 5 again.
         while done:
-            campaign.undo_end_day(done.pop().token)
+            campaign.calendar.undo_end_day(done.pop().token)
 
     def end_day() -> None:
-        done.append(campaign.end_day())
+        done.append(campaign.calendar.end_day())
 
     benchmark.pedantic(end_day, setup=undo_last, rounds=ROUNDS, iterations=1, warmup_rounds=1)
     undo_last()

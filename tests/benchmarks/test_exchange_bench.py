@@ -50,7 +50,7 @@ def test_import_a_large_campaign(
         with import_campaign(
             source, path, data_dir=tmp_path / "data", images=trusted_images
         ) as campaign:
-            return len(campaign.characters())
+            return len(campaign.roster.all())
 
     result = benchmark.pedantic(run, setup=target, rounds=3)
     assert result == CHARACTERS

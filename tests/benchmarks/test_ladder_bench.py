@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 )
 from pytest_benchmark.fixture import BenchmarkFixture
 
-from desktop.store.campaign import Campaign
+from desktop.store import Campaign
 from desktop.store.downtime_records import OWNER_FACTION
 from desktop.ui.docks.faction_ladder import FactionLadderWidget
 from desktop.ui.session import CampaignSession
@@ -47,7 +47,7 @@ def ladder_file(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     data.mkdir()
     campaign = Campaign.create(path, data_dir=data, start_date=date(2026, 3, 1))
     for n in range(FACTIONS):
-        faction = campaign.add_faction(
+        faction = campaign.factions.add(
             f"Faction {n:03d} of the marsh",
             tier=n % 7,
             hold="weak" if n % 3 else "strong",
@@ -56,7 +56,7 @@ def ladder_file(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
         )
         for k in range(CLOCKS_EACH):
             segments = (4, 6, 8)[k]
-            campaign.add_clock(
+            campaign.clocks.add(
                 f"Plan {k}",
                 segments,
                 owner_kind=OWNER_FACTION,
@@ -156,14 +156,14 @@ def test_drag_between_tiers_applied_and_redrawn(
     benchmark: BenchmarkFixture, ladder: tuple[FactionLadderWidget, CampaignSession]
 ) -> None:
     widget, session = ladder
-    faction = next(f for f in session.campaign.factions() if f.tier == 6)
+    faction = next(f for f in session.campaign.factions.all() if f.tier == 6)
     tiers = iter([0, 6] * 20)
 
     def drag() -> None:
         tier = next(tiers)
         _drop(widget, faction.id, tier)
         widget.view.viewport().grab()
-        assert session.campaign.faction(faction.id).tier == tier
+        assert session.campaign.factions.get(faction.id).tier == tier
 
     benchmark.pedantic(drag, rounds=20, warmup_rounds=1)
     median = benchmark.stats.stats.median

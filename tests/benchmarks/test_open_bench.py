@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from pytest_benchmark.fixture import BenchmarkFixture
 
-from desktop.store.campaign import Campaign
+from desktop.store import Campaign
 from tests.benchmarks.timing import median_seconds
 
 CHARACTERS = 10_000
@@ -49,7 +49,7 @@ def raw_read(path: Path) -> list[tuple[object, ...]]:
 def open_and_list(path: Path, data: Path) -> int:
     campaign = Campaign.open(path, data_dir=data)
     try:
-        return len(campaign.characters())
+        return len(campaign.roster.all())
     finally:
         campaign.close()
 

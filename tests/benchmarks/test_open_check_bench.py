@@ -15,8 +15,7 @@ from pathlib import Path
 import pytest
 from pytest_benchmark.fixture import BenchmarkFixture
 
-from desktop.store import trust
-from desktop.store.campaign import Campaign
+from desktop.store import Campaign, trust
 from tests.benchmarks.timing import median_seconds
 
 TARGET_MB = 25

@@ -17,7 +17,7 @@ from PySide6.QtGui import QFont, QPageLayout, QPageSize, QPainter, QPdfWriter
 from pytest_benchmark.fixture import BenchmarkFixture
 
 from desktop.printing.sheets import PrintSheet, export_sheets_pdf
-from desktop.store.campaign import Campaign
+from desktop.store import Campaign
 from desktop.ui.print_data import gather_sheets
 from tests.benchmarks.timing import median_seconds
 from tests.printing.sheet_campaign import make_campaign

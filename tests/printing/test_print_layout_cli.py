@@ -13,7 +13,7 @@ from pypdf import PdfReader
 
 from desktop.printing.flow import Duplex
 from desktop.printing.sheets import export_sheets_pdf
-from desktop.store.campaign import Campaign
+from desktop.store import Campaign
 from desktop.ui.print_data import gather_sheets
 from tests.printing.conftest import page_texts
 from tests.printing.sheet_campaign import make_campaign
@@ -32,7 +32,7 @@ def card_campaign(tmp_path: Path, gm_desk_home: Path) -> Path:
     path = tmp_path / "cards.gmdesk"
     with Campaign.create(path, data_dir=gm_desk_home / "data") as made:
         for index in range(10):
-            made.add_card(f"Deck card {index:02d}", "skill", efficiency=10 + index)
+            made.cards.add(f"Deck card {index:02d}", "skill", efficiency=10 + index)
     return path
 
 

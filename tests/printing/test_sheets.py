@@ -28,7 +28,7 @@ from desktop.printing.sheets import (
     paint_sheets,
 )
 from desktop.printing.summary import export_summary_pdf, status_text
-from desktop.store.campaign import Campaign
+from desktop.store import Campaign
 from desktop.ui.print_data import gather_sheet, gather_sheets, gather_summary
 from tests.printing.conftest import page_texts, png_bytes
 from tests.printing.sheet_campaign import FACTIONS, LONG_CARDS, LONG_TRAITS, make_campaign
@@ -164,7 +164,7 @@ def test_a_character_with_nothing_yet_still_prints(qapp: object, tmp_path: Path)
 
 
 def test_an_npc_and_a_challenge_print_by_id(opened: Campaign, tmp_path: Path) -> None:
-    corvin = next(c for c in opened.characters() if c.kind == "npc")
+    corvin = next(c for c in opened.roster.all() if c.kind == "npc")
     sheet = gather_sheet(opened, corvin.id)
     assert sheet.downtime is None and sheet.energy is None  # nothing stored for them
     out = tmp_path / "npc.pdf"
@@ -177,8 +177,8 @@ def test_the_character_cards_image_is_the_portrait(
     campaign_file: Path, data_dir: Path, tmp_path: Path
 ) -> None:
     with Campaign.open(campaign_file, data_dir=data_dir) as campaign:
-        own = next(card for card in campaign.cards() if card.name == "Aldra Quill")
-        campaign.set_card_image(own.id, png_bytes(400, 500))
+        own = next(card for card in campaign.cards.all() if card.name == "Aldra Quill")
+        campaign.cards.set_image(own.id, png_bytes(400, 500))
         sheet = gather_sheets(campaign)[0]
     assert sheet.portrait is not None
     out = tmp_path / "portrait.pdf"

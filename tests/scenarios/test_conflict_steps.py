@@ -25,12 +25,12 @@ def _tick(chips: object, name: str) -> None:
 def _setup(window: MainWindow) -> tuple[DiceTableWidget, int, int]:
     assert window.session is not None
     campaign = window.session.campaign
-    kara = campaign.add_character("Kara", "pc")
-    thug = campaign.add_character("Thug", "npc")
-    campaign.add_dice(kara.id, size=6, count=3)
-    campaign.add_dice(thug.id, size=6, count=3)
-    campaign.add_trait(kara.id, "Strength", value=2, broad=True)
-    campaign.add_trait(thug.id, "Brute", value=1, broad=True)
+    kara = campaign.roster.add("Kara", "pc")
+    thug = campaign.roster.add("Thug", "npc")
+    campaign.kit.add_dice(kara.id, size=6, count=3)
+    campaign.kit.add_dice(thug.id, size=6, count=3)
+    campaign.kit.add_trait(kara.id, "Strength", value=2, broad=True)
+    campaign.kit.add_trait(thug.id, "Brute", value=1, broad=True)
     table = shown_dock(window, "diceTable", DiceTableWidget)
     table.animate_check.setChecked(False)
     window.session.select_character(kara.id)
@@ -44,8 +44,8 @@ def test_each_side_steps_only_with_its_own_traits(window: MainWindow) -> None:
     campaign = window.session.campaign
     problems: list[str] = []
     window.session.failed.connect(problems.append)
-    kara_dice = campaign.dice(kara_id)
-    thug_dice = campaign.dice(thug_id)
+    kara_dice = campaign.kit.dice(kara_id)
+    thug_dice = campaign.kit.dice(thug_id)
     for die in (*kara_dice[:2], *thug_dice[:2]):
         table.toggle_tray(die.id)
     _tick(table.traits, "Strength")
@@ -57,26 +57,26 @@ def test_each_side_steps_only_with_its_own_traits(window: MainWindow) -> None:
     # Kara's ticked Strength 2 gives the Thug nothing: its Brute is not ticked.
     table.step(thug_dice[0].id, 1)
     assert problems and "Thug" in problems[-1]
-    assert campaign.dice(thug_id)[0].steps == 0
+    assert campaign.kit.dice(thug_id)[0].steps == 0
 
     _tick(table.opp_traits, "Brute")
     table.step(thug_dice[0].id, 1)
-    assert campaign.dice(thug_id)[0].steps == 1
+    assert campaign.kit.dice(thug_id)[0].steps == 1
     table.step(thug_dice[1].id, 1)  # Brute 1 is spent: a second step is refused
-    assert campaign.dice(thug_id)[1].steps == 0
+    assert campaign.kit.dice(thug_id)[1].steps == 0
     # ...and Kara still has both her steps: four steps never come from a trait worth two.
     table.step(kara_dice[0].id, 1)
     table.step(kara_dice[1].id, 1)
-    assert [d.steps for d in campaign.dice(kara_id)[:2]] == [1, 1]
+    assert [d.steps for d in campaign.kit.dice(kara_id)[:2]] == [1, 1]
     table.step(kara_dice[0].id, 1)
-    assert campaign.dice(kara_id)[0].steps == 1
+    assert campaign.kit.dice(kara_id)[0].steps == 1
     assert "2 of 2 used" in table.steps_label.text()
     assert "1 of 1 used" in table.opp_steps_label.text()
 
     window.session.rng = ScriptedRng([8, 8, 7, 2])
     table.roll()
     table.apply_conflict()
-    [logged] = campaign.rolls()
+    [logged] = campaign.rolls.all()
     sides = logged.detail["sides"]
     assert [d["rolled_as"] for d in sides[0]["dice"]] == [8, 8]
     assert [d["rolled_as"] for d in sides[1]["dice"]] == [8, 6]
@@ -88,9 +88,9 @@ def test_a_trait_dropped_on_the_other_sides_die_is_refused(window: MainWindow) -
     campaign = window.session.campaign
     problems: list[str] = []
     window.session.failed.connect(problems.append)
-    thug_die = campaign.dice(thug_id)[0]
+    thug_die = campaign.kit.dice(thug_id)[0]
     table.toggle_tray(thug_die.id)
-    strength = campaign.traits(kara_id)[0]
+    strength = campaign.kit.traits(kara_id)[0]
     table._on_trait_dropped(strength.id, thug_die.id)
     assert problems[-1] == "Each side steps its dice only with its own traits."
-    assert campaign.dice(thug_id)[0].steps == 0
+    assert campaign.kit.dice(thug_id)[0].steps == 0

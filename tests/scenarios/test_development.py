@@ -21,19 +21,19 @@ def test_turf_lowers_the_rep_needed_and_development_ignores_the_war(
     applied on top.\""""
     assert window.session is not None
     campaign = window.session.campaign
-    campaign.add_claim("Docks", turf=True)
-    campaign.add_claim("Warehouse", turf=True)
-    campaign.update_chapter(tier=1, hold="weak", rep=10)
-    campaign.add_faction("Red Sashes", tier=1, status=-3)  # at war
+    campaign.chapter.add_claim("Docks", turf=True)
+    campaign.chapter.add_claim("Warehouse", turf=True)
+    campaign.chapter.update(tier=1, hold="weak", rep=10)
+    campaign.factions.add("Red Sashes", tier=1, status=-3)  # at war
     sheet = shown_dock(window, "chapter", ChapterWidget).sheet
-    chapter = campaign.chapter()
+    chapter = campaign.chapter.get()
     assert chapter.turf == 2
     assert chapter.chapter.rep_needed == 10 and chapter.chapter.rep_full
     # At war the chapter counts as tier 0 (weak loses a tier), but develops its own hold.
     assert chapter.chapter.standing(True) == (0, "weak")
     assert sheet.develop_button.text() == "Strengthen hold"
     qtbot.mouseClick(sheet.develop_button, CLICK)
-    chapter = campaign.chapter()
+    chapter = campaign.chapter.get()
     assert (chapter.tier, chapter.hold, chapter.rep) == (1, "strong", 0)
     assert chapter.chapter.standing(True) == (1, "weak")  # the war's loss on top
 
@@ -43,7 +43,7 @@ def test_payoff_coin_by_job_size_and_a_quiet_job(window: MainWindow, qtbot: QtBo
     tier). Coin by job size: minor 2, small 4, standard 6, big 8, major 10 or more.\""""
     assert window.session is not None
     campaign = window.session.campaign
-    campaign.update_chapter(tier=3)
+    campaign.chapter.update(tier=3)
     form = shown_dock(window, "chapter", ChapterWidget).sheet.payoff
     form.target_spin.setValue(0)  # 2 + 0 - 3 < 0: no rep
     for size, coin in (
@@ -55,12 +55,12 @@ def test_payoff_coin_by_job_size_and_a_quiet_job(window: MainWindow, qtbot: QtBo
         form.size_combo.setCurrentIndex(form.size_combo.findData(size))
         assert f"+{coin} coin" in form.preview.text()
     qtbot.mouseClick(form.apply_button, CLICK)
-    chapter = campaign.chapter()
+    chapter = campaign.chapter.get()
     assert (chapter.rep, chapter.coin) == (0, 8)
     form.target_spin.setValue(5)
     form.quiet_check.setChecked(True)
     qtbot.mouseClick(form.apply_button, CLICK)
-    assert (campaign.chapter().rep, campaign.chapter().coin) == (0, 16)
+    assert (campaign.chapter.get().rep, campaign.chapter.get().coin) == (0, 16)
 
 
 def test_clock_progress_never_passes_full(window: MainWindow) -> None:
@@ -68,12 +68,12 @@ def test_clock_progress_never_passes_full(window: MainWindow) -> None:
     Critical 2 + m; never past full.\""""
     assert window.session is not None
     campaign = window.session.campaign
-    clock = campaign.add_clock("Heist", 4)
+    clock = campaign.clocks.add("Heist", 4)
     for result, expected in (
         (downtime.Result(downtime.FAILURE), 1),
         (downtime.Result(downtime.SUCCESS), 3),
         (downtime.Result(downtime.CRITICAL, 2), 4),
     ):
-        ticked = campaign.clock(clock.id).clock.advance(result)
-        campaign.update_clock(clock.id, filled=ticked.filled)
-        assert campaign.clock(clock.id).filled == expected
+        ticked = campaign.clocks.get(clock.id).clock.advance(result)
+        campaign.clocks.update(clock.id, filled=ticked.filled)
+        assert campaign.clocks.get(clock.id).filled == expected

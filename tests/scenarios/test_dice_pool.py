@@ -20,9 +20,9 @@ CLICK = Qt.MouseButton.LeftButton
 def _table(window: MainWindow, name: str = "Kara", sizes: tuple[int, ...] = (6, 6, 6)) -> int:
     assert window.session is not None
     campaign = window.session.campaign
-    who = campaign.add_character(name, "pc")
+    who = campaign.roster.add(name, "pc")
     for size in sizes:
-        campaign.add_dice(who.id, size=size, count=1)
+        campaign.kit.add_dice(who.id, size=size, count=1)
     table = shown_dock(window, "diceTable", DiceTableWidget)
     table.animate_check.setChecked(False)
     window.session.select_character(who.id)
@@ -37,7 +37,7 @@ def test_all_ones_the_player_picks_the_die_to_keep(window: MainWindow, qtbot: Qt
     assert window.session is not None
     campaign = window.session.campaign
     table = shown_dock(window, "diceTable", DiceTableWidget)
-    dice = campaign.dice(kara)
+    dice = campaign.kit.dice(kara)
     for die in dice:
         table.toggle_tray(die.id)
     window.session.rng = ScriptedRng([1, 1, 1])
@@ -49,9 +49,9 @@ def test_all_ones_the_player_picks_the_die_to_keep(window: MainWindow, qtbot: Qt
     # The player keeps the last d6 instead.
     table.keep_die_combo.setCurrentIndex(table.keep_die_combo.findData(dice[2].id))
     qtbot.mouseClick(table.keep_button, CLICK)
-    places = {d.id: d.place for d in campaign.dice(kara)}
+    places = {d.id: d.place for d in campaign.kit.dice(kara)}
     assert places == {dice[0].id: "table", dice[1].id: "table", dice[2].id: "pool"}
-    [logged] = campaign.rolls()
+    [logged] = campaign.rolls.all()
     assert logged.detail["chosen"] == dice[2].id
 
 
@@ -61,7 +61,7 @@ def test_all_ones_the_player_picks_the_die_to_lose(window: MainWindow, qtbot: Qt
     assert window.session is not None
     campaign = window.session.campaign
     table = shown_dock(window, "diceTable", DiceTableWidget)
-    dice = campaign.dice(kara)
+    dice = campaign.kit.dice(kara)
     for die in dice:
         table.toggle_tray(die.id)
     window.session.rng = ScriptedRng([1, 1])
@@ -69,7 +69,7 @@ def test_all_ones_the_player_picks_the_die_to_lose(window: MainWindow, qtbot: Qt
     assert table.lose_die_combo.currentData() == dice[0].id  # the smallest suggested
     table.lose_die_combo.setCurrentIndex(table.lose_die_combo.findData(dice[1].id))
     qtbot.mouseClick(table.lose_button, CLICK)
-    assert {d.id: d.place for d in campaign.dice(kara)} == {
+    assert {d.id: d.place for d in campaign.kit.dice(kara)} == {
         dice[0].id: "pool",
         dice[1].id: "removed",
     }
@@ -91,9 +91,9 @@ def test_out_of_play_and_out_for_good_are_said_in_words(window: MainWindow) -> N
         return str(roster.model.data(roster.model.index(row, 1)))
 
     assert kind_text() == "Player character"
-    first, _second = campaign.dice(kara)
+    first, _second = campaign.kit.dice(kara)
     table.move_die(first, "table")
-    table.move_die(campaign.dice(kara)[1], "table")
+    table.move_die(campaign.kit.dice(kara)[1], "table")
     assert "out of play (no die in the pool)" in table.counts_label.text()
     assert kind_text() == "Player character · out of play (no die in the pool)"
     table.take_damage(2)  # "Damage removes dice from the pool first, then from the table."
@@ -110,8 +110,8 @@ def test_the_starting_dice_setting_sets_the_pool_offered(window: MainWindow) -> 
     wherever a starting pool is offered). A broad trait costs one die.\""""
     assert window.session is not None
     campaign = window.session.campaign
-    mira = campaign.add_character("Mira", "pc")
-    campaign.add_trait(mira.id, "Quick", value=1, broad=True)
+    mira = campaign.roster.add("Mira", "pc")
+    campaign.kit.add_trait(mira.id, "Quick", value=1, broad=True)
     kit = window.findChild(CharacterKit)
     assert kit is not None
     shown_dock(window, "roster", RosterWidget)
@@ -136,26 +136,26 @@ def test_depletion_d4_pairs_the_table_and_a_tuple(window: MainWindow) -> None:
     assert window.session is not None
     campaign = window.session.campaign
     table = shown_dock(window, "diceTable", DiceTableWidget)
-    d4a, d4b, d4c, d6a, d6b = campaign.dice(kara)
+    d4a, d4b, d4c, d6a, d6b = campaign.kit.dice(kara)
     for die in (d4a, d4b, d4c, d6a):
         table.toggle_tray(die.id)
     window.session.rng = ScriptedRng([1, 1, 1, 2])  # three d4s show 1, the d6 a 2
     table.roll()
-    places = [d.place for d in campaign.dice(kara)]
+    places = [d.place for d in campaign.kit.dice(kara)]
     # Three d4s show 1: one pair, so one d4 goes to the table; the d6 showed 2.
-    assert places.count("table") == 1 and campaign.rolls()[0].total == 5
+    assert places.count("table") == 1 and campaign.rolls.all()[0].total == 5
     # The next roll counts the depleted die: d6 shows 4, +1 for the table = 5.
     table.toggle_tray(d6b.id)
     window.session.rng = ScriptedRng([4])
     table.roll()
-    assert campaign.rolls()[0].total == 5
+    assert campaign.rolls.all()[0].total == 5
     # A tuple (3, 3) brings the depleted d4 back.
     for die in (d6a, d6b):
         table.toggle_tray(die.id)
     window.session.rng = ScriptedRng([3, 3])
     table.roll()
-    assert [d.place for d in campaign.dice(kara)].count("table") == 0
-    assert campaign.rolls()[0].total == 7  # 3 + 3 + the one on the table when rolled
+    assert [d.place for d in campaign.kit.dice(kara)].count("table") == 0
+    assert campaign.rolls.all()[0].total == 7  # 3 + 3 + the one on the table when rolled
 
 
 def test_rest_returns_depleted_then_restores_removed(window: MainWindow) -> None:
@@ -165,13 +165,13 @@ def test_rest_returns_depleted_then_restores_removed(window: MainWindow) -> None
     assert window.session is not None
     campaign = window.session.campaign
     table = shown_dock(window, "diceTable", DiceTableWidget)
-    first, second, third = campaign.dice(kara)
+    first, second, third = campaign.kit.dice(kara)
     table.move_die(first, "table")
-    table.move_die(campaign.dice(kara)[1], "removed")
+    table.move_die(campaign.kit.dice(kara)[1], "removed")
     table.rest(24)  # a day of rest with a die on the table: the depleted one comes back
-    assert sorted(d.place for d in campaign.dice(kara)) == ["pool", "pool", "removed"]
+    assert sorted(d.place for d in campaign.kit.dice(kara)) == ["pool", "pool", "removed"]
     table.rest(24)  # the table is empty: the removed die is restored
-    assert [d.place for d in campaign.dice(kara)] == ["pool"] * 3
+    assert [d.place for d in campaign.kit.dice(kara)] == ["pool"] * 3
     del second, third
 
 
@@ -182,15 +182,15 @@ def test_a_conflict_with_weapon_and_armour_dice(window: MainWindow, qtbot: QtBot
     kara = _table(window, sizes=(12, 12, 12))
     assert window.session is not None
     campaign = window.session.campaign
-    thug = campaign.add_character("Thug", "npc")
-    campaign.add_dice(thug.id, size=6, count=4)
-    campaign.add_item(kara, "Cutlass", "weapon", die_size=8)
-    campaign.add_item(thug.id, "Leather", "armour", die_size=6)
+    thug = campaign.roster.add("Thug", "npc")
+    campaign.kit.add_dice(thug.id, size=6, count=4)
+    campaign.kit.add_item(kara, "Cutlass", "weapon", die_size=8)
+    campaign.kit.add_item(thug.id, "Leather", "armour", die_size=6)
     table = shown_dock(window, "diceTable", DiceTableWidget)
     table.set_opponent(thug.id)
-    for die in [d for d in campaign.dice(kara) if d.kind == "ordinary"]:
+    for die in [d for d in campaign.kit.dice(kara) if d.kind == "ordinary"]:
         table.toggle_tray(die.id)
-    thug_dice = [d for d in campaign.dice(thug.id) if d.kind == "ordinary"]
+    thug_dice = [d for d in campaign.kit.dice(thug.id) if d.kind == "ordinary"]
     table.toggle_tray(thug_dice[0].id)
     window.session.rng = ScriptedRng([12, 11, 10, 2])  # 33 against 2
     table.roll()
@@ -202,13 +202,15 @@ def test_a_conflict_with_weapon_and_armour_dice(window: MainWindow, qtbot: QtBot
     # The armour's d6 shows 6: 33 - (2 + 6) = 25 -> 1 + 25 // 10 = 3 dice lost.
     assert "Thug loses 3 dice" in table.conflict_result_label.text()
     qtbot.mouseClick(table.apply_button, CLICK)
-    places = sorted(d.place for d in campaign.dice(thug.id) if d.kind == "ordinary")
+    places = sorted(d.place for d in campaign.kit.dice(thug.id) if d.kind == "ordinary")
     assert places.count("removed") == 3
 
     # A win by less than the protection die closes the gap: no damage.
-    before = sorted(d.place for d in campaign.dice(thug.id))
-    last = next(d for d in campaign.dice(thug.id) if d.kind == "ordinary" and d.place == "pool")
-    for die in [d for d in campaign.dice(kara) if d.kind == "ordinary" and d.place == "pool"][:1]:
+    before = sorted(d.place for d in campaign.kit.dice(thug.id))
+    last = next(d for d in campaign.kit.dice(thug.id) if d.kind == "ordinary" and d.place == "pool")
+    for die in [d for d in campaign.kit.dice(kara) if d.kind == "ordinary" and d.place == "pool"][
+        :1
+    ]:
         table.toggle_tray(die.id)
     table.toggle_tray(last.id)
     window.session.rng = ScriptedRng([5, 3, 4])  # Kara 5 against 3; the leather shows 4
@@ -216,4 +218,4 @@ def test_a_conflict_with_weapon_and_armour_dice(window: MainWindow, qtbot: QtBot
     table.roll_item_die("protection")
     assert "no damage" in table.conflict_result_label.text()
     qtbot.mouseClick(table.apply_button, CLICK)
-    assert sorted(d.place for d in campaign.dice(thug.id)) == before
+    assert sorted(d.place for d in campaign.kit.dice(thug.id)) == before

@@ -22,10 +22,10 @@ def _calendar(window: MainWindow) -> EnergyCalendarWidget:
 def _character(window: MainWindow, name: str, daily_net: int) -> tuple[int, rules.CharacterProfile]:
     assert window.session is not None
     campaign = window.session.campaign
-    character = campaign.add_character(name)
-    campaign.set_energy_profile(character.id, daily_net, {"Stealth": 5})
+    character = campaign.roster.add(name)
+    campaign.calendar.set_profile(character.id, daily_net, {"Stealth": 5})
     window.session.select_character(character.id)
-    profile = campaign.energy_profile(character.id)
+    profile = campaign.calendar.profile(character.id)
     assert profile is not None
     return character.id, profile
 
@@ -61,7 +61,7 @@ def test_a_debt_judged_survivable_kills_at_the_rollover_after_a_worse_night(
     dialog.nights[kara].setCurrentIndex(dialog.nights[kara].findData("little"))
     qtbot.mouseClick(dialog.ok, Qt.MouseButton.LeftButton)
     # Day 2 opens after little sleep: 20 x 75% = 15 daily, store 0. 20 > 15: dies now.
-    opened = campaign.energy_day(kara, 2)
+    opened = campaign.calendar.day(kara, 2)
     assert opened is not None and opened.dead and opened.opened_daily == 15
     assert opened.entries[0].kind is rules.EntryKind.REPAYMENT and opened.entries[0].fatal
     text = dialog.result.text()
@@ -70,8 +70,8 @@ def test_a_debt_judged_survivable_kills_at_the_rollover_after_a_worse_night(
     assert "Dead" in _roster_row(_calendar(window), "Kara")[-1]
 
     window.session.undo_stack.undo()  # undoing End Day undoes the death
-    assert campaign.energy_day(kara, 2) is None
-    assert not campaign.energy_day(kara, 1).dead  # type: ignore[union-attr]
+    assert campaign.calendar.day(kara, 2) is None
+    assert not campaign.calendar.day(kara, 1).dead  # type: ignore[union-attr]
 
 
 def test_the_calendar_shows_the_available_the_rules_compute_after_a_refund_pays_a_debt(
@@ -123,7 +123,7 @@ def test_three_days_of_a_ledger_worked_out_by_hand(window: MainWindow, qtbot: Qt
     qtbot.mouseClick(dialog.ok, Qt.MouseButton.LeftButton)
     # Rollover: "stores and pools decay" 33 -> 33 - max(1, 33 // 20) = 32; "the day's
     # investments land" +2 = 34; little sleep: 20 x 75% = 15. Available 15 + 34 = 49.
-    day2 = campaign.energy_day(kara, 2)
+    day2 = campaign.calendar.day(kara, 2)
     assert day2 is not None
     assert (day2.opened_daily, day2.general_store) == (15, 34)
     assert _roster_row(_calendar(window), "Kara")[2] == "49"
@@ -136,7 +136,7 @@ def test_three_days_of_a_ledger_worked_out_by_hand(window: MainWindow, qtbot: Qt
     qtbot.addWidget(dialog)
     qtbot.mouseClick(dialog.ok, Qt.MouseButton.LeftButton)
     # Day 3, a normal night: "it becomes a repayment of 2 x D, paid first": 12 of 20.
-    day3 = campaign.energy_day(kara, 3)
+    day3 = campaign.calendar.day(kara, 3)
     assert day3 is not None and not day3.dead
     assert (day3.opened_daily, day3.daily, day3.general_store) == (20, 8, 0)
     assert "Kara repays 12 (a debt of 6)" in dialog.result.text()

@@ -28,18 +28,18 @@ def test_every_roll_log_line_carries_the_campaign_day(
     """ "Every roll-log line carries the campaign day ... beside the wall-clock time.\""""
     assert window.session is not None
     campaign = window.session.campaign
-    kara = campaign.add_character("Kara", "pc")
-    campaign.add_dice(kara.id, size=6, count=2)
+    kara = campaign.roster.add("Kara", "pc")
+    campaign.kit.add_dice(kara.id, size=6, count=2)
     table = shown_dock(window, "diceTable", DiceTableWidget)
     table.animate_check.setChecked(False)
     window.session.select_character(kara.id)
-    campaign.end_day()
-    campaign.end_day()  # day 3
-    die = campaign.dice(kara.id)[0]
+    campaign.calendar.end_day()
+    campaign.calendar.end_day()  # day 3
+    die = campaign.kit.dice(kara.id)[0]
     table.toggle_tray(die.id)
     window.session.rng = ScriptedRng([4])
     table.roll()
-    [line] = campaign.rolls()
+    [line] = campaign.rolls.all()
     assert line.day == 3
     log = shown_dock(window, "rollLog", RollLogWidget)
     log.reload()
@@ -55,7 +55,7 @@ def test_every_roll_log_line_carries_the_campaign_day(
         exported, tmp_path / "again.gmdesk", data_dir=data_dir, images=image_decodes
     )
     try:
-        assert imported.rolls()[0].day == 3
+        assert imported.rolls.all()[0].day == 3
     finally:
         imported.close()
 
@@ -68,25 +68,25 @@ def test_the_chapter_loses_hold_down_to_the_lair_under_threat(
     visible 'lair under threat' mark until the GM clears it.\""""
     assert window.session is not None
     campaign = window.session.campaign
-    campaign.update_chapter(tier=1, hold="strong")
+    campaign.chapter.update(tier=1, hold="strong")
     dock = shown_dock(window, "chapter", ChapterWidget)
     sheet = dock.sheet
     assert not sheet.threat_row.isVisibleTo(sheet)
     for expected in ((1, "weak"), (0, "weak")):
         qtbot.mouseClick(sheet.lose_hold_button, _LEFT)
-        chapter = campaign.chapter()
+        chapter = campaign.chapter.get()
         assert (chapter.tier, chapter.hold) == expected
         assert not chapter.lair_threatened
     qtbot.mouseClick(sheet.lose_hold_button, _LEFT)
-    assert campaign.chapter().lair_threatened
-    assert (campaign.chapter().tier, campaign.chapter().hold) == (0, "weak")
+    assert campaign.chapter.get().lair_threatened
+    assert (campaign.chapter.get().tier, campaign.chapter.get().hold) == (0, "weak")
     assert sheet.threat_row.isVisibleTo(sheet)
     assert "Lair under threat" in sheet.lair_threat.text()  # in words
     window.session.undo_stack.undo()
-    assert not campaign.chapter().lair_threatened
+    assert not campaign.chapter.get().lair_threatened
     window.session.undo_stack.redo()
     qtbot.mouseClick(sheet.clear_threat_button, _LEFT)
-    assert not campaign.chapter().lair_threatened
+    assert not campaign.chapter.get().lair_threatened
     assert not sheet.threat_row.isVisibleTo(sheet)
 
 
@@ -95,18 +95,21 @@ def test_a_faction_loses_hold_from_the_ladder(window: MainWindow) -> None:
     war)\""""
     assert window.session is not None
     campaign = window.session.campaign
-    sashes = campaign.add_faction("Red Sashes", tier=2, hold="strong")
-    campaign.add_faction("Lampblacks", tier=1)
+    sashes = campaign.factions.add("Red Sashes", tier=2, hold="strong")
+    campaign.factions.add("Lampblacks", tier=1)
     ladder = shown_dock(window, "faction_ladder", FactionLadderWidget)
     ladder.lose_hold(sashes.id)
-    assert (campaign.faction(sashes.id).tier, campaign.faction(sashes.id).hold) == (2, "weak")
+    assert (campaign.factions.get(sashes.id).tier, campaign.factions.get(sashes.id).hold) == (
+        2,
+        "weak",
+    )
     ladder.lose_hold(sashes.id)
-    moved = campaign.faction(sashes.id)
+    moved = campaign.factions.get(sashes.id)
     assert (moved.tier, moved.hold, moved.position) == (1, "weak", 1)  # after the Lampblacks
     window.session.undo_stack.undo()
-    back = campaign.faction(sashes.id)
+    back = campaign.factions.get(sashes.id)
     assert (back.tier, back.hold, back.position) == (2, "weak", 0)
-    rats = campaign.add_faction("Dock Rats", tier=0, hold="weak")
+    rats = campaign.factions.add("Dock Rats", tier=0, hold="weak")
     problems: list[str] = []
     window.session.failed.connect(problems.append)
     ladder.lose_hold(rats.id)

@@ -7,7 +7,7 @@ from tests.ui.test_syscards_dock import campaign_of, cards, select  # noqa: F401
 
 
 def _efficiency(window: MainWindow, name: str) -> int:
-    return {c.name: c.efficiency for c in campaign_of(window).cards()}[name]
+    return {c.name: c.efficiency for c in campaign_of(window).cards.all()}[name]
 
 
 def test_tale_mode_action_mode_and_a_raise_throw(window: MainWindow, cards: object) -> None:  # noqa: F811
@@ -36,7 +36,7 @@ def test_a_challenge_with_a_raise_that_decides_the_tie(window: MainWindow, cards
     priority. Tie: higher efficiency (after any raise) wins." "The raise happens at once
     and counts in the same challenge's tie-break.\""""
     campaign = campaign_of(window)
-    campaign.add_card("Bosun", "character", efficiency=55)
+    campaign.cards.add("Bosun", "character", efficiency=55)
     cards.reload()  # type: ignore[attr-defined]
     challenge = cards.challenge  # type: ignore[attr-defined]
     for name in ("Saltmarsh drake", "Bosun", "Kara Voss"):
@@ -57,8 +57,8 @@ def test_a_raise_breaks_an_equal_result(window: MainWindow, cards: object) -> No
     """Equal results, equal efficiency before the throw: the Raise Throw's +1 counts in
     the same challenge's tie-break (RULES.md section 1)."""
     campaign = campaign_of(window)
-    campaign.add_card("Twin A", "character", efficiency=100)
-    campaign.add_card("Twin B", "character", efficiency=99)
+    campaign.cards.add("Twin A", "character", efficiency=100)
+    campaign.cards.add("Twin B", "character", efficiency=99)
     campaign.update_settings(raise_from=99)
     cards.reload()  # type: ignore[attr-defined]
     challenge = cards.challenge  # type: ignore[attr-defined]
@@ -71,4 +71,4 @@ def test_a_raise_breaks_an_equal_result(window: MainWindow, cards: object) -> No
     challenge.set_values(1, velocity=0, forced_nr=0, throw=100)
     outcome = challenge.resolve()
     assert outcome is not None and set(outcome.undecided) == {"Twin A", "Twin B"}
-    assert campaign.rolls() == []  # "the app asks; it never picks at random"
+    assert campaign.rolls.all() == []  # "the app asks; it never picks at random"

@@ -26,7 +26,7 @@ def test_letters_typed_as_a_throw_resolve_nothing(
     assert not act.typed_button.isEnabled()
     assert "A throw must be a whole number, not 'ab'." in act.field_error.text()
     qtbot.keyClick(act.throw_spin, Qt.Key.Key_Return)
-    assert campaign_of(window).rolls() == []  # nothing resolved, nothing logged
+    assert campaign_of(window).rolls.all() == []  # nothing resolved, nothing logged
     act.throw_spin.clear()
     qtbot.keyClicks(act.throw_spin, "101")
     assert "between 1 and 100, not 101" in act.field_error.text()
@@ -35,7 +35,7 @@ def test_letters_typed_as_a_throw_resolve_nothing(
     qtbot.keyClicks(act.throw_spin, "60")
     assert act.typed_button.isEnabled() and not act.field_error.isVisibleTo(act)
     qtbot.mouseClick(act.typed_button, Qt.MouseButton.LeftButton)
-    [logged] = campaign_of(window).rolls()
+    [logged] = campaign_of(window).rolls.all()
     assert logged.detail["throw"] == 60
 
 
@@ -52,7 +52,7 @@ def test_a_necessary_rate_of_9999_is_refused_not_clamped(
     assert "The Necessary Rate must be between 1 and 100, not 9999." in act.field_error.text()
     assert not act.roll_button.isEnabled()
     assert act.resolve(50) is None
-    assert campaign_of(window).rolls() == []
+    assert campaign_of(window).rolls.all() == []
 
 
 def test_an_efficiency_of_9999_stays_on_screen_refused(
@@ -69,7 +69,7 @@ def test_an_efficiency_of_9999_stays_on_screen_refused(
     qtbot.keyClick(field, Qt.Key.Key_Return)
     assert field.text() == "9999"  # what was typed, not 999
     assert "efficiency must be between 1 and 100, not 9999." in editor.error_label.text()
-    stored = {c.name: c.efficiency for c in campaign_of(window).cards()}
+    stored = {c.name: c.efficiency for c in campaign_of(window).cards.all()}
     assert stored["Knife work"] == 30
 
 
@@ -85,7 +85,7 @@ def test_undoing_an_act_clears_its_result_line(
     assert "Action Mode" in act.result_label.text()
     window.undo_action.trigger()
     assert act.result_label.text() == ""
-    assert campaign_of(window).rolls()[0].undone
+    assert campaign_of(window).rolls.all()[0].undone
 
 
 def test_a_challenge_with_a_refused_throw_resolves_nothing(
@@ -109,7 +109,7 @@ def test_a_challenge_with_a_refused_throw_resolves_nothing(
     challenge.table.cellWidget(1, 2).setText("abc")
     assert challenge.resolve() is None
     assert problems[-1] == "A forced Necessary Rate must be a whole number, not 'abc'."
-    assert campaign_of(window).rolls() == []
+    assert campaign_of(window).rolls.all() == []
     challenge.table.cellWidget(1, 2).setText("")  # empty: no forced NR
     assert challenge.resolve() is not None
-    assert campaign_of(window).rolls()[0].kind == "challenge"
+    assert campaign_of(window).rolls.all()[0].kind == "challenge"

@@ -24,9 +24,9 @@ def _at_war(window: MainWindow) -> None:
     """A tier-2 chapter with weak hold, at war (status -3) with the Red Sashes."""
     assert window.session is not None
     campaign = window.session.campaign
-    campaign.update_chapter(tier=2, hold="weak", coin=6, rep=0, heat=0)
-    campaign.add_faction("Red Sashes", tier=2, hold="strong", status=-3)
-    assert campaign.chapter().at_war
+    campaign.chapter.update(tier=2, hold="weak", coin=6, rep=0, heat=0)
+    campaign.factions.add("Red Sashes", tier=2, hold="strong", status=-3)
+    assert campaign.chapter.get().at_war
 
 
 def test_a_payoff_at_war_counts_tier_1_and_adds_heat(window: MainWindow, qtbot: object) -> None:
@@ -42,19 +42,19 @@ def test_a_payoff_at_war_counts_tier_1_and_adds_heat(window: MainWindow, qtbot: 
     assert "+3 rep" in form.preview.text()
     assert "+1 heat" in form.preview.text()
     qtbot.mouseClick(form.apply_button, CLICK)  # type: ignore[attr-defined]
-    chapter = campaign.chapter()
+    chapter = campaign.chapter.get()
     assert (chapter.rep, chapter.coin, chapter.heat) == (3, 12, 1)
     assert (chapter.tier, chapter.hold) == (2, "weak")  # the stored tier stays pre-war
     window.session.undo_stack.undo()
-    assert (campaign.chapter().rep, campaign.chapter().heat) == (0, 0)
+    assert (campaign.chapter.get().rep, campaign.chapter.get().heat) == (0, 0)
 
 
 def test_a_payoff_in_peace_adds_no_heat(window: MainWindow) -> None:
     assert window.session is not None
     campaign = window.session.campaign
-    campaign.update_chapter(tier=2, hold="weak")
-    campaign.apply_payoff(2, False, downtime.STANDARD)
-    chapter = campaign.chapter()
+    campaign.chapter.update(tier=2, hold="weak")
+    campaign.chapter.apply_payoff(2, False, downtime.STANDARD)
+    chapter = campaign.chapter.get()
     assert (chapter.rep, chapter.heat) == (2, 0)
 
 
@@ -62,7 +62,7 @@ def test_acquire_asset_at_war_counts_the_war_tier(window: MainWindow, qtbot: obj
     _at_war(window)
     assert window.session is not None
     campaign = window.session.campaign
-    kara = campaign.add_character("Kara", "pc")
+    kara = campaign.roster.add("Kara", "pc")
     dialog = start(window)
     form = choose(dialog, "Kara")
     # "one downtime activity per character instead of two" at war
@@ -76,17 +76,17 @@ def test_acquire_asset_at_war_counts_the_war_tier(window: MainWindow, qtbot: obj
     form.quality_coin.setValue(2)  # "+1 quality per 2 coin"
     assert "Quality 2" in form.preview.text()
     qtbot.mouseClick(form.record_button, CLICK)  # type: ignore[attr-defined]
-    [entry] = campaign.downtime_entries()
+    [entry] = campaign.downtime.entries()
     assert entry.summary.startswith("Kara acquired a boat at quality 2")
-    assert campaign.chapter().coin == 4
-    assert campaign.character_downtime(kara.id).free_left == 0
+    assert campaign.chapter.get().coin == 4
+    assert campaign.downtime.of_character(kara.id).free_left == 0
 
 
 def test_a_fortune_roll_at_war_rolls_the_war_tier(window: MainWindow, qtbot: object) -> None:
     assert window.session is not None
     campaign = window.session.campaign
-    sashes = campaign.add_faction("Red Sashes", tier=3, hold="weak", at_war_with_others=True)
-    clock = campaign.add_clock("Take the docks", 6, owner_kind="faction", owner_id=sashes.id)
+    sashes = campaign.factions.add("Red Sashes", tier=3, hold="weak", at_war_with_others=True)
+    clock = campaign.clocks.add("Take the docks", 6, owner_kind="faction", owner_id=sashes.id)
     dialog = start(window)
     dialog.tabs.setCurrentIndex(1)
     phase = dialog.factions
@@ -103,8 +103,8 @@ def test_a_roll_of_zero_dice_keeps_the_lower_of_two(window: MainWindow, qtbot: o
     two dice and keeps the lower.\""""
     assert window.session is not None
     campaign = window.session.campaign
-    rats = campaign.add_faction("Dock Rats", tier=0, hold="weak")
-    clock = campaign.add_clock("Nest", 4, owner_kind="faction", owner_id=rats.id)
+    rats = campaign.factions.add("Dock Rats", tier=0, hold="weak")
+    clock = campaign.clocks.add("Nest", 4, owner_kind="faction", owner_id=rats.id)
     dialog = start(window)
     dialog.tabs.setCurrentIndex(1)
     phase = dialog.factions
@@ -125,27 +125,27 @@ def test_a_downtime_session_at_war_charges_the_second_activity(
     _at_war(window)
     assert window.session is not None
     campaign = window.session.campaign
-    campaign.update_chapter(rep=4)
-    brann = campaign.add_character("Brann", "pc")
+    campaign.chapter.update(rep=4)
+    brann = campaign.roster.add("Brann", "pc")
     dialog = start(window)
     form = choose(dialog, "Brann")
     pick(form, "train")
     form.track_combo.setCurrentIndex(form.track_combo.findData("Prowess"))
     qtbot.mouseClick(form.record_button, CLICK)  # type: ignore[attr-defined]
-    assert (campaign.chapter().coin, campaign.chapter().rep) == (6, 4)  # the free one
+    assert (campaign.chapter.get().coin, campaign.chapter.get().rep) == (6, 4)  # the free one
     assert form.extra_row.isVisibleTo(form)  # at war, the second is already an extra
     pick(form, "train")
     form.extra_combo.setCurrentIndex(form.extra_combo.findData("rep"))
     assert "Chapter rep 4 → 3" in form.preview.text()
     qtbot.mouseClick(form.record_button, CLICK)  # type: ignore[attr-defined]
-    assert (campaign.chapter().coin, campaign.chapter().rep) == (6, 3)
-    entries = campaign.downtime_entries()
+    assert (campaign.chapter.get().coin, campaign.chapter.get().rep) == (6, 3)
+    entries = campaign.downtime.entries()
     assert [e.extra for e in entries] == ["", "rep"]
-    assert campaign.character_downtime(brann.id).free_left == 0
+    assert campaign.downtime.of_character(brann.id).free_left == 0
     window.session.undo_stack.undo()
-    assert campaign.chapter().rep == 4
+    assert campaign.chapter.get().rep == 4
     window.session.undo_stack.redo()
-    assert campaign.chapter().rep == 3
+    assert campaign.chapter.get().rep == 3
 
 
 def test_the_store_charges_an_activity_by_the_rules(window: MainWindow) -> None:
@@ -156,17 +156,17 @@ def test_the_store_charges_an_activity_by_the_rules(window: MainWindow) -> None:
     _at_war(window)
     assert window.session is not None
     campaign = window.session.campaign
-    kara = campaign.add_character("Kara", "pc")
-    campaign.start_downtime_session()
-    campaign.record_downtime(DowntimeStep(kara.id, "healing", "Healed", coin_spent=2, extra="rep"))
-    assert campaign.chapter().coin == 4  # 6 less the 2 coin raising the result
-    assert campaign.chapter().rep == 0  # the free one: no rep, whatever was named
-    assert campaign.downtime_entries()[0].extra == ""
+    kara = campaign.roster.add("Kara", "pc")
+    campaign.downtime.start_session()
+    campaign.downtime.record(DowntimeStep(kara.id, "healing", "Healed", coin_spent=2, extra="rep"))
+    assert campaign.chapter.get().coin == 4  # 6 less the 2 coin raising the result
+    assert campaign.chapter.get().rep == 0  # the free one: no rep, whatever was named
+    assert campaign.downtime.entries()[0].extra == ""
     try:
-        campaign.record_downtime(DowntimeStep(kara.id, "healing", "Healed again"))
+        campaign.downtime.record(DowntimeStep(kara.id, "healing", "Healed again"))
     except ValueError as error:
         assert "coin or rep" in str(error)
     else:
         raise AssertionError("an extra activity without its currency was recorded")
-    campaign.record_downtime(DowntimeStep(kara.id, "healing", "Healed again", extra="coin"))
-    assert campaign.chapter().coin == 3
+    campaign.downtime.record(DowntimeStep(kara.id, "healing", "Healed again", extra="coin"))
+    assert campaign.chapter.get().coin == 3

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from desktop.store.campaign import Campaign
+from desktop.store import Campaign
 from desktop.store.errors import CampaignRefused, NotFound, ReadOnlyCampaign
 from desktop.store.lock import CampaignLocked, lock_path
 
@@ -18,11 +18,11 @@ def test_a_new_campaign_is_empty_and_named_after_its_file(campaign: Campaign) ->
     assert summary.name == "Test Campaign"
     assert summary.current_day == 1
     assert summary.today == date(2026, 3, 1)
-    assert campaign.characters() == []
+    assert campaign.roster.all() == []
 
 
 def test_pragmas_of_the_write_connection(campaign: Campaign) -> None:
-    campaign.add_character("Kara")  # the first write makes the write engine
+    campaign.roster.add("Kara")  # the first write makes the write engine
     assert campaign._writer is not None
     with campaign._writer.engine.connect() as connection:
         pragma = connection.exec_driver_sql
@@ -33,26 +33,26 @@ def test_pragmas_of_the_write_connection(campaign: Campaign) -> None:
 
 
 def test_roster_edits_are_there_after_reopening(campaign: Campaign, data_dir: Path) -> None:
-    kara = campaign.add_character("  Kara   Voss ", "pc", "Smuggler.")
-    hollis = campaign.add_character("Old Hollis", "npc")
-    campaign.update_character(hollis.id, kind="challenge", notes="A trap now.")
+    kara = campaign.roster.add("  Kara   Voss ", "pc", "Smuggler.")
+    hollis = campaign.roster.add("Old Hollis", "npc")
+    campaign.roster.update(hollis.id, kind="challenge", notes="A trap now.")
     campaign.close()
     with Campaign.open(campaign.path, data_dir=data_dir) as again:
-        names = [(c.name, c.kind, c.notes) for c in again.characters()]
+        names = [(c.name, c.kind, c.notes) for c in again.roster.all()]
     assert names == [("Kara Voss", "pc", "Smuggler."), ("Old Hollis", "challenge", "A trap now.")]
     assert kara.position < hollis.position
 
 
 def test_delete_and_restore_keep_id_and_place(campaign: Campaign) -> None:
-    first = campaign.add_character("A")
-    second = campaign.add_character("B")
-    third = campaign.add_character("C")
-    deleted = campaign.delete_character(second.id)
-    assert [c.name for c in campaign.characters()] == ["A", "C"]
-    campaign.restore_character(deleted)
-    assert campaign.characters() == [first, second, third]
+    first = campaign.roster.add("A")
+    second = campaign.roster.add("B")
+    third = campaign.roster.add("C")
+    deleted = campaign.roster.delete(second.id)
+    assert [c.name for c in campaign.roster.all()] == ["A", "C"]
+    campaign.roster.restore(deleted)
+    assert campaign.roster.all() == [first, second, third]
     with pytest.raises(ValueError, match="already"):
-        campaign.restore_character(deleted)
+        campaign.roster.restore(deleted)
 
 
 @pytest.mark.parametrize(
@@ -66,26 +66,26 @@ def test_delete_and_restore_keep_id_and_place(campaign: Campaign) -> None:
     ],
 )
 def test_bad_values_never_reach_the_file(campaign: Campaign, change: dict, message: str) -> None:
-    kara = campaign.add_character("Kara")
+    kara = campaign.roster.add("Kara")
     revision = campaign.revision
     with pytest.raises(ValueError, match=message):
-        campaign.update_character(kara.id, **change)
-    assert campaign.characters() == [kara]
+        campaign.roster.update(kara.id, **change)
+    assert campaign.roster.all() == [kara]
     assert campaign.revision == revision
 
 
 def test_missing_character_is_reported_plainly(campaign: Campaign) -> None:
     with pytest.raises(NotFound, match="no longer in the campaign"):
-        campaign.update_character(999, name="Ghost")
+        campaign.roster.update(999, name="Ghost")
 
 
 def test_listeners_hear_each_committed_change(campaign: Campaign) -> None:
     heard: list[str] = []
     campaign.subscribe(heard.append)
-    kara = campaign.add_character("Kara")
+    kara = campaign.roster.add("Kara")
     campaign.rename("Renamed")
     with pytest.raises(ValueError):
-        campaign.update_character(kara.id, name="")
+        campaign.roster.update(kara.id, name="")
     assert heard == ["characters", "campaign"]
     assert campaign.summary().name == "Renamed"
 
@@ -118,14 +118,14 @@ def test_second_writer_is_told_who_holds_the_campaign(campaign: Campaign, data_d
 
 
 def test_read_only_campaign_reads_but_never_writes(campaign: Campaign, data_dir: Path) -> None:
-    campaign.add_character("Kara")
+    campaign.roster.add("Kara")
     with Campaign.open(campaign.path, data_dir=data_dir, read_only=True) as viewer:
         assert viewer.read_only
-        assert [c.name for c in viewer.characters()] == ["Kara"]
+        assert [c.name for c in viewer.roster.all()] == ["Kara"]
         with pytest.raises(ReadOnlyCampaign):
-            viewer.add_character("Intruder")
+            viewer.roster.add("Intruder")
     assert lock_path(campaign.path).exists()  # the writer's lock is untouched
-    assert [c.name for c in campaign.characters()] == ["Kara"]
+    assert [c.name for c in campaign.roster.all()] == ["Kara"]
 
 
 def test_closing_releases_the_lock(campaign: Campaign, data_dir: Path) -> None:
@@ -140,15 +140,15 @@ def test_closing_releases_the_lock(campaign: Campaign, data_dir: Path) -> None:
 def test_save_a_copy_is_a_whole_campaign(
     campaign: Campaign, data_dir: Path, tmp_path: Path
 ) -> None:
-    campaign.add_character("Kara")
+    campaign.roster.add("Kara")
     copy = tmp_path / "copy.gmdesk"
     campaign.save_copy(copy)
     with Campaign.open(copy, data_dir=data_dir) as opened:
-        assert [c.name for c in opened.characters()] == ["Kara"]
+        assert [c.name for c in opened.roster.all()] == ["Kara"]
 
 
 def test_backup_now_makes_a_checked_copy(campaign: Campaign) -> None:
-    campaign.add_character("Kara")
+    campaign.roster.add("Kara")
     made = campaign.backup_now()
     assert made.parent == campaign.backup_folder
     with sqlite3.connect(made) as connection:

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from desktop.store.campaign import Campaign
+from desktop.store import Campaign
 from desktop.store.checks import CARD_NUMBER_MAX, IMAGE_MAX
 from desktop.store.errors import NotFound, ReadOnlyCampaign
 from desktop.store.records import CardRecord, CardSnapshot
@@ -48,8 +48,8 @@ def _names(cards: list[CardRecord]) -> list[str]:
 
 @pytest.fixture
 def kara(campaign: Campaign) -> CardRecord:
-    character = campaign.add_character("Kara Voss")
-    return campaign.add_card("Kara Voss", "character", character_id=character.id, efficiency=34)
+    character = campaign.roster.add("Kara Voss")
+    return campaign.cards.add("Kara Voss", "character", character_id=character.id, efficiency=34)
 
 
 # -- adding and editing -----------------------------------------------------------------------
@@ -57,7 +57,7 @@ def kara(campaign: Campaign) -> CardRecord:
 
 def test_a_new_card_starts_as_the_rules_say(campaign: Campaign) -> None:
     heard = _heard(campaign)
-    card = campaign.add_card("Knife work")
+    card = campaign.cards.add("Knife work")
     assert card == CardRecord(
         id=card.id,
         name="Knife work",
@@ -77,16 +77,16 @@ def test_a_new_card_starts_as_the_rules_say(campaign: Campaign) -> None:
         position=1,
         has_image=False,
     )
-    assert campaign.card(card.id) == card
-    assert campaign.cards() == [card]
-    assert campaign.card_count() == 1
+    assert campaign.cards.get(card.id) == card
+    assert campaign.cards.all() == [card]
+    assert campaign.cards.count() == 1
     assert heard == ["cards"]
 
 
 def test_every_field_is_written_and_read_back_after_reopening(
     campaign: Campaign, kara: CardRecord, data_dir: Path
 ) -> None:
-    skill = campaign.add_card(
+    skill = campaign.cards.add(
         "  Knife   work ",
         "skill",
         owner_id=kara.id,
@@ -104,24 +104,24 @@ def test_every_field_is_written_and_read_back_after_reopening(
     assert skill.name == "Knife work" and skill.zone == "Arm's reach"
     assert skill.tags == ("combat", "close quarters", "blades", "steel")
     assert skill.position == kara.position + 1
-    changed = campaign.update_card(
+    changed = campaign.cards.update(
         skill.id, efficiency=48, category="ability", capacity=False, tags="knife,combat"
     )
     assert (changed.efficiency, changed.category, changed.capacity) == (48, "ability", False)
     assert changed.tags == ("knife", "combat")
-    expected = campaign.cards()
+    expected = campaign.cards.all()
     campaign.close()
     with Campaign.open(campaign.path, data_dir=data_dir) as again:
-        assert again.cards() == expected
-        assert again.card(skill.id) == changed
+        assert again.cards.all() == expected
+        assert again.cards.get(skill.id) == changed
 
 
 def test_update_returns_the_card_and_tells_cards(campaign: Campaign, kara: CardRecord) -> None:
     heard = _heard(campaign)
-    assert campaign.update_card(kara.id) == kara  # nothing asked, nothing written
-    updated = campaign.update_card(kara.id, name="Kara", efficiency=35, position=7)
+    assert campaign.cards.update(kara.id) == kara  # nothing asked, nothing written
+    updated = campaign.cards.update(kara.id, name="Kara", efficiency=35, position=7)
     assert updated == replace(kara, name="Kara", efficiency=35, position=7)
-    assert campaign.cards() == [updated]
+    assert campaign.cards.all() == [updated]
     assert heard == ["cards"]
 
 
@@ -157,38 +157,38 @@ def test_a_bad_value_is_refused_and_nothing_is_written(
 ) -> None:
     revision = campaign.revision
     with pytest.raises(ValueError, match=message):
-        campaign.update_card(kara.id, **change)
+        campaign.cards.update(kara.id, **change)
     fields = {key: value for key, value in change.items() if key != "name"}
     with pytest.raises(ValueError, match=message):
-        campaign.add_card(change.get("name", "New"), **fields)
-    assert campaign.cards() == [kara]
+        campaign.cards.add(change.get("name", "New"), **fields)
+    assert campaign.cards.all() == [kara]
     assert campaign.revision == revision
 
 
 def test_links_to_missing_rows_are_refused(campaign: Campaign, kara: CardRecord) -> None:
     with pytest.raises(NotFound, match="Card 99"):
-        campaign.update_card(kara.id, owner_id=99)
+        campaign.cards.update(kara.id, owner_id=99)
     with pytest.raises(NotFound, match="Character 99"):
-        campaign.add_card("Drake", "creature", character_id=99)
+        campaign.cards.add("Drake", "creature", character_id=99)
     with pytest.raises(NotFound, match="Card 99"):
-        campaign.update_card(99, name="Ghost")
-    assert campaign.cards() == [kara]
+        campaign.cards.update(99, name="Ghost")
+    assert campaign.cards.all() == [kara]
 
 
 def test_a_read_only_campaign_shows_cards_but_writes_none(
     campaign: Campaign, kara: CardRecord, data_dir: Path
 ) -> None:
     with Campaign.open(campaign.path, data_dir=data_dir, read_only=True) as reader:
-        assert reader.cards() == [kara]
+        assert reader.cards.all() == [kara]
         with pytest.raises(ReadOnlyCampaign):
-            reader.update_card(kara.id, efficiency=50)
+            reader.cards.update(kara.id, efficiency=50)
         with pytest.raises(ReadOnlyCampaign):
-            reader.set_card_image(kara.id, PNG)
+            reader.cards.set_image(kara.id, PNG)
         # The reader sees the writer's commits: its cache follows the file.
-        changed = campaign.update_card(kara.id, efficiency=50)
-        assert reader.cards() == [changed]
-        added = campaign.add_card("Knife work", owner_id=kara.id)
-        assert reader.cards("knife") == [added]
+        changed = campaign.cards.update(kara.id, efficiency=50)
+        assert reader.cards.all() == [changed]
+        added = campaign.cards.add("Knife work", owner_id=kara.id)
+        assert reader.cards.all("knife") == [added]
 
 
 # -- owners -------------------------------------------------------------------------------------
@@ -197,9 +197,9 @@ def test_a_read_only_campaign_shows_cards_but_writes_none(
 @pytest.fixture
 def chain(campaign: Campaign, kara: CardRecord) -> list[CardRecord]:
     """Kara owns her boat; the boat owns its harpoon; the harpoon owns a barbed head."""
-    boat = campaign.add_card("The Gull's Wager", "vehicle", owner_id=kara.id)
-    harpoon = campaign.add_card("Harpoon", "item", owner_id=boat.id)
-    head = campaign.add_card("Barbed head", "item", owner_id=harpoon.id)
+    boat = campaign.cards.add("The Gull's Wager", "vehicle", owner_id=kara.id)
+    harpoon = campaign.cards.add("Harpoon", "item", owner_id=boat.id)
+    head = campaign.cards.add("Barbed head", "item", owner_id=harpoon.id)
     return [kara, boat, harpoon, head]
 
 
@@ -217,42 +217,42 @@ def test_an_owner_loop_is_refused_with_nothing_written(
 ) -> None:
     revision = campaign.revision
     with pytest.raises(ValueError, match=message):
-        campaign.check_card_owner(chain[card].id, chain[owner].id)
+        campaign.cards.check_owner(chain[card].id, chain[owner].id)
     with pytest.raises(ValueError, match=message):
-        campaign.update_card(chain[card].id, owner_id=chain[owner].id)
-    assert campaign.cards() == chain
+        campaign.cards.update(chain[card].id, owner_id=chain[owner].id)
+    assert campaign.cards.all() == chain
     assert campaign.revision == revision
 
 
 def test_owners_that_do_not_loop_are_accepted(campaign: Campaign, chain: list[CardRecord]) -> None:
     kara, _boat, harpoon, head = chain
-    campaign.check_card_owner(None, head.id)
-    campaign.check_card_owner(head.id, kara.id)
-    assert campaign.update_card(head.id, owner_id=kara.id).owner_id == kara.id
-    assert campaign.update_card(harpoon.id, owner_id=None).owner_id is None
-    assert campaign.update_card(kara.id, owner_id=harpoon.id).owner_id == harpoon.id
-    assert campaign.add_card("Net", "item", owner_id=head.id).owner_id == head.id
-    assert _names(campaign.cards(owner_id=kara.id)) == ["The Gull's Wager", "Barbed head"]
+    campaign.cards.check_owner(None, head.id)
+    campaign.cards.check_owner(head.id, kara.id)
+    assert campaign.cards.update(head.id, owner_id=kara.id).owner_id == kara.id
+    assert campaign.cards.update(harpoon.id, owner_id=None).owner_id is None
+    assert campaign.cards.update(kara.id, owner_id=harpoon.id).owner_id == harpoon.id
+    assert campaign.cards.add("Net", "item", owner_id=head.id).owner_id == head.id
+    assert _names(campaign.cards.all(owner_id=kara.id)) == ["The Gull's Wager", "Barbed head"]
 
 
 def test_deleting_an_owner_leaves_its_cards_ownerless_and_restore_relinks_them(
     campaign: Campaign, chain: list[CardRecord]
 ) -> None:
     _kara, boat, harpoon, _head = chain
-    campaign.set_card_image(boat.id, PNG)
-    before = campaign.cards()
+    campaign.cards.set_image(boat.id, PNG)
+    before = campaign.cards.all()
     heard = _heard(campaign)
 
-    snapshot = campaign.delete_card(boat.id)
+    snapshot = campaign.cards.delete(boat.id)
 
     assert snapshot == CardSnapshot(replace(boat, has_image=True), ("png", PNG), (harpoon.id,))
-    assert campaign.card(harpoon.id).owner_id is None
+    assert campaign.cards.get(harpoon.id).owner_id is None
     assert _rows(campaign, "SELECT count(*) FROM card_image") == [(0,)]
     with pytest.raises(NotFound):
-        campaign.card(boat.id)
-    assert campaign.restore_card(snapshot) == replace(boat, has_image=True)
-    assert campaign.cards() == before
-    assert campaign.card_image(boat.id) == ("png", PNG)
+        campaign.cards.get(boat.id)
+    assert campaign.cards.restore(snapshot) == replace(boat, has_image=True)
+    assert campaign.cards.all() == before
+    assert campaign.cards.image(boat.id) == ("png", PNG)
     assert heard == ["cards", "cards"]
     assert campaign.integrity_check() == ["ok"]
 
@@ -261,36 +261,36 @@ def test_restore_leaves_cards_that_found_another_owner(
     campaign: Campaign, chain: list[CardRecord]
 ) -> None:
     kara, boat, harpoon, _head = chain
-    snapshot = campaign.delete_card(boat.id)
-    campaign.update_card(harpoon.id, owner_id=kara.id)
-    campaign.restore_card(snapshot)
-    assert campaign.card(harpoon.id).owner_id == kara.id
+    snapshot = campaign.cards.delete(boat.id)
+    campaign.cards.update(harpoon.id, owner_id=kara.id)
+    campaign.cards.restore(snapshot)
+    assert campaign.cards.get(harpoon.id).owner_id == kara.id
 
 
 def test_a_restore_that_would_close_a_loop_is_refused_whole(
     campaign: Campaign, chain: list[CardRecord]
 ) -> None:
     kara, boat, harpoon, _head = chain
-    snapshot = campaign.delete_card(boat.id)  # the harpoon is free now...
-    campaign.update_card(kara.id, owner_id=harpoon.id)  # ...and comes to own Kara
-    cards = campaign.cards()
+    snapshot = campaign.cards.delete(boat.id)  # the harpoon is free now...
+    campaign.cards.update(kara.id, owner_id=harpoon.id)  # ...and comes to own Kara
+    cards = campaign.cards.all()
     with pytest.raises(ValueError, match="own ownership chain"):
-        campaign.restore_card(snapshot)
-    assert campaign.cards() == cards
+        campaign.cards.restore(snapshot)
+    assert campaign.cards.all() == cards
 
 
 def test_restore_refuses_a_taken_id_and_bad_snapshots(campaign: Campaign, kara: CardRecord) -> None:
     with pytest.raises(ValueError, match="already in the campaign"):
-        campaign.restore_card(kara)
-    gone = campaign.delete_card(kara.id)
+        campaign.cards.restore(kara)
+    gone = campaign.cards.delete(kara.id)
     with pytest.raises(ValueError, match="between 1 and 100"):
-        campaign.restore_card(replace(gone, card=replace(gone.card, efficiency=0)))
+        campaign.cards.restore(replace(gone, card=replace(gone.card, efficiency=0)))
     with pytest.raises(ValueError, match="owned by itself"):
-        campaign.restore_card(replace(gone.card, owner_id=kara.id))
+        campaign.cards.restore(replace(gone.card, owner_id=kara.id))
     with pytest.raises(ValueError, match="not an image"):
-        campaign.restore_card(replace(gone, image=("png", b"nope")))
-    assert campaign.cards() == []
-    assert campaign.restore_card(gone.card) == kara  # a bare record restores the card alone
+        campaign.cards.restore(replace(gone, image=("png", b"nope")))
+    assert campaign.cards.all() == []
+    assert campaign.cards.restore(gone.card) == kara  # a bare record restores the card alone
 
 
 # -- duplicates ------------------------------------------------------------------------------
@@ -300,26 +300,26 @@ def test_a_duplicate_is_placed_right_after_its_card_with_its_image(
     campaign: Campaign, chain: list[CardRecord]
 ) -> None:
     _kara, boat, _harpoon, _head = chain
-    campaign.set_card_image(boat.id, GIF)
-    copy = campaign.duplicate_card(boat.id)
+    campaign.cards.set_image(boat.id, GIF)
+    copy = campaign.cards.duplicate(boat.id)
     assert copy == replace(
         boat, id=copy.id, name="The Gull's Wager (copy)", position=boat.position + 1, has_image=True
     )
-    assert _names(campaign.cards()) == [
+    assert _names(campaign.cards.all()) == [
         "Kara Voss",
         "The Gull's Wager",
         "The Gull's Wager (copy)",
         "Harpoon",
         "Barbed head",
     ]
-    assert campaign.card_image(copy.id) == ("gif", GIF)
-    campaign.delete_card(copy.id)  # its undo
-    assert campaign.card_image(boat.id) == ("gif", GIF)
+    assert campaign.cards.image(copy.id) == ("gif", GIF)
+    campaign.cards.delete(copy.id)  # its undo
+    assert campaign.cards.image(boat.id) == ("gif", GIF)
 
 
 def test_a_long_name_is_shortened_to_fit_its_copy(campaign: Campaign) -> None:
-    card = campaign.add_card("L" * 80)
-    assert campaign.duplicate_card(card.id).name == "L" * 73 + " (copy)"
+    card = campaign.cards.add("L" * 80)
+    assert campaign.cards.duplicate(card.id).name == "L" * 73 + " (copy)"
 
 
 # -- filtering --------------------------------------------------------------------------------
@@ -329,13 +329,13 @@ def test_a_long_name_is_shortened_to_fit_its_copy(campaign: Campaign) -> None:
 def deck(campaign: Campaign, kara: CardRecord) -> dict[str, CardRecord]:
     cards = [
         kara,
-        campaign.add_card(
+        campaign.cards.add(
             "Knife work", owner_id=kara.id, info="<p><b>Forced</b> Challenge: NR 35</p>"
         ),
-        campaign.add_card("Harbour lore", owner_id=kara.id, tags=["knowledge", "Harbour"]),
-        campaign.add_card("Saltmarsh drake", "creature", info=QT_INFO, tags=["marsh"]),
-        campaign.add_card("Ærin Skald", "character", info="Sings of the 100% raise"),
-        campaign.add_card("Gull_wing", "item", info="a\\b and 5% off", tags=["lucky_charm"]),
+        campaign.cards.add("Harbour lore", owner_id=kara.id, tags=["knowledge", "Harbour"]),
+        campaign.cards.add("Saltmarsh drake", "creature", info=QT_INFO, tags=["marsh"]),
+        campaign.cards.add("Ærin Skald", "character", info="Sings of the 100% raise"),
+        campaign.cards.add("Gull_wing", "item", info="a\\b and 5% off", tags=["lucky_charm"]),
     ]
     return {card.name: card for card in cards}
 
@@ -377,7 +377,7 @@ def deck(campaign: Campaign, kara: CardRecord) -> dict[str, CardRecord]:
 def test_the_filter_finds_text_in_name_info_and_tags(
     campaign: Campaign, deck: dict[str, CardRecord], text: str, expected: list[str]
 ) -> None:
-    assert _names(campaign.cards(text)) == expected
+    assert _names(campaign.cards.all(text)) == expected
 
 
 @pytest.mark.parametrize(
@@ -399,45 +399,45 @@ def test_the_filter_combines_text_category_and_owner(
     campaign: Campaign, deck: dict[str, CardRecord]
 ) -> None:
     kara = deck["Kara Voss"]
-    assert _names(campaign.cards(category="character")) == ["Kara Voss", "Ærin Skald"]
-    assert _names(campaign.cards(owner_id=kara.id)) == ["Knife work", "Harbour lore"]
-    assert _names(campaign.cards("lore", "skill", kara.id)) == ["Harbour lore"]
-    assert campaign.cards("lore", "item", kara.id) == []
+    assert _names(campaign.cards.all(category="character")) == ["Kara Voss", "Ærin Skald"]
+    assert _names(campaign.cards.all(owner_id=kara.id)) == ["Knife work", "Harbour lore"]
+    assert _names(campaign.cards.all("lore", "skill", kara.id)) == ["Harbour lore"]
+    assert campaign.cards.all("lore", "item", kara.id) == []
     with pytest.raises(ValueError, match="category must be one of"):
-        campaign.cards(category="spell")
+        campaign.cards.all(category="spell")
     with pytest.raises(ValueError, match="must be text"):
-        campaign.cards(None)  # type: ignore[arg-type]
+        campaign.cards.all(None)  # type: ignore[arg-type]
 
 
 def test_the_filter_is_one_query_and_follows_every_change(
     campaign: Campaign, deck: dict[str, CardRecord]
 ) -> None:
-    campaign.cards()  # fills the cache
+    campaign.cards.all()  # fills the cache
     statements: list[str] = []
     campaign._reader.set_trace_callback(statements.append)
     try:
-        found = campaign.cards("drake")
+        found = campaign.cards.all("drake")
     finally:
         campaign._reader.set_trace_callback(None)
     assert _names(found) == ["Saltmarsh drake"]
     card_queries = [statement for statement in statements if "card" in statement]
     assert len(card_queries) == 1 and "LIKE" in card_queries[0]
     drake = deck["Saltmarsh drake"]
-    renamed = campaign.update_card(drake.id, name="Marsh wyrm", tags=["wyrm"])
-    assert campaign.cards("drake") == []
-    assert campaign.cards("wyrm") == [renamed]
-    campaign.set_card_image(drake.id, PNG)
-    assert campaign.cards("wyrm")[0].has_image
-    campaign.delete_card(drake.id)
-    assert campaign.cards("wyrm") == []
+    renamed = campaign.cards.update(drake.id, name="Marsh wyrm", tags=["wyrm"])
+    assert campaign.cards.all("drake") == []
+    assert campaign.cards.all("wyrm") == [renamed]
+    campaign.cards.set_image(drake.id, PNG)
+    assert campaign.cards.all("wyrm")[0].has_image
+    campaign.cards.delete(drake.id)
+    assert campaign.cards.all("wyrm") == []
 
 
 def test_the_ordering_is_position_then_id(campaign: Campaign) -> None:
-    first = campaign.add_card("B", position=5)
-    second = campaign.add_card("A", position=5)
-    third = campaign.add_card("C", position=1)
-    assert campaign.cards() == [third, first, second]
-    assert campaign.card_names() == {third.id: "C", first.id: "B", second.id: "A"}
+    first = campaign.cards.add("B", position=5)
+    second = campaign.cards.add("A", position=5)
+    third = campaign.cards.add("C", position=1)
+    assert campaign.cards.all() == [third, first, second]
+    assert campaign.cards.names() == {third.id: "C", first.id: "B", second.id: "A"}
 
 
 # -- images -----------------------------------------------------------------------------------
@@ -458,9 +458,9 @@ def test_images_are_known_by_their_first_bytes(
     campaign: Campaign, kara: CardRecord, data: bytes, image_format: str
 ) -> None:
     heard = _heard(campaign)
-    assert campaign.set_card_image(kara.id, data) is None
-    assert campaign.card_image(kara.id) == (image_format, data)
-    assert campaign.card(kara.id).has_image
+    assert campaign.cards.set_image(kara.id, data) is None
+    assert campaign.cards.image(kara.id) == (image_format, data)
+    assert campaign.cards.get(kara.id).has_image
     assert heard == ["cards"]
 
 
@@ -478,37 +478,37 @@ def test_what_is_not_an_image_is_refused(
     campaign: Campaign, kara: CardRecord, data: object
 ) -> None:
     with pytest.raises(ValueError, match=r"not an image GM Desk can show \(PNG, JPEG, GIF"):
-        campaign.set_card_image(kara.id, data)  # type: ignore[arg-type]
-    assert campaign.card_image(kara.id) is None
+        campaign.cards.set_image(kara.id, data)  # type: ignore[arg-type]
+    assert campaign.cards.image(kara.id) is None
 
 
 def test_an_image_must_be_bytes(campaign: Campaign, kara: CardRecord) -> None:
     with pytest.raises(ValueError, match="An image must be bytes, not str"):
-        campaign.set_card_image(kara.id, "\x89PNG\r\n\x1a\n")  # type: ignore[arg-type]
+        campaign.cards.set_image(kara.id, "\x89PNG\r\n\x1a\n")  # type: ignore[arg-type]
 
 
 def test_images_are_limited_to_4_mib(campaign: Campaign, kara: CardRecord) -> None:
     largest = PNG + bytes(IMAGE_MAX - len(PNG))
     with pytest.raises(ValueError, match="at most 4 MiB"):
-        campaign.set_card_image(kara.id, largest + b"\x00")
-    assert campaign.card_image(kara.id) is None
-    campaign.set_card_image(kara.id, largest)
-    assert campaign.card_image(kara.id) == ("png", largest)
+        campaign.cards.set_image(kara.id, largest + b"\x00")
+    assert campaign.cards.image(kara.id) is None
+    campaign.cards.set_image(kara.id, largest)
+    assert campaign.cards.image(kara.id) == ("png", largest)
 
 
 def test_replacing_and_removing_return_the_previous_image(
     campaign: Campaign, kara: CardRecord
 ) -> None:
-    assert campaign.set_card_image(kara.id, bytearray(PNG)) is None
-    assert campaign.set_card_image(kara.id, JPEG) == ("png", PNG)
-    assert campaign.set_card_image(kara.id, None) == ("jpeg", JPEG)
-    assert campaign.card_image(kara.id) is None
-    assert not campaign.card(kara.id).has_image
-    assert campaign.set_card_image(kara.id, None) is None
+    assert campaign.cards.set_image(kara.id, bytearray(PNG)) is None
+    assert campaign.cards.set_image(kara.id, JPEG) == ("png", PNG)
+    assert campaign.cards.set_image(kara.id, None) == ("jpeg", JPEG)
+    assert campaign.cards.image(kara.id) is None
+    assert not campaign.cards.get(kara.id).has_image
+    assert campaign.cards.set_image(kara.id, None) is None
     with pytest.raises(NotFound, match="Card 99"):
-        campaign.set_card_image(99, PNG)
+        campaign.cards.set_image(99, PNG)
     with pytest.raises(NotFound, match="Card 99"):
-        campaign.card_image(99)
+        campaign.cards.image(99)
 
 
 # -- roster links and the roll log ------------------------------------------------------------
@@ -519,40 +519,40 @@ def test_deleting_a_character_unlinks_its_cards_and_restore_relinks_them(
 ) -> None:
     character_id = kara.character_id
     assert character_id is not None
-    other = campaign.add_card("Kara's shadow", "other", character_id=character_id)
-    someone = campaign.add_character("Someone")
+    other = campaign.cards.add("Kara's shadow", "other", character_id=character_id)
+    someone = campaign.roster.add("Someone")
     heard = _heard(campaign)
 
-    snapshot = campaign.delete_character(character_id)
+    snapshot = campaign.roster.delete(character_id)
 
     assert snapshot.card_ids == (kara.id, other.id)
-    assert [card.character_id for card in campaign.cards()] == [None, None]
-    campaign.update_card(other.id, character_id=someone.id)
-    campaign.restore_character(snapshot)
-    assert campaign.card(kara.id) == kara
-    assert campaign.card(other.id).character_id == someone.id  # linked elsewhere since
+    assert [card.character_id for card in campaign.cards.all()] == [None, None]
+    campaign.cards.update(other.id, character_id=someone.id)
+    campaign.roster.restore(snapshot)
+    assert campaign.cards.get(kara.id) == kara
+    assert campaign.cards.get(other.id).character_id == someone.id  # linked elsewhere since
     assert heard == ["characters", "cards", "cards", "characters", "cards"]
 
 
 def test_a_character_without_cards_tells_only_characters(campaign: Campaign) -> None:
-    character = campaign.add_character("Nobody")
+    character = campaign.roster.add("Nobody")
     heard = _heard(campaign)
-    campaign.restore_character(campaign.delete_character(character.id))
+    campaign.roster.restore(campaign.roster.delete(character.id))
     assert heard == ["characters", "characters"]
 
 
 def test_acts_of_a_card_go_to_the_roll_log(campaign: Campaign, kara: CardRecord) -> None:
-    drake = campaign.add_card("Saltmarsh drake", "creature", efficiency=55)
-    act = campaign.log_roll(
+    drake = campaign.cards.add("Saltmarsh drake", "creature", efficiency=55)
+    act = campaign.rolls.log(
         None, drake.name, "act", {"card_id": drake.id, "throw": 73, "nr": 60}, 73, "Success"
     )
-    duel = campaign.log_roll(
+    duel = campaign.rolls.log(
         kara.character_id, kara.name, "challenge", {"order": [kara.name, drake.name]}, None, ""
     )
     assert (act.character_id, act.character_name, act.kind) == (None, "Saltmarsh drake", "act")
-    assert campaign.rolls() == [duel, act]
-    campaign.delete_card(drake.id)
-    assert campaign.roll(act.id) == act  # the log outlives the card
+    assert campaign.rolls.all() == [duel, act]
+    campaign.cards.delete(drake.id)
+    assert campaign.rolls.get(act.id) == act  # the log outlives the card
 
 
 # -- rule settings ----------------------------------------------------------------------------
@@ -576,7 +576,7 @@ def test_settings_start_at_the_rules_defaults_and_undo_by_their_previous_value(
     campaign.update_settings(**previous)
     assert campaign.settings() == {"raise_from": 95, "raise_by": 3, **STRESS}
     assert campaign.summary().settings == {"raise_from": 95, "raise_by": 3, **STRESS}
-    assert heard == ["campaign"] * 3
+    assert heard == ["campaign", "settings"] * 3  # settings tell both
 
 
 @pytest.mark.parametrize(
@@ -632,20 +632,20 @@ _EFFICIENCY = st.one_of(
 def test_efficiency_written_is_within_1_to_100_or_refused(
     campaign: Campaign, values: list[object]
 ) -> None:
-    cards = campaign.cards()
-    card = cards[0] if cards else campaign.add_card("Knife work")
+    cards = campaign.cards.all()
+    card = cards[0] if cards else campaign.cards.add("Knife work")
     for value in values:
         valid = type(value) is int and 1 <= value <= 100
-        before = campaign.card(card.id)
+        before = campaign.cards.get(card.id)
         try:
-            after = campaign.update_card(card.id, efficiency=value)
+            after = campaign.cards.update(card.id, efficiency=value)
         except ValueError:
             assert not valid
-            assert campaign.card(card.id) == before
+            assert campaign.cards.get(card.id) == before
         else:
             assert valid and after.efficiency == value
         try:
-            campaign.add_card("Probe", efficiency=value)
+            campaign.cards.add("Probe", efficiency=value)
         except ValueError:
             assert not valid
     stored = _rows(campaign, "SELECT min(efficiency), max(efficiency) FROM card")[0]

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from desktop.paths import resources_dir
-from desktop.store.campaign import Campaign, ChapterRecord, ClockRecord, DowntimeSheet, DowntimeStep
+from desktop.store import Campaign, ChapterRecord, ClockRecord, DowntimeSheet, DowntimeStep
 from desktop.store.exchange import (
     ImportRefused,
     export_campaign,
@@ -24,14 +24,14 @@ from tests.store.test_exchange import _DELETE, _sample, _set
 
 def _everything(campaign: Campaign) -> tuple[object, ...]:
     return (
-        campaign.clocks(),
-        campaign.factions(),
-        campaign.chapter(),
-        campaign.claims(),
-        campaign.claim_paths(),
-        campaign.downtime_sheets(),
-        campaign.downtime_sessions(),
-        [campaign.downtime_entries(n) for n in campaign.downtime_sessions()],
+        campaign.clocks.all(),
+        campaign.factions.all(),
+        campaign.chapter.get(),
+        campaign.chapter.claims(),
+        campaign.chapter.claim_paths(),
+        campaign.downtime.sheets(),
+        campaign.downtime.sessions(),
+        [campaign.downtime.entries(n) for n in campaign.downtime.sessions()],
         campaign.settings(),
     )
 
@@ -39,27 +39,27 @@ def _everything(campaign: Campaign) -> tuple[object, ...]:
 def test_round_trip_keeps_all_of_downtime(
     campaign: Campaign, data_dir: Path, tmp_path: Path
 ) -> None:
-    kara = campaign.add_character("Kara Voss")
-    gone = campaign.add_character("Gone")
-    ilian = campaign.add_character("Brother Ilian")
+    kara = campaign.roster.add("Kara Voss")
+    gone = campaign.roster.add("Gone")
+    ilian = campaign.roster.add("Brother Ilian")
     campaign.update_settings(stress_track=12)
-    watch = campaign.add_faction("The Tidewardens", 3, status=-2, notes="Cutters “ü”")
-    campaign.add_faction("Salt Wardens", 4, at_war_with_others=True)
-    choir = campaign.add_faction("The Drowned Choir", 3, "weak", -1)
-    campaign.delete_faction(campaign.add_faction("Gone Faction").id)  # an id gap
-    quay = campaign.add_claim("Tarry Quay", benefit="+1 coin", turf=True, x=-250.5, y=20)
-    tavern = campaign.add_claim("The Gull & Anchor", turf=True, x=250, y=20)
-    customs = campaign.add_claim("Customs House", holder_id=watch.id, x=-250, y=-180)
-    campaign.add_claim_path(0, quay.id)
-    campaign.add_claim_path(0, tavern.id)
-    campaign.add_claim_path(quay.id, customs.id)
-    campaign.update_chapter(name="The Saltmarsh Ledger", tier=1, hold="weak", rep=5, coin=9, heat=2)
-    campaign.add_clock("Storm season", 8, filled=2, note="Spring")
-    campaign.add_clock("Expand the route", 8, owner_kind="chapter", filled=3)
-    campaign.add_clock("Pay off the harbourmaster", 6, owner_kind="character", owner_id=kara.id)
-    campaign.add_clock("Raid the quay", 4, owner_kind="faction", owner_id=watch.id, filled=1)
-    campaign.add_clock("Wake the bell", 6, owner_kind="faction", owner_id=choir.id)
-    campaign.set_downtime_sheet(
+    watch = campaign.factions.add("The Tidewardens", 3, status=-2, notes="Cutters “ü”")
+    campaign.factions.add("Salt Wardens", 4, at_war_with_others=True)
+    choir = campaign.factions.add("The Drowned Choir", 3, "weak", -1)
+    campaign.factions.delete(campaign.factions.add("Gone Faction").id)  # an id gap
+    quay = campaign.chapter.add_claim("Tarry Quay", benefit="+1 coin", turf=True, x=-250.5, y=20)
+    tavern = campaign.chapter.add_claim("The Gull & Anchor", turf=True, x=250, y=20)
+    customs = campaign.chapter.add_claim("Customs House", holder_id=watch.id, x=-250, y=-180)
+    campaign.chapter.add_claim_path(0, quay.id)
+    campaign.chapter.add_claim_path(0, tavern.id)
+    campaign.chapter.add_claim_path(quay.id, customs.id)
+    campaign.chapter.update(name="The Saltmarsh Ledger", tier=1, hold="weak", rep=5, coin=9, heat=2)
+    campaign.clocks.add("Storm season", 8, filled=2, note="Spring")
+    campaign.clocks.add("Expand the route", 8, owner_kind="chapter", filled=3)
+    campaign.clocks.add("Pay off the harbourmaster", 6, owner_kind="character", owner_id=kara.id)
+    campaign.clocks.add("Raid the quay", 4, owner_kind="faction", owner_id=watch.id, filled=1)
+    campaign.clocks.add("Wake the bell", 6, owner_kind="faction", owner_id=choir.id)
+    campaign.downtime.set_sheet(
         DowntimeSheet(
             kara.id,
             11,
@@ -74,19 +74,19 @@ def test_round_trip_keeps_all_of_downtime(
             "Captain Dask",
         )
     )
-    campaign.set_downtime_sheet(replace(DowntimeSheet(gone.id), stress=3))
-    campaign.start_downtime_session()
-    campaign.record_downtime(DowntimeStep(gone.id, "healing", "Gone healed"))
-    campaign.start_downtime_session()
-    campaign.record_downtime(
+    campaign.downtime.set_sheet(replace(DowntimeSheet(gone.id), stress=3))
+    campaign.downtime.start_session()
+    campaign.downtime.record(DowntimeStep(gone.id, "healing", "Gone healed"))
+    campaign.downtime.start_session()
+    campaign.downtime.record(
         DowntimeStep(kara.id, "train", "Kara trained Sailing (+1 XP)", track="Sailing")
     )
-    undone = campaign.record_downtime(
+    undone = campaign.downtime.record(
         DowntimeStep(ilian.id, "acquire_asset", "Ilian bought a boat", coin_spent=1, extra="coin")
     )
-    campaign.undo_downtime(undone)
-    campaign.record_downtime(DowntimeStep(0, "faction_tick", "The Tidewardens' raid ticks"))
-    campaign.delete_character(gone.id)  # its step stays, with no character
+    campaign.downtime.undo(undone)
+    campaign.downtime.record(DowntimeStep(0, "faction_tick", "The Tidewardens' raid ticks"))
+    campaign.roster.delete(gone.id)  # its step stays, with no character
     exported = tmp_path / "out.json"
     export_campaign(campaign, exported)
 
@@ -114,12 +114,12 @@ def test_round_trip_keeps_all_of_downtime(
     ) as imported:
         assert export_document(imported) == export_document(campaign)
         assert _everything(imported) == _everything(campaign)
-        for character in campaign.characters():
-            assert imported.snapshot(character.id) == campaign.snapshot(character.id)
-        assert imported.character_downtime(kara.id) == campaign.character_downtime(kara.id)
-        assert imported.claim_map() == campaign.claim_map()
+        for character in campaign.roster.all():
+            assert imported.roster.snapshot(character.id) == campaign.roster.snapshot(character.id)
+        assert imported.downtime.of_character(kara.id) == campaign.downtime.of_character(kara.id)
+        assert imported.chapter.claim_map() == campaign.chapter.claim_map()
         # Ids go on from where they were.
-        assert imported.add_faction("New").id == campaign.add_faction("New").id
+        assert imported.factions.add("New").id == campaign.factions.add("New").id
         assert imported.integrity_check() == ["ok"]
 
 
@@ -134,12 +134,16 @@ def test_an_export_from_before_downtime_imports(tmp_path: Path, data_dir: Path) 
     with import_campaign(
         source, tmp_path / "old.gmdesk", data_dir=data_dir, images=trusted_images
     ) as imported:
-        assert imported.chapter() == ChapterRecord(
+        assert imported.chapter.get() == ChapterRecord(
             "The Saltmarsh Ledger", 0, "strong", 0, 0, 0, True, 0, False
         )
-        assert imported.clocks() == [] and imported.factions() == [] and imported.claims() == []
-        assert imported.downtime_sheets(stored_only=True) == {}
-        assert imported.downtime_session() == 0
+        assert (
+            imported.clocks.all() == []
+            and imported.factions.all() == []
+            and imported.chapter.claims() == []
+        )
+        assert imported.downtime.sheets(stored_only=True) == {}
+        assert imported.downtime.session() == 0
 
 
 def test_short_downtime_records_take_their_defaults(tmp_path: Path, data_dir: Path) -> None:
@@ -161,17 +165,19 @@ def test_short_downtime_records_take_their_defaults(tmp_path: Path, data_dir: Pa
     with import_campaign(
         source, tmp_path / "short.gmdesk", data_dir=data_dir, images=trusted_images
     ) as imported:
-        assert [(f.name, f.tier, f.hold, f.status) for f in imported.factions()] == [
+        assert [(f.name, f.tier, f.hold, f.status) for f in imported.factions.all()] == [
             ("Mudlarks", 0, "strong", 0)
         ]
         # Positions are renumbered in the order they give: A (2) before B (7).
-        assert imported.clocks() == [
+        assert imported.clocks.all() == [
             ClockRecord(6, "A", 6, 0, "none", 0, 0, ""),
             ClockRecord(5, "B", 4, 0, "none", 0, 1, ""),
         ]
-        assert imported.chapter().name == "Ledger" and imported.claims()[0].holder_id == 0
-        assert imported.downtime_sheet(1) == replace(DowntimeSheet(1), stress=2)
-        assert imported.downtime_session() == 2
+        assert (
+            imported.chapter.get().name == "Ledger" and imported.chapter.claims()[0].holder_id == 0
+        )
+        assert imported.downtime.sheet(1) == replace(DowntimeSheet(1), stress=2)
+        assert imported.downtime.session() == 2
 
 
 BAD = [
@@ -266,7 +272,7 @@ def test_bad_downtime_is_refused_by_its_path_and_writes_nothing(
 def test_the_sample_campaign_has_the_downtime_of_a_smuggling_port(data_dir: Path) -> None:
     path = ensure_sample_campaign(data_dir, resources_dir())
     with Campaign.open(path, data_dir=data_dir) as sample:
-        chapter = sample.chapter()
+        chapter = sample.chapter.get()
         assert (chapter.name, chapter.tier, chapter.hold, chapter.rep, chapter.coin) == (
             "The Saltmarsh Ledger",
             1,
@@ -275,23 +281,26 @@ def test_the_sample_campaign_has_the_downtime_of_a_smuggling_port(data_dir: Path
             9,
         )
         assert (chapter.heat, chapter.turf, chapter.at_war) == (2, 2, False)
-        ladder = sample.factions()
+        ladder = sample.factions.all()
         assert len(ladder) == 8
         assert {f.tier for f in ladder} == {0, 1, 2, 3, 4}
         assert {f.status for f in ladder} == {-2, -1, 0, 1, 2, 3}
         assert sum(f.at_war_with_others for f in ladder) == 1
-        claims = sample.claims()
+        claims = sample.chapter.claims()
         ours = [c for c in claims if c.holder_id == 0]
         assert len(claims) == 6 and len(ours) == 3 and sum(c.turf for c in ours) == 2
-        assert sample.claim_map().on_path("Customs House Ledgers")
-        by_owner = {(c.owner_kind, c.name): c for c in sample.clocks()}
+        assert sample.chapter.claim_map().on_path("Customs House Ledgers")
+        by_owner = {(c.owner_kind, c.name): c for c in sample.clocks.all()}
         debt = by_owner[("character", "Pay off the harbourmaster")]
         assert (debt.owner_id, debt.segments, debt.filled) == (1, 6, 2)
         route = by_owner[("chapter", "Expand the smuggling route")]
         assert (route.segments, route.filled) == (8, 3)
-        assert sorted(c.segments for c in sample.clocks() if c.owner_kind == "faction") == [4, 6]
-        assert sum(c.owner_kind == "none" for c in sample.clocks()) == 1
-        pcs = [c.id for c in sample.characters() if c.kind == "pc"]
-        assert set(sample.downtime_sheets(stored_only=True)) == set(pcs)
+        assert sorted(c.segments for c in sample.clocks.all() if c.owner_kind == "faction") == [
+            4,
+            6,
+        ]
+        assert sum(c.owner_kind == "none" for c in sample.clocks.all()) == 1
+        pcs = [c.id for c in sample.roster.all() if c.kind == "pc"]
+        assert set(sample.downtime.sheets(stored_only=True)) == set(pcs)
         for pc in pcs:
-            assert sample.character_downtime(pc).free == 2  # no war with the chapter
+            assert sample.downtime.of_character(pc).free == 2  # no war with the chapter

@@ -14,7 +14,7 @@ import pytest
 from desktop.paths import resources_dir
 from desktop.rules import dicepool, energy
 from desktop.rules.dicepool import Trait, create_character, preset
-from desktop.store.campaign import Campaign
+from desktop.store import Campaign
 from desktop.store.exchange import (
     ImportRefused,
     export_campaign,
@@ -28,11 +28,11 @@ from desktop.store.sample import ensure_sample_campaign
 
 
 def test_round_trip_keeps_everything(campaign: Campaign, data_dir: Path, tmp_path: Path) -> None:
-    kara = campaign.add_character("Kara Voss", "pc", "Owes the Tidewardens.\nLine two: “quotes” ü")
-    gone = campaign.add_character("Gone", "npc")
-    stair = campaign.add_character("The Drowned Stair", "challenge")
-    dice = campaign.add_dice(kara.id, count=4)
-    campaign.update_dice(
+    kara = campaign.roster.add("Kara Voss", "pc", "Owes the Tidewardens.\nLine two: “quotes” ü")
+    gone = campaign.roster.add("Gone", "npc")
+    stair = campaign.roster.add("The Drowned Stair", "challenge")
+    dice = campaign.kit.add_dice(kara.id, count=4)
+    campaign.kit.update_dice(
         [
             replace(dice[0], place="table"),
             replace(dice[1], place="removed"),
@@ -40,17 +40,17 @@ def test_round_trip_keeps_everything(campaign: Campaign, data_dir: Path, tmp_pat
             replace(dice[3], in_tray=True, down_to_d4=True),
         ]
     )
-    campaign.add_dice(stair.id, size=8, count=2)
-    campaign.add_trait(kara.id, "Harbour lore", value=2)
-    campaign.add_trait(stair.id, "Rising water", broad=True)
-    campaign.add_item(kara.id, "Boarding cutlass", "weapon", 8, deplete=True)
-    coat = campaign.add_item(kara.id, "Oilskin coat", "armour", 6)
-    campaign.delete_item(campaign.add_item(kara.id, "Lost", "weapon", 4).id)  # an id gap
-    campaign.add_dice(gone.id, count=2)
-    campaign.log_roll(kara.id, "Kara Voss", "roll", {"faces": [1, 6], "ü": "“x”"}, 8, "8")
-    undone = campaign.log_roll(gone.id, "Gone", "conflict", {}, None, "tie")
-    campaign.set_roll_undone(undone.id, True)
-    campaign.delete_character(gone.id)  # ids with gaps survive, and its log line stays
+    campaign.kit.add_dice(stair.id, size=8, count=2)
+    campaign.kit.add_trait(kara.id, "Harbour lore", value=2)
+    campaign.kit.add_trait(stair.id, "Rising water", broad=True)
+    campaign.kit.add_item(kara.id, "Boarding cutlass", "weapon", 8, deplete=True)
+    coat = campaign.kit.add_item(kara.id, "Oilskin coat", "armour", 6)
+    campaign.kit.delete_item(campaign.kit.add_item(kara.id, "Lost", "weapon", 4).id)  # an id gap
+    campaign.kit.add_dice(gone.id, count=2)
+    campaign.rolls.log(kara.id, "Kara Voss", "roll", {"faces": [1, 6], "ü": "“x”"}, 8, "8")
+    undone = campaign.rolls.log(gone.id, "Gone", "conflict", {}, None, "tie")
+    campaign.rolls.set_undone(undone.id, True)
+    campaign.roster.delete(gone.id)  # ids with gaps survive, and its log line stays
     exported = tmp_path / "out.json"
     export_campaign(campaign, exported)
 
@@ -58,14 +58,14 @@ def test_round_trip_keeps_everything(campaign: Campaign, data_dir: Path, tmp_pat
         exported, tmp_path / "in.gmdesk", data_dir=data_dir, images=trusted_images
     ) as imported:
         assert export_document(imported) == export_document(campaign)
-        assert imported.characters() == campaign.characters()
-        for character in campaign.characters():
-            assert imported.snapshot(character.id) == campaign.snapshot(character.id)
-        assert imported.rolls() == campaign.rolls()
-        assert imported.rolls()[0].character_id is None and imported.rolls()[0].undone
-        assert imported.items(kara.id)[1] == coat
+        assert imported.roster.all() == campaign.roster.all()
+        for character in campaign.roster.all():
+            assert imported.roster.snapshot(character.id) == campaign.roster.snapshot(character.id)
+        assert imported.rolls.all() == campaign.rolls.all()
+        assert imported.rolls.all()[0].character_id is None and imported.rolls.all()[0].undone
+        assert imported.kit.items(kara.id)[1] == coat
         # The ids go on from where they were: a new die does not take an old one's id.
-        assert imported.add_dice(kara.id)[0].id == campaign.add_dice(kara.id)[0].id
+        assert imported.kit.add_dice(kara.id)[0].id == campaign.kit.add_dice(kara.id)[0].id
 
 
 PNG = b"\x89PNG\r\n\x1a\n" + bytes(range(256))
@@ -74,9 +74,9 @@ PNG = b"\x89PNG\r\n\x1a\n" + bytes(range(256))
 def test_round_trip_keeps_cards_images_and_settings(
     campaign: Campaign, data_dir: Path, tmp_path: Path
 ) -> None:
-    kara = campaign.add_character("Kara Voss")
-    gone = campaign.add_character("Gone")
-    knife = campaign.add_card(
+    kara = campaign.roster.add("Kara Voss")
+    gone = campaign.roster.add("Gone")
+    knife = campaign.cards.add(
         "Knife work",
         efficiency=47,
         power=2,
@@ -87,13 +87,13 @@ def test_round_trip_keeps_cards_images_and_settings(
         tags=["combat", "close quarters"],
     )
     # The owner comes after the card it owns, so the import cannot insert in id order.
-    card = campaign.add_card("Kara Voss", "character", character_id=kara.id, efficiency=34)
-    campaign.update_card(knife.id, owner_id=card.id)
-    campaign.add_card("Ghost", "other", character_id=gone.id, capacity=False)
-    campaign.delete_character(gone.id)  # its card stays, unlinked
-    campaign.delete_card(campaign.add_card("Lost").id)  # an id gap
-    campaign.add_card("Saltmarsh drake", "creature", efficiency=100, position=0)
-    campaign.set_card_image(card.id, PNG)
+    card = campaign.cards.add("Kara Voss", "character", character_id=kara.id, efficiency=34)
+    campaign.cards.update(knife.id, owner_id=card.id)
+    campaign.cards.add("Ghost", "other", character_id=gone.id, capacity=False)
+    campaign.roster.delete(gone.id)  # its card stays, unlinked
+    campaign.cards.delete(campaign.cards.add("Lost").id)  # an id gap
+    campaign.cards.add("Saltmarsh drake", "creature", efficiency=100, position=0)
+    campaign.cards.set_image(card.id, PNG)
     campaign.update_settings(raise_from=95, raise_by=3)
     exported = tmp_path / "out.json"
     export_campaign(campaign, exported)
@@ -108,10 +108,10 @@ def test_round_trip_keeps_cards_images_and_settings(
         exported, tmp_path / "in.gmdesk", data_dir=data_dir, images=trusted_images
     ) as imported:
         assert export_document(imported) == export_document(campaign)
-        assert imported.cards() == campaign.cards()
-        assert imported.cards()[0].name == "Saltmarsh drake"
-        assert imported.card(knife.id).owner_id == card.id
-        assert imported.card_image(card.id) == ("png", PNG)
+        assert imported.cards.all() == campaign.cards.all()
+        assert imported.cards.all()[0].name == "Saltmarsh drake"
+        assert imported.cards.get(knife.id).owner_id == card.id
+        assert imported.cards.image(card.id) == ("png", PNG)
         assert imported.settings() == {
             "raise_from": 95,
             "raise_by": 3,
@@ -119,7 +119,7 @@ def test_round_trip_keeps_cards_images_and_settings(
             "starting_dice": 10,
         }
         # The filter's search text is made on import too.
-        assert imported.cards("nr 35 — “tight” Ü") == [imported.card(knife.id)]
+        assert imported.cards.all("nr 35 — “tight” Ü") == [imported.cards.get(knife.id)]
         assert imported.integrity_check() == ["ok"]
 
 
@@ -131,7 +131,7 @@ def test_an_export_from_before_cards_imports(tmp_path: Path, data_dir: Path) -> 
     with import_campaign(
         source, tmp_path / "old.gmdesk", data_dir=data_dir, images=trusted_images
     ) as imported:
-        assert imported.cards() == []
+        assert imported.cards.all() == []
         assert imported.settings() == {
             "raise_from": 100,
             "raise_by": 1,
@@ -147,7 +147,7 @@ def test_a_card_needs_only_an_id_and_a_name(tmp_path: Path, data_dir: Path) -> N
     with import_campaign(
         source, tmp_path / "short.gmdesk", data_dir=data_dir, images=trusted_images
     ) as imported:
-        (card,) = imported.cards()
+        (card,) = imported.cards.all()
     assert card == CardRecord(
         7, "Gull", "skill", None, None, True, 1, 0, 0, 0, 0, "", "", "", (), 0, False
     )
@@ -156,9 +156,9 @@ def test_a_card_needs_only_an_id_and_a_name(tmp_path: Path, data_dir: Path) -> N
 def test_the_sample_cards_show_what_cards_can_hold(data_dir: Path) -> None:
     path = ensure_sample_campaign(data_dir, resources_dir())
     with Campaign.open(path, data_dir=data_dir) as sample:
-        cards = sample.cards()
+        cards = sample.cards.all()
         by_name = {card.name: card for card in cards}
-        characters = {c.id: c.name for c in sample.characters()}
+        characters = {c.id: c.name for c in sample.roster.all()}
     assert len(cards) >= 12
     assert {c.category for c in cards} >= {"character", "skill", "item", "vehicle", "creature"}
     pcs = [c for c in cards if c.category == "character"]
@@ -200,22 +200,22 @@ def test_an_export_from_before_dice_pools_imports(tmp_path: Path, data_dir: Path
     with import_campaign(
         source, tmp_path / "old.gmdesk", data_dir=data_dir, images=trusted_images
     ) as imported:
-        assert len(imported.characters()) == 7
-        assert imported.rolls() == []
-        assert set(imported.dice_counts().values()) == {(0, 0, 0)}
+        assert len(imported.roster.all()) == 7
+        assert imported.rolls.all() == []
+        assert set(imported.kit.dice_counts().values()) == {(0, 0, 0)}
 
 
 def test_the_sample_pools_follow_the_rules(data_dir: Path) -> None:
     path = ensure_sample_campaign(data_dir, resources_dir())
     with Campaign.open(path, data_dir=data_dir) as sample:
-        by_name = {c.name: c for c in sample.characters()}
-        counts = sample.dice_counts()
+        by_name = {c.name: c for c in sample.roster.all()}
+        counts = sample.kit.dice_counts()
         for character in by_name.values():
-            traits = [Trait(t.name, t.value, t.broad) for t in sample.traits(character.id)]
+            traits = [Trait(t.name, t.value, t.broad) for t in sample.kit.traits(character.id)]
             ordinary = sum(counts[character.id])
             assert all(
                 d.size == dicepool.DEFAULT_SIZE
-                for d in sample.dice(character.id)
+                for d in sample.kit.dice(character.id)
                 if d.kind == "ordinary"
             )
             if character.kind == "pc":  # 10 d6 at creation, less what the traits cost
@@ -225,17 +225,17 @@ def test_the_sample_pools_follow_the_rules(data_dir: Path) -> None:
         assert counts[by_name["The Drowned Stair"].id] == (preset("Tiring").count_for(6), 0, 0)
         assert counts[by_name["Customs House Vault"].id] == (preset("Draining").count_for(6), 0, 0)
         kara = by_name["Kara Voss"].id
-        items = {i.name: i for i in sample.items(kara)}
-        dice = {d.id: d for d in sample.dice(kara)}
+        items = {i.name: i for i in sample.kit.items(kara)}
+        dice = {d.id: d for d in sample.kit.dice(kara)}
         cutlass, coat = items["Boarding cutlass"], items["Oilskin coat"]
         assert cutlass.deplete and dice[cutlass.die_id].kind == "damage"  # type: ignore[index]
         assert dice[cutlass.die_id].size == 8  # type: ignore[index]
         assert dice[coat.die_id].kind == "protection"  # type: ignore[index]
-        assert [i.kind for i in sample.items(by_name["Brother Ilian"].id)] == ["armour"]
-        assert [i.kind for i in sample.items(by_name["Captain Reyne Dask"].id)] == ["weapon"]
+        assert [i.kind for i in sample.kit.items(by_name["Brother Ilian"].id)] == ["armour"]
+        assert [i.kind for i in sample.kit.items(by_name["Captain Reyne Dask"].id)] == ["weapon"]
         for name in ("Captain Reyne Dask", "The Drowned Stair", "Customs House Vault"):
-            assert sample.traits(by_name[name].id), name
-        rolls = sample.rolls()
+            assert sample.kit.traits(by_name[name].id), name
+        rolls = sample.rolls.all()
         assert any(r.detail.get("depleted") for r in rolls)
         assert any(r.detail.get("tuple") for r in rolls)
         assert {r.kind for r in rolls} == {"roll", "conflict"}
@@ -244,7 +244,7 @@ def test_the_sample_pools_follow_the_rules(data_dir: Path) -> None:
 def test_the_sample_campaign_imports(data_dir: Path) -> None:
     path = ensure_sample_campaign(data_dir, resources_dir())
     with Campaign.open(path, data_dir=data_dir) as sample:
-        kinds = {c.kind for c in sample.characters()}
+        kinds = {c.kind for c in sample.roster.all()}
         assert kinds == {"pc", "npc", "challenge"}
         assert sample.summary().name == "The Saltmarsh Ledger"
     before = path.read_bytes()
@@ -415,19 +415,19 @@ def test_not_json_is_refused_plainly(tmp_path: Path) -> None:
 def test_round_trip_keeps_energy_profiles_and_days(
     campaign: Campaign, data_dir: Path, tmp_path: Path
 ) -> None:
-    kara = campaign.add_character("Kara Voss")
-    ilian = campaign.add_character("Brother Ilian")
-    campaign.add_character("Old Hollis")  # no energy at all: no "energy" key
-    campaign.set_energy_profile(kara.id, 30, {"Stealth": 5, "Harbour lore": 6})
-    campaign.set_energy_profile(ilian.id, 24, {})
-    profile = campaign.energy_profile(kara.id)
+    kara = campaign.roster.add("Kara Voss")
+    ilian = campaign.roster.add("Brother Ilian")
+    campaign.roster.add("Old Hollis")  # no energy at all: no "energy" key
+    campaign.calendar.set_profile(kara.id, 30, {"Stealth": 5, "Harbour lore": 6})
+    campaign.calendar.set_profile(ilian.id, 24, {})
+    profile = campaign.calendar.profile(kara.id)
     assert profile is not None
     day = energy.start_day(profile, day=1, general_store=8, pools={"Smuggling route": 40})
     day = energy.task(profile, day, 45, 50, ability="Stealth", project="Smuggling route").state
     day = energy.invest(profile, day, 0, project="Smuggling route", note="“ü”").state
-    campaign.put_energy_day(kara.id, day)
-    campaign.end_day(nights={kara.id: "little"})
-    campaign.delete_energy_profile(ilian.id)  # its days stay, exported with no profile
+    campaign.calendar.put_day(kara.id, day)
+    campaign.calendar.end_day(nights={kara.id: "little"})
+    campaign.calendar.delete_profile(ilian.id)  # its days stay, exported with no profile
     exported = tmp_path / "out.json"
     export_campaign(campaign, exported)
     document = export_document(campaign)
@@ -438,12 +438,12 @@ def test_round_trip_keeps_energy_profiles_and_days(
         exported, tmp_path / "in.gmdesk", data_dir=data_dir, images=trusted_images
     ) as imported:
         assert export_document(imported) == document
-        assert imported.energy_profiles() == campaign.energy_profiles()
-        for character in campaign.characters():
-            assert imported.energy_days(character.id, 1, 2) == campaign.energy_days(
+        assert imported.calendar.profiles() == campaign.calendar.profiles()
+        for character in campaign.roster.all():
+            assert imported.calendar.days(character.id, 1, 2) == campaign.calendar.days(
                 character.id, 1, 2
             )
-        assert imported.energy_day(kara.id, 1) == day
+        assert imported.calendar.day(kara.id, 1) == day
 
 
 def test_the_sample_energy_history_follows_the_rules(data_dir: Path) -> None:
@@ -454,10 +454,10 @@ def test_the_sample_energy_history_follows_the_rules(data_dir: Path) -> None:
     kinds: set[str] = set()
     with Campaign.open(path, data_dir=data_dir, read_only=True) as sample:
         today = sample.summary().current_day
-        profiles = sample.energy_profiles()
+        profiles = sample.calendar.profiles()
         assert sorted(profiles) == [1, 2, 3]
         for character_id, profile in profiles.items():
-            days = sample.energy_days(character_id, 1, today)
+            days = sample.calendar.days(character_id, 1, today)
             assert sorted(days) == list(range(1, today + 1))
             for number in range(1, today):
                 ended, opened = days[number], days[number + 1]
@@ -466,7 +466,7 @@ def test_the_sample_energy_history_follows_the_rules(data_dir: Path) -> None:
                 assert rolled.opened_daily == opened.opened_daily
                 assert rolled.entries == opened.entries[: len(rolled.entries)]
             kinds.update(e.kind.value for state in days.values() for e in state.entries)
-        kara = sample.energy_days(1, 1, today)
+        kara = sample.calendar.days(1, 1, today)
     assert {"task", "move", "invest_general", "invest_specific", "repayment"} <= kinds
     assert any(state.debt for state in kara.values())
     pools = [state.pools[0].value for state in kara.values() if state.pools]

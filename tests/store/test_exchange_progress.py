@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from desktop.paths import resources_dir
-from desktop.store.campaign import Campaign
+from desktop.store import Campaign
 from desktop.store.exchange import (
     Cancelled,
     export_campaign,
@@ -62,7 +62,7 @@ def test_a_cancel_at_any_step_of_an_import_writes_nothing(tmp_path: Path, data_d
 def test_a_cancel_at_any_step_of_an_export_writes_nothing(
     campaign: Campaign, tmp_path: Path
 ) -> None:
-    campaign.add_character("Kara")
+    campaign.roster.add("Kara")
     folder = tmp_path / "exports"
     folder.mkdir()
     every = _CancelAt()

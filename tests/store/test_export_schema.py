@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 from desktop.paths import resources_dir
-from desktop.store.campaign import Campaign
+from desktop.store import Campaign
 from desktop.store.exchange import export_document
 from desktop.store.exchange.models import SCHEMA_FILE, CampaignExport, schema_text
 from tests.store.test_exchange import _sample
@@ -26,8 +26,8 @@ def test_the_schema_declares_every_section_of_an_export() -> None:
 
 
 def test_a_fresh_export_has_only_what_the_models_declare(campaign: Campaign) -> None:
-    kara = campaign.add_character("Kara")
-    campaign.add_dice(kara.id, count=2)
+    kara = campaign.roster.add("Kara")
+    campaign.kit.add_dice(kara.id, count=2)
     document = export_document(campaign)
     declared = CampaignExport.model_fields
     assert set(document) <= set(declared)

@@ -29,8 +29,7 @@ from PySide6.QtCore import QBuffer, QByteArray, QIODevice
 from PySide6.QtGui import QColor, QImage
 
 from desktop.paths import resources_dir
-from desktop.store import checks
-from desktop.store.campaign import Campaign
+from desktop.store import Campaign, checks
 from desktop.store.exchange import ImportRefused, import_campaign, parse_document
 from desktop.ui.image_check import image_decodes
 
@@ -204,28 +203,28 @@ def _read_everything(campaign: Campaign) -> None:
     # The calendar shows the months around today: each of their days is a date.
     summary.start_date + timedelta(days=summary.current_day + 62)
     campaign.settings()
-    for character in campaign.characters():
-        campaign.snapshot(character.id)
-        campaign.energy_profile(character.id)
-        days = campaign.energy_days(character.id, 1, summary.current_day)
+    for character in campaign.roster.all():
+        campaign.roster.snapshot(character.id)
+        campaign.calendar.profile(character.id)
+        days = campaign.calendar.days(character.id, 1, summary.current_day)
         dead_on = min((day for day, state in days.items() if state.dead), default=None)
         for day, state in days.items():
             checks.energy_day(state)  # every figure in range, the ledger adds up
             assert dead_on is None or day <= dead_on, "a day after a death"
-        campaign.downtime_sheet(character.id)
-    campaign.rolls()
-    for card in campaign.cards():
-        image = campaign.card_image(card.id)
+        campaign.downtime.sheet(character.id)
+    campaign.rolls.all()
+    for card in campaign.cards.all():
+        image = campaign.cards.image(card.id)
         assert (image is None) == (not card.has_image)
         if image is not None:
             assert image_decodes(*image)
-    campaign.clocks()
-    campaign.factions()
-    campaign.claims()
-    campaign.claim_paths()
-    campaign.chapter()
-    for number in campaign.downtime_sessions():
-        campaign.downtime_entries(number)
+    campaign.clocks.all()
+    campaign.factions.all()
+    campaign.chapter.claims()
+    campaign.chapter.claim_paths()
+    campaign.chapter.get()
+    for number in campaign.downtime.sessions():
+        campaign.downtime.entries(number)
     from desktop.store.exchange import export_document
 
     # What was accepted is accepted again from its own export.

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from desktop.store.campaign import Campaign
+from desktop.store import Campaign
 
 # The writer prints a line only after the store call returned, i.e. after the commit:
 # that line is the acknowledgement the GM would have seen.
@@ -35,9 +35,9 @@ BACKSTORY = "A long and winding backstory. " * 400
 number = 0
 while True:
     number += 1
-    record = campaign.add_character(f"Hireling {number}", "npc", BACKSTORY)
+    record = campaign.roster.add(f"Hireling {number}", "npc", BACKSTORY)
     print(f"add {record.id} {record.name}", flush=True)
-    campaign.update_character(record.id, notes=f"{BACKSTORY}paid {record.id} coin")
+    campaign.roster.update(record.id, notes=f"{BACKSTORY}paid {record.id} coin")
     print(f"note {record.id} paid {record.id} coin", flush=True)
 """
 
@@ -60,7 +60,7 @@ def test_no_acknowledged_write_is_lost(campaign: Campaign, data_dir: Path) -> No
             elif verb == "note":  # the line names the note's end; the file holds it all
                 expected[int(ident)] = (expected[int(ident)][0], BACKSTORY + rest)
         with Campaign.open(path, data_dir=data_dir) as reopened:  # takes over the stale lock
-            found = {c.id: (c.name, c.notes) for c in reopened.characters()}
+            found = {c.id: (c.name, c.notes) for c in reopened.roster.all()}
         for ident, (name, notes) in expected.items():
             assert found[ident][0] == name
             # A write may commit and the kill come before its acknowledgement: an

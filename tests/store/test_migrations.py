@@ -13,8 +13,7 @@ from alembic.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlmodel import SQLModel
 
-from desktop.store import models, schema
-from desktop.store.campaign import Campaign
+from desktop.store import Campaign, models, schema
 from desktop.store.connection import APPLICATION_ID
 from desktop.store.engine import make_engine
 from desktop.store.errors import CampaignRefused
@@ -79,7 +78,7 @@ def test_each_revision_downgrades_to_nothing_and_back(tmp_path: Path) -> None:
 def test_an_older_campaign_is_backed_up_before_it_is_upgraded(
     campaign: Campaign, data_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    campaign.add_character("Kara")
+    campaign.roster.add("Kara")
     campaign.close()
     upgraded: list[Path] = []
     monkeypatch.setattr(schema, "needs_upgrade", lambda revision: True)
@@ -129,10 +128,10 @@ def test_a_first_version_campaign_upgrades_to_dice_pools(tmp_path: Path, data_di
     assert schema.read_revision(path) == "0001_initial"
     with Campaign.open(path, data_dir=data_dir) as opened:
         assert schema.read_revision(path) == HEAD
-        assert [c.name for c in opened.characters()] == ["Kara"]
-        assert opened.dice_counts() == {4: (0, 0, 0)}
-        opened.add_dice(4, count=2)
-        assert opened.dice_counts() == {4: (2, 0, 0)}
+        assert [c.name for c in opened.roster.all()] == ["Kara"]
+        assert opened.kit.dice_counts() == {4: (0, 0, 0)}
+        opened.kit.add_dice(4, count=2)
+        assert opened.kit.dice_counts() == {4: (2, 0, 0)}
         assert len(list(opened.backup_folder.glob("*.gmdesk"))) == 1
 
 
@@ -141,16 +140,16 @@ def test_a_dice_pool_campaign_upgrades_to_syscards(tmp_path: Path, data_dir: Pat
     assert schema.read_revision(path) == "0002_dice"
     with Campaign.open(path, data_dir=data_dir) as opened:
         assert schema.read_revision(path) == HEAD
-        assert opened.cards() == [] and opened.card_count() == 0
+        assert opened.cards.all() == [] and opened.cards.count() == 0
         assert opened.settings() == {
             "raise_from": 100,
             "raise_by": 2,
             "stress_track": 9,
             "starting_dice": 10,
         }
-        card = opened.add_card("Kara", "character", character_id=4)
-        opened.set_card_image(card.id, b"GIF89a" + bytes(10))
-        assert opened.cards("kara") == [replace(card, has_image=True)]
+        card = opened.cards.add("Kara", "character", character_id=4)
+        opened.cards.set_image(card.id, b"GIF89a" + bytes(10))
+        assert opened.cards.all("kara") == [replace(card, has_image=True)]
         assert len(list(opened.backup_folder.glob("*.gmdesk"))) == 1
     with sqlite3.connect(path) as raw:
         indexes = {row[1] for row in raw.execute("PRAGMA index_list(card)")}
@@ -162,11 +161,11 @@ def test_a_syscards_campaign_upgrades_to_energy(tmp_path: Path, data_dir: Path) 
     assert schema.read_revision(path) == "0003_syscards"
     with Campaign.open(path, data_dir=data_dir) as opened:
         assert schema.read_revision(path) == HEAD
-        assert opened.energy_profiles() == {}
-        opened.set_energy_profile(4, 30, {"Stealth": 3})
-        summary = opened.end_day()
+        assert opened.calendar.profiles() == {}
+        opened.calendar.set_profile(4, 30, {"Stealth": 3})
+        summary = opened.calendar.end_day()
         assert summary.started == (4,) and opened.summary().current_day == 4
-        opened.delete_character(4)  # the energy rows go with the character
+        opened.roster.delete(4)  # the energy rows go with the character
         assert len(list(opened.backup_folder.glob("*.gmdesk"))) == 1
     with sqlite3.connect(path) as raw:
         assert raw.execute("SELECT COUNT(*) FROM energy_day").fetchone() == (0,)
@@ -206,10 +205,10 @@ def test_a_batch_rebuild_of_a_parent_table_keeps_its_children(
 
     from desktop.store import engine as engines
 
-    kara = campaign.add_character("Kara")
-    campaign.add_dice(kara.id, count=3)
-    campaign.add_trait(kara.id, "Nerve")
-    campaign.log_roll(kara.id, "Kara", "roll", {}, 4, "4")
+    kara = campaign.roster.add("Kara")
+    campaign.kit.add_dice(kara.id, count=3)
+    campaign.kit.add_trait(kara.id, "Nerve")
+    campaign.rolls.log(kara.id, "Kara", "roll", {}, 4, "4")
     campaign.close()
     folder = tmp_path / "migrations"
     shutil.copytree(FOLDER, folder, ignore=shutil.ignore_patterns("__pycache__"))
@@ -241,8 +240,8 @@ def test_an_upgrade_that_leaves_a_dangling_reference_is_rolled_back(
 ) -> None:
     import shutil
 
-    kara = campaign.add_character("Kara")
-    campaign.add_dice(kara.id)
+    kara = campaign.roster.add("Kara")
+    campaign.kit.add_dice(kara.id)
     campaign.close()
     folder = tmp_path / "migrations"
     shutil.copytree(FOLDER, folder, ignore=shutil.ignore_patterns("__pycache__"))

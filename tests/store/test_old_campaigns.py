@@ -14,8 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from desktop.store import health, schema
-from desktop.store.campaign import Campaign
+from desktop.store import Campaign, health, schema
 from desktop.store.errors import CampaignRefused
 from desktop.store.migrations import HEAD, REVISIONS
 
@@ -51,11 +50,11 @@ def test_an_old_campaign_opens_upgraded_with_every_record(
 
     with Campaign.open(path, data_dir=data_dir) as opened:
         assert opened.integrity_check() == ["ok"]
-        characters = opened.characters()
+        characters = opened.roster.all()
         assert {c.kind for c in characters} == {"pc", "npc", "challenge"}
         for character in characters:
-            opened.dice(character.id)
-            opened.traits(character.id)
+            opened.kit.dice(character.id)
+            opened.kit.traits(character.id)
         opened.summary()
     assert schema.read_revision(path) == HEAD
     after = _counts(path)

@@ -18,8 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from desktop.store import health
-from desktop.store.campaign import Campaign
+from desktop.store import Campaign, health
 from desktop.store.errors import CampaignRefused, CampaignWriteFailed, ReadOnlyCampaign
 from desktop.store.lock import lock_path
 from tests.bad_files import REFUSED, whole_campaign
@@ -81,7 +80,7 @@ def test_an_intact_campaign_with_its_wal_opens_with_every_row(
     assert path.stat().st_size < claimed * page_size  # what the old size check refused
 
     with Campaign.open(path, data_dir=data_dir) as opened:
-        assert len(opened.characters()) == count
+        assert len(opened.roster.all()) == count
         assert opened.integrity_check() == ["ok"]
     assert _integrity(path) == "ok"
 
@@ -94,7 +93,7 @@ def test_judging_a_crashed_campaign_read_only_writes_nothing(
     report = health.check_campaign(path)
     assert report.sound, report.lines()
     with Campaign.open(path, data_dir=data_dir, read_only=True) as opened:
-        assert len(opened.characters()) == count
+        assert len(opened.roster.all()) == count
     after = {p.name: p.read_bytes() for p in path.parent.iterdir() if p.suffix != ".gmdesk-shm"}
     assert after == {name: data for name, data in before.items()}
 
@@ -167,8 +166,8 @@ def test_repair_of_a_damaged_page_keeps_what_can_be_read(
     ]
     assert any("energy days" in line for line in repaired.lost)
     with Campaign.open(repaired.destination, data_dir=data_dir) as opened:
-        assert len(opened.characters()) == 7
-        assert len(opened.cards()) == 14
+        assert len(opened.roster.all()) == 7
+        assert len(opened.cards.all()) == 14
         assert opened.integrity_check() == ["ok"]
     assert health.check_campaign(repaired.destination).sound
 
@@ -228,7 +227,7 @@ def test_a_file_without_write_bits_opens_read_only(
         assert opened.read_only
         assert opened.read_only_reason == "the file is read-only"
         with pytest.raises(ReadOnlyCampaign, match="file is read-only"):
-            opened.add_character("Nobody")
+            opened.roster.add("Nobody")
     assert path.read_bytes() == base_bytes
     assert sorted(p.name for p in tmp_path.iterdir()) == ["archived.gmdesk", "data", "home"]
 
@@ -275,7 +274,7 @@ def test_a_campaign_on_a_read_only_disk_opens_read_only(
             pytest.skip("remounting read-only was refused here")
         with Campaign.open(path, data_dir=data_dir) as opened:
             assert opened.read_only_reason == "the disk it is on is read-only"
-            assert len(opened.characters()) == 7
+            assert len(opened.roster.all()) == 7
             with pytest.raises(ReadOnlyCampaign):
                 opened.rename("Renamed")
         from desktop import app
@@ -307,7 +306,7 @@ def test_a_full_disk_fails_one_action_plainly_and_loses_nothing(
             filler.write_bytes(b"\0" * max(room - 400_000, 0))
             for number in range(10_000):
                 try:
-                    record = opened.add_character(f"Hireling {number}", "npc", "x" * 4000)
+                    record = opened.roster.add(f"Hireling {number}", "npc", "x" * 4000)
                 except CampaignWriteFailed as error:
                     failure = error
                     break
@@ -320,10 +319,10 @@ def test_a_full_disk_fails_one_action_plainly_and_loses_nothing(
         assert not lock_path(path).exists()
         filler.unlink()  # space is freed
         with Campaign.open(path, data_dir=data_dir) as reopened:
-            ids = {c.id for c in reopened.characters()}
+            ids = {c.id for c in reopened.roster.all()}
             assert set(acknowledged) <= ids
             assert reopened.integrity_check() == ["ok"]
-            reopened.add_character("After the clean-up")
+            reopened.roster.add("After the clean-up")
 
 
 def test_a_new_campaign_on_a_full_disk_is_refused_plainly(tmp_path: Path, data_dir: Path) -> None:
@@ -354,7 +353,7 @@ def test_a_read_only_file_with_changes_in_its_wal_shows_them(
     path.chmod(0o444)
     with Campaign.open(path, data_dir=data_dir) as opened:
         assert opened.read_only
-        assert len(opened.characters()) == count  # the -wal's rows, not the file's alone
+        assert len(opened.roster.all()) == count  # the -wal's rows, not the file's alone
 
 
 def test_check_finds_a_ledger_that_does_not_add_up_as_the_import_would(

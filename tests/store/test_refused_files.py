@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from desktop.store.campaign import Campaign
+from desktop.store import Campaign
 from desktop.store.errors import CampaignRefused
 from desktop.store.lock import lock_path
 
@@ -24,7 +24,7 @@ def _empty_file(path: Path, _data: Path) -> None:
 def _truncated_campaign(path: Path, data: Path) -> None:
     with Campaign.create(path, data_dir=data) as made:
         for number in range(300):
-            made.add_character(f"Extra {number}", notes="x" * 200)
+            made.roster.add(f"Extra {number}", notes="x" * 200)
     whole = path.read_bytes()
     path.write_bytes(whole[: len(whole) // 2])
 

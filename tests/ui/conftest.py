@@ -15,7 +15,7 @@ from PySide6.QtCore import QEvent, QSettings
 from PySide6.QtWidgets import QApplication, QMessageBox
 from pytestqt.qtbot import QtBot
 
-from desktop.store.campaign import Campaign
+from desktop.store import Campaign
 from desktop.ui.main_window import MainWindow
 from desktop.ui.settings import Settings
 

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QApplication, QGraphicsItem, QWidget
 from pytestqt.qtbot import QtBot
 
 from desktop.rules import downtime
-from desktop.store.campaign import Campaign
+from desktop.store import Campaign
 from desktop.ui.docks.chapter import ChapterWidget
 from desktop.ui.main_window import MainWindow
 from desktop.ui.session import CampaignSession
@@ -62,7 +62,7 @@ def select_node(dock: ChapterWidget, node_id: int) -> None:
 
 def test_a_new_chapter_is_shown(window: MainWindow, dock: ChapterWidget) -> None:
     sheet = dock.sheet
-    assert sheet.name_edit.text() == campaign_of(window).chapter().name
+    assert sheet.name_edit.text() == campaign_of(window).chapter.get().name
     assert sheet.tier_spin.value() == 0
     assert sheet.hold_combo.currentData() == "strong"
     assert sheet.rep_label.text().startswith("<b>0</b> of 12 rep")
@@ -73,45 +73,45 @@ def test_a_new_chapter_is_shown(window: MainWindow, dock: ChapterWidget) -> None
 def test_clicking_a_box_sets_rep(window: MainWindow, dock: ChapterWidget, qtbot: QtBot) -> None:
     tracker = dock.sheet.rep_tracker
     click(qtbot, tracker, tracker.box_rect(3).center().toPoint())
-    assert campaign_of(window).chapter().rep == 4
+    assert campaign_of(window).chapter.get().rep == 4
     assert tracker.rep == 4
     click(qtbot, tracker, tracker.box_rect(3).center().toPoint())  # the last filled: one less
-    assert campaign_of(window).chapter().rep == 3
+    assert campaign_of(window).chapter.get().rep == 3
     undo(window)
-    assert campaign_of(window).chapter().rep == 4
+    assert campaign_of(window).chapter.get().rep == 4
     undo(window)
-    assert campaign_of(window).chapter().rep == 0
+    assert campaign_of(window).chapter.get().rep == 0
     assert tracker.rep == 0
     redo(window)
-    assert campaign_of(window).chapter().rep == 4
+    assert campaign_of(window).chapter.get().rep == 4
     qtbot.keyClick(tracker, Qt.Key.Key_Right)  # the keyboard too
-    assert campaign_of(window).chapter().rep == 5
+    assert campaign_of(window).chapter.get().rep == 5
     qtbot.keyClick(tracker, Qt.Key.Key_Home)
-    assert campaign_of(window).chapter().rep == 0
+    assert campaign_of(window).chapter.get().rep == 0
 
 
 def test_turf_boxes_are_not_fillable(window: MainWindow, dock: ChapterWidget, qtbot: QtBot) -> None:
     campaign = campaign_of(window)
-    campaign.add_claim("Tavern", turf=True, holder_id=0)
-    campaign.add_claim("Docks", turf=True, holder_id=0)
+    campaign.chapter.add_claim("Tavern", turf=True, holder_id=0)
+    campaign.chapter.add_claim("Docks", turf=True, holder_id=0)
     tracker = dock.sheet.rep_tracker
     assert (tracker.turf, tracker.needed) == (2, 10)
     click(qtbot, tracker, tracker.box_rect(11).center().toPoint())
-    assert campaign.chapter().rep == 0
+    assert campaign.chapter.get().rep == 0
     click(qtbot, tracker, tracker.box_rect(9).center().toPoint())
-    assert campaign.chapter().rep == 10
+    assert campaign.chapter.get().rep == 10
     assert "full" in dock.sheet.rep_note.text()
 
 
 def test_coin_and_heat_are_edited_and_undone(window: MainWindow, dock: ChapterWidget) -> None:
     dock.sheet.coin_spin.setValue(7)
     dock.sheet.heat_spin.setValue(3)
-    chapter = campaign_of(window).chapter()
+    chapter = campaign_of(window).chapter.get()
     assert (chapter.coin, chapter.heat) == (7, 3)
     undo(window)
-    assert campaign_of(window).chapter().heat == 0
+    assert campaign_of(window).chapter.get().heat == 0
     undo(window)
-    assert campaign_of(window).chapter().coin == 0
+    assert campaign_of(window).chapter.get().coin == 0
     assert dock.sheet.coin_spin.value() == 0
 
 
@@ -124,7 +124,7 @@ def test_payoff_applies_the_values_it_shows(
     assert "+4 rep" in form.preview.text()  # 2 + (2 - 0) tiers above
     assert "+8 coin" in form.preview.text()
     click(qtbot, form.apply_button)
-    chapter = campaign_of(window).chapter()
+    chapter = campaign_of(window).chapter.get()
     assert (chapter.rep, chapter.coin) == (4, 8)
     form.size_combo.setCurrentIndex(form.size_combo.findData(downtime.MAJOR))
     assert form.coin_spin.isEnabled()
@@ -132,24 +132,27 @@ def test_payoff_applies_the_values_it_shows(
     form.quiet_check.setChecked(True)
     assert "no rep" in form.preview.text() and "+15 coin" in form.preview.text()
     click(qtbot, form.apply_button)
-    assert (campaign_of(window).chapter().rep, campaign_of(window).chapter().coin) == (4, 23)
+    assert (campaign_of(window).chapter.get().rep, campaign_of(window).chapter.get().coin) == (
+        4,
+        23,
+    )
     undo(window)
     undo(window)
-    assert (campaign_of(window).chapter().rep, campaign_of(window).chapter().coin) == (0, 0)
+    assert (campaign_of(window).chapter.get().rep, campaign_of(window).chapter.get().coin) == (0, 0)
     redo(window)
-    assert (campaign_of(window).chapter().rep, campaign_of(window).chapter().coin) == (4, 8)
+    assert (campaign_of(window).chapter.get().rep, campaign_of(window).chapter.get().coin) == (4, 8)
 
 
 def test_a_full_tracker_earns_no_rep(window: MainWindow, dock: ChapterWidget, qtbot: QtBot) -> None:
-    campaign_of(window).update_chapter(rep=11)
+    campaign_of(window).chapter.update(rep=11)
     form = dock.sheet.payoff
     form.target_spin.setValue(3)  # 5 rep, of which 1 fits
     assert "+1 rep</b> of 5" in form.preview.text()
     click(qtbot, form.apply_button)
-    assert campaign_of(window).chapter().rep == 12
+    assert campaign_of(window).chapter.get().rep == 12
     assert "the tracker is full" in form.preview.text()
     click(qtbot, form.apply_button)
-    chapter = campaign_of(window).chapter()
+    chapter = campaign_of(window).chapter.get()
     assert (chapter.rep, chapter.coin) == (12, 12)
 
 
@@ -161,37 +164,37 @@ def test_develop_strengthens_hold_then_goes_up_a_tier(
     assert not sheet.develop_button.isEnabled()
     assert sheet.develop_reason.text() == "The rep tracker needs 12 more rep to be full."
 
-    campaign.update_chapter(hold="weak", rep=12)
+    campaign.chapter.update(hold="weak", rep=12)
     assert sheet.develop_button.text() == "Strengthen hold"
     click(qtbot, sheet.develop_button)
-    chapter = campaign.chapter()
+    chapter = campaign.chapter.get()
     assert (chapter.hold, chapter.rep) == ("strong", 0)
     undo(window)
-    assert (campaign.chapter().hold, campaign.chapter().rep) == ("weak", 12)
+    assert (campaign.chapter.get().hold, campaign.chapter.get().rep) == ("weak", 12)
     redo(window)
-    assert campaign.chapter().hold == "strong"
+    assert campaign.chapter.get().hold == "strong"
 
-    campaign.update_chapter(rep=12, coin=3)
+    campaign.chapter.update(rep=12, coin=3)
     assert sheet.develop_button.text() == "Go up to tier 1 for 5 coin"
     assert not sheet.develop_button.isEnabled()
     assert sheet.develop_reason.text() == "Tier 1 costs 5 coin; the chapter has 3."
-    campaign.update_chapter(coin=7)
+    campaign.chapter.update(coin=7)
     assert sheet.develop_button.isEnabled()
     click(qtbot, sheet.develop_button)
-    chapter = campaign.chapter()
+    chapter = campaign.chapter.get()
     assert (chapter.tier, chapter.hold, chapter.rep, chapter.coin) == (1, "weak", 0, 2)
     assert sheet.tier_spin.value() == 1
     undo(window)
-    chapter = campaign.chapter()
+    chapter = campaign.chapter.get()
     assert (chapter.tier, chapter.hold, chapter.rep, chapter.coin) == (0, "strong", 12, 7)
     redo(window)
-    assert campaign.chapter().tier == 1
+    assert campaign.chapter.get().tier == 1
 
 
 def test_war_is_shown_with_what_it_means(window: MainWindow, dock: ChapterWidget) -> None:
     campaign = campaign_of(window)
-    campaign.update_chapter(tier=1, hold="weak")
-    campaign.add_faction("Red Sashes", tier=2, status=-3)
+    campaign.chapter.update(tier=1, hold="weak")
+    campaign.factions.add("Red Sashes", tier=2, status=-3)
     sheet = dock.sheet
     assert "At war" in sheet.war_title.text()
     assert "Red Sashes" in sheet.war_note.text()
@@ -209,7 +212,7 @@ def test_a_refused_edit_is_shown_in_the_dock(
     sheet.name_edit.editingFinished.emit()
     assert sheet.error.isVisibleTo(sheet)
     assert sheet.error.text().startswith("⚠")
-    assert campaign_of(window).chapter().name == sheet.name_edit.text() != ""
+    assert campaign_of(window).chapter.get().name == sheet.name_edit.text() != ""
 
 
 # --- The claims map ----------------------------------------------------------------------
@@ -219,14 +222,14 @@ def test_a_refused_edit_is_shown_in_the_dock(
 def claims(window: MainWindow, dock: ChapterWidget) -> dict[str, int]:
     """Red Sashes hold a turf tavern by the lair; the chapter holds the docks."""
     campaign = campaign_of(window)
-    sashes = campaign.add_faction("Red Sashes", tier=1, status=0)
-    watch = campaign.add_faction("Harbour Watch", tier=3, status=1)
-    tavern = campaign.add_claim(
+    sashes = campaign.factions.add("Red Sashes", tier=1, status=0)
+    watch = campaign.factions.add("Harbour Watch", tier=3, status=1)
+    tavern = campaign.chapter.add_claim(
         "Tavern", benefit="+1 coin", turf=True, holder_id=sashes.id, x=-200.0, y=0.0
     )
-    docks = campaign.add_claim("Docks", benefit="Smuggling", holder_id=0, x=200.0, y=0.0)
-    campaign.add_claim_path(0, tavern.id)
-    campaign.add_claim_path(0, docks.id)
+    docks = campaign.chapter.add_claim("Docks", benefit="Smuggling", holder_id=0, x=200.0, y=0.0)
+    campaign.chapter.add_claim_path(0, tavern.id)
+    campaign.chapter.add_claim_path(0, docks.id)
     show_claims(dock)
     return {"sashes": sashes.id, "watch": watch.id, "tavern": tavern.id, "docks": docks.id}
 
@@ -237,10 +240,10 @@ def test_the_map_shows_claims_holders_and_paths(
     scene = dock.claims.scene
     tavern, docks = scene.nodes[claims["tavern"]], scene.nodes[claims["docks"]]
     assert tavern.look.holder == "Red Sashes" and not tavern.look.ours
-    assert docks.look.ours and docks.look.holder == campaign_of(window).chapter().name
+    assert docks.look.ours and docks.look.holder == campaign_of(window).chapter.get().name
     assert tavern.pos() == QPointF(-200, 0)
     assert len(scene.lines) == 2
-    far = campaign_of(window).add_claim("Lighthouse", holder_id=claims["watch"], x=0, y=300)
+    far = campaign_of(window).chapter.add_claim("Lighthouse", holder_id=claims["watch"], x=0, y=300)
     assert not scene.nodes[far.id].look.reachable
     assert scene.nodes[claims["docks"]].look.reachable
 
@@ -249,7 +252,7 @@ def test_seizing_a_claim_changes_status_and_turf(
     window: MainWindow, dock: ChapterWidget, claims: dict[str, int], qtbot: QtBot
 ) -> None:
     campaign = campaign_of(window)
-    campaign.update_chapter(rep=12)
+    campaign.chapter.update(rep=12)
     select_node(dock, claims["tavern"])
     form = dock.claims.form
     assert form.seize_box.isVisibleTo(form)
@@ -259,22 +262,22 @@ def test_seizing_a_claim_changes_status_and_turf(
     form.status_spin.setValue(-1)
     click(qtbot, form.seize_button)
 
-    assert campaign.claim(claims["tavern"]).holder_id == 0
-    assert campaign.faction(claims["sashes"]).status == -1
-    chapter = campaign.chapter()
+    assert campaign.chapter.claim(claims["tavern"]).holder_id == 0
+    assert campaign.factions.get(claims["sashes"]).status == -1
+    chapter = campaign.chapter.get()
     assert (chapter.turf, chapter.rep) == (1, 11)  # the full tracker shrank with the turf
     assert dock.sheet.rep_tracker.needed == 11
     assert dock.sheet.rep_label.text().startswith("<b>11</b> of 11 rep · 1 turf")
     assert dock.claims.scene.nodes[claims["tavern"]].look.ours
 
     undo(window)
-    assert campaign.claim(claims["tavern"]).holder_id == claims["sashes"]
-    assert campaign.faction(claims["sashes"]).status == 0
-    assert (campaign.chapter().turf, campaign.chapter().rep) == (0, 12)
+    assert campaign.chapter.claim(claims["tavern"]).holder_id == claims["sashes"]
+    assert campaign.factions.get(claims["sashes"]).status == 0
+    assert (campaign.chapter.get().turf, campaign.chapter.get().rep) == (0, 12)
     assert dock.sheet.rep_tracker.needed == 12
     redo(window)
-    assert campaign.claim(claims["tavern"]).holder_id == 0
-    assert campaign.faction(claims["sashes"]).status == -1
+    assert campaign.chapter.claim(claims["tavern"]).holder_id == 0
+    assert campaign.factions.get(claims["sashes"]).status == -1
 
 
 def test_losing_a_claim_to_a_faction(
@@ -287,12 +290,12 @@ def test_losing_a_claim_to_a_faction(
     assert form.transfer_button.text() == "Lose"
     form.faction_combo.setCurrentIndex(form.faction_combo.findData(claims["watch"]))
     click(qtbot, form.transfer_button)
-    assert campaign.claim(claims["docks"]).holder_id == claims["watch"]
+    assert campaign.chapter.claim(claims["docks"]).holder_id == claims["watch"]
     assert dock.claims.scene.nodes[claims["docks"]].look.holder == "Harbour Watch"
     undo(window)
-    assert campaign.claim(claims["docks"]).holder_id == 0
+    assert campaign.chapter.claim(claims["docks"]).holder_id == 0
     redo(window)
-    assert campaign.claim(claims["docks"]).holder_id == claims["watch"]
+    assert campaign.chapter.claim(claims["docks"]).holder_id == claims["watch"]
 
 
 def test_editing_a_claim_in_the_form(
@@ -306,15 +309,15 @@ def test_editing_a_claim_in_the_form(
     form.benefit_edit.setText("+2 coin")
     form.benefit_edit.editingFinished.emit()
     click(qtbot, form.turf_check)
-    claim = campaign.claim(claims["docks"])
+    claim = campaign.chapter.claim(claims["docks"])
     assert (claim.name, claim.benefit, claim.turf) == ("North docks", "+2 coin", True)
-    assert campaign.chapter().turf == 1
+    assert campaign.chapter.get().turf == 1
     assert dock.sheet.rep_tracker.turf == 1
     undo(window)
-    assert campaign.chapter().turf == 0
+    assert campaign.chapter.get().turf == 0
     undo(window)
     undo(window)
-    assert campaign.claim(claims["docks"]).name == "Docks"
+    assert campaign.chapter.claim(claims["docks"]).name == "Docks"
     assert form.name_edit.text() == "Docks"
 
 
@@ -327,16 +330,19 @@ def test_moving_a_node_by_dragging(
     start = view.mapFromScene(node.pos())
     end = start + QPoint(0, 60)
     drag(view.viewport(), start, end)
-    claim = campaign.claim(claims["docks"])
+    claim = campaign.chapter.claim(claims["docks"])
     scale = view.transform().m22()  # the vertical scale: the drag is downwards
     assert claim.x == 200.0
     assert claim.y == pytest.approx(60 / scale, abs=1.5)
     assert node.pos().y() == claim.y
     undo(window)
-    assert (campaign.claim(claims["docks"]).x, campaign.claim(claims["docks"]).y) == (200, 0)
+    assert (
+        campaign.chapter.claim(claims["docks"]).x,
+        campaign.chapter.claim(claims["docks"]).y,
+    ) == (200, 0)
     assert node.pos() == QPointF(200, 0)
     redo(window)
-    assert campaign.claim(claims["docks"]).y == claim.y
+    assert campaign.chapter.claim(claims["docks"]).y == claim.y
 
 
 def drag(widget: QWidget, start: QPoint, end: QPoint) -> None:
@@ -365,7 +371,7 @@ def test_linking_and_unlinking_two_places(
     tab.scene.nodes[claims["docks"]].setSelected(True)
     assert tab.link_button.isEnabled() and not tab.unlink_button.isEnabled()
     click(qtbot, tab.link_button)
-    ends = {frozenset((p.start, p.end)) for p in campaign.claim_paths()}
+    ends = {frozenset((p.start, p.end)) for p in campaign.chapter.claim_paths()}
     assert frozenset((claims["tavern"], claims["docks"])) in ends
     assert len(tab.scene.lines) == 3
     assert tab.unlink_button.isEnabled()
@@ -374,13 +380,13 @@ def test_linking_and_unlinking_two_places(
     tab.scene.nodes[claims["docks"]].setSelected(True)
     click(qtbot, tab.unlink_button)
     assert tab.scene.nodes[claims["docks"]].look.reachable  # still, by way of the tavern
-    assert len(campaign.claim_paths()) == 2
+    assert len(campaign.chapter.claim_paths()) == 2
     undo(window)
-    assert len(campaign.claim_paths()) == 3
+    assert len(campaign.chapter.claim_paths()) == 3
     undo(window)
-    assert len(campaign.claim_paths()) == 2
+    assert len(campaign.chapter.claim_paths()) == 2
     redo(window)
-    assert len(campaign.claim_paths()) == 3
+    assert len(campaign.chapter.claim_paths()) == 3
 
 
 def test_adding_and_deleting_a_claim(
@@ -389,19 +395,19 @@ def test_adding_and_deleting_a_claim(
     campaign = campaign_of(window)
     tab = dock.claims
     click(qtbot, tab.add_button)
-    added = [c for c in campaign.claims() if c.name == "New claim"]
+    added = [c for c in campaign.chapter.claims() if c.name == "New claim"]
     assert len(added) == 1
     assert tab.scene.selected_ids() == [added[0].id]
     assert tab.form.name_edit.text() == "New claim"
     assert (added[0].x, added[0].y) not in ((-200, 0), (200, 0), (0, 0))
     click(qtbot, tab.form.delete_button)
-    assert [c.name for c in campaign.claims()] == ["Tavern", "Docks"]
+    assert [c.name for c in campaign.chapter.claims()] == ["Tavern", "Docks"]
     undo(window)
-    assert "New claim" in [c.name for c in campaign.claims()]
+    assert "New claim" in [c.name for c in campaign.chapter.claims()]
     undo(window)
-    assert len(campaign.claims()) == 2
+    assert len(campaign.chapter.claims()) == 2
     redo(window)
-    assert campaign.claims()[-1].id == added[0].id
+    assert campaign.chapter.claims()[-1].id == added[0].id
 
 
 def test_losing_the_lair_suspends_the_chapters_benefits(
@@ -411,13 +417,13 @@ def test_losing_the_lair_suspends_the_chapters_benefits(
     form = dock.claims.form
     assert form.lair_check.isChecked()
     click(qtbot, form.lair_check)
-    assert campaign_of(window).chapter().lair_held is False
+    assert campaign_of(window).chapter.get().lair_held is False
     node: ClaimNode = dock.claims.scene.nodes[claims["docks"]]
     assert node.look.suspended
     assert not dock.claims.scene.nodes[claims["tavern"]].look.suspended
     assert "lair lost" in dock.claims.summary.text()
     undo(window)
-    assert campaign_of(window).chapter().lair_held is True
+    assert campaign_of(window).chapter.get().lair_held is True
     assert not node.look.suspended
 
 
@@ -432,10 +438,10 @@ def test_handing_a_claim_from_one_faction_to_another(
         "Harbour Watch"
     ]
     click(qtbot, form.transfer_button)
-    assert campaign.claim(claims["tavern"]).holder_id == claims["watch"]
-    assert campaign.faction(claims["sashes"]).status == 0  # not the chapter's doing
+    assert campaign.chapter.claim(claims["tavern"]).holder_id == claims["watch"]
+    assert campaign.factions.get(claims["sashes"]).status == 0  # not the chapter's doing
     undo(window)
-    assert campaign.claim(claims["tavern"]).holder_id == claims["sashes"]
+    assert campaign.chapter.claim(claims["tavern"]).holder_id == claims["sashes"]
 
 
 def test_a_read_only_campaign_cannot_be_edited(
@@ -443,7 +449,7 @@ def test_a_read_only_campaign_cannot_be_edited(
 ) -> None:
     campaign_path.parent.mkdir(parents=True, exist_ok=True)
     made = Campaign.create(campaign_path, data_dir=data_dir, start_date=date(2026, 3, 1))
-    made.add_claim("Tavern", x=100.0, y=0.0)
+    made.chapter.add_claim("Tavern", x=100.0, y=0.0)
     made.close()
     window = make_window()
     window.set_session(

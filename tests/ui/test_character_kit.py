@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QApplication, QComboBox, QLineEdit, QSpinBox, QTab
 from pytestqt.qtbot import QtBot
 
 from desktop.rules import dicepool
-from desktop.store.campaign import Campaign, CharacterRecord
+from desktop.store import Campaign, CharacterRecord
 from desktop.ui.docks.roster import RosterWidget
 from desktop.ui.session import CampaignSession
 from desktop.ui.widgets.character_kit import CharacterKit, ItemModel, TraitModel
@@ -44,7 +44,7 @@ def kit(qtbot: QtBot, session: CampaignSession) -> CharacterKit:
 
 
 def add(session: CampaignSession, name: str, kind: str = "pc") -> CharacterRecord:
-    return session.campaign.add_character(name, kind)
+    return session.campaign.roster.add(name, kind)
 
 
 def editor_at(table: QTableView, row: int, column: int) -> QWidget:
@@ -99,17 +99,19 @@ def settle() -> None:
 
 
 def trait_rows(session: CampaignSession, character: CharacterRecord) -> list[tuple]:
-    return [(t.name, t.value, t.broad) for t in session.campaign.traits(character.id)]
+    return [(t.name, t.value, t.broad) for t in session.campaign.kit.traits(character.id)]
 
 
 def item_rows(session: CampaignSession, character: CharacterRecord) -> list[tuple]:
     campaign = session.campaign
-    dice = {d.id: d for d in campaign.dice(character.id)}
-    return [(i.name, i.kind, dice[i.die_id].size, i.deplete) for i in campaign.items(character.id)]
+    dice = {d.id: d for d in campaign.kit.dice(character.id)}
+    return [
+        (i.name, i.kind, dice[i.die_id].size, i.deplete) for i in campaign.kit.items(character.id)
+    ]
 
 
 def ordinary(session: CampaignSession, character: CharacterRecord) -> list[int]:
-    return [d.size for d in session.campaign.dice(character.id) if d.kind == "ordinary"]
+    return [d.size for d in session.campaign.kit.dice(character.id) if d.kind == "ordinary"]
 
 
 # -- traits ------------------------------------------------------------------------------------
@@ -143,21 +145,21 @@ def test_add_edit_delete_a_trait_with_undo_and_redo(
     for _ in range(4):
         session.undo_stack.redo()
     assert trait_rows(session, kara) == [("Harbour-wise", 2, True)]
-    [trait] = session.campaign.traits(kara.id)
+    [trait] = session.campaign.kit.traits(kara.id)
 
     kit.trait_table.selectRow(0)
     qtbot.mouseClick(kit.delete_trait_button, CLICK)
     assert trait_rows(session, kara) == []
     session.undo_stack.undo()
-    assert session.campaign.traits(kara.id) == [trait]  # the same id, value and place
+    assert session.campaign.kit.traits(kara.id) == [trait]  # the same id, value and place
 
 
 def test_a_bad_trait_value_is_refused_with_a_message(
     qtbot: QtBot, kit: CharacterKit, session: CampaignSession
 ) -> None:
     kara = add(session, "Kara Voss")
-    session.campaign.add_trait(kara.id, "Knife work")
-    session.campaign.add_trait(kara.id, "Sea songs")
+    session.campaign.kit.add_trait(kara.id, "Knife work")
+    session.campaign.kit.add_trait(kara.id, "Sea songs")
     kit.show_character(kara.id)
     steps = session.undo_stack.count()
 
@@ -208,8 +210,8 @@ def test_add_edit_delete_items_with_undo_and_redo(
 
     # Their dice are the character's too: a red damage die and a blue protection die,
     # ready in the Dice Table's items area.
-    cutlass, coat = campaign.items(kara.id)
-    dice = {d.item_id: d for d in campaign.dice(kara.id)}
+    cutlass, coat = campaign.kit.items(kara.id)
+    dice = {d.item_id: d for d in campaign.kit.dice(kara.id)}
     assert (dice[cutlass.id].kind, dice[cutlass.id].place) == ("damage", "pool")
     assert (dice[coat.id].kind, dice[coat.id].place) == ("protection", "pool")
 
@@ -230,27 +232,27 @@ def test_add_edit_delete_items_with_undo_and_redo(
     ):
         session.undo_stack.undo()
         assert item_rows(session, kara) == expected
-    assert campaign.dice(kara.id) == []
+    assert campaign.kit.dice(kara.id) == []
     for _ in range(6):
         session.undo_stack.redo()
-    assert campaign.items(kara.id) == [cutlass, coat]  # the same ids, dice included
+    assert campaign.kit.items(kara.id) == [cutlass, coat]  # the same ids, dice included
 
     kit.item_table.selectRow(1)  # armour's fixed cell does not stop its row being picked
     assert kit.delete_item_button.isEnabled()
     kit.item_table.selectRow(0)
     qtbot.mouseClick(kit.delete_item_button, CLICK)
-    assert [i.name for i in campaign.items(kara.id)] == ["Oilskin coat"]
-    assert cutlass.die_id not in {d.id for d in campaign.dice(kara.id)}
+    assert [i.name for i in campaign.kit.items(kara.id)] == ["Oilskin coat"]
+    assert cutlass.die_id not in {d.id for d in campaign.kit.dice(kara.id)}
     session.undo_stack.undo()
-    assert campaign.items(kara.id) == [cutlass, coat]
-    assert {d.item_id: d for d in campaign.dice(kara.id)} == dice
+    assert campaign.kit.items(kara.id) == [cutlass, coat]
+    assert {d.item_id: d for d in campaign.kit.dice(kara.id)} == dice
 
 
 def test_a_bad_item_name_is_refused_with_a_message(
     qtbot: QtBot, kit: CharacterKit, session: CampaignSession
 ) -> None:
     kara = add(session, "Kara Voss")
-    session.campaign.add_item(kara.id, "Boarding cutlass", "weapon", 8)
+    session.campaign.kit.add_item(kara.id, "Boarding cutlass", "weapon", 8)
     kit.show_character(kara.id)
     steps = session.undo_stack.count()
     type_into(qtbot, kit.item_table, 0, ItemModel.NAME, "x" * 81)
@@ -265,12 +267,12 @@ def test_a_used_item_die_shows_as_used(kit: CharacterKit, session: CampaignSessi
 
     campaign = session.campaign
     kara = add(session, "Kara Voss")
-    crossbow = campaign.add_item(kara.id, "Hand crossbow", "weapon", 10)
-    [die] = campaign.dice(kara.id)
+    crossbow = campaign.kit.add_item(kara.id, "Hand crossbow", "weapon", 10)
+    [die] = campaign.kit.dice(kara.id)
     kit.show_character(kara.id)
     cell = kit.items.index(0, ItemModel.DIE)
     assert "ready" in kit.items.data(cell, Qt.ItemDataRole.ToolTipRole)
-    campaign.update_dice([replace(die, place="table")])  # the table refreshes the kit
+    campaign.kit.update_dice([replace(die, place="table")])  # the table refreshes the kit
     assert "used up" in kit.items.data(cell, Qt.ItemDataRole.ToolTipRole)
     assert kit.items.record(0) == crossbow
 
@@ -283,9 +285,9 @@ def test_create_a_characters_pool_less_its_traits(
 ) -> None:
     campaign = session.campaign
     kara = add(session, "Kara Voss")
-    campaign.add_trait(kara.id, "Strong", broad=True)
+    campaign.kit.add_trait(kara.id, "Strong", broad=True)
     for name in ("Physics", "Knots"):
-        campaign.add_trait(kara.id, name)
+        campaign.kit.add_trait(kara.id, name)
     kit.show_character(kara.id)
 
     # 10 d6 by default; one broad trait costs a die, two constrained ones a whole die.
@@ -321,7 +323,7 @@ def test_traits_that_cost_every_die_leave_no_pool_to_create(
 ) -> None:
     kara = add(session, "Kara Voss")
     for n in range(dicepool.DEFAULT_POOL_DICE):
-        session.campaign.add_trait(kara.id, f"Trait {n}", broad=True)
+        session.campaign.kit.add_trait(kara.id, f"Trait {n}", broad=True)
     kit.show_character(kara.id)
     assert kit.pool_box.plan() is None
     assert not kit.pool_box.create_button.isEnabled()
@@ -362,9 +364,9 @@ def test_no_pool_is_offered_to_a_character_with_dice(
     from dataclasses import replace
 
     kara = add(session, "Kara Voss")
-    dice = session.campaign.add_dice(kara.id, count=2)
+    dice = session.campaign.kit.add_dice(kara.id, count=2)
     # All removed by damage: out of play, not new, so no fresh pool hides that.
-    session.campaign.update_dice([replace(d, place="removed") for d in dice])
+    session.campaign.kit.update_dice([replace(d, place="removed") for d in dice])
     kit.show_character(kara.id)
     assert not kit.pool_box.isVisible()
 
@@ -377,9 +379,9 @@ def test_a_read_only_campaign_shows_the_kit_without_edits(
 ) -> None:
     path = tmp_path / "Locked.gmdesk"
     with Campaign.create(path, data_dir=data_dir, start_date=date(2026, 3, 1)) as writable:
-        kara = writable.add_character("Kara Voss")
-        writable.add_trait(kara.id, "Harbour-wise")
-        writable.add_item(kara.id, "Boarding cutlass", "weapon", 8, True)
+        kara = writable.roster.add("Kara Voss")
+        writable.kit.add_trait(kara.id, "Harbour-wise")
+        writable.kit.add_item(kara.id, "Boarding cutlass", "weapon", 8, True)
     campaign = Campaign.open(path, data_dir=data_dir, read_only=True)
     session = CampaignSession(campaign)
     widget = CharacterKit()
@@ -398,7 +400,7 @@ def test_a_read_only_campaign_shows_the_kit_without_edits(
                 assert not flags & Qt.ItemFlag.ItemIsEditable
                 assert not flags & Qt.ItemFlag.ItemIsUserCheckable
         widget.add_trait()  # refused quietly: nothing to write to
-        assert len(campaign.traits(kara.id)) == 1
+        assert len(campaign.kit.traits(kara.id)) == 1
     finally:
         widget.set_session(None)
         session.close()
@@ -406,10 +408,10 @@ def test_a_read_only_campaign_shows_the_kit_without_edits(
 
 def test_a_deleted_character_empties_the_kit(kit: CharacterKit, session: CampaignSession) -> None:
     kara = add(session, "Kara Voss")
-    session.campaign.add_trait(kara.id, "Harbour-wise")
+    session.campaign.kit.add_trait(kara.id, "Harbour-wise")
     kit.show_character(kara.id)
     assert kit.traits.rowCount() == 1
-    session.campaign.delete_character(kara.id)
+    session.campaign.roster.delete(kara.id)
     assert kit.traits.rowCount() == 0
     assert not kit.isEnabled()
 
@@ -418,7 +420,7 @@ def test_the_roster_form_has_notes_first_then_the_kit(
     qtbot: QtBot, session: CampaignSession
 ) -> None:
     kara = add(session, "Kara Voss")
-    session.campaign.add_trait(kara.id, "Harbour-wise", 2, True)
+    session.campaign.kit.add_trait(kara.id, "Harbour-wise", 2, True)
     ilian = add(session, "Brother Ilian")
     roster = RosterWidget()
     qtbot.addWidget(roster)
@@ -437,4 +439,4 @@ def test_the_roster_form_has_notes_first_then_the_kit(
     session.select_character(ilian.id)
     assert kit.traits.rowCount() == 0
     kit.add_trait()
-    assert [t.name for t in session.campaign.traits(ilian.id)] == ["New trait"]
+    assert [t.name for t in session.campaign.kit.traits(ilian.id)] == ["New trait"]

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
-from desktop.store.campaign import Campaign
+from desktop.store import Campaign
 from desktop.store.errors import ReadOnlyCampaign
 from desktop.ui.main_window import MainWindow
 from tests.bad_files import REFUSED, whole_campaign
@@ -45,7 +45,7 @@ def test_a_bad_value_is_listed_and_a_repaired_copy_opens(
     assert path.read_bytes() == before
     with Campaign.open(target, data_dir=data_dir) as repaired:
         assert repaired.integrity_check() == ["ok"]
-        assert len(repaired.characters()) == 7
+        assert len(repaired.roster.all()) == 7
     dialog.close()
 
 
@@ -77,7 +77,7 @@ def test_a_read_only_file_opens_read_only_with_the_reason(
     assert "read-only" in window.statusBar().currentMessage()
     assert not window.end_day_action.isEnabled()
     with pytest.raises(ReadOnlyCampaign, match="the file is read-only") as refused:
-        window.session.campaign.add_character("Nobody")
+        window.session.campaign.roster.add("Nobody")
     assert "SQL" not in str(refused.value)
     window.close_campaign()
 

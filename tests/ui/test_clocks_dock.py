@@ -22,7 +22,7 @@ from desktop.paint.clocks import (
     segment_at,
     segment_point,
 )
-from desktop.store.campaign import Campaign
+from desktop.store import Campaign
 from desktop.store.downtime_records import ClockRecord
 from desktop.ui.docks.clock_dialogs import (
     ApplyResultDialog,
@@ -151,7 +151,7 @@ def campaign_of(window: MainWindow) -> Campaign:
 
 
 def only_clock(window: MainWindow) -> ClockRecord:
-    (clock,) = campaign_of(window).clocks()
+    (clock,) = campaign_of(window).clocks.all()
     return clock
 
 
@@ -190,7 +190,7 @@ def test_create_a_clock_through_the_dialog_then_undo_and_redo(
     qtbot.mouseClick(dialog.ok_button, LEFT)  # no name: refused next to the field
     assert dialog.isVisible()
     assert dialog.error_label.isVisible()
-    assert campaign_of(window).clocks() == []
+    assert campaign_of(window).clocks.all() == []
     create_clock(qtbot, clocks, "The watch closes in", 8, "The chapter: " + chapter_name(window))
     clock = only_clock(window)
     assert (clock.name, clock.segments, clock.filled, clock.owner_kind) == (
@@ -203,35 +203,35 @@ def test_create_a_clock_through_the_dialog_then_undo_and_redo(
     assert [t.clock.name for t in clocks.board.tiles()] == ["The watch closes in"]
     stack = session_of(window).undo_stack
     stack.undo()
-    assert campaign_of(window).clocks() == []
+    assert campaign_of(window).clocks.all() == []
     assert clocks.board.tiles() == []
     stack.redo()
     assert only_clock(window) == clock  # the same id comes back
 
 
 def chapter_name(window: MainWindow) -> str:
-    return campaign_of(window).chapter().name
+    return campaign_of(window).chapter.get().name
 
 
 def test_click_segments_to_fill_and_empty_with_undo(
     window: MainWindow, clocks: ClocksWidget, qtbot: QtBot
 ) -> None:
-    clock = campaign_of(window).add_clock("Storm over the bay", 6)
+    clock = campaign_of(window).clocks.add("Storm over the bay", 6)
     board = clocks.board
     click_segment(qtbot, board, clock.id, 4)
-    assert campaign_of(window).clock(clock.id).filled == 4
+    assert campaign_of(window).clocks.get(clock.id).filled == 4
     click_segment(qtbot, board, clock.id, 4)  # the last filled one again: empties it
-    assert campaign_of(window).clock(clock.id).filled == 3
+    assert campaign_of(window).clocks.get(clock.id).filled == 3
     click_segment(qtbot, board, clock.id, 1)
-    assert campaign_of(window).clock(clock.id).filled == 1
+    assert campaign_of(window).clocks.get(clock.id).filled == 1
     stack = session_of(window).undo_stack
     stack.undo()
-    assert campaign_of(window).clock(clock.id).filled == 3
+    assert campaign_of(window).clocks.get(clock.id).filled == 3
     stack.undo()
-    assert campaign_of(window).clock(clock.id).filled == 4
+    assert campaign_of(window).clocks.get(clock.id).filled == 4
     stack.redo()
     stack.redo()
-    assert campaign_of(window).clock(clock.id).filled == 1
+    assert campaign_of(window).clocks.get(clock.id).filled == 1
     assert board.tile_of(clock.id) is not None
     assert board.tile_of(clock.id).clock.filled == 1  # type: ignore[union-attr]
 
@@ -239,21 +239,23 @@ def test_click_segments_to_fill_and_empty_with_undo(
 def test_plus_and_minus_keys_tick_the_selected_clock(
     window: MainWindow, clocks: ClocksWidget, qtbot: QtBot
 ) -> None:
-    clock = campaign_of(window).add_clock("Storm", 4, filled=3)
+    clock = campaign_of(window).clocks.add("Storm", 4, filled=3)
     board = clocks.board
     qtbot.mouseClick(board.viewport(), LEFT, pos=tile_label_point(board, clock.id))
     assert board.current_id == clock.id
-    assert campaign_of(window).clock(clock.id).filled == 3  # a click off the dial fills nothing
+    assert (
+        campaign_of(window).clocks.get(clock.id).filled == 3
+    )  # a click off the dial fills nothing
     qtbot.keyClick(board, Qt.Key.Key_Plus)
-    assert campaign_of(window).clock(clock.id).done
+    assert campaign_of(window).clocks.get(clock.id).done
     assert not clocks.tick_up_action.isEnabled()
     qtbot.keyClick(board, Qt.Key.Key_Plus)  # never past full: nothing to undo
     assert session_of(window).undo_stack.count() == 1
     qtbot.keyClick(board, Qt.Key.Key_Minus)
     qtbot.keyClick(board, Qt.Key.Key_Minus)
-    assert campaign_of(window).clock(clock.id).filled == 2
+    assert campaign_of(window).clocks.get(clock.id).filled == 2
     session_of(window).undo_stack.undo()
-    assert campaign_of(window).clock(clock.id).filled == 3
+    assert campaign_of(window).clocks.get(clock.id).filled == 3
 
 
 def tile_label_point(board: ClockBoard, clock_id: int) -> QPoint:
@@ -265,7 +267,7 @@ def tile_label_point(board: ClockBoard, clock_id: int) -> QPoint:
 def test_apply_a_result_shows_the_ticks_first(
     window: MainWindow, clocks: ClocksWidget, qtbot: QtBot
 ) -> None:
-    clock = campaign_of(window).add_clock("Expand the route", 8, filled=3)
+    clock = campaign_of(window).clocks.add("Expand the route", 8, filled=3)
     board = clocks.board
     board.set_current(clock.id)
     clocks.apply_action.trigger()
@@ -278,29 +280,29 @@ def test_apply_a_result_shows_the_ticks_first(
     dialog.multiplier.setValue(2)
     assert "Critical ×2 marks 4 segments:\n3/8 → 7/8" in dialog.ticks_label.text()
     qtbot.mouseClick(dialog.ok_button, LEFT)
-    assert campaign_of(window).clock(clock.id).filled == 7
+    assert campaign_of(window).clocks.get(clock.id).filled == 7
     stack = session_of(window).undo_stack
     assert stack.undoText() == "Critical ×2 on Expand the route (+4)"
     stack.undo()
-    assert campaign_of(window).clock(clock.id).filled == 3
+    assert campaign_of(window).clocks.get(clock.id).filled == 3
     stack.redo()
-    assert campaign_of(window).clock(clock.id).filled == 7
+    assert campaign_of(window).clocks.get(clock.id).filled == 7
 
 
 def test_a_result_never_overfills(window: MainWindow, clocks: ClocksWidget, qtbot: QtBot) -> None:
-    clock = campaign_of(window).add_clock("Nearly there", 4, filled=3)
+    clock = campaign_of(window).clocks.add("Nearly there", 4, filled=3)
     clocks.board.set_current(clock.id)
     clocks.apply_action.trigger()
     dialog = clocks.dialog
     assert isinstance(dialog, ApplyResultDialog)
     assert "never fills past full" in dialog.ticks_label.text()
     qtbot.mouseClick(dialog.ok_button, LEFT)
-    assert campaign_of(window).clock(clock.id).filled == 4
+    assert campaign_of(window).clocks.get(clock.id).filled == 4
     assert not clocks.apply_action.isEnabled()  # a done clock takes no more results
 
 
 def test_rename_with_f2_and_undo(window: MainWindow, clocks: ClocksWidget, qtbot: QtBot) -> None:
-    clock = campaign_of(window).add_clock("Storm", 4)
+    clock = campaign_of(window).clocks.add("Storm", 4)
     board = clocks.board
     board.set_current(clock.id)
     board.setFocus()
@@ -312,19 +314,19 @@ def test_rename_with_f2_and_undo(window: MainWindow, clocks: ClocksWidget, qtbot
     assert dialog.error_label.isVisible()
     qtbot.keyClicks(dialog.name_edit, "Storm over the bay")
     qtbot.mouseClick(dialog.ok_button, LEFT)
-    assert campaign_of(window).clock(clock.id).name == "Storm over the bay"
+    assert campaign_of(window).clocks.get(clock.id).name == "Storm over the bay"
     assert board.tile_of(clock.id).clock.name == "Storm over the bay"  # type: ignore[union-attr]
     stack = session_of(window).undo_stack
     stack.undo()
-    assert campaign_of(window).clock(clock.id).name == "Storm"
+    assert campaign_of(window).clocks.get(clock.id).name == "Storm"
     stack.redo()
-    assert campaign_of(window).clock(clock.id).name == "Storm over the bay"
+    assert campaign_of(window).clocks.get(clock.id).name == "Storm over the bay"
 
 
 def test_resize_cuts_the_fill_and_undo_brings_it_back(
     window: MainWindow, clocks: ClocksWidget, qtbot: QtBot
 ) -> None:
-    clock = campaign_of(window).add_clock("Siege", 8, filled=6)
+    clock = campaign_of(window).clocks.add("Siege", 8, filled=6)
     clocks.board.set_current(clock.id)
     clocks.resize_action.trigger()
     dialog = clocks.dialog
@@ -333,14 +335,14 @@ def test_resize_cuts_the_fill_and_undo_brings_it_back(
     assert dialog.segments.value() == 4
     assert "2 filled segments will be cut off" in dialog.cut_label.text()
     qtbot.mouseClick(dialog.ok_button, LEFT)
-    after = campaign_of(window).clock(clock.id)
+    after = campaign_of(window).clocks.get(clock.id)
     assert (after.segments, after.filled) == (4, 4)
     stack = session_of(window).undo_stack
     stack.undo()
-    before = campaign_of(window).clock(clock.id)
+    before = campaign_of(window).clocks.get(clock.id)
     assert (before.segments, before.filled) == (8, 6)
     stack.redo()
-    assert campaign_of(window).clock(clock.id).segments == 4
+    assert campaign_of(window).clocks.get(clock.id).segments == 4
 
 
 def drop(board: ClockBoard, mime: QMimeData, point: QPoint) -> QDropEvent:
@@ -367,52 +369,52 @@ def test_drag_a_clock_to_another_owner_with_undo(
     window: MainWindow, clocks: ClocksWidget, qtbot: QtBot
 ) -> None:
     campaign = campaign_of(window)
-    kara = campaign.add_character("Kara Voss", "pc")
+    kara = campaign.roster.add("Kara Voss", "pc")
     session_of(window).select_character(kara.id)
-    clock = campaign.add_clock("Pay off the harbourmaster", 6, filled=2)
+    clock = campaign.clocks.add("Pay off the harbourmaster", 6, filled=2)
     board = clocks.board
     assert board.group_of("character", kara.id) is not None  # the selected one takes drops
     event = drop(board, clock_mime(clock), group_point(board, "character", kara.id))
     assert event.isAccepted()
-    moved = campaign.clock(clock.id)
+    moved = campaign.clocks.get(clock.id)
     assert (moved.owner_kind, moved.owner_id, moved.position) == ("character", kara.id, 0)
     assert board.tile_of(clock.id) in board.group_of("character", kara.id).tiles  # type: ignore[union-attr]
     stack = session_of(window).undo_stack
     assert stack.undoText() == "Give clock Pay off the harbourmaster to Kara Voss"
     stack.undo()
-    back = campaign.clock(clock.id)
+    back = campaign.clocks.get(clock.id)
     assert (back.owner_kind, back.owner_id) == ("none", 0)
     stack.redo()
-    assert campaign.clock(clock.id).owner_kind == "character"
+    assert campaign.clocks.get(clock.id).owner_kind == "character"
 
 
 def test_drag_reorders_within_a_group(
     window: MainWindow, clocks: ClocksWidget, qtbot: QtBot
 ) -> None:
     campaign = campaign_of(window)
-    first = campaign.add_clock("First", 4)
-    second = campaign.add_clock("Second", 4)
-    third = campaign.add_clock("Third", 4)
+    first = campaign.clocks.add("First", 4)
+    second = campaign.clocks.add("Second", 4)
+    third = campaign.clocks.add("Third", 4)
     board = clocks.board
     # Drop the third on the left half of the first: it goes in front.
     tile = board.tile_of(first.id)
     assert tile is not None
     point = board.to_view(tile.rect).center().toPoint() - QPoint(20, 0)
     drop(board, clock_mime(third), point)
-    assert [c.name for c in campaign.clocks()] == ["Third", "First", "Second"]
+    assert [c.name for c in campaign.clocks.all()] == ["Third", "First", "Second"]
     # And the first (now second) to the end of its own group.
     last = board.tile_of(second.id)
     assert last is not None
     drop(board, clock_mime(first), board.to_view(last.rect).center().toPoint() + QPoint(30, 0))
-    assert [c.name for c in campaign.clocks()] == ["Third", "Second", "First"]
+    assert [c.name for c in campaign.clocks.all()] == ["Third", "Second", "First"]
     stack = session_of(window).undo_stack
     stack.undo()
     stack.undo()
-    assert [c.name for c in campaign.clocks()] == ["First", "Second", "Third"]
+    assert [c.name for c in campaign.clocks.all()] == ["First", "Second", "Third"]
 
 
 def test_a_drop_without_a_clock_is_refused(clocks: ClocksWidget, window: MainWindow) -> None:
-    campaign_of(window).add_clock("Storm", 4)
+    campaign_of(window).clocks.add("Storm", 4)
     board = clocks.board
     mime = QMimeData()
     mime.setText("just text")
@@ -428,41 +430,41 @@ def test_delete_with_the_key_and_undo_restores_the_same_clock(
     window: MainWindow, clocks: ClocksWidget, qtbot: QtBot
 ) -> None:
     campaign = campaign_of(window)
-    campaign.add_clock("First", 4)
-    clock = campaign.add_clock("Second", 6, filled=2, note="The harbourmaster's debts")
-    campaign.add_clock("Third", 4)
+    campaign.clocks.add("First", 4)
+    clock = campaign.clocks.add("Second", 6, filled=2, note="The harbourmaster's debts")
+    campaign.clocks.add("Third", 4)
     board = clocks.board
     qtbot.mouseClick(board.viewport(), LEFT, pos=tile_label_point(board, clock.id))
     qtbot.keyClick(board, Qt.Key.Key_Delete)
-    assert [c.name for c in campaign.clocks()] == ["First", "Third"]
+    assert [c.name for c in campaign.clocks.all()] == ["First", "Third"]
     assert board.tile_of(clock.id) is None
     stack = session_of(window).undo_stack
     stack.undo()
-    assert campaign.clock(clock.id) == clock
-    assert [c.name for c in campaign.clocks()] == ["First", "Second", "Third"]
+    assert campaign.clocks.get(clock.id) == clock
+    assert [c.name for c in campaign.clocks.all()] == ["First", "Second", "Third"]
     stack.redo()
-    assert [c.name for c in campaign.clocks()] == ["First", "Third"]
+    assert [c.name for c in campaign.clocks.all()] == ["First", "Third"]
 
 
 def test_give_to_from_the_context_menu(window: MainWindow, clocks: ClocksWidget) -> None:
     campaign = campaign_of(window)
-    clock = campaign.add_clock("Storm", 4)
+    clock = campaign.clocks.add("Storm", 4)
     clocks.board.set_current(clock.id)
     menu = clocks.build_menu()
     give = next(a.menu() for a in menu.actions() if a.text() == "Give to")
     target = next(a for a in give.actions() if a.text().startswith("The chapter"))
     target.trigger()
-    assert campaign.clock(clock.id).owner_kind == "chapter"
+    assert campaign.clocks.get(clock.id).owner_kind == "chapter"
     menu.deleteLater()
     session_of(window).undo_stack.undo()
-    assert campaign.clock(clock.id).owner_kind == "none"
+    assert campaign.clocks.get(clock.id).owner_kind == "none"
 
 
 def test_groups_follow_owners_and_the_done_filter(window: MainWindow, clocks: ClocksWidget) -> None:
     campaign = campaign_of(window)
-    kara = campaign.add_character("Kara Voss", "pc")
-    campaign.add_clock("Pay off", 6, owner_kind="character", owner_id=kara.id)
-    campaign.add_clock("Learned", 4, filled=4, owner_kind="character", owner_id=kara.id)
+    kara = campaign.roster.add("Kara Voss", "pc")
+    campaign.clocks.add("Pay off", 6, owner_kind="character", owner_id=kara.id)
+    campaign.clocks.add("Learned", 4, filled=4, owner_kind="character", owner_id=kara.id)
     board = clocks.board
     titles = [g.owner.title for g in board.groups]
     assert titles == ["Unowned", f"The chapter: {chapter_name(window)}", "Kara Voss"]
@@ -472,7 +474,7 @@ def test_groups_follow_owners_and_the_done_filter(window: MainWindow, clocks: Cl
     assert [c.name for c in group.clocks] == ["Pay off"]
     assert group.hidden == 1
     clocks.show_done.setChecked(True)
-    campaign.update_character(kara.id, name="Kara the Bold")  # "characters" refreshes
+    campaign.roster.update(kara.id, name="Kara the Bold")  # "characters" refreshes
     assert board.group_of("character", kara.id).owner.title == "Kara the Bold"  # type: ignore[union-attr]
 
 
@@ -480,7 +482,7 @@ def test_new_clock_defaults_to_the_selected_character(
     window: MainWindow, clocks: ClocksWidget, qtbot: QtBot
 ) -> None:
     campaign = campaign_of(window)
-    ilian = campaign.add_character("Brother Ilian", "pc")
+    ilian = campaign.roster.add("Brother Ilian", "pc")
     session_of(window).select_character(ilian.id)
     group = clocks.board.group_of("character", ilian.id)
     assert group is not None and group.selected
@@ -501,7 +503,7 @@ def test_hundreds_of_clocks_are_painted_not_made_widgets(
     campaign = campaign_of(window)
     clocks.set_session(None)  # one reload for the lot, not one per clock
     for index in range(600):
-        campaign.add_clock(f"Clock {index}", 4 + index % 9, filled=index % 4)
+        campaign.clocks.add(f"Clock {index}", 4 + index % 9, filled=index % 4)
     clocks.set_session(session_of(window))
     board = clocks.board
     assert len(board.tiles()) == 600
@@ -521,7 +523,7 @@ def test_a_read_only_campaign_shows_clocks_but_changes_nothing(
 ) -> None:
     campaign_path.parent.mkdir(parents=True, exist_ok=True)
     made = Campaign.create(campaign_path, data_dir=data_dir, start_date=date(2026, 3, 1))
-    clock = made.add_clock("Storm", 4, filled=1)
+    clock = made.clocks.add("Storm", 4, filled=1)
     made.close()
     window = make_window()
     window.set_session(
@@ -540,7 +542,7 @@ def test_a_read_only_campaign_shows_clocks_but_changes_nothing(
     with qtbot.assertNotEmitted(session_of(window).failed):  # not even tried
         qtbot.mouseClick(board.viewport(), LEFT, pos=point)
         qtbot.keyClick(board, Qt.Key.Key_Plus)
-    assert campaign_of(window).clock(clock.id).filled == 1
+    assert campaign_of(window).clocks.get(clock.id).filled == 1
     assert session_of(window).undo_stack.count() == 0
 
 
@@ -550,8 +552,8 @@ def test_deleting_a_character_takes_its_clocks_and_undo_brings_them_back(
     from desktop.ui.commands import DeleteCharacter
 
     campaign = campaign_of(window)
-    kara = campaign.add_character("Kara Voss", "pc")
-    campaign.add_clock("Pay off", 6, filled=2, owner_kind="character", owner_id=kara.id)
+    kara = campaign.roster.add("Kara Voss", "pc")
+    campaign.clocks.add("Pay off", 6, filled=2, owner_kind="character", owner_id=kara.id)
     board = clocks.board
     assert board.group_of("character", kara.id) is not None
     session_of(window).push(DeleteCharacter(session_of(window), kara))

@@ -13,7 +13,7 @@ from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from desktop.store.campaign import Campaign
+from desktop.store import Campaign
 from desktop.ui.docks.dice_table import DiceTableWidget
 from desktop.ui.docks.roll_log import RollLogWidget
 from desktop.ui.docks.roster import RosterWidget
@@ -46,10 +46,10 @@ def panel(window: MainWindow, kind: type) -> object:
 def table(window: MainWindow) -> DiceTableWidget:
     assert window.session is not None
     campaign = window.session.campaign
-    kara = campaign.add_character("Kara Voss", "pc")
-    campaign.add_character("Brother Ilian", "pc")
-    campaign.add_dice(kara.id, size=6, count=4)
-    campaign.add_trait(kara.id, "Harbour-wise", value=2, broad=True)
+    kara = campaign.roster.add("Kara Voss", "pc")
+    campaign.roster.add("Brother Ilian", "pc")
+    campaign.kit.add_dice(kara.id, size=6, count=4)
+    campaign.kit.add_trait(kara.id, "Harbour-wise", value=2, broad=True)
     widget = panel(window, DiceTableWidget)
     assert isinstance(widget, DiceTableWidget)
     widget.animate_check.setChecked(False)
@@ -60,8 +60,8 @@ def table(window: MainWindow) -> DiceTableWidget:
 def dice(window: MainWindow, name: str = "Kara Voss") -> list:
     assert window.session is not None
     campaign: Campaign = window.session.campaign
-    character = next(c for c in campaign.characters() if c.name == name)
-    return campaign.dice(character.id)
+    character = next(c for c in campaign.roster.all() if c.name == name)
+    return campaign.kit.dice(character.id)
 
 
 def drop(widget: DiceTableWidget, data: QMimeData, area: str, die_id: int | None = None) -> None:
@@ -102,17 +102,17 @@ def test_drag_to_the_tray_roll_deplete_undo_redo(
     after = dice(window)
     assert [d.place for d in after] == ["pool", "table", "pool", "pool"]
     assert not any(d.in_tray for d in after)
-    [logged] = window.session.campaign.rolls()
+    [logged] = window.session.campaign.rolls.all()
     assert logged.total == 9 and not logged.undone
     assert "1 depleted" in table.result_label.text()
 
     window.undo_action.trigger()
     assert [d.place for d in dice(window)] == ["pool"] * 4
     assert [d.in_tray for d in dice(window)] == [True, True, True, False]
-    assert window.session.campaign.rolls()[0].undone
+    assert window.session.campaign.rolls.all()[0].undone
     window.redo_action.trigger()
     assert [d.place for d in dice(window)] == ["pool", "table", "pool", "pool"]
-    assert not window.session.campaign.rolls()[0].undone
+    assert not window.session.campaign.rolls.all()[0].undone
 
 
 def test_the_table_counts_in_the_next_roll(window: MainWindow, table: DiceTableWidget) -> None:
@@ -122,7 +122,7 @@ def test_the_table_counts_in_the_next_roll(window: MainWindow, table: DiceTableW
     table.toggle_tray(second.id)
     window.session.rng = ScriptedRng([4])
     table.roll()
-    assert window.session.campaign.rolls()[0].total == 5  # 4 rolled + 1 on the table
+    assert window.session.campaign.rolls.all()[0].total == 5  # 4 rolled + 1 on the table
 
 
 def test_all_ones_asks_the_player_in_place(
@@ -136,19 +136,19 @@ def test_all_ones_asks_the_player_in_place(
     table.roll()
     assert table.choice_frame.isVisible()
     assert not table.roll_button.isEnabled()
-    assert window.session.campaign.rolls() == []  # nothing written before the choice
+    assert window.session.campaign.rolls.all() == []  # nothing written before the choice
     qtbot.mouseClick(table.lose_button, Qt.MouseButton.LeftButton)
     places = sorted(d.place for d in dice(window))
     assert places == ["pool", "pool", "pool", "removed"]
     assert not table.choice_frame.isVisible()
-    assert "one die was lost" in window.session.campaign.rolls()[0].summary
+    assert "one die was lost" in window.session.campaign.rolls.all()[0].summary
 
 
 def test_a_trait_chip_steps_a_tray_die_up(window: MainWindow, table: DiceTableWidget) -> None:
     assert window.session is not None
     first, *_ = dice(window)
     table.toggle_tray(first.id)
-    [trait] = window.session.campaign.traits(first.character_id)
+    [trait] = window.session.campaign.kit.traits(first.character_id)
     payload = {"character": first.character_id, "trait": trait.id}
     drop(table, encode(TRAIT_MIME, payload), "tray", die_id=first.id)
     assert dice(window)[0].steps == 1
@@ -158,7 +158,7 @@ def test_a_trait_chip_steps_a_tray_die_up(window: MainWindow, table: DiceTableWi
     assert dice(window)[0].steps == 2  # a trait of 2 gives two steps, no more
     window.session.rng = ScriptedRng([10])
     table.roll()
-    detail = window.session.campaign.rolls()[0].detail
+    detail = window.session.campaign.rolls.all()[0].detail
     assert detail["dice"][0]["rolled_as"] == 10  # d6 stepped twice is a d10
     assert dice(window)[0].steps == 0  # steps last for one roll
 
@@ -275,7 +275,7 @@ def test_keyboard_steps_and_roll(window: MainWindow, table: DiceTableWidget, qtb
     window.session.rng = ScriptedRng([3])
     table.view.setFocus()
     qtbot.keyClick(table.view, Qt.Key.Key_Space)
-    assert window.session.campaign.rolls()[0].detail["dice"][0]["rolled_as"] == 4
+    assert window.session.campaign.rolls.all()[0].detail["dice"][0]["rolled_as"] == 4
 
 
 def test_a_conflict_with_damage_and_protection_applied_in_one_step(
@@ -283,16 +283,16 @@ def test_a_conflict_with_damage_and_protection_applied_in_one_step(
 ) -> None:
     assert window.session is not None
     campaign = window.session.campaign
-    kara = next(c for c in campaign.characters() if c.name == "Kara Voss")
-    ilian = next(c for c in campaign.characters() if c.name == "Brother Ilian")
-    campaign.add_item(kara.id, "Boarding cutlass", "weapon", die_size=8, deplete=True)
-    campaign.add_dice(ilian.id, size=6, count=3)
-    campaign.add_item(ilian.id, "Oilskin coat", "armour", die_size=6)
+    kara = next(c for c in campaign.roster.all() if c.name == "Kara Voss")
+    ilian = next(c for c in campaign.roster.all() if c.name == "Brother Ilian")
+    campaign.kit.add_item(kara.id, "Boarding cutlass", "weapon", die_size=8, deplete=True)
+    campaign.kit.add_dice(ilian.id, size=6, count=3)
+    campaign.kit.add_item(ilian.id, "Oilskin coat", "armour", die_size=6)
     table.set_opponent(ilian.id)
     assert table.conflict_box.isVisible()
     assert table.scene.areas[(1, "pool")].count == 3
-    kara_dice = [d for d in campaign.dice(kara.id) if d.kind == "ordinary"]
-    ilian_dice = [d for d in campaign.dice(ilian.id) if d.kind == "ordinary"]
+    kara_dice = [d for d in campaign.kit.dice(kara.id) if d.kind == "ordinary"]
+    ilian_dice = [d for d in campaign.kit.dice(ilian.id) if d.kind == "ordinary"]
     for die in (*kara_dice[:2], *ilian_dice[:2]):
         table.toggle_tray(die.id)
     assert table.item_combos[0][0].currentText() == "Boarding cutlass (d8)"
@@ -302,25 +302,25 @@ def test_a_conflict_with_damage_and_protection_applied_in_one_step(
     window.session.rng = ScriptedRng([6, 5, 1, 2, 1, 3])
     table.roll()
     assert "Kara Voss wins 11 to 3" in table.conflict_result_label.text()
-    assert campaign.rolls() == []  # nothing is written before Apply
+    assert campaign.rolls.all() == []  # nothing is written before Apply
     table.roll_item_die("damage")
     table.roll_item_die("protection")
     assert "wins 12 to 6" in table.conflict_result_label.text()
     assert "Brother Ilian loses 1 die" in table.conflict_result_label.text()
     qtbot.mouseClick(table.apply_button, Qt.MouseButton.LeftButton)
 
-    ilian_places = sorted(d.place for d in campaign.dice(ilian.id) if d.kind == "ordinary")
+    ilian_places = sorted(d.place for d in campaign.kit.dice(ilian.id) if d.kind == "ordinary")
     assert ilian_places == ["pool", "removed", "table"]  # the 1 depleted, then 1 lost
-    cutlass = next(d for d in campaign.dice(kara.id) if d.kind == "damage")
+    cutlass = next(d for d in campaign.kit.dice(kara.id) if d.kind == "damage")
     assert cutlass.place == "table"  # a 1 on a "deplete" weapon's die
-    [logged] = campaign.rolls()
+    [logged] = campaign.rolls.all()
     assert logged.kind == "conflict" and logged.detail["dice_lost"] == 1
 
     window.undo_action.trigger()  # one step undoes the whole conflict
-    assert sorted(d.place for d in campaign.dice(ilian.id)) == ["pool"] * 4
-    assert campaign.rolls()[0].undone
+    assert sorted(d.place for d in campaign.kit.dice(ilian.id)) == ["pool"] * 4
+    assert campaign.rolls.all()[0].undone
     window.redo_action.trigger()
-    assert sorted(d.place for d in campaign.dice(ilian.id) if d.kind == "ordinary") == [
+    assert sorted(d.place for d in campaign.kit.dice(ilian.id) if d.kind == "ordinary") == [
         "pool",
         "removed",
         "table",
@@ -330,14 +330,14 @@ def test_a_conflict_with_damage_and_protection_applied_in_one_step(
 def test_a_discarded_conflict_writes_nothing(window: MainWindow, table: DiceTableWidget) -> None:
     assert window.session is not None
     campaign = window.session.campaign
-    ilian = next(c for c in campaign.characters() if c.name == "Brother Ilian")
-    campaign.add_dice(ilian.id, size=6, count=1)
+    ilian = next(c for c in campaign.roster.all() if c.name == "Brother Ilian")
+    campaign.kit.add_dice(ilian.id, size=6, count=1)
     table.set_opponent(ilian.id)
     first = dice(window)[0]
     table.toggle_tray(first.id)
-    before = [*campaign.dice(first.character_id), *campaign.dice(ilian.id)]
+    before = [*campaign.kit.dice(first.character_id), *campaign.kit.dice(ilian.id)]
     window.session.rng = ScriptedRng([3])
     table.roll()
     table.discard_conflict()
-    assert [*campaign.dice(first.character_id), *campaign.dice(ilian.id)] == before
-    assert campaign.rolls() == []
+    assert [*campaign.kit.dice(first.character_id), *campaign.kit.dice(ilian.id)] == before
+    assert campaign.rolls.all() == []

@@ -11,7 +11,7 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from desktop.store.campaign import Campaign
+from desktop.store import Campaign
 from desktop.ui.docks.roster import RosterWidget
 from desktop.ui.main_window import MainWindow
 from desktop.ui.session import CampaignSession
@@ -27,7 +27,7 @@ def open_sheet(window: MainWindow, name: str) -> DowntimeSheetWidget:
     roster.show()
     widget = roster.content()
     assert isinstance(widget, RosterWidget)
-    character = next(c for c in session.campaign.characters() if c.name == name)
+    character = next(c for c in session.campaign.roster.all() if c.name == name)
     session.select_character(character.id)
     form = widget.form
     form.tabs.setCurrentWidget(form.downtime)
@@ -46,8 +46,8 @@ def click_box(qtbot: QtBot, track: BoxTrack, index: int) -> None:
 
 
 def sheet_of(campaign: Campaign, name: str):  # type: ignore[no-untyped-def]
-    character = next(c for c in campaign.characters() if c.name == name)
-    return campaign.downtime_sheet(character.id)
+    character = next(c for c in campaign.roster.all() if c.name == name)
+    return campaign.downtime.sheet(character.id)
 
 
 def test_a_click_is_up_to_the_box_and_the_last_mark_clears() -> None:
@@ -58,7 +58,7 @@ def test_a_click_is_up_to_the_box_and_the_last_mark_clears() -> None:
 
 def test_clicking_stress_boxes_marks_stress_undoably(window: MainWindow, qtbot: QtBot) -> None:
     session = current(window)
-    session.campaign.add_character("Kara Voss", "pc")
+    session.campaign.roster.add("Kara Voss", "pc")
     sheet = open_sheet(window, "Kara Voss")
     track = sheet.stress_track
     assert track.count == 9  # the campaign's default track
@@ -84,7 +84,7 @@ def test_clicking_stress_boxes_marks_stress_undoably(window: MainWindow, qtbot: 
 
 def test_arrow_keys_move_the_mark(window: MainWindow, qtbot: QtBot) -> None:
     session = current(window)
-    session.campaign.add_character("Kara Voss", "pc")
+    session.campaign.roster.add("Kara Voss", "pc")
     sheet = open_sheet(window, "Kara Voss")
     sheet.trauma_track.setFocus()
     qtbot.keyClick(sheet.trauma_track, Qt.Key.Key_Right)
@@ -96,7 +96,7 @@ def test_arrow_keys_move_the_mark(window: MainWindow, qtbot: QtBot) -> None:
 
 def test_typing_a_vice_is_one_undo_step(window: MainWindow, qtbot: QtBot) -> None:
     session = current(window)
-    session.campaign.add_character("Kara Voss", "pc")
+    session.campaign.roster.add("Kara Voss", "pc")
     sheet = open_sheet(window, "Kara Voss")
     before = session.undo_stack.count()
 
@@ -116,8 +116,8 @@ def test_typing_a_vice_is_one_undo_step(window: MainWindow, qtbot: QtBot) -> Non
 
 def test_friends_and_purveyor_stay_with_their_character(window: MainWindow, qtbot: QtBot) -> None:
     session = current(window)
-    session.campaign.add_character("Kara Voss", "pc")
-    session.campaign.add_character("Brann", "pc")
+    session.campaign.roster.add("Kara Voss", "pc")
+    session.campaign.roster.add("Brann", "pc")
     sheet = open_sheet(window, "Kara Voss")
     qtbot.keyClicks(sheet.friends_edit, "Old Nell")
     qtbot.keyClick(sheet.friends_edit, Qt.Key.Key_Return)
@@ -133,7 +133,7 @@ def test_friends_and_purveyor_stay_with_their_character(window: MainWindow, qtbo
 
 def test_xp_and_hit_points(window: MainWindow, qtbot: QtBot) -> None:
     session = current(window)
-    session.campaign.add_character("Kara Voss", "pc")
+    session.campaign.roster.add("Kara Voss", "pc")
     sheet = open_sheet(window, "Kara Voss")
     assert list(sheet.xp_rows) == ["Insight", "Prowess", "Resolve", "Self"]
     _label, prowess, value = sheet.xp_rows["Prowess"]
@@ -156,7 +156,7 @@ def test_xp_and_hit_points(window: MainWindow, qtbot: QtBot) -> None:
 
 def test_the_stress_track_length_is_a_campaign_setting(window: MainWindow, qtbot: QtBot) -> None:
     session = current(window)
-    session.campaign.add_character("Kara Voss", "pc")
+    session.campaign.roster.add("Kara Voss", "pc")
     sheet = open_sheet(window, "Kara Voss")
     sheet.track_spin.setValue(12)
     assert session.campaign.settings()["stress_track"] == 12

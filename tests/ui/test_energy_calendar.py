@@ -7,7 +7,7 @@ from PySide6.QtWidgets import QDialogButtonBox, QToolBar
 from pytestqt.qtbot import QtBot
 
 from desktop.rules.energy import EntryKind
-from desktop.store.campaign import Campaign
+from desktop.store import Campaign
 from desktop.ui.docks.energy_calendar import EnergyCalendarWidget
 from desktop.ui.docks.energy_forms import InvestPage, MovePage, TaskPage
 from desktop.ui.end_day import EndDayDialog
@@ -27,8 +27,8 @@ def _calendar(window: MainWindow) -> EnergyCalendarWidget:
 
 def _kara(window: MainWindow, daily_net: int = 30) -> int:
     campaign = _session(window).campaign
-    kara = campaign.add_character("Kara Voss")
-    campaign.set_energy_profile(kara.id, daily_net, {"Stealth": 5, "Harbour lore": 6})
+    kara = campaign.roster.add("Kara Voss")
+    campaign.calendar.set_profile(kara.id, daily_net, {"Stealth": 5, "Harbour lore": 6})
     _session(window).select_character(kara.id)
     return kara.id
 
@@ -54,7 +54,7 @@ def test_a_task_shows_its_outcome_first_and_is_undone_and_redone(
     forms.note.setText("pick the customs lock")
     qtbot.mouseClick(forms.add, Qt.MouseButton.LeftButton)
 
-    state = _campaign(window).energy_day(kara, 1)
+    state = _campaign(window).calendar.day(kara, 1)
     assert state is not None
     assert state.daily == 21
     (entry,) = state.entries
@@ -68,10 +68,10 @@ def test_a_task_shows_its_outcome_first_and_is_undone_and_redone(
 
     stack = _session(window).undo_stack
     stack.undo()
-    assert _campaign(window).energy_day(kara, 1) is None
+    assert _campaign(window).calendar.day(kara, 1) is None
     assert calendar.ledger.entries.count() == 0
     stack.redo()
-    assert _campaign(window).energy_day(kara, 1) == state
+    assert _campaign(window).calendar.day(kara, 1) == state
 
 
 def test_knowing_and_altering_costs_follow_the_rules(window: MainWindow) -> None:
@@ -106,7 +106,7 @@ def test_a_move_says_where_the_character_ends_up(window: MainWindow, qtbot: QtBo
     page.committed.setValue(2)
     assert "success, arrives" in forms.outcome.text()
     qtbot.mouseClick(forms.add, Qt.MouseButton.LeftButton)
-    state = _campaign(window).energy_day(kara, 1)
+    state = _campaign(window).calendar.day(kara, 1)
     assert state is not None and state.entries[-1].kind is EntryKind.MOVE
     assert state.entries[-1].cost == 7
 
@@ -122,7 +122,7 @@ def test_an_investment_shows_yield_and_waste(window: MainWindow, qtbot: QtBot) -
     assert "Yields 8 into the pool of Smuggling route" in text
     assert "2 of the 12 energy invested will be wasted" in text
     qtbot.mouseClick(forms.add, Qt.MouseButton.LeftButton)
-    state = _campaign(window).energy_day(kara, 1)
+    state = _campaign(window).calendar.day(kara, 1)
     assert state is not None
     assert state.pending("Smuggling route") == 8
     assert state.daily == 18
@@ -147,19 +147,19 @@ def test_a_debt_is_announced_and_a_death_needs_confirming(window: MainWindow, qt
     forms.confirm_death.setChecked(True)
     assert forms.add.isEnabled()
     qtbot.mouseClick(forms.add, Qt.MouseButton.LeftButton)
-    state = _campaign(window).energy_day(kara, 1)
+    state = _campaign(window).calendar.day(kara, 1)
     assert state is not None and state.dead and state.debt == 15
     assert "Dead" in calendar.ledger.header.text()
     assert not calendar.ledger.forms.isEnabled()
     _session(window).undo_stack.undo()
-    assert _campaign(window).energy_day(kara, 1) is None
+    assert _campaign(window).calendar.day(kara, 1) is None
 
 
 def test_end_day_rolls_everyone_over_in_one_undoable_step(window: MainWindow, qtbot: QtBot) -> None:
     kara = _kara(window)
     campaign = _campaign(window)
-    ilian = campaign.add_character("Brother Ilian")
-    campaign.set_energy_profile(ilian.id, 24, {})
+    ilian = campaign.roster.add("Brother Ilian")
+    campaign.calendar.set_profile(ilian.id, 24, {})
     calendar = _calendar(window)
     forms = calendar.ledger.forms
     page = forms.choose("Task")
@@ -179,11 +179,11 @@ def test_end_day_rolls_everyone_over_in_one_undoable_step(window: MainWindow, qt
     assert dialog.buttons.button(QDialogButtonBox.StandardButton.Close) is not None
 
     assert campaign.summary().current_day == 2
-    opened = campaign.energy_day(kara, 2)
+    opened = campaign.calendar.day(kara, 2)
     assert opened is not None
     assert opened.opened_daily == 22  # 30 after a little sleep: 75%
     assert opened.daily == 22 - 12
-    assert campaign.energy_day(ilian.id, 2) is not None
+    assert campaign.calendar.day(ilian.id, 2) is not None
     assert calendar.today == 2 and calendar.selected_day == 2
     assert window.day_label.text().startswith("Day 2")
 
@@ -191,10 +191,10 @@ def test_end_day_rolls_everyone_over_in_one_undoable_step(window: MainWindow, qt
     assert stack.undoText() == "End Day 1"
     stack.undo()
     assert campaign.summary().current_day == 1
-    assert campaign.energy_day(kara, 2) is None
+    assert campaign.calendar.day(kara, 2) is None
     assert calendar.today == 1
     stack.redo()
-    assert campaign.energy_day(kara, 2) == opened
+    assert campaign.calendar.day(kara, 2) == opened
 
 
 def test_end_day_has_a_shortcut_and_a_toolbar_button(window: MainWindow) -> None:
@@ -208,8 +208,8 @@ def test_end_day_has_a_shortcut_and_a_toolbar_button(window: MainWindow) -> None
 def test_past_days_are_read_only_until_unlocked(window: MainWindow) -> None:
     kara = _kara(window)
     campaign = _campaign(window)
-    campaign.end_day()
-    campaign.end_day()  # today is day 3; days 1 and 2 were opened for Kara
+    campaign.calendar.end_day()
+    campaign.calendar.end_day()  # today is day 3; days 1 and 2 were opened for Kara
     calendar = _calendar(window)
     calendar.select_day(2)
     assert not calendar.ledger.forms.isEnabled()
@@ -218,7 +218,7 @@ def test_past_days_are_read_only_until_unlocked(window: MainWindow) -> None:
     assert calendar.ledger.forms.isEnabled()
     calendar.select_day(4)
     assert "has not come yet" in calendar.ledger.reason.text()
-    assert campaign.energy_day(kara, 2) is not None
+    assert campaign.calendar.day(kara, 2) is not None
 
 
 def test_the_month_grid_shows_the_days_and_switches_months(
@@ -227,7 +227,7 @@ def test_the_month_grid_shows_the_days_and_switches_months(
     kara = _kara(window)
     campaign = _campaign(window)
     for _ in range(40):
-        campaign.end_day()
+        campaign.calendar.end_day()
     calendar = _calendar(window)
     calendar.go_to_today()
     shown = {cell.day: cell for cell in calendar.grid.cells if cell.summary}
@@ -240,13 +240,13 @@ def test_the_month_grid_shows_the_days_and_switches_months(
     qtbot.mouseClick(calendar.grid, Qt.MouseButton.LeftButton, pos=point)
     assert calendar.selected_day == 3
     assert "Day 3" in calendar.ledger.header.text()
-    assert campaign.energy_day(kara, 3) is not None
+    assert campaign.calendar.day(kara, 3) is not None
 
 
 def test_the_whole_roster_tab_lists_every_character_with_a_profile(window: MainWindow) -> None:
     _kara(window)
     campaign = _campaign(window)
-    campaign.add_character("Old Hollis")  # no profile: not listed
+    campaign.roster.add("Old Hollis")  # no profile: not listed
     calendar = _calendar(window)
     calendar.tabs.setCurrentWidget(calendar.roster)
     assert calendar.roster.rowCount() == 1
@@ -255,7 +255,7 @@ def test_the_whole_roster_tab_lists_every_character_with_a_profile(window: MainW
 
 def test_a_profile_is_given_through_the_profile_tab(window: MainWindow) -> None:
     campaign = _campaign(window)
-    mira = campaign.add_character("Mira Threnody")
+    mira = campaign.roster.add("Mira Threnody")
     _session(window).select_character(mira.id)
     calendar = _calendar(window)
     calendar.tabs.setCurrentWidget(calendar.profile_editor)
@@ -267,28 +267,28 @@ def test_a_profile_is_given_through_the_profile_tab(window: MainWindow) -> None:
     assert "two abilities called 'Surgery'" in editor.error.text()
     editor.abilities.removeRow(1)
     assert editor.save_profile()
-    profile = campaign.energy_profile(mira.id)
+    profile = campaign.calendar.profile(mira.id)
     assert profile is not None and profile.daily_net == 28
     assert profile.rating("Surgery") == 7
     _session(window).undo_stack.undo()
-    assert campaign.energy_profile(mira.id) is None
+    assert campaign.calendar.profile(mira.id) is None
 
 
 def test_profile_edits_are_kept_when_the_gm_switches_character(window: MainWindow) -> None:
     kara = _kara(window)
     campaign = _campaign(window)
-    ilian = campaign.add_character("Brother Ilian")
+    ilian = campaign.roster.add("Brother Ilian")
     calendar = _calendar(window)
     calendar.tabs.setCurrentWidget(calendar.profile_editor)
     editor = calendar.profile_editor
     assert editor.character_id == kara
     editor.daily_net.setValue(33)
     _session(window).select_character(ilian.id)  # no Save pressed
-    profile = campaign.energy_profile(kara)
+    profile = campaign.calendar.profile(kara)
     assert profile is not None and profile.daily_net == 33
     assert editor.character_id == ilian.id
     _session(window).undo_stack.undo()
-    profile = campaign.energy_profile(kara)
+    profile = campaign.calendar.profile(kara)
     assert profile is not None and profile.daily_net == 30
 
 
@@ -298,7 +298,7 @@ def test_a_new_project_name_survives_a_refresh(window: MainWindow) -> None:
     page = calendar.ledger.forms.choose("Invest")
     assert isinstance(page, InvestPage)
     page.target.setEditText("Lighthouse")
-    _campaign(window).add_character("Old Hollis")  # any change refreshes the forms
+    _campaign(window).roster.add("Old Hollis")  # any change refreshes the forms
     calendar.refresh()
     assert page.target.currentText() == "Lighthouse"
     assert page.project() == "Lighthouse"

@@ -20,7 +20,7 @@ from pytestqt.qtbot import QtBot
 
 from desktop.rules import energy as rules
 from desktop.rules.energy import CharacterProfile, DayState
-from desktop.store.campaign import Campaign
+from desktop.store import Campaign
 from desktop.ui import theme
 from desktop.ui.energy_commands import PutEnergyDay
 from desktop.ui.session import CampaignSession
@@ -57,14 +57,14 @@ def session(campaign: Campaign) -> Iterator[CampaignSession]:
 
 
 def profiled(campaign: Campaign, name: str = "Kara Voss", daily_net: int = 30) -> int:
-    character = campaign.add_character(name)
-    campaign.set_energy_profile(character.id, daily_net, {"Stealth": 4})
+    character = campaign.roster.add(name)
+    campaign.calendar.set_profile(character.id, daily_net, {"Stealth": 4})
     return character.id
 
 
 def store_days(campaign: Campaign, character_id: int, days: dict[int, DayState]) -> None:
     for state in days.values():
-        campaign.put_energy_day(character_id, state)
+        campaign.calendar.put_day(character_id, state)
 
 
 def kara_days(profile: CharacterProfile) -> dict[int, DayState]:
@@ -89,7 +89,7 @@ def kara_days(profile: CharacterProfile) -> dict[int, DayState]:
 @pytest.fixture
 def kara(campaign: Campaign) -> tuple[int, dict[int, DayState]]:
     character_id = profiled(campaign)
-    profile = campaign.energy_profile(character_id)
+    profile = campaign.calendar.profile(character_id)
     assert profile is not None
     days = kara_days(profile)
     store_days(campaign, character_id, days)
@@ -160,11 +160,11 @@ def test_the_last_30_days_start_30_days_before_today(
     path.parent.mkdir(parents=True, exist_ok=True)
     with Campaign.create(path, data_dir=data_dir, start_date=START, current_day=100) as long:
         character_id = profiled(long)
-        profile = long.energy_profile(character_id)
+        profile = long.calendar.profile(character_id)
         assert profile is not None
         state = rules.start_day(profile, day=1)
         for day in range(1, 101):
-            long.put_energy_day(character_id, state)
+            long.calendar.put_day(character_id, state)
             if day < 100:
                 state = rules.rollover(profile, state).state
         session = CampaignSession(long)
@@ -205,7 +205,7 @@ def test_a_chart_needs_a_character_with_a_profile_and_days(
     chart: EnergyChart, campaign: Campaign
 ) -> None:
     assert chart.data is None and "Choose a character" in chart.message
-    nobody = campaign.add_character("Old Hollis")
+    nobody = campaign.roster.add("Old Hollis")
     chart.set_character(nobody.id)
     assert chart.data is None
     assert "Old Hollis has no energy profile" in chart.message
@@ -228,7 +228,7 @@ def test_the_chart_follows_a_change_its_undo_and_redo(
 ) -> None:
     character_id, days = kara
     chart.set_character(character_id)
-    profile = campaign.energy_profile(character_id)
+    profile = campaign.calendar.profile(character_id)
     assert profile is not None and chart.data is not None
     assert chart.data.value("daily", TODAY) is None
     opened = rules.start_day(profile, day=TODAY, general_store=7, pools={"Tower": 3})
@@ -240,10 +240,10 @@ def test_the_chart_follows_a_change_its_undo_and_redo(
     session.undo_stack.redo()
     assert chart.data.value("store", TODAY) == 7
     # A renamed character: the caption follows the "characters" topic.
-    campaign.update_character(character_id, name="Kara Vell")
+    campaign.roster.update(character_id, name="Kara Vell")
     assert chart.caption.text().startswith("Kara Vell: day 1 to day 12")
     # Deleted: nothing to draw, and no error.
-    campaign.delete_character(character_id)
+    campaign.roster.delete(character_id)
     assert chart.data is None and "no longer in the campaign" in chart.message
     assert days  # the fixture stored days for the deleted character
 
@@ -254,7 +254,7 @@ def test_a_hidden_chart_reads_the_days_when_shown(
     character_id, _days = kara
     chart.set_character(character_id)
     chart.hide()
-    session.campaign.update_character(character_id, name="Kara Hidden")
+    session.campaign.roster.update(character_id, name="Kara Hidden")
     assert "Kara Voss" in chart.caption.text()  # not read while hidden
     chart.show()
     assert chart.caption.text().startswith("Kara Hidden")

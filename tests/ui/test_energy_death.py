@@ -21,19 +21,19 @@ def _calendar(window: MainWindow) -> EnergyCalendarWidget:
 def test_the_days_after_a_death_cannot_be_spent(window: MainWindow) -> None:
     assert window.session is not None
     campaign = window.session.campaign
-    ilian = campaign.add_character("Brother Ilian")
-    campaign.set_energy_profile(ilian.id, 20, {})
-    profile = campaign.energy_profile(ilian.id)
+    ilian = campaign.roster.add("Brother Ilian")
+    campaign.calendar.set_profile(ilian.id, 20, {})
+    profile = campaign.calendar.profile(ilian.id)
     assert profile is not None
-    campaign.put_energy_day(
+    campaign.calendar.put_day(
         ilian.id, rules.task(profile, rules.start_day(profile, day=1), 40, 40).state
     )
     window.session.select_character(ilian.id)
     calendar = _calendar(window)
     for today in (2, 3):  # the day after the death, and a day with no row before it
-        campaign.end_day()
+        campaign.calendar.end_day()
         assert calendar.today == today and calendar.selected_day == today
-        assert campaign.energy_day(ilian.id, today) is None
+        assert campaign.calendar.day(ilian.id, today) is None
         assert not calendar.ledger.forms.isEnabled()
         assert not calendar.ledger.forms.add.isEnabled()
         assert "died on day 1" in calendar.ledger.reason.text()
@@ -43,21 +43,21 @@ def test_deleting_a_character_with_profile_edits_unsaved(window: MainWindow) -> 
     assert window.session is not None
     session = window.session
     campaign = session.campaign
-    kara = campaign.add_character("Kara Voss")
-    campaign.set_energy_profile(kara.id, 30, {})
-    brann = campaign.add_character("Brann")
+    kara = campaign.roster.add("Kara Voss")
+    campaign.calendar.set_profile(kara.id, 30, {})
+    brann = campaign.roster.add("Brann")
     session.select_character(kara.id)
     calendar = _calendar(window)
     calendar.tabs.setCurrentWidget(calendar.profile_editor)
     calendar.profile_editor.daily_net.setValue(33)  # typed, not saved
     failures: list[str] = []
     session.failed.connect(failures.append)
-    assert session.push(DeleteCharacter(session, campaign.character(kara.id)))
+    assert session.push(DeleteCharacter(session, campaign.roster.get(kara.id)))
     assert failures == []
     assert calendar.profile_editor.character_id == brann.id
     calendar.flush_edits()  # as closing the campaign does
     session.undo_stack.undo()
-    profile = campaign.energy_profile(kara.id)
+    profile = campaign.calendar.profile(kara.id)
     assert profile is not None and profile.daily_net == 30
 
 
@@ -66,13 +66,13 @@ def test_end_day_counts_no_unspent_energy_for_the_long_dead(
 ) -> None:
     assert window.session is not None
     campaign = window.session.campaign
-    ilian = campaign.add_character("Brother Ilian")
-    campaign.set_energy_profile(ilian.id, 20, {})
-    profile = campaign.energy_profile(ilian.id)
+    ilian = campaign.roster.add("Brother Ilian")
+    campaign.calendar.set_profile(ilian.id, 20, {})
+    profile = campaign.calendar.profile(ilian.id)
     assert profile is not None
     dead = rules.task(profile, rules.start_day(profile, day=1), 40, 40).state
-    campaign.put_energy_day(ilian.id, dead)
-    campaign.end_day()  # day 2 has no row for him
+    campaign.calendar.put_day(ilian.id, dead)
+    campaign.calendar.end_day()  # day 2 has no row for him
     dialog = EndDayDialog(window.session, window)
     qtbot.addWidget(dialog)
     label = dialog.table.cellWidget(0, 0)
@@ -86,14 +86,14 @@ def test_end_day_counts_no_unspent_energy_for_the_long_dead(
 def test_the_whole_roster_says_who_died_on_an_earlier_day(window: MainWindow) -> None:
     assert window.session is not None
     campaign = window.session.campaign
-    ilian = campaign.add_character("Brother Ilian")
-    campaign.set_energy_profile(ilian.id, 20, {})
-    profile = campaign.energy_profile(ilian.id)
+    ilian = campaign.roster.add("Brother Ilian")
+    campaign.calendar.set_profile(ilian.id, 20, {})
+    profile = campaign.calendar.profile(ilian.id)
     assert profile is not None
-    campaign.put_energy_day(
+    campaign.calendar.put_day(
         ilian.id, rules.task(profile, rules.start_day(profile, day=1), 40, 40).state
     )
-    campaign.end_day()
+    campaign.calendar.end_day()
     calendar = _calendar(window)
     calendar.tabs.setCurrentWidget(calendar.roster)
     assert calendar.roster.item(0, 8).text() == "Dead since day 1"

@@ -19,7 +19,7 @@ from pytestqt.qtbot import QtBot
 
 from desktop.rules import energy as rules
 from desktop.rules.energy import CharacterProfile, DayState
-from desktop.store.campaign import Campaign
+from desktop.store import Campaign
 from desktop.ui.session import CampaignSession
 from desktop.ui.widgets.energy_projects import (
     FORECAST_DAYS,
@@ -63,9 +63,9 @@ def session(campaign: Campaign) -> Iterator[CampaignSession]:
 
 
 def profiled(campaign: Campaign, name: str = "Kara Voss") -> tuple[int, CharacterProfile]:
-    character = campaign.add_character(name)
-    campaign.set_energy_profile(character.id, 30, {"Stealth": 4})
-    profile = campaign.energy_profile(character.id)
+    character = campaign.roster.add(name)
+    campaign.calendar.set_profile(character.id, 30, {"Stealth": 4})
+    profile = campaign.calendar.profile(character.id)
     assert profile is not None
     return character.id, profile
 
@@ -91,7 +91,7 @@ def kara(campaign: Campaign) -> tuple[int, CharacterProfile, dict[int, DayState]
     character_id, profile = profiled(campaign)
     days = kara_today(profile)
     for state in days.values():
-        campaign.put_energy_day(character_id, state)
+        campaign.calendar.put_day(character_id, state)
     return character_id, profile, days
 
 
@@ -184,16 +184,16 @@ def test_cancel_shows_the_refund_then_stores_the_new_day_with_undo_and_redo(
     assert f"The refund is {refund}" in text
     assert f"It pays today's debt of 6 first: {refund} of the debt is paid, 0 goes" in text
     expected = rules.cancel_project(profile, before, "Tower").state
-    stored = session.campaign.energy_day(character_id, TODAY)
+    stored = session.campaign.calendar.day(character_id, TODAY)
     assert stored == expected
     assert stored is not None and stored.debt == 1 and stored.general_store == 0
     assert [row.project for row in view.rows] == ["Boat", "Skiff"]
     assert session.undo_stack.undoText() == "Cancel project Tower"
     session.undo_stack.undo()
-    assert session.campaign.energy_day(character_id, TODAY) == before
+    assert session.campaign.calendar.day(character_id, TODAY) == before
     assert [row.project for row in view.rows] == ["Tower", "Boat", "Skiff"]
     session.undo_stack.redo()
-    assert session.campaign.energy_day(character_id, TODAY) == expected
+    assert session.campaign.calendar.day(character_id, TODAY) == expected
 
 
 def test_a_refund_beyond_the_debt_goes_into_the_store(
@@ -218,7 +218,7 @@ def test_saying_no_changes_nothing(
     view.set_character(character_id)
     view.select_project("Boat")
     assert view.cancel_selected() is False
-    assert session.campaign.energy_day(character_id, TODAY) == days[TODAY]
+    assert session.campaign.calendar.day(character_id, TODAY) == days[TODAY]
     assert session.undo_stack.count() == 0
     assert view.selected_project() == "Boat"
 
@@ -247,7 +247,7 @@ def test_the_real_confirmation_box_cancels_on_its_button(
     QTimer.singleShot(0, answer)
     assert view.cancel_selected() is True
     assert seen and "Cancel “Boat”" in seen[0] and "The refund is 1" in seen[0]
-    stored = session.campaign.energy_day(character_id, TODAY)
+    stored = session.campaign.calendar.day(character_id, TODAY)
     assert stored is not None and "Boat" not in {pool.project for pool in stored.pools}
 
 
@@ -256,14 +256,14 @@ def test_the_real_confirmation_box_cancels_on_its_button(
 
 def test_no_profile_and_no_day_today_say_what_to_do(view: ProjectsView, campaign: Campaign) -> None:
     assert "Choose a character" in view.reason.text()
-    hollis = campaign.add_character("Old Hollis")
+    hollis = campaign.roster.add("Old Hollis")
     view.set_character(hollis.id)
     assert not view.cancel_button.isEnabled()
     assert (
         view.reason.text() == "Old Hollis has no energy profile: give them one on the Profile tab."
     )
     character_id, profile = profiled(campaign, "Mira")
-    campaign.put_energy_day(character_id, rules.start_day(profile, day=TODAY - 1))
+    campaign.calendar.put_day(character_id, rules.start_day(profile, day=TODAY - 1))
     view.set_character(character_id)
     assert not view.cancel_button.isEnabled()
     assert "Nothing is recorded for Mira today (day 6)" in view.reason.text()
@@ -275,7 +275,7 @@ def test_no_projects_and_a_dead_character_disable_cancel(
     view: ProjectsView, campaign: Campaign
 ) -> None:
     character_id, profile = profiled(campaign, "Ilse")
-    campaign.put_energy_day(character_id, rules.start_day(profile, day=TODAY))
+    campaign.calendar.put_day(character_id, rules.start_day(profile, day=TODAY))
     view.set_character(character_id)
     assert "Ilse has no projects today" in view.reason.text()
     assert not view.cancel_button.isEnabled()
@@ -283,12 +283,12 @@ def test_no_projects_and_a_dead_character_disable_cancel(
     died = rules.start_day(profile, day=4, pools={"Tower": 40})
     died = rules.task(profile, died, 200, 10).state
     assert died.dead
-    campaign.put_energy_day(character_id, died)
-    campaign.delete_energy_day(character_id, TODAY)
+    campaign.calendar.put_day(character_id, died)
+    campaign.calendar.delete_day(character_id, TODAY)
     assert view.reason.text() == "Ilse died on day 4: their calendar has ended."
     assert not view.cancel_button.isEnabled()
     # Died today: the pools show, but nothing can be cancelled.
-    campaign.put_energy_day(character_id, rules.task(profile, _today(profile), 200, 10).state)
+    campaign.calendar.put_day(character_id, rules.task(profile, _today(profile), 200, 10).state)
     assert [row.project for row in view.rows] == ["Tower"]
     view.select_project("Tower")
     assert not view.cancel_button.isEnabled()

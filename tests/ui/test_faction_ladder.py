@@ -14,7 +14,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QApplication, QDialogButtonBox
 from pytestqt.qtbot import QtBot
 
-from desktop.store.campaign import Campaign
+from desktop.store import Campaign
 from desktop.store.downtime_records import OWNER_FACTION, FactionRecord
 from desktop.ui.docks.faction_ladder import FactionLadderWidget
 from desktop.ui.docks.tabbed_panels import FactionLadderPanel
@@ -44,15 +44,15 @@ def campaign_of(window: MainWindow) -> Campaign:
 
 
 def by_name(window: MainWindow, name: str) -> FactionRecord:
-    return next(f for f in campaign_of(window).factions() if f.name == name)
+    return next(f for f in campaign_of(window).factions.all() if f.name == name)
 
 
 def seed(window: MainWindow) -> FactionLadderWidget:
     campaign = campaign_of(window)
-    campaign.add_faction("Red Sashes", tier=2, hold="weak", status=-1)
-    campaign.add_faction("Lampblacks", tier=2, status=1)
-    authority = campaign.add_faction("Harbour Authority", tier=4, status=-2)
-    campaign.add_clock("Crackdown", 6, owner_kind=OWNER_FACTION, owner_id=authority.id, filled=2)
+    campaign.factions.add("Red Sashes", tier=2, hold="weak", status=-1)
+    campaign.factions.add("Lampblacks", tier=2, status=1)
+    authority = campaign.factions.add("Harbour Authority", tier=4, status=-2)
+    campaign.clocks.add("Crackdown", 6, owner_kind=OWNER_FACTION, owner_id=authority.id, filled=2)
     widget = ladder_of(window)
     QApplication.processEvents()
     return widget
@@ -105,7 +105,7 @@ def test_factions_sit_on_their_tier_rows_in_order(window: MainWindow) -> None:
     assert [c.name for c in card(widget, authority.id).look.clocks] == ["Crackdown"]
     chapter = widget.scene.chapter_card
     assert chapter is not None
-    assert chapter.record == campaign_of(window).chapter()
+    assert chapter.record == campaign_of(window).chapter.get()
     assert rows[chapter.record.tier].rect.contains(chapter.sceneBoundingRect().center())
     assert widget.count_label.text() == "3 factions"
 
@@ -118,16 +118,16 @@ def test_drag_to_another_tier_then_undo_and_redo(window: MainWindow) -> None:
     authority = card(widget, by_name(window, "Harbour Authority").id).sceneBoundingRect()
     # Dropped right of the Harbour Authority: second in the tier 4 row.
     drop(widget, encode_faction(red.id), QPointF(authority.right() + 30, authority.center().y()))
-    moved = campaign_of(window).faction(red.id)
+    moved = campaign_of(window).factions.get(red.id)
     assert (moved.tier, moved.position) == (4, 1)
     assert in_row(widget, red.id) == 4
-    assert campaign_of(window).faction(by_name(window, "Lampblacks").id).position == 0
+    assert campaign_of(window).factions.get(by_name(window, "Lampblacks").id).position == 0
     stack.undo()
-    back = campaign_of(window).faction(red.id)
+    back = campaign_of(window).factions.get(red.id)
     assert (back.tier, back.position) == (2, 0)
     assert in_row(widget, red.id) == 2
     stack.redo()
-    assert campaign_of(window).faction(red.id).tier == 4
+    assert campaign_of(window).factions.get(red.id).tier == 4
     assert in_row(widget, red.id) == 4
 
 
@@ -137,11 +137,11 @@ def test_drag_within_a_row_reorders(window: MainWindow) -> None:
     red, lamp = by_name(window, "Red Sashes"), by_name(window, "Lampblacks")
     target = card(widget, red.id).sceneBoundingRect()
     drop(widget, encode_faction(lamp.id), QPointF(target.left() + 10, target.center().y()))
-    assert campaign_of(window).faction(lamp.id).position == 0
-    assert campaign_of(window).faction(red.id).position == 1
+    assert campaign_of(window).factions.get(lamp.id).position == 0
+    assert campaign_of(window).factions.get(red.id).position == 1
     assert card(widget, lamp.id).x() < card(widget, red.id).x()
     window.session.undo_stack.undo()
-    assert campaign_of(window).faction(lamp.id).position == 1
+    assert campaign_of(window).factions.get(lamp.id).position == 1
 
 
 def test_an_empty_row_takes_a_drop_and_foreign_drops_are_refused(window: MainWindow) -> None:
@@ -156,7 +156,7 @@ def test_an_empty_row_takes_a_drop_and_foreign_drops_are_refused(window: MainWin
     drop(widget, encode_faction(999), widget.scene.rows[6].rect.center())
     assert stack.count() == before
     drop(widget, encode_faction(red.id), widget.scene.rows[6].rect.center())
-    assert campaign_of(window).faction(red.id).tier == 6
+    assert campaign_of(window).factions.get(red.id).tier == 6
     assert not widget.scene.rows[6].empty
     assert widget.scene.rows[6].rect.height() > CARD_HEIGHT
 
@@ -176,13 +176,13 @@ def test_click_the_status_badge_to_change_it(window: MainWindow, qtbot: QtBot) -
     assert menu.findChild(QAction, "status-1").isChecked()
     allies.trigger()
     assert not menu.isVisible()
-    assert campaign_of(window).faction(red.id).status == 3
+    assert campaign_of(window).factions.get(red.id).status == 3
     assert item.look.faction.status == 3
     window.session.undo_stack.undo()
-    assert campaign_of(window).faction(red.id).status == -1
+    assert campaign_of(window).factions.get(red.id).status == -1
     assert item.look.faction.status == -1
     window.session.undo_stack.redo()
-    assert campaign_of(window).faction(red.id).status == 3
+    assert campaign_of(window).factions.get(red.id).status == 3
 
 
 def test_keys_step_the_status_and_the_tier(window: MainWindow, qtbot: QtBot) -> None:
@@ -194,15 +194,15 @@ def test_keys_step_the_status_and_the_tier(window: MainWindow, qtbot: QtBot) -> 
     qtbot.keyClick(widget.view, Qt.Key.Key_Minus)
     qtbot.keyClick(widget.view, Qt.Key.Key_Minus)
     qtbot.keyClick(widget.view, Qt.Key.Key_Minus)  # already at war: stays -3
-    assert campaign_of(window).faction(red.id).status == -3
+    assert campaign_of(window).factions.get(red.id).status == -3
     assert widget.count_label.text() == "3 factions · 1 at war with the chapter"
     assert widget.scene.chapter_card is not None and widget.scene.chapter_card.record.at_war
     qtbot.keyClick(widget.view, Qt.Key.Key_Up, Qt.KeyboardModifier.ControlModifier)
-    assert campaign_of(window).faction(red.id).tier == 3
+    assert campaign_of(window).factions.get(red.id).tier == 3
     window.session.undo_stack.undo()
-    assert campaign_of(window).faction(red.id).tier == 2
+    assert campaign_of(window).factions.get(red.id).tier == 2
     window.session.undo_stack.undo()
-    assert campaign_of(window).faction(red.id).status == -2
+    assert campaign_of(window).factions.get(red.id).status == -2
 
 
 def test_double_click_edits_name_hold_notes_and_war(window: MainWindow, qtbot: QtBot) -> None:
@@ -229,7 +229,7 @@ def test_double_click_edits_name_hold_notes_and_war(window: MainWindow, qtbot: Q
     dialog.notes_edit.setPlainText("Mylera Klev runs them.")
     qtbot.mouseClick(ok, Qt.MouseButton.LeftButton)
     assert not dialog.isVisible()
-    edited = campaign_of(window).faction(red.id)
+    edited = campaign_of(window).factions.get(red.id)
     assert (edited.name, edited.hold, edited.at_war_with_others) == (
         "The Red Sashes",
         "strong",
@@ -238,9 +238,9 @@ def test_double_click_edits_name_hold_notes_and_war(window: MainWindow, qtbot: Q
     assert edited.notes == "Mylera Klev runs them."
     assert card(widget, red.id).look.faction == edited
     window.session.undo_stack.undo()  # one step for the whole dialog
-    assert campaign_of(window).faction(red.id) == red
+    assert campaign_of(window).factions.get(red.id) == red
     window.session.undo_stack.redo()
-    assert campaign_of(window).faction(red.id) == edited
+    assert campaign_of(window).factions.get(red.id) == edited
 
 
 def test_add_then_delete_a_faction_with_undo(window: MainWindow, qtbot: QtBot) -> None:
@@ -262,21 +262,21 @@ def test_add_then_delete_a_faction_with_undo(window: MainWindow, qtbot: QtBot) -
     assert widget.scene.selected_id() == added.id
     stack.undo()
     assert added.id not in widget.scene.cards
-    assert "Gondoliers" not in [f.name for f in campaign_of(window).factions()]
+    assert "Gondoliers" not in [f.name for f in campaign_of(window).factions.all()]
     stack.redo()
-    assert campaign_of(window).faction(added.id).name == "Gondoliers"
+    assert campaign_of(window).factions.get(added.id).name == "Gondoliers"
 
     authority = by_name(window, "Harbour Authority")
     widget.scene.select(authority.id)
     assert widget.delete_button.isEnabled()
     qtbot.mouseClick(widget.delete_button, Qt.MouseButton.LeftButton)
     assert authority.id not in widget.scene.cards
-    assert not [c for c in campaign_of(window).clocks() if c.owner_id == authority.id]
+    assert not [c for c in campaign_of(window).clocks.all() if c.owner_id == authority.id]
     stack.undo()
-    assert campaign_of(window).faction(authority.id) == authority
+    assert campaign_of(window).factions.get(authority.id) == authority
     assert [c.name for c in card(widget, authority.id).look.clocks] == ["Crackdown"]
     stack.redo()
-    assert authority.id not in [f.id for f in campaign_of(window).factions()]
+    assert authority.id not in [f.id for f in campaign_of(window).factions.all()]
 
 
 def test_the_context_menu_moves_adds_and_deletes(window: MainWindow, qtbot: QtBot) -> None:
@@ -291,10 +291,10 @@ def test_the_context_menu_moves_adds_and_deletes(window: MainWindow, qtbot: QtBo
     assert menu is not None and menu.objectName() == "factionContextMenu"
     menu.findChild(QAction, "menuDown").trigger()
     assert not menu.isVisible()
-    assert campaign_of(window).faction(lamp.id).tier == 1
+    assert campaign_of(window).factions.get(lamp.id).tier == 1
     assert in_row(widget, lamp.id) == 1
     window.session.undo_stack.undo()
-    assert campaign_of(window).faction(lamp.id).tier == 2
+    assert campaign_of(window).factions.get(lamp.id).tier == 2
 
     empty = view_point(widget, widget.scene.rows[5].rect.center())
     QApplication.sendEvent(
@@ -312,12 +312,12 @@ def test_a_refused_delete_is_explained_and_nothing_changes(window: MainWindow) -
     widget = seed(window)
     assert window.session is not None
     red = by_name(window, "Red Sashes")
-    campaign_of(window).add_claim("The Docks", holder_id=red.id)
+    campaign_of(window).chapter.add_claim("The Docks", holder_id=red.id)
     before = window.session.undo_stack.count()
     widget.delete_faction(red.id)
     assert widget.message_label.isVisible()
     assert "The Docks" in widget.message_label.text()
-    assert campaign_of(window).faction(red.id) == red
+    assert campaign_of(window).factions.get(red.id) == red
     assert window.session.undo_stack.count() == before
 
 
@@ -325,11 +325,11 @@ def test_other_docks_changes_show_on_the_ladder(window: MainWindow) -> None:
     widget = seed(window)
     campaign = campaign_of(window)
     red = by_name(window, "Red Sashes")
-    clock = campaign.add_clock("Take the docks", 8, owner_kind=OWNER_FACTION, owner_id=red.id)
+    clock = campaign.clocks.add("Take the docks", 8, owner_kind=OWNER_FACTION, owner_id=red.id)
     assert [c.id for c in card(widget, red.id).look.clocks] == [clock.id]
-    campaign.update_clock(clock.id, filled=5)
+    campaign.clocks.update(clock.id, filled=5)
     assert card(widget, red.id).look.clocks[0].filled == 5
-    campaign.update_chapter(tier=2)
+    campaign.chapter.update(tier=2)
     chapter = widget.scene.chapter_card
     assert chapter is not None and chapter.record.tier == 2
     assert widget.scene.rows[2].rect.contains(chapter.sceneBoundingRect().center())

@@ -11,7 +11,7 @@ from PySide6.QtCore import QCoreApplication, QEvent, QObject, QUrl
 from PySide6.QtGui import QFileOpenEvent
 from PySide6.QtWidgets import QApplication
 
-from desktop.store.campaign import Campaign
+from desktop.store import Campaign
 from desktop.ui.file_open import FileOpenFilter
 from desktop.ui.main_window import MainWindow
 

@@ -76,7 +76,7 @@ def test_cancelled_import_and_export_write_nothing(
     window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     assert window.session is not None
-    window.session.campaign.add_character("Kara")
+    window.session.campaign.roster.add("Kara")
     work = tmp_path / "work"
     work.mkdir()
     source = work / "out.json"
@@ -118,7 +118,7 @@ def test_leftovers_go_at_start_and_beside_a_campaign_when_it_opens(
     import sys
     from datetime import date
 
-    from desktop.store.campaign import Campaign
+    from desktop.store import Campaign
 
     ended = subprocess.run(
         [sys.executable, "-c", "import os; print(os.getpid())"],

@@ -12,8 +12,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 
 from desktop import __version__
+from desktop.store import Campaign
 from desktop.store.backups import list_backups
-from desktop.store.campaign import Campaign
 from desktop.ui.help import RulesReference, about_text
 from desktop.ui.main_window import PANELS, MainWindow
 from desktop.ui.settings import LAYOUT_VERSION
@@ -117,7 +117,7 @@ def test_backups_on_open_and_close_and_restore(window: MainWindow, data_dir: Pat
     folder = campaign.backup_folder
     window.pool.waitForDone()
     assert len(list_backups(folder)) == 1  # on open
-    campaign.add_character("Kara")
+    campaign.roster.add("Kara")
     window.close_campaign()
     taken = list_backups(folder)
     assert len(taken) == 2  # on close, because something changed
@@ -125,15 +125,15 @@ def test_backups_on_open_and_close_and_restore(window: MainWindow, data_dir: Pat
     path = campaign.path
     assert window.open_campaign(path)
     assert window.session is not None
-    window.session.campaign.add_character("Mistake")
+    window.session.campaign.roster.add("Mistake")
     first = taken[-1]  # oldest: before Kara
     assert window.restore_from(first.path)
     assert window.session is not None
-    assert [c.name for c in window.session.campaign.characters()] == []
+    assert [c.name for c in window.session.campaign.roster.all()] == []
     # The campaign as it was before restoring is among the backups now.
     newest = list_backups(folder)[0]
     with Campaign.open(newest.path, data_dir=data_dir, read_only=True) as before:
-        assert [c.name for c in before.characters()] == ["Kara", "Mistake"]
+        assert [c.name for c in before.roster.all()] == ["Kara", "Mistake"]
 
 
 def test_timer_backs_up_only_after_a_change(window: MainWindow) -> None:
@@ -143,7 +143,7 @@ def test_timer_backs_up_only_after_a_change(window: MainWindow) -> None:
     window.backups._on_timer()
     window.pool.waitForDone()
     assert len(list_backups(folder)) == 1
-    window.session.campaign.add_character("Kara")
+    window.session.campaign.roster.add("Kara")
     window.backups._on_timer()
     window.pool.waitForDone()
     assert len(list_backups(folder)) == 2
@@ -166,12 +166,12 @@ def test_export_then_import_through_the_window(window: MainWindow, tmp_path: Pat
     from desktop.store.exchange import export_campaign
 
     assert window.session is not None
-    window.session.campaign.add_character("Kara")
+    window.session.campaign.roster.add("Kara")
     exported = tmp_path / "out.json"
     export_campaign(window.session.campaign, exported)
     assert window.import_from(exported, tmp_path / "copy.gmdesk")
     assert window.session is not None
-    assert [c.name for c in window.session.campaign.characters()] == ["Kara"]
+    assert [c.name for c in window.session.campaign.roster.all()] == ["Kara"]
 
 
 def test_rules_reference_and_about(window: MainWindow, qtbot: object, data_dir: Path) -> None:

@@ -13,7 +13,7 @@ from PySide6.QtPrintSupport import QPrintPreviewDialog, QPrintPreviewWidget
 from PySide6.QtWidgets import QApplication, QFileDialog, QStatusBar, QWidget
 from pytestqt.qtbot import QtBot
 
-from desktop.store.campaign import Campaign
+from desktop.store import Campaign
 from desktop.store.records import CardRecord
 from desktop.ui.docks.syscards import SysCardsWidget
 from desktop.ui.main_window import MainWindow
@@ -40,16 +40,16 @@ def campaign_of(window: MainWindow) -> Campaign:
 def table(window: MainWindow) -> MainWindow:
     """Two player characters, an NPC, a faction and three cards in the window's campaign."""
     campaign = campaign_of(window)
-    ids = [campaign.add_character(name, "pc").id for name in ("Kara Voss", "Brother Ilian")]
-    campaign.add_character("Old Hollis", "npc")
+    ids = [campaign.roster.add(name, "pc").id for name in ("Kara Voss", "Brother Ilian")]
+    campaign.roster.add("Old Hollis", "npc")
     for character_id in ids:
-        campaign.add_dice(character_id, 6, count=4)
-        campaign.add_trait(character_id, "Nerve", 2)
-    campaign.add_clock("Pay off the harbourmaster", 6, owner_kind="character", owner_id=ids[0])
-    campaign.add_faction("The Tidewardens", 3, status=-2)
-    kara = campaign.add_card("Kara Voss", "character", character_id=ids[0], efficiency=40)
-    campaign.add_card("Knife work", "skill", owner_id=kara.id, efficiency=30)
-    campaign.add_card("Saltmarsh drake", "creature", efficiency=55)
+        campaign.kit.add_dice(character_id, 6, count=4)
+        campaign.kit.add_trait(character_id, "Nerve", 2)
+    campaign.clocks.add("Pay off the harbourmaster", 6, owner_kind="character", owner_id=ids[0])
+    campaign.factions.add("The Tidewardens", 3, status=-2)
+    kara = campaign.cards.add("Kara Voss", "character", character_id=ids[0], efficiency=40)
+    campaign.cards.add("Knife work", "skill", owner_id=kara.id, efficiency=30)
+    campaign.cards.add("Saltmarsh drake", "creature", efficiency=55)
     return window
 
 
@@ -117,7 +117,7 @@ def test_only_what_exists_can_be_chosen(window: MainWindow, qtbot: QtBot) -> Non
 
 def test_the_selected_character_is_offered_first(table: MainWindow, qtbot: QtBot) -> None:
     campaign = campaign_of(table)
-    kara = next(c for c in campaign.characters() if c.name == "Kara Voss")
+    kara = next(c for c in campaign.roster.all() if c.name == "Kara Voss")
     assert table.session is not None
     table.session.select_character(kara.id)
     options = print_options(table)
@@ -141,7 +141,7 @@ def test_the_selected_character_is_offered_first(table: MainWindow, qtbot: QtBot
 
 def test_the_selected_character_sheet_to_pdf(table: MainWindow, tmp_path: Path) -> None:
     campaign = campaign_of(table)
-    ilian = next(c for c in campaign.characters() if c.name == "Brother Ilian")
+    ilian = next(c for c in campaign.roster.all() if c.name == "Brother Ilian")
     assert table.session is not None
     table.session.select_character(ilian.id)
     options = print_options(table)
@@ -188,10 +188,10 @@ def test_selected_cards_print_as_cards(table: MainWindow, tmp_path: Path) -> Non
 
 def test_a_character_deleted_since_it_was_selected_is_not_offered(table: MainWindow) -> None:
     campaign = campaign_of(table)
-    hollis = next(c for c in campaign.characters() if c.name == "Old Hollis")
+    hollis = next(c for c in campaign.roster.all() if c.name == "Old Hollis")
     assert table.session is not None
     table.session.select_character(hollis.id)
-    campaign.delete_character(hollis.id)
+    campaign.roster.delete(hollis.id)
     options = print_options(table)
     assert options is not None and options.character_id is None
     with pytest.raises(ValueError, match="No character is selected"):
@@ -288,9 +288,9 @@ class FakeHost:
 def test_printing_takes_any_host_with_what_it_asks_for(
     qtbot: QtBot, campaign: Campaign, tmp_path: Path
 ) -> None:
-    campaign.add_character("Kara Voss", "pc")
-    drake = campaign.add_card("Saltmarsh drake", "creature", efficiency=55)
-    campaign.add_card("Knife work", "skill", efficiency=30)
+    campaign.roster.add("Kara Voss", "pc")
+    drake = campaign.cards.add("Saltmarsh drake", "creature", efficiency=55)
+    campaign.cards.add("Knife work", "skill", efficiency=30)
     host = FakeHost(campaign, [drake])
     qtbot.addWidget(host.parent)
     options = print_options(host)

@@ -19,7 +19,7 @@ def roster_of(window: MainWindow) -> RosterWidget:
 
 def names(window: MainWindow) -> list[str]:
     assert window.session is not None
-    return [c.name for c in window.session.campaign.characters()]
+    return [c.name for c in window.session.campaign.roster.all()]
 
 
 def shown_names(roster: RosterWidget) -> list[str]:
@@ -77,18 +77,18 @@ def test_change_kind_and_notes(window: MainWindow, qtbot: QtBot) -> None:
     combo.setCurrentIndex(2)
     combo.activated.emit(2)
     assert window.session is not None
-    [record] = window.session.campaign.characters()
+    [record] = window.session.campaign.roster.all()
     assert record.kind == "challenge"
     notes = roster.form.notes_edit
     notes.setFocus()
     qtbot.keyClicks(notes, "Rising water")
     qtbot.keyClicks(notes, ", rotten steps")
-    qtbot.waitUntil(lambda: window.session.campaign.characters()[0].notes != "", timeout=3000)
-    assert window.session.campaign.characters()[0].notes == "Rising water, rotten steps"
+    qtbot.waitUntil(lambda: window.session.campaign.roster.all()[0].notes != "", timeout=3000)
+    assert window.session.campaign.roster.all()[0].notes == "Rising water, rotten steps"
     window.undo_action.trigger()  # typing merges into one step
-    assert window.session.campaign.characters()[0].notes == ""
+    assert window.session.campaign.roster.all()[0].notes == ""
     window.undo_action.trigger()
-    assert window.session.campaign.characters()[0].kind == "pc"
+    assert window.session.campaign.roster.all()[0].kind == "pc"
 
 
 def test_inline_rename_in_the_table(window: MainWindow) -> None:
@@ -125,14 +125,14 @@ def test_delete_asks_first_and_can_be_undone(
     window.undo_action.trigger()
     assert names(window) == ["New character", "New NPC"]
     assert window.session is not None
-    assert roster.selected_id() == window.session.campaign.characters()[1].id
+    assert roster.selected_id() == window.session.campaign.roster.all()[1].id
 
 
 def test_filter_by_text_and_kind(window: MainWindow, qtbot: QtBot) -> None:
     assert window.session is not None
     campaign = window.session.campaign
     for name, kind in [("Kara", "pc"), ("Karst Hound", "challenge"), ("Hollis", "npc")]:
-        campaign.add_character(name, kind)
+        campaign.roster.add(name, kind)
     roster = roster_of(window)
     qtbot.keyClicks(roster.filter_edit, "kar")
     assert shown_names(roster) == ["Kara", "Karst Hound"]
@@ -148,8 +148,8 @@ def test_selection_is_published_to_the_session(window: MainWindow) -> None:
     heard: list[object] = []
     window.session.character_selected.connect(heard.append)
     campaign = window.session.campaign
-    kara = campaign.add_character("Kara")
-    hollis = campaign.add_character("Hollis", "npc")
+    kara = campaign.roster.add("Kara")
+    hollis = campaign.roster.add("Hollis", "npc")
     roster = roster_of(window)
     roster.table.selectRow(1)
     assert heard[-1] == hollis.id
@@ -161,10 +161,10 @@ def test_read_only_roster_offers_no_edits(
     window: MainWindow, make_window: object, data_dir: object
 ) -> None:
     assert window.session is not None
-    window.session.campaign.add_character("Kara")
+    window.session.campaign.roster.add("Kara")
     path = window.session.campaign.path
     second = make_window()  # type: ignore[operator]
-    from desktop.store.campaign import Campaign
+    from desktop.store import Campaign
 
     read_only = Campaign.open(path, data_dir=data_dir, read_only=True)  # type: ignore[arg-type]
     from desktop.ui.session import CampaignSession

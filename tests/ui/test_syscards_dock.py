@@ -14,7 +14,7 @@ from PySide6.QtGui import QColor, QImage
 from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
-from desktop.store.campaign import Campaign
+from desktop.store import Campaign
 from desktop.ui.docks.syscards import SysCardsWidget
 from desktop.ui.main_window import MainWindow
 
@@ -32,9 +32,9 @@ class ScriptedRng(random.Random):
 def cards(window: MainWindow) -> SysCardsWidget:
     assert window.session is not None
     campaign = window.session.campaign
-    kara = campaign.add_card("Kara Voss", "character", efficiency=40)
-    campaign.add_card("Knife work", "skill", owner_id=kara.id, efficiency=30, tags=("blade",))
-    campaign.add_card("Saltmarsh drake", "creature", efficiency=55, info="<p>Bites.</p>")
+    kara = campaign.cards.add("Kara Voss", "character", efficiency=40)
+    campaign.cards.add("Knife work", "skill", owner_id=kara.id, efficiency=30, tags=("blade",))
+    campaign.cards.add("Saltmarsh drake", "creature", efficiency=55, info="<p>Bites.</p>")
     for panel in window.panels:
         if panel.name == "syscards":
             panel.show()
@@ -87,16 +87,16 @@ def test_edit_with_undo_and_bad_values_refused_in_place(
     editor.name_edit.selectAll()
     qtbot.keyClicks(editor.name_edit, "Knife fighting")
     qtbot.keyClick(editor.name_edit, Qt.Key.Key_Return)
-    assert "Knife fighting" in [c.name for c in campaign_of(window).cards()]
+    assert "Knife fighting" in [c.name for c in campaign_of(window).cards.all()]
     for bad in (0, 101):
         editor.numbers["efficiency"].setValue(bad)
         assert not editor.commit("efficiency", bad)
         assert editor.error_label.isVisible() and "100" in editor.error_label.text()
-    assert {c.name: c.efficiency for c in campaign_of(window).cards()}["Knife fighting"] == 30
+    assert {c.name: c.efficiency for c in campaign_of(window).cards.all()}["Knife fighting"] == 30
     assert editor.commit("efficiency", 35)
     window.undo_action.trigger()
     window.undo_action.trigger()
-    assert {c.name: c.efficiency for c in campaign_of(window).cards()} == {
+    assert {c.name: c.efficiency for c in campaign_of(window).cards.all()} == {
         "Kara Voss": 40,
         "Knife work": 30,
         "Saltmarsh drake": 55,
@@ -105,7 +105,7 @@ def test_edit_with_undo_and_bad_values_refused_in_place(
 
 def test_a_card_cannot_be_owned_by_its_own_skill(window: MainWindow, cards: SysCardsWidget) -> None:
     campaign = campaign_of(window)
-    knife = next(c for c in campaign.cards() if c.name == "Knife work")
+    knife = next(c for c in campaign.cards.all() if c.name == "Knife work")
     select(cards, "Kara Voss")
     assert cards.editor.owner_combo.findData(cards.editor.card.id) == -1  # never itself
     assert not cards.editor.commit("owner_id", knife.id)
@@ -113,7 +113,7 @@ def test_a_card_cannot_be_owned_by_its_own_skill(window: MainWindow, cards: SysC
         "own" in cards.editor.error_label.text().lower()
         or "loop" in cards.editor.error_label.text().lower()
     )
-    assert next(c for c in campaign.cards() if c.name == "Kara Voss").owner_id is None
+    assert next(c for c in campaign.cards.all() if c.name == "Kara Voss").owner_id is None
 
 
 def test_new_duplicate_delete_and_undo(
@@ -150,10 +150,10 @@ def test_images_are_checked_before_they_are_kept(window: MainWindow, cards: SysC
     assert not cards.editor.set_image(b"\x89PNG\r\n\x1a\n broken")
     assert "not an image" in cards.editor.error_label.text()
     assert cards.editor.set_image(_png())
-    drake = next(c for c in campaign_of(window).cards() if c.name == "Saltmarsh drake")
+    drake = next(c for c in campaign_of(window).cards.all() if c.name == "Saltmarsh drake")
     assert drake.has_image
     window.undo_action.trigger()
-    assert campaign_of(window).card_image(drake.id) is None
+    assert campaign_of(window).cards.image(drake.id) is None
 
 
 def test_preview_draws_the_card(cards: SysCardsWidget) -> None:
@@ -175,14 +175,14 @@ def test_an_act_and_its_raise_throw_with_undo(window: MainWindow, cards: SysCard
     assert outcome is not None and outcome.success and outcome.mode == "action"
     outcome = act.resolve(100)  # a Raise Throw at the default 100
     assert outcome is not None and outcome.raised
-    knife = next(c for c in campaign_of(window).cards() if c.name == "Knife work")
+    knife = next(c for c in campaign_of(window).cards.all() if c.name == "Knife work")
     assert knife.efficiency == 31
-    rolls = campaign_of(window).rolls()
+    rolls = campaign_of(window).rolls.all()
     assert [r.kind for r in rolls] == ["act", "act"]
     window.undo_action.trigger()
-    knife = next(c for c in campaign_of(window).cards() if c.name == "Knife work")
+    knife = next(c for c in campaign_of(window).cards.all() if c.name == "Knife work")
     assert knife.efficiency == 30
-    assert campaign_of(window).rolls()[0].undone
+    assert campaign_of(window).rolls.all()[0].undone
 
 
 def test_tale_mode_needs_no_throw(cards: SysCardsWidget) -> None:
@@ -206,12 +206,12 @@ def test_a_challenge_with_a_tie_the_gm_orders(window: MainWindow, cards: SysCard
     assert outcome is not None
     assert outcome.order == ("Knife work", "Saltmarsh drake", "Kara Voss")
     assert "Knife work" not in outcome.succeeded  # forced NR 90 not reached
-    assert campaign_of(window).rolls()[0].kind == "challenge"
+    assert campaign_of(window).rolls.all()[0].kind == "challenge"
 
 
 def test_true_ties_wait_for_the_gm(window: MainWindow, cards: SysCardsWidget) -> None:
     campaign = campaign_of(window)
-    twin = campaign.add_card("Kara's twin", "character", efficiency=40)
+    twin = campaign.cards.add("Kara's twin", "character", efficiency=40)
     cards.reload()
     challenge = cards.challenge
     for name in ("Kara Voss", twin.name):
@@ -222,12 +222,12 @@ def test_true_ties_wait_for_the_gm(window: MainWindow, cards: SysCardsWidget) ->
     outcome = challenge.resolve()
     assert outcome is not None and outcome.undecided
     assert not challenge.tie_box.isHidden()
-    assert campaign.rolls() == []  # nothing written until the GM has ordered them
+    assert campaign.rolls.all() == []  # nothing written until the GM has ordered them
     item = challenge.ties.takeItem(1)
     challenge.ties.insertItem(0, item)
     settled = challenge.confirm_ties()
     assert settled is not None and settled.order == (twin.name, "Kara Voss")
-    assert campaign.rolls()[0].detail["order"] == [twin.name, "Kara Voss"]
+    assert campaign.rolls.all()[0].detail["order"] == [twin.name, "Kara Voss"]
 
 
 def test_export_pdf_of_the_selected_cards(
@@ -246,12 +246,12 @@ def test_export_pdf_of_the_selected_cards(
 def test_print_cards_from_the_command_line(tmp_path: Path, gm_desk_home: Path) -> None:
     from pypdf import PdfReader
 
-    from desktop.store.campaign import Campaign as CampaignFile
+    from desktop.store import Campaign as CampaignFile
 
     path = tmp_path / "c.gmdesk"
     with CampaignFile.create(path, data_dir=gm_desk_home / "data") as made:
-        made.add_card("Harbour lore", "skill", efficiency=62)
-        made.add_card("The Gull's Wager", "vehicle", efficiency=48)
+        made.cards.add("Harbour lore", "skill", efficiency=62)
+        made.cards.add("The Gull's Wager", "vehicle", efficiency=48)
     out = tmp_path / "out.pdf"
     env = {**os.environ, "GM_DESK_HOME": str(gm_desk_home)}
     command = [sys.executable, "-m", "desktop", "--campaign", str(path), "--print-cards", str(out)]

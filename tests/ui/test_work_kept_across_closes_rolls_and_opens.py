@@ -9,7 +9,7 @@ import pytest
 from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
-from desktop.store.campaign import Campaign
+from desktop.store import Campaign
 from desktop.ui.docks.dice_table import DiceTableWidget
 from desktop.ui.docks.roster import RosterWidget
 from desktop.ui.docks.syscards import SysCardsWidget
@@ -28,7 +28,7 @@ def test_notes_typed_just_before_closing_are_kept(
     window: MainWindow, qtbot: QtBot, data_dir: Path
 ) -> None:
     assert window.session is not None
-    kara = window.session.campaign.add_character("Kara")
+    kara = window.session.campaign.roster.add("Kara")
     roster = content(window, RosterWidget)
     assert isinstance(roster, RosterWidget)
     window.session.select_character(kara.id)
@@ -36,14 +36,14 @@ def test_notes_typed_just_before_closing_are_kept(
     path = window.session.campaign.path
     window.close_campaign()  # before the typing pause has passed
     with Campaign.open(path, data_dir=data_dir, read_only=True) as reopened:
-        assert reopened.character(kara.id).notes == "Owes Hollis 3 coin"
+        assert reopened.roster.get(kara.id).notes == "Owes Hollis 3 coin"
 
 
 def test_card_info_typed_just_before_closing_is_kept(
     window: MainWindow, qtbot: QtBot, data_dir: Path
 ) -> None:
     assert window.session is not None
-    card = window.session.campaign.add_card("Knife work", "skill")
+    card = window.session.campaign.cards.add("Knife work", "skill")
     cards = content(window, SysCardsWidget)
     assert isinstance(cards, SysCardsWidget)
     cards.reload()
@@ -52,20 +52,20 @@ def test_card_info_typed_just_before_closing_is_kept(
     path = window.session.campaign.path
     window.close_campaign()
     with Campaign.open(path, data_dir=data_dir, read_only=True) as reopened:
-        assert "Rejection at NR 40" in reopened.card(card.id).info
+        assert "Rejection at NR 40" in reopened.cards.get(card.id).info
 
 
 @pytest.fixture
 def rolling(window: MainWindow) -> DiceTableWidget:
     assert window.session is not None
     campaign = window.session.campaign
-    kara = campaign.add_character("Kara")
-    campaign.add_dice(kara.id, size=6, count=3)
+    kara = campaign.roster.add("Kara")
+    campaign.kit.add_dice(kara.id, size=6, count=3)
     table = content(window, DiceTableWidget)
     assert isinstance(table, DiceTableWidget)
     window.session.select_character(kara.id)
     table.animate_check.setChecked(True)
-    for die in campaign.dice(kara.id):
+    for die in campaign.kit.dice(kara.id):
         table.toggle_tray(die.id)
     window.session.rng = random.Random(3)
     return table
@@ -80,11 +80,11 @@ def test_an_animated_roll_never_lands_in_another_campaign(
     rolling.roll()
     assert window.open_campaign(copy)
     assert window.session is not None
-    window.session.select_character(window.session.campaign.characters()[0].id)
+    window.session.select_character(window.session.campaign.roster.all()[0].id)
     # Wait for the roll's tumble to end, however long it takes: had it survived the
     # switch, it would land now, in the wrong campaign.
     qtbot.waitUntil(lambda: not rolling.is_rolling(), timeout=5000)
-    assert window.session.campaign.rolls() == []
+    assert window.session.campaign.rolls.all() == []
 
 
 def test_an_animated_roll_lands_after_the_character_is_re_read(
@@ -94,9 +94,9 @@ def test_an_animated_roll_lands_after_the_character_is_re_read(
     campaign = window.session.campaign
     rolling.roll()
     assert not window.undo_action.isEnabled()  # nothing changes the pool mid-roll
-    character = campaign.characters()[0]
-    campaign.update_character(character.id, notes="renamed while rolling")
-    qtbot.waitUntil(lambda: len(campaign.rolls()) == 1, timeout=3000)
+    character = campaign.roster.all()[0]
+    campaign.roster.update(character.id, notes="renamed while rolling")
+    qtbot.waitUntil(lambda: len(campaign.rolls.all()) == 1, timeout=3000)
     assert window.undo_action.isEnabled()
 
 
@@ -115,8 +115,8 @@ def test_a_refused_open_keeps_the_open_campaign(
 def test_two_cards_of_one_name_can_meet_in_a_challenge(window: MainWindow) -> None:
     assert window.session is not None
     campaign = window.session.campaign
-    first = campaign.add_card("Guard", "character", efficiency=30)
-    second = campaign.add_card("Guard", "character", efficiency=40)
+    first = campaign.cards.add("Guard", "character", efficiency=30)
+    second = campaign.cards.add("Guard", "character", efficiency=40)
     cards = content(window, SysCardsWidget)
     assert isinstance(cards, SysCardsWidget)
     cards.challenge.add_card(first)

@@ -30,8 +30,8 @@ TICK = 500
 
 def export_document(campaign: Campaign, progress: Progress = no_progress) -> dict[str, Any]:
     summary = campaign.summary()
-    sheets = campaign.downtime_sheets(stored_only=True)
-    records = campaign.characters()
+    sheets = campaign.downtime.sheets(stored_only=True)
+    records = campaign.roster.all()
     characters = []
     for index, record in enumerate(records):
         if index % TICK == 0:
@@ -47,27 +47,27 @@ def export_document(campaign: Campaign, progress: Progress = no_progress) -> dic
             "settings": summary.settings,
         },
         "characters": characters,
-        "roll_log": [asdict(roll) for roll in sorted(campaign.rolls(), key=_by_id)],
-        "cards": [_export_card(campaign, record) for record in campaign.cards()],
+        "roll_log": [asdict(roll) for roll in sorted(campaign.rolls.all(), key=_by_id)],
+        "cards": [_export_card(campaign, record) for record in campaign.cards.all()],
         **_export_downtime(campaign),
     }
 
 
 def _export_downtime(campaign: Campaign) -> dict[str, Any]:
     return {
-        "chapter": without(campaign.chapter(), "turf", "at_war"),
-        "factions": [asdict(faction) for faction in campaign.factions()],
-        "claims": [asdict(claim) for claim in campaign.claims()],
-        "claim_paths": [asdict(path) for path in campaign.claim_paths()],
-        "clocks": [asdict(clock) for clock in campaign.clocks()],
+        "chapter": without(campaign.chapter.get(), "turf", "at_war"),
+        "factions": [asdict(faction) for faction in campaign.factions.all()],
+        "claims": [asdict(claim) for claim in campaign.chapter.claims()],
+        "claim_paths": [asdict(path) for path in campaign.chapter.claim_paths()],
+        "clocks": [asdict(clock) for clock in campaign.clocks.all()],
         "downtime_sessions": [
             {
                 "number": number,
                 "entries": [
-                    without(entry, "session") for entry in campaign.downtime_entries(number)
+                    without(entry, "session") for entry in campaign.downtime.entries(number)
                 ],
             }
-            for number in campaign.downtime_sessions()
+            for number in campaign.downtime.sessions()
         ],
     }
 
@@ -82,7 +82,7 @@ def _export_sheet(sheet: DowntimeSheet | None) -> dict[str, Any]:
 
 
 def _export_card(campaign: Campaign, record: CardRecord) -> dict[str, Any]:
-    image = campaign.card_image(record.id) if record.has_image else None
+    image = campaign.cards.image(record.id) if record.has_image else None
     return {
         **without(record, "has_image"),
         "tags": list(record.tags),
@@ -98,9 +98,11 @@ def _export_character(
     # The owner is the object they sit in; item_id ties a die to its item.
     return {
         **fields_of(record),
-        "dice": [without(die, "character_id") for die in campaign.dice(record.id)],
-        "traits": [without(trait, "character_id") for trait in campaign.traits(record.id)],
-        "items": [without(item, "character_id", "die_id") for item in campaign.items(record.id)],
+        "dice": [without(die, "character_id") for die in campaign.kit.dice(record.id)],
+        "traits": [without(trait, "character_id") for trait in campaign.kit.traits(record.id)],
+        "items": [
+            without(item, "character_id", "die_id") for item in campaign.kit.items(record.id)
+        ],
         **_export_energy(campaign, record.id),
         **_export_sheet(sheet),
     }
@@ -108,8 +110,8 @@ def _export_character(
 
 def _export_energy(campaign: Campaign, character_id: int) -> dict[str, Any]:
     """The character's `energy`, or nothing at all when it has neither profile nor days."""
-    profile = campaign.energy_profile(character_id)
-    days = campaign.energy_days(character_id, 1, campaign.summary().current_day)
+    profile = campaign.calendar.profile(character_id)
+    days = campaign.calendar.days(character_id, 1, campaign.summary().current_day)
     if profile is None and not days:
         return {}
     return {

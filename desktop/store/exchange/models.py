@@ -37,7 +37,6 @@ from pydantic import (
 from desktop.rules import dicepool, factions, roster, syscards
 from desktop.rules.energy import CharacterProfile, DayState
 from desktop.store import checks, energy
-from desktop.store.campaign import NEW_CARD
 from desktop.store.downtime_records import (
     DEFAULT_XP,
     ENTRY_ACTIVITIES,
@@ -63,6 +62,7 @@ from desktop.store.records import (
     RollRecord,
     TraitRecord,
 )
+from desktop.store.rows import NEW_CARD
 
 
 class Refusal(ValueError):

@@ -26,7 +26,7 @@ from desktop.ui.form_helpers import error_label, show_warning
 from desktop.ui.widgets.chapter_paint import pixel_font, warn_colour
 
 if TYPE_CHECKING:
-    from desktop.store.campaign import ClaimRecord, FactionRecord
+    from desktop.store import ClaimRecord, FactionRecord
 
 
 # --- The claim form ---------------------------------------------------------------------

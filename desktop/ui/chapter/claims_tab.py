@@ -36,7 +36,7 @@ from desktop.ui.session import CampaignSession
 from desktop.ui.widgets.claim_map import LAIR_ID, ClaimScene, ClaimView, MapState
 
 if TYPE_CHECKING:
-    from desktop.store.campaign import ChapterRecord, ClaimRecord, FactionRecord
+    from desktop.store import ChapterRecord, ClaimRecord, FactionRecord
 
 
 # --- The claims tab ------------------------------------------------------------------------
@@ -123,11 +123,11 @@ class ClaimsTab(QWidget):
             self.show_selection()
             return
         campaign = session.campaign
-        self.chapter = campaign.chapter()
-        self.factions = list(campaign.factions())
+        self.chapter = campaign.chapter.get()
+        self.factions = list(campaign.factions.all())
         state = MapState(
-            claims=tuple(campaign.claims()),
-            paths=tuple(campaign.claim_paths()),
+            claims=tuple(campaign.chapter.claims()),
+            paths=tuple(campaign.chapter.claim_paths()),
             chapter=self.chapter.name,
             faction_names={f.id: f.name for f in self.factions},
             lair_held=self.chapter.lair_held,
@@ -185,7 +185,7 @@ class ClaimsTab(QWidget):
         if claim.holder_id == LAIR_ID or self._session is None:
             return ""
         try:
-            on_path = self._session.campaign.claim_map().on_path(claim.name)
+            on_path = self._session.campaign.chapter.claim_map().on_path(claim.name)
         except ValueError:
             return ""
         if on_path:

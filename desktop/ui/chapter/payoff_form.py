@@ -21,7 +21,7 @@ from desktop.ui.chapter.labels import JOB_LABELS, MAX_COIN
 from desktop.ui.session import CampaignSession
 
 if TYPE_CHECKING:
-    from desktop.store.campaign import ChapterRecord
+    from desktop.store import ChapterRecord
 
 
 class PayoffForm(QGroupBox):

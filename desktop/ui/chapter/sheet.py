@@ -32,7 +32,7 @@ from desktop.ui.session import CampaignSession
 from desktop.ui.widgets.chapter_paint import Block, RepTracker, pixel_font, warn_colour
 
 if TYPE_CHECKING:
-    from desktop.store.campaign import ChapterRecord
+    from desktop.store import ChapterRecord
 
 
 # --- The sheet ----------------------------------------------------------------------------
@@ -351,8 +351,8 @@ class ChapterSheet(QWidget):
         if session is None:
             self.show_chapter(None, [])
             return
-        enemies = [f.name for f in session.campaign.factions() if factions.is_war(f.status)]
-        self.show_chapter(session.campaign.chapter(), enemies)
+        enemies = [f.name for f in session.campaign.factions.all() if factions.is_war(f.status)]
+        self.show_chapter(session.campaign.chapter.get(), enemies)
 
     # changing
 

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.store.records import TraitRecord
+from desktop.store import TraitRecord
 from desktop.ui.widgets.dice_scene import NEW_DIE_MIME, TRAIT_MIME, encode
 
 

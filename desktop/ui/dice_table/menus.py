@@ -6,7 +6,7 @@ from typing import Protocol
 
 from PySide6.QtWidgets import QMenu, QWidget
 
-from desktop.store.records import DieRecord
+from desktop.store import DieRecord
 
 
 class DieActions(Protocol):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from desktop.rules import dicepool
-from desktop.store.records import DieRecord
+from desktop.store import DieRecord
 
 
 def rolled_size(die: DieRecord) -> int:

@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 
 from desktop.paint.clocks import ClockStyle, paint_clock
 from desktop.rules import downtime
-from desktop.store.downtime_records import ClockRecord
+from desktop.store import ClockRecord
 from desktop.ui.form_helpers import error_label
 from desktop.ui.widgets.clock_board import Owner
 

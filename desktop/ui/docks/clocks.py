@@ -23,13 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.store.downtime_records import (
-    OWNER_CHAPTER,
-    OWNER_CHARACTER,
-    OWNER_FACTION,
-    OWNER_NONE,
-    ClockRecord,
-)
+from desktop.store import OWNER_CHAPTER, OWNER_CHARACTER, OWNER_FACTION, OWNER_NONE, ClockRecord
 from desktop.ui.clock_commands import AddClock, DeleteClock, MoveClock, UpdateClock
 from desktop.ui.docks.clock_dialogs import (
     ApplyResultDialog,
@@ -224,7 +218,7 @@ class ClocksWidget(QWidget):
             return
         campaign = session.campaign
         self.owners = self._load_owners()
-        clocks = campaign.clocks()
+        clocks = campaign.clocks.all()
         groups = build_groups(
             self.owners,
             clocks,
@@ -243,12 +237,12 @@ class ClocksWidget(QWidget):
     def _load_owners(self) -> list[Owner]:
         assert self._session is not None
         campaign = self._session.campaign
-        chapter = campaign.chapter().name
+        chapter = campaign.chapter.get().name
         return [
             Owner(OWNER_NONE, 0, owner_title(OWNER_NONE, "")),
             Owner(OWNER_CHAPTER, 0, owner_title(OWNER_CHAPTER, chapter)),
-            *(Owner(OWNER_CHARACTER, c.id, c.name) for c in campaign.characters()),
-            *(Owner(OWNER_FACTION, f.id, f.name) for f in campaign.factions()),
+            *(Owner(OWNER_CHARACTER, c.id, c.name) for c in campaign.roster.all()),
+            *(Owner(OWNER_FACTION, f.id, f.name) for f in campaign.factions.all()),
         ]
 
     def _update_actions(self) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from desktop.rules import dicepool
-from desktop.store.records import CharacterRecord, DieRecord, ItemRecord
+from desktop.store import CharacterRecord, DieRecord, ItemRecord
 from desktop.ui.dice_commands import to_pool
 
 

@@ -33,8 +33,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.rules import dicepool
-from desktop.store.errors import NotFound
-from desktop.store.records import CharacterRecord, DieRecord, ItemRecord, TraitRecord
+from desktop.store import CharacterRecord, DieRecord, ItemRecord, NotFound, TraitRecord
 from desktop.ui.dice_commands import (
     AddDice,
     RemoveDice,
@@ -377,7 +376,7 @@ class DiceTableWidget(QWidget):
         self._character = None
         if self._session is not None and isinstance(character_id, int):
             try:
-                self._character = self._session.campaign.character(character_id)
+                self._character = self._session.campaign.roster.get(character_id)
             except NotFound:
                 self._character = None
         if (self._character.id if self._character else None) != previous:
@@ -403,8 +402,8 @@ class DiceTableWidget(QWidget):
             self.name_label.setText("No one selected" if session else "No campaign open")
             self.traits.set_traits(0, [], set())
         else:
-            self._dice = session.campaign.dice(character.id)
-            self._traits = session.campaign.traits(character.id)
+            self._dice = session.campaign.kit.dice(character.id)
+            self._traits = session.campaign.kit.traits(character.id)
             self._applied &= {t.id for t in self._traits}
             self.name_label.setText(character.name)
             self.traits.set_traits(character.id, self._traits, self._applied)
@@ -421,8 +420,8 @@ class DiceTableWidget(QWidget):
         in_conflict = self.conflict_button.isChecked() and session is not None
         if in_conflict and self._opponent is not None and self._opponent != self._character:
             try:
-                self._opponent = session.campaign.character(self._opponent.id)  # type: ignore[union-attr]
-                self._opp_dice = session.campaign.dice(self._opponent.id)  # type: ignore[union-attr]
+                self._opponent = session.campaign.roster.get(self._opponent.id)  # type: ignore[union-attr]
+                self._opp_dice = session.campaign.kit.dice(self._opponent.id)  # type: ignore[union-attr]
             except NotFound:
                 self._opponent, self._opp_dice = None, []
                 self._conflict = None  # the other side is gone: its roll means nothing
@@ -430,7 +429,7 @@ class DiceTableWidget(QWidget):
             self._opp_dice = []
         opponent = self._opponent if in_conflict and self._opponent is not None else None
         if opponent is not None and opponent != self._character and session is not None:
-            self._opp_traits = session.campaign.traits(opponent.id)
+            self._opp_traits = session.campaign.kit.traits(opponent.id)
         else:
             opponent, self._opp_traits = None, []
         self._opp_applied &= {t.id for t in self._opp_traits}
@@ -443,7 +442,7 @@ class DiceTableWidget(QWidget):
         self._items = {}
         for who in (self._character, self._opponent if in_conflict else None):
             if who is not None and session is not None:
-                self._items[who.id] = session.campaign.items(who.id)
+                self._items[who.id] = session.campaign.kit.items(who.id)
         self._fill_item_combos()
 
     def _sides(self) -> list[tuple[CharacterRecord, list[DieRecord]]]:
@@ -917,7 +916,7 @@ class DiceTableWidget(QWidget):
         self.opponent_combo.blockSignals(True)
         self.opponent_combo.clear()
         if self._session is not None:
-            for character in self._session.campaign.characters():
+            for character in self._session.campaign.roster.all():
                 if self._character is None or character.id != self._character.id:
                     self.opponent_combo.addItem(character.name, character.id)
         index = self.opponent_combo.findData(chosen)
@@ -930,7 +929,7 @@ class DiceTableWidget(QWidget):
         self._opponent = None
         if self._session is not None and isinstance(chosen, int):
             try:
-                self._opponent = self._session.campaign.character(chosen)
+                self._opponent = self._session.campaign.roster.get(chosen)
             except NotFound:
                 self._opponent = None
         self._states.clear()

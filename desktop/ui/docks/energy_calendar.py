@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 
 from desktop.rules import energy
 from desktop.rules.energy import CharacterProfile, DayState
-from desktop.store.errors import NotFound
+from desktop.store import NotFound
 from desktop.ui.docks.energy_ledger import LedgerView
 from desktop.ui.energy_summary import day_date, summarise
 from desktop.ui.session import CampaignSession
@@ -207,10 +207,10 @@ class EnergyCalendarWidget(QWidget):
 
     def _fill_characters(self) -> None:
         assert self.session is not None
-        profiles = self.session.campaign.energy_profiles()
+        profiles = self.session.campaign.calendar.profiles()
         self.character.blockSignals(True)
         self.character.clear()
-        for record in self.session.campaign.characters():
+        for record in self.session.campaign.roster.all():
             label = record.name if record.id in profiles else f"{record.name} (no profile)"
             self.character.addItem(label, record.id)
         self.character.blockSignals(False)
@@ -238,7 +238,7 @@ class EnergyCalendarWidget(QWidget):
             self.profile = None
             return
         try:
-            self.profile = self.session.campaign.energy_profile(self.character_id)
+            self.profile = self.session.campaign.calendar.profile(self.character_id)
         except (NotFound, ValueError):
             self.profile = None
 
@@ -282,7 +282,7 @@ class EnergyCalendarWidget(QWidget):
             cells = month_cells(self.year, self.month, self.start, {})
             first, last = cells[0].day, cells[-1].day
             if last >= 1:
-                days = self.session.campaign.energy_days(self.character_id, max(1, first), last)
+                days = self.session.campaign.calendar.days(self.character_id, max(1, first), last)
                 summaries = {day: summarise(state) for day, state in days.items()}
         self.grid.set_month(
             month_cells(self.year, self.month, self.start, summaries),
@@ -296,7 +296,7 @@ class EnergyCalendarWidget(QWidget):
         day = self.selected_day
         stored = None
         if self.character_id is not None and self.profile is not None:
-            stored = self.session.campaign.energy_day(self.character_id, day)
+            stored = self.session.campaign.calendar.day(self.character_id, day)
         editable, reason = self._editable(day, stored)
         self.ledger.set_day(
             self.character_id, self.profile, day, stored, editable, reason, self.start
@@ -322,7 +322,7 @@ class EnergyCalendarWidget(QWidget):
         if day < self.today:
             return None, f"Nothing was recorded for {self.profile.name} on day {day}."
         # End Day writes no row for the dead: today may have none after an earlier death.
-        earlier = self.session.campaign.energy_day_before(self.character_id, day)
+        earlier = self.session.campaign.calendar.day_before(self.character_id, day)
         if earlier is not None and earlier.dead:
             return None, (
                 f"{self.profile.name} died on day {earlier.day}: their calendar has ended."
@@ -333,7 +333,7 @@ class EnergyCalendarWidget(QWidget):
         """Today's state before its first entry: rolled over from yesterday if there is
         one, else the first day of the calendar."""
         assert self.session is not None and self.character_id is not None and self.profile
-        yesterday = self.session.campaign.energy_day(self.character_id, day - 1)
+        yesterday = self.session.campaign.calendar.day(self.character_id, day - 1)
         if yesterday is not None and not yesterday.dead:
             return energy.rollover(self.profile, yesterday).state
         return energy.start_day(self.profile, day=day)
@@ -356,13 +356,13 @@ class EnergyCalendarWidget(QWidget):
         if self.session is None:
             return
         campaign = self.session.campaign
-        profiles = campaign.energy_profiles()
+        profiles = campaign.calendar.profiles()
         self.roster.setRowCount(len(profiles))
         red = danger_colour(self.palette())
         for row, (character_id, profile) in enumerate(profiles.items()):
-            state = campaign.energy_day(character_id, self.today)
+            state = campaign.calendar.day(character_id, self.today)
             cells: list[str] = [profile.name, str(profile.daily_net)]
-            earlier = None if state else campaign.energy_day_before(character_id, self.today)
+            earlier = None if state else campaign.calendar.day_before(character_id, self.today)
             if state is None and earlier is not None and earlier.dead:
                 cells += ["—"] * 6 + [f"Dead since day {earlier.day}"]
             elif state is None:

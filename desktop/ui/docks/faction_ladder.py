@@ -33,12 +33,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.rules import factions
-from desktop.store.downtime_records import (
-    OWNER_FACTION,
-    ChapterRecord,
-    ClockRecord,
-    FactionRecord,
-)
+from desktop.store import OWNER_FACTION, ChapterRecord, ClockRecord, FactionRecord
 from desktop.ui.faction_commands import (
     AddFaction,
     DeleteFaction,
@@ -294,15 +289,15 @@ class FactionLadderWidget(QWidget):
     def _load(self, topic: str) -> None:
         campaign = self._session.campaign if self._session is not None else None
         if topic == "factions":
-            self._factions = campaign.factions() if campaign else []
+            self._factions = campaign.factions.all() if campaign else []
         elif topic == "clocks":
             grouped: dict[int, list[ClockRecord]] = {}
-            for clock in campaign.clocks() if campaign else []:
+            for clock in campaign.clocks.all() if campaign else []:
                 if clock.owner_kind == OWNER_FACTION:
                     grouped.setdefault(clock.owner_id, []).append(clock)
             self._clocks = {owner: tuple(clocks) for owner, clocks in grouped.items()}
         elif topic == "chapter":
-            self._chapter = campaign.chapter() if campaign else None
+            self._chapter = campaign.chapter.get() if campaign else None
 
     def _show(self) -> None:
         self.scene.editable = self._writable()

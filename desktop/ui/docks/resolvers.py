@@ -27,8 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.rules import syscards
-from desktop.store.errors import NotFound
-from desktop.store.records import CardRecord
+from desktop.store import CardRecord, NotFound
 from desktop.ui.card_commands import ResolveActs, UpdateSettings
 from desktop.ui.form_helpers import error_label
 from desktop.ui.plain_text import escaped
@@ -407,7 +406,7 @@ class ChallengeResolver(QWidget):
         cards: dict[str, CardRecord] = {}
         contenders = []
         try:
-            records = [session.campaign.card(entry.card_id) for entry in self.rows]
+            records = [session.campaign.cards.get(entry.card_id) for entry in self.rows]
             for row, card in enumerate(records):
                 # Two cards may share a name: the rules need each contender named once.
                 name = _contender_name(card, records)

@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.store.records import RollRecord
+from desktop.store import RollRecord
 from desktop.ui.panel import Panel
 from desktop.ui.plain_text import tooltip
 from desktop.ui.session import CampaignSession
@@ -152,7 +152,7 @@ class RollLogWidget(QWidget):
         self.filter_combo.clear()
         self.filter_combo.addItem("Everyone", None)
         if self._session is not None:
-            for character in self._session.campaign.characters():
+            for character in self._session.campaign.roster.all():
                 self.filter_combo.addItem(character.name, character.id)
         index = self.filter_combo.findData(chosen)
         self.filter_combo.setCurrentIndex(max(0, index))
@@ -162,7 +162,9 @@ class RollLogWidget(QWidget):
         if self._session is None:
             self.model.set_records([])
         else:
-            self.model.set_records(self._session.campaign.rolls(self.filter_combo.currentData()))
+            self.model.set_records(
+                self._session.campaign.rolls.all(self.filter_combo.currentData())
+            )
         self.count_label.setText(f"{self.model.rowCount()} rolls")
         self.export_button.setEnabled(self.model.rowCount() > 0)
 

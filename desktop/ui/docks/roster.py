@@ -40,7 +40,7 @@ from PySide6.QtWidgets import (
 
 from desktop.paint.badges import kind_icon
 from desktop.rules import dicepool, roster
-from desktop.store.campaign import CharacterRecord
+from desktop.store import CharacterRecord
 from desktop.ui.commands import AddCharacter, DeleteCharacter, EditCharacter
 from desktop.ui.dice_commands import award_depleted
 from desktop.ui.form_helpers import error_label, show_error
@@ -432,8 +432,8 @@ class RosterWidget(QWidget):
 
     def reload(self) -> None:
         selected = self.selected_id()
-        records = self._session.campaign.characters() if self._session else []
-        counts = self._session.campaign.dice_counts() if self._session else {}
+        records = self._session.campaign.roster.all() if self._session else []
+        counts = self._session.campaign.kit.dice_counts() if self._session else {}
         states = {cid: dicepool.play_state(*count) for cid, count in counts.items()}
         self.model.set_records(records, states)
         self._restore_selection(selected)
@@ -523,7 +523,7 @@ class RosterWidget(QWidget):
         character_id = self.selected_id()
         if self._session is None or character_id is None:
             return
-        record = self._session.campaign.character(character_id)
+        record = self._session.campaign.roster.get(character_id)
         answer = QMessageBox.question(
             self,
             "Delete from the roster",

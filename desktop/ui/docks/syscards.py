@@ -33,8 +33,7 @@ from PySide6.QtWidgets import (
 
 from desktop.printing.rich_text import SealedTextDocument
 from desktop.rules import syscards
-from desktop.store.errors import NotFound
-from desktop.store.records import CardRecord
+from desktop.store import CardRecord, NotFound
 from desktop.ui.card_commands import AddCard, DeleteCard, DuplicateCard, EditCard, SetCardImage
 from desktop.ui.docks.resolvers import ActResolver, ChallengeResolver
 from desktop.ui.form_helpers import error_label, show_error
@@ -363,7 +362,7 @@ class CardEditor(QWidget):
             elif field == "name" and not str(value).strip():
                 raise ValueError("A card needs a name.")
             elif field == "owner_id" and self._session is not None and self.card is not None:
-                self._session.campaign.check_card_owner(self.card.id, value)  # type: ignore[arg-type]
+                self._session.campaign.cards.check_owner(self.card.id, value)  # type: ignore[arg-type]
         except (ValueError, NotFound) as error:
             return str(error)
         return None
@@ -523,7 +522,7 @@ class SysCardsWidget(QWidget):
         if session is None:
             self._owners, self._names = {}, {}
         else:
-            everyone = session.campaign.cards()
+            everyone = session.campaign.cards.all()
             self._owners = {c.id: c.name for c in everyone if c.category in ENTITY_CATEGORIES}
             self._names = {c.id: c.name for c in everyone}
             self._fill_owner_filter(everyone, self._names)
@@ -536,13 +535,13 @@ class SysCardsWidget(QWidget):
         if session is None:
             self.model.set_records([], {})
         else:
-            records = session.campaign.cards(
+            records = session.campaign.cards.all(
                 self.filter_edit.text(),
                 self.category_filter.currentData() or None,
                 _none_for_zero(self.owner_filter.currentData()),
             )
             self.model.set_records(records, self._names)
-        total = session.campaign.card_count() if session else 0
+        total = session.campaign.cards.count() if session else 0
         shown = self.model.rowCount()
         self.count_label.setText(
             f"{total} cards" if shown == total else f"{shown} of {total} cards"
@@ -587,7 +586,7 @@ class SysCardsWidget(QWidget):
 
     def _show(self, card: CardRecord | None) -> None:
         session = self._session
-        characters = [(c.id, c.name) for c in session.campaign.characters()] if session else []
+        characters = [(c.id, c.name) for c in session.campaign.roster.all()] if session else []
         self.editor.show_card(card, self._owners, characters)
         self.act.show_card(card)
         if card is None or session is None:
@@ -656,7 +655,7 @@ class SysCardsWidget(QWidget):
         if self._session is None:
             return None
         try:
-            return self._session.campaign.card(card_id)
+            return self._session.campaign.cards.get(card_id)
         except NotFound:
             return None
 

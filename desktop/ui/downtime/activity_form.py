@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.rules import downtime
-from desktop.store.downtime_records import ClockRecord
+from desktop.store import ClockRecord
 from desktop.ui.downtime.look import PREVIEW_STYLE, clock_icon
 from desktop.ui.downtime.planning import (
     MAX_COIN,

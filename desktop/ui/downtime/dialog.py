@@ -26,14 +26,14 @@ from PySide6.QtWidgets import (
 
 from desktop.paint.badges import kind_icon
 from desktop.rules import downtime, factions
-from desktop.store.downtime_records import (
+from desktop.store import (
     OWNER_CHARACTER,
+    CharacterRecord,
     DowntimeEntry,
     DowntimeSheet,
     DowntimeStep,
+    NotFound,
 )
-from desktop.store.errors import NotFound
-from desktop.store.records import CharacterRecord
 from desktop.ui.downtime.activity_form import ActivityForm
 from desktop.ui.downtime.faction_phase import FactionPhase
 from desktop.ui.downtime.planning import TOPICS, Context, Plan
@@ -137,12 +137,12 @@ class DowntimeSessionDialog(QDialog):
 
     @property
     def writable(self) -> bool:
-        return not self.session.read_only and self.session.campaign.downtime_session() > 0
+        return not self.session.read_only and self.session.campaign.downtime.session() > 0
 
     def refresh(self) -> None:
         campaign = self.session.campaign
-        number = campaign.downtime_session()
-        chapter = campaign.chapter()
+        number = campaign.downtime.session()
+        chapter = campaign.chapter.get()
         self.setWindowTitle(
             f"Downtime session {number} — {chapter.name}" if number else "Downtime — no session"
         )
@@ -158,10 +158,10 @@ class DowntimeSessionDialog(QDialog):
             "At war: each character has one free activity instead of two." if chapter.at_war else ""
         )
         self.war_label.setVisible(chapter.at_war)
-        self._fill_characters(campaign.characters())
+        self._fill_characters(campaign.roster.all())
         self._show_character(self.characters.currentRow())
-        self.factions.set_records(campaign.factions(), campaign.clocks(), self.writable)
-        self._fill_summary(campaign.downtime_entries() if number else [])
+        self.factions.set_records(campaign.factions.all(), campaign.clocks.all(), self.writable)
+        self._fill_summary(campaign.downtime.entries() if number else [])
 
     def _fill_characters(self, records: list[CharacterRecord]) -> None:
         pcs = [record for record in records if record.kind == "pc"]
@@ -170,7 +170,7 @@ class DowntimeSessionDialog(QDialog):
         self.characters.blockSignals(True)
         self.characters.clear()
         for record in pcs:
-            progress = self.session.campaign.character_downtime(record.id)
+            progress = self.session.campaign.downtime.of_character(record.id)
             left = progress.free_left
             note = f"{left} free left" if left else f"{len(progress.taken)} taken · extras cost"
             item = QListWidgetItem(kind_icon("pc"), f"{record.name}\n{note}")
@@ -185,21 +185,21 @@ class DowntimeSessionDialog(QDialog):
     def _context(self, character_id: int) -> Context | None:
         campaign = self.session.campaign
         try:
-            character = campaign.character(character_id)
-            sheet = campaign.downtime_sheet(character_id)
+            character = campaign.roster.get(character_id)
+            sheet = campaign.downtime.sheet(character_id)
         except NotFound:
             return None
         length = int(campaign.settings().get("stress_track") or downtime.DEFAULT_STRESS_TRACK)
         clocks = tuple(
             c
-            for c in campaign.clocks()
+            for c in campaign.clocks.all()
             if c.owner_kind == OWNER_CHARACTER and c.owner_id == character_id
         )
         return Context(
             character=character,
             sheet=sheet,
-            chapter=campaign.chapter(),
-            progress=campaign.character_downtime(character_id),
+            chapter=campaign.chapter.get(),
+            progress=campaign.downtime.of_character(character_id),
             track_length=length,
             clocks=clocks,
         )
@@ -238,7 +238,7 @@ class DowntimeSessionDialog(QDialog):
             self.form.recorded(plan)
 
     def _recover(self, before: DowntimeSheet, after: DowntimeSheet, text: str) -> None:
-        name = self.session.campaign.character(before.character_id).name
+        name = self.session.campaign.roster.get(before.character_id).name
         command = SetDowntimeSheet(self.session, name, before, after, "hp", text=text)
         self._push(command, self.form.show_error)
 

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.rules import factions
-from desktop.store.downtime_records import OWNER_FACTION, ClockRecord, DowntimeStep, FactionRecord
+from desktop.store import OWNER_FACTION, ClockRecord, DowntimeStep, FactionRecord
 from desktop.ui.downtime.look import PREVIEW_STYLE, clock_icon
 from desktop.ui.downtime.planning import plan_faction_tick
 from desktop.ui.downtime.result_picker import ResultPicker

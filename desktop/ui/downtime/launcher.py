@@ -47,7 +47,7 @@ class DowntimeLauncher(QObject):
 
     def _update_actions(self) -> None:
         session = self._session
-        running = session is not None and session.campaign.downtime_session() > 0
+        running = session is not None and session.campaign.downtime.session() > 0
         self.start_action.setEnabled(session is not None and not session.read_only)
         self.continue_action.setEnabled(running)
 
@@ -57,8 +57,8 @@ class DowntimeLauncher(QObject):
         if session is None or session.read_only:
             return
         campaign = session.campaign
-        number = campaign.downtime_session()
-        fresh = number > 0 and not any(not e.undone for e in campaign.downtime_entries())
+        number = campaign.downtime.session()
+        fresh = number > 0 and not any(not e.undone for e in campaign.downtime.entries())
         if not fresh and not session.push(StartDowntimeSession(session)):
             return
         self.open_dialog()

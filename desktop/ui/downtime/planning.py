@@ -11,16 +11,16 @@ from dataclasses import dataclass, replace
 
 from desktop.rules import downtime, factions
 from desktop.rules.downtime import Result
-from desktop.store.downtime_records import (
+from desktop.store import (
     FACTION_TICK,
     OWNER_CHARACTER,
     ChapterRecord,
+    CharacterRecord,
     ClockRecord,
     DowntimeSheet,
     DowntimeStep,
     FactionRecord,
 )
-from desktop.store.records import CharacterRecord
 
 TOPICS = {"downtime", "chapter", "clocks", "factions", "characters", "campaign", "settings"}
 DEFAULT_DICE = 3

@@ -43,8 +43,7 @@ from PySide6.QtWidgets import (
 
 from desktop.paint.dice import paint_die
 from desktop.rules import dicepool, roster
-from desktop.store.errors import NotFound
-from desktop.store.records import DieRecord, ItemRecord, TraitRecord
+from desktop.store import DieRecord, ItemRecord, NotFound, TraitRecord
 from desktop.ui.card_commands import UpdateSettings
 from desktop.ui.dice_commands import AddDice
 from desktop.ui.form_helpers import error_label, labelled_row, vertical_scroll
@@ -620,10 +619,10 @@ class CharacterKit(QWidget):
         if self._session is not None and self._character_id is not None:
             campaign = self._session.campaign
             try:
-                character = campaign.character(self._character_id)
-                traits = campaign.traits(character.id)
-                items = campaign.items(character.id)
-                dice = campaign.dice(character.id)
+                character = campaign.roster.get(self._character_id)
+                traits = campaign.kit.traits(character.id)
+                items = campaign.kit.items(character.id)
+                dice = campaign.kit.dice(character.id)
             except NotFound:  # deleted: the roster moves the selection on in a moment
                 self._character_id = None
             else:

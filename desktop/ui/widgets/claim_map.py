@@ -40,7 +40,7 @@ from desktop.ui.plain_text import escaped
 from desktop.ui.widgets.chapter_paint import faded, mix, pixel_font, tag_font, warn_colour
 
 if TYPE_CHECKING:
-    from desktop.store.campaign import ClaimPathRecord, ClaimRecord
+    from desktop.store import ClaimPathRecord, ClaimRecord
 
 LAIR_ID = factions.LAIR_ID  # the rules own it: one value for the store and the map
 NODE_WIDTH = 172.0

@@ -39,7 +39,7 @@ from desktop.paint.clocks import (
     segment_at,
     segment_point,
 )
-from desktop.store.downtime_records import ClockRecord
+from desktop.store import ClockRecord
 from desktop.ui.plain_text import tooltip
 from desktop.ui.widgets.drag_data import decode, encode
 

@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.paint.dice import paint_die
-from desktop.store.records import DieRecord
+from desktop.store import DieRecord
 from desktop.ui import theme
 from desktop.ui.widgets.drag_data import decode, encode
 

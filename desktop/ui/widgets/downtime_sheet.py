@@ -36,8 +36,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.rules import downtime
-from desktop.store.downtime_records import DowntimeSheet
-from desktop.store.errors import NotFound
+from desktop.store import DowntimeSheet, NotFound
 from desktop.ui.card_commands import UpdateSettings
 from desktop.ui.downtime_commands import SetDowntimeSheet
 from desktop.ui.form_helpers import error_label, show_error, vertical_scroll
@@ -399,8 +398,8 @@ class DowntimeSheetWidget(QWidget):
             self._track_length = int(length or downtime.DEFAULT_STRESS_TRACK)
         if session is not None and self._character_id is not None:
             try:
-                character = session.campaign.character(self._character_id)
-                self._sheet = session.campaign.downtime_sheet(self._character_id)
+                character = session.campaign.roster.get(self._character_id)
+                self._sheet = session.campaign.downtime.sheet(self._character_id)
             except NotFound:  # deleted: the roster moves the selection on in a moment
                 self._character_id = None
             else:

@@ -46,7 +46,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QToolTip, QVBoxLayout, QWidget
 
 from desktop.rules.energy import DayState, repayment
-from desktop.store.errors import NotFound
+from desktop.store import NotFound
 from desktop.ui.plain_text import tooltip
 from desktop.ui.session import CampaignSession
 from desktop.ui.widgets.character_view import FollowedCharacter
@@ -1023,10 +1023,10 @@ class EnergyChart(QWidget):
             return None, "Choose a character to see their energy over the days.", ""
         campaign = session.campaign
         try:
-            name = campaign.character(character_id).name
+            name = campaign.roster.get(character_id).name
         except NotFound:
             return None, "This character is no longer in the campaign.", ""
-        if campaign.energy_profile(character_id) is None:
+        if campaign.calendar.profile(character_id) is None:
             return (
                 None,
                 f"{name} has no energy profile: give them one on the Profile tab, and "
@@ -1037,7 +1037,7 @@ class EnergyChart(QWidget):
         today = summary.current_day
         days_wanted = self.range_days
         first = 1 if days_wanted == 0 else max(1, today - days_wanted + 1)
-        days = campaign.energy_days(character_id, first, today)
+        days = campaign.calendar.days(character_id, first, today)
         if not days:
             return (
                 None,

@@ -17,8 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.rules.energy import CharacterProfile
-from desktop.store import checks
-from desktop.store.errors import NotFound
+from desktop.store import ABILITY_RATING_MAX, DAILY_NET_MAX, NotFound
 from desktop.ui.energy_commands import SetEnergyProfile
 from desktop.ui.session import CampaignSession
 from desktop.ui.widgets.month_grid import danger_colour
@@ -37,7 +36,7 @@ class ProfileEditor(QWidget):
         self.intro.setWordWrap(True)
         self.daily_net = QSpinBox()
         self.daily_net.setObjectName("dailyNet")
-        self.daily_net.setRange(0, checks.DAILY_NET_MAX)
+        self.daily_net.setRange(0, DAILY_NET_MAX)
         self.daily_net.setSuffix(" energy a day")
         self.abilities = QTableWidget(0, 2)
         self.abilities.setObjectName("abilities")
@@ -125,7 +124,7 @@ class ProfileEditor(QWidget):
         self.abilities.insertRow(row)
         self.abilities.setItem(row, 0, QTableWidgetItem(name))
         spin = QSpinBox()
-        spin.setRange(0, checks.ABILITY_RATING_MAX)
+        spin.setRange(0, ABILITY_RATING_MAX)
         spin.setValue(rating)
         self.abilities.setCellWidget(row, 1, spin)
         if not name:
@@ -162,7 +161,7 @@ class ProfileEditor(QWidget):
             self._show_error(str(error))
             return False
         try:
-            name = self.session.campaign.character(self.character_id).name
+            name = self.session.campaign.roster.get(self.character_id).name
         except NotFound:  # deleted with edits unsaved: they go with the character
             self._loaded = None
             return False

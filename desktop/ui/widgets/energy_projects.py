@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 
 from desktop.rules import energy
 from desktop.rules.energy import CharacterProfile, DayState
-from desktop.store.errors import NotFound
+from desktop.store import NotFound
 from desktop.ui.energy_commands import PutEnergyDay
 from desktop.ui.session import CampaignSession
 from desktop.ui.widgets.character_view import FollowedCharacter
@@ -292,10 +292,10 @@ class ProjectsView(QWidget):
         summary = campaign.summary()
         today, start = summary.current_day, summary.start_date
         try:
-            name = campaign.character(character_id).name
+            name = campaign.roster.get(character_id).name
         except NotFound:
             return _Today(day=today, start=start, reason="This character is no longer here.")
-        profile = campaign.energy_profile(character_id)
+        profile = campaign.calendar.profile(character_id)
         if profile is None:
             return _Today(
                 name,
@@ -303,13 +303,13 @@ class ProjectsView(QWidget):
                 start=start,
                 reason=f"{name} has no energy profile: give them one on the Profile tab.",
             )
-        state = campaign.energy_day(character_id, today)
+        state = campaign.calendar.day(character_id, today)
         found = _Today(name, profile, state, today, start)
         if state is not None and state.dead:
             return replace(found, reason=f"{name} died today: their calendar has ended.")
         if state is None:
             # A calendar ends at a death: the last stored day says whether it has.
-            earlier = campaign.energy_day_before(character_id, today)
+            earlier = campaign.calendar.day_before(character_id, today)
             if earlier is not None and earlier.dead:
                 return replace(
                     found, reason=f"{name} died on day {earlier.day}: their calendar has ended."

@@ -45,7 +45,7 @@ from PySide6.QtWidgets import (
 from desktop.paint.clocks import ClockStyle, paint_clock
 from desktop.rules import factions
 from desktop.rules.factions import status_text
-from desktop.store.downtime_records import ChapterRecord, ClockRecord, FactionRecord
+from desktop.store import ChapterRecord, ClockRecord, FactionRecord
 from desktop.ui.theme import BADGE_INK, STATUS_COLOURS, WAR_COLOUR
 from desktop.ui.widgets.drag_data import decode, encode
 

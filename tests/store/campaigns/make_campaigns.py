@@ -47,22 +47,28 @@ PNG = bytes.fromhex(
     "0049454e44ae426082"
 )
 with Campaign.open(made, data_dir=data) as campaign:
-    first = campaign.characters()[0]
+    # Up to revision 0006 the store was one Campaign class; after it, one manager per area.
+    managed = hasattr(campaign, "roster")
+    first = (campaign.roster.all() if managed else campaign.characters())[0]
     for kind in ("pc", "npc", "challenge"):
-        campaign.add_character(f"Extra {kind}", kind, notes=f"Added as a {kind}.")
-    if hasattr(campaign, "set_card_image") and campaign.cards():
-        campaign.set_card_image(campaign.cards()[0].id, PNG)
-    if hasattr(campaign, "log_roll"):
+        add = campaign.roster.add if managed else campaign.add_character
+        add(f"Extra {kind}", kind, notes=f"Added as a {kind}.")
+    cards = campaign.cards.all if managed else getattr(campaign, "cards", None)
+    if (managed or hasattr(campaign, "set_card_image")) and cards():
+        set_image = campaign.cards.set_image if managed else campaign.set_card_image
+        set_image(cards()[0].id, PNG)
+    if managed or hasattr(campaign, "log_roll"):
+        log = campaign.rolls.log if managed else campaign.log_roll
         try:
-            campaign.log_roll(first.id, first.name, "roll", {"dice": [6, 8]}, 9, "rolled 9")
+            log(first.id, first.name, "roll", {"dice": [6, 8]}, 9, "rolled 9")
         except Exception as error:  # an older signature: the sample's rolls suffice
             print("no extra roll:", error)
-    if hasattr(campaign, "start_downtime_session"):
+    if managed or hasattr(campaign, "start_downtime_session"):
         from desktop.store import checks
         from desktop.store.downtime_records import DowntimeStep
 
-        campaign.start_downtime_session()
-        campaign.record_downtime(
+        (campaign.downtime.start_session if managed else campaign.start_downtime_session)()
+        (campaign.downtime.record if managed else campaign.record_downtime)(
             DowntimeStep(first.id, sorted(checks.ENTRY_ACTIVITIES)[0], "Drinks at the inn")
         )
 made.replace(target)

@@ -1,0 +1,150 @@
+"""The store's core: the campaign file's two connections, the one transaction every GM
+action is (`writing`), typed row reads and the change listeners; and `Manager`, the
+base of the managers (`campaign.roster`, `campaign.kit`, ...) that read and write one
+area each through it.
+
+Reads go through one plain sqlite3 connection; writes go through sqlmodel sessions
+(`writer.py`), created on the first write. Showing a campaign therefore costs what
+reading its rows costs, and the window is up before SQLAlchemy is even imported.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager, suppress
+from enum import StrEnum
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from desktop.store.errors import ReadOnlyCampaign, write_failure
+from desktop.store.lock import CampaignLock
+
+if TYPE_CHECKING:
+    from sqlmodel import Session
+
+    from desktop.store.campaign import Campaign
+    from desktop.store.writer import Writer
+
+
+class Topic(StrEnum):
+    """What a committed change touched; listeners are called once per topic.
+
+    A `StrEnum`, so a topic is also its plain name ("cards")."""
+
+    CAMPAIGN = "campaign"  # the campaign row: name, current day
+    SETTINGS = "settings"  # the rule settings (raise, stress track, starting dice, ...)
+    PRINT = "print"  # the remembered print layout
+    CHARACTERS = "characters"
+    DICE = "dice"
+    TRAITS = "traits"
+    ITEMS = "items"
+    ROLLS = "rolls"
+    CARDS = "cards"  # cards, their links and their images
+    ENERGY = "energy"  # energy profiles and days
+    CLOCKS = "clocks"
+    FACTIONS = "factions"
+    CHAPTER = "chapter"
+    CLAIMS = "claims"
+    DOWNTIME = "downtime"  # downtime sheets, sessions and their steps
+
+
+Listener = Callable[[Topic], None]
+
+
+class Core:
+    """The connections, the transaction and the listeners of one open campaign file."""
+
+    def __init__(self, path: Path, reader: sqlite3.Connection, lock: CampaignLock | None) -> None:
+        self.path = path
+        self._reader = reader
+        self._writer: Writer | None = None
+        self._lock = lock
+        self._listeners: list[Listener] = []
+        # Why the campaign is read-only when no other GM Desk holds it (None otherwise).
+        self.read_only_reason: str | None = None
+        self.revision = 0  # bumped by every committed write; backups compare it
+
+    @property
+    def read_only(self) -> bool:
+        return self._lock is None
+
+    def subscribe(self, listener: Listener) -> None:
+        """Call `listener(topic)` after each committed change (see `Topic`).
+
+        End Day tells "energy" and "campaign". Deleting or restoring a character also
+        deletes or restores its dice, traits and items and relinks its roll log lines,
+        but is told as "characters" only; when it unlinks or relinks SySCards it also
+        tells "cards", and "clocks" and "downtime" when it had clocks or downtime rows.
+        A card's image is "cards"; see store/managers/ for which changes tell more than
+        one topic. A change of the rule settings tells "campaign" and "settings"; the
+        remembered print layout is "print".
+        """
+        self._listeners.append(listener)
+
+    def unsubscribe(self, listener: Listener) -> None:
+        with suppress(ValueError):
+            self._listeners.remove(listener)
+
+    @contextmanager
+    def writing(self, *topics: Topic) -> Iterator[Session]:
+        """One GM action: a transaction that commits, then tells the listeners (once per
+        topic it changed, e.g. a roll changes "dice" and "rolls")."""
+        if self.read_only:
+            if self.read_only_reason:
+                raise ReadOnlyCampaign(
+                    f"{self.read_only_reason}. To make changes, save a copy (File > Save a "
+                    "Copy) somewhere GM Desk can write, and open that."
+                )
+            raise ReadOnlyCampaign()
+        from sqlalchemy import exc
+
+        from desktop.store.writer import Writer
+
+        try:
+            if self._writer is None:
+                self._writer = Writer(self.path)
+            with self._writer.transaction() as session:
+                yield session
+        except exc.IntegrityError:
+            raise
+        except (
+            exc.OperationalError,
+            exc.DatabaseError,
+            sqlite3.OperationalError,
+            OSError,
+        ) as error:
+            raise write_failure(error, self.path) from error
+        self.revision += 1
+        for topic in topics:
+            for listener in list(self._listeners):
+                listener(topic)
+
+    def read(self, sql: str, parameters: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
+        """The rows of one query on the reading connection (plain sqlite3)."""
+        return self._reader.execute(sql, parameters).fetchall()
+
+    def _close_connections(self) -> None:
+        """Fold the WAL into the file and close both connections."""
+        if self._writer is not None:
+            self._writer.dispose()
+            self._writer = None
+        if not self.read_only:
+            with suppress(sqlite3.Error):
+                self._reader.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        self._reader.close()
+
+
+class Manager:
+    """One area of an open campaign (after Anki's managers, which hold their `col`):
+    reads and writes through the campaign's core, and reaches the other areas as
+    `self._campaign.<area>`."""
+
+    def __init__(self, campaign: Campaign) -> None:
+        self._campaign = campaign
+
+    def _read(self, sql: str, parameters: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
+        return self._campaign.read(sql, parameters)
+
+    def _writing(self, *topics: Topic) -> AbstractContextManager[Session]:
+        return self._campaign.writing(*topics)

@@ -1,0 +1,1 @@
+"""One manager per area of an open campaign, reached as `campaign.<area>`."""

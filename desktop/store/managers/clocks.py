@@ -1,0 +1,130 @@
+"""Progress clocks, loose or owned by the chapter, a character or a faction.
+Reached as `campaign.clocks`."""
+
+from __future__ import annotations
+
+from desktop.rules import roster
+from desktop.store import checks
+from desktop.store.core import Manager, Topic
+from desktop.store.downtime import (
+    CLOCK_FIELDS,
+    CLOCK_SQL,
+    OWNER_ORDER,
+    _clock,
+    _known,
+    _owner_where,
+)
+from desktop.store.downtime_records import OWNER_CHARACTER, OWNER_FACTION, OWNER_NONE, ClockRecord
+from desktop.store.errors import NotFound
+
+
+class ClockManager(Manager):
+    """Progress clocks, loose or owned by the chapter, a character or a faction."""
+
+    # -- clocks ("clocks") --------------------------------------------------------------------
+
+    def all(self) -> list[ClockRecord]:
+        """Every clock: free-standing, the chapter's, characters', factions', each group
+        in its own order."""
+        rows = self._read(
+            f"{CLOCK_SQL} ORDER BY {OWNER_ORDER}, COALESCE(character_id, faction_id, 0),"
+            " position, id"
+        )
+        return [_clock(row) for row in rows]
+
+    def of_owner(self, owner_kind: str, owner_id: int = 0) -> list[ClockRecord]:
+        """One owner's clocks, in order (`owner_id` 0 for none and the chapter)."""
+        kind = checks.owner_kind(owner_kind)
+        where, parameters = _owner_where(kind, checks.owner_id(kind, owner_id))
+        rows = self._read(f"{CLOCK_SQL} WHERE {where} ORDER BY position, id", parameters)
+        return [_clock(row) for row in rows]
+
+    def get(self, clock_id: int) -> ClockRecord:
+        rows = self._read(f"{CLOCK_SQL} WHERE id = ?", (clock_id,))
+        if not rows:
+            raise NotFound(f"Clock {clock_id} is no longer in the campaign.")
+        return _clock(rows[0])
+
+    def add(
+        self,
+        name: str,
+        segments: int,
+        *,
+        owner_kind: str = OWNER_NONE,
+        owner_id: int = 0,
+        filled: int = 0,
+        note: str = "",
+    ) -> ClockRecord:
+        """A new clock, last of its owner's clocks. The owner must exist."""
+        from desktop.store import downtime_writer
+
+        record = checks.clock(ClockRecord(1, name, segments, filled, owner_kind, owner_id, 0, note))
+        self._require_owner(record.owner_kind, record.owner_id)
+        with self._writing(Topic.CLOCKS) as session:
+            return downtime_writer.add_clock(session, record)
+
+    def update(self, clock_id: int, **changes: object) -> ClockRecord:
+        """Change name, segments, filled and/or note; returns the clock as it was.
+
+        Segments are applied first and cut progress past the new size (the rules'
+        `Clock.resize`), then a given fill; so `update(id, **old fields)` undoes it.
+        """
+        from desktop.store import downtime_writer
+
+        _known(changes, CLOCK_FIELDS, "A clock")
+        previous = self.get(clock_id)
+        ruled = previous.clock
+        if "name" in changes:
+            ruled = ruled.renamed(roster.check_name(changes["name"]))
+        if "segments" in changes:
+            ruled = ruled.resize(changes["segments"])  # type: ignore[arg-type]
+        if "filled" in changes:
+            ruled = ruled.fill_to(changes["filled"])  # type: ignore[arg-type]
+        values: dict[str, object] = {
+            "name": ruled.name,
+            "segments": ruled.segments,
+            "filled": ruled.filled,
+        }
+        if "note" in changes:
+            values["note"] = checks.notes(changes["note"])
+        with self._writing(Topic.CLOCKS) as session:
+            downtime_writer.update_clock(session, clock_id, values)
+        return previous
+
+    def move(self, clock_id: int, owner_kind: str, owner_id: int, position: int) -> ClockRecord:
+        """Give a clock to another owner and/or place (at most last in the group); returns
+        the clock as it was, so moving it back to its old owner and place undoes it."""
+        from desktop.store import downtime_writer
+
+        kind = checks.owner_kind(owner_kind)
+        owner = checks.owner_id(kind, owner_id)
+        place = checks.position(position)
+        previous = self.get(clock_id)
+        self._require_owner(kind, owner)
+        with self._writing(Topic.CLOCKS) as session:
+            downtime_writer.move_clock(session, clock_id, kind, owner, place)
+        return previous
+
+    def delete(self, clock_id: int) -> ClockRecord:
+        """Delete a clock; returns it for `restore`."""
+        from desktop.store import downtime_writer
+
+        previous = self.get(clock_id)
+        with self._writing(Topic.CLOCKS) as session:
+            downtime_writer.delete_clock(session, clock_id)
+        return previous
+
+    def restore(self, record: ClockRecord) -> ClockRecord:
+        """Put a deleted clock back with its id and place (the others make room)."""
+        from desktop.store import downtime_writer
+
+        checked = checks.clock(record)
+        self._require_owner(checked.owner_kind, checked.owner_id)
+        with self._writing(Topic.CLOCKS) as session:
+            return downtime_writer.add_clock(session, checked, keep_id=True, keep_position=True)
+
+    def _require_owner(self, kind: str, owner_id: int) -> None:
+        if kind == OWNER_CHARACTER:
+            self._campaign.roster.get(owner_id)
+        elif kind == OWNER_FACTION:
+            self._campaign.factions.get(owner_id)

@@ -1,0 +1,158 @@
+"""The roll log: rolls, acts and their undo marks. Reached as `campaign.rolls`."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+
+from desktop.store import checks
+from desktop.store.core import Manager, Topic
+from desktop.store.errors import NotFound
+from desktop.store.records import DieRecord, RollRecord
+from desktop.store.rows import ROLL_COLUMNS, _checked_dice, _roll, _roll_values
+
+
+class RollManager(Manager):
+    """The roll log: rolls, acts and their undo marks."""
+
+    # -- the roll log ---------------------------------------------------------------------
+
+    def log(
+        self,
+        character_id: int | None,
+        character_name: str,
+        kind: str,
+        detail: dict[str, object],
+        total: int | None,
+        summary: str,
+        at: datetime | str | None = None,
+    ) -> RollRecord:
+        """Add a line to the roll log; `at` defaults to now (local time, whole seconds)."""
+        from desktop.store import writer
+
+        values = _roll_values(
+            character_id, character_name, kind, detail, total, summary, at, self._today()
+        )
+        with self._writing(Topic.ROLLS) as session:
+            if character_id is not None:
+                self._campaign.roster.get(character_id)
+            roll_id = writer.add_roll(session, **values)
+        return _roll((roll_id, *values.values()))
+
+    def record(
+        self,
+        dice: Sequence[DieRecord],
+        *,
+        character_id: int | None,
+        character_name: str,
+        kind: str,
+        detail: dict[str, object],
+        total: int | None,
+        summary: str,
+        at: datetime | str | None = None,
+    ) -> tuple[list[DieRecord], RollRecord]:
+        """A roll in one transaction: `kit.update_dice(dice)` and `log(...)` together.
+
+        Returns the dice as they were (for undo) and the new log line. Tells "dice" and
+        "rolls".
+        """
+        from desktop.store import writer
+
+        checked = _checked_dice(dice)
+        values = _roll_values(
+            character_id, character_name, kind, detail, total, summary, at, self._today()
+        )
+        with self._writing(Topic.DICE, Topic.ROLLS) as session:
+            if character_id is not None:
+                self._campaign.roster.get(character_id)
+            before = self._campaign.kit._write_dice(session, checked) if checked else []
+            roll_id = writer.add_roll(session, **values)
+        return before, _roll((roll_id, *values.values()))
+
+    def mark(
+        self, roll_id: int, *, undone: bool, dice: Sequence[DieRecord] = ()
+    ) -> list[DieRecord]:
+        """Undo or redo a roll in one transaction: mark its log line and write `dice`
+        (as `kit.update_dice` does). Returns the dice as they were. Tells "dice" and "rolls".
+        """
+        from desktop.store import writer
+
+        checks.flag(undone, "Undone")
+        checked = _checked_dice(dice)
+        with self._writing(Topic.DICE, Topic.ROLLS) as session:
+            writer.set_roll_undone(session, roll_id, undone)
+            return self._campaign.kit._write_dice(session, checked) if checked else []
+
+    def record_acts(
+        self,
+        efficiencies: dict[int, int],
+        *,
+        character_id: int | None,
+        character_name: str,
+        kind: str,
+        detail: dict[str, object],
+        total: int | None,
+        summary: str,
+    ) -> RollRecord:
+        """An act or a challenge in one transaction: the cards' new efficiencies (its
+        Raise Throws) and its log line. Tells "cards" and "rolls"."""
+        from desktop.store import writer
+
+        values = _roll_values(
+            character_id, character_name, kind, detail, total, summary, None, self._today()
+        )
+        checked = {
+            card_id: checks.card_fields({"efficiency": e}) for card_id, e in efficiencies.items()
+        }
+        with self._writing(Topic.CARDS, Topic.ROLLS) as session:
+            for card_id, fields in checked.items():
+                self._campaign.cards.get(card_id)
+                writer.update_card(session, card_id, fields)
+            roll_id = writer.add_roll(session, **values)
+        return _roll((roll_id, *values.values()))
+
+    def mark_acts(self, roll_id: int, *, undone: bool, efficiencies: dict[int, int]) -> None:
+        """Undo or redo an act or challenge in one transaction: mark its log line and
+        set the cards' efficiencies back (or forward). Tells "cards" and "rolls"."""
+        from desktop.store import writer
+
+        checks.flag(undone, "Undone")
+        checked = {
+            card_id: checks.card_fields({"efficiency": e}) for card_id, e in efficiencies.items()
+        }
+        with self._writing(Topic.CARDS, Topic.ROLLS) as session:
+            writer.set_roll_undone(session, roll_id, undone)
+            for card_id, fields in checked.items():
+                self._campaign.cards.get(card_id)
+                writer.update_card(session, card_id, fields)
+
+    def _today(self) -> int:
+        """The campaign's current day, which every roll-log line carries."""
+        return self._campaign.summary().current_day
+
+    def set_undone(self, roll_id: int, undone: bool) -> RollRecord:
+        """Mark a roll undone (its undo) or not (its redo); the line itself stays."""
+        from desktop.store import writer
+
+        checks.flag(undone, "Undone")
+        with self._writing(Topic.ROLLS) as session:
+            writer.set_roll_undone(session, roll_id, undone)
+        return self.get(roll_id)
+
+    def get(self, roll_id: int) -> RollRecord:
+        rows = self._read(f"SELECT {ROLL_COLUMNS} FROM roll_log WHERE id = ?", (roll_id,))
+        if not rows:
+            raise NotFound(f"Roll {roll_id} is no longer in the log.")
+        return _roll(rows[0])
+
+    def all(self, character_id: int | None = None, limit: int | None = None) -> list[RollRecord]:
+        """The roll log, newest first; one character's lines when `character_id` is given."""
+        where, parameters = (
+            ("", ()) if character_id is None else ("WHERE character_id = ?", (character_id,))
+        )
+        count = -1 if limit is None else checks.whole(limit, "The number of rolls")
+        rows = self._read(
+            f"SELECT {ROLL_COLUMNS} FROM roll_log {where} ORDER BY at DESC, id DESC LIMIT ?",
+            (*parameters, count),
+        )
+        return [_roll(row) for row in rows]

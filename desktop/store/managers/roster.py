@@ -1,0 +1,131 @@
+"""The roster: characters, and a character's whole snapshot for delete and undo.
+Reached as `campaign.roster`."""
+
+from __future__ import annotations
+
+from desktop.rules import roster
+from desktop.store import checks
+from desktop.store.core import Manager, Topic
+from desktop.store.errors import NotFound
+from desktop.store.records import CharacterRecord, CharacterSnapshot
+from desktop.store.rows import (
+    CHARACTER_COLUMNS,
+    _cards_topic,
+    _check_item_dice,
+    _checked_item,
+    _checked_trait,
+    _distinct_ids,
+    _downtime_topics,
+    _same_owner,
+)
+
+
+class RosterManager(Manager):
+    """The roster: characters, and a character's whole snapshot for delete and undo."""
+
+    # -- the roster -------------------------------------------------------------------------
+
+    def all(self) -> list[CharacterRecord]:
+        """Every roster entry, in roster order."""
+        rows = self._read(f"SELECT {CHARACTER_COLUMNS} FROM character ORDER BY position, id")
+        return [CharacterRecord(*row) for row in rows]  # type: ignore[arg-type]
+
+    def get(self, character_id: int) -> CharacterRecord:
+        rows = self._read(
+            f"SELECT {CHARACTER_COLUMNS} FROM character WHERE id = ?", (character_id,)
+        )
+        if not rows:
+            raise NotFound(f"Character {character_id} is no longer in the campaign.")
+        return CharacterRecord(*rows[0])  # type: ignore[arg-type]
+
+    def add(self, name: str, kind: str = "pc", notes: str = "") -> CharacterRecord:
+        from desktop.store import writer
+
+        values = {
+            "name": roster.check_name(name),
+            "kind": roster.check_kind(kind),
+            "notes": roster.check_notes(notes),
+        }
+        with self._writing(Topic.CHARACTERS) as session:
+            return writer.add_character(session, **values)
+
+    def update(self, character_id: int, **changes: object) -> CharacterRecord:
+        """Change name, kind and/or notes; returns the record as it is now."""
+        from desktop.store import writer
+
+        checks = {"name": roster.check_name, "kind": roster.check_kind, "notes": roster.check_notes}
+        unknown = set(changes) - set(checks)
+        if unknown:
+            raise ValueError(f"A character has no field {', '.join(sorted(unknown))}.")
+        values: dict[str, object] = {key: checks[key](value) for key, value in changes.items()}
+        with self._writing(Topic.CHARACTERS) as session:
+            return writer.update_character(session, character_id, values)
+
+    def snapshot(self, character_id: int) -> CharacterSnapshot:
+        """A character with its dice, traits, items and the ids of its roll log lines
+        and of the SySCards linked to it."""
+        roll_ids = self._read(
+            "SELECT id FROM roll_log WHERE character_id = ? ORDER BY id", (character_id,)
+        )
+        card_ids = self._read(
+            "SELECT id FROM card WHERE character_id = ? ORDER BY id", (character_id,)
+        )
+        return CharacterSnapshot(
+            character=self.get(character_id),
+            dice=tuple(self._campaign.kit.dice(character_id)),
+            traits=tuple(self._campaign.kit.traits(character_id)),
+            items=tuple(self._campaign.kit.items(character_id)),
+            roll_ids=tuple(int(row[0]) for row in roll_ids),  # type: ignore[call-overload]
+            card_ids=tuple(int(row[0]) for row in card_ids),  # type: ignore[call-overload]
+            **self._campaign.calendar._energy_rows(character_id),
+            **self._campaign.downtime._downtime_rows(character_id),  # type: ignore[arg-type]
+        )
+
+    def delete(self, character_id: int) -> CharacterSnapshot:
+        """Delete a roster entry with its dice, traits, items, energy, clocks and
+        downtime sheet (the database cascades).
+
+        Its roll log lines and downtime steps stay, named as they were, with no
+        character; so do the SySCards linked to it. Returns what `restore`
+        needs to undo it all.
+        """
+        from desktop.store import writer
+
+        snapshot = self.snapshot(character_id)
+        topics = (Topic.CHARACTERS, *_cards_topic(snapshot.card_ids), *_downtime_topics(snapshot))
+        with self._writing(*topics) as session:
+            writer.delete_character(session, character_id)
+        return snapshot
+
+    def restore(self, snapshot: CharacterSnapshot | CharacterRecord) -> CharacterRecord:
+        """Put a deleted character back with its old ids and places, in one transaction.
+
+        Its dice, traits and items come back as they were, and the roll log lines and
+        SySCards in the snapshot are linked to it again (those not linked elsewhere
+        since). A bare CharacterRecord restores the roster entry alone.
+        """
+        from desktop.store import writer
+
+        if isinstance(snapshot, CharacterRecord):
+            snapshot = CharacterSnapshot(snapshot)
+        record = snapshot.character
+        dice = [checks.die(die) for die in snapshot.dice]
+        _same_owner(record.id, [*dice, *snapshot.traits, *snapshot.items])
+        card_ids = _distinct_ids(snapshot.card_ids, "card")
+        downtime_rows = self._campaign.downtime._checked_downtime_rows(snapshot)
+        topics = (Topic.CHARACTERS, *_cards_topic(card_ids), *_downtime_topics(snapshot))
+        with self._writing(*topics) as session:
+            writer.insert_characters(session, [record])
+            writer.insert_items(session, [_checked_item(item) for item in snapshot.items])
+            writer.insert_traits(session, [_checked_trait(trait) for trait in snapshot.traits])
+            _check_item_dice(dice, snapshot.items)
+            writer.insert_dice(session, dice)
+            writer.link_rolls(session, record.id, snapshot.roll_ids)
+            writer.link_character_cards(session, record.id, card_ids)
+            if snapshot.energy_profile is not None:
+                writer.set_energy_profile(session, record.id, *snapshot.energy_profile)
+            writer.put_energy_days(
+                session, [(record.id, day, state) for day, state in snapshot.energy_days]
+            )
+            self._campaign.downtime._restore_downtime_rows(session, record.id, downtime_rows)
+        return record

@@ -1,0 +1,344 @@
+"""What the managers share: the columns they read, the rows read back as records, the
+checks that need more than one value, and End Day's plan. Module-level and private to
+the store (desktop/store/managers/ import them)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import fields, replace
+from datetime import datetime
+
+from desktop.rules import dicepool, roster, syscards
+from desktop.rules import energy as rules_energy
+from desktop.rules.energy import CharacterProfile, DayState
+from desktop.store import checks, energy
+from desktop.store.core import Topic
+from desktop.store.errors import NotFound
+from desktop.store.records import (
+    CardRecord,
+    CharacterRecord,
+    CharacterSnapshot,
+    DieRecord,
+    EndDaySummary,
+    EndDayToken,
+    EnergyDebt,
+    EnergyDecay,
+    ItemRecord,
+    RollRecord,
+    TraitRecord,
+)
+
+CHARACTER_COLUMNS = ", ".join(f.name for f in fields(CharacterRecord))
+DIE_COLUMNS = ", ".join(f.name for f in fields(DieRecord))
+TRAIT_COLUMNS = ", ".join(f.name for f in fields(TraitRecord))
+# An item's die id is read with it: an item has at most one die (a unique index).
+ITEM_COLUMNS = (
+    ", ".join(f"item.{f.name}" for f in fields(ItemRecord) if f.name != "die_id")
+    + ", (SELECT die.id FROM die WHERE die.item_id = item.id)"
+)
+ROLL_COLUMNS = ", ".join(f.name for f in fields(RollRecord))
+# A card's image is read apart (it can be megabytes); the list only says there is one.
+CARD_COLUMNS = (
+    ", ".join(f"card.{f.name}" for f in fields(CardRecord) if f.name != "has_image")
+    + ", EXISTS (SELECT 1 FROM card_image WHERE card_image.card_id = card.id)"
+)
+# What a new card is unless told otherwise ("Any SySCard with a Capacity starts with a
+# mandatory 1% of Efficiency"; an entity has a Capacity unless its design says not).
+NEW_CARD: dict[str, object] = {
+    "owner_id": None,
+    "character_id": None,
+    "capacity": True,
+    "efficiency": syscards.NEW_CARD_EFFICIENCY,
+    **{name: 0 for name in checks.CARD_NUMBERS},
+    "zone": "",
+    "scale": "",
+    "info": "",
+    "tags": (),
+}
+COPY_SUFFIX = " (copy)"
+
+# -- rows read back, and checks that need more than one value -------------------------------
+
+# SQLite allows 32766 parameters in a statement; chunks keep far below.
+_CHUNK = 500
+
+
+def _chunks(ids: Sequence[int]) -> Iterator[tuple[int, ...]]:
+    for start in range(0, len(ids), _CHUNK):
+        yield tuple(ids[start : start + _CHUNK])
+
+
+def _die(row: tuple[object, ...]) -> DieRecord:
+    # SQLite keeps booleans as 0 and 1.
+    values = dict(zip(DIE_COLUMNS.split(", "), row, strict=True))
+    values["in_tray"] = bool(values["in_tray"])
+    values["down_to_d4"] = bool(values["down_to_d4"])
+    return DieRecord(**values)  # type: ignore[arg-type]
+
+
+def _card(row: Sequence[object]) -> CardRecord:
+    # Positional and by hand: the card cache builds every card of the campaign at once.
+    return CardRecord(
+        *row[:5],  # type: ignore[arg-type]
+        bool(row[5]),
+        *row[6:14],  # type: ignore[arg-type]
+        checks.split_tags(row[14]),  # type: ignore[arg-type]
+        row[15],  # type: ignore[arg-type]
+        bool(row[16]),
+    )
+
+
+def _card_values(record: CardRecord) -> dict[str, object]:
+    """A card's editable fields, as `cards.update` takes them."""
+    return {name: getattr(record, name) for name in checks.CARD_CHECKS}
+
+
+def _copy_name(name: str) -> str:
+    # The copy's name must still fit a name's length, so a long one is shortened first.
+    room = roster.NAME_MAX - len(COPY_SUFFIX)
+    return roster.check_name(name[:room].rstrip() + COPY_SUFFIX)
+
+
+def _cards_topic(card_ids: Sequence[int]) -> tuple[Topic, ...]:
+    """The topic "cards" when a change to a character also links or unlinks cards."""
+    return (Topic.CARDS,) if card_ids else ()
+
+
+def _downtime_topics(snapshot: CharacterSnapshot) -> tuple[Topic, ...]:
+    """The topics of a character's downtime rows that go or come back with it."""
+    topics = (Topic.CLOCKS,) if snapshot.clocks else ()
+    if snapshot.downtime_sheet is not None or snapshot.downtime_entry_ids:
+        topics += (Topic.DOWNTIME,)
+    return topics
+
+
+def _trait(row: tuple[object, ...]) -> TraitRecord:
+    record = TraitRecord(*row)  # type: ignore[arg-type]
+    return replace(record, broad=bool(record.broad))
+
+
+def _item(row: tuple[object, ...]) -> ItemRecord:
+    record = ItemRecord(*row)  # type: ignore[arg-type]
+    return replace(record, deplete=bool(record.deplete))
+
+
+def _roll(row: Sequence[object]) -> RollRecord:
+    roll_id, at, character_id, name, kind, detail, total, summary, undone, day = row
+    return RollRecord(
+        id=int(roll_id),  # type: ignore[call-overload]
+        at=str(at),
+        character_id=None if character_id is None else int(character_id),  # type: ignore[call-overload]
+        character_name=str(name),
+        kind=str(kind),
+        detail=checks.parse_detail(str(detail)),
+        total=None if total is None else int(total),  # type: ignore[call-overload]
+        summary=str(summary),
+        undone=bool(undone),
+        day=None if day is None else int(day),  # type: ignore[call-overload]
+    )
+
+
+def _roll_values(
+    character_id: object,
+    character_name: object,
+    kind: object,
+    detail: object,
+    total: object,
+    summary: object,
+    at: object,
+    day: int | None = None,
+) -> dict[str, object]:
+    """The checked columns of a roll log line, in the order of RollRecord after its id.
+
+    `day` is the campaign day the line is logged on (RULES.md section 5)."""
+    return {
+        "at": checks.timestamp(datetime.now() if at is None else at),
+        "character_id": checks.optional_id(character_id, "A roll's character"),
+        "character_name": roster.check_name(character_name),
+        "kind": checks.roll_kind(kind),
+        "detail": checks.detail(detail),
+        "total": checks.total(total),
+        "summary": checks.summary(summary),
+        "undone": False,
+        "day": None if day is None else checks.row_id(day, "A roll's campaign day"),
+    }
+
+
+def _checked_dice(records: Sequence[DieRecord]) -> list[DieRecord]:
+    dice = [checks.die(record) for record in records]
+    _distinct_ids((die.id for die in dice), "die")
+    return dice
+
+
+def _distinct_ids(ids: Iterable[int], what: str) -> list[int]:
+    checked = [checks.row_id(value, f"A {what}'s id") for value in ids]
+    if len(set(checked)) != len(checked):
+        raise ValueError(f"Each {what} can be named only once in one change.")
+    return checked
+
+
+def _known_fields(changes: dict[str, object], known: set[str], what: str) -> None:
+    unknown = set(changes) - known
+    if unknown:
+        raise ValueError(f"{what} has no field {', '.join(sorted(unknown))}.")
+
+
+def _checked_trait(record: TraitRecord) -> TraitRecord:
+    trait = checks.trait(record.name, record.value, record.broad)
+    return TraitRecord(
+        id=checks.row_id(record.id, "A trait's id"),
+        character_id=checks.row_id(record.character_id, "A trait's character"),
+        name=trait.name,
+        value=trait.value,
+        broad=trait.broad,
+        position=checks.position(record.position),
+    )
+
+
+def _checked_item(record: ItemRecord) -> ItemRecord:
+    # The die size is checked with the die itself; any size stands in for it here.
+    item = checks.item(record.name, record.kind, dicepool.DEFAULT_SIZE, record.deplete)
+    return ItemRecord(
+        id=checks.row_id(record.id, "An item's id"),
+        character_id=checks.row_id(record.character_id, "An item's character"),
+        name=item.name,
+        kind=item.kind.value,
+        deplete=item.deplete,
+        position=checks.position(record.position),
+        die_id=checks.optional_id(record.die_id, "An item's die"),
+    )
+
+
+def _same_owner(character_id: int, records: Iterable[DieRecord | TraitRecord | ItemRecord]) -> None:
+    for record in records:
+        if record.character_id != character_id:
+            raise ValueError(
+                f"{type(record).__name__.removesuffix('Record')} {record.id} belongs to "
+                f"character {record.character_id}, not {character_id}."
+            )
+
+
+def _check_item_dice(dice: Iterable[DieRecord], items: Iterable[ItemRecord]) -> None:
+    """Each item's die has the item's owner and its kind of die (damage or protection)."""
+    by_id = {item.id: item for item in items}
+    for die in dice:
+        if die.item_id is None:
+            continue
+        item = by_id.get(die.item_id)
+        if item is None:
+            raise NotFound(f"Item {die.item_id} of die {die.id} is no longer in the campaign.")
+        if die.character_id != item.character_id:
+            raise ValueError(f"Die {die.id} belongs to {item.name}, so to its owner.")
+        kind = dicepool.item_die_kind(item.kind).value
+        if die.kind != kind:
+            raise ValueError(f"Die {die.id} of {item.name} is a {kind} die, not {die.kind}.")
+
+
+def _check_die_change(before: DieRecord, after: DieRecord) -> None:
+    """What `kit.update_dice` may not change: an item's die stays that item's."""
+    if after.item_id != before.item_id:
+        raise ValueError(f"Die {before.id} cannot be moved onto or off an item here.")
+    if before.item_id is None:
+        return
+    if after.character_id != before.character_id:
+        raise ValueError(f"Die {before.id} is an item's die; it stays with its owner.")
+    if after.kind != before.kind:
+        raise ValueError(f"Die {before.id} is an item's {before.kind} die; its kind stays.")
+
+
+def _profile(row: Sequence[object]) -> CharacterProfile:
+    name, daily_net, abilities = row
+    return energy.profile_from_row(str(name), daily_net, abilities)
+
+
+def _day(character_id: int, day: object, text: object) -> DayState:
+    """A stored day, checked by the rules; a damaged row says which one it is."""
+    try:
+        state = energy.day_from_text(text)
+    except ValueError as error:
+        raise ValueError(
+            f"The stored energy of character {character_id} on day {day} is damaged: {error}"
+        ) from None
+    if state.day != day:
+        raise ValueError(
+            f"The stored energy of character {character_id} on day {day} says it is day "
+            f"{state.day}."
+        )
+    return state
+
+
+def _checked_day(state: object) -> DayState:
+    """The state rebuilt through every check of the rules (ValueError if it fails)."""
+    if type(state) is not rules_energy.DayState:
+        raise ValueError(f"A day's energy must be a DayState, not {state!r}.")
+    return energy.day_from_dict(energy.day_to_dict(state))
+
+
+def _known_ids(profiles: Mapping[int, object], given: Mapping[int, object], what: str) -> None:
+    unknown = sorted(set(given) - set(profiles))
+    if unknown:
+        raise ValueError(
+            f"A {what} was given for character {unknown[0]}, who has no energy profile."
+        )
+
+
+class _EndDayPlan:
+    """The rows End Day writes and what its summary says, gathered before writing."""
+
+    def __init__(self, today: int) -> None:
+        self.today = today
+        self.rows: list[tuple[int, int, str]] = []
+        self.made: list[tuple[int, int, str, DayState]] = []  # the rows with their states
+        self.started: list[int] = []
+        self.already_dead: list[int] = []
+        self.died: list[int] = []
+        self.in_debt: list[EnergyDebt] = []
+        self.decayed: list[EnergyDecay] = []
+
+    def start(self, character_id: int, state: DayState) -> None:
+        self.started.append(character_id)
+        self._add(character_id, state)
+
+    def roll(
+        self,
+        character_id: int,
+        profile: CharacterProfile,
+        state: DayState,
+        night: str,
+        proximity: int | None,
+    ) -> None:
+        if state.dead:
+            self.already_dead.append(character_id)
+            return
+        rolled = rules_energy.rollover(profile, state, night, proximity)
+        self._add(character_id, rolled.state)
+        self._note(character_id, profile.name, rolled)
+
+    def _add(self, character_id: int, state: DayState) -> None:
+        text = energy.day_text(state)
+        self.rows.append((character_id, state.day, text))
+        self.made.append((character_id, state.day, text, state))
+
+    def _note(self, character_id: int, name: str, rolled: rules_energy.Rollover) -> None:
+        if rolled.repayment:
+            self.in_debt.append(
+                EnergyDebt(character_id, name, rolled.ended.debt, rolled.repayment, rolled.unpaid)
+            )
+        lost = rolled.pool_losses
+        if rolled.general_decay or lost:
+            self.decayed.append(EnergyDecay(character_id, name, rolled.general_decay, lost))
+        if rolled.died:
+            self.died.append(character_id)
+
+    def summary(self) -> EndDaySummary:
+        made = tuple((character_id, day) for character_id, day, _text in self.rows)
+        return EndDaySummary(
+            ended=self.today,
+            opened=self.today + 1,
+            in_debt=tuple(self.in_debt),
+            decayed=tuple(self.decayed),
+            died=tuple(self.died),
+            already_dead=tuple(self.already_dead),
+            started=tuple(self.started),
+            token=EndDayToken(from_day=self.today, rows=made),
+        )
