@@ -31,8 +31,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--campaign",
         type=Path,
-        help="the campaign file to open (created if it does not exist); "
-        "the sample campaign when not given",
+        help="the campaign file to open (created if it does not exist); when not given, "
+        "the campaign last used (the sample campaign on the first run)",
     )
     parser.add_argument(
         "--smoke-test",
@@ -40,6 +40,22 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         help="start offscreen, open the campaign, print timings as JSON and exit",
     )
     parser.add_argument("--screenshot", type=Path, help="with --smoke-test: save the window as PNG")
+    parser.add_argument(
+        "--size",
+        type=_window_size,
+        metavar="WxH",
+        help="with --smoke-test: the window's size in pixels, as 1366x768",
+    )
+    parser.add_argument(
+        "--workspace",
+        choices=("play", "prep", "between"),
+        help="the workspace to show: Play, Prep or Between sessions (the last one used)",
+    )
+    parser.add_argument(
+        "--theme",
+        choices=("light", "dark"),
+        help="light or dark whatever the system's scheme (the system's when not given)",
+    )
     parser.add_argument(
         "--print-cards",
         type=Path,
@@ -100,6 +116,18 @@ def _joined_offsets(argv: list[str]) -> list[str]:
             joined.append(token)
         waiting = token == "--back-offset"
     return joined
+
+
+def _window_size(text: str) -> tuple[int, int]:
+    """`1366x768` as (1366, 768); a size no screen has is refused with the option's name."""
+    width, _, height = text.lower().partition("x")
+    try:
+        size = (int(width), int(height))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a size such as 1366x768") from None
+    if not all(400 <= side <= 10_000 for side in size):
+        raise argparse.ArgumentTypeError(f"{text}: each side must be 400 to 10000 pixels")
+    return size
 
 
 def _add_layout_arguments(parser: argparse.ArgumentParser) -> None:
@@ -211,9 +239,10 @@ def _layout_values(args: argparse.Namespace) -> dict[str, object]:
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
-    if args.screenshot and not args.smoke_test:
-        print("gm-desk: --screenshot works with --smoke-test", file=sys.stderr)
-        return 2
+    for given, option in ((args.screenshot, "--screenshot"), (args.size, "--size")):
+        if given and not args.smoke_test:
+            print(f"gm-desk: {option} works with --smoke-test", file=sys.stderr)
+            return 2
     if args.character and args.print_sheets is None:
         print("gm-desk: --character works with --print-sheets", file=sys.stderr)
         return 2
@@ -226,7 +255,6 @@ def main(argv: list[str] | None = None) -> int:
         return _print_all(args)
     if args.smoke_test:
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
-    from PySide6.QtCore import QSettings
     from PySide6.QtGui import QIcon
     from PySide6.QtWidgets import QApplication
 
@@ -245,12 +273,15 @@ def main(argv: list[str] | None = None) -> int:
     from desktop.ui.theme import apply_theme
 
     if not app.property("gmDeskThemed"):  # once per application, however often main runs
-        apply_theme(app)
+        apply_theme(app, args.theme)
         app.setProperty("gmDeskThemed", True)
-    ini = paths.settings_file()
-    qsettings = QSettings(str(ini), QSettings.Format.IniFormat) if ini else QSettings()
     data = paths.data_dir()
-    window = MainWindow(Settings(qsettings), data)
+    settings = Settings(_qsettings())
+    if args.workspace is not None:
+        settings.set_workspace(args.workspace)
+    window = MainWindow(settings, data)
+    if args.size is not None:
+        window.resize(*args.size)
     file_open = FileOpenFilter(window.open_campaign, app)
     app.installEventFilter(file_open)
     if args.smoke_test:
@@ -267,14 +298,35 @@ def main(argv: list[str] | None = None) -> int:
     return app.exec()
 
 
+def _qsettings() -> object:
+    """The user's settings: the INI file under GM_DESK_HOME, else the system's place."""
+    from PySide6.QtCore import QSettings
+
+    from desktop import paths
+
+    ini = paths.settings_file()
+    if ini is not None:
+        return QSettings(str(ini), QSettings.Format.IniFormat)
+    return QSettings(paths.APP_AUTHOR, paths.APP_NAME)
+
+
+def last_campaign() -> Path | None:
+    """The campaign GM Desk used last, if its file is still there."""
+    from desktop.ui.settings import Settings
+
+    recent = Settings(_qsettings()).recent_files()  # type: ignore[arg-type]
+    return next((path for path in recent[:1] if path.is_file()), None)
+
+
 def _campaign_path(window: object, requested: Path | None) -> Path:
-    """The campaign to open: the one asked for (made if new), else the sample."""
+    """The campaign to open: the one asked for (made if new), else the one last used,
+    else (the first run, or its file is gone) the sample."""
     from desktop import paths
     from desktop.store import Campaign, ensure_sample_campaign
 
     data = paths.data_dir()
     if requested is None:
-        return ensure_sample_campaign(data, paths.resources_dir())
+        return last_campaign() or ensure_sample_campaign(data, paths.resources_dir())
     # lexists: a dangling link is a file the GM named, to be refused, never replaced.
     if not os.path.lexists(requested):
         Campaign.create(requested, data_dir=data).close()
@@ -373,10 +425,11 @@ def _print_alignment(args: argparse.Namespace) -> int:
 
 def _print_sheets(args: argparse.Namespace) -> int:
     """`--print-sheets` and `--print-summary`: sheets and the summary with no window."""
-    if args.campaign is None:
-        print("gm-desk: printing sheets needs the campaign: --campaign FILE", file=sys.stderr)
-        return 2
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    if args.campaign is None:
+        args.campaign = _campaign_to_print()
+        if args.campaign is None:
+            return 2
     import sqlite3
 
     from PySide6.QtGui import QGuiApplication
@@ -424,10 +477,11 @@ def _print_cards(
 
     The layout is the one the campaign remembers from the Print dialog, with the
     options given on the command line (``layout``) over it."""
-    if campaign is None:
-        print("gm-desk: --print-cards needs the campaign: --campaign FILE", file=sys.stderr)
-        return 2
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    if campaign is None:
+        campaign = _campaign_to_print()
+        if campaign is None:
+            return 2
     import sqlite3
 
     from PySide6.QtGui import QGuiApplication
@@ -454,6 +508,22 @@ def _print_cards(
         return 1
     print(f"Wrote {len(names) or len(cards)} cards on {pages} pages to {out}")
     return 0
+
+
+def _campaign_to_print() -> Path | None:
+    """Without --campaign, the campaign GM Desk would open: the last used, else the
+    sample (made now if this is the first run); None (said on stderr) if none can be."""
+    from desktop import paths
+    from desktop.store import CampaignRefused, ImportRefused, ensure_sample_campaign
+
+    try:
+        return last_campaign() or ensure_sample_campaign(paths.data_dir(), paths.resources_dir())
+    except (CampaignRefused, ImportRefused, OSError, ValueError) as error:
+        print(
+            f"gm-desk: no campaign to print ({error}); give one with --campaign FILE",
+            file=sys.stderr,
+        )
+        return None
 
 
 def _damaged(path: Path | None, error: Exception) -> str:

@@ -5,6 +5,11 @@ are ivory, damage dice red, protection dice blue, depleted dice grey; damage and
 protection dice also carry a hatching (and a letter), depleted dice a dashed outline and
 removed dice a cross, so the table reads in black and white too. The same routine
 serves the Dice Table and the printed sheets.
+
+Each is drawn as a die, not a token: light falls from the top left across its face,
+facet lines run from a smaller face in the middle to each corner (a d6 has a bevelled
+edge instead), and a d6 showing a face shows it in pips; the other dice show the number.
+The size label stays under every face, so a die is named in words whatever it shows.
 """
 
 from __future__ import annotations
@@ -13,7 +18,16 @@ import math
 from dataclasses import dataclass
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFont,
+    QLinearGradient,
+    QPainter,
+    QPainterPath,
+    QPen,
+    QPolygonF,
+)
 
 SHAPE_NAMES = {4: "triangle", 6: "square", 8: "diamond", 10: "kite", 12: "pentagon", 20: "hexagon"}
 
@@ -37,14 +51,24 @@ LOOKS = {
 
 def die_path(size: int, rect: QRectF) -> QPainterPath:
     """The outline of a die of `size` sides inside `rect`."""
+    path = QPainterPath()
+    points = die_corners(size, rect)
+    if not points:  # a d6: a square with rounded corners
+        centre = rect.center()
+        side = min(rect.width(), rect.height()) / 2 * 1.62
+        square = QRectF(centre.x() - side / 2, centre.y() - side / 2, side, side)
+        path.addRoundedRect(square, side * 0.14, side * 0.14)
+        return path
+    path.addPolygon(QPolygonF([*points, points[0]]))
+    return path
+
+
+def die_corners(size: int, rect: QRectF) -> list[QPointF]:
+    """The corners of a die's outline (none for the rounded d6 square)."""
     centre = rect.center()
     radius = min(rect.width(), rect.height()) / 2
     if size == 6:
-        side = radius * 1.62
-        square = QRectF(centre.x() - side / 2, centre.y() - side / 2, side, side)
-        path = QPainterPath()
-        path.addRoundedRect(square, side * 0.14, side * 0.14)
-        return path
+        return []
     if size == 10:  # a kite: long lower point
         points = [
             QPointF(centre.x(), centre.y() - radius),
@@ -66,9 +90,7 @@ def die_path(size: int, rect: QRectF) -> QPainterPath:
             )
             for i in range(corners)
         ]
-    path = QPainterPath()
-    path.addPolygon(QPolygonF([*points, points[0]]))
-    return path
+    return points
 
 
 def paint_die(
@@ -89,20 +111,25 @@ def paint_die(
     this roll; the label then reads "d6→d10".
     """
     look = LOOKS["depleted" if depleted or removed else kind]
-    path = die_path(size if rolled_size is None else rolled_size, rect)
+    shown_size = size if rolled_size is None else rolled_size
+    path = die_path(shown_size, rect)
     painter.save()
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-    painter.setBrush(QColor(look.fill))
+    painter.setBrush(QBrush(_shading(QColor(look.fill), rect)))
     pen = QPen(QColor("#e0a800") if highlight else QColor(look.outline), 3.0 if highlight else 1.6)
     if depleted:
         pen.setStyle(Qt.PenStyle.DashLine)
     painter.setPen(pen)
     painter.drawPath(path)
+    _facets(painter, rect, shown_size, QColor(look.outline))
     if look.hatch != Qt.BrushStyle.NoBrush and not (depleted or removed):
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(QBrush(QColor(255, 255, 255, 70), look.hatch))
         painter.drawPath(path)
-    _label(painter, rect, size, look, face, rolled_size, kind)
+    if face is not None and shown_size == 6 and 1 <= face <= 6:
+        _pips(painter, rect, face, look, size, rolled_size, kind)
+    else:
+        _label(painter, rect, size, look, face, rolled_size, kind)
     if removed:
         painter.setPen(QPen(QColor("#7a1f14"), 2.4))
         inset = rect.adjusted(
@@ -111,6 +138,75 @@ def paint_die(
         painter.drawLine(inset.topLeft(), inset.bottomRight())
         painter.drawLine(inset.topRight(), inset.bottomLeft())
     painter.restore()
+
+
+def _shading(fill: QColor, rect: QRectF) -> QLinearGradient:
+    """Light from the top left: the face lighter there, darker towards the bottom right."""
+    gradient = QLinearGradient(rect.topLeft(), rect.bottomRight())
+    gradient.setColorAt(0.0, fill.lighter(122))
+    gradient.setColorAt(0.55, fill)
+    gradient.setColorAt(1.0, fill.darker(125))
+    return gradient
+
+
+def _facets(painter: QPainter, rect: QRectF, size: int, outline: QColor) -> None:
+    """The edges between a die's faces, faint, so the outline reads as a solid."""
+    edge = QColor(outline)
+    edge.setAlpha(95)
+    painter.setPen(QPen(edge, 1.0))
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    corners = die_corners(size, rect)
+    centre = rect.center()
+    if not corners:  # a d6: a bevel inside its edge
+        side = min(rect.width(), rect.height()) / 2 * 1.62 * 0.74
+        inner = QRectF(centre.x() - side / 2, centre.y() - side / 2, side, side)
+        painter.drawRoundedRect(inner, side * 0.1, side * 0.1)
+        return
+    middle = [QPointF(centre + (corner - centre) * 0.5) for corner in corners]
+    painter.drawPolygon(QPolygonF(middle))
+    for inner, outer in zip(middle, corners, strict=True):
+        painter.drawLine(inner, outer)
+
+
+# Where the pips of each face sit, on a 3 x 3 grid (column, row).
+PIPS = {
+    1: ((1, 1),),
+    2: ((0, 0), (2, 2)),
+    3: ((0, 0), (1, 1), (2, 2)),
+    4: ((0, 0), (2, 0), (0, 2), (2, 2)),
+    5: ((0, 0), (2, 0), (1, 1), (0, 2), (2, 2)),
+    6: ((0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)),
+}
+
+
+def _pips(
+    painter: QPainter,
+    rect: QRectF,
+    face: int,
+    look: DieLook,
+    size: int,
+    rolled_size: int | None,
+    kind: str,
+) -> None:
+    """A d6's face in pips, its size label under them (a d6 stepped from a d4 says so)."""
+    side = min(rect.width(), rect.height()) / 2 * 1.62
+    centre = rect.center()
+    grid = side * 0.46
+    top = centre.y() - side * 0.34
+    step = grid / 2
+    radius = max(1.2, side * 0.065)
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(QColor(look.text))
+    for column, row in PIPS[face]:
+        x = centre.x() - grid / 2 + column * step
+        y = top + row * step
+        painter.drawEllipse(QPointF(x, y), radius, radius)
+    painter.setPen(QColor(look.text))
+    font = QFont()
+    font.setPixelSize(max(7, int(rect.height() * 0.17)))
+    painter.setFont(font)
+    below = QRectF(rect.left(), centre.y() + side * 0.2, rect.width(), side * 0.3)
+    painter.drawText(below, Qt.AlignmentFlag.AlignCenter, _size_text(size, rolled_size, kind))
 
 
 def _label(

@@ -128,6 +128,10 @@ class EndDayDialog(QDialog):
         self.pages.setCurrentIndex(1)
         self.buttons.setStandardButtons(QDialogButtonBox.StandardButton.Close)
         self.buttons.rejected.connect(self.accept)
+        # Enter closes the summary as Escape does: it is read, not answered.
+        close = self.buttons.button(QDialogButtonBox.StandardButton.Close)
+        close.setDefault(True)
+        close.setFocus(Qt.FocusReason.OtherFocusReason)
 
 
 def summary_text(

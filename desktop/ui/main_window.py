@@ -11,8 +11,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, QThreadPool
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QUndoGroup
-from PySide6.QtWidgets import QFileDialog, QLabel, QMainWindow, QMessageBox, QWidget
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence, QUndoGroup
+from PySide6.QtWidgets import (
+    QApplication,
+    QFileDialog,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QWidget,
+)
 
 from desktop.paths import resources_dir
 from desktop.store import (
@@ -36,6 +43,8 @@ from desktop.ui.panel import Panel
 from desktop.ui.session import CampaignSession
 from desktop.ui.settings import LAYOUT_VERSION, Settings
 from desktop.ui.start_page import StartPage
+from desktop.ui.undo_keys import UndoKeyFilter
+from desktop.ui.workspaces import WORKSPACES, arrange, workspace_named
 
 if TYPE_CHECKING:
     from desktop.store import CampaignDocument
@@ -66,16 +75,19 @@ class MainWindow(QMainWindow):
         # Backups cut short by a crash or a kill left partial files: gone at each start.
         self.pool.start(lambda: remove_backup_leftovers(data_dir))
         self.undo_group = QUndoGroup(self)
+        # Ctrl+Z reaches the campaign even with a field focused (unless it holds typing).
+        self.undo_keys = UndoKeyFilter(self)
+        app = QApplication.instance()
+        if app is not None:
+            app.installEventFilter(self.undo_keys)
         self.setDockNestingEnabled(True)
-        self.resize(1280, 800)
 
         self.panels: list[Panel] = []
         for panel_class in PANELS:
             panel = panel_class(self)
             self.addDockWidget(panel_class.area, panel)
             self.panels.append(panel)
-        self._arrange_docks()
-        self._size_docks()
+        self.workspace = workspace_named(settings.workspace()).name
         self.start_page = StartPage()
         self.start_page.new_requested.connect(self.new_campaign)
         self.start_page.open_requested.connect(self.open_dialog)
@@ -86,34 +98,8 @@ class MainWindow(QMainWindow):
         self._build_actions()
         self._build_menus()
         self._build_status_bar()
-        self._default_state = self.saveState(LAYOUT_VERSION)
         self._restore_layout()
         self.set_session(None)
-
-    def _arrange_docks(self) -> None:
-        # The middle is one tab group led by the Dice Table, so each view there gets
-        # the room; the roster keeps to the left, the clocks to the right (they are
-        # glanced at while another view is up) and the log to the bottom. The split
-        # comes first: Qt tabs a dock split off a tab group instead of placing it beside.
-        by_name = {panel.name: panel for panel in self.panels}
-        middle = by_name.get("diceTable")
-        if middle is None:
-            return
-        if "clocks" in by_name:
-            self.splitDockWidget(middle, by_name["clocks"], Qt.Orientation.Horizontal)
-        for name in ("syscards", "energyCalendar", "faction_ladder", "chapter"):
-            if name in by_name:
-                self.tabifyDockWidget(middle, by_name[name])
-        middle.raise_()
-
-    def _size_docks(self) -> None:
-        by_name = {panel.name: panel for panel in self.panels}
-        if "roster" in by_name:
-            self.resizeDocks([by_name["roster"]], [340], Qt.Orientation.Horizontal)
-        if "clocks" in by_name:
-            self.resizeDocks([by_name["clocks"]], [300], Qt.Orientation.Horizontal)
-        if "rollLog" in by_name:
-            self.resizeDocks([by_name["rollLog"]], [180], Qt.Orientation.Vertical)
 
     # -- actions and menus -------------------------------------------------------------------
 
@@ -140,7 +126,11 @@ class MainWindow(QMainWindow):
         self.preview_action = self._action(
             "Print Pre&view…", self.preview_document, None, "actionPrintPreview"
         )
-        self.pdf_action = self._action("Export P&DF…", self.export_document, None, "actionPdf")
+        # The selected character's sheet is the dialog's first choice: Ctrl+Shift+E,
+        # Enter, Enter writes it.
+        self.pdf_action = self._action(
+            "Export P&DF…", self.export_document, "Ctrl+Shift+E", "actionPdf"
+        )
         # One sheet, printed two-sided, to read the back offset off.
         self.alignment_action = self._action(
             "Print &Alignment Test…", self.preview_alignment, None, "actionPrintAlignment"
@@ -160,11 +150,26 @@ class MainWindow(QMainWindow):
         self.undo_action.setShortcut(QKeySequence(keys.Undo))
         self.undo_action.setObjectName("actionUndo")
         self.redo_action = self.undo_group.createRedoAction(self, "&Redo")
-        self.redo_action.setShortcut(QKeySequence(keys.Redo))
+        self.redo_action.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
         self.redo_action.setObjectName("actionRedo")
         self.reset_layout_action = self._action(
-            "&Reset Layout", self.reset_layout, None, "actionResetLayout"
+            "&Reset Workspace", self.reset_layout, None, "actionResetWorkspace"
         )
+        self.reset_layout_action.setToolTip("Put this workspace's views back as they first were")
+        self.workspace_group = QActionGroup(self)
+        self.workspace_actions: dict[str, QAction] = {}
+        for workspace in WORKSPACES:
+            action = self._action(
+                workspace.title,
+                lambda _=False, name=workspace.name: self.show_workspace(name),
+                workspace.shortcut,
+                f"workspace_{workspace.name}",
+            )
+            action.setCheckable(True)
+            action.setToolTip(f"{workspace.title.replace('&', '')} ({workspace.shortcut})")
+            self.workspace_group.addAction(action)
+            self.workspace_actions[workspace.name] = action
+        self.workspace_actions[self.workspace].setChecked(True)
         self.rules_action = self._action(
             "&Rules Reference", self.show_rules, keys.HelpContents, "actionRules"
         )
@@ -198,7 +203,12 @@ class MainWindow(QMainWindow):
         toolbar.addAction(self.end_day_action)
         self.downtime = DowntimeLauncher(self)
         bar.addMenu(self.downtime.menu)
+        workspaces = self.addToolBar("Workspaces")
+        workspaces.setObjectName("workspaceToolBar")
+        workspaces.addActions(self.workspace_group.actions())
         self.view_menu = bar.addMenu("&View")
+        self.view_menu.addActions(self.workspace_group.actions())
+        self.view_menu.addSeparator()
         for panel in self.panels:
             self.view_menu.addAction(panel.toggleViewAction())
         self.view_menu.addSeparator()
@@ -234,14 +244,47 @@ class MainWindow(QMainWindow):
     # -- layout -------------------------------------------------------------------------------
 
     def _restore_layout(self) -> None:
+        self._restore_workspace(self.workspace)
+        # Until a campaign opens the start page has the window to itself: empty views
+        # beside it would only make the window wider than a laptop's screen.
+        self._hide_docks()
+        self.layout().activate()  # the docks' room is given back before the size is set
+        self.resize(1366, 768)
         geometry = self.settings.geometry()
         if geometry is not None:
             self.restoreGeometry(geometry)
             self._fit_to_screen()
-        state = self.settings.window_state()
-        # Restored or not, the default widths are set once a campaign first fills the
-        # window: before that the hidden start page and unsized docks make them moot.
-        self._fresh_layout = state is None or not self.restoreState(state, LAYOUT_VERSION)
+
+    def _hide_docks(self) -> None:
+        for panel in self.panels:
+            panel.hide()
+
+    def _restore_workspace(self, name: str) -> bool:
+        """Workspace `name` as the GM left it; its default (and False) if none was saved."""
+        # A layout passing through a taller one on its way (the calendar's) must not
+        # leave the window grown: the GM's window keeps its size.
+        size = self.size()
+        state = self.settings.workspace_state(name)
+        restored = state is not None and self.restoreState(state, LAYOUT_VERSION)
+        if not restored:
+            arrange(self, self._docks(), name)
+        if not self.isMaximized() and not self.isFullScreen():
+            self.resize(size)
+        return restored
+
+    def _docks(self) -> dict[str, Panel]:
+        return {panel.name: panel for panel in self.panels}
+
+    def show_workspace(self, name: str) -> None:
+        """Switch to workspace `name` (Ctrl+1..3), keeping the one left as the GM had it."""
+        name = workspace_named(name).name
+        self.workspace_actions[name].setChecked(True)
+        if name == self.workspace or self.session is None:
+            return
+        self.settings.set_workspace_state(self.workspace, self.saveState(LAYOUT_VERSION))
+        self.workspace = name
+        self.settings.set_workspace(name)
+        self._restore_workspace(name)
 
     def _fit_to_screen(self) -> None:
         screen = self.screen()
@@ -256,14 +299,19 @@ class MainWindow(QMainWindow):
             self.move(available.topLeft())
 
     def save_layout(self) -> None:
+        """The window's place and, while a campaign shows them, the workspace's docks."""
         self.settings.set_geometry(self.saveGeometry())
-        self.settings.set_window_state(self.saveState(LAYOUT_VERSION))
+        self.settings.set_workspace(self.workspace)
+        if self.session is not None:
+            self.settings.set_workspace_state(self.workspace, self.saveState(LAYOUT_VERSION))
         self.settings.sync()
 
     def reset_layout(self) -> None:
-        self.restoreState(self._default_state, LAYOUT_VERSION)
-        for panel in self.panels:
-            panel.show()
+        """View > Reset Workspace: this workspace's default layout, for the window as it is."""
+        self.settings.clear_workspace_state(self.workspace)
+        arrange(self, self._docks(), self.workspace)
+        if self.session is None:
+            self._hide_docks()
 
     # -- the campaign -------------------------------------------------------------------------
 
@@ -321,9 +369,11 @@ class MainWindow(QMainWindow):
 
     def set_session(self, session: CampaignSession | None) -> None:
         """Make `session` the open campaign (None closes it), backing up as it goes."""
+        had_campaign = self.session is not None
         if self.session is not None:
             for panel in self.panels:
                 panel.flush()  # edits still waiting for a pause in typing are written now
+            self.save_layout()
             self._close_session()
         self.session = session
         for panel in self.panels:
@@ -342,14 +392,16 @@ class MainWindow(QMainWindow):
             action.setEnabled(has_campaign)
         self.restore_action.setEnabled(writable)
         self.end_day_action.setEnabled(writable)
+        for action in self.workspace_actions.values():
+            action.setEnabled(has_campaign)
         self.start_page.setVisible(not has_campaign)
         self.start_page.set_recent(self.settings.recent_files())
         if session is None:
+            self._hide_docks()
             self._update_status()
             return
-        if self._fresh_layout:
-            self._fresh_layout = False
-            self._size_docks()
+        if not had_campaign:
+            self._restore_workspace(self.workspace)
         self.undo_group.addStack(session.undo_stack)
         self.undo_group.setActiveStack(session.undo_stack)
         session.changed.connect(self._on_changed)
@@ -503,13 +555,17 @@ class MainWindow(QMainWindow):
 
     def export_json(self) -> None:
         from desktop.store import export_campaign
+        from desktop.ui.file_names import export_path
         from desktop.ui.long_task import run_with_progress
 
         if self.session is None:
             return
         campaign = self.session.campaign
         name, _ = QFileDialog.getSaveFileName(
-            self, "Export the campaign", str(campaign.path.with_suffix(".json")), JSON_FILTER
+            self,
+            "Export the campaign",
+            str(export_path(campaign.path.parent, campaign.summary().name, "", ".json")),
+            JSON_FILTER,
         )
         if not name:
             return

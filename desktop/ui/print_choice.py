@@ -268,11 +268,12 @@ def make_job(
     ``layout`` says (the campaign's remembered layout when None)."""
     if layout is None:
         layout = remembered_layout(options)
+    from desktop.ui.file_names import campaign_stem
     from desktop.ui.print_data import gather_sheets, gather_summary
 
     assert window.session is not None
     campaign = window.session.campaign
-    stem = campaign.path.stem
+    stem = campaign_stem(campaign.summary().name, campaign.path.stem)
     if choice == CHARACTER:
         if options.character_id is None:
             raise ValueError("No character is selected: pick one in the roster first.")

@@ -7,7 +7,7 @@ from pathlib import Path
 from PySide6.QtCore import QByteArray, QSettings
 
 # Bump when the docks change, so an old saved layout is not applied to new docks.
-LAYOUT_VERSION = 4
+LAYOUT_VERSION = 5
 # Bump with an upgrade step in `_upgrade` when a stored key changes meaning.
 SETTINGS_VERSION = 1
 MAX_RECENT = 10
@@ -36,16 +36,26 @@ class Settings:
     def set_geometry(self, value: QByteArray) -> None:
         self._store.setValue("window/geometry", value)
 
-    def window_state(self) -> QByteArray | None:
-        """The saved dock layout, only if it was saved for the current set of docks."""
+    def workspace(self) -> str:
+        """The workspace last shown (its name; the window checks it is one it knows)."""
+        return str(self._store.value("window/workspace", ""))
+
+    def set_workspace(self, name: str) -> None:
+        self._store.setValue("window/workspace", name)
+
+    def workspace_state(self, name: str) -> QByteArray | None:
+        """Workspace `name`'s layout as the GM left it, if saved for the current docks."""
         if int(self._store.value("window/layout_version", 0)) != LAYOUT_VERSION:
             return None
-        value = self._store.value("window/state")
+        value = self._store.value(f"workspaces/{name}")
         return value if isinstance(value, QByteArray) and not value.isEmpty() else None
 
-    def set_window_state(self, value: QByteArray) -> None:
-        self._store.setValue("window/state", value)
+    def set_workspace_state(self, name: str, value: QByteArray) -> None:
+        self._store.setValue(f"workspaces/{name}", value)
         self._store.setValue("window/layout_version", LAYOUT_VERSION)
+
+    def clear_workspace_state(self, name: str) -> None:
+        self._store.remove(f"workspaces/{name}")
 
     # -- campaigns ------------------------------------------------------------------------
 

@@ -11,11 +11,15 @@ HEADLESS_PLATFORMS = ("offscreen", "minimal")
 HINT_STYLE = "color: palette(placeholder-text);"
 
 
-def apply_theme(app: QApplication) -> None:
-    """Use Fusion (the same look on every system) and the system's scheme, live."""
+def apply_theme(app: QApplication, forced: str | None = None) -> None:
+    """Use Fusion (the same look on every system) and the system's scheme, live; or
+    `forced` ("light" or "dark", as `--theme` asks) whatever the system's scheme."""
     fusion = QStyleFactory.create("Fusion")
     if fusion is not None:
         app.setStyle(fusion)
+    if forced is not None:
+        app.setPalette(dark_palette() if forced == "dark" else light_palette(app))
+        return
     if QGuiApplication.platformName() in HEADLESS_PLATFORMS:
         return  # no system scheme to follow; asking costs a failed D-Bus call (~35 ms)
     hints = QGuiApplication.styleHints()

@@ -563,3 +563,23 @@ def test_deleting_a_character_takes_its_clocks_and_undo_brings_them_back(
     group = board.group_of("character", kara.id)
     assert group is not None
     assert [c.name for c in group.clocks] == ["Pay off"]
+
+
+def test_a_clock_size_out_of_range_is_refused_at_the_field_not_clamped(
+    window: MainWindow, clocks: ClocksWidget, qtbot: QtBot
+) -> None:
+    clocks.new_action.trigger()
+    dialog = clocks.dialog
+    assert isinstance(dialog, NewClockDialog)
+    qtbot.keyClicks(dialog.name_edit, "Storm")
+    dialog.segments.field.clear()
+    qtbot.keyClicks(dialog.segments.field, "9999")
+    assert dialog.segments.field.text() == "9999"  # kept as typed, never 12
+    assert "2 to 12 segments" in dialog.segments.field.toolTip()
+    qtbot.mouseClick(dialog.ok_button, LEFT)
+    assert dialog.isVisible() and "2 to 12 segments" in dialog.error_label.text()
+    assert campaign_of(window).clocks.all() == []
+    dialog.segments.field.clear()
+    qtbot.keyClicks(dialog.segments.field, "10")
+    qtbot.mouseClick(dialog.ok_button, LEFT)
+    assert only_clock(window).segments == 10

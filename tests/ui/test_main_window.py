@@ -26,8 +26,9 @@ def test_title_status_bar_and_menus(window: MainWindow) -> None:
     menus = [action.text() for action in window.menuBar().actions()]
     assert menus == ["&File", "&Edit", "&Campaign", "&Downtime", "&View", "&Help"]
     view = [a.text() for a in window.view_menu.actions() if a.text()]
-    assert view == [panel.title for panel in PANELS] + ["&Reset Layout"]
-    assert view[:4] == ["Roster", "Dice Table", "SySCards", "Energy Calendar"]
+    workspaces = ["&Play", "P&rep", "&Between Sessions"]
+    assert view == workspaces + [panel.title for panel in PANELS] + ["&Reset Workspace"]
+    assert view[3:7] == ["Roster", "Dice Table", "SySCards", "Energy Calendar"]
     assert window.panels[0].objectName() == "roster"
 
 
@@ -35,12 +36,12 @@ def test_layout_is_saved_and_restored(
     window: MainWindow, make_window: Callable[[], MainWindow]
 ) -> None:
     roster = window.panels[0]
-    window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, roster)
+    window.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, roster)
     window.resize(760, 560)
     expected = (window.width(), window.height())  # the docks' minimum may widen it
     window.close()
     again = make_window()
-    assert again.dockWidgetArea(again.panels[0]) == Qt.DockWidgetArea.RightDockWidgetArea
+    assert again.dockWidgetArea(again.panels[0]) == Qt.DockWidgetArea.LeftDockWidgetArea
     # A restored window is shrunk to fit the screen (the offscreen one is small).
     available = again.screen().availableGeometry()
     # Its height is the saved one or, when that is taller than the screen, the screen's
@@ -49,18 +50,18 @@ def test_layout_is_saved_and_restored(
     assert min(expected[1], available.height()) - 30 <= again.height()
     assert abs(again.width() - min(expected[0], available.width())) <= 4  # frame margins
     again.reset_layout()
-    assert again.dockWidgetArea(again.panels[0]) == Qt.DockWidgetArea.LeftDockWidgetArea
+    assert again.dockWidgetArea(again.panels[0]) == Qt.DockWidgetArea.RightDockWidgetArea
 
 
 def test_a_layout_from_other_docks_is_ignored(
     window: MainWindow, make_window: Callable[[], MainWindow], settings_path: Path
 ) -> None:
-    window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, window.panels[0])
+    window.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, window.panels[0])
     window.close()
     text = settings_path.read_text()
     settings_path.write_text(text.replace(f"layout_version={LAYOUT_VERSION}", "layout_version=0"))
     again = make_window()
-    assert again.dockWidgetArea(again.panels[0]) == Qt.DockWidgetArea.LeftDockWidgetArea
+    assert again.dockWidgetArea(again.panels[0]) == Qt.DockWidgetArea.RightDockWidgetArea
 
 
 def test_recent_files_and_close(window: MainWindow, make_window: Callable[[], MainWindow]) -> None:

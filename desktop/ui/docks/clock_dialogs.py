@@ -7,7 +7,7 @@ message next to the field; the dock opens them with `open()` (never a blocking
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRectF, QSize, Qt
+from PySide6.QtCore import QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QPainter, QPaintEvent
 from PySide6.QtWidgets import (
     QButtonGroup,
@@ -31,6 +31,7 @@ from desktop.rules import downtime
 from desktop.store import ClockRecord
 from desktop.ui.form_helpers import error_label
 from desktop.ui.widgets.clock_board import Owner
+from desktop.ui.widgets.number_field import NumberField
 
 
 class DialPreview(QWidget):
@@ -99,19 +100,23 @@ class _CheckedDialog(QDialog):
 
 
 class SegmentsPicker(QWidget):
-    """A spin box for 2-12 segments, with one-click 4, 6 and 8 (the common sizes)."""
+    """The clock's size typed (2-12 segments), with one-click 4, 6 and 8 (the common
+    sizes). A size out of range is refused at the field with the rule's message, never
+    clamped (9999 used to become 12 without a word)."""
+
+    changed = Signal(int)  # a size the rule accepts
 
     def __init__(self, value: int, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.spin = QSpinBox()
-        self.spin.setObjectName("clockSegments")
-        self.spin.setRange(downtime.MIN_SEGMENTS, downtime.MAX_SEGMENTS)
-        self.spin.setValue(value)
-        self.spin.setSuffix(" segments")
+        self.field = NumberField("A clock's size", _check_segments, width=56)
+        self.field.setObjectName("clockSegments")
+        self.field.setValue(value)
+        self.field.setToolTip(f"{downtime.MIN_SEGMENTS} to {downtime.MAX_SEGMENTS} segments")
         self.quick = QButtonGroup(self)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.spin)
+        layout.addWidget(self.field)
+        layout.addWidget(QLabel("segments"))
         for size in downtime.COMMON_SEGMENTS:
             button = QPushButton(str(size))
             button.setObjectName(f"clockQuick{size}")
@@ -120,16 +125,31 @@ class SegmentsPicker(QWidget):
             button.setToolTip(f"A {size}-segment clock")
             self.quick.addButton(button, size)
             layout.addWidget(button)
-        self.quick.idClicked.connect(self.spin.setValue)
-        self.spin.valueChanged.connect(self._sync_quick)
+        self.quick.idClicked.connect(self.field.setValue)
+        self.field.checked.connect(self._on_checked)
         self._sync_quick(value)
 
     def value(self) -> int:
-        return self.spin.value()
+        """The size typed; ValueError with the rule's message when it is refused."""
+        value = self.field.value()
+        if value is None:
+            raise ValueError(self.field.problem() or "Type the clock's size first.")
+        return value
 
-    def _sync_quick(self, value: int) -> None:
+    def _on_checked(self) -> None:
+        value = self.field.value()
+        self._sync_quick(value)
+        if value is not None:
+            self.changed.emit(value)
+
+    def _sync_quick(self, value: int | None) -> None:
         for button in self.quick.buttons():
             button.setChecked(self.quick.id(button) == value)
+
+
+def _check_segments(segments: int) -> None:
+    """The rule's own check of a clock's size (a clock of that size can be made)."""
+    downtime.Clock("size", segments)
 
 
 class NewClockDialog(_CheckedDialog):
@@ -150,7 +170,7 @@ class NewClockDialog(_CheckedDialog):
         self.form.addRow("&Size", self.segments)
         self.form.addRow("&Owner", self.owner_combo)
         self.body.addWidget(self.dial, 0, Qt.AlignmentFlag.AlignTop)
-        self.segments.spin.valueChanged.connect(lambda n: self.dial.show_clock(n, 0))
+        self.segments.changed.connect(lambda n: self.dial.show_clock(n, 0))
         self.dial.show_clock(self.segments.value(), 0)
 
     def name(self) -> str:
@@ -202,7 +222,7 @@ class ResizeClockDialog(_CheckedDialog):
         self.form.addRow("&Size", self.segments)
         self.form.addRow("", self.cut_label)
         self.body.addWidget(self.dial, 0, Qt.AlignmentFlag.AlignTop)
-        self.segments.spin.valueChanged.connect(self._show)
+        self.segments.changed.connect(self._show)
         self._show(clock.segments)
 
     def resized(self) -> downtime.Clock:

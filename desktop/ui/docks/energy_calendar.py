@@ -98,10 +98,13 @@ class EnergyCalendarWidget(QWidget):
         split = QSplitter(Qt.Orientation.Vertical)
         split.addWidget(self.grid)
         split.addWidget(self.ledger)
-        split.setStretchFactor(0, 3)
-        split.setStretchFactor(1, 2)
+        split.setStretchFactor(0, 1)
+        split.setStretchFactor(1, 1)
         split.setChildrenCollapsible(False)
-        split.setSizes([520, 240])  # the month gets the room; the ledger scrolls
+        # Shared out as these proportions: six weeks of three-line days still read
+        # above, and the entry form below shows its fields whole, not two at a time
+        # in a scroll area, even on a 768-pixel-high screen.
+        split.setSizes([550, 450])
         self.legend = QLabel(
             "▲ investment   ○ repayment of a debt (doubled)   ✝ death   thick frame: today"
         )

@@ -213,6 +213,8 @@ class FactionLadderWidget(QWidget):
         self.delete_button = self._tool_button("Delete", "factionDelete", self.delete_selected)
         self.count_label = QLabel()
         self.count_label.setObjectName("factionCount")
+        # Wrapped, so the ladder fits a narrow column beside the cards (Prep) whole.
+        self.count_label.setWordWrap(True)
         self.message_label = QLabel()
         self.message_label.setObjectName("factionMessage")
         self.message_label.setWordWrap(True)

@@ -169,8 +169,14 @@ class RollLogWidget(QWidget):
         self.export_button.setEnabled(self.model.rowCount() > 0)
 
     def export_dialog(self) -> None:
+        from desktop.ui.file_names import export_path
+
+        offered = Path.home() / "roll-log.csv"
+        if self._session is not None:
+            campaign = self._session.campaign
+            offered = export_path(campaign.path.parent, campaign.summary().name, "roll log", ".csv")
         name, _ = QFileDialog.getSaveFileName(
-            self, "Export the roll log", str(Path.home() / "roll-log.csv"), "CSV (*.csv)"
+            self, "Export the roll log", str(offered), "CSV (*.csv)"
         )
         if name:
             self.export_csv(Path(name))

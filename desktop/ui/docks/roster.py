@@ -40,7 +40,7 @@ from PySide6.QtWidgets import (
 
 from desktop.paint.badges import kind_icon
 from desktop.rules import dicepool, roster
-from desktop.store import CharacterRecord
+from desktop.store import OWNER_CHARACTER, CharacterRecord
 from desktop.ui.commands import AddCharacter, DeleteCharacter, EditCharacter
 from desktop.ui.dice_commands import award_depleted
 from desktop.ui.form_helpers import error_label, show_error
@@ -524,10 +524,22 @@ class RosterWidget(QWidget):
         if self._session is None or character_id is None:
             return
         record = self._session.campaign.roster.get(character_id)
+        clocks = [
+            clock.name
+            for clock in self._session.campaign.clocks.all()
+            if clock.owner_kind == OWNER_CHARACTER and clock.owner_id == character_id
+        ]
+        # Their clocks go with them: say so, by name, before the GM agrees.
+        going = (
+            f"\n\nTheir {'clock goes' if len(clocks) == 1 else f'{len(clocks)} clocks go'} "
+            f"too: {', '.join(clocks)}."
+            if clocks
+            else ""
+        )
         answer = QMessageBox.question(
             self,
             "Delete from the roster",
-            f"Delete {record.name} from the roster?\n\nEdit > Undo brings them back.",
+            f"Delete {record.name} from the roster?{going}\n\nEdit > Undo brings them back.",
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel,
             QMessageBox.StandardButton.Cancel,
         )

@@ -486,10 +486,12 @@ class SysCardsWidget(QWidget):
         splitter = QSplitter()
         splitter.addWidget(left)
         splitter.addWidget(tabs_scroll)
-        splitter.setStretchFactor(0, 2)
-        splitter.setStretchFactor(1, 3)
+        # The list keeps to what its four columns need; the editor and its preview
+        # take the rest, so on a 1366-pixel screen neither scrolls sideways.
+        splitter.setStretchFactor(0, 1)
+        splitter.setStretchFactor(1, 4)
         left.setMinimumWidth(300)
-        splitter.setSizes([340, 520])
+        splitter.setSizes([300, 700])
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
         layout.addWidget(splitter)

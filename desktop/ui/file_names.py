@@ -1,0 +1,27 @@
+"""File names offered for what is exported: from the campaign's name, not its file's.
+
+A campaign file called "copy (2).gmdesk" may hold *The Saltmarsh Ledger*; the GM looks
+for the export under the name they know.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+# Characters no system accepts in a file name, or that start a path.
+FORBIDDEN = re.compile(r'[<>:"/\\|?*\x00-\x1f]')
+MAX_STEM = 80
+
+
+def campaign_stem(name: str, fallback: str = "Campaign") -> str:
+    """`name` made safe as a file name on every system (never empty, never hidden)."""
+    stem = FORBIDDEN.sub(" ", name)
+    stem = " ".join(stem.split()).strip(". ")[:MAX_STEM].strip(". ")
+    return stem or fallback
+
+
+def export_path(folder: Path, campaign_name: str, what: str, suffix: str) -> Path:
+    """`folder/<campaign name> <what><suffix>` (no `what`: the name alone)."""
+    stem = campaign_stem(campaign_name)
+    return folder / (f"{stem} {what}{suffix}" if what else f"{stem}{suffix}")

@@ -1,0 +1,105 @@
+"""Ctrl+Z always reaches the campaign, and focus goes only where the GM sends it.
+
+A text field takes Ctrl+Z (and Ctrl+Shift+Z, Ctrl+Y) for its own typing, even when it
+has none: a GM whose focus was left in a box then finds undo doing nothing. This filter
+lets the field keep the keys only while it holds typing of its own (typed since it got
+focus and not yet committed with Enter); otherwise they undo and redo the campaign.
+
+It also stops focus from landing in a field the GM did not choose: when a button that
+had focus is disabled or hidden (Apply the outcome, a committed efficiency), Qt moves
+focus on as if Tab had been pressed, often into a number box that then swallows the
+next key. Such a move, with no Tab pressed, leaves no field focused.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QKeyEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QAbstractSpinBox,
+    QApplication,
+    QComboBox,
+    QLineEdit,
+    QPlainTextEdit,
+    QTextEdit,
+    QWidget,
+)
+
+TEXT_FIELDS = (QLineEdit, QTextEdit, QPlainTextEdit, QAbstractSpinBox)
+TAB_REASONS = (Qt.FocusReason.TabFocusReason, Qt.FocusReason.BacktabFocusReason)
+ENTER_KEYS = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+# Key sequences are made once Qt is up (a standard key asks the platform for its keys).
+UNDO_KEYS = (QKeySequence.StandardKey.Undo, QKeySequence.StandardKey.Redo)
+REDO_KEYS = ("Ctrl+Shift+Z", "Ctrl+Y")
+
+
+def text_field(widget: QObject | None) -> QWidget | None:
+    """The text field `widget` is, or belongs to (a spin box's or combo box's line)."""
+    while isinstance(widget, QWidget):
+        if isinstance(widget, TEXT_FIELDS):
+            parent = widget.parentWidget()
+            if isinstance(widget, QLineEdit) and isinstance(parent, QAbstractSpinBox | QComboBox):
+                return parent if isinstance(parent, QAbstractSpinBox) else widget
+            return widget
+        if not isinstance(widget.parentWidget(), TEXT_FIELDS):
+            return None
+        widget = widget.parentWidget()  # a text edit's viewport
+    return None
+
+
+def is_undo_key(event: QKeyEvent) -> bool:
+    pressed = QKeySequence(event.keyCombination())
+    wanted = [*(QKeySequence(key) for key in UNDO_KEYS), *map(QKeySequence, REDO_KEYS)]
+    return any(keys.matches(pressed) == QKeySequence.SequenceMatch.ExactMatch for keys in wanted)
+
+
+class UndoKeyFilter(QObject):
+    """Installed on the application by the main window (its parent)."""
+
+    def __init__(self, parent: QObject) -> None:
+        super().__init__(parent)
+        self._tab_pressed = False
+        self._typed_in: QWidget | None = None  # the field holding typing of its own
+
+    def has_own_typing(self, field: QWidget | None) -> bool:
+        return field is not None and field is self._typed_in
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        kind = event.type()
+        if kind == QEvent.Type.ShortcutOverride and isinstance(event, QKeyEvent):
+            field = text_field(QApplication.focusWidget())
+            if field is not None and is_undo_key(event) and not self.has_own_typing(field):
+                event.ignore()  # not the field's: the window's Undo or Redo takes it
+                return True
+        elif kind == QEvent.Type.KeyPress and isinstance(event, QKeyEvent):
+            if watched is QApplication.focusWidget():
+                self._on_key(event)
+        elif kind == QEvent.Type.MouseButtonPress:
+            self._tab_pressed = False
+        elif kind == QEvent.Type.FocusIn and watched is QApplication.focusWidget():
+            self._on_focus(watched, event)
+        return False
+
+    def _on_key(self, event: QKeyEvent) -> None:
+        key = event.key()
+        self._tab_pressed = key in (Qt.Key.Key_Tab, Qt.Key.Key_Backtab)
+        field = text_field(QApplication.focusWidget())
+        if field is None or is_undo_key(event):
+            return
+        multiline = isinstance(field, QTextEdit | QPlainTextEdit)
+        if key in ENTER_KEYS and not multiline:
+            self._typed_in = None  # committed: its value is now the campaign's
+        elif (event.text().isprintable() and event.text()) or key in (
+            Qt.Key.Key_Backspace,
+            Qt.Key.Key_Delete,
+        ):
+            self._typed_in = field
+
+    def _on_focus(self, watched: QObject, event: QEvent) -> None:
+        field = text_field(watched)
+        if field is not self._typed_in:
+            self._typed_in = None
+        reason = event.reason()  # type: ignore[attr-defined]
+        moved_by_qt = reason in TAB_REASONS and not self._tab_pressed
+        if field is not None and moved_by_qt and isinstance(watched, QWidget):
+            watched.clearFocus()  # focus moved on from a widget that went, not by the GM

@@ -1,0 +1,134 @@
+"""Workspaces: one dock layout for each phase of play, as Krita's or Qt Creator's modes.
+
+*Play* keeps the table in view (roster, a large Dice Table, the clocks and the roll
+log), *Prep* the SySCards with their preview beside the roster, the ladder and the
+chapter, *Between sessions* the Energy Calendar with the chapter and the ladder. Each
+workspace remembers the GM's own changes to it (saved per workspace in the settings);
+its default is drawn here, sized from the window so it fits 1366 x 768 as well as
+1920 x 1080.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QDockWidget, QMainWindow
+
+Area = Qt.DockWidgetArea
+Horizontal = Qt.Orientation.Horizontal
+Vertical = Qt.Orientation.Vertical
+
+
+@dataclass(frozen=True)
+class Workspace:
+    name: str  # saved in the settings: never change it once shipped
+    title: str
+    shortcut: str
+    docks: tuple[str, ...]  # the docks it shows; every other dock is hidden
+
+
+WORKSPACES: tuple[Workspace, ...] = (
+    Workspace("play", "&Play", "Ctrl+1", ("roster", "diceTable", "clocks", "rollLog")),
+    Workspace("prep", "P&rep", "Ctrl+2", ("roster", "syscards", "faction_ladder", "chapter")),
+    Workspace(
+        "between",
+        "&Between Sessions",
+        "Ctrl+3",
+        ("energyCalendar", "chapter", "faction_ladder"),
+    ),
+)
+BY_NAME = {workspace.name: workspace for workspace in WORKSPACES}
+DEFAULT = "play"
+
+
+def workspace_named(name: str) -> Workspace:
+    """The workspace called `name`, or Play for a name this version does not know."""
+    return BY_NAME.get(name, BY_NAME[DEFAULT])
+
+
+def arrange(window: QMainWindow, docks: dict[str, QDockWidget], name: str) -> None:
+    """Lay the docks out as workspace `name`'s default, sized for the window as it is."""
+    for dock in docks.values():
+        window.removeDockWidget(dock)  # also hides it
+    _place(window, docks, name)
+    for dock_name in workspace_named(name).docks:
+        # Built now (a panel builds its view when first shown): the sizes below are
+        # worked out from what each view needs, which is known only once it is built.
+        content = getattr(docks[dock_name], "content", None)
+        if callable(content):
+            content()
+    # The others stay in the layout, hidden: a saved state names every dock, so that
+    # restoring a workspace hides what the one before it showed.
+    shown = set(workspace_named(name).docks)
+    for dock_name, dock in docks.items():
+        if dock_name not in shown:
+            window.addDockWidget(Area.RightDockWidgetArea, dock)
+            dock.hide()
+    # Sizes asked of a layout not yet computed are lost: compute it first.
+    window.layout().activate()
+    _size(window, docks, name)
+
+
+def _place(window: QMainWindow, docks: dict[str, QDockWidget], name: str) -> None:
+    def add(area: Area, dock_name: str) -> QDockWidget:
+        dock = docks[dock_name]
+        window.addDockWidget(area, dock)
+        dock.show()
+        return dock
+
+    def split(first: QDockWidget, dock_name: str, orientation: Qt.Orientation) -> QDockWidget:
+        dock = docks[dock_name]
+        window.splitDockWidget(first, dock, orientation)
+        dock.show()
+        return dock
+
+    def tab(first: QDockWidget, dock_name: str) -> QDockWidget:
+        dock = docks[dock_name]
+        window.tabifyDockWidget(first, dock)
+        dock.show()
+        return dock
+
+    # All in one dock area, side by side: with the central widget hidden, the sizes
+    # asked for are shared out only between docks of one area.
+    if name == "prep":
+        # The cards' list, form and live preview take the width; the roster, the
+        # ladder and the chapter, looked up in turn, share one column of tabs.
+        roster = split(add(Area.RightDockWidgetArea, "syscards"), "roster", Horizontal)
+        ladder = tab(roster, "faction_ladder")
+        tab(ladder, "chapter")
+        ladder.raise_()  # a faction's status is changed in two clicks, no tab first
+    elif name == "between":
+        chapter = split(add(Area.RightDockWidgetArea, "energyCalendar"), "chapter", Horizontal)
+        tab(chapter, "faction_ladder")
+        chapter.raise_()
+    else:
+        # The Dice Table gets the whole height: the pool, the tray and the table are
+        # drop targets never to be squeezed; the clocks and the log share a column.
+        table = split(add(Area.RightDockWidgetArea, "roster"), "diceTable", Horizontal)
+        split(split(table, "clocks", Horizontal), "rollLog", Vertical)
+
+
+def _size(window: QMainWindow, docks: dict[str, QDockWidget], name: str) -> None:
+    width, height = window.width(), window.height()
+
+    def at_least(dock_name: str, wanted: float) -> int:
+        return max(int(wanted), docks[dock_name].minimumSizeHint().width())
+
+    if name == "prep":
+        column = max(at_least("roster", width * 0.2), at_least("faction_ladder", 0))
+        window.resizeDocks([docks["roster"]], [column], Horizontal)
+    elif name == "between":
+        window.resizeDocks([docks["chapter"]], [at_least("chapter", width * 0.32)], Horizontal)
+    else:
+        # What is left after the Dice Table's own width goes to the two side columns.
+        spare = max(0, width - docks["diceTable"].minimumSizeHint().width() - 40)
+        side = min(380, spare / 2)
+        window.resizeDocks(
+            [docks["roster"], docks["clocks"]],
+            [at_least("roster", side), at_least("clocks", spare - side if side < 380 else 380)],
+            Horizontal,
+        )
+        window.resizeDocks(
+            [docks["clocks"], docks["rollLog"]], [int(height * 0.5), int(height * 0.5)], Vertical
+        )

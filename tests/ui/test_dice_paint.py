@@ -1,0 +1,66 @@
+"""Dice drawn as dice: shading, facet lines, pips on a d6's face, the number on the
+others, and still the size label and the hatches that read without colour."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtGui import QColor, QImage, QPainter
+
+from desktop.paint.dice import PIPS, paint_die
+
+BACKGROUND = QColor("#2e5e45")
+pytestmark = pytest.mark.usefixtures("qapp")  # fonts need the application
+
+
+def painted(size: int, **options: object) -> QImage:
+    image = QImage(80, 80, QImage.Format.Format_ARGB32)
+    image.fill(BACKGROUND)
+    painter = QPainter(image)
+    paint_die(painter, QRectF(10, 10, 60, 60), size, **options)  # type: ignore[arg-type]
+    painter.end()
+    return image
+
+
+def dark_pixels(image: QImage, box: QRectF) -> int:
+    return sum(
+        1
+        for x in range(int(box.left()), int(box.right()))
+        for y in range(int(box.top()), int(box.bottom()))
+        if image.pixelColor(x, y).lightness() < 90
+    )
+
+
+def test_the_face_is_shaded_lighter_at_the_top_left() -> None:
+    image = painted(6)
+    assert image.pixelColor(20, 20).lightness() > image.pixelColor(60, 60).lightness()
+
+
+def test_a_d6_face_shows_its_pips_and_its_size_label() -> None:
+    face = QRectF(22, 22, 36, 22)  # where the pips sit, above the label
+    counts = {n: dark_pixels(painted(6, face=n), face) for n in PIPS}
+    assert counts[1] < counts[3] < counts[5] < counts[6]
+    label = QRectF(20, 50, 40, 12)
+    assert dark_pixels(painted(6, face=4), label) > 0  # "d6" stays under the pips
+
+
+def test_other_dice_show_their_number_and_facet_lines() -> None:
+    plain = painted(8)
+    # A facet line runs from the middle face up to the top corner: darker than the face
+    # beside it, where a flat tile would be filled evenly.
+    line = [plain.pixelColor(40, y).lightness() for y in range(16, 24)]
+    beside = [plain.pixelColor(44, y).lightness() for y in range(16, 24)]
+    assert sum(beside) - sum(line) > 8 * 15
+    assert dark_pixels(painted(8, face=7), QRectF(30, 25, 20, 7)) > dark_pixels(
+        plain, QRectF(30, 25, 20, 7)
+    )
+
+
+def test_hatches_and_the_removed_cross_are_kept() -> None:
+    damage = painted(6, kind="damage")
+    protection = painted(6, kind="protection")
+    removed = painted(6, removed=True)
+    hatch = [damage.pixelColor(QPointF(x, 30).toPoint()).lightness() for x in range(22, 40)]
+    assert max(hatch) - min(hatch) > 15  # stripes, not a flat red
+    assert protection.pixelColor(40, 40) != damage.pixelColor(40, 40)
+    assert removed.pixelColor(27, 27).red() > removed.pixelColor(27, 27).green() + 30
