@@ -36,6 +36,8 @@ def write_pdf(
     target = Path(path)
     if not target.parent.is_dir():
         raise OSError(f"The folder {target.parent} does not exist.")
+    if target.is_dir():
+        raise OSError(f"“{target.name}” is a folder: choose a file name for the PDF in it.")
     if target.exists() and not target.is_file():
         raise OSError(f"“{target.name}” is not an ordinary file: a PDF cannot be saved there.")
     # The name leftovers.py knows as ours: a partial file a killed run leaves is swept.

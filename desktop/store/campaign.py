@@ -24,7 +24,7 @@ from desktop.store.connection import connect
 from desktop.store.core import Core, Topic
 from desktop.store.errors import CampaignRefused, failure_reason
 from desktop.store.files import check_sqlite_file
-from desktop.store.lock import CampaignLock
+from desktop.store.lock import CampaignLock, CampaignLocked
 from desktop.store.managers.calendar import CalendarManager
 from desktop.store.managers.cards import CardManager
 from desktop.store.managers.chapter import ChapterManager
@@ -54,6 +54,7 @@ class Campaign(Core):
     ) -> None:
         super().__init__(path, reader, lock)
         self._data_dir = data_dir
+        self._brought_sidecars = False
         # One manager per area, as attributes (campaign.cards.add(...)); each reads and
         # writes through this core. A new area is one more manager here.
         self.roster = RosterManager(self)
@@ -113,9 +114,17 @@ class Campaign(Core):
                 trust.remember(path, data_dir)
             # Immutable only with no changes waiting in a -wal: it would not see them.
             immutable = unwritable is not None and trust.fingerprint(path) is not None
+            # A read-only reader leaves an empty -wal and the -shm behind (it may not
+            # checkpoint); those it brought it takes away at close, if nobody writes then.
+            brought = (
+                read_only
+                and unwritable is None
+                and not any(side.exists() for side in _sidecars(path))
+            )
             reader = _reader(path, read_only=read_only, immutable=immutable)
             campaign = cls(path, reader, lock, data_dir)
             campaign.read_only_reason = unwritable
+            campaign._brought_sidecars = brought
             try:
                 campaign.summary()  # fails now, not later, on a file missing its campaign row
             except BaseException:
@@ -208,6 +217,9 @@ class Campaign(Core):
     def close(self) -> None:
         """Fold the WAL into the file and let another GM Desk have the campaign."""
         self._close_connections()
+        if self._brought_sidecars:
+            self._brought_sidecars = False
+            _take_back_sidecars(self.path)
         if self._lock is not None:
             # Left whole by GM Desk itself: the next open need not re-read every value.
             trust.remember(self.path, self._data_dir)
@@ -317,6 +329,21 @@ def _reader(path: Path, *, read_only: bool, immutable: bool) -> sqlite3.Connecti
     )
     connection.execute("PRAGMA foreign_keys=ON")
     return connection
+
+
+def _take_back_sidecars(path: Path) -> None:
+    """Remove an empty -wal and its -shm that a read-only open left, holding the lock
+    meanwhile so that no GM Desk is writing the campaign while they go."""
+    wal, shm = _sidecars(path)
+    try:
+        if not wal.exists() or wal.stat().st_size:
+            return  # nothing to take back, or changes a writer left: keep them
+        with CampaignLock.acquire(path):
+            if wal.stat().st_size == 0:
+                wal.unlink()
+                shm.unlink(missing_ok=True)
+    except (CampaignLocked, OSError):
+        pass  # someone writes now, or the folder refuses: they are harmless where they are
 
 
 def _sidecars(path: Path) -> tuple[Path, Path]:

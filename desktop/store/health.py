@@ -743,7 +743,8 @@ def _copy_table(
     named = ", ".join(f"“{column}”" for column in missing)
     if refused and table != "alembic_version":  # the new file's own revision row stays
         why = f": the file has no {named} column" if missing else ""
-        report.lost.append(f"{refused} {_plural(table)} could not be saved{why}.")
+        name = _singular(table) if refused == 1 else _plural(table)
+        report.lost.append(f"{refused} {name} could not be saved{why}.")
     if missing and kept:
         report.lost.append(
             f"The {_plural(table)} had no {named} column: {kept} were saved with "

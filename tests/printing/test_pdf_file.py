@@ -68,3 +68,11 @@ def test_a_whole_pdf_replaces_the_old_one_and_leaves_no_partial_file(
     assert export_pdf(out, eleven_cards) == 4
     assert out.read_bytes().startswith(b"%PDF")
     assert [p.name for p in folder.iterdir()] == ["cards.pdf"]
+
+
+def test_a_folder_is_named_as_a_folder(tmp_path: Path, eleven_cards: list[PrintCard]) -> None:
+    folder = tmp_path / "cards.pdf"
+    folder.mkdir()
+    with pytest.raises(OSError, match="is a folder"):
+        export_pdf(folder, eleven_cards)
+    assert list(folder.iterdir()) == []

@@ -82,10 +82,14 @@ def test_the_chapter_loses_hold_down_to_the_lair_under_threat(
     assert (campaign.chapter.get().tier, campaign.chapter.get().hold) == (0, "weak")
     assert sheet.threat_row.isVisibleTo(sheet)
     assert "Lair under threat" in sheet.lair_threat.text()  # in words
+    # Nothing is left to lose while the lair is marked: no undo step that changes nothing.
+    assert not sheet.lose_hold_button.isEnabled()
     window.session.undo_stack.undo()
     assert not campaign.chapter.get().lair_threatened
+    assert sheet.lose_hold_button.isEnabled()
     window.session.undo_stack.redo()
     qtbot.mouseClick(sheet.clear_threat_button, _LEFT)
+    assert sheet.lose_hold_button.isEnabled()  # losing again marks the lair again
     assert not campaign.chapter.get().lair_threatened
     assert not sheet.threat_row.isVisibleTo(sheet)
 

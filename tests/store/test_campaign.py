@@ -128,6 +128,33 @@ def test_read_only_campaign_reads_but_never_writes(campaign: Campaign, data_dir:
     assert [c.name for c in campaign.roster.all()] == ["Kara"]
 
 
+def test_a_read_only_open_leaves_no_side_files(campaign: Campaign, data_dir: Path) -> None:
+    """The print commands read a campaign read-only; the empty -wal and -shm SQLite
+    makes for that reader go with it, or File > New on that name would be refused."""
+    campaign.roster.add("Kara")
+    path = campaign.path
+    campaign.close()
+    sides = [path.with_name(path.name + end) for end in ("-wal", "-shm")]
+    assert not any(side.exists() for side in sides)
+    with Campaign.open(path, data_dir=data_dir, read_only=True) as viewer:
+        assert [c.name for c in viewer.roster.all()] == ["Kara"]
+    assert not any(side.exists() for side in sides)
+    assert not lock_path(path).exists()
+
+
+def test_a_read_only_close_keeps_the_side_files_of_a_writer(
+    campaign: Campaign, data_dir: Path
+) -> None:
+    campaign.roster.add("Kara")
+    path = campaign.path
+    sides = [path.with_name(path.name + end) for end in ("-wal", "-shm")]
+    with Campaign.open(path, data_dir=data_dir, read_only=True) as viewer:
+        viewer.roster.all()
+    assert all(side.exists() for side in sides)  # the writer still has the campaign open
+    campaign.roster.add("Lio")
+    assert [c.name for c in campaign.roster.all()] == ["Kara", "Lio"]
+
+
 def test_closing_releases_the_lock(campaign: Campaign, data_dir: Path) -> None:
     campaign.close()
     assert not lock_path(campaign.path).exists()

@@ -105,3 +105,8 @@ def test_an_image_valid_only_in_its_first_bytes_is_refused(
             import_campaign(source, target, data_dir=data_dir, images=image_decodes).close()
             # The store's own check sees only the first bytes: it alone would accept both.
             assert trusted_images("png", data)
+
+
+@pytest.mark.parametrize("text", ["", "  \n\t", "\ufeff"])
+def test_an_empty_file_is_called_empty(text: str, tmp_path: Path, data_dir: Path) -> None:
+    _refused(text, tmp_path, data_dir, r"is not a GM Desk export: the file is empty\.$")

@@ -79,6 +79,8 @@ def _json(data: bytes, name: str) -> tuple[object, bool]:
 
     try:
         text = data.decode("utf-8-sig")
+        if not text.strip():
+            raise refuse("the file is empty")
         raw = json.loads(text, parse_constant=no_constant)
     except UnicodeDecodeError:
         raise refuse("it is not UTF-8 text") from None

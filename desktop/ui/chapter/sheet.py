@@ -246,7 +246,11 @@ class ChapterSheet(QWidget):
         self._show_rep(record)
         self._show_war(record, at_war_with)
         self._show_develop(record, writable)
-        self.lose_hold_button.setEnabled(writable)
+        # At tier 0, weak, with the lair already marked, a loss changes nothing: no step.
+        nothing_to_lose = record.lair_threatened and factions.loss_threatens_lair(
+            record.tier, record.hold
+        )
+        self.lose_hold_button.setEnabled(writable and not nothing_to_lose)
         self.threat_row.setVisible(record.lair_threatened)
         self.clear_threat_button.setEnabled(writable)
 
