@@ -3,8 +3,15 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor, QGuiApplication, QPalette
-from PySide6.QtWidgets import QApplication, QStyleFactory
+from PySide6.QtGui import QColor, QGuiApplication, QPainter, QPalette
+from PySide6.QtWidgets import (
+    QApplication,
+    QProxyStyle,
+    QStyle,
+    QStyleFactory,
+    QStyleOption,
+    QWidget,
+)
 
 HEADLESS_PLATFORMS = ("offscreen", "minimal")
 # A hint under a field: the palette's muted text, light or dark.
@@ -14,9 +21,7 @@ HINT_STYLE = "color: palette(placeholder-text);"
 def apply_theme(app: QApplication, forced: str | None = None) -> None:
     """Use Fusion (the same look on every system) and the system's scheme, live; or
     `forced` ("light" or "dark", as `--theme` asks) whatever the system's scheme."""
-    fusion = QStyleFactory.create("Fusion")
-    if fusion is not None:
-        app.setStyle(fusion)
+    _set_style(app, dark=forced == "dark")
     if forced is not None:
         app.setPalette(dark_palette() if forced == "dark" else light_palette(app))
         return
@@ -32,7 +37,37 @@ def is_dark(scheme: Qt.ColorScheme) -> bool:
 
 
 def _apply_scheme(app: QApplication, scheme: Qt.ColorScheme) -> None:
+    _set_style(app, dark=is_dark(scheme))
     app.setPalette(dark_palette() if is_dark(scheme) else light_palette(app))
+
+
+def _set_style(app: QApplication, *, dark: bool) -> None:
+    fusion = QStyleFactory.create("Fusion")
+    if fusion is not None:
+        # Only a dark scheme pays for the proxy: each primitive it draws calls Python.
+        app.setStyle(VisibleChecks(fusion) if dark else fusion)
+
+
+class VisibleChecks(QProxyStyle):
+    """Fusion with a check box's frame that shows on a dark base: Fusion draws it in
+    the window colour darkened, which vanishes there (the Dice Table's trait list,
+    "Animate", "Show done clocks")."""
+
+    def drawPrimitive(
+        self,
+        element: QStyle.PrimitiveElement,
+        option: QStyleOption,
+        painter: QPainter,
+        widget: QWidget | None = None,
+    ) -> None:
+        super().drawPrimitive(element, option, painter, widget)
+        if element == QStyle.PrimitiveElement.PE_IndicatorCheckBox:
+            painter.save()
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
+            painter.setPen(option.palette.color(QPalette.ColorRole.PlaceholderText))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRect(option.rect.adjusted(0, 0, -1, -1))
+            painter.restore()
 
 
 def light_palette(app: QApplication) -> QPalette:
