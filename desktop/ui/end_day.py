@@ -36,6 +36,7 @@ class EndDayDialog(QDialog):
 
     def __init__(self, session: CampaignSession, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)  # one a day: none kept
         self.session = session
         self.summary: EndDaySummary | None = None
         campaign = session.campaign
@@ -128,9 +129,15 @@ class EndDayDialog(QDialog):
         self.pages.setCurrentIndex(1)
         self.buttons.setStandardButtons(QDialogButtonBox.StandardButton.Close)
         self.buttons.rejected.connect(self.accept)
-        # Enter closes the summary as Escape does: it is read, not answered.
+        # Enter closes the summary as Escape does: it is read, not answered. Nor does it
+        # block: the GM may go on at the table with it still on screen (End Day is two
+        # steps, the toolbar and Enter), so it stops being modal.
         close = self.buttons.button(QDialogButtonBox.StandardButton.Close)
         close.setDefault(True)
+        if self.isModal():
+            self.hide()  # a shown window takes a new modality only when shown again
+            self.setWindowModality(Qt.WindowModality.NonModal)
+            self.show()
         close.setFocus(Qt.FocusReason.OtherFocusReason)
 
 

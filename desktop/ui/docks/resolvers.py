@@ -87,6 +87,9 @@ class ActResolver(QWidget):
         self.throw_spin.setObjectName("actThrow")
         self.throw_spin.checked.connect(self._update_buttons)
         self.throw_spin.returnPressed.connect(self.use_typed_throw)
+        # Enter on the rate resolves the act: with the physical die's throw if one is
+        # typed, else by rolling d100.
+        self.nr_spin.returnPressed.connect(self._resolve_from_rate)
         self.field_error = error_label("actFieldError")
         self.roll_button = QPushButton("Roll d100")
         self.roll_button.setObjectName("actRoll")
@@ -128,6 +131,7 @@ class ActResolver(QWidget):
         raise_row.addStretch(1)
         form.addRow("Raise Throws", raise_row)
         hint = QLabel(
+            "Enter on the rate rolls d100 (or uses the typed throw). "
             "Tale Mode needs no throw. For a Challenge Rejection, set the defender's NR here "
             "and resolve the challenger's act. The degree of failure is for the GM's eyes."
         )
@@ -222,6 +226,12 @@ class ActResolver(QWidget):
         ]
         self.field_error.setText(" ".join(p for p in problems if p))
         self.field_error.setVisible(bool(problems))
+
+    def _resolve_from_rate(self) -> None:
+        if self.throw_spin.text().strip():
+            self.use_typed_throw()
+        else:
+            self.resolve(None)  # a rate the rules refuse is reported there
 
     def use_typed_throw(self) -> syscards.ActOutcome | None:
         """Resolve with the physical die's throw, only once the rules accept it."""

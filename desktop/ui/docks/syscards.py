@@ -437,6 +437,8 @@ class SysCardsWidget(QWidget):
         for column, width in ((1, 70), (2, 86), (3, 42)):
             header.resizeSection(column, width)
         self.table.selectionModel().currentRowChanged.connect(self._on_current)
+        # Double-click or Enter on a card: its act, with the Necessary Rate ready to type.
+        self.table.activated.connect(self.act_with_current)
         self.count_label = QLabel()
         self.new_button = QPushButton("New card")
         self.new_button.setObjectName("newCard")
@@ -620,6 +622,15 @@ class SysCardsWidget(QWidget):
             self.tabs.setCurrentIndex(0)
             self.editor.name_edit.setFocus()
             self.editor.name_edit.selectAll()
+
+    def act_with_current(self) -> None:
+        """Open the Act tab for the current card, its Necessary Rate selected: typing a
+        rate and Enter rolls the act (double-click, rate, Enter)."""
+        if self.current_card() is None:
+            return
+        self.tabs.setCurrentWidget(self.act)
+        self.act.nr_spin.setFocus()  # the GM asked for this act: the rate is its one field
+        self.act.nr_spin.selectAll()
 
     def duplicate(self) -> None:
         card, session = self.current_card(), self._session

@@ -1,0 +1,115 @@
+"""Issue 16's interaction targets, counted with real input from the app at rest on the
+sample campaign: each test does the action with exactly the target's clicks and keys
+and checks that the result is there.
+
+Counted: a click, a double-click, a key (Enter, a shortcut) and a typed number are one
+each. Elsewhere: tick a clock (1 click, tests/ui/test_clocks_dock.py), change a
+faction's status (badge, then the status: tests/ui/test_faction_ladder.py), undo with a
+field focused (Ctrl+Z: tests/ui/test_undo_keys.py), a sheet to PDF (Ctrl+Shift+E, Enter,
+Enter: tests/ui/test_print_choice.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QToolBar, QToolButton
+from pytestqt.qtbot import QtBot
+
+from desktop.ui.docks.syscards import SysCardsWidget
+from desktop.ui.end_day import EndDayDialog
+from desktop.ui.main_window import MainWindow
+
+LEFT = Qt.MouseButton.LeftButton
+
+
+class Inputs:
+    """Counts the GM's inputs as the test makes them."""
+
+    def __init__(self, qtbot: QtBot) -> None:
+        self.qtbot = qtbot
+        self.count = 0
+
+    def click(self, widget, pos=None) -> None:  # type: ignore[no-untyped-def]
+        self.count += 1
+        if pos is None:
+            self.qtbot.mouseClick(widget, LEFT)
+        else:
+            self.qtbot.mouseClick(widget, LEFT, pos=pos)
+
+    def double_click(self, widget, pos) -> None:  # type: ignore[no-untyped-def]
+        self.count += 1
+        # As a real double-click arrives: press and release, then the double-click.
+        self.qtbot.mouseClick(widget, LEFT, pos=pos)
+        self.qtbot.mouseDClick(widget, LEFT, pos=pos)
+
+    def type(self, text: str) -> None:
+        self.count += 1
+        focused = QApplication.focusWidget()
+        assert focused is not None, "typing needs a focused field"
+        self.qtbot.keyClicks(focused, text)
+
+    def key(self, key: Qt.Key, widget=None) -> None:  # type: ignore[no-untyped-def]
+        self.count += 1
+        target = widget or QApplication.focusWidget()
+        assert target is not None
+        self.qtbot.keyClick(target, key)
+
+
+@pytest.fixture
+def sample(make_window: Callable[[], MainWindow], qtbot: QtBot) -> MainWindow:
+    window = make_window()
+    window.open_sample()
+    assert window.session is not None
+    window.activateWindow()
+    qtbot.waitActive(window)
+    return window
+
+
+def test_resolve_a_syscard_act_against_an_nr_in_three(sample: MainWindow, qtbot: QtBot) -> None:
+    assert sample.session is not None
+    sample.show_workspace("prep")
+    cards = next(p.content() for p in sample.panels if isinstance(p.content(), SysCardsWidget))
+    assert isinstance(cards, SysCardsWidget)
+    row = next(i for i, c in enumerate(cards.model.records) if c.name == "Knife work")
+    rect = cards.table.visualRect(cards.model.index(row, 0))
+    log_before = len(sample.session.campaign.rolls.all())
+    inputs = Inputs(qtbot)
+    inputs.double_click(cards.table.viewport(), rect.center())  # 1: the card's act
+    assert cards.tabs.currentWidget() is cards.act
+    inputs.type("60")  # 2: the Necessary Rate
+    inputs.key(Qt.Key.Key_Return)  # 3: roll d100 against it
+    rolls = sample.session.campaign.rolls.all()
+    assert len(rolls) == log_before + 1
+    act = rolls[0]  # newest first
+    assert act.kind == "act" and act.detail["necessary_rate"] == 60
+    assert cards.act.card is not None and act.detail["card_id"] == cards.act.card.id
+    assert inputs.count == 3
+    assert "Knife work" in cards.act.result_label.text()
+    # Undo is one key, though the focus is still in the rate's field.
+    focused = QApplication.focusWidget()
+    assert focused is cards.act.nr_spin
+    qtbot.keyClick(focused, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    undone = next(r for r in sample.session.campaign.rolls.all() if r.id == act.id)
+    assert undone.undone  # the log keeps the line, struck through
+
+
+def test_end_day_in_two(sample: MainWindow, qtbot: QtBot) -> None:
+    assert sample.session is not None
+    day = sample.session.campaign.summary().current_day
+    toolbar = sample.findChild(QToolBar, "campaignToolBar")
+    assert toolbar is not None
+    button = toolbar.widgetForAction(sample.end_day_action)
+    assert isinstance(button, QToolButton)
+    inputs = Inputs(qtbot)
+    inputs.click(button)  # 1: End Day
+    dialog = sample.findChild(EndDayDialog)
+    assert dialog is not None and dialog.isVisible()
+    inputs.key(Qt.Key.Key_Return, dialog)  # 2: the nights as they are
+    assert sample.session.campaign.summary().current_day == day + 1
+    assert f"Day {day} ended" in dialog.result.text()
+    # The summary stays to be read, but the GM goes on without closing it.
+    assert not dialog.isModal() and QApplication.activeModalWidget() is None
+    assert inputs.count == 2
+    dialog.close()
