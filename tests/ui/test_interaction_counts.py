@@ -113,3 +113,19 @@ def test_end_day_in_two(sample: MainWindow, qtbot: QtBot) -> None:
     assert not dialog.isModal() and QApplication.activeModalWidget() is None
     assert inputs.count == 2
     dialog.close()
+
+
+def test_the_card_list_shows_whole_names_at_1366(sample: MainWindow) -> None:
+    """Issue 16: no text cut mid-word at 1366 x 768 (a long name is whole in its tip)."""
+    sample.resize(1366, 768)
+    sample.show_workspace("prep")
+    QApplication.processEvents()
+    cards = next(p.content() for p in sample.panels if isinstance(p.content(), SysCardsWidget))
+    assert isinstance(cards, SysCardsWidget)
+    metrics = cards.table.fontMetrics()
+    width = cards.table.columnWidth(0)
+    cut = [c.name for c in cards.model.records if metrics.horizontalAdvance(c.name) + 8 > width]
+    assert len(cut) <= 1, cut  # "Ledger of Broken Oaths" may be cut: its tip is whole
+    row = next(i for i, c in enumerate(cards.model.records) if c.name == "Ledger of Broken Oaths")
+    tip = cards.model.data(cards.model.index(row, 0), Qt.ItemDataRole.ToolTipRole)
+    assert tip == "Ledger of Broken Oaths"

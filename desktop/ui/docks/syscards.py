@@ -75,6 +75,8 @@ class CardListModel(RecordTableModel):
         record = self.records[index.row()]
         if role == Qt.ItemDataRole.DisplayRole:
             return self._cell(record, index.column())
+        if role == Qt.ItemDataRole.ToolTipRole and index.column() in (0, 2):
+            return self._cell(record, index.column()) or None  # whole where a narrow column cuts it
         if role == Qt.ItemDataRole.TextAlignmentRole and index.column() == 3:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None
@@ -492,8 +494,8 @@ class SysCardsWidget(QWidget):
         # take the rest, so on a 1366-pixel screen neither scrolls sideways.
         splitter.setStretchFactor(0, 1)
         splitter.setStretchFactor(1, 4)
-        left.setMinimumWidth(300)
-        splitter.setSizes([300, 700])
+        left.setMinimumWidth(345)
+        splitter.setSizes([345, 620])
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
         layout.addWidget(splitter)
