@@ -8,6 +8,7 @@ on the first redo), never hold widgets, and fold repeated edits of one field wit
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any, Generic, TypeVar
 
 from PySide6.QtGui import QUndoCommand
 
@@ -15,6 +16,10 @@ from desktop.rules.roster import KIND_LABELS
 from desktop.store import CharacterRecord, CharacterSnapshot, NotFound, ReadOnlyCampaign
 from desktop.ui.merge_ids import NO_MERGE, MergeId
 from desktop.ui.session import CampaignSession
+
+Taken = TypeVar("Taken")
+Described = TypeVar("Described")
+_FROM_RECORD: Any = object()  # EditField's `old` when not given: read it from the record
 
 
 class StoreCommand(QUndoCommand):
@@ -48,6 +53,80 @@ class StoreCommand(QUndoCommand):
         # An obsolete command is dropped by the stack, so undo never replays a failure.
         self.setObsolete(True)
         self.session.report_failure(message)
+
+
+class TakeBack(StoreCommand, Generic[Taken]):
+    """Base: a store call that returns what its undo needs, and the call that hands it back.
+
+    `take()` makes the change and returns what it replaced (a deleted record's snapshot,
+    the record as it stood); undo gives exactly that to `give_back`, so a deleted record
+    comes back with its own id and the commands after it on the stack still find it.
+    """
+
+    def __init__(
+        self,
+        session: CampaignSession,
+        text: str,
+        take: Callable[[], Taken],
+        give_back: Callable[[Taken], object],
+    ) -> None:
+        super().__init__(session, text)
+        self._take = take
+        self._give_back = give_back
+        self._taken: Taken | None = None
+
+    def apply(self) -> None:
+        self._taken = self._take()
+
+    def revert(self) -> None:
+        assert self._taken is not None
+        self._give_back(self._taken)
+
+
+class EditField(StoreCommand, Generic[Described]):
+    """Base: set one field of one record; undo writes the old value back.
+
+    `update(record_id, **fields)` is the store call that writes it and `describe(record,
+    field, value)` names the step in Edit > Undo. `old` defaults to the record's own
+    value; a command that changes nothing is obsolete from the start.
+    """
+
+    def __init__(
+        self,
+        session: CampaignSession,
+        describe: Callable[[Described, str, Any], str],
+        update: Callable[..., object],
+        record: Described,
+        field: str,
+        value: Any,
+        old: Any = _FROM_RECORD,
+    ) -> None:
+        super().__init__(session, describe(record, field, value))
+        self._update = update
+        self.record_id: int = record.id  # type: ignore[attr-defined]
+        self.field = field
+        self.old = getattr(record, field) if old is _FROM_RECORD else old
+        self.new = value
+        if self.old == value:
+            self.setObsolete(True)  # nothing to do: the stack drops it
+
+    def fold(self, other: QUndoCommand) -> bool:
+        """Take `other`'s value when it edits the same field of the same record (mergeWith)."""
+        if type(other) is not type(self):
+            return False
+        assert isinstance(other, EditField)
+        if (other.record_id, other.field) != (self.record_id, self.field):
+            return False
+        self.new = other.new
+        if self.new == self.old:
+            self.setObsolete(True)
+        return True
+
+    def apply(self) -> None:
+        self._update(self.record_id, **{self.field: self.new})
+
+    def revert(self) -> None:
+        self._update(self.record_id, **{self.field: self.old})
 
 
 class AddCharacter(StoreCommand):
@@ -96,39 +175,20 @@ class DeleteCharacter(StoreCommand):
         self.session.select_character(self._record.id)
 
 
-class EditCharacter(StoreCommand):
+class EditCharacter(EditField[CharacterRecord]):
     """Change one field of a character: name, kind or notes."""
 
     def __init__(
         self, session: CampaignSession, record: CharacterRecord, field: str, value: str
     ) -> None:
-        super().__init__(session, _edit_text(record, field, value))
-        self.character_id = record.id
-        self.field = field
-        self.old = getattr(record, field)
-        self.new = value
-        if self.old == value:
-            self.setObsolete(True)  # nothing to do: the stack drops it
+        super().__init__(session, _edit_text, session.campaign.roster.update, record, field, value)
 
     def id(self) -> int:
         return int(MergeId.EDIT_NOTES) if self.field == "notes" else NO_MERGE
 
     def mergeWith(self, other: QUndoCommand) -> bool:
         # Typing notes in bursts gives one undo step per burst, not one per pause.
-        if not isinstance(other, EditCharacter) or other.character_id != self.character_id:
-            return False
-        if other.field != self.field:
-            return False
-        self.new = other.new
-        if self.new == self.old:
-            self.setObsolete(True)
-        return True
-
-    def apply(self) -> None:
-        self.session.campaign.roster.update(self.character_id, **{self.field: self.new})
-
-    def revert(self) -> None:
-        self.session.campaign.roster.update(self.character_id, **{self.field: self.old})
+        return self.fold(other)
 
 
 def _edit_text(record: CharacterRecord, field: str, value: str) -> str:

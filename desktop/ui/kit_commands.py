@@ -7,8 +7,10 @@ stack that name that id still find it.
 
 from __future__ import annotations
 
+from functools import partial
+
 from desktop.store import DieRecord, ItemRecord, TraitRecord
-from desktop.ui.commands import StoreCommand
+from desktop.ui.commands import EditField, StoreCommand, TakeBack
 from desktop.ui.session import CampaignSession
 
 
@@ -42,37 +44,22 @@ class AddTrait(StoreCommand):
         return self._record
 
 
-class EditTrait(StoreCommand):
+class EditTrait(EditField[TraitRecord]):
     """Change one field of a trait: name, value or broad."""
 
     def __init__(
         self, session: CampaignSession, record: TraitRecord, field: str, value: object
     ) -> None:
-        super().__init__(session, _trait_text(record, field, value))
-        self.trait_id = record.id
-        self.field = field
-        self.old = getattr(record, field)
-        self.new = value
-        if self.old == value:
-            self.setObsolete(True)  # nothing to do: the stack drops it
-
-    def apply(self) -> None:
-        self.session.campaign.kit.update_trait(self.trait_id, **{self.field: self.new})
-
-    def revert(self) -> None:
-        self.session.campaign.kit.update_trait(self.trait_id, **{self.field: self.old})
+        super().__init__(
+            session, _trait_text, session.campaign.kit.update_trait, record, field, value
+        )
 
 
-class DeleteTrait(StoreCommand):
+class DeleteTrait(TakeBack[TraitRecord]):
     def __init__(self, session: CampaignSession, record: TraitRecord) -> None:
-        super().__init__(session, f"Delete trait {record.name}")
-        self._record = record
-
-    def apply(self) -> None:
-        self._record = self.session.campaign.kit.delete_trait(self._record.id)
-
-    def revert(self) -> None:
-        self.session.campaign.kit.restore_trait(self._record)
+        kit = session.campaign.kit
+        take = partial(kit.delete_trait, record.id)
+        super().__init__(session, f"Delete trait {record.name}", take, kit.restore_trait)
 
 
 class AddItem(StoreCommand):
@@ -108,7 +95,7 @@ class AddItem(StoreCommand):
         return self._record
 
 
-class EditItem(StoreCommand):
+class EditItem(EditField[ItemRecord]):
     """Change one field of an item: name, deplete or die_size (the size of its die).
 
     `old` is passed in because the die size lives on the item's die, not on the item.
@@ -122,35 +109,19 @@ class EditItem(StoreCommand):
         old: object,
         new: object,
     ) -> None:
-        super().__init__(session, _item_text(record, field, new))
-        self.item_id = record.id
-        self.field = field
-        self.old = old
-        self.new = new
-        if old == new:
-            self.setObsolete(True)
-
-    def apply(self) -> None:
-        self.session.campaign.kit.update_item(self.item_id, **{self.field: self.new})
-
-    def revert(self) -> None:
-        self.session.campaign.kit.update_item(self.item_id, **{self.field: self.old})
+        update = session.campaign.kit.update_item
+        super().__init__(session, _item_text, update, record, field, new, old)
 
 
-class DeleteItem(StoreCommand):
+class DeleteItem(TakeBack[tuple[ItemRecord, DieRecord | None]]):
     """Delete an item with its die; undo brings both back as they were (place included)."""
 
     def __init__(self, session: CampaignSession, record: ItemRecord) -> None:
-        super().__init__(session, f"Delete {record.name}")
-        self._item_id = record.id
-        self._deleted: tuple[ItemRecord, DieRecord | None] | None = None
-
-    def apply(self) -> None:
-        self._deleted = self.session.campaign.kit.delete_item(self._item_id)
-
-    def revert(self) -> None:
-        assert self._deleted is not None
-        self.session.campaign.kit.restore_item(*self._deleted)
+        kit = session.campaign.kit
+        take = partial(kit.delete_item, record.id)
+        super().__init__(
+            session, f"Delete {record.name}", take, lambda taken: kit.restore_item(*taken)
+        )
 
 
 def _trait_text(record: TraitRecord, field: str, value: object) -> str:
