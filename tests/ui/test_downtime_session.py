@@ -7,7 +7,6 @@ walked back and forth step by step through the undo stack, checked in the campai
 
 from __future__ import annotations
 
-import random
 from dataclasses import replace
 
 import pytest
@@ -21,19 +20,9 @@ from desktop.ui.downtime.activity_form import ActivityForm
 from desktop.ui.downtime.dialog import DowntimeSessionDialog
 from desktop.ui.main_window import MainWindow
 from desktop.ui.session import CampaignSession
+from tests.ui.scripted import ScriptedRng
 
 CLICK = Qt.MouseButton.LeftButton
-
-
-class ScriptedRng(random.Random):
-    """Dice that show the faces given, in order."""
-
-    def __init__(self, faces: list[int]) -> None:
-        super().__init__(0)
-        self.faces = faces
-
-    def randint(self, a: int, b: int) -> int:
-        return self.faces.pop(0)
 
 
 @pytest.fixture
