@@ -1,4 +1,5 @@
-"""What the docks' forms share: the label that shows a refusal, and push-and-report.
+"""What the docks' forms share: the label that shows a refusal, push-and-report, and
+following the open campaign's changes.
 
 A form's mistakes show where they are made, in the theme's error colour (so a dark
 scheme reaches it); a change goes through the session's undo stack, and the store's
@@ -7,10 +8,11 @@ plain message, when it refuses, comes back to the form that asked.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QScrollArea, QWidget
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QScrollArea, QWidget
 
 from desktop.ui.theme import ERROR, WARNING, Role, text_style
 
@@ -49,10 +51,33 @@ def show_warning(label: QLabel, message: str | None) -> None:
     show_error(label, message, mark="⚠ ")
 
 
+def follow_changes(
+    old: CampaignSession | None, new: CampaignSession | None, on_changed: Callable[[str], None]
+) -> CampaignSession | None:
+    """Move `on_changed` from `old`'s change signal to `new`'s; returns `new` to keep."""
+    if old is not None:
+        old.changed.disconnect(on_changed)
+    if new is not None:
+        new.changed.connect(on_changed)
+    return new
+
+
 def push_command(session: CampaignSession, command: QUndoCommand) -> str:
     """Push `command`; the GM's message if it failed, else ""."""
     session.push(command)
     return session.last_failure or ""
+
+
+def push_button(
+    text: str, name: str = "", clicked: Callable[[], object] | None = None
+) -> QPushButton:
+    """A push button showing `text`, named `name` for tests and styles, running `clicked`."""
+    button = QPushButton(text)
+    if name:
+        button.setObjectName(name)
+    if clicked is not None:
+        button.clicked.connect(clicked)
+    return button
 
 
 def labelled_row(text: str, field: QWidget) -> QWidget:

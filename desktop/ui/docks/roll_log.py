@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.store import RollRecord
+from desktop.ui.form_helpers import follow_changes
 from desktop.ui.panel import Panel
 from desktop.ui.plain_text import tooltip
 from desktop.ui.session import CampaignSession
@@ -132,11 +133,7 @@ class RollLogWidget(QWidget):
         layout.addWidget(self.table, 1)
 
     def set_session(self, session: CampaignSession | None) -> None:
-        if self._session is not None:
-            self._session.changed.disconnect(self._on_changed)
-        self._session = session
-        if session is not None:
-            session.changed.connect(self._on_changed)
+        self._session = follow_changes(self._session, session, self._on_changed)
         self._fill_filter()
         self.reload()
 
