@@ -8,7 +8,8 @@ on the first redo), never hold widgets, and fold repeated edits of one field wit
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Generic, TypeVar
+from functools import partial
+from typing import Any, Generic, Protocol, TypeVar
 
 from PySide6.QtGui import QUndoCommand
 
@@ -17,8 +18,17 @@ from desktop.store import CharacterRecord, CharacterSnapshot, NotFound, ReadOnly
 from desktop.ui.merge_ids import NO_MERGE, MergeId
 from desktop.ui.session import CampaignSession
 
+
+class HasId(Protocol):
+    """A stored record: what the generic commands need of it is its id."""
+
+    @property
+    def id(self) -> int: ...
+
+
 Taken = TypeVar("Taken")
-Described = TypeVar("Described")
+Added = TypeVar("Added", bound=HasId)
+Described = TypeVar("Described", bound=HasId)
 _FROM_RECORD: Any = object()  # EditField's `old` when not given: read it from the record
 
 
@@ -83,6 +93,40 @@ class TakeBack(StoreCommand, Generic[Taken]):
         self._give_back(self._taken)
 
 
+class AddRecord(StoreCommand, Generic[Added, Taken]):
+    """Base: the first redo creates a record; undo deletes it and keeps what the store
+    returns, and a later redo restores exactly that, under the same id, so the
+    commands after it on the stack still find it.
+    """
+
+    def __init__(
+        self,
+        session: CampaignSession,
+        text: str,
+        create: Callable[[], Added],
+        delete: Callable[[int], Taken],
+        restore: Callable[[Taken], Added],
+    ) -> None:
+        super().__init__(session, text)
+        self._create, self._delete, self._restore = create, delete, restore
+        self._record: Added | None = None
+        self._taken: Taken | None = None  # taken by undo, for the redo
+
+    def apply(self) -> None:
+        if self._taken is None:
+            self._record = self._create()
+        else:
+            self._record = self._restore(self._taken)
+
+    def revert(self) -> None:
+        assert self._record is not None
+        self._taken = self._delete(self._record.id)
+
+    @property
+    def record(self) -> Added | None:
+        return self._record
+
+
 class EditField(StoreCommand, Generic[Described]):
     """Base: set one field of one record; undo writes the old value back.
 
@@ -103,7 +147,7 @@ class EditField(StoreCommand, Generic[Described]):
     ) -> None:
         super().__init__(session, describe(record, field, value))
         self._update = update
-        self.record_id: int = record.id  # type: ignore[attr-defined]
+        self.record_id = record.id
         self.field = field
         self.old = getattr(record, field) if old is _FROM_RECORD else old
         self.new = value
@@ -129,30 +173,19 @@ class EditField(StoreCommand, Generic[Described]):
         self._update(self.record_id, **{self.field: self.old})
 
 
-class AddCharacter(StoreCommand):
+class AddCharacter(AddRecord[CharacterRecord, CharacterSnapshot]):
+    """A new character, selected. Undo's snapshot holds whatever was given to it since
+    (dice, traits, items): it is deleted with it and comes back with it on redo."""
+
     def __init__(self, session: CampaignSession, name: str, kind: str) -> None:
-        super().__init__(session, f"Add {name}")
-        self._name = name
-        self._kind = kind
-        self._record: CharacterRecord | None = None
-        # Taken by undo: whatever was given to the character since (dice, traits, items)
-        # is deleted with it and must come back with it on redo.
-        self._snapshot: CharacterSnapshot | None = None
+        roster = session.campaign.roster
+        create = partial(roster.add, name, kind)
+        super().__init__(session, f"Add {name}", create, roster.delete, roster.restore)
 
     def apply(self) -> None:
-        if self._snapshot is None:
-            self._record = self.session.campaign.roster.add(self._name, self._kind)
-        else:  # redo after undo: the same ids, so later commands still find them
-            self._record = self.session.campaign.roster.restore(self._snapshot)
-        self.session.select_character(self._record.id)
-
-    def revert(self) -> None:
+        super().apply()
         assert self._record is not None
-        self._snapshot = self.session.campaign.roster.delete(self._record.id)
-
-    @property
-    def record(self) -> CharacterRecord | None:
-        return self._record
+        self.session.select_character(self._record.id)
 
 
 class DeleteCharacter(StoreCommand):

@@ -7,14 +7,19 @@ stack that name that id still find it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 
 from desktop.store import DieRecord, ItemRecord, TraitRecord
-from desktop.ui.commands import EditField, StoreCommand, TakeBack
+from desktop.ui.commands import AddRecord, EditField, TakeBack
 from desktop.ui.session import CampaignSession
 
+DeletedItem = tuple[ItemRecord, DieRecord | None]  # what `delete_item` returns for undo
 
-class AddTrait(StoreCommand):
+
+class AddTrait(AddRecord[TraitRecord, TraitRecord]):
+    # Undo keeps the trait as deleted: later edits of it were undone before, so it is as
+    # it was added.
     def __init__(
         self,
         session: CampaignSession,
@@ -23,25 +28,9 @@ class AddTrait(StoreCommand):
         value: int = 1,
         broad: bool = False,
     ) -> None:
-        super().__init__(session, f"Add trait {name}")
-        self._args = (character_id, name, value, broad)
-        self._record: TraitRecord | None = None
-
-    def apply(self) -> None:
-        if self._record is None:
-            self._record = self.session.campaign.kit.add_trait(*self._args)
-        else:  # redo: the same id, so later edits on the stack still find it
-            self.session.campaign.kit.restore_trait(self._record)
-
-    def revert(self) -> None:
-        assert self._record is not None
-        # Taken again at undo: later edits of the trait were undone before this runs,
-        # so the record is as it was added.
-        self._record = self.session.campaign.kit.delete_trait(self._record.id)
-
-    @property
-    def record(self) -> TraitRecord | None:
-        return self._record
+        kit = session.campaign.kit
+        create = partial(kit.add_trait, character_id, name, value, broad)
+        super().__init__(session, f"Add trait {name}", create, kit.delete_trait, kit.restore_trait)
 
 
 class EditTrait(EditField[TraitRecord]):
@@ -62,7 +51,7 @@ class DeleteTrait(TakeBack[TraitRecord]):
         super().__init__(session, f"Delete trait {record.name}", take, kit.restore_trait)
 
 
-class AddItem(StoreCommand):
+class AddItem(AddRecord[ItemRecord, DeletedItem]):
     """A weapon with its damage die, or armour with its protection die."""
 
     def __init__(
@@ -74,25 +63,12 @@ class AddItem(StoreCommand):
         die_size: int,
         deplete: bool = False,
     ) -> None:
-        super().__init__(session, f"Add {kind} {name}")
-        self._args = (character_id, name, kind, die_size, deplete)
-        self._record: ItemRecord | None = None
-        # Taken by undo, so redo brings the item and its die back with their old ids.
-        self._deleted: tuple[ItemRecord, DieRecord | None] | None = None
-
-    def apply(self) -> None:
-        if self._deleted is None:
-            self._record = self.session.campaign.kit.add_item(*self._args)
-        else:
-            self._record = self.session.campaign.kit.restore_item(*self._deleted)
-
-    def revert(self) -> None:
-        assert self._record is not None
-        self._deleted = self.session.campaign.kit.delete_item(self._record.id)
-
-    @property
-    def record(self) -> ItemRecord | None:
-        return self._record
+        kit = session.campaign.kit
+        create = partial(kit.add_item, character_id, name, kind, die_size, deplete)
+        # Undo keeps the item and its die, so redo brings both back with their old ids.
+        super().__init__(
+            session, f"Add {kind} {name}", create, kit.delete_item, _restore_item(session)
+        )
 
 
 class EditItem(EditField[ItemRecord]):
@@ -113,15 +89,18 @@ class EditItem(EditField[ItemRecord]):
         super().__init__(session, _item_text, update, record, field, new, old)
 
 
-class DeleteItem(TakeBack[tuple[ItemRecord, DieRecord | None]]):
+class DeleteItem(TakeBack[DeletedItem]):
     """Delete an item with its die; undo brings both back as they were (place included)."""
 
     def __init__(self, session: CampaignSession, record: ItemRecord) -> None:
         kit = session.campaign.kit
         take = partial(kit.delete_item, record.id)
-        super().__init__(
-            session, f"Delete {record.name}", take, lambda taken: kit.restore_item(*taken)
-        )
+        super().__init__(session, f"Delete {record.name}", take, _restore_item(session))
+
+
+def _restore_item(session: CampaignSession) -> Callable[[DeletedItem], ItemRecord]:
+    """The store call that puts back an item with its die, as `delete_item` gave them."""
+    return lambda deleted: session.campaign.kit.restore_item(*deleted)
 
 
 def _trait_text(record: TraitRecord, field: str, value: object) -> str:
