@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtGui import QUndoCommand
 
-from desktop.ui.commands import EditField, StoreCommand, TakeBack
+from desktop.ui.commands import EditField, StoreCommand, TakeBack, edit_wording
 from desktop.ui.merge_ids import MergeId
 from desktop.ui.session import CampaignSession
 
@@ -172,12 +172,11 @@ class EditClaim(EditField["ClaimRecord"]):
         super().__init__(session, _claim_edit_text, update, claim, field, value)
 
 
-def _claim_edit_text(claim: ClaimRecord, field: str, value: Any) -> str:
-    if field == "name":
-        return f"Rename claim {claim.name} to {value}"
-    if field == "turf":
-        return f"{'Count' if value else 'Stop counting'} {claim.name} as turf"
-    return f"Edit the benefit of {claim.name}"
+_claim_edit_text = edit_wording(
+    lambda name, _value: f"Edit the benefit of {name}",
+    name=lambda name, value: f"Rename claim {name} to {value}",
+    turf=lambda name, value: f"{'Count' if value else 'Stop counting'} {name} as turf",
+)
 
 
 class MoveClaim(StoreCommand):

@@ -93,6 +93,18 @@ class TakeBack(StoreCommand, Generic[Taken]):
         self._give_back(self._taken)
 
 
+Wording = Callable[[str, Any], str]  # a record's name and its new value -> the step's name
+
+
+def edit_wording(other: Wording, **by_field: Wording) -> Callable[[Any, str, Any], str]:
+    """An EditField's `describe` from one wording per field, `other` for the rest."""
+
+    def describe(record: Any, field: str, value: Any) -> str:
+        return by_field.get(field, other)(record.name, value)
+
+    return describe
+
+
 class AddRecord(StoreCommand, Generic[Added, Taken]):
     """Base: the first redo creates a record; undo deletes it and keeps what the store
     returns, and a later redo restores exactly that, under the same id, so the
@@ -224,9 +236,8 @@ class EditCharacter(EditField[CharacterRecord]):
         return self.fold(other)
 
 
-def _edit_text(record: CharacterRecord, field: str, value: str) -> str:
-    if field == "name":
-        return f"Rename {record.name} to {value}"
-    if field == "kind":
-        return f"Make {record.name} a {KIND_LABELS.get(value, value)}"
-    return f"Edit notes of {record.name}"
+_edit_text = edit_wording(
+    lambda name, _value: f"Edit notes of {name}",
+    name=lambda name, value: f"Rename {name} to {value}",
+    kind=lambda name, value: f"Make {name} a {KIND_LABELS.get(value, value)}",
+)

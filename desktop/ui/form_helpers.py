@@ -8,7 +8,7 @@ plain message, when it refuses, comes back to the form that asked.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
@@ -78,6 +78,17 @@ def push_button(
     if clicked is not None:
         button.clicked.connect(clicked)
     return button
+
+
+def spread_row(left: Sequence[QWidget], right: Sequence[QWidget] = ()) -> QHBoxLayout:
+    """A row with `left` at its start and `right` at its end, the space between stretching."""
+    row = QHBoxLayout()
+    for widget in left:
+        row.addWidget(widget)
+    row.addStretch(1)
+    for widget in right:
+        row.addWidget(widget)
+    return row
 
 
 def labelled_row(text: str, field: QWidget) -> QWidget:

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from functools import partial
 
 from desktop.store import DieRecord, ItemRecord, TraitRecord
-from desktop.ui.commands import AddRecord, EditField, TakeBack
+from desktop.ui.commands import AddRecord, EditField, TakeBack, edit_wording
 from desktop.ui.session import CampaignSession
 
 DeletedItem = tuple[ItemRecord, DieRecord | None]  # what `delete_item` returns for undo
@@ -103,17 +103,13 @@ def _restore_item(session: CampaignSession) -> Callable[[DeletedItem], ItemRecor
     return lambda deleted: session.campaign.kit.restore_item(*deleted)
 
 
-def _trait_text(record: TraitRecord, field: str, value: object) -> str:
-    if field == "name":
-        return f"Rename trait {record.name} to {value}"
-    if field == "value":
-        return f"Set {record.name} to {value}"
-    return f"Make {record.name} {'broad' if value else 'constrained'}"
-
-
-def _item_text(record: ItemRecord, field: str, value: object) -> str:
-    if field == "name":
-        return f"Rename {record.name} to {value}"
-    if field == "die_size":
-        return f"Give {record.name} a d{value}"
-    return f"{'Mark' if value else 'Unmark'} {record.name} as depleting"
+_trait_text = edit_wording(
+    lambda name, value: f"Make {name} {'broad' if value else 'constrained'}",
+    name=lambda name, value: f"Rename trait {name} to {value}",
+    value=lambda name, value: f"Set {name} to {value}",
+)
+_item_text = edit_wording(
+    lambda name, value: f"{'Mark' if value else 'Unmark'} {name} as depleting",
+    name=lambda name, value: f"Rename {name} to {value}",
+    die_size=lambda name, value: f"Give {name} a d{value}",
+)

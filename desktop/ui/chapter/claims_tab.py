@@ -9,7 +9,6 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QUndoCommand
 from PySide6.QtWidgets import (
     QFrame,
-    QHBoxLayout,
     QLabel,
     QPushButton,
     QScrollArea,
@@ -31,7 +30,7 @@ from desktop.ui.chapter_commands import (
     TransferClaim,
     UnlinkClaims,
 )
-from desktop.ui.form_helpers import error_label, push_command, show_warning
+from desktop.ui.form_helpers import error_label, push_command, show_warning, spread_row
 from desktop.ui.session import CampaignSession
 from desktop.ui.widgets.claim_map import LAIR_ID, ClaimScene, ClaimView, MapState
 
@@ -68,11 +67,7 @@ class ClaimsTab(QWidget):
         self._connect()
 
     def _lay_out(self) -> None:
-        bar = QHBoxLayout()
-        for button in (self.add_button, self.link_button, self.unlink_button):
-            bar.addWidget(button)
-        bar.addStretch(1)
-        bar.addWidget(self.summary)
+        bar = spread_row([self.add_button, self.link_button, self.unlink_button], [self.summary])
         side = QScrollArea()
         side.setWidgetResizable(True)
         side.setFrameShape(QFrame.Shape.NoFrame)

@@ -27,7 +27,13 @@ from desktop.rules import downtime, factions
 from desktop.ui.chapter.labels import MAX_COIN, MAX_HEAT, WAR_MEANS, caption, note
 from desktop.ui.chapter.payoff_form import PayoffForm
 from desktop.ui.chapter_commands import ChapterLosesHold, Develop, EditChapter, Payoff
-from desktop.ui.form_helpers import error_label, push_command, show_warning, style_error
+from desktop.ui.form_helpers import (
+    error_label,
+    push_command,
+    show_warning,
+    spread_row,
+    style_error,
+)
 from desktop.ui.session import CampaignSession
 from desktop.ui.widgets.chapter_paint import Block, RepTracker, pixel_font, warn_colour
 
@@ -136,10 +142,7 @@ class ChapterSheet(QWidget):
         top.addWidget(self.hold_block)
         top.addWidget(self.war_block, 1)
 
-        rep_head = QHBoxLayout()
-        rep_head.addWidget(caption("Rep"))
-        rep_head.addStretch(1)
-        rep_head.addWidget(self.rep_label)
+        rep_head = spread_row([caption("Rep")], [self.rep_label])
         purse = QHBoxLayout()
         for text, spin in (("Coin", self.coin_spin), ("Heat", self.heat_spin)):
             label = caption(text)

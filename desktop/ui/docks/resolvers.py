@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 from desktop.rules import syscards
 from desktop.store import CardRecord, NotFound
 from desktop.ui.card_commands import ResolveActs, UpdateSettings
-from desktop.ui.form_helpers import error_label, push_button
+from desktop.ui.form_helpers import error_label, push_button, spread_row
 from desktop.ui.plain_text import escaped
 from desktop.ui.session import CampaignSession
 from desktop.ui.theme import ERROR, HINT_STYLE, SUCCESS, colour
@@ -322,11 +322,7 @@ class ChallengeResolver(QWidget):
         self.result_label.setObjectName("challengeResult")
         self.result_label.setWordWrap(True)
         self.result_label.setTextFormat(Qt.TextFormat.RichText)
-        buttons = QHBoxLayout()
-        buttons.addWidget(self.add_button)
-        buttons.addWidget(self.remove_button)
-        buttons.addStretch(1)
-        buttons.addWidget(self.resolve_button)
+        buttons = spread_row([self.add_button, self.remove_button], [self.resolve_button])
         layout = QVBoxLayout(self)
         layout.addWidget(self.table, 1)
         layout.addLayout(buttons)

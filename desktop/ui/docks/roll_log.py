@@ -12,7 +12,6 @@ from pathlib import Path
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QFont, QGuiApplication
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QComboBox,
     QFileDialog,
     QHBoxLayout,
@@ -30,7 +29,7 @@ from desktop.ui.panel import Panel
 from desktop.ui.plain_text import tooltip
 from desktop.ui.session import CampaignSession
 from desktop.ui.theme import UNDONE, colour
-from desktop.ui.widgets.record_table import RecordTableModel
+from desktop.ui.widgets.record_table import RecordTableModel, read_only_rows
 
 ModelIndex = QModelIndex | QPersistentModelIndex
 COLUMNS = ("When", "Who", "Kind", "Dice", "Faces", "Total", "Result")
@@ -111,13 +110,8 @@ class RollLogWidget(QWidget):
         self.export_button.clicked.connect(self.export_dialog)
         self.count_label = QLabel()
         self.table = QTableView()
-        self.table.setObjectName("rollLogTable")
+        read_only_rows(self.table, "rollLogTable")
         self.table.setModel(self.model)
-        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.table.verticalHeader().hide()
-        self.table.setAlternatingRowColors(True)
-        self.table.setWordWrap(False)
         header = self.table.horizontalHeader()
         for column, width in enumerate((190, 130, 60, 150, 110, 50)):
             header.resizeSection(column, width)

@@ -13,7 +13,6 @@ from PySide6.QtCore import QSize, Qt
 from PySide6.QtWidgets import (
     QDialog,
     QFrame,
-    QHBoxLayout,
     QLabel,
     QListWidget,
     QListWidgetItem,
@@ -38,7 +37,7 @@ from desktop.ui.downtime.activity_form import ActivityForm
 from desktop.ui.downtime.faction_phase import FactionPhase
 from desktop.ui.downtime.planning import TOPICS, Context, Plan
 from desktop.ui.downtime_commands import RecordDowntime, SetDowntimeSheet
-from desktop.ui.form_helpers import style_error
+from desktop.ui.form_helpers import spread_row, style_error
 from desktop.ui.plain_text import escaped
 from desktop.ui.session import CampaignSession
 
@@ -117,11 +116,7 @@ class DowntimeSessionDialog(QDialog):
         line = QFrame()
         line.setFrameShape(QFrame.Shape.HLine)
         line.setFrameShadow(QFrame.Shadow.Sunken)
-        buttons = QHBoxLayout()
-        buttons.addWidget(self.undo_button)
-        buttons.addWidget(self.redo_button)
-        buttons.addStretch(1)
-        buttons.addWidget(self.close_button)
+        buttons = spread_row([self.undo_button, self.redo_button], [self.close_button])
         layout = QVBoxLayout(self)
         layout.addWidget(self.header)
         layout.addWidget(self.war_label)

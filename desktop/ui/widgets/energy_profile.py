@@ -5,7 +5,6 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QFormLayout,
-    QHBoxLayout,
     QHeaderView,
     QLabel,
     QSpinBox,
@@ -18,7 +17,7 @@ from PySide6.QtWidgets import (
 from desktop.rules.energy import CharacterProfile
 from desktop.store import ABILITY_RATING_MAX, DAILY_NET_MAX, NotFound
 from desktop.ui.energy_commands import SetEnergyProfile
-from desktop.ui.form_helpers import push_button
+from desktop.ui.form_helpers import push_button, spread_row
 from desktop.ui.session import CampaignSession
 from desktop.ui.widgets.month_grid import danger_colour
 
@@ -53,11 +52,7 @@ class ProfileEditor(QWidget):
         self.error.setWordWrap(True)
         form = QFormLayout()
         form.addRow("Daily net energy", self.daily_net)
-        buttons = QHBoxLayout()
-        buttons.addWidget(self.add_row)
-        buttons.addWidget(self.remove_row)
-        buttons.addStretch(1)
-        buttons.addWidget(self.save)
+        buttons = spread_row([self.add_row, self.remove_row], [self.save])
         layout = QVBoxLayout(self)
         layout.addWidget(self.intro)
         layout.addLayout(form)

@@ -35,6 +35,7 @@ from desktop.store import NotFound
 from desktop.ui.energy_commands import PutEnergyDay
 from desktop.ui.session import CampaignSession
 from desktop.ui.widgets.character_view import FollowedCharacter
+from desktop.ui.widgets.record_table import read_only_rows
 
 TOPICS: Final = frozenset({"energy", "campaign", "characters"})
 FORECAST_DAYS: Final = 7
@@ -206,13 +207,8 @@ class ProjectsView(QWidget):
         self.summary = QLabel()
         self.summary.setObjectName("projectsSummary")
         self.table = QTableWidget(0, len(FIXED_COLUMNS) + FORECAST_DAYS)
-        self.table.setObjectName("projectsTable")
-        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        read_only_rows(self.table, "projectsTable")
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.table.verticalHeader().hide()
-        self.table.setAlternatingRowColors(True)
-        self.table.setWordWrap(False)
         header = self.table.horizontalHeader()
         header.setHighlightSections(False)
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)

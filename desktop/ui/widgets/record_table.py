@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtWidgets import QAbstractItemView, QTableView
 
 ModelIndex = QModelIndex | QPersistentModelIndex
 
@@ -30,3 +31,14 @@ class RecordTableModel(QAbstractTableModel):
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
             return self.HEADERS[section]
         return None
+
+
+def read_only_rows(table: QTableView, name: str) -> None:
+    """Set `table` up as a list the GM reads and picks whole rows from: named `name`, no
+    editing in place, no row numbers, rows shaded in turn, one line each."""
+    table.setObjectName(name)
+    table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    table.verticalHeader().hide()
+    table.setAlternatingRowColors(True)
+    table.setWordWrap(False)
