@@ -69,12 +69,15 @@ def push_command(session: CampaignSession, command: QUndoCommand) -> str:
 
 
 def push_button(
-    text: str, name: str = "", clicked: Callable[[], object] | None = None
+    text: str, name: str = "", clicked: Callable[[], object] | None = None, *, tip: str = ""
 ) -> QPushButton:
-    """A push button showing `text`, named `name` for tests and styles, running `clicked`."""
+    """A push button showing `text`, named `name` for tests and styles, running `clicked`,
+    explained by the tooltip `tip`."""
     button = QPushButton(text)
     if name:
         button.setObjectName(name)
+    if tip:
+        button.setToolTip(tip)
     if clicked is not None:
         button.clicked.connect(clicked)
     return button
@@ -99,6 +102,24 @@ def labelled_row(text: str, field: QWidget) -> QWidget:
     layout.addWidget(QLabel(text))
     layout.addWidget(field)
     layout.addStretch(1)
+    return row
+
+
+def wrapped_label(name: str, text: str = "") -> QLabel:
+    """A word-wrapped label showing `text`, named `name` for tests and styles."""
+    label = QLabel(text)
+    label.setObjectName(name)
+    label.setWordWrap(True)
+    return label
+
+
+def wide_and_narrow(wide: QWidget, narrow: QWidget) -> QWidget:
+    """`wide`, taking the room, with `narrow` beside it, as a widget that can be hidden whole."""
+    row = QWidget()
+    layout = QHBoxLayout(row)
+    layout.setContentsMargins(0, 0, 0, 0)
+    layout.addWidget(wide, 1)
+    layout.addWidget(narrow)
     return row
 
 

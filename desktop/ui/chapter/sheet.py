@@ -16,7 +16,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPlainTextEdit,
-    QPushButton,
     QSizePolicy,
     QSpinBox,
     QVBoxLayout,
@@ -29,6 +28,7 @@ from desktop.ui.chapter.payoff_form import PayoffForm
 from desktop.ui.chapter_commands import ChapterLosesHold, Develop, EditChapter, Payoff
 from desktop.ui.form_helpers import (
     error_label,
+    push_button,
     push_command,
     show_warning,
     spread_row,
@@ -89,11 +89,9 @@ class ChapterSheet(QWidget):
         self.rep_note = note(name="chapterRepNote")
         self.coin_spin = self._number("chapterCoin", MAX_COIN)
         self.heat_spin = self._number("chapterHeat", MAX_HEAT)
-        self.develop_button = QPushButton("Develop")
-        self.develop_button.setObjectName("chapterDevelop")
+        self.develop_button = push_button("Develop", "chapterDevelop")
         self.develop_reason = note(name="chapterDevelopReason")
-        self.lose_hold_button = QPushButton("Lose hold")
-        self.lose_hold_button.setObjectName("chapterLoseHold")
+        self.lose_hold_button = push_button("Lose hold", "chapterLoseHold")
         self.lose_hold_button.setToolTip(
             "An operation against the chapter or a lost war: strong → weak; "
             "weak → a tier lower, still weak."
@@ -103,8 +101,7 @@ class ChapterSheet(QWidget):
         self.lair_threat.setObjectName("chapterLairThreat")
         self.lair_threat.setFont(pixel_font(14, bold=True))
         style_error(self.lair_threat)
-        self.clear_threat_button = QPushButton("Clear the mark")
-        self.clear_threat_button.setObjectName("chapterClearThreat")
+        self.clear_threat_button = push_button("Clear the mark", "chapterClearThreat")
         self.error = error_label("chapterError")
         self.payoff = PayoffForm()
         self.notes_edit = QPlainTextEdit()

@@ -35,7 +35,7 @@ from desktop.ui.docks.clock_dialogs import (
     RenameClockDialog,
     ResizeClockDialog,
 )
-from desktop.ui.panel import Panel
+from desktop.ui.panel import WidgetPanel
 from desktop.ui.session import CampaignSession
 from desktop.ui.widgets.clock_board import ClockBoard, Group, Owner
 
@@ -465,10 +465,8 @@ class ClocksWidget(QWidget):
         menu.popup(at)
 
 
-class ClocksPanel(Panel):
+class ClocksPanel(WidgetPanel):
     title = "Clocks"
     name = "clocks"
     area = Qt.DockWidgetArea.RightDockWidgetArea
-
-    def build(self) -> ClocksWidget:
-        return ClocksWidget(self)
+    content_class = ClocksWidget

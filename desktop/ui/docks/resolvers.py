@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 from desktop.rules import syscards
 from desktop.store import CardRecord, NotFound
 from desktop.ui.card_commands import ResolveActs, UpdateSettings
-from desktop.ui.form_helpers import error_label, push_button, spread_row
+from desktop.ui.form_helpers import error_label, push_button, spread_row, wrapped_label
 from desktop.ui.plain_text import escaped
 from desktop.ui.session import CampaignSession
 from desktop.ui.theme import ERROR, HINT_STYLE, SUCCESS, colour
@@ -318,9 +318,7 @@ class ChallengeResolver(QWidget):
         tie_layout.addWidget(self.ties)
         tie_layout.addWidget(self.confirm_button)
         self.tie_box.hide()
-        self.result_label = QLabel()
-        self.result_label.setObjectName("challengeResult")
-        self.result_label.setWordWrap(True)
+        self.result_label = wrapped_label("challengeResult")
         self.result_label.setTextFormat(Qt.TextFormat.RichText)
         buttons = spread_row([self.add_button, self.remove_button], [self.resolve_button])
         layout = QVBoxLayout(self)

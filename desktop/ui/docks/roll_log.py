@@ -17,15 +17,14 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
-    QPushButton,
     QTableView,
     QVBoxLayout,
     QWidget,
 )
 
 from desktop.store import RollRecord
-from desktop.ui.form_helpers import follow_changes
-from desktop.ui.panel import Panel
+from desktop.ui.form_helpers import follow_changes, push_button
+from desktop.ui.panel import WidgetPanel
 from desktop.ui.plain_text import tooltip
 from desktop.ui.session import CampaignSession
 from desktop.ui.theme import UNDONE, colour
@@ -80,12 +79,9 @@ class RollLogModel(RecordTableModel):
         )
         return values[column]
 
-    def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> object:
-        if not index.isValid():
-            return None
-        record = self.records[index.row()]
+    def record_data(self, record: RollRecord, column: int, role: int) -> object:
         if role == Qt.ItemDataRole.DisplayRole:
-            return self.cell(record, index.column())
+            return self.cell(record, column)
         if role == Qt.ItemDataRole.ToolTipRole:
             return tooltip(record.summary)
         if role == Qt.ItemDataRole.ForegroundRole and record.undone:
@@ -105,9 +101,7 @@ class RollLogWidget(QWidget):
         self.filter_combo = QComboBox()
         self.filter_combo.setObjectName("rollLogFilter")
         self.filter_combo.currentIndexChanged.connect(self.reload)
-        self.export_button = QPushButton("Export CSV…")
-        self.export_button.setObjectName("rollLogExport")
-        self.export_button.clicked.connect(self.export_dialog)
+        self.export_button = push_button("Export CSV…", "rollLogExport", self.export_dialog)
         self.count_label = QLabel()
         self.table = QTableView()
         read_only_rows(self.table, "rollLogTable")
@@ -194,10 +188,8 @@ class RollLogWidget(QWidget):
                 self._session.report_failure(f"The roll log could not be written: {error}")
 
 
-class RollLogPanel(Panel):
+class RollLogPanel(WidgetPanel):
     title = "Roll Log"
     name = "rollLog"
     area = Qt.DockWidgetArea.BottomDockWidgetArea
-
-    def build(self) -> RollLogWidget:
-        return RollLogWidget(self)
+    content_class = RollLogWidget

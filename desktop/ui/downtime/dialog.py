@@ -37,7 +37,7 @@ from desktop.ui.downtime.activity_form import ActivityForm
 from desktop.ui.downtime.faction_phase import FactionPhase
 from desktop.ui.downtime.planning import TOPICS, Context, Plan
 from desktop.ui.downtime_commands import RecordDowntime, SetDowntimeSheet
-from desktop.ui.form_helpers import spread_row, style_error
+from desktop.ui.form_helpers import push_button, spread_row, style_error, wrapped_label
 from desktop.ui.plain_text import escaped
 from desktop.ui.session import CampaignSession
 
@@ -53,9 +53,7 @@ class DowntimeSessionDialog(QDialog):
         self.setModal(False)
         self.session = session
         self.resize(1060, 700)
-        self.header = QLabel()
-        self.header.setObjectName("chapterHeader")
-        self.header.setWordWrap(True)
+        self.header = wrapped_label("chapterHeader")
         self.war_label = QLabel()
         self.war_label.setObjectName("warNotice")
         style_error(self.war_label)
@@ -74,10 +72,8 @@ class DowntimeSessionDialog(QDialog):
         self.summary_total.setObjectName("summaryTotal")
         self.tabs = QTabWidget()
         self.tabs.setObjectName("downtimeTabs")
-        self.undo_button = QPushButton("Undo")
-        self.undo_button.setObjectName("downtimeUndo")
-        self.redo_button = QPushButton("Redo")
-        self.redo_button.setObjectName("downtimeRedo")
+        self.undo_button = push_button("Undo", "downtimeUndo")
+        self.redo_button = push_button("Redo", "downtimeRedo")
         self.close_button = QPushButton("Close")
         self._build_layout()
 

@@ -31,7 +31,6 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QMenu,
-    QPushButton,
     QSpinBox,
     QStyledItemDelegate,
     QStyleOptionViewItem,
@@ -46,7 +45,15 @@ from desktop.rules import dicepool, roster
 from desktop.store import DieRecord, ItemRecord, NotFound, TraitRecord
 from desktop.ui.card_commands import UpdateSettings
 from desktop.ui.dice_commands import AddDice
-from desktop.ui.form_helpers import error_label, follow_changes, labelled_row, vertical_scroll
+from desktop.ui.form_helpers import (
+    error_label,
+    follow_changes,
+    labelled_row,
+    push_button,
+    vertical_scroll,
+    wide_and_narrow,
+    wrapped_label,
+)
 from desktop.ui.kit_commands import (
     AddItem,
     AddTrait,
@@ -130,11 +137,7 @@ class TraitModel(RecordTableModel):
     def visible(self) -> list[Any]:
         return self._records
 
-    def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> object:
-        if not index.isValid():
-            return None
-        trait = self._records[index.row()]
-        column = index.column()
+    def record_data(self, trait: TraitRecord, column: int, role: int) -> object:
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
             if column == self.NAME:
                 return trait.name
@@ -219,11 +222,10 @@ class ItemModel(RecordTableModel):
     def visible(self) -> list[Any]:
         return self._rows
 
-    def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> object:
-        if not index.isValid():
-            return None
-        item, die = self._rows[index.row()]
-        column = index.column()
+    def record_data(
+        self, row: tuple[ItemRecord, DieRecord | None], column: int, role: int
+    ) -> object:
+        item, die = row
         if role == Qt.ItemDataRole.DisplayRole:
             return self._text(item, die, column)
         if role == Qt.ItemDataRole.EditRole:
@@ -394,17 +396,10 @@ class StartingPool(QGroupBox):
         self.size_combo = QComboBox()
         self.size_combo.setObjectName("poolSize")
         self.size_combo.setToolTip("Each preset comes in d6, d8, d10 or d12 dice.")
-        self.summary = QLabel()
-        self.summary.setObjectName("poolSummary")
-        self.summary.setWordWrap(True)
-        self.create_button = QPushButton("Create pool")
-        self.create_button.setObjectName("createPool")
+        self.summary = wrapped_label("poolSummary")
+        self.create_button = push_button("Create pool", "createPool")
 
-        self.presets = QWidget()
-        choice = QHBoxLayout(self.presets)
-        choice.setContentsMargins(0, 0, 0, 0)
-        choice.addWidget(self.preset_combo, 1)
-        choice.addWidget(self.size_combo)
+        self.presets = wide_and_narrow(self.preset_combo, self.size_combo)
         bottom = QHBoxLayout()
         bottom.addWidget(self.summary, 1)
         bottom.addWidget(self.create_button, 0, Qt.AlignmentFlag.AlignTop)

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
 from desktop.rules.energy import CharacterProfile
 from desktop.store import ABILITY_RATING_MAX, DAILY_NET_MAX, NotFound
 from desktop.ui.energy_commands import SetEnergyProfile
-from desktop.ui.form_helpers import push_button, spread_row
+from desktop.ui.form_helpers import push_button, spread_row, wrapped_label
 from desktop.ui.session import CampaignSession
 from desktop.ui.widgets.month_grid import danger_colour
 
@@ -47,9 +47,7 @@ class ProfileEditor(QWidget):
         self.add_row = push_button("Add Ability", clicked=lambda: self.append_ability("", 0))
         self.remove_row = push_button("Remove Ability", clicked=self._remove_selected)
         self.save = push_button("Save Profile", "saveProfile", self.save_profile)
-        self.error = QLabel()
-        self.error.setObjectName("profileError")
-        self.error.setWordWrap(True)
+        self.error = wrapped_label("profileError")
         form = QFormLayout()
         form.addRow("Daily net energy", self.daily_net)
         buttons = spread_row([self.add_row, self.remove_row], [self.save])

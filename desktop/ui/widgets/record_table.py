@@ -12,7 +12,8 @@ ModelIndex = QModelIndex | QPersistentModelIndex
 
 
 class RecordTableModel(QAbstractTableModel):
-    """Rows are `visible()` records, columns are `HEADERS`; subclasses give `data()`."""
+    """Rows are `visible()` records, columns are `HEADERS`; subclasses say what a cell
+    holds in `record_data()` (or override `data()` whole)."""
 
     HEADERS: tuple[str, ...] = ()
 
@@ -24,6 +25,15 @@ class RecordTableModel(QAbstractTableModel):
 
     def columnCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self.HEADERS)
+
+    def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> object:
+        if not index.isValid():
+            return None
+        return self.record_data(self.visible()[index.row()], index.column(), role)
+
+    def record_data(self, record: Any, column: int, role: int) -> object:
+        """What `column` of the row showing `record` holds in `role`; None for nothing."""
+        return None
 
     def headerData(
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
