@@ -6,12 +6,13 @@ entry in one command: undo lowers the cards again and marks the entry undone.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from PySide6.QtGui import QUndoCommand
 
 from desktop.store import CardRecord, CardSnapshot
-from desktop.ui.commands import StoreCommand
+from desktop.ui.commands import EditField, StoreCommand, TakeBack
 from desktop.ui.merge_ids import MergeId
 from desktop.ui.session import CampaignSession
 
@@ -53,53 +54,31 @@ class DuplicateCard(StoreCommand):
         self._snapshot = self.session.campaign.cards.delete(self.card_id)
 
 
-class DeleteCard(StoreCommand):
+class DeleteCard(TakeBack[CardSnapshot]):
     def __init__(self, session: CampaignSession, card: CardRecord) -> None:
-        super().__init__(session, f"Delete card {card.name}")
-        self._card_id = card.id
-        self._snapshot: CardSnapshot | None = None
-
-    def apply(self) -> None:
-        self._snapshot = self.session.campaign.cards.delete(self._card_id)
-
-    def revert(self) -> None:
-        assert self._snapshot is not None
-        self.session.campaign.cards.restore(self._snapshot)
+        cards = session.campaign.cards
+        super().__init__(
+            session, f"Delete card {card.name}", partial(cards.delete, card.id), cards.restore
+        )
 
 
-class EditCard(StoreCommand):
+class EditCard(EditField[CardRecord]):
     """One field of a card; repeated edits of the same field fold into one step."""
 
     def __init__(self, session: CampaignSession, card: CardRecord, field: str, value: Any) -> None:
-        super().__init__(session, f"Edit {field} of {card.name}")
-        self.card_id = card.id
-        self.field = field
-        self.old = getattr(card, field)
-        self.new = value
-        if self.old == value:
-            self.setObsolete(True)
+        super().__init__(session, _edit_text, session.campaign.cards.update, card, field, value)
 
     def id(self) -> int:
         return int(MergeId.EDIT_CARD)
 
     def mergeWith(self, other: QUndoCommand) -> bool:
-        if not isinstance(other, EditCard) or (other.card_id, other.field) != (
-            self.card_id,
-            self.field,
-        ):
-            return False
         if self.field not in ("info", "name", "zone", "scale", "tags"):
             return False  # numbers and choices are one step each
-        self.new = other.new
-        if self.new == self.old:
-            self.setObsolete(True)
-        return True
+        return self.fold(other)
 
-    def apply(self) -> None:
-        self.session.campaign.cards.update(self.card_id, **{self.field: self.new})
 
-    def revert(self) -> None:
-        self.session.campaign.cards.update(self.card_id, **{self.field: self.old})
+def _edit_text(card: CardRecord, field: str, _value: Any) -> str:
+    return f"Edit {field} of {card.name}"
 
 
 class SetCardImage(StoreCommand):

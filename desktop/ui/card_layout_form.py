@@ -30,6 +30,7 @@ from desktop.printing.cards import (
     PageSizeName,
     sheet_layout,
 )
+from desktop.ui.form_helpers import wrapped_label
 
 __all__ = ["SHEETS_TWO_SIDED", "CardLayoutForm"]
 
@@ -102,9 +103,7 @@ class CardLayoutForm(QGroupBox):
             self.duplex.addItem(label, key)
         self.sheets_two_sided = QCheckBox("Character sheets two-sided (backs moved too)")
         self.sheets_two_sided.setObjectName("sheetsTwoSided")
-        self.fit = QLabel()
-        self.fit.setObjectName("cardFit")
-        self.fit.setWordWrap(True)
+        self.fit = wrapped_label("cardFit")
         form.addRow("Card size", self.size)
         form.addRow("Bleed", self.bleed)
         form.addRow("Gap", self.gap)

@@ -7,11 +7,12 @@ and paths, so the commands after it on the stack still find it.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtGui import QUndoCommand
 
-from desktop.ui.commands import StoreCommand
+from desktop.ui.commands import EditField, StoreCommand, TakeBack, edit_wording
 from desktop.ui.merge_ids import MergeId
 from desktop.ui.session import CampaignSession
 
@@ -96,19 +97,12 @@ class Payoff(StoreCommand):
         )
 
 
-class ChapterLosesHold(StoreCommand):
+class ChapterLosesHold(TakeBack["ChapterRecord"]):
     """The chapter loses hold (an operation against it, a lost war)."""
 
     def __init__(self, session: CampaignSession) -> None:
-        super().__init__(session, "The chapter loses hold")
-        self._previous: ChapterRecord | None = None
-
-    def apply(self) -> None:
-        self._previous = self.session.campaign.chapter.lose_hold()
-
-    def revert(self) -> None:
-        assert self._previous is not None
-        self.session.campaign.chapter.restore(self._previous)
+        chapter = session.campaign.chapter
+        super().__init__(session, "The chapter loses hold", chapter.lose_hold, chapter.restore)
 
 
 class Develop(StoreCommand):
@@ -157,23 +151,16 @@ class AddClaim(StoreCommand):
         self._snapshot = self.session.campaign.chapter.delete_claim(self.claim_id)
 
 
-class DeleteClaim(StoreCommand):
+class DeleteClaim(TakeBack["ClaimSnapshot"]):
     """Delete a claim with its paths; undo brings both back."""
 
     def __init__(self, session: CampaignSession, claim: ClaimRecord) -> None:
-        super().__init__(session, f"Delete claim {claim.name}")
-        self.claim_id = claim.id
-        self._snapshot: ClaimSnapshot | None = None
-
-    def apply(self) -> None:
-        self._snapshot = self.session.campaign.chapter.delete_claim(self.claim_id)
-
-    def revert(self) -> None:
-        assert self._snapshot is not None
-        self.session.campaign.chapter.restore_claim(self._snapshot)
+        chapter = session.campaign.chapter
+        take = partial(chapter.delete_claim, claim.id)
+        super().__init__(session, f"Delete claim {claim.name}", take, chapter.restore_claim)
 
 
-class EditClaim(StoreCommand):
+class EditClaim(EditField["ClaimRecord"]):
     """Change a claim's name, benefit or whether it counts as turf."""
 
     def __init__(
@@ -181,27 +168,15 @@ class EditClaim(StoreCommand):
     ) -> None:
         if field not in CLAIM_FIELDS:
             raise ValueError(f"A claim has no {field}.")
-        super().__init__(session, _claim_edit_text(claim, field, value))
-        self.claim_id = claim.id
-        self.field = field
-        self.old = getattr(claim, field)
-        self.new = value
-        if self.old == value:
-            self.setObsolete(True)
-
-    def apply(self) -> None:
-        self.session.campaign.chapter.update_claim(self.claim_id, **{self.field: self.new})
-
-    def revert(self) -> None:
-        self.session.campaign.chapter.update_claim(self.claim_id, **{self.field: self.old})
+        update = session.campaign.chapter.update_claim
+        super().__init__(session, _claim_edit_text, update, claim, field, value)
 
 
-def _claim_edit_text(claim: ClaimRecord, field: str, value: Any) -> str:
-    if field == "name":
-        return f"Rename claim {claim.name} to {value}"
-    if field == "turf":
-        return f"{'Count' if value else 'Stop counting'} {claim.name} as turf"
-    return f"Edit the benefit of {claim.name}"
+_claim_edit_text = edit_wording(
+    lambda name, _value: f"Edit the benefit of {name}",
+    name=lambda name, value: f"Rename claim {name} to {value}",
+    turf=lambda name, value: f"{'Count' if value else 'Stop counting'} {name} as turf",
+)
 
 
 class MoveClaim(StoreCommand):

@@ -16,7 +16,6 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QLabel,
     QPlainTextEdit,
-    QPushButton,
     QVBoxLayout,
     QWidget,
 )
@@ -29,6 +28,7 @@ from desktop.store import (
     check_campaign,
     repair_campaign,
 )
+from desktop.ui.form_helpers import push_button
 
 CAMPAIGN_FILTER = f"GM Desk campaigns (*{SUFFIX})"
 
@@ -66,8 +66,7 @@ class CheckCampaignDialog(QDialog):
         self.findings.setReadOnly(True)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
-        self.repair_button = QPushButton("Save a &Repaired Copy…")
-        self.repair_button.setObjectName("repairButton")
+        self.repair_button = push_button("Save a &Repaired Copy…", "repairButton")
         self.repair_button.setToolTip(
             "Write a new campaign file with every record that can still be read. "
             "This file is left exactly as it is."

@@ -7,10 +7,11 @@ commands after it on the stack still find it.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from desktop.store import ClockRecord
-from desktop.ui.commands import StoreCommand
+from desktop.ui.commands import StoreCommand, TakeBack
 from desktop.ui.session import CampaignSession
 
 CLOCK_FIELDS = ("name", "segments", "filled", "note")
@@ -114,15 +115,9 @@ class MoveClock(StoreCommand):
         )
 
 
-class DeleteClock(StoreCommand):
+class DeleteClock(TakeBack[ClockRecord]):
     def __init__(self, session: CampaignSession, clock: ClockRecord) -> None:
-        super().__init__(session, f"Delete clock {clock.name}")
-        self.clock_id = clock.id
-        self._record: ClockRecord | None = None
-
-    def apply(self) -> None:
-        self._record = self.session.campaign.clocks.delete(self.clock_id)
-
-    def revert(self) -> None:
-        assert self._record is not None
-        self.session.campaign.clocks.restore(self._record)
+        clocks = session.campaign.clocks
+        super().__init__(
+            session, f"Delete clock {clock.name}", partial(clocks.delete, clock.id), clocks.restore
+        )

@@ -8,6 +8,8 @@ on the first redo), never hold widgets, and fold repeated edits of one field wit
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
+from typing import Any, Generic, Protocol, TypeVar
 
 from PySide6.QtGui import QUndoCommand
 
@@ -15,6 +17,19 @@ from desktop.rules.roster import KIND_LABELS
 from desktop.store import CharacterRecord, CharacterSnapshot, NotFound, ReadOnlyCampaign
 from desktop.ui.merge_ids import NO_MERGE, MergeId
 from desktop.ui.session import CampaignSession
+
+
+class HasId(Protocol):
+    """A stored record: what the generic commands need of it is its id."""
+
+    @property
+    def id(self) -> int: ...
+
+
+Taken = TypeVar("Taken")
+Added = TypeVar("Added", bound=HasId)
+Described = TypeVar("Described", bound=HasId)
+_FROM_RECORD: Any = object()  # EditField's `old` when not given: read it from the record
 
 
 class StoreCommand(QUndoCommand):
@@ -50,30 +65,139 @@ class StoreCommand(QUndoCommand):
         self.session.report_failure(message)
 
 
-class AddCharacter(StoreCommand):
-    def __init__(self, session: CampaignSession, name: str, kind: str) -> None:
-        super().__init__(session, f"Add {name}")
-        self._name = name
-        self._kind = kind
-        self._record: CharacterRecord | None = None
-        # Taken by undo: whatever was given to the character since (dice, traits, items)
-        # is deleted with it and must come back with it on redo.
-        self._snapshot: CharacterSnapshot | None = None
+class TakeBack(StoreCommand, Generic[Taken]):
+    """Base: a store call that returns what its undo needs, and the call that hands it back.
+
+    `take()` makes the change and returns what it replaced (a deleted record's snapshot,
+    the record as it stood); undo gives exactly that to `give_back`, so a deleted record
+    comes back with its own id and the commands after it on the stack still find it.
+    """
+
+    def __init__(
+        self,
+        session: CampaignSession,
+        text: str,
+        take: Callable[[], Taken],
+        give_back: Callable[[Taken], object],
+    ) -> None:
+        super().__init__(session, text)
+        self._take = take
+        self._give_back = give_back
+        self._taken: Taken | None = None
 
     def apply(self) -> None:
-        if self._snapshot is None:
-            self._record = self.session.campaign.roster.add(self._name, self._kind)
-        else:  # redo after undo: the same ids, so later commands still find them
-            self._record = self.session.campaign.roster.restore(self._snapshot)
-        self.session.select_character(self._record.id)
+        self._taken = self._take()
+
+    def revert(self) -> None:
+        assert self._taken is not None
+        self._give_back(self._taken)
+
+
+Wording = Callable[[str, Any], str]  # a record's name and its new value -> the step's name
+
+
+def edit_wording(other: Wording, **by_field: Wording) -> Callable[[Any, str, Any], str]:
+    """An EditField's `describe` from one wording per field, `other` for the rest."""
+
+    def describe(record: Any, field: str, value: Any) -> str:
+        return by_field.get(field, other)(record.name, value)
+
+    return describe
+
+
+class AddRecord(StoreCommand, Generic[Added, Taken]):
+    """Base: the first redo creates a record; undo deletes it and keeps what the store
+    returns, and a later redo restores exactly that, under the same id, so the
+    commands after it on the stack still find it.
+    """
+
+    def __init__(
+        self,
+        session: CampaignSession,
+        text: str,
+        create: Callable[[], Added],
+        delete: Callable[[int], Taken],
+        restore: Callable[[Taken], Added],
+    ) -> None:
+        super().__init__(session, text)
+        self._create, self._delete, self._restore = create, delete, restore
+        self._record: Added | None = None
+        self._taken: Taken | None = None  # taken by undo, for the redo
+
+    def apply(self) -> None:
+        if self._taken is None:
+            self._record = self._create()
+        else:
+            self._record = self._restore(self._taken)
 
     def revert(self) -> None:
         assert self._record is not None
-        self._snapshot = self.session.campaign.roster.delete(self._record.id)
+        self._taken = self._delete(self._record.id)
 
     @property
-    def record(self) -> CharacterRecord | None:
+    def record(self) -> Added | None:
         return self._record
+
+
+class EditField(StoreCommand, Generic[Described]):
+    """Base: set one field of one record; undo writes the old value back.
+
+    `update(record_id, **fields)` is the store call that writes it and `describe(record,
+    field, value)` names the step in Edit > Undo. `old` defaults to the record's own
+    value; a command that changes nothing is obsolete from the start.
+    """
+
+    def __init__(
+        self,
+        session: CampaignSession,
+        describe: Callable[[Described, str, Any], str],
+        update: Callable[..., object],
+        record: Described,
+        field: str,
+        value: Any,
+        old: Any = _FROM_RECORD,
+    ) -> None:
+        super().__init__(session, describe(record, field, value))
+        self._update = update
+        self.record_id = record.id
+        self.field = field
+        self.old = getattr(record, field) if old is _FROM_RECORD else old
+        self.new = value
+        if self.old == value:
+            self.setObsolete(True)  # nothing to do: the stack drops it
+
+    def fold(self, other: QUndoCommand) -> bool:
+        """Take `other`'s value when it edits the same field of the same record (mergeWith)."""
+        if type(other) is not type(self):
+            return False
+        assert isinstance(other, EditField)
+        if (other.record_id, other.field) != (self.record_id, self.field):
+            return False
+        self.new = other.new
+        if self.new == self.old:
+            self.setObsolete(True)
+        return True
+
+    def apply(self) -> None:
+        self._update(self.record_id, **{self.field: self.new})
+
+    def revert(self) -> None:
+        self._update(self.record_id, **{self.field: self.old})
+
+
+class AddCharacter(AddRecord[CharacterRecord, CharacterSnapshot]):
+    """A new character, selected. Undo's snapshot holds whatever was given to it since
+    (dice, traits, items): it is deleted with it and comes back with it on redo."""
+
+    def __init__(self, session: CampaignSession, name: str, kind: str) -> None:
+        roster = session.campaign.roster
+        create = partial(roster.add, name, kind)
+        super().__init__(session, f"Add {name}", create, roster.delete, roster.restore)
+
+    def apply(self) -> None:
+        super().apply()
+        assert self._record is not None
+        self.session.select_character(self._record.id)
 
 
 class DeleteCharacter(StoreCommand):
@@ -96,44 +220,24 @@ class DeleteCharacter(StoreCommand):
         self.session.select_character(self._record.id)
 
 
-class EditCharacter(StoreCommand):
+class EditCharacter(EditField[CharacterRecord]):
     """Change one field of a character: name, kind or notes."""
 
     def __init__(
         self, session: CampaignSession, record: CharacterRecord, field: str, value: str
     ) -> None:
-        super().__init__(session, _edit_text(record, field, value))
-        self.character_id = record.id
-        self.field = field
-        self.old = getattr(record, field)
-        self.new = value
-        if self.old == value:
-            self.setObsolete(True)  # nothing to do: the stack drops it
+        super().__init__(session, _edit_text, session.campaign.roster.update, record, field, value)
 
     def id(self) -> int:
         return int(MergeId.EDIT_NOTES) if self.field == "notes" else NO_MERGE
 
     def mergeWith(self, other: QUndoCommand) -> bool:
         # Typing notes in bursts gives one undo step per burst, not one per pause.
-        if not isinstance(other, EditCharacter) or other.character_id != self.character_id:
-            return False
-        if other.field != self.field:
-            return False
-        self.new = other.new
-        if self.new == self.old:
-            self.setObsolete(True)
-        return True
-
-    def apply(self) -> None:
-        self.session.campaign.roster.update(self.character_id, **{self.field: self.new})
-
-    def revert(self) -> None:
-        self.session.campaign.roster.update(self.character_id, **{self.field: self.old})
+        return self.fold(other)
 
 
-def _edit_text(record: CharacterRecord, field: str, value: str) -> str:
-    if field == "name":
-        return f"Rename {record.name} to {value}"
-    if field == "kind":
-        return f"Make {record.name} a {KIND_LABELS.get(value, value)}"
-    return f"Edit notes of {record.name}"
+_edit_text = edit_wording(
+    lambda name, _value: f"Edit notes of {name}",
+    name=lambda name, value: f"Rename {name} to {value}",
+    kind=lambda name, value: f"Make {name} a {KIND_LABELS.get(value, value)}",
+)

@@ -21,6 +21,7 @@ from desktop.rules.energy import NIGHTS, start_day
 from desktop.store import EndDaySummary, EnergyDecay
 from desktop.ui.energy_commands import EndDay
 from desktop.ui.energy_summary import day_date
+from desktop.ui.form_helpers import wrapped_label
 from desktop.ui.plain_text import escaped
 from desktop.ui.session import CampaignSession
 
@@ -86,9 +87,7 @@ class EndDayDialog(QDialog):
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
-        self.result = QLabel()
-        self.result.setObjectName("endDaySummary")
-        self.result.setWordWrap(True)
+        self.result = wrapped_label("endDaySummary")
         self.result.setTextFormat(Qt.TextFormat.RichText)
         self.result.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         ask = QWidget()

@@ -6,10 +6,11 @@ and writes through the store, which tells the views what changed.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from desktop.store import FactionRecord, FactionSnapshot
-from desktop.ui.commands import StoreCommand
+from desktop.ui.commands import StoreCommand, TakeBack
 from desktop.ui.session import CampaignSession
 from desktop.ui.widgets.ladder_scene import status_text
 
@@ -92,33 +93,19 @@ class MoveFaction(StoreCommand):
         self.session.campaign.factions.move(self.faction_id, *self.old)
 
 
-class DeleteFaction(StoreCommand):
+class DeleteFaction(TakeBack[FactionSnapshot]):
     """Delete a faction and its clocks; undo restores both with the same ids and places."""
 
     def __init__(self, session: CampaignSession, record: FactionRecord) -> None:
-        super().__init__(session, f"Delete faction {record.name}")
-        self.faction_id = record.id
-        self._snapshot: FactionSnapshot | None = None
-
-    def apply(self) -> None:
-        self._snapshot = self.session.campaign.factions.delete(self.faction_id)
-
-    def revert(self) -> None:
-        assert self._snapshot is not None
-        self.session.campaign.factions.restore(self._snapshot)
+        factions = session.campaign.factions
+        take = partial(factions.delete, record.id)
+        super().__init__(session, f"Delete faction {record.name}", take, factions.restore)
 
 
-class FactionLosesHold(StoreCommand):
+class FactionLosesHold(TakeBack[FactionRecord]):
     """A faction loses hold: strong -> weak, weak -> a tier lower, still weak."""
 
     def __init__(self, session: CampaignSession, record: FactionRecord) -> None:
-        super().__init__(session, f"{record.name} loses hold")
-        self._faction_id = record.id
-        self._previous: FactionRecord | None = None
-
-    def apply(self) -> None:
-        self._previous = self.session.campaign.factions.lose_hold(self._faction_id)
-
-    def revert(self) -> None:
-        assert self._previous is not None
-        self.session.campaign.factions.restore_standing(self._previous)
+        factions = session.campaign.factions
+        take = partial(factions.lose_hold, record.id)
+        super().__init__(session, f"{record.name} loses hold", take, factions.restore_standing)

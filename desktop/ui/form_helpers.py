@@ -1,4 +1,5 @@
-"""What the docks' forms share: the label that shows a refusal, and push-and-report.
+"""What the docks' forms share: the label that shows a refusal, push-and-report, and
+following the open campaign's changes.
 
 A form's mistakes show where they are made, in the theme's error colour (so a dark
 scheme reaches it); a change goes through the session's undo stack, and the store's
@@ -7,10 +8,11 @@ plain message, when it refuses, comes back to the form that asked.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QScrollArea, QWidget
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QScrollArea, QWidget
 
 from desktop.ui.theme import ERROR, WARNING, Role, text_style
 
@@ -49,10 +51,47 @@ def show_warning(label: QLabel, message: str | None) -> None:
     show_error(label, message, mark="⚠ ")
 
 
+def follow_changes(
+    old: CampaignSession | None, new: CampaignSession | None, on_changed: Callable[[str], None]
+) -> CampaignSession | None:
+    """Move `on_changed` from `old`'s change signal to `new`'s; returns `new` to keep."""
+    if old is not None:
+        old.changed.disconnect(on_changed)
+    if new is not None:
+        new.changed.connect(on_changed)
+    return new
+
+
 def push_command(session: CampaignSession, command: QUndoCommand) -> str:
     """Push `command`; the GM's message if it failed, else ""."""
     session.push(command)
     return session.last_failure or ""
+
+
+def push_button(
+    text: str, name: str = "", clicked: Callable[[], object] | None = None, *, tip: str = ""
+) -> QPushButton:
+    """A push button showing `text`, named `name` for tests and styles, running `clicked`,
+    explained by the tooltip `tip`."""
+    button = QPushButton(text)
+    if name:
+        button.setObjectName(name)
+    if tip:
+        button.setToolTip(tip)
+    if clicked is not None:
+        button.clicked.connect(clicked)
+    return button
+
+
+def spread_row(left: Sequence[QWidget], right: Sequence[QWidget] = ()) -> QHBoxLayout:
+    """A row with `left` at its start and `right` at its end, the space between stretching."""
+    row = QHBoxLayout()
+    for widget in left:
+        row.addWidget(widget)
+    row.addStretch(1)
+    for widget in right:
+        row.addWidget(widget)
+    return row
 
 
 def labelled_row(text: str, field: QWidget) -> QWidget:
@@ -63,6 +102,24 @@ def labelled_row(text: str, field: QWidget) -> QWidget:
     layout.addWidget(QLabel(text))
     layout.addWidget(field)
     layout.addStretch(1)
+    return row
+
+
+def wrapped_label(name: str, text: str = "") -> QLabel:
+    """A word-wrapped label showing `text`, named `name` for tests and styles."""
+    label = QLabel(text)
+    label.setObjectName(name)
+    label.setWordWrap(True)
+    return label
+
+
+def wide_and_narrow(wide: QWidget, narrow: QWidget) -> QWidget:
+    """`wide`, taking the room, with `narrow` beside it, as a widget that can be hidden whole."""
+    row = QWidget()
+    layout = QHBoxLayout(row)
+    layout.setContentsMargins(0, 0, 0, 0)
+    layout.addWidget(wide, 1)
+    layout.addWidget(narrow)
     return row
 
 

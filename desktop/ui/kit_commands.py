@@ -7,12 +7,19 @@ stack that name that id still find it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
+
 from desktop.store import DieRecord, ItemRecord, TraitRecord
-from desktop.ui.commands import StoreCommand
+from desktop.ui.commands import AddRecord, EditField, TakeBack, edit_wording
 from desktop.ui.session import CampaignSession
 
+DeletedItem = tuple[ItemRecord, DieRecord | None]  # what `delete_item` returns for undo
 
-class AddTrait(StoreCommand):
+
+class AddTrait(AddRecord[TraitRecord, TraitRecord]):
+    # Undo keeps the trait as deleted: later edits of it were undone before, so it is as
+    # it was added.
     def __init__(
         self,
         session: CampaignSession,
@@ -21,61 +28,30 @@ class AddTrait(StoreCommand):
         value: int = 1,
         broad: bool = False,
     ) -> None:
-        super().__init__(session, f"Add trait {name}")
-        self._args = (character_id, name, value, broad)
-        self._record: TraitRecord | None = None
-
-    def apply(self) -> None:
-        if self._record is None:
-            self._record = self.session.campaign.kit.add_trait(*self._args)
-        else:  # redo: the same id, so later edits on the stack still find it
-            self.session.campaign.kit.restore_trait(self._record)
-
-    def revert(self) -> None:
-        assert self._record is not None
-        # Taken again at undo: later edits of the trait were undone before this runs,
-        # so the record is as it was added.
-        self._record = self.session.campaign.kit.delete_trait(self._record.id)
-
-    @property
-    def record(self) -> TraitRecord | None:
-        return self._record
+        kit = session.campaign.kit
+        create = partial(kit.add_trait, character_id, name, value, broad)
+        super().__init__(session, f"Add trait {name}", create, kit.delete_trait, kit.restore_trait)
 
 
-class EditTrait(StoreCommand):
+class EditTrait(EditField[TraitRecord]):
     """Change one field of a trait: name, value or broad."""
 
     def __init__(
         self, session: CampaignSession, record: TraitRecord, field: str, value: object
     ) -> None:
-        super().__init__(session, _trait_text(record, field, value))
-        self.trait_id = record.id
-        self.field = field
-        self.old = getattr(record, field)
-        self.new = value
-        if self.old == value:
-            self.setObsolete(True)  # nothing to do: the stack drops it
-
-    def apply(self) -> None:
-        self.session.campaign.kit.update_trait(self.trait_id, **{self.field: self.new})
-
-    def revert(self) -> None:
-        self.session.campaign.kit.update_trait(self.trait_id, **{self.field: self.old})
+        super().__init__(
+            session, _trait_text, session.campaign.kit.update_trait, record, field, value
+        )
 
 
-class DeleteTrait(StoreCommand):
+class DeleteTrait(TakeBack[TraitRecord]):
     def __init__(self, session: CampaignSession, record: TraitRecord) -> None:
-        super().__init__(session, f"Delete trait {record.name}")
-        self._record = record
-
-    def apply(self) -> None:
-        self._record = self.session.campaign.kit.delete_trait(self._record.id)
-
-    def revert(self) -> None:
-        self.session.campaign.kit.restore_trait(self._record)
+        kit = session.campaign.kit
+        take = partial(kit.delete_trait, record.id)
+        super().__init__(session, f"Delete trait {record.name}", take, kit.restore_trait)
 
 
-class AddItem(StoreCommand):
+class AddItem(AddRecord[ItemRecord, DeletedItem]):
     """A weapon with its damage die, or armour with its protection die."""
 
     def __init__(
@@ -87,28 +63,15 @@ class AddItem(StoreCommand):
         die_size: int,
         deplete: bool = False,
     ) -> None:
-        super().__init__(session, f"Add {kind} {name}")
-        self._args = (character_id, name, kind, die_size, deplete)
-        self._record: ItemRecord | None = None
-        # Taken by undo, so redo brings the item and its die back with their old ids.
-        self._deleted: tuple[ItemRecord, DieRecord | None] | None = None
-
-    def apply(self) -> None:
-        if self._deleted is None:
-            self._record = self.session.campaign.kit.add_item(*self._args)
-        else:
-            self._record = self.session.campaign.kit.restore_item(*self._deleted)
-
-    def revert(self) -> None:
-        assert self._record is not None
-        self._deleted = self.session.campaign.kit.delete_item(self._record.id)
-
-    @property
-    def record(self) -> ItemRecord | None:
-        return self._record
+        kit = session.campaign.kit
+        create = partial(kit.add_item, character_id, name, kind, die_size, deplete)
+        # Undo keeps the item and its die, so redo brings both back with their old ids.
+        super().__init__(
+            session, f"Add {kind} {name}", create, kit.delete_item, _restore_item(session)
+        )
 
 
-class EditItem(StoreCommand):
+class EditItem(EditField[ItemRecord]):
     """Change one field of an item: name, deplete or die_size (the size of its die).
 
     `old` is passed in because the die size lives on the item's die, not on the item.
@@ -122,48 +85,31 @@ class EditItem(StoreCommand):
         old: object,
         new: object,
     ) -> None:
-        super().__init__(session, _item_text(record, field, new))
-        self.item_id = record.id
-        self.field = field
-        self.old = old
-        self.new = new
-        if old == new:
-            self.setObsolete(True)
-
-    def apply(self) -> None:
-        self.session.campaign.kit.update_item(self.item_id, **{self.field: self.new})
-
-    def revert(self) -> None:
-        self.session.campaign.kit.update_item(self.item_id, **{self.field: self.old})
+        update = session.campaign.kit.update_item
+        super().__init__(session, _item_text, update, record, field, new, old)
 
 
-class DeleteItem(StoreCommand):
+class DeleteItem(TakeBack[DeletedItem]):
     """Delete an item with its die; undo brings both back as they were (place included)."""
 
     def __init__(self, session: CampaignSession, record: ItemRecord) -> None:
-        super().__init__(session, f"Delete {record.name}")
-        self._item_id = record.id
-        self._deleted: tuple[ItemRecord, DieRecord | None] | None = None
-
-    def apply(self) -> None:
-        self._deleted = self.session.campaign.kit.delete_item(self._item_id)
-
-    def revert(self) -> None:
-        assert self._deleted is not None
-        self.session.campaign.kit.restore_item(*self._deleted)
+        kit = session.campaign.kit
+        take = partial(kit.delete_item, record.id)
+        super().__init__(session, f"Delete {record.name}", take, _restore_item(session))
 
 
-def _trait_text(record: TraitRecord, field: str, value: object) -> str:
-    if field == "name":
-        return f"Rename trait {record.name} to {value}"
-    if field == "value":
-        return f"Set {record.name} to {value}"
-    return f"Make {record.name} {'broad' if value else 'constrained'}"
+def _restore_item(session: CampaignSession) -> Callable[[DeletedItem], ItemRecord]:
+    """The store call that puts back an item with its die, as `delete_item` gave them."""
+    return lambda deleted: session.campaign.kit.restore_item(*deleted)
 
 
-def _item_text(record: ItemRecord, field: str, value: object) -> str:
-    if field == "name":
-        return f"Rename {record.name} to {value}"
-    if field == "die_size":
-        return f"Give {record.name} a d{value}"
-    return f"{'Mark' if value else 'Unmark'} {record.name} as depleting"
+_trait_text = edit_wording(
+    lambda name, value: f"Make {name} {'broad' if value else 'constrained'}",
+    name=lambda name, value: f"Rename trait {name} to {value}",
+    value=lambda name, value: f"Set {name} to {value}",
+)
+_item_text = edit_wording(
+    lambda name, value: f"{'Mark' if value else 'Unmark'} {name} as depleting",
+    name=lambda name, value: f"Rename {name} to {value}",
+    die_size=lambda name, value: f"Give {name} a d{value}",
+)

@@ -64,3 +64,13 @@ class Panel(QDockWidget):
     def _on_visibility_changed(self, visible: bool) -> None:
         if visible:
             self.content()
+
+
+class WidgetPanel(Panel):
+    """A panel whose content is one widget class, made with the panel as its parent:
+    subclasses set `content_class` instead of writing `build()`."""
+
+    content_class: Callable[[QWidget], QWidget]
+
+    def build(self) -> QWidget:
+        return self.content_class(self)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
+from typing import Any
 
 from desktop.printing.cards import PrintCard
 from desktop.printing.sheets import (
@@ -156,16 +157,8 @@ def print_cards(campaign: Campaign, cards: Sequence[CardRecord] | None = None) -
 def print_card(card: CardRecord, owner: str | None, campaign: Campaign | None) -> PrintCard:
     image = campaign.cards.image(card.id) if campaign is not None and card.has_image else None
     return PrintCard(
-        name=card.name,
-        category=card.category,
+        **_card_stats(card),
         owner=owner,
-        efficiency=card.efficiency,
-        power=card.power,
-        velocity=card.velocity,
-        focus=card.focus,
-        resistance=card.resistance,
-        zone=card.zone,
-        scale=card.scale,
         info_html=card.info,
         tags=tuple(card.tags),
         image=image[1] if image else None,
@@ -190,18 +183,26 @@ def _character_cards(context: _Context, character_id: int) -> list[CardRecord]:
 
 
 def _card(card: CardRecord, names: dict[int, str]) -> SheetCard:
-    return SheetCard(
-        name=card.name,
-        category=card.category,
-        efficiency=card.efficiency,
-        owner=names.get(card.owner_id) if card.owner_id is not None else None,
-        power=card.power,
-        velocity=card.velocity,
-        focus=card.focus,
-        resistance=card.resistance,
-        zone=card.zone,
-        scale=card.scale,
-    )
+    owner = names.get(card.owner_id) if card.owner_id is not None else None
+    return SheetCard(**_card_stats(card), owner=owner)
+
+
+# What a card on paper and a card on a character sheet both show, as the card has it.
+_CARD_STATS = (
+    "name",
+    "category",
+    "efficiency",
+    "power",
+    "velocity",
+    "focus",
+    "resistance",
+    "zone",
+    "scale",
+)
+
+
+def _card_stats(card: CardRecord) -> dict[str, Any]:
+    return {field: getattr(card, field) for field in _CARD_STATS}
 
 
 def _portrait(campaign: Campaign, cards: Iterable[CardRecord], character_id: int) -> bytes | None:

@@ -17,6 +17,7 @@ from pytestqt.qtbot import QtBot
 
 from desktop.store import Campaign
 from desktop.ui.main_window import MainWindow
+from desktop.ui.session import CampaignSession
 from desktop.ui.settings import Settings
 
 
@@ -66,3 +67,12 @@ def window(
     made = make_window()
     assert made.open_campaign(campaign_path, interactive=False)
     return made
+
+
+@pytest.fixture
+def session(campaign: Campaign) -> Iterator[CampaignSession]:
+    """A session over the `campaign` fixture, for a widget driven on its own (no window)."""
+    made = CampaignSession(campaign)
+    yield made
+    made.undo_stack.clear()
+    campaign.unsubscribe(made.changed.emit)  # the campaign fixture closes the file

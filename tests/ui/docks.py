@@ -1,12 +1,17 @@
-"""Reaching a dock's content in a test as a GM would: show the dock, raise its tab."""
+"""Reaching a dock's content in a test as a GM would: show the dock, raise its tab.
+
+Or, for a widget tested on its own, showing it over a session without the window.
+"""
 
 from __future__ import annotations
 
 from typing import TypeVar
 
 from PySide6.QtWidgets import QWidget
+from pytestqt.qtbot import QtBot
 
 from desktop.ui.main_window import MainWindow
+from desktop.ui.session import CampaignSession
 
 W = TypeVar("W", bound=QWidget)
 
@@ -21,3 +26,13 @@ def shown_dock(window: MainWindow, name: str, kind: type[W]) -> W:
             assert isinstance(widget, kind)
             return widget
     raise AssertionError(f"no {name} dock")
+
+
+def shown_alone(qtbot: QtBot, widget: W, session: CampaignSession, width: int, height: int) -> W:
+    """`widget` on its own (no window), following `session`, shown at `width` x `height`."""
+    qtbot.addWidget(widget)
+    widget.set_session(session)  # type: ignore[attr-defined]
+    widget.resize(width, height)
+    widget.show()
+    qtbot.waitExposed(widget)
+    return widget

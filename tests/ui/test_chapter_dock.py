@@ -15,6 +15,7 @@ from pytestqt.qtbot import QtBot
 
 from desktop.rules import downtime
 from desktop.store import Campaign
+from desktop.ui.chapter.claim_form import ClaimForm
 from desktop.ui.docks.chapter import ChapterWidget
 from desktop.ui.main_window import MainWindow
 from desktop.ui.session import CampaignSession
@@ -52,9 +53,11 @@ def show_claims(dock: ChapterWidget) -> None:
     QApplication.processEvents()
 
 
-def select_node(dock: ChapterWidget, node_id: int) -> None:
+def select_node(dock: ChapterWidget, node_id: int) -> ClaimForm:
+    """Select a place on the map, as a click does; returns the form that shows it."""
     dock.claims.select(node_id)
     QApplication.processEvents()
+    return dock.claims.form
 
 
 # --- The sheet ----------------------------------------------------------------------------
@@ -253,8 +256,7 @@ def test_seizing_a_claim_changes_status_and_turf(
 ) -> None:
     campaign = campaign_of(window)
     campaign.chapter.update(rep=12)
-    select_node(dock, claims["tavern"])
-    form = dock.claims.form
+    form = select_node(dock, claims["tavern"])
     assert form.seize_box.isVisibleTo(form)
     assert form.status_spin.value() == -2
     assert "Neutral (+0) → Hostile (-2)" in form.status_note.text()
@@ -284,8 +286,7 @@ def test_losing_a_claim_to_a_faction(
     window: MainWindow, dock: ChapterWidget, claims: dict[str, int], qtbot: QtBot
 ) -> None:
     campaign = campaign_of(window)
-    select_node(dock, claims["docks"])
-    form = dock.claims.form
+    form = select_node(dock, claims["docks"])
     assert not form.seize_box.isVisibleTo(form)
     assert form.transfer_button.text() == "Lose"
     form.faction_combo.setCurrentIndex(form.faction_combo.findData(claims["watch"]))
@@ -302,8 +303,7 @@ def test_editing_a_claim_in_the_form(
     window: MainWindow, dock: ChapterWidget, claims: dict[str, int], qtbot: QtBot
 ) -> None:
     campaign = campaign_of(window)
-    select_node(dock, claims["docks"])
-    form = dock.claims.form
+    form = select_node(dock, claims["docks"])
     form.name_edit.setText("North docks")
     form.name_edit.editingFinished.emit()
     form.benefit_edit.setText("+2 coin")
@@ -431,8 +431,7 @@ def test_handing_a_claim_from_one_faction_to_another(
     window: MainWindow, dock: ChapterWidget, claims: dict[str, int], qtbot: QtBot
 ) -> None:
     campaign = campaign_of(window)
-    select_node(dock, claims["tavern"])
-    form = dock.claims.form
+    form = select_node(dock, claims["tavern"])
     assert form.transfer_button.text() == "Hand over"
     assert [form.faction_combo.itemText(i) for i in range(form.faction_combo.count())] == [
         "Harbour Watch"

@@ -6,7 +6,6 @@ form), with the session's undo stack, so these tests do not depend on the other 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import date
 from pathlib import Path
 
@@ -20,27 +19,14 @@ from desktop.store import Campaign, CharacterRecord
 from desktop.ui.docks.roster import RosterWidget
 from desktop.ui.session import CampaignSession
 from desktop.ui.widgets.character_kit import CharacterKit, ItemModel, TraitModel
+from tests.ui.docks import shown_alone
 
 CLICK = Qt.MouseButton.LeftButton
 
 
 @pytest.fixture
-def session(campaign: Campaign) -> Iterator[CampaignSession]:
-    made = CampaignSession(campaign)
-    yield made
-    made.undo_stack.clear()
-    campaign.unsubscribe(made.changed.emit)  # the campaign fixture closes the file
-
-
-@pytest.fixture
 def kit(qtbot: QtBot, session: CampaignSession) -> CharacterKit:
-    widget = CharacterKit()
-    qtbot.addWidget(widget)
-    widget.set_session(session)
-    widget.resize(380, 560)
-    widget.show()
-    qtbot.waitExposed(widget)
-    return widget
+    return shown_alone(qtbot, CharacterKit(), session, 380, 560)
 
 
 def add(session: CampaignSession, name: str, kind: str = "pc") -> CharacterRecord:

@@ -162,10 +162,16 @@ def click_segment(qtbot: QtBot, board: ClockBoard, clock_id: int, segment: int) 
     qtbot.mouseClick(board.viewport(), LEFT, pos=board.segment_point(clock_id, segment))
 
 
-def create_clock(qtbot: QtBot, clocks: ClocksWidget, name: str, size: int, owner: str) -> None:
+def open_new_clock(clocks: ClocksWidget) -> NewClockDialog:
+    """New clock… as the toolbar runs it; returns the dialog it opens."""
     clocks.new_action.trigger()
     dialog = clocks.dialog
     assert isinstance(dialog, NewClockDialog)
+    return dialog
+
+
+def create_clock(qtbot: QtBot, clocks: ClocksWidget, name: str, size: int, owner: str) -> None:
+    dialog = open_new_clock(clocks)
     qtbot.keyClicks(dialog.name_edit, name)
     qtbot.mouseClick(dialog.segments.quick.button(size), LEFT)
     dialog.owner_combo.setCurrentIndex(dialog.owner_combo.findText(owner))
@@ -184,9 +190,7 @@ def test_empty_state_tells_the_gm_what_to_do(clocks: ClocksWidget) -> None:
 def test_create_a_clock_through_the_dialog_then_undo_and_redo(
     window: MainWindow, clocks: ClocksWidget, qtbot: QtBot
 ) -> None:
-    clocks.new_action.trigger()
-    dialog = clocks.dialog
-    assert isinstance(dialog, NewClockDialog)
+    dialog = open_new_clock(clocks)
     qtbot.mouseClick(dialog.ok_button, LEFT)  # no name: refused next to the field
     assert dialog.isVisible()
     assert dialog.error_label.isVisible()
@@ -486,9 +490,7 @@ def test_new_clock_defaults_to_the_selected_character(
     session_of(window).select_character(ilian.id)
     group = clocks.board.group_of("character", ilian.id)
     assert group is not None and group.selected
-    clocks.new_action.trigger()
-    dialog = clocks.dialog
-    assert isinstance(dialog, NewClockDialog)
+    dialog = open_new_clock(clocks)
     assert dialog.owner() == ("character", ilian.id)
     qtbot.keyClicks(dialog.name_edit, "Learn the old tongue")
     qtbot.mouseClick(dialog.ok_button, LEFT)
@@ -568,9 +570,7 @@ def test_deleting_a_character_takes_its_clocks_and_undo_brings_them_back(
 def test_a_clock_size_out_of_range_is_refused_at_the_field_not_clamped(
     window: MainWindow, clocks: ClocksWidget, qtbot: QtBot
 ) -> None:
-    clocks.new_action.trigger()
-    dialog = clocks.dialog
-    assert isinstance(dialog, NewClockDialog)
+    dialog = open_new_clock(clocks)
     qtbot.keyClicks(dialog.name_edit, "Storm")
     dialog.segments.field.clear()
     qtbot.keyClicks(dialog.segments.field, "9999")

@@ -7,7 +7,6 @@ walked back and forth step by step through the undo stack, checked in the campai
 
 from __future__ import annotations
 
-import random
 from dataclasses import replace
 
 import pytest
@@ -21,19 +20,9 @@ from desktop.ui.downtime.activity_form import ActivityForm
 from desktop.ui.downtime.dialog import DowntimeSessionDialog
 from desktop.ui.main_window import MainWindow
 from desktop.ui.session import CampaignSession
+from tests.ui.scripted import ScriptedRng
 
 CLICK = Qt.MouseButton.LeftButton
-
-
-class ScriptedRng(random.Random):
-    """Dice that show the faces given, in order."""
-
-    def __init__(self, faces: list[int]) -> None:
-        super().__init__(0)
-        self.faces = faces
-
-    def randint(self, a: int, b: int) -> int:
-        return self.faces.pop(0)
 
 
 @pytest.fixture
@@ -72,6 +61,13 @@ def choose(dialog: DowntimeSessionDialog, name: str) -> ActivityForm:
             dialog.characters.setCurrentRow(row)
             return dialog.form
     raise AssertionError(f"{name} is not in the list")
+
+
+def start_activity(window: MainWindow, name: str, activity: str) -> ActivityForm:
+    """Start a session, choose the character called `name` and pick `activity` for them."""
+    form = choose(start(window), name)
+    pick(form, activity)
+    return form
 
 
 def character_id(campaign: Campaign, name: str) -> int:
@@ -174,9 +170,7 @@ def test_an_extra_activity_is_refused_without_coin_or_rep(
 ) -> None:
     campaign = session.campaign
     campaign.chapter.update(coin=0, rep=0)
-    dialog = start(window)
-    form = choose(dialog, "Brann")
-    pick(form, "exemplify_virtue")
+    form = start_activity(window, "Brann", "exemplify_virtue")
     session.rng = ScriptedRng([2, 5])
     for _ in range(2):
         qtbot.mouseClick(form.findChild(QPushButton, "virtueRoll"), CLICK)
@@ -195,9 +189,7 @@ def test_a_project_clock_made_and_raised_with_coin(
     window: MainWindow, session: CampaignSession, qtbot: QtBot
 ) -> None:
     campaign = session.campaign
-    dialog = start(window)
-    form = choose(dialog, "Brann")
-    pick(form, "long_term_project")
+    form = start_activity(window, "Brann", "long_term_project")
     assert form.clock_combo.currentData() == -1  # Brann has no clock yet: a new one
     form.clock_name.setText("Find the map")
     form.clock_segments.setValue(8)
@@ -230,9 +222,7 @@ def test_acquiring_an_asset_shows_its_quality(
 ) -> None:
     campaign = session.campaign
     campaign.chapter.update(tier=1)
-    dialog = start(window)
-    form = choose(dialog, "Kara Voss")
-    pick(form, "acquire_asset")
+    form = start_activity(window, "Kara Voss", "acquire_asset")
     form.asset_edit.setText("a fast boat")
     session.rng = ScriptedRng([6, 6, 6])  # 18 against Risky 11: Critical x1
     qtbot.mouseClick(form.picker.roll_button, CLICK)
@@ -290,9 +280,7 @@ def test_recovering_with_stress_is_not_an_activity(
     kara_id = character_id(campaign, "Kara Voss")
     sheet = campaign.downtime.sheet(kara_id)
     campaign.downtime.set_sheet(replace(sheet, hp=4))
-    dialog = start(window)
-    form = choose(dialog, "Kara Voss")
-    pick(form, "healing")
+    form = start_activity(window, "Kara Voss", "healing")
     qtbot.mouseClick(form.recover_button, CLICK)
     kara = campaign.downtime.sheet(kara_id)
     assert (kara.hp, kara.stress) == (6, 5)  # a quarter of 10, for 1 stress
@@ -315,9 +303,7 @@ def test_undoing_past_the_start_of_a_session_redoes_its_steps(
     window: MainWindow, session: CampaignSession, qtbot: QtBot
 ) -> None:
     campaign = session.campaign
-    dialog = start(window)
-    form = choose(dialog, "Kara Voss")
-    pick(form, "train")
+    form = start_activity(window, "Kara Voss", "train")
     form.track_combo.setCurrentIndex(form.track_combo.findData("Prowess"))
     qtbot.mouseClick(form.record_button, CLICK)
     (entry,) = campaign.downtime.entries()

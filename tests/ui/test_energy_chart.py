@@ -35,6 +35,7 @@ from desktop.ui.widgets.energy_chart import (
     nice_ticks,
     paint_energy_chart,
 )
+from tests.ui.docks import shown_alone
 
 TODAY = 12
 START = date(2026, 3, 1)
@@ -46,14 +47,6 @@ def campaign(campaign_path: Path, data_dir: Path) -> Iterator[Campaign]:
     made = Campaign.create(campaign_path, data_dir=data_dir, start_date=START, current_day=TODAY)
     yield made
     made.close()
-
-
-@pytest.fixture
-def session(campaign: Campaign) -> Iterator[CampaignSession]:
-    made = CampaignSession(campaign)
-    yield made
-    made.undo_stack.clear()
-    campaign.unsubscribe(made.changed.emit)
 
 
 def profiled(campaign: Campaign, name: str = "Kara Voss", daily_net: int = 30) -> int:
@@ -98,13 +91,7 @@ def kara(campaign: Campaign) -> tuple[int, dict[int, DayState]]:
 
 @pytest.fixture
 def chart(qtbot: QtBot, session: CampaignSession) -> EnergyChart:
-    widget = EnergyChart()
-    qtbot.addWidget(widget)
-    widget.set_session(session)
-    widget.resize(800, 400)
-    widget.show()
-    qtbot.waitExposed(widget)
-    return widget
+    return shown_alone(qtbot, EnergyChart(), session, 800, 400)
 
 
 # -- the data -----------------------------------------------------------------------------

@@ -7,6 +7,7 @@ from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 
 from desktop.rules import energy as rules
+from desktop.store import CharacterRecord
 from desktop.ui.commands import DeleteCharacter
 from desktop.ui.docks.energy_calendar import EnergyCalendarWidget
 from desktop.ui.end_day import EndDayDialog
@@ -18,16 +19,24 @@ def _calendar(window: MainWindow) -> EnergyCalendarWidget:
     return shown_dock(window, "energyCalendar", EnergyCalendarWidget)
 
 
-def test_the_days_after_a_death_cannot_be_spent(window: MainWindow) -> None:
+def _died_on_day_one(window: MainWindow) -> CharacterRecord:
+    """Brother Ilian, whose day 1 is stored: a task he spent his life on (he is dead)."""
     assert window.session is not None
     campaign = window.session.campaign
     ilian = campaign.roster.add("Brother Ilian")
     campaign.calendar.set_profile(ilian.id, 20, {})
     profile = campaign.calendar.profile(ilian.id)
     assert profile is not None
-    campaign.calendar.put_day(
-        ilian.id, rules.task(profile, rules.start_day(profile, day=1), 40, 40).state
-    )
+    dead = rules.task(profile, rules.start_day(profile, day=1), 40, 40).state
+    assert dead.dead
+    campaign.calendar.put_day(ilian.id, dead)
+    return ilian
+
+
+def test_the_days_after_a_death_cannot_be_spent(window: MainWindow) -> None:
+    ilian = _died_on_day_one(window)
+    assert window.session is not None
+    campaign = window.session.campaign
     window.session.select_character(ilian.id)
     calendar = _calendar(window)
     for today in (2, 3):  # the day after the death, and a day with no row before it
@@ -64,14 +73,9 @@ def test_deleting_a_character_with_profile_edits_unsaved(window: MainWindow) -> 
 def test_end_day_counts_no_unspent_energy_for_the_long_dead(
     window: MainWindow, qtbot: QtBot
 ) -> None:
+    _died_on_day_one(window)
     assert window.session is not None
     campaign = window.session.campaign
-    ilian = campaign.roster.add("Brother Ilian")
-    campaign.calendar.set_profile(ilian.id, 20, {})
-    profile = campaign.calendar.profile(ilian.id)
-    assert profile is not None
-    dead = rules.task(profile, rules.start_day(profile, day=1), 40, 40).state
-    campaign.calendar.put_day(ilian.id, dead)
     campaign.calendar.end_day()  # day 2 has no row for him
     dialog = EndDayDialog(window.session, window)
     qtbot.addWidget(dialog)
@@ -84,15 +88,9 @@ def test_end_day_counts_no_unspent_energy_for_the_long_dead(
 
 
 def test_the_whole_roster_says_who_died_on_an_earlier_day(window: MainWindow) -> None:
+    _died_on_day_one(window)
     assert window.session is not None
     campaign = window.session.campaign
-    ilian = campaign.roster.add("Brother Ilian")
-    campaign.calendar.set_profile(ilian.id, 20, {})
-    profile = campaign.calendar.profile(ilian.id)
-    assert profile is not None
-    campaign.calendar.put_day(
-        ilian.id, rules.task(profile, rules.start_day(profile, day=1), 40, 40).state
-    )
     campaign.calendar.end_day()
     calendar = _calendar(window)
     calendar.tabs.setCurrentWidget(calendar.roster)

@@ -28,6 +28,7 @@ from desktop.ui.widgets.energy_projects import (
     decay_forecast,
     project_rows,
 )
+from tests.ui.docks import shown_alone
 
 TODAY = 6
 
@@ -52,14 +53,6 @@ def campaign(campaign_path: Path, data_dir: Path) -> Iterator[Campaign]:
     )
     yield made
     made.close()
-
-
-@pytest.fixture
-def session(campaign: Campaign) -> Iterator[CampaignSession]:
-    made = CampaignSession(campaign)
-    yield made
-    made.undo_stack.clear()
-    campaign.unsubscribe(made.changed.emit)
 
 
 def profiled(campaign: Campaign, name: str = "Kara Voss") -> tuple[int, CharacterProfile]:
@@ -97,13 +90,7 @@ def kara(campaign: Campaign) -> tuple[int, CharacterProfile, dict[int, DayState]
 
 @pytest.fixture
 def view(qtbot: QtBot, session: CampaignSession) -> ProjectsView:
-    widget = ProjectsView(confirm=Answers(True))
-    qtbot.addWidget(widget)
-    widget.set_session(session)
-    widget.resize(800, 400)
-    widget.show()
-    qtbot.waitExposed(widget)
-    return widget
+    return shown_alone(qtbot, ProjectsView(confirm=Answers(True)), session, 800, 400)
 
 
 # -- the forecast -------------------------------------------------------------------------

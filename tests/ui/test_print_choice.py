@@ -81,6 +81,27 @@ def when_modal(qtbot: QtBot, handle: Callable[[QWidget], None], kind: type[QWidg
     QTimer.singleShot(0, answer)
 
 
+def preview_pages(seen: list[int], title: str) -> Callable[[QWidget], None]:
+    """A handler for the print preview: checks its title, notes its pages in `seen`, closes."""
+
+    def look(dialog: QWidget) -> None:
+        preview = dialog.findChild(QPrintPreviewWidget)
+        assert preview is not None
+        preview.updatePreview()
+        seen.append(preview.pageCount())
+        assert dialog.windowTitle() == title
+        dialog.reject()
+
+    return look
+
+
+def select_named(window: MainWindow, name: str) -> None:
+    """Select the character called `name`, as a click in the roster does."""
+    assert window.session is not None
+    record = next(c for c in campaign_of(window).roster.all() if c.name == name)
+    window.session.select_character(record.id)
+
+
 # ----------------------------------------------------------------------------- actions
 
 
@@ -116,10 +137,7 @@ def test_only_what_exists_can_be_chosen(window: MainWindow, qtbot: QtBot) -> Non
 
 
 def test_the_selected_character_is_offered_first(table: MainWindow, qtbot: QtBot) -> None:
-    campaign = campaign_of(table)
-    kara = next(c for c in campaign.roster.all() if c.name == "Kara Voss")
-    assert table.session is not None
-    table.session.select_character(kara.id)
+    select_named(table, "Kara Voss")
     options = print_options(table)
     assert options is not None and options.players == 2 and options.cards == 3
     dialog = PrintChoiceDialog(options, "Print…", ask_paper=False, parent=table)
@@ -140,10 +158,7 @@ def test_the_selected_character_is_offered_first(table: MainWindow, qtbot: QtBot
 
 
 def test_the_selected_character_sheet_to_pdf(table: MainWindow, tmp_path: Path) -> None:
-    campaign = campaign_of(table)
-    ilian = next(c for c in campaign.roster.all() if c.name == "Brother Ilian")
-    assert table.session is not None
-    table.session.select_character(ilian.id)
+    select_named(table, "Brother Ilian")
     options = print_options(table)
     assert options is not None
     job = make_job(table, CHARACTER, options)
@@ -240,14 +255,7 @@ def test_print_preview_from_the_menu_shows_the_summary(table: MainWindow, qtbot:
         when_modal(qtbot, look, QPrintPreviewDialog)
         dialog.accept()
 
-    def look(dialog: QWidget) -> None:
-        preview = dialog.findChild(QPrintPreviewWidget)
-        assert preview is not None
-        preview.updatePreview()
-        seen.append(preview.pageCount())
-        assert dialog.windowTitle() == "Print Preview: GM summary"
-        dialog.reject()
-
+    look = preview_pages(seen, "Print Preview: GM summary")
     when_modal(qtbot, choose, PrintChoiceDialog)
     table.preview_action.trigger()
     assert seen == [1]

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtGui import QAction
-from PySide6.QtPrintSupport import QPrintPreviewDialog, QPrintPreviewWidget
+from PySide6.QtPrintSupport import QPrintPreviewDialog
 from PySide6.QtWidgets import QFileDialog, QWidget
 from pytestqt.qtbot import QtBot
 
@@ -24,7 +24,7 @@ from desktop.ui.print_choice import (
     print_options,
 )
 from tests.printing.conftest import page_texts
-from tests.ui.test_print_choice import campaign_of, table, when_modal
+from tests.ui.test_print_choice import campaign_of, preview_pages, table, when_modal
 
 __all__ = ["table"]  # the fixture, shared
 
@@ -121,15 +121,9 @@ def test_the_alignment_test_from_the_file_menu(table: MainWindow, qtbot: QtBot) 
     assert action in table.menuBar().actions()[0].menu().actions()
     seen: list[int] = []
 
-    def look(dialog: QWidget) -> None:
-        preview = dialog.findChild(QPrintPreviewWidget)
-        assert preview is not None
-        preview.updatePreview()
-        seen.append(preview.pageCount())
-        assert dialog.windowTitle() == "Print Preview: Print Alignment Test"
-        dialog.reject()
-
-    when_modal(qtbot, look, QPrintPreviewDialog)
+    when_modal(
+        qtbot, preview_pages(seen, "Print Preview: Print Alignment Test"), QPrintPreviewDialog
+    )
     action.trigger()
     assert seen == [2]
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import random
 import subprocess
 import sys
 from pathlib import Path
@@ -17,15 +16,7 @@ from pytestqt.qtbot import QtBot
 from desktop.store import Campaign
 from desktop.ui.docks.syscards import SysCardsWidget
 from desktop.ui.main_window import MainWindow
-
-
-class ScriptedRng(random.Random):
-    def __init__(self, faces: list[int]) -> None:
-        super().__init__(0)
-        self.faces = faces
-
-    def randint(self, a: int, b: int) -> int:
-        return self.faces.pop(0)
+from tests.ui.docks import shown_dock
 
 
 @pytest.fixture
@@ -35,14 +26,7 @@ def cards(window: MainWindow) -> SysCardsWidget:
     kara = campaign.cards.add("Kara Voss", "character", efficiency=40)
     campaign.cards.add("Knife work", "skill", owner_id=kara.id, efficiency=30, tags=("blade",))
     campaign.cards.add("Saltmarsh drake", "creature", efficiency=55, info="<p>Bites.</p>")
-    for panel in window.panels:
-        if panel.name == "syscards":
-            panel.show()
-            panel.raise_()
-            widget = panel.content()
-            assert isinstance(widget, SysCardsWidget)
-            return widget
-    raise AssertionError("no SySCards dock")
+    return shown_dock(window, "syscards", SysCardsWidget)
 
 
 def names(widget: SysCardsWidget) -> list[str]:

@@ -13,7 +13,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
-    QPushButton,
     QSpinBox,
     QStackedWidget,
     QVBoxLayout,
@@ -22,7 +21,7 @@ from PySide6.QtWidgets import (
 
 from desktop.rules import factions
 from desktop.ui.chapter.labels import note
-from desktop.ui.form_helpers import error_label, show_warning
+from desktop.ui.form_helpers import error_label, push_button, show_warning, wrapped_label
 from desktop.ui.widgets.chapter_paint import pixel_font, warn_colour
 
 if TYPE_CHECKING:
@@ -72,9 +71,7 @@ class ClaimForm(QStackedWidget):
         self.turf_check = QCheckBox("Counts as turf")
         self.turf_check.setObjectName("claimTurf")
         self.turf_check.setToolTip("Each turf the chapter holds lowers the rep needed by one.")
-        self.holder_label = QLabel()
-        self.holder_label.setObjectName("claimHolder")
-        self.holder_label.setWordWrap(True)
+        self.holder_label = wrapped_label("claimHolder")
         self.road_label = note(name="claimRoadmap")
         self.status_spin = QSpinBox()
         self.status_spin.setObjectName("seizeStatus")
@@ -84,15 +81,12 @@ class ClaimForm(QStackedWidget):
             "Seizing a claim is a serious attack: usually -2 status with the loser."
         )
         self.status_note = note(name="seizeStatusNote")
-        self.seize_button = QPushButton("Seize for the chapter")
-        self.seize_button.setObjectName("claimSeize")
+        self.seize_button = push_button("Seize for the chapter", "claimSeize")
         self.faction_combo = QComboBox()
         self.faction_combo.setObjectName("claimFaction")
-        self.transfer_button = QPushButton("Lose")
-        self.transfer_button.setObjectName("claimTransfer")
+        self.transfer_button = push_button("Lose", "claimTransfer")
         self.transfer_note = note(name="claimTransferNote")
-        self.delete_button = QPushButton("Delete claim")
-        self.delete_button.setObjectName("claimDelete")
+        self.delete_button = push_button("Delete claim", "claimDelete")
         self.error = error_label("claimError")
 
         self.seize_box = QGroupBox("Seize")

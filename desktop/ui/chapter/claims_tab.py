@@ -9,9 +9,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QUndoCommand
 from PySide6.QtWidgets import (
     QFrame,
-    QHBoxLayout,
     QLabel,
-    QPushButton,
     QScrollArea,
     QSplitter,
     QVBoxLayout,
@@ -31,7 +29,7 @@ from desktop.ui.chapter_commands import (
     TransferClaim,
     UnlinkClaims,
 )
-from desktop.ui.form_helpers import error_label, push_command, show_warning
+from desktop.ui.form_helpers import error_label, push_button, push_command, show_warning, spread_row
 from desktop.ui.session import CampaignSession
 from desktop.ui.widgets.claim_map import LAIR_ID, ClaimScene, ClaimView, MapState
 
@@ -53,14 +51,13 @@ class ClaimsTab(QWidget):
         self.scene = ClaimScene(self)
         self.view = ClaimView(self.scene)
         self.form = ClaimForm()
-        self.add_button = QPushButton("Add claim")
-        self.add_button.setObjectName("claimAdd")
-        self.link_button = QPushButton("Link")
-        self.link_button.setObjectName("claimLink")
-        self.link_button.setToolTip("Draw a path between the two selected places")
-        self.unlink_button = QPushButton("Unlink")
-        self.unlink_button.setObjectName("claimUnlink")
-        self.unlink_button.setToolTip("Remove the path between the two selected places")
+        self.add_button = push_button("Add claim", "claimAdd")
+        self.link_button = push_button(
+            "Link", "claimLink", tip="Draw a path between the two selected places"
+        )
+        self.unlink_button = push_button(
+            "Unlink", "claimUnlink", tip="Remove the path between the two selected places"
+        )
         self.summary = QLabel()
         self.summary.setObjectName("claimSummary")
         self.error = error_label("claimsError")
@@ -68,11 +65,7 @@ class ClaimsTab(QWidget):
         self._connect()
 
     def _lay_out(self) -> None:
-        bar = QHBoxLayout()
-        for button in (self.add_button, self.link_button, self.unlink_button):
-            bar.addWidget(button)
-        bar.addStretch(1)
-        bar.addWidget(self.summary)
+        bar = spread_row([self.add_button, self.link_button, self.unlink_button], [self.summary])
         side = QScrollArea()
         side.setWidgetResizable(True)
         side.setFrameShape(QFrame.Shape.NoFrame)

@@ -11,13 +11,13 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QGroupBox,
     QLabel,
-    QPushButton,
     QSpinBox,
     QWidget,
 )
 
 from desktop.rules import downtime, factions
 from desktop.ui.chapter.labels import JOB_LABELS, MAX_COIN
+from desktop.ui.form_helpers import push_button, wrapped_label
 from desktop.ui.session import CampaignSession
 
 if TYPE_CHECKING:
@@ -48,12 +48,9 @@ class PayoffForm(QGroupBox):
         self.coin_spin.setObjectName("payoffCoin")
         self.coin_spin.setRange(downtime.JOB_COIN[downtime.MAJOR], MAX_COIN)
         self.coin_spin.setSuffix(" coin")
-        self.preview = QLabel()
-        self.preview.setObjectName("payoffPreview")
-        self.preview.setWordWrap(True)
+        self.preview = wrapped_label("payoffPreview")
         self.preview.setTextFormat(Qt.TextFormat.RichText)
-        self.apply_button = QPushButton("Apply payoff")
-        self.apply_button.setObjectName("payoffApply")
+        self.apply_button = push_button("Apply payoff", "payoffApply")
         grid = QGridLayout(self)
         grid.addWidget(QLabel("Target"), 0, 0)
         grid.addWidget(self.target_spin, 0, 1)

@@ -16,7 +16,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPlainTextEdit,
-    QPushButton,
     QSizePolicy,
     QSpinBox,
     QVBoxLayout,
@@ -27,7 +26,14 @@ from desktop.rules import downtime, factions
 from desktop.ui.chapter.labels import MAX_COIN, MAX_HEAT, WAR_MEANS, caption, note
 from desktop.ui.chapter.payoff_form import PayoffForm
 from desktop.ui.chapter_commands import ChapterLosesHold, Develop, EditChapter, Payoff
-from desktop.ui.form_helpers import error_label, push_command, show_warning, style_error
+from desktop.ui.form_helpers import (
+    error_label,
+    push_button,
+    push_command,
+    show_warning,
+    spread_row,
+    style_error,
+)
 from desktop.ui.session import CampaignSession
 from desktop.ui.widgets.chapter_paint import Block, RepTracker, pixel_font, warn_colour
 
@@ -83,11 +89,9 @@ class ChapterSheet(QWidget):
         self.rep_note = note(name="chapterRepNote")
         self.coin_spin = self._number("chapterCoin", MAX_COIN)
         self.heat_spin = self._number("chapterHeat", MAX_HEAT)
-        self.develop_button = QPushButton("Develop")
-        self.develop_button.setObjectName("chapterDevelop")
+        self.develop_button = push_button("Develop", "chapterDevelop")
         self.develop_reason = note(name="chapterDevelopReason")
-        self.lose_hold_button = QPushButton("Lose hold")
-        self.lose_hold_button.setObjectName("chapterLoseHold")
+        self.lose_hold_button = push_button("Lose hold", "chapterLoseHold")
         self.lose_hold_button.setToolTip(
             "An operation against the chapter or a lost war: strong → weak; "
             "weak → a tier lower, still weak."
@@ -97,8 +101,7 @@ class ChapterSheet(QWidget):
         self.lair_threat.setObjectName("chapterLairThreat")
         self.lair_threat.setFont(pixel_font(14, bold=True))
         style_error(self.lair_threat)
-        self.clear_threat_button = QPushButton("Clear the mark")
-        self.clear_threat_button.setObjectName("chapterClearThreat")
+        self.clear_threat_button = push_button("Clear the mark", "chapterClearThreat")
         self.error = error_label("chapterError")
         self.payoff = PayoffForm()
         self.notes_edit = QPlainTextEdit()
@@ -136,10 +139,7 @@ class ChapterSheet(QWidget):
         top.addWidget(self.hold_block)
         top.addWidget(self.war_block, 1)
 
-        rep_head = QHBoxLayout()
-        rep_head.addWidget(caption("Rep"))
-        rep_head.addStretch(1)
-        rep_head.addWidget(self.rep_label)
+        rep_head = spread_row([caption("Rep")], [self.rep_label])
         purse = QHBoxLayout()
         for text, spin in (("Coin", self.coin_spin), ("Heat", self.heat_spin)):
             label = caption(text)

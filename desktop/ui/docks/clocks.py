@@ -9,6 +9,9 @@ refreshes from the store's topics, so undo and redo show the same way.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any, TypeVar
+
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
@@ -32,9 +35,12 @@ from desktop.ui.docks.clock_dialogs import (
     RenameClockDialog,
     ResizeClockDialog,
 )
-from desktop.ui.panel import Panel
+from desktop.ui.panel import WidgetPanel
 from desktop.ui.session import CampaignSession
 from desktop.ui.widgets.clock_board import ClockBoard, Group, Owner
+
+D = TypeVar("D", bound=QDialog)
+Change = tuple[str, dict[str, Any]]  # an UpdateClock's Edit > Undo text and its fields
 
 TOPICS = ("clocks", "characters", "factions", "chapter")
 
@@ -363,79 +369,55 @@ class ClocksWidget(QWidget):
             self.board.set_current(command.clock_id)
 
     def rename_dialog(self) -> None:
-        clock = self._writable_clock()
-        if clock is None:
-            return
-        dialog = RenameClockDialog(clock, self)
+        def rename(dialog: RenameClockDialog, clock: ClockRecord) -> Change:
+            return f"Rename clock {clock.name} to {dialog.name()}", {"name": dialog.name()}
 
-        def rename() -> None:
-            self._push(
-                UpdateClock(
-                    self._session,  # type: ignore[arg-type]
-                    clock,
-                    f"Rename clock {clock.name} to {dialog.name()}",
-                    name=dialog.name(),
-                )
-            )
-
-        self._open_dialog(dialog, rename)
+        self._update_through(RenameClockDialog, rename)
 
     def resize_dialog(self) -> None:
-        clock = self._writable_clock()
-        if clock is None:
-            return
-        dialog = ResizeClockDialog(clock, self)
-
-        def resize() -> None:
+        def resize(dialog: ResizeClockDialog, clock: ClockRecord) -> Change:
             segments = dialog.segments.value()
-            self._push(
-                UpdateClock(
-                    self._session,  # type: ignore[arg-type]
-                    clock,
-                    f"Resize {clock.name} to {segments} segments",
-                    segments=segments,
-                )
-            )
+            return f"Resize {clock.name} to {segments} segments", {"segments": segments}
 
-        self._open_dialog(dialog, resize)
+        self._update_through(ResizeClockDialog, resize)
 
     def note_dialog(self) -> None:
-        clock = self._writable_clock()
-        if clock is None:
-            return
-        dialog = ClockNoteDialog(clock, self)
+        def save(dialog: ClockNoteDialog, clock: ClockRecord) -> Change | None:
+            if dialog.note() == clock.note:
+                return None
+            return f"Edit note of {clock.name}", {"note": dialog.note()}
 
-        def save() -> None:
-            if dialog.note() != clock.note:
-                self._push(
-                    UpdateClock(
-                        self._session,  # type: ignore[arg-type]
-                        clock,
-                        f"Edit note of {clock.name}",
-                        note=dialog.note(),
-                    )
-                )
-
-        self._open_dialog(dialog, save)
+        self._update_through(ClockNoteDialog, save)
 
     def apply_dialog(self) -> None:
-        clock = self._writable_clock()
-        if clock is None or clock.done:
-            return
-        dialog = ApplyResultDialog(clock, self)
-
-        def apply() -> None:
+        def apply(dialog: ApplyResultDialog, clock: ClockRecord) -> Change:
             after = dialog.advanced()
-            self._push(
-                UpdateClock(
-                    self._session,  # type: ignore[arg-type]
-                    clock,
-                    f"{dialog.result().label} on {clock.name} (+{after.filled - clock.filled})",
-                    filled=after.filled,
-                )
-            )
+            text = f"{dialog.result().label} on {clock.name} (+{after.filled - clock.filled})"
+            return text, {"filled": after.filled}
 
-        self._open_dialog(dialog, apply)
+        self._update_through(ApplyResultDialog, apply, unless_done=True)
+
+    def _update_through(
+        self,
+        make: Callable[[ClockRecord, QWidget], D],
+        change: Callable[[D, ClockRecord], Change | None],
+        *,
+        unless_done: bool = False,
+    ) -> None:
+        """Open `make`'s dialog on the selected clock; when accepted, push the UpdateClock
+        that `change` names (its Edit > Undo text and fields), unless it says None."""
+        clock = self._writable_clock()
+        if clock is None or (unless_done and clock.done):
+            return
+        dialog = make(clock, self)
+
+        def accepted() -> None:
+            asked = change(dialog, clock)
+            if asked is not None:
+                text, fields = asked
+                self._push(UpdateClock(self._session, clock, text, **fields))  # type: ignore[arg-type]
+
+        self._open_dialog(dialog, accepted)
 
     # -- the context menu ---------------------------------------------------------------------
 
@@ -483,10 +465,8 @@ class ClocksWidget(QWidget):
         menu.popup(at)
 
 
-class ClocksPanel(Panel):
+class ClocksPanel(WidgetPanel):
     title = "Clocks"
     name = "clocks"
     area = Qt.DockWidgetArea.RightDockWidgetArea
-
-    def build(self) -> ClocksWidget:
-        return ClocksWidget(self)
+    content_class = ClocksWidget

@@ -7,7 +7,6 @@ from datetime import date
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QHBoxLayout,
-    QLabel,
     QListWidget,
     QListWidgetItem,
     QVBoxLayout,
@@ -19,6 +18,7 @@ from desktop.rules.energy import CharacterProfile, DayState
 from desktop.ui.docks.energy_forms import EntryForms, Plan
 from desktop.ui.energy_commands import PutEnergyDay
 from desktop.ui.energy_summary import day_date, describe_entry
+from desktop.ui.form_helpers import wrapped_label
 from desktop.ui.session import CampaignSession
 from desktop.ui.widgets.month_grid import danger_colour
 
@@ -33,18 +33,14 @@ class LedgerView(QWidget):
         self.profile: CharacterProfile | None = None
         self.day = 0
         self.state: DayState | None = None  # the day as the forms will change it
-        self.header = QLabel()
-        self.header.setObjectName("ledgerHeader")
-        self.header.setWordWrap(True)
+        self.header = wrapped_label("ledgerHeader")
         self.header.setTextFormat(Qt.TextFormat.RichText)
         self.entries = QListWidget()
         self.entries.setObjectName("ledgerEntries")
         self.entries.setWordWrap(True)
         self.entries.setAlternatingRowColors(True)
         self.entries.setMinimumHeight(60)
-        self.reason = QLabel()
-        self.reason.setObjectName("ledgerLocked")
-        self.reason.setWordWrap(True)
+        self.reason = wrapped_label("ledgerLocked")
         self.forms = EntryForms(self._submit)
         # The day on the left, the new entry on the right: the grid above keeps the width.
         day = QVBoxLayout()

@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 from desktop.rules import syscards
 from desktop.store import CardRecord, NotFound
 from desktop.ui.card_commands import ResolveActs, UpdateSettings
-from desktop.ui.form_helpers import error_label
+from desktop.ui.form_helpers import error_label, push_button, spread_row, wrapped_label
 from desktop.ui.plain_text import escaped
 from desktop.ui.session import CampaignSession
 from desktop.ui.theme import ERROR, HINT_STYLE, SUCCESS, colour
@@ -91,12 +91,8 @@ class ActResolver(QWidget):
         # typed, else by rolling d100.
         self.nr_spin.returnPressed.connect(self._resolve_from_rate)
         self.field_error = error_label("actFieldError")
-        self.roll_button = QPushButton("Roll d100")
-        self.roll_button.setObjectName("actRoll")
-        self.roll_button.clicked.connect(lambda: self.resolve(None))
-        self.typed_button = QPushButton("Use this throw")
-        self.typed_button.setObjectName("actTyped")
-        self.typed_button.clicked.connect(self.use_typed_throw)
+        self.roll_button = push_button("Roll d100", "actRoll", lambda: self.resolve(None))
+        self.typed_button = push_button("Use this throw", "actTyped", self.use_typed_throw)
         self.result_label = QLabel()
         self.result_label.setObjectName("actResult")
         self.result_label.setTextFormat(Qt.TextFormat.RichText)
@@ -321,31 +317,20 @@ class ChallengeResolver(QWidget):
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.add_button = QPushButton("Add the selected card")
         self.add_button.setObjectName("addContender")
-        self.remove_button = QPushButton("Remove")
-        self.remove_button.clicked.connect(self.remove_selected)
-        self.resolve_button = QPushButton("Resolve the challenge")
-        self.resolve_button.setObjectName("resolveChallenge")
-        self.resolve_button.clicked.connect(self.resolve)
+        self.remove_button = push_button("Remove", clicked=self.remove_selected)
+        self.resolve_button = push_button("Resolve the challenge", "resolveChallenge", self.resolve)
         self.ties = QListWidget()
         self.ties.setObjectName("tieOrder")
         self.ties.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
-        self.confirm_button = QPushButton("This order")
-        self.confirm_button.setObjectName("confirmTies")
-        self.confirm_button.clicked.connect(self.confirm_ties)
+        self.confirm_button = push_button("This order", "confirmTies", self.confirm_ties)
         self.tie_box = QGroupBox("Tied: the GM decides. Drag them into order, first = priority.")
         tie_layout = QVBoxLayout(self.tie_box)
         tie_layout.addWidget(self.ties)
         tie_layout.addWidget(self.confirm_button)
         self.tie_box.hide()
-        self.result_label = QLabel()
-        self.result_label.setObjectName("challengeResult")
-        self.result_label.setWordWrap(True)
+        self.result_label = wrapped_label("challengeResult")
         self.result_label.setTextFormat(Qt.TextFormat.RichText)
-        buttons = QHBoxLayout()
-        buttons.addWidget(self.add_button)
-        buttons.addWidget(self.remove_button)
-        buttons.addStretch(1)
-        buttons.addWidget(self.resolve_button)
+        buttons = spread_row([self.add_button, self.remove_button], [self.resolve_button])
         layout = QVBoxLayout(self)
         layout.addWidget(self.table, 1)
         layout.addLayout(buttons)

@@ -12,24 +12,23 @@ from pathlib import Path
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QFont, QGuiApplication
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QComboBox,
     QFileDialog,
     QHBoxLayout,
     QHeaderView,
     QLabel,
-    QPushButton,
     QTableView,
     QVBoxLayout,
     QWidget,
 )
 
 from desktop.store import RollRecord
-from desktop.ui.panel import Panel
+from desktop.ui.form_helpers import follow_changes, push_button
+from desktop.ui.panel import WidgetPanel
 from desktop.ui.plain_text import tooltip
 from desktop.ui.session import CampaignSession
 from desktop.ui.theme import UNDONE, colour
-from desktop.ui.widgets.record_table import RecordTableModel
+from desktop.ui.widgets.record_table import RecordTableModel, read_only_rows
 
 ModelIndex = QModelIndex | QPersistentModelIndex
 COLUMNS = ("When", "Who", "Kind", "Dice", "Faces", "Total", "Result")
@@ -80,12 +79,9 @@ class RollLogModel(RecordTableModel):
         )
         return values[column]
 
-    def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> object:
-        if not index.isValid():
-            return None
-        record = self.records[index.row()]
+    def record_data(self, record: RollRecord, column: int, role: int) -> object:
         if role == Qt.ItemDataRole.DisplayRole:
-            return self.cell(record, index.column())
+            return self.cell(record, column)
         if role == Qt.ItemDataRole.ToolTipRole:
             return tooltip(record.summary)
         if role == Qt.ItemDataRole.ForegroundRole and record.undone:
@@ -105,18 +101,11 @@ class RollLogWidget(QWidget):
         self.filter_combo = QComboBox()
         self.filter_combo.setObjectName("rollLogFilter")
         self.filter_combo.currentIndexChanged.connect(self.reload)
-        self.export_button = QPushButton("Export CSV…")
-        self.export_button.setObjectName("rollLogExport")
-        self.export_button.clicked.connect(self.export_dialog)
+        self.export_button = push_button("Export CSV…", "rollLogExport", self.export_dialog)
         self.count_label = QLabel()
         self.table = QTableView()
-        self.table.setObjectName("rollLogTable")
+        read_only_rows(self.table, "rollLogTable")
         self.table.setModel(self.model)
-        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.table.verticalHeader().hide()
-        self.table.setAlternatingRowColors(True)
-        self.table.setWordWrap(False)
         header = self.table.horizontalHeader()
         for column, width in enumerate((190, 130, 60, 150, 110, 50)):
             header.resizeSection(column, width)
@@ -132,11 +121,7 @@ class RollLogWidget(QWidget):
         layout.addWidget(self.table, 1)
 
     def set_session(self, session: CampaignSession | None) -> None:
-        if self._session is not None:
-            self._session.changed.disconnect(self._on_changed)
-        self._session = session
-        if session is not None:
-            session.changed.connect(self._on_changed)
+        self._session = follow_changes(self._session, session, self._on_changed)
         self._fill_filter()
         self.reload()
 
@@ -203,10 +188,8 @@ class RollLogWidget(QWidget):
                 self._session.report_failure(f"The roll log could not be written: {error}")
 
 
-class RollLogPanel(Panel):
+class RollLogPanel(WidgetPanel):
     title = "Roll Log"
     name = "rollLog"
     area = Qt.DockWidgetArea.BottomDockWidgetArea
-
-    def build(self) -> RollLogWidget:
-        return RollLogWidget(self)
+    content_class = RollLogWidget

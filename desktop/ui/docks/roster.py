@@ -28,7 +28,6 @@ from PySide6.QtWidgets import (
     QMenu,
     QMessageBox,
     QPlainTextEdit,
-    QPushButton,
     QSplitter,
     QStackedWidget,
     QTableView,
@@ -43,8 +42,8 @@ from desktop.rules import dicepool, roster
 from desktop.store import OWNER_CHARACTER, CharacterRecord
 from desktop.ui.commands import AddCharacter, DeleteCharacter, EditCharacter
 from desktop.ui.dice_commands import award_depleted
-from desktop.ui.form_helpers import error_label, show_error
-from desktop.ui.panel import Panel
+from desktop.ui.form_helpers import error_label, push_button, show_error
+from desktop.ui.panel import WidgetPanel
 from desktop.ui.plain_text import tooltip
 from desktop.ui.session import CampaignSession
 from desktop.ui.theme import HINT_STYLE
@@ -124,11 +123,7 @@ class RosterModel(RecordTableModel):
     def visible(self) -> list[Any]:
         return self._shown
 
-    def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> object:
-        if not index.isValid():
-            return None
-        record = self._shown[index.row()]
-        column = index.column()
+    def record_data(self, record: CharacterRecord, column: int, role: int) -> object:
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
             if column == 0:
                 return record.name
@@ -333,10 +328,12 @@ class RosterWidget(QWidget):
             action.triggered.connect(lambda _=False, k=kind: self.add(k))
         self.add_button.setMenu(menu)
         self.add_button.clicked.connect(lambda: self.add("pc"))
-        self.delete_button = QPushButton("Delete")
-        self.delete_button.setObjectName("rosterDelete")
-        self.delete_button.setToolTip("Delete the selected character (asks first; can be undone)")
-        self.delete_button.clicked.connect(self.delete_selected)
+        self.delete_button = push_button(
+            "Delete",
+            "rosterDelete",
+            self.delete_selected,
+            tip="Delete the selected character (asks first; can be undone)",
+        )
 
         self.table = QTableView()
         self.table.setObjectName("rosterTable")
@@ -567,10 +564,8 @@ class RosterWidget(QWidget):
         self._session.push(EditCharacter(self._session, record, "name", cleaned))
 
 
-class RosterPanel(Panel):
+class RosterPanel(WidgetPanel):
     title = "Roster"
     name = "roster"
     area = Qt.DockWidgetArea.LeftDockWidgetArea
-
-    def build(self) -> RosterWidget:
-        return RosterWidget(self)
+    content_class = RosterWidget

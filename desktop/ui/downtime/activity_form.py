@@ -44,7 +44,14 @@ from desktop.ui.downtime.planning import (
     plan_virtue,
 )
 from desktop.ui.downtime.result_picker import ResultPicker
-from desktop.ui.form_helpers import error_label, labelled_row, show_error
+from desktop.ui.form_helpers import (
+    error_label,
+    labelled_row,
+    push_button,
+    show_error,
+    wide_and_narrow,
+    wrapped_label,
+)
 from desktop.ui.plain_text import escaped
 from desktop.ui.theme import HINT_STYLE
 
@@ -84,9 +91,7 @@ class ActivityForm(QWidget):
         self._writable = False
         self.title = QLabel()
         self.title.setObjectName("activityTitle")
-        self.allowance = QLabel()
-        self.allowance.setObjectName("allowance")
-        self.allowance.setWordWrap(True)
+        self.allowance = wrapped_label("allowance")
         self.extra_combo = QComboBox()
         self.extra_combo.setObjectName("extraPayment")
         self.extra_combo.addItem("1 coin", downtime.COIN)
@@ -102,13 +107,10 @@ class ActivityForm(QWidget):
         self._pages_layout = QVBoxLayout(self.pages)
         self._pages_layout.setContentsMargins(0, 0, 0, 0)
         self._build_pages(rng)
-        self.preview = QLabel()
-        self.preview.setObjectName("preview")
-        self.preview.setWordWrap(True)
+        self.preview = wrapped_label("preview")
         self.preview.setStyleSheet(PREVIEW_STYLE)
         self.preview.setTextFormat(Qt.TextFormat.RichText)
-        self.record_button = QPushButton("Record activity")
-        self.record_button.setObjectName("recordActivity")
+        self.record_button = push_button("Record activity", "recordActivity")
         self.record_button.setDefault(True)
         self._build_layout()
 
@@ -143,11 +145,7 @@ class ActivityForm(QWidget):
         self.clock_segments.setRange(downtime.MIN_SEGMENTS, downtime.MAX_SEGMENTS)
         self.clock_segments.setValue(PROJECT_SEGMENTS)
         self.clock_segments.setSuffix(" segments")
-        self.new_clock_row = QWidget()
-        new_row = QHBoxLayout(self.new_clock_row)
-        new_row.setContentsMargins(0, 0, 0, 0)
-        new_row.addWidget(self.clock_name, 1)
-        new_row.addWidget(self.clock_segments)
+        self.new_clock_row = wide_and_narrow(self.clock_name, self.clock_segments)
         project = QFormLayout()
         project.addRow("Clock", self.clock_combo)
         project.addRow("", self.new_clock_row)
@@ -159,8 +157,7 @@ class ActivityForm(QWidget):
         self.mode_hint = QLabel()
         self.mode_hint.setStyleSheet(HINT_STYLE)
         self.mode_hint.setWordWrap(True)
-        self.recover_button = QPushButton("Recover with 1 stress instead")
-        self.recover_button.setObjectName("recoverWithStress")
+        self.recover_button = push_button("Recover with 1 stress instead", "recoverWithStress")
         self.recover_button.setToolTip(
             "Expend 1 stress to recover a quarter of maximum HP. Allowed during downtime; "
             "it is not an activity."

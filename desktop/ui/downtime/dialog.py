@@ -13,7 +13,6 @@ from PySide6.QtCore import QSize, Qt
 from PySide6.QtWidgets import (
     QDialog,
     QFrame,
-    QHBoxLayout,
     QLabel,
     QListWidget,
     QListWidgetItem,
@@ -38,7 +37,7 @@ from desktop.ui.downtime.activity_form import ActivityForm
 from desktop.ui.downtime.faction_phase import FactionPhase
 from desktop.ui.downtime.planning import TOPICS, Context, Plan
 from desktop.ui.downtime_commands import RecordDowntime, SetDowntimeSheet
-from desktop.ui.form_helpers import style_error
+from desktop.ui.form_helpers import push_button, spread_row, style_error, wrapped_label
 from desktop.ui.plain_text import escaped
 from desktop.ui.session import CampaignSession
 
@@ -54,9 +53,7 @@ class DowntimeSessionDialog(QDialog):
         self.setModal(False)
         self.session = session
         self.resize(1060, 700)
-        self.header = QLabel()
-        self.header.setObjectName("chapterHeader")
-        self.header.setWordWrap(True)
+        self.header = wrapped_label("chapterHeader")
         self.war_label = QLabel()
         self.war_label.setObjectName("warNotice")
         style_error(self.war_label)
@@ -75,10 +72,8 @@ class DowntimeSessionDialog(QDialog):
         self.summary_total.setObjectName("summaryTotal")
         self.tabs = QTabWidget()
         self.tabs.setObjectName("downtimeTabs")
-        self.undo_button = QPushButton("Undo")
-        self.undo_button.setObjectName("downtimeUndo")
-        self.redo_button = QPushButton("Redo")
-        self.redo_button.setObjectName("downtimeRedo")
+        self.undo_button = push_button("Undo", "downtimeUndo")
+        self.redo_button = push_button("Redo", "downtimeRedo")
         self.close_button = QPushButton("Close")
         self._build_layout()
 
@@ -117,11 +112,7 @@ class DowntimeSessionDialog(QDialog):
         line = QFrame()
         line.setFrameShape(QFrame.Shape.HLine)
         line.setFrameShadow(QFrame.Shadow.Sunken)
-        buttons = QHBoxLayout()
-        buttons.addWidget(self.undo_button)
-        buttons.addWidget(self.redo_button)
-        buttons.addStretch(1)
-        buttons.addWidget(self.close_button)
+        buttons = spread_row([self.undo_button, self.redo_button], [self.close_button])
         layout = QVBoxLayout(self)
         layout.addWidget(self.header)
         layout.addWidget(self.war_label)

@@ -10,7 +10,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
-    QPushButton,
     QSpinBox,
     QSplitter,
     QTreeWidget,
@@ -24,6 +23,7 @@ from desktop.store import OWNER_FACTION, ClockRecord, DowntimeStep, FactionRecor
 from desktop.ui.downtime.look import PREVIEW_STYLE, clock_icon
 from desktop.ui.downtime.planning import plan_faction_tick
 from desktop.ui.downtime.result_picker import ResultPicker
+from desktop.ui.form_helpers import push_button, wrapped_label
 from desktop.ui.plain_text import escaped, tooltip
 from desktop.ui.theme import HINT_STYLE
 
@@ -47,20 +47,15 @@ class FactionPhase(QWidget):
         header.setStretchLastSection(False)
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
-        self.title = QLabel()
-        self.title.setObjectName("factionTitle")
-        self.title.setWordWrap(True)
+        self.title = wrapped_label("factionTitle")
         self.modifier_spin = QSpinBox()
         self.modifier_spin.setObjectName("fortuneModifier")
         self.modifier_spin.setRange(-6, 6)
         self.modifier_spin.setToolTip("Up or down for the opposition or the circumstances.")
         self.picker = ResultPicker(rng, coin=False, prefix="fortune")
-        self.preview = QLabel()
-        self.preview.setObjectName("factionPreview")
-        self.preview.setWordWrap(True)
+        self.preview = wrapped_label("factionPreview")
         self.preview.setStyleSheet(PREVIEW_STYLE.replace("#preview", "#factionPreview"))
-        self.tick_button = QPushButton("Tick the clock")
-        self.tick_button.setObjectName("tickClock")
+        self.tick_button = push_button("Tick the clock", "tickClock")
         self._build_layout()
         self.tree.currentItemChanged.connect(self._on_current)
         self.modifier_spin.valueChanged.connect(self._follow_rating)

@@ -31,7 +31,6 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QMenu,
-    QPushButton,
     QSpinBox,
     QStyledItemDelegate,
     QStyleOptionViewItem,
@@ -46,7 +45,15 @@ from desktop.rules import dicepool, roster
 from desktop.store import DieRecord, ItemRecord, NotFound, TraitRecord
 from desktop.ui.card_commands import UpdateSettings
 from desktop.ui.dice_commands import AddDice
-from desktop.ui.form_helpers import error_label, labelled_row, vertical_scroll
+from desktop.ui.form_helpers import (
+    error_label,
+    follow_changes,
+    labelled_row,
+    push_button,
+    vertical_scroll,
+    wide_and_narrow,
+    wrapped_label,
+)
 from desktop.ui.kit_commands import (
     AddItem,
     AddTrait,
@@ -130,11 +137,7 @@ class TraitModel(RecordTableModel):
     def visible(self) -> list[Any]:
         return self._records
 
-    def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> object:
-        if not index.isValid():
-            return None
-        trait = self._records[index.row()]
-        column = index.column()
+    def record_data(self, trait: TraitRecord, column: int, role: int) -> object:
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
             if column == self.NAME:
                 return trait.name
@@ -219,11 +222,10 @@ class ItemModel(RecordTableModel):
     def visible(self) -> list[Any]:
         return self._rows
 
-    def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> object:
-        if not index.isValid():
-            return None
-        item, die = self._rows[index.row()]
-        column = index.column()
+    def record_data(
+        self, row: tuple[ItemRecord, DieRecord | None], column: int, role: int
+    ) -> object:
+        item, die = row
         if role == Qt.ItemDataRole.DisplayRole:
             return self._text(item, die, column)
         if role == Qt.ItemDataRole.EditRole:
@@ -394,17 +396,10 @@ class StartingPool(QGroupBox):
         self.size_combo = QComboBox()
         self.size_combo.setObjectName("poolSize")
         self.size_combo.setToolTip("Each preset comes in d6, d8, d10 or d12 dice.")
-        self.summary = QLabel()
-        self.summary.setObjectName("poolSummary")
-        self.summary.setWordWrap(True)
-        self.create_button = QPushButton("Create pool")
-        self.create_button.setObjectName("createPool")
+        self.summary = wrapped_label("poolSummary")
+        self.create_button = push_button("Create pool", "createPool")
 
-        self.presets = QWidget()
-        choice = QHBoxLayout(self.presets)
-        choice.setContentsMargins(0, 0, 0, 0)
-        choice.addWidget(self.preset_combo, 1)
-        choice.addWidget(self.size_combo)
+        self.presets = wide_and_narrow(self.preset_combo, self.size_combo)
         bottom = QHBoxLayout()
         bottom.addWidget(self.summary, 1)
         bottom.addWidget(self.create_button, 0, Qt.AlignmentFlag.AlignTop)
@@ -588,11 +583,7 @@ class CharacterKit(QWidget):
     # -- following the campaign ---------------------------------------------------------------
 
     def set_session(self, session: CampaignSession | None) -> None:
-        if self._session is not None:
-            self._session.changed.disconnect(self._on_changed)
-        self._session = session
-        if session is not None:
-            session.changed.connect(self._on_changed)
+        self._session = follow_changes(self._session, session, self._on_changed)
         self._character_id = None
         self.reload()
 
@@ -672,10 +663,9 @@ class CharacterKit(QWidget):
             self._edit_name(self.trait_table, self.traits.row_of(command.record.id))
 
     def delete_trait(self) -> None:
-        row = _current_row(self.trait_table)
-        if row is None or not self.writable or self._session is None:
-            return
-        self._push(DeleteTrait(self._session, self.traits.record(row)), self._show_trait_error)
+        self._delete_current(
+            self.trait_table, self.traits.record, DeleteTrait, self._show_trait_error
+        )
 
     def _edit_trait(self, asked: TraitRecord, field: str, value: object) -> None:
         # The edit arrives queued: take the trait as it is now, for undo's old value.
@@ -688,11 +678,7 @@ class CharacterKit(QWidget):
         except ValueError as error:
             self._show_trait_error(str(error))
             return
-        command = EditTrait(self._session, record, field, value)
-        if command.isObsolete():
-            self._show_trait_error(None)
-            return
-        self._push(command, self._show_trait_error)
+        self._push_edit(EditTrait(self._session, record, field, value), self._show_trait_error)
 
     # -- items --------------------------------------------------------------------------------
 
@@ -712,10 +698,7 @@ class CharacterKit(QWidget):
             self._edit_name(self.item_table, self.items.row_of(command.record.id))
 
     def delete_item(self) -> None:
-        row = _current_row(self.item_table)
-        if row is None or not self.writable or self._session is None:
-            return
-        self._push(DeleteItem(self._session, self.items.record(row)), self._show_item_error)
+        self._delete_current(self.item_table, self.items.record, DeleteItem, self._show_item_error)
 
     def _edit_item(self, asked: ItemRecord, field: str, value: object) -> None:
         row = self.items.row_of(asked.id)
@@ -728,11 +711,7 @@ class CharacterKit(QWidget):
         except ValueError as error:
             self._show_item_error(str(error))
             return
-        command = EditItem(self._session, record, field, old, value)
-        if command.isObsolete():
-            self._show_item_error(None)
-            return
-        self._push(command, self._show_item_error)
+        self._push_edit(EditItem(self._session, record, field, old, value), self._show_item_error)
 
     # -- the pool -----------------------------------------------------------------------------
 
@@ -760,6 +739,26 @@ class CharacterKit(QWidget):
         if show is not None:
             show(None if done else self._session.last_failure)
         return done
+
+    def _delete_current(
+        self,
+        table: QTableView,
+        record_at: Callable[[int], Any],
+        command: Callable[[CampaignSession, Any], QUndoCommand],
+        show: Callable[[str | None], None],
+    ) -> None:
+        """Delete the record in `table`'s current row through `command`, if the GM may."""
+        row = _current_row(table)
+        if row is None or not self.writable or self._session is None:
+            return
+        self._push(command(self._session, record_at(row)), show)
+
+    def _push_edit(self, command: QUndoCommand, show: Callable[[str | None], None]) -> None:
+        """Push an edit; one that changes nothing only clears the refusal shown before."""
+        if command.isObsolete():
+            show(None)
+        else:
+            self._push(command, show)
 
     def _edit_name(self, table: QTableView, row: int | None) -> None:
         if row is None:

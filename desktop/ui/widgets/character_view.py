@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from desktop.ui.form_helpers import follow_changes
 from desktop.ui.session import CampaignSession
 
 
@@ -22,12 +23,8 @@ class FollowedCharacter:
         self.character_id: int | None = None
 
     def set_session(self, session: CampaignSession | None) -> None:
-        if self.session is not None:
-            self.session.changed.disconnect(self._on_changed)
-        self.session = session
+        self.session = follow_changes(self.session, session, self._on_changed)
         self.character_id = None
-        if session is not None:
-            session.changed.connect(self._on_changed)
         self._refresh()
 
     def set_character(self, character_id: int | None) -> None:

@@ -83,7 +83,35 @@ class NodeLook:
     suspended: bool  # the lair is lost: the chapter's benefits are suspended
 
 
-class ClaimNode(QGraphicsObject):
+class MapNode(QGraphicsObject):
+    """Base of the map's places: selectable, above the paths, drawn antialiased in the
+    scene's palette by `draw`; `outline()` is the part that takes a click."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable)
+        # Places keep their size when the map is fitted into a small dock: only the
+        # distances between them shrink, so the text stays readable.
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
+        self.setZValue(2)
+
+    def outline(self) -> QPainterPath:
+        raise NotImplementedError
+
+    def draw(self, painter: QPainter, palette: QPalette) -> None:
+        raise NotImplementedError
+
+    def shape(self) -> QPainterPath:
+        return self.outline()
+
+    def paint(
+        self, painter: QPainter, _option: QStyleOptionGraphicsItem, _widget: QWidget | None = None
+    ) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        self.draw(painter, self.scene().palette() if self.scene() else QPalette())
+
+
+class ClaimNode(MapNode):
     """A claim: name, benefit, holder, a turf pennant; the chapter's drawn solid and
     tinted, a faction's dashed; off the paths it is faded and tagged."""
 
@@ -93,14 +121,9 @@ class ClaimNode(QGraphicsObject):
         self.look = look
         self.dragging = False
         self._press: QPointF | None = None
-        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsMovable)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemSendsGeometryChanges)
-        # Cards keep their size when the map is fitted into a small dock: only the
-        # distances between them shrink, so the text stays readable.
-        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
         self.setCursor(Qt.CursorShape.OpenHandCursor)
-        self.setZValue(2)
         self.show_record(record, look)
 
     @property
@@ -132,7 +155,7 @@ class ClaimNode(QGraphicsObject):
         # Room for the selection ring, the turf pennant above and the tags below.
         return QRectF(-NODE_WIDTH / 2 - 6, -NODE_HEIGHT / 2 - 12, NODE_WIDTH + 12, NODE_HEIGHT + 30)
 
-    def shape(self) -> QPainterPath:
+    def outline(self) -> QPainterPath:
         path = QPainterPath()
         path.addRoundedRect(self.card_rect(), 8, 8)
         return path
@@ -141,11 +164,7 @@ class ClaimNode(QGraphicsObject):
     def card_rect() -> QRectF:
         return QRectF(-NODE_WIDTH / 2, -NODE_HEIGHT / 2, NODE_WIDTH, NODE_HEIGHT)
 
-    def paint(
-        self, painter: QPainter, _option: QStyleOptionGraphicsItem, _widget: QWidget | None = None
-    ) -> None:
-        palette = self.scene().palette() if self.scene() else QPalette()
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    def draw(self, painter: QPainter, palette: QPalette) -> None:
         if not self.look.reachable:
             painter.setOpacity(0.62)
         self._paint_card(painter, palette)
@@ -285,16 +304,13 @@ class ClaimNode(QGraphicsObject):
             scene.node_activated.emit(self.record.id)
 
 
-class LairNode(QGraphicsObject):
+class LairNode(MapNode):
     """The central square: the chapter's lair, crossed out and dashed when lost."""
 
     def __init__(self) -> None:
         super().__init__()
         self.held = True
         self.chapter = ""
-        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable)
-        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
-        self.setZValue(2)
 
     @property
     def node_id(self) -> int:
@@ -312,7 +328,7 @@ class LairNode(QGraphicsObject):
         side = LAIR_SIDE + 12
         return QRectF(-side / 2, -side / 2, side, side)
 
-    def shape(self) -> QPainterPath:
+    def outline(self) -> QPainterPath:
         path = QPainterPath()
         path.addRect(self._square())
         return path
@@ -321,11 +337,7 @@ class LairNode(QGraphicsObject):
     def _square() -> QRectF:
         return QRectF(-LAIR_SIDE / 2, -LAIR_SIDE / 2, LAIR_SIDE, LAIR_SIDE)
 
-    def paint(
-        self, painter: QPainter, _option: QStyleOptionGraphicsItem, _widget: QWidget | None = None
-    ) -> None:
-        palette = self.scene().palette() if self.scene() else QPalette()
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    def draw(self, painter: QPainter, palette: QPalette) -> None:
         square = self._square()
         accent = palette.color(QPalette.ColorRole.Highlight)
         text = palette.color(QPalette.ColorRole.Text)

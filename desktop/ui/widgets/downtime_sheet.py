@@ -39,7 +39,7 @@ from desktop.rules import downtime
 from desktop.store import DowntimeSheet, NotFound
 from desktop.ui.card_commands import UpdateSettings
 from desktop.ui.downtime_commands import SetDowntimeSheet
-from desktop.ui.form_helpers import error_label, show_error, vertical_scroll
+from desktop.ui.form_helpers import error_label, follow_changes, show_error, vertical_scroll
 from desktop.ui.session import CampaignSession
 from desktop.ui.theme import BADGE_INK, HINT_STYLE, STRESS, TRAUMA, XP, colour
 
@@ -358,11 +358,7 @@ class DowntimeSheetWidget(QWidget):
 
     def set_session(self, session: CampaignSession | None) -> None:
         self.flush_edits()
-        if self._session is not None:
-            self._session.changed.disconnect(self._on_changed)
-        self._session = session
-        if session is not None:
-            session.changed.connect(self._on_changed)
+        self._session = follow_changes(self._session, session, self._on_changed)
         self._character_id = None
         self.reload()
 

@@ -5,10 +5,8 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QFormLayout,
-    QHBoxLayout,
     QHeaderView,
     QLabel,
-    QPushButton,
     QSpinBox,
     QTableWidget,
     QTableWidgetItem,
@@ -19,6 +17,7 @@ from PySide6.QtWidgets import (
 from desktop.rules.energy import CharacterProfile
 from desktop.store import ABILITY_RATING_MAX, DAILY_NET_MAX, NotFound
 from desktop.ui.energy_commands import SetEnergyProfile
+from desktop.ui.form_helpers import push_button, spread_row, wrapped_label
 from desktop.ui.session import CampaignSession
 from desktop.ui.widgets.month_grid import danger_colour
 
@@ -45,23 +44,13 @@ class ProfileEditor(QWidget):
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
         self.abilities.verticalHeader().hide()
-        self.add_row = QPushButton("Add Ability")
-        self.add_row.clicked.connect(lambda: self.append_ability("", 0))
-        self.remove_row = QPushButton("Remove Ability")
-        self.remove_row.clicked.connect(self._remove_selected)
-        self.save = QPushButton("Save Profile")
-        self.save.setObjectName("saveProfile")
-        self.save.clicked.connect(self.save_profile)
-        self.error = QLabel()
-        self.error.setObjectName("profileError")
-        self.error.setWordWrap(True)
+        self.add_row = push_button("Add Ability", clicked=lambda: self.append_ability("", 0))
+        self.remove_row = push_button("Remove Ability", clicked=self._remove_selected)
+        self.save = push_button("Save Profile", "saveProfile", self.save_profile)
+        self.error = wrapped_label("profileError")
         form = QFormLayout()
         form.addRow("Daily net energy", self.daily_net)
-        buttons = QHBoxLayout()
-        buttons.addWidget(self.add_row)
-        buttons.addWidget(self.remove_row)
-        buttons.addStretch(1)
-        buttons.addWidget(self.save)
+        buttons = spread_row([self.add_row, self.remove_row], [self.save])
         layout = QVBoxLayout(self)
         layout.addWidget(self.intro)
         layout.addLayout(form)

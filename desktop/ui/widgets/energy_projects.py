@@ -22,7 +22,6 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QMessageBox,
-    QPushButton,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -33,8 +32,10 @@ from desktop.rules import energy
 from desktop.rules.energy import CharacterProfile, DayState
 from desktop.store import NotFound
 from desktop.ui.energy_commands import PutEnergyDay
+from desktop.ui.form_helpers import push_button, wrapped_label
 from desktop.ui.session import CampaignSession
 from desktop.ui.widgets.character_view import FollowedCharacter
+from desktop.ui.widgets.record_table import read_only_rows
 
 TOPICS: Final = frozenset({"energy", "campaign", "characters"})
 FORECAST_DAYS: Final = 7
@@ -206,13 +207,8 @@ class ProjectsView(QWidget):
         self.summary = QLabel()
         self.summary.setObjectName("projectsSummary")
         self.table = QTableWidget(0, len(FIXED_COLUMNS) + FORECAST_DAYS)
-        self.table.setObjectName("projectsTable")
-        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        read_only_rows(self.table, "projectsTable")
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.table.verticalHeader().hide()
-        self.table.setAlternatingRowColors(True)
-        self.table.setWordWrap(False)
         header = self.table.horizontalHeader()
         header.setHighlightSections(False)
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
@@ -228,17 +224,12 @@ class ProjectsView(QWidget):
         self.note.setWordWrap(True)
         self.note.setForegroundRole(QPalette.ColorRole.PlaceholderText)
         # In the table's place when there is nothing to list: the reason, and what to do.
-        self.empty_message = QLabel()
-        self.empty_message.setObjectName("projectsEmptyMessage")
-        self.empty_message.setWordWrap(True)
+        self.empty_message = wrapped_label("projectsEmptyMessage")
         self.empty_message.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.empty_message.setForegroundRole(QPalette.ColorRole.PlaceholderText)
         self.empty_message.setMargin(24)
-        self.reason = QLabel()
-        self.reason.setObjectName("projectsReason")
-        self.reason.setWordWrap(True)
-        self.cancel_button = QPushButton("Cancel project…")
-        self.cancel_button.setObjectName("cancelProject")
+        self.reason = wrapped_label("projectsReason")
+        self.cancel_button = push_button("Cancel project…", "cancelProject")
         self._cancel_tip = (
             f"Give up the selected project: 1 of every full {energy.REFUND_STEP} in its pool "
             "comes back, paying today's debt first, then into the general store"

@@ -328,7 +328,33 @@ class CardLook:
     clocks: tuple[ClockRecord, ...]
 
 
-class FactionCard(QGraphicsObject):
+class LadderItem(QGraphicsObject):
+    """Base of what the ladder scene draws: painted in its `style`, repainted when the
+    style changes (another palette)."""
+
+    style: LadderStyle
+
+    def set_style(self, style: LadderStyle) -> None:
+        self.style = style
+        self.update()
+
+
+class LadderCard(LadderItem):
+    """Base of the cards in the tier rows: one size, the tooltip told again with them."""
+
+    def boundingRect(self) -> QRectF:
+        return QRectF(0, 0, CARD_WIDTH, CARD_HEIGHT)
+
+    def _tooltip(self) -> str:
+        raise NotImplementedError
+
+    def _retold(self) -> None:
+        """What the card shows has changed: its tooltip and its picture follow."""
+        self.setToolTip(self._tooltip())
+        self.update()
+
+
+class FactionCard(LadderCard):
     def __init__(self, look: CardLook, style: LadderStyle) -> None:
         super().__init__()
         self.look = look
@@ -350,15 +376,7 @@ class FactionCard(QGraphicsObject):
     def set_look(self, look: CardLook) -> None:
         if look != self.look:
             self.look = look
-            self.setToolTip(self._tooltip())
-            self.update()
-
-    def set_style(self, style: LadderStyle) -> None:
-        self.style = style
-        self.update()
-
-    def boundingRect(self) -> QRectF:
-        return QRectF(0, 0, CARD_WIDTH, CARD_HEIGHT)
+            self._retold()
 
     def _tooltip(self) -> str:
         record = self.look.faction
@@ -514,7 +532,7 @@ def _escape(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
-class ChapterCard(QGraphicsObject):
+class ChapterCard(LadderCard):
     """The players' chapter in its tier row: highlighted outline, tagged "Your chapter"."""
 
     def __init__(self, record: ChapterRecord, style: LadderStyle) -> None:
@@ -528,15 +546,7 @@ class ChapterCard(QGraphicsObject):
     def set_record(self, record: ChapterRecord) -> None:
         if record != self.record:
             self.record = record
-            self.setToolTip(self._tooltip())
-            self.update()
-
-    def set_style(self, style: LadderStyle) -> None:
-        self.style = style
-        self.update()
-
-    def boundingRect(self) -> QRectF:
-        return QRectF(0, 0, CARD_WIDTH, CARD_HEIGHT)
+            self._retold()
 
     def _rep_needed(self) -> int:
         return factions.rep_to_develop(min(max(self.record.turf, 0), factions.MAX_TURF))
@@ -595,7 +605,7 @@ class ChapterCard(QGraphicsObject):
         )
 
 
-class TierRow(QGraphicsObject):
+class TierRow(LadderItem):
     """A band across the ladder: "Tier N", its gang scale, and a hint when it is empty."""
 
     def __init__(self, tier: int, style: LadderStyle) -> None:
@@ -621,10 +631,6 @@ class TierRow(QGraphicsObject):
         if hovered != self.hovered:
             self.hovered = hovered
             self.update()
-
-    def set_style(self, style: LadderStyle) -> None:
-        self.style = style
-        self.update()
 
     def boundingRect(self) -> QRectF:
         return self.rect
