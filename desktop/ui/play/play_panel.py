@@ -158,6 +158,7 @@ class PlayWidget(QWidget):
         )
         if self._push(command):
             self.follow_turn()
+            self.turn_order.seats.setFocus()  # N and R are letters again, not typing
         else:
             self.scene_editor.show_problem(self._session.last_failure or "")
 
