@@ -9,7 +9,7 @@ consistent."
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QFormLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from desktop.store import CharacterRecord, PlayView
@@ -56,6 +56,7 @@ class ChallengeRolls(QWidget):
         buttons.addWidget(self.roll_button)
         buttons.addWidget(self.party_button)
         self.result = QLabel()
+        self.result.setTextFormat(Qt.TextFormat.PlainText)  # names are campaign text
         self.result.setObjectName("challengeResult")
         self.result.setWordWrap(True)
         layout.addLayout(row)

@@ -3,7 +3,7 @@ type, Start game and End game, and what End game found (who grew)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from desktop.store import GameRecord, PlayView
@@ -39,7 +39,9 @@ class GameBar(QWidget):
         super().__init__(parent)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
+        # Campaign text (names, the scene) is shown as the text it is, never as HTML.
         self.status = QLabel(NO_GAME)
+        self.status.setTextFormat(Qt.TextFormat.PlainText)
         self.status.setObjectName("playStatus")
         self.status.setWordWrap(True)
         font = self.status.font()
@@ -47,6 +49,7 @@ class GameBar(QWidget):
         font.setBold(True)
         self.status.setFont(font)
         self.scene = QLabel()
+        self.scene.setTextFormat(Qt.TextFormat.PlainText)
         self.scene.setObjectName("playSceneText")
         self.scene.setWordWrap(True)
         buttons = QHBoxLayout()
@@ -60,6 +63,7 @@ class GameBar(QWidget):
         buttons.addWidget(self.end_button)
         buttons.addStretch(1)
         self.summary = QLabel()
+        self.summary.setTextFormat(Qt.TextFormat.PlainText)
         self.summary.setObjectName("playGameSummary")
         self.summary.setWordWrap(True)
         self.summary.hide()

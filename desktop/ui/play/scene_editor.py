@@ -56,6 +56,7 @@ class SceneEditor(QWidget):
         buttons.addWidget(self.update_button)
         buttons.addStretch(1)
         self.error = error_label("sceneError")
+        self.error.setTextFormat(Qt.TextFormat.PlainText)
         layout.addWidget(self.text)
         layout.addWidget(self.members)
         layout.addWidget(QLabel("Party-wide condition:"))

@@ -54,7 +54,11 @@ class SeatList(QListWidget):
         self.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
         self.setDefaultDropAction(Qt.DropAction.MoveAction)
         self.setToolTip("Drag a player to change the seating order, clockwise from the GM.")
-        self.setMaximumHeight(150)  # a table seats a handful: the rest of the dock stays in view
+        self.setMaximumHeight(130)  # a table seats a handful: the rest of the dock stays in view
+        # A long declared action wraps onto a second line rather than hiding off the side.
+        self.setWordWrap(True)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setResizeMode(QListWidget.ResizeMode.Adjust)
         self.model().rowsMoved.connect(lambda *_args: self.reordered.emit(self.ids()))
 
     def ids(self) -> list[int]:
@@ -75,11 +79,13 @@ class TurnOrder(QWidget):
         self.seats = SeatList()
         self.seats.reordered.connect(self.seating_changed)
         self.gone = QLabel()
+        self.gone.setTextFormat(Qt.TextFormat.PlainText)  # names are campaign text
         self.gone.setObjectName("outForGood")
         self.gone.setWordWrap(True)
         self.gone.hide()
         action_row = QVBoxLayout()
         self.action_label = QLabel("Action:")
+        self.action_label.setTextFormat(Qt.TextFormat.PlainText)
         self.action = QLineEdit()
         self.action.setObjectName("declaredAction")
         self.action.setMaxLength(500)
