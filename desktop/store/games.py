@@ -97,7 +97,9 @@ class PlayView:
     order: tuple[Seat, ...] = ()
     members: tuple[int, ...] = ()
     condition_id: int | None = None
-    out_for_good: tuple[str, ...] = field(default=())  # names that left the order
+    # Who left the order for good (no die left): (character id, name), for the GM to
+    # record their final condition.
+    out_for_good: tuple[tuple[int, str], ...] = field(default=())
 
 
 def _whole_pairs(value: object, what: str, width: int) -> tuple[tuple[int, ...], ...]:

@@ -75,7 +75,7 @@ def test_turns_follow_the_seating_and_skip_the_out_of_play(campaign: Campaign) -
     _place(campaign, ids["Ash"], "removed", 3)  # nothing left: out for good
     view = campaign.games.current()
     assert [s.name for s in view.order] == ["Cole", "Bryn"]
-    assert view.out_for_good == ("Ash",)
+    assert view.out_for_good == ((ids["Ash"], "Ash"),)
 
 
 def test_rolls_carry_the_game_scene_round_and_turn(campaign: Campaign) -> None:

@@ -278,7 +278,7 @@ class GameManager(Manager):
         first = [s for s in order if s.state != dicepool.PlayState.OUT_OF_PLAY]
         return first[0].character_id if first else None
 
-    def _order(self, game: GameRecord) -> tuple[list[Seat], list[str]]:
+    def _order(self, game: GameRecord) -> tuple[list[Seat], list[tuple[int, str]]]:
         """The turn order: player characters in the scene, in seating order; those out
         for good leave it (their names are returned apart)."""
         characters = {c.id: c for c in self._campaign.roster.all()}
@@ -288,11 +288,11 @@ class GameManager(Manager):
             cid for cid in self.seating() if not scene or not scene.members or cid in scene.members
         ]
         order: list[Seat] = []
-        gone: list[str] = []
+        gone: list[tuple[int, str]] = []
         for cid in seats:
             state = dicepool.play_state(*counts.get(cid, (0, 0, 0)))
             if state is dicepool.PlayState.OUT_FOR_GOOD:
-                gone.append(characters[cid].name)
+                gone.append((cid, characters[cid].name))
                 continue
             order.append(
                 Seat(

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QGroupBox, QVBoxLayout, QWidget
 
 from desktop.rules import dicepool
 from desktop.store import CharacterRecord, NotFound, PlayView
+from desktop.ui.commands import EditCharacter
 from desktop.ui.dice_commands import RollDice, to_pool
 from desktop.ui.form_helpers import vertical_scroll
 from desktop.ui.panel import Panel
@@ -70,6 +71,7 @@ class PlayWidget(QWidget):
         self.turn_order.follow_requested.connect(self.follow_turn)
         self.turn_order.declare_requested.connect(self.declare)
         self.turn_order.seating_changed.connect(self.reseat)
+        self.turn_order.final_requested.connect(self.record_final)
         self.round_award.award_requested.connect(self.award_and_end_round)
         self.challenges.roll_requested.connect(self.roll_challenge)
         self.challenges.party_requested.connect(self.roll_against_party)
@@ -199,6 +201,24 @@ class PlayWidget(QWidget):
         order = shown + [cid for cid in previous if cid not in shown]
         if not self._push(SetSeating(self._session, order)):
             self.reload()  # the list shows the order the store kept
+
+    def record_final(self, character_id: int, text: str) -> None:
+        """The GM records the final condition of a character out for good, in its notes."""
+        session = self._session
+        if session is None:
+            return
+        if not text.strip():
+            session.report_failure("Say what became of the character: the text is empty.")
+            return
+        try:
+            record = session.campaign.roster.get(character_id)
+        except NotFound as error:
+            session.report_failure(str(error))
+            return
+        line = f"Final condition: {text.strip()}"
+        notes = f"{record.notes}\n{line}" if record.notes else line
+        if self._push(EditCharacter(session, record, "notes", notes)):
+            self.turn_order.final_text.clear()
 
     # -- the GM's award -----------------------------------------------------------------------
 

@@ -13,6 +13,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFont, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QComboBox,
     QGridLayout,
     QLabel,
     QLineEdit,
@@ -71,6 +72,7 @@ class TurnOrder(QWidget):
     follow_requested = Signal()
     declare_requested = Signal(int, str)  # character id, action
     seating_changed = Signal(list)
+    final_requested = Signal(int, str)  # character id, final condition
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -83,6 +85,25 @@ class TurnOrder(QWidget):
         self.gone.setObjectName("outForGood")
         self.gone.setWordWrap(True)
         self.gone.hide()
+        # R2 Out of play: "one with no die anywhere is out of play for good and the GM
+        # records its final condition" (kept in the character's notes).
+        self.final = QWidget()
+        final_row = QGridLayout(self.final)
+        final_row.setContentsMargins(0, 0, 0, 0)
+        self.final_pick = QComboBox()
+        self.final_pick.setObjectName("finalPick")
+        self.final_text = QLineEdit()
+        self.final_text.setObjectName("finalCondition")
+        self.final_text.setPlaceholderText("Final condition: dead, captured, broken…")
+        self.final_text.setMaxLength(500)
+        self.final_button = QPushButton("Record")
+        self.final_button.setToolTip("Add the final condition to the character's notes.")
+        self.final_button.clicked.connect(self._final)
+        self.final_text.returnPressed.connect(self._final)
+        final_row.addWidget(self.final_pick, 0, 0, 1, 2)
+        final_row.addWidget(self.final_text, 1, 0)
+        final_row.addWidget(self.final_button, 1, 1)
+        self.final.hide()
         action_row = QVBoxLayout()
         self.action_label = QLabel("Action:")
         self.action_label.setTextFormat(Qt.TextFormat.PlainText)
@@ -111,6 +132,7 @@ class TurnOrder(QWidget):
         buttons.addWidget(self.follow_button, 1, 0, 1, 2)
         layout.addWidget(self.seats)
         layout.addWidget(self.gone)
+        layout.addWidget(self.final)
         layout.addLayout(action_row)
         layout.addLayout(buttons)
         self._turn_of: int | None = None
@@ -143,12 +165,16 @@ class TurnOrder(QWidget):
             self.seats.addItem(item)
         self.seats.model().blockSignals(False)
         self.seats.blockSignals(False)
-        self.gone.setText(
-            "Out for good (left the order): " + ", ".join(view.out_for_good)
-            if view.out_for_good
-            else ""
-        )
-        self.gone.setVisible(bool(view.out_for_good))
+        names = [name for _cid, name in view.out_for_good]
+        self.gone.setText("Out for good (left the order): " + ", ".join(names) if names else "")
+        self.gone.setVisible(bool(names))
+        self.final.setVisible(bool(names))
+        self.final.setEnabled(writable)
+        kept = self.final_pick.currentData()
+        self.final_pick.clear()
+        for cid, name in view.out_for_good:
+            self.final_pick.addItem(name, cid)
+        self.final_pick.setCurrentIndex(max(self.final_pick.findData(kept), 0))
         playing = view.game_id is not None and view.scene_number > 0
         later = [s for s in view.order if view.turn is None or s.turn > view.turn]
         more = any(s.state != "out_of_play" for s in later)
@@ -160,6 +186,11 @@ class TurnOrder(QWidget):
         current = next((s for s in view.order if s.character_id == view.turn_of), None)
         if not self.action.hasFocus():
             self.action.setText(current.action if current else "")
+
+    def _final(self) -> None:
+        chosen = self.final_pick.currentData()
+        if chosen is not None:
+            self.final_requested.emit(int(chosen), self.final_text.text())
 
     def _declare(self) -> None:
         if self._turn_of is not None:
