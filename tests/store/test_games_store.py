@@ -65,6 +65,12 @@ def test_turns_follow_the_seating_and_skip_the_out_of_play(campaign: Campaign) -
     assert view.turn_name == "Bryn"
     with pytest.raises(ValueError, match="End round"):
         campaign.games.next_turn()
+    # The GM may hand the turn to a player in the order (reactions are free: R2).
+    campaign.games.take_turn(ids["Cole"])
+    assert campaign.games.current().turn_name == "Cole"
+    with pytest.raises(ValueError, match="turn order"):
+        campaign.games.take_turn(ids["Storm"])
+    campaign.games.take_turn(ids["Bryn"])
     campaign.games.declare(ids["Bryn"], "  Wade across  ")
     assert campaign.games.current().order[2].action == "Wade across"
     campaign.games.end_round()
