@@ -63,6 +63,7 @@ if TYPE_CHECKING:
         write_document,
     )
     from desktop.store.files import damaged_message
+    from desktop.store.games import GameRecord, PlayView, SceneRecord, Seat
     from desktop.store.health import (
         CheckReport,
         RepairReport,
@@ -128,6 +129,10 @@ _PUBLIC: dict[str, tuple[str, str]] = {
     "DowntimeUndo": ("desktop.store.downtime_records", "DowntimeUndo"),
     "FactionRecord": ("desktop.store.downtime_records", "FactionRecord"),
     "FactionSnapshot": ("desktop.store.downtime_records", "FactionSnapshot"),
+    "GameRecord": ("desktop.store.games", "GameRecord"),
+    "PlayView": ("desktop.store.games", "PlayView"),
+    "SceneRecord": ("desktop.store.games", "SceneRecord"),
+    "Seat": ("desktop.store.games", "Seat"),
     "CampaignRefused": ("desktop.store.errors", "CampaignRefused"),
     "CampaignWriteFailed": ("desktop.store.errors", "CampaignWriteFailed"),
     "NotFound": ("desktop.store.errors", "NotFound"),
@@ -192,6 +197,10 @@ __all__ = [  # noqa: RUF022 (grouped as _PUBLIC)
     "DowntimeUndo",
     "FactionRecord",
     "FactionSnapshot",
+    "GameRecord",
+    "PlayView",
+    "SceneRecord",
+    "Seat",
     "CampaignRefused",
     "CampaignWriteFailed",
     "NotFound",

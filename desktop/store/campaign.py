@@ -31,6 +31,7 @@ from desktop.store.managers.chapter import ChapterManager
 from desktop.store.managers.clocks import ClockManager
 from desktop.store.managers.downtime import DowntimeManager
 from desktop.store.managers.factions import FactionManager
+from desktop.store.managers.games import GameManager
 from desktop.store.managers.kit import KitManager
 from desktop.store.managers.rolls import RollManager
 from desktop.store.managers.roster import RosterManager
@@ -47,7 +48,7 @@ Populate = Callable[["Session"], None]
 class Campaign(Core):
     """One open `.gmdesk` file. Build it with `Campaign.open` or `Campaign.create`; reach
     its areas as `campaign.roster`, `.kit`, `.cards`, `.rolls`, `.calendar`, `.clocks`,
-    `.factions`, `.chapter` and `.downtime`."""
+    `.factions`, `.chapter`, `.downtime` and `.games`."""
 
     def __init__(
         self, path: Path, reader: sqlite3.Connection, lock: CampaignLock | None, data_dir: Path
@@ -66,6 +67,7 @@ class Campaign(Core):
         self.factions = FactionManager(self)
         self.chapter = ChapterManager(self)
         self.downtime = DowntimeManager(self)
+        self.games = GameManager(self)
 
     # -- opening and closing -------------------------------------------------------------
 

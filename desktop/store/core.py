@@ -47,6 +47,7 @@ class Topic(StrEnum):
     CHAPTER = "chapter"
     CLAIMS = "claims"
     DOWNTIME = "downtime"  # downtime sheets, sessions and their steps
+    GAMES = "games"  # games at the table, their scenes, rounds and turns; the seating
 
 
 Listener = Callable[[Topic], None]

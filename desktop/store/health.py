@@ -142,7 +142,12 @@ TABLE_COLUMNS: dict[str, tuple[str, ...]] = {
         "summary",
         "undone",
         "day",
+        "game_id",
+        "scene",
+        "round",
+        "turn",
     ),
+    "game": ("id", "started_at", "started_day", "ended_at", "state"),
     "trait": ("id", "character_id", "name", "value", "broad", "position"),
 }
 # Tables copied in this order by a repair, parents before the rows that refer to them.
@@ -166,6 +171,7 @@ COPY_ORDER = (
     "downtime_sheet",
     "downtime_session",
     "downtime_entry",
+    "game",
 )
 # A value check stops after this many findings: a file that bad needs repair, not a list.
 MAX_FINDINGS = 200
@@ -321,6 +327,7 @@ _PLURALS = {
     "downtime_sheet": "downtime sheets",
     "downtime_session": "downtime sessions",
     "downtime_entry": "downtime entries",
+    "game": "games",
 }
 _SINGULARS = {
     "roll_log": "roll log line",
@@ -452,6 +459,7 @@ def _row_checks(
     """(table, SELECT, where-a-row-is, check-a-row) for every table with rules to keep."""
     # The store's own row readers, so that a value is judged exactly as it is read.
     from desktop.store import downtime as downtime_store
+    from desktop.store import games
     from desktop.store import rows as store
 
     def of(character_id: object) -> str:
@@ -478,6 +486,12 @@ def _row_checks(
         checks.roll_kind(row[4])
         checks.parse_detail(str(row[5]))
         checks.total(row[6])
+        for value, what in zip(row[7:], ("game", "scene", "round", "turn"), strict=True):
+            if value is not None:
+                checks.whole(value, f"Its {what}", low=1)
+
+    def game(row: tuple[object, ...]) -> None:
+        games.game_from_row(row)
 
     def card(row: tuple[object, ...]) -> None:
         checks.card(store._card(row))
@@ -558,7 +572,8 @@ def _row_checks(
         ),
         (
             "roll_log",
-            "SELECT id, at, character_id, character_name, kind, detail, total FROM roll_log",
+            "SELECT id, at, character_id, character_name, kind, detail, total,"
+            " game_id, scene, round, turn FROM roll_log",
             lambda row: f"Roll log line {row[0]} ({row[3]})",
             roll,
         ),
@@ -612,6 +627,12 @@ def _row_checks(
             downtime_store.ENTRY_SQL,
             lambda row: f"Downtime entry {row[0]}",
             entry,
+        ),
+        (
+            "game",
+            "SELECT id, started_at, started_day, ended_at, state FROM game",
+            lambda row: f"Game {row[0]}",
+            game,
         ),
     ]
 

@@ -88,7 +88,14 @@ class RollLogEntry(SQLModel, table=True):
     link becomes NULL when the character is deleted."""
 
     __tablename__ = "roll_log"
-    __table_args__ = (CheckConstraint("day IS NULL OR day >= 1", name="ck_roll_log_day"),)
+    __table_args__ = (
+        CheckConstraint("day IS NULL OR day >= 1", name="ck_roll_log_day"),
+        CheckConstraint(
+            "(game_id IS NULL OR game_id >= 1) AND (scene IS NULL OR scene >= 1)"
+            " AND (round IS NULL OR round >= 1) AND (turn IS NULL OR turn >= 1)",
+            name="ck_roll_log_play",
+        ),
+    )
 
     id: int | None = Field(default=None, primary_key=True)
     at: str = Field(index=True)  # ISO local date and time, whole seconds
@@ -102,6 +109,26 @@ class RollLogEntry(SQLModel, table=True):
     summary: str = ""
     undone: bool = False  # undoing a roll marks its line, never deletes it
     day: int | None = None  # the campaign day of the roll (None: logged before 0006)
+    # Where in play it was rolled (None: outside a game, or logged before 0007). The game
+    # is a plain number, not a link: the log outlives an undone Start game.
+    game_id: int | None = None
+    scene: int | None = None
+    round: int | None = None
+    turn: int | None = None
+
+
+class GameRow(SQLModel, table=True):
+    """A game at the table, from Start game to End game (RULES.md section 2)."""
+
+    __tablename__ = "game"
+    __table_args__ = (CheckConstraint("started_day >= 1", name="ck_game_started_day"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    started_at: str  # ISO local date and time, whole seconds
+    started_day: int  # the campaign day it started on
+    ended_at: str | None = None  # None while it runs
+    # JSON: scenes, round, whose turn, actions, pools at start (see store/games.py)
+    state: str = Field(default="{}", sa_column_kwargs={"server_default": "{}"})
 
 
 # SySCards. A card outlives the character it is linked to and the card that owns it:

@@ -80,6 +80,11 @@ class RollRecord:
     summary: str
     undone: bool
     day: int | None = None  # the campaign day it was rolled on (None: logged before 0006)
+    # Where in play (None: outside a game, or logged before 0007).
+    game_id: int | None = None
+    scene: int | None = None
+    round: int | None = None
+    turn: int | None = None
 
 
 @dataclass(frozen=True)

@@ -123,7 +123,8 @@ def _item(row: tuple[object, ...]) -> ItemRecord:
 
 
 def _roll(row: Sequence[object]) -> RollRecord:
-    roll_id, at, character_id, name, kind, detail, total, summary, undone, day = row
+    roll_id, at, character_id, name, kind, detail, total, summary, undone, day, *play = row
+    game_id, scene, round_, turn = (None if v is None else int(v) for v in play)  # type: ignore[call-overload]
     return RollRecord(
         id=int(roll_id),  # type: ignore[call-overload]
         at=str(at),
@@ -135,6 +136,10 @@ def _roll(row: Sequence[object]) -> RollRecord:
         summary=str(summary),
         undone=bool(undone),
         day=None if day is None else int(day),  # type: ignore[call-overload]
+        game_id=game_id,
+        scene=scene,
+        round=round_,
+        turn=turn,
     )
 
 
@@ -147,10 +152,13 @@ def _roll_values(
     summary: object,
     at: object,
     day: int | None = None,
+    play: tuple[int, int, int, int | None] | None = None,
 ) -> dict[str, object]:
     """The checked columns of a roll log line, in the order of RollRecord after its id.
 
-    `day` is the campaign day the line is logged on (RULES.md section 5)."""
+    `day` is the campaign day the line is logged on (RULES.md section 5); `play` the
+    game, scene, round and turn it was rolled in (RULES.md section 2), if any."""
+    game_id, scene, round_, turn = play or (None, None, None, None)
     return {
         "at": checks.timestamp(datetime.now() if at is None else at),
         "character_id": checks.optional_id(character_id, "A roll's character"),
@@ -161,6 +169,10 @@ def _roll_values(
         "summary": checks.summary(summary),
         "undone": False,
         "day": None if day is None else checks.row_id(day, "A roll's campaign day"),
+        "game_id": game_id,
+        "scene": scene,
+        "round": round_,
+        "turn": turn,
     }
 
 

@@ -40,6 +40,7 @@ from desktop.ui.docks.syscards import SysCardsPanel
 from desktop.ui.docks.tabbed_panels import ChapterPanel, EnergyCalendarPanel, FactionLadderPanel
 from desktop.ui.downtime.launcher import DowntimeLauncher
 from desktop.ui.panel import Panel
+from desktop.ui.play.play_panel import PlayPanel
 from desktop.ui.session import CampaignSession
 from desktop.ui.settings import LAYOUT_VERSION, Settings
 from desktop.ui.start_page import StartPage
@@ -57,6 +58,7 @@ PANELS: tuple[type[Panel], ...] = (
     ChapterPanel,
     ClocksPanel,
     FactionLadderPanel,
+    PlayPanel,
     RollLogPanel,
 )
 CAMPAIGN_FILTER = f"GM Desk campaigns (*{SUFFIX})"

@@ -1,11 +1,11 @@
 """Workspaces: one dock layout for each phase of play, as Krita's or Qt Creator's modes.
 
-*Play* keeps the table in view (roster, a large Dice Table, the clocks and the roll
-log), *Prep* the SySCards with their preview beside the roster, the ladder and the
-chapter, *Between sessions* the Energy Calendar with the chapter and the ladder. Each
-workspace remembers the GM's own changes to it (saved per workspace in the settings);
-its default is drawn here, sized from the window so it fits 1366 x 768 as well as
-1920 x 1080.
+*Play* keeps the table in view (roster, a large Dice Table, the Play dock with the
+clocks behind it, and the roll log), *Prep* the SySCards with their preview beside the
+roster, the ladder and the chapter, *Between sessions* the Energy Calendar with the
+chapter and the ladder. Each workspace remembers the GM's own changes to it (saved per
+workspace in the settings); its default is drawn here, sized from the window so it fits
+1366 x 768 as well as 1920 x 1080.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ class Workspace:
 
 
 WORKSPACES: tuple[Workspace, ...] = (
-    Workspace("play", "&Play", "Ctrl+1", ("roster", "diceTable", "clocks", "rollLog")),
+    Workspace("play", "&Play", "Ctrl+1", ("roster", "diceTable", "play", "clocks", "rollLog")),
     Workspace("prep", "P&rep", "Ctrl+2", ("roster", "syscards", "faction_ladder", "chapter")),
     Workspace(
         "between",
@@ -105,8 +105,13 @@ def _place(window: QMainWindow, docks: dict[str, QDockWidget], name: str) -> Non
     else:
         # The Dice Table gets the whole height: the pool, the tray and the table are
         # drop targets never to be squeezed; the clocks and the log share a column.
+        # The Play dock (the game, its scene and turns) leads that column, the clocks
+        # in a tab behind it.
         table = split(add(Area.RightDockWidgetArea, "roster"), "diceTable", Horizontal)
-        split(split(table, "clocks", Horizontal), "rollLog", Vertical)
+        play = split(table, "play", Horizontal)
+        split(play, "rollLog", Vertical)
+        tab(play, "clocks")
+        play.raise_()
 
 
 def _size(window: QMainWindow, docks: dict[str, QDockWidget], name: str) -> None:
@@ -125,10 +130,10 @@ def _size(window: QMainWindow, docks: dict[str, QDockWidget], name: str) -> None
         spare = max(0, width - docks["diceTable"].minimumSizeHint().width() - 40)
         side = min(380, spare / 2)
         window.resizeDocks(
-            [docks["roster"], docks["clocks"]],
-            [at_least("roster", side), at_least("clocks", spare - side if side < 380 else 380)],
+            [docks["roster"], docks["play"]],
+            [at_least("roster", side), at_least("play", spare - side if side < 380 else 380)],
             Horizontal,
         )
         window.resizeDocks(
-            [docks["clocks"], docks["rollLog"]], [int(height * 0.5), int(height * 0.5)], Vertical
+            [docks["play"], docks["rollLog"]], [int(height * 0.7), int(height * 0.3)], Vertical
         )

@@ -22,7 +22,7 @@ from desktop.store import Campaign, Topic
 STORE = Path(desktop.store.__file__).resolve().parent
 MOST_PUBLIC_METHODS = 30
 MANAGERS = ("roster", "kit", "cards", "rolls", "calendar", "clocks", "factions", "chapter",
-            "downtime")  # fmt: skip
+            "downtime", "games")  # fmt: skip
 
 
 def _store_modules() -> list[str]:

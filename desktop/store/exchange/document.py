@@ -18,6 +18,7 @@ from desktop.store.downtime_records import (
     DowntimeSheet,
     FactionRecord,
 )
+from desktop.store.games import GameRecord
 from desktop.store.records import (
     CardSnapshot,
     CharacterRecord,
@@ -77,3 +78,4 @@ class CampaignDocument:
     downtime_sheets: tuple[DowntimeSheet, ...] = ()
     downtime_sessions: tuple[int, ...] = ()
     downtime_entries: tuple[DowntimeEntry, ...] = ()
+    games: tuple[GameRecord, ...] = ()

@@ -22,6 +22,7 @@ from desktop.store import energy
 from desktop.store.campaign import Campaign
 from desktop.store.downtime_records import DowntimeSheet
 from desktop.store.exchange.document import FORMAT, VERSION, Progress, no_progress
+from desktop.store.games import GameRecord, state_to_text
 from desktop.store.records import CardRecord, CharacterRecord, RollRecord
 
 # How often (in records) a long step reports progress and may be cancelled.
@@ -50,6 +51,17 @@ def export_document(campaign: Campaign, progress: Progress = no_progress) -> dic
         "roll_log": [asdict(roll) for roll in sorted(campaign.rolls.all(), key=_by_id)],
         "cards": [_export_card(campaign, record) for record in campaign.cards.all()],
         **_export_downtime(campaign),
+        "games": [_export_game(game) for game in campaign.games.all()],
+    }
+
+
+def _export_game(game: GameRecord) -> dict[str, Any]:
+    return {
+        "id": game.id,
+        "started_at": game.started_at,
+        "started_day": game.started_day,
+        "ended_at": game.ended_at,
+        "state": json.loads(state_to_text(game)),
     }
 
 

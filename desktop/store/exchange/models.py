@@ -36,7 +36,7 @@ from pydantic import (
 
 from desktop.rules import dicepool, factions, roster, syscards
 from desktop.rules.energy import CharacterProfile, DayState
-from desktop.store import checks, energy
+from desktop.store import checks, energy, games
 from desktop.store.downtime_records import (
     DEFAULT_XP,
     ENTRY_ACTIVITIES,
@@ -339,6 +339,49 @@ class Roll(_Strict):
     summary: _rule(checks.summary, str) = ""  # type: ignore[valid-type]
     undone: bool = False
     day: Id | None = None
+    game_id: Id | None = None  # where in play it was rolled (RULES.md section 2)
+    scene: Id | None = None
+    round: Id | None = None
+    turn: Id | None = None
+
+
+def _optional_timestamp(value: object) -> str | None:
+    return None if value is None else checks.timestamp(value)
+
+
+def _game_state(value: dict[str, Any]) -> dict[str, Any]:
+    # Judged whole with the game's other fields in `Game`; here only its shape.
+    return value
+
+
+class Game(_Strict):
+    """A game at the table (RULES.md section 2) with its play state: `state` holds
+    `scenes` (each {text, members, condition_id}), `round`, `turn_of`, `actions`
+    ([character id, text] pairs), `started_with` ([character id, pool size] pairs) and,
+    once ended, `grown` ([character id, started, after] triples)."""
+
+    id: Id
+    started_at: _rule(checks.timestamp, str)  # type: ignore[valid-type]
+    started_day: Id
+    ended_at: _rule(_optional_timestamp, str | None) = None  # type: ignore[valid-type]
+    state: Annotated[dict[str, Any], AfterValidator(_game_state)] = {}
+    _record: games.GameRecord | None = PrivateAttr(default=None)
+
+    @model_validator(mode="after")
+    def _rules_game(self) -> Self:
+        try:
+            self._record = games.check_game(
+                games.game_from_values(
+                    self.id, self.started_at, self.started_day, self.ended_at, self.state
+                )
+            )
+        except (TypeError, ValueError) as error:
+            raise Refusal("state", str(error)) from None
+        return self
+
+    def record(self) -> games.GameRecord:
+        assert self._record is not None  # made by the validator
+        return self._record
 
 
 class Image(_Strict):
@@ -543,6 +586,7 @@ class CampaignExport(_Strict):
     claim_paths: list[ClaimPath] = []
     clocks: list[Clock] = []
     downtime_sessions: list[Session] = []
+    games: list[Game] = []
 
     @model_validator(mode="after")
     def _across_records(self) -> Self:
@@ -561,7 +605,20 @@ class CampaignExport(_Strict):
         _unique((card.id for card in self.cards), "cards", "id")
         _card_owners(self.cards)
         self._downtime(characters)
+        self._games(characters)
         return self
+
+    def _games(self, characters: set[int]) -> None:
+        _unique((game.id for game in self.games), "games", "id")
+        running = [game for game in self.games if game.ended_at is None]
+        if len(running) > 1:
+            raise Refusal("games", "only one game can be running at a time.")
+        for index, game in enumerate(self.games):
+            record = game.record()
+            named = [m for scene in record.scenes for m in scene.members]
+            named += [cid for cid, _text in record.actions]
+            for cid in named:
+                _exists(cid, characters, f"games[{index}].state", "character")
 
     def _downtime(self, characters: set[int]) -> None:
         chapter_name = self.chapter_name()
@@ -705,6 +762,7 @@ class CampaignExport(_Strict):
                 for session in self.downtime_sessions
                 for step in session.entries
             ),
+            games=tuple(game.record() for game in self.games),
         )
 
     def _factions(self) -> tuple[FactionRecord, ...]:

@@ -22,6 +22,7 @@ from desktop.store.exchange.document import (
 )
 from desktop.store.exchange.export import TICK, fields_of, without
 from desktop.store.exchange.reading import read_document
+from desktop.store.games import GameRecord
 from desktop.store.records import RollRecord
 
 if TYPE_CHECKING:
@@ -113,6 +114,7 @@ def _populate(document: CampaignDocument, progress: Progress) -> Populate:
             if snapshot.image is not None:
                 writer.set_card_image(session, snapshot.card.id, snapshot.image)
         _populate_downtime(session, document)
+        _insert_games(session, document.games)
         progress(1.0)  # the last moment a cancel can still leave nothing behind
 
     return populate
@@ -141,6 +143,23 @@ def _populate_downtime(session: Session, document: CampaignDocument) -> None:
     for number in document.downtime_sessions:
         downtime_writer.add_session(session, number)
     downtime_writer.insert_entries(session, document.downtime_entries)
+
+
+def _insert_games(session: Session, games: Sequence[GameRecord]) -> None:
+    from desktop.store.games import state_to_text
+    from desktop.store.models import GameRow
+
+    for game in games:
+        session.add(
+            GameRow(
+                id=game.id,
+                started_at=game.started_at,
+                started_day=game.started_day,
+                ended_at=game.ended_at,
+                state=state_to_text(game),
+            )
+        )
+    session.flush()
 
 
 def _roll_columns(roll: RollRecord) -> dict[str, object]:

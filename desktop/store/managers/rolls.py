@@ -31,7 +31,15 @@ class RollManager(Manager):
         from desktop.store import writer
 
         values = _roll_values(
-            character_id, character_name, kind, detail, total, summary, at, self._today()
+            character_id,
+            character_name,
+            kind,
+            detail,
+            total,
+            summary,
+            at,
+            self._today(),
+            self._play(),
         )
         with self._writing(Topic.ROLLS) as session:
             if character_id is not None:
@@ -60,7 +68,15 @@ class RollManager(Manager):
 
         checked = _checked_dice(dice)
         values = _roll_values(
-            character_id, character_name, kind, detail, total, summary, at, self._today()
+            character_id,
+            character_name,
+            kind,
+            detail,
+            total,
+            summary,
+            at,
+            self._today(),
+            self._play(),
         )
         with self._writing(Topic.DICE, Topic.ROLLS) as session:
             if character_id is not None:
@@ -99,7 +115,15 @@ class RollManager(Manager):
         from desktop.store import writer
 
         values = _roll_values(
-            character_id, character_name, kind, detail, total, summary, None, self._today()
+            character_id,
+            character_name,
+            kind,
+            detail,
+            total,
+            summary,
+            None,
+            self._today(),
+            self._play(),
         )
         checked = {
             card_id: checks.card_fields({"efficiency": e}) for card_id, e in efficiencies.items()
@@ -129,6 +153,11 @@ class RollManager(Manager):
     def _today(self) -> int:
         """The campaign's current day, which every roll-log line carries."""
         return self._campaign.summary().current_day
+
+    def _play(self) -> tuple[int, int, int, int | None] | None:
+        """Where the running game is (game, scene, round, turn), which every roll-log line
+        logged during it carries (RULES.md section 2); None outside a game."""
+        return self._campaign.games.position()
 
     def set_undone(self, roll_id: int, undone: bool) -> RollRecord:
         """Mark a roll undone (its undo) or not (its redo); the line itself stays."""

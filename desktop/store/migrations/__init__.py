@@ -16,6 +16,7 @@ REVISIONS: tuple[str, ...] = (
     "0004_energy",
     "0005_downtime",
     "0006_rules_records",
+    "0007_games",
 )
 HEAD = REVISIONS[-1]
 FOLDER = Path(__file__).resolve().parent

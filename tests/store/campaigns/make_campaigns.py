@@ -29,7 +29,8 @@ COMMITS = {
     "0003_syscards": "cb4f257^",
     "0004_energy": "5728f18^",
     "0005_downtime": "adcd192^",
-    "0006_rules_records": "HEAD",
+    "0006_rules_records": "f2c9278^",
+    "0007_games": "HEAD",
 }
 
 # Runs inside the old tree, with its own `desktop` package first on the path.
@@ -57,6 +58,10 @@ with Campaign.open(made, data_dir=data) as campaign:
     if (managed or hasattr(campaign, "set_card_image")) and cards():
         set_image = campaign.cards.set_image if managed else campaign.set_card_image
         set_image(cards()[0].id, PNG)
+    if hasattr(campaign, "games"):  # from 0007: a game at the table, so rolls say where
+        if campaign.games.running() is None:
+            campaign.games.start()
+        campaign.games.set_scene("A ford in the rain", [first.id])
     if managed or hasattr(campaign, "log_roll"):
         log = campaign.rolls.log if managed else campaign.log_roll
         try:

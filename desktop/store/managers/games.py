@@ -1,0 +1,331 @@
+"""Games at the table: Start game, scenes, rounds, turns, End game; the seating order.
+Reached as `campaign.games`.
+
+RULES.md section 2 ("A game", "Play order", "Out of play"). Each change writes the
+game's whole play state and returns the game as it was, so an undo command puts that
+record back with `put` (and undoes a Start game with `remove`). Every change tells
+"games".
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import replace
+from datetime import datetime
+
+from desktop.rules import dicepool
+from desktop.store import checks
+from desktop.store.core import Manager, Topic
+from desktop.store.errors import NotFound
+from desktop.store.games import (
+    GameRecord,
+    PlayView,
+    SceneRecord,
+    Seat,
+    check_action,
+    check_game,
+    check_scene,
+    game_from_row,
+    state_to_text,
+)
+
+GAME_SQL = "SELECT id, started_at, started_day, ended_at, state FROM game"
+# The seating order is remembered per campaign, under this key of its settings JSON.
+SEATING_KEY = "seating"
+
+
+class GameManager(Manager):
+    """Games at the table and the players' seating order."""
+
+    # -- reading ----------------------------------------------------------------------------
+
+    def all(self) -> list[GameRecord]:
+        """Every game, oldest first."""
+        return [game_from_row(row) for row in self._read(f"{GAME_SQL} ORDER BY id")]
+
+    def get(self, game_id: int) -> GameRecord:
+        rows = self._read(f"{GAME_SQL} WHERE id = ?", (game_id,))
+        if not rows:
+            raise NotFound(f"Game {game_id} is no longer in the campaign.")
+        return game_from_row(rows[0])
+
+    def running(self) -> GameRecord | None:
+        """The game at the table now (started, not ended), if any."""
+        rows = self._read(f"{GAME_SQL} WHERE ended_at IS NULL ORDER BY id DESC LIMIT 1")
+        return game_from_row(rows[0]) if rows else None
+
+    def current(self) -> PlayView:
+        """What the table shows of the running game: scene, round, whose turn, and the
+        turn order with out-of-play marks (an empty view when no game runs)."""
+        game = self.running()
+        if game is None:
+            return PlayView()
+        order, gone = self._order(game)
+        turn = next((s.turn for s in order if s.character_id == game.turn_of), None)
+        scene = game.scene
+        return PlayView(
+            game_id=game.id,
+            scene_number=len(game.scenes),
+            scene_text=scene.text if scene else "",
+            round=game.round,
+            turn=turn,
+            turn_of=game.turn_of if turn is not None else None,
+            turn_name=order[turn - 1].name if turn is not None else "",
+            order=tuple(order),
+            members=scene.members if scene else (),
+            condition_id=scene.condition_id if scene else None,
+            out_for_good=tuple(gone),
+        )
+
+    def position(self) -> tuple[int, int, int, int | None] | None:
+        """(game, scene, round, turn) of the running game, which each roll-log line
+        logged during it carries (turn None between turns); None outside a game or
+        before its first scene."""
+        view = self.current()
+        if view.game_id is None or not view.scene_number:
+            return None
+        return (view.game_id, view.scene_number, view.round, view.turn)
+
+    def seating(self) -> list[int]:
+        """The player characters in seating order, clockwise from the GM: the order the
+        GM set, then any player character not yet placed, in roster order."""
+        stored = self._campaign.summary().settings
+        saved = stored.get(SEATING_KEY, []) if isinstance(stored, dict) else []
+        pcs = [c.id for c in self._campaign.roster.all() if c.kind == "pc"]
+        placed = (
+            [i for i in saved if isinstance(i, int) and i in pcs] if isinstance(saved, list) else []
+        )
+        return list(dict.fromkeys(placed)) + [i for i in pcs if i not in placed]
+
+    # -- the seating order -----------------------------------------------------------------
+
+    def set_seating(self, character_ids: Sequence[int]) -> list[int]:
+        """Remember the seating order (player characters, clockwise from the GM); returns
+        the order as it was, for undo."""
+        from desktop.store import writer
+
+        ids = [checks.row_id(i, "A seat's character") for i in character_ids]
+        if len(set(ids)) != len(ids):
+            raise ValueError("A character can sit in one place only.")
+        previous = self.seating()
+        pcs = set(previous)
+        strangers = [i for i in ids if i not in pcs]
+        if strangers:
+            raise ValueError("Only player characters take a seat at the table.")
+        with self._writing(Topic.GAMES) as session:
+            stored = self._campaign.summary().settings
+            kept = stored if isinstance(stored, dict) else {}
+            writer.set_settings(session, json.dumps({**kept, SEATING_KEY: ids}))
+        return previous
+
+    # -- a game ------------------------------------------------------------------------------
+
+    def start(self, at: datetime | str | None = None) -> GameRecord:
+        """Start a game: record each character's pool size, its ordinary dice in the pool
+        and on the table (RULES.md section 2, "A game")."""
+        if self.running() is not None:
+            raise ValueError("A game is already running: end it before starting another.")
+        counts = self._campaign.kit.dice_counts()
+        game = GameRecord(
+            id=1,
+            started_at=checks.timestamp(datetime.now() if at is None else at),
+            started_day=self._campaign.summary().current_day,
+            started_with=tuple((cid, pool + table) for cid, (pool, table, _gone) in counts.items()),
+        )
+        with self._writing(Topic.GAMES) as session:
+            return self._write(session, game, new=True)
+
+    def end(self, at: datetime | str | None = None) -> tuple[GameRecord, GameRecord]:
+        """End the running game: the growth rule (`dicepool.pool_size_after_game`) for
+        each character it recorded; returns (the game as it was, as it ended), the ended
+        one's `grown` saying who grew from what to what."""
+        game = self._require_running()
+        characters = {c.id for c in self._campaign.roster.all()}
+        grown = []
+        for cid, started in game.started_with:
+            if cid not in characters:
+                continue  # deleted during the game: nothing left to grow
+            pool = dicepool.Pool(
+                tuple(
+                    dicepool.Die(d.id, d.size, d.kind, d.place)
+                    for d in self._campaign.kit.dice(cid)
+                )
+            )
+            after = dicepool.pool_size_after_game(pool, started)
+            if after > started:
+                grown.append((cid, started, after))
+        ended = replace(
+            game,
+            ended_at=checks.timestamp(datetime.now() if at is None else at),
+            turn_of=None,
+            grown=tuple(grown),
+        )
+        self._change(game, ended)
+        return game, ended
+
+    def put(self, game: GameRecord) -> GameRecord | None:
+        """Write `game` whole, with its id (an undo or a redo); returns it as it was."""
+        checked = check_game(game)
+        try:
+            previous: GameRecord | None = self.get(checked.id)
+        except NotFound:
+            previous = None
+        with self._writing(Topic.GAMES) as session:
+            self._write(session, checked, new=previous is None, keep_id=True)
+        return previous
+
+    def remove(self, game_id: int) -> GameRecord:
+        """Delete a game (the undo of Start game); returns it for `put`."""
+        from desktop.store.models import GameRow
+
+        previous = self.get(game_id)
+        with self._writing(Topic.GAMES) as session:
+            row = session.get(GameRow, game_id)
+            if row is not None:
+                session.delete(row)
+        return previous
+
+    # -- scenes, rounds and turns ------------------------------------------------------------
+
+    def set_scene(
+        self,
+        text: str,
+        members: Sequence[int] = (),
+        condition_id: int | None = None,
+        *,
+        new: bool = True,
+    ) -> GameRecord:
+        """Set a new scene (round 1, the first player's turn) or, with `new` False,
+        update the current one (the GM updates the scene at a round's start). Returns the
+        game as it was."""
+        game = self._require_running()
+        if not isinstance(text, str) or not text.strip():
+            raise ValueError("Say what the scene is: its text cannot be empty.")
+        scene = check_scene(SceneRecord(text.strip(), tuple(members), condition_id))
+        known = {c.id for c in self._campaign.roster.all()}
+        missing = [m for m in scene.members if m not in known]
+        if missing:
+            raise NotFound(f"Character {missing[0]} is no longer in the campaign.")
+        if new or not game.scenes:
+            changed = replace(game, scenes=(*game.scenes, scene), round=1, actions=())
+            changed = replace(changed, turn_of=self._first(changed))
+        else:
+            changed = replace(game, scenes=(*game.scenes[:-1], scene))
+            if changed.turn_of is None:
+                changed = replace(changed, turn_of=self._first(changed))
+        return self._change(game, changed)
+
+    def declare(self, character_id: int, text: str) -> GameRecord:
+        """The action a player declares this round (a line of text; empty clears it)."""
+        game = self._require_running()
+        self._campaign.roster.get(character_id)
+        return self._change(game, game.with_action(character_id, check_action(text)))
+
+    def take_turn(self, character_id: int | None) -> GameRecord:
+        """Give the turn to a character in the order (the GM's choice), or to nobody."""
+        game = self._require_running()
+        if character_id is not None:
+            order, _gone = self._order(game)
+            if character_id not in [s.character_id for s in order]:
+                raise ValueError("Only a player in the turn order can take a turn.")
+        return self._change(game, replace(game, turn_of=character_id))
+
+    def next_turn(self) -> GameRecord:
+        """The next player in seating order takes the turn, out-of-play ones skipped
+        (RULES.md section 2, "Out of play"). Returns the game as it was."""
+        game = self._require_scene()
+        order, _gone = self._order(game)
+        ids = [s.character_id for s in order]
+        start = ids.index(game.turn_of) + 1 if game.turn_of in ids else 0
+        following = [s for s in order[start:] if s.state != dicepool.PlayState.OUT_OF_PLAY]
+        if not following:
+            raise ValueError(
+                "Every player has had a turn this round: End round starts the next one."
+            )
+        return self._change(game, replace(game, turn_of=following[0].character_id))
+
+    def end_round(self) -> GameRecord:
+        """The round is over: the next starts with the first player in play and no
+        actions declared ("The order starts again"). Returns the game as it was."""
+        game = self._require_scene()
+        if game.round >= 100_000:
+            raise ValueError("This scene has run its rounds: set a new scene.")
+        changed = replace(game, round=game.round + 1, actions=())
+        return self._change(game, replace(changed, turn_of=self._first(changed)))
+
+    # -- helpers ------------------------------------------------------------------------------
+
+    def _require_running(self) -> GameRecord:
+        game = self.running()
+        if game is None:
+            raise ValueError("No game is running: start one first.")
+        return game
+
+    def _require_scene(self) -> GameRecord:
+        game = self._require_running()
+        if not game.scenes:
+            raise ValueError("Set the scene first: play starts with the GM setting it.")
+        return game
+
+    def _change(self, game: GameRecord, changed: GameRecord) -> GameRecord:
+        with self._writing(Topic.GAMES) as session:
+            self._write(session, check_game(changed), new=False)
+        return game
+
+    def _first(self, game: GameRecord) -> int | None:
+        order, _gone = self._order(game)
+        first = [s for s in order if s.state != dicepool.PlayState.OUT_OF_PLAY]
+        return first[0].character_id if first else None
+
+    def _order(self, game: GameRecord) -> tuple[list[Seat], list[tuple[int, str]]]:
+        """The turn order: player characters in the scene, in seating order; those out
+        for good leave it (their names are returned apart)."""
+        characters = {c.id: c for c in self._campaign.roster.all()}
+        counts = self._campaign.kit.dice_counts()
+        scene = game.scene
+        seats = [
+            cid for cid in self.seating() if not scene or not scene.members or cid in scene.members
+        ]
+        order: list[Seat] = []
+        gone: list[tuple[int, str]] = []
+        for cid in seats:
+            state = dicepool.play_state(*counts.get(cid, (0, 0, 0)))
+            if state is dicepool.PlayState.OUT_FOR_GOOD:
+                gone.append((cid, characters[cid].name))
+                continue
+            order.append(
+                Seat(
+                    cid,
+                    characters[cid].name,
+                    str(state),
+                    dicepool.PLAY_STATE_WORDS[state],
+                    len(order) + 1,
+                    game.action_of(cid),
+                )
+            )
+        return order, gone
+
+    def _write(
+        self, session: object, game: GameRecord, *, new: bool, keep_id: bool = False
+    ) -> GameRecord:
+        from desktop.store.models import GameRow
+
+        values = {
+            "started_at": game.started_at,
+            "started_day": game.started_day,
+            "ended_at": game.ended_at,
+            "state": state_to_text(game),
+        }
+        if new:
+            row = GameRow(id=game.id if keep_id else None, **values)
+            session.add(row)  # type: ignore[attr-defined]
+            session.flush()  # type: ignore[attr-defined]
+            assert row.id is not None
+            return replace(game, id=row.id)
+        row = session.get(GameRow, game.id)  # type: ignore[attr-defined]
+        if row is None:
+            raise NotFound(f"Game {game.id} is no longer in the campaign.")
+        for name, value in values.items():
+            setattr(row, name, value)
+        return game

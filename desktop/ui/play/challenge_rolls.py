@@ -1,0 +1,124 @@
+"""The scene's non-character challenges roll each turn: the app offers the same number
+of dice as the challenge's last roll. A party-wide condition rolls once and every
+player in the scene rolls against that one total (`party_roll.against_party`).
+
+energy-system-dice-pool.txt, Noncharacter Challenges: "The GM should usually roll the
+same number of dice each turn for noncharacter challenges for situations that are
+consistent."
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QFormLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+
+from desktop.store import CharacterRecord, PlayView
+from desktop.ui.play.round_award import narrow_combo
+from desktop.ui.widgets.number_field import NumberField
+
+MOST_DICE = 200  # a Deadly challenge rolls 23d6; far more is a slip of the keyboard
+PARTY_DICE = 2  # what each player rolls against a condition unless the GM says otherwise
+
+
+def _dice_count(value: int) -> None:
+    if not 1 <= value <= MOST_DICE:
+        raise ValueError(f"Roll from 1 to {MOST_DICE} dice.")
+
+
+class ChallengeRolls(QWidget):
+    roll_requested = Signal(int, int)  # challenge id, dice
+    party_requested = Signal(int, int, int)  # condition id, its dice, each player's dice
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        row = QFormLayout()
+        self.challenge = narrow_combo("sceneChallenge")
+        self.count = NumberField("The challenge's dice", _dice_count, width=48)
+        self.count.setObjectName("challengeDice")
+        self.party_count = NumberField("Each player's dice", _dice_count, width=48)
+        self.party_count.setObjectName("partyDice")
+        self.party_count.setValue(PARTY_DICE)
+        row.addRow("Challenge", self.challenge)
+        row.addRow("Its dice", self.count)
+        row.addRow("Each player's dice", self.party_count)
+        buttons = QVBoxLayout()
+        self.roll_button = QPushButton("Roll challenge")
+        self.party_button = QPushButton("Roll against the party")
+        self.roll_button.setToolTip("The challenge rolls; the roll log keeps it for its turn.")
+        self.party_button.setToolTip(
+            "The party-wide condition rolls once; every player in the scene rolls against "
+            "it: each loser takes damage, each winner damages the condition."
+        )
+        self.roll_button.clicked.connect(self._roll)
+        self.party_button.clicked.connect(self._party)
+        buttons.addWidget(self.roll_button)
+        buttons.addWidget(self.party_button)
+        self.result = QLabel()
+        self.result.setTextFormat(Qt.TextFormat.PlainText)  # names are campaign text
+        self.result.setObjectName("challengeResult")
+        self.result.setWordWrap(True)
+        layout.addLayout(row)
+        layout.addLayout(buttons)
+        layout.addWidget(self.result)
+        self.challenge.currentIndexChanged.connect(lambda _i: self._offer())
+        self._offers: dict[int, int] = {}
+        self._condition: int | None = None
+        self._writable = False
+        self._playing = False
+
+    def show_view(
+        self,
+        view: PlayView,
+        characters: list[CharacterRecord],
+        offers: dict[int, int],
+        writable: bool,
+    ) -> None:
+        """`offers`: each challenge's dice count at its last roll."""
+        self._offers = offers
+        self._condition = view.condition_id
+        self._writable = writable
+        self._playing = view.game_id is not None and view.scene_number > 0
+        kept = self.challenge.currentData()
+        self.challenge.blockSignals(True)
+        self.challenge.clear()
+        members = set(view.members)
+        for character in characters:
+            if character.kind == "challenge" and character.id in members:
+                label = character.name
+                if character.id == view.condition_id:
+                    label += " (party-wide)"
+                self.challenge.addItem(label, character.id)
+        index = self.challenge.findData(kept)
+        if index < 0:
+            index = self.challenge.findData(view.condition_id)
+        self.challenge.setCurrentIndex(max(index, 0))
+        self.challenge.blockSignals(False)
+        self._offer(keep_typed=index >= 0 and kept is not None)
+
+    def _offer(self, keep_typed: bool = False) -> None:
+        chosen = self.challenge.currentData()
+        if not keep_typed or self.count.value() is None:
+            self.count.setValue(self._offers.get(chosen, 1) if chosen else 1)
+        has = chosen is not None and self._writable and self._playing
+        self.roll_button.setEnabled(has)
+        self.party_button.setEnabled(has and chosen == self._condition)
+
+    def show_result(self, text: str) -> None:
+        self.result.setText(text)
+
+    def _roll(self) -> None:
+        count = self.count.value()
+        if count is None:
+            self.result.setText(self.count.problem() or "Say how many dice to roll.")
+            return
+        self.roll_requested.emit(int(self.challenge.currentData()), count)
+
+    def _party(self) -> None:
+        count, each = self.count.value(), self.party_count.value()
+        if count is None or each is None:
+            problem = self.count.problem() or self.party_count.problem()
+            self.result.setText(problem or "Say how many dice to roll.")
+            return
+        self.party_requested.emit(int(self.challenge.currentData()), count, each)

@@ -1,0 +1,85 @@
+"""The top of the Play dock: where the game is (scene, round, whose turn) in large
+type, Start game and End game, and what End game found (who grew)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+
+from desktop.store import GameRecord, PlayView
+
+NO_GAME = "No game running. Start game records every pool; then set the scene."
+
+
+def status_text(view: PlayView) -> str:
+    if view.game_id is None:
+        return NO_GAME
+    if not view.scene_number:
+        return f"Game {view.game_id}: set the scene to begin."
+    turn = f"{view.turn_name}'s turn" if view.turn_name else "every player has had a turn"
+    return f"Scene {view.scene_number} · Round {view.round} · {turn}"
+
+
+def grown_text(ended: GameRecord, names: dict[int, str]) -> str:
+    """End game's summary: who grew, by the rule of the Storytelling section."""
+    if not ended.grown:
+        return "Game ended. No pool grew: every pool stays as it was."
+    grew = ", ".join(
+        f"{names.get(cid, f'character {cid}')} {before} → {after}"
+        for cid, before, after in ended.grown
+    )
+    return f"Game ended. Pools that grew: {grew}."
+
+
+class GameBar(QWidget):
+    start_requested = Signal()
+    end_requested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        # Campaign text (names, the scene) is shown as the text it is, never as HTML.
+        self.status = QLabel(NO_GAME)
+        self.status.setTextFormat(Qt.TextFormat.PlainText)
+        self.status.setObjectName("playStatus")
+        self.status.setWordWrap(True)
+        font = self.status.font()
+        font.setPointSizeF(font.pointSizeF() * 1.25)
+        font.setBold(True)
+        self.status.setFont(font)
+        self.scene = QLabel()
+        self.scene.setTextFormat(Qt.TextFormat.PlainText)
+        self.scene.setObjectName("playSceneText")
+        self.scene.setWordWrap(True)
+        buttons = QHBoxLayout()
+        self.start_button = QPushButton("Start game")
+        self.start_button.setToolTip("Record every character's pool size and begin play.")
+        self.end_button = QPushButton("End game")
+        self.end_button.setToolTip("End the game: a pool that grew becomes the new pool.")
+        self.start_button.clicked.connect(self.start_requested)
+        self.end_button.clicked.connect(self.end_requested)
+        buttons.addWidget(self.start_button)
+        buttons.addWidget(self.end_button)
+        buttons.addStretch(1)
+        self.summary = QLabel()
+        self.summary.setTextFormat(Qt.TextFormat.PlainText)
+        self.summary.setObjectName("playGameSummary")
+        self.summary.setWordWrap(True)
+        self.summary.hide()
+        layout.addWidget(self.status)
+        layout.addWidget(self.scene)
+        layout.addLayout(buttons)
+        layout.addWidget(self.summary)
+
+    def show_view(self, view: PlayView, writable: bool) -> None:
+        self.status.setText(status_text(view))
+        self.scene.setText(view.scene_text)
+        self.scene.setVisible(bool(view.scene_text))
+        running = view.game_id is not None
+        self.start_button.setEnabled(writable and not running)
+        self.end_button.setEnabled(writable and running)
+
+    def show_summary(self, text: str) -> None:
+        self.summary.setText(text)
+        self.summary.setVisible(bool(text))

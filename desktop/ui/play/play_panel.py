@@ -1,0 +1,301 @@
+"""The Play dock: the GM runs the table from here, keyboard first.
+
+Start game, set the scene, then each player in seating order declares one action (N
+gives the next player the turn and selects them on the Dice Table); R ends the round,
+A ends it with the GM's award of a depleted die; the scene's challenges roll from here,
+a party-wide condition against every player at once. Every change is one undo command
+(`play_commands.py`); the dock shows what the store says (`campaign.games.current()`),
+so a reopened campaign resumes its game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QGroupBox, QVBoxLayout, QWidget
+
+from desktop.rules import dicepool
+from desktop.store import CharacterRecord, NotFound, PlayView
+from desktop.ui.commands import EditCharacter
+from desktop.ui.dice_commands import RollDice, to_pool
+from desktop.ui.form_helpers import vertical_scroll
+from desktop.ui.panel import Panel
+from desktop.ui.play.challenge_rolls import ChallengeRolls
+from desktop.ui.play.game_bar import GameBar, grown_text
+from desktop.ui.play.party_roll import Roller, against_party, challenge_roll, last_count
+from desktop.ui.play.round_award import RoundAward, Source
+from desktop.ui.play.scene_editor import SceneEditor
+from desktop.ui.play.turn_order import TurnOrder
+from desktop.ui.play_commands import EndGame, EndRoundWithAward, GameStep, SetSeating, StartGame
+from desktop.ui.session import CampaignSession
+
+TOPICS = ("games", "characters", "dice", "rolls")
+
+
+def _group(title: str, content: QWidget) -> QGroupBox:
+    box = QGroupBox(title)
+    layout = QVBoxLayout(box)
+    layout.setContentsMargins(6, 6, 6, 6)
+    layout.addWidget(content)
+    return box
+
+
+class PlayWidget(QWidget):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._session: CampaignSession | None = None
+        self.view = PlayView()
+        self.game_bar = GameBar()
+        self.scene_editor = SceneEditor()
+        self.turn_order = TurnOrder()
+        self.round_award = RoundAward()
+        self.challenges = ChallengeRolls()
+        inner = QWidget()
+        column = QVBoxLayout(inner)
+        column.setContentsMargins(6, 6, 6, 6)
+        column.addWidget(self.game_bar)
+        column.addWidget(_group("Turns, clockwise from the GM", self.turn_order))
+        column.addWidget(_group("End of round: the GM's award", self.round_award))
+        column.addWidget(_group("Scene", self.scene_editor))
+        column.addWidget(_group("Challenges in the scene", self.challenges))
+        column.addStretch(1)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.addWidget(vertical_scroll(inner, "playScroll"))
+        self.game_bar.start_requested.connect(self.start_game)
+        self.game_bar.end_requested.connect(self.end_game)
+        self.scene_editor.scene_requested.connect(self.set_scene)
+        self.turn_order.next_requested.connect(self.next_turn)
+        self.turn_order.end_round_requested.connect(self.end_round)
+        self.turn_order.follow_requested.connect(self.follow_turn)
+        self.turn_order.declare_requested.connect(self.declare)
+        self.turn_order.seating_changed.connect(self.reseat)
+        self.turn_order.final_requested.connect(self.record_final)
+        self.round_award.award_requested.connect(self.award_and_end_round)
+        self.challenges.roll_requested.connect(self.roll_challenge)
+        self.challenges.party_requested.connect(self.roll_against_party)
+        self.set_session(None)
+
+    # -- following the campaign ---------------------------------------------------------------
+
+    def set_session(self, session: CampaignSession | None) -> None:
+        if self._session is not None:
+            self._session.changed.disconnect(self._on_changed)
+        self._session = session
+        if session is not None:
+            session.changed.connect(self._on_changed)
+        self.game_bar.show_summary("")
+        self.reload()
+
+    def _on_changed(self, topic: str) -> None:
+        if topic in TOPICS:
+            self.reload()
+
+    def reload(self) -> None:
+        session = self._session
+        if session is None:
+            self.view = PlayView()
+            for part in (self.game_bar, self.turn_order):
+                part.show_view(self.view, False)
+            self.scene_editor.show_view(self.view, [], False)
+            self.round_award.show_view(self.view, [], {}, False)
+            self.challenges.show_view(self.view, [], {}, False)
+            return
+        campaign = session.campaign
+        writable = not session.read_only
+        self.view = campaign.games.current()
+        characters = campaign.roster.all()
+        self.game_bar.show_view(self.view, writable)
+        self.turn_order.show_view(self.view, writable)
+        self.scene_editor.show_view(self.view, characters, writable)
+        others = [c for c in characters if c.kind != "pc"]
+        dice = {c.id: campaign.kit.dice(c.id) for c in others}
+        self.round_award.show_view(self.view, characters, dice, writable)
+        self.challenges.show_view(self.view, characters, self._offers(characters), writable)
+
+    def _offers(self, characters: list[CharacterRecord]) -> dict[int, int]:
+        """Each challenge in the scene: the number of dice it rolled last."""
+        assert self._session is not None
+        members = set(self.view.members)
+        offers = {}
+        for character in characters:
+            if character.kind != "challenge" or character.id not in members:
+                continue
+            for line in self._session.campaign.rolls.all(character.id, limit=10):
+                count = None if line.undone else last_count(line.detail)
+                if count is not None:
+                    offers[character.id] = count
+                    break
+        return offers
+
+    # -- the game -----------------------------------------------------------------------------
+
+    def _push(self, command: object) -> bool:
+        assert self._session is not None
+        return self._session.push(command)  # type: ignore[arg-type]
+
+    def start_game(self) -> None:
+        if self._session is not None and self.game_bar.start_button.isEnabled():
+            self.game_bar.show_summary("")
+            if self._push(StartGame(self._session)):
+                self.scene_editor.text.setFocus()  # play starts with the GM setting the scene
+
+    def end_game(self) -> None:
+        if self._session is None or not self.game_bar.end_button.isEnabled():
+            return
+        command = EndGame(self._session)
+        if self._push(command) and command.ended is not None:
+            names = {c.id: c.name for c in self._session.campaign.roster.all()}
+            self.game_bar.show_summary(grown_text(command.ended, names))
+
+    def set_scene(self, text: str, members: list[int], condition: int, new: bool) -> None:
+        if self._session is None:
+            return
+        what = "Set the scene" if new else "Update the scene"
+        command = GameStep(
+            self._session,
+            what,
+            lambda games: games.set_scene(text, members, condition or None, new=new),  # type: ignore[attr-defined]
+        )
+        if self._push(command):
+            self.follow_turn()
+            self.turn_order.seats.setFocus()  # N and R are letters again, not typing
+        else:
+            self.scene_editor.show_problem(self._session.last_failure or "")
+
+    def declare(self, character_id: int, text: str) -> None:
+        if self._session is not None:
+            self._push(
+                GameStep(
+                    self._session,
+                    "Declare an action",
+                    lambda games: games.declare(character_id, text),  # type: ignore[attr-defined]
+                )
+            )
+
+    def next_turn(self) -> None:
+        if self._session is None or not self.turn_order.next_button.isEnabled():
+            return
+        step = GameStep(self._session, "Next turn", lambda games: games.next_turn())  # type: ignore[attr-defined]
+        if self._push(step):
+            self.follow_turn()
+
+    def end_round(self) -> None:
+        """End the round with no award (the GM skips it)."""
+        if self._session is None or not self.turn_order.end_round_button.isEnabled():
+            return
+        step = GameStep(self._session, "End round", lambda games: games.end_round())  # type: ignore[attr-defined]
+        if self._push(step):
+            self.follow_turn()
+
+    def follow_turn(self) -> None:
+        """Select the player whose turn it is: the Dice Table follows the selection."""
+        if self._session is not None and self.view.turn_of is not None:
+            self._session.select_character(self.view.turn_of)
+
+    def reseat(self, shown: list[int]) -> None:
+        if self._session is None:
+            return
+        previous = self._session.campaign.games.seating()
+        order = shown + [cid for cid in previous if cid not in shown]
+        if not self._push(SetSeating(self._session, order)):
+            self.reload()  # the list shows the order the store kept
+
+    def record_final(self, character_id: int, text: str) -> None:
+        """The GM records the final condition of a character out for good, in its notes."""
+        session = self._session
+        if session is None:
+            return
+        if not text.strip():
+            session.report_failure("Say what became of the character: the text is empty.")
+            return
+        try:
+            record = session.campaign.roster.get(character_id)
+        except NotFound as error:
+            session.report_failure(str(error))
+            return
+        line = f"Final condition: {text.strip()}"
+        notes = f"{record.notes}\n{line}" if record.notes else line
+        if self._push(EditCharacter(session, record, "notes", notes)):
+            self.turn_order.final_text.clear()
+
+    # -- the GM's award -----------------------------------------------------------------------
+
+    def award_and_end_round(self, source: Source, receiver: int) -> None:
+        session = self._session
+        if session is None:
+            return
+        campaign = session.campaign
+        try:
+            name = campaign.roster.get(receiver).name
+            receiving = to_pool(campaign.kit.dice(receiver))
+            if source.die is not None:
+                giving = to_pool(campaign.kit.dice(source.die.character_id))
+                _kept, received = dicepool.award_depleted(giving, receiving, source.die.id)
+                placed = received.get(source.die.id)
+                moved = replace(source.die, character_id=receiver, place=str(placed.place))
+                command = EndRoundWithAward(
+                    session, f"Award {source.label} to {name}; end round", moved=moved
+                )
+            else:
+                new_id = max((d.id for d in receiving.dice), default=0) + 1
+                placed = dicepool.award_new_die(receiving, new_id).get(new_id)
+                command = EndRoundWithAward(
+                    session,
+                    f"Award a new depleted d{placed.size} to {name}; end round",
+                    new_for=receiver,
+                    new_size=placed.size,
+                )
+        except (ValueError, NotFound) as error:
+            session.report_failure(str(error))
+            return
+        if self._push(command):
+            self.follow_turn()
+
+    # -- challenges ---------------------------------------------------------------------------
+
+    def _roller(self, character_id: int, count: int) -> Roller:
+        assert self._session is not None
+        campaign = self._session.campaign
+        return Roller(campaign.roster.get(character_id), campaign.kit.dice(character_id), count)
+
+    def roll_challenge(self, challenge_id: int, count: int) -> None:
+        session = self._session
+        if session is None:
+            return
+        try:
+            rolled = challenge_roll(self._roller(challenge_id, count), session.rng)
+        except (ValueError, NotFound) as error:
+            self.challenges.show_result(str(error))
+            return
+        text = f"Roll for {rolled.entry.character_name}"
+        if self._push(RollDice(session, text, rolled.changed, rolled.entry)):
+            self.challenges.show_result(rolled.entry.summary)
+
+    def roll_against_party(self, condition_id: int, count: int, each: int) -> None:
+        session = self._session
+        if session is None:
+            return
+        try:
+            party = [
+                self._roller(seat.character_id, each)
+                for seat in self.view.order
+                if seat.state == "in_play"
+            ]
+            rolled = against_party(self._roller(condition_id, count), party, session.rng)
+        except (ValueError, NotFound) as error:
+            self.challenges.show_result(str(error))
+            return
+        text = f"{rolled.entry.character_name} against the party"
+        if self._push(RollDice(session, text, rolled.changed, rolled.entry)):
+            self.challenges.show_result(rolled.entry.summary)
+
+
+class PlayPanel(Panel):
+    title = "Play"
+    name = "play"
+    area = Qt.DockWidgetArea.RightDockWidgetArea
+
+    def build(self) -> PlayWidget:
+        return PlayWidget(self)

@@ -1,0 +1,198 @@
+"""The turn order: the players in seating order, clockwise from the GM, the current
+turn marked, out-of-play players marked in words and skipped; drag a player to change
+the seating (remembered with the campaign). Next turn and End round are one key each
+(N and R); the current player's declared action is a line of text.
+
+energy-system-dice-pool.txt, Play Order: "Players take turns going clockwise from the
+GM in announcing their actions but all character actions are considered simultaneous."
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QFont, QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QGridLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop.store import PlayView, Seat
+
+NEXT_KEY = "N"
+END_ROUND_KEY = "R"
+FOLLOW_KEY = "F"
+IN_PLAY = "in_play"
+
+
+def seat_text(seat: Seat, current: bool) -> str:
+    mark = "▶ " if current else "    "
+    text = f"{mark}{seat.turn}. {seat.name}"
+    if seat.state != IN_PLAY:
+        text += f" — {seat.state_words}"
+        if seat.state == "out_of_play":
+            text += ", skipped"
+    if seat.action:
+        text += f" — “{seat.action}”"
+    return text
+
+
+class SeatList(QListWidget):
+    """The order as a list the GM drags to reseat players."""
+
+    reordered = Signal(list)  # the shown players' ids in their new order
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("turnOrder")
+        self.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
+        self.setDefaultDropAction(Qt.DropAction.MoveAction)
+        self.setToolTip("Drag a player to change the seating order, clockwise from the GM.")
+        self.setMaximumHeight(130)  # a table seats a handful: the rest of the dock stays in view
+        # A long declared action wraps onto a second line rather than hiding off the side.
+        self.setWordWrap(True)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setResizeMode(QListWidget.ResizeMode.Adjust)
+        self.model().rowsMoved.connect(lambda *_args: self.reordered.emit(self.ids()))
+
+    def ids(self) -> list[int]:
+        return [int(self.item(r).data(Qt.ItemDataRole.UserRole)) for r in range(self.count())]
+
+
+class TurnOrder(QWidget):
+    next_requested = Signal()
+    end_round_requested = Signal()
+    follow_requested = Signal()
+    declare_requested = Signal(int, str)  # character id, action
+    seating_changed = Signal(list)
+    final_requested = Signal(int, str)  # character id, final condition
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.seats = SeatList()
+        self.seats.reordered.connect(self.seating_changed)
+        self.gone = QLabel()
+        self.gone.setTextFormat(Qt.TextFormat.PlainText)  # names are campaign text
+        self.gone.setObjectName("outForGood")
+        self.gone.setWordWrap(True)
+        self.gone.hide()
+        # R2 Out of play: "one with no die anywhere is out of play for good and the GM
+        # records its final condition" (kept in the character's notes).
+        self.final = QWidget()
+        final_row = QGridLayout(self.final)
+        final_row.setContentsMargins(0, 0, 0, 0)
+        self.final_pick = QComboBox()
+        self.final_pick.setObjectName("finalPick")
+        self.final_text = QLineEdit()
+        self.final_text.setObjectName("finalCondition")
+        self.final_text.setPlaceholderText("Final condition: dead, captured, broken…")
+        self.final_text.setMaxLength(500)
+        self.final_button = QPushButton("Record")
+        self.final_button.setToolTip("Add the final condition to the character's notes.")
+        self.final_button.clicked.connect(self._final)
+        self.final_text.returnPressed.connect(self._final)
+        final_row.addWidget(self.final_pick, 0, 0, 1, 2)
+        final_row.addWidget(self.final_text, 1, 0)
+        final_row.addWidget(self.final_button, 1, 1)
+        self.final.hide()
+        action_row = QVBoxLayout()
+        self.action_label = QLabel("Action:")
+        self.action_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.action = QLineEdit()
+        self.action.setObjectName("declaredAction")
+        self.action.setMaxLength(500)
+        self.action.setPlaceholderText("The current player's one action this round")
+        self.action.returnPressed.connect(self._declare)
+        action_row.addWidget(self.action_label)
+        action_row.addWidget(self.action)
+        buttons = QGridLayout()
+        self.next_button = QPushButton(f"Next turn ({NEXT_KEY})")
+        self.end_round_button = QPushButton(f"End round ({END_ROUND_KEY})")
+        self.follow_button = QPushButton(f"Select on Dice Table ({FOLLOW_KEY})")
+        self.next_button.setToolTip(
+            "The next player in seating order; out-of-play ones are skipped."
+        )
+        self.end_round_button.setToolTip("End the round with no award; the order starts again.")
+        self.follow_button.setToolTip("Select the player whose turn it is on the Dice Table.")
+        self.next_button.clicked.connect(self.next_requested)
+        self.end_round_button.clicked.connect(self.end_round_requested)
+        self.follow_button.clicked.connect(self.follow_requested)
+        # Two columns: the dock shares a narrow column at 1366 x 768.
+        buttons.addWidget(self.next_button, 0, 0)
+        buttons.addWidget(self.end_round_button, 0, 1)
+        buttons.addWidget(self.follow_button, 1, 0, 1, 2)
+        layout.addWidget(self.seats)
+        layout.addWidget(self.gone)
+        layout.addWidget(self.final)
+        layout.addLayout(action_row)
+        layout.addLayout(buttons)
+        self._turn_of: int | None = None
+        # One key each, anywhere in the window while the dock is shown (a text field
+        # keeps its letters: Qt gives typing precedence over a one-letter shortcut).
+        for key, signal in (
+            (NEXT_KEY, self.next_requested),
+            (END_ROUND_KEY, self.end_round_requested),
+            (FOLLOW_KEY, self.follow_requested),
+        ):
+            shortcut = QShortcut(QKeySequence(key), self)
+            shortcut.setContext(Qt.ShortcutContext.WindowShortcut)
+            shortcut.activated.connect(signal)
+
+    def show_view(self, view: PlayView, writable: bool) -> None:
+        self._turn_of = view.turn_of
+        self.seats.blockSignals(True)
+        self.seats.model().blockSignals(True)
+        self.seats.clear()
+        for seat in view.order:
+            current = seat.character_id == view.turn_of
+            item = QListWidgetItem(seat_text(seat, current))
+            item.setData(Qt.ItemDataRole.UserRole, seat.character_id)
+            if current:
+                font = QFont(item.font())
+                font.setBold(True)
+                item.setFont(font)
+            if seat.state != IN_PLAY:
+                item.setForeground(self.palette().placeholderText())
+            self.seats.addItem(item)
+        self.seats.model().blockSignals(False)
+        self.seats.blockSignals(False)
+        names = [name for _cid, name in view.out_for_good]
+        self.gone.setText("Out for good (left the order): " + ", ".join(names) if names else "")
+        self.gone.setVisible(bool(names))
+        self.final.setVisible(bool(names))
+        self.final.setEnabled(writable)
+        kept = self.final_pick.currentData()
+        self.final_pick.clear()
+        for cid, name in view.out_for_good:
+            self.final_pick.addItem(name, cid)
+        self.final_pick.setCurrentIndex(max(self.final_pick.findData(kept), 0))
+        playing = view.game_id is not None and view.scene_number > 0
+        later = [s for s in view.order if view.turn is None or s.turn > view.turn]
+        more = any(s.state != "out_of_play" for s in later)
+        self.next_button.setEnabled(writable and playing and more)
+        self.end_round_button.setEnabled(writable and playing)
+        self.follow_button.setEnabled(view.turn_of is not None)
+        self.action.setEnabled(writable and view.turn_of is not None)
+        self.action_label.setText(f"{view.turn_name}:" if view.turn_name else "Action:")
+        current = next((s for s in view.order if s.character_id == view.turn_of), None)
+        if not self.action.hasFocus():
+            self.action.setText(current.action if current else "")
+
+    def _final(self) -> None:
+        chosen = self.final_pick.currentData()
+        if chosen is not None:
+            self.final_requested.emit(int(chosen), self.final_text.text())
+
+    def _declare(self) -> None:
+        if self._turn_of is not None:
+            self.declare_requested.emit(self._turn_of, self.action.text())
+            self.action.clearFocus()  # N and R work again at once

@@ -1,0 +1,140 @@
+"""Undo commands of the Play dock: start and end a game, set a scene, declare an
+action, next turn, end a round (with the GM's award), the seating order.
+
+Each game step writes the game's whole play state through `campaign.games`, which
+returns the game as it was: undo puts that record back (`games.put`), redo puts the
+record the step made. Start game is undone by removing the game. The dice of an award
+go through `campaign.kit` in the same undo step as the end of the round.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from desktop.store import DieRecord, GameRecord
+from desktop.ui.commands import StoreCommand
+from desktop.ui.session import CampaignSession
+
+
+class StartGame(StoreCommand):
+    def __init__(self, session: CampaignSession) -> None:
+        super().__init__(session, "Start game")
+        self.game: GameRecord | None = None
+
+    def apply(self) -> None:
+        games = self.session.campaign.games
+        if self.game is None:
+            self.game = games.start()
+        else:
+            games.put(self.game)
+
+    def revert(self) -> None:
+        assert self.game is not None
+        self.game = self.session.campaign.games.remove(self.game.id)
+
+
+class GameStep(StoreCommand):
+    """One change of the running game: `step(games)` does it and returns the game as it
+    was (every write method of `campaign.games` does)."""
+
+    def __init__(
+        self, session: CampaignSession, text: str, step: Callable[[object], GameRecord]
+    ) -> None:
+        super().__init__(session, text)
+        self._step = step
+        self._before: GameRecord | None = None
+        self._after: GameRecord | None = None
+
+    def apply(self) -> None:
+        games = self.session.campaign.games
+        if self._after is None:
+            self._before = self._step(games)
+            self._after = games.get(self._before.id)
+        else:
+            games.put(self._after)
+
+    def revert(self) -> None:
+        assert self._before is not None
+        self.session.campaign.games.put(self._before)
+
+
+class EndGame(StoreCommand):
+    """End the running game; `ended` says who grew (`dicepool.pool_size_after_game`)."""
+
+    def __init__(self, session: CampaignSession) -> None:
+        super().__init__(session, "End game")
+        self._before: GameRecord | None = None
+        self.ended: GameRecord | None = None
+
+    def apply(self) -> None:
+        games = self.session.campaign.games
+        if self.ended is None:
+            self._before, self.ended = games.end()
+        else:
+            games.put(self.ended)
+
+    def revert(self) -> None:
+        assert self._before is not None
+        self.session.campaign.games.put(self._before)
+
+
+class EndRoundWithAward(StoreCommand):
+    """The GM's award at a round's end and the end of the round, as one undo step.
+
+    `moved` is the depleted die given (from an NPC or a challenge, already placed on the
+    receiver's table by the rules' `award_depleted`); or, with `new_for` set, a new
+    depleted die of size `new_size` is made for that character (`award_new_die`)."""
+
+    def __init__(
+        self,
+        session: CampaignSession,
+        text: str,
+        *,
+        moved: DieRecord | None = None,
+        new_for: int | None = None,
+        new_size: int = 6,
+    ) -> None:
+        super().__init__(session, text)
+        self._moved = moved
+        self._new_for = new_for
+        self._new_size = new_size
+        self._old_dice: list[DieRecord] = []
+        self._added: list[DieRecord] | None = None
+        self._round = GameStep(session, text, lambda games: games.end_round())  # type: ignore[attr-defined]
+
+    def apply(self) -> None:
+        kit = self.session.campaign.kit
+        if self._moved is not None:
+            self._old_dice = kit.update_dice([self._moved])
+        elif self._new_for is not None:
+            if self._added is None:
+                self._added = kit.add_dice(
+                    self._new_for, size=self._new_size, count=1, place="table"
+                )
+            else:
+                kit.restore_dice(self._added)
+        self._round.apply()
+
+    def revert(self) -> None:
+        self._round.revert()
+        kit = self.session.campaign.kit
+        if self._moved is not None:
+            kit.update_dice(self._old_dice)
+        elif self._added is not None:
+            kit.remove_dice([die.id for die in self._added])
+
+
+class SetSeating(StoreCommand):
+    def __init__(self, session: CampaignSession, order: list[int]) -> None:
+        super().__init__(session, "Change the seating order")
+        self._order = list(order)
+        self._previous: list[int] | None = None
+        if order == session.campaign.games.seating():
+            self.setObsolete(True)
+
+    def apply(self) -> None:
+        self._previous = self.session.campaign.games.set_seating(self._order)
+
+    def revert(self) -> None:
+        assert self._previous is not None
+        self.session.campaign.games.set_seating(self._previous)

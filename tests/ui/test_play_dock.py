@@ -1,0 +1,81 @@
+"""The Play dock's own behaviour (issue 15): the final condition of a character out for
+good, undo of each step, and a game resumed when the campaign is opened again."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+from desktop.ui.main_window import MainWindow
+from desktop.ui.play.play_panel import PlayWidget
+from tests.ui.docks import shown_dock
+
+
+def _game(window: MainWindow, qtbot: QtBot) -> tuple[PlayWidget, int, int]:
+    assert window.session is not None
+    campaign = window.session.campaign
+    ash = campaign.roster.add("Ash", "pc").id
+    bryn = campaign.roster.add("Bryn", "pc").id
+    campaign.kit.add_dice(ash, size=6, count=2)
+    campaign.kit.add_dice(bryn, size=6, count=2)
+    play = shown_dock(window, "play", PlayWidget)
+    qtbot.mouseClick(play.game_bar.start_button, Qt.MouseButton.LeftButton)
+    qtbot.keyClicks(play.scene_editor.text, "The bridge at dusk")
+    qtbot.keyClick(play.scene_editor.text, Qt.Key.Key_Return)
+    return play, ash, bryn
+
+
+def test_out_for_good_leaves_the_order_and_its_final_condition_is_recorded(
+    window: MainWindow, qtbot: QtBot
+) -> None:
+    play, ash, bryn = _game(window, qtbot)
+    assert window.session is not None
+    campaign = window.session.campaign
+    campaign.kit.update_dice([replace(d, place="removed") for d in campaign.kit.dice(bryn)])
+    # RULES.md s.2 Out of play: "one with no die anywhere is out of play for good and the
+    # GM records its final condition".
+    assert play.turn_order.seats.count() == 1
+    assert "Ash" in play.turn_order.seats.item(0).text()
+    assert "Bryn" in play.turn_order.gone.text()
+    assert play.turn_order.final.isVisibleTo(play)
+    qtbot.keyClicks(play.turn_order.final_text, "Swept away by the river")
+    qtbot.keyClick(play.turn_order.final_text, Qt.Key.Key_Return)
+    assert campaign.roster.get(bryn).notes == "Final condition: Swept away by the river"
+    window.session.undo_stack.undo()
+    assert campaign.roster.get(bryn).notes == ""
+    assert campaign.roster.get(ash).notes == ""
+
+
+def test_every_step_undoes_and_a_reopened_campaign_resumes(
+    window: MainWindow, qtbot: QtBot, make_window: Callable[[], MainWindow]
+) -> None:
+    play, ash, bryn = _game(window, qtbot)
+    assert window.session is not None
+    session = window.session
+    qtbot.mouseClick(play.turn_order.next_button, Qt.MouseButton.LeftButton)
+    assert session.campaign.games.current().turn_of == bryn
+    assert session.selected_character == bryn
+    session.undo_stack.undo()  # Next turn
+    assert session.campaign.games.current().turn_of == ash
+    session.undo_stack.redo()
+    # Undo back to before Start game: no game at all; redo all of it.
+    steps = session.undo_stack.index()
+    session.undo_stack.setIndex(0)
+    assert session.campaign.games.all() == []
+    assert play.game_bar.start_button.isEnabled()
+    session.undo_stack.setIndex(steps)
+    assert session.campaign.games.current().turn_of == bryn
+    qtbot.mouseClick(play.turn_order.end_round_button, Qt.MouseButton.LeftButton)
+    assert session.campaign.games.current().round == 2
+    shown = play.game_bar.status.text()
+    path = session.campaign.path
+    window.close()
+    again = make_window()
+    assert again.open_campaign(path, interactive=False)
+    resumed = shown_dock(again, "play", PlayWidget)
+    # Issue 15: "A game survives a crash or a closed window: reopening resumes it."
+    assert resumed.game_bar.status.text() == shown == "Scene 1 · Round 2 · Ash's turn"
+    assert resumed.scene_editor.text.text() == "The bridge at dusk"
