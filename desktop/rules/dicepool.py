@@ -783,6 +783,26 @@ def take_damage(pool: Pool, count: int, ids: Sequence[int] | None = None) -> Poo
     return pool._moved(ids, Place.REMOVED)
 
 
+MAX_DAMAGE: Final = 99  # more than any pool holds: 9999 is a typo, refused, never clamped
+MAX_REACH: Final = 999  # the largest total the tray's odds are asked about
+
+
+def check_damage(value: object) -> int:
+    """Damage the GM deals at once: 1..99 dice (what is beyond the last die is lost)."""
+    count = _whole(value, "The damage", minimum=1)
+    if count > MAX_DAMAGE:
+        raise ValueError(f"The damage must be at most {MAX_DAMAGE}, not {count}.")
+    return count
+
+
+def check_reach(value: object) -> int:
+    """A total the tray's odds are asked to reach: 1..999."""
+    total = _whole(value, "The total to reach", minimum=1)
+    if total > MAX_REACH:
+        raise ValueError(f"The total to reach must be at most {MAX_REACH}, not {total}.")
+    return total
+
+
 def rest(pool: Pool, hours: int) -> Pool:
     """The pool after ``hours`` of rest.
 

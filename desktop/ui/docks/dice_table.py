@@ -26,7 +26,6 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QMenu,
     QPushButton,
-    QSpinBox,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -36,6 +35,7 @@ from desktop.rules import dicepool
 from desktop.store import CharacterRecord, DieRecord, ItemRecord, NotFound, TraitRecord
 from desktop.ui.dice_commands import (
     AddDice,
+    MoveTrayDice,
     RemoveDice,
     RollDice,
     RollEntry,
@@ -55,11 +55,12 @@ from desktop.ui.dice_table.odds import (
 )
 from desktop.ui.dice_table.roll_words import describe_roll, roll_detail, rolled_size
 from desktop.ui.docks.conflict import Conflict, ItemRoll, SideRoll, after_pool
-from desktop.ui.form_helpers import vertical_scroll
+from desktop.ui.form_helpers import error_label, show_error, vertical_scroll
 from desktop.ui.panel import Panel
 from desktop.ui.plain_text import escaped
 from desktop.ui.session import CampaignSession
 from desktop.ui.widgets.dice_scene import DiceScene, DiceView, DieState, SideView
+from desktop.ui.widgets.number_field import NumberField
 
 TOPICS = {"dice", "traits", "items", "characters"}
 
@@ -163,11 +164,10 @@ class DiceTableWidget(QWidget):
         trait_layout.addWidget(self.traits)
         trait_layout.addWidget(self.steps_label)
 
-        self.target_spin = QSpinBox()
+        self.target_spin = NumberField("The total to reach", dicepool.check_reach)
         self.target_spin.setObjectName("oddsTarget")
-        self.target_spin.setRange(1, 999)
         self.target_spin.setValue(10)
-        self.target_spin.valueChanged.connect(self._request_odds)
+        self.target_spin.checked.connect(self._request_odds)
         self.reach_label = QLabel("–")
         self.reach_label.setObjectName("oddsReach")
         self.expected_label = QLabel("–")
@@ -178,6 +178,8 @@ class DiceTableWidget(QWidget):
         odds_box = QGroupBox("Odds of the tray")
         odds_form = QFormLayout(odds_box)
         odds_form.addRow("Reach", self.target_spin)
+        self.target_problem = self._field_problem(self.target_spin, "oddsTargetProblem")
+        odds_form.addRow(self.target_problem)
         odds_form.addRow("Chance", self.reach_label)
         odds_form.addRow("Expected total", self.expected_label)
         odds_form.addRow("Depletes", self.deplete_label)
@@ -221,11 +223,13 @@ class DiceTableWidget(QWidget):
         self.rest_button.clicked.connect(lambda: self.rest(2))
         self.rest_day_button = QPushButton("Rest a day")
         self.rest_day_button.clicked.connect(lambda: self.rest(24))
-        self.damage_spin = QSpinBox()
-        self.damage_spin.setRange(1, 99)
+        self.damage_spin = NumberField("The damage", dicepool.check_damage, width=56)
+        self.damage_spin.setObjectName("damageCount")
+        self.damage_spin.setValue(1)
+        self.damage_spin.checked.connect(self._update_buttons)
         self.damage_button = QPushButton("Take damage")
         self.damage_button.setObjectName("takeDamage")
-        self.damage_button.clicked.connect(lambda: self.take_damage(self.damage_spin.value()))
+        self.damage_button.clicked.connect(self._take_typed_damage)
         self.new_die = NewDieChip()
         self.new_die_size = QComboBox()
         for size in dicepool.SIZES:
@@ -247,6 +251,7 @@ class DiceTableWidget(QWidget):
         award_row.addWidget(self.new_die, 1)
         actions.addLayout(rest_row)
         actions.addLayout(damage_row)
+        actions.addWidget(self._field_problem(self.damage_spin, "damageProblem"))
         actions.addLayout(award_row)
 
         side = QVBoxLayout()
@@ -348,6 +353,15 @@ class DiceTableWidget(QWidget):
             layout.addWidget(button)
         self.conflict_box.hide()
         return self.conflict_box
+
+    @staticmethod
+    def _field_problem(field: NumberField, name: str) -> QLabel:
+        """A label under `field` that says why what was typed is refused."""
+        label = error_label(name)
+        field.checked.connect(
+            lambda: show_error(label, field.problem() if field.text().strip() else None)
+        )
+        return label
 
     # -- following the campaign ---------------------------------------------------------------
 
@@ -517,11 +531,13 @@ class DiceTableWidget(QWidget):
             self.add_button,
             self.rest_button,
             self.rest_day_button,
-            self.damage_button,
             self.new_die,
             self.conflict_button,
         ):
             widget.setEnabled(has_character and not busy)
+        self.damage_button.setEnabled(
+            has_character and not busy and self.damage_spin.value() is not None
+        )
         self.choice_frame.setVisible(waiting)
         self.conflict_box.setVisible(self.conflict_button.isChecked())
         decided = conflict is not None and conflict.waiting_for is None
@@ -600,7 +616,10 @@ class DiceTableWidget(QWidget):
         if changed == die:
             return
         names = {"pool": "the pool", "tray": "the tray", "table": "the table", "removed": "removed"}
-        self._push(UpdateDice(self._session, f"Move d{die.size} to {names[area]}", [changed]))  # type: ignore[arg-type]
+        text = f"Move d{die.size} to {names[area]}"
+        # Into or out of the tray: the moves that fill a tray merge into one undo step.
+        kind = MoveTrayDice if die.place == "pool" and area in ("pool", "tray") else UpdateDice
+        self._push(kind(self._session, text, [changed]))  # type: ignore[arg-type]
 
     def _on_die_dropped(self, die_id: int, from_character: int, side: int, area: str) -> None:
         sides = self._sides()
@@ -740,6 +759,13 @@ class DiceTableWidget(QWidget):
             return
         text = "Rest two hours" if hours == 2 else "Rest a day"
         self._push(UpdateDice(self._session, text, changed))  # type: ignore[arg-type]
+
+    def _take_typed_damage(self) -> None:
+        count = self.damage_spin.value()
+        if count is None:  # refused at the field: say why there, and write nothing
+            self._problem(self.damage_spin.problem() or "Type the damage first.")
+            return
+        self.take_damage(count)
 
     def take_damage(self, count: int) -> None:
         if not self._writable():
@@ -1106,8 +1132,11 @@ class DiceTableWidget(QWidget):
         self.odds_worker.request(lambda: tray_odds(sizes, table))
 
     def _show_odds(self, result: object) -> None:
-        texts = tray_odds_texts(result, self.target_spin.value())
+        target = self.target_spin.value()
+        texts = tray_odds_texts(result, target) if target is not None else None
         if texts is None:
+            if target is None and result is not None:
+                self.reach_label.setText(self.target_spin.problem() or "–")
             return
         self._odds_latest = result
         for label, text in zip(

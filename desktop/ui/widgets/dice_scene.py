@@ -255,7 +255,12 @@ class DiceScene(QGraphicsScene):
         self.die_items: dict[int, DieItem] = {}
 
     def show_sides(self, sides: list[SideView], width: float, palette: QPalette) -> None:
-        """Lay out each side's dice in its areas, side by side, for a view `width` wide."""
+        """Lay out each side's dice in its areas, side by side, for a view `width` wide.
+
+        The dice selected before stay selected: a step or a move redraws the table, and
+        the GM steps a die twice without clicking it again.
+        """
+        selected = {i.record.id for i in self.selectedItems() if isinstance(i, DieItem)}
         self.clear()
         self.areas.clear()
         self.die_items.clear()
@@ -264,6 +269,8 @@ class DiceScene(QGraphicsScene):
         for index, side in enumerate(sides):
             bottom = max(bottom, self._lay_out_side(index, side, index * column, column, palette))
         self.setSceneRect(0, 0, width, bottom)
+        for die_id in selected & self.die_items.keys():
+            self.die_items[die_id].setSelected(True)
 
     def _lay_out_side(
         self, index: int, side: SideView, left: float, width: float, palette: QPalette
