@@ -157,6 +157,11 @@ def to_pool(dice: list[DieRecord]) -> dicepool.Pool:
     return dicepool.Pool(tuple(dicepool.Die(d.id, d.size, d.kind, d.place) for d in dice))
 
 
+def tray_of(dice: list[DieRecord]) -> list[DieRecord]:
+    """The ordinary dice of a pool put in its tray: what a roll rolls."""
+    return [d for d in dice if d.in_tray and d.place == "pool" and d.kind == "ordinary"]
+
+
 def award_depleted(
     session: CampaignSession, die_id: int, from_character: int, to_character: int
 ) -> bool:

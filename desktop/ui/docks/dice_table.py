@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.rules import dicepool
-from desktop.store import CharacterRecord, DieRecord, ItemRecord, NotFound, TraitRecord
+from desktop.store import CharacterRecord, DieRecord, NotFound, TraitRecord
 from desktop.ui.dice_commands import (
     AddDice,
     MoveTrayDice,
@@ -42,22 +42,17 @@ from desktop.ui.dice_commands import (
     UpdateDice,
     award_depleted,
     to_pool,
+    tray_of,
 )
 from desktop.ui.dice_table.animation import RollAnimation
 from desktop.ui.dice_table.chips import NewDieChip, TraitChips
+from desktop.ui.dice_table.conflict_box import ConflictBox, roll_tray
 from desktop.ui.dice_table.menus import die_menu
-from desktop.ui.dice_table.odds import (
-    conflict_odds,
-    conflict_odds_text,
-    is_conflict_odds,
-    tray_odds,
-    tray_odds_texts,
-)
+from desktop.ui.dice_table.odds import tray_odds, tray_odds_texts
 from desktop.ui.dice_table.roll_words import describe_roll, roll_detail, rolled_size
-from desktop.ui.docks.conflict import Conflict, ItemRoll, SideRoll, after_pool
+from desktop.ui.docks.conflict import Conflict, after_pool
 from desktop.ui.form_helpers import error_label, show_error, vertical_scroll
 from desktop.ui.panel import Panel
-from desktop.ui.plain_text import escaped
 from desktop.ui.session import CampaignSession
 from desktop.ui.widgets.dice_scene import DiceScene, DiceView, DieState, SideView
 from desktop.ui.widgets.number_field import NumberField
@@ -76,23 +71,14 @@ class DiceTableWidget(QWidget):
         self._states: dict[int, DieState] = {}
         self._applied: set[int] = set()
         self._pending: dicepool.Roll | None = None
-        self._opponent: CharacterRecord | None = None
-        self._opp_dice: list[DieRecord] = []
-        # The opponent steps only with its own traits, ticked on its own side.
-        self._opp_traits: list[TraitRecord] = []
-        self._opp_applied: set[int] = set()
-        self._items: dict[int, list[ItemRecord]] = {}
-        self._conflict: Conflict | None = None
-        self._item_choice: dict[tuple[int, str], int | None] = {}  # (character, kind) -> item
         self.animation = RollAnimation(self)
         from desktop.ui.odds_worker import OddsWorker
 
         self.odds_worker = OddsWorker(pool, self)
         self.odds_worker.ready.connect(self._show_odds)
         self.odds_worker.failed.connect(self._show_odds_problem)
-        self.conflict_worker = OddsWorker(pool, self)
-        self.conflict_worker.ready.connect(self._show_conflict_odds)
-        self.conflict_worker.failed.connect(self.conflict_odds_label_text)
+        # The opponent's side, the conflict's odds and the roll in progress.
+        self.conflict_box = ConflictBox(pool)
         self._build()
 
     # -- building ---------------------------------------------------------------------------
@@ -255,7 +241,7 @@ class DiceTableWidget(QWidget):
         actions.addLayout(award_row)
 
         side = QVBoxLayout()
-        side.addWidget(self._build_conflict_box())
+        side.addWidget(self._connect_conflict_box())
         side.addWidget(result_box)
         side.addWidget(odds_box)
         side.addWidget(trait_box, 1)
@@ -287,72 +273,24 @@ class DiceTableWidget(QWidget):
         self.view.customContextMenuRequested.connect(self._context_menu)
         self._update_buttons()
 
-    def _build_conflict_box(self) -> QGroupBox:
-        self.conflict_box = QGroupBox("Conflict")
-        self.conflict_box.setObjectName("conflictBox")
-        self.opponent_combo = QComboBox()
-        self.opponent_combo.setObjectName("opponentCombo")
-        self.opponent_combo.currentIndexChanged.connect(self._on_opponent_chosen)
-        self.item_combos: list[tuple[QComboBox, QComboBox]] = []
-        self._side_labels: list[QLabel] = []
-        form = QFormLayout()
-        form.addRow("Against", self.opponent_combo)
-        self.opp_traits = TraitChips()
-        self.opp_traits.setObjectName("opponentTraitChips")
-        self.opp_traits.setMaximumHeight(90)
-        self.opp_traits.itemChanged.connect(self._on_opp_trait_ticked)
-        self.opp_steps_label = QLabel()
-        self.opp_steps_label.setObjectName("opponentStepsLabel")
-        self.opp_traits_label = QLabel("Its traits")
-        self.opp_traits_label.setWordWrap(True)
-        form.addRow(self.opp_traits_label)
-        form.addRow(self.opp_traits)
-        form.addRow(self.opp_steps_label)
-        for side in (0, 1):
-            weapon, armour = QComboBox(), QComboBox()
-            weapon.setObjectName(f"weapon{side}")
-            armour.setObjectName(f"armour{side}")
-            for combo, kind in ((weapon, "weapon"), (armour, "armour")):
-                combo.currentIndexChanged.connect(self._request_odds)
-                combo.activated.connect(
-                    lambda _=0, c=combo, k=kind, i=side: self._remember_item(i, k, c)
-                )
-            self.item_combos.append((weapon, armour))
-            label = QLabel()
-            self._side_labels.append(label)
-            form.addRow(label)
-            form.addRow("  Weapon", weapon)
-            form.addRow("  Armour", armour)
-        self.conflict_odds_label = QLabel("–")
-        self.conflict_odds_label.setObjectName("conflictOdds")
-        self.conflict_odds_label.setWordWrap(True)
-        self.conflict_result_label = QLabel("Fill both trays, then Roll.")
-        self.conflict_result_label.setObjectName("conflictResult")
-        self.conflict_result_label.setWordWrap(True)
-        self.damage_roll_button = QPushButton("Roll the winner's damage die")
-        self.damage_roll_button.setObjectName("rollDamageDie")
-        self.damage_roll_button.clicked.connect(lambda: self.roll_item_die("damage"))
-        self.protection_roll_button = QPushButton("Roll the loser's protection die")
-        self.protection_roll_button.setObjectName("rollProtectionDie")
-        self.protection_roll_button.clicked.connect(lambda: self.roll_item_die("protection"))
-        self.apply_button = QPushButton("Apply the outcome")
-        self.apply_button.setObjectName("applyConflict")
-        self.apply_button.clicked.connect(self.apply_conflict)
-        self.discard_button = QPushButton("Discard the roll")
-        self.discard_button.clicked.connect(self.discard_conflict)
-        layout = QVBoxLayout(self.conflict_box)
-        layout.addLayout(form)
-        layout.addWidget(self.conflict_odds_label)
-        layout.addWidget(self.conflict_result_label)
-        for button in (
-            self.damage_roll_button,
-            self.protection_roll_button,
-            self.apply_button,
-            self.discard_button,
-        ):
-            layout.addWidget(button)
-        self.conflict_box.hide()
-        return self.conflict_box
+    def _connect_conflict_box(self) -> ConflictBox:
+        box = self.conflict_box
+        box.opponent_changed.connect(self._on_opponent_changed)
+        box.changed.connect(self._on_conflict_changed)
+        box.item_die_rolled.connect(self._show_item_die)
+        box.choice_needed.connect(self._offer_choice)
+        box.applied.connect(self._on_conflict_applied)
+        box.discarded.connect(self._on_conflict_discarded)
+        box.problem.connect(self._problem)
+        # The box's parts that tests and the Play dock reach from the table.
+        self.opponent_combo = box.opponent_combo
+        self.opp_traits = box.opp_traits
+        self.opp_steps_label = box.opp_steps_label
+        self.item_combos = box.item_combos
+        self.conflict_odds_label = box.odds_label
+        self.conflict_result_label = box.result_label
+        self.apply_button = box.apply_button
+        return box
 
     @staticmethod
     def _field_problem(field: NumberField, name: str) -> QLabel:
@@ -368,9 +306,8 @@ class DiceTableWidget(QWidget):
     def set_session(self, session: CampaignSession | None) -> None:
         self._stop_animation()
         self._pending = None
-        self._conflict = None
+        self.conflict_box.reset()
         self.odds_worker.cancel()
-        self.conflict_worker.cancel()
         if self._session is not None:
             self._hold_undo(False)
             self._session.changed.disconnect(self._on_changed)
@@ -398,7 +335,7 @@ class DiceTableWidget(QWidget):
             self._states.clear()
             self._applied.clear()
             self._cancel_pending()
-            self._conflict = None
+            self.conflict_box.reset()
             self.result_label.setText("No roll yet.")
         self.reload()
 
@@ -421,60 +358,25 @@ class DiceTableWidget(QWidget):
             self._applied &= {t.id for t in self._traits}
             self.name_label.setText(character.name)
             self.traits.set_traits(character.id, self._traits, self._applied)
-        self._reload_opponent()
-        ids = {d.id for d in self._dice} | {d.id for d in self._opp_dice}
+        self.conflict_box.follow(session, character, self._dice)
+        ids = {d.id for d in self._dice} | {d.id for d in self.conflict_box.opponent_dice}
         self._states = {k: v for k, v in self._states.items() if k in ids}
         self._redraw()
         self._update_counts()
         self._update_buttons()
         self._request_odds()
 
-    def _reload_opponent(self) -> None:
-        session = self._session
-        in_conflict = self.conflict_button.isChecked() and session is not None
-        if in_conflict and self._opponent is not None and self._opponent != self._character:
-            try:
-                self._opponent = session.campaign.roster.get(self._opponent.id)  # type: ignore[union-attr]
-                self._opp_dice = session.campaign.kit.dice(self._opponent.id)  # type: ignore[union-attr]
-            except NotFound:
-                self._opponent, self._opp_dice = None, []
-                self._conflict = None  # the other side is gone: its roll means nothing
-        else:
-            self._opp_dice = []
-        opponent = self._opponent if in_conflict and self._opponent is not None else None
-        if opponent is not None and opponent != self._character and session is not None:
-            self._opp_traits = session.campaign.kit.traits(opponent.id)
-        else:
-            opponent, self._opp_traits = None, []
-        self._opp_applied &= {t.id for t in self._opp_traits}
-        self.opp_traits.set_traits(
-            opponent.id if opponent else 0, self._opp_traits, self._opp_applied
-        )
-        self.opp_traits_label.setText(
-            f"{opponent.name}'s traits: they step only {opponent.name}'s dice" if opponent else ""
-        )
-        self._items = {}
-        for who in (self._character, self._opponent if in_conflict else None):
-            if who is not None and session is not None:
-                self._items[who.id] = session.campaign.kit.items(who.id)
-        self._fill_item_combos()
-
     def _sides(self) -> list[tuple[CharacterRecord, list[DieRecord]]]:
         sides = []
         if self._character is not None:
             sides.append((self._character, self._dice))
-        if self._in_conflict():
-            assert self._opponent is not None
-            sides.append((self._opponent, self._opp_dice))
+        opponent = self.conflict_box.opponent
+        if self._in_conflict() and opponent is not None:
+            sides.append((opponent, self.conflict_box.opponent_dice))
         return sides
 
     def _in_conflict(self) -> bool:
-        return (
-            self.conflict_button.isChecked()
-            and self._character is not None
-            and self._opponent is not None
-            and self._opponent.id != self._character.id
-        )
+        return self.conflict_box.in_conflict()
 
     def _redraw(self) -> None:
         width = max(200.0, float(self.view.viewport().width()))
@@ -504,23 +406,17 @@ class DiceTableWidget(QWidget):
         self.counts_label.setToolTip(dicepool.PLAY_STATE_WORDS[state].capitalize())
         used = sum(d.steps for d in self._tray())
         self.steps_label.setText(f"Trait steps: {used} of {self.steps_allowed()} used")
-        opp_used = sum(d.steps for d in self._tray(self._opp_dice))
-        self.opp_steps_label.setText(
-            f"Trait steps: {opp_used} of {self.steps_allowed(1)} used"
-            if self._in_conflict()
-            else ""
-        )
+        self.conflict_box.show_steps()
 
     def _update_buttons(self) -> None:
         writable = self._session is not None and not self._session.read_only
         has_character = writable and self._character is not None
-        conflict = self._conflict
-        waiting = self._pending is not None or (
-            conflict is not None and conflict.waiting_for is not None
-        )
+        conflict = self.conflict_box.conflict
+        waiting = self._pending is not None or self.conflict_box.waiting()
         busy = waiting or conflict is not None or self.animation.running()
         self._hold_undo(busy)
-        trays = bool(self._tray()) or (self._in_conflict() and bool(self._tray(self._opp_dice)))
+        opponent_tray = tray_of(self.conflict_box.opponent_dice)
+        trays = bool(self._tray()) or (self._in_conflict() and bool(opponent_tray))
         ready = self._in_conflict() if self.conflict_button.isChecked() else trays
         self.roll_button.setEnabled(
             has_character and ready and not busy and not self.animation.running()
@@ -540,39 +436,21 @@ class DiceTableWidget(QWidget):
         )
         self.choice_frame.setVisible(waiting)
         self.conflict_box.setVisible(self.conflict_button.isChecked())
-        decided = conflict is not None and conflict.waiting_for is None
-        winner = conflict.winner if decided and conflict else None
-        self.damage_roll_button.setEnabled(
-            decided
-            and winner is not None
-            and conflict.damage is None  # type: ignore[union-attr]
-            and bool(self._chosen_item(winner, 0))
-        )
-        self.protection_roll_button.setEnabled(
-            decided
-            and winner is not None
-            and conflict.protection is None  # type: ignore[union-attr]
-            and bool(self._chosen_item(1 - winner, 1))
-        )
-        self.apply_button.setEnabled(decided and writable)
-        self.discard_button.setEnabled(conflict is not None)
-        self.opponent_combo.setEnabled(conflict is None)
+        self.conflict_box.update_buttons(writable)
 
     # -- what the GM does ----------------------------------------------------------------------
 
     def _tray(self, dice: list[DieRecord] | None = None) -> list[DieRecord]:
-        chosen = self._dice if dice is None else dice
-        return [d for d in chosen if d.in_tray and d.place == "pool" and d.kind == "ordinary"]
+        return tray_of(self._dice if dice is None else dice)
 
     def steps_allowed(self, side: int = 0) -> int:
         """The trait steps a side may spend on this roll: its own ticked traits only."""
-        traits, applied = (
-            (self._traits, self._applied) if side == 0 else (self._opp_traits, self._opp_applied)
-        )
-        return dicepool.trait_steps([t.value for t in traits if t.id in applied])
+        if side:
+            return self.conflict_box.steps_allowed()
+        return dicepool.trait_steps([t.value for t in self._traits if t.id in self._applied])
 
     def _side_of_die(self, die_id: int) -> int:
-        return 1 if any(d.id == die_id for d in self._opp_dice) else 0
+        return 1 if any(d.id == die_id for d in self.conflict_box.opponent_dice) else 0
 
     def _push(self, command: object) -> bool:
         assert self._session is not None
@@ -583,7 +461,8 @@ class DiceTableWidget(QWidget):
             self._session.report_failure(message)
 
     def _die(self, die_id: int) -> DieRecord | None:
-        return next((d for d in [*self._dice, *self._opp_dice] if d.id == die_id), None)
+        dice = [*self._dice, *self.conflict_box.opponent_dice]
+        return next((d for d in dice if d.id == die_id), None)
 
     def _writable(self) -> bool:
         return (
@@ -591,7 +470,7 @@ class DiceTableWidget(QWidget):
             and not self._session.read_only
             and self._character is not None
             and self._pending is None
-            and self._conflict is None
+            and self.conflict_box.conflict is None
             and not self.animation.running()
         )
 
@@ -637,7 +516,7 @@ class DiceTableWidget(QWidget):
         if not self._writable():
             return
         mine = trait_id in {t.id for t in self._traits}
-        theirs = trait_id in {t.id for t in self._opp_traits}
+        theirs = self.conflict_box.owns_trait(trait_id)
         if not mine and not theirs:
             return
         if (0 if mine else 1) != self._side_of_die(die_id):
@@ -646,21 +525,9 @@ class DiceTableWidget(QWidget):
         if mine and trait_id not in self._applied:
             self._applied.add(trait_id)
             self.traits.set_traits(self._character.id, self._traits, self._applied)  # type: ignore[union-attr]
-        if theirs and trait_id not in self._opp_applied:
-            self._opp_applied.add(trait_id)
-            self.opp_traits.set_traits(
-                self.opp_traits.character_id, self._opp_traits, self._opp_applied
-            )
+        if theirs:
+            self.conflict_box.tick_trait(trait_id)
         self.step(die_id, 1)
-
-    def _on_opp_trait_ticked(self, item: QListWidgetItem) -> None:
-        trait = int(item.data(Qt.ItemDataRole.UserRole))
-        if item.checkState() == Qt.CheckState.Checked:
-            self._opp_applied.add(trait)
-        else:
-            self._opp_applied.discard(trait)
-        self._update_counts()
-        self._request_odds()
 
     def _on_trait_ticked(self, item: QListWidgetItem) -> None:
         trait = int(item.data(Qt.ItemDataRole.UserRole))
@@ -680,9 +547,11 @@ class DiceTableWidget(QWidget):
         if steps < 0:
             return
         side = self._side_of_die(die_id)
-        used = sum(d.steps for d in self._tray(self._opp_dice if side else self._dice)) + delta
+        own = self.conflict_box.opponent_dice if side else self._dice
+        used = sum(d.steps for d in self._tray(own)) + delta
         if delta > 0 and used > self.steps_allowed(side):
-            who = self._opponent.name if side and self._opponent else "this side"
+            opponent = self.conflict_box.opponent
+            who = opponent.name if side and opponent else "this side"
             self._problem(
                 f"No trait steps left for {who}: tick one of its own traits that applies."
             )
@@ -740,7 +609,7 @@ class DiceTableWidget(QWidget):
 
     def clear_tray(self) -> None:
         if self._writable():
-            trays = [*self._tray(), *self._tray(self._opp_dice)]
+            trays = [*self._tray(), *self._tray(self.conflict_box.opponent_dice)]
             changed = [replace(d, in_tray=False, steps=0, down_to_d4=False) for d in trays]
             self._applied.clear()
             self._push(UpdateDice(self._session, "Empty the tray", changed))  # type: ignore[arg-type]
@@ -791,16 +660,11 @@ class DiceTableWidget(QWidget):
             return
         assert self._session is not None
         try:
-            roll = self._roll_side(self._dice, self.steps_allowed())
+            roll = roll_tray(self._dice, self.steps_allowed(), self._session.rng)
         except ValueError as error:
             self._problem(str(error))
             return
         self._animate([roll], lambda: self._land(roll))
-
-    def _roll_side(self, dice: list[DieRecord], steps_allowed: int) -> dicepool.Roll:
-        assert self._session is not None
-        tray = [dicepool.TrayDie(d.id, d.steps, d.down_to_d4) for d in self._tray(dice)]
-        return dicepool.roll_tray(to_pool(dice), tray, self._session.rng, steps_allowed)
 
     def _animate(self, rolls: list[dicepool.Roll], land: Callable[[], None]) -> None:
         """Tumble the rolled dice for a moment (unless turned off), then land them.
@@ -883,12 +747,8 @@ class DiceTableWidget(QWidget):
         """The player's answer to an all-ones roll (in a conflict, for the side asked):
         the choice and the die picked for it."""
         chosen = self.chosen_die(choice)
-        if self._conflict is not None:
-            side = self._conflict.waiting_for
-            if side is not None:
-                self._conflict.sides[side].choice = choice
-                self._conflict.sides[side].chosen = chosen
-            self._show_conflict()
+        if self.conflict_box.conflict is not None:
+            self.conflict_box.choose(choice, chosen)
             return
         roll, self._pending = self._pending, None
         if roll is not None:
@@ -931,190 +791,73 @@ class DiceTableWidget(QWidget):
     # -- conflict ---------------------------------------------------------------------------
 
     def _on_conflict_toggled(self, on: bool) -> None:
-        self._conflict = None
         self._states.clear()
-        if on:
-            self._fill_opponents()
+        self.conflict_box.set_active(on)
         self.reload()
 
-    def _fill_opponents(self) -> None:
-        chosen = self._opponent.id if self._opponent else None
-        self.opponent_combo.blockSignals(True)
-        self.opponent_combo.clear()
-        if self._session is not None:
-            for character in self._session.campaign.roster.all():
-                if self._character is None or character.id != self._character.id:
-                    self.opponent_combo.addItem(character.name, character.id)
-        index = self.opponent_combo.findData(chosen)
-        self.opponent_combo.setCurrentIndex(max(0, index))
-        self.opponent_combo.blockSignals(False)
-        self._on_opponent_chosen()
-
-    def _on_opponent_chosen(self) -> None:
-        chosen = self.opponent_combo.currentData()
-        self._opponent = None
-        if self._session is not None and isinstance(chosen, int):
-            try:
-                self._opponent = self._session.campaign.roster.get(chosen)
-            except NotFound:
-                self._opponent = None
+    def _on_opponent_changed(self) -> None:
         self._states.clear()
         self.reload()
+
+    def _on_conflict_changed(self) -> None:
+        self._update_counts()
+        self._redraw()
+        self._update_buttons()
+
+    def _show_item_die(self, die_id: int, state: DieState) -> None:
+        self._states[die_id] = state
+
+    def _offer_choice(self, roll: dicepool.Roll, name: str) -> None:
+        self.choice_label.setText(f"<b>All ones for {name}!</b> The player chooses:")
+        self._offer_dice(roll)
+
+    def _on_conflict_applied(self, summary: str) -> None:
+        self._applied.clear()
+        self.result_label.setText(summary)
+
+    def _on_conflict_discarded(self) -> None:
+        self._states.clear()
 
     def set_opponent(self, character_id: int) -> None:
         """Start (or change) a conflict against `character_id`."""
         if not self.conflict_button.isChecked():
             self.conflict_button.setChecked(True)
-        index = self.opponent_combo.findData(character_id)
-        if index >= 0:
-            self.opponent_combo.setCurrentIndex(index)
-
-    def _fill_item_combos(self) -> None:
-        sides = self._sides()
-        for side, (weapon, armour) in enumerate(self.item_combos):
-            who = sides[side][0] if side < len(sides) else None
-            self._side_labels[side].setText(f"<b>{escaped(who.name)}</b>" if who else "")
-            for combo, kind in ((weapon, "weapon"), (armour, "armour")):
-                chosen = self._item_choice.get((who.id, kind)) if who else None
-                combo.blockSignals(True)
-                combo.clear()
-                combo.addItem("None", None)
-                dice = {d.id: d for d in sides[side][1]} if who else {}
-                for item in self._items.get(who.id, []) if who else []:
-                    die = dice.get(item.die_id) if item.die_id is not None else None
-                    if item.kind == kind and die is not None and die.place == "pool":
-                        combo.addItem(f"{item.name} (d{die.size})", item.id)
-                # The GM's last choice for this character, else its first item.
-                index = (
-                    combo.findData(chosen) if who and (who.id, kind) in self._item_choice else -1
-                )
-                combo.setCurrentIndex(index if index >= 0 else min(1, combo.count() - 1))
-                combo.setEnabled(who is not None)
-                combo.blockSignals(False)
-
-    def _remember_item(self, side: int, kind: str, combo: QComboBox) -> None:
-        sides = self._sides()
-        if side < len(sides):
-            self._item_choice[(sides[side][0].id, kind)] = combo.currentData()
-        self._update_buttons()
-
-    def _chosen_item(self, side: int, which: int) -> ItemRecord | None:
-        """The weapon (which=0) or armour (which=1) chosen for a side, if any."""
-        sides = self._sides()
-        if side >= len(sides):
-            return None
-        item_id = self.item_combos[side][which].currentData()
-        items = self._items.get(sides[side][0].id, [])
-        return next((i for i in items if i.id == item_id), None)
+        self.conflict_box.set_opponent(character_id)
 
     def roll_conflict(self) -> None:
-        if not self._in_conflict() or self._conflict is not None:
+        if not self._in_conflict() or self.conflict_box.conflict is not None:
             return
-        assert self._character is not None and self._opponent is not None
+        assert self._session is not None
         try:
-            mine = self._roll_side(self._dice, self.steps_allowed(0))
-            theirs = self._roll_side(self._opp_dice, self.steps_allowed(1))
+            conflict = self.conflict_box.roll_sides(
+                self._dice, self.steps_allowed(0), self._session.rng
+            )
         except ValueError as error:
             self._problem(str(error))
             return
-        conflict = Conflict(
-            [
-                SideRoll(
-                    self._character, self._dice, self._items.get(self._character.id, []), mine
-                ),
-                SideRoll(
-                    self._opponent, self._opp_dice, self._items.get(self._opponent.id, []), theirs
-                ),
-            ]
-        )
+        rolls = [side.roll for side in conflict.sides]
 
-        def land() -> None:
-            self._conflict = conflict
-            self._show_faces([mine, theirs])
-            self._show_conflict()
+        def land(landed: Conflict = conflict) -> None:
+            self._show_faces(rolls)
+            self.conflict_box.land(landed)
 
-        self._animate([mine, theirs], land)
-
-    def _show_conflict(self) -> None:
-        conflict = self._conflict
-        if conflict is None:
-            return
-        waiting = conflict.waiting_for
-        if waiting is not None:
-            name = conflict.sides[waiting].character.name
-            self.choice_label.setText(f"<b>All ones for {name}!</b> The player chooses:")
-            self._offer_dice(conflict.sides[waiting].roll)
-            self.conflict_result_label.setText(f"{name} rolled all ones: choose below first.")
-        else:
-            self.conflict_result_label.setText(conflict.summary())
-        self._redraw()
-        self._update_buttons()
+        self._animate(rolls, land)
 
     def roll_item_die(self, which: str) -> None:
         """The winner rolls its weapon's damage die, or the loser its armour's protection die."""
-        conflict = self._conflict
-        if conflict is None or conflict.waiting_for is not None or conflict.winner is None:
-            return
-        assert self._session is not None
-        side = conflict.winner if which == "damage" else 1 - conflict.winner
-        item = self._chosen_item(side, 0 if which == "damage" else 1)
-        if item is None or item.die_id is None:
-            return
-        pool = to_pool(conflict.sides[side].dice)
-        try:
-            rolled = dicepool.roll_item_die(pool, item.die_id, self._session.rng)
-        except ValueError as error:
-            self._problem(str(error))
-            return
-        used = ItemRoll(item, rolled)
-        if which == "damage":
-            conflict.damage = used
-        else:
-            conflict.protection = used
-        self._states[item.die_id] = DieState(rolled.face, rolled.size, highlight=True)
-        self._show_conflict()
+        self.conflict_box.roll_item_die(which)
 
     def apply_conflict(self) -> None:
-        """Write the whole outcome as one undoable step, and log it."""
-        conflict = self._conflict
-        if conflict is None or conflict.waiting_for is not None or self._session is None:
-            return
-        try:
-            changed = conflict.changes()
-        except ValueError as error:
-            self._problem(str(error))
-            return
-        first, second = (side.character for side in conflict.sides)
-        entry = RollEntry(
-            character_id=first.id,
-            character_name=first.name,
-            kind="conflict",
-            detail=conflict.detail(),
-            total=conflict.sides[0].total,
-            summary=conflict.summary(),
-        )
-        text = f"Conflict: {first.name} against {second.name}"
-        self._conflict = None  # the push below reloads the dice; no conflict may hold them
-        if self._push(RollDice(self._session, text, changed, entry)):
-            self._applied.clear()
-            self._opp_applied.clear()
-            self.result_label.setText(entry.summary)
-            self.conflict_result_label.setText(entry.summary)
-        else:
-            self._conflict = conflict  # refused: the GM can still discard it
-        self._update_buttons()
+        """Write the conflict's whole outcome as one undoable step, and log it."""
+        self.conflict_box.apply()
 
     def discard_conflict(self) -> None:
-        self._conflict = None
-        self._states.clear()
-        self.conflict_result_label.setText("Roll discarded: nothing was written.")
-        self._redraw()
-        self._update_buttons()
+        self.conflict_box.discard()
 
     # -- odds ------------------------------------------------------------------------------
 
     def _request_odds(self) -> None:
-        self._request_conflict_odds()
+        self.conflict_box.request_odds()
         tray = self._tray()
         if not tray:
             self.odds_worker.cancel()
@@ -1145,32 +888,6 @@ class DiceTableWidget(QWidget):
             strict=True,
         ):
             label.setText(text)
-
-    def _request_conflict_odds(self) -> None:
-        if not self._in_conflict():
-            return
-        sides = []
-        for side, (_who, dice) in enumerate(self._sides()):
-            weapon, armour = self._chosen_item(side, 0), self._chosen_item(side, 1)
-            sizes = {d.id: d.size for d in dice}
-            sides.append(
-                (
-                    tuple(rolled_size(d) for d in self._tray(dice)),
-                    len(to_pool(dice).on_table),
-                    sizes.get(weapon.die_id) if weapon and weapon.die_id else None,
-                    sizes.get(armour.die_id) if armour and armour.die_id else None,
-                )
-            )
-        self.conflict_worker.request(lambda: conflict_odds(sides))
-
-    def _show_conflict_odds(self, result: object) -> None:
-        if not is_conflict_odds(result) or not self._in_conflict():
-            return
-        first, second = (who.name for who, _dice in self._sides())
-        self.conflict_odds_label.setText(conflict_odds_text(result, first, second))
-
-    def conflict_odds_label_text(self, message: str) -> None:
-        self.conflict_odds_label.setText(message)
 
     def _show_odds_problem(self, message: str) -> None:
         self.reach_label.setText(message)
