@@ -51,8 +51,10 @@ __all__ = [
     "award_depleted",
     "award_new_die",
     "challenge_pool",
+    "check_damage",
     "check_kind",
     "check_place",
+    "check_reach",
     "check_size",
     "check_starting_dice",
     "check_tray_choice",
@@ -67,6 +69,7 @@ __all__ = [
     "pool_play_state",
     "pool_size_after_game",
     "preset",
+    "quick_pick",
     "resolve_roll",
     "rest",
     "restore",
@@ -448,6 +451,23 @@ class RollResult:
     is_tuple: bool
     catastrophe: bool
     table: int = 0  # the table's share of the total: 1 for each depleted die there
+
+
+def quick_pick(pool: Pool, count: int) -> tuple[int, ...]:
+    """The ids of ``count`` pool dice for a quick roll: the smallest sizes first (the
+    steps of `SIZES`), the first of equals, so the larger dice stay for later rolls.
+
+    ValueError with a plain message when the pool holds fewer dice than asked.
+    """
+    count = _whole(count, "The number of dice to roll", minimum=1)
+    ready = pool.in_pool
+    if count > len(ready):
+        held = (
+            "no dice" if not ready else f"only {len(ready)} {'die' if len(ready) == 1 else 'dice'}"
+        )
+        raise ValueError(f"The pool holds {held}: {count} cannot be rolled.")
+    by_size = sorted(ready, key=lambda die: SIZES.index(die.size))
+    return tuple(die.id for die in by_size[:count])
 
 
 def resolve_roll(sizes: Sequence[int], faces: Sequence[int], table: int = 0) -> RollResult:

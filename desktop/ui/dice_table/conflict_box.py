@@ -126,6 +126,14 @@ class ConflictBox(QGroupBox):
         self.apply_button.clicked.connect(self.apply)
         self.discard_button = QPushButton("Discard the roll")
         self.discard_button.clicked.connect(self.discard)
+        for button in (
+            self.damage_roll_button,
+            self.protection_roll_button,
+            self.apply_button,
+            self.discard_button,
+        ):
+            # A click leaves the keyboard on the table (Tab still reaches the button).
+            button.setFocusPolicy(Qt.FocusPolicy.TabFocus)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(self.odds_label)

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from PySide6.QtCore import QPoint, Qt, QThreadPool
-from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -71,6 +71,7 @@ class DiceTableWidget(QWidget):
         self._states: dict[int, DieState] = {}
         self._applied: set[int] = set()
         self._pending: dicepool.Roll | None = None
+        self._typed_count = ""  # digits typed for a quick roll, waiting for Space
         self.animation = RollAnimation(self)
         from desktop.ui.odds_worker import OddsWorker
 
@@ -134,11 +135,22 @@ class DiceTableWidget(QWidget):
         controls.addStretch(1)
         controls.addWidget(self.roll_button)
         self.roll_button.setMinimumWidth(110)
+        # A click on these leaves the keyboard on the table: the quick roll's digits and
+        # Space keep working (Tab still reaches them).
+        for button in (self.roll_button, self.conflict_button, self.clear_button):
+            button.setFocusPolicy(Qt.FocusPolicy.TabFocus)
         self.view.setMinimumWidth(180)
 
+        self.quick_label = QLabel()
+        self.quick_label.setObjectName("quickRoll")
+        self.quick_label.setToolTip(
+            "With the table focused, type a number and press Space: that many pool dice, "
+            "the smallest first, are rolled without dragging."
+        )
         left = QVBoxLayout()
         left.addLayout(header)
         left.addLayout(controls)
+        left.addWidget(self.quick_label)
         left.addWidget(self.view, 1)
 
         self.traits = TraitChips()
@@ -257,18 +269,19 @@ class DiceTableWidget(QWidget):
         layout.addLayout(left, 1)
         layout.addWidget(side_scroll)
 
-        context = Qt.ShortcutContext.WidgetWithChildrenShortcut
-        for keys, slot in (
-            (QKeySequence(Qt.Key.Key_Space), self.roll),
-            (QKeySequence(Qt.Key.Key_Plus), lambda: self.step_selected(1)),
-            (QKeySequence(Qt.Key.Key_Equal), lambda: self.step_selected(1)),
-            (QKeySequence(Qt.Key.Key_Minus), lambda: self.step_selected(-1)),
-            (QKeySequence(Qt.Key.Key_D), self.toggle_down_selected),
-            (QKeySequence(Qt.Key.Key_Return), self.toggle_tray_selected),
-            (QKeySequence(QKeySequence.StandardKey.Delete), self.delete_selected),
-        ):
-            shortcut = QShortcut(keys, self, context=context)
-            shortcut.activated.connect(slot)
+        # The table's keys (Space, +, -, D, Enter, Delete and the quick roll's digits)
+        # are read in keyPressEvent: they act when the table or a part of it that does
+        # not use the key itself has the focus, never on keys meant for a dialog.
+        self._keys: dict[Qt.Key, Callable[[], None]] = {
+            Qt.Key.Key_Space: self.roll,
+            Qt.Key.Key_Plus: lambda: self.step_selected(1),
+            Qt.Key.Key_Equal: lambda: self.step_selected(1),
+            Qt.Key.Key_Minus: lambda: self.step_selected(-1),
+            Qt.Key.Key_D: self.toggle_down_selected,
+            Qt.Key.Key_Return: self.toggle_tray_selected,
+            Qt.Key.Key_Enter: self.toggle_tray_selected,
+            Qt.Key.Key_Delete: self.delete_selected,
+        }
         self.view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.view.customContextMenuRequested.connect(self._context_menu)
         self._update_buttons()
@@ -319,6 +332,7 @@ class DiceTableWidget(QWidget):
             session.changed.connect(self._on_changed)
             session.character_selected.connect(self._on_selected)
             self._on_selected(session.selected_character)
+            self.view.setFocus(Qt.FocusReason.OtherFocusReason)
         else:
             self._on_selected(None)
 
@@ -335,6 +349,7 @@ class DiceTableWidget(QWidget):
             self._states.clear()
             self._applied.clear()
             self._cancel_pending()
+            self._set_typed("")
             self.conflict_box.reset()
             self.result_label.setText("No roll yet.")
         self.reload()
@@ -650,7 +665,84 @@ class DiceTableWidget(QWidget):
 
     # -- rolling ---------------------------------------------------------------------------------
 
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """The table's keys; digits typed on the table (not in one of its fields) count
+        the dice of a quick roll, Space rolls them, Escape or Backspace takes them back."""
+        text = event.text()
+        shifts = Qt.KeyboardModifier.KeypadModifier | Qt.KeyboardModifier.ShiftModifier
+        plain = not event.modifiers() & ~shifts  # no Ctrl, Alt or Meta: not a shortcut
+        action = self._keys.get(Qt.Key(event.key())) if plain else None
+        if plain and text.isdigit() and text.isascii() and len(self._typed_count) < 3:
+            self._set_typed(self._typed_count + text)
+        elif action is not None:
+            action()
+        elif self._typed_count and event.key() == Qt.Key.Key_Backspace:
+            self._set_typed(self._typed_count[:-1])
+        elif self._typed_count and event.key() == Qt.Key.Key_Escape:
+            self._set_typed("")
+        else:
+            super().keyPressEvent(event)
+
+    def _set_typed(self, digits: str) -> None:
+        self._typed_count = digits
+        self.quick_label.setText(
+            f"Quick roll: {digits} of the pool's smallest dice. Space rolls, Esc cancels."
+            if digits
+            else ""
+        )
+
+    def quick_roll(self, count: int) -> None:
+        """Roll `count` of the selected character's pool dice, the smallest first (the
+        rules choose them), as one roll: no drag, no tray."""
+        if not self._writable() or self.animation.running():
+            return
+        assert self._session is not None and self._character is not None
+        if self._in_conflict():
+            self._quick_fill(count)
+            return
+        if self._tray():
+            self._problem(
+                "The tray already holds dice: press Space alone to roll them, "
+                "or empty the tray for a quick roll."
+            )
+            return
+        pool = to_pool(self._dice)
+        try:
+            picked = dicepool.quick_pick(pool, count)
+            tray = [dicepool.TrayDie(die_id) for die_id in picked]
+            roll = dicepool.roll_tray(pool, tray, self._session.rng)
+        except ValueError as error:
+            self._problem(f"{self._character.name}: {error}")
+            return
+        self._animate([roll], lambda: self._land(roll))
+
+    def _quick_fill(self, count: int) -> None:
+        """In a conflict each side names its count in turn: the first number fills the
+        selected character's tray, the second the opponent's, and then both roll."""
+        sides = self._sides()
+        empty = [side for side, (_who, dice) in enumerate(sides) if not self._tray(dice)]
+        if not empty:
+            self._problem("Both trays hold dice: press Space alone to roll both.")
+            return
+        who, dice = sides[empty[0]]
+        try:
+            picked = set(dicepool.quick_pick(to_pool(dice), count))
+        except ValueError as error:
+            self._problem(f"{who.name}: {error}")
+            return
+        changed = [
+            replace(d, in_tray=True, steps=0, down_to_d4=False) for d in dice if d.id in picked
+        ]
+        text = f"Put {count} of {who.name}'s dice in the tray"
+        if self._push(MoveTrayDice(self._session, text, changed)) and len(empty) == 1:  # type: ignore[arg-type]
+            self.roll_conflict()  # the other side had named its dice: both roll now
+
     def roll(self) -> None:
+        if self._typed_count:  # a number was typed first: a quick roll of that many
+            count = int(self._typed_count)
+            self._set_typed("")
+            self.quick_roll(count)
+            return
         if not self._writable() or self.animation.running():
             return
         if self._in_conflict():
