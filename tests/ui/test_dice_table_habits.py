@@ -3,12 +3,15 @@ fill a tray are one undo step, and number fields refuse what does not fit."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent
+from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from desktop.ui.dice_commands import MoveTrayDice
 from desktop.ui.docks.dice_table import DiceTableWidget
 from desktop.ui.main_window import MainWindow
+from desktop.ui.widgets.dice_scene import DIE_MIME, encode
 from tests.ui.test_dice_table import ScriptedRng, dice, table  # noqa: F401 (a fixture)
 
 CTRL = Qt.KeyboardModifier.ControlModifier
@@ -105,3 +108,39 @@ def test_damage_and_reach_refuse_what_does_not_fit(
     reach.clear()
     qtbot.keyClicks(reach, "999")
     assert reach.value() == 999
+
+
+def test_the_tray_stays_put_while_dice_leave_the_pool_during_a_drag(
+    window: MainWindow,
+    table: DiceTableWidget,  # noqa: F811
+) -> None:
+    assert window.session is not None
+    kara = dice(window)[0].character_id
+    window.session.campaign.kit.add_dice(kara, size=6, count=3 * table.scene.per_row)
+    pool = dice(window)
+    assert len(pool) > 2 * table.scene.per_row  # the pool takes three rows or more
+    tray = table.scene.areas[(0, "tray")].rect
+    table_area = table.scene.areas[(0, "table")].rect
+    point = table.view.mapFromScene(tray.center() + QPointF(0, 8))
+    dragged = pool[-1]
+    data = encode(DIE_MIME, {"character": kara, "die": dragged.id})
+    viewport = table.view.viewport()
+    actions = Qt.DropAction.MoveAction
+    buttons, keys = Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
+    QApplication.sendEvent(viewport, QDragEnterEvent(point, actions, data, buttons, keys))
+    QApplication.sendEvent(viewport, QDragMoveEvent(point, actions, data, buttons, keys))
+
+    # While the die is on its way, a row's worth of dice leaves the pool (an undo, a
+    # player's dice put in the tray, a die deleted): the pool reflows.
+    leaving = pool[: table.scene.per_row]
+    for die in leaving[:-1]:
+        table.move_die(die, "tray")
+    table.delete_die(leaving[-1])
+    assert table.scene.areas[(0, "pool")].count == len(pool) - len(leaving)
+    assert table.scene.areas[(0, "tray")].rect == tray  # the target did not move
+    assert table.scene.areas[(0, "table")].rect == table_area
+
+    QApplication.sendEvent(viewport, QDragMoveEvent(point, actions, data, buttons, keys))
+    QApplication.sendEvent(viewport, QDropEvent(QPointF(point), actions, data, buttons, keys))
+    landed = next(d for d in dice(window) if d.id == dragged.id)
+    assert landed.in_tray and landed.place == "pool"  # in the tray, not depleted

@@ -401,6 +401,7 @@ class DiceTableWidget(QWidget):
                 dice=dice,
                 states=self._states,
                 rolled_sizes={d.id: rolled_size(d) for d in dice if d.in_tray},
+                owner=character.id,
             )
             for character, dice in self._sides()
         ]
