@@ -28,7 +28,6 @@ from PySide6.QtWidgets import (
 
 from desktop.rules import energy
 from desktop.rules.energy import CharacterProfile, DayState, MoveOutcome, Outcome
-from desktop.ui.form_helpers import vertical_scroll
 from desktop.ui.widgets.month_grid import danger_colour
 
 MAX_ENERGY = 9999
@@ -192,8 +191,8 @@ class MovePage(EntryPage):
     def __init__(self) -> None:
         super().__init__()
         self.base = _spin(energy.MOVE_BASE_MIN, energy.MOVE_BASE_MAX, energy.MOVE_BASE_DEFAULT)
-        self.level = QCheckBox("Changes city level (+1)")
-        self.district = QCheckBox("Changes district (+2)")
+        self.level = QCheckBox("City level (+1)")
+        self.district = QCheckBox("District (+2)")
         self.destination = QComboBox()
         self.destination.addItem("An area", "area")
         self.destination.addItem("A way (corridor, street)", "way")
@@ -209,15 +208,23 @@ class MovePage(EntryPage):
         led_row.addWidget(self.led)
         led_row.addWidget(self.leader)
         led_row.addStretch(1)
+        # Rows that belong together share a line: the longest form stands whole at
+        # 1366 x 768, never in a scroll area a few fields high.
+        changes = QHBoxLayout()
+        changes.addWidget(self.level)
+        changes.addWidget(self.district)
+        changes.addStretch(1)
+        commit_row = QHBoxLayout()
+        commit_row.addWidget(self.committed)
+        commit_row.addWidget(QLabel("against a cost of"))
+        commit_row.addWidget(self.cost_label, 1)
         self.form.addRow("Base cost", self.base)
-        self.form.addRow("", self.level)
-        self.form.addRow("", self.district)
+        self.form.addRow("Changes", changes)
         self.form.addRow("Going to", self.destination)
         self.form.addRow("Ability for the level", self.ability)
         self.form.addRow("", self.routine)
         self.form.addRow("Group", led_row)
-        self.form.addRow("Commit energy", self.committed)
-        self.form.addRow("Cost", self.cost_label)
+        self.form.addRow("Commit energy", commit_row)
         self._watch(self.base, self.level, self.district, self.destination, self.routine)
         self._watch(self.ability, self.led, self.leader, self.committed)
 
@@ -486,17 +493,17 @@ class EntryForms(QWidget):
         top.addWidget(QLabel("New entry"))
         top.addWidget(self.kind, 1)
         layout.addLayout(top)
-        # The longest form (a move) must not make the month short: its fields scroll,
-        # while what will happen and the Add button stay in sight.
-        fields = vertical_scroll(self.pages)
-        layout.addWidget(fields, 1)
-        layout.addWidget(self.note)
+        # Every form stands whole (the stack keeps the longest one's height, so choosing
+        # another form moves nothing); the month above gives up the room it needs.
+        layout.addWidget(self.pages)
+        layout.addStretch(1)
+        # What will happen, then the note and the button that writes it.
         layout.addWidget(self.outcome)
-        buttons = QHBoxLayout()
-        buttons.addWidget(self.confirm_death)
-        buttons.addStretch(1)
-        buttons.addWidget(self.add)
-        layout.addLayout(buttons)
+        add_row = QHBoxLayout()
+        add_row.addWidget(self.note, 1)
+        add_row.addWidget(self.add)
+        layout.addLayout(add_row)
+        layout.addWidget(self.confirm_death)
         self.refresh()
 
     @property
