@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -20,7 +21,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
-    QSpinBox,
     QStackedWidget,
     QVBoxLayout,
     QWidget,
@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 from desktop.rules import energy
 from desktop.rules.energy import CharacterProfile, DayState, MoveOutcome, Outcome
 from desktop.ui.widgets.month_grid import danger_colour
+from desktop.ui.widgets.number_field import NumberField
 
 MAX_ENERGY = 9999
 
@@ -43,12 +44,49 @@ class Plan:
     text: str
 
 
-def _spin(low: int = 0, high: int = MAX_ENERGY, value: int = 0) -> QSpinBox:
-    spin = QSpinBox()
-    spin.setRange(low, high)
-    spin.setValue(value)
-    spin.setAccelerated(True)
-    return spin
+class EnergyField(NumberField):
+    """A whole number of energy (or a rating) in a range: what does not fit is refused at
+    the field with a message, never cut to fit (a spin box turned 99999 into 9999)."""
+
+    def __init__(self, what: str, low: int, high: int, value: int) -> None:
+        self._low, self._high, self._step = low, high, 1
+        super().__init__(what, self._in_range, width=72)
+        self.setToolTip(f"{low} to {high}; Up and Down step it")
+        self.setValue(value)
+
+    def _in_range(self, number: int) -> None:
+        if not self._low <= number <= self._high:
+            raise ValueError(
+                f"{self._what} must be from {self._low} to {self._high}, not {number}."
+            )
+
+    def setMinimum(self, low: int) -> None:  # Qt's spelling, as QSpinBox
+        self._low = low
+        self._recheck()
+
+    def setSingleStep(self, step: int) -> None:
+        self._step = step
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        # Up and Down step the number as a spin box's arrows did, within the range.
+        steps = {Qt.Key.Key_Up: 1, Qt.Key.Key_Down: -1}.get(Qt.Key(event.key()))
+        number = NumberField.value(self)
+        if steps is None or number is None:
+            super().keyPressEvent(event)
+            return
+        self.setValue(min(self._high, max(self._low, number + steps * self._step)))
+
+    def value(self) -> int:  # type: ignore[override]
+        """The number typed; ValueError with the field's message when it is refused, so
+        a form's plan says why instead of adding anything."""
+        number = super().value()
+        if number is None:
+            raise ValueError(self.problem() or f"Type {self._what[0].lower()}{self._what[1:]}.")
+        return number
+
+
+def _spin(what: str, low: int = 0, high: int = MAX_ENERGY, value: int = 0) -> EnergyField:
+    return EnergyField(what, low, high, value)
 
 
 def _ability_combo() -> QComboBox:
@@ -110,8 +148,8 @@ class EntryPage(QWidget):
 
     def _watch(self, *widgets: QWidget) -> None:
         for widget in widgets:
-            if isinstance(widget, QSpinBox):
-                widget.valueChanged.connect(self.changed)
+            if isinstance(widget, NumberField):
+                widget.checked.connect(self.changed)
             elif isinstance(widget, QComboBox):
                 widget.currentIndexChanged.connect(self.changed)
                 widget.editTextChanged.connect(self.changed)
@@ -131,11 +169,11 @@ class TaskPage(EntryPage):
         self.ability = _ability_combo()
         self.mode = QComboBox()
         self.mode.addItems(self.COST_MODES)
-        self.basis = _spin(0, MAX_ENERGY, 10)
+        self.basis = _spin("The cost", 0, MAX_ENERGY, 10)
         self.basis_label = QLabel("Cost")
-        self.obfuscation = _spin()
+        self.obfuscation = _spin("The obfuscation")
         self.obfuscation_label = QLabel("Obfuscation spent")
-        self.committed = _spin(0, MAX_ENERGY, 10)
+        self.committed = _spin("The energy committed", 0, MAX_ENERGY, 10)
         self.project = QComboBox()
         self.form.addRow("Ability", self.ability)
         self.form.addRow("The cost is", self.mode)
@@ -190,7 +228,9 @@ class MovePage(EntryPage):
 
     def __init__(self) -> None:
         super().__init__()
-        self.base = _spin(energy.MOVE_BASE_MIN, energy.MOVE_BASE_MAX, energy.MOVE_BASE_DEFAULT)
+        self.base = _spin(
+            "The base cost", energy.MOVE_BASE_MIN, energy.MOVE_BASE_MAX, energy.MOVE_BASE_DEFAULT
+        )
         self.level = QCheckBox("City level (+1)")
         self.district = QCheckBox("District (+2)")
         self.destination = QComboBox()
@@ -199,10 +239,10 @@ class MovePage(EntryPage):
         self.routine = QCheckBox("Part of the daily routine (may commit 0)")
         self.ability = _ability_combo()
         self.led = QCheckBox("Led by someone rated")
-        self.leader = _spin(0, 99, 0)
+        self.leader = _spin("The leader's rating", 0, 99, 0)
         self.leader.setEnabled(False)
         self.led.toggled.connect(self.leader.setEnabled)
-        self.committed = _spin(0, MAX_ENERGY, 5)
+        self.committed = _spin("The energy committed", 0, MAX_ENERGY, 5)
         self.cost_label = QLabel()
         led_row = QHBoxLayout()
         led_row.addWidget(self.led)
@@ -271,10 +311,10 @@ class ContestPage(EntryPage):
         super().__init__()
         self.kind = QComboBox()
         self.kind.addItems(self.KINDS)
-        self.base = _spin(0, MAX_ENERGY, 10)
-        self.opposition = _spin(0, MAX_ENERGY, 10)
+        self.base = _spin("The base cost", 0, MAX_ENERGY, 10)
+        self.opposition = _spin("The opposition's energy", 0, MAX_ENERGY, 10)
         self.ability = _ability_combo()
-        self.committed = _spin(0, MAX_ENERGY, 15)
+        self.committed = _spin("The energy committed", 0, MAX_ENERGY, 15)
         self.project = QComboBox()
         self.form.addRow("Contest", self.kind)
         self.form.addRow("Base cost", self.base)
@@ -326,8 +366,8 @@ class AttackPage(EntryPage):
         self.side.addItem("Attacking", "attacker")
         self.side.addItem("Defending", "defender")
         self.ability = _ability_combo()
-        self.committed = _spin(0, MAX_ENERGY, 10)
-        self.other = _spin(0, MAX_ENERGY, 10)
+        self.committed = _spin("The energy committed", 0, MAX_ENERGY, 10)
+        self.other = _spin("The other side's total", 0, MAX_ENERGY, 10)
         self.form.addRow("This character is", self.side)
         self.form.addRow("Ability", self.ability)
         self.form.addRow("Commit energy", self.committed)
@@ -362,7 +402,7 @@ class DeductPage(EntryPage):
 
     def __init__(self) -> None:
         super().__init__()
-        self.amount = _spin(0, MAX_ENERGY, 5)
+        self.amount = _spin("The amount", 0, MAX_ENERGY, 5)
         self.most = QLabel()
         self.most.setTextFormat(Qt.TextFormat.PlainText)  # holds a name: never HTML
         self.most.setWordWrap(True)
@@ -395,7 +435,7 @@ class InvestPage(EntryPage):
         self.target.setEditable(True)
         self.target.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
         self.target.lineEdit().setPlaceholderText("a new project's name")
-        self.amount = _spin(0, MAX_ENERGY, 10)
+        self.amount = _spin("The amount", 0, MAX_ENERGY, 10)
         self.amount.setSingleStep(5)
         self.form.addRow("Invest in", self.target)
         self.form.addRow("Energy", self.amount)
