@@ -18,7 +18,6 @@ from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
-    QFormLayout,
     QFrame,
     QGroupBox,
     QHBoxLayout,
@@ -48,14 +47,14 @@ from desktop.ui.dice_table.animation import RollAnimation
 from desktop.ui.dice_table.chips import NewDieChip, TraitChips
 from desktop.ui.dice_table.conflict_box import ConflictBox, roll_tray
 from desktop.ui.dice_table.menus import die_menu
-from desktop.ui.dice_table.odds import tray_odds, tray_odds_texts
 from desktop.ui.dice_table.roll_words import describe_roll, roll_detail, rolled_size
+from desktop.ui.dice_table.tray_odds_box import TrayOddsBox
 from desktop.ui.docks.conflict import Conflict, after_pool
-from desktop.ui.form_helpers import error_label, show_error, vertical_scroll
+from desktop.ui.form_helpers import vertical_scroll
 from desktop.ui.panel import Panel
 from desktop.ui.session import CampaignSession
 from desktop.ui.widgets.dice_scene import DiceScene, DiceView, DieState, SideView
-from desktop.ui.widgets.number_field import NumberField
+from desktop.ui.widgets.number_field import NumberField, problem_label
 
 TOPICS = {"dice", "traits", "items", "characters"}
 
@@ -73,11 +72,7 @@ class DiceTableWidget(QWidget):
         self._pending: dicepool.Roll | None = None
         self._typed_count = ""  # digits typed for a quick roll, waiting for Space
         self.animation = RollAnimation(self)
-        from desktop.ui.odds_worker import OddsWorker
-
-        self.odds_worker = OddsWorker(pool, self)
-        self.odds_worker.ready.connect(self._show_odds)
-        self.odds_worker.failed.connect(self._show_odds_problem)
+        self.odds_box = TrayOddsBox(pool)
         # The opponent's side, the conflict's odds and the roll in progress.
         self.conflict_box = ConflictBox(pool)
         self._build()
@@ -162,27 +157,10 @@ class DiceTableWidget(QWidget):
         trait_layout.addWidget(self.traits)
         trait_layout.addWidget(self.steps_label)
 
-        self.target_spin = NumberField("The total to reach", dicepool.check_reach)
-        self.target_spin.setObjectName("oddsTarget")
-        self.target_spin.setValue(10)
-        self.target_spin.checked.connect(self._request_odds)
-        self.reach_label = QLabel("–")
-        self.reach_label.setObjectName("oddsReach")
-        self.expected_label = QLabel("–")
-        self.deplete_label = QLabel("–")
-        self.deplete_label.setObjectName("oddsDeplete")
-        self.tuple_label = QLabel("–")
-        self.tuple_label.setObjectName("oddsTuple")
-        odds_box = QGroupBox("Odds of the tray")
-        odds_form = QFormLayout(odds_box)
-        odds_form.addRow("Reach", self.target_spin)
-        self.target_problem = self._field_problem(self.target_spin, "oddsTargetProblem")
-        odds_form.addRow(self.target_problem)
-        odds_form.addRow("Chance", self.reach_label)
-        odds_form.addRow("Expected total", self.expected_label)
-        odds_form.addRow("Depletes", self.deplete_label)
-        odds_form.addRow("Tuple", self.tuple_label)
-        self._odds_latest: object = None
+        # The odds box's parts that tests reach from the table.
+        self.target_spin = self.odds_box.target_spin
+        self.reach_label = self.odds_box.reach_label
+        self.deplete_label = self.odds_box.deplete_label
 
         self.result_label = QLabel("No roll yet.")
         self.result_label.setObjectName("rollResult")
@@ -249,13 +227,13 @@ class DiceTableWidget(QWidget):
         award_row.addWidget(self.new_die, 1)
         actions.addLayout(rest_row)
         actions.addLayout(damage_row)
-        actions.addWidget(self._field_problem(self.damage_spin, "damageProblem"))
+        actions.addWidget(problem_label(self.damage_spin, "damageProblem"))
         actions.addLayout(award_row)
 
         side = QVBoxLayout()
         side.addWidget(self._connect_conflict_box())
         side.addWidget(result_box)
-        side.addWidget(odds_box)
+        side.addWidget(self.odds_box)
         side.addWidget(trait_box, 1)
         side.addWidget(actions_box)
         side_widget = QWidget()
@@ -305,22 +283,13 @@ class DiceTableWidget(QWidget):
         self.apply_button = box.apply_button
         return box
 
-    @staticmethod
-    def _field_problem(field: NumberField, name: str) -> QLabel:
-        """A label under `field` that says why what was typed is refused."""
-        label = error_label(name)
-        field.checked.connect(
-            lambda: show_error(label, field.problem() if field.text().strip() else None)
-        )
-        return label
-
     # -- following the campaign ---------------------------------------------------------------
 
     def set_session(self, session: CampaignSession | None) -> None:
         self._stop_animation()
         self._pending = None
         self.conflict_box.reset()
-        self.odds_worker.cancel()
+        self.odds_box.cancel()
         if self._session is not None:
             self._hold_undo(False)
             self._session.changed.disconnect(self._on_changed)
@@ -951,39 +920,8 @@ class DiceTableWidget(QWidget):
 
     def _request_odds(self) -> None:
         self.conflict_box.request_odds()
-        tray = self._tray()
-        if not tray:
-            self.odds_worker.cancel()
-            self._odds_latest = None
-            for label in (
-                self.reach_label,
-                self.expected_label,
-                self.deplete_label,
-                self.tuple_label,
-            ):
-                label.setText("–")
-            return
-        sizes = tuple(rolled_size(d) for d in tray)
-        table = len(to_pool(self._dice).on_table)
-        self.odds_worker.request(lambda: tray_odds(sizes, table))
-
-    def _show_odds(self, result: object) -> None:
-        target = self.target_spin.value()
-        texts = tray_odds_texts(result, target) if target is not None else None
-        if texts is None:
-            if target is None and result is not None:
-                self.reach_label.setText(self.target_spin.problem() or "–")
-            return
-        self._odds_latest = result
-        for label, text in zip(
-            (self.reach_label, self.expected_label, self.deplete_label, self.tuple_label),
-            texts,
-            strict=True,
-        ):
-            label.setText(text)
-
-    def _show_odds_problem(self, message: str) -> None:
-        self.reach_label.setText(message)
+        sizes = tuple(rolled_size(d) for d in self._tray())
+        self.odds_box.request(sizes, len(to_pool(self._dice).on_table))
 
     # -- context menu --------------------------------------------------------------------
 
