@@ -18,7 +18,6 @@ from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
-    QFrame,
     QGroupBox,
     QHBoxLayout,
     QLabel,
@@ -43,6 +42,7 @@ from desktop.ui.dice_commands import (
     to_pool,
     tray_of,
 )
+from desktop.ui.dice_table.all_ones_choice import AllOnesChoice
 from desktop.ui.dice_table.animation import RollAnimation
 from desktop.ui.dice_table.chips import NewDieChip, TraitChips
 from desktop.ui.dice_table.conflict_box import ConflictBox, roll_tray
@@ -165,31 +165,13 @@ class DiceTableWidget(QWidget):
         self.result_label = QLabel("No roll yet.")
         self.result_label.setObjectName("rollResult")
         self.result_label.setWordWrap(True)
-        self.keep_button = QPushButton("Keep this one, rest to the table")
-        self.keep_button.setObjectName("catastropheKeep")
-        # The player picks which die stays or goes; the app suggests the largest to keep
-        # and the smallest to lose (RULES.md section 2, All-ones tuple).
-        self.keep_die_combo = QComboBox()
-        self.keep_die_combo.setObjectName("catastropheKeepDie")
-        self.lose_die_combo = QComboBox()
-        self.lose_die_combo.setObjectName("catastropheLoseDie")
-        self.keep_button.clicked.connect(
-            lambda: self.choose(dicepool.Catastrophe.DEPLETE_ALL_BUT_ONE)
-        )
-        self.lose_button = QPushButton("Lose this one, rest to the pool")
-        self.lose_button.setObjectName("catastropheLose")
-        self.lose_button.clicked.connect(lambda: self.choose(dicepool.Catastrophe.LOSE_ONE))
-        self.choice_frame = QFrame()
-        self.choice_frame.setObjectName("catastropheChoice")
-        choice_layout = QVBoxLayout(self.choice_frame)
-        choice_layout.setContentsMargins(0, 0, 0, 0)
-        self.choice_label = QLabel("<b>All ones!</b> The player chooses:")
-        choice_layout.addWidget(self.choice_label)
-        choice_layout.addWidget(self.keep_die_combo)
-        choice_layout.addWidget(self.keep_button)
-        choice_layout.addWidget(self.lose_die_combo)
-        choice_layout.addWidget(self.lose_button)
-        self.choice_frame.hide()
+        self.choice_frame = AllOnesChoice()
+        self.choice_frame.chosen.connect(self._on_chosen)
+        # Its parts that tests reach from the table.
+        self.keep_die_combo = self.choice_frame.keep_die_combo
+        self.lose_die_combo = self.choice_frame.lose_die_combo
+        self.keep_button = self.choice_frame.keep_button
+        self.lose_button = self.choice_frame.lose_button
         result_box = QGroupBox("Last roll")
         result_layout = QVBoxLayout(result_box)
         result_layout.addWidget(self.result_label)
@@ -776,39 +758,22 @@ class DiceTableWidget(QWidget):
         if roll.result.catastrophe:
             self._pending = roll
             self.result_label.setText(self._describe(roll) + "\nAll ones: choose below.")
-            self.choice_label.setText("<b>All ones!</b> The player chooses:")
-            self._offer_dice(roll)
+            self.choice_frame.offer(roll)
             self._redraw()
             self._update_buttons()
             return
         self._commit(roll, None)
 
-    def _offer_dice(self, roll: dicepool.Roll) -> None:
-        """Fill the two die pickers with the rolled dice, the rules' suggestion chosen."""
-        for combo, choice in (
-            (self.keep_die_combo, dicepool.Catastrophe.DEPLETE_ALL_BUT_ONE),
-            (self.lose_die_combo, dicepool.Catastrophe.LOSE_ONE),
-        ):
-            combo.clear()
-            for number, (die_id, size) in enumerate(
-                zip(roll.die_ids, roll.sizes, strict=True), start=1
-            ):
-                combo.addItem(f"Die {number}: d{size}", die_id)
-            combo.setCurrentIndex(combo.findData(dicepool.suggested_die(roll, choice)))
-
     def chosen_die(self, choice: dicepool.Catastrophe) -> int | None:
-        combo = (
-            self.keep_die_combo
-            if choice is dicepool.Catastrophe.DEPLETE_ALL_BUT_ONE
-            else self.lose_die_combo
-        )
-        data = combo.currentData()
-        return data if isinstance(data, int) else None
+        return self.choice_frame.chosen_die(choice)
 
     def choose(self, choice: dicepool.Catastrophe) -> None:
+        """The player's answer to an all-ones roll, with the die picked in its box."""
+        self._on_chosen(choice, self.chosen_die(choice))
+
+    def _on_chosen(self, choice: dicepool.Catastrophe, chosen: int | None) -> None:
         """The player's answer to an all-ones roll (in a conflict, for the side asked):
         the choice and the die picked for it."""
-        chosen = self.chosen_die(choice)
         if self.conflict_box.conflict is not None:
             self.conflict_box.choose(choice, chosen)
             return
@@ -870,8 +835,7 @@ class DiceTableWidget(QWidget):
         self._states[die_id] = state
 
     def _offer_choice(self, roll: dicepool.Roll, name: str) -> None:
-        self.choice_label.setText(f"<b>All ones for {name}!</b> The player chooses:")
-        self._offer_dice(roll)
+        self.choice_frame.offer(roll, name)
 
     def _on_conflict_applied(self, summary: str) -> None:
         self._applied.clear()
