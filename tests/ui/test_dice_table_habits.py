@@ -3,12 +3,16 @@ fill a tray are one undo step, and number fields refuse what does not fit."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from desktop.ui.dice_commands import MoveTrayDice
+from desktop.ui.docks import dice_table
 from desktop.ui.docks.dice_table import DiceTableWidget
 from desktop.ui.main_window import MainWindow
 from desktop.ui.widgets.dice_scene import DIE_MIME, encode
@@ -144,3 +148,11 @@ def test_the_tray_stays_put_while_dice_leave_the_pool_during_a_drag(
     QApplication.sendEvent(viewport, QDropEvent(QPointF(point), actions, data, buttons, keys))
     landed = next(d for d in dice(window) if d.id == dragged.id)
     assert landed.in_tray and landed.place == "pool"  # in the tray, not depleted
+
+
+def test_the_table_reaches_its_parts_only_through_their_interfaces() -> None:
+    """Issue 14: the conflict box, the odds box and the all-ones choice are widgets of
+    their own; the table never reads their private state."""
+    source = Path(dice_table.__file__).read_text(encoding="utf-8")
+    assert re.search(r"(conflict_box|odds_box|choice_frame)\._", source) is None
+    assert "def _build_conflict_box" not in source and "roll_item_die" in source
