@@ -51,8 +51,10 @@ __all__ = [
     "award_depleted",
     "award_new_die",
     "challenge_pool",
+    "check_damage",
     "check_kind",
     "check_place",
+    "check_reach",
     "check_size",
     "check_starting_dice",
     "check_tray_choice",
@@ -67,6 +69,7 @@ __all__ = [
     "pool_play_state",
     "pool_size_after_game",
     "preset",
+    "quick_pick",
     "resolve_roll",
     "rest",
     "restore",
@@ -450,6 +453,23 @@ class RollResult:
     table: int = 0  # the table's share of the total: 1 for each depleted die there
 
 
+def quick_pick(pool: Pool, count: int) -> tuple[int, ...]:
+    """The ids of ``count`` pool dice for a quick roll: the smallest sizes first (the
+    steps of `SIZES`), the first of equals, so the larger dice stay for later rolls.
+
+    ValueError with a plain message when the pool holds fewer dice than asked.
+    """
+    count = _whole(count, "The number of dice to roll", minimum=1)
+    ready = pool.in_pool
+    if count > len(ready):
+        held = (
+            "no dice" if not ready else f"only {len(ready)} {'die' if len(ready) == 1 else 'dice'}"
+        )
+        raise ValueError(f"The pool holds {held}: {count} cannot be rolled.")
+    by_size = sorted(ready, key=lambda die: SIZES.index(die.size))
+    return tuple(die.id for die in by_size[:count])
+
+
 def resolve_roll(sizes: Sequence[int], faces: Sequence[int], table: int = 0) -> RollResult:
     """Total, depletions and tuple of a roll of ``sizes`` showing ``faces``.
 
@@ -781,6 +801,26 @@ def take_damage(pool: Pool, count: int, ids: Sequence[int] | None = None) -> Poo
     if from_pool != min(taken, len(pool.in_pool)):
         raise ValueError("Damage takes dice from the pool first, then from the table.")
     return pool._moved(ids, Place.REMOVED)
+
+
+MAX_DAMAGE: Final = 99  # more than any pool holds: 9999 is a typo, refused, never clamped
+MAX_REACH: Final = 999  # the largest total the tray's odds are asked about
+
+
+def check_damage(value: object) -> int:
+    """Damage the GM deals at once: 1..99 dice (what is beyond the last die is lost)."""
+    count = _whole(value, "The damage", minimum=1)
+    if count > MAX_DAMAGE:
+        raise ValueError(f"The damage must be at most {MAX_DAMAGE}, not {count}.")
+    return count
+
+
+def check_reach(value: object) -> int:
+    """A total the tray's odds are asked to reach: 1..999."""
+    total = _whole(value, "The total to reach", minimum=1)
+    if total > MAX_REACH:
+        raise ValueError(f"The total to reach must be at most {MAX_REACH}, not {total}.")
+    return total
 
 
 def rest(pool: Pool, hours: int) -> Pool:

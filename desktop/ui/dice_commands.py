@@ -10,9 +10,12 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
+from PySide6.QtGui import QUndoCommand
+
 from desktop.rules import dicepool
 from desktop.store import DieRecord, NotFound
 from desktop.ui.commands import StoreCommand
+from desktop.ui.merge_ids import MergeId
 from desktop.ui.session import CampaignSession
 
 
@@ -46,6 +49,33 @@ class UpdateDice(StoreCommand):
     def revert(self) -> None:
         assert self._old is not None
         self.session.campaign.kit.update_dice(self._old)
+
+
+class MoveTrayDice(UpdateDice):
+    """Dice put into or taken out of the tray. The moves that fill a tray before a roll
+    are one undo step: one Ctrl+Z empties the tray as it was filled. A roll (or any
+    other command) on the stack in between ends the merging."""
+
+    def __init__(self, session: CampaignSession, text: str, changed: list[DieRecord]) -> None:
+        super().__init__(session, text, changed)
+        self._owners = {die.character_id for die in changed}
+
+    def id(self) -> int:
+        return int(MergeId.TRAY_MOVES)
+
+    def mergeWith(self, other: QUndoCommand) -> bool:
+        # Only one character's tray: filling two trays (a conflict) stays two steps.
+        if not isinstance(other, MoveTrayDice) or other._owners != self._owners:
+            return False
+        if self._old is None or other._old is None:
+            return False
+        # Undo goes back to each die's state before the first move; redo to the last.
+        old = {die.id: die for die in other._old} | {die.id: die for die in self._old}
+        new = {die.id: die for die in self._new} | {die.id: die for die in other._new}
+        self._old, self._new = list(old.values()), list(new.values())
+        count = sum(1 for die in self._new if die.in_tray)
+        self.setText(f"Fill the tray ({count} dice)" if count else "Empty the tray by hand")
+        return True
 
 
 class AddDice(StoreCommand):
@@ -125,6 +155,11 @@ class RollDice(StoreCommand):
 
 def to_pool(dice: list[DieRecord]) -> dicepool.Pool:
     return dicepool.Pool(tuple(dicepool.Die(d.id, d.size, d.kind, d.place) for d in dice))
+
+
+def tray_of(dice: list[DieRecord]) -> list[DieRecord]:
+    """The ordinary dice of a pool put in its tray: what a roll rolls."""
+    return [d for d in dice if d.in_tray and d.place == "pool" and d.kind == "ordinary"]
 
 
 def award_depleted(

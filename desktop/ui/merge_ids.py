@@ -18,3 +18,4 @@ class MergeId(IntEnum):
     EDIT_CARD = 2001  # a system card's fields (card_commands.py)
     EDIT_SHEET = 3001  # a downtime sheet's text fields (downtime_commands.py)
     EDIT_CHAPTER = 4001  # the chapter's name, coin, heat and notes (chapter_commands.py)
+    TRAY_MOVES = 5001  # dice moved into or out of the tray before a roll (dice_commands.py)

@@ -14,52 +14,47 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from PySide6.QtCore import QPoint, Qt, QThreadPool
-from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
-    QFormLayout,
-    QFrame,
     QGroupBox,
     QHBoxLayout,
     QLabel,
     QListWidgetItem,
     QMenu,
     QPushButton,
-    QSpinBox,
     QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
 from desktop.rules import dicepool
-from desktop.store import CharacterRecord, DieRecord, ItemRecord, NotFound, TraitRecord
+from desktop.store import CharacterRecord, DieRecord, NotFound, TraitRecord
 from desktop.ui.dice_commands import (
     AddDice,
+    MoveTrayDice,
     RemoveDice,
     RollDice,
     RollEntry,
     UpdateDice,
     award_depleted,
     to_pool,
+    tray_of,
 )
+from desktop.ui.dice_table.all_ones_choice import AllOnesChoice
 from desktop.ui.dice_table.animation import RollAnimation
 from desktop.ui.dice_table.chips import NewDieChip, TraitChips
+from desktop.ui.dice_table.conflict_box import ConflictBox, roll_tray
 from desktop.ui.dice_table.menus import die_menu
-from desktop.ui.dice_table.odds import (
-    conflict_odds,
-    conflict_odds_text,
-    is_conflict_odds,
-    tray_odds,
-    tray_odds_texts,
-)
 from desktop.ui.dice_table.roll_words import describe_roll, roll_detail, rolled_size
-from desktop.ui.docks.conflict import Conflict, ItemRoll, SideRoll, after_pool
+from desktop.ui.dice_table.tray_odds_box import TrayOddsBox
+from desktop.ui.docks.conflict import Conflict, after_pool
 from desktop.ui.form_helpers import vertical_scroll
 from desktop.ui.panel import Panel
-from desktop.ui.plain_text import escaped
 from desktop.ui.session import CampaignSession
 from desktop.ui.widgets.dice_scene import DiceScene, DiceView, DieState, SideView
+from desktop.ui.widgets.number_field import NumberField, problem_label
 
 TOPICS = {"dice", "traits", "items", "characters"}
 
@@ -75,23 +70,11 @@ class DiceTableWidget(QWidget):
         self._states: dict[int, DieState] = {}
         self._applied: set[int] = set()
         self._pending: dicepool.Roll | None = None
-        self._opponent: CharacterRecord | None = None
-        self._opp_dice: list[DieRecord] = []
-        # The opponent steps only with its own traits, ticked on its own side.
-        self._opp_traits: list[TraitRecord] = []
-        self._opp_applied: set[int] = set()
-        self._items: dict[int, list[ItemRecord]] = {}
-        self._conflict: Conflict | None = None
-        self._item_choice: dict[tuple[int, str], int | None] = {}  # (character, kind) -> item
+        self._typed_count = ""  # digits typed for a quick roll, waiting for Space
         self.animation = RollAnimation(self)
-        from desktop.ui.odds_worker import OddsWorker
-
-        self.odds_worker = OddsWorker(pool, self)
-        self.odds_worker.ready.connect(self._show_odds)
-        self.odds_worker.failed.connect(self._show_odds_problem)
-        self.conflict_worker = OddsWorker(pool, self)
-        self.conflict_worker.ready.connect(self._show_conflict_odds)
-        self.conflict_worker.failed.connect(self.conflict_odds_label_text)
+        self.odds_box = TrayOddsBox(pool)
+        # The opponent's side, the conflict's odds and the roll in progress.
+        self.conflict_box = ConflictBox(pool)
         self._build()
 
     # -- building ---------------------------------------------------------------------------
@@ -147,11 +130,22 @@ class DiceTableWidget(QWidget):
         controls.addStretch(1)
         controls.addWidget(self.roll_button)
         self.roll_button.setMinimumWidth(110)
+        # A click on these leaves the keyboard on the table: the quick roll's digits and
+        # Space keep working (Tab still reaches them).
+        for button in (self.roll_button, self.conflict_button, self.clear_button):
+            button.setFocusPolicy(Qt.FocusPolicy.TabFocus)
         self.view.setMinimumWidth(180)
 
+        self.quick_label = QLabel()
+        self.quick_label.setObjectName("quickRoll")
+        self.quick_label.setToolTip(
+            "With the table focused, type a number and press Space: that many pool dice, "
+            "the smallest first, are rolled without dragging."
+        )
         left = QVBoxLayout()
         left.addLayout(header)
         left.addLayout(controls)
+        left.addWidget(self.quick_label)
         left.addWidget(self.view, 1)
 
         self.traits = TraitChips()
@@ -163,55 +157,21 @@ class DiceTableWidget(QWidget):
         trait_layout.addWidget(self.traits)
         trait_layout.addWidget(self.steps_label)
 
-        self.target_spin = QSpinBox()
-        self.target_spin.setObjectName("oddsTarget")
-        self.target_spin.setRange(1, 999)
-        self.target_spin.setValue(10)
-        self.target_spin.valueChanged.connect(self._request_odds)
-        self.reach_label = QLabel("–")
-        self.reach_label.setObjectName("oddsReach")
-        self.expected_label = QLabel("–")
-        self.deplete_label = QLabel("–")
-        self.deplete_label.setObjectName("oddsDeplete")
-        self.tuple_label = QLabel("–")
-        self.tuple_label.setObjectName("oddsTuple")
-        odds_box = QGroupBox("Odds of the tray")
-        odds_form = QFormLayout(odds_box)
-        odds_form.addRow("Reach", self.target_spin)
-        odds_form.addRow("Chance", self.reach_label)
-        odds_form.addRow("Expected total", self.expected_label)
-        odds_form.addRow("Depletes", self.deplete_label)
-        odds_form.addRow("Tuple", self.tuple_label)
-        self._odds_latest: object = None
+        # The odds box's parts that tests reach from the table.
+        self.target_spin = self.odds_box.target_spin
+        self.reach_label = self.odds_box.reach_label
+        self.deplete_label = self.odds_box.deplete_label
 
         self.result_label = QLabel("No roll yet.")
         self.result_label.setObjectName("rollResult")
         self.result_label.setWordWrap(True)
-        self.keep_button = QPushButton("Keep this one, rest to the table")
-        self.keep_button.setObjectName("catastropheKeep")
-        # The player picks which die stays or goes; the app suggests the largest to keep
-        # and the smallest to lose (RULES.md section 2, All-ones tuple).
-        self.keep_die_combo = QComboBox()
-        self.keep_die_combo.setObjectName("catastropheKeepDie")
-        self.lose_die_combo = QComboBox()
-        self.lose_die_combo.setObjectName("catastropheLoseDie")
-        self.keep_button.clicked.connect(
-            lambda: self.choose(dicepool.Catastrophe.DEPLETE_ALL_BUT_ONE)
-        )
-        self.lose_button = QPushButton("Lose this one, rest to the pool")
-        self.lose_button.setObjectName("catastropheLose")
-        self.lose_button.clicked.connect(lambda: self.choose(dicepool.Catastrophe.LOSE_ONE))
-        self.choice_frame = QFrame()
-        self.choice_frame.setObjectName("catastropheChoice")
-        choice_layout = QVBoxLayout(self.choice_frame)
-        choice_layout.setContentsMargins(0, 0, 0, 0)
-        self.choice_label = QLabel("<b>All ones!</b> The player chooses:")
-        choice_layout.addWidget(self.choice_label)
-        choice_layout.addWidget(self.keep_die_combo)
-        choice_layout.addWidget(self.keep_button)
-        choice_layout.addWidget(self.lose_die_combo)
-        choice_layout.addWidget(self.lose_button)
-        self.choice_frame.hide()
+        self.choice_frame = AllOnesChoice()
+        self.choice_frame.chosen.connect(self._on_chosen)
+        # Its parts that tests reach from the table.
+        self.keep_die_combo = self.choice_frame.keep_die_combo
+        self.lose_die_combo = self.choice_frame.lose_die_combo
+        self.keep_button = self.choice_frame.keep_button
+        self.lose_button = self.choice_frame.lose_button
         result_box = QGroupBox("Last roll")
         result_layout = QVBoxLayout(result_box)
         result_layout.addWidget(self.result_label)
@@ -221,11 +181,13 @@ class DiceTableWidget(QWidget):
         self.rest_button.clicked.connect(lambda: self.rest(2))
         self.rest_day_button = QPushButton("Rest a day")
         self.rest_day_button.clicked.connect(lambda: self.rest(24))
-        self.damage_spin = QSpinBox()
-        self.damage_spin.setRange(1, 99)
+        self.damage_spin = NumberField("The damage", dicepool.check_damage, width=56)
+        self.damage_spin.setObjectName("damageCount")
+        self.damage_spin.setValue(1)
+        self.damage_spin.checked.connect(self._update_buttons)
         self.damage_button = QPushButton("Take damage")
         self.damage_button.setObjectName("takeDamage")
-        self.damage_button.clicked.connect(lambda: self.take_damage(self.damage_spin.value()))
+        self.damage_button.clicked.connect(self._take_typed_damage)
         self.new_die = NewDieChip()
         self.new_die_size = QComboBox()
         for size in dicepool.SIZES:
@@ -247,12 +209,13 @@ class DiceTableWidget(QWidget):
         award_row.addWidget(self.new_die, 1)
         actions.addLayout(rest_row)
         actions.addLayout(damage_row)
+        actions.addWidget(problem_label(self.damage_spin, "damageProblem"))
         actions.addLayout(award_row)
 
         side = QVBoxLayout()
-        side.addWidget(self._build_conflict_box())
+        side.addWidget(self._connect_conflict_box())
         side.addWidget(result_box)
-        side.addWidget(odds_box)
+        side.addWidget(self.odds_box)
         side.addWidget(trait_box, 1)
         side.addWidget(actions_box)
         side_widget = QWidget()
@@ -266,97 +229,49 @@ class DiceTableWidget(QWidget):
         layout.addLayout(left, 1)
         layout.addWidget(side_scroll)
 
-        context = Qt.ShortcutContext.WidgetWithChildrenShortcut
-        for keys, slot in (
-            (QKeySequence(Qt.Key.Key_Space), self.roll),
-            (QKeySequence(Qt.Key.Key_Plus), lambda: self.step_selected(1)),
-            (QKeySequence(Qt.Key.Key_Equal), lambda: self.step_selected(1)),
-            (QKeySequence(Qt.Key.Key_Minus), lambda: self.step_selected(-1)),
-            (QKeySequence(Qt.Key.Key_D), self.toggle_down_selected),
-            (QKeySequence(Qt.Key.Key_Return), self.toggle_tray_selected),
-            (QKeySequence(QKeySequence.StandardKey.Delete), self.delete_selected),
-        ):
-            shortcut = QShortcut(keys, self, context=context)
-            shortcut.activated.connect(slot)
+        # The table's keys (Space, +, -, D, Enter, Delete and the quick roll's digits)
+        # are read in keyPressEvent: they act when the table or a part of it that does
+        # not use the key itself has the focus, never on keys meant for a dialog.
+        self._keys: dict[Qt.Key, Callable[[], None]] = {
+            Qt.Key.Key_Space: self.roll,
+            Qt.Key.Key_Plus: lambda: self.step_selected(1),
+            Qt.Key.Key_Equal: lambda: self.step_selected(1),
+            Qt.Key.Key_Minus: lambda: self.step_selected(-1),
+            Qt.Key.Key_D: self.toggle_down_selected,
+            Qt.Key.Key_Return: self.toggle_tray_selected,
+            Qt.Key.Key_Enter: self.toggle_tray_selected,
+            Qt.Key.Key_Delete: self.delete_selected,
+        }
         self.view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.view.customContextMenuRequested.connect(self._context_menu)
         self._update_buttons()
 
-    def _build_conflict_box(self) -> QGroupBox:
-        self.conflict_box = QGroupBox("Conflict")
-        self.conflict_box.setObjectName("conflictBox")
-        self.opponent_combo = QComboBox()
-        self.opponent_combo.setObjectName("opponentCombo")
-        self.opponent_combo.currentIndexChanged.connect(self._on_opponent_chosen)
-        self.item_combos: list[tuple[QComboBox, QComboBox]] = []
-        self._side_labels: list[QLabel] = []
-        form = QFormLayout()
-        form.addRow("Against", self.opponent_combo)
-        self.opp_traits = TraitChips()
-        self.opp_traits.setObjectName("opponentTraitChips")
-        self.opp_traits.setMaximumHeight(90)
-        self.opp_traits.itemChanged.connect(self._on_opp_trait_ticked)
-        self.opp_steps_label = QLabel()
-        self.opp_steps_label.setObjectName("opponentStepsLabel")
-        self.opp_traits_label = QLabel("Its traits")
-        self.opp_traits_label.setWordWrap(True)
-        form.addRow(self.opp_traits_label)
-        form.addRow(self.opp_traits)
-        form.addRow(self.opp_steps_label)
-        for side in (0, 1):
-            weapon, armour = QComboBox(), QComboBox()
-            weapon.setObjectName(f"weapon{side}")
-            armour.setObjectName(f"armour{side}")
-            for combo, kind in ((weapon, "weapon"), (armour, "armour")):
-                combo.currentIndexChanged.connect(self._request_odds)
-                combo.activated.connect(
-                    lambda _=0, c=combo, k=kind, i=side: self._remember_item(i, k, c)
-                )
-            self.item_combos.append((weapon, armour))
-            label = QLabel()
-            self._side_labels.append(label)
-            form.addRow(label)
-            form.addRow("  Weapon", weapon)
-            form.addRow("  Armour", armour)
-        self.conflict_odds_label = QLabel("–")
-        self.conflict_odds_label.setObjectName("conflictOdds")
-        self.conflict_odds_label.setWordWrap(True)
-        self.conflict_result_label = QLabel("Fill both trays, then Roll.")
-        self.conflict_result_label.setObjectName("conflictResult")
-        self.conflict_result_label.setWordWrap(True)
-        self.damage_roll_button = QPushButton("Roll the winner's damage die")
-        self.damage_roll_button.setObjectName("rollDamageDie")
-        self.damage_roll_button.clicked.connect(lambda: self.roll_item_die("damage"))
-        self.protection_roll_button = QPushButton("Roll the loser's protection die")
-        self.protection_roll_button.setObjectName("rollProtectionDie")
-        self.protection_roll_button.clicked.connect(lambda: self.roll_item_die("protection"))
-        self.apply_button = QPushButton("Apply the outcome")
-        self.apply_button.setObjectName("applyConflict")
-        self.apply_button.clicked.connect(self.apply_conflict)
-        self.discard_button = QPushButton("Discard the roll")
-        self.discard_button.clicked.connect(self.discard_conflict)
-        layout = QVBoxLayout(self.conflict_box)
-        layout.addLayout(form)
-        layout.addWidget(self.conflict_odds_label)
-        layout.addWidget(self.conflict_result_label)
-        for button in (
-            self.damage_roll_button,
-            self.protection_roll_button,
-            self.apply_button,
-            self.discard_button,
-        ):
-            layout.addWidget(button)
-        self.conflict_box.hide()
-        return self.conflict_box
+    def _connect_conflict_box(self) -> ConflictBox:
+        box = self.conflict_box
+        box.opponent_changed.connect(self._on_opponent_changed)
+        box.changed.connect(self._on_conflict_changed)
+        box.item_die_rolled.connect(self._show_item_die)
+        box.choice_needed.connect(self._offer_choice)
+        box.applied.connect(self._on_conflict_applied)
+        box.discarded.connect(self._on_conflict_discarded)
+        box.problem.connect(self._problem)
+        # The box's parts that tests and the Play dock reach from the table.
+        self.opponent_combo = box.opponent_combo
+        self.opp_traits = box.opp_traits
+        self.opp_steps_label = box.opp_steps_label
+        self.item_combos = box.item_combos
+        self.conflict_odds_label = box.odds_label
+        self.conflict_result_label = box.result_label
+        self.apply_button = box.apply_button
+        return box
 
     # -- following the campaign ---------------------------------------------------------------
 
     def set_session(self, session: CampaignSession | None) -> None:
         self._stop_animation()
         self._pending = None
-        self._conflict = None
-        self.odds_worker.cancel()
-        self.conflict_worker.cancel()
+        self.conflict_box.reset()
+        self.odds_box.cancel()
         if self._session is not None:
             self._hold_undo(False)
             self._session.changed.disconnect(self._on_changed)
@@ -368,6 +283,7 @@ class DiceTableWidget(QWidget):
             session.changed.connect(self._on_changed)
             session.character_selected.connect(self._on_selected)
             self._on_selected(session.selected_character)
+            self.view.setFocus(Qt.FocusReason.OtherFocusReason)
         else:
             self._on_selected(None)
 
@@ -384,7 +300,8 @@ class DiceTableWidget(QWidget):
             self._states.clear()
             self._applied.clear()
             self._cancel_pending()
-            self._conflict = None
+            self._set_typed("")
+            self.conflict_box.reset()
             self.result_label.setText("No roll yet.")
         self.reload()
 
@@ -407,60 +324,25 @@ class DiceTableWidget(QWidget):
             self._applied &= {t.id for t in self._traits}
             self.name_label.setText(character.name)
             self.traits.set_traits(character.id, self._traits, self._applied)
-        self._reload_opponent()
-        ids = {d.id for d in self._dice} | {d.id for d in self._opp_dice}
+        self.conflict_box.follow(session, character, self._dice)
+        ids = {d.id for d in self._dice} | {d.id for d in self.conflict_box.opponent_dice}
         self._states = {k: v for k, v in self._states.items() if k in ids}
         self._redraw()
         self._update_counts()
         self._update_buttons()
         self._request_odds()
 
-    def _reload_opponent(self) -> None:
-        session = self._session
-        in_conflict = self.conflict_button.isChecked() and session is not None
-        if in_conflict and self._opponent is not None and self._opponent != self._character:
-            try:
-                self._opponent = session.campaign.roster.get(self._opponent.id)  # type: ignore[union-attr]
-                self._opp_dice = session.campaign.kit.dice(self._opponent.id)  # type: ignore[union-attr]
-            except NotFound:
-                self._opponent, self._opp_dice = None, []
-                self._conflict = None  # the other side is gone: its roll means nothing
-        else:
-            self._opp_dice = []
-        opponent = self._opponent if in_conflict and self._opponent is not None else None
-        if opponent is not None and opponent != self._character and session is not None:
-            self._opp_traits = session.campaign.kit.traits(opponent.id)
-        else:
-            opponent, self._opp_traits = None, []
-        self._opp_applied &= {t.id for t in self._opp_traits}
-        self.opp_traits.set_traits(
-            opponent.id if opponent else 0, self._opp_traits, self._opp_applied
-        )
-        self.opp_traits_label.setText(
-            f"{opponent.name}'s traits: they step only {opponent.name}'s dice" if opponent else ""
-        )
-        self._items = {}
-        for who in (self._character, self._opponent if in_conflict else None):
-            if who is not None and session is not None:
-                self._items[who.id] = session.campaign.kit.items(who.id)
-        self._fill_item_combos()
-
     def _sides(self) -> list[tuple[CharacterRecord, list[DieRecord]]]:
         sides = []
         if self._character is not None:
             sides.append((self._character, self._dice))
-        if self._in_conflict():
-            assert self._opponent is not None
-            sides.append((self._opponent, self._opp_dice))
+        opponent = self.conflict_box.opponent
+        if self._in_conflict() and opponent is not None:
+            sides.append((opponent, self.conflict_box.opponent_dice))
         return sides
 
     def _in_conflict(self) -> bool:
-        return (
-            self.conflict_button.isChecked()
-            and self._character is not None
-            and self._opponent is not None
-            and self._opponent.id != self._character.id
-        )
+        return self.conflict_box.in_conflict()
 
     def _redraw(self) -> None:
         width = max(200.0, float(self.view.viewport().width()))
@@ -470,6 +352,7 @@ class DiceTableWidget(QWidget):
                 dice=dice,
                 states=self._states,
                 rolled_sizes={d.id: rolled_size(d) for d in dice if d.in_tray},
+                owner=character.id,
             )
             for character, dice in self._sides()
         ]
@@ -490,23 +373,17 @@ class DiceTableWidget(QWidget):
         self.counts_label.setToolTip(dicepool.PLAY_STATE_WORDS[state].capitalize())
         used = sum(d.steps for d in self._tray())
         self.steps_label.setText(f"Trait steps: {used} of {self.steps_allowed()} used")
-        opp_used = sum(d.steps for d in self._tray(self._opp_dice))
-        self.opp_steps_label.setText(
-            f"Trait steps: {opp_used} of {self.steps_allowed(1)} used"
-            if self._in_conflict()
-            else ""
-        )
+        self.conflict_box.show_steps()
 
     def _update_buttons(self) -> None:
         writable = self._session is not None and not self._session.read_only
         has_character = writable and self._character is not None
-        conflict = self._conflict
-        waiting = self._pending is not None or (
-            conflict is not None and conflict.waiting_for is not None
-        )
+        conflict = self.conflict_box.conflict
+        waiting = self._pending is not None or self.conflict_box.waiting()
         busy = waiting or conflict is not None or self.animation.running()
         self._hold_undo(busy)
-        trays = bool(self._tray()) or (self._in_conflict() and bool(self._tray(self._opp_dice)))
+        opponent_tray = tray_of(self.conflict_box.opponent_dice)
+        trays = bool(self._tray()) or (self._in_conflict() and bool(opponent_tray))
         ready = self._in_conflict() if self.conflict_button.isChecked() else trays
         self.roll_button.setEnabled(
             has_character and ready and not busy and not self.animation.running()
@@ -517,46 +394,30 @@ class DiceTableWidget(QWidget):
             self.add_button,
             self.rest_button,
             self.rest_day_button,
-            self.damage_button,
             self.new_die,
             self.conflict_button,
         ):
             widget.setEnabled(has_character and not busy)
+        self.damage_button.setEnabled(
+            has_character and not busy and self.damage_spin.value() is not None
+        )
         self.choice_frame.setVisible(waiting)
         self.conflict_box.setVisible(self.conflict_button.isChecked())
-        decided = conflict is not None and conflict.waiting_for is None
-        winner = conflict.winner if decided and conflict else None
-        self.damage_roll_button.setEnabled(
-            decided
-            and winner is not None
-            and conflict.damage is None  # type: ignore[union-attr]
-            and bool(self._chosen_item(winner, 0))
-        )
-        self.protection_roll_button.setEnabled(
-            decided
-            and winner is not None
-            and conflict.protection is None  # type: ignore[union-attr]
-            and bool(self._chosen_item(1 - winner, 1))
-        )
-        self.apply_button.setEnabled(decided and writable)
-        self.discard_button.setEnabled(conflict is not None)
-        self.opponent_combo.setEnabled(conflict is None)
+        self.conflict_box.update_buttons(writable)
 
     # -- what the GM does ----------------------------------------------------------------------
 
     def _tray(self, dice: list[DieRecord] | None = None) -> list[DieRecord]:
-        chosen = self._dice if dice is None else dice
-        return [d for d in chosen if d.in_tray and d.place == "pool" and d.kind == "ordinary"]
+        return tray_of(self._dice if dice is None else dice)
 
     def steps_allowed(self, side: int = 0) -> int:
         """The trait steps a side may spend on this roll: its own ticked traits only."""
-        traits, applied = (
-            (self._traits, self._applied) if side == 0 else (self._opp_traits, self._opp_applied)
-        )
-        return dicepool.trait_steps([t.value for t in traits if t.id in applied])
+        if side:
+            return self.conflict_box.steps_allowed()
+        return dicepool.trait_steps([t.value for t in self._traits if t.id in self._applied])
 
     def _side_of_die(self, die_id: int) -> int:
-        return 1 if any(d.id == die_id for d in self._opp_dice) else 0
+        return 1 if any(d.id == die_id for d in self.conflict_box.opponent_dice) else 0
 
     def _push(self, command: object) -> bool:
         assert self._session is not None
@@ -567,7 +428,8 @@ class DiceTableWidget(QWidget):
             self._session.report_failure(message)
 
     def _die(self, die_id: int) -> DieRecord | None:
-        return next((d for d in [*self._dice, *self._opp_dice] if d.id == die_id), None)
+        dice = [*self._dice, *self.conflict_box.opponent_dice]
+        return next((d for d in dice if d.id == die_id), None)
 
     def _writable(self) -> bool:
         return (
@@ -575,7 +437,7 @@ class DiceTableWidget(QWidget):
             and not self._session.read_only
             and self._character is not None
             and self._pending is None
-            and self._conflict is None
+            and self.conflict_box.conflict is None
             and not self.animation.running()
         )
 
@@ -600,7 +462,10 @@ class DiceTableWidget(QWidget):
         if changed == die:
             return
         names = {"pool": "the pool", "tray": "the tray", "table": "the table", "removed": "removed"}
-        self._push(UpdateDice(self._session, f"Move d{die.size} to {names[area]}", [changed]))  # type: ignore[arg-type]
+        text = f"Move d{die.size} to {names[area]}"
+        # Into or out of the tray: the moves that fill a tray merge into one undo step.
+        kind = MoveTrayDice if die.place == "pool" and area in ("pool", "tray") else UpdateDice
+        self._push(kind(self._session, text, [changed]))  # type: ignore[arg-type]
 
     def _on_die_dropped(self, die_id: int, from_character: int, side: int, area: str) -> None:
         sides = self._sides()
@@ -618,7 +483,7 @@ class DiceTableWidget(QWidget):
         if not self._writable():
             return
         mine = trait_id in {t.id for t in self._traits}
-        theirs = trait_id in {t.id for t in self._opp_traits}
+        theirs = self.conflict_box.owns_trait(trait_id)
         if not mine and not theirs:
             return
         if (0 if mine else 1) != self._side_of_die(die_id):
@@ -627,21 +492,9 @@ class DiceTableWidget(QWidget):
         if mine and trait_id not in self._applied:
             self._applied.add(trait_id)
             self.traits.set_traits(self._character.id, self._traits, self._applied)  # type: ignore[union-attr]
-        if theirs and trait_id not in self._opp_applied:
-            self._opp_applied.add(trait_id)
-            self.opp_traits.set_traits(
-                self.opp_traits.character_id, self._opp_traits, self._opp_applied
-            )
+        if theirs:
+            self.conflict_box.tick_trait(trait_id)
         self.step(die_id, 1)
-
-    def _on_opp_trait_ticked(self, item: QListWidgetItem) -> None:
-        trait = int(item.data(Qt.ItemDataRole.UserRole))
-        if item.checkState() == Qt.CheckState.Checked:
-            self._opp_applied.add(trait)
-        else:
-            self._opp_applied.discard(trait)
-        self._update_counts()
-        self._request_odds()
 
     def _on_trait_ticked(self, item: QListWidgetItem) -> None:
         trait = int(item.data(Qt.ItemDataRole.UserRole))
@@ -661,9 +514,11 @@ class DiceTableWidget(QWidget):
         if steps < 0:
             return
         side = self._side_of_die(die_id)
-        used = sum(d.steps for d in self._tray(self._opp_dice if side else self._dice)) + delta
+        own = self.conflict_box.opponent_dice if side else self._dice
+        used = sum(d.steps for d in self._tray(own)) + delta
         if delta > 0 and used > self.steps_allowed(side):
-            who = self._opponent.name if side and self._opponent else "this side"
+            opponent = self.conflict_box.opponent
+            who = opponent.name if side and opponent else "this side"
             self._problem(
                 f"No trait steps left for {who}: tick one of its own traits that applies."
             )
@@ -721,7 +576,7 @@ class DiceTableWidget(QWidget):
 
     def clear_tray(self) -> None:
         if self._writable():
-            trays = [*self._tray(), *self._tray(self._opp_dice)]
+            trays = [*self._tray(), *self._tray(self.conflict_box.opponent_dice)]
             changed = [replace(d, in_tray=False, steps=0, down_to_d4=False) for d in trays]
             self._applied.clear()
             self._push(UpdateDice(self._session, "Empty the tray", changed))  # type: ignore[arg-type]
@@ -741,6 +596,13 @@ class DiceTableWidget(QWidget):
         text = "Rest two hours" if hours == 2 else "Rest a day"
         self._push(UpdateDice(self._session, text, changed))  # type: ignore[arg-type]
 
+    def _take_typed_damage(self) -> None:
+        count = self.damage_spin.value()
+        if count is None:  # refused at the field: say why there, and write nothing
+            self._problem(self.damage_spin.problem() or "Type the damage first.")
+            return
+        self.take_damage(count)
+
     def take_damage(self, count: int) -> None:
         if not self._writable():
             return
@@ -755,7 +617,84 @@ class DiceTableWidget(QWidget):
 
     # -- rolling ---------------------------------------------------------------------------------
 
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """The table's keys; digits typed on the table (not in one of its fields) count
+        the dice of a quick roll, Space rolls them, Escape or Backspace takes them back."""
+        text = event.text()
+        shifts = Qt.KeyboardModifier.KeypadModifier | Qt.KeyboardModifier.ShiftModifier
+        plain = not event.modifiers() & ~shifts  # no Ctrl, Alt or Meta: not a shortcut
+        action = self._keys.get(Qt.Key(event.key())) if plain else None
+        if plain and text.isdigit() and text.isascii() and len(self._typed_count) < 3:
+            self._set_typed(self._typed_count + text)
+        elif action is not None:
+            action()
+        elif self._typed_count and event.key() == Qt.Key.Key_Backspace:
+            self._set_typed(self._typed_count[:-1])
+        elif self._typed_count and event.key() == Qt.Key.Key_Escape:
+            self._set_typed("")
+        else:
+            super().keyPressEvent(event)
+
+    def _set_typed(self, digits: str) -> None:
+        self._typed_count = digits
+        self.quick_label.setText(
+            f"Quick roll: {digits} of the pool's smallest dice. Space rolls, Esc cancels."
+            if digits
+            else ""
+        )
+
+    def quick_roll(self, count: int) -> None:
+        """Roll `count` of the selected character's pool dice, the smallest first (the
+        rules choose them), as one roll: no drag, no tray."""
+        if not self._writable() or self.animation.running():
+            return
+        assert self._session is not None and self._character is not None
+        if self._in_conflict():
+            self._quick_fill(count)
+            return
+        if self._tray():
+            self._problem(
+                "The tray already holds dice: press Space alone to roll them, "
+                "or empty the tray for a quick roll."
+            )
+            return
+        pool = to_pool(self._dice)
+        try:
+            picked = dicepool.quick_pick(pool, count)
+            tray = [dicepool.TrayDie(die_id) for die_id in picked]
+            roll = dicepool.roll_tray(pool, tray, self._session.rng)
+        except ValueError as error:
+            self._problem(f"{self._character.name}: {error}")
+            return
+        self._animate([roll], lambda: self._land(roll))
+
+    def _quick_fill(self, count: int) -> None:
+        """In a conflict each side names its count in turn: the first number fills the
+        selected character's tray, the second the opponent's, and then both roll."""
+        sides = self._sides()
+        empty = [side for side, (_who, dice) in enumerate(sides) if not self._tray(dice)]
+        if not empty:
+            self._problem("Both trays hold dice: press Space alone to roll both.")
+            return
+        who, dice = sides[empty[0]]
+        try:
+            picked = set(dicepool.quick_pick(to_pool(dice), count))
+        except ValueError as error:
+            self._problem(f"{who.name}: {error}")
+            return
+        changed = [
+            replace(d, in_tray=True, steps=0, down_to_d4=False) for d in dice if d.id in picked
+        ]
+        text = f"Put {count} of {who.name}'s dice in the tray"
+        if self._push(MoveTrayDice(self._session, text, changed)) and len(empty) == 1:  # type: ignore[arg-type]
+            self.roll_conflict()  # the other side had named its dice: both roll now
+
     def roll(self) -> None:
+        if self._typed_count:  # a number was typed first: a quick roll of that many
+            count = int(self._typed_count)
+            self._set_typed("")
+            self.quick_roll(count)
+            return
         if not self._writable() or self.animation.running():
             return
         if self._in_conflict():
@@ -765,16 +704,11 @@ class DiceTableWidget(QWidget):
             return
         assert self._session is not None
         try:
-            roll = self._roll_side(self._dice, self.steps_allowed())
+            roll = roll_tray(self._dice, self.steps_allowed(), self._session.rng)
         except ValueError as error:
             self._problem(str(error))
             return
         self._animate([roll], lambda: self._land(roll))
-
-    def _roll_side(self, dice: list[DieRecord], steps_allowed: int) -> dicepool.Roll:
-        assert self._session is not None
-        tray = [dicepool.TrayDie(d.id, d.steps, d.down_to_d4) for d in self._tray(dice)]
-        return dicepool.roll_tray(to_pool(dice), tray, self._session.rng, steps_allowed)
 
     def _animate(self, rolls: list[dicepool.Roll], land: Callable[[], None]) -> None:
         """Tumble the rolled dice for a moment (unless turned off), then land them.
@@ -824,45 +758,24 @@ class DiceTableWidget(QWidget):
         if roll.result.catastrophe:
             self._pending = roll
             self.result_label.setText(self._describe(roll) + "\nAll ones: choose below.")
-            self.choice_label.setText("<b>All ones!</b> The player chooses:")
-            self._offer_dice(roll)
+            self.choice_frame.offer(roll)
             self._redraw()
             self._update_buttons()
             return
         self._commit(roll, None)
 
-    def _offer_dice(self, roll: dicepool.Roll) -> None:
-        """Fill the two die pickers with the rolled dice, the rules' suggestion chosen."""
-        for combo, choice in (
-            (self.keep_die_combo, dicepool.Catastrophe.DEPLETE_ALL_BUT_ONE),
-            (self.lose_die_combo, dicepool.Catastrophe.LOSE_ONE),
-        ):
-            combo.clear()
-            for number, (die_id, size) in enumerate(
-                zip(roll.die_ids, roll.sizes, strict=True), start=1
-            ):
-                combo.addItem(f"Die {number}: d{size}", die_id)
-            combo.setCurrentIndex(combo.findData(dicepool.suggested_die(roll, choice)))
-
     def chosen_die(self, choice: dicepool.Catastrophe) -> int | None:
-        combo = (
-            self.keep_die_combo
-            if choice is dicepool.Catastrophe.DEPLETE_ALL_BUT_ONE
-            else self.lose_die_combo
-        )
-        data = combo.currentData()
-        return data if isinstance(data, int) else None
+        return self.choice_frame.chosen_die(choice)
 
     def choose(self, choice: dicepool.Catastrophe) -> None:
+        """The player's answer to an all-ones roll, with the die picked in its box."""
+        self._on_chosen(choice, self.chosen_die(choice))
+
+    def _on_chosen(self, choice: dicepool.Catastrophe, chosen: int | None) -> None:
         """The player's answer to an all-ones roll (in a conflict, for the side asked):
         the choice and the die picked for it."""
-        chosen = self.chosen_die(choice)
-        if self._conflict is not None:
-            side = self._conflict.waiting_for
-            if side is not None:
-                self._conflict.sides[side].choice = choice
-                self._conflict.sides[side].chosen = chosen
-            self._show_conflict()
+        if self.conflict_box.conflict is not None:
+            self.conflict_box.choose(choice, chosen)
             return
         roll, self._pending = self._pending, None
         if roll is not None:
@@ -905,246 +818,74 @@ class DiceTableWidget(QWidget):
     # -- conflict ---------------------------------------------------------------------------
 
     def _on_conflict_toggled(self, on: bool) -> None:
-        self._conflict = None
         self._states.clear()
-        if on:
-            self._fill_opponents()
+        self.conflict_box.set_active(on)
         self.reload()
 
-    def _fill_opponents(self) -> None:
-        chosen = self._opponent.id if self._opponent else None
-        self.opponent_combo.blockSignals(True)
-        self.opponent_combo.clear()
-        if self._session is not None:
-            for character in self._session.campaign.roster.all():
-                if self._character is None or character.id != self._character.id:
-                    self.opponent_combo.addItem(character.name, character.id)
-        index = self.opponent_combo.findData(chosen)
-        self.opponent_combo.setCurrentIndex(max(0, index))
-        self.opponent_combo.blockSignals(False)
-        self._on_opponent_chosen()
-
-    def _on_opponent_chosen(self) -> None:
-        chosen = self.opponent_combo.currentData()
-        self._opponent = None
-        if self._session is not None and isinstance(chosen, int):
-            try:
-                self._opponent = self._session.campaign.roster.get(chosen)
-            except NotFound:
-                self._opponent = None
+    def _on_opponent_changed(self) -> None:
         self._states.clear()
         self.reload()
+
+    def _on_conflict_changed(self) -> None:
+        self._update_counts()
+        self._redraw()
+        self._update_buttons()
+
+    def _show_item_die(self, die_id: int, state: DieState) -> None:
+        self._states[die_id] = state
+
+    def _offer_choice(self, roll: dicepool.Roll, name: str) -> None:
+        self.choice_frame.offer(roll, name)
+
+    def _on_conflict_applied(self, summary: str) -> None:
+        self._applied.clear()
+        self.result_label.setText(summary)
+
+    def _on_conflict_discarded(self) -> None:
+        self._states.clear()
 
     def set_opponent(self, character_id: int) -> None:
         """Start (or change) a conflict against `character_id`."""
         if not self.conflict_button.isChecked():
             self.conflict_button.setChecked(True)
-        index = self.opponent_combo.findData(character_id)
-        if index >= 0:
-            self.opponent_combo.setCurrentIndex(index)
-
-    def _fill_item_combos(self) -> None:
-        sides = self._sides()
-        for side, (weapon, armour) in enumerate(self.item_combos):
-            who = sides[side][0] if side < len(sides) else None
-            self._side_labels[side].setText(f"<b>{escaped(who.name)}</b>" if who else "")
-            for combo, kind in ((weapon, "weapon"), (armour, "armour")):
-                chosen = self._item_choice.get((who.id, kind)) if who else None
-                combo.blockSignals(True)
-                combo.clear()
-                combo.addItem("None", None)
-                dice = {d.id: d for d in sides[side][1]} if who else {}
-                for item in self._items.get(who.id, []) if who else []:
-                    die = dice.get(item.die_id) if item.die_id is not None else None
-                    if item.kind == kind and die is not None and die.place == "pool":
-                        combo.addItem(f"{item.name} (d{die.size})", item.id)
-                # The GM's last choice for this character, else its first item.
-                index = (
-                    combo.findData(chosen) if who and (who.id, kind) in self._item_choice else -1
-                )
-                combo.setCurrentIndex(index if index >= 0 else min(1, combo.count() - 1))
-                combo.setEnabled(who is not None)
-                combo.blockSignals(False)
-
-    def _remember_item(self, side: int, kind: str, combo: QComboBox) -> None:
-        sides = self._sides()
-        if side < len(sides):
-            self._item_choice[(sides[side][0].id, kind)] = combo.currentData()
-        self._update_buttons()
-
-    def _chosen_item(self, side: int, which: int) -> ItemRecord | None:
-        """The weapon (which=0) or armour (which=1) chosen for a side, if any."""
-        sides = self._sides()
-        if side >= len(sides):
-            return None
-        item_id = self.item_combos[side][which].currentData()
-        items = self._items.get(sides[side][0].id, [])
-        return next((i for i in items if i.id == item_id), None)
+        self.conflict_box.set_opponent(character_id)
 
     def roll_conflict(self) -> None:
-        if not self._in_conflict() or self._conflict is not None:
+        if not self._in_conflict() or self.conflict_box.conflict is not None:
             return
-        assert self._character is not None and self._opponent is not None
+        assert self._session is not None
         try:
-            mine = self._roll_side(self._dice, self.steps_allowed(0))
-            theirs = self._roll_side(self._opp_dice, self.steps_allowed(1))
+            conflict = self.conflict_box.roll_sides(
+                self._dice, self.steps_allowed(0), self._session.rng
+            )
         except ValueError as error:
             self._problem(str(error))
             return
-        conflict = Conflict(
-            [
-                SideRoll(
-                    self._character, self._dice, self._items.get(self._character.id, []), mine
-                ),
-                SideRoll(
-                    self._opponent, self._opp_dice, self._items.get(self._opponent.id, []), theirs
-                ),
-            ]
-        )
+        rolls = [side.roll for side in conflict.sides]
 
-        def land() -> None:
-            self._conflict = conflict
-            self._show_faces([mine, theirs])
-            self._show_conflict()
+        def land(landed: Conflict = conflict) -> None:
+            self._show_faces(rolls)
+            self.conflict_box.land(landed)
 
-        self._animate([mine, theirs], land)
-
-    def _show_conflict(self) -> None:
-        conflict = self._conflict
-        if conflict is None:
-            return
-        waiting = conflict.waiting_for
-        if waiting is not None:
-            name = conflict.sides[waiting].character.name
-            self.choice_label.setText(f"<b>All ones for {name}!</b> The player chooses:")
-            self._offer_dice(conflict.sides[waiting].roll)
-            self.conflict_result_label.setText(f"{name} rolled all ones: choose below first.")
-        else:
-            self.conflict_result_label.setText(conflict.summary())
-        self._redraw()
-        self._update_buttons()
+        self._animate(rolls, land)
 
     def roll_item_die(self, which: str) -> None:
         """The winner rolls its weapon's damage die, or the loser its armour's protection die."""
-        conflict = self._conflict
-        if conflict is None or conflict.waiting_for is not None or conflict.winner is None:
-            return
-        assert self._session is not None
-        side = conflict.winner if which == "damage" else 1 - conflict.winner
-        item = self._chosen_item(side, 0 if which == "damage" else 1)
-        if item is None or item.die_id is None:
-            return
-        pool = to_pool(conflict.sides[side].dice)
-        try:
-            rolled = dicepool.roll_item_die(pool, item.die_id, self._session.rng)
-        except ValueError as error:
-            self._problem(str(error))
-            return
-        used = ItemRoll(item, rolled)
-        if which == "damage":
-            conflict.damage = used
-        else:
-            conflict.protection = used
-        self._states[item.die_id] = DieState(rolled.face, rolled.size, highlight=True)
-        self._show_conflict()
+        self.conflict_box.roll_item_die(which)
 
     def apply_conflict(self) -> None:
-        """Write the whole outcome as one undoable step, and log it."""
-        conflict = self._conflict
-        if conflict is None or conflict.waiting_for is not None or self._session is None:
-            return
-        try:
-            changed = conflict.changes()
-        except ValueError as error:
-            self._problem(str(error))
-            return
-        first, second = (side.character for side in conflict.sides)
-        entry = RollEntry(
-            character_id=first.id,
-            character_name=first.name,
-            kind="conflict",
-            detail=conflict.detail(),
-            total=conflict.sides[0].total,
-            summary=conflict.summary(),
-        )
-        text = f"Conflict: {first.name} against {second.name}"
-        self._conflict = None  # the push below reloads the dice; no conflict may hold them
-        if self._push(RollDice(self._session, text, changed, entry)):
-            self._applied.clear()
-            self._opp_applied.clear()
-            self.result_label.setText(entry.summary)
-            self.conflict_result_label.setText(entry.summary)
-        else:
-            self._conflict = conflict  # refused: the GM can still discard it
-        self._update_buttons()
+        """Write the conflict's whole outcome as one undoable step, and log it."""
+        self.conflict_box.apply()
 
     def discard_conflict(self) -> None:
-        self._conflict = None
-        self._states.clear()
-        self.conflict_result_label.setText("Roll discarded: nothing was written.")
-        self._redraw()
-        self._update_buttons()
+        self.conflict_box.discard()
 
     # -- odds ------------------------------------------------------------------------------
 
     def _request_odds(self) -> None:
-        self._request_conflict_odds()
-        tray = self._tray()
-        if not tray:
-            self.odds_worker.cancel()
-            self._odds_latest = None
-            for label in (
-                self.reach_label,
-                self.expected_label,
-                self.deplete_label,
-                self.tuple_label,
-            ):
-                label.setText("–")
-            return
-        sizes = tuple(rolled_size(d) for d in tray)
-        table = len(to_pool(self._dice).on_table)
-        self.odds_worker.request(lambda: tray_odds(sizes, table))
-
-    def _show_odds(self, result: object) -> None:
-        texts = tray_odds_texts(result, self.target_spin.value())
-        if texts is None:
-            return
-        self._odds_latest = result
-        for label, text in zip(
-            (self.reach_label, self.expected_label, self.deplete_label, self.tuple_label),
-            texts,
-            strict=True,
-        ):
-            label.setText(text)
-
-    def _request_conflict_odds(self) -> None:
-        if not self._in_conflict():
-            return
-        sides = []
-        for side, (_who, dice) in enumerate(self._sides()):
-            weapon, armour = self._chosen_item(side, 0), self._chosen_item(side, 1)
-            sizes = {d.id: d.size for d in dice}
-            sides.append(
-                (
-                    tuple(rolled_size(d) for d in self._tray(dice)),
-                    len(to_pool(dice).on_table),
-                    sizes.get(weapon.die_id) if weapon and weapon.die_id else None,
-                    sizes.get(armour.die_id) if armour and armour.die_id else None,
-                )
-            )
-        self.conflict_worker.request(lambda: conflict_odds(sides))
-
-    def _show_conflict_odds(self, result: object) -> None:
-        if not is_conflict_odds(result) or not self._in_conflict():
-            return
-        first, second = (who.name for who, _dice in self._sides())
-        self.conflict_odds_label.setText(conflict_odds_text(result, first, second))
-
-    def conflict_odds_label_text(self, message: str) -> None:
-        self.conflict_odds_label.setText(message)
-
-    def _show_odds_problem(self, message: str) -> None:
-        self.reach_label.setText(message)
+        self.conflict_box.request_odds()
+        sizes = tuple(rolled_size(d) for d in self._tray())
+        self.odds_box.request(sizes, len(to_pool(self._dice).on_table))
 
     # -- context menu --------------------------------------------------------------------
 

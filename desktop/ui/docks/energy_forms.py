@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -20,7 +21,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
-    QSpinBox,
     QStackedWidget,
     QVBoxLayout,
     QWidget,
@@ -28,8 +28,8 @@ from PySide6.QtWidgets import (
 
 from desktop.rules import energy
 from desktop.rules.energy import CharacterProfile, DayState, MoveOutcome, Outcome
-from desktop.ui.form_helpers import vertical_scroll
 from desktop.ui.widgets.month_grid import danger_colour
+from desktop.ui.widgets.number_field import NumberField
 
 MAX_ENERGY = 9999
 
@@ -44,12 +44,49 @@ class Plan:
     text: str
 
 
-def _spin(low: int = 0, high: int = MAX_ENERGY, value: int = 0) -> QSpinBox:
-    spin = QSpinBox()
-    spin.setRange(low, high)
-    spin.setValue(value)
-    spin.setAccelerated(True)
-    return spin
+class EnergyField(NumberField):
+    """A whole number of energy (or a rating) in a range: what does not fit is refused at
+    the field with a message, never cut to fit (a spin box turned 99999 into 9999)."""
+
+    def __init__(self, what: str, low: int, high: int, value: int) -> None:
+        self._low, self._high, self._step = low, high, 1
+        super().__init__(what, self._in_range, width=72)
+        self.setToolTip(f"{low} to {high}; Up and Down step it")
+        self.setValue(value)
+
+    def _in_range(self, number: int) -> None:
+        if not self._low <= number <= self._high:
+            raise ValueError(
+                f"{self._what} must be from {self._low} to {self._high}, not {number}."
+            )
+
+    def setMinimum(self, low: int) -> None:  # Qt's spelling, as QSpinBox
+        self._low = low
+        self._recheck()
+
+    def setSingleStep(self, step: int) -> None:
+        self._step = step
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        # Up and Down step the number as a spin box's arrows did, within the range.
+        steps = {Qt.Key.Key_Up: 1, Qt.Key.Key_Down: -1}.get(Qt.Key(event.key()))
+        number = NumberField.value(self)
+        if steps is None or number is None:
+            super().keyPressEvent(event)
+            return
+        self.setValue(min(self._high, max(self._low, number + steps * self._step)))
+
+    def value(self) -> int:  # type: ignore[override]
+        """The number typed; ValueError with the field's message when it is refused, so
+        a form's plan says why instead of adding anything."""
+        number = super().value()
+        if number is None:
+            raise ValueError(self.problem() or f"Type {self._what[0].lower()}{self._what[1:]}.")
+        return number
+
+
+def _spin(what: str, low: int = 0, high: int = MAX_ENERGY, value: int = 0) -> EnergyField:
+    return EnergyField(what, low, high, value)
 
 
 def _ability_combo() -> QComboBox:
@@ -111,8 +148,8 @@ class EntryPage(QWidget):
 
     def _watch(self, *widgets: QWidget) -> None:
         for widget in widgets:
-            if isinstance(widget, QSpinBox):
-                widget.valueChanged.connect(self.changed)
+            if isinstance(widget, NumberField):
+                widget.checked.connect(self.changed)
             elif isinstance(widget, QComboBox):
                 widget.currentIndexChanged.connect(self.changed)
                 widget.editTextChanged.connect(self.changed)
@@ -132,11 +169,11 @@ class TaskPage(EntryPage):
         self.ability = _ability_combo()
         self.mode = QComboBox()
         self.mode.addItems(self.COST_MODES)
-        self.basis = _spin(0, MAX_ENERGY, 10)
+        self.basis = _spin("The cost", 0, MAX_ENERGY, 10)
         self.basis_label = QLabel("Cost")
-        self.obfuscation = _spin()
+        self.obfuscation = _spin("The obfuscation")
         self.obfuscation_label = QLabel("Obfuscation spent")
-        self.committed = _spin(0, MAX_ENERGY, 10)
+        self.committed = _spin("The energy committed", 0, MAX_ENERGY, 10)
         self.project = QComboBox()
         self.form.addRow("Ability", self.ability)
         self.form.addRow("The cost is", self.mode)
@@ -191,33 +228,43 @@ class MovePage(EntryPage):
 
     def __init__(self) -> None:
         super().__init__()
-        self.base = _spin(energy.MOVE_BASE_MIN, energy.MOVE_BASE_MAX, energy.MOVE_BASE_DEFAULT)
-        self.level = QCheckBox("Changes city level (+1)")
-        self.district = QCheckBox("Changes district (+2)")
+        self.base = _spin(
+            "The base cost", energy.MOVE_BASE_MIN, energy.MOVE_BASE_MAX, energy.MOVE_BASE_DEFAULT
+        )
+        self.level = QCheckBox("City level (+1)")
+        self.district = QCheckBox("District (+2)")
         self.destination = QComboBox()
         self.destination.addItem("An area", "area")
         self.destination.addItem("A way (corridor, street)", "way")
         self.routine = QCheckBox("Part of the daily routine (may commit 0)")
         self.ability = _ability_combo()
         self.led = QCheckBox("Led by someone rated")
-        self.leader = _spin(0, 99, 0)
+        self.leader = _spin("The leader's rating", 0, 99, 0)
         self.leader.setEnabled(False)
         self.led.toggled.connect(self.leader.setEnabled)
-        self.committed = _spin(0, MAX_ENERGY, 5)
+        self.committed = _spin("The energy committed", 0, MAX_ENERGY, 5)
         self.cost_label = QLabel()
         led_row = QHBoxLayout()
         led_row.addWidget(self.led)
         led_row.addWidget(self.leader)
         led_row.addStretch(1)
+        # Rows that belong together share a line: the longest form stands whole at
+        # 1366 x 768, never in a scroll area a few fields high.
+        changes = QHBoxLayout()
+        changes.addWidget(self.level)
+        changes.addWidget(self.district)
+        changes.addStretch(1)
+        commit_row = QHBoxLayout()
+        commit_row.addWidget(self.committed)
+        commit_row.addWidget(QLabel("against a cost of"))
+        commit_row.addWidget(self.cost_label, 1)
         self.form.addRow("Base cost", self.base)
-        self.form.addRow("", self.level)
-        self.form.addRow("", self.district)
+        self.form.addRow("Changes", changes)
         self.form.addRow("Going to", self.destination)
         self.form.addRow("Ability for the level", self.ability)
         self.form.addRow("", self.routine)
         self.form.addRow("Group", led_row)
-        self.form.addRow("Commit energy", self.committed)
-        self.form.addRow("Cost", self.cost_label)
+        self.form.addRow("Commit energy", commit_row)
         self._watch(self.base, self.level, self.district, self.destination, self.routine)
         self._watch(self.ability, self.led, self.leader, self.committed)
 
@@ -264,10 +311,10 @@ class ContestPage(EntryPage):
         super().__init__()
         self.kind = QComboBox()
         self.kind.addItems(self.KINDS)
-        self.base = _spin(0, MAX_ENERGY, 10)
-        self.opposition = _spin(0, MAX_ENERGY, 10)
+        self.base = _spin("The base cost", 0, MAX_ENERGY, 10)
+        self.opposition = _spin("The opposition's energy", 0, MAX_ENERGY, 10)
         self.ability = _ability_combo()
-        self.committed = _spin(0, MAX_ENERGY, 15)
+        self.committed = _spin("The energy committed", 0, MAX_ENERGY, 15)
         self.project = QComboBox()
         self.form.addRow("Contest", self.kind)
         self.form.addRow("Base cost", self.base)
@@ -319,8 +366,8 @@ class AttackPage(EntryPage):
         self.side.addItem("Attacking", "attacker")
         self.side.addItem("Defending", "defender")
         self.ability = _ability_combo()
-        self.committed = _spin(0, MAX_ENERGY, 10)
-        self.other = _spin(0, MAX_ENERGY, 10)
+        self.committed = _spin("The energy committed", 0, MAX_ENERGY, 10)
+        self.other = _spin("The other side's total", 0, MAX_ENERGY, 10)
         self.form.addRow("This character is", self.side)
         self.form.addRow("Ability", self.ability)
         self.form.addRow("Commit energy", self.committed)
@@ -355,7 +402,7 @@ class DeductPage(EntryPage):
 
     def __init__(self) -> None:
         super().__init__()
-        self.amount = _spin(0, MAX_ENERGY, 5)
+        self.amount = _spin("The amount", 0, MAX_ENERGY, 5)
         self.most = QLabel()
         self.most.setTextFormat(Qt.TextFormat.PlainText)  # holds a name: never HTML
         self.most.setWordWrap(True)
@@ -388,7 +435,7 @@ class InvestPage(EntryPage):
         self.target.setEditable(True)
         self.target.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
         self.target.lineEdit().setPlaceholderText("a new project's name")
-        self.amount = _spin(0, MAX_ENERGY, 10)
+        self.amount = _spin("The amount", 0, MAX_ENERGY, 10)
         self.amount.setSingleStep(5)
         self.form.addRow("Invest in", self.target)
         self.form.addRow("Energy", self.amount)
@@ -486,17 +533,17 @@ class EntryForms(QWidget):
         top.addWidget(QLabel("New entry"))
         top.addWidget(self.kind, 1)
         layout.addLayout(top)
-        # The longest form (a move) must not make the month short: its fields scroll,
-        # while what will happen and the Add button stay in sight.
-        fields = vertical_scroll(self.pages)
-        layout.addWidget(fields, 1)
-        layout.addWidget(self.note)
+        # Every form stands whole (the stack keeps the longest one's height, so choosing
+        # another form moves nothing); the month above gives up the room it needs.
+        layout.addWidget(self.pages)
+        layout.addStretch(1)
+        # What will happen, then the note and the button that writes it.
         layout.addWidget(self.outcome)
-        buttons = QHBoxLayout()
-        buttons.addWidget(self.confirm_death)
-        buttons.addStretch(1)
-        buttons.addWidget(self.add)
-        layout.addLayout(buttons)
+        add_row = QHBoxLayout()
+        add_row.addWidget(self.note, 1)
+        add_row.addWidget(self.add)
+        layout.addLayout(add_row)
+        layout.addWidget(self.confirm_death)
         self.refresh()
 
     @property

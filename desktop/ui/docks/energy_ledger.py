@@ -49,8 +49,9 @@ class LedgerView(QWidget):
         day.addWidget(self.reason)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 4, 0, 0)
-        layout.addLayout(day, 1)
-        layout.addWidget(self.forms, 1)
+        # The form gets the larger share: its fields stand whole, side by side in a row.
+        layout.addLayout(day, 2)
+        layout.addWidget(self.forms, 3)
 
     def set_session(self, session: CampaignSession | None) -> None:
         self.session = session

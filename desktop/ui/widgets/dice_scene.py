@@ -241,6 +241,7 @@ class SideView:
     dice: list[DieRecord]
     states: dict[int, DieState]
     rolled_sizes: dict[int, int]
+    owner: int = 0  # whose dice: the room kept for its areas is kept for this owner
 
 
 AreaKey = tuple[int, str]  # (side, area name)
@@ -253,17 +254,31 @@ class DiceScene(QGraphicsScene):
         super().__init__(parent)
         self.areas: dict[AreaKey, AreaItem] = {}
         self.die_items: dict[int, DieItem] = {}
+        # The rows each area has been given for this owner at this width. Areas only grow:
+        # a die leaving the pool must not pull the tray up under the pointer (a drop
+        # aimed at the tray would land on the table), so the room once needed stays.
+        self._rows: dict[tuple[int, int, int], dict[str, int]] = {}  # (side, owner, per row)
+        self.per_row = 1
 
     def show_sides(self, sides: list[SideView], width: float, palette: QPalette) -> None:
-        """Lay out each side's dice in its areas, side by side, for a view `width` wide."""
+        """Lay out each side's dice in its areas, side by side, for a view `width` wide.
+
+        The dice selected before stay selected: a step or a move redraws the table, and
+        the GM steps a die twice without clicking it again.
+        """
+        selected = {i.record.id for i in self.selectedItems() if isinstance(i, DieItem)}
         self.clear()
         self.areas.clear()
         self.die_items.clear()
         column = width / max(1, len(sides))
+        shown = {(index, side.owner) for index, side in enumerate(sides)}
+        self._rows = {key: rows for key, rows in self._rows.items() if key[:2] in shown}
         bottom = MARGIN
         for index, side in enumerate(sides):
             bottom = max(bottom, self._lay_out_side(index, side, index * column, column, palette))
         self.setSceneRect(0, 0, width, bottom)
+        for die_id in selected & self.die_items.keys():
+            self.die_items[die_id].setSelected(True)
 
     def _lay_out_side(
         self, index: int, side: SideView, left: float, width: float, palette: QPalette
@@ -273,6 +288,10 @@ class DiceScene(QGraphicsScene):
             grouped[area_of(die)].append(die)
         inner = width - 2 * MARGIN
         per_row = max(1, int((inner - GAP) // (DIE_SIZE + GAP)))
+        self.per_row = per_row
+        kept = self._rows.setdefault((index, side.owner, per_row), {})
+        # Pool and tray trade dice at every move: each keeps room for both together.
+        ready = len(grouped["pool"]) + len(grouped["tray"])
         top = MARGIN
         if side.title:
             label = self.addSimpleText(side.title)
@@ -285,7 +304,9 @@ class DiceScene(QGraphicsScene):
             top += 24
         for name in AREAS:
             members = grouped[name]
-            rows = max(1, -(-len(members) // per_row))
+            count = ready if name in ("pool", "tray") else len(members)
+            rows = max(1, -(-count // per_row), kept.get(name, 0))
+            kept[name] = rows
             height = TITLE_HEIGHT + rows * (DIE_SIZE + GAP) + GAP / 2
             rect = QRectF(left + MARGIN, top, max(inner, DIE_SIZE + 2 * GAP), height)
             area = AreaItem(name, rect, len(members), palette)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QLineEdit, QWidget
+from PySide6.QtWidgets import QLabel, QLineEdit, QWidget
 
 from desktop.rules import syscards
 from desktop.ui.theme import ERROR, colour
@@ -74,3 +74,14 @@ class NumberField(QLineEdit):
         self.setStyleSheet(f"QLineEdit {{ border: 1px solid {red}; }}" if shown else "")
         self.setToolTip(self._problem if shown else "")
         self.checked.emit()
+
+
+def problem_label(field: NumberField, name: str) -> QLabel:
+    """A label (named `name`) under `field` that says why what was typed is refused."""
+    from desktop.ui.form_helpers import error_label, show_error
+
+    label = error_label(name)
+    field.checked.connect(
+        lambda: show_error(label, field.problem() if field.text().strip() else None)
+    )
+    return label

@@ -1,0 +1,73 @@
+"""The Dice Table's "Odds of the tray" box: the chance to reach a total the GM types, the
+expected total, depletion and tuple odds, worked out exactly off the GUI thread as the
+tray changes (`desktop.rules.odds` through `OddsWorker`)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QThreadPool
+from PySide6.QtWidgets import QFormLayout, QGroupBox, QLabel, QWidget
+
+from desktop.rules import dicepool
+from desktop.ui.dice_table.odds import tray_odds, tray_odds_texts
+from desktop.ui.widgets.number_field import NumberField, problem_label
+
+
+class TrayOddsBox(QGroupBox):
+    def __init__(self, pool: QThreadPool, parent: QWidget | None = None) -> None:
+        super().__init__("Odds of the tray", parent)
+        from desktop.ui.odds_worker import OddsWorker
+
+        self.worker = OddsWorker(pool, self)
+        self.worker.ready.connect(self._show)
+        self.worker.failed.connect(self._show_problem)
+        self._asked: tuple[tuple[int, ...], int] = ((), 0)
+        self.target_spin = NumberField("The total to reach", dicepool.check_reach)
+        self.target_spin.setObjectName("oddsTarget")
+        self.target_spin.setValue(10)
+        self.target_spin.checked.connect(self._again)
+        self.reach_label = QLabel("–")
+        self.reach_label.setObjectName("oddsReach")
+        self.expected_label = QLabel("–")
+        self.deplete_label = QLabel("–")
+        self.deplete_label.setObjectName("oddsDeplete")
+        self.tuple_label = QLabel("–")
+        self.tuple_label.setObjectName("oddsTuple")
+        form = QFormLayout(self)
+        form.addRow("Reach", self.target_spin)
+        form.addRow(problem_label(self.target_spin, "oddsTargetProblem"))
+        form.addRow("Chance", self.reach_label)
+        form.addRow("Expected total", self.expected_label)
+        form.addRow("Depletes", self.deplete_label)
+        form.addRow("Tuple", self.tuple_label)
+
+    def _labels(self) -> tuple[QLabel, QLabel, QLabel, QLabel]:
+        return (self.reach_label, self.expected_label, self.deplete_label, self.tuple_label)
+
+    def request(self, sizes: tuple[int, ...], on_table: int) -> None:
+        """The odds of rolling dice of `sizes` with `on_table` depleted dice counting."""
+        self._asked = (sizes, on_table)
+        if not sizes:
+            self.cancel()
+            for label in self._labels():
+                label.setText("–")
+            return
+        self.worker.request(lambda: tray_odds(sizes, on_table))
+
+    def cancel(self) -> None:
+        self.worker.cancel()
+
+    def _again(self) -> None:
+        self.request(*self._asked)  # another target: the same tray's odds, read again
+
+    def _show(self, result: object) -> None:
+        target = self.target_spin.value()
+        texts = tray_odds_texts(result, target) if target is not None else None
+        if texts is None:
+            if target is None and result is not None:
+                self.reach_label.setText(self.target_spin.problem() or "–")
+            return
+        for label, text in zip(self._labels(), texts, strict=True):
+            label.setText(text)
+
+    def _show_problem(self, message: str) -> None:
+        self.reach_label.setText(message)
