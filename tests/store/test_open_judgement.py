@@ -22,6 +22,7 @@ from desktop.store import Campaign, health
 from desktop.store.errors import CampaignRefused, CampaignWriteFailed, ReadOnlyCampaign
 from desktop.store.lock import lock_path
 from tests.bad_files import REFUSED, whole_campaign
+from tests.small_disks import small_disk
 
 # The window's entry point needs a QApplication; one made first by a print run in this
 # process would be a bare QGuiApplication, which the window cannot use.
@@ -247,26 +248,19 @@ def test_a_file_the_os_will_not_let_us_write_opens_read_only(
 
 
 @contextlib.contextmanager
-def _mounted(target: Path, *options: str, source: str = "tmpfs") -> Iterator[None]:
-    target.mkdir(exist_ok=True)
-    done = subprocess.run(
-        ["mount", *options, source, str(target)], capture_output=True, text=True, check=False
-    )
-    if done.returncode != 0:
-        pytest.skip(f"mount refused here: {done.stderr.strip() or done.returncode}")
-    try:
-        yield
-    finally:
-        subprocess.run(["umount", "-l", str(target)], capture_output=True, check=False)
+def _copied_to_small_disk(base_bytes: bytes, disk: Path, size: str, name: str) -> Iterator[Path]:
+    """The campaign's bytes as the file `name` on a tmpfs of `size` at `disk`."""
+    with small_disk(disk, size):
+        path = disk / name
+        path.write_bytes(base_bytes)
+        yield path
 
 
 def test_a_campaign_on_a_read_only_disk_opens_read_only(
     base_bytes: bytes, tmp_path: Path, data_dir: Path
 ) -> None:
     disk = tmp_path / "disk"
-    with _mounted(disk, "-t", "tmpfs", "-o", "size=4m"):
-        path = disk / "On the stick.gmdesk"
-        path.write_bytes(base_bytes)
+    with _copied_to_small_disk(base_bytes, disk, "4m", "On the stick.gmdesk") as path:
         remount = subprocess.run(
             ["mount", "-o", "remount,ro", str(disk)], capture_output=True, check=False
         )
@@ -294,9 +288,7 @@ def test_a_full_disk_fails_one_action_plainly_and_loses_nothing(
     base_bytes: bytes, tmp_path: Path, data_dir: Path
 ) -> None:
     disk = tmp_path / "small"
-    with _mounted(disk, "-t", "tmpfs", "-o", "size=2m"):
-        path = disk / "Campaign.gmdesk"
-        path.write_bytes(base_bytes)
+    with _copied_to_small_disk(base_bytes, disk, "2m", "Campaign.gmdesk") as path:
         filler = disk / "filler"
         acknowledged: list[int] = []
         failure: CampaignWriteFailed | None = None
@@ -327,7 +319,7 @@ def test_a_full_disk_fails_one_action_plainly_and_loses_nothing(
 
 def test_a_new_campaign_on_a_full_disk_is_refused_plainly(tmp_path: Path, data_dir: Path) -> None:
     disk = tmp_path / "tiny"
-    with _mounted(disk, "-t", "tmpfs", "-o", "size=64k"):
+    with small_disk(disk, "64k"):
         (disk / "filler").write_bytes(b"\0" * (os.statvfs(disk).f_bavail * 4096 - 8192))
         with pytest.raises(CampaignRefused, match="disk is full") as refused:
             Campaign.create(disk / "New.gmdesk", data_dir=data_dir)
@@ -340,7 +332,7 @@ def test_a_new_campaign_in_a_read_only_folder_is_refused_plainly(
 ) -> None:
     disk = tmp_path / "dvd"
     with (
-        _mounted(disk, "-t", "tmpfs", "-o", "size=64k,ro"),
+        small_disk(disk, "64k", read_only=True),
         pytest.raises(CampaignRefused, match="read-only"),
     ):
         Campaign.create(disk / "New.gmdesk", data_dir=data_dir)
