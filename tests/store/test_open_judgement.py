@@ -71,6 +71,12 @@ def _crashed_mid_checkpoint(folder: Path, base: bytes) -> tuple[Path, int]:
     return crashed, count
 
 
+def _bad_file(path: Path, kind: str, base_bytes: bytes) -> Path:
+    """The good campaign's bytes at `path`, damaged as the bad-file matrix's `kind`."""
+    REFUSED[kind](path, base_bytes)
+    return path
+
+
 def test_an_intact_campaign_with_its_wal_opens_with_every_row(
     base_bytes: bytes, tmp_path: Path, data_dir: Path
 ) -> None:
@@ -102,8 +108,7 @@ def test_judging_a_crashed_campaign_read_only_writes_nothing(
 def test_a_damaged_campaign_is_refused_without_advice_that_loses_work(
     base_bytes: bytes, tmp_path: Path, data_dir: Path
 ) -> None:
-    path = tmp_path / "damaged.gmdesk"
-    REFUSED["die page garbage"](path, base_bytes)
+    path = _bad_file(tmp_path / "damaged.gmdesk", "die page garbage", base_bytes)
     with pytest.raises(CampaignRefused) as refused:
         Campaign.open(path, data_dir=data_dir)
     assert "Restore Backup" not in str(refused.value)
@@ -142,8 +147,7 @@ def test_a_dangling_link_is_never_replaced_by_a_new_campaign(
 
 
 def test_check_lists_every_bad_value_with_where_it_is(base_bytes: bytes, tmp_path: Path) -> None:
-    path = tmp_path / "altered.gmdesk"
-    REFUSED["die size 7"](path, base_bytes)
+    path = _bad_file(tmp_path / "altered.gmdesk", "die size 7", base_bytes)
     report = health.check_campaign(path)
     assert not report.sound
     assert any(line.startswith("Die 1 of Kara Voss:") and "7" in line for line in report.lines())
@@ -152,8 +156,7 @@ def test_check_lists_every_bad_value_with_where_it_is(base_bytes: bytes, tmp_pat
 def test_repair_of_a_damaged_page_keeps_what_can_be_read(
     base_bytes: bytes, tmp_path: Path, data_dir: Path
 ) -> None:
-    path = tmp_path / "damaged.gmdesk"
-    REFUSED["energy day page garbage"](path, base_bytes)
+    path = _bad_file(tmp_path / "damaged.gmdesk", "energy day page garbage", base_bytes)
     before = path.read_bytes()
     report = health.check_campaign(path)
     assert report.integrity  # SQLite's own words about the damage
@@ -176,8 +179,7 @@ def test_repair_of_a_damaged_page_keeps_what_can_be_read(
 def test_repair_drops_rows_that_lost_their_owner(
     base_bytes: bytes, tmp_path: Path, data_dir: Path
 ) -> None:
-    path = tmp_path / "dangling.gmdesk"
-    REFUSED["die kind bogus"](path, base_bytes)
+    path = _bad_file(tmp_path / "dangling.gmdesk", "die kind bogus", base_bytes)
     with sqlite3.connect(path) as connection:
         connection.execute("PRAGMA foreign_keys=OFF")
         connection.execute(
@@ -430,8 +432,7 @@ def test_repair_counts_as_kept_only_the_rows_the_copy_holds(
 ) -> None:
     """ "Saved N records" counted rows the repair later left out (a bad value, a lost
     owner) as saved too."""
-    path = tmp_path / "bogus.gmdesk"
-    REFUSED["die kind bogus"](path, base_bytes)
+    path = _bad_file(tmp_path / "bogus.gmdesk", "die kind bogus", base_bytes)
     repaired = health.repair(path, tmp_path / "fixed.gmdesk")
     assert any(line.startswith("Die ") for line in repaired.lost)
     with contextlib.closing(sqlite3.connect(repaired.destination)) as connection:
