@@ -457,12 +457,8 @@ def _print_sheets(args: argparse.Namespace) -> int:
         if summary is not None:
             pages = print_summary(summary, args.print_summary, args.paper)
             print(f"Wrote the GM summary on {pages} page(s) to {args.print_summary}")
-    except (CampaignRefused, ValueError, OSError) as error:
-        print(f"gm-desk: {error}", file=sys.stderr)
-        return 1
-    except sqlite3.DatabaseError as error:  # damage SQLite met only while reading
-        print(f"gm-desk: {_damaged(args.campaign, error)}", file=sys.stderr)
-        return 1
+    except (CampaignRefused, ValueError, OSError, sqlite3.DatabaseError) as error:
+        return _print_refused(args.campaign, error)
     return 0
 
 
@@ -500,12 +496,8 @@ def _print_cards(
             remembered = opened.print_settings()
         options = CardPrintOptions.from_mapping({**remembered, **(layout or {})})
         pages = print_cards(cards, out, names, paper, options)  # type: ignore[arg-type]
-    except (CampaignRefused, ValueError, OSError) as error:
-        print(f"gm-desk: {error}", file=sys.stderr)
-        return 1
-    except sqlite3.DatabaseError as error:  # damage SQLite met only while reading
-        print(f"gm-desk: {_damaged(campaign, error)}", file=sys.stderr)
-        return 1
+    except (CampaignRefused, ValueError, OSError, sqlite3.DatabaseError) as error:
+        return _print_refused(campaign, error)
     print(f"Wrote {len(names) or len(cards)} cards on {pages} pages to {out}")
     return 0
 
@@ -524,6 +516,16 @@ def _campaign_to_print() -> Path | None:
             file=sys.stderr,
         )
         return None
+
+
+def _print_refused(campaign: Path | None, error: Exception) -> int:
+    """A print from the command line that could not be made: the plain reason on
+    stderr, exit status 1. Damage SQLite met only while reading is said as damage."""
+    import sqlite3
+
+    reason = _damaged(campaign, error) if isinstance(error, sqlite3.DatabaseError) else str(error)
+    print(f"gm-desk: {reason}", file=sys.stderr)
+    return 1
 
 
 def _damaged(path: Path | None, error: Exception) -> str:

@@ -121,34 +121,40 @@ def test_the_kinds_are_many_and_distinct() -> None:
 # -- files that are not bad, in places that are ------------------------------------------------
 
 
+def _placed(base_bytes: bytes, folder: Path, name: str) -> Path:
+    """The good campaign's bytes as the file `name` in a new `folder`."""
+    folder.mkdir()
+    path = folder / name
+    path.write_bytes(base_bytes)
+    return path
+
+
+def _opens_and_prints(path: Path, out: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The app opens the campaign and prints its cards and sheets (into `out`)."""
+    assert app.main(["--smoke-test", "--campaign", str(path)]) == 0
+    assert app.main(["--print-cards", str(out / "c.pdf"), "--campaign", str(path)]) == 0
+    assert app.main(["--print-sheets", str(out / "s.pdf"), "--campaign", str(path)]) == 0
+    capsys.readouterr()
+
+
 def test_a_unicode_path_opens_and_prints(
     base_bytes: bytes, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    folder = tmp_path / "Kampagnen ✦ Ærø 東京"
-    folder.mkdir()
-    path = folder / "Dämonen & Drachen — 第一章.gmdesk"
-    path.write_bytes(base_bytes)
-    assert app.main(["--smoke-test", "--campaign", str(path)]) == 0
-    assert app.main(["--print-cards", str(tmp_path / "c.pdf"), "--campaign", str(path)]) == 0
-    assert app.main(["--print-sheets", str(tmp_path / "s.pdf"), "--campaign", str(path)]) == 0
-    capsys.readouterr()
+    path = _placed(
+        base_bytes, tmp_path / "Kampagnen ✦ Ærø 東京", "Dämonen & Drachen — 第一章.gmdesk"
+    )
+    _opens_and_prints(path, tmp_path, capsys)
     assert _integrity(path) == "ok"
 
 
 def test_a_read_only_file_opens_read_only_and_prints(
     base_bytes: bytes, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    folder = tmp_path / "campaigns"
-    folder.mkdir()
-    path = folder / "archived.gmdesk"
-    path.write_bytes(base_bytes)
+    path = _placed(base_bytes, tmp_path / "campaigns", "archived.gmdesk")
     path.chmod(0o444)
-    before = _state(folder)
-    assert app.main(["--smoke-test", "--campaign", str(path)]) == 0
-    assert app.main(["--print-cards", str(tmp_path / "c.pdf"), "--campaign", str(path)]) == 0
-    assert app.main(["--print-sheets", str(tmp_path / "s.pdf"), "--campaign", str(path)]) == 0
-    capsys.readouterr()
-    assert _state(folder) == before  # read-only: no lock, no -wal, not a byte written
+    before = _state(path.parent)
+    _opens_and_prints(path, tmp_path, capsys)
+    assert _state(path.parent) == before  # read-only: no lock, no -wal, not a byte written
 
 
 def test_an_orphaned_wal_is_never_adopted_by_a_new_campaign(

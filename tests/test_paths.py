@@ -44,12 +44,17 @@ def test_windows_keeps_the_data_in_local_appdata(
     assert "Program Files" not in folder.parts
 
 
+def _home_without_xdg(monkeypatch: pytest.MonkeyPatch, platform: str, home: Path) -> None:
+    """Run as on `platform`, for a user whose home is `home`, with no XDG_DATA_HOME."""
+    monkeypatch.setattr(sys, "platform", platform)
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.delenv("XDG_DATA_HOME", raising=False)
+
+
 def test_macos_keeps_the_data_in_application_support(
     monkeypatch: pytest.MonkeyPatch, no_override: None, tmp_path: Path
 ) -> None:
-    monkeypatch.setattr(sys, "platform", "darwin")
-    monkeypatch.setenv("HOME", str(tmp_path))
-    monkeypatch.delenv("XDG_DATA_HOME", raising=False)
+    _home_without_xdg(monkeypatch, "darwin", tmp_path)
     folder = PurePosixPath(paths.system_data_dir())
     assert folder == PurePosixPath(tmp_path, "Library", "Application Support", "GM Desk")
 
@@ -65,9 +70,7 @@ def test_linux_keeps_the_data_in_xdg_data_home(
 def test_linux_falls_back_to_local_share(
     monkeypatch: pytest.MonkeyPatch, no_override: None, tmp_path: Path
 ) -> None:
-    monkeypatch.setattr(sys, "platform", "linux")
-    monkeypatch.setenv("HOME", str(tmp_path))
-    monkeypatch.delenv("XDG_DATA_HOME", raising=False)
+    _home_without_xdg(monkeypatch, "linux", tmp_path)
     assert Path(paths.system_data_dir()) == tmp_path / ".local" / "share" / "GM Desk"
 
 

@@ -298,7 +298,7 @@ class _Space:
         self, points: float, *, bold: bool = False, serif: bool = False, italic: bool = False
     ) -> QFont:
         # A copy: callers may add tracking without touching the cached face.
-        return QFont(_make_font(round(points * self.font_scale, 4), bold, serif, italic))
+        return QFont(make_font(round(points * self.font_scale, 4), bold, serif, italic))
 
     def metrics(self, font: QFont) -> QFontMetricsF:
         return QFontMetricsF(font, self.device)
@@ -308,8 +308,9 @@ class _Space:
 
 
 @lru_cache(maxsize=256)
-def _make_font(points: float, bold: bool, serif: bool, italic: bool) -> QFont:
-    """A face by value; cached because every card asks for the same dozen faces."""
+def make_font(points: float, bold: bool, serif: bool, italic: bool) -> QFont:
+    """A face by value; cached because every card asks for the same dozen faces (a
+    caller that changes the face changes a copy)."""
     font = QFont()
     font.setFamilies(list(SERIF if serif else SANS))
     font.setStyleHint(QFont.StyleHint.Serif if serif else QFont.StyleHint.SansSerif)
@@ -326,9 +327,10 @@ def _inner_width() -> float:
 # -------------------------------------------------------------------------- text
 
 
-def _wrap(space: _Space, text: str, font: QFont, width: float, max_lines: int) -> list[str]:
-    """``text`` broken into lines of ``width``; the last allowed line is elided."""
-    layout = QTextLayout(text, font, space.device)
+def laid_out_lines(layout: QTextLayout, width: float) -> list[str]:
+    """The lines a text layout breaks its text into at ``width`` device units, each
+    without the blanks around it."""
+    text = layout.text()
     lines: list[str] = []
     layout.beginLayout()
     while True:
@@ -338,6 +340,12 @@ def _wrap(space: _Space, text: str, font: QFont, width: float, max_lines: int) -
         line.setLineWidth(width)
         lines.append(text[line.textStart() : line.textStart() + line.textLength()].strip())
     layout.endLayout()
+    return lines
+
+
+def _wrap(space: _Space, text: str, font: QFont, width: float, max_lines: int) -> list[str]:
+    """``text`` broken into lines of ``width``; the last allowed line is elided."""
+    lines = laid_out_lines(QTextLayout(text, font, space.device), width)
     if len(lines) <= max_lines:
         return lines
     rest = " ".join(lines[max_lines - 1 :])
@@ -429,7 +437,15 @@ def _small_caps(space: _Space, points: float) -> QFont:
 
 
 def _decode(data: bytes | None) -> QImage | None:
-    """The image at no more pixels than its largest box can show at 300 dpi.
+    """The image at no more pixels than its largest box can show at 300 dpi."""
+    limit = QSize(
+        round(_inner_width() / 25.4 * IMAGE_DPI), round(IMAGE_MAX_HEIGHT / 25.4 * IMAGE_DPI)
+    )
+    return decode_within(data, limit)
+
+
+def decode_within(data: bytes | None, limit: QSize) -> QImage | None:
+    """An image file's bytes decoded at no more pixels than `limit`; None for no data.
 
     QImageReader scales while decoding (a phone photo's JPEG decodes at a fraction of
     its size), which is far faster than decoding it whole and then scaling.
@@ -441,9 +457,6 @@ def _decode(data: bytes | None) -> QImage | None:
     buffer.open(QIODevice.OpenModeFlag.ReadOnly)
     reader = QImageReader(buffer)
     size = reader.size()
-    limit = QSize(
-        round(_inner_width() / 25.4 * IMAGE_DPI), round(IMAGE_MAX_HEIGHT / 25.4 * IMAGE_DPI)
-    )
     if size.isValid() and (size.width() > limit.width() or size.height() > limit.height()):
         reader.setScaledSize(size.scaled(limit, Qt.AspectRatioMode.KeepAspectRatio))
     image = reader.read()
@@ -545,7 +558,7 @@ def _new_document(device: QPaintDevice) -> SealedTextDocument:
     # The metrics of the device that draws it, or a PDF's lines would break elsewhere.
     document.documentLayout().setPaintDevice(device)
     document.setDocumentMargin(0)
-    document.setDefaultFont(_make_font(10, False, False, False))
+    document.setDefaultFont(make_font(10, False, False, False))
     return document
 
 
@@ -1284,7 +1297,7 @@ def _paint_page_note(painter: QPainter, page: _Page, text: str, *, back: bool = 
 
 @lru_cache(maxsize=1)
 def _note_font() -> QFont:
-    font = QFont(_make_font(6, False, False, False))
+    font = QFont(make_font(6, False, False, False))
     # No "fl" ligature: "flip on the long edge" stays findable in the PDF's text.
     font.setFeature(QFont.Tag("liga"), 0)
     return font

@@ -38,14 +38,7 @@ def select_cards(campaign_cards: Sequence[PrintCard], names: Sequence[str]) -> l
     """
     if not names:
         return list(campaign_cards)
-    wanted = {_key(name) for name in names}
-    known = {_key(card.name) for card in campaign_cards}
-    unknown = [name for name in dict.fromkeys(names) if _key(name) not in known]
-    if unknown:
-        listed = ", ".join(repr(name) for name in unknown)
-        noun = "card" if len(unknown) == 1 else "cards"
-        raise ValueError(f"The campaign has no {noun} named {listed}.")
-    return [card for card in campaign_cards if _key(card.name) in wanted]
+    return _named(campaign_cards, names, "card")
 
 
 class Named(Protocol):
@@ -59,19 +52,33 @@ class Named(Protocol):
 NamedT = TypeVar("NamedT", bound=Named)
 
 
+class HasName(Protocol):
+    @property
+    def name(self) -> str: ...
+
+
+ThingT = TypeVar("ThingT", bound=HasName)
+
+
 def select_characters(characters: Sequence[NamedT], names: Sequence[str]) -> list[NamedT]:
     """The characters called ``names`` (any case, any kind), in roster order; with no
     names, every player character. Every unknown name is reported at once."""
     if not names:
         return [character for character in characters if character.kind == "pc"]
-    known = {_key(character.name) for character in characters}
+    return _named(characters, names, "character")
+
+
+def _named(things: Sequence[ThingT], names: Sequence[str], noun: str) -> list[ThingT]:
+    """The things called ``names`` (any case), in their order; every name that matches
+    nothing is refused at once, with the plain `noun` for what was looked for."""
+    known = {_key(thing.name) for thing in things}
     unknown = [name for name in dict.fromkeys(names) if _key(name) not in known]
     if unknown:
         listed = ", ".join(repr(name) for name in unknown)
-        noun = "character" if len(unknown) == 1 else "characters"
-        raise ValueError(f"The campaign has no {noun} named {listed}.")
+        plural = noun if len(unknown) == 1 else f"{noun}s"
+        raise ValueError(f"The campaign has no {plural} named {listed}.")
     wanted = {_key(name) for name in names}
-    return [character for character in characters if _key(character.name) in wanted]
+    return [thing for thing in things if _key(thing.name) in wanted]
 
 
 def _key(name: str) -> str:

@@ -36,7 +36,15 @@ from PySide6.QtGui import (
     QTextOption,
 )
 
-from desktop.printing.cards import INK, PAGE_SIZES, RULE, SANS, SERIF, SOFT_INK, PageSizeName
+from desktop.printing.cards import (
+    INK,
+    PAGE_SIZES,
+    RULE,
+    SOFT_INK,
+    PageSizeName,
+    laid_out_lines,
+    make_font,
+)
 from desktop.printing.pdf_file import write_pdf
 
 __all__ = [
@@ -107,12 +115,7 @@ class PageFrame:
 # program, since the canvas keys its metrics by the face's identity.
 @cache
 def _face(points: float, bold: bool, serif: bool, italic: bool, caps: bool) -> QFont:
-    font = QFont()
-    font.setFamilies(list(SERIF if serif else SANS))
-    font.setStyleHint(QFont.StyleHint.Serif if serif else QFont.StyleHint.SansSerif)
-    font.setPointSizeF(points)
-    font.setBold(bold)
-    font.setItalic(italic)
+    font = QFont(make_font(points, bold, serif, italic))  # a copy: that face is shared
     # No "fi"/"ff" ligatures: a sheet's words stay findable and copyable from the PDF.
     font.setFeature(QFont.Tag("liga"), 0)
     if caps:
@@ -209,16 +212,7 @@ class Canvas:
         option = QTextOption()
         option.setWrapMode(QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere)
         layout.setTextOption(option)
-        lines: list[str] = []
-        layout.beginLayout()
-        while True:
-            line = layout.createLine()
-            if not line.isValid():
-                break
-            line.setLineWidth(width * self.frame.unit)
-            lines.append(text[line.textStart() : line.textStart() + line.textLength()].strip())
-        layout.endLayout()
-        return lines or [text]
+        return laid_out_lines(layout, width * self.frame.unit) or [text]
 
     def text_height(self, text: str, font: QFont, width: float) -> float:
         return len(self.wrap(text, font, width)) * self.line_height(font)

@@ -20,10 +20,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
-from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRectF, QSize, Qt
-from PySide6.QtGui import QImage, QImageReader, QPagedPaintDevice
+from PySide6.QtCore import QRectF, QSize, Qt
+from PySide6.QtGui import QImage, QPagedPaintDevice
 
-from desktop.printing.cards import INK, RULE, SOFT_INK, PageSizeName
+from desktop.printing.cards import INK, RULE, SOFT_INK, PageSizeName, decode_within
 from desktop.printing.flow import (
     Block,
     Canvas,
@@ -313,18 +313,7 @@ def _dice_note(sheet: PrintSheet) -> str:
 
 def _decode(data: bytes | None) -> QImage | None:
     """The portrait at no more pixels than its frame shows at 300 dpi (scaled while read)."""
-    if not data:
-        return None
-    buffer = QBuffer()
-    buffer.setData(QByteArray(data))
-    buffer.open(QIODevice.OpenModeFlag.ReadOnly)
-    reader = QImageReader(buffer)
-    size = reader.size()
-    limit = QSize(*(round(mm / 25.4 * PORTRAIT_DPI) for mm in PORTRAIT_MM))
-    if size.isValid() and (size.width() > limit.width() or size.height() > limit.height()):
-        reader.setScaledSize(size.scaled(limit, Qt.AspectRatioMode.KeepAspectRatio))
-    image = reader.read()
-    return None if image.isNull() or image.width() == 0 else image
+    return decode_within(data, QSize(*(round(mm / 25.4 * PORTRAIT_DPI) for mm in PORTRAIT_MM)))
 
 
 def _paint_portrait(canvas: Canvas, image: QImage, top: float) -> None:

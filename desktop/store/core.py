@@ -17,7 +17,7 @@ from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from desktop.store.errors import ReadOnlyCampaign, write_failure
+from desktop.store.errors import NotFound, ReadOnlyCampaign, write_failure
 from desktop.store.lock import CampaignLock
 
 if TYPE_CHECKING:
@@ -146,6 +146,15 @@ class Manager:
 
     def _read(self, sql: str, parameters: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
         return self._campaign.read(sql, parameters)
+
+    def _read_one(
+        self, sql: str, parameters: tuple[object, ...], missing: str
+    ) -> tuple[object, ...]:
+        """The first row `sql` reads; none: NotFound with the plain message `missing`."""
+        rows = self._read(sql, parameters)
+        if not rows:
+            raise NotFound(missing)
+        return rows[0]
 
     def _writing(self, *topics: Topic) -> AbstractContextManager[Session]:
         return self._campaign.writing(*topics)

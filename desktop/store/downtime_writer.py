@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Sequence
+from dataclasses import asdict, fields
 from typing import Any
 
-from sqlalchemy import ColumnElement, func, update
+from sqlalchemy import ColumnElement
 from sqlmodel import Session, col, select
 
 from desktop.store.downtime_records import (
@@ -37,8 +38,21 @@ from desktop.store.models import (
     DowntimeSheetRow,
     FactionRow,
 )
+from desktop.store.row_writes import (
+    added,
+    count_rows,
+    existing_row,
+    record_of,
+    refuse_taken_ids,
+    relink,
+    set_values,
+    shift_positions,
+    written,
+)
 
 CHAPTER_ID = 1
+# The chapter's stored fields: `turf` and `at_war` are derived, never stored.
+CHAPTER_STORED = tuple(f.name for f in fields(ChapterRecord) if f.name not in ("turf", "at_war"))
 
 
 # -- clocks ---------------------------------------------------------------------------------
@@ -55,8 +69,7 @@ def _clock_group(owner_kind: str, owner_id: int) -> list[ColumnElement[bool]]:
 
 
 def _clock_count(session: Session, owner_kind: str, owner_id: int) -> int:
-    where = _clock_group(owner_kind, owner_id)
-    return int(session.exec(select(func.count()).select_from(ClockRow).where(*where)).one())
+    return count_rows(session, ClockRow, _clock_group(owner_kind, owner_id))
 
 
 def _shift_clocks(
@@ -64,15 +77,7 @@ def _shift_clocks(
 ) -> None:
     """Move every clock of the group from `start` on by `step` places (+1 or -1),
     except the clock `skip` (one being moved)."""
-    session.exec(
-        update(ClockRow)
-        .where(
-            *_clock_group(owner_kind, owner_id),
-            col(ClockRow.position) >= start,
-            col(ClockRow.id) != skip,
-        )
-        .values(position=ClockRow.position + step)
-    )
+    shift_positions(session, ClockRow, _clock_group(owner_kind, owner_id), start, step, skip)
 
 
 def _set_owner(row: ClockRow, owner_kind: str, owner_id: int) -> None:
@@ -81,18 +86,10 @@ def _set_owner(row: ClockRow, owner_kind: str, owner_id: int) -> None:
     row.faction_id = owner_id if owner_kind == OWNER_FACTION else None
 
 
-def add_clock(
-    session: Session, record: ClockRecord, *, keep_id: bool = False, keep_position: bool = False
-) -> ClockRecord:
-    """A clock in its owner's group: last, or at the record's place (the others make
-    room). With `keep_id` it keeps the record's id (a restore, a redo)."""
-    if keep_id and session.get(ClockRow, record.id) is not None:
-        raise ValueError(f"A clock with id {record.id} is already in the campaign.")
-    count = _clock_count(session, record.owner_kind, record.owner_id)
-    position = min(record.position, count) if keep_position else count
-    _shift_clocks(session, record.owner_kind, record.owner_id, position, +1)
+def _clock_row_of(record: ClockRecord, row_id: int | None, position: int) -> ClockRow:
+    """A new row for a clock record, with the id (None: a new one) and place given."""
     row = ClockRow(
-        id=record.id if keep_id else None,
+        id=row_id,
         name=record.name,
         segments=record.segments,
         filled=record.filled,
@@ -100,18 +97,27 @@ def add_clock(
         note=record.note,
     )
     _set_owner(row, record.owner_kind, record.owner_id)
-    session.add(row)
-    session.flush()
-    return clock_record(row)
+    return row
+
+
+def add_clock(
+    session: Session, record: ClockRecord, *, keep_id: bool = False, keep_position: bool = False
+) -> ClockRecord:
+    """A clock in its owner's group: last, or at the record's place (the others make
+    room). With `keep_id` it keeps the record's id (a restore, a redo)."""
+    if keep_id:
+        refuse_taken_ids(session, ClockRow, [record.id])
+    count = _clock_count(session, record.owner_kind, record.owner_id)
+    position = min(record.position, count) if keep_position else count
+    _shift_clocks(session, record.owner_kind, record.owner_id, position, +1)
+    return clock_record(
+        added(session, _clock_row_of(record, record.id if keep_id else None, position))
+    )
 
 
 def update_clock(session: Session, clock_id: int, values: dict[str, Any]) -> ClockRecord:
     """Write name, segments, filled and/or note (checked together by the caller)."""
-    row = clock_row(session, clock_id)
-    for key, value in values.items():
-        setattr(row, key, value)
-    session.flush()
-    return clock_record(row)
+    return clock_record(written(session, clock_row(session, clock_id), values))
 
 
 def move_clock(
@@ -143,92 +149,47 @@ def delete_clock(session: Session, clock_id: int) -> None:
 def insert_clocks(session: Session, records: Iterable[ClockRecord]) -> None:
     """Clocks with their own ids and places, as given (an import, a restored owner
     whose group is empty)."""
-    for record in records:
-        if session.get(ClockRow, record.id) is not None:
-            raise ValueError(f"A clock with id {record.id} is already in the campaign.")
-        row = ClockRow(
-            id=record.id,
-            name=record.name,
-            segments=record.segments,
-            filled=record.filled,
-            position=record.position,
-            note=record.note,
-        )
-        _set_owner(row, record.owner_kind, record.owner_id)
-        session.add(row)
+    records = list(records)
+    refuse_taken_ids(session, ClockRow, (record.id for record in records))
+    session.add_all(_clock_row_of(record, record.id, record.position) for record in records)
     session.flush()
 
 
 def clock_row(session: Session, clock_id: int) -> ClockRow:
-    row = session.get(ClockRow, clock_id)
-    if row is None:
-        raise NotFound(f"Clock {clock_id} is no longer in the campaign.")
-    return row
+    return existing_row(
+        session, ClockRow, clock_id, f"Clock {clock_id} is no longer in the campaign."
+    )
 
 
 def clock_record(row: ClockRow) -> ClockRecord:
-    assert row.id is not None
-    return ClockRecord(
-        id=row.id,
-        name=row.name,
-        segments=row.segments,
-        filled=row.filled,
-        owner_kind=row.owner_kind,
-        owner_id=row.character_id or row.faction_id or 0,
-        position=row.position,
-        note=row.note,
-    )
+    return record_of(ClockRecord, row, owner_id=row.character_id or row.faction_id or 0)
 
 
 # -- factions -------------------------------------------------------------------------------
 
 
 def _tier_count(session: Session, tier: int) -> int:
-    where = col(FactionRow.tier) == tier
-    return int(session.exec(select(func.count()).select_from(FactionRow).where(where)).one())
+    return count_rows(session, FactionRow, [col(FactionRow.tier) == tier])
 
 
 def _shift_tier(session: Session, tier: int, start: int, step: int, skip: int = 0) -> None:
-    session.exec(
-        update(FactionRow)
-        .where(
-            col(FactionRow.tier) == tier,
-            col(FactionRow.position) >= start,
-            col(FactionRow.id) != skip,
-        )
-        .values(position=FactionRow.position + step)
-    )
+    shift_positions(session, FactionRow, [col(FactionRow.tier) == tier], start, step, skip)
 
 
 def add_faction(session: Session, record: FactionRecord, *, keep_id: bool = False) -> FactionRecord:
     """A faction in its tier's row: last, or (with `keep_id`, a restore) at its old
     place with its old id."""
-    if keep_id and session.get(FactionRow, record.id) is not None:
-        raise ValueError(f"A faction with id {record.id} is already in the campaign.")
+    if keep_id:
+        refuse_taken_ids(session, FactionRow, [record.id])
     count = _tier_count(session, record.tier)
     position = min(record.position, count) if keep_id else count
     _shift_tier(session, record.tier, position, +1)
-    row = FactionRow(
-        id=record.id if keep_id else None,
-        name=record.name,
-        tier=record.tier,
-        hold=record.hold,
-        status=record.status,
-        at_war_with_others=record.at_war_with_others,
-        position=position,
-        notes=record.notes,
-    )
-    session.add(row)
-    session.flush()
-    return faction_record(row)
+    values = asdict(record) | {"id": record.id if keep_id else None, "position": position}
+    return faction_record(added(session, FactionRow(**values)))
 
 
 def update_faction(session: Session, faction_id: int, values: dict[str, Any]) -> FactionRecord:
-    row = faction_row(session, faction_id)
-    for key, value in values.items():
-        setattr(row, key, value)
-    session.flush()
-    return faction_record(row)
+    return faction_record(written(session, faction_row(session, faction_id), values))
 
 
 def move_faction(session: Session, faction_id: int, tier: int, position: int) -> FactionRecord:
@@ -256,45 +217,19 @@ def delete_faction(session: Session, faction_id: int) -> None:
 
 def insert_factions(session: Session, records: Iterable[FactionRecord]) -> None:
     """Factions with their own ids and places, as given (an import)."""
-    for record in records:
-        if session.get(FactionRow, record.id) is not None:
-            raise ValueError(f"A faction with id {record.id} is already in the campaign.")
-        session.add(FactionRow(**_faction_values(record)))
+    records = list(records)
+    refuse_taken_ids(session, FactionRow, (record.id for record in records))
+    session.add_all(FactionRow(**asdict(record)) for record in records)
     session.flush()
 
 
-def _faction_values(record: FactionRecord) -> dict[str, Any]:
-    return {
-        "id": record.id,
-        "name": record.name,
-        "tier": record.tier,
-        "hold": record.hold,
-        "status": record.status,
-        "at_war_with_others": record.at_war_with_others,
-        "position": record.position,
-        "notes": record.notes,
-    }
-
-
 def faction_row(session: Session, faction_id: int) -> FactionRow:
-    row = session.get(FactionRow, faction_id)
-    if row is None:
-        raise NotFound(f"Faction {faction_id} is no longer in the campaign.")
-    return row
+    missing = f"Faction {faction_id} is no longer in the campaign."
+    return existing_row(session, FactionRow, faction_id, missing)
 
 
 def faction_record(row: FactionRow) -> FactionRecord:
-    assert row.id is not None
-    return FactionRecord(
-        id=row.id,
-        name=row.name,
-        tier=row.tier,
-        hold=row.hold,
-        status=row.status,
-        at_war_with_others=row.at_war_with_others,
-        position=row.position,
-        notes=row.notes,
-    )
+    return record_of(FactionRecord, row)
 
 
 # -- the chapter ------------------------------------------------------------------------------
@@ -316,33 +251,20 @@ def name_chapter(session: Session, name: str) -> None:
 
 def update_chapter(session: Session, values: dict[str, Any]) -> None:
     """Write some of the chapter's stored fields (checked by the caller)."""
-    row = _chapter_row(session)
-    for key, value in values.items():
-        setattr(row, key, value)
-    session.flush()
+    written(session, _chapter_row(session), values)
 
 
 def set_chapter(session: Session, record: ChapterRecord) -> None:
     """Write the chapter's stored fields (turf and at_war are derived, never stored)."""
-    row = _chapter_row(session)
-    row.name = record.name
-    row.tier = record.tier
-    row.hold = record.hold
-    row.rep = record.rep
-    row.coin = record.coin
-    row.heat = record.heat
-    row.lair_held = record.lair_held
-    row.notes = record.notes
-    row.lair_threatened = record.lair_threatened
-    session.flush()
+    update_chapter(session, {name: getattr(record, name) for name in CHAPTER_STORED})
 
 
 # -- claims -----------------------------------------------------------------------------------
 
 
 def add_claim(session: Session, record: ClaimRecord, *, keep_id: bool = False) -> ClaimRecord:
-    if keep_id and session.get(ClaimRow, record.id) is not None:
-        raise ValueError(f"A claim with id {record.id} is already in the campaign.")
+    if keep_id:
+        refuse_taken_ids(session, ClaimRow, [record.id])
     row = ClaimRow(
         id=record.id if keep_id else None,
         name=record.name,
@@ -352,21 +274,15 @@ def add_claim(session: Session, record: ClaimRecord, *, keep_id: bool = False) -
         x=record.x,
         y=record.y,
     )
-    session.add(row)
-    session.flush()
-    return claim_record(row)
+    return claim_record(added(session, row))
 
 
 def update_claim(session: Session, claim_id: int, values: dict[str, Any]) -> ClaimRecord:
     """Write name, benefit, turf, x, y and/or holder_id (0: the chapter)."""
-    row = claim_row(session, claim_id)
-    for key, value in values.items():
-        if key == "holder_id":
-            row.faction_id = value or None
-        else:
-            setattr(row, key, value)
-    session.flush()
-    return claim_record(row)
+    columns = {"faction_id" if key == "holder_id" else key: value for key, value in values.items()}
+    if "holder_id" in values:
+        columns["faction_id"] = values["holder_id"] or None
+    return claim_record(written(session, claim_row(session, claim_id), columns))
 
 
 def delete_claim(session: Session, claim_id: int) -> None:
@@ -381,23 +297,11 @@ def insert_claims(session: Session, records: Iterable[ClaimRecord]) -> None:
 
 
 def claim_row(session: Session, claim_id: int) -> ClaimRow:
-    row = session.get(ClaimRow, claim_id)
-    if row is None:
-        raise NotFound(f"Claim {claim_id} is no longer on the map.")
-    return row
+    return existing_row(session, ClaimRow, claim_id, f"Claim {claim_id} is no longer on the map.")
 
 
 def claim_record(row: ClaimRow) -> ClaimRecord:
-    assert row.id is not None
-    return ClaimRecord(
-        id=row.id,
-        name=row.name,
-        benefit=row.benefit,
-        turf=row.turf,
-        holder_id=row.faction_id or 0,
-        x=row.x,
-        y=row.y,
-    )
+    return record_of(ClaimRecord, row, holder_id=row.faction_id or 0)
 
 
 def add_paths(session: Session, paths: Sequence[ClaimPathRecord]) -> None:
@@ -430,7 +334,8 @@ def put_sheet(session: Session, sheet: DowntimeSheet) -> None:
     and undoing the first change to a sheet then leaves the file as it was.
     """
     row = session.get(DowntimeSheetRow, sheet.character_id)
-    if sheet == DowntimeSheet(sheet.character_id):
+    values = sheet_row(sheet)
+    if values is None:
         if row is not None:
             session.delete(row)
             session.flush()
@@ -438,16 +343,7 @@ def put_sheet(session: Session, sheet: DowntimeSheet) -> None:
     if row is None:
         row = DowntimeSheetRow(character_id=sheet.character_id)
         session.add(row)
-    row.stress = sheet.stress
-    row.trauma = sheet.trauma
-    row.hp_max = sheet.hp_max
-    row.hp = sheet.hp
-    row.xp = xp_text(sheet.xp)
-    row.virtue = sheet.virtue
-    row.vice = sheet.vice
-    row.vice_purveyor = sheet.vice_purveyor
-    row.friends = sheet.friends
-    row.contacts = sheet.contacts
+    set_values(row, values)
     session.flush()
 
 
@@ -456,19 +352,7 @@ def sheet_row(sheet: DowntimeSheet) -> dict[str, object] | None:
     an import's `writer.insert_new_rows`."""
     if sheet == DowntimeSheet(sheet.character_id):
         return None
-    return {
-        "character_id": sheet.character_id,
-        "stress": sheet.stress,
-        "trauma": sheet.trauma,
-        "hp_max": sheet.hp_max,
-        "hp": sheet.hp,
-        "xp": xp_text(sheet.xp),
-        "virtue": sheet.virtue,
-        "vice": sheet.vice,
-        "vice_purveyor": sheet.vice_purveyor,
-        "friends": sheet.friends,
-        "contacts": sheet.contacts,
-    }
+    return asdict(sheet) | {"xp": xp_text(sheet.xp)}
 
 
 def xp_text(xp: Sequence[tuple[str, int]]) -> str:
@@ -486,59 +370,35 @@ def add_session(session: Session, number: int) -> None:
 
 def delete_session(session: Session, number: int) -> None:
     """Delete a session and its (undone) entries (ON DELETE CASCADE)."""
-    row = session.get(DowntimeSessionRow, number)
-    if row is None:
-        raise NotFound(f"Downtime session {number} is no longer in the campaign.")
-    session.delete(row)
+    missing = f"Downtime session {number} is no longer in the campaign."
+    session.delete(existing_row(session, DowntimeSessionRow, number, missing))
     session.flush()
 
 
 def add_entry(session: Session, values: dict[str, Any]) -> int:
     """A new entry from checked columns (character_id None: chapter-wide); its id."""
-    row = DowntimeEntryRow(**values)
-    session.add(row)
-    session.flush()
-    assert row.id is not None
-    return row.id
+    row_id = added(session, DowntimeEntryRow(**values)).id
+    assert row_id is not None
+    return row_id
 
 
 def set_entry_undone(session: Session, entry_id: int, undone: bool) -> None:
-    row = session.get(DowntimeEntryRow, entry_id)
-    if row is None:
-        raise NotFound(f"Downtime step {entry_id} is no longer in the campaign.")
-    row.undone = undone
+    missing = f"Downtime step {entry_id} is no longer in the campaign."
+    existing_row(session, DowntimeEntryRow, entry_id, missing).undone = undone
     session.flush()
 
 
 def insert_entries(session: Session, entries: Iterable[DowntimeEntry]) -> None:
     """Entries with their own ids (an import); their sessions must be in already."""
-    for entry in entries:
-        if session.get(DowntimeEntryRow, entry.id) is not None:
-            raise ValueError(f"A downtime step with id {entry.id} is already in the campaign.")
-        session.add(
-            DowntimeEntryRow(
-                id=entry.id,
-                session=entry.session,
-                character_id=entry.character_id or None,
-                activity=entry.activity,
-                summary=entry.summary,
-                coin_spent=entry.coin_spent,
-                extra=entry.extra,
-                track=entry.track,
-                undone=entry.undone,
-            )
-        )
+    entries = list(entries)
+    refuse_taken_ids(session, DowntimeEntryRow, (entry.id for entry in entries), "downtime step")
+    session.add_all(
+        DowntimeEntryRow(**asdict(entry) | {"character_id": entry.character_id or None})
+        for entry in entries
+    )
     session.flush()
 
 
 def link_entries(session: Session, character_id: int, entry_ids: Sequence[int]) -> None:
     """Point entries at a restored character again (those not linked elsewhere since)."""
-    if entry_ids:
-        session.exec(
-            update(DowntimeEntryRow)
-            .where(
-                col(DowntimeEntryRow.id).in_(entry_ids),
-                col(DowntimeEntryRow.character_id).is_(None),
-            )
-            .values(character_id=character_id)
-        )
+    relink(session, DowntimeEntryRow, "character_id", character_id, entry_ids)

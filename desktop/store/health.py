@@ -697,27 +697,13 @@ def repair(source: Path, destination: Path) -> RepairReport:
 
 def _build_schema(path: Path, revision: str) -> None:
     """The empty tables of `revision`, made by the shipped migrations."""
-    from alembic import command
-    from alembic.config import Config
+    from desktop.store import schema
 
-    from desktop.store.connection import APPLICATION_ID
-    from desktop.store.engine import make_engine
-    from desktop.store.migrations import FOLDER
-
-    config = Config()
-    config.set_main_option("script_location", str(FOLDER))
-    engine = make_engine(path, read_only=False, foreign_keys=False)
-    try:
-        with engine.begin() as connection:
-            connection.exec_driver_sql(f"PRAGMA application_id={APPLICATION_ID}")
-            config.attributes["connection"] = connection
-            command.upgrade(config, revision)
-            # The migrations seed a few rows (the chapter); the copy brings the old ones.
-            for table in ("chapter",):
-                with suppress(Exception):
-                    connection.exec_driver_sql(f"DELETE FROM {table}")
-    finally:
-        engine.dispose()
+    with schema.migrated(path, revision) as connection:
+        # The migrations seed a few rows (the chapter); the copy brings the old ones.
+        for table in ("chapter",):
+            with suppress(Exception):
+                connection.exec_driver_sql(f"DELETE FROM {table}")
 
 
 def _copy_table(

@@ -3,12 +3,18 @@
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from desktop.store.connection import APPLICATION_ID
 from desktop.store.errors import CampaignRefused
 from desktop.store.files import damaged_message, inspecting
 from desktop.store.migrations import FOLDER, HEAD, REVISIONS
+
+if TYPE_CHECKING:
+    from sqlalchemy import Connection
 
 
 def read_revision(path: Path) -> str:
@@ -68,7 +74,21 @@ def upgrade(path: Path) -> None:
     would cascade and delete every die, trait and item. They are checked instead
     before the transaction commits, so a migration never leaves a dangling reference.
     """
-    # Alembic and SQLAlchemy are imported only when a file actually needs upgrading.
+    with migrated(path, "head") as connection:
+        dangling = connection.exec_driver_sql("PRAGMA foreign_key_check").fetchall()
+        if dangling:
+            raise CampaignRefused(
+                f"“{path.name}” could not be upgraded: {len(dangling)} rows would refer "
+                f"to rows that are missing (first: {tuple(dangling[0])}). "
+                "The file has not been changed."
+            )
+
+
+@contextmanager
+def migrated(path: Path, revision: str) -> Iterator[Connection]:
+    """The file's schema brought to `revision` by the shipped migrations, foreign keys
+    off (see `upgrade`), in one transaction that commits when the block ends well."""
+    # Alembic and SQLAlchemy are imported only when a file's schema is actually made.
     from alembic import command
     from alembic.config import Config
 
@@ -81,13 +101,7 @@ def upgrade(path: Path) -> None:
         with engine.begin() as connection:
             connection.exec_driver_sql(f"PRAGMA application_id={APPLICATION_ID}")
             config.attributes["connection"] = connection
-            command.upgrade(config, "head")
-            dangling = connection.exec_driver_sql("PRAGMA foreign_key_check").fetchall()
-            if dangling:
-                raise CampaignRefused(
-                    f"“{path.name}” could not be upgraded: {len(dangling)} rows would refer "
-                    f"to rows that are missing (first: {tuple(dangling[0])}). "
-                    "The file has not been changed."
-                )
+            command.upgrade(config, revision)
+            yield connection
     finally:
         engine.dispose()

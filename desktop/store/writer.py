@@ -6,7 +6,7 @@ campaign never pays for importing SQLAlchemy, pydantic and sqlmodel (about 0.4 s
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import asdict, fields
 from pathlib import Path
@@ -16,7 +16,6 @@ from sqlmodel import Session, SQLModel, col, select
 
 from desktop.store.checks import join_tags, split_tags
 from desktop.store.engine import make_engine
-from desktop.store.errors import NotFound
 from desktop.store.models import (
     CampaignInfo,
     Card,
@@ -28,6 +27,14 @@ from desktop.store.models import (
     Trait,
 )
 from desktop.store.records import CardRecord, CharacterRecord, DieRecord, ItemRecord, TraitRecord
+from desktop.store.row_writes import (
+    added,
+    existing_row,
+    record_of,
+    refuse_taken_ids,
+    relink,
+    set_values,
+)
 from desktop.store.search import search_text
 
 # The columns of a die that `kit.update_dice` writes: everything but its id and its item,
@@ -85,17 +92,14 @@ def set_settings(session: Session, settings: str) -> None:
 def add_character(session: Session, name: str, kind: str, notes: str) -> CharacterRecord:
     last = session.exec(select(func.max(Character.position))).one()
     row = Character(name=name, kind=kind, notes=notes, position=(last or 0) + 1)
-    session.add(row)
-    session.flush()
-    return character_record(row)
+    return character_record(added(session, row))
 
 
 def update_character(
     session: Session, character_id: int, values: dict[str, object]
 ) -> CharacterRecord:
     row = _character(session, character_id)
-    for key, value in values.items():
-        setattr(row, key, value)
+    set_values(row, values)
     return character_record(row)
 
 
@@ -121,31 +125,22 @@ def insert_new_rows(
 
 def insert_characters(session: Session, records: list[CharacterRecord]) -> None:
     """Put characters in with their own ids (undo of a delete, an import)."""
-    for record in records:
-        if session.get(Character, record.id) is not None:
-            raise ValueError(f"A character with id {record.id} is already in the campaign.")
+    refuse_taken_ids(session, Character, (record.id for record in records))
     session.add_all(Character(**asdict(record)) for record in records)
 
 
 def link_rolls(session: Session, character_id: int, roll_ids: Sequence[int]) -> None:
     """Point roll log lines at a restored character again (those not linked elsewhere)."""
-    if roll_ids:
-        session.exec(
-            update(RollLogEntry)
-            .where(col(RollLogEntry.id).in_(roll_ids), col(RollLogEntry.character_id).is_(None))
-            .values(character_id=character_id)
-        )
+    relink(session, RollLogEntry, "character_id", character_id, roll_ids)
 
 
 def _character(session: Session, character_id: int) -> Character:
-    row = session.get(Character, character_id)
-    if row is None:
-        raise NotFound(f"Character {character_id} is no longer in the campaign.")
-    return row
+    missing = f"Character {character_id} is no longer in the campaign."
+    return existing_row(session, Character, character_id, missing)
 
 
 def character_record(row: Character) -> CharacterRecord:
-    return CharacterRecord(**{f.name: getattr(row, f.name) for f in fields(CharacterRecord)})
+    return record_of(CharacterRecord, row)
 
 
 def _next_position(session: Session, model: type[Die | Trait | Item], character_id: int) -> int:
@@ -154,14 +149,6 @@ def _next_position(session: Session, model: type[Die | Trait | Item], character_
         select(func.max(model.position)).where(model.character_id == character_id)
     ).one()
     return (last or 0) + 1
-
-
-def _refuse_taken_ids(session: Session, model: type[SQLModel], ids: Iterable[int]) -> None:
-    wanted = list(ids)
-    taken = session.exec(select(model.id).where(col(model.id).in_(wanted))).first()  # type: ignore[attr-defined]
-    if taken is not None:
-        what = model.__tablename__  # type: ignore[attr-defined]
-        raise ValueError(f"A {what} with id {taken} is already in the campaign.")
 
 
 # -- dice -----------------------------------------------------------------------------------
@@ -214,13 +201,13 @@ def delete_dice(session: Session, die_ids: Sequence[int]) -> None:
 
 def insert_dice(session: Session, records: Sequence[DieRecord]) -> None:
     """Put dice in with their own ids (undo of a removal, a restore, an import)."""
-    _refuse_taken_ids(session, Die, (r.id for r in records))
+    refuse_taken_ids(session, Die, (r.id for r in records))
     session.add_all(Die(**asdict(record)) for record in records)
     session.flush()
 
 
 def die_record(row: Die) -> DieRecord:
-    return DieRecord(**{f.name: getattr(row, f.name) for f in fields(DieRecord)})
+    return record_of(DieRecord, row)
 
 
 # -- traits ---------------------------------------------------------------------------------
@@ -237,15 +224,12 @@ def add_trait(
         broad=broad,
         position=_next_position(session, Trait, character_id),
     )
-    session.add(row)
-    session.flush()
-    return trait_record(row)
+    return trait_record(added(session, row))
 
 
 def update_trait(session: Session, trait_id: int, values: dict[str, object]) -> TraitRecord:
     row = _trait(session, trait_id)
-    for key, value in values.items():
-        setattr(row, key, value)
+    set_values(row, values)
     return trait_record(row)
 
 
@@ -254,20 +238,17 @@ def delete_trait(session: Session, trait_id: int) -> None:
 
 
 def insert_traits(session: Session, records: Sequence[TraitRecord]) -> None:
-    _refuse_taken_ids(session, Trait, (r.id for r in records))
+    refuse_taken_ids(session, Trait, (r.id for r in records))
     session.add_all(Trait(**asdict(record)) for record in records)
     session.flush()
 
 
 def _trait(session: Session, trait_id: int) -> Trait:
-    row = session.get(Trait, trait_id)
-    if row is None:
-        raise NotFound(f"Trait {trait_id} is no longer in the campaign.")
-    return row
+    return existing_row(session, Trait, trait_id, f"Trait {trait_id} is no longer in the campaign.")
 
 
 def trait_record(row: Trait) -> TraitRecord:
-    return TraitRecord(**{f.name: getattr(row, f.name) for f in fields(TraitRecord)})
+    return record_of(TraitRecord, row)
 
 
 # -- items ----------------------------------------------------------------------------------
@@ -305,8 +286,7 @@ def update_item(
     session: Session, item_id: int, values: dict[str, object], die_size: int | None
 ) -> ItemRecord:
     row = item_row(session, item_id)
-    for key, value in values.items():
-        setattr(row, key, value)
+    set_values(row, values)
     die = item_die(session, item_id)
     if die_size is not None:
         if die is None:
@@ -322,7 +302,7 @@ def delete_item(session: Session, item_id: int) -> None:
 
 def insert_items(session: Session, records: Sequence[ItemRecord]) -> None:
     """Put items in with their own ids; their dice are inserted with `insert_dice`."""
-    _refuse_taken_ids(session, Item, (r.id for r in records))
+    refuse_taken_ids(session, Item, (r.id for r in records))
     session.add_all(
         Item(**{f.name: getattr(r, f.name) for f in fields(ItemRecord) if f.name != "die_id"})
         for r in records
@@ -331,10 +311,7 @@ def insert_items(session: Session, records: Sequence[ItemRecord]) -> None:
 
 
 def item_row(session: Session, item_id: int) -> Item:
-    row = session.get(Item, item_id)
-    if row is None:
-        raise NotFound(f"Item {item_id} is no longer in the campaign.")
-    return row
+    return existing_row(session, Item, item_id, f"Item {item_id} is no longer in the campaign.")
 
 
 def item_die(session: Session, item_id: int) -> Die | None:
@@ -342,8 +319,7 @@ def item_die(session: Session, item_id: int) -> Die | None:
 
 
 def item_record(row: Item, die_id: int | None) -> ItemRecord:
-    values = {f.name: getattr(row, f.name) for f in fields(ItemRecord) if f.name != "die_id"}
-    return ItemRecord(**values, die_id=die_id)
+    return record_of(ItemRecord, row, die_id=die_id)
 
 
 # -- the roll log ---------------------------------------------------------------------------
@@ -351,23 +327,20 @@ def item_record(row: Item, die_id: int | None) -> ItemRecord:
 
 def add_roll(session: Session, **values: object) -> int:
     """A new roll log line; `values` are its checked columns. Returns its id."""
-    row = RollLogEntry(**values)  # type: ignore[arg-type]
-    session.add(row)
-    session.flush()
-    assert row.id is not None
-    return row.id
+    row_id = added(session, RollLogEntry(**values)).id  # type: ignore[arg-type]
+    assert row_id is not None
+    return row_id
 
 
 def set_roll_undone(session: Session, roll_id: int, undone: bool) -> None:
-    row = session.get(RollLogEntry, roll_id)
-    if row is None:
-        raise NotFound(f"Roll {roll_id} is no longer in the log.")
-    row.undone = undone
+    existing_row(
+        session, RollLogEntry, roll_id, f"Roll {roll_id} is no longer in the log."
+    ).undone = undone
 
 
 def insert_rolls(session: Session, rows: Sequence[dict[str, object]]) -> None:
     """Roll log lines with their own ids (an import); `rows` are checked columns."""
-    _refuse_taken_ids(session, RollLogEntry, (int(row["id"]) for row in rows))  # type: ignore[call-overload]
+    refuse_taken_ids(session, RollLogEntry, (int(row["id"]) for row in rows))  # type: ignore[call-overload]
     session.add_all(RollLogEntry(**row) for row in rows)  # type: ignore[arg-type]
     session.flush()
 
@@ -411,7 +384,7 @@ def insert_cards(session: Session, records: Sequence[CardRecord]) -> None:
     Owners are set once every card is in: a card may be owned by one inserted after it,
     and SQLite checks each foreign key as the row goes in.
     """
-    _refuse_taken_ids(session, Card, (r.id for r in records))
+    refuse_taken_ids(session, Card, (r.id for r in records))
     for record in records:
         row = Card(id=record.id)
         _set_card(row, {**_card_values(record), "owner_id": None})
@@ -424,22 +397,12 @@ def insert_cards(session: Session, records: Sequence[CardRecord]) -> None:
 
 def link_cards(session: Session, owner_id: int, card_ids: Sequence[int]) -> None:
     """Give cards their restored owner again (those that have found no other since)."""
-    if card_ids:
-        session.exec(
-            update(Card)
-            .where(col(Card.id).in_(card_ids), col(Card.owner_id).is_(None))
-            .values(owner_id=owner_id)
-        )
+    relink(session, Card, "owner_id", owner_id, card_ids)
 
 
 def link_character_cards(session: Session, character_id: int, card_ids: Sequence[int]) -> None:
     """Link cards to a restored character again (those not linked to another since)."""
-    if card_ids:
-        session.exec(
-            update(Card)
-            .where(col(Card.id).in_(card_ids), col(Card.character_id).is_(None))
-            .values(character_id=character_id)
-        )
+    relink(session, Card, "character_id", character_id, card_ids)
 
 
 def make_room_after(session: Session, position: int) -> None:
@@ -468,10 +431,7 @@ def card_image(session: Session, card_id: int) -> CardImage | None:
 
 
 def card_row(session: Session, card_id: int) -> Card:
-    row = session.get(Card, card_id)
-    if row is None:
-        raise NotFound(f"Card {card_id} is no longer in the campaign.")
-    return row
+    return existing_row(session, Card, card_id, f"Card {card_id} is no longer in the campaign.")
 
 
 def _set_card(row: Card, values: dict[str, object]) -> None:
@@ -486,13 +446,7 @@ def _card_values(record: CardRecord) -> dict[str, object]:
 
 
 def card_record(row: Card, *, has_image: bool) -> CardRecord:
-    assert row.id is not None
-    return CardRecord(
-        id=row.id,
-        **{name: getattr(row, name) for name in CARD_PLAIN_COLUMNS},
-        tags=split_tags(row.tags),
-        has_image=has_image,
-    )
+    return record_of(CardRecord, row, tags=split_tags(row.tags), has_image=has_image)
 
 
 # -- the Energy Calendar ------------------------------------------------------------------

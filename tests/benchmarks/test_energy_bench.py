@@ -15,8 +15,6 @@ plain loop takes 50 ms or less. Run with ``make bench``.
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable
 from dataclasses import dataclass
 
 import pytest
@@ -24,6 +22,7 @@ from pytest_benchmark.fixture import BenchmarkFixture
 
 from desktop.rules import energy
 from desktop.rules.energy import CharacterProfile, DayState
+from tests.benchmarks.timing import best_seconds
 
 DAYS = 365
 CHARACTERS = 100
@@ -139,15 +138,6 @@ def simulate_plain(profiles: list[CharacterProfile], days: int = DAYS) -> list[_
     return chars
 
 
-def _best_of(runs: int, work: Callable[[], object]) -> float:
-    best = float("inf")
-    for _ in range(runs):
-        start = time.perf_counter()
-        work()
-        best = min(best, time.perf_counter() - start)
-    return best
-
-
 def test_baseline_and_rules_agree() -> None:
     """The baseline really is the same loop: both end with the same energy and debts."""
     profiles = _profiles()
@@ -175,7 +165,7 @@ def test_bench_rules_year(benchmark: BenchmarkFixture) -> None:
     states = benchmark.pedantic(simulate_rules, args=(profiles,), rounds=5, iterations=1)
     assert len(states) == CHARACTERS
     assert not any(state.dead for state in states)
-    baseline = _best_of(5, lambda: simulate_plain(profiles))
+    baseline = best_seconds(5, lambda: simulate_plain(profiles))
     rules = benchmark.stats.stats.min
     ratio = rules / baseline
     benchmark.extra_info.update(

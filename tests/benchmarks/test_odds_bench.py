@@ -13,9 +13,7 @@ The baselines are lean loops (plain arithmetic, no validation), so the speed-ups
 not flattered by the cost of ``resolve_roll``'s checks.
 """
 
-import time
 from collections import Counter
-from collections.abc import Callable
 from fractions import Fraction
 from itertools import product
 from math import prod
@@ -24,6 +22,7 @@ import pytest
 from pytest_benchmark.fixture import BenchmarkFixture
 
 from desktop.rules.odds import Side, conflict_odds, tray_odds
+from tests.benchmarks.timing import best_seconds
 
 TRAY_12 = (4, 4, 6, 6, 8, 8, 10, 10, 12, 12, 20, 20)
 TABLE = 5
@@ -94,23 +93,14 @@ def _outcomes(first: Side, second: Side) -> int:
     return prod(first.sizes) * prod(second.sizes) * prod(s or 1 for s in extras)
 
 
-def _best_of(runs: int, work: Callable[[], object]) -> float:
-    best = float("inf")
-    for _ in range(runs):
-        start = time.perf_counter()
-        work()
-        best = min(best, time.perf_counter() - start)
-    return best
-
-
 @pytest.fixture(scope="module")
 def tray_seconds_per_outcome() -> float:
-    return _best_of(3, lambda: enumerate_tray(SMALL_TRAY, TABLE)) / prod(SMALL_TRAY)
+    return best_seconds(3, lambda: enumerate_tray(SMALL_TRAY, TABLE)) / prod(SMALL_TRAY)
 
 
 @pytest.fixture(scope="module")
 def conflict_seconds_per_outcome() -> float:
-    seconds = _best_of(3, lambda: enumerate_conflict(SMALL_FIRST, SMALL_SECOND))
+    seconds = best_seconds(3, lambda: enumerate_conflict(SMALL_FIRST, SMALL_SECOND))
     return seconds / _outcomes(SMALL_FIRST, SMALL_SECOND)
 
 
@@ -150,7 +140,7 @@ def test_exact_tray_of_12_plus_5(
 
 @pytest.mark.benchmark(group="tray")
 def test_exact_against_enumeration_on_the_same_tray(benchmark: BenchmarkFixture) -> None:
-    enumeration = _best_of(1, lambda: enumerate_tray(SHARED_TRAY, TABLE))
+    enumeration = best_seconds(1, lambda: enumerate_tray(SHARED_TRAY, TABLE))
     totals, tuples = enumerate_tray(SHARED_TRAY, TABLE)
     odds = benchmark.pedantic(tray_odds, (SHARED_TRAY, TABLE), rounds=30, warmup_rounds=1)
     assert dict(odds.totals) == totals

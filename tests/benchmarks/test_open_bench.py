@@ -12,6 +12,7 @@ import pytest
 from pytest_benchmark.fixture import BenchmarkFixture
 
 from desktop.store import Campaign
+from tests.benchmarks.files import new_campaign_file
 from tests.benchmarks.timing import median_seconds
 
 CHARACTERS = 10_000
@@ -20,10 +21,7 @@ TARGET_RATIO = 3.0
 
 @pytest.fixture(scope="module")
 def big_campaign(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
-    folder = tmp_path_factory.mktemp("big")
-    data = folder / "data"
-    path = folder / "big.gmdesk"
-    Campaign.create(path, data_dir=data).close()
+    path, data = new_campaign_file(tmp_path_factory, "big")
     with sqlite3.connect(path) as connection:
         connection.executemany(
             "INSERT INTO character (name, kind, notes, position) VALUES (?, ?, ?, ?)",

@@ -13,12 +13,14 @@ import re
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QImage, QPageLayout, QPageSize, QPainter, QPdfWriter
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QImage, QPainter
 from pytest_benchmark.fixture import BenchmarkFixture
 
 from desktop.printing.cards import PrintCard, export_pdf, sheet_layout
+from tests.benchmarks.pdf_floor import a4_writer, against_floors, blank_pages
 from tests.benchmarks.timing import median_seconds
+from tests.printing.conftest import png_data
 
 CARDS = 90
 PAGES = 20  # ten sheets of nine, fronts and backs
@@ -33,11 +35,7 @@ def _png(seed: int) -> bytes:
     painter.setBrush(QColor(30, 30, 30))
     painter.drawEllipse(40 + seed % 100, 30, 120, 120)
     painter.end()
-    data = QByteArray()
-    buffer = QBuffer(data)
-    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-    image.save(buffer, "PNG")
-    return bytes(data.data())
+    return png_data(image)
 
 
 def _info(n: int) -> str:
@@ -72,27 +70,9 @@ def ninety_cards(qapp: object) -> list[PrintCard]:
     ]
 
 
-def _writer(path: Path) -> QPdfWriter:
-    writer = QPdfWriter(str(path))
-    writer.setPageLayout(
-        QPageLayout(
-            QPageSize(QPageSize.PageSizeId.A4), QPageLayout.Orientation.Portrait, QMarginsF()
-        )
-    )
-    return writer
-
-
-def blank_pages(path: Path, pages: int) -> None:
-    writer = _writer(path)
-    painter = QPainter(writer)
-    for _ in range(pages - 1):
-        writer.newPage()
-    painter.end()
-
-
 def plain_words(path: Path, cards: list[PrintCard]) -> None:
     """Each card's words at its place with bare drawText: the floor, not the target."""
-    writer = _writer(path)
+    writer = a4_writer(path)
     unit = writer.logicalDpiX() / 25.4
     sheet = sheet_layout(210, 297)
     painter = QPainter(writer)
@@ -127,15 +107,7 @@ def test_print_90_cards_to_pdf(
     floor = median_seconds(lambda: plain_words(tmp_path / "plain.pdf", ninety_cards), rounds=5)
     result = benchmark.pedantic(export_pdf, args=(out, ninety_cards), rounds=7, warmup_rounds=1)
     assert result == PAGES
-    median = benchmark.stats.stats.median
-    ratio = median / baseline
-    benchmark.extra_info.update(
-        blank_pages_s=baseline,
-        plain_words_s=floor,
-        ratio=ratio,
-        ratio_to_plain_words=median / floor,
-        target=TARGET_RATIO,
-    )
+    median, ratio = against_floors(benchmark, baseline, floor, TARGET_RATIO)
     print(
         f"\nprint 90 cards: {median * 1000:.0f} ms = {ratio:.0f}x {PAGES} blank pages "
         f"({baseline * 1000:.1f} ms), {median / floor:.1f}x the same words drawn plainly "

@@ -12,13 +12,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QMarginsF
-from PySide6.QtGui import QFont, QPageLayout, QPageSize, QPainter, QPdfWriter
+from PySide6.QtGui import QFont, QPainter
 from pytest_benchmark.fixture import BenchmarkFixture
 
 from desktop.printing.sheets import PrintSheet, export_sheets_pdf
 from desktop.store import Campaign
 from desktop.ui.print_data import gather_sheets
+from tests.benchmarks.pdf_floor import a4_writer, against_floors, blank_pages
 from tests.benchmarks.timing import median_seconds
 from tests.printing.sheet_campaign import make_campaign
 
@@ -39,27 +39,9 @@ def six_players(tmp_path_factory: pytest.TempPathFactory, qapp: object) -> list[
     return sheets
 
 
-def _writer(path: Path) -> QPdfWriter:
-    writer = QPdfWriter(str(path))
-    writer.setPageLayout(
-        QPageLayout(
-            QPageSize(QPageSize.PageSizeId.A4), QPageLayout.Orientation.Portrait, QMarginsF()
-        )
-    )
-    return writer
-
-
-def blank_pages(path: Path, pages: int) -> None:
-    writer = _writer(path)
-    painter = QPainter(writer)
-    for _ in range(pages - 1):
-        writer.newPage()
-    painter.end()
-
-
 def plain_words(path: Path, sheets: list[PrintSheet], pages: int) -> None:
     """Every sheet's words, one line each, with bare drawText: the floor, not the target."""
-    writer = _writer(path)
+    writer = a4_writer(path)
     unit = writer.logicalDpiX() / 25.4
     lines = [line for sheet in sheets for line in _words(sheet)]
     per_page = -(-len(lines) // pages)
@@ -97,16 +79,7 @@ def test_six_players_to_one_pdf(
         export_sheets_pdf, args=(out, six_players), rounds=7, warmup_rounds=1
     )
     assert result == pages
-    median = benchmark.stats.stats.median
-    ratio = median / baseline
-    benchmark.extra_info.update(
-        pages=pages,
-        blank_pages_s=baseline,
-        plain_words_s=floor,
-        ratio=ratio,
-        ratio_to_plain_words=median / floor,
-        target=TARGET_RATIO,
-    )
+    median, ratio = against_floors(benchmark, baseline, floor, TARGET_RATIO, pages=pages)
     print(
         f"\n{PLAYERS} sheets, {pages} pages: {median * 1000:.0f} ms = {ratio:.0f}x {pages} blank "
         f"pages ({baseline * 1000:.2f} ms), {median / floor:.1f}x the same words drawn plainly "

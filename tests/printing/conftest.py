@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -20,6 +22,11 @@ def png_bytes(width: int = 300, height: int = 180) -> bytes:
     painter.setBrush(QColor(40, 40, 70))
     painter.drawEllipse(width // 4, height // 8, width // 2, height * 3 // 4)
     painter.end()
+    return png_data(image)
+
+
+def png_data(image: QImage) -> bytes:
+    """An image's bytes as a PNG file holds them."""
     data = QByteArray()
     buffer = QBuffer(data)
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
@@ -83,3 +90,15 @@ def page_texts(path: Path) -> list[str]:
     """Each page's text with all runs of white space made one space."""
     reader = PdfReader(path)
     return [" ".join((page.extract_text() or "").split()) for page in reader.pages]
+
+
+def assert_imports_no_widgets(modules: str) -> None:
+    """Importing `modules` (comma-separated) in a fresh Python loads neither QtWidgets
+    nor QtPrintSupport: printing runs with no window and no screen."""
+    code = (
+        f"import sys, {modules}\n"
+        "print(sorted(m for m in sys.modules if m.startswith('PySide6.Qt')))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert "QtWidgets" not in result.stdout and "QtPrintSupport" not in result.stdout

@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -24,7 +23,7 @@ from desktop.printing.cards import (
     sheet_layout,
 )
 from desktop.printing.cli import print_cards
-from tests.printing.conftest import card, page_texts, png_bytes
+from tests.printing.conftest import assert_imports_no_widgets, card, page_texts, png_bytes
 
 MM_TO_PT = 72 / 25.4
 A4_PT = (210 * MM_TO_PT, 297 * MM_TO_PT)
@@ -279,13 +278,7 @@ def test_the_dock_preview_draws_on_any_painter_and_leaves_it_as_it_was(qapp: obj
 
 
 def test_cards_module_needs_no_widgets() -> None:
-    code = (
-        "import sys, desktop.printing.cards\n"
-        "print(sorted(m for m in sys.modules if m.startswith('PySide6.Qt')))\n"
-    )
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
-    assert result.returncode == 0, result.stderr
-    assert "QtWidgets" not in result.stdout and "QtPrintSupport" not in result.stdout
+    assert_imports_no_widgets("desktop.printing.cards")
 
 
 # ------------------------------------------------------------------------ pictures

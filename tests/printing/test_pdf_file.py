@@ -3,38 +3,19 @@
 from __future__ import annotations
 
 import os
-import subprocess
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 
 from desktop.printing.cards import PrintCard, export_pdf
-
-
-@contextmanager
-def _small_disk(target: Path, size: str) -> Iterator[None]:
-    target.mkdir()
-    done = subprocess.run(
-        ["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", str(target)],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    if done.returncode != 0:
-        pytest.skip(f"mount refused here: {done.stderr.strip() or done.returncode}")
-    try:
-        yield
-    finally:
-        subprocess.run(["umount", "-l", str(target)], capture_output=True, check=False)
+from tests.small_disks import small_disk
 
 
 def test_a_pdf_cut_off_by_a_full_disk_is_refused_and_nothing_is_left(
     eleven_cards: list[PrintCard], tmp_path: Path
 ) -> None:
     disk = tmp_path / "disk"
-    with _small_disk(disk, "12k"):
+    with small_disk(disk, "12k"):
         with pytest.raises(OSError, match="could not be written in full"):
             export_pdf(disk / "cards.pdf", eleven_cards)
         assert os.listdir(disk) == []
@@ -44,7 +25,7 @@ def test_a_full_disk_leaves_an_earlier_pdf_as_it_was(
     eleven_cards: list[PrintCard], tmp_path: Path
 ) -> None:
     disk = tmp_path / "disk"
-    with _small_disk(disk, "12k"):
+    with small_disk(disk, "12k"):
         earlier = disk / "cards.pdf"
         earlier.write_bytes(b"%PDF-1.4 an earlier print\n%%EOF\n")
         with pytest.raises(OSError):

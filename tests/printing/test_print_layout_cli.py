@@ -74,16 +74,21 @@ def test_layout_options_without_printing_are_refused(gm_desk_home: Path) -> None
         assert done.returncode == 2 and needed in done.stderr, done.stderr
 
 
+def _printed_cards(home: Path, campaign: Path, out: Path, *options: str) -> list[str]:
+    """`--print-cards` of the campaign to `out` with `options`, which succeeds; the text
+    of each page of the PDF it wrote."""
+    done = run(home, "--campaign", str(campaign), "--print-cards", str(out), *options)
+    assert done.returncode == 0, done.stderr
+    return page_texts(out)
+
+
 def test_cards_print_with_the_options_given(
     card_campaign: Path, gm_desk_home: Path, tmp_path: Path
 ) -> None:
-    out = tmp_path / "minis.pdf"
-    done = run(
+    texts = _printed_cards(
         gm_desk_home,
-        "--campaign",
-        str(card_campaign),
-        "--print-cards",
-        str(out),
+        card_campaign,
+        tmp_path / "minis.pdf",
         "--card-size",
         "mini",
         "--bleed",
@@ -99,16 +104,10 @@ def test_cards_print_with_the_options_given(
         "--paper",
         "Letter",
     )
-    assert done.returncode == 0, done.stderr
-    texts = page_texts(out)
     assert len(texts) == 2  # ten minis fit one Letter sheet even with bleed
     assert "flip on short edge" in texts[1] and "back offset 1.5, -0.5 mm" in texts[1]
-    folded = tmp_path / "folded.pdf"
-    done = run(
-        gm_desk_home, "--campaign", str(card_campaign), "--print-cards", str(folded), "--fold-over"
-    )
-    assert done.returncode == 0, done.stderr
-    assert len(page_texts(folded)) == 4  # three pairs a page, one-sided: ten in four
+    folded = _printed_cards(gm_desk_home, card_campaign, tmp_path / "folded.pdf", "--fold-over")
+    assert len(folded) == 4  # three pairs a page, one-sided: ten in four
 
 
 def test_the_campaign_s_remembered_layout_is_used_and_the_command_line_wins(
@@ -117,23 +116,13 @@ def test_the_campaign_s_remembered_layout_is_used_and_the_command_line_wins(
     with Campaign.open(card_campaign, data_dir=gm_desk_home / "data") as opened:
         opened.remember_print_settings({"card_size": "tarot", "duplex": "short"})
     out = tmp_path / "tarot.pdf"
-    done = run(gm_desk_home, "--campaign", str(card_campaign), "--print-cards", str(out))
-    assert done.returncode == 0, done.stderr
-    assert len(page_texts(out)) == 6  # four tarot cards a page: three sheets
-    assert "flip on short edge" in page_texts(out)[1]
-    done = run(
-        gm_desk_home,
-        "--campaign",
-        str(card_campaign),
-        "--print-cards",
-        str(out),
-        "--card-size",
-        "poker",
-        "--duplex",
-        "long",
+    texts = _printed_cards(gm_desk_home, card_campaign, out)
+    assert len(texts) == 6  # four tarot cards a page: three sheets
+    assert "flip on short edge" in texts[1]
+    texts = _printed_cards(
+        gm_desk_home, card_campaign, out, "--card-size", "poker", "--duplex", "long"
     )
-    assert done.returncode == 0, done.stderr
-    assert len(page_texts(out)) == 4 and "flip on long edge" in page_texts(out)[1]
+    assert len(texts) == 4 and "flip on long edge" in texts[1]
 
 
 def test_print_alignment_from_the_command_line(gm_desk_home: Path, tmp_path: Path) -> None:

@@ -30,7 +30,7 @@ from desktop.printing.sheets import (
 from desktop.printing.summary import export_summary_pdf, status_text
 from desktop.store import Campaign
 from desktop.ui.print_data import gather_sheet, gather_sheets, gather_summary
-from tests.printing.conftest import page_texts, png_bytes
+from tests.printing.conftest import assert_imports_no_widgets, page_texts, png_bytes
 from tests.printing.sheet_campaign import FACTIONS, LONG_CARDS, LONG_TRAITS, make_campaign
 
 MM_TO_PT = 72 / 25.4
@@ -306,13 +306,9 @@ def test_rows_stop_above_the_footer_on_every_page(opened: Campaign, tmp_path: Pa
 
 
 def test_sheet_modules_need_no_widgets() -> None:
-    code = (
-        "import sys, desktop.printing.sheets, desktop.printing.summary, desktop.ui.print_data\n"
-        "print(sorted(m for m in sys.modules if m.startswith('PySide6.Qt')))\n"
+    assert_imports_no_widgets(
+        "desktop.printing.sheets, desktop.printing.summary, desktop.ui.print_data"
     )
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
-    assert result.returncode == 0, result.stderr
-    assert "QtWidgets" not in result.stdout and "QtPrintSupport" not in result.stdout
 
 
 def test_the_preview_paints_the_pages_the_pdf_has(

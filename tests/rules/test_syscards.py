@@ -295,6 +295,16 @@ class TestTaleAndActionMode:
         assert {act(eff, 80, throw=1).needed_throw for eff in range(1, 80)} == {80}
 
 
+# Ann and Cy tie, and so do Bo and Di; Ed stands alone between the pairs.
+TWO_TIED_PAIRS = [
+    Contender("Ann", 70, 20),
+    Contender("Bo", 30, 10),
+    Contender("Cy", 70, 20),
+    Contender("Di", 30, 10),
+    Contender("Ed", 50, 1),
+]
+
+
 class TestChallenge:
     def test_highest_result_has_priority(self) -> None:
         """ "More than one Acts can enter in challenge. The Act with the highest Dice Throw
@@ -329,29 +339,13 @@ class TestChallenge:
         assert challenge(list(reversed(contenders))).order == ("Bo", "Ann", "Cy")
 
     def test_two_separate_tied_groups(self) -> None:
-        outcome = challenge(
-            [
-                Contender("Ann", 70, 20),
-                Contender("Bo", 30, 10),
-                Contender("Cy", 70, 20),
-                Contender("Di", 30, 10),
-                Contender("Ed", 50, 1),
-            ]
-        )
+        outcome = challenge(TWO_TIED_PAIRS)
         assert outcome.order == ("Ann", "Cy", "Ed", "Bo", "Di")
         assert outcome.tied_groups == (("Ann", "Cy"), ("Bo", "Di"))
         assert outcome.undecided == ("Ann", "Cy", "Bo", "Di")
 
     def test_gm_settles_the_ties(self) -> None:
-        outcome = challenge(
-            [
-                Contender("Ann", 70, 20),
-                Contender("Bo", 30, 10),
-                Contender("Cy", 70, 20),
-                Contender("Di", 30, 10),
-                Contender("Ed", 50, 1),
-            ]
-        )
+        outcome = challenge(TWO_TIED_PAIRS)
         settled = settle_ties(outcome, ["Di", "Cy", "Bo", "Ann"])
         assert settled.order == ("Cy", "Ann", "Ed", "Di", "Bo")
         assert settled.undecided == ()

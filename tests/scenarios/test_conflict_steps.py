@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 
+from desktop.store import Campaign
 from desktop.ui.docks.dice_table import DiceTableWidget
 from desktop.ui.main_window import MainWindow
 from tests.scenarios.conftest import ScriptedRng
@@ -22,7 +23,9 @@ def _tick(chips: object, name: str) -> None:
     raise AssertionError(f"no trait {name}")
 
 
-def _setup(window: MainWindow) -> tuple[DiceTableWidget, int, int]:
+def _setup(window: MainWindow) -> tuple[DiceTableWidget, Campaign, int, int, list[str]]:
+    """Kara against a Thug on the dice table, each with three d6 and a trait; with the
+    problems the session reports from now on."""
     assert window.session is not None
     campaign = window.session.campaign
     kara = campaign.roster.add("Kara", "pc")
@@ -35,15 +38,13 @@ def _setup(window: MainWindow) -> tuple[DiceTableWidget, int, int]:
     table.animate_check.setChecked(False)
     window.session.select_character(kara.id)
     table.set_opponent(thug.id)
-    return table, kara.id, thug.id
+    problems: list[str] = []
+    window.session.failed.connect(problems.append)
+    return table, campaign, kara.id, thug.id, problems
 
 
 def test_each_side_steps_only_with_its_own_traits(window: MainWindow) -> None:
-    table, kara_id, thug_id = _setup(window)
-    assert window.session is not None
-    campaign = window.session.campaign
-    problems: list[str] = []
-    window.session.failed.connect(problems.append)
+    table, campaign, kara_id, thug_id, problems = _setup(window)
     kara_dice = campaign.kit.dice(kara_id)
     thug_dice = campaign.kit.dice(thug_id)
     for die in (*kara_dice[:2], *thug_dice[:2]):
@@ -83,11 +84,7 @@ def test_each_side_steps_only_with_its_own_traits(window: MainWindow) -> None:
 
 
 def test_a_trait_dropped_on_the_other_sides_die_is_refused(window: MainWindow) -> None:
-    table, kara_id, thug_id = _setup(window)
-    assert window.session is not None
-    campaign = window.session.campaign
-    problems: list[str] = []
-    window.session.failed.connect(problems.append)
+    table, campaign, kara_id, thug_id, problems = _setup(window)
     thug_die = campaign.kit.dice(thug_id)[0]
     table.toggle_tray(thug_die.id)
     strength = campaign.kit.traits(kara_id)[0]

@@ -7,6 +7,7 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from desktop.rules import dicepool
+from desktop.store import Campaign, DieRecord
 from desktop.ui.docks.dice_table import DiceTableWidget
 from desktop.ui.docks.roster import RosterWidget
 from desktop.ui.main_window import MainWindow
@@ -29,19 +30,27 @@ def _table(window: MainWindow, name: str = "Kara", sizes: tuple[int, ...] = (6, 
     return who.id
 
 
-def test_all_ones_the_player_picks_the_die_to_keep(window: MainWindow, qtbot: QtBot) -> None:
-    """ "All-ones tuple (catastrophe): the player chooses: (a) every rolled die but one
-    goes to the table and that one stays in the pool ... the player also picks *which*
-    die (the app suggests keeping the largest, removing the smallest).\""""
-    kara = _table(window, sizes=(6, 8, 6))
+def _all_ones(
+    window: MainWindow, sizes: tuple[int, ...]
+) -> tuple[Campaign, DiceTableWidget, int, list[DieRecord]]:
+    """Kara's whole pool in the tray, rolled as all ones (a catastrophe)."""
+    kara = _table(window, sizes=sizes)
     assert window.session is not None
     campaign = window.session.campaign
     table = shown_dock(window, "diceTable", DiceTableWidget)
     dice = campaign.kit.dice(kara)
     for die in dice:
         table.toggle_tray(die.id)
-    window.session.rng = ScriptedRng([1, 1, 1])
+    window.session.rng = ScriptedRng([1] * len(dice))
     table.roll()
+    return campaign, table, kara, dice
+
+
+def test_all_ones_the_player_picks_the_die_to_keep(window: MainWindow, qtbot: QtBot) -> None:
+    """ "All-ones tuple (catastrophe): the player chooses: (a) every rolled die but one
+    goes to the table and that one stays in the pool ... the player also picks *which*
+    die (the app suggests keeping the largest, removing the smallest).\""""
+    campaign, table, kara, dice = _all_ones(window, sizes=(6, 8, 6))
     assert table.choice_frame.isVisibleTo(table)
     # The suggestion: keep the d8, lose a d6.
     assert table.keep_die_combo.currentData() == dice[1].id
@@ -57,15 +66,7 @@ def test_all_ones_the_player_picks_the_die_to_keep(window: MainWindow, qtbot: Qt
 
 def test_all_ones_the_player_picks_the_die_to_lose(window: MainWindow, qtbot: QtBot) -> None:
     """ "(b) one rolled die is removed (damage) and the rest return to the pool.\""""
-    kara = _table(window, sizes=(6, 8))
-    assert window.session is not None
-    campaign = window.session.campaign
-    table = shown_dock(window, "diceTable", DiceTableWidget)
-    dice = campaign.kit.dice(kara)
-    for die in dice:
-        table.toggle_tray(die.id)
-    window.session.rng = ScriptedRng([1, 1])
-    table.roll()
+    campaign, table, kara, dice = _all_ones(window, sizes=(6, 8))
     assert table.lose_die_combo.currentData() == dice[0].id  # the smallest suggested
     table.lose_die_combo.setCurrentIndex(table.lose_die_combo.findData(dice[1].id))
     qtbot.mouseClick(table.lose_button, CLICK)

@@ -30,6 +30,18 @@ def _character(window: MainWindow, name: str, daily_net: int) -> tuple[int, rule
     return character.id, profile
 
 
+def _end_day(window: MainWindow, qtbot: QtBot, little_sleep: int | None = None) -> EndDayDialog:
+    """End Day through its dialog, every night normal but `little_sleep`'s."""
+    assert window.session is not None
+    dialog = EndDayDialog(window.session, window)
+    qtbot.addWidget(dialog)
+    if little_sleep is not None:
+        nights = dialog.nights[little_sleep]
+        nights.setCurrentIndex(nights.findData("little"))
+    qtbot.mouseClick(dialog.ok, Qt.MouseButton.LeftButton)
+    return dialog
+
+
 def _roster_row(calendar: EnergyCalendarWidget, name: str) -> list[str]:
     calendar.tabs.setCurrentWidget(calendar.roster)
     calendar.refresh()
@@ -56,10 +68,7 @@ def test_a_debt_judged_survivable_kills_at_the_rollover_after_a_worse_night(
     assert (spent.debt, spent.dead) == (10, False)
     assert window.session.push(PutEnergyDay(window.session, kara, spent, "Task"))
 
-    dialog = EndDayDialog(window.session, window)
-    qtbot.addWidget(dialog)
-    dialog.nights[kara].setCurrentIndex(dialog.nights[kara].findData("little"))
-    qtbot.mouseClick(dialog.ok, Qt.MouseButton.LeftButton)
+    dialog = _end_day(window, qtbot, little_sleep=kara)
     # Day 2 opens after little sleep: 20 x 75% = 15 daily, store 0. 20 > 15: dies now.
     opened = campaign.calendar.day(kara, 2)
     assert opened is not None and opened.dead and opened.opened_daily == 15
@@ -117,10 +126,7 @@ def test_three_days_of_a_ledger_worked_out_by_hand(window: MainWindow, qtbot: Qt
     assert (day1.daily, day1.general_store) == (0, 33)
     assert window.session.push(PutEnergyDay(window.session, kara, day1, "Day 1"))
 
-    dialog = EndDayDialog(window.session, window)
-    qtbot.addWidget(dialog)
-    dialog.nights[kara].setCurrentIndex(dialog.nights[kara].findData("little"))
-    qtbot.mouseClick(dialog.ok, Qt.MouseButton.LeftButton)
+    dialog = _end_day(window, qtbot, little_sleep=kara)
     # Rollover: "stores and pools decay" 33 -> 33 - max(1, 33 // 20) = 32; "the day's
     # investments land" +2 = 34; little sleep: 20 x 75% = 15. Available 15 + 34 = 49.
     day2 = campaign.calendar.day(kara, 2)
@@ -132,9 +138,7 @@ def test_three_days_of_a_ledger_worked_out_by_hand(window: MainWindow, qtbot: Qt
     day2 = rules.task(profile, day2, 55, 0).state
     assert (day2.debt, day2.dead) == (6, False)
     assert window.session.push(PutEnergyDay(window.session, kara, day2, "Day 2"))
-    dialog = EndDayDialog(window.session, window)
-    qtbot.addWidget(dialog)
-    qtbot.mouseClick(dialog.ok, Qt.MouseButton.LeftButton)
+    dialog = _end_day(window, qtbot)
     # Day 3, a normal night: "it becomes a repayment of 2 x D, paid first": 12 of 20.
     day3 = campaign.calendar.day(kara, 3)
     assert day3 is not None and not day3.dead

@@ -5,6 +5,7 @@ refused at the field, with the rule's message, and nothing is resolved or writte
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
@@ -12,13 +13,17 @@ from desktop.ui.main_window import MainWindow
 from tests.ui.test_syscards_dock import campaign_of, cards, select  # noqa: F401
 
 
-def test_letters_typed_as_a_throw_resolve_nothing(
-    window: MainWindow,
-    cards: object,  # noqa: F811
-    qtbot: QtBot,
-) -> None:
+@pytest.fixture
+def knife_work(cards: object) -> object:  # noqa: F811
+    """The SySCards dock with the card Knife work selected."""
     select(cards, "Knife work")  # type: ignore[arg-type]
-    act = cards.act  # type: ignore[attr-defined]
+    return cards
+
+
+def test_letters_typed_as_a_throw_resolve_nothing(
+    window: MainWindow, knife_work: object, qtbot: QtBot
+) -> None:
+    act = knife_work.act  # type: ignore[attr-defined]
     assert act.throw_spin.text() == ""  # empty until a throw is typed
     assert not act.typed_button.isEnabled()
     qtbot.keyClicks(act.throw_spin, "ab")
@@ -40,12 +45,9 @@ def test_letters_typed_as_a_throw_resolve_nothing(
 
 
 def test_a_necessary_rate_of_9999_is_refused_not_clamped(
-    window: MainWindow,
-    cards: object,  # noqa: F811
-    qtbot: QtBot,
+    window: MainWindow, knife_work: object, qtbot: QtBot
 ) -> None:
-    select(cards, "Knife work")  # type: ignore[arg-type]
-    act = cards.act  # type: ignore[attr-defined]
+    act = knife_work.act  # type: ignore[attr-defined]
     act.nr_spin.clear()
     qtbot.keyClicks(act.nr_spin, "9999")
     assert act.nr_spin.text() == "9999"
@@ -56,12 +58,9 @@ def test_a_necessary_rate_of_9999_is_refused_not_clamped(
 
 
 def test_an_efficiency_of_9999_stays_on_screen_refused(
-    window: MainWindow,
-    cards: object,  # noqa: F811
-    qtbot: QtBot,
+    window: MainWindow, knife_work: object, qtbot: QtBot
 ) -> None:
-    select(cards, "Knife work")  # type: ignore[arg-type]
-    editor = cards.editor  # type: ignore[attr-defined]
+    editor = knife_work.editor  # type: ignore[attr-defined]
     field = editor.numbers["efficiency"]
     field.setFocus()
     field.selectAll()
@@ -74,12 +73,9 @@ def test_an_efficiency_of_9999_stays_on_screen_refused(
 
 
 def test_undoing_an_act_clears_its_result_line(
-    window: MainWindow,
-    cards: object,  # noqa: F811
-    qtbot: QtBot,
+    window: MainWindow, knife_work: object, qtbot: QtBot
 ) -> None:
-    select(cards, "Knife work")  # type: ignore[arg-type]
-    act = cards.act  # type: ignore[attr-defined]
+    act = knife_work.act  # type: ignore[attr-defined]
     qtbot.keyClicks(act.throw_spin, "70")
     qtbot.mouseClick(act.typed_button, Qt.MouseButton.LeftButton)
     assert "Action Mode" in act.result_label.text()

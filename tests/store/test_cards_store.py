@@ -15,6 +15,7 @@ from desktop.store.checks import CARD_NUMBER_MAX, IMAGE_MAX
 from desktop.store.errors import NotFound, ReadOnlyCampaign
 from desktop.store.records import CardRecord, CardSnapshot
 from desktop.store.search import html_text
+from tests.store.file_reads import listen, raw_rows
 
 PNG = b"\x89PNG\r\n\x1a\n" + bytes(40)
 JPEG = b"\xff\xd8\xff\xe0" + bytes(40)
@@ -31,17 +32,6 @@ QT_INFO = (
 )
 
 
-def _heard(campaign: Campaign) -> list[str]:
-    heard: list[str] = []
-    campaign.subscribe(heard.append)
-    return heard
-
-
-def _rows(campaign: Campaign, sql: str) -> list[tuple[object, ...]]:
-    with sqlite3.connect(campaign.path) as raw:
-        return raw.execute(sql).fetchall()
-
-
 def _names(cards: list[CardRecord]) -> list[str]:
     return [card.name for card in cards]
 
@@ -56,7 +46,7 @@ def kara(campaign: Campaign) -> CardRecord:
 
 
 def test_a_new_card_starts_as_the_rules_say(campaign: Campaign) -> None:
-    heard = _heard(campaign)
+    heard = listen(campaign)
     card = campaign.cards.add("Knife work")
     assert card == CardRecord(
         id=card.id,
@@ -117,7 +107,7 @@ def test_every_field_is_written_and_read_back_after_reopening(
 
 
 def test_update_returns_the_card_and_tells_cards(campaign: Campaign, kara: CardRecord) -> None:
-    heard = _heard(campaign)
+    heard = listen(campaign)
     assert campaign.cards.update(kara.id) == kara  # nothing asked, nothing written
     updated = campaign.cards.update(kara.id, name="Kara", efficiency=35, position=7)
     assert updated == replace(kara, name="Kara", efficiency=35, position=7)
@@ -241,13 +231,13 @@ def test_deleting_an_owner_leaves_its_cards_ownerless_and_restore_relinks_them(
     _kara, boat, harpoon, _head = chain
     campaign.cards.set_image(boat.id, PNG)
     before = campaign.cards.all()
-    heard = _heard(campaign)
+    heard = listen(campaign)
 
     snapshot = campaign.cards.delete(boat.id)
 
     assert snapshot == CardSnapshot(replace(boat, has_image=True), ("png", PNG), (harpoon.id,))
     assert campaign.cards.get(harpoon.id).owner_id is None
-    assert _rows(campaign, "SELECT count(*) FROM card_image") == [(0,)]
+    assert raw_rows(campaign, "SELECT count(*) FROM card_image") == [(0,)]
     with pytest.raises(NotFound):
         campaign.cards.get(boat.id)
     assert campaign.cards.restore(snapshot) == replace(boat, has_image=True)
@@ -457,7 +447,7 @@ def test_the_ordering_is_position_then_id(campaign: Campaign) -> None:
 def test_images_are_known_by_their_first_bytes(
     campaign: Campaign, kara: CardRecord, data: bytes, image_format: str
 ) -> None:
-    heard = _heard(campaign)
+    heard = listen(campaign)
     assert campaign.cards.set_image(kara.id, data) is None
     assert campaign.cards.image(kara.id) == (image_format, data)
     assert campaign.cards.get(kara.id).has_image
@@ -521,7 +511,7 @@ def test_deleting_a_character_unlinks_its_cards_and_restore_relinks_them(
     assert character_id is not None
     other = campaign.cards.add("Kara's shadow", "other", character_id=character_id)
     someone = campaign.roster.add("Someone")
-    heard = _heard(campaign)
+    heard = listen(campaign)
 
     snapshot = campaign.roster.delete(character_id)
 
@@ -536,7 +526,7 @@ def test_deleting_a_character_unlinks_its_cards_and_restore_relinks_them(
 
 def test_a_character_without_cards_tells_only_characters(campaign: Campaign) -> None:
     character = campaign.roster.add("Nobody")
-    heard = _heard(campaign)
+    heard = listen(campaign)
     campaign.roster.restore(campaign.roster.delete(character.id))
     assert heard == ["characters", "characters"]
 
@@ -563,7 +553,7 @@ STRESS = {"stress_track": 9, "starting_dice": 10}  # the other settings, at thei
 def test_settings_start_at_the_rules_defaults_and_undo_by_their_previous_value(
     campaign: Campaign,
 ) -> None:
-    heard = _heard(campaign)
+    heard = listen(campaign)
     assert campaign.settings() == {"raise_from": 100, "raise_by": 1, **STRESS}
     assert campaign.update_settings(raise_from=95, raise_by=3) == {
         "raise_from": 100,
@@ -648,5 +638,5 @@ def test_efficiency_written_is_within_1_to_100_or_refused(
             campaign.cards.add("Probe", efficiency=value)
         except ValueError:
             assert not valid
-    stored = _rows(campaign, "SELECT min(efficiency), max(efficiency) FROM card")[0]
+    stored = raw_rows(campaign, "SELECT min(efficiency), max(efficiency) FROM card")[0]
     assert 1 <= stored[0] <= stored[1] <= 100  # type: ignore[operator]

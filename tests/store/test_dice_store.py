@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sqlite3
 from dataclasses import replace
 from pathlib import Path
 
@@ -14,6 +13,7 @@ from desktop.rules.dicepool import SIZES
 from desktop.store import Campaign
 from desktop.store.errors import NotFound
 from desktop.store.records import CharacterRecord, CharacterSnapshot, DieRecord
+from tests.store.file_reads import listen, raw_rows
 
 
 @pytest.fixture
@@ -26,22 +26,11 @@ def ilian(campaign: Campaign) -> CharacterRecord:
     return campaign.roster.add("Brother Ilian")
 
 
-def _heard(campaign: Campaign) -> list[str]:
-    heard: list[str] = []
-    campaign.subscribe(heard.append)
-    return heard
-
-
-def _rows(campaign: Campaign, sql: str) -> list[tuple[object, ...]]:
-    with sqlite3.connect(campaign.path) as raw:
-        return raw.execute(sql).fetchall()
-
-
 # -- dice ---------------------------------------------------------------------------------------
 
 
 def test_added_dice_go_to_the_end_in_order(campaign: Campaign, kara: CharacterRecord) -> None:
-    heard = _heard(campaign)
+    heard = listen(campaign)
     first = campaign.kit.add_dice(kara.id, count=3)
     depleted = campaign.kit.add_dice(kara.id, size=8, place="table")
     assert [d.position for d in first + depleted] == [1, 2, 3, 4]
@@ -102,7 +91,7 @@ def test_update_returns_the_previous_dice_and_undo_restores_them(
 ) -> None:
     dice = campaign.kit.add_dice(kara.id, count=4)
     original = campaign.kit.dice(kara.id)
-    heard = _heard(campaign)
+    heard = listen(campaign)
     changed = [
         replace(dice[2], in_tray=True, steps=2),
         replace(dice[0], place="table", position=9),
@@ -218,7 +207,7 @@ def test_an_items_die_removed_alone_comes_back_to_its_item(
 
 
 def test_traits_add_update_delete_restore(campaign: Campaign, kara: CharacterRecord) -> None:
-    heard = _heard(campaign)
+    heard = listen(campaign)
     strength = campaign.kit.add_trait(kara.id, "  Strength ", broad=True)
     lore = campaign.kit.add_trait(kara.id, "Harbour lore", value=2)
     assert (strength.name, strength.value, strength.broad, strength.position) == (
@@ -267,7 +256,7 @@ def test_a_missing_trait_is_reported(campaign: Campaign) -> None:
 
 def test_an_item_comes_with_its_die(campaign: Campaign, kara: CharacterRecord) -> None:
     campaign.kit.add_dice(kara.id, count=2)
-    heard = _heard(campaign)
+    heard = listen(campaign)
     cutlass = campaign.kit.add_item(kara.id, "Boarding cutlass", "weapon", 8, deplete=True)
     coat = campaign.kit.add_item(kara.id, "Oilskin coat", "armour", 6)
     assert campaign.kit.items(kara.id) == [cutlass, coat]
@@ -344,14 +333,14 @@ def test_deleting_a_character_cascades_and_restore_brings_back_everything(
     _equip(campaign, ilian)
     before = campaign.roster.snapshot(kara.id)
     ilian_before = campaign.roster.snapshot(ilian.id)
-    heard = _heard(campaign)
+    heard = listen(campaign)
 
     snapshot = campaign.roster.delete(kara.id)
 
     assert snapshot == before
     assert isinstance(snapshot, CharacterSnapshot) and len(snapshot.roll_ids) == 1
     for table in ("die", "trait", "item"):
-        owners = _rows(campaign, f"SELECT DISTINCT character_id FROM {table}")
+        owners = raw_rows(campaign, f"SELECT DISTINCT character_id FROM {table}")
         assert owners == [(ilian.id,)], table
     kept = [r for r in campaign.rolls.all() if r.character_name == "Kara Voss"]
     assert [(r.id, r.character_id) for r in kept] == [(snapshot.roll_ids[0], None)]
@@ -375,7 +364,7 @@ def test_a_snapshot_of_someone_else_is_refused_whole(
     with pytest.raises(ValueError, match="belongs to character"):
         campaign.roster.restore(bad)
     assert [c.id for c in campaign.roster.all()] == [ilian.id]
-    assert _rows(campaign, "SELECT count(*) FROM die") == [(0,)]
+    assert raw_rows(campaign, "SELECT count(*) FROM die") == [(0,)]
 
 
 # -- the roll log ---------------------------------------------------------------------------------
@@ -384,7 +373,7 @@ def test_a_snapshot_of_someone_else_is_refused_whole(
 def test_the_roll_log_is_newest_first_and_filtered(
     campaign: Campaign, kara: CharacterRecord, ilian: CharacterRecord
 ) -> None:
-    heard = _heard(campaign)
+    heard = listen(campaign)
     early = campaign.rolls.log(kara.id, "Kara Voss", "roll", {}, 9, "9", at="2026-03-14T20:00:00")
     late = campaign.rolls.log(
         ilian.id, "Brother Ilian", "roll", {}, 4, "4", at="2026-03-14T22:00:00"
@@ -444,7 +433,7 @@ def test_bad_log_lines_are_refused(
 
 def test_a_roll_and_its_dice_are_one_transaction(campaign: Campaign, kara: CharacterRecord) -> None:
     dice = campaign.kit.add_dice(kara.id, count=2)
-    heard = _heard(campaign)
+    heard = listen(campaign)
     after = [replace(dice[0], place="table")]
     entry = {
         "character_id": kara.id,

@@ -12,28 +12,14 @@ import pytest
 from desktop.paths import resources_dir
 from desktop.store import Campaign, ChapterRecord, ClockRecord, DowntimeSheet, DowntimeStep
 from desktop.store.exchange import (
-    ImportRefused,
     export_campaign,
     export_document,
     import_campaign,
     trusted_images,
 )
 from desktop.store.sample import ensure_sample_campaign
-from tests.store.test_exchange import _DELETE, _sample, _set
-
-
-def _everything(campaign: Campaign) -> tuple[object, ...]:
-    return (
-        campaign.clocks.all(),
-        campaign.factions.all(),
-        campaign.chapter.get(),
-        campaign.chapter.claims(),
-        campaign.chapter.claim_paths(),
-        campaign.downtime.sheets(),
-        campaign.downtime.sessions(),
-        [campaign.downtime.entries(n) for n in campaign.downtime.sessions()],
-        campaign.settings(),
-    )
+from tests.store.file_reads import downtime_state
+from tests.store.test_exchange import _DELETE, _refused_import, _sample
 
 
 def test_round_trip_keeps_all_of_downtime(
@@ -113,7 +99,7 @@ def test_round_trip_keeps_all_of_downtime(
         exported, tmp_path / "in.gmdesk", data_dir=data_dir, images=trusted_images
     ) as imported:
         assert export_document(imported) == export_document(campaign)
-        assert _everything(imported) == _everything(campaign)
+        assert downtime_state(imported) == downtime_state(campaign)
         for character in campaign.roster.all():
             assert imported.roster.snapshot(character.id) == campaign.roster.snapshot(character.id)
         assert imported.downtime.of_character(kara.id) == campaign.downtime.of_character(kara.id)
@@ -261,12 +247,7 @@ BAD = [
 def test_bad_downtime_is_refused_by_its_path_and_writes_nothing(
     where: str, value: object, message: str, tmp_path: Path, data_dir: Path
 ) -> None:
-    source = tmp_path / "bad.json"
-    source.write_text(json.dumps(_set(_sample(), where, value)), encoding="utf-8")
-    target = tmp_path / "never.gmdesk"
-    with pytest.raises(ImportRefused, match=message):
-        import_campaign(source, target, data_dir=data_dir, images=trusted_images)
-    assert not target.exists()
+    _refused_import(where, value, message, tmp_path, data_dir)
 
 
 def test_the_sample_campaign_has_the_downtime_of_a_smuggling_port(data_dir: Path) -> None:

@@ -24,45 +24,20 @@ from desktop.store import (
 )
 from desktop.store.errors import NotFound, ReadOnlyCampaign
 from desktop.store.migrations import HEAD
+from tests.store.file_reads import downtime_state, listen, raw_rows
 from tests.store.test_migrations import _old_campaign
-
-
-def _heard(campaign: Campaign) -> list[str]:
-    heard: list[str] = []
-    campaign.subscribe(heard.append)
-    return heard
-
-
-def _rows(campaign: Campaign, sql: str) -> list[tuple[object, ...]]:
-    with sqlite3.connect(campaign.path) as raw:
-        return raw.execute(sql).fetchall()
-
-
-def _state(campaign: Campaign) -> tuple[object, ...]:
-    """Everything downtime keeps, as the store reads it back."""
-    return (
-        campaign.clocks.all(),
-        campaign.factions.all(),
-        campaign.chapter.get(),
-        campaign.chapter.claims(),
-        campaign.chapter.claim_paths(),
-        campaign.downtime.sheets(stored_only=True),
-        campaign.downtime.sessions(),
-        [campaign.downtime.entries(n) for n in campaign.downtime.sessions()],
-        campaign.settings(),
-    )
 
 
 def _refused(
     campaign: Campaign, action: Callable[[], object], message: str, error: type = ValueError
 ) -> None:
     """The action fails with `message` and the file is exactly as it was."""
-    before = _state(campaign)
+    before = downtime_state(campaign, stored_only=True)
     revision = campaign.revision
     with pytest.raises(error, match=message):
         action()
     assert campaign.revision == revision
-    assert _state(campaign) == before
+    assert downtime_state(campaign, stored_only=True) == before
 
 
 def _dense(records: list, group: Callable[[object], object]) -> bool:
@@ -80,7 +55,7 @@ def _clock_group(clock: ClockRecord) -> tuple[str, int]:
 
 
 def test_clocks_are_added_in_groups_in_order(campaign: Campaign) -> None:
-    heard = _heard(campaign)
+    heard = listen(campaign)
     kara = campaign.roster.add("Kara Voss")
     debt = campaign.clocks.add(
         "Pay off the harbourmaster",
@@ -246,7 +221,7 @@ def test_a_read_only_campaign_refuses_downtime_writes(campaign: Campaign, data_d
 
 
 def test_factions_form_a_ladder_by_tier_and_place(campaign: Campaign) -> None:
-    heard = _heard(campaign)
+    heard = listen(campaign)
     mud = campaign.factions.add("The Mudlarks", 0, "weak", 3)
     watch = campaign.factions.add("The Tidewardens", 3, status=-2, notes="Cutters")
     abbey = campaign.factions.add("Tithe Collectors", 3, "weak", -1)
@@ -286,7 +261,7 @@ def test_bad_factions_are_refused(campaign: Campaign, arguments: dict, message: 
 
 def test_update_faction_returns_the_previous_faction(campaign: Campaign) -> None:
     watch = campaign.factions.add("The Tidewardens", 3, status=-2)
-    heard = _heard(campaign)
+    heard = listen(campaign)
     previous = campaign.factions.update(watch.id, status=-3, hold="weak", notes="War!")
     assert previous == watch
     assert campaign.factions.get(watch.id) == replace(watch, status=-3, hold="weak", notes="War!")
@@ -346,20 +321,20 @@ def test_deleting_a_faction_takes_its_clocks_and_restoring_brings_them_back(
     campaign.clocks.add("Wake the bell", 6, owner_kind="faction", owner_id=choir.id, filled=2)
     campaign.clocks.add("Drown a lamplighter", 4, owner_kind="faction", owner_id=choir.id)
     campaign.clocks.add("Storm", 8)
-    before = _state(campaign)
-    heard = _heard(campaign)
+    before = downtime_state(campaign, stored_only=True)
+    heard = listen(campaign)
     snapshot = campaign.factions.delete(choir.id)
     assert isinstance(snapshot, FactionSnapshot) and snapshot.faction == choir
     assert [c.name for c in snapshot.clocks] == ["Wake the bell", "Drown a lamplighter"]
     assert [c.name for c in campaign.clocks.all()] == ["Storm"]
-    assert _rows(campaign, "SELECT COUNT(*) FROM clock WHERE faction_id IS NOT NULL") == [(0,)]
+    assert raw_rows(campaign, "SELECT COUNT(*) FROM clock WHERE faction_id IS NOT NULL") == [(0,)]
     assert [(f.name, f.position) for f in campaign.factions.all() if f.tier == 2] == [
         ("Lamplighters", 0)
     ]
     assert not campaign.chapter.get().at_war
     assert sorted(heard) == ["chapter", "clocks", "factions"]
     assert campaign.factions.restore(snapshot) == choir
-    assert _state(campaign) == before
+    assert downtime_state(campaign, stored_only=True) == before
     _refused(campaign, lambda: campaign.factions.restore(snapshot), "already a faction")
 
 
@@ -385,7 +360,7 @@ def test_a_new_campaign_has_its_chapter(campaign: Campaign) -> None:
 def test_update_chapter_is_checked_by_the_rules_and_undone_by_its_previous(
     campaign: Campaign,
 ) -> None:
-    heard = _heard(campaign)
+    heard = listen(campaign)
     previous = campaign.chapter.update(
         name="The Saltmarsh Ledger", tier=1, hold="weak", rep=5, coin=9, heat=2, notes="Smugglers"
     )
@@ -515,7 +490,7 @@ def test_claims_and_paths_make_the_rules_claim_map(campaign: Campaign) -> None:
 
 def test_claims_are_checked_and_updated(campaign: Campaign) -> None:
     quay = campaign.chapter.add_claim("Tarry Quay", turf=True)
-    heard = _heard(campaign)
+    heard = listen(campaign)
     previous = campaign.chapter.update_claim(
         quay.id, name="Tarry Quay Warehouses", turf=False, x=4.5
     )
@@ -572,15 +547,15 @@ def test_deleting_a_claim_takes_its_paths_and_restoring_brings_them_back(
     campaign.chapter.add_claim_path(0, quay.id)
     campaign.chapter.add_claim_path(quay.id, tavern.id)
     campaign.chapter.add_claim_path(tavern.id, channel.id)
-    before = _state(campaign)
-    heard = _heard(campaign)
+    before = downtime_state(campaign, stored_only=True)
+    heard = listen(campaign)
     snapshot = campaign.chapter.delete_claim(quay.id)
     assert snapshot.claim == quay
     assert snapshot.paths == (ClaimPathRecord(0, quay.id), ClaimPathRecord(quay.id, tavern.id))
     assert campaign.chapter.claim_paths() == [ClaimPathRecord(tavern.id, channel.id)]
     assert heard == ["claims", "chapter"] and campaign.chapter.get().turf == 0
     assert campaign.chapter.restore_claim(snapshot) == quay
-    assert _state(campaign) == before
+    assert downtime_state(campaign, stored_only=True) == before
 
 
 def test_seizing_a_claim_costs_status_and_can_cut_rep_and_undoes_exactly(
@@ -590,8 +565,8 @@ def test_seizing_a_claim_costs_status_and_can_cut_rep_and_undoes_exactly(
     campaign.chapter.add_claim("Tarry Quay", turf=True)
     customs = campaign.chapter.add_claim("Customs House", turf=True, holder_id=watch.id)
     campaign.chapter.update(rep=11)  # 1 turf: the tracker takes 11
-    before = _state(campaign)
-    heard = _heard(campaign)
+    before = downtime_state(campaign, stored_only=True)
+    heard = listen(campaign)
     transfer = campaign.chapter.transfer_claim(customs.id, 0, status_change=-2)
     assert transfer.claim == customs and transfer.faction == watch
     assert transfer.chapter == before[2]
@@ -601,7 +576,7 @@ def test_seizing_a_claim_costs_status_and_can_cut_rep_and_undoes_exactly(
     assert (chapter.turf, chapter.rep, chapter.at_war) == (2, 10, True)
     assert sorted(heard) == ["chapter", "claims", "factions"]
     campaign.chapter.undo_transfer(transfer)
-    assert _state(campaign) == before
+    assert downtime_state(campaign, stored_only=True) == before
 
 
 def test_transfers_between_others_and_losing_a_claim(campaign: Campaign) -> None:
@@ -609,16 +584,16 @@ def test_transfers_between_others_and_losing_a_claim(campaign: Campaign) -> None
     wardens = campaign.factions.add("Salt Wardens", 4, status=1)
     quay = campaign.chapter.add_claim("Tarry Quay", turf=True)
     customs = campaign.chapter.add_claim("Customs House", holder_id=watch.id)
-    before = _state(campaign)
+    before = downtime_state(campaign, stored_only=True)
     lost = campaign.chapter.transfer_claim(quay.id, watch.id)
     assert lost.faction is None and campaign.chapter.get().turf == 0
     assert campaign.chapter.claim(quay.id).holder_id == watch.id
     campaign.chapter.undo_transfer(lost)
-    assert _state(campaign) == before
+    assert downtime_state(campaign, stored_only=True) == before
     handed = campaign.chapter.transfer_claim(customs.id, wardens.id)
     assert campaign.chapter.claim(customs.id).holder_id == wardens.id and handed.faction is None
     campaign.chapter.undo_transfer(handed)
-    assert _state(campaign) == before
+    assert downtime_state(campaign, stored_only=True) == before
     _refused(
         campaign, lambda: campaign.chapter.transfer_claim(customs.id, watch.id), "already holds"
     )
@@ -641,7 +616,7 @@ def test_a_sheet_starts_at_its_defaults_and_is_written_whole(campaign: Campaign)
     assert default == DowntimeSheet(kara.id)
     assert default.xp == (("Insight", 0), ("Prowess", 0), ("Resolve", 0), ("Self", 0))
     assert (default.hp, default.hp_max, default.stress) == (10, 10, 0)
-    heard = _heard(campaign)
+    heard = listen(campaign)
     sheet = DowntimeSheet(
         kara.id,
         3,
@@ -693,7 +668,7 @@ def test_the_stress_track_setting_bounds_stress(campaign: Campaign) -> None:
     kara = campaign.roster.add("Kara Voss")
     ilian = campaign.roster.add("Brother Ilian")
     assert campaign.settings()["stress_track"] == 9
-    heard = _heard(campaign)
+    heard = listen(campaign)
     previous = campaign.update_settings(stress_track=12)
     assert previous["stress_track"] == 9 and campaign.settings()["stress_track"] == 12
     campaign.downtime.set_sheet(replace(DowntimeSheet(kara.id), stress=11))
@@ -729,19 +704,19 @@ def test_a_character_takes_its_clocks_and_sheet_and_brings_them_back(campaign: C
     campaign.downtime.set_sheet(replace(DowntimeSheet(kara.id), stress=4, vice="Gambling"))
     campaign.downtime.start_session()
     campaign.downtime.record(DowntimeStep(kara.id, "indulge_vice", "Kara gambled"))
-    before = _state(campaign)
-    heard = _heard(campaign)
+    before = downtime_state(campaign, stored_only=True)
+    heard = listen(campaign)
     snapshot = campaign.roster.delete(kara.id)
     assert [c.name for c in snapshot.clocks] == ["Debt", "Boat"]
     assert snapshot.downtime_sheet is not None and snapshot.downtime_sheet.vice == "Gambling"
     assert len(snapshot.downtime_entry_ids) == 1
     assert sorted(heard) == ["characters", "clocks", "downtime"]
     assert [c.name for c in campaign.clocks.all()] == ["Vow"]
-    assert _rows(campaign, "SELECT COUNT(*) FROM downtime_sheet") == [(0,)]
+    assert raw_rows(campaign, "SELECT COUNT(*) FROM downtime_sheet") == [(0,)]
     # The step stays in the session, as a roll log line does, with no character.
     assert campaign.downtime.entries()[0].character_id == 0
     campaign.roster.restore(snapshot)
-    assert _state(campaign) == before
+    assert downtime_state(campaign, stored_only=True) == before
     assert campaign.roster.snapshot(kara.id) == snapshot
 
 
@@ -780,7 +755,7 @@ def test_sessions_start_at_zero_and_end_only_when_empty(campaign: Campaign) -> N
         lambda: campaign.downtime.record(DowntimeStep(kara, "train", "Kara trained", track="X")),
         "Start a downtime session first",
     )
-    heard = _heard(campaign)
+    heard = listen(campaign)
     assert campaign.downtime.start_session() == 1
     assert campaign.downtime.start_session() == 2
     undo = campaign.downtime.record(DowntimeStep(kara, "exemplify_virtue", "Kara kept faith"))
@@ -788,7 +763,7 @@ def test_sessions_start_at_zero_and_end_only_when_empty(campaign: Campaign) -> N
     campaign.downtime.undo(undo)
     campaign.downtime.end_session(2)  # its undone step goes with it
     assert campaign.downtime.session() == 1 and campaign.downtime.sessions() == [1]
-    assert _rows(campaign, "SELECT COUNT(*) FROM downtime_entry") == [(0,)]
+    assert raw_rows(campaign, "SELECT COUNT(*) FROM downtime_entry") == [(0,)]
     assert campaign.downtime.start_session() == 2
     assert heard.count("downtime") == 6
     _refused(campaign, lambda: campaign.downtime.end_session(7), "session 7", NotFound)
@@ -797,7 +772,7 @@ def test_sessions_start_at_zero_and_end_only_when_empty(campaign: Campaign) -> N
 def test_a_step_writes_everything_at_once_and_undo_gives_back_exactly(campaign: Campaign) -> None:
     kara, debt = _session_campaign(campaign)
     campaign.downtime.start_session()
-    before = _state(campaign)
+    before = downtime_state(campaign, stored_only=True)
     chapter = campaign.chapter.get()
     sheet = campaign.downtime.sheet(kara)
     step = DowntimeStep(
@@ -811,7 +786,7 @@ def test_a_step_writes_everything_at_once_and_undo_gives_back_exactly(campaign: 
         clocks=(replace(debt, filled=4),),
         new_clock=ClockRecord(0, "Forge a pilot's licence", 8, 1, "character", kara, 9),
     )
-    heard = _heard(campaign)
+    heard = listen(campaign)
     undo = campaign.downtime.record(step)
     assert sorted(heard) == ["chapter", "clocks", "downtime"]
     assert (undo.chapter, undo.sheet, undo.clocks) == (chapter, sheet, (debt,))
@@ -835,7 +810,7 @@ def test_a_step_writes_everything_at_once_and_undo_gives_back_exactly(campaign: 
         taken=("long_term_project",)
     )
     campaign.downtime.undo(undo)
-    undone = _state(campaign)
+    undone = downtime_state(campaign, stored_only=True)
     assert undone[:6] == before[:6]  # clocks, factions, chapter, claims, paths, sheets
     assert campaign.downtime.entries() == [replace(entry, undone=True)]
     assert campaign.downtime.of_character(kara) == downtime.CharacterDowntime()
@@ -978,7 +953,7 @@ def test_an_energy_campaign_upgrades_to_downtime(tmp_path: Path, data_dir: Path)
 
 def test_making_a_chapter_claim_turf_tells_the_chapter(campaign: Campaign) -> None:
     docks = campaign.chapter.add_claim("The Docks")
-    heard = _heard(campaign)
+    heard = listen(campaign)
     campaign.chapter.update_claim(docks.id, turf=True)  # the chapter's turf goes from 0 to 1
     assert campaign.chapter.get().turf == 1
     assert heard == ["claims", "chapter"]

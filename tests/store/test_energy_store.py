@@ -15,6 +15,7 @@ from desktop.store import Campaign
 from desktop.store import energy as codec
 from desktop.store.errors import NotFound
 from desktop.store.records import CharacterRecord
+from tests.store.file_reads import listen, raw_rows
 
 
 @pytest.fixture
@@ -24,17 +25,6 @@ def today_campaign(campaign_path: Path, data_dir: Path) -> Iterator[Campaign]:
     campaign = Campaign.create(campaign_path, data_dir=data_dir, current_day=5)
     yield campaign
     campaign.close()
-
-
-def _heard(campaign: Campaign) -> list[str]:
-    heard: list[str] = []
-    campaign.subscribe(heard.append)
-    return heard
-
-
-def _rows(campaign: Campaign, sql: str) -> list[tuple[object, ...]]:
-    with sqlite3.connect(campaign.path) as raw:
-        return raw.execute(sql).fetchall()
 
 
 def _profiled(campaign: Campaign, name: str, daily_net: int = 30) -> CharacterRecord:
@@ -58,7 +48,7 @@ def _busy_day(profile: CharacterProfile, day: int) -> DayState:
 def test_a_profile_is_set_read_changed_and_deleted(today_campaign: Campaign) -> None:
     campaign = today_campaign
     kara = campaign.roster.add("Kara Voss")
-    heard = _heard(campaign)
+    heard = listen(campaign)
     assert campaign.calendar.profile(kara.id) is None
     assert campaign.calendar.set_profile(kara.id, 30, {"Stealth": 4, "Lore": 2}) is None
     first = campaign.calendar.profile(kara.id)
@@ -90,7 +80,7 @@ def test_a_bad_profile_is_refused_and_nothing_is_written(
     kara = today_campaign.roster.add("Kara Voss")
     with pytest.raises(ValueError, match=message):
         today_campaign.calendar.set_profile(kara.id, daily_net, abilities)  # type: ignore[arg-type]
-    assert _rows(today_campaign, "SELECT * FROM energy_profile") == []
+    assert raw_rows(today_campaign, "SELECT * FROM energy_profile") == []
 
 
 def test_a_profile_needs_a_character(today_campaign: Campaign) -> None:
@@ -107,7 +97,7 @@ def test_a_day_is_put_read_back_whole_and_undone(today_campaign: Campaign) -> No
     profile = campaign.calendar.profile(kara.id)
     assert profile is not None
     opened = rules.start_day(profile, day=5, nights=["little"], proximity=80)
-    heard = _heard(campaign)
+    heard = listen(campaign)
     assert campaign.calendar.put_day(kara.id, opened) is None
     busy = _busy_day(profile, 5)
     assert campaign.calendar.put_day(kara.id, busy) == opened
@@ -154,7 +144,7 @@ def test_a_bad_day_is_refused_with_nothing_written(
     kara = _profiled(today_campaign, "Kara Voss")
     with pytest.raises(ValueError, match=message):
         today_campaign.calendar.put_day(kara.id, state)  # type: ignore[arg-type]
-    assert _rows(today_campaign, "SELECT * FROM energy_day") == []
+    assert raw_rows(today_campaign, "SELECT * FROM energy_day") == []
 
 
 def test_a_state_the_rules_would_refuse_is_not_written(today_campaign: Campaign) -> None:
@@ -165,7 +155,7 @@ def test_a_state_the_rules_would_refuse_is_not_written(today_campaign: Campaign)
     object.__setattr__(forged, "daily", 50)  # more left than the day opened with
     with pytest.raises(ValueError, match="cannot exceed"):
         today_campaign.calendar.put_day(kara.id, forged)
-    assert _rows(today_campaign, "SELECT * FROM energy_day") == []
+    assert raw_rows(today_campaign, "SELECT * FROM energy_day") == []
 
 
 def test_a_day_needs_a_profile(today_campaign: Campaign) -> None:
@@ -192,8 +182,8 @@ def test_deleting_a_character_deletes_its_energy_and_undo_restores_it(
     assert profile is not None
     campaign.calendar.put_day(kara.id, _busy_day(profile, 5))
     snapshot = campaign.roster.delete(kara.id)
-    assert _rows(campaign, "SELECT * FROM energy_day") == []
-    assert _rows(campaign, "SELECT * FROM energy_profile") == []
+    assert raw_rows(campaign, "SELECT * FROM energy_day") == []
+    assert raw_rows(campaign, "SELECT * FROM energy_profile") == []
     campaign.roster.restore(snapshot)
     assert campaign.calendar.profile(kara.id) == profile
     assert campaign.calendar.day(kara.id, 5) == _busy_day(profile, 5)
@@ -222,7 +212,7 @@ def test_end_day_rolls_every_profiled_character_in_one_transaction(
     assert ilian_day.debt == 6
     campaign.calendar.put_day(kara.id, kara_day)
     campaign.calendar.put_day(ilian.id, ilian_day)
-    heard = _heard(campaign)
+    heard = listen(campaign)
     summary = campaign.calendar.end_day(nights={kara.id: "little"})
     assert heard == ["energy", "campaign"]
     assert campaign.summary().current_day == 6
@@ -247,7 +237,7 @@ def test_end_day_rolls_every_profiled_character_in_one_transaction(
         (mira.id, 5),
         (mira.id, 6),
     ]
-    assert _rows(campaign, f"SELECT * FROM energy_day WHERE character_id = {hollis.id}") == []
+    assert raw_rows(campaign, f"SELECT * FROM energy_day WHERE character_id = {hollis.id}") == []
 
 
 def test_undo_end_day_deletes_its_rows_and_puts_the_day_back(today_campaign: Campaign) -> None:
@@ -257,13 +247,13 @@ def test_undo_end_day_deletes_its_rows_and_puts_the_day_back(today_campaign: Cam
     profile = campaign.calendar.profile(kara.id)
     assert profile is not None
     campaign.calendar.put_day(kara.id, _busy_day(profile, 5))
-    before = _rows(campaign, "SELECT * FROM energy_day ORDER BY character_id, day")
+    before = raw_rows(campaign, "SELECT * FROM energy_day ORDER BY character_id, day")
     summary = campaign.calendar.end_day()
-    heard = _heard(campaign)
+    heard = listen(campaign)
     campaign.calendar.undo_end_day(summary.token)
     assert heard == ["energy", "campaign"]
     assert campaign.summary().current_day == 5
-    assert _rows(campaign, "SELECT * FROM energy_day ORDER BY character_id, day") == before
+    assert raw_rows(campaign, "SELECT * FROM energy_day ORDER BY character_id, day") == before
     # Redo is End Day again: the same rows, since the rules are deterministic.
     again = campaign.calendar.end_day()
     assert again.token == summary.token
@@ -307,7 +297,7 @@ def test_end_day_refuses_bad_input_and_writes_nothing(today_campaign: Campaign) 
     with pytest.raises(ValueError, match="Proximity"):
         campaign.calendar.end_day(proximity={kara.id: 140})
     assert campaign.summary().current_day == 5
-    assert _rows(campaign, "SELECT * FROM energy_day") == []
+    assert raw_rows(campaign, "SELECT * FROM energy_day") == []
 
 
 def test_end_day_with_no_profiles_still_advances_the_day(today_campaign: Campaign) -> None:

@@ -392,10 +392,11 @@ BAD = [
 ]
 
 
-@pytest.mark.parametrize(("where", "value", "message"), BAD)
-def test_bad_import_names_the_field_and_writes_nothing(
+def _refused_import(
     where: str, value: object, message: str, tmp_path: Path, data_dir: Path
 ) -> None:
+    """The sample export with `value` at `where` is refused with `message`, and the
+    import writes nothing."""
     source = tmp_path / "bad.json"
     source.write_text(json.dumps(_set(_sample(), where, value)), encoding="utf-8")
     target = tmp_path / "never.gmdesk"
@@ -403,6 +404,13 @@ def test_bad_import_names_the_field_and_writes_nothing(
         import_campaign(source, target, data_dir=data_dir, images=trusted_images)
     assert not target.exists()
     assert not [p for p in tmp_path.iterdir() if "never" in p.name]
+
+
+@pytest.mark.parametrize(("where", "value", "message"), BAD)
+def test_bad_import_names_the_field_and_writes_nothing(
+    where: str, value: object, message: str, tmp_path: Path, data_dir: Path
+) -> None:
+    _refused_import(where, value, message, tmp_path, data_dir)
 
 
 def test_not_json_is_refused_plainly(tmp_path: Path) -> None:

@@ -22,6 +22,7 @@ from desktop.store import Campaign, health
 from desktop.store.errors import CampaignRefused, CampaignWriteFailed, ReadOnlyCampaign
 from desktop.store.lock import lock_path
 from tests.bad_files import REFUSED, whole_campaign
+from tests.small_disks import small_disk
 
 # The window's entry point needs a QApplication; one made first by a print run in this
 # process would be a bare QGuiApplication, which the window cannot use.
@@ -70,6 +71,12 @@ def _crashed_mid_checkpoint(folder: Path, base: bytes) -> tuple[Path, int]:
     return crashed, count
 
 
+def _bad_file(path: Path, kind: str, base_bytes: bytes) -> Path:
+    """The good campaign's bytes at `path`, damaged as the bad-file matrix's `kind`."""
+    REFUSED[kind](path, base_bytes)
+    return path
+
+
 def test_an_intact_campaign_with_its_wal_opens_with_every_row(
     base_bytes: bytes, tmp_path: Path, data_dir: Path
 ) -> None:
@@ -101,8 +108,7 @@ def test_judging_a_crashed_campaign_read_only_writes_nothing(
 def test_a_damaged_campaign_is_refused_without_advice_that_loses_work(
     base_bytes: bytes, tmp_path: Path, data_dir: Path
 ) -> None:
-    path = tmp_path / "damaged.gmdesk"
-    REFUSED["die page garbage"](path, base_bytes)
+    path = _bad_file(tmp_path / "damaged.gmdesk", "die page garbage", base_bytes)
     with pytest.raises(CampaignRefused) as refused:
         Campaign.open(path, data_dir=data_dir)
     assert "Restore Backup" not in str(refused.value)
@@ -141,8 +147,7 @@ def test_a_dangling_link_is_never_replaced_by_a_new_campaign(
 
 
 def test_check_lists_every_bad_value_with_where_it_is(base_bytes: bytes, tmp_path: Path) -> None:
-    path = tmp_path / "altered.gmdesk"
-    REFUSED["die size 7"](path, base_bytes)
+    path = _bad_file(tmp_path / "altered.gmdesk", "die size 7", base_bytes)
     report = health.check_campaign(path)
     assert not report.sound
     assert any(line.startswith("Die 1 of Kara Voss:") and "7" in line for line in report.lines())
@@ -151,8 +156,7 @@ def test_check_lists_every_bad_value_with_where_it_is(base_bytes: bytes, tmp_pat
 def test_repair_of_a_damaged_page_keeps_what_can_be_read(
     base_bytes: bytes, tmp_path: Path, data_dir: Path
 ) -> None:
-    path = tmp_path / "damaged.gmdesk"
-    REFUSED["energy day page garbage"](path, base_bytes)
+    path = _bad_file(tmp_path / "damaged.gmdesk", "energy day page garbage", base_bytes)
     before = path.read_bytes()
     report = health.check_campaign(path)
     assert report.integrity  # SQLite's own words about the damage
@@ -175,8 +179,7 @@ def test_repair_of_a_damaged_page_keeps_what_can_be_read(
 def test_repair_drops_rows_that_lost_their_owner(
     base_bytes: bytes, tmp_path: Path, data_dir: Path
 ) -> None:
-    path = tmp_path / "dangling.gmdesk"
-    REFUSED["die kind bogus"](path, base_bytes)
+    path = _bad_file(tmp_path / "dangling.gmdesk", "die kind bogus", base_bytes)
     with sqlite3.connect(path) as connection:
         connection.execute("PRAGMA foreign_keys=OFF")
         connection.execute(
@@ -247,26 +250,19 @@ def test_a_file_the_os_will_not_let_us_write_opens_read_only(
 
 
 @contextlib.contextmanager
-def _mounted(target: Path, *options: str, source: str = "tmpfs") -> Iterator[None]:
-    target.mkdir(exist_ok=True)
-    done = subprocess.run(
-        ["mount", *options, source, str(target)], capture_output=True, text=True, check=False
-    )
-    if done.returncode != 0:
-        pytest.skip(f"mount refused here: {done.stderr.strip() or done.returncode}")
-    try:
-        yield
-    finally:
-        subprocess.run(["umount", "-l", str(target)], capture_output=True, check=False)
+def _copied_to_small_disk(base_bytes: bytes, disk: Path, size: str, name: str) -> Iterator[Path]:
+    """The campaign's bytes as the file `name` on a tmpfs of `size` at `disk`."""
+    with small_disk(disk, size):
+        path = disk / name
+        path.write_bytes(base_bytes)
+        yield path
 
 
 def test_a_campaign_on_a_read_only_disk_opens_read_only(
     base_bytes: bytes, tmp_path: Path, data_dir: Path
 ) -> None:
     disk = tmp_path / "disk"
-    with _mounted(disk, "-t", "tmpfs", "-o", "size=4m"):
-        path = disk / "On the stick.gmdesk"
-        path.write_bytes(base_bytes)
+    with _copied_to_small_disk(base_bytes, disk, "4m", "On the stick.gmdesk") as path:
         remount = subprocess.run(
             ["mount", "-o", "remount,ro", str(disk)], capture_output=True, check=False
         )
@@ -294,9 +290,7 @@ def test_a_full_disk_fails_one_action_plainly_and_loses_nothing(
     base_bytes: bytes, tmp_path: Path, data_dir: Path
 ) -> None:
     disk = tmp_path / "small"
-    with _mounted(disk, "-t", "tmpfs", "-o", "size=2m"):
-        path = disk / "Campaign.gmdesk"
-        path.write_bytes(base_bytes)
+    with _copied_to_small_disk(base_bytes, disk, "2m", "Campaign.gmdesk") as path:
         filler = disk / "filler"
         acknowledged: list[int] = []
         failure: CampaignWriteFailed | None = None
@@ -327,7 +321,7 @@ def test_a_full_disk_fails_one_action_plainly_and_loses_nothing(
 
 def test_a_new_campaign_on_a_full_disk_is_refused_plainly(tmp_path: Path, data_dir: Path) -> None:
     disk = tmp_path / "tiny"
-    with _mounted(disk, "-t", "tmpfs", "-o", "size=64k"):
+    with small_disk(disk, "64k"):
         (disk / "filler").write_bytes(b"\0" * (os.statvfs(disk).f_bavail * 4096 - 8192))
         with pytest.raises(CampaignRefused, match="disk is full") as refused:
             Campaign.create(disk / "New.gmdesk", data_dir=data_dir)
@@ -340,7 +334,7 @@ def test_a_new_campaign_in_a_read_only_folder_is_refused_plainly(
 ) -> None:
     disk = tmp_path / "dvd"
     with (
-        _mounted(disk, "-t", "tmpfs", "-o", "size=64k,ro"),
+        small_disk(disk, "64k", read_only=True),
         pytest.raises(CampaignRefused, match="read-only"),
     ):
         Campaign.create(disk / "New.gmdesk", data_dir=data_dir)
@@ -438,8 +432,7 @@ def test_repair_counts_as_kept_only_the_rows_the_copy_holds(
 ) -> None:
     """ "Saved N records" counted rows the repair later left out (a bad value, a lost
     owner) as saved too."""
-    path = tmp_path / "bogus.gmdesk"
-    REFUSED["die kind bogus"](path, base_bytes)
+    path = _bad_file(tmp_path / "bogus.gmdesk", "die kind bogus", base_bytes)
     repaired = health.repair(path, tmp_path / "fixed.gmdesk")
     assert any(line.startswith("Die ") for line in repaired.lost)
     with contextlib.closing(sqlite3.connect(repaired.destination)) as connection:

@@ -87,10 +87,9 @@ class CardManager(Manager):
         return self._card_cache
 
     def get(self, card_id: int) -> CardRecord:
-        rows = self._read(f"SELECT {CARD_COLUMNS} FROM card WHERE card.id = ?", (card_id,))
-        if not rows:
-            raise NotFound(f"Card {card_id} is no longer in the campaign.")
-        return _card(rows[0])
+        missing = f"Card {card_id} is no longer in the campaign."
+        sql = f"SELECT {CARD_COLUMNS} FROM card WHERE card.id = ?"
+        return _card(self._read_one(sql, (card_id,), missing))
 
     def count(self) -> int:
         return int(self._read("SELECT count(*) FROM card")[0][0])  # type: ignore[call-overload]

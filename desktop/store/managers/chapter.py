@@ -26,7 +26,6 @@ from desktop.store.downtime_records import (
     ClaimSnapshot,
     ClaimTransfer,
 )
-from desktop.store.errors import NotFound
 
 
 class ChapterManager(Manager):
@@ -168,10 +167,8 @@ class ChapterManager(Manager):
         return [_claim(row) for row in self._read(f"{CLAIM_SQL} ORDER BY id")]
 
     def claim(self, claim_id: int) -> ClaimRecord:
-        rows = self._read(f"{CLAIM_SQL} WHERE id = ?", (claim_id,))
-        if not rows:
-            raise NotFound(f"Claim {claim_id} is no longer on the map.")
-        return _claim(rows[0])
+        missing = f"Claim {claim_id} is no longer on the map."
+        return _claim(self._read_one(f"{CLAIM_SQL} WHERE id = ?", (claim_id,), missing))
 
     def claim_paths(self) -> list[ClaimPathRecord]:
         """Every path, the lair (0) or the lower claim id first."""

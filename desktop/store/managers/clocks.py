@@ -15,7 +15,6 @@ from desktop.store.downtime import (
     _owner_where,
 )
 from desktop.store.downtime_records import OWNER_CHARACTER, OWNER_FACTION, OWNER_NONE, ClockRecord
-from desktop.store.errors import NotFound
 
 
 class ClockManager(Manager):
@@ -40,10 +39,8 @@ class ClockManager(Manager):
         return [_clock(row) for row in rows]
 
     def get(self, clock_id: int) -> ClockRecord:
-        rows = self._read(f"{CLOCK_SQL} WHERE id = ?", (clock_id,))
-        if not rows:
-            raise NotFound(f"Clock {clock_id} is no longer in the campaign.")
-        return _clock(rows[0])
+        missing = f"Clock {clock_id} is no longer in the campaign."
+        return _clock(self._read_one(f"{CLOCK_SQL} WHERE id = ?", (clock_id,), missing))
 
     def add(
         self,

@@ -27,7 +27,6 @@ from desktop.store.downtime_records import (
     DowntimeStep,
     DowntimeUndo,
 )
-from desktop.store.errors import NotFound
 from desktop.store.records import CharacterSnapshot
 
 if TYPE_CHECKING:
@@ -158,10 +157,8 @@ class DowntimeManager(Manager):
         return [_entry(row) for row in rows]
 
     def entry(self, entry_id: int) -> DowntimeEntry:
-        rows = self._read(f"{ENTRY_SQL} WHERE id = ?", (entry_id,))
-        if not rows:
-            raise NotFound(f"Downtime step {entry_id} is no longer in the campaign.")
-        return _entry(rows[0])
+        missing = f"Downtime step {entry_id} is no longer in the campaign."
+        return _entry(self._read_one(f"{ENTRY_SQL} WHERE id = ?", (entry_id,), missing))
 
     def of_character(self, character_id: int) -> downtime.CharacterDowntime:
         """What a character has done in the current session (live steps only), and

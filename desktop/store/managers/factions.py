@@ -17,7 +17,6 @@ from desktop.store.downtime import (
     _war_topic,
 )
 from desktop.store.downtime_records import OWNER_FACTION, FactionRecord, FactionSnapshot
-from desktop.store.errors import NotFound
 
 
 class FactionManager(Manager):
@@ -31,10 +30,8 @@ class FactionManager(Manager):
         return [_faction(row) for row in rows]
 
     def get(self, faction_id: int) -> FactionRecord:
-        rows = self._read(f"{FACTION_SQL} WHERE id = ?", (faction_id,))
-        if not rows:
-            raise NotFound(f"Faction {faction_id} is no longer in the campaign.")
-        return _faction(rows[0])
+        missing = f"Faction {faction_id} is no longer in the campaign."
+        return _faction(self._read_one(f"{FACTION_SQL} WHERE id = ?", (faction_id,), missing))
 
     def add(
         self,

@@ -170,10 +170,9 @@ class KitManager(Manager):
         return [_trait(row) for row in rows]
 
     def trait(self, trait_id: int) -> TraitRecord:
-        rows = self._read(f"SELECT {TRAIT_COLUMNS} FROM trait WHERE id = ?", (trait_id,))
-        if not rows:
-            raise NotFound(f"Trait {trait_id} is no longer in the campaign.")
-        return _trait(rows[0])
+        missing = f"Trait {trait_id} is no longer in the campaign."
+        sql = f"SELECT {TRAIT_COLUMNS} FROM trait WHERE id = ?"
+        return _trait(self._read_one(sql, (trait_id,), missing))
 
     def add_trait(
         self, character_id: int, name: str, value: int = 1, broad: bool = False
@@ -246,10 +245,9 @@ class KitManager(Manager):
         return [_item(row) for row in rows]
 
     def item(self, item_id: int) -> ItemRecord:
-        rows = self._read(f"SELECT {ITEM_COLUMNS} FROM item WHERE id = ?", (item_id,))
-        if not rows:
-            raise NotFound(f"Item {item_id} is no longer in the campaign.")
-        return _item(rows[0])
+        missing = f"Item {item_id} is no longer in the campaign."
+        sql = f"SELECT {ITEM_COLUMNS} FROM item WHERE id = ?"
+        return _item(self._read_one(sql, (item_id,), missing))
 
     def add_item(
         self, character_id: int, name: str, kind: str, die_size: int, deplete: bool = False

@@ -7,7 +7,6 @@ from datetime import datetime
 
 from desktop.store import checks
 from desktop.store.core import Manager, Topic
-from desktop.store.errors import NotFound
 from desktop.store.records import DieRecord, RollRecord
 from desktop.store.rows import ROLL_COLUMNS, _checked_dice, _roll, _roll_values
 
@@ -169,10 +168,9 @@ class RollManager(Manager):
         return self.get(roll_id)
 
     def get(self, roll_id: int) -> RollRecord:
-        rows = self._read(f"SELECT {ROLL_COLUMNS} FROM roll_log WHERE id = ?", (roll_id,))
-        if not rows:
-            raise NotFound(f"Roll {roll_id} is no longer in the log.")
-        return _roll(rows[0])
+        missing = f"Roll {roll_id} is no longer in the log."
+        sql = f"SELECT {ROLL_COLUMNS} FROM roll_log WHERE id = ?"
+        return _roll(self._read_one(sql, (roll_id,), missing))
 
     def all(self, character_id: int | None = None, limit: int | None = None) -> list[RollRecord]:
         """The roll log, newest first; one character's lines when `character_id` is given."""

@@ -6,7 +6,6 @@ from __future__ import annotations
 from desktop.rules import roster
 from desktop.store import checks
 from desktop.store.core import Manager, Topic
-from desktop.store.errors import NotFound
 from desktop.store.records import CharacterRecord, CharacterSnapshot
 from desktop.store.rows import (
     CHARACTER_COLUMNS,
@@ -31,12 +30,9 @@ class RosterManager(Manager):
         return [CharacterRecord(*row) for row in rows]  # type: ignore[arg-type]
 
     def get(self, character_id: int) -> CharacterRecord:
-        rows = self._read(
-            f"SELECT {CHARACTER_COLUMNS} FROM character WHERE id = ?", (character_id,)
-        )
-        if not rows:
-            raise NotFound(f"Character {character_id} is no longer in the campaign.")
-        return CharacterRecord(*rows[0])  # type: ignore[arg-type]
+        missing = f"Character {character_id} is no longer in the campaign."
+        sql = f"SELECT {CHARACTER_COLUMNS} FROM character WHERE id = ?"
+        return CharacterRecord(*self._read_one(sql, (character_id,), missing))  # type: ignore[arg-type]
 
     def add(self, name: str, kind: str = "pc", notes: str = "") -> CharacterRecord:
         from desktop.store import writer

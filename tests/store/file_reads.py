@@ -1,0 +1,37 @@
+"""What the store tests read besides the store's own answers: the topics a campaign
+sends, and rows straight from its file."""
+
+from __future__ import annotations
+
+import sqlite3
+
+from desktop.store import Campaign
+
+
+def listen(campaign: Campaign) -> list[str]:
+    """A list that fills with every change topic the campaign sends from now on."""
+    heard: list[str] = []
+    campaign.subscribe(heard.append)
+    return heard
+
+
+def raw_rows(campaign: Campaign, sql: str) -> list[tuple[object, ...]]:
+    """Rows read from the campaign's file with plain sqlite3, past the store."""
+    with sqlite3.connect(campaign.path) as raw:
+        return raw.execute(sql).fetchall()
+
+
+def downtime_state(campaign: Campaign, *, stored_only: bool = False) -> tuple[object, ...]:
+    """Everything downtime keeps, as the store reads it back (with `stored_only`, the
+    sheets stored in the file, else every character's)."""
+    return (
+        campaign.clocks.all(),
+        campaign.factions.all(),
+        campaign.chapter.get(),
+        campaign.chapter.claims(),
+        campaign.chapter.claim_paths(),
+        campaign.downtime.sheets(stored_only=stored_only),
+        campaign.downtime.sessions(),
+        [campaign.downtime.entries(n) for n in campaign.downtime.sessions()],
+        campaign.settings(),
+    )
