@@ -225,10 +225,12 @@ class ProjectsView(QWidget):
         self.note.setForegroundRole(QPalette.ColorRole.PlaceholderText)
         # In the table's place when there is nothing to list: the reason, and what to do.
         self.empty_message = wrapped_label("projectsEmptyMessage")
+        self.empty_message.setTextFormat(Qt.TextFormat.PlainText)  # names a character
         self.empty_message.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.empty_message.setForegroundRole(QPalette.ColorRole.PlaceholderText)
         self.empty_message.setMargin(24)
         self.reason = wrapped_label("projectsReason")
+        self.reason.setTextFormat(Qt.TextFormat.PlainText)  # names a character
         self.cancel_button = push_button("Cancel project…", "cancelProject")
         self._cancel_tip = (
             f"Give up the selected project: 1 of every full {energy.REFUND_STEP} in its pool "
