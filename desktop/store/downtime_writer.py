@@ -98,6 +98,7 @@ def add_clock(
         filled=record.filled,
         position=position,
         note=record.note,
+        shown=record.shown,
     )
     _set_owner(row, record.owner_kind, record.owner_id)
     session.add(row)
@@ -153,6 +154,7 @@ def insert_clocks(session: Session, records: Iterable[ClockRecord]) -> None:
             filled=record.filled,
             position=record.position,
             note=record.note,
+            shown=record.shown,
         )
         _set_owner(row, record.owner_kind, record.owner_id)
         session.add(row)
@@ -177,6 +179,7 @@ def clock_record(row: ClockRow) -> ClockRecord:
         owner_id=row.character_id or row.faction_id or 0,
         position=row.position,
         note=row.note,
+        shown=row.shown,
     )
 
 
@@ -217,6 +220,7 @@ def add_faction(session: Session, record: FactionRecord, *, keep_id: bool = Fals
         at_war_with_others=record.at_war_with_others,
         position=position,
         notes=record.notes,
+        shown=record.shown,
     )
     session.add(row)
     session.flush()
@@ -273,6 +277,7 @@ def _faction_values(record: FactionRecord) -> dict[str, Any]:
         "at_war_with_others": record.at_war_with_others,
         "position": record.position,
         "notes": record.notes,
+        "shown": record.shown,
     }
 
 
@@ -294,6 +299,7 @@ def faction_record(row: FactionRow) -> FactionRecord:
         at_war_with_others=row.at_war_with_others,
         position=row.position,
         notes=row.notes,
+        shown=row.shown,
     )
 
 

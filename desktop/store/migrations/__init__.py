@@ -16,6 +16,8 @@ REVISIONS: tuple[str, ...] = (
     "0004_energy",
     "0005_downtime",
     "0006_rules_records",
+    # Re-chained after "0007_games" (issue 15) when both branches are merged.
+    "0008_shown_to_players",
 )
 HEAD = REVISIONS[-1]
 FOLDER = Path(__file__).resolve().parent
