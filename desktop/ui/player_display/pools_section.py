@@ -23,14 +23,31 @@ class PoolsSection(Section):
         self.body.addLayout(self.grid)
         self.body.addStretch(1)
         self.rows: dict[int, tuple[int, int, int, dicepool.PlayState]] = {}
+        self._cells: dict[int, list[QLabel]] = {}  # each character's three numbers
+        self._shape: tuple[object, ...] = ()  # who is shown, in which state
 
     def refresh(self, campaign: Campaign | None) -> None:
-        clear_layout(self.grid)
-        self.rows = {}
         if campaign is None:
+            clear_layout(self.grid)
+            self.rows, self._cells, self._shape = {}, {}, ()
             return
         counts = campaign.kit.dice_counts()
         players = [c for c in campaign.roster.all() if c.kind == "pc"]
+        rows = {}
+        for character in players:
+            in_pool, on_table, removed = counts.get(character.id, (0, 0, 0))
+            state = dicepool.play_state(in_pool, on_table, removed)
+            rows[character.id] = (in_pool, on_table, removed, state)
+        shape = tuple((c.id, c.name, rows[c.id][3]) for c in players)
+        if shape and shape == self._shape:
+            # The same characters in the same states (a roll): only the numbers change.
+            for character_id, cells in self._cells.items():
+                for cell, number in zip(cells, rows[character_id][:3], strict=True):
+                    cell.setText(str(number))
+            self.rows = rows
+            return
+        clear_layout(self.grid)
+        self.rows, self._cells, self._shape = {}, {}, shape
         if not players:
             self.grid.addWidget(self._label("No player characters yet", muted=True), 0, 0)
             return
@@ -48,10 +65,13 @@ class PoolsSection(Section):
             who = self._label(name, bold=True)
             who.setWordWrap(True)
             self.grid.addWidget(who, row, 0)
+            cells = []
             for column, number in enumerate((in_pool, on_table, removed), start=1):
                 cell = self._label(str(number), bold=column == 1)
                 cell.setAlignment(Qt.AlignmentFlag.AlignCenter)
                 self.grid.addWidget(cell, row, column)
+                cells.append(cell)
+            self._cells[character.id] = cells
         self.grid.setColumnStretch(0, 1)
 
     def _label(
@@ -64,5 +84,6 @@ class PoolsSection(Section):
         return label
 
     def restyle(self) -> None:
+        self._shape = ()  # new type sizes: the next refresh builds the rows again
         self.grid.setHorizontalSpacing(round(self.unit))
         self.grid.setVerticalSpacing(round(self.unit * 0.3))

@@ -149,7 +149,7 @@ class RollSection(Section):
         self.header.setFont(sized_font(self.font(), self.unit * 1.1, bold=True))
         self.total.setFont(sized_font(self.font(), self.unit * 3.2, bold=True))
         self.words.setFont(sized_font(self.font(), self.unit))
-        self.dice.set_side(self.unit * 3.6)
+        self.dice.set_side(self.unit * 4.6)
 
     def refresh(self, campaign: Campaign | None) -> None:
         roll = None if campaign is None else last_player_roll(campaign)
