@@ -167,11 +167,13 @@ def test_a_roll_a_tick_and_a_status_change_reach_the_display_at_once(
     assert roll.roll_id == logged.id
     assert "Kara Voss" in roll.header.text()
     assert len(roll.dice.dice) == 2
+    assert roll.animation.running() and roll.total.text() == "…"  # the dice tumble first
     in_pool, on_table, _removed, _state = pools.rows[kara.id]
     assert (in_pool, on_table) == tuple(
         sum(d.place == place for d in campaign.kit.dice(kara.id)) for place in ("pool", "table")
     )
     roll.land()  # the tumble's end, without waiting for its frames
+    assert not roll.animation.running()
     assert roll.total.text() == str(logged.total)
     assert roll.words.text() == logged.summary
 

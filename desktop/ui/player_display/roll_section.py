@@ -144,6 +144,7 @@ class RollSection(Section):
         self.body.addStretch(1)
         self.animation = RollAnimation(self, rng)
         self._roll: RollRecord | None = None
+        self._campaign: Campaign | None = None  # the campaign the last refresh read
 
     def restyle(self) -> None:
         self.header.setFont(sized_font(self.font(), self.unit * 1.1, bold=True))
@@ -154,6 +155,7 @@ class RollSection(Section):
     def refresh(self, campaign: Campaign | None) -> None:
         roll = None if campaign is None else last_player_roll(campaign)
         if roll is None:
+            self._campaign = campaign
             self.animation.stop()
             self.roll_id, self._roll = None, None
             self.header.setText("No roll yet")
@@ -162,9 +164,10 @@ class RollSection(Section):
             self.total.clear()
             self.words.clear()
             return
+        # The first roll read from a campaign is one made before the display looked.
+        first, self._campaign = campaign is not self._campaign, campaign
         if roll.id == self.roll_id:
             return
-        first = self.roll_id is None and self._roll is None
         self.roll_id, self._roll = roll.id, roll
         self.dice.dice = shown_dice(roll)
         self.dice.updateGeometry()

@@ -42,7 +42,13 @@ from desktop.paint.clocks import (
 from desktop.store import ClockRecord
 from desktop.ui.plain_text import tooltip
 from desktop.ui.widgets.drag_data import decode, encode
-from desktop.ui.widgets.shown_mark import mark_rect, paint_shown_mark, shown_words
+from desktop.ui.widgets.shown_mark import (
+    MARK_MARGIN,
+    MARK_SIZE,
+    mark_rect,
+    paint_shown_mark,
+    shown_words,
+)
 
 MIME_TYPE = "application/x-gmdesk-clock"
 
@@ -101,7 +107,8 @@ class Tile:
     @property
     def text_rect(self) -> QRectF:
         left = self.dial.right() + 10
-        return QRectF(left, self.rect.top() + 8, self.rect.right() - 8 - left, TILE_HEIGHT - 16)
+        right = self.rect.right() - MARK_SIZE - 2 * MARK_MARGIN  # clear of the eye
+        return QRectF(left, self.rect.top() + 8, right - left, TILE_HEIGHT - 16)
 
 
 @dataclass
