@@ -41,6 +41,13 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     )
     parser.add_argument("--screenshot", type=Path, help="with --smoke-test: save the window as PNG")
     parser.add_argument(
+        "--player-screenshot",
+        type=Path,
+        metavar="PNG",
+        help="with --smoke-test: open the player display too and save it as PNG "
+        "(at --size, else 1920x1080)",
+    )
+    parser.add_argument(
         "--size",
         type=_window_size,
         metavar="WxH",
@@ -239,7 +246,11 @@ def _layout_values(args: argparse.Namespace) -> dict[str, object]:
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
-    for given, option in ((args.screenshot, "--screenshot"), (args.size, "--size")):
+    for given, option in (
+        (args.screenshot, "--screenshot"),
+        (args.player_screenshot, "--player-screenshot"),
+        (args.size, "--size"),
+    ):
         if given and not args.smoke_test:
             print(f"gm-desk: {option} works with --smoke-test", file=sys.stderr)
             return 2
@@ -286,7 +297,9 @@ def main(argv: list[str] | None = None) -> int:
     app.installEventFilter(file_open)
     if args.smoke_test:
         try:
-            return _smoke_test(app, window, args.campaign, args.screenshot)
+            return _smoke_test(
+                app, window, args.campaign, args.screenshot, args.player_screenshot, args.size
+            )
         finally:
             # Run in-process again (the tests do), the next window must not inherit
             # this one's filter and window: every event would pass through them all.
@@ -344,8 +357,16 @@ def _open_at_start(window: object, requested: Path | None) -> None:
     window.open_campaign(path)  # type: ignore[attr-defined]
 
 
-def _smoke_test(app: object, window: object, requested: Path | None, shot: Path | None) -> int:
-    """Open the campaign offscreen, wait until idle, report timings; non-zero if refused."""
+def _smoke_test(
+    app: object,
+    window: object,
+    requested: Path | None,
+    shot: Path | None,
+    player_shot: Path | None = None,
+    size: tuple[int, int] | None = None,
+) -> int:
+    """Open the campaign offscreen, wait until idle, report timings; non-zero if refused.
+    With `player_shot`, the player display is opened too and saved beside it."""
     import sqlite3
 
     from PySide6.QtCore import QCoreApplication, QEventLoop
@@ -369,10 +390,19 @@ def _smoke_test(app: object, window: object, requested: Path | None, shot: Path 
     opened = time.perf_counter()
     for _ in range(3):  # let layouts, lazy docks and queued signals settle
         QCoreApplication.processEvents(QEventLoop.ProcessEventsFlag.AllEvents)
-    if shot is not None:
-        shot.parent.mkdir(parents=True, exist_ok=True)
-        if not window.grab().save(str(shot), "PNG"):  # type: ignore[attr-defined]
-            print(f"gm-desk: could not write the screenshot {shot}", file=sys.stderr)
+    shots = [(shot, window)]
+    if player_shot is not None:
+        display = window.player_display.open()  # type: ignore[attr-defined]
+        display.resize(*(size or (1920, 1080)))
+        for _ in range(3):
+            QCoreApplication.processEvents(QEventLoop.ProcessEventsFlag.AllEvents)
+        shots.append((player_shot, display))
+    for target, widget in shots:
+        if target is None:
+            continue
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if not widget.grab().save(str(target), "PNG"):  # type: ignore[attr-defined]
+            print(f"gm-desk: could not write the screenshot {target}", file=sys.stderr)
             window.close()  # type: ignore[attr-defined]
             return 1
     window.close()  # type: ignore[attr-defined]

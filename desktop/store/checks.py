@@ -386,6 +386,7 @@ CARD_CHECKS: dict[str, Callable[[Any], Any]] = {
     "info": card_info,
     "tags": card_tags,
     "position": position,
+    "shown": lambda value: flag(value, "Shown to players"),
 }
 
 
@@ -612,6 +613,7 @@ def clock(record: object) -> ClockRecord:
         owner_id=owner_id(kind, record.owner_id),
         position=position(record.position),
         note=notes(record.note),
+        shown=flag(record.shown, "Shown to players"),
     )
 
 
@@ -647,6 +649,7 @@ def faction(record: object) -> FactionRecord:
         at_war_with_others=ruled.at_war_with_others,
         position=position(record.position),
         notes=notes(record.notes),
+        shown=flag(record.shown, "Shown to players"),
     )
 
 

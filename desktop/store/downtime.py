@@ -45,13 +45,13 @@ if TYPE_CHECKING:
 
 CLOCK_SQL = (
     "SELECT id, name, segments, filled, owner_kind, COALESCE(character_id, faction_id, 0),"
-    " position, note FROM clock"
+    " position, note, shown FROM clock"
 )
 OWNER_ORDER = (
     "CASE owner_kind WHEN 'none' THEN 0 WHEN 'chapter' THEN 1 WHEN 'character' THEN 2 ELSE 3 END"
 )
 FACTION_SQL = (
-    "SELECT id, name, tier, hold, status, at_war_with_others, position, notes FROM faction"
+    "SELECT id, name, tier, hold, status, at_war_with_others, position, notes, shown FROM faction"
 )
 CLAIM_SQL = "SELECT id, name, benefit, turf, COALESCE(faction_id, 0), x, y FROM claim"
 SHEET_COLUMNS = "stress, trauma, hp, hp_max, xp, virtue, vice, vice_purveyor, friends, contacts"
@@ -59,8 +59,8 @@ ENTRY_SQL = (
     "SELECT id, session, COALESCE(character_id, 0), activity, summary, coin_spent, extra,"
     " track, undone FROM downtime_entry"
 )
-CLOCK_FIELDS = frozenset({"name", "segments", "filled", "note"})
-FACTION_FIELDS = frozenset({"name", "hold", "status", "at_war_with_others", "notes"})
+CLOCK_FIELDS = frozenset({"name", "segments", "filled", "note", "shown"})
+FACTION_FIELDS = frozenset({"name", "hold", "status", "at_war_with_others", "notes", "shown"})
 CHAPTER_FIELDS = frozenset(
     {"name", "tier", "hold", "rep", "coin", "heat", "lair_held", "notes", "lair_threatened"}
 )
@@ -144,12 +144,15 @@ def _value_topics(
 
 
 def _clock(row: Sequence[object]) -> ClockRecord:
-    return ClockRecord(*row)  # type: ignore[arg-type]
+    values = list(row)
+    values[8] = bool(values[8])  # shown: SQLite keeps booleans as 0 and 1
+    return ClockRecord(*values)  # type: ignore[arg-type]
 
 
 def _faction(row: Sequence[object]) -> FactionRecord:
     values = list(row)
     values[5] = bool(values[5])  # SQLite keeps booleans as 0 and 1
+    values[8] = bool(values[8])
     return FactionRecord(*values)  # type: ignore[arg-type]
 
 

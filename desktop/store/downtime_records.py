@@ -75,6 +75,7 @@ class ClockRecord:
     owner_id: int
     position: int
     note: str = ""
+    shown: bool = False  # shown to players (the player display); new clocks are the GM's
 
     @property
     def clock(self) -> downtime.Clock:
@@ -97,6 +98,7 @@ class FactionRecord:
     at_war_with_others: bool
     position: int
     notes: str = ""
+    shown: bool = True  # shown to players (the player display); new factions are
 
     @property
     def faction(self) -> factions.Faction:

@@ -95,6 +95,7 @@ def _clock_row_of(record: ClockRecord, row_id: int | None, position: int) -> Clo
         filled=record.filled,
         position=position,
         note=record.note,
+        shown=record.shown,
     )
     _set_owner(row, record.owner_kind, record.owner_id)
     return row

@@ -53,6 +53,7 @@ TABLE_COLUMNS: dict[str, tuple[str, ...]] = {
         "tags",
         "search_text",
         "position",
+        "shown",
     ),
     "card_image": ("card_id", "format", "data"),
     "chapter": (
@@ -80,6 +81,7 @@ TABLE_COLUMNS: dict[str, tuple[str, ...]] = {
         "faction_id",
         "position",
         "note",
+        "shown",
     ),
     "die": (
         "id",
@@ -129,6 +131,7 @@ TABLE_COLUMNS: dict[str, tuple[str, ...]] = {
         "at_war_with_others",
         "position",
         "notes",
+        "shown",
     ),
     "item": ("id", "character_id", "name", "kind", "deplete", "position"),
     "roll_log": (

@@ -163,6 +163,8 @@ class Card(SQLModel, table=True):
     # Folded name, Info words and tags: what the card filter's LIKE reads (store/search.py).
     search_text: str = ""
     position: int = Field(default=0, index=True)
+    # Shown to players (0008): a card is the GM's until shown.
+    shown: bool = Field(default=False, sa_column_kwargs={"server_default": "0"})
 
 
 class CardImage(SQLModel, table=True):
@@ -227,6 +229,8 @@ class FactionRow(SQLModel, table=True):
     at_war_with_others: bool = False
     position: int = 0  # within its tier's row, 0-based
     notes: str = ""
+    # Shown to players (0008): the players know where they stand with a faction.
+    shown: bool = Field(default=True, sa_column_kwargs={"server_default": "1"})
 
 
 class ClockRow(SQLModel, table=True):
@@ -264,6 +268,8 @@ class ClockRow(SQLModel, table=True):
     )
     position: int = 0  # within its owner's group, 0-based
     note: str = ""
+    # Shown to players (0008): a clock is the GM's secret until shown.
+    shown: bool = Field(default=False, sa_column_kwargs={"server_default": "0"})
 
 
 class ChapterRow(SQLModel, table=True):

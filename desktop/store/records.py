@@ -141,6 +141,7 @@ class CardRecord:
     tags: tuple[str, ...]
     position: int
     has_image: bool
+    shown: bool = False  # shown to players (0008); a card is the GM's until shown
 
 
 @dataclass(frozen=True)

@@ -39,8 +39,8 @@ ITEM_COLUMNS = (
 ROLL_COLUMNS = ", ".join(f.name for f in fields(RollRecord))
 # A card's image is read apart (it can be megabytes); the list only says there is one.
 CARD_COLUMNS = (
-    ", ".join(f"card.{f.name}" for f in fields(CardRecord) if f.name != "has_image")
-    + ", EXISTS (SELECT 1 FROM card_image WHERE card_image.card_id = card.id)"
+    ", ".join(f"card.{f.name}" for f in fields(CardRecord) if f.name not in ("has_image", "shown"))
+    + ", EXISTS (SELECT 1 FROM card_image WHERE card_image.card_id = card.id), card.shown"
 )
 # What a new card is unless told otherwise ("Any SySCard with a Capacity starts with a
 # mandatory 1% of Efficiency"; an entity has a Capacity unless its design says not).
@@ -85,6 +85,7 @@ def _card(row: Sequence[object]) -> CardRecord:
         checks.split_tags(row[14]),  # type: ignore[arg-type]
         row[15],  # type: ignore[arg-type]
         bool(row[16]),
+        bool(row[17]),
     )
 
 

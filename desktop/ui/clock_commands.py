@@ -14,7 +14,7 @@ from desktop.store import ClockRecord
 from desktop.ui.commands import StoreCommand, TakeBack
 from desktop.ui.session import CampaignSession
 
-CLOCK_FIELDS = ("name", "segments", "filled", "note")
+CLOCK_FIELDS = ("name", "segments", "filled", "note", "shown")
 
 
 class AddClock(StoreCommand):
@@ -28,6 +28,7 @@ class AddClock(StoreCommand):
         owner_id: int = 0,
         filled: int = 0,
         note: str = "",
+        shown: bool = False,
     ) -> None:
         super().__init__(session, f"New clock {name}")
         self._args: dict[str, Any] = {
@@ -35,6 +36,7 @@ class AddClock(StoreCommand):
             "owner_id": owner_id,
             "filled": filled,
             "note": note,
+            "shown": shown,
         }
         self._name = name
         self._segments = segments

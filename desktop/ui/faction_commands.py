@@ -12,9 +12,10 @@ from typing import Any
 from desktop.store import FactionRecord, FactionSnapshot
 from desktop.ui.commands import StoreCommand, TakeBack
 from desktop.ui.session import CampaignSession
+from desktop.ui.shown_commands import shown_text
 from desktop.ui.widgets.ladder_scene import status_text
 
-EDITABLE_FIELDS = ("name", "hold", "status", "at_war_with_others", "notes")
+EDITABLE_FIELDS = ("name", "hold", "status", "at_war_with_others", "notes", "shown")
 
 
 class AddFaction(StoreCommand):
@@ -66,6 +67,8 @@ def _edit_text(record: FactionRecord, changes: dict[str, Any]) -> str:
         return f"Set status with {record.name} to {status_text(changes['status'])}"
     if set(changes) == {"name"}:
         return f"Rename {record.name} to {changes['name']}"
+    if set(changes) == {"shown"}:
+        return shown_text(record.name, changes["shown"])
     return f"Edit faction {record.name}"
 
 

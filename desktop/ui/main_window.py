@@ -41,6 +41,7 @@ from desktop.ui.docks.tabbed_panels import ChapterPanel, EnergyCalendarPanel, Fa
 from desktop.ui.downtime.launcher import DowntimeLauncher
 from desktop.ui.panel import Panel
 from desktop.ui.play.play_panel import PlayPanel
+from desktop.ui.player_display.controller import PlayerDisplay
 from desktop.ui.session import CampaignSession
 from desktop.ui.settings import LAYOUT_VERSION, Settings
 from desktop.ui.start_page import StartPage
@@ -97,6 +98,7 @@ class MainWindow(QMainWindow):
         self.start_page.recent_requested.connect(self.open_campaign)
         self.setCentralWidget(self.start_page)
 
+        self.player_display = PlayerDisplay(settings, self)
         self._build_actions()
         self._build_menus()
         self._build_status_bar()
@@ -213,6 +215,8 @@ class MainWindow(QMainWindow):
         self.view_menu.addSeparator()
         for panel in self.panels:
             self.view_menu.addAction(panel.toggleViewAction())
+        self.view_menu.addSeparator()
+        self.view_menu.addActions(self.player_display.menu.actions())
         self.view_menu.addSeparator()
         self.view_menu.addAction(self.reset_layout_action)
         help_menu = bar.addMenu("&Help")
@@ -378,6 +382,7 @@ class MainWindow(QMainWindow):
             self.save_layout()
             self._close_session()
         self.session = session
+        self.player_display.set_session(session)
         for panel in self.panels:
             panel.set_session(session)
         self.downtime.set_session(session)
@@ -778,6 +783,7 @@ class MainWindow(QMainWindow):
     # -- closing --------------------------------------------------------------------------------
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        self.player_display.close()
         self.save_layout()
         self.set_session(None)
         self.pool.waitForDone()

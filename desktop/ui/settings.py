@@ -57,6 +57,15 @@ class Settings:
     def clear_workspace_state(self, name: str) -> None:
         self._store.remove(f"workspaces/{name}")
 
+    # -- the player display ---------------------------------------------------------------
+
+    def player_screen(self) -> str:
+        """The name of the screen the player display went full screen on last ("" none)."""
+        return str(self._store.value("player_display/screen", ""))
+
+    def set_player_screen(self, name: str) -> None:
+        self._store.setValue("player_display/screen", name)
+
     # -- campaigns ------------------------------------------------------------------------
 
     def recent_files(self) -> list[Path]:

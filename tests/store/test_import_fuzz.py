@@ -178,7 +178,9 @@ def mutated(draw: st.DrawFn, document: dict[str, Any]) -> tuple[str, str]:
     elif kind == "nudge":
         parent[key] = value + draw(st.sampled_from([-1, 1, 5, -1000, 10**9, 2**31 - value]))
     elif kind == "reference":
-        parent[key] = draw(st.sampled_from([0, 1, 2, 3, 7, 999, value + 1]))
+        # A reference may be null (a card with no owner): then the next id is 1.
+        after = value + 1 if isinstance(value, int) else 1
+        parent[key] = draw(st.sampled_from([0, 1, 2, 3, 7, 999, after]))
     else:
         parent[key] = _damaged_image(value, draw(st.integers(0, 3)))
     return _dumps(result), f"{kind} at {path}"

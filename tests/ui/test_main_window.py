@@ -27,7 +27,13 @@ def test_title_status_bar_and_menus(window: MainWindow) -> None:
     assert menus == ["&File", "&Edit", "&Campaign", "&Downtime", "&View", "&Help"]
     view = [a.text() for a in window.view_menu.actions() if a.text()]
     workspaces = ["&Play", "P&rep", "&Between Sessions"]
-    assert view == workspaces + [panel.title for panel in PANELS] + ["&Reset Workspace"]
+    display = [
+        "&Player Display",
+        "&Blank Player Display",
+        "Player Display &Full Screen",
+        "Player Display on &Screen",
+    ]
+    assert view == workspaces + [panel.title for panel in PANELS] + display + ["&Reset Workspace"]
     assert view[3:7] == ["Roster", "Dice Table", "SySCards", "Energy Calendar"]
     assert window.panels[0].objectName() == "roster"
 

@@ -429,6 +429,9 @@ class Card(_Strict):
     info: _rule(checks.card_info, str) = ""  # type: ignore[valid-type]
     tags: _rule(_tags, tuple[str, ...]) = ()  # type: ignore[valid-type]
     position: _rule(checks.position, int) = 0  # type: ignore[valid-type]
+    # Shown to players: an export without the mark keeps cards and clocks the GM's
+    # and factions shown, as upgrading a campaign to 0008 does.
+    shown: bool = False
     image: Image | None = None
 
     def snapshot(self) -> CardSnapshot:
@@ -463,6 +466,7 @@ class Faction(_Strict):
     at_war_with_others: bool = False
     position: Whole = 0
     notes: Notes = ""
+    shown: bool = True
 
 
 class Claim(_Strict):
@@ -493,6 +497,7 @@ class Clock(_Strict):
     owner_id: int = 0
     position: Whole = 0
     note: Notes = ""
+    shown: bool = False
 
     @field_validator("filled", mode="before")
     @classmethod

@@ -51,17 +51,22 @@ class ClockManager(Manager):
         owner_id: int = 0,
         filled: int = 0,
         note: str = "",
+        shown: bool = False,
     ) -> ClockRecord:
-        """A new clock, last of its owner's clocks. The owner must exist."""
+        """A new clock, last of its owner's clocks. The owner must exist. A clock is
+        hidden from the players (the player display) until `shown`."""
         from desktop.store import downtime_writer
 
-        record = checks.clock(ClockRecord(1, name, segments, filled, owner_kind, owner_id, 0, note))
+        record = checks.clock(
+            ClockRecord(1, name, segments, filled, owner_kind, owner_id, 0, note, shown)
+        )
         self._require_owner(record.owner_kind, record.owner_id)
         with self._writing(Topic.CLOCKS) as session:
             return downtime_writer.add_clock(session, record)
 
     def update(self, clock_id: int, **changes: object) -> ClockRecord:
-        """Change name, segments, filled and/or note; returns the clock as it was.
+        """Change name, segments, filled, note and/or shown (to players); returns the
+        clock as it was.
 
         Segments are applied first and cut progress past the new size (the rules'
         `Clock.resize`), then a given fill; so `update(id, **old fields)` undoes it.
@@ -84,6 +89,8 @@ class ClockManager(Manager):
         }
         if "note" in changes:
             values["note"] = checks.notes(changes["note"])
+        if "shown" in changes:
+            values["shown"] = checks.flag(changes["shown"], "Shown to players")
         with self._writing(Topic.CLOCKS) as session:
             downtime_writer.update_clock(session, clock_id, values)
         return previous

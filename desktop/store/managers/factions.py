@@ -41,20 +41,22 @@ class FactionManager(Manager):
         status: int = NEUTRAL,
         at_war_with_others: bool = False,
         notes: str = "",
+        shown: bool = True,
     ) -> FactionRecord:
         """A new faction, last in its tier's row. Names are unique, ignoring case, and
         differ from the chapter's."""
         from desktop.store import downtime_writer
 
         record = checks.faction(
-            FactionRecord(1, name, tier, hold, status, at_war_with_others, 0, notes)
+            FactionRecord(1, name, tier, hold, status, at_war_with_others, 0, notes, shown)
         )
         self._refuse_faction_name(record.name)
         with self._writing(Topic.FACTIONS, *_war_topic(record.status)) as session:
             return downtime_writer.add_faction(session, record)
 
     def update(self, faction_id: int, **changes: object) -> FactionRecord:
-        """Change name, hold, status, at_war_with_others and/or notes; returns the
+        """Change name, hold, status, at_war_with_others, notes and/or shown (to
+        players); returns the
         faction as it was. Its tier and place change with `move`."""
         from desktop.store import downtime_writer
 

@@ -17,6 +17,7 @@ REVISIONS: tuple[str, ...] = (
     "0005_downtime",
     "0006_rules_records",
     "0007_games",
+    "0008_shown_to_players",
 )
 HEAD = REVISIONS[-1]
 FOLDER = Path(__file__).resolve().parent

@@ -11,6 +11,7 @@ from PySide6.QtCore import QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QPainter, QPaintEvent
 from PySide6.QtWidgets import (
     QButtonGroup,
+    QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
@@ -169,6 +170,11 @@ class NewClockDialog(_CheckedDialog):
         self.form.addRow("&Name", self.name_edit)
         self.form.addRow("&Size", self.segments)
         self.form.addRow("&Owner", self.owner_combo)
+        # New clocks are the GM's secret until shown (issue 17).
+        self.shown = QCheckBox("Shown to &players")
+        self.shown.setObjectName("clockShown")
+        self.shown.setToolTip("Show this clock on the player display")
+        self.form.addRow("", self.shown)
         self.body.addWidget(self.dial, 0, Qt.AlignmentFlag.AlignTop)
         self.segments.changed.connect(lambda n: self.dial.show_clock(n, 0))
         self.dial.show_clock(self.segments.value(), 0)

@@ -37,6 +37,7 @@ from desktop.ui.docks.clock_dialogs import (
 )
 from desktop.ui.panel import WidgetPanel
 from desktop.ui.session import CampaignSession
+from desktop.ui.shown_commands import set_clock_shown
 from desktop.ui.widgets.clock_board import ClockBoard, Group, Owner
 
 D = TypeVar("D", bound=QDialog)
@@ -143,6 +144,7 @@ class ClocksWidget(QWidget):
         self.board.delete_requested.connect(self.delete_current)
         self.board.current_changed.connect(lambda _id: self._update_actions())
         self.board.menu_requested.connect(self._show_menu)
+        self.board.shown_requested.connect(self.set_shown)
         self.set_session(None)
 
     def _build_actions(self) -> None:
@@ -188,6 +190,11 @@ class ClocksWidget(QWidget):
         self.clock_menu.setObjectName("clocksEditMenu")
         self.clock_menu.addActions([self.rename_action, self.resize_action, self.note_action])
         self.clock_menu.addMenu(self.give_menu)
+        self.shown_action = action(
+            "Shown to Players", "clocksShown", self._toggle_shown, "Show it on the player display"
+        )
+        self.shown_action.setCheckable(True)
+        self.clock_menu.addAction(self.shown_action)
         self.clock_menu.addSeparator()
         self.clock_menu.addAction(self.delete_action)
 
@@ -262,9 +269,25 @@ class ClocksWidget(QWidget):
         self.tick_up_action.setEnabled(writable and clock is not None and not clock.done)
         self.tick_down_action.setEnabled(writable and clock is not None and clock.filled > 0)
         self.give_menu.setEnabled(writable and clock is not None)
+        self.shown_action.setEnabled(writable and clock is not None)
+        self.shown_action.setChecked(clock is not None and clock.shown)
         self.clock_button.setEnabled(clock is not None)
 
     # -- commands -----------------------------------------------------------------------------
+
+    def set_shown(self, clock_id: int, shown: bool) -> None:
+        """Show a clock on the player display, or hide it (one undo step)."""
+        clock = self._writable_clock()
+        if clock is None or clock.id != clock_id:
+            self.board.set_current(clock_id)
+            clock = self._writable_clock()
+        if clock is not None and clock.shown != shown:
+            set_clock_shown(self._session, clock, shown)  # type: ignore[arg-type]
+
+    def _toggle_shown(self) -> None:
+        clock = self.board.current_clock()
+        if clock is not None:
+            self.set_shown(clock.id, not clock.shown)
 
     def _push(self, command: object) -> bool:
         assert self._session is not None
@@ -364,6 +387,7 @@ class ClocksWidget(QWidget):
             dialog.segments.value(),
             owner_kind=kind,
             owner_id=owner_id,
+            shown=dialog.shown.isChecked(),
         )
         if self._push(command) and command.clock_id is not None:
             self.board.set_current(command.clock_id)
@@ -433,6 +457,7 @@ class ClocksWidget(QWidget):
         menu.addActions([self.rename_action, self.resize_action, self.note_action])
         self._fill_give_menu()
         menu.addMenu(self.give_menu)
+        menu.addAction(self.shown_action)
         menu.addSeparator()
         menu.addAction(self.delete_action)
         return menu

@@ -43,6 +43,7 @@ from desktop.ui.faction_commands import (
 )
 from desktop.ui.form_helpers import error_label, show_error
 from desktop.ui.session import CampaignSession
+from desktop.ui.shown_commands import set_faction_shown
 from desktop.ui.theme import ERROR, STATUS_COLOURS, colour
 from desktop.ui.widgets.ladder_scene import (
     LadderScene,
@@ -65,6 +66,7 @@ class FactionValues:
     status: int = factions.NEUTRAL
     at_war_with_others: bool = False
     notes: str = ""
+    shown: bool = True  # shown to players: factions are, unless the GM hides one
 
     @classmethod
     def of(cls, record: FactionRecord) -> FactionValues:
@@ -75,6 +77,7 @@ class FactionValues:
             record.status,
             record.at_war_with_others,
             record.notes,
+            record.shown,
         )
 
     def check(self) -> str | None:
@@ -138,6 +141,10 @@ class FactionDialog(QDialog):
         self.war_check = QCheckBox("At war with other factions")
         self.war_check.setObjectName("factionWar")
         self.war_check.setChecked(values.at_war_with_others)
+        self.shown_check = QCheckBox("Shown to &players")
+        self.shown_check.setObjectName("factionShown")
+        self.shown_check.setToolTip("Show this faction's standing on the player display")
+        self.shown_check.setChecked(values.shown)
         self.notes_edit = QPlainTextEdit(values.notes)
         self.notes_edit.setObjectName("factionNotes")
         self.notes_edit.setPlaceholderText("Leaders, turf, what they want…")
@@ -161,6 +168,7 @@ class FactionDialog(QDialog):
         form.addRow("&Hold", self.hold_combo)
         form.addRow("&Status with us", self.status_combo)
         form.addRow("", self.war_check)
+        form.addRow("", self.shown_check)
         form.addRow("N&otes", self.notes_edit)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
@@ -179,6 +187,7 @@ class FactionDialog(QDialog):
             status=int(self.status_combo.currentData()),
             at_war_with_others=self.war_check.isChecked(),
             notes=self.notes_edit.toPlainText(),
+            shown=self.shown_check.isChecked(),
         )
 
     def show_error(self, message: str | None) -> None:
@@ -256,6 +265,7 @@ class FactionLadderWidget(QWidget):
     def _connect(self) -> None:
         self.scene.status_requested.connect(self.show_status_menu)
         self.scene.faction_activated.connect(self.edit_faction)
+        self.scene.shown_requested.connect(self.toggle_shown)
         self.scene.selectionChanged.connect(self._update_buttons)
         self.view.faction_dropped.connect(self.move_faction)
         self.view.context_requested.connect(self.show_context_menu)
@@ -391,6 +401,7 @@ class FactionLadderWidget(QWidget):
             status=values.status,
             at_war_with_others=values.at_war_with_others,
             notes=values.notes,
+            shown=values.shown,
         )
         problem = self._push(command)
         if problem is None and command.faction_id is not None:
@@ -423,7 +434,7 @@ class FactionLadderWidget(QWidget):
         wanted = replace(values, tier=record.tier)
         changes = {
             name: getattr(wanted, name)
-            for name in ("name", "hold", "status", "at_war_with_others", "notes")
+            for name in ("name", "hold", "status", "at_war_with_others", "notes", "shown")
             if getattr(wanted, name) != getattr(record, name)
         }
         if not changes:
@@ -576,10 +587,21 @@ class FactionLadderWidget(QWidget):
             action.triggered.connect(partial(self._menu_run, slot))
         status_menu = menu.addMenu("Status")
         self._add_status_actions(status_menu, record)
+        shown = menu.addAction("Shown to Players")
+        shown.setObjectName("menuShown")
+        shown.setCheckable(True)
+        shown.setChecked(record.shown)
+        shown.triggered.connect(partial(self._menu_run, partial(self.toggle_shown, record.id)))
         menu.addSeparator()
         delete = menu.addAction(f"Delete {record.name}")
         delete.setObjectName("menuDelete")
         delete.triggered.connect(partial(self._menu_run, partial(self.delete_faction, record.id)))
+
+    def toggle_shown(self, faction_id: int) -> None:
+        """Show a faction on the player display, or hide it (one click on its eye)."""
+        record = self.record(faction_id)
+        if record is not None and self._writable() and self._session is not None:
+            set_faction_shown(self._session, record, not record.shown)
 
     def _menu_run(self, slot: Callable[[], None], _checked: bool = False) -> None:
         if self.menu is not None:

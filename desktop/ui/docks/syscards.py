@@ -169,6 +169,9 @@ class CardEditor(QWidget):
         self.character_combo = QComboBox()
         self.character_combo.setObjectName("cardCharacter")
         self.capacity_check = QCheckBox("Capacity (the card is an ability the owner can use)")
+        self.shown_check = QCheckBox("Shown to players")
+        self.shown_check.setObjectName("cardShown")
+        self.shown_check.setToolTip("A card stays the GM's until shown to the players")
         # Typed, not spun: what the GM types stays on screen and the rules judge it, so
         # a refused value is never shown clamped next to a different stored one.
         self.numbers: dict[str, NumberField] = {}
@@ -203,6 +206,7 @@ class CardEditor(QWidget):
         form.addRow("# &Owner", self.owner_combo)
         form.addRow("&Roster", self.character_combo)
         form.addRow("", self.capacity_check)
+        form.addRow("", self.shown_check)
         numbers = QHBoxLayout()
         for field, spin in self.numbers.items():
             label = QLabel("Efc %" if field == "efficiency" else field.capitalize())
@@ -237,6 +241,7 @@ class CardEditor(QWidget):
             lambda: self.commit("character_id", _none_for_zero(self.character_combo.currentData()))
         )
         self.capacity_check.clicked.connect(lambda checked: self.commit("capacity", bool(checked)))
+        self.shown_check.clicked.connect(lambda checked: self.commit("shown", bool(checked)))
         for field, spin in self.numbers.items():
             spin.editingFinished.connect(lambda f=field, s=spin: self._commit_number(f, s))
         for field, edit in self.texts.items():
@@ -271,6 +276,7 @@ class CardEditor(QWidget):
             self.owner_combo,
             self.character_combo,
             self.capacity_check,
+            self.shown_check,
             self.image_button,
             self.remove_image_button,
             *self.numbers.values(),
@@ -283,6 +289,7 @@ class CardEditor(QWidget):
         self._set_text(self.name_edit, card.name, same and previous.name == card.name)
         self.category_combo.setCurrentIndex(max(0, self.category_combo.findData(card.category)))
         self.capacity_check.setChecked(card.capacity)
+        self.shown_check.setChecked(card.shown)
         for field, spin in self.numbers.items():
             if not (spin.hasFocus() and same and getattr(previous, field) == getattr(card, field)):
                 spin.setValue(getattr(card, field))

@@ -42,6 +42,13 @@ from desktop.paint.clocks import (
 from desktop.store import ClockRecord
 from desktop.ui.plain_text import tooltip
 from desktop.ui.widgets.drag_data import decode, encode
+from desktop.ui.widgets.shown_mark import (
+    MARK_MARGIN,
+    MARK_SIZE,
+    mark_rect,
+    paint_shown_mark,
+    shown_words,
+)
 
 MIME_TYPE = "application/x-gmdesk-clock"
 
@@ -100,7 +107,8 @@ class Tile:
     @property
     def text_rect(self) -> QRectF:
         left = self.dial.right() + 10
-        return QRectF(left, self.rect.top() + 8, self.rect.right() - 8 - left, TILE_HEIGHT - 16)
+        right = self.rect.right() - MARK_SIZE - 2 * MARK_MARGIN  # clear of the eye
+        return QRectF(left, self.rect.top() + 8, right - left, TILE_HEIGHT - 16)
 
 
 @dataclass
@@ -141,6 +149,7 @@ class ClockBoard(QAbstractScrollArea):
     rename_requested = Signal()
     delete_requested = Signal()
     menu_requested = Signal(QPoint)  # global position
+    shown_requested = Signal(int, bool)  # clock id, shown to players after the click
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -388,6 +397,8 @@ class ClockBoard(QAbstractScrollArea):
                 painter, tile.dial, clock.segments, clock.filled, style=style, preview=preview
             )
         self._paint_label(painter, palette, tile)
+        role = QPalette.ColorRole.Text if clock.shown else QPalette.ColorRole.PlaceholderText
+        paint_shown_mark(painter, mark_rect(tile.rect), clock.shown, palette.color(role))
 
     def _dial_pixmap(self, clock: ClockRecord, style: ClockStyle, palette: QPalette) -> QPixmap:
         """Each look of a dial drawn once: scrolling blits pixmaps, it does not repaint paths."""
@@ -472,6 +483,10 @@ class ClockBoard(QAbstractScrollArea):
             super().mousePressEvent(event)
             return
         self.set_current(tile.clock.id)
+        if self.editable and mark_rect(tile.rect).contains(self.to_board(event.position())):
+            self._press = None  # one click on the eye shows or hides the clock
+            self.shown_requested.emit(tile.clock.id, not tile.clock.shown)
+            return
         segment = self._segment(tile, event.position())
         if event.button() == Qt.MouseButton.LeftButton:
             self._press = (event.position().toPoint(), tile.clock.id, segment)
@@ -704,6 +719,7 @@ class ClockBoard(QAbstractScrollArea):
             lines[-1] += " (done)"
         if clock.note:
             lines.append(clock.note)
+        lines.append(shown_words(clock.shown))
         if self.editable:
             lines.append("Click a segment to fill up to it; + and − tick; drag to move.")
         return "\n".join(lines)

@@ -48,6 +48,7 @@ from desktop.rules.factions import status_text
 from desktop.store import ChapterRecord, ClockRecord, FactionRecord
 from desktop.ui.theme import BADGE_INK, STATUS_COLOURS, WAR_COLOUR
 from desktop.ui.widgets.drag_data import decode, encode
+from desktop.ui.widgets.shown_mark import paint_shown_mark, shown_words
 
 FACTION_MIME = "application/x-gmdesk-faction"  # {"faction": id}
 
@@ -65,7 +66,9 @@ DIAL = 22.0
 COMPACT_CLOCKS = 3  # up to this many, each dial has its count beside it
 STATUS_RECT = QRectF(PADDING + 26, 34, CARD_WIDTH - 2 * PADDING - 26, 22)
 HOLD_RECT = QRectF(PADDING, 34, 22, 22)
-WAR_RECT = QRectF(CARD_WIDTH - PADDING - 50, 7, 50, 18)
+# The "shown to players" eye in the top-right corner; the war badge sits left of it.
+SHOWN_RECT = QRectF(CARD_WIDTH - PADDING - 16, 8, 16, 16)
+WAR_RECT = QRectF(SHOWN_RECT.left() - 4 - 50, 7, 50, 18)
 MINUS = "\u2212"  # a real minus sign: "-3" in a hyphen reads as a dash
 
 
@@ -393,6 +396,7 @@ class FactionCard(LadderCard):
             lines.append(f"Clock {_escape(clock.name)}: {clock.filled}/{clock.segments}{done}")
         if record.notes.strip():
             lines.append(_escape(record.notes.strip()).replace("\n", "<br>"))
+        lines.append(_escape(shown_words(record.shown)))
         lines.append("<span>Drag to another tier · double-click to edit</span>")
         return "<br>".join(lines)
 
@@ -403,7 +407,7 @@ class FactionCard(LadderCard):
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         _card_frame(painter, self.boundingRect(), style, self.isSelected(), style.base)
         at_war = record.status == factions.WAR_STATUS or record.at_war_with_others
-        name_width = CARD_WIDTH - 2 * PADDING - (WAR_RECT.width() + 4 if at_war else 0)
+        name_width = SHOWN_RECT.left() - 4 - PADDING - (WAR_RECT.width() + 4 if at_war else 0)
         painter.setPen(style.text)
         name_rect = QRectF(PADDING, 4, name_width, 27)
         draw_name(painter, name_rect, record.name, style.fonts["name"], two_lines=True)
@@ -411,6 +415,8 @@ class FactionCard(LadderCard):
             paint_war_badge(painter, WAR_RECT, style, record.status == factions.WAR_STATUS)
         paint_hold_badge(painter, HOLD_RECT, record.hold, style)
         paint_status_badge(painter, STATUS_RECT, record.status, style)
+        ink = style.text if record.shown else style.muted
+        paint_shown_mark(painter, SHOWN_RECT, record.shown, ink)
         self._paint_clocks(painter, style)
 
     def _paint_clocks(self, painter: QPainter, style: LadderStyle) -> None:
@@ -476,7 +482,7 @@ class FactionCard(LadderCard):
     # -- input ------------------------------------------------------------------------------
 
     def hoverMoveEvent(self, event: QGraphicsSceneHoverEvent) -> None:
-        on_badge = STATUS_RECT.contains(event.pos())
+        on_badge = STATUS_RECT.contains(event.pos()) or SHOWN_RECT.contains(event.pos())
         shape = Qt.CursorShape.PointingHandCursor if on_badge else Qt.CursorShape.OpenHandCursor
         self.setCursor(shape)
 
@@ -490,6 +496,17 @@ class FactionCard(LadderCard):
             scene.clearSelection()
             self.setSelected(True)
             scene.status_requested.emit(self.faction_id, event.screenPos())
+            event.accept()
+            return
+        if (
+            event.button() == Qt.MouseButton.LeftButton
+            and SHOWN_RECT.adjusted(-3, -3, 3, 3).contains(event.pos())
+            and isinstance(scene, LadderScene)
+            and scene.editable
+        ):
+            scene.clearSelection()
+            self.setSelected(True)
+            scene.shown_requested.emit(self.faction_id)  # one click shows or hides it
             event.accept()
             return
         self._press = event.scenePos()
@@ -516,7 +533,8 @@ class FactionCard(LadderCard):
 
     def mouseDoubleClickEvent(self, event: QGraphicsSceneMouseEvent) -> None:
         scene = self.scene()
-        if isinstance(scene, LadderScene) and not STATUS_RECT.contains(event.pos()):
+        on_badge = STATUS_RECT.contains(event.pos()) or SHOWN_RECT.contains(event.pos())
+        if isinstance(scene, LadderScene) and not on_badge:
             scene.faction_activated.emit(self.faction_id)
 
     def picture(self) -> QPixmap:
@@ -704,6 +722,7 @@ class LadderScene(QGraphicsScene):
 
     status_requested = Signal(int, QPoint)  # faction id, screen position of the click
     faction_activated = Signal(int)  # double-clicked card
+    shown_requested = Signal(int)  # faction id: its "shown to players" eye was clicked
 
     def __init__(self, style: LadderStyle, parent: QWidget | None = None) -> None:
         super().__init__(parent)

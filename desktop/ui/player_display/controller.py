@@ -1,0 +1,178 @@
+"""View > Player Display: opening and closing the display, blanking it with one key, and
+putting it full screen on a chosen screen, remembered for next time.
+
+The actions live here, in the GM's View menu and in the display's own menu; their keys
+work from either window (the display never has the focus, so the GM's window is where
+they are pressed). The display listens to the open campaign only while it is open, so a
+closed display costs the GM's window nothing.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject, Qt
+from PySide6.QtGui import QAction, QGuiApplication, QKeySequence, QScreen
+from PySide6.QtWidgets import QMenu, QWidget
+
+from desktop.ui.player_display.screens import display_screen, screen_title
+from desktop.ui.player_display.window import PlayerDisplayWindow
+from desktop.ui.session import CampaignSession
+from desktop.ui.settings import Settings
+
+OPEN_KEY = "Ctrl+Shift+D"
+BLANK_KEY = "F9"  # one key: the GM blanks the players' screen without looking for it
+FULL_SCREEN_KEY = "Ctrl+Shift+F"
+
+
+class PlayerDisplay(QObject):
+    def __init__(self, settings: Settings, gm_window: QWidget) -> None:
+        super().__init__(gm_window)
+        self.settings = settings
+        self.gm_window = gm_window
+        self.window: PlayerDisplayWindow | None = None
+        self.session: CampaignSession | None = None
+        self.open_action = self._action(
+            "&Player Display", "actionPlayerDisplay", OPEN_KEY, self._toggle_open
+        )
+        self.open_action.setToolTip(
+            "A second window for the players' screen: rolls, pools, public clocks, factions"
+        )
+        self.blank_action = self._action(
+            "&Blank Player Display", "actionBlankPlayerDisplay", BLANK_KEY, self.set_blanked
+        )
+        self.full_action = self._action(
+            "Player Display &Full Screen",
+            "actionPlayerFullScreen",
+            FULL_SCREEN_KEY,
+            self.set_full_screen,
+        )
+        self.close_action = QAction("&Close Player Display", self)
+        self.close_action.setObjectName("actionClosePlayerDisplay")
+        self.close_action.triggered.connect(self.close)
+        self.menu = self.make_menu(gm_window)
+        self._update_actions()
+
+    def _action(self, text: str, name: str, keys: str, slot: object) -> QAction:
+        action = QAction(text, self)
+        action.setObjectName(name)
+        action.setCheckable(True)
+        action.setShortcut(QKeySequence(keys))
+        action.setShortcutContext(Qt.ShortcutContext.ApplicationShortcut)
+        action.toggled.connect(slot)
+        self.gm_window.addAction(action)  # its key works wherever the GM is typing
+        return action
+
+    def make_menu(self, parent: QWidget) -> QMenu:
+        """The display's actions and a screen chooser, for the GM's View menu or its own."""
+        menu = QMenu("Player &Display", parent)
+        screens = QMenu("Player Display on &Screen", menu)
+        screens.setObjectName("playerDisplayScreens")
+        screens.aboutToShow.connect(lambda: self._fill_screens(screens))
+        menu.addActions([self.open_action, self.blank_action, self.full_action])
+        menu.addMenu(screens)
+        return menu
+
+    def _fill_screens(self, menu: QMenu) -> None:
+        menu.clear()
+        current = self.window.screen() if self.window is not None else None
+        for index, screen in enumerate(QGuiApplication.screens()):
+            action = menu.addAction(screen_title(screen, index))
+            action.setCheckable(True)
+            action.setChecked(screen is current and self.full_action.isChecked())
+            action.triggered.connect(lambda _=False, s=screen: self.show_on(s))
+
+    # -- the campaign ---------------------------------------------------------------------
+
+    def set_session(self, session: CampaignSession | None) -> None:
+        if self.session is not None and self.window is not None:
+            self.session.changed.disconnect(self.window.on_changed)
+        self.session = session
+        if self.window is not None:
+            self._follow()
+
+    def _follow(self) -> None:
+        assert self.window is not None
+        if self.session is not None:
+            self.session.changed.connect(self.window.on_changed)
+        self.window.set_campaign(None if self.session is None else self.session.campaign)
+
+    # -- the window -----------------------------------------------------------------------
+
+    def open(self) -> PlayerDisplayWindow:
+        """Show the display (on the remembered screen), without taking the GM's focus."""
+        if self.window is None:
+            window = PlayerDisplayWindow()
+            window.menu_bar.addMenu(self._display_menu(window))
+            window.closed.connect(self._closed)
+            window.set_blanked(self.blank_action.isChecked())
+            self.window = window
+            self._follow()
+            screen = display_screen(self.settings.player_screen(), self.gm_window.screen())
+            if screen is not None:
+                window.setScreen(screen)
+                window.move(screen.availableGeometry().topLeft())
+            window.show()
+        self._update_actions()
+        return self.window
+
+    def _display_menu(self, window: PlayerDisplayWindow) -> QMenu:
+        menu = self.make_menu(window)
+        menu.setTitle("&Display")
+        menu.removeAction(self.open_action)
+        menu.addSeparator()
+        menu.addAction(self.close_action)
+        return menu
+
+    def close(self) -> None:
+        if self.window is not None:
+            self.window.close()  # -> _closed
+
+    def _closed(self) -> None:
+        window, self.window = self.window, None
+        if window is None:
+            return
+        if self.session is not None:
+            self.session.changed.disconnect(window.on_changed)
+        window.hide()
+        window.deleteLater()
+        self._update_actions()
+
+    def set_blanked(self, blanked: bool) -> None:
+        if self.window is not None:
+            self.window.set_blanked(blanked)
+
+    def set_full_screen(self, full: bool) -> None:
+        if full:
+            screen = display_screen(self.settings.player_screen(), self.gm_window.screen())
+            if screen is not None:
+                self.show_on(screen)
+        elif self.window is not None:
+            self.window.set_full_screen(False)
+
+    def show_on(self, screen: QScreen) -> None:
+        """Full screen on `screen`, remembered for the next time the display opens."""
+        window = self.open()
+        if window.isFullScreen():
+            window.set_full_screen(False)
+        window.setScreen(screen)
+        window.setGeometry(screen.geometry())
+        window.set_full_screen(True)
+        self.settings.set_player_screen(screen.name())
+        self._update_actions()
+
+    def _toggle_open(self, wanted: bool) -> None:
+        if wanted and self.window is None:
+            self.open()
+        elif not wanted and self.window is not None:
+            self.close()
+
+    def _update_actions(self) -> None:
+        is_open = self.window is not None
+        for action, checked in (
+            (self.open_action, is_open),
+            (self.full_action, is_open and self.window is not None and self.window.isFullScreen()),
+        ):
+            if action.isChecked() != checked:
+                action.blockSignals(True)
+                action.setChecked(checked)
+                action.blockSignals(False)
+        self.close_action.setEnabled(is_open)

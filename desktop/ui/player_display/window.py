@@ -1,0 +1,121 @@
+"""The player display's window: its sections in a grid, a blank page, type scaled to
+its height so it reads from across the room, and a small menu (hidden in full screen).
+
+It never takes the focus from the GM's window: it is shown without activating and does
+not accept focus, so the GM keeps typing in the main window while it changes.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QCloseEvent, QPalette, QResizeEvent
+from PySide6.QtWidgets import QGridLayout, QMenuBar, QStackedLayout, QVBoxLayout, QWidget
+
+from desktop.store import Campaign
+from desktop.ui.player_display.clocks_section import ClocksSection
+from desktop.ui.player_display.factions_section import FactionsSection
+from desktop.ui.player_display.pools_section import PoolsSection
+from desktop.ui.player_display.roll_section import RollSection
+from desktop.ui.player_display.section import Section
+
+# Each section and its place in the grid: (class, row, column, row span, column span).
+# A new section is one line here; the rows and columns stretch evenly.
+SECTION_PLACES: tuple[tuple[type[Section], int, int, int, int], ...] = (
+    (RollSection, 0, 0, 1, 1),
+    (PoolsSection, 0, 1, 1, 1),
+    (ClocksSection, 1, 0, 1, 1),
+    (FactionsSection, 1, 1, 1, 1),
+)
+# The body text's height as a share of the window's: 1080 pixels give 26-pixel type.
+UNIT_SHARE = 1 / 42
+MIN_UNIT = 13.0
+
+
+class PlayerDisplayWindow(QWidget):
+    closed = Signal()  # closed by its own window button or menu
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent, Qt.WindowType.Window | Qt.WindowType.WindowDoesNotAcceptFocus)
+        self.setObjectName("playerDisplay")
+        self.setWindowTitle("GM Desk — Player Display")
+        self.setAttribute(Qt.WidgetAttribute.WA_ShowWithoutActivating)
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.setBackgroundRole(QPalette.ColorRole.Window)
+        self.campaign: Campaign | None = None
+        self.menu_bar = QMenuBar(self)
+        self.menu_bar.setObjectName("playerDisplayMenu")
+        self.sections: list[Section] = []
+        content = QWidget()
+        content.setObjectName("playerDisplayContent")
+        grid = QGridLayout(content)
+        self.grid = grid
+        for section_class, row, column, rows, columns in SECTION_PLACES:
+            section = section_class()
+            grid.addWidget(section, row, column, rows, columns)
+            grid.setRowStretch(row, 1)
+            grid.setColumnStretch(column, 1)
+            self.sections.append(section)
+        self.blank_page = QWidget()
+        self.blank_page.setObjectName("playerDisplayBlank")
+        self.stack = QStackedLayout()
+        self.stack.addWidget(content)
+        self.stack.addWidget(self.blank_page)
+        self.content = content
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setMenuBar(self.menu_bar)
+        layout.addLayout(self.stack)
+        self.resize(1280, 720)
+        self._apply_unit()
+
+    # -- what it shows --------------------------------------------------------------------
+
+    def set_campaign(self, campaign: Campaign | None) -> None:
+        self.campaign = campaign
+        for section in self.sections:
+            section.refresh(campaign)
+
+    def on_changed(self, topic: str) -> None:
+        """A committed change: each section that shows that topic reads the store again,
+        at once (the store tells its listeners as the change commits)."""
+        for section in self.sections:
+            if topic in section.topics:
+                section.refresh(self.campaign)
+
+    @property
+    def blanked(self) -> bool:
+        return self.stack.currentWidget() is self.blank_page
+
+    def set_blanked(self, blanked: bool) -> None:
+        """Blank the display (the players see an empty screen) or show it again."""
+        self.stack.setCurrentWidget(self.blank_page if blanked else self.content)
+
+    def section(self, section_class: type[Section]) -> Section:
+        return next(s for s in self.sections if isinstance(s, section_class))
+
+    # -- looks ----------------------------------------------------------------------------
+
+    def set_full_screen(self, full: bool) -> None:
+        self.menu_bar.setVisible(not full)  # the players see the display, not its menu
+        if full:
+            self.showFullScreen()
+        else:
+            self.showNormal()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if event.oldSize().height() != event.size().height():
+            self._apply_unit()
+
+    def _apply_unit(self) -> None:
+        unit = max(MIN_UNIT, self.height() * UNIT_SHARE)
+        margin = round(unit * 0.5)
+        self.grid.setContentsMargins(margin, margin, margin, margin)
+        self.grid.setSpacing(margin)
+        for section in self.sections:
+            section.set_unit(unit)
+            section.refresh(self.campaign)
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        super().closeEvent(event)
+        self.closed.emit()
