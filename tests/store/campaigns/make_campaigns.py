@@ -30,7 +30,8 @@ COMMITS = {
     "0004_energy": "5728f18^",
     "0005_downtime": "adcd192^",
     "0006_rules_records": "f2c9278^",
-    "0007_games": "HEAD",
+    "0007_games": "635327f^",
+    "0008_shown_to_players": "HEAD",
 }
 
 # Runs inside the old tree, with its own `desktop` package first on the path.
