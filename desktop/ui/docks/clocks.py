@@ -32,7 +32,6 @@ from desktop.ui.docks.clock_dialogs import (
     RenameClockDialog,
     ResizeClockDialog,
 )
-from desktop.ui.panel import Panel
 from desktop.ui.session import CampaignSession
 from desktop.ui.widgets.clock_board import ClockBoard, Group, Owner
 
@@ -481,12 +480,3 @@ class ClocksWidget(QWidget):
         menu = self.build_menu()
         menu.aboutToHide.connect(menu.deleteLater)
         menu.popup(at)
-
-
-class ClocksPanel(Panel):
-    title = "Clocks"
-    name = "clocks"
-    area = Qt.DockWidgetArea.RightDockWidgetArea
-
-    def build(self) -> ClocksWidget:
-        return ClocksWidget(self)

@@ -56,7 +56,6 @@ from desktop.ui.dice_table.odds import (
 from desktop.ui.dice_table.roll_words import describe_roll, roll_detail, rolled_size
 from desktop.ui.docks.conflict import Conflict, ItemRoll, SideRoll, after_pool
 from desktop.ui.form_helpers import vertical_scroll
-from desktop.ui.panel import Panel
 from desktop.ui.plain_text import escaped
 from desktop.ui.session import CampaignSession
 from desktop.ui.widgets.dice_scene import DiceScene, DiceView, DieState, SideView
@@ -1157,14 +1156,3 @@ class DiceTableWidget(QWidget):
 
     def delete_die(self, die: DieRecord) -> None:
         self._push(RemoveDice(self._session, [die], f"Delete a d{die.size}"))  # type: ignore[arg-type]
-
-
-class DiceTablePanel(Panel):
-    title = "Dice Table"
-    name = "diceTable"
-    area = Qt.DockWidgetArea.RightDockWidgetArea
-
-    def build(self) -> DiceTableWidget:
-        window = self.parent()
-        pool = getattr(window, "pool", None)
-        return DiceTableWidget(pool if isinstance(pool, QThreadPool) else QThreadPool(self), self)

@@ -25,7 +25,6 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.store import RollRecord
-from desktop.ui.panel import Panel
 from desktop.ui.plain_text import tooltip
 from desktop.ui.session import CampaignSession
 from desktop.ui.theme import UNDONE, colour
@@ -201,12 +200,3 @@ class RollLogWidget(QWidget):
         except OSError as error:
             if self._session is not None:
                 self._session.report_failure(f"The roll log could not be written: {error}")
-
-
-class RollLogPanel(Panel):
-    title = "Roll Log"
-    name = "rollLog"
-    area = Qt.DockWidgetArea.BottomDockWidgetArea
-
-    def build(self) -> RollLogWidget:
-        return RollLogWidget(self)
