@@ -294,10 +294,10 @@ def main(argv: list[str] | None = None) -> int:
             app.removeEventFilter(file_open)
             file_open.deleteLater()
             window.deleteLater()
-    window.show()
     # Paint first: the window with its docks' titles, then the campaign opens and the
     # docks fill in, in the event loop's first turns.
     window.show_layout_before_opening()
+    window.show()
     QTimer.singleShot(0, lambda: _open_at_start(window, args.campaign))
     return app.exec()
 
@@ -363,8 +363,8 @@ def _smoke_test(app: object, window: object, requested: Path | None, shot: Path 
 
     # As a GM's start: the window painted with its docks' titles, then the campaign
     # opened and the docks filled in, a slice of the event loop at a time.
-    window.show()  # type: ignore[attr-defined]
     window.show_layout_before_opening()  # type: ignore[attr-defined]
+    window.show()  # type: ignore[attr-defined]
     QCoreApplication.processEvents(QEventLoop.ProcessEventsFlag.AllEvents)
     # Wall-clock times, for the start-up benchmark to set against the process's launch.
     first_paint = time.time()
