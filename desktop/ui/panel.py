@@ -14,6 +14,7 @@ empty area of the size the layout gives it, so nothing moves when the widget arr
 
 from __future__ import annotations
 
+import importlib
 import time
 from collections.abc import Callable
 from typing import Protocol
@@ -37,6 +38,9 @@ class Panel(QDockWidget):
     title = ""
     name = ""
     area = Qt.DockWidgetArea.LeftDockWidgetArea
+    # The module `build()` imports its widget from, if any: imported a slice ahead of
+    # the building, so that neither makes the event loop wait as long as both would.
+    module = ""
     build: Callable[[], QWidget]
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -45,6 +49,7 @@ class Panel(QDockWidget):
         self._session: CampaignSession | None = None
         self._content: QWidget | None = None
         self._placed = False  # built, given its session and set as the dock's widget
+        self._imported = not self.module
         self._filler: PanelFiller | None = None
         self.visibilityChanged.connect(self._on_visibility_changed)
 
@@ -60,8 +65,12 @@ class Panel(QDockWidget):
         return self._placed
 
     def fill_step(self) -> bool:
-        """One slice of filling the panel: building its widget, then giving it the
-        campaign and placing it in the dock. True once the panel is filled."""
+        """One slice of filling the panel: importing its widget's module, building the
+        widget, then giving it the campaign and placing it. True once it is filled."""
+        if not self._imported:
+            self._imported = True
+            importlib.import_module(self.module)
+            return False
         if self._content is None:
             self._content = self.build()
             return False

@@ -141,3 +141,47 @@ def test_a_plain_start_imports_no_heavy_module(gm_desk_home: Path) -> None:
     assert "desktop.ui.docks.roster" in modules  # the docks were filled
     loaded = [name for name in HEAVY if name in modules]
     assert not loaded, f"a plain start imported {loaded}"
+
+
+def test_a_panel_fills_in_three_slices(qtbot: QtBot, campaign_path: Path, data_dir: Path) -> None:
+    """Importing the widget's module, building the widget, placing it with its campaign:
+    each one turn of the event loop, so none makes the window wait for all three."""
+    from desktop.ui.docks.panels import RollLogPanel
+
+    panel = RollLogPanel()
+    qtbot.addWidget(panel)
+    assert panel.module == "desktop.ui.docks.roll_log"
+    assert not panel.fill_step()
+    assert panel.widget() is None  # imported, not yet built
+    assert not panel.fill_step()
+    assert not panel.is_filled()  # built, not yet placed
+    assert panel.fill_step()
+    assert panel.is_filled() and panel.widget() is panel.content()
+
+
+def test_a_reserved_room_is_kept_until_the_view_is_placed(qtbot: QtBot) -> None:
+    from desktop.ui.docks.panels import ClocksPanel
+
+    panel = ClocksPanel()
+    qtbot.addWidget(panel)
+    panel.reserve(300, 200)
+    room = panel.widget()
+    assert room is not None and (room.minimumWidth(), room.minimumHeight()) == (300, 200)
+    view = panel.content()
+    assert panel.widget() is view
+    assert panel.room_needed() is not None
+
+
+def test_a_damaged_saved_room_is_ignored(settings_path: Path) -> None:
+    from PySide6.QtCore import QSettings
+
+    from desktop.ui.settings import Settings
+
+    store = QSettings(str(settings_path), QSettings.Format.IniFormat)
+    settings = Settings(store)
+    settings.set_dock_minimum("roster", 320, 400)
+    assert settings.dock_minimum("roster") == (320, 400)
+    for damaged in ("", "wide", "3x4x5", "-3x4", "x"):
+        store.setValue("docks/roster", damaged)
+        assert settings.dock_minimum("roster") is None
+    assert settings.dock_minimum("never saved") is None

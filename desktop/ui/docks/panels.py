@@ -19,6 +19,7 @@ class RosterPanel(Panel):
     title = "Roster"
     name = "roster"
     area = Qt.DockWidgetArea.LeftDockWidgetArea
+    module = "desktop.ui.docks.roster"
 
     def build(self) -> QWidget:
         from desktop.ui.docks.roster import RosterWidget
@@ -30,6 +31,7 @@ class DiceTablePanel(Panel):
     title = "Dice Table"
     name = "diceTable"
     area = Qt.DockWidgetArea.RightDockWidgetArea
+    module = "desktop.ui.docks.dice_table"
 
     def build(self) -> QWidget:
         from desktop.ui.docks.dice_table import DiceTableWidget
@@ -43,6 +45,7 @@ class SysCardsPanel(Panel):
     title = "SySCards"
     name = "syscards"
     area = Qt.DockWidgetArea.RightDockWidgetArea
+    module = "desktop.ui.docks.syscards"
 
     def build(self) -> QWidget:
         from desktop.ui.docks.syscards import SysCardsWidget
@@ -54,6 +57,7 @@ class ClocksPanel(Panel):
     title = "Clocks"
     name = "clocks"
     area = Qt.DockWidgetArea.RightDockWidgetArea
+    module = "desktop.ui.docks.clocks"
 
     def build(self) -> QWidget:
         from desktop.ui.docks.clocks import ClocksWidget
@@ -65,6 +69,7 @@ class RollLogPanel(Panel):
     title = "Roll Log"
     name = "rollLog"
     area = Qt.DockWidgetArea.BottomDockWidgetArea
+    module = "desktop.ui.docks.roll_log"
 
     def build(self) -> QWidget:
         from desktop.ui.docks.roll_log import RollLogWidget

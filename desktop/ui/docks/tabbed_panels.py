@@ -18,6 +18,7 @@ class EnergyCalendarPanel(Panel):
     title = "Energy Calendar"
     name = "energyCalendar"
     area = Qt.DockWidgetArea.RightDockWidgetArea
+    module = "desktop.ui.docks.energy_calendar"
 
     def build(self) -> QWidget:
         from desktop.ui.docks.energy_calendar import EnergyCalendarWidget
@@ -29,6 +30,7 @@ class FactionLadderPanel(Panel):
     title = "Faction Ladder"
     name = "faction_ladder"
     area = Qt.DockWidgetArea.RightDockWidgetArea
+    module = "desktop.ui.docks.faction_ladder"
 
     def build(self) -> QWidget:
         from desktop.ui.docks.faction_ladder import FactionLadderWidget
@@ -40,6 +42,7 @@ class ChapterPanel(Panel):
     title = "Chapter"
     name = "chapter"
     area = Qt.DockWidgetArea.RightDockWidgetArea
+    module = "desktop.ui.docks.chapter"
 
     def build(self) -> QWidget:
         from desktop.ui.docks.chapter import ChapterWidget
