@@ -274,6 +274,7 @@ class MainWindow(QMainWindow):
                 panel.reserve(*room)
         self.start_page.hide()
         self._restore_workspace(self.workspace)
+        self.campaign_label.setText("Opening the campaign…")
         self._opening = True
 
     def _hide_docks(self) -> None:

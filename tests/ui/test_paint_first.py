@@ -48,6 +48,7 @@ def test_the_docks_show_their_titles_then_fill_roster_and_dice_table_first(
     window.show_layout_before_opening()
     QCoreApplication.processEvents()
     assert not window.start_page.isVisible()
+    assert window.campaign_label.text() == "Opening the campaign…"
     shown = _shown(window)
     assert {"roster", "diceTable", "clocks", "rollLog"} <= {panel.name for panel in shown}
     assert not any(panel.is_filled() for panel in shown)  # titles only, before the campaign
@@ -89,6 +90,7 @@ def test_a_refused_campaign_brings_the_start_page_back(
     with pytest.raises(CampaignRefused):
         window.open_campaign(bogus, interactive=False)
     assert window.start_page.isVisible()
+    assert window.campaign_label.text() == "No campaign open"
     assert not _shown(window)
     assert window.is_ready()  # nothing left waiting to be filled
 
