@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from desktop.store.backups import BackupInfo, list_backups, restore_backup
-    from desktop.store.campaign import SUFFIX, Campaign
+    from desktop.store.campaign import Campaign
     from desktop.store.checks import ABILITY_RATING_MAX, DAILY_NET_MAX
     from desktop.store.core import Listener, Topic
     from desktop.store.downtime_records import (
@@ -90,11 +90,12 @@ if TYPE_CHECKING:
         TraitRecord,
     )
     from desktop.store.sample import ensure_sample_campaign
+    from desktop.store.suffix import SUFFIX
 
 # public name -> (module, name in that module)
 _PUBLIC: dict[str, tuple[str, str]] = {
     "Campaign": ("desktop.store.campaign", "Campaign"),
-    "SUFFIX": ("desktop.store.campaign", "SUFFIX"),
+    "SUFFIX": ("desktop.store.suffix", "SUFFIX"),
     "Topic": ("desktop.store.core", "Topic"),
     "Listener": ("desktop.store.core", "Listener"),
     "CampaignSummary": ("desktop.store.records", "CampaignSummary"),
@@ -138,9 +139,9 @@ _PUBLIC: dict[str, tuple[str, str]] = {
     "NotFound": ("desktop.store.errors", "NotFound"),
     "ReadOnlyCampaign": ("desktop.store.errors", "ReadOnlyCampaign"),
     "CampaignLocked": ("desktop.store.lock", "CampaignLocked"),
-    "Cancelled": ("desktop.store.exchange", "Cancelled"),
+    "Cancelled": ("desktop.store.errors", "Cancelled"),
     "CampaignDocument": ("desktop.store.exchange", "CampaignDocument"),
-    "ImportRefused": ("desktop.store.exchange", "ImportRefused"),
+    "ImportRefused": ("desktop.store.errors", "ImportRefused"),
     "export_campaign": ("desktop.store.exchange", "export_campaign"),
     "import_campaign": ("desktop.store.exchange", "import_campaign"),
     "read_document": ("desktop.store.exchange", "read_document"),

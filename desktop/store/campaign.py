@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from desktop.rules import roster
-from desktop.store import backups, checks, files, health, schema, trust
+from desktop.store import backups, checks, files, health, schema, suffix, trust
 from desktop.store.connection import connect
 from desktop.store.core import Core, Topic
 from desktop.store.errors import CampaignRefused, failure_reason
@@ -40,7 +40,7 @@ from desktop.store.records import CampaignSummary
 if TYPE_CHECKING:
     from sqlmodel import Session
 
-SUFFIX = ".gmdesk"
+SUFFIX = suffix.SUFFIX  # still named here for the store's own modules
 
 Populate = Callable[["Session"], None]
 

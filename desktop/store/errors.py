@@ -17,6 +17,17 @@ class CampaignRefused(Exception):
     """The file cannot be opened as a campaign; it has been left exactly as it was."""
 
 
+class ImportRefused(Exception):
+    """The document is not a campaign this GM Desk can import; nothing was written.
+
+    Here rather than with the import itself, so that start-up can name it without
+    importing the exchange."""
+
+
+class Cancelled(Exception):
+    """The GM cancelled an import or export; nothing was written."""
+
+
 class ReadOnlyCampaign(Exception):
     """A write was asked of a campaign opened read-only."""
 

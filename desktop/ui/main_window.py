@@ -24,23 +24,25 @@ from PySide6.QtWidgets import (
 from desktop.paths import resources_dir
 from desktop.store import (
     SUFFIX,
-    Campaign,
     CampaignLocked,
     CampaignRefused,
-    CardRecord,
     remove_backup_leftovers,
     remove_leftovers,
 )
 from desktop.ui.backup_scheduler import BackupScheduler
-from desktop.ui.docks.clocks import ClocksPanel
-from desktop.ui.docks.dice_table import DiceTablePanel
-from desktop.ui.docks.roll_log import RollLogPanel
-from desktop.ui.docks.roster import RosterPanel
-from desktop.ui.docks.syscards import SysCardsPanel
-from desktop.ui.docks.tabbed_panels import ChapterPanel, EnergyCalendarPanel, FactionLadderPanel
+from desktop.ui.docks.panels import (
+    ChapterPanel,
+    ClocksPanel,
+    DiceTablePanel,
+    EnergyCalendarPanel,
+    FactionLadderPanel,
+    PlayPanel,
+    RollLogPanel,
+    RosterPanel,
+    SysCardsPanel,
+)
 from desktop.ui.downtime.launcher import DowntimeLauncher
-from desktop.ui.panel import Panel
-from desktop.ui.play.play_panel import PlayPanel
+from desktop.ui.panel import Panel, PanelFiller
 from desktop.ui.player_display.controller import PlayerDisplay
 from desktop.ui.session import CampaignSession
 from desktop.ui.settings import LAYOUT_VERSION, Settings
@@ -49,8 +51,10 @@ from desktop.ui.undo_keys import UndoKeyFilter
 from desktop.ui.workspaces import WORKSPACES, arrange, workspace_named
 
 if TYPE_CHECKING:
-    from desktop.store import CampaignDocument
+    from desktop.store import Campaign, CampaignDocument, CardRecord
 
+# In this order the shown docks fill in once the window is on screen: the roster and the
+# Dice Table first.
 PANELS: tuple[type[Panel], ...] = (
     RosterPanel,
     DiceTablePanel,
@@ -86,9 +90,13 @@ class MainWindow(QMainWindow):
         self.setDockNestingEnabled(True)
 
         self.panels: list[Panel] = []
+        self._opening = False  # the docks are shown, waiting for the campaign to open
+        # The window paints first, with the docks' titles; their views fill in after.
+        self.filler = PanelFiller(self)
         for panel_class in PANELS:
             panel = panel_class(self)
             self.addDockWidget(panel_class.area, panel)
+            self.filler.add(panel)
             self.panels.append(panel)
         self.workspace = workspace_named(settings.workspace()).name
         self.start_page = StartPage()
@@ -261,6 +269,22 @@ class MainWindow(QMainWindow):
             self.restoreGeometry(geometry)
             self._fit_to_screen()
 
+    def show_layout_before_opening(self) -> None:
+        """The workspace's docks, titled but empty, in place of the start page: the
+        window paints them at once, and they fill in once the campaign opening next
+        (`open_campaign`) is given to them. Closing or a refusal brings the start page back."""
+        if self.session is not None:
+            return
+        self.filler.hold()
+        for panel in self.panels:
+            room = self.settings.dock_minimum(panel.name)
+            if room is not None:
+                panel.reserve(*room)
+        self.start_page.hide()
+        self._restore_workspace(self.workspace)
+        self.campaign_label.setText("Opening the campaign…")
+        self._opening = True
+
     def _hide_docks(self) -> None:
         for panel in self.panels:
             panel.hide()
@@ -277,6 +301,12 @@ class MainWindow(QMainWindow):
         if not self.isMaximized() and not self.isFullScreen():
             self.resize(size)
         return restored
+
+    def is_ready(self) -> bool:
+        """Whether every dock on screen is filled (the filler's `ready` says when)."""
+        return self.filler.is_idle() and all(
+            panel.is_filled() for panel in self.panels if panel.isVisible()
+        )
 
     def _docks(self) -> dict[str, Panel]:
         return {panel.name: panel for panel in self.panels}
@@ -307,6 +337,10 @@ class MainWindow(QMainWindow):
     def save_layout(self) -> None:
         """The window's place and, while a campaign shows them, the workspace's docks."""
         self.settings.set_geometry(self.saveGeometry())
+        for panel in self.panels:
+            room = panel.room_needed()
+            if room is not None:
+                self.settings.set_dock_minimum(panel.name, *room)
         self.settings.set_workspace(self.workspace)
         if self.session is not None:
             self.settings.set_workspace_state(self.workspace, self.saveState(LAYOUT_VERSION))
@@ -325,20 +359,31 @@ class MainWindow(QMainWindow):
         """Open `path` in this window; when not interactive, refusals are raised."""
         try:
             campaign = self._open(path, interactive=interactive)
-        except (CampaignRefused, CampaignLocked):
-            if not interactive:
+        except BaseException as error:
+            self._end_opening()
+            if not interactive or not isinstance(error, (CampaignRefused, CampaignLocked)):
                 raise
             return False
         if campaign is None:
+            self._end_opening()
             return False
         self.set_session(CampaignSession(campaign, self))
         return True
+
+    def _end_opening(self) -> None:
+        """No campaign came of `show_layout_before_opening`: the start page again."""
+        if self._opening and self.session is None:
+            self.set_session(None)
 
     def _open(self, path: Path, *, interactive: bool) -> Campaign | None:
         # Reopening the open campaign must let go of its lock first; any other file is
         # opened beside it, so a refusal leaves the GM's campaign (and undo) as it was.
         if self.session is not None and self.session.campaign.path == path.absolute():
             self.set_session(None)
+        # The store's campaign (its managers, records and rules) loads with the first
+        # campaign opened, after the window's first paint.
+        from desktop.store import Campaign
+
         try:
             return Campaign.open(path, data_dir=self.data_dir)
         except CampaignLocked as locked:
@@ -376,6 +421,8 @@ class MainWindow(QMainWindow):
     def set_session(self, session: CampaignSession | None) -> None:
         """Make `session` the open campaign (None closes it), backing up as it goes."""
         had_campaign = self.session is not None
+        opening, self._opening = self._opening, False
+        self.filler.release()  # the docks fill in once this returns, with `session`
         if self.session is not None:
             for panel in self.panels:
                 panel.flush()  # edits still waiting for a pause in typing are written now
@@ -407,7 +454,7 @@ class MainWindow(QMainWindow):
             self._hide_docks()
             self._update_status()
             return
-        if not had_campaign:
+        if not had_campaign and not opening:
             self._restore_workspace(self.workspace)
         self.undo_group.addStack(session.undo_stack)
         self.undo_group.setActiveStack(session.undo_stack)
@@ -488,6 +535,8 @@ class MainWindow(QMainWindow):
         if not name:
             return
         path = Path(name).with_suffix(SUFFIX)
+        from desktop.store import Campaign
+
         try:
             campaign = Campaign.create(path, data_dir=self.data_dir)
         except (CampaignRefused, CampaignLocked, ValueError, OSError) as error:

@@ -3,14 +3,22 @@
 As in Frescobaldi's `panel.py`: the panel sets its object name (so the layout can be
 saved), builds its widget only when first shown, and offers its toggle action for the
 View menu.
+
+Paint first: a panel given a `PanelFiller` (the main window gives every panel one) does
+not build its widget the moment it is shown but asks the filler, which builds it in
+slices of the event loop once the window is on screen, in the window's order of panels
+(the roster and the Dice Table first). Until then the dock shows its title over an
+empty area of the size the layout gives it, so nothing moves when the widget arrives.
+`content()` still builds at once whoever asks for it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import importlib
+import time
 from typing import Protocol
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import QDockWidget, QWidget
 
 from desktop.ui.session import CampaignSession
@@ -24,31 +32,86 @@ class PanelContent(Protocol):
 
 class Panel(QDockWidget):
     """Subclasses set `title`, `name` (the saved objectName: never change it once
-    shipped), `area`, and define `build()` returning their content widget."""
+    shipped), `area`, and `module` and `widget_class` (or define `build()`) for their
+    content widget."""
 
     title = ""
     name = ""
     area = Qt.DockWidgetArea.LeftDockWidgetArea
-    build: Callable[[], QWidget]
+    # The module the panel's widget class `widget` is in: imported a slice ahead of the
+    # building, so that neither makes the event loop wait as long as both would.
+    module = ""
+    widget_class = ""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(self.title, parent)
         self.setObjectName(self.name)
         self._session: CampaignSession | None = None
         self._content: QWidget | None = None
+        self._placed = False  # built, given its session and set as the dock's widget
+        self._imported = not self.module
+        self._filler: PanelFiller | None = None
         self.visibilityChanged.connect(self._on_visibility_changed)
+
+    def build(self) -> QWidget:
+        """The panel's widget: `widget_class` of `module`, made with the panel as parent.
+        A panel whose widget needs more overrides this."""
+        made = getattr(importlib.import_module(self.module), self.widget_class)
+        return made(self)  # type: ignore[no-any-return]
 
     def content(self) -> QWidget:
         """The panel's widget, built now if it was not yet."""
+        while not self.fill_step():
+            pass
+        assert self._content is not None
+        return self._content
+
+    def is_filled(self) -> bool:
+        """Whether the panel's widget is built and shown in the dock."""
+        return self._placed
+
+    def fill_step(self) -> bool:
+        """One slice of filling the panel: importing its widget's module, building the
+        widget, then giving it the campaign and placing it. True once it is filled."""
+        if not self._imported:
+            self._imported = True
+            importlib.import_module(self.module)
+            return False
         if self._content is None:
             self._content = self.build()
+            return False
+        if not self._placed:
+            self._placed = True
             self._content_view().set_session(self._session)
+            reserved = self.widget()
             self.setWidget(self._content)
-        return self._content
+            if reserved is not None:
+                reserved.deleteLater()
+        return True
+
+    def reserve(self, width: int, height: int) -> None:
+        """Keep `width` x `height` for the widget until it is built: the least room it
+        took last time, so the layout does not move when it arrives."""
+        if self._placed:
+            return
+        room = QWidget(self)
+        room.setMinimumSize(width, height)
+        self.setWidget(room)
+
+    def room_needed(self) -> tuple[int, int] | None:
+        """The least room the built widget takes, as `reserve` wants it."""
+        if not self._placed or self._content is None:
+            return None
+        least = self._content.minimumSizeHint().expandedTo(self._content.minimumSize())
+        return (least.width(), least.height())
+
+    def fill_with(self, filler: PanelFiller) -> None:
+        """Leave the building of the widget, once shown, to `filler`."""
+        self._filler = filler
 
     def set_session(self, session: CampaignSession | None) -> None:
         self._session = session
-        if self._content is not None:
+        if self._placed:
             self._content_view().set_session(session)
 
     def flush(self) -> None:
@@ -62,15 +125,78 @@ class Panel(QDockWidget):
         return self._content  # type: ignore[return-value]
 
     def _on_visibility_changed(self, visible: bool) -> None:
-        if visible:
+        if not visible or self._placed:
+            return
+        if self._filler is None:
             self.content()
+        else:
+            self._filler.request(self)
 
 
-class WidgetPanel(Panel):
-    """A panel whose content is one widget class, made with the panel as its parent:
-    subclasses set `content_class` instead of writing `build()`."""
+class PanelFiller(QObject):
+    """Fills the panels shown but not yet filled, one slice per turn of the event loop,
+    so that the window paints first; `ready` when every one asked for is filled."""
 
-    content_class: Callable[[QWidget], QWidget]
+    ready = Signal()
+    panel_filled = Signal(object)  # the Panel just filled
 
-    def build(self) -> QWidget:
-        return self.content_class(self)
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._order: list[Panel] = []
+        self._waiting: list[Panel] = []
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(0)
+        self._timer.timeout.connect(self._step)
+        self.longest_slice_s = 0.0  # the smoke test reports it: a slice should fit a frame
+        self._held = False
+
+    def add(self, panel: Panel) -> None:
+        """Fill `panel` through this filler, after those added before it."""
+        self._order.append(panel)
+        panel.fill_with(self)
+
+    def request(self, panel: Panel) -> None:
+        if panel not in self._waiting:
+            self._waiting.append(panel)
+            self._waiting.sort(key=self._rank)
+        if not self._held:
+            self._timer.start()
+
+    def hold(self) -> None:
+        """Fill nothing until `release`: the docks wait for the campaign they show."""
+        self._held = True
+        self._timer.stop()
+
+    def release(self) -> None:
+        self._held = False
+        if self._waiting:
+            self._timer.start()
+
+    def is_idle(self) -> bool:
+        """Whether no shown panel is waiting to be filled."""
+        return not self._waiting and not self._held
+
+    def _rank(self, panel: Panel) -> int:
+        return self._order.index(panel) if panel in self._order else len(self._order)
+
+    def _step(self) -> None:
+        started = time.perf_counter()
+        self._fill_one()
+        self.longest_slice_s = max(self.longest_slice_s, time.perf_counter() - started)
+        if self._waiting:
+            self._timer.start()
+        else:
+            self.ready.emit()
+
+    def _fill_one(self) -> None:
+        while self._waiting:
+            panel = self._waiting[0]
+            # A panel hidden again (a tab put behind another) asks again when shown.
+            if panel.is_filled() or not panel.isVisible():
+                self._waiting.pop(0)
+                continue
+            if panel.fill_step():
+                self._waiting.pop(0)
+                self.panel_filled.emit(panel)
+            return

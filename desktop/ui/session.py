@@ -8,11 +8,13 @@ change came from itself, another dock, undo or redo.
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
-from desktop.store import Campaign
+if TYPE_CHECKING:
+    from desktop.store import Campaign
 
 
 class CampaignSession(QObject):

@@ -66,6 +66,20 @@ class Settings:
     def set_player_screen(self, name: str) -> None:
         self._store.setValue("player_display/screen", name)
 
+    def dock_minimum(self, name: str) -> tuple[int, int] | None:
+        """The least room dock `name`'s view needed when last saved: kept for the dock
+        until its view fills in, so that nothing moves when it does."""
+        try:
+            width, height = (
+                int(part) for part in str(self._store.value(f"docks/{name}")).split("x")
+            )
+        except ValueError:
+            return None
+        return (width, height) if width >= 0 and height >= 0 else None
+
+    def set_dock_minimum(self, name: str, width: int, height: int) -> None:
+        self._store.setValue(f"docks/{name}", f"{width}x{height}")
+
     # -- campaigns ------------------------------------------------------------------------
 
     def recent_files(self) -> list[Path]:

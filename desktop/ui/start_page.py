@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -25,6 +26,27 @@ class StartPage(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("startPage")
+        # Built when first shown: a start that opens a campaign never shows the page,
+        # and its rich-text title alone costs the first paint a good many Qt enums.
+        self._paths: list[Path] = []
+        self._built = False
+        # Narrow, so that with the docks beside it the window still fits a laptop screen.
+        self.setMinimumWidth(220)
+
+    @property
+    def recent(self) -> QListWidget:
+        """The recent campaigns' list (the page is built for it if it was not yet)."""
+        self._build()
+        return self._recent
+
+    def showEvent(self, event: QShowEvent) -> None:
+        self._build()
+        super().showEvent(event)
+
+    def _build(self) -> None:
+        if self._built:
+            return
+        self._built = True
         title = QLabel("<h1>GM Desk</h1><p>No campaign is open.</p>")
         title.setAlignment(Qt.AlignmentFlag.AlignCenter)
         buttons = QVBoxLayout()
@@ -36,10 +58,10 @@ class StartPage(QWidget):
             button = QPushButton(text)
             button.clicked.connect(signal.emit)
             buttons.addWidget(button)
-        self.recent = QListWidget()
-        self.recent.setObjectName("startRecent")
-        self.recent.setMaximumWidth(560)
-        self.recent.itemActivated.connect(
+        self._recent = QListWidget()
+        self._recent.setObjectName("startRecent")
+        self._recent.setMaximumWidth(560)
+        self._recent.itemActivated.connect(
             lambda item: self.recent_requested.emit(Path(item.data(Qt.ItemDataRole.UserRole)))
         )
         self.recent_label = QLabel("Recent campaigns")
@@ -49,17 +71,22 @@ class StartPage(QWidget):
         column.addLayout(buttons)
         column.addSpacing(16)
         column.addWidget(self.recent_label)
-        column.addWidget(self.recent)
+        column.addWidget(self._recent)
         column.addStretch(2)
         outer = QHBoxLayout(self)
         outer.addStretch(1)
         outer.addLayout(column, 3)
         outer.addStretch(1)
-        # Narrow, so that with the docks beside it the window still fits a laptop screen.
-        self.setMinimumWidth(220)
-        self.recent.setMinimumWidth(180)
+        self._recent.setMinimumWidth(180)
+        self._fill_recent()
 
     def set_recent(self, paths: list[Path]) -> None:
+        self._paths = list(paths)
+        if self._built:
+            self._fill_recent()
+
+    def _fill_recent(self) -> None:
+        paths = self._paths
         self.recent.clear()
         for path in paths:
             item = QListWidgetItem(f"{path.stem}    —    {path.parent}")

@@ -17,7 +17,7 @@ from pytestqt.qtbot import QtBot
 from desktop.store import Campaign
 from desktop.store.downtime_records import OWNER_FACTION, FactionRecord
 from desktop.ui.docks.faction_ladder import FactionLadderWidget
-from desktop.ui.docks.tabbed_panels import FactionLadderPanel
+from desktop.ui.docks.panels import FactionLadderPanel
 from desktop.ui.main_window import MainWindow
 from desktop.ui.theme import dark_palette
 from desktop.ui.widgets.ladder_scene import (

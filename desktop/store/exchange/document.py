@@ -18,6 +18,7 @@ from desktop.store.downtime_records import (
     DowntimeSheet,
     FactionRecord,
 )
+from desktop.store.errors import Cancelled, ImportRefused  # noqa: F401 (named here too)
 from desktop.store.games import GameRecord
 from desktop.store.records import (
     CardSnapshot,
@@ -36,14 +37,6 @@ Progress = Callable[[float], None]
 # Whether the bytes of a card's image decode as an image of the named format (Qt, in the
 # program; the store itself cannot decode images).
 ImageCheck = Callable[[str, bytes], bool]
-
-
-class ImportRefused(Exception):
-    """The document is not a campaign this GM Desk can import; nothing was written."""
-
-
-class Cancelled(Exception):
-    """The GM cancelled an import or export; nothing was written."""
 
 
 def trusted_images(_format: str, _data: bytes) -> bool:

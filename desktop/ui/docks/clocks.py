@@ -35,7 +35,6 @@ from desktop.ui.docks.clock_dialogs import (
     RenameClockDialog,
     ResizeClockDialog,
 )
-from desktop.ui.panel import WidgetPanel
 from desktop.ui.session import CampaignSession
 from desktop.ui.shown_commands import set_clock_shown
 from desktop.ui.widgets.clock_board import ClockBoard, Group, Owner
@@ -488,10 +487,3 @@ class ClocksWidget(QWidget):
         menu = self.build_menu()
         menu.aboutToHide.connect(menu.deleteLater)
         menu.popup(at)
-
-
-class ClocksPanel(WidgetPanel):
-    title = "Clocks"
-    name = "clocks"
-    area = Qt.DockWidgetArea.RightDockWidgetArea
-    content_class = ClocksWidget

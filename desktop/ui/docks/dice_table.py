@@ -51,7 +51,6 @@ from desktop.ui.dice_table.roll_words import describe_roll, roll_detail, rolled_
 from desktop.ui.dice_table.tray_odds_box import TrayOddsBox
 from desktop.ui.docks.conflict import Conflict, after_pool
 from desktop.ui.form_helpers import vertical_scroll
-from desktop.ui.panel import Panel
 from desktop.ui.session import CampaignSession
 from desktop.ui.widgets.dice_scene import DiceScene, DiceView, DieState, SideView
 from desktop.ui.widgets.number_field import NumberField, problem_label
@@ -898,14 +897,3 @@ class DiceTableWidget(QWidget):
 
     def delete_die(self, die: DieRecord) -> None:
         self._push(RemoveDice(self._session, [die], f"Delete a d{die.size}"))  # type: ignore[arg-type]
-
-
-class DiceTablePanel(Panel):
-    title = "Dice Table"
-    name = "diceTable"
-    area = Qt.DockWidgetArea.RightDockWidgetArea
-
-    def build(self) -> DiceTableWidget:
-        window = self.parent()
-        pool = getattr(window, "pool", None)
-        return DiceTableWidget(pool if isinstance(pool, QThreadPool) else QThreadPool(self), self)

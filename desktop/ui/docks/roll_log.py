@@ -24,7 +24,6 @@ from PySide6.QtWidgets import (
 
 from desktop.store import RollRecord
 from desktop.ui.form_helpers import follow_changes, push_button
-from desktop.ui.panel import WidgetPanel
 from desktop.ui.plain_text import tooltip
 from desktop.ui.session import CampaignSession
 from desktop.ui.theme import UNDONE, colour
@@ -186,10 +185,3 @@ class RollLogWidget(QWidget):
         except OSError as error:
             if self._session is not None:
                 self._session.report_failure(f"The roll log could not be written: {error}")
-
-
-class RollLogPanel(WidgetPanel):
-    title = "Roll Log"
-    name = "rollLog"
-    area = Qt.DockWidgetArea.BottomDockWidgetArea
-    content_class = RollLogWidget

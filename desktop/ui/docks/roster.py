@@ -43,7 +43,6 @@ from desktop.store import OWNER_CHARACTER, CharacterRecord
 from desktop.ui.commands import AddCharacter, DeleteCharacter, EditCharacter
 from desktop.ui.dice_commands import award_depleted
 from desktop.ui.form_helpers import error_label, push_button, show_error
-from desktop.ui.panel import WidgetPanel
 from desktop.ui.plain_text import tooltip
 from desktop.ui.session import CampaignSession
 from desktop.ui.theme import HINT_STYLE
@@ -562,10 +561,3 @@ class RosterWidget(QWidget):
             self._session.report_failure(str(error))
             return
         self._session.push(EditCharacter(self._session, record, "name", cleaned))
-
-
-class RosterPanel(WidgetPanel):
-    title = "Roster"
-    name = "roster"
-    area = Qt.DockWidgetArea.LeftDockWidgetArea
-    content_class = RosterWidget

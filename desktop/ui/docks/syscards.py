@@ -37,7 +37,6 @@ from desktop.store import CardRecord, NotFound
 from desktop.ui.card_commands import AddCard, DeleteCard, DuplicateCard, EditCard, SetCardImage
 from desktop.ui.docks.resolvers import ActResolver, ChallengeResolver
 from desktop.ui.form_helpers import error_label, show_error
-from desktop.ui.panel import WidgetPanel
 from desktop.ui.session import CampaignSession
 from desktop.ui.widgets.number_field import NumberField
 from desktop.ui.widgets.record_table import RecordTableModel
@@ -689,10 +688,3 @@ def _none_for_zero(value: object) -> int | None:
 
 def _tags(text: str) -> tuple[str, ...]:
     return tuple(tag.strip() for tag in text.split(",") if tag.strip())
-
-
-class SysCardsPanel(WidgetPanel):
-    title = "SySCards"
-    name = "syscards"
-    area = Qt.DockWidgetArea.RightDockWidgetArea
-    content_class = SysCardsWidget

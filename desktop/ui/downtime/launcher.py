@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu, QWidget
 
-from desktop.ui.downtime.dialog import DowntimeSessionDialog
-from desktop.ui.downtime_commands import StartDowntimeSession
 from desktop.ui.session import CampaignSession
+
+if TYPE_CHECKING:  # the dialog and its commands are imported when first used
+    from desktop.ui.downtime.dialog import DowntimeSessionDialog
 
 # -- the Downtime menu ---------------------------------------------------------------------------
 
@@ -59,6 +62,8 @@ class DowntimeLauncher(QObject):
         campaign = session.campaign
         number = campaign.downtime.session()
         fresh = number > 0 and not any(not e.undone for e in campaign.downtime.entries())
+        from desktop.ui.downtime_commands import StartDowntimeSession
+
         if not fresh and not session.push(StartDowntimeSession(session)):
             return
         self.open_dialog()
@@ -67,6 +72,8 @@ class DowntimeLauncher(QObject):
         if self._session is None:
             return None
         if self.dialog is None:
+            from desktop.ui.downtime.dialog import DowntimeSessionDialog
+
             self.dialog = DowntimeSessionDialog(self._session, self._window)
         self.dialog.refresh()
         self.dialog.show()

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QGroupBox, QVBoxLayout, QWidget
 
 from desktop.rules import dicepool
@@ -20,7 +19,6 @@ from desktop.store import CharacterRecord, NotFound, PlayView
 from desktop.ui.commands import EditCharacter
 from desktop.ui.dice_commands import RollDice, to_pool
 from desktop.ui.form_helpers import vertical_scroll
-from desktop.ui.panel import Panel
 from desktop.ui.play.challenge_rolls import ChallengeRolls
 from desktop.ui.play.game_bar import GameBar, grown_text
 from desktop.ui.play.party_roll import Roller, against_party, challenge_roll, last_count
@@ -290,12 +288,3 @@ class PlayWidget(QWidget):
         text = f"{rolled.entry.character_name} against the party"
         if self._push(RollDice(session, text, rolled.changed, rolled.entry)):
             self.challenges.show_result(rolled.entry.summary)
-
-
-class PlayPanel(Panel):
-    title = "Play"
-    name = "play"
-    area = Qt.DockWidgetArea.RightDockWidgetArea
-
-    def build(self) -> PlayWidget:
-        return PlayWidget(self)

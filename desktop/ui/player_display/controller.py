@@ -9,14 +9,18 @@ closed display costs the GM's window nothing.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence, QScreen
 from PySide6.QtWidgets import QMenu, QWidget
 
 from desktop.ui.player_display.screens import display_screen, screen_title
-from desktop.ui.player_display.window import PlayerDisplayWindow
 from desktop.ui.session import CampaignSession
 from desktop.ui.settings import Settings
+
+if TYPE_CHECKING:  # its sections draw dice and clocks: imported when first opened
+    from desktop.ui.player_display.window import PlayerDisplayWindow
 
 OPEN_KEY = "Ctrl+Shift+D"
 BLANK_KEY = "F9"  # one key: the GM blanks the players' screen without looking for it
@@ -100,6 +104,8 @@ class PlayerDisplay(QObject):
     def open(self) -> PlayerDisplayWindow:
         """Show the display (on the remembered screen), without taking the GM's focus."""
         if self.window is None:
+            from desktop.ui.player_display.window import PlayerDisplayWindow
+
             window = PlayerDisplayWindow()
             window.menu_bar.addMenu(self._display_menu(window))
             window.closed.connect(self._closed)

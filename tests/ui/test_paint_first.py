@@ -1,0 +1,192 @@
+"""Paint first (issue 19): the window shows its docks' titles, then the docks fill in,
+a slice of the event loop at a time, the roster and the Dice Table first; nothing moves
+when they do, and a plain start imports nothing it does not show."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Callable
+from datetime import date
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QCoreApplication, QRect
+from pytestqt.qtbot import QtBot
+
+from desktop.store import Campaign, CampaignRefused
+from desktop.ui.main_window import MainWindow
+from desktop.ui.panel import Panel
+
+
+@pytest.fixture
+def second_window(
+    qtbot: QtBot, make_window: Callable[[], MainWindow], campaign_path: Path, data_dir: Path
+) -> MainWindow:
+    """A window whose workspace was saved by a first one, as on every start but the first."""
+    campaign_path.parent.mkdir(parents=True, exist_ok=True)
+    Campaign.create(campaign_path, data_dir=data_dir, start_date=date(2026, 3, 1)).close()
+    first = make_window()
+    assert first.open_campaign(campaign_path, interactive=False)
+    qtbot.waitUntil(first.is_ready)
+    first.close()
+    return make_window()
+
+
+def _shown(window: MainWindow) -> list[Panel]:
+    return [panel for panel in window.panels if panel.isVisible()]
+
+
+def test_the_docks_show_their_titles_then_fill_roster_and_dice_table_first(
+    qtbot: QtBot, second_window: MainWindow, campaign_path: Path
+) -> None:
+    window = second_window
+    filled: list[str] = []
+    window.filler.panel_filled.connect(lambda panel: filled.append(panel.name))
+    window.show_layout_before_opening()
+    QCoreApplication.processEvents()
+    assert not window.start_page.isVisible()
+    assert window.campaign_label.text() == "Opening the campaign…"
+    shown = _shown(window)
+    assert {"roster", "diceTable", "clocks", "rollLog"} <= {panel.name for panel in shown}
+    assert not any(panel.is_filled() for panel in shown)  # titles only, before the campaign
+    assert not window.is_ready()
+
+    assert window.open_campaign(campaign_path, interactive=False)
+    assert not any(panel.is_filled() for panel in shown)  # none built before the paint
+    qtbot.waitUntil(window.is_ready)
+    assert filled[:2] == ["roster", "diceTable"]
+    assert all(panel.is_filled() and panel.widget() is not None for panel in _shown(window))
+
+
+def test_nothing_moves_when_the_docks_fill_in(
+    qtbot: QtBot, second_window: MainWindow, campaign_path: Path
+) -> None:
+    window = second_window
+    window.show_layout_before_opening()
+    QCoreApplication.processEvents()
+
+    def places() -> dict[str, QRect]:
+        return {panel.name: panel.geometry() for panel in _shown(window)}
+
+    before = places()
+    assert window.open_campaign(campaign_path, interactive=False)
+    QCoreApplication.processEvents()
+    assert places() == before
+    qtbot.waitUntil(window.is_ready)
+    QCoreApplication.processEvents()
+    assert places() == before
+
+
+def test_a_refused_campaign_brings_the_start_page_back(
+    qtbot: QtBot, make_window: Callable[[], MainWindow], tmp_path: Path
+) -> None:
+    bogus = tmp_path / "bogus.gmdesk"
+    bogus.write_bytes(b"\x00" * 4096)
+    window = make_window()
+    window.show_layout_before_opening()
+    with pytest.raises(CampaignRefused):
+        window.open_campaign(bogus, interactive=False)
+    assert window.start_page.isVisible()
+    assert window.campaign_label.text() == "No campaign open"
+    assert not _shown(window)
+    assert window.is_ready()  # nothing left waiting to be filled
+
+
+def test_a_panel_without_a_filler_builds_when_shown(qtbot: QtBot) -> None:
+    """Outside the window (a test, a dialog) a panel fills at once, as it always has."""
+    from desktop.ui.docks.panels import RollLogPanel
+
+    panel = RollLogPanel()
+    qtbot.addWidget(panel)
+    panel.show()
+    assert panel.is_filled() and panel.widget() is not None
+
+
+# Modules a plain start (the campaign last used, the Play workspace) never needs: the
+# export and import, the printing of cards and sheets, and what only they load.
+HEAVY = (
+    "desktop.store.exchange",
+    "desktop.store.sample",
+    "desktop.printing.cards",
+    "desktop.printing.sheets",
+    "desktop.ui.print_choice",
+    "desktop.ui.help",
+    "desktop.ui.player_display.window",  # the players' screen, until the GM opens it
+    "desktop.ui.docks.energy_calendar",  # docks tabbed out of sight, until shown
+    "desktop.ui.docks.faction_ladder",
+    "pydantic",
+    "alembic",
+)
+
+
+@pytest.mark.slow  # two whole starts in their own processes
+def test_a_plain_start_imports_no_heavy_module(gm_desk_home: Path) -> None:
+    env = {**os.environ, "GM_DESK_HOME": str(gm_desk_home), "QT_QPA_PLATFORM": "offscreen"}
+    script = (
+        "import json, sys\n"
+        "from desktop.app import main\n"
+        "code = main(['--smoke-test'])\n"
+        "print(json.dumps({'code': code, 'modules': sorted(sys.modules)}))\n"
+    )
+
+    def start() -> dict[str, object]:
+        result = subprocess.run(
+            [sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=120
+        )
+        assert result.returncode == 0, result.stderr
+        return json.loads(result.stdout.strip().splitlines()[-1])
+
+    start()  # the first run makes the sample campaign (through the import) and saves the layout
+    report = start()
+    assert report["code"] == 0
+    modules = set(report["modules"])  # type: ignore[arg-type]
+    assert "desktop.ui.docks.roster" in modules  # the docks were filled
+    loaded = [name for name in HEAVY if name in modules]
+    assert not loaded, f"a plain start imported {loaded}"
+
+
+def test_a_panel_fills_in_three_slices(qtbot: QtBot, campaign_path: Path, data_dir: Path) -> None:
+    """Importing the widget's module, building the widget, placing it with its campaign:
+    each one turn of the event loop, so none makes the window wait for all three."""
+    from desktop.ui.docks.panels import RollLogPanel
+
+    panel = RollLogPanel()
+    qtbot.addWidget(panel)
+    assert panel.module == "desktop.ui.docks.roll_log"
+    assert not panel.fill_step()
+    assert panel.widget() is None  # imported, not yet built
+    assert not panel.fill_step()
+    assert not panel.is_filled()  # built, not yet placed
+    assert panel.fill_step()
+    assert panel.is_filled() and panel.widget() is panel.content()
+
+
+def test_a_reserved_room_is_kept_until_the_view_is_placed(qtbot: QtBot) -> None:
+    from desktop.ui.docks.panels import ClocksPanel
+
+    panel = ClocksPanel()
+    qtbot.addWidget(panel)
+    panel.reserve(300, 200)
+    room = panel.widget()
+    assert room is not None and (room.minimumWidth(), room.minimumHeight()) == (300, 200)
+    view = panel.content()
+    assert panel.widget() is view
+    assert panel.room_needed() is not None
+
+
+def test_a_damaged_saved_room_is_ignored(settings_path: Path) -> None:
+    from PySide6.QtCore import QSettings
+
+    from desktop.ui.settings import Settings
+
+    store = QSettings(str(settings_path), QSettings.Format.IniFormat)
+    settings = Settings(store)
+    settings.set_dock_minimum("roster", 320, 400)
+    assert settings.dock_minimum("roster") == (320, 400)
+    for damaged in ("", "wide", "3x4x5", "-3x4", "x"):
+        store.setValue("docks/roster", damaged)
+        assert settings.dock_minimum("roster") is None
+    assert settings.dock_minimum("never saved") is None
