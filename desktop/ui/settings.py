@@ -7,7 +7,7 @@ from pathlib import Path
 from PySide6.QtCore import QByteArray, QSettings
 
 # Bump when the docks change, so an old saved layout is not applied to new docks.
-LAYOUT_VERSION = 6
+LAYOUT_VERSION = 7
 # Bump with an upgrade step in `_upgrade` when a stored key changes meaning.
 SETTINGS_VERSION = 1
 MAX_RECENT = 10

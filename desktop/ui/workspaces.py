@@ -104,12 +104,13 @@ def _place(window: QMainWindow, docks: dict[str, QDockWidget], name: str) -> Non
         chapter.raise_()
     else:
         # The Dice Table gets the whole height: the pool, the tray and the table are
-        # drop targets never to be squeezed; the clocks and the log share a column.
-        # The Play dock (the game, its scene and turns) leads that column, the clocks
-        # in a tab behind it.
-        table = split(add(Area.RightDockWidgetArea, "roster"), "diceTable", Horizontal)
+        # drop targets never to be squeezed. The Play dock (the game, its scene, turns
+        # and award) has the other column to itself, the clocks in a tab behind it, so
+        # none of it scrolls; the roll log sits under the roster's short list.
+        roster = add(Area.RightDockWidgetArea, "roster")
+        table = split(roster, "diceTable", Horizontal)
         play = split(table, "play", Horizontal)
-        split(play, "rollLog", Vertical)
+        split(roster, "rollLog", Vertical)
         tab(play, "clocks")
         play.raise_()
 
@@ -135,5 +136,5 @@ def _size(window: QMainWindow, docks: dict[str, QDockWidget], name: str) -> None
             Horizontal,
         )
         window.resizeDocks(
-            [docks["play"], docks["rollLog"]], [int(height * 0.7), int(height * 0.3)], Vertical
+            [docks["roster"], docks["rollLog"]], [int(height * 0.6), int(height * 0.4)], Vertical
         )

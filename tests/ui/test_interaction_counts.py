@@ -129,3 +129,42 @@ def test_the_card_list_shows_whole_names_at_1366(sample: MainWindow) -> None:
     row = next(i for i, c in enumerate(cards.model.records) if c.name == "Ledger of Broken Oaths")
     tip = cards.model.data(cards.model.index(row, 0), Qt.ItemDataRole.ToolTipRole)
     assert tip == "Ledger of Broken Oaths"
+
+
+def test_the_play_dock_needs_no_scrolling_at_1366(sample: MainWindow, qtbot: QtBot) -> None:
+    """Issue 16: at 1366 x 768 no form is a scroll area: the round's page of the Play
+    dock (turns, award, challenges) shows whole."""
+    from PySide6.QtWidgets import QScrollArea
+
+    sample.resize(1366, 768)
+    sample.show_workspace("play")
+    qtbot.waitUntil(sample.is_ready)
+    play = next(p for p in sample.panels if p.objectName() == "play").content()
+    scroll = play.findChild(QScrollArea, "playScroll")
+    assert scroll is not None
+    QApplication.processEvents()
+    assert scroll.verticalScrollBar().maximum() == 0
+    assert scroll.horizontalScrollBar().maximum() == 0
+
+
+def test_next_turn_and_a_roll_of_two_dice_in_three(sample: MainWindow, qtbot: QtBot) -> None:
+    """Issue 15's count: N (the next player, selected on the Dice Table), 2, Space (two of
+    their pool dice, smallest first); the roll is logged with its game, scene, round and
+    turn."""
+    assert sample.session is not None
+    sample.show_workspace("play")
+    qtbot.waitUntil(sample.is_ready)
+    campaign = sample.session.campaign
+    before = campaign.games.current()
+    assert before.turn_name == "Brother Ilian"  # the sample's game, at rest
+    inputs = Inputs(qtbot)
+    inputs.key(Qt.Key.Key_N)  # 1: next turn
+    now = campaign.games.current()
+    assert now.turn_name == "Mira Threnody"
+    inputs.key(Qt.Key.Key_2)  # 2: how many
+    inputs.key(Qt.Key.Key_Space)  # 3: roll them
+    qtbot.waitUntil(lambda: campaign.rolls.all()[0].character_name == "Mira Threnody")
+    roll = campaign.rolls.all()[0]
+    assert len(roll.detail["dice"]) == 2
+    assert (roll.game_id, roll.round, roll.turn) == (now.game_id, now.round, now.turn)
+    assert inputs.count == 3

@@ -79,3 +79,35 @@ def test_every_step_undoes_and_a_reopened_campaign_resumes(
     # Issue 15: "A game survives a crash or a closed window: reopening resumes it."
     assert resumed.game_bar.status.text() == shown == "Scene 1 · Round 2 · Ash's turn"
     assert resumed.scene_editor.text.text() == "The bridge at dusk"
+
+
+def test_the_turn_order_draws_its_rows_at_once(qtbot: QtBot) -> None:
+    """The rows of the turn order are drawn when shown, not only after a later resize
+    (its model once held its signals while filled, and the view drew an empty list)."""
+    from PySide6.QtGui import QColor, QImage
+
+    from desktop.store import PlayView, Seat
+    from desktop.ui.play.turn_order import TurnOrder
+
+    order = TurnOrder()
+    qtbot.addWidget(order)
+    order.resize(300, 260)
+    order.show()
+    qtbot.waitExposed(order)
+    seats = tuple(
+        Seat(character_id=n, name=name, state="in_play", state_words="in play", turn=n)
+        for n, name in enumerate(("Kara Voss", "Brother Ilian", "Mira Threnody"), start=1)
+    )
+    order.show_view(
+        PlayView(game_id=1, scene_number=1, round=1, turn=2, turn_of=2, order=seats), True
+    )
+    image = order.seats.viewport().grab().toImage().convertToFormat(QImage.Format.Format_RGB32)
+    base = QColor(image.pixel(image.width() - 2, image.height() - 2)).lightness()
+    inked = sum(
+        1
+        for y in range(0, min(image.height(), 60))
+        for x in range(0, image.width(), 2)
+        if abs(QColor(image.pixel(x, y)).lightness() - base) > 80
+    )
+    assert order.seats.count() == 3
+    assert inked > 50, "the turn order was drawn empty"

@@ -10,7 +10,14 @@ consistent."
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QFormLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from desktop.store import CharacterRecord, PlayView
 from desktop.ui.play.round_award import narrow_combo
@@ -40,27 +47,24 @@ class ChallengeRolls(QWidget):
         self.party_count = NumberField("Each player's dice", _dice_count, width=48)
         self.party_count.setObjectName("partyDice")
         self.party_count.setValue(PARTY_DICE)
-        row.addRow("Challenge", self.challenge)
-        row.addRow("Its dice", self.count)
-        row.addRow("Each player's dice", self.party_count)
-        buttons = QVBoxLayout()
         self.roll_button = QPushButton("Roll challenge")
-        self.party_button = QPushButton("Roll against the party")
+        self.party_button = QPushButton("Roll vs party")
+        # Each roll beside its count: the dock fits 1366 x 768 without scrolling.
+        row.addRow("Challenge", self.challenge)
+        row.addRow("Its dice", _beside(self.count, self.roll_button))
+        row.addRow("Each player's dice", _beside(self.party_count, self.party_button))
         self.roll_button.setToolTip("The challenge rolls; the roll log keeps it for its turn.")
         self.party_button.setToolTip(
-            "The party-wide condition rolls once; every player in the scene rolls against "
-            "it: each loser takes damage, each winner damages the condition."
+            "Roll against the party: the party-wide condition rolls once; every player in "
+            "the scene rolls against it: each loser takes damage, each winner damages it."
         )
         self.roll_button.clicked.connect(self._roll)
         self.party_button.clicked.connect(self._party)
-        buttons.addWidget(self.roll_button)
-        buttons.addWidget(self.party_button)
         self.result = QLabel()
         self.result.setTextFormat(Qt.TextFormat.PlainText)  # names are campaign text
         self.result.setObjectName("challengeResult")
         self.result.setWordWrap(True)
         layout.addLayout(row)
-        layout.addLayout(buttons)
         layout.addWidget(self.result)
         self.challenge.currentIndexChanged.connect(lambda _i: self._offer())
         self._offers: dict[int, int] = {}
@@ -122,3 +126,12 @@ class ChallengeRolls(QWidget):
             self.result.setText(problem or "Say how many dice to roll.")
             return
         self.party_requested.emit(int(self.challenge.currentData()), count, each)
+
+
+def _beside(field: QWidget, button: QPushButton) -> QWidget:
+    row = QWidget()
+    line = QHBoxLayout(row)
+    line.setContentsMargins(0, 0, 0, 0)
+    line.addWidget(field)
+    line.addWidget(button, 1)
+    return row

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from PySide6.QtWidgets import QGroupBox, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QGroupBox, QTabWidget, QVBoxLayout, QWidget
 
 from desktop.rules import dicepool
 from desktop.store import CharacterRecord, NotFound, PlayView
@@ -29,6 +29,16 @@ from desktop.ui.play_commands import EndGame, EndRoundWithAward, GameStep, SetSe
 from desktop.ui.session import CampaignSession
 
 TOPICS = ("games", "characters", "dice", "rolls")
+
+
+def _page(*parts: QWidget) -> QWidget:
+    page = QWidget()
+    column = QVBoxLayout(page)
+    column.setContentsMargins(4, 4, 4, 4)
+    for part in parts:
+        column.addWidget(part)
+    column.addStretch(1)
+    return page
 
 
 def _group(title: str, content: QWidget) -> QGroupBox:
@@ -49,15 +59,23 @@ class PlayWidget(QWidget):
         self.turn_order = TurnOrder()
         self.round_award = RoundAward()
         self.challenges = ChallengeRolls()
+        # What a round needs on one page, the scene (set once a scene) on the other: at
+        # 1366 x 768 neither scrolls.
+        self.round_page = _page(
+            _group("Turns, clockwise from the GM", self.turn_order),
+            _group("End of round: the GM's award", self.round_award),
+            _group("Challenges in the scene", self.challenges),
+        )
+        self.scene_page = _page(_group("Scene", self.scene_editor))
+        self.pages = QTabWidget()
+        self.pages.setObjectName("playPages")
+        self.pages.addTab(self.round_page, "Ro&und")
+        self.pages.addTab(self.scene_page, "Sc&ene")
         inner = QWidget()
         column = QVBoxLayout(inner)
         column.setContentsMargins(6, 6, 6, 6)
         column.addWidget(self.game_bar)
-        column.addWidget(_group("Turns, clockwise from the GM", self.turn_order))
-        column.addWidget(_group("End of round: the GM's award", self.round_award))
-        column.addWidget(_group("Scene", self.scene_editor))
-        column.addWidget(_group("Challenges in the scene", self.challenges))
-        column.addStretch(1)
+        column.addWidget(self.pages, 1)
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
         outer.addWidget(vertical_scroll(inner, "playScroll"))
@@ -137,6 +155,7 @@ class PlayWidget(QWidget):
         if self._session is not None and self.game_bar.start_button.isEnabled():
             self.game_bar.show_summary("")
             if self._push(StartGame(self._session)):
+                self.pages.setCurrentWidget(self.scene_page)
                 self.scene_editor.text.setFocus()  # play starts with the GM setting the scene
 
     def end_game(self) -> None:
@@ -158,6 +177,7 @@ class PlayWidget(QWidget):
         )
         if self._push(command):
             self.follow_turn()
+            self.pages.setCurrentWidget(self.round_page)  # the scene set, the round begins
             self.turn_order.seats.setFocus()  # N and R are letters again, not typing
         else:
             self.scene_editor.show_problem(self._session.last_failure or "")

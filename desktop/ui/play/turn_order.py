@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
     QGridLayout,
+    QHBoxLayout,
     QLabel,
     QLineEdit,
     QListWidget,
@@ -55,7 +56,7 @@ class SeatList(QListWidget):
         self.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
         self.setDefaultDropAction(Qt.DropAction.MoveAction)
         self.setToolTip("Drag a player to change the seating order, clockwise from the GM.")
-        self.setMaximumHeight(130)  # a table seats a handful: the rest of the dock stays in view
+        self.setMaximumHeight(100)  # a table seats a handful: the rest of the dock stays in view
         # A long declared action wraps onto a second line rather than hiding off the side.
         self.setWordWrap(True)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
@@ -104,7 +105,7 @@ class TurnOrder(QWidget):
         final_row.addWidget(self.final_text, 1, 0)
         final_row.addWidget(self.final_button, 1, 1)
         self.final.hide()
-        action_row = QVBoxLayout()
+        action_row = QHBoxLayout()  # the name beside the field: the dock fits 1366 x 768
         self.action_label = QLabel("Action:")
         self.action_label.setTextFormat(Qt.TextFormat.PlainText)
         self.action = QLineEdit()
@@ -149,8 +150,10 @@ class TurnOrder(QWidget):
 
     def show_view(self, view: PlayView, writable: bool) -> None:
         self._turn_of = view.turn_of
+        # Only the list's own signals are held: a model holding its signals would leave
+        # the view drawing none of the rows added (the reseating signal is `rowsMoved`,
+        # which clearing and adding never send).
         self.seats.blockSignals(True)
-        self.seats.model().blockSignals(True)
         self.seats.clear()
         for seat in view.order:
             current = seat.character_id == view.turn_of
@@ -163,7 +166,6 @@ class TurnOrder(QWidget):
             if seat.state != IN_PLAY:
                 item.setForeground(self.palette().placeholderText())
             self.seats.addItem(item)
-        self.seats.model().blockSignals(False)
         self.seats.blockSignals(False)
         names = [name for _cid, name in view.out_for_good]
         self.gone.setText("Out for good (left the order): " + ", ".join(names) if names else "")
