@@ -339,6 +339,12 @@ def task_succeeds(energy: int, ability: int, cost: int) -> bool:
     return total >= _whole(cost, "A task's cost")
 
 
+def least_energy_to_succeed(ability: int, cost: int) -> int:
+    """The least energy that, committed with an ability of that rating, reaches `cost`:
+    the commitment the app offers once the GM has said the cost."""
+    return max(0, _whole(cost, "A task's cost") - _whole(ability, "An ability rating"))
+
+
 # ------------------------------------------------------------- costs and yields
 
 

@@ -1104,3 +1104,12 @@ class EnergyLedger(RuleBasedStateMachine):
 
 EnergyLedger.TestCase.settings = settings(max_examples=60, stateful_step_count=30, deadline=None)
 test_energy_ledger = EnergyLedger.TestCase
+
+
+@given(st.integers(0, 200), st.integers(0, 500))
+def test_the_least_energy_to_succeed_succeeds_and_one_less_fails(ability: int, cost: int) -> None:
+    """Tasks: "energy committed + ability rating >= cost" succeeds; the offered
+    commitment is the least that does."""
+    least = energy.least_energy_to_succeed(ability, cost)
+    assert energy.task_succeeds(least, ability, cost)
+    assert least == 0 or not energy.task_succeeds(least - 1, ability, cost)

@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QToolBar, QToolButton
+from PySide6.QtWidgets import QApplication, QToolBar, QToolButton, QWidget
 from pytestqt.qtbot import QtBot
 
 from desktop.ui.docks.syscards import SysCardsWidget
@@ -167,4 +167,39 @@ def test_next_turn_and_a_roll_of_two_dice_in_three(sample: MainWindow, qtbot: Qt
     roll = campaign.rolls.all()[0]
     assert len(roll.detail["dice"]) == 2
     assert (roll.game_id, roll.round, roll.turn) == (now.game_id, now.round, now.turn)
+    assert inputs.count == 3
+
+
+def test_an_energy_task_for_today_in_three_or_five(sample: MainWindow, qtbot: QtBot) -> None:
+    """Issue 16's "add an energy task to today": click the cost (its number selected),
+    type the GM's cost, Enter: the commitment follows the cost (the least energy that
+    succeeds, with the ability's rating), so a task is 3 inputs; picking an ability
+    first adds its two clicks (5)."""
+    from desktop.rules import energy
+    from desktop.ui.docks.energy_forms import TaskPage
+
+    assert sample.session is not None
+    sample.resize(1366, 768)
+    sample.show_workspace("between")
+    qtbot.waitUntil(sample.is_ready)
+    calendar = next(p for p in sample.panels if p.objectName() == "energyCalendar").content()
+    forms = calendar.findChild(QWidget, "entryKind").parentWidget()
+    task = next(p for p in forms.page_list if isinstance(p, TaskPage))
+    assert forms.page is task and task.isVisible()
+    campaign = sample.session.campaign
+    kara = next(c for c in campaign.roster.all() if c.name == "Kara Voss")
+    today = campaign.summary().current_day
+    before = campaign.calendar.day(kara.id, today)
+    assert before is not None
+    entries = len(before.entries)
+    inputs = Inputs(qtbot)
+    inputs.click(task.basis, task.basis.rect().center())  # 1: the cost field
+    qtbot.waitUntil(lambda: task.basis.selectedText() == task.basis.text())
+    inputs.type("7")  # 2: the GM's cost
+    assert task.committed.value() == energy.least_energy_to_succeed(0, 7) == 7
+    inputs.key(Qt.Key.Key_Return)  # 3: add it
+    after = campaign.calendar.day(kara.id, today)
+    assert after is not None and len(after.entries) == entries + 1
+    added = after.entries[-1]
+    assert added.kind == "task" and added.cost == 7 and added.success
     assert inputs.count == 3

@@ -182,6 +182,14 @@ class TaskPage(EntryPage):
         self.form.addRow("Commit energy", self.committed)
         self.form.addRow("Draw on project", self.project)
         self.mode.currentIndexChanged.connect(self._mode_changed)
+        # The commitment follows the cost (the least energy that succeeds, with the
+        # ability's rating) until the GM types one: cost, then Enter adds the task.
+        self._profile: CharacterProfile | None = None
+        self.commit_typed = False
+        self.committed.textEdited.connect(self._commit_edited)
+        for field in (self.basis, self.obfuscation):
+            field.checked.connect(self._follow_cost)
+        self.ability.currentIndexChanged.connect(self._follow_cost)
         self._watch(self.ability, self.mode, self.basis, self.obfuscation, self.committed)
         self._watch(self.project)
         self._mode_changed()
@@ -192,6 +200,25 @@ class TaskPage(EntryPage):
         self.basis.setMinimum(1 if mode == 2 else 0)
         self.obfuscation.setVisible(mode == 1)
         self.obfuscation_label.setVisible(mode == 1)
+        self._follow_cost()
+
+    def _commit_edited(self) -> None:
+        self.commit_typed = bool(self.committed.text().strip())
+
+    def _follow_cost(self) -> None:
+        if self.commit_typed or self._profile is None:
+            return
+        try:
+            rating = self._profile.rating(_chosen(self.ability))
+            least = energy.least_energy_to_succeed(rating, self.cost())
+        except ValueError:
+            return  # a cost the rules refuse: the outcome line says why
+        self.committed.setValue(least)
+
+    def follow_the_cost_again(self) -> None:
+        """After an entry is added: the next task's commitment follows its cost again."""
+        self.commit_typed = False
+        self._follow_cost()
 
     def cost(self) -> int:
         mode = self.mode.currentIndex()
@@ -202,8 +229,10 @@ class TaskPage(EntryPage):
         return self.basis.value()
 
     def set_context(self, profile: CharacterProfile, state: DayState) -> None:
+        self._profile = profile
         _fill_abilities(self.ability, profile)
         _fill_projects(self.project, state, "No: daily energy and store")
+        self._follow_cost()
 
     def plan(self, profile: CharacterProfile, state: DayState, note: str) -> Plan:
         cost = self.cost()
@@ -514,9 +543,13 @@ class EntryForms(QWidget):
             self.pages.addWidget(page)
             self.page_list.append(page)
             page.changed.connect(self.refresh)
+            # Enter in any of its numbers adds the entry, as the button does.
+            for field in page.findChildren(NumberField):
+                field.returnPressed.connect(self._on_add)
         self.kind.currentIndexChanged.connect(self._kind_changed)
         self.note = QLineEdit()
         self.note.setPlaceholderText("Note (what it was for)")
+        self.note.returnPressed.connect(self._on_add)
         self.outcome = QLabel()
         self.outcome.setObjectName("entryOutcome")
         self.outcome.setWordWrap(True)
@@ -636,6 +669,8 @@ class EntryForms(QWidget):
         plan = self._plan
         if plan is not None and self._submit(plan):
             self.note.clear()
+            if isinstance(self.page, TaskPage):
+                self.page.follow_the_cost_again()
 
     def refresh_note(self) -> None:
         confirmed = self.confirm_death.isChecked()

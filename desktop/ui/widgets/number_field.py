@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QFocusEvent
 from PySide6.QtWidgets import QLabel, QLineEdit, QWidget
 
 from desktop.rules import syscards
@@ -41,6 +42,17 @@ class NumberField(QLineEdit):
         self.setMaximumWidth(width)
         self.textChanged.connect(self._recheck)
         self._recheck()
+
+    def focusInEvent(self, event: QFocusEvent) -> None:
+        super().focusInEvent(event)
+        # Clicked or tabbed into, the number is selected: typing replaces it (a click
+        # and the new number), as in a spin box. After the click has placed the cursor.
+        if event.reason() in (
+            Qt.FocusReason.MouseFocusReason,
+            Qt.FocusReason.TabFocusReason,
+            Qt.FocusReason.BacktabFocusReason,
+        ):
+            QTimer.singleShot(0, self, self.selectAll)  # not if the field is gone by then
 
     def problem(self) -> str | None:
         """The rule's message for what is typed, or None when the rule accepts it."""
