@@ -14,7 +14,7 @@ from dataclasses import replace
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from desktop.store.checks import XP_MAX
+from desktop.store import XP_MAX
 from desktop.ui.main_window import MainWindow
 from desktop.ui.play.play_panel import PlayWidget
 from tests.scenarios.test_play_a_game import _key

@@ -15,8 +15,7 @@ from dataclasses import replace
 from PySide6.QtWidgets import QGroupBox, QVBoxLayout, QWidget
 
 from desktop.rules import dicepool, downtime
-from desktop.store import CharacterRecord, GameRecord, NotFound, PlayView
-from desktop.store.checks import XP_MAX
+from desktop.store import XP_MAX, CharacterRecord, GameRecord, NotFound, PlayView
 from desktop.ui.commands import EditCharacter
 from desktop.ui.dice_commands import RollDice, to_pool
 from desktop.ui.form_helpers import vertical_scroll
