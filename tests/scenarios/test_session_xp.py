@@ -9,14 +9,18 @@ not given; the app marks one XP (`downtime.SESSION_XP`), as Train's "mark 1 XP".
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
+from datetime import date
+from pathlib import Path
 
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from desktop.store import XP_MAX
+from desktop.store import XP_MAX, Campaign
 from desktop.ui.main_window import MainWindow
 from desktop.ui.play.play_panel import PlayWidget
+from desktop.ui.session import CampaignSession
 from tests.scenarios.test_play_a_game import _key
 from tests.ui.docks import shown_dock
 from tests.ui.test_downtime_sheet import open_sheet
@@ -122,3 +126,27 @@ def test_undoing_end_game_closes_the_xp_step(window: MainWindow, qtbot: QtBot) -
     window.session.undo_stack.undo()
     assert window.session.campaign.games.running() is not None
     assert not play.session_xp_box.isVisibleTo(play)
+
+
+def test_a_read_only_campaign_shows_the_step_disabled_with_the_reason(
+    make_window: Callable[[], MainWindow], campaign_path: Path, data_dir: Path
+) -> None:
+    campaign_path.parent.mkdir(parents=True, exist_ok=True)
+    made = Campaign.create(campaign_path, data_dir=data_dir, start_date=date(2026, 3, 1))
+    ash = made.roster.add("Ash", "pc").id
+    made.kit.add_dice(ash, size=6, count=2)
+    made.games.start()
+    made.games.end()
+    made.close()
+    window = make_window()
+    campaign = Campaign.open(campaign_path, data_dir=data_dir, read_only=True)
+    window.set_session(CampaignSession(campaign, window))
+    play = shown_dock(window, "play", PlayWidget)
+    assert not play.game_bar.end_button.isEnabled()
+    [ended] = campaign.games.all()
+    play.offer_session_xp(ended)
+    box, tracks = play.session_xp.rows[ash]
+    assert not box.isEnabled() and not tracks.isEnabled()
+    assert not play.session_xp.apply_button.isEnabled()
+    assert "read-only" in play.session_xp.message.text()
+    assert play.session_xp.skip_button.isEnabled()  # closing the step writes nothing
