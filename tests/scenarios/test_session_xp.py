@@ -57,7 +57,7 @@ def test_end_game_marks_xp_for_two_characters_as_one_undo_step(
     # The step is offered in the dock, one row per player character (no NPC).
     assert play.session_xp_box.isVisibleTo(play)
     assert set(step.rows) == {ids["Ash"], ids["Bryn"], ids["Cole"]}
-    assert "vice" in step.rows[ids["Ash"]][0].text()
+    assert "Ash played to their vice" in step.rows[ids["Ash"]][0].toolTip()
     # Keyboard: the first box has the focus; Space ticks Ash (first track, Insight).
     assert window.focusWidget() is step.rows[ids["Ash"]][0]
     _key(window, qtbot, Qt.Key.Key_Space)

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 
 from desktop.rules import downtime
 from desktop.store import DowntimeSheet
+from desktop.ui.play.round_award import narrow_combo
 
 APPLY_KEY = "Ctrl+Return"
 SKIP_KEY = "Esc"
@@ -40,7 +41,7 @@ class XpOffer:
     sheet: DowntimeSheet
 
 
-def _box_text(offer: XpOffer) -> str:
+def _vice_text(offer: XpOffer) -> str:
     vice = offer.sheet.vice.strip()
     return f"{offer.name} played to their vice" + (f" ({vice})" if vice else "")
 
@@ -57,7 +58,10 @@ class SessionXp(QWidget):
         self._open: set[int] = set()  # characters with a track that can take a mark
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        rule = QLabel(f"{downtime.SESSION_XP_RULE} Tick who did; each marks 1 XP on a track.")
+        rule = QLabel(
+            f"{downtime.SESSION_XP_RULE}\nTick who played to their vice; each marks"
+            f" {downtime.SESSION_XP} XP on the track beside them."
+        )
         rule.setWordWrap(True)
         self.grid = QGridLayout()
         self.grid.setColumnStretch(0, 1)
@@ -95,9 +99,12 @@ class SessionXp(QWidget):
         self.rows = {}
         self._open = set()
         for row, offered in enumerate(offers):
-            box = QCheckBox(_box_text(offered))
+            # The name alone keeps the row narrow in a side dock; the vice is in its tip.
+            box = QCheckBox(offered.name)
             box.setObjectName(f"sessionXp{offered.character_id}")
-            tracks = QComboBox()
+            box.setToolTip(_vice_text(offered))
+            box.setAccessibleName(_vice_text(offered))
+            tracks = narrow_combo(f"sessionXpTrack{offered.character_id}")
             tracks.setAccessibleName(f"XP track of {offered.name}")
             first_open = -1
             for index, (track, marks) in enumerate(offered.sheet.xp):
