@@ -62,6 +62,8 @@ __all__ = [
     "RISKY",
     "SELF",
     "SELF_TRACK",
+    "SESSION_XP",
+    "SESSION_XP_RULE",
     "SMALL",
     "STANDARD",
     "SUCCESS",
@@ -89,6 +91,7 @@ __all__ = [
     "action_total",
     "activity_advantage",
     "asset_quality",
+    "can_mark_session_xp",
     "chapter_payoff",
     "charge_activity",
     "clock_ticks",
@@ -109,6 +112,7 @@ __all__ = [
     "recover_with_stress",
     "recovery_hp",
     "roll_die",
+    "session_xp_marks",
     "suggest_result",
     "target_number",
     "train_marks",
@@ -809,3 +813,33 @@ SELF_TRACK = "self"  # the other tracks are one per attribute, named by the game
 def train_xp(upgraded: bool) -> int:
     """XP a Train activity marks: 1, or 2 with the chapter's training upgrade."""
     return TRAIN_XP + (TRAINING_UPGRADE_XP if require_bool(upgraded, "Upgraded") else 0)
+
+
+# --- End of the session (Roleplaying & XP) ------------------------------------------
+
+SESSION_XP_RULE = (
+    "By playing to the nature of your character's vice, you earn XP at the end of the session."
+)
+# The text does not say how much XP: one mark on one track, as Train's "mark 1 XP".
+SESSION_XP = 1
+
+
+def can_mark_session_xp(marks: tuple[tuple[str, int], ...], track: str, limit: int) -> bool:
+    """Whether ``track`` can take the end-of-session mark without passing ``limit`` (the
+    most marks a track may hold)."""
+    limit = require_non_negative(limit, "A track's limit")
+    old = dict(marks).get(require_text(track, "An XP track"))
+    return old is not None and old + SESSION_XP <= limit
+
+
+def session_xp_marks(
+    marks: tuple[tuple[str, int], ...], track: str, limit: int
+) -> tuple[tuple[str, int], ...]:
+    """XP tracks after the end-of-session mark on ``track``: +1 XP for playing to the
+    nature of the character's vice. A mark past ``limit`` is refused."""
+    track = require_text(track, "An XP track")
+    if track not in {name for name, _old in marks}:
+        raise ValueError(f"There is no {track} track.")
+    if not can_mark_session_xp(marks, track, limit):
+        raise ValueError(f"The {track} track is full: it holds at most {limit:,} XP.")
+    return tuple((name, old + SESSION_XP if name == track else old) for name, old in marks)

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from desktop.store.backups import BackupInfo, list_backups, restore_backup
     from desktop.store.campaign import Campaign
-    from desktop.store.checks import ABILITY_RATING_MAX, DAILY_NET_MAX
+    from desktop.store.checks import ABILITY_RATING_MAX, DAILY_NET_MAX, XP_MAX
     from desktop.store.core import Listener, Topic
     from desktop.store.downtime_records import (
         EXTRA_PAID,
@@ -159,6 +159,7 @@ _PUBLIC: dict[str, tuple[str, str]] = {
     "remove_leftovers": ("desktop.store.leftovers", "remove_leftovers"),
     "ABILITY_RATING_MAX": ("desktop.store.checks", "ABILITY_RATING_MAX"),
     "DAILY_NET_MAX": ("desktop.store.checks", "DAILY_NET_MAX"),
+    "XP_MAX": ("desktop.store.checks", "XP_MAX"),
 }
 
 __all__ = [  # noqa: RUF022 (grouped as _PUBLIC)
@@ -227,6 +228,7 @@ __all__ = [  # noqa: RUF022 (grouped as _PUBLIC)
     "remove_leftovers",
     "ABILITY_RATING_MAX",
     "DAILY_NET_MAX",
+    "XP_MAX",
 ]
 
 

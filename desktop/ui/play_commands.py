@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from desktop.store import DieRecord, GameRecord
+from desktop.store import DieRecord, DowntimeSheet, GameRecord
 from desktop.ui.commands import StoreCommand
 from desktop.ui.session import CampaignSession
 
@@ -76,6 +76,37 @@ class EndGame(StoreCommand):
     def revert(self) -> None:
         assert self._before is not None
         self.session.campaign.games.put(self._before)
+
+
+class MarkSessionXp(StoreCommand):
+    """The end-of-session XP marks of every player character, as one undo step: each
+    pair is a downtime sheet before and after its mark (`downtime.session_xp_marks`)."""
+
+    def __init__(
+        self, session: CampaignSession, sheets: list[tuple[DowntimeSheet, DowntimeSheet]]
+    ) -> None:
+        count = len(sheets)
+        super().__init__(session, f"End-of-session XP for {count} character{'s' * (count != 1)}")
+        self._sheets = list(sheets)
+        if not sheets:
+            self.setObsolete(True)
+
+    def apply(self) -> None:
+        downtime = self.session.campaign.downtime
+        written: list[DowntimeSheet] = []
+        try:
+            for before, after in self._sheets:
+                downtime.set_sheet(after)
+                written.append(before)
+        except Exception:
+            for before in reversed(written):  # all the marks or none: one step
+                downtime.set_sheet(before)
+            raise
+
+    def revert(self) -> None:
+        downtime = self.session.campaign.downtime
+        for before, _after in reversed(self._sheets):
+            downtime.set_sheet(before)
 
 
 class EndRoundWithAward(StoreCommand):

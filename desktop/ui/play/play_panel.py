@@ -14,8 +14,8 @@ from dataclasses import replace
 
 from PySide6.QtWidgets import QGroupBox, QTabWidget, QVBoxLayout, QWidget
 
-from desktop.rules import dicepool
-from desktop.store import CharacterRecord, NotFound, PlayView
+from desktop.rules import dicepool, downtime
+from desktop.store import XP_MAX, CharacterRecord, GameRecord, NotFound, PlayView
 from desktop.ui.commands import EditCharacter
 from desktop.ui.dice_commands import RollDice, to_pool
 from desktop.ui.form_helpers import vertical_scroll
@@ -24,8 +24,16 @@ from desktop.ui.play.game_bar import GameBar, grown_text
 from desktop.ui.play.party_roll import Roller, against_party, challenge_roll, last_count
 from desktop.ui.play.round_award import RoundAward, Source
 from desktop.ui.play.scene_editor import SceneEditor
+from desktop.ui.play.session_xp import SessionXp, XpOffer
 from desktop.ui.play.turn_order import TurnOrder
-from desktop.ui.play_commands import EndGame, EndRoundWithAward, GameStep, SetSeating, StartGame
+from desktop.ui.play_commands import (
+    EndGame,
+    EndRoundWithAward,
+    GameStep,
+    MarkSessionXp,
+    SetSeating,
+    StartGame,
+)
 from desktop.ui.session import CampaignSession
 
 TOPICS = ("games", "characters", "dice", "rolls")
@@ -71,10 +79,14 @@ class PlayWidget(QWidget):
         self.pages.setObjectName("playPages")
         self.pages.addTab(self.round_page, "Ro&und")
         self.pages.addTab(self.scene_page, "Sc&ene")
+        self.session_xp = SessionXp(XP_MAX)
+        self.session_xp_box = _group("End of session: XP (optional)", self.session_xp)
+        self.session_xp_box.hide()  # offered by End game, closed by Apply or Skip
         inner = QWidget()
         column = QVBoxLayout(inner)
         column.setContentsMargins(6, 6, 6, 6)
         column.addWidget(self.game_bar)
+        column.addWidget(self.session_xp_box)
         column.addWidget(self.pages, 1)
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
@@ -91,6 +103,8 @@ class PlayWidget(QWidget):
         self.round_award.award_requested.connect(self.award_and_end_round)
         self.challenges.roll_requested.connect(self.roll_challenge)
         self.challenges.party_requested.connect(self.roll_against_party)
+        self.session_xp.apply_requested.connect(self.mark_session_xp)
+        self.session_xp.skip_requested.connect(self.close_session_xp)
         self.set_session(None)
 
     # -- following the campaign ---------------------------------------------------------------
@@ -102,6 +116,7 @@ class PlayWidget(QWidget):
         if session is not None:
             session.changed.connect(self._on_changed)
         self.game_bar.show_summary("")
+        self.session_xp_box.hide()
         self.reload()
 
     def _on_changed(self, topic: str) -> None:
@@ -129,6 +144,9 @@ class PlayWidget(QWidget):
         dice = {c.id: campaign.kit.dice(c.id) for c in others}
         self.round_award.show_view(self.view, characters, dice, writable)
         self.challenges.show_view(self.view, characters, self._offers(characters), writable)
+        if self.view.game_id is not None:
+            self.session_xp_box.hide()  # End game undone: the game runs again
+        self.session_xp.set_writable(writable)
 
     def _offers(self, characters: list[CharacterRecord]) -> dict[int, int]:
         """Each challenge in the scene: the number of dice it rolled last."""
@@ -165,6 +183,48 @@ class PlayWidget(QWidget):
         if self._push(command) and command.ended is not None:
             names = {c.id: c.name for c in self._session.campaign.roster.all()}
             self.game_bar.show_summary(grown_text(command.ended, names))
+            self.offer_session_xp(command.ended)
+
+    # -- end-of-session XP --------------------------------------------------------------------
+
+    def offer_session_xp(self, ended: GameRecord) -> None:
+        """Offer the end-of-session XP of every player character who was in the game."""
+        assert self._session is not None
+        campaign = self._session.campaign
+        characters = {c.id: c for c in campaign.roster.all()}
+        in_game = [cid for cid, _size in ended.started_with]
+        offers = [
+            XpOffer(cid, characters[cid].name, campaign.downtime.sheet(cid))
+            for cid in in_game
+            if cid in characters and characters[cid].kind == "pc"
+        ]
+        self.session_xp.offer(offers)
+        self.session_xp.set_writable(not self._session.read_only)
+        self.session_xp_box.show()
+        self.session_xp.focus_first()
+
+    def mark_session_xp(self, chosen: list[tuple[int, str]]) -> None:
+        session = self._session
+        if session is None:
+            return
+        downtime_store = session.campaign.downtime
+        sheets = []
+        try:
+            for character_id, track in chosen:
+                before = downtime_store.sheet(character_id)
+                marks = downtime.session_xp_marks(before.xp, track, XP_MAX)
+                sheets.append((before, replace(before, xp=marks)))
+        except (ValueError, NotFound) as error:
+            self.session_xp.show_message(str(error))
+            return
+        if self._push(MarkSessionXp(session, sheets)):
+            self.close_session_xp()
+        else:
+            self.session_xp.show_message(session.last_failure or "The XP could not be marked.")
+
+    def close_session_xp(self) -> None:
+        self.session_xp_box.hide()
+        self.game_bar.start_button.setFocus()
 
     def set_scene(self, text: str, members: list[int], condition: int, new: bool) -> None:
         if self._session is None:
