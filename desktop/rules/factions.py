@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
+from desktop.rules.numbers import whole_number
+
 __all__ = [
     "DEVELOP_NOTHING",
     "DEVELOP_STRENGTHEN",
@@ -80,9 +82,7 @@ __all__ = [
 
 def require_int(value: object, what: str) -> int:
     """Return ``value`` if it is a whole number; bools are refused (True is not 1 here)."""
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{what} must be a whole number, not {value!r}.")
-    return value
+    return whole_number(value, what)
 
 
 def require_non_negative(value: object, what: str) -> int:

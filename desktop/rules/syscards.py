@@ -16,6 +16,8 @@ from dataclasses import dataclass, replace
 from itertools import groupby
 from typing import Final, Literal
 
+from desktop.rules.numbers import at_least, between, whole_number
+
 __all__ = [
     "ACTION_MODE",
     "CATEGORIES",
@@ -114,25 +116,12 @@ GRADES: Final[tuple[Grade, ...]] = (
 # --------------------------------------------------------------------- validation
 
 
-def _whole_number(value: object, what: str) -> int:
-    # bool is a subclass of int; True as an efficiency is always a caller's mistake.
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{what} must be a whole number, not {value!r}.")
-    return value
-
-
 def _in_range(value: object, what: str, low: int, high: int) -> int:
-    number = _whole_number(value, what)
-    if not low <= number <= high:
-        raise ValueError(f"{what} must be between {low} and {high}, not {number}.")
-    return number
+    return between(whole_number(value, what), what, low, high)
 
 
 def _at_least(value: object, what: str, low: int) -> int:
-    number = _whole_number(value, what)
-    if number < low:
-        raise ValueError(f"{what} must be {low} or more, not {number}.")
-    return number
+    return at_least(whole_number(value, what), what, low)
 
 
 def _rate(value: object, what: str) -> int:

@@ -10,8 +10,8 @@ from PySide6.QtCore import Qt
 from desktop.store import Campaign
 from desktop.ui.docks.dice_table import DiceTableWidget
 from desktop.ui.main_window import MainWindow
-from tests.scenarios.conftest import ScriptedRng
 from tests.ui.docks import shown_dock
+from tests.ui.scripted import ScriptedRng
 
 
 def _tick(chips: object, name: str) -> None:

@@ -12,8 +12,8 @@ from desktop.ui.docks.dice_table import DiceTableWidget
 from desktop.ui.docks.roster import RosterWidget
 from desktop.ui.main_window import MainWindow
 from desktop.ui.widgets.character_kit import CharacterKit
-from tests.scenarios.conftest import ScriptedRng
 from tests.ui.docks import shown_dock
+from tests.ui.scripted import ScriptedRng
 
 CLICK = Qt.MouseButton.LeftButton
 

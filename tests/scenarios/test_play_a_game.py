@@ -13,8 +13,8 @@ from pytestqt.qtbot import QtBot
 from desktop.ui.docks.dice_table import DiceTableWidget
 from desktop.ui.main_window import MainWindow
 from desktop.ui.play.play_panel import PlayWidget
-from tests.scenarios.conftest import ScriptedRng
 from tests.ui.docks import shown_dock
+from tests.ui.scripted import ScriptedRng
 
 
 def _counts(window: MainWindow, character_id: int) -> tuple[int, int, int]:

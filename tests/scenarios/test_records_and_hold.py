@@ -16,8 +16,8 @@ from desktop.ui.docks.faction_ladder import FactionLadderWidget
 from desktop.ui.docks.roll_log import RollLogWidget
 from desktop.ui.image_check import image_decodes
 from desktop.ui.main_window import MainWindow
-from tests.scenarios.conftest import ScriptedRng
 from tests.ui.docks import shown_dock
+from tests.ui.scripted import ScriptedRng
 
 _LEFT = Qt.MouseButton.LeftButton
 

@@ -13,8 +13,8 @@ from PySide6.QtCore import Qt
 from desktop.rules import downtime
 from desktop.ui.docks.chapter import ChapterWidget
 from desktop.ui.main_window import MainWindow
-from tests.scenarios.conftest import ScriptedRng
 from tests.ui.docks import shown_dock
+from tests.ui.scripted import ScriptedRng
 from tests.ui.test_downtime_session import choose, pick, start
 
 CLICK = Qt.MouseButton.LeftButton

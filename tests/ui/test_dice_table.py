@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import csv
-import random
-from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
@@ -19,19 +17,7 @@ from desktop.ui.docks.roll_log import RollLogWidget
 from desktop.ui.docks.roster import RosterWidget
 from desktop.ui.main_window import MainWindow
 from desktop.ui.widgets.dice_scene import DIE_MIME, NEW_DIE_MIME, TRAIT_MIME, encode
-
-
-class ScriptedRng(random.Random):
-    """Rolls the faces a test asks for, in order."""
-
-    def __init__(self, faces: Iterable[int]) -> None:
-        super().__init__(0)
-        self.faces = list(faces)
-
-    def randint(self, a: int, b: int) -> int:
-        face = self.faces.pop(0)
-        assert a <= face <= b
-        return face
+from tests.ui.scripted import ScriptedRng
 
 
 def panel(window: MainWindow, kind: type) -> object:

@@ -4,11 +4,20 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
+from typing import TYPE_CHECKING, Any
 
 from desktop.store import checks
 from desktop.store.core import Manager, Topic
 from desktop.store.records import DieRecord, RollRecord
 from desktop.store.rows import ROLL_COLUMNS, _checked_dice, _roll, _roll_values
+
+if TYPE_CHECKING:
+    from sqlmodel import Session
+
+
+def _checked_efficiencies(efficiencies: dict[int, int]) -> dict[int, dict[str, Any]]:
+    """Cards' new efficiencies (an act's Raise Throws), checked as card fields."""
+    return {card_id: checks.card_fields({"efficiency": e}) for card_id, e in efficiencies.items()}
 
 
 class RollManager(Manager):
@@ -29,20 +38,9 @@ class RollManager(Manager):
         """Add a line to the roll log; `at` defaults to now (local time, whole seconds)."""
         from desktop.store import writer
 
-        values = _roll_values(
-            character_id,
-            character_name,
-            kind,
-            detail,
-            total,
-            summary,
-            at,
-            self._today(),
-            self._play(),
-        )
+        values = self._line_values(character_id, character_name, kind, detail, total, summary, at)
         with self._writing(Topic.ROLLS) as session:
-            if character_id is not None:
-                self._campaign.roster.get(character_id)
+            self._check_character(character_id)
             roll_id = writer.add_roll(session, **values)
         return _roll((roll_id, *values.values()))
 
@@ -66,20 +64,9 @@ class RollManager(Manager):
         from desktop.store import writer
 
         checked = _checked_dice(dice)
-        values = _roll_values(
-            character_id,
-            character_name,
-            kind,
-            detail,
-            total,
-            summary,
-            at,
-            self._today(),
-            self._play(),
-        )
+        values = self._line_values(character_id, character_name, kind, detail, total, summary, at)
         with self._writing(Topic.DICE, Topic.ROLLS) as session:
-            if character_id is not None:
-                self._campaign.roster.get(character_id)
+            self._check_character(character_id)
             before = self._campaign.kit._write_dice(session, checked) if checked else []
             roll_id = writer.add_roll(session, **values)
         return before, _roll((roll_id, *values.values()))
@@ -113,24 +100,10 @@ class RollManager(Manager):
         Raise Throws) and its log line. Tells "cards" and "rolls"."""
         from desktop.store import writer
 
-        values = _roll_values(
-            character_id,
-            character_name,
-            kind,
-            detail,
-            total,
-            summary,
-            None,
-            self._today(),
-            self._play(),
-        )
-        checked = {
-            card_id: checks.card_fields({"efficiency": e}) for card_id, e in efficiencies.items()
-        }
+        values = self._line_values(character_id, character_name, kind, detail, total, summary, None)
+        checked = _checked_efficiencies(efficiencies)
         with self._writing(Topic.CARDS, Topic.ROLLS) as session:
-            for card_id, fields in checked.items():
-                self._campaign.cards.get(card_id)
-                writer.update_card(session, card_id, fields)
+            self._write_efficiencies(session, checked)
             roll_id = writer.add_roll(session, **values)
         return _roll((roll_id, *values.values()))
 
@@ -140,14 +113,28 @@ class RollManager(Manager):
         from desktop.store import writer
 
         checks.flag(undone, "Undone")
-        checked = {
-            card_id: checks.card_fields({"efficiency": e}) for card_id, e in efficiencies.items()
-        }
+        checked = _checked_efficiencies(efficiencies)
         with self._writing(Topic.CARDS, Topic.ROLLS) as session:
             writer.set_roll_undone(session, roll_id, undone)
-            for card_id, fields in checked.items():
-                self._campaign.cards.get(card_id)
-                writer.update_card(session, card_id, fields)
+            self._write_efficiencies(session, checked)
+
+    def _line_values(self, *line: object) -> dict[str, object]:
+        """The checked columns of a new log line (`_roll_values`' fields up to `at`), with
+        the day and the game it falls in."""
+        return _roll_values(*line, self._today(), self._play())
+
+    def _check_character(self, character_id: int | None) -> None:
+        """Refuse a log line for a character who is gone (NotFound)."""
+        if character_id is not None:
+            self._campaign.roster.get(character_id)
+
+    def _write_efficiencies(self, session: Session, checked: dict[int, dict[str, Any]]) -> None:
+        """Write cards' checked efficiencies in `session`; a card that is gone is refused."""
+        from desktop.store import writer
+
+        for card_id, fields in checked.items():
+            self._campaign.cards.get(card_id)
+            writer.update_card(session, card_id, fields)
 
     def _today(self) -> int:
         """The campaign's current day, which every roll-log line carries."""

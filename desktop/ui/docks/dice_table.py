@@ -583,12 +583,9 @@ class DiceTableWidget(QWidget):
     def rest(self, hours: int) -> None:
         if not self._writable():
             return
-        try:
-            after = dicepool.rest(to_pool(self._dice), hours)
-        except ValueError as error:
-            self._problem(str(error))
+        changed = self._pool_after(lambda pool: dicepool.rest(pool, hours))
+        if changed is None:
             return
-        changed = after_pool(self._dice, after)
         if not changed:
             self._problem("Resting changes nothing here: no depleted or removed die to return.")
             return
@@ -605,14 +602,24 @@ class DiceTableWidget(QWidget):
     def take_damage(self, count: int) -> None:
         if not self._writable():
             return
-        try:
-            after = dicepool.take_damage(to_pool(self._dice), count)
-        except ValueError as error:
-            self._problem(str(error))
+        changed = self._pool_after(lambda pool: dicepool.take_damage(pool, count))
+        if changed is None:
             return
         assert self._character is not None
         text = f"{self._character.name} takes {count} damage"
-        self._push(UpdateDice(self._session, text, after_pool(self._dice, after)))  # type: ignore[arg-type]
+        self._push(UpdateDice(self._session, text, changed))  # type: ignore[arg-type]
+
+    def _pool_after(
+        self, change: Callable[[dicepool.Pool], dicepool.Pool]
+    ) -> list[DieRecord] | None:
+        """The shown dice the rules' `change` of their pool moves, or None (and the
+        rules' message where the GM sees it) when the rules refuse it."""
+        try:
+            after = change(to_pool(self._dice))
+        except ValueError as error:
+            self._problem(str(error))
+            return None
+        return after_pool(self._dice, after)
 
     # -- rolling ---------------------------------------------------------------------------------
 
@@ -791,12 +798,11 @@ class DiceTableWidget(QWidget):
         chosen: int | None = None,
     ) -> None:
         assert self._session is not None and self._character is not None
-        try:
-            after = dicepool.apply_roll(to_pool(self._dice), roll, choice=choice, chosen=chosen)
-        except ValueError as error:
-            self._problem(str(error))
+        changed = self._pool_after(
+            lambda pool: dicepool.apply_roll(pool, roll, choice=choice, chosen=chosen)
+        )
+        if changed is None:
             return
-        changed = after_pool(self._dice, after)
         summary = self._describe(roll, choice)
         entry = RollEntry(
             character_id=self._character.id,

@@ -10,9 +10,10 @@ so a reopened campaign resumes its game.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
-from PySide6.QtWidgets import QGroupBox, QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QGroupBox, QPushButton, QTabWidget, QVBoxLayout, QWidget
 
 from desktop.rules import dicepool, downtime
 from desktop.store import XP_MAX, CharacterRecord, GameRecord, NotFound, PlayView
@@ -253,18 +254,24 @@ class PlayWidget(QWidget):
             )
 
     def next_turn(self) -> None:
-        if self._session is None or not self.turn_order.next_button.isEnabled():
-            return
-        step = GameStep(self._session, "Next turn", lambda games: games.next_turn())  # type: ignore[attr-defined]
-        if self._push(step):
-            self.follow_turn()
+        self._turn_step(self.turn_order.next_button, "Next turn", lambda games: games.next_turn())  # type: ignore[attr-defined]
 
     def end_round(self) -> None:
         """End the round with no award (the GM skips it)."""
-        if self._session is None or not self.turn_order.end_round_button.isEnabled():
+        self._turn_step(
+            self.turn_order.end_round_button,
+            "End round",
+            lambda games: games.end_round(),  # type: ignore[attr-defined]
+        )
+
+    def _turn_step(
+        self, button: QPushButton, text: str, step: Callable[[object], GameRecord]
+    ) -> None:
+        """Push a step that moves the turn on, if its button allows it now, and follow
+        the turn to whoever has it."""
+        if self._session is None or not button.isEnabled():
             return
-        step = GameStep(self._session, "End round", lambda games: games.end_round())  # type: ignore[attr-defined]
-        if self._push(step):
+        if self._push(GameStep(self._session, text, step)):
             self.follow_turn()
 
     def follow_turn(self) -> None:
