@@ -127,3 +127,17 @@ def test_a_display_opened_during_a_game_shows_it(window: MainWindow, qtbot: QtBo
     display = window.player_display.open()
     scene = _scene(display)
     assert scene.isVisibleTo(display) and scene.turn.text() == f"{TURN_MARK} Ash's turn"
+
+
+def test_a_long_scene_is_cut_and_leaves_the_rest_room(window: MainWindow, qtbot: QtBot) -> None:
+    display = window.player_display.open()
+    play, _ids = _game(window, qtbot)
+    long_scene = " ".join(["The river floods the lower town and the bells ring"] * 39)
+    play.set_scene(long_scene, [], 0, False)
+    scene = _scene(display)
+    shown = scene.scene_text.text()
+    assert shown.endswith(" …") and long_scene.startswith(shown[:-2])
+    assert len(shown) <= 302
+    # At 720 lines the scene band keeps under half the height for the other sections.
+    needed = scene.heightForWidth(display.width() - 40)  # the grid's margins taken off
+    assert 0 < needed < display.height() / 2

@@ -18,6 +18,9 @@ from desktop.ui.player_display.section import Section, clear_layout, sized_font
 PER_ROW = 5  # seats on a line of the turn order before it wraps
 IN_PLAY = "in_play"
 TURN_MARK = "▶"
+# A long scene is cut to about three lines: the type scales with the window's height, so
+# a 16:9 screen holds about 110 characters a line at any size.
+SCENE_CHARS = 300
 
 
 def seat_words(seat: Seat, current: bool) -> str:
@@ -73,7 +76,7 @@ class SceneSection(Section):
             self.setVisible(False)
             return
         self.title.setText(f"Scene {view.scene_number}" if view.scene_number else "Scene")
-        self.scene_text.setText(view.scene_text or "The scene is being set.")
+        self._fit_scene_text()
         self.round.setText(f"Round {view.round}" if view.scene_number else "")
         self.turn.setText(f"{TURN_MARK} {view.turn_name}'s turn" if view.turn_name else "")
         self.turn.setVisible(bool(view.turn_name))
@@ -83,6 +86,14 @@ class SceneSection(Section):
         for column in range(PER_ROW):
             self.order.setColumnStretch(column, 1 if column < per_row else 0)
         self.setVisible(True)
+
+    def _fit_scene_text(self) -> None:
+        """The scene's text, cut at a word with an ellipsis past `SCENE_CHARS` (a scene
+        may hold a paragraph; the table hears it in full, the display keeps its room)."""
+        text = " ".join(self.view.scene_text.split()) or "The scene is being set."
+        if len(text) > SCENE_CHARS:
+            text = text[: SCENE_CHARS + 1].rsplit(" ", 1)[0].rstrip(" ,;:.") + " …"
+        self.scene_text.setText(text)
 
     def _seat(self, seat: Seat) -> QLabel:
         current = seat.turn == self.view.turn
