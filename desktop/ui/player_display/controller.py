@@ -38,7 +38,7 @@ class PlayerDisplay(QObject):
             "&Player Display", "actionPlayerDisplay", OPEN_KEY, self._toggle_open
         )
         self.open_action.setToolTip(
-            "A second window for the players' screen: rolls, pools, public clocks, factions"
+            "A second window for the players' screen: scene, turn, rolls, pools, clocks, factions"
         )
         self.blank_action = self._action(
             "&Blank Player Display", "actionBlankPlayerDisplay", BLANK_KEY, self.set_blanked

@@ -34,6 +34,7 @@ class Section(QFrame):
     """A titled panel of the display. Subclasses name their `topics` and fill `body`."""
 
     topics: frozenset[Topic] = frozenset()
+    stretch = 1  # its row's share of the window's height (0: only what it needs)
 
     def __init__(self, title: str, name: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)

@@ -16,15 +16,18 @@ from desktop.ui.player_display.clocks_section import ClocksSection
 from desktop.ui.player_display.factions_section import FactionsSection
 from desktop.ui.player_display.pools_section import PoolsSection
 from desktop.ui.player_display.roll_section import RollSection
+from desktop.ui.player_display.scene_section import SceneSection
 from desktop.ui.player_display.section import Section
 
 # Each section and its place in the grid: (class, row, column, row span, column span).
-# A new section is one line here; the rows and columns stretch evenly.
+# A new section is one line here; the rows stretch by their sections' `stretch` (the
+# scene across the top takes only its height), the columns evenly.
 SECTION_PLACES: tuple[tuple[type[Section], int, int, int, int], ...] = (
-    (RollSection, 0, 0, 1, 1),
-    (PoolsSection, 0, 1, 1, 1),
-    (ClocksSection, 1, 0, 1, 1),
-    (FactionsSection, 1, 1, 1, 1),
+    (SceneSection, 0, 0, 1, 2),
+    (RollSection, 1, 0, 1, 1),
+    (PoolsSection, 1, 1, 1, 1),
+    (ClocksSection, 2, 0, 1, 1),
+    (FactionsSection, 2, 1, 1, 1),
 )
 # The body text's height as a share of the window's: 1080 pixels give 26-pixel type.
 UNIT_SHARE = 1 / 42
@@ -52,7 +55,7 @@ class PlayerDisplayWindow(QWidget):
         for section_class, row, column, rows, columns in SECTION_PLACES:
             section = section_class()
             grid.addWidget(section, row, column, rows, columns)
-            grid.setRowStretch(row, 1)
+            grid.setRowStretch(row, max(grid.rowStretch(row), section.stretch))
             grid.setColumnStretch(column, 1)
             self.sections.append(section)
         self.blank_page = QWidget()
