@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSize, Qt
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QScrollArea, QWidget
 
 from desktop.ui.theme import ERROR, WARNING, Role, text_style
@@ -123,9 +123,22 @@ def wide_and_narrow(wide: QWidget, narrow: QWidget) -> QWidget:
     return row
 
 
+class _VerticalScroll(QScrollArea):
+    """Never narrower than its content: with no sideways scrolling, a narrower area
+    would cut the content's right side off (a restored layout squeezed the Play dock)."""
+
+    def minimumSizeHint(self) -> QSize:
+        least = super().minimumSizeHint()
+        content = self.widget()
+        if content is None:
+            return least
+        width = content.minimumSizeHint().width() + self.verticalScrollBar().sizeHint().width()
+        return QSize(max(least.width(), width), least.height())
+
+
 def vertical_scroll(content: QWidget, name: str = "") -> QScrollArea:
     """`content` in a frameless area that scrolls up and down and fits its width."""
-    scroll = QScrollArea()
+    scroll = _VerticalScroll()
     if name:
         scroll.setObjectName(name)
     scroll.setWidgetResizable(True)

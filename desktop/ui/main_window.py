@@ -305,7 +305,7 @@ class MainWindow(QMainWindow):
     def is_ready(self) -> bool:
         """Whether every dock on screen is filled (the filler's `ready` says when)."""
         return self.filler.is_idle() and all(
-            panel.is_filled() for panel in self.panels if panel.isVisible()
+            panel.is_filled() for panel in self.panels if panel.is_on_screen()
         )
 
     def _docks(self) -> dict[str, Panel]:

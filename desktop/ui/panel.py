@@ -66,6 +66,11 @@ class Panel(QDockWidget):
         assert self._content is not None
         return self._content
 
+    def is_on_screen(self) -> bool:
+        """Shown and not behind another dock's tab (Qt calls a dock tabbed out of sight
+        visible too; it fills when its tab is chosen)."""
+        return self.isVisible() and not self.visibleRegion().isEmpty()
+
     def is_filled(self) -> bool:
         """Whether the panel's widget is built and shown in the dock."""
         return self._placed
@@ -103,6 +108,9 @@ class Panel(QDockWidget):
         if not self._placed or self._content is None:
             return None
         least = self._content.minimumSizeHint().expandedTo(self._content.minimumSize())
+        # Never more than it had: a layout that squeezed it below its hint restores
+        # as it was, where a larger reservation pushed the last dock off the window.
+        least = least.boundedTo(self._content.size())
         return (least.width(), least.height())
 
     def fill_with(self, filler: PanelFiller) -> None:
@@ -193,7 +201,7 @@ class PanelFiller(QObject):
         while self._waiting:
             panel = self._waiting[0]
             # A panel hidden again (a tab put behind another) asks again when shown.
-            if panel.is_filled() or not panel.isVisible():
+            if panel.is_filled() or not panel.is_on_screen():
                 self._waiting.pop(0)
                 continue
             if panel.fill_step():

@@ -105,18 +105,17 @@ def _place(window: QMainWindow, docks: dict[str, QDockWidget], name: str) -> Non
     else:
         # The Dice Table gets the whole height: the pool, the tray and the table are
         # drop targets never to be squeezed. The Play dock (the game, its scene, turns
-        # and award) has the other column to itself, the clocks in a tab behind it, so
-        # none of it scrolls; the roll log sits under the roster's short list.
-        roster = add(Area.RightDockWidgetArea, "roster")
-        table = split(roster, "diceTable", Horizontal)
+        # and award) has the other column to itself, so none of it scrolls, with the
+        # clocks and the roll log in tabs behind it (the table shows the last roll).
+        table = split(add(Area.RightDockWidgetArea, "roster"), "diceTable", Horizontal)
         play = split(table, "play", Horizontal)
-        split(roster, "rollLog", Vertical)
         tab(play, "clocks")
+        tab(play, "rollLog")
         play.raise_()
 
 
 def _size(window: QMainWindow, docks: dict[str, QDockWidget], name: str) -> None:
-    width, height = window.width(), window.height()
+    width = window.width()
 
     def at_least(dock_name: str, wanted: float) -> int:
         return max(int(wanted), docks[dock_name].minimumSizeHint().width())
@@ -130,11 +129,9 @@ def _size(window: QMainWindow, docks: dict[str, QDockWidget], name: str) -> None
         # What is left after the Dice Table's own width goes to the two side columns.
         spare = max(0, width - docks["diceTable"].minimumSizeHint().width() - 40)
         side = min(380, spare / 2)
+        column = at_least("roster", side)
         window.resizeDocks(
             [docks["roster"], docks["play"]],
-            [at_least("roster", side), at_least("play", spare - side if side < 380 else 380)],
+            [column, at_least("play", spare - column if column < 380 else 380)],
             Horizontal,
-        )
-        window.resizeDocks(
-            [docks["roster"], docks["rollLog"]], [int(height * 0.6), int(height * 0.4)], Vertical
         )

@@ -314,6 +314,12 @@ class RosterWidget(QWidget):
         self.kind_filter.addItem("Everyone", None)
         for kind in roster.KINDS:
             self.kind_filter.addItem(kind_icon(kind), roster.KIND_LABELS[kind] + "s", kind)
+        # As wide as "Everyone", not "Player characters": the roster's column shares
+        # 1366 pixels with the Dice Table and the Play dock (the list says who is who).
+        self.kind_filter.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+        )
+        self.kind_filter.setMinimumContentsLength(9)
         self.add_button = QToolButton()
         self.add_button.setObjectName("rosterAdd")
         self.add_button.setText("Add")
