@@ -3,6 +3,8 @@ one of its topics changes, with type sized for reading across a room."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtGui import QFont, QPalette
 from PySide6.QtWidgets import QFrame, QLabel, QLayout, QVBoxLayout, QWidget
 
@@ -63,6 +65,5 @@ class Section(QFrame):
     def restyle(self) -> None:
         """Apply `unit` to what the section shows (called after `set_unit`)."""
 
-    def refresh(self, campaign: Campaign | None) -> None:
-        """Show what the store holds now (None: no campaign open)."""
-        raise NotImplementedError
+    # Each section shows what the store holds now (None: no campaign open).
+    refresh: Callable[[Campaign | None], None]

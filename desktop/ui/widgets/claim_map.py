@@ -6,6 +6,7 @@ the store's change signals.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -95,11 +96,9 @@ class MapNode(QGraphicsObject):
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
         self.setZValue(2)
 
-    def outline(self) -> QPainterPath:
-        raise NotImplementedError
-
-    def draw(self, painter: QPainter, palette: QPalette) -> None:
-        raise NotImplementedError
+    # Each kind of place gives its outline and draws itself.
+    outline: Callable[[], QPainterPath]
+    draw: Callable[[QPainter, QPalette], None]
 
     def shape(self) -> QPainterPath:
         return self.outline()

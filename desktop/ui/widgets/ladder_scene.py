@@ -9,6 +9,7 @@ turns a drop into (faction, tier, position) and the dock makes the undo command.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from PySide6.QtCore import QMimeData, QPoint, QPointF, QRectF, QSize, Qt, Signal
@@ -348,8 +349,7 @@ class LadderCard(LadderItem):
     def boundingRect(self) -> QRectF:
         return QRectF(0, 0, CARD_WIDTH, CARD_HEIGHT)
 
-    def _tooltip(self) -> str:
-        raise NotImplementedError
+    _tooltip: Callable[[], str]  # each card says what it shows
 
     def _retold(self) -> None:
         """What the card shows has changed: its tooltip and its picture follow."""
