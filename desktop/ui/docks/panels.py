@@ -10,6 +10,8 @@ ladder, the chapter) costs nothing until its tab is shown.
 
 from __future__ import annotations
 
+from typing import cast
+
 from PySide6.QtCore import Qt, QThreadPool
 from PySide6.QtWidgets import QWidget
 
@@ -20,9 +22,14 @@ RIGHT = Qt.DockWidgetArea.RightDockWidgetArea
 BOTTOM = Qt.DockWidgetArea.BottomDockWidgetArea
 
 
-class RosterPanel(Panel):
-    title, name, area = "Roster", "roster", LEFT
-    module, widget_class = "desktop.ui.docks.roster", "RosterWidget"
+def _panel(
+    class_name: str, title: str, name: str, area: Qt.DockWidgetArea, widget: str
+) -> type[Panel]:
+    """A panel class for `widget` ("module.path.WidgetClass"), made with the panel as its
+    parent by `Panel.build`."""
+    module, widget_class = widget.rsplit(".", 1)
+    fields = {"title": title, "name": name, "area": area, "module": module}
+    return cast(type[Panel], type(class_name, (Panel,), {**fields, "widget_class": widget_class}))
 
 
 class DiceTablePanel(Panel):
@@ -37,36 +44,34 @@ class DiceTablePanel(Panel):
         return DiceTableWidget(pool if isinstance(pool, QThreadPool) else QThreadPool(self), self)
 
 
-class PlayPanel(Panel):
-    title, name, area = "Play", "play", RIGHT
-    module, widget_class = "desktop.ui.play.play_panel", "PlayWidget"
-
-
-class SysCardsPanel(Panel):
-    title, name, area = "SySCards", "syscards", RIGHT
-    module, widget_class = "desktop.ui.docks.syscards", "SysCardsWidget"
-
-
-class ClocksPanel(Panel):
-    title, name, area = "Clocks", "clocks", RIGHT
-    module, widget_class = "desktop.ui.docks.clocks", "ClocksWidget"
-
-
-class RollLogPanel(Panel):
-    title, name, area = "Roll Log", "rollLog", BOTTOM
-    module, widget_class = "desktop.ui.docks.roll_log", "RollLogWidget"
-
-
-class EnergyCalendarPanel(Panel):
-    title, name, area = "Energy Calendar", "energyCalendar", RIGHT
-    module, widget_class = "desktop.ui.docks.energy_calendar", "EnergyCalendarWidget"
-
-
-class FactionLadderPanel(Panel):
-    title, name, area = "Faction Ladder", "faction_ladder", RIGHT
-    module, widget_class = "desktop.ui.docks.faction_ladder", "FactionLadderWidget"
-
-
-class ChapterPanel(Panel):
-    title, name, area = "Chapter", "chapter", RIGHT
-    module, widget_class = "desktop.ui.docks.chapter", "ChapterWidget"
+# The title, the saved objectName (never change one once shipped), the area, the widget.
+RosterPanel = _panel(
+    "RosterPanel", "Roster", "roster", LEFT, "desktop.ui.docks.roster.RosterWidget"
+)
+PlayPanel = _panel("PlayPanel", "Play", "play", RIGHT, "desktop.ui.play.play_panel.PlayWidget")
+SysCardsPanel = _panel(
+    "SysCardsPanel", "SySCards", "syscards", RIGHT, "desktop.ui.docks.syscards.SysCardsWidget"
+)
+ClocksPanel = _panel(
+    "ClocksPanel", "Clocks", "clocks", RIGHT, "desktop.ui.docks.clocks.ClocksWidget"
+)
+RollLogPanel = _panel(
+    "RollLogPanel", "Roll Log", "rollLog", BOTTOM, "desktop.ui.docks.roll_log.RollLogWidget"
+)
+EnergyCalendarPanel = _panel(
+    "EnergyCalendarPanel",
+    "Energy Calendar",
+    "energyCalendar",
+    RIGHT,
+    "desktop.ui.docks.energy_calendar.EnergyCalendarWidget",
+)
+FactionLadderPanel = _panel(
+    "FactionLadderPanel",
+    "Faction Ladder",
+    "faction_ladder",
+    RIGHT,
+    "desktop.ui.docks.faction_ladder.FactionLadderWidget",
+)
+ChapterPanel = _panel(
+    "ChapterPanel", "Chapter", "chapter", RIGHT, "desktop.ui.docks.chapter.ChapterWidget"
+)
