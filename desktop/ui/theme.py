@@ -3,14 +3,10 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor, QGuiApplication, QPainter, QPalette
+from PySide6.QtGui import QColor, QGuiApplication, QPalette
 from PySide6.QtWidgets import (
     QApplication,
-    QProxyStyle,
-    QStyle,
     QStyleFactory,
-    QStyleOption,
-    QWidget,
 )
 
 HEADLESS_PLATFORMS = ("offscreen", "minimal")
@@ -44,30 +40,11 @@ def _apply_scheme(app: QApplication, scheme: Qt.ColorScheme) -> None:
 def _set_style(app: QApplication, *, dark: bool) -> None:
     fusion = QStyleFactory.create("Fusion")
     if fusion is not None:
-        # Only a dark scheme pays for the proxy: each primitive it draws calls Python.
-        app.setStyle(VisibleChecks(fusion) if dark else fusion)
+        if dark:  # only a dark scheme pays for the proxy: each primitive it draws calls Python
+            from desktop.ui.dark_checks import VisibleChecks
 
-
-class VisibleChecks(QProxyStyle):
-    """Fusion with a check box's frame that shows on a dark base: Fusion draws it in
-    the window colour darkened, which vanishes there (the Dice Table's trait list,
-    "Animate", "Show done clocks")."""
-
-    def drawPrimitive(
-        self,
-        element: QStyle.PrimitiveElement,
-        option: QStyleOption,
-        painter: QPainter,
-        widget: QWidget | None = None,
-    ) -> None:
-        super().drawPrimitive(element, option, painter, widget)
-        if element == QStyle.PrimitiveElement.PE_IndicatorCheckBox:
-            painter.save()
-            painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
-            painter.setPen(option.palette.color(QPalette.ColorRole.PlaceholderText))
-            painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawRect(option.rect.adjusted(0, 0, -1, -1))
-            painter.restore()
+            fusion = VisibleChecks(fusion)
+        app.setStyle(fusion)
 
 
 def light_palette(app: QApplication) -> QPalette:

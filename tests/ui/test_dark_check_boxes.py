@@ -9,7 +9,8 @@ import pytest
 from PySide6.QtGui import QColor, QImage
 from PySide6.QtWidgets import QApplication, QCheckBox, QStyleFactory
 
-from desktop.ui.theme import VisibleChecks, apply_theme, dark_palette
+from desktop.ui.dark_checks import VisibleChecks
+from desktop.ui.theme import apply_theme, dark_palette
 
 
 @pytest.fixture
