@@ -144,7 +144,7 @@ class EntryPage(QWidget):
         super().__init__()
         self.form = QFormLayout(self)
         self.form.setContentsMargins(0, 0, 0, 0)
-        self.form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)
+        self.form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
 
     def _watch(self, *widgets: QWidget) -> None:
         for widget in widgets:
