@@ -34,6 +34,7 @@ from desktop.ui.player_display.roll_section import RollSection
 from desktop.ui.player_display.screens import display_screen
 from desktop.ui.player_display.window import PlayerDisplayWindow
 from desktop.ui.shown_commands import set_clock_shown, set_faction_shown
+from tests.ui.scripted import ScriptedRng
 
 
 def display_text(display: QWidget) -> str:
@@ -160,6 +161,8 @@ def test_a_roll_a_tick_and_a_status_change_reach_the_display_at_once(
     pools = display.section(PoolsSection)
     assert isinstance(pools, PoolsSection) and pools.rows[kara.id][:3] == (4, 0, 0)
 
+    # Faces that are not all ones: two ones wait for the GM's choice and log nothing yet.
+    session.rng = ScriptedRng([4, 5])
     table.roll()
     [logged] = campaign.rolls.all()
     roll = display.section(RollSection)
