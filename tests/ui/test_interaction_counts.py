@@ -20,6 +20,7 @@ from pytestqt.qtbot import QtBot
 from desktop.ui.docks.syscards import SysCardsWidget
 from desktop.ui.end_day import EndDayDialog
 from desktop.ui.main_window import MainWindow
+from tests.ui.scripted import ScriptedRng
 
 LEFT = Qt.MouseButton.LeftButton
 
@@ -157,6 +158,8 @@ def test_next_turn_and_a_roll_of_two_dice_in_three(sample: MainWindow, qtbot: Qt
     campaign = sample.session.campaign
     before = campaign.games.current()
     assert before.turn_name == "Brother Ilian"  # the sample's game, at rest
+    # Faces on any die and not all ones (two ones wait for the GM's choice, unlogged).
+    sample.session.rng = ScriptedRng([2, 3])
     inputs = Inputs(qtbot)
     inputs.key(Qt.Key.Key_N)  # 1: next turn
     now = campaign.games.current()
