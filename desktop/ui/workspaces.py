@@ -10,7 +10,7 @@ workspace in the settings); its default is drawn here, sized from the window so 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDockWidget, QMainWindow
@@ -20,8 +20,9 @@ Horizontal = Qt.Orientation.Horizontal
 Vertical = Qt.Orientation.Vertical
 
 
-@dataclass(frozen=True)
-class Workspace:
+# A NamedTuple, not a dataclass: this module is read before the first paint, and
+# dataclasses (its import and each class's generated methods) are not needed for it.
+class Workspace(NamedTuple):
     name: str  # saved in the settings: never change it once shipped
     title: str
     shortcut: str
