@@ -11,7 +11,6 @@ from desktop.store import Campaign, DieRecord
 from desktop.ui.docks.dice_table import DiceTableWidget
 from desktop.ui.docks.roster import RosterWidget
 from desktop.ui.main_window import MainWindow
-from desktop.ui.widgets.character_kit import CharacterKit
 from tests.ui.docks import shown_dock
 from tests.ui.scripted import ScriptedRng
 
@@ -113,9 +112,8 @@ def test_the_starting_dice_setting_sets_the_pool_offered(window: MainWindow) -> 
     campaign = window.session.campaign
     mira = campaign.roster.add("Mira", "pc")
     campaign.kit.add_trait(mira.id, "Quick", value=1, broad=True)
-    kit = window.findChild(CharacterKit)
-    assert kit is not None
-    shown_dock(window, "roster", RosterWidget)
+    roster = shown_dock(window, "roster", RosterWidget)
+    kit = roster.form.kit
     window.session.select_character(mira.id)
     kit.show_character(mira.id)
     assert kit.pool_box.plan() == (6, dicepool.DEFAULT_POOL_DICE - 1)

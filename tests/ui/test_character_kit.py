@@ -418,7 +418,7 @@ def test_the_roster_form_has_notes_first_then_the_kit(
         "Do&wntime",
     ]
     assert tabs.currentWidget() is roster.form.notes_edit
-    tabs.setCurrentWidget(roster.form.kit)
+    tabs.setCurrentWidget(roster.form.kit_page)
 
     kit = roster.form.kit
     assert kit.traits.record(0).name == "Harbour-wise"  # the first row is selected on open

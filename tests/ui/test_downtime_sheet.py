@@ -30,7 +30,7 @@ def open_sheet(window: MainWindow, name: str) -> DowntimeSheetWidget:
     character = next(c for c in session.campaign.roster.all() if c.name == name)
     session.select_character(character.id)
     form = widget.form
-    form.tabs.setCurrentWidget(form.downtime)
+    form.tabs.setCurrentWidget(form.downtime_page)
     QApplication.processEvents()
     return form.downtime
 

@@ -113,11 +113,14 @@ HEAVY = (
     "desktop.store.sample",
     "desktop.printing.cards",
     "desktop.printing.sheets",
+    "desktop.printing.layout",  # the card geometry: the command line reads printing.choices
     "desktop.ui.print_choice",
     "desktop.ui.help",
     "desktop.ui.player_display.window",  # the players' screen, until the GM opens it
     "desktop.ui.docks.energy_calendar",  # docks tabbed out of sight, until shown
     "desktop.ui.docks.faction_ladder",
+    "desktop.ui.widgets.character_kit",  # the roster's other tabs, until opened
+    "desktop.ui.widgets.downtime_sheet",
     "pydantic",
     "alembic",
 )

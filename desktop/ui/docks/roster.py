@@ -6,7 +6,7 @@ through undo commands; the selection is published through `session.select_charac
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import (
     QItemSelectionModel,
@@ -43,13 +43,16 @@ from desktop.store import OWNER_CHARACTER, CharacterRecord
 from desktop.ui.commands import AddCharacter, DeleteCharacter, EditCharacter
 from desktop.ui.dice_commands import award_depleted
 from desktop.ui.form_helpers import error_label, push_button, show_error
+from desktop.ui.lazy_page import LazyPage
 from desktop.ui.plain_text import tooltip
 from desktop.ui.session import CampaignSession
 from desktop.ui.theme import HINT_STYLE
-from desktop.ui.widgets.character_kit import CharacterKit
 from desktop.ui.widgets.dice_scene import DIE_MIME, decode
-from desktop.ui.widgets.downtime_sheet import DowntimeSheetWidget
 from desktop.ui.widgets.record_table import RecordTableModel
+
+if TYPE_CHECKING:
+    from desktop.ui.widgets.character_kit import CharacterKit
+    from desktop.ui.widgets.downtime_sheet import DowntimeSheetWidget
 
 ModelIndex = QModelIndex | QPersistentModelIndex
 NOTES_PAUSE_MS = 700
@@ -209,15 +212,17 @@ class CharacterForm(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 6, 0, 0)
         layout.addLayout(form)
-        # Notes stay first: they are what a GM reaches for most during play.
-        self.kit = CharacterKit()
+        # Notes stay first: they are what a GM reaches for most during play. The other
+        # two tabs cost more to build than the rest of the roster, so each is built
+        # when the GM first opens it.
+        self.kit_page = LazyPage(self._make_kit)
+        self.downtime_page = LazyPage(self._make_downtime)
         self.tabs = QTabWidget()
         self.tabs.setObjectName("rosterTabs")
         self.tabs.setDocumentMode(True)
         self.tabs.addTab(self.notes_edit, "N&otes")
-        self.tabs.addTab(self.kit, "&Traits && items")
-        self.downtime = DowntimeSheetWidget()
-        self.tabs.addTab(self.downtime, "Do&wntime")
+        self.tabs.addTab(self.kit_page, "&Traits && items")
+        self.tabs.addTab(self.downtime_page, "Do&wntime")
         layout.addWidget(self.tabs, 1)
 
         self.name_edit.editingFinished.connect(self._commit_name)
@@ -227,10 +232,43 @@ class CharacterForm(QWidget):
         self._notes_timer.timeout.connect(self.commit_notes)
         self.show_record(None)
 
+    @property
+    def kit(self) -> CharacterKit:
+        """The Traits & items tab's widget (built now if it was not yet)."""
+        return self.kit_page.content()  # type: ignore[return-value]
+
+    @property
+    def downtime(self) -> DowntimeSheetWidget:
+        """The Downtime tab's widget (built now if it was not yet)."""
+        return self.downtime_page.content()  # type: ignore[return-value]
+
+    def _make_kit(self) -> CharacterKit:
+        from desktop.ui.widgets.character_kit import CharacterKit
+
+        kit = CharacterKit()
+        kit.set_session(self._session)
+        kit.show_character(self._shown_id())
+        return kit
+
+    def _make_downtime(self) -> DowntimeSheetWidget:
+        from desktop.ui.widgets.downtime_sheet import DowntimeSheetWidget
+
+        sheet = DowntimeSheetWidget()
+        sheet.set_session(self._session)
+        sheet.show_character(self._shown_id())
+        return sheet
+
+    def _shown_id(self) -> int | None:
+        return None if self._record is None else self._record.id
+
+    def _built_pages(self) -> list[CharacterKit | DowntimeSheetWidget]:
+        """The tabs' widgets built so far: only they follow the session and record."""
+        return [page.content() for page in (self.kit_page, self.downtime_page) if page.is_built()]  # type: ignore[misc]
+
     def set_session(self, session: CampaignSession | None) -> None:
         self._session = session
-        self.kit.set_session(session)
-        self.downtime.set_session(session)
+        for page in self._built_pages():
+            page.set_session(session)
 
     def show_record(self, record: CharacterRecord | None) -> None:
         previous = self._record
@@ -244,8 +282,8 @@ class CharacterForm(QWidget):
         self.name_edit.setReadOnly(read_only)
         self.notes_edit.setReadOnly(read_only)
         self.kind_combo.setEnabled(not read_only)
-        self.kit.show_character(None if record is None else record.id)
-        self.downtime.show_character(None if record is None else record.id)
+        for page in self._built_pages():
+            page.show_character(None if record is None else record.id)
         if record is None:
             self.name_edit.clear()
             self.notes_edit.blockSignals(True)
@@ -552,7 +590,8 @@ class RosterWidget(QWidget):
         """Notes typed in the last moments, written before the campaign closes."""
         if self.form._notes_timer.isActive():
             self.form.commit_notes()
-        self.form.downtime.flush_edits()
+        if self.form.downtime_page.is_built():
+            self.form.downtime.flush_edits()
 
     def _award(self, die_id: int, from_character: int, to_character: int) -> None:
         if self._session is not None and not self._session.read_only:

@@ -1,0 +1,39 @@
+"""A tab page built the first time it is shown.
+
+A dock with tabs shows one page at a time; the others (a character's traits and items,
+their downtime sheet) cost as much to build as the rest of the dock. A `LazyPage` holds
+the tab's place and builds its widget when the GM first opens the tab (or when code asks
+for it), so the window is ready sooner and the page is whole the moment it is seen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtGui import QShowEvent
+from PySide6.QtWidgets import QVBoxLayout, QWidget
+
+
+class LazyPage(QWidget):
+    """The place of a tab page whose widget `make()` builds on first need."""
+
+    def __init__(self, make: Callable[[], QWidget], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._make = make
+        self._content: QWidget | None = None
+        self._layout = QVBoxLayout(self)
+        self._layout.setContentsMargins(0, 0, 0, 0)
+
+    def is_built(self) -> bool:
+        return self._content is not None
+
+    def content(self) -> QWidget:
+        """The page's widget, built now if it was not yet."""
+        if self._content is None:
+            self._content = self._make()
+            self._layout.addWidget(self._content)
+        return self._content
+
+    def showEvent(self, event: QShowEvent) -> None:
+        self.content()
+        super().showEvent(event)
