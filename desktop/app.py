@@ -140,7 +140,7 @@ def _window_size(text: str) -> tuple[int, int]:
 def _add_layout_arguments(parser: argparse.ArgumentParser) -> None:
     """The card layout options; each value is checked as it is read, so a bad one is
     refused (naming its option, exit 2) before anything is opened or written."""
-    from desktop.printing import layout
+    from desktop.printing import choices as layout
 
     def millimetres(what: str, high: float) -> object:
         def parse(text: str) -> float:
@@ -211,8 +211,6 @@ CARD_ONLY = ("card_size", "bleed", "gap", "cut_marks")
 
 def _layout_problem(args: argparse.Namespace) -> str | None:
     """Layout options given where they do nothing, or a layout that fits no card."""
-    from desktop.printing.layout import PAPER_MM, CardPrintOptions, card_sheet
-
     used = [name for name in CARD_ONLY if getattr(args, name) is not None]
     used += ["fold_over"] if args.fold_over else []
     if used and args.print_cards is None:
@@ -223,6 +221,8 @@ def _layout_problem(args: argparse.Namespace) -> str | None:
         option = "--back-offset" if args.back_offset is not None else "--duplex"
         return f"{option} works with --print-cards, --print-sheets or --print-alignment"
     if args.print_cards is not None:
+        from desktop.printing.layout import PAPER_MM, CardPrintOptions, card_sheet
+
         try:
             card_sheet(PAPER_MM[args.paper], CardPrintOptions(**_layout_values(args)))
         except ValueError as error:
@@ -279,7 +279,6 @@ def main(argv: list[str] | None = None) -> int:
     app.setDesktopFileName("gm-desk")
     app.setWindowIcon(QIcon(str(paths.icons_dir() / "gm-desk.svg")))
 
-    from desktop.ui.file_open import FileOpenFilter
     from desktop.ui.main_window import MainWindow
     from desktop.ui.settings import Settings
     from desktop.ui.theme import apply_theme
@@ -294,8 +293,7 @@ def main(argv: list[str] | None = None) -> int:
     window = MainWindow(settings, data)
     if args.size is not None:
         window.resize(*args.size)
-    file_open = FileOpenFilter(window.open_campaign, app)
-    app.installEventFilter(file_open)
+    file_open = _watch_file_open(app, window)
     if args.smoke_test:
         try:
             return _smoke_test(
@@ -304,8 +302,9 @@ def main(argv: list[str] | None = None) -> int:
         finally:
             # Run in-process again (the tests do), the next window must not inherit
             # this one's filter and window: every event would pass through them all.
-            app.removeEventFilter(file_open)
-            file_open.deleteLater()
+            if file_open is not None:
+                app.removeEventFilter(file_open)
+                file_open.deleteLater()
             window.deleteLater()
     # Paint first: the window with its docks' titles, then the campaign opens and the
     # docks fill in, in the event loop's first turns.
@@ -313,6 +312,19 @@ def main(argv: list[str] | None = None) -> int:
     window.show()
     QTimer.singleShot(0, lambda: _open_at_start(window, args.campaign))
     return app.exec()
+
+
+def _watch_file_open(app: object, window: object) -> object | None:
+    """On macOS a campaign double-clicked in the Finder arrives as an event; elsewhere
+    the system passes it on the command line. A filter on the application sees every
+    event of every widget, each a call into Python, so only macOS installs one."""
+    if sys.platform != "darwin":
+        return None
+    from desktop.ui.file_open import FileOpenFilter
+
+    file_open = FileOpenFilter(window.open_campaign, app)  # type: ignore[attr-defined]
+    app.installEventFilter(file_open)  # type: ignore[attr-defined]
+    return file_open
 
 
 def _qsettings() -> object:

@@ -85,8 +85,8 @@ class MainWindow(QMainWindow):
         # Ctrl+Z reaches the campaign even with a field focused (unless it holds typing).
         self.undo_keys = UndoKeyFilter(self)
         app = QApplication.instance()
-        if app is not None:
-            app.installEventFilter(self.undo_keys)
+        if isinstance(app, QApplication):
+            self.undo_keys.watch(app)
         self.setDockNestingEnabled(True)
 
         self.panels: list[Panel] = []

@@ -13,6 +13,7 @@ next key. Such a move, with no Tab pressed, leaves no field focused.
 
 from __future__ import annotations
 
+import shiboken6
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
@@ -26,7 +27,6 @@ from PySide6.QtWidgets import (
 )
 
 TEXT_FIELDS = (QLineEdit, QTextEdit, QPlainTextEdit, QAbstractSpinBox)
-TAB_REASONS = (Qt.FocusReason.TabFocusReason, Qt.FocusReason.BacktabFocusReason)
 ENTER_KEYS = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
 # Key sequences are made once Qt is up (a standard key asks the platform for its keys).
 UNDO_KEYS = (QKeySequence.StandardKey.Undo, QKeySequence.StandardKey.Redo)
@@ -54,12 +54,24 @@ def is_undo_key(event: QKeyEvent) -> bool:
 
 
 class UndoKeyFilter(QObject):
-    """Installed on the application by the main window (its parent)."""
+    """Watches the focused widget only, moved along by the application's focus signal.
+
+    An event filter on the application would see every event of every widget (each
+    paint, layout and timer), each a call into Python: a fifth of the work of opening
+    the window. The keys that matter go to the focused widget, and focus moves are
+    announced, so the filter sits on that one widget.
+    """
 
     def __init__(self, parent: QObject) -> None:
         super().__init__(parent)
-        self._tab_pressed = False
+        self._tab_pressed = False  # the focused widget's last key was Tab or Backtab
         self._typed_in: QWidget | None = None  # the field holding typing of its own
+        self._watched: QWidget | None = None
+
+    def watch(self, app: QApplication) -> None:
+        """Follow `app`'s focus from now on."""
+        app.focusChanged.connect(self._on_focus_changed)
+        self._watch(app.focusWidget())
 
     def has_own_typing(self, field: QWidget | None) -> bool:
         return field is not None and field is self._typed_in
@@ -76,9 +88,14 @@ class UndoKeyFilter(QObject):
                 self._on_key(event)
         elif kind == QEvent.Type.MouseButtonPress:
             self._tab_pressed = False
-        elif kind == QEvent.Type.FocusIn and watched is QApplication.focusWidget():
-            self._on_focus(watched, event)
         return False
+
+    def _watch(self, widget: QWidget | None) -> None:
+        if self._watched is not None and shiboken6.isValid(self._watched):
+            self._watched.removeEventFilter(self)
+        self._watched = widget
+        if widget is not None:
+            widget.installEventFilter(self)
 
     def _on_key(self, event: QKeyEvent) -> None:
         key = event.key()
@@ -95,11 +112,19 @@ class UndoKeyFilter(QObject):
         ):
             self._typed_in = field
 
-    def _on_focus(self, watched: QObject, event: QEvent) -> None:
-        field = text_field(watched)
+    def _on_focus_changed(self, old: QWidget | None, new: QWidget | None) -> None:
+        self._watch(new)
+        field = text_field(new)
         if field is not self._typed_in:
             self._typed_in = None
-        reason = event.reason()  # type: ignore[attr-defined]
-        moved_by_qt = reason in TAB_REASONS and not self._tab_pressed
-        if field is not None and moved_by_qt and isinstance(watched, QWidget):
-            watched.clearFocus()  # focus moved on from a widget that went, not by the GM
+        tabbed, self._tab_pressed = self._tab_pressed, False
+        if field is None or new is None or tabbed:
+            return
+        if old is None or not shiboken6.isValid(old):
+            return  # the first focus of a window, or one given after the focus was cleared
+        if old.isVisible() and old.isEnabled():
+            return  # moved on by a click, a key or the app, from a widget still there
+        if old.window() is not new.window():
+            return  # a closing dialog or popup gives its window the focus back
+        # Qt moved focus on, as for a Tab, from a widget hidden or disabled: not the GM.
+        new.clearFocus()
