@@ -15,8 +15,8 @@ from collections.abc import Callable
 from datetime import date
 from pathlib import Path
 
-from desktop.store import Campaign, checks
-from desktop.store.downtime_records import DowntimeStep
+from desktop.store import Campaign
+from desktop.store.downtime_records import ENTRY_ACTIVITIES, DowntimeStep
 from desktop.store.sample import ensure_sample_campaign
 
 RESOURCES = Path(__file__).resolve().parents[1] / "resources"
@@ -39,7 +39,7 @@ def whole_campaign(folder: Path) -> Path:
         opened.downtime.start_session()
         character = opened.roster.all()[0]
         opened.downtime.record(
-            DowntimeStep(character.id, sorted(checks.ENTRY_ACTIVITIES)[0], "Drinks at the inn")
+            DowntimeStep(character.id, sorted(ENTRY_ACTIVITIES)[0], "Drinks at the inn")
         )
         opened.roster.update(character.id, notes=f"checked {date(2026, 3, 1)}")
     return path

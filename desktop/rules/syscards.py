@@ -51,7 +51,6 @@ __all__ = [
     "roll_d100",
     "settle_ties",
     "throw_result",
-    "typed_number",
     "validate_new_owner",
     "validate_owner_chain",
 ]
@@ -138,27 +137,6 @@ def _efficiency(value: object, what: str = "Efficiency") -> int:
 
 def _necessary_rate(value: object, what: str = "The Necessary Rate") -> int:
     return _in_range(value, what, MIN_RATE, MAX_RATE)
-
-
-# More digits than any number a rule allows could need; int() refuses past 4300.
-MAX_TYPED_DIGITS = 18
-
-
-def typed_number(text: str, what: str) -> int:
-    """A whole number the GM typed, or ValueError with a plain message (letters, an
-    empty box and fractions are refused, never dropped or rounded)."""
-    if not isinstance(text, str):
-        raise ValueError(f"{what} must be typed as text, not {text!r}.")
-    cleaned = text.strip()
-    if not cleaned:
-        raise ValueError(f"Type {what[0].lower() + what[1:]} first.")
-    digits = cleaned[1:] if cleaned[0] in "+-" else cleaned  # one sign at most
-    if not digits.isdigit() or not digits.isascii():
-        raise ValueError(f"{what} must be a whole number, not {cleaned[:20]!r}.")
-    if len(digits) > MAX_TYPED_DIGITS:
-        # Far past any range a rule allows, and past what Python converts.
-        raise ValueError(f"{what} is far too large ({len(digits)} digits).")
-    return int(cleaned)
 
 
 def check_throw(value: object) -> int:

@@ -25,20 +25,22 @@ from desktop.store.core import Core, Topic
 from desktop.store.errors import CampaignRefused, failure_reason
 from desktop.store.files import check_sqlite_file
 from desktop.store.lock import CampaignLock, CampaignLocked
-from desktop.store.managers.calendar import CalendarManager
-from desktop.store.managers.cards import CardManager
-from desktop.store.managers.chapter import ChapterManager
-from desktop.store.managers.clocks import ClockManager
-from desktop.store.managers.downtime import DowntimeManager
-from desktop.store.managers.factions import FactionManager
-from desktop.store.managers.games import GameManager
-from desktop.store.managers.kit import KitManager
-from desktop.store.managers.rolls import RollManager
-from desktop.store.managers.roster import RosterManager
+from desktop.store.managers import Area
 from desktop.store.records import CampaignSummary
 
 if TYPE_CHECKING:
     from sqlmodel import Session
+
+    from desktop.store.managers.calendar import CalendarManager
+    from desktop.store.managers.cards import CardManager
+    from desktop.store.managers.chapter import ChapterManager
+    from desktop.store.managers.clocks import ClockManager
+    from desktop.store.managers.downtime import DowntimeManager
+    from desktop.store.managers.factions import FactionManager
+    from desktop.store.managers.games import GameManager
+    from desktop.store.managers.kit import KitManager
+    from desktop.store.managers.rolls import RollManager
+    from desktop.store.managers.roster import RosterManager
 
 SUFFIX = suffix.SUFFIX  # still named here for the store's own modules
 
@@ -50,24 +52,26 @@ class Campaign(Core):
     its areas as `campaign.roster`, `.kit`, `.cards`, `.rolls`, `.calendar`, `.clocks`,
     `.factions`, `.chapter`, `.downtime` and `.games`."""
 
+    # One manager per area, as attributes (campaign.cards.add(...)), each made when
+    # first reached; each reads and writes through this core. A new area is one more
+    # line here.
+    roster: Area[RosterManager] = Area("roster", "RosterManager")
+    kit: Area[KitManager] = Area("kit", "KitManager")
+    cards: Area[CardManager] = Area("cards", "CardManager")
+    rolls: Area[RollManager] = Area("rolls", "RollManager")
+    calendar: Area[CalendarManager] = Area("calendar", "CalendarManager")
+    clocks: Area[ClockManager] = Area("clocks", "ClockManager")
+    factions: Area[FactionManager] = Area("factions", "FactionManager")
+    chapter: Area[ChapterManager] = Area("chapter", "ChapterManager")
+    downtime: Area[DowntimeManager] = Area("downtime", "DowntimeManager")
+    games: Area[GameManager] = Area("games", "GameManager")
+
     def __init__(
         self, path: Path, reader: sqlite3.Connection, lock: CampaignLock | None, data_dir: Path
     ) -> None:
         super().__init__(path, reader, lock)
         self._data_dir = data_dir
         self._brought_sidecars = False
-        # One manager per area, as attributes (campaign.cards.add(...)); each reads and
-        # writes through this core. A new area is one more manager here.
-        self.roster = RosterManager(self)
-        self.kit = KitManager(self)
-        self.cards = CardManager(self)
-        self.rolls = RollManager(self)
-        self.calendar = CalendarManager(self)
-        self.clocks = ClockManager(self)
-        self.factions = FactionManager(self)
-        self.chapter = ChapterManager(self)
-        self.downtime = DowntimeManager(self)
-        self.games = GameManager(self)
 
     # -- opening and closing -------------------------------------------------------------
 

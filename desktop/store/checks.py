@@ -16,24 +16,18 @@ import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import date, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from desktop.rules import dicepool, downtime, factions, roster, syscards
-from desktop.rules.energy import DayState
-from desktop.rules.ledger import check_ledger
-from desktop.store.downtime_records import (
-    ENTRY_ACTIVITIES,
-    EXTRAS,
-    OWNER_CHAPTER,
-    OWNER_KINDS,
-    OWNER_NONE,
-    ChapterRecord,
-    ClaimRecord,
-    ClockRecord,
-    DowntimeSheet,
-    FactionRecord,
-)
+from desktop.rules import dicepool, roster
 from desktop.store.records import CardRecord, DieRecord
+
+if TYPE_CHECKING:
+    from desktop.rules.energy import DayState
+
+# The checks of cards, of the campaign's settings, of stress tracks and of energy days
+# import the SySCards, downtime and energy rules when first called: a campaign opened
+# for play reads none of them, and those rules (their dataclasses) are a good part of
+# opening's time.
 
 # What the roll log records; the Roll Log dock shows each kind differently.
 ROLL_KINDS: tuple[str, ...] = ("roll", "conflict", "act", "challenge")
@@ -55,13 +49,6 @@ IMAGE_FORMATS: tuple[str, ...] = ("png", "jpeg", "gif", "webp", "bmp")
 _BMP_HEADER_SIZES = frozenset({12, 16, 40, 52, 56, 64, 108, 124})
 NOT_AN_IMAGE = "is not an image GM Desk can show (PNG, JPEG, GIF, WebP or BMP)."
 
-# Rule settings of a campaign, kept in its row's settings JSON.
-SETTINGS_DEFAULTS: dict[str, int] = {
-    "raise_from": syscards.DEFAULT_RAISE_FROM,
-    "raise_by": syscards.DEFAULT_RAISE_BY,
-    "stress_track": downtime.DEFAULT_STRESS_TRACK,
-    "starting_dice": dicepool.DEFAULT_POOL_DICE,
-}
 # The rules draw 1 to 20 stress boxes; a campaign's track has at least 2 (one box is
 # not a track a GM would choose, and is most likely a slip of the keyboard).
 MIN_STRESS_TRACK = 2
@@ -127,6 +114,8 @@ def start_date(value: object) -> date:
 
 def energy_day(state: DayState) -> DayState:
     """A stored energy day: every figure within ENERGY_MAX, and a ledger that adds up."""
+    from desktop.rules.ledger import check_ledger
+
     figures = [
         state.opened_daily,
         state.daily,
@@ -300,15 +289,21 @@ def parse_detail(text: str) -> dict[str, Any]:
 
 
 def card_category(value: object) -> str:
+    from desktop.rules import syscards
+
     return syscards.CardStats(value).category  # type: ignore[arg-type]
 
 
 def card_efficiency(value: object) -> int:
+    from desktop.rules import syscards
+
     # CardStats holds the rule (1..100); "other" is just a category that always exists.
     return syscards.CardStats("other", efficiency=value).efficiency  # type: ignore[arg-type]
 
 
 def card_number(value: object, name: str) -> int:
+    from desktop.rules import syscards
+
     """Power, velocity, focus or resistance: 0 or more by the rules, bounded by the file."""
     number: int = getattr(syscards.CardStats("other", **{name: value}), name)  # type: ignore[arg-type]
     if number > CARD_NUMBER_MAX:
@@ -427,6 +422,8 @@ def card_owners(owners: Mapping[int, int | None], names: Mapping[int, str]) -> N
     `owners` maps card ids to owner ids; `names` names them (an id stands in otherwise).
     """
 
+    from desktop.rules import syscards
+
     def named(card_id: int) -> NamedCard:
         return NamedCard(card_id, names.get(card_id, f"#{card_id}"))
 
@@ -479,19 +476,35 @@ def image_format_name(value: object) -> str:
 # -- campaign settings ----------------------------------------------------------------------
 
 
+def settings_defaults() -> dict[str, int]:
+    """The rule settings of a campaign (kept in its row's settings JSON), as the rules
+    set them when a campaign says nothing of them."""
+    from desktop.rules import downtime, syscards
+
+    return {
+        "raise_from": syscards.DEFAULT_RAISE_FROM,
+        "raise_by": syscards.DEFAULT_RAISE_BY,
+        "stress_track": downtime.DEFAULT_STRESS_TRACK,
+        "starting_dice": dicepool.DEFAULT_POOL_DICE,
+    }
+
+
 def settings(changes: Mapping[str, object], current: Mapping[str, int]) -> dict[str, int]:
     """The rule settings after `changes`, checked together by the rules themselves."""
-    unknown = set(changes) - set(SETTINGS_DEFAULTS)
+    from desktop.rules import syscards
+
+    defaults = settings_defaults()
+    unknown = set(changes) - set(defaults)
     if unknown:
         raise ValueError(f"A campaign has no setting {', '.join(sorted(unknown))}.")
-    merged = {**SETTINGS_DEFAULTS, **current, **changes}
+    merged = {**defaults, **current, **changes}
     # raise_efficiency checks both settings (1..100 and 0..100) before it raises anything.
     syscards.raise_efficiency(
         syscards.MIN_RATE, syscards.MAX_RATE, merged["raise_from"], merged["raise_by"]
     )
     stress_track(merged["stress_track"])
     dicepool.check_starting_dice(merged["starting_dice"])
-    return {name: int(merged[name]) for name in SETTINGS_DEFAULTS}  # type: ignore[call-overload]
+    return {name: int(merged[name]) for name in defaults}  # type: ignore[call-overload]
 
 
 # The print layout a campaign remembers, kept under this key of its settings JSON. Its
@@ -528,8 +541,8 @@ def _print_value(name: str, value: object, *, nested: bool = False) -> object:
 def stored_settings(stored: Mapping[str, object]) -> dict[str, int]:
     """The settings a campaign row holds, over the defaults; a damaged value (a file
     edited by hand) reads as its default rather than breaking every act."""
-    result = dict(SETTINGS_DEFAULTS)
-    for name in SETTINGS_DEFAULTS:
+    result = settings_defaults()
+    for name in tuple(result):
         if name in stored:
             try:
                 result = settings({name: stored[name]}, result)
@@ -540,6 +553,8 @@ def stored_settings(stored: Mapping[str, object]) -> dict[str, int]:
 
 def stress_track(value: object) -> int:
     """The campaign's stress track: 2 to 20 boxes, the rules' StressTrack checking the top."""
+    from desktop.rules import downtime
+
     boxes = downtime.StressTrack(0, value).length  # type: ignore[arg-type]
     if boxes < MIN_STRESS_TRACK:
         raise ValueError(
@@ -549,13 +564,10 @@ def stress_track(value: object) -> int:
     return boxes
 
 
-# -- downtime: clocks, factions, the chapter, claims, sheets, session steps ----------------
+# -- free text -------------------------------------------------------------------------------
 
-TRAUMA_MAX = 4  # the sheet's four trauma boxes
 TEXT_LINE_MAX = 200  # a virtue, a vice, a purveyor, a claim's benefit, an XP track
 XP_MAX = 1_000  # marks on one track; only a bound against slips of the keyboard
-XP_TRACKS_MAX = 20
-COORDINATE_MAX = 100_000.0  # scene units on the claim map; the lair is at (0, 0)
 
 
 def text(value: object, what: str, maximum: int = TEXT_LINE_MAX) -> str:
@@ -569,227 +581,3 @@ def text(value: object, what: str, maximum: int = TEXT_LINE_MAX) -> str:
 
 def notes(value: object) -> str:
     return roster.check_notes(value)
-
-
-def clock_segments(value: object) -> int:
-    return downtime.Clock("clock", value).segments  # type: ignore[arg-type]
-
-
-def clock_filled(value: object, segments: int) -> int:
-    return downtime.Clock("clock", segments, value).filled  # type: ignore[arg-type]
-
-
-def owner_kind(value: object) -> str:
-    if not isinstance(value, str) or value not in OWNER_KINDS:
-        raise ValueError(f"A clock belongs to one of {', '.join(OWNER_KINDS)}, not {value!r}.")
-    return value
-
-
-def owner_id(kind: str, value: object) -> int:
-    """A clock's owner id: a row id for a character or faction, 0 for none and the chapter."""
-    if kind in (OWNER_NONE, OWNER_CHAPTER):
-        if value != 0 or isinstance(value, bool):
-            raise ValueError(f"A clock of {_owner_label(kind)} has owner id 0, not {value!r}.")
-        return 0
-    return row_id(value, f"A {kind} clock's owner")
-
-
-def _owner_label(kind: str) -> str:
-    return "the chapter" if kind == OWNER_CHAPTER else "no one"
-
-
-def clock(record: object) -> ClockRecord:
-    """A whole clock, each field checked (the rules' Clock checks the numbers)."""
-    if not isinstance(record, ClockRecord):
-        raise ValueError(f"Expected a clock, not {record!r}.")
-    kind = owner_kind(record.owner_kind)
-    rules_clock = downtime.Clock(roster.check_name(record.name), record.segments, record.filled)
-    return ClockRecord(
-        id=row_id(record.id, "A clock's id"),
-        name=rules_clock.name,
-        segments=rules_clock.segments,
-        filled=rules_clock.filled,
-        owner_kind=kind,
-        owner_id=owner_id(kind, record.owner_id),
-        position=position(record.position),
-        note=notes(record.note),
-        shown=flag(record.shown, "Shown to players"),
-    )
-
-
-def tier(value: object) -> int:
-    return factions.check_tier(value)
-
-
-def hold(value: object) -> str:
-    return factions.check_hold(value)
-
-
-def status(value: object) -> int:
-    return factions.check_status(value)
-
-
-def faction(record: object) -> FactionRecord:
-    """A whole faction, checked by the rules' Faction."""
-    if not isinstance(record, FactionRecord):
-        raise ValueError(f"Expected a faction, not {record!r}.")
-    ruled = factions.Faction(
-        roster.check_name(record.name),
-        record.tier,
-        record.hold,
-        record.status,
-        record.at_war_with_others,
-    )
-    return FactionRecord(
-        id=row_id(record.id, "A faction's id"),
-        name=ruled.name,
-        tier=ruled.tier,
-        hold=ruled.hold,
-        status=ruled.status,
-        at_war_with_others=ruled.at_war_with_others,
-        position=position(record.position),
-        notes=notes(record.notes),
-        shown=flag(record.shown, "Shown to players"),
-    )
-
-
-def chapter(record: object, turf: int, at_war: bool) -> ChapterRecord:
-    """The chapter's stored fields checked by the rules' Chapter at the given turf;
-    `turf` and `at_war` are what the file derives, not what the record says."""
-    if not isinstance(record, ChapterRecord):
-        raise ValueError(f"Expected the chapter, not {record!r}.")
-    ruled = factions.Chapter(record.tier, record.hold, record.rep, turf, record.coin, record.heat)
-    return ChapterRecord(
-        name=roster.check_name(record.name),
-        tier=ruled.tier,
-        hold=ruled.hold,
-        rep=ruled.rep,
-        coin=ruled.coin,
-        heat=ruled.heat,
-        lair_held=flag(record.lair_held, "Holding the lair"),
-        turf=ruled.turf,
-        at_war=at_war,
-        notes=notes(record.notes),
-        lair_threatened=flag(record.lair_threatened, "The lair under threat"),
-    )
-
-
-def coordinate(value: object, what: str) -> float:
-    """A place on the claim map: a finite number of scene units."""
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        raise ValueError(f"{what} must be a number, not {value!r}.")
-    number = float(value)
-    if not -COORDINATE_MAX <= number <= COORDINATE_MAX:  # also refuses NaN
-        raise ValueError(f"{what} is {-COORDINATE_MAX:,.0f} to {COORDINATE_MAX:,.0f}, not {value}.")
-    return number
-
-
-def claim_name(value: object) -> str:
-    name = roster.check_name(value)
-    if name.casefold() == factions.LAIR.casefold():
-        raise ValueError(f"“{factions.LAIR}” is the centre of the map, not a claim name.")
-    return name
-
-
-def claim(record: object) -> ClaimRecord:
-    """A whole claim; `holder_id` 0 is the chapter, anything else a faction's id."""
-    if not isinstance(record, ClaimRecord):
-        raise ValueError(f"Expected a claim, not {record!r}.")
-    holder = whole(record.holder_id, "A claim's holder")
-    return ClaimRecord(
-        id=row_id(record.id, "A claim's id"),
-        name=claim_name(record.name),
-        benefit=text(record.benefit, "A claim's benefit"),
-        turf=flag(record.turf, "Being turf"),
-        holder_id=holder,
-        x=coordinate(record.x, "A claim's x"),
-        y=coordinate(record.y, "A claim's y"),
-    )
-
-
-def trauma(value: object) -> int:
-    number = whole(value, "Trauma")
-    if number > TRAUMA_MAX:
-        raise ValueError(f"Trauma is 0 to {TRAUMA_MAX}, not {number}.")
-    return number
-
-
-def stress(value: object, track: int) -> int:
-    return downtime.StressTrack(value, track).marked  # type: ignore[arg-type]
-
-
-def health(hp: object, hp_max: object) -> downtime.Health:
-    return downtime.Health(hp, hp_max)  # type: ignore[arg-type]
-
-
-def xp(value: object) -> tuple[tuple[str, int], ...]:
-    """XP tracks as (track, marks) pairs: named, each once (ignoring case), marks >= 0."""
-    if not isinstance(value, list | tuple):
-        raise ValueError(f"XP is a list of (track, marks), not {value!r}.")
-    if len(value) > XP_TRACKS_MAX:
-        raise ValueError(f"A sheet has at most {XP_TRACKS_MAX} XP tracks, not {len(value)}.")
-    tracks: list[tuple[str, int]] = []
-    seen: set[str] = set()
-    for pair in value:
-        if not isinstance(pair, list | tuple) or len(pair) != 2:
-            raise ValueError(f"An XP track is a (track, marks) pair, not {pair!r}.")
-        name = xp_track(pair[0])
-        marks = whole(pair[1], f"The XP of {name}")
-        if marks > XP_MAX:
-            raise ValueError(f"The XP of {name} can be at most {XP_MAX:,}, not {marks:,}.")
-        if name.casefold() in seen:
-            raise ValueError(f"The XP track {name} is there twice.")
-        seen.add(name.casefold())
-        tracks.append((name, marks))
-    return tuple(tracks)
-
-
-def xp_track(value: object) -> str:
-    """An XP track's name, as roster names are (spaces tidied, at most 80 characters)."""
-    return roster.check_name(value)
-
-
-def downtime_sheet(sheet: object, track: int) -> DowntimeSheet:
-    """A whole downtime sheet; stress is checked against the campaign's stress track."""
-    if not isinstance(sheet, DowntimeSheet):
-        raise ValueError(f"Expected a downtime sheet, not {sheet!r}.")
-    health_now = health(sheet.hp, sheet.hp_max)
-    return DowntimeSheet(
-        character_id=row_id(sheet.character_id, "A sheet's character"),
-        stress=stress(sheet.stress, track),
-        trauma=trauma(sheet.trauma),
-        hp=health_now.current,
-        hp_max=health_now.maximum,
-        xp=xp(sheet.xp),
-        virtue=text(sheet.virtue, "A virtue"),
-        vice=text(sheet.vice, "A vice"),
-        vice_purveyor=text(sheet.vice_purveyor, "A vice purveyor"),
-        friends=notes(sheet.friends),
-        contacts=notes(sheet.contacts),
-    )
-
-
-def entry_activity(value: object) -> str:
-    if not isinstance(value, str) or value not in ENTRY_ACTIVITIES:
-        raise ValueError(f"A downtime step is one of {', '.join(ENTRY_ACTIVITIES)}, not {value!r}.")
-    return value
-
-
-def entry_extra(value: object) -> str:
-    if not isinstance(value, str) or value not in EXTRAS:
-        raise ValueError(f'An extra activity is paid in "coin" or "rep" (or ""), not {value!r}.')
-    return value
-
-
-def entry_track(value: object) -> str:
-    """The XP track a Train step marks, or "" for every other step."""
-    if value == "":
-        return ""
-    return xp_track(value)
-
-
-def entry_summary(value: object) -> str:
-    """What the session summary shows for a step: a plain sentence."""
-    if not isinstance(value, str) or not value.strip():
-        raise ValueError(f"A downtime step needs a summary, not {value!r}.")
-    return text(value, "A downtime step's summary", SUMMARY_MAX)

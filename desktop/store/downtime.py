@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 
 from desktop.rules import factions
 from desktop.rules.factions import MIN_TIER, STRONG
-from desktop.store import checks
+from desktop.store import checks, downtime_checks
 from desktop.store.core import Topic
 from desktop.store.downtime_records import (
     OWNER_CHARACTER,
@@ -189,7 +189,7 @@ def _sheet(character_id: int, row: Sequence[object]) -> DowntimeSheet:
 def _xp(character_id: int, text: object) -> tuple[tuple[str, int], ...]:
     """Stored XP read back; a damaged row says which character it belongs to."""
     try:
-        return checks.xp(json.loads(str(text)))
+        return downtime_checks.xp(json.loads(str(text)))
     except ValueError as error:  # json's own errors are ValueErrors too
         raise ValueError(f"The stored XP of character {character_id} is damaged: {error}") from None
 

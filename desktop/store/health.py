@@ -27,8 +27,8 @@ from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 
-from desktop.rules import factions, roster
-from desktop.store import checks, energy, files
+from desktop.rules import roster
+from desktop.store import checks, files
 from desktop.store.errors import CampaignRefused
 
 # Every table and column this GM Desk reads (at the newest revision). A file may have
@@ -418,7 +418,7 @@ def _stress_track(connection: sqlite3.Connection) -> int:
         stored = json.loads(str(row[0])) if row else {}
         if isinstance(stored, dict):
             return checks.stored_settings(stored)["stress_track"]
-    return checks.SETTINGS_DEFAULTS["stress_track"]
+    return checks.settings_defaults()["stress_track"]
 
 
 def _campaign_row(connection: sqlite3.Connection) -> Iterator[Finding]:
@@ -460,9 +460,11 @@ def _row_checks(
     names: dict[int, str], track: int
 ) -> list[tuple[str, str, Callable[[tuple[object, ...]], str], Check]]:
     """(table, SELECT, where-a-row-is, check-a-row) for every table with rules to keep."""
-    # The store's own row readers, so that a value is judged exactly as it is read.
+    # The store's own row readers, so that a value is judged exactly as it is read; with
+    # the rules, only imported for a check of every value (most opens do without one).
+    from desktop.rules import factions
+    from desktop.store import card_rows, downtime_checks, energy, games
     from desktop.store import downtime as downtime_store
-    from desktop.store import games
     from desktop.store import rows as store
 
     def of(character_id: object) -> str:
@@ -497,7 +499,7 @@ def _row_checks(
         games.game_from_row(row)
 
     def card(row: tuple[object, ...]) -> None:
-        checks.card(store._card(row))
+        checks.card(card_rows._card(row))
 
     def image(row: tuple[object, ...]) -> None:
         checks.image_format_name(row[1])
@@ -511,16 +513,16 @@ def _row_checks(
         checks.energy_day(energy.day_from_text(row[3]))
 
     def faction(row: tuple[object, ...]) -> None:
-        checks.faction(downtime_store._faction(row))
+        downtime_checks.faction(downtime_store._faction(row))
 
     def clock(row: tuple[object, ...]) -> None:
-        checks.clock(downtime_store._clock(row))
+        downtime_checks.clock(downtime_store._clock(row))
 
     def claim(row: tuple[object, ...]) -> None:
-        checks.claim(downtime_store._claim(row))
+        downtime_checks.claim(downtime_store._claim(row))
 
     def sheet(row: tuple[object, ...]) -> None:
-        checks.downtime_sheet(downtime_store._sheet(int(row[0]), row[1:]), track)  # type: ignore[call-overload]
+        downtime_checks.downtime_sheet(downtime_store._sheet(int(row[0]), row[1:]), track)  # type: ignore[call-overload]
 
     def chapter(row: tuple[object, ...]) -> None:
         # As the store reads it: rep is shown at most full, turf is counted from claims.
@@ -545,8 +547,8 @@ def _row_checks(
         )
 
     def entry(row: tuple[object, ...]) -> None:
-        checks.entry_activity(row[3])
-        checks.entry_summary(row[4])
+        downtime_checks.entry_activity(row[3])
+        downtime_checks.entry_summary(row[4])
 
     return [
         (
@@ -582,7 +584,7 @@ def _row_checks(
         ),
         (
             "card",
-            f"SELECT {store.CARD_COLUMNS} FROM card",
+            f"SELECT {card_rows.CARD_COLUMNS} FROM card",
             lambda row: f"SySCard {row[0]} ({row[1]})",
             card,
         ),

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date, timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from desktop.rules.energy import ProjectPool
-from desktop.store.downtime_records import ClockRecord, DowntimeSheet
+if TYPE_CHECKING:  # annotations only: a play-time open reads no energy or downtime records
+    from desktop.rules.energy import ProjectPool
+    from desktop.store.downtime_records import ClockRecord, DowntimeSheet
 
 
 @dataclass(frozen=True)

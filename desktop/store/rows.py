@@ -1,28 +1,22 @@
-"""What the managers share: the columns they read, the rows read back as records, the
-checks that need more than one value, and End Day's plan. Module-level and private to
-the store (desktop/store/managers/ import them)."""
+"""What the managers share: the columns they read, the rows read back as records, and
+the checks that need more than one value. Module-level and private to the store
+(desktop/store/managers/ import them); the cards' rows are in `card_rows.py`, the energy
+rows and End Day's plan in `energy_rows.py`."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import fields, replace
 from datetime import datetime
 
-from desktop.rules import dicepool, roster, syscards
-from desktop.rules import energy as rules_energy
-from desktop.rules.energy import CharacterProfile, DayState
-from desktop.store import checks, energy
+from desktop.rules import dicepool, roster
+from desktop.store import checks
 from desktop.store.core import Topic
 from desktop.store.errors import NotFound
 from desktop.store.records import (
-    CardRecord,
     CharacterRecord,
     CharacterSnapshot,
     DieRecord,
-    EndDaySummary,
-    EndDayToken,
-    EnergyDebt,
-    EnergyDecay,
     ItemRecord,
     RollRecord,
     TraitRecord,
@@ -37,25 +31,6 @@ ITEM_COLUMNS = (
     + ", (SELECT die.id FROM die WHERE die.item_id = item.id)"
 )
 ROLL_COLUMNS = ", ".join(f.name for f in fields(RollRecord))
-# A card's image is read apart (it can be megabytes); the list only says there is one.
-CARD_COLUMNS = (
-    ", ".join(f"card.{f.name}" for f in fields(CardRecord) if f.name not in ("has_image", "shown"))
-    + ", EXISTS (SELECT 1 FROM card_image WHERE card_image.card_id = card.id), card.shown"
-)
-# What a new card is unless told otherwise ("Any SySCard with a Capacity starts with a
-# mandatory 1% of Efficiency"; an entity has a Capacity unless its design says not).
-NEW_CARD: dict[str, object] = {
-    "owner_id": None,
-    "character_id": None,
-    "capacity": True,
-    "efficiency": syscards.NEW_CARD_EFFICIENCY,
-    **{name: 0 for name in checks.CARD_NUMBERS},
-    "zone": "",
-    "scale": "",
-    "info": "",
-    "tags": (),
-}
-COPY_SUFFIX = " (copy)"
 
 # -- rows read back, and checks that need more than one value -------------------------------
 
@@ -74,30 +49,6 @@ def _die(row: tuple[object, ...]) -> DieRecord:
     values["in_tray"] = bool(values["in_tray"])
     values["down_to_d4"] = bool(values["down_to_d4"])
     return DieRecord(**values)  # type: ignore[arg-type]
-
-
-def _card(row: Sequence[object]) -> CardRecord:
-    # Positional and by hand: the card cache builds every card of the campaign at once.
-    return CardRecord(
-        *row[:5],  # type: ignore[arg-type]
-        bool(row[5]),
-        *row[6:14],  # type: ignore[arg-type]
-        checks.split_tags(row[14]),  # type: ignore[arg-type]
-        row[15],  # type: ignore[arg-type]
-        bool(row[16]),
-        bool(row[17]),
-    )
-
-
-def _card_values(record: CardRecord) -> dict[str, object]:
-    """A card's editable fields, as `cards.update` takes them."""
-    return {name: getattr(record, name) for name in checks.CARD_CHECKS}
-
-
-def _copy_name(name: str) -> str:
-    # The copy's name must still fit a name's length, so a long one is shortened first.
-    room = roster.NAME_MAX - len(COPY_SUFFIX)
-    return roster.check_name(name[:room].rstrip() + COPY_SUFFIX)
 
 
 def _cards_topic(card_ids: Sequence[int]) -> tuple[Topic, ...]:
@@ -257,101 +208,3 @@ def _check_die_change(before: DieRecord, after: DieRecord) -> None:
         raise ValueError(f"Die {before.id} is an item's die; it stays with its owner.")
     if after.kind != before.kind:
         raise ValueError(f"Die {before.id} is an item's {before.kind} die; its kind stays.")
-
-
-def _profile(row: Sequence[object]) -> CharacterProfile:
-    name, daily_net, abilities = row
-    return energy.profile_from_row(str(name), daily_net, abilities)
-
-
-def _day(character_id: int, day: object, text: object) -> DayState:
-    """A stored day, checked by the rules; a damaged row says which one it is."""
-    try:
-        state = energy.day_from_text(text)
-    except ValueError as error:
-        raise ValueError(
-            f"The stored energy of character {character_id} on day {day} is damaged: {error}"
-        ) from None
-    if state.day != day:
-        raise ValueError(
-            f"The stored energy of character {character_id} on day {day} says it is day "
-            f"{state.day}."
-        )
-    return state
-
-
-def _checked_day(state: object) -> DayState:
-    """The state rebuilt through every check of the rules (ValueError if it fails)."""
-    if type(state) is not rules_energy.DayState:
-        raise ValueError(f"A day's energy must be a DayState, not {state!r}.")
-    return energy.day_from_dict(energy.day_to_dict(state))
-
-
-def _known_ids(profiles: Mapping[int, object], given: Mapping[int, object], what: str) -> None:
-    unknown = sorted(set(given) - set(profiles))
-    if unknown:
-        raise ValueError(
-            f"A {what} was given for character {unknown[0]}, who has no energy profile."
-        )
-
-
-class _EndDayPlan:
-    """The rows End Day writes and what its summary says, gathered before writing."""
-
-    def __init__(self, today: int) -> None:
-        self.today = today
-        self.rows: list[tuple[int, int, str]] = []
-        self.made: list[tuple[int, int, str, DayState]] = []  # the rows with their states
-        self.started: list[int] = []
-        self.already_dead: list[int] = []
-        self.died: list[int] = []
-        self.in_debt: list[EnergyDebt] = []
-        self.decayed: list[EnergyDecay] = []
-
-    def start(self, character_id: int, state: DayState) -> None:
-        self.started.append(character_id)
-        self._add(character_id, state)
-
-    def roll(
-        self,
-        character_id: int,
-        profile: CharacterProfile,
-        state: DayState,
-        night: str,
-        proximity: int | None,
-    ) -> None:
-        if state.dead:
-            self.already_dead.append(character_id)
-            return
-        rolled = rules_energy.rollover(profile, state, night, proximity)
-        self._add(character_id, rolled.state)
-        self._note(character_id, profile.name, rolled)
-
-    def _add(self, character_id: int, state: DayState) -> None:
-        text = energy.day_text(state)
-        self.rows.append((character_id, state.day, text))
-        self.made.append((character_id, state.day, text, state))
-
-    def _note(self, character_id: int, name: str, rolled: rules_energy.Rollover) -> None:
-        if rolled.repayment:
-            self.in_debt.append(
-                EnergyDebt(character_id, name, rolled.ended.debt, rolled.repayment, rolled.unpaid)
-            )
-        lost = rolled.pool_losses
-        if rolled.general_decay or lost:
-            self.decayed.append(EnergyDecay(character_id, name, rolled.general_decay, lost))
-        if rolled.died:
-            self.died.append(character_id)
-
-    def summary(self) -> EndDaySummary:
-        made = tuple((character_id, day) for character_id, day, _text in self.rows)
-        return EndDaySummary(
-            ended=self.today,
-            opened=self.today + 1,
-            in_debt=tuple(self.in_debt),
-            decayed=tuple(self.decayed),
-            died=tuple(self.died),
-            already_dead=tuple(self.already_dead),
-            started=tuple(self.started),
-            token=EndDayToken(from_day=self.today, rows=made),
-        )

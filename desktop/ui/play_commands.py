@@ -10,10 +10,14 @@ go through `campaign.kit` in the same undo step as the end of the round.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-from desktop.store import DieRecord, DowntimeSheet, GameRecord
+from desktop.store import DieRecord, GameRecord
 from desktop.ui.commands import StoreCommand
 from desktop.ui.session import CampaignSession
+
+if TYPE_CHECKING:
+    from desktop.store import DowntimeSheet
 
 
 class StartGame(StoreCommand):

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from desktop.rules import dicepool, downtime, energy, factions, syscards
+from desktop.rules import dicepool, downtime, energy, factions, numbers
 
 tiers = st.integers(factions.MIN_TIER, factions.MAX_TIER)
 holds = st.sampled_from(factions.HOLDS)
@@ -157,7 +157,7 @@ def test_day_figures_give_the_opening_available(
 @given(st.text(max_size=6))
 def test_typed_numbers_are_whole_numbers_or_refused(text: str) -> None:
     try:
-        value = syscards.typed_number(text, "A throw")
+        value = numbers.typed_number(text, "A throw")
     except ValueError as error:
         assert "A throw" in str(error) or "a throw" in str(error)
         return
@@ -170,6 +170,6 @@ def test_a_typed_number_python_cannot_read_is_refused_in_the_rule_s_words(text: 
     """Two signs, or more digits than Python converts, are refused with the field's
     name, never Python's own "invalid literal for int()" or "Exceeds the limit"."""
     with pytest.raises(ValueError) as refused:
-        syscards.typed_number(text, "A throw")
+        numbers.typed_number(text, "A throw")
     assert str(refused.value).startswith("A throw")
     assert "int()" not in str(refused.value) and "limit" not in str(refused.value)

@@ -87,6 +87,34 @@ def test_every_area_is_a_manager_of_the_campaign(campaign: Campaign) -> None:
         assert public_methods(type(manager)), area
 
 
+def test_an_area_is_made_when_first_reached_and_kept(campaign: Campaign) -> None:
+    assert "cards" not in vars(campaign)  # not made by opening
+    cards = campaign.cards
+    assert vars(campaign)["cards"] is cards and campaign.cards is cards
+
+
+@pytest.mark.slow
+def test_opening_for_play_imports_no_other_area(campaign: Campaign, data_dir: Path) -> None:
+    """A campaign opened and read as the Play workspace reads it imports no manager,
+    record or check of the areas it does not reach (nor their rules)."""
+    path = campaign.path
+    campaign.close()
+    read = (
+        "from pathlib import Path\n"
+        "from desktop.store import Campaign\n"
+        f"opened = Campaign.open(Path({str(path)!r}), data_dir=Path({str(data_dir)!r}))\n"
+        "opened.roster.all(); opened.games.current(); opened.rolls.all()\n"
+        "opened.close()\n"
+    )
+    loaded = _loaded_after(read)
+    assert {"desktop.store.managers.roster", "desktop.store.managers.games"} <= set(loaded)
+    others = ("cards", "calendar", "clocks", "factions", "chapter", "downtime")
+    unread = [f"desktop.store.managers.{area}" for area in others]
+    unread += ["desktop.store.downtime_records", "desktop.store.downtime_checks"]
+    unread += ["desktop.store.card_rows", "desktop.store.energy_rows"]
+    assert [m for m in unread if m in loaded] == []
+
+
 def test_topics_are_an_enum_and_each_is_its_plain_name() -> None:
     assert Topic.CARDS == "cards" and Topic("settings") is Topic.SETTINGS
     assert {topic.value for topic in Topic} >= {"campaign", "settings", "print", "downtime"}

@@ -121,6 +121,19 @@ HEAVY = (
     "desktop.ui.docks.faction_ladder",
     "desktop.ui.widgets.character_kit",  # the roster's other tabs, until opened
     "desktop.ui.widgets.downtime_sheet",
+    # The areas the Play workspace does not show: their managers, records, checks and
+    # rules are imported when a view or a command first reaches them.
+    "desktop.rules.downtime",
+    "desktop.rules.factions",
+    "desktop.rules.syscards",
+    "desktop.rules.energy",
+    "desktop.store.downtime_records",
+    "desktop.store.downtime_checks",
+    "desktop.store.card_rows",
+    "desktop.store.energy_rows",
+    "desktop.store.managers.cards",
+    "desktop.store.managers.clocks",
+    "html.parser",
     "pydantic",
     "alembic",
 )

@@ -36,7 +36,8 @@ from pydantic import (
 
 from desktop.rules import dicepool, factions, roster, syscards
 from desktop.rules.energy import CharacterProfile, DayState
-from desktop.store import checks, energy, games
+from desktop.store import checks, downtime_checks, energy, games
+from desktop.store.card_rows import NEW_CARD
 from desktop.store.downtime_records import (
     DEFAULT_XP,
     ENTRY_ACTIVITIES,
@@ -62,7 +63,6 @@ from desktop.store.records import (
     RollRecord,
     TraitRecord,
 )
-from desktop.store.rows import NEW_CARD
 
 
 class Refusal(ValueError):
@@ -237,13 +237,13 @@ class Energy(_Strict):
 
 
 class XpTrack(_Strict):
-    track: _rule(checks.xp_track, str)  # type: ignore[valid-type]
+    track: _rule(downtime_checks.xp_track, str)  # type: ignore[valid-type]
     marks: Whole = 0
 
 
 @_plain
 def _xp(tracks: list[XpTrack]) -> list[XpTrack]:
-    checks.xp([(track.track, track.marks) for track in tracks])
+    downtime_checks.xp([(track.track, track.marks) for track in tracks])
     return tracks
 
 
@@ -254,7 +254,7 @@ class Sheet(_Strict):
     """A character's downtime sheet; its stress is judged against the campaign's track."""
 
     stress: int = 0
-    trauma: _rule(checks.trauma, int) = 0  # type: ignore[valid-type]
+    trauma: _rule(downtime_checks.trauma, int) = 0  # type: ignore[valid-type]
     hp_max: Annotated[int, Field(ge=1, le=checks.INTEGER_MAX)] = 10
     hp: int | None = None  # None: hp_max
     # A sheet written by hand without XP gets the usual tracks, as a new sheet does (a
@@ -272,13 +272,13 @@ class Sheet(_Strict):
     @classmethod
     def _health(cls, hp: int | None, info: ValidationInfo) -> int | None:
         if hp is not None and "hp_max" in info.data:
-            _plain(lambda v: checks.health(v, info.data["hp_max"]))(hp)
+            _plain(lambda v: downtime_checks.health(v, info.data["hp_max"]))(hp)
         return hp
 
     def record(self, character_id: int, track: int) -> DowntimeSheet:
         return DowntimeSheet(
             character_id=character_id,
-            stress=checks.stress(self.stress, track),
+            stress=downtime_checks.stress(self.stress, track),
             trauma=self.trauma,
             hp=self.hp_max if self.hp is None else self.hp,
             hp_max=self.hp_max,
@@ -447,8 +447,8 @@ class Chapter(_Strict):
     """The chapter's stored fields; its turf and war follow the claims and factions."""
 
     name: Name | None = None  # None: the campaign's name
-    tier: _rule(checks.tier, int) = factions.MIN_TIER  # type: ignore[valid-type]
-    hold: _rule(checks.hold, _one_of(factions.HOLDS)) = factions.STRONG  # type: ignore[valid-type]
+    tier: _rule(downtime_checks.tier, int) = factions.MIN_TIER  # type: ignore[valid-type]
+    hold: _rule(downtime_checks.hold, _one_of(factions.HOLDS)) = factions.STRONG  # type: ignore[valid-type]
     rep: int = 0  # judged against the turf the document's claims give
     coin: Whole = 0
     heat: Whole = 0
@@ -460,9 +460,9 @@ class Chapter(_Strict):
 class Faction(_Strict):
     id: Id
     name: Name
-    tier: _rule(checks.tier, int) = factions.MIN_TIER  # type: ignore[valid-type]
-    hold: _rule(checks.hold, _one_of(factions.HOLDS)) = factions.STRONG  # type: ignore[valid-type]
-    status: _rule(checks.status, int) = factions.NEUTRAL  # type: ignore[valid-type]
+    tier: _rule(downtime_checks.tier, int) = factions.MIN_TIER  # type: ignore[valid-type]
+    hold: _rule(downtime_checks.hold, _one_of(factions.HOLDS)) = factions.STRONG  # type: ignore[valid-type]
+    status: _rule(downtime_checks.status, int) = factions.NEUTRAL  # type: ignore[valid-type]
     at_war_with_others: bool = False
     position: Whole = 0
     notes: Notes = ""
@@ -473,12 +473,12 @@ class Claim(_Strict):
     """A claim on the map; holder_id 0 is the chapter."""
 
     id: Id
-    name: _rule(checks.claim_name, str)  # type: ignore[valid-type]
+    name: _rule(downtime_checks.claim_name, str)  # type: ignore[valid-type]
     benefit: _text("A claim's benefit") = ""  # type: ignore[valid-type]
     turf: bool = False
     holder_id: Whole = 0
-    x: _rule(lambda v: checks.coordinate(v, "x"), float) = 0.0  # type: ignore[valid-type]
-    y: _rule(lambda v: checks.coordinate(v, "y"), float) = 0.0  # type: ignore[valid-type]
+    x: _rule(lambda v: downtime_checks.coordinate(v, "x"), float) = 0.0  # type: ignore[valid-type]
+    y: _rule(lambda v: downtime_checks.coordinate(v, "y"), float) = 0.0  # type: ignore[valid-type]
 
 
 class ClaimPath(_Strict):
@@ -491,9 +491,9 @@ class ClaimPath(_Strict):
 class Clock(_Strict):
     id: Id
     name: Name
-    segments: _rule(checks.clock_segments, int)  # type: ignore[valid-type]
+    segments: _rule(downtime_checks.clock_segments, int)  # type: ignore[valid-type]
     filled: int = 0
-    owner_kind: _rule(checks.owner_kind, _one_of(OWNER_KINDS)) = OWNER_KINDS[0]  # type: ignore[valid-type]
+    owner_kind: _rule(downtime_checks.owner_kind, _one_of(OWNER_KINDS)) = OWNER_KINDS[0]  # type: ignore[valid-type]
     owner_id: int = 0
     position: Whole = 0
     note: Notes = ""
@@ -503,14 +503,14 @@ class Clock(_Strict):
     @classmethod
     def _filled(cls, filled: object, info: ValidationInfo) -> object:
         if "segments" in info.data:
-            return _plain(lambda v: checks.clock_filled(v, info.data["segments"]))(filled)
+            return _plain(lambda v: downtime_checks.clock_filled(v, info.data["segments"]))(filled)
         return filled
 
     @field_validator("owner_id", mode="before")
     @classmethod
     def _owner(cls, owner: object, info: ValidationInfo) -> object:
         if "owner_kind" in info.data:
-            return _plain(lambda v: checks.owner_id(info.data["owner_kind"], v))(owner)
+            return _plain(lambda v: downtime_checks.owner_id(info.data["owner_kind"], v))(owner)
         return owner
 
 
@@ -519,11 +519,11 @@ class Step(_Strict):
 
     id: Id
     character_id: Whole = 0
-    activity: _rule(checks.entry_activity, _one_of(ENTRY_ACTIVITIES))  # type: ignore[valid-type]
-    summary: _rule(checks.entry_summary, str)  # type: ignore[valid-type]
+    activity: _rule(downtime_checks.entry_activity, _one_of(ENTRY_ACTIVITIES))  # type: ignore[valid-type]
+    summary: _rule(downtime_checks.entry_summary, str)  # type: ignore[valid-type]
     coin_spent: Whole = 0
-    extra: _rule(checks.entry_extra, _one_of(EXTRAS)) = ""  # type: ignore[valid-type]
-    track: _rule(checks.entry_track, str) = ""  # type: ignore[valid-type]
+    extra: _rule(downtime_checks.entry_extra, _one_of(EXTRAS)) = ""  # type: ignore[valid-type]
+    track: _rule(downtime_checks.entry_track, str) = ""  # type: ignore[valid-type]
     undone: bool = False
 
 
@@ -540,10 +540,10 @@ class Settings(_Strict):
 
     model_config = ConfigDict(strict=True, extra="allow", frozen=True)
 
-    raise_from: _setting("raise_from") = checks.SETTINGS_DEFAULTS["raise_from"]  # type: ignore[valid-type]
-    raise_by: _setting("raise_by") = checks.SETTINGS_DEFAULTS["raise_by"]  # type: ignore[valid-type]
-    stress_track: _setting("stress_track") = checks.SETTINGS_DEFAULTS["stress_track"]  # type: ignore[valid-type]
-    starting_dice: _setting("starting_dice") = checks.SETTINGS_DEFAULTS["starting_dice"]  # type: ignore[valid-type]
+    raise_from: _setting("raise_from") = checks.settings_defaults()["raise_from"]  # type: ignore[valid-type]
+    raise_by: _setting("raise_by") = checks.settings_defaults()["raise_by"]  # type: ignore[valid-type]
+    stress_track: _setting("stress_track") = checks.settings_defaults()["stress_track"]  # type: ignore[valid-type]
+    starting_dice: _setting("starting_dice") = checks.settings_defaults()["starting_dice"]  # type: ignore[valid-type]
 
 
 class CampaignInfo(_Strict):
@@ -656,7 +656,7 @@ class CampaignExport(_Strict):
         for index, character in enumerate(self.characters):
             if character.downtime is not None:
                 where = f"characters[{index}].downtime.stress"
-                _judged(lambda s=character.downtime: checks.stress(s.stress, track), where)
+                _judged(lambda s=character.downtime: downtime_checks.stress(s.stress, track), where)
         _unique(
             (session.number for session in self.downtime_sessions), "downtime_sessions", "number"
         )

@@ -7,18 +7,11 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from desktop.store import checks, search
+from desktop.store.card_rows import CARD_COLUMNS, NEW_CARD, _card, _card_values, _copy_name
 from desktop.store.core import Manager, Topic
 from desktop.store.errors import NotFound
 from desktop.store.records import CardRecord, CardSnapshot
-from desktop.store.rows import (
-    CARD_COLUMNS,
-    NEW_CARD,
-    _card,
-    _card_values,
-    _chunks,
-    _copy_name,
-    _distinct_ids,
-)
+from desktop.store.rows import _chunks, _distinct_ids
 
 if TYPE_CHECKING:
     from desktop.store.campaign import Campaign

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from desktop.rules import downtime, factions, roster
-from desktop.store import checks
+from desktop.store import checks, downtime_checks
 from desktop.store.core import Manager, Topic
 from desktop.store.downtime import (
     CHAPTER_FIELDS,
@@ -99,7 +99,7 @@ class ChapterManager(Manager):
         if turf != previous.turf and "rep" not in changes:
             rep = factions.Chapter(rep=min(wanted.rep, factions.FULL_REP)).with_turf(turf).rep
             wanted = replace(wanted, rep=rep)
-        checked = checks.chapter(wanted, turf, previous.at_war)
+        checked = downtime_checks.chapter(wanted, turf, previous.at_war)
         if checked.name.casefold() != previous.name.casefold():
             for faction in self._campaign.factions.all():
                 if faction.name.casefold() == checked.name.casefold():
@@ -209,7 +209,7 @@ class ChapterManager(Manager):
         """A new claim on the map, held by the chapter (0) or a faction."""
         from desktop.store import downtime_writer
 
-        record = checks.claim(ClaimRecord(1, name, benefit, turf, holder_id, x, y))
+        record = downtime_checks.claim(ClaimRecord(1, name, benefit, turf, holder_id, x, y))
         if record.holder_id:
             self._campaign.factions.get(record.holder_id)
         self._refuse_claim_name(record.name)
@@ -222,7 +222,7 @@ class ChapterManager(Manager):
 
         _known(changes, CLAIM_FIELDS, "A claim")
         previous = self.claim(claim_id)
-        checked = checks.claim(replace(previous, **changes))  # type: ignore[arg-type]
+        checked = downtime_checks.claim(replace(previous, **changes))  # type: ignore[arg-type]
         if checked.name.casefold() != previous.name.casefold():
             self._refuse_claim_name(checked.name)
         values = {name: getattr(checked, name) for name in changes}
@@ -250,7 +250,7 @@ class ChapterManager(Manager):
 
         if not isinstance(snapshot, ClaimSnapshot):
             raise ValueError(f"Expected a claim snapshot, not {snapshot!r}.")
-        record = checks.claim(snapshot.claim)
+        record = downtime_checks.claim(snapshot.claim)
         if record.holder_id:
             self._campaign.factions.get(record.holder_id)
         self._refuse_claim_name(record.name)
@@ -337,11 +337,11 @@ class ChapterManager(Manager):
 
         if not isinstance(transfer, ClaimTransfer):
             raise ValueError(f"Expected a claim transfer, not {transfer!r}.")
-        claim = checks.claim(transfer.claim)
+        claim = downtime_checks.claim(transfer.claim)
         self.claim(claim.id)
         if claim.holder_id:
             self._campaign.factions.get(claim.holder_id)
-        loser = None if transfer.faction is None else checks.faction(transfer.faction)
+        loser = None if transfer.faction is None else downtime_checks.faction(transfer.faction)
         if loser is not None:
             self._campaign.factions.get(loser.id)
         current = self.get()
@@ -351,7 +351,7 @@ class ChapterManager(Manager):
             if claim.holder_id == LAIR_ID
             else self._campaign.factions.get(claim.holder_id).name,
         )
-        chapter = checks.chapter(transfer.chapter, back.turf_count(), current.at_war)
+        chapter = downtime_checks.chapter(transfer.chapter, back.turf_count(), current.at_war)
         topics = [Topic.CLAIMS, Topic.CHAPTER, *([Topic.FACTIONS] if loser else [])]
         with self._writing(*topics) as session:
             downtime_writer.update_claim(session, claim.id, {"holder_id": claim.holder_id})

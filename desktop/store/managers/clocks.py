@@ -4,7 +4,7 @@ Reached as `campaign.clocks`."""
 from __future__ import annotations
 
 from desktop.rules import roster
-from desktop.store import checks
+from desktop.store import checks, downtime_checks
 from desktop.store.core import Manager, Topic
 from desktop.store.downtime import (
     CLOCK_FIELDS,
@@ -33,8 +33,8 @@ class ClockManager(Manager):
 
     def of_owner(self, owner_kind: str, owner_id: int = 0) -> list[ClockRecord]:
         """One owner's clocks, in order (`owner_id` 0 for none and the chapter)."""
-        kind = checks.owner_kind(owner_kind)
-        where, parameters = _owner_where(kind, checks.owner_id(kind, owner_id))
+        kind = downtime_checks.owner_kind(owner_kind)
+        where, parameters = _owner_where(kind, downtime_checks.owner_id(kind, owner_id))
         rows = self._read(f"{CLOCK_SQL} WHERE {where} ORDER BY position, id", parameters)
         return [_clock(row) for row in rows]
 
@@ -57,7 +57,7 @@ class ClockManager(Manager):
         hidden from the players (the player display) until `shown`."""
         from desktop.store import downtime_writer
 
-        record = checks.clock(
+        record = downtime_checks.clock(
             ClockRecord(1, name, segments, filled, owner_kind, owner_id, 0, note, shown)
         )
         self._require_owner(record.owner_kind, record.owner_id)
@@ -100,8 +100,8 @@ class ClockManager(Manager):
         the clock as it was, so moving it back to its old owner and place undoes it."""
         from desktop.store import downtime_writer
 
-        kind = checks.owner_kind(owner_kind)
-        owner = checks.owner_id(kind, owner_id)
+        kind = downtime_checks.owner_kind(owner_kind)
+        owner = downtime_checks.owner_id(kind, owner_id)
         place = checks.position(position)
         previous = self.get(clock_id)
         self._require_owner(kind, owner)
@@ -122,7 +122,7 @@ class ClockManager(Manager):
         """Put a deleted clock back with its id and place (the others make room)."""
         from desktop.store import downtime_writer
 
-        checked = checks.clock(record)
+        checked = downtime_checks.clock(record)
         self._require_owner(checked.owner_kind, checked.owner_id)
         with self._writing(Topic.CLOCKS) as session:
             return downtime_writer.add_clock(session, checked, keep_id=True, keep_position=True)

@@ -7,7 +7,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from desktop.rules import downtime
-from desktop.store import checks
+from desktop.store import checks, downtime_checks
 from desktop.store.core import Manager, Topic
 from desktop.store.downtime import (
     ENTRY_SQL,
@@ -67,7 +67,7 @@ class DowntimeManager(Manager):
         stress track. Returns the sheet as it was."""
         from desktop.store import downtime_writer
 
-        checked = checks.downtime_sheet(sheet, self._campaign.settings()["stress_track"])
+        checked = downtime_checks.downtime_sheet(sheet, self._campaign.settings()["stress_track"])
         previous = self.sheet(checked.character_id)
         with self._writing(Topic.DOWNTIME) as session:
             downtime_writer.put_sheet(session, checked)
@@ -202,7 +202,7 @@ class DowntimeManager(Manager):
         chapter = None
         if undo.chapter is not None:
             current = self._campaign.chapter.get()
-            chapter = checks.chapter(undo.chapter, current.turf, current.at_war)
+            chapter = downtime_checks.chapter(undo.chapter, current.turf, current.at_war)
         sheet = self._checked_sheet(undo.sheet)
         clocks = self._checked_clocks(undo.clocks)
         if undo.new_clock_id is not None:
@@ -237,8 +237,8 @@ class DowntimeManager(Manager):
         if not isinstance(step, DowntimeStep):
             raise ValueError(f"Expected a downtime step, not {step!r}.")
         character_id = checks.whole(step.character_id, "A step's character")
-        activity = checks.entry_activity(step.activity)
-        track = checks.entry_track(step.track)
+        activity = downtime_checks.entry_activity(step.activity)
+        track = downtime_checks.entry_track(step.track)
         if activity in downtime.ACTIVITIES:
             if not character_id:
                 raise ValueError(f"{downtime.ACTIVITY_LABELS[activity]} is a character's.")
@@ -252,9 +252,9 @@ class DowntimeManager(Manager):
             "session": number,
             "character_id": character_id or None,
             "activity": activity,
-            "summary": checks.entry_summary(step.summary),
+            "summary": downtime_checks.entry_summary(step.summary),
             "coin_spent": checks.whole(step.coin_spent, "Coin spent"),
-            "extra": checks.entry_extra(step.extra),
+            "extra": downtime_checks.entry_extra(step.extra),
             "track": track,
             "undone": False,
         }
@@ -264,7 +264,9 @@ class DowntimeManager(Manager):
         chapter = previous_chapter = None
         if step.chapter is not None:
             previous_chapter = self._campaign.chapter.get()
-            chapter = checks.chapter(step.chapter, previous_chapter.turf, previous_chapter.at_war)
+            chapter = downtime_checks.chapter(
+                step.chapter, previous_chapter.turf, previous_chapter.at_war
+            )
         elif self._charged_by_rules(step):
             chapter, previous_chapter = self._charged_chapter(step)
         sheet = previous_sheet = None
@@ -277,7 +279,7 @@ class DowntimeManager(Manager):
         previous_clocks = tuple(self._campaign.clocks.get(clock.id) for clock in clocks)
         new_clock = None
         if step.new_clock is not None:
-            new_clock = checks.clock(replace(step.new_clock, id=1, position=0))
+            new_clock = downtime_checks.clock(replace(step.new_clock, id=1, position=0))
             self._campaign.clocks._require_owner(new_clock.owner_kind, new_clock.owner_id)
         return _StepPlan(
             chapter, sheet, clocks, new_clock, previous_chapter, previous_sheet, previous_clocks
@@ -319,18 +321,18 @@ class DowntimeManager(Manager):
         if (ruled.coin, ruled.rep) == (previous.coin, previous.rep):
             return None, None
         after = replace(previous, coin=ruled.coin, rep=ruled.rep)
-        return checks.chapter(after, previous.turf, previous.at_war), previous
+        return downtime_checks.chapter(after, previous.turf, previous.at_war), previous
 
     def _checked_sheet(self, sheet: DowntimeSheet | None) -> DowntimeSheet | None:
         if sheet is None:
             return None
-        checked = checks.downtime_sheet(sheet, self._campaign.settings()["stress_track"])
+        checked = downtime_checks.downtime_sheet(sheet, self._campaign.settings()["stress_track"])
         self._campaign.roster.get(checked.character_id)
         return checked
 
     def _checked_clocks(self, clocks: Sequence[ClockRecord]) -> tuple[ClockRecord, ...]:
         """Clocks a step changes: their progress and words, never their owner or place."""
-        checked = tuple(checks.clock(clock) for clock in clocks)
+        checked = tuple(downtime_checks.clock(clock) for clock in clocks)
         ids = [clock.id for clock in checked]
         if len(set(ids)) != len(ids):
             raise ValueError("A step names each clock once.")
@@ -367,7 +369,7 @@ class DowntimeManager(Manager):
     ) -> tuple[list[ClockRecord], DowntimeSheet | None, list[int]]:
         """A snapshot's downtime rows, checked before a restore writes anything."""
         character_id = snapshot.character.id
-        clocks = [checks.clock(clock) for clock in snapshot.clocks]
+        clocks = [downtime_checks.clock(clock) for clock in snapshot.clocks]
         for clock in clocks:
             if (clock.owner_kind, clock.owner_id) != (OWNER_CHARACTER, character_id):
                 raise ValueError(f"Clock {clock.name} does not belong to this character.")
@@ -381,7 +383,7 @@ class DowntimeManager(Manager):
                     f"{snapshot.character.name} had {sheet.stress} stress, more than the "
                     f"{track}-box stress track holds now: lengthen it first."
                 )
-            sheet = checks.downtime_sheet(sheet, track)
+            sheet = downtime_checks.downtime_sheet(sheet, track)
         entry_ids = [checks.row_id(i, "A downtime step's id") for i in snapshot.downtime_entry_ids]
         return clocks, sheet, entry_ids
 

@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from desktop.rules import factions
 from desktop.rules.factions import MIN_TIER, NEUTRAL, STRONG
-from desktop.store import checks
+from desktop.store import checks, downtime_checks
 from desktop.store.core import Manager, Topic
 from desktop.store.downtime import (
     FACTION_FIELDS,
@@ -47,7 +47,7 @@ class FactionManager(Manager):
         differ from the chapter's."""
         from desktop.store import downtime_writer
 
-        record = checks.faction(
+        record = downtime_checks.faction(
             FactionRecord(1, name, tier, hold, status, at_war_with_others, 0, notes, shown)
         )
         self._refuse_faction_name(record.name)
@@ -64,7 +64,7 @@ class FactionManager(Manager):
             raise ValueError("A faction's tier and place change by moving it on the ladder.")
         _known(changes, FACTION_FIELDS, "A faction")
         previous = self.get(faction_id)
-        checked = checks.faction(replace(previous, **changes))  # type: ignore[arg-type]
+        checked = downtime_checks.faction(replace(previous, **changes))  # type: ignore[arg-type]
         if checked.name.casefold() != previous.name.casefold():
             self._refuse_faction_name(checked.name)
         values = {name: getattr(checked, name) for name in changes}
@@ -82,7 +82,7 @@ class FactionManager(Manager):
         was, so moving it back undoes it."""
         from desktop.store import downtime_writer
 
-        new_tier = checks.tier(tier)
+        new_tier = downtime_checks.tier(tier)
         place = checks.position(position)
         previous = self.get(faction_id)
         with self._writing(Topic.FACTIONS) as session:
@@ -108,7 +108,7 @@ class FactionManager(Manager):
         from desktop.store import downtime_writer
 
         previous = self.get(record.id)
-        tier, hold = checks.tier(record.tier), checks.hold(record.hold)
+        tier, hold = downtime_checks.tier(record.tier), downtime_checks.hold(record.hold)
         with self._writing(Topic.FACTIONS) as session:
             downtime_writer.move_faction(session, record.id, tier, checks.position(record.position))
             downtime_writer.update_faction(session, record.id, {"hold": hold})
@@ -140,8 +140,8 @@ class FactionManager(Manager):
 
         if not isinstance(snapshot, FactionSnapshot):
             raise ValueError(f"Expected a faction snapshot, not {snapshot!r}.")
-        record = checks.faction(snapshot.faction)
-        clocks = [checks.clock(clock) for clock in snapshot.clocks]
+        record = downtime_checks.faction(snapshot.faction)
+        clocks = [downtime_checks.clock(clock) for clock in snapshot.clocks]
         for clock in clocks:
             if (clock.owner_kind, clock.owner_id) != (OWNER_FACTION, record.id):
                 raise ValueError(f"Clock {clock.name} does not belong to {record.name}.")

@@ -39,7 +39,7 @@ from PySide6.QtWidgets import (
 
 from desktop.paint.badges import kind_icon
 from desktop.rules import dicepool, roster
-from desktop.store import OWNER_CHARACTER, CharacterRecord
+from desktop.store import CharacterRecord
 from desktop.ui.commands import AddCharacter, DeleteCharacter, EditCharacter
 from desktop.ui.dice_commands import award_depleted
 from desktop.ui.form_helpers import error_label, push_button, show_error
@@ -563,12 +563,11 @@ class RosterWidget(QWidget):
         character_id = self.selected_id()
         if self._session is None or character_id is None:
             return
-        record = self._session.campaign.roster.get(character_id)
-        clocks = [
-            clock.name
-            for clock in self._session.campaign.clocks.all()
-            if clock.owner_kind == OWNER_CHARACTER and clock.owner_id == character_id
-        ]
+        from desktop.store import OWNER_CHARACTER  # downtime's records: read only here
+
+        campaign = self._session.campaign
+        record = campaign.roster.get(character_id)
+        clocks = [clock.name for clock in campaign.clocks.of_owner(OWNER_CHARACTER, character_id)]
         # Their clocks go with them: say so, by name, before the GM agrees.
         going = (
             f"\n\nTheir {'clock goes' if len(clocks) == 1 else f'{len(clocks)} clocks go'} "

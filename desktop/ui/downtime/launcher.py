@@ -46,7 +46,10 @@ class DowntimeLauncher(QObject):
             self.dialog.deleteLater()
             self.dialog = None
         self._session = session
-        self._update_actions()
+        self.start_action.setEnabled(session is not None and not session.read_only)
+        # Whether a session runs is asked when the menu opens (neither action has a
+        # key): opening a campaign for play reads nothing of downtime.
+        self.continue_action.setEnabled(False)
 
     def _update_actions(self) -> None:
         session = self._session

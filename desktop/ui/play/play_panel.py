@@ -12,20 +12,21 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QGroupBox, QPushButton, QTabWidget, QVBoxLayout, QWidget
 
-from desktop.rules import dicepool, downtime
+from desktop.rules import dicepool
 from desktop.store import XP_MAX, CharacterRecord, GameRecord, NotFound, PlayView
 from desktop.ui.commands import EditCharacter
 from desktop.ui.dice_commands import RollDice, to_pool
 from desktop.ui.form_helpers import vertical_scroll
+from desktop.ui.lazy_page import LazyPage
 from desktop.ui.play.challenge_rolls import ChallengeRolls
 from desktop.ui.play.game_bar import GameBar, grown_text
 from desktop.ui.play.party_roll import Roller, against_party, challenge_roll, last_count
 from desktop.ui.play.round_award import RoundAward, Source
 from desktop.ui.play.scene_editor import SceneEditor
-from desktop.ui.play.session_xp import SessionXp, XpOffer
 from desktop.ui.play.turn_order import TurnOrder
 from desktop.ui.play_commands import (
     EndGame,
@@ -36,6 +37,9 @@ from desktop.ui.play_commands import (
     StartGame,
 )
 from desktop.ui.session import CampaignSession
+
+if TYPE_CHECKING:
+    from desktop.ui.play.session_xp import SessionXp
 
 TOPICS = ("games", "characters", "dice", "rolls")
 
@@ -80,8 +84,10 @@ class PlayWidget(QWidget):
         self.pages.setObjectName("playPages")
         self.pages.addTab(self.round_page, "Ro&und")
         self.pages.addTab(self.scene_page, "Sc&ene")
-        self.session_xp = SessionXp(XP_MAX)
-        self.session_xp_box = _group("End of session: XP (optional)", self.session_xp)
+        # Built when End game first offers it: its words are the downtime rules', which a
+        # table at play does not otherwise read.
+        self.session_xp_page = LazyPage(self._make_session_xp)
+        self.session_xp_box = _group("End of session: XP (optional)", self.session_xp_page)
         self.session_xp_box.hide()  # offered by End game, closed by Apply or Skip
         inner = QWidget()
         column = QVBoxLayout(inner)
@@ -104,8 +110,6 @@ class PlayWidget(QWidget):
         self.round_award.award_requested.connect(self.award_and_end_round)
         self.challenges.roll_requested.connect(self.roll_challenge)
         self.challenges.party_requested.connect(self.roll_against_party)
-        self.session_xp.apply_requested.connect(self.mark_session_xp)
-        self.session_xp.skip_requested.connect(self.close_session_xp)
         self.set_session(None)
 
     # -- following the campaign ---------------------------------------------------------------
@@ -147,7 +151,8 @@ class PlayWidget(QWidget):
         self.challenges.show_view(self.view, characters, self._offers(characters), writable)
         if self.view.game_id is not None:
             self.session_xp_box.hide()  # End game undone: the game runs again
-        self.session_xp.set_writable(writable)
+        if self.session_xp_page.is_built():
+            self.session_xp.set_writable(writable)
 
     def _offers(self, characters: list[CharacterRecord]) -> dict[int, int]:
         """Each challenge in the scene: the number of dice it rolled last."""
@@ -188,8 +193,23 @@ class PlayWidget(QWidget):
 
     # -- end-of-session XP --------------------------------------------------------------------
 
+    @property
+    def session_xp(self) -> SessionXp:
+        """The end-of-session XP marks (built now if they were not yet)."""
+        return self.session_xp_page.content()  # type: ignore[return-value]
+
+    def _make_session_xp(self) -> SessionXp:
+        from desktop.ui.play.session_xp import SessionXp
+
+        marks = SessionXp(XP_MAX)
+        marks.apply_requested.connect(self.mark_session_xp)
+        marks.skip_requested.connect(self.close_session_xp)
+        return marks
+
     def offer_session_xp(self, ended: GameRecord) -> None:
         """Offer the end-of-session XP of every player character who was in the game."""
+        from desktop.ui.play.session_xp import XpOffer
+
         assert self._session is not None
         campaign = self._session.campaign
         characters = {c.id: c for c in campaign.roster.all()}
@@ -205,6 +225,8 @@ class PlayWidget(QWidget):
         self.session_xp.focus_first()
 
     def mark_session_xp(self, chosen: list[tuple[int, str]]) -> None:
+        from desktop.rules import downtime
+
         session = self._session
         if session is None:
             return

@@ -14,7 +14,7 @@ from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QFocusEvent
 from PySide6.QtWidgets import QLabel, QLineEdit, QWidget
 
-from desktop.rules import syscards
+from desktop.rules import numbers
 from desktop.ui.theme import ERROR, colour
 
 
@@ -62,7 +62,7 @@ class NumberField(QLineEdit):
         """The typed number the rule accepts, else None (also for an optional empty box)."""
         if self._problem is not None or not self.text().strip():
             return None
-        return syscards.typed_number(self.text(), self._what)
+        return numbers.typed_number(self.text(), self._what)
 
     def setValue(self, value: int) -> None:  # Qt's spelling, as QSpinBox
         self.setText(str(value))
@@ -75,7 +75,7 @@ class NumberField(QLineEdit):
             self.checked.emit()
             return
         try:
-            self._check(syscards.typed_number(self.text(), self._what))
+            self._check(numbers.typed_number(self.text(), self._what))
         except ValueError as error:
             self._problem = str(error)
         else:

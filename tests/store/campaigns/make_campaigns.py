@@ -70,12 +70,11 @@ with Campaign.open(made, data_dir=data) as campaign:
         except Exception as error:  # an older signature: the sample's rolls suffice
             print("no extra roll:", error)
     if managed or hasattr(campaign, "start_downtime_session"):
-        from desktop.store import checks
-        from desktop.store.downtime_records import DowntimeStep
+        from desktop.store.downtime_records import ENTRY_ACTIVITIES, DowntimeStep
 
         (campaign.downtime.start_session if managed else campaign.start_downtime_session)()
         (campaign.downtime.record if managed else campaign.record_downtime)(
-            DowntimeStep(first.id, sorted(checks.ENTRY_ACTIVITIES)[0], "Drinks at the inn")
+            DowntimeStep(first.id, sorted(ENTRY_ACTIVITIES)[0], "Drinks at the inn")
         )
 made.replace(target)
 """
