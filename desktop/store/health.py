@@ -714,7 +714,8 @@ def _build_schema(path: Path, revision: str) -> None:
 def _copy_table(
     old: sqlite3.Connection, new: sqlite3.Connection, table: str, report: RepairReport
 ) -> None:
-    columns = [str(row[1]) for row in new.execute(f"PRAGMA table_info('{table}')")]
+    layout = new.execute(f"PRAGMA table_info('{table}')").fetchall()
+    columns = [str(row[1]) for row in layout]
     try:
         present = {str(row[1]) for row in old.execute(f"PRAGMA table_info('{table}')")}
     except sqlite3.DatabaseError:
@@ -724,9 +725,14 @@ def _copy_table(
             report.lost.append(f"All {_plural(table)}: their table could not be read.")
         return
     shared = [column for column in columns if column in present]
-    missing = [column for column in columns if column not in present]
+    # The file lacks these: a column with a default that means "nothing" is filled
+    # with it; one the rows cannot do without leaves them out (OR IGNORE skips them).
+    fills, required = _missing_columns(new, table, layout, present)
+    written = [*shared, *(column for column, _value, _said in fills)]
     listed = ", ".join(f'"{column}"' for column in shared)
-    insert = f"INSERT OR IGNORE INTO {table} ({listed}) VALUES ({', '.join('?' * len(shared))})"
+    targets = ", ".join(f'"{column}"' for column in written)
+    insert = f"INSERT OR IGNORE INTO {table} ({targets}) VALUES ({', '.join('?' * len(written))})"
+    filled = tuple(value for _column, value, _said in fills)
     kept = 0
     refused = 0  # rows OR IGNORE skipped: a missing column they cannot do without, a twin id
     last: int | None = None
@@ -737,7 +743,7 @@ def _copy_table(
             cursor = old.execute(f"SELECT rowid, {listed} FROM {table} {where} ORDER BY rowid")
             for row in cursor:
                 last = int(row[0])
-                if new.execute(insert, row[1:]).rowcount:
+                if new.execute(insert, (*row[1:], *filled)).rowcount:
                     kept += 1
                 else:
                     refused += 1
@@ -752,17 +758,81 @@ def _copy_table(
         report.lost.append(
             f"Some {_plural(table)} could not be read from the damaged file ({kept} were saved)."
         )
-    named = ", ".join(f"“{column}”" for column in missing)
     if refused and table != "alembic_version":  # the new file's own revision row stays
-        why = f": the file has no {named} column" if missing else ""
+        why = f": the file has no {_named(required)}" if required else ""
         name = _singular(table) if refused == 1 else _plural(table)
         report.lost.append(f"{refused} {name} could not be saved{why}.")
-    if missing and kept:
+    if fills and kept:
+        values = ", ".join(f"“{column}”: {said}" for column, _value, said in fills)
+        were = "was" if kept == 1 else "were"
         report.lost.append(
-            f"The {_plural(table)} had no {named} column: {kept} were saved with "
-            "GM Desk's default value there."
+            f"The {_plural(table)} had no {_named([c for c, _v, _s in fills])}: {kept} {were} "
+            f"saved with GM Desk's default value there ({values})."
         )
     report.kept[table] = kept
+
+
+# A column's default that means "nothing was entered": a repair may fill a missing
+# column with it. Any other default (a d6, a strong hold, 10 HP) would be a guess at
+# what the GM chose, so rows whose file lacks such a column are left out instead.
+_BLANK_DEFAULTS = (False, 0, 0.0, "", "{}", "[]")
+
+
+def _missing_columns(
+    new: sqlite3.Connection, table: str, layout: list[tuple[object, ...]], present: set[str]
+) -> tuple[list[tuple[str, object, str]], list[str]]:
+    """The columns of `table` the file lacks, split into the ones a repair fills (name,
+    value written, that value in words) and the ones rows cannot do without.
+
+    `layout` holds the new file's PRAGMA table_info rows. A column is filled with its
+    SQL default (the value a migration gave older rows), else with the model's default
+    where that means nothing, else left empty where it may be.
+    """
+    from sqlmodel import SQLModel
+
+    from desktop.store import models  # noqa: F401 (the tables' defaults)
+
+    model = SQLModel.metadata.tables.get(table)
+    fills: list[tuple[str, object, str]] = []
+    required: list[str] = []
+    keys = [row for row in layout if row[5]]
+    # A lone INTEGER key is the rowid: SQLite numbers the rows when the file lacks it.
+    numbered = str(keys[0][1]) if len(keys) == 1 and str(keys[0][2]).upper() == "INTEGER" else None
+    for _cid, name, kind, not_null, sql_default, _key in layout:
+        column = str(name)
+        if column in present or column == numbered:
+            continue
+        boolean = "BOOL" in str(kind).upper()
+        known = model.columns.get(column) if model is not None else None
+        default = known.default if known is not None else None
+        if sql_default is not None:
+            value = new.execute(f"SELECT {sql_default}").fetchone()[0]
+        elif (
+            default is not None
+            and default.is_scalar
+            and any(type(default.arg) is type(b) and default.arg == b for b in _BLANK_DEFAULTS)
+        ):
+            value = default.arg
+        elif not not_null:
+            value = None
+        else:
+            required.append(column)
+            continue
+        fills.append((column, value, _in_words(value, boolean=boolean)))
+    return fills, required
+
+
+def _in_words(value: object, *, boolean: bool) -> str:
+    if value is None or value in ("", "{}", "[]"):
+        return "empty"
+    if boolean:
+        return "yes" if value else "no"
+    return str(value)
+
+
+def _named(columns: Sequence[str]) -> str:
+    names = ", ".join(f"“{column}”" for column in columns)
+    return f"{names} column" if len(columns) == 1 else f"{names} columns"
 
 
 def _count_kept(path: Path, report: RepairReport) -> None:

@@ -1,5 +1,9 @@
-"""A writer killed with SIGKILL at random moments loses no acknowledged GM action.
+"""A writer killed with SIGKILL at chosen moments loses no acknowledged GM action.
 
+Each run kills its writer once it has acknowledged a number of writes chosen by a
+seeded RNG (none: right after "ready"; else some, so the kill lands in the middle of
+the next write), plus a small random extra delay. The kill points are counted in
+acknowledgements, not in seconds, so a slow machine changes nothing the test asserts.
 Each action grows the file (a character comes with a page of notes), so kills land
 during the -wal's growth and its checkpoints into the file too; every campaign is
 reopened whole afterwards, judged by SQLite with its -wal (never refused as cut off).
@@ -8,6 +12,7 @@ reopened whole afterwards, judged by SQLite with its -wal (never refused as cut 
 from __future__ import annotations
 
 import os
+import queue
 import random
 import signal
 import sqlite3
@@ -42,6 +47,9 @@ while True:
 """
 
 RUNS = 50
+# A writer that does not answer within this long is broken, not slow: the test fails
+# instead of hanging. It never bounds a healthy run, whatever the machine's load.
+HUNG = 120.0
 
 
 @pytest.mark.slow  # over ~3 s (pytest --durations)
@@ -51,8 +59,17 @@ def test_no_acknowledged_write_is_lost(campaign: Campaign, data_dir: Path) -> No
     campaign.close()
     rng = random.Random(20261122)
     expected: dict[int, tuple[str, str]] = {}
+    promised = 0  # characters whose "add" the chosen kill points wait for
     for _ in range(RUNS):
-        lines = _run_and_kill(path, data_dir, delay=rng.uniform(0.0, 0.25))
+        # One run in eight is killed right after "ready", before any write is
+        # acknowledged; the others after 1 to 30 acknowledgements (an "add" or a
+        # "note"), so the kill hits the next write, a character or its note.
+        acknowledgements = 0 if rng.random() < 0.125 else rng.randint(1, 30)
+        promised += (acknowledgements + 1) // 2
+        # The extra delay only lets the writer acknowledge more: no assertion needs it
+        # short, and it moves the kill around inside the next write.
+        lines = _run_and_kill(path, data_dir, acknowledgements, rng.uniform(0.0, 0.02))
+        assert len(lines) >= acknowledgements
         for line in lines:
             verb, ident, rest = line.split(" ", 2)
             if verb == "add":
@@ -73,6 +90,8 @@ def test_no_acknowledged_write_is_lost(campaign: Campaign, data_dir: Path) -> No
             assert connection.execute("PRAGMA integrity_check").fetchone() == ("ok",)
         connection.close()
     print(f"\n{RUNS} kills, {len(expected)} acknowledged characters, all found")
+    assert promised > RUNS  # the seeded kill points ask for more than one a run
+    assert len(expected) >= promised
     assert len(expected) > RUNS  # the writers really wrote while being killed
     # Every acknowledged character keeps its page of notes: the file grew by them all.
     assert path.stat().st_size > len(expected) * len(BACKSTORY)
@@ -85,7 +104,11 @@ def _note(ident: int) -> str:
     return f"{BACKSTORY}paid {ident} coin"
 
 
-def _run_and_kill(path: Path, data_dir: Path, delay: float) -> list[str]:
+def _run_and_kill(
+    path: Path, data_dir: Path, acknowledgements: int, extra_delay: float
+) -> list[str]:
+    """Start a writer, SIGKILL it once it acknowledged that many writes, return all
+    the acknowledgements it printed (those after the count too, up to the kill)."""
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     process = subprocess.Popen(
         [sys.executable, "-c", WRITER, str(path), str(data_dir)],
@@ -94,26 +117,50 @@ def _run_and_kill(path: Path, data_dir: Path, delay: float) -> list[str]:
         text=True,
         env=env,
     )
-    assert process.stdout is not None
-    lines: list[str] = []
-    ready = threading.Event()
-
-    def read() -> None:
+    try:
         assert process.stdout is not None
-        for line in process.stdout:
-            if line.strip() == "ready":
-                ready.set()
-            else:
-                lines.append(line.rstrip("\n"))
-        ready.set()
+        lines: list[str] = []
+        # One item per line as it comes, None at the end of the output.
+        arrived: queue.Queue[str | None] = queue.Queue()
 
-    reader = threading.Thread(target=read)
-    reader.start()
-    assert ready.wait(60), "the writer did not start"
-    time.sleep(delay)
-    process.send_signal(signal.SIGKILL)
-    process.wait(30)
-    reader.join(30)
-    stderr = process.stderr.read() if process.stderr else ""
-    assert process.returncode == -signal.SIGKILL, stderr
-    return lines
+        def read() -> None:
+            assert process.stdout is not None
+            for line in process.stdout:
+                arrived.put(line.rstrip("\n"))
+            arrived.put(None)
+
+        reader = threading.Thread(target=read, daemon=True)
+        reader.start()
+        if _next(arrived, process) != "ready":
+            process.wait(HUNG)
+            stderr = process.stderr.read() if process.stderr else ""
+            pytest.fail(f"the writer did not start: {stderr}")
+        while len(lines) < acknowledgements:
+            line = _next(arrived, process)
+            assert line is not None, "the writer stopped writing"
+            lines.append(line)
+        time.sleep(extra_delay)
+        process.send_signal(signal.SIGKILL)
+        process.wait(HUNG)
+        reader.join(HUNG)
+        assert not reader.is_alive(), "the writer's output did not end"
+        while (line := arrived.get_nowait()) is not None:
+            lines.append(line)
+        stderr = process.stderr.read() if process.stderr else ""
+        assert process.returncode == -signal.SIGKILL, stderr
+        return lines
+    finally:
+        if process.poll() is None:  # a failed assertion above: leave no writer behind
+            process.kill()
+            process.wait(HUNG)
+
+
+def _next(arrived: queue.Queue[str | None], process: subprocess.Popen[str]) -> str | None:
+    try:
+        return arrived.get(timeout=HUNG)
+    except queue.Empty:
+        stderr = ""
+        process.kill()
+        if process.stderr:
+            stderr = process.stderr.read()
+        pytest.fail(f"the writer answered nothing for {HUNG:.0f} s: {stderr}")

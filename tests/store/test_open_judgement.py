@@ -401,6 +401,80 @@ def test_repair_of_a_file_missing_a_column_says_which_rows_it_could_not_save(
     assert any("“lair_threatened”" in line for line in repaired.lost), repaired.lost
 
 
+def test_repair_keeps_rows_whose_file_lacks_an_optional_column(
+    base_bytes: bytes, tmp_path: Path, data_dir: Path
+) -> None:
+    """A missing column whose default means nothing (empty notes, not shown) or that may
+    be empty no longer costs its rows: the copy's INSERT left out every clock without
+    "note" and every faction without "notes" (and, with them, the claims they held),
+    since those columns have no SQL default. The report says what it filled."""
+    path = tmp_path / "no notes.gmdesk"
+    path.write_bytes(base_bytes)
+    with contextlib.closing(sqlite3.connect(path)) as connection:
+        clocks = connection.execute("SELECT id, name, segments, filled FROM clock").fetchall()
+        factions = connection.execute("SELECT id, name, tier FROM faction").fetchall()
+        claims = connection.execute("SELECT count(*) FROM claim").fetchone()[0]
+        rolls = connection.execute("SELECT id, summary FROM roll_log").fetchall()
+        for table, column in (
+            ("clock", "note"),
+            ("clock", "shown"),
+            ("faction", "notes"),
+            ("roll_log", "total"),
+        ):
+            connection.execute(f"ALTER TABLE {table} DROP COLUMN {column}")
+        connection.commit()
+    assert clocks and factions and claims and rolls
+    repaired = health.repair(path, tmp_path / "fixed.gmdesk")
+
+    assert (repaired.kept["clock"], repaired.kept["faction"]) == (len(clocks), len(factions))
+    assert repaired.kept["claim"] == claims  # no faction lost, so no claim either
+    assert (
+        f"The clocks had no “note”, “shown” columns: {len(clocks)} were saved with GM Desk's"
+        " default value there (“note”: empty, “shown”: no)."
+    ) in repaired.lost
+    assert (
+        f"The factions had no “notes” column: {len(factions)} were saved with GM Desk's"
+        " default value there (“notes”: empty)."
+    ) in repaired.lost
+    assert any(
+        line.startswith("The roll log lines had no “total” column") and "(“total”: empty)" in line
+        for line in repaired.lost
+    ), repaired.lost
+    assert not any("could not be saved" in line for line in repaired.lost), repaired.lost
+    with contextlib.closing(sqlite3.connect(repaired.destination)) as connection:
+        assert (
+            connection.execute("SELECT id, name, segments, filled FROM clock").fetchall() == clocks
+        )
+        assert set(connection.execute("SELECT note, shown FROM clock")) == {("", 0)}
+        assert connection.execute("SELECT id, name, tier FROM faction").fetchall() == factions
+        assert set(connection.execute("SELECT notes FROM faction")) == {("",)}
+        assert connection.execute("SELECT id, summary FROM roll_log").fetchall() == rolls
+        assert set(connection.execute("SELECT total FROM roll_log")) == {(None,)}
+    with Campaign.open(repaired.destination, data_dir=data_dir) as opened:
+        assert len(opened.clocks.all()) == len(clocks)
+        assert opened.integrity_check() == ["ok"]
+    assert health.check_campaign(repaired.destination).sound
+
+
+def test_repair_still_leaves_out_rows_without_a_column_they_need(
+    base_bytes: bytes, tmp_path: Path
+) -> None:
+    """A missing column with no default that means nothing (an item's kind, a clock's
+    name) still leaves its rows out, naming only that column, not the ones it could
+    have filled."""
+    path = tmp_path / "no kind.gmdesk"
+    path.write_bytes(base_bytes)
+    with contextlib.closing(sqlite3.connect(path)) as connection:
+        clocks = connection.execute("SELECT count(*) FROM clock").fetchone()[0]
+        for table, column in (("clock", "name"), ("clock", "note")):
+            connection.execute(f"ALTER TABLE {table} DROP COLUMN {column}")
+        connection.commit()
+    repaired = health.repair(path, tmp_path / "fixed.gmdesk")
+    assert repaired.kept["clock"] == 0
+    assert f"{clocks} clocks could not be saved: the file has no “name” column." in repaired.lost
+    assert not any("“note”" in line for line in repaired.lost), repaired.lost
+
+
 @pytest.mark.parametrize(
     ("column", "value", "said"),
     [

@@ -14,6 +14,7 @@ from desktop.store import RollRecord
 from desktop.ui.docks.dice_table import DiceTableWidget
 from desktop.ui.main_window import MainWindow
 from tests.ui.test_dice_table import ScriptedRng, dice, table  # noqa: F401 (a fixture)
+from tests.ui.tumble import settles
 
 
 class Inputs:
@@ -123,8 +124,9 @@ def test_run_a_conflict_and_apply_it_in_six_inputs(
     hands.key(Qt.Key.Key_2)  # Kara names her dice...
     hands.key(Qt.Key.Key_Space)
     hands.key(Qt.Key.Key_3)  # ...Ilian his; both roll
-    hands.key(Qt.Key.Key_Space)
-    qtbot.waitUntil(lambda: desk.apply_button.isEnabled(), timeout=10_000)  # the tumble
+    with settles(qtbot, desk.animation):  # the tumble: no input, it only waits
+        hands.key(Qt.Key.Key_Space)
+    assert desk.apply_button.isEnabled()
     assert "Kara Voss wins 13 to 9" in desk.conflict_result_label.text()
     hands.click(desk.apply_button)
 

@@ -17,10 +17,12 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QToolBar, QToolButton, QWidget
 from pytestqt.qtbot import QtBot
 
+from desktop.ui.docks.dice_table import DiceTableWidget
 from desktop.ui.docks.syscards import SysCardsWidget
 from desktop.ui.end_day import EndDayDialog
 from desktop.ui.main_window import MainWindow
 from tests.ui.scripted import ScriptedRng
+from tests.ui.tumble import settles
 
 LEFT = Qt.MouseButton.LeftButton
 
@@ -158,6 +160,8 @@ def test_next_turn_and_a_roll_of_two_dice_in_three(sample: MainWindow, qtbot: Qt
     campaign = sample.session.campaign
     before = campaign.games.current()
     assert before.turn_name == "Brother Ilian"  # the sample's game, at rest
+    table = next(p.content() for p in sample.panels if p.name == "diceTable")
+    assert isinstance(table, DiceTableWidget) and table.animate_check.isChecked()
     # Faces on any die and not all ones (two ones wait for the GM's choice, unlogged).
     sample.session.rng = ScriptedRng([2, 3])
     inputs = Inputs(qtbot)
@@ -165,8 +169,9 @@ def test_next_turn_and_a_roll_of_two_dice_in_three(sample: MainWindow, qtbot: Qt
     now = campaign.games.current()
     assert now.turn_name == "Mira Threnody"
     inputs.key(Qt.Key.Key_2)  # 2: how many
-    inputs.key(Qt.Key.Key_Space)  # 3: roll them
-    qtbot.waitUntil(lambda: campaign.rolls.all()[0].character_name == "Mira Threnody")
+    with settles(qtbot, table.animation):  # the tumble: no input, it only waits
+        inputs.key(Qt.Key.Key_Space)  # 3: roll them
+    assert campaign.rolls.all()[0].character_name == "Mira Threnody"
     roll = campaign.rolls.all()[0]
     assert len(roll.detail["dice"]) == 2
     assert (roll.game_id, roll.round, roll.turn) == (now.game_id, now.round, now.turn)

@@ -14,6 +14,7 @@ from desktop.ui.docks.dice_table import DiceTableWidget
 from desktop.ui.docks.roster import RosterWidget
 from desktop.ui.docks.syscards import SysCardsWidget
 from desktop.ui.main_window import MainWindow
+from tests.ui.tumble import NEVER_SETTLES_MS, settles
 
 
 def content(window: MainWindow, kind: type) -> object:
@@ -83,7 +84,7 @@ def test_an_animated_roll_never_lands_in_another_campaign(
     window.session.select_character(window.session.campaign.roster.all()[0].id)
     # Wait for the roll's tumble to end, however long it takes: had it survived the
     # switch, it would land now, in the wrong campaign.
-    qtbot.waitUntil(lambda: not rolling.is_rolling(), timeout=5000)
+    qtbot.waitUntil(lambda: not rolling.is_rolling(), timeout=NEVER_SETTLES_MS)
     assert window.session.campaign.rolls.all() == []
 
 
@@ -92,11 +93,12 @@ def test_an_animated_roll_lands_after_the_character_is_re_read(
 ) -> None:
     assert window.session is not None
     campaign = window.session.campaign
-    rolling.roll()
-    assert not window.undo_action.isEnabled()  # nothing changes the pool mid-roll
-    character = campaign.roster.all()[0]
-    campaign.roster.update(character.id, notes="renamed while rolling")
-    qtbot.waitUntil(lambda: len(campaign.rolls.all()) == 1, timeout=3000)
+    with settles(qtbot, rolling.animation):
+        rolling.roll()
+        assert not window.undo_action.isEnabled()  # nothing changes the pool mid-roll
+        character = campaign.roster.all()[0]
+        campaign.roster.update(character.id, notes="renamed while rolling")
+    assert len(campaign.rolls.all()) == 1
     assert window.undo_action.isEnabled()
 
 

@@ -1,7 +1,8 @@
 """The tumble: rolled dice show random faces for a few frames, then the roll lands.
 
 The animation knows nothing of the pool: it is told which rolls tumble, asked each frame
-whether the GM is still looking at them, and shows faces and lands through callbacks.
+whether the GM is still looking at them, and shows faces and lands through callbacks;
+`settled` tells whoever listens that the tumble is over (the dice at rest).
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import QObject, QTimer
+from PySide6.QtCore import QObject, QTimer, Signal
 
 from desktop.rules import dicepool
 from desktop.ui.widgets.dice_scene import DieState
@@ -20,6 +21,10 @@ ANIMATION_STEP_MS = 45
 
 class RollAnimation(QObject):
     """One tumble at a time, on a timer owned by `parent`."""
+
+    # The tumble ended by itself: the roll landed, or the GM looked away and it never
+    # will. Not after `stop()`: a stopped tumble was thrown away by its owner.
+    settled = Signal()
 
     def __init__(self, parent: QObject, rng: random.Random | None = None) -> None:
         super().__init__(parent)
@@ -38,10 +43,9 @@ class RollAnimation(QObject):
         still_here: Callable[[], bool],
         show: Callable[[dict[int, DieState]], None],
         land: Callable[[], None],
-        done: Callable[[], None],
     ) -> None:
         """Tumble `rolls`; `show` gets each frame's faces while `still_here()`, then `land`
-        runs if the GM is still there, and `done` runs in every case."""
+        runs if the GM is still there, and `settled` is emitted in every case."""
         self._frames = ANIMATION_FRAMES
 
         def frame() -> None:
@@ -57,7 +61,7 @@ class RollAnimation(QObject):
             self.stop()
             if here:
                 land()
-            done()
+            self.settled.emit()
 
         self._timer = QTimer(self, interval=ANIMATION_STEP_MS)
         self._timer.timeout.connect(frame)

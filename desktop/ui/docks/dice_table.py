@@ -71,6 +71,8 @@ class DiceTableWidget(QWidget):
         self._pending: dicepool.Roll | None = None
         self._typed_count = ""  # digits typed for a quick roll, waiting for Space
         self.animation = RollAnimation(self)
+        # A tumble's end frees the table: Roll, the conflict's Apply, undo.
+        self.animation.settled.connect(self._update_buttons)
         self.odds_box = TrayOddsBox(pool)
         # The opponent's side, the conflict's odds and the roll in progress.
         self.conflict_box = ConflictBox(pool)
@@ -735,9 +737,7 @@ class DiceTableWidget(QWidget):
             self._states.update(faces)
             self._redraw()
 
-        self.animation.start(
-            rolls, still_here=still_here, show=show, land=land, done=self._update_buttons
-        )
+        self.animation.start(rolls, still_here=still_here, show=show, land=land)
         self._update_buttons()
 
     def is_rolling(self) -> bool:

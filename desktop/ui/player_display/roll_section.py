@@ -188,7 +188,6 @@ class RollSection(Section):
             still_here=self.isVisible,
             show=self._show_faces,
             land=self.land,
-            done=lambda: None,
         )
         self._show_faces(
             {
