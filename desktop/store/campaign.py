@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from desktop.rules import roster
-from desktop.store import backups, checks, files, health, schema, suffix, trust
+from desktop.store import checks, files, health, schema, suffix, trust
 from desktop.store.connection import connect
 from desktop.store.core import Core, Topic
 from desktop.store.errors import CampaignRefused, failure_reason
@@ -113,6 +113,8 @@ class Campaign(Core):
                         f"which cannot be done while {unwritable or 'it is open read-only'}. "
                         "Nothing was changed; open it for writing to upgrade it."
                     )
+                from desktop.store import backups  # only an upgrade or a backup needs it
+
                 backups.make_backup(path, backups.backup_folder(data_dir, path))
                 schema.upgrade(path)
                 with files.inspecting(path, shared=False) as inspected:
@@ -218,6 +220,8 @@ class Campaign(Core):
 
     @property
     def backup_folder(self) -> Path:
+        from desktop.store import backups
+
         return backups.backup_folder(self._data_dir, self.path)
 
     def close(self) -> None:
@@ -306,10 +310,14 @@ class Campaign(Core):
 
     def save_copy(self, destination: Path) -> None:
         """Write a complete copy of the campaign (SQLite's backup API, safe while open)."""
+        from desktop.store import backups
+
         backups.copy_database(self.path, destination)
 
     def backup_now(self, now: datetime | None = None) -> Path:
         """Take an automatic backup and prune old ones; safe from a worker thread."""
+        from desktop.store import backups
+
         made = backups.make_backup(self.path, self.backup_folder, now)
         backups.prune_backups(self.backup_folder, now)
         return made

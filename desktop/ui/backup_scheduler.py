@@ -28,12 +28,30 @@ class BackupScheduler(QObject):
         self._session = session
         self._pool = pool
         self._backed_up_revision: int | None = None
+        self._started = False
         self._timer = QTimer(self, interval=interval_ms)
         self._timer.timeout.connect(self._on_timer)
+        session.about_to_change.connect(self._before_change)
 
     def start(self) -> None:
         """Back up the campaign as it was opened, then every interval if it changed."""
+        if self._started:
+            return
+        self._started = True
         self._backup_in_worker()
+        self._timer.start()
+
+    def _before_change(self) -> None:
+        """A change asked for before `start`: the campaign as opened is backed up first,
+        here and now, so that the first backup never holds that change."""
+        if self._started:
+            return
+        self._started = True
+        self._backed_up_revision = self._session.campaign.revision
+        try:
+            self.backed_up.emit(str(self._session.campaign.backup_now()))
+        except Exception as error:  # reported to the GM, never raised into Qt
+            self.failed.emit(f"The automatic backup failed: {error}")
         self._timer.start()
 
     def _on_timer(self) -> None:

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, QThreadPool
+from PySide6.QtCore import Qt, QThreadPool, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence, QUndoGroup
 from PySide6.QtWidgets import (
     QApplication,
@@ -79,8 +79,13 @@ class MainWindow(QMainWindow):
         self.session: CampaignSession | None = None
         self.backups: BackupScheduler | None = None
         self.pool = QThreadPool(self)
-        # Backups cut short by a crash or a kill left partial files: gone at each start.
-        self.pool.start(lambda: remove_backup_leftovers(data_dir))
+
+        # Backups cut short by a crash or a kill left partial files: gone at each start,
+        # once the docks on screen are filled (from the event loop's first turn).
+        def sweep() -> None:
+            self.pool.start(lambda: remove_backup_leftovers(data_dir))
+
+        QTimer.singleShot(0, self, lambda: self.when_filled(sweep))
         self.undo_group = QUndoGroup(self)
         # Ctrl+Z reaches the campaign even with a field focused (unless it holds typing).
         self.undo_keys = UndoKeyFilter(self)
@@ -268,6 +273,15 @@ class MainWindow(QMainWindow):
         if geometry is not None:
             self.restoreGeometry(geometry)
             self._fit_to_screen()
+
+    def when_filled(self, work: Callable[[], object]) -> None:
+        """Run `work` once the docks on screen are filled (now, when none is waiting):
+        a worker started meanwhile would take turns with the filling for Python's lock,
+        and the GM waits for the docks, not for the sweeping and backing up."""
+        if self.filler.is_idle():
+            work()
+        else:
+            self.filler.ready.connect(work, Qt.ConnectionType.SingleShotConnection)
 
     def show_layout_before_opening(self) -> None:
         """The workspace's docks, titled but empty, in place of the start page: the
@@ -464,10 +478,12 @@ class MainWindow(QMainWindow):
         if writable:
             # A restore or copy cut short beside this campaign left partial files.
             folder = session.campaign.path.parent
-            self.pool.start(lambda: remove_leftovers(folder))
+            self.when_filled(lambda: self.pool.start(lambda: remove_leftovers(folder)))
             self.backups = BackupScheduler(session, self.pool, parent=self)
             self.backups.failed.connect(self.show_problem)
-            self.backups.start()
+            # A change asked for before the docks are filled takes the backup of the
+            # campaign as opened first (`about_to_change`).
+            self.when_filled(self.backups.start)
         self._update_status()
         reason = session.campaign.read_only_reason
         if reason:

@@ -180,6 +180,8 @@ class PanelFiller(QObject):
         self._held = False
         if self._waiting:
             self._timer.start()
+        else:
+            self.ready.emit()  # nothing shown waits: what waited for the filling goes on
 
     def is_idle(self) -> bool:
         """Whether no shown panel is waiting to be filled."""

@@ -21,6 +21,7 @@ class CampaignSession(QObject):
     changed = Signal(str)  # a topic: "campaign", "characters", ...
     character_selected = Signal(object)  # int | None: the character the docks follow
     failed = Signal(str)  # a plain message for the GM when an action could not be done
+    about_to_change = Signal()  # a command is about to run: what was, is still there
 
     def __init__(
         self, campaign: Campaign, parent: QObject | None = None, rng: random.Random | None = None
@@ -46,6 +47,7 @@ class CampaignSession(QObject):
     def push(self, command: QUndoCommand) -> bool:
         """Run a command through the undo stack; False if it failed (and was dropped)."""
         self._failure = None
+        self.about_to_change.emit()
         self.undo_stack.push(command)
         return self._failure is None
 

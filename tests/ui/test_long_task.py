@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QFileDialog, QProgressDialog
+from pytestqt.qtbot import QtBot
 
 from desktop.store.exchange import export_campaign
 from desktop.ui.long_task import run_with_progress
@@ -112,7 +113,7 @@ def test_cancelled_import_and_export_write_nothing(
 
 
 def test_leftovers_go_at_start_and_beside_a_campaign_when_it_opens(
-    make_window: Callable[[], MainWindow], campaign_path: Path, data_dir: Path
+    qtbot: QtBot, make_window: Callable[[], MainWindow], campaign_path: Path, data_dir: Path
 ) -> None:
     import subprocess
     import sys
@@ -138,8 +139,8 @@ def test_leftovers_go_at_start_and_beside_a_campaign_when_it_opens(
     Campaign.create(campaign_path, data_dir=data_dir, start_date=date(2026, 3, 1)).close()
 
     window = make_window()
-    window.pool.waitForDone()
-    assert not in_backups.exists()
+    # Swept from the event loop's first turn (once the docks on screen are filled).
+    qtbot.waitUntil(lambda: not in_backups.exists())
     assert beside.exists()  # its campaign is not open yet
     assert window.open_campaign(campaign_path, interactive=False)
     window.pool.waitForDone()

@@ -13,12 +13,14 @@ from datetime import date
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QCoreApplication, QRect
+from PySide6.QtCore import QCoreApplication, QRect, QSettings
 from pytestqt.qtbot import QtBot
 
-from desktop.store import Campaign, CampaignRefused
+from desktop.store import Campaign, CampaignRefused, list_backups
+from desktop.ui.commands import AddCharacter
 from desktop.ui.main_window import MainWindow
 from desktop.ui.panel import Panel
+from desktop.ui.settings import Settings
 
 
 @pytest.fixture
@@ -60,6 +62,49 @@ def test_the_docks_show_their_titles_then_fill_roster_and_dice_table_first(
     qtbot.waitUntil(window.is_ready)
     assert filled[:2] == ["roster", "diceTable"]
     assert all(panel.is_filled() and panel.widget() is not None for panel in _shown(window))
+
+
+def test_the_backup_and_the_sweeps_of_an_opening_wait_for_the_docks(
+    qtbot: QtBot, second_window: MainWindow, settings_path: Path, campaign_path: Path
+) -> None:
+    """Workers started while the docks fill would take turns with them for Python's
+    lock: the backup of the campaign as opened and the leftover sweeps start once the
+    docks on screen are filled (a window made as `desktop.app.main` makes it, nothing
+    run between making it and showing its layout)."""
+    second_window.close()
+    settings = Settings(QSettings(str(settings_path), QSettings.Format.IniFormat))
+    window = MainWindow(settings, second_window.data_dir)
+    qtbot.addWidget(window)
+    started: list[object] = []
+    window.pool.start = lambda work: started.append(work)  # type: ignore[method-assign]
+    window.show_layout_before_opening()
+    window.show()
+    QCoreApplication.processEvents()
+    assert window.open_campaign(campaign_path, interactive=False)
+    assert started == [] and not window.is_ready()
+    qtbot.waitUntil(window.is_ready)
+    qtbot.waitUntil(lambda: len(started) == 3)  # the backup, and both folders swept
+    window.close()
+
+
+def test_a_change_before_the_docks_are_filled_is_not_in_the_opening_backup(
+    qtbot: QtBot, second_window: MainWindow, campaign_path: Path
+) -> None:
+    window = second_window
+    window.show_layout_before_opening()
+    QCoreApplication.processEvents()
+    assert window.open_campaign(campaign_path, interactive=False)
+    session = window.session
+    assert session is not None and not window.is_ready()
+    folder = session.campaign.backup_folder
+    before = {backup.path for backup in list_backups(folder)}
+    assert session.push(AddCharacter(session, "Kara", "pc"))  # before the docks: backed up first
+    (opening,) = [backup for backup in list_backups(folder) if backup.path not in before]
+    with Campaign.open(opening.path, data_dir=window.data_dir, read_only=True) as backup:
+        assert backup.roster.all() == []
+    qtbot.waitUntil(window.is_ready)
+    window.pool.waitForDone()
+    assert len(list_backups(folder)) == len(before) + 1  # none more once the docks are there
 
 
 def test_nothing_moves_when_the_docks_fill_in(
