@@ -52,13 +52,21 @@ def show_warning(label: QLabel, message: str | None) -> None:
 
 
 def follow_changes(
-    old: CampaignSession | None, new: CampaignSession | None, on_changed: Callable[[str], None]
+    old: CampaignSession | None,
+    new: CampaignSession | None,
+    on_changed: Callable[[str], None],
+    **more: Callable[..., object],
 ) -> CampaignSession | None:
-    """Move `on_changed` from `old`'s change signal to `new`'s; returns `new` to keep."""
+    """Move `on_changed` from `old`'s change signal to `new`'s, and each slot of `more`
+    from the session signal it is named by (`character_selected=`, `failed=`); returns
+    `new` to keep."""
+    slots = {"changed": on_changed, **more}
     if old is not None:
-        old.changed.disconnect(on_changed)
+        for signal, slot in slots.items():
+            getattr(old, signal).disconnect(slot)
     if new is not None:
-        new.changed.connect(on_changed)
+        for signal, slot in slots.items():
+            getattr(new, signal).connect(slot)
     return new
 
 
@@ -94,11 +102,17 @@ def spread_row(left: Sequence[QWidget], right: Sequence[QWidget] = ()) -> QHBoxL
     return row
 
 
-def labelled_row(text: str, field: QWidget) -> QWidget:
-    """`text` then `field` on one line, left-aligned, as a widget that can be hidden whole."""
+def _row_widget() -> tuple[QWidget, QHBoxLayout]:
+    """A widget holding one row with no margins of its own, and that row's layout."""
     row = QWidget()
     layout = QHBoxLayout(row)
     layout.setContentsMargins(0, 0, 0, 0)
+    return row, layout
+
+
+def labelled_row(text: str, field: QWidget) -> QWidget:
+    """`text` then `field` on one line, left-aligned, as a widget that can be hidden whole."""
+    row, layout = _row_widget()
     layout.addWidget(QLabel(text))
     layout.addWidget(field)
     layout.addStretch(1)
@@ -115,9 +129,7 @@ def wrapped_label(name: str, text: str = "") -> QLabel:
 
 def wide_and_narrow(wide: QWidget, narrow: QWidget) -> QWidget:
     """`wide`, taking the room, with `narrow` beside it, as a widget that can be hidden whole."""
-    row = QWidget()
-    layout = QHBoxLayout(row)
-    layout.setContentsMargins(0, 0, 0, 0)
+    row, layout = _row_widget()
     layout.addWidget(wide, 1)
     layout.addWidget(narrow)
     return row

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QFrame, QScrollArea, QTabWidget, QWidget
 
 from desktop.ui.chapter.claims_tab import ClaimsTab
 from desktop.ui.chapter.sheet import ChapterSheet
+from desktop.ui.form_helpers import follow_changes
 from desktop.ui.session import CampaignSession
 
 TOPICS = ("chapter", "claims", "factions")
@@ -35,13 +36,9 @@ class ChapterWidget(QTabWidget):
         self.addTab(self.claims, "Claims")
 
     def set_session(self, session: CampaignSession | None) -> None:
-        if self._session is not None:
-            self._session.changed.disconnect(self._on_changed)
-        self._session = session
+        self._session = follow_changes(self._session, session, self._on_changed)
         self.sheet.set_session(session)
         self.claims.set_session(session)
-        if session is not None:
-            session.changed.connect(self._on_changed)
         self.refresh()
 
     def refresh(self) -> None:

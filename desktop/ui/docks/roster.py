@@ -42,7 +42,7 @@ from desktop.rules import dicepool, roster
 from desktop.store import OWNER_CHARACTER, CharacterRecord
 from desktop.ui.commands import AddCharacter, DeleteCharacter, EditCharacter
 from desktop.ui.dice_commands import award_depleted
-from desktop.ui.form_helpers import error_label, push_button, show_error
+from desktop.ui.form_helpers import error_label, follow_changes, push_button, show_error
 from desktop.ui.plain_text import tooltip
 from desktop.ui.session import CampaignSession
 from desktop.ui.theme import HINT_STYLE
@@ -404,14 +404,10 @@ class RosterWidget(QWidget):
     # -- following the campaign ---------------------------------------------------------------
 
     def set_session(self, session: CampaignSession | None) -> None:
-        if self._session is not None:
-            self._session.changed.disconnect(self._on_changed)
-            self._session.character_selected.disconnect(self._follow_selection)
-        self._session = session
+        self._session = follow_changes(
+            self._session, session, self._on_changed, character_selected=self._follow_selection
+        )
         self.form.set_session(session)
-        if session is not None:
-            session.changed.connect(self._on_changed)
-            session.character_selected.connect(self._follow_selection)
         writable = session is not None and not session.read_only
         self.add_button.setEnabled(writable)
         self.table.setEditTriggers(

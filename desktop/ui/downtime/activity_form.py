@@ -49,6 +49,7 @@ from desktop.ui.form_helpers import (
     labelled_row,
     push_button,
     show_error,
+    spread_row,
     wide_and_narrow,
     wrapped_label,
 )
@@ -70,11 +71,7 @@ def _face_row(
     button = QPushButton(f"Roll d{sides}")
     button.setObjectName(f"{prefix}Roll")
     button.clicked.connect(lambda: spin.setValue(downtime.roll_die(rng(), sides)))
-    row = QHBoxLayout()
-    row.addWidget(button)
-    row.addWidget(QLabel("or the face"))
-    row.addWidget(spin)
-    row.addStretch(1)
+    row = spread_row([button, QLabel("or the face"), spin])
     return row, spin
 
 
@@ -239,9 +236,7 @@ class ActivityForm(QWidget):
         effect_layout = QVBoxLayout(self.effect_box)
         effect_layout.addWidget(self.pages)
         self.error_label = error_label("activityError", hidden=False)
-        buttons = QHBoxLayout()
-        buttons.addStretch(1)
-        buttons.addWidget(self.record_button)
+        buttons = spread_row([], [self.record_button])
         layout = QVBoxLayout(self)
         layout.addWidget(self.title)
         layout.addWidget(self.allowance)
