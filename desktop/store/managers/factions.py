@@ -30,8 +30,7 @@ class FactionManager(Manager):
         return [_faction(row) for row in rows]
 
     def get(self, faction_id: int) -> FactionRecord:
-        missing = f"Faction {faction_id} is no longer in the campaign."
-        return _faction(self._read_one(f"{FACTION_SQL} WHERE id = ?", (faction_id,), missing))
+        return _faction(self._read_by_id(FACTION_SQL, faction_id, "Faction"))
 
     def add(
         self,
