@@ -96,6 +96,13 @@ class TakeBack(StoreCommand, Generic[Taken]):
 Wording = Callable[[str, Any], str]  # a record's name and its new value -> the step's name
 
 
+def refuse_unknown(changes: dict[str, Any], fields: tuple[str, ...], owner: str) -> None:
+    """Refuse, before anything is pushed, a change to a field `owner` ("A clock") has not."""
+    unknown = set(changes) - set(fields)
+    if unknown:
+        raise ValueError(f"{owner} has no {', '.join(sorted(unknown))}.")
+
+
 def edit_wording(other: Wording, **by_field: Wording) -> Callable[[Any, str, Any], str]:
     """An EditField's `describe` from one wording per field, `other` for the rest."""
 

@@ -8,7 +8,7 @@ plain message, when it refuses, comes back to the form that asked.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSize, Qt
@@ -68,6 +68,32 @@ def follow_changes(
         for signal, slot in slots.items():
             getattr(new, signal).connect(slot)
     return new
+
+
+def on_topics(topics: Collection[str], refresh: Callable[[], object]) -> Callable[[str], None]:
+    """A slot for the session's change signal: `refresh` when the topic is one of `topics`."""
+
+    def on_changed(topic: str) -> None:
+        if topic in topics:
+            refresh()
+
+    return on_changed
+
+
+class CampaignView(QWidget):
+    """Base of a view that follows the open campaign: it holds the session (`_session`,
+    none at first) and the change slot (`_on_changed`) that calls `reload` when the store
+    tells one of `topics`; its `set_session` moves that slot with `follow_changes`."""
+
+    def __init__(
+        self,
+        topics: Collection[str],
+        reload: Callable[[], object],
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self._session: CampaignSession | None = None
+        self._on_changed = on_topics(topics, reload)
 
 
 def push_command(session: CampaignSession, command: QUndoCommand) -> str:

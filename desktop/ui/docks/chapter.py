@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QFrame, QScrollArea, QTabWidget, QWidget
 
 from desktop.ui.chapter.claims_tab import ClaimsTab
 from desktop.ui.chapter.sheet import ChapterSheet
-from desktop.ui.form_helpers import follow_changes
+from desktop.ui.form_helpers import follow_changes, on_topics
 from desktop.ui.session import CampaignSession
 
 TOPICS = ("chapter", "claims", "factions")
@@ -24,6 +24,7 @@ class ChapterWidget(QTabWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self._on_changed = on_topics(TOPICS, self.refresh)
         self.setObjectName("chapterTabs")
         self._session: CampaignSession | None = None
         self.sheet = ChapterSheet()
@@ -48,10 +49,6 @@ class ChapterWidget(QTabWidget):
     def flush_edits(self) -> None:
         self.sheet.flush_edits()
         self.claims.form.flush_edits()
-
-    def _on_changed(self, topic: str) -> None:
-        if topic in TOPICS:
-            self.refresh()
 
     def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)

@@ -34,7 +34,7 @@ from desktop.ui.docks.clock_dialogs import (
     RenameClockDialog,
     ResizeClockDialog,
 )
-from desktop.ui.form_helpers import follow_changes, spread_row
+from desktop.ui.form_helpers import CampaignView, follow_changes, spread_row
 from desktop.ui.session import CampaignSession
 from desktop.ui.shown_commands import set_clock_shown
 from desktop.ui.widgets.clock_board import ClockBoard, Group, Owner
@@ -92,10 +92,9 @@ def build_groups(
 # -- the dock's widget ------------------------------------------------------------------------
 
 
-class ClocksWidget(QWidget):
+class ClocksWidget(CampaignView):
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self._session: CampaignSession | None = None
+        super().__init__(TOPICS, self.reload, parent)
         self.dialog: QDialog | None = None
         self.owners: list[Owner] = []
         self.board = ClockBoard()
@@ -203,10 +202,6 @@ class ClocksWidget(QWidget):
         )
         self.board.current_id = 0
         self.reload()
-
-    def _on_changed(self, topic: str) -> None:
-        if topic in TOPICS:
-            self.reload()
 
     def _on_character_selected(self, _character_id: object) -> None:
         self.reload()

@@ -36,7 +36,13 @@ from desktop.rules import syscards
 from desktop.store import CardRecord, NotFound
 from desktop.ui.card_commands import AddCard, DeleteCard, DuplicateCard, EditCard, SetCardImage
 from desktop.ui.docks.resolvers import ActResolver, ChallengeResolver
-from desktop.ui.form_helpers import error_label, follow_changes, push_button, show_error
+from desktop.ui.form_helpers import (
+    CampaignView,
+    error_label,
+    follow_changes,
+    push_button,
+    show_error,
+)
 from desktop.ui.session import CampaignSession
 from desktop.ui.widgets.number_field import NumberField
 from desktop.ui.widgets.record_table import RecordTableModel
@@ -409,11 +415,10 @@ class CardEditor(QWidget):
         return session.push(SetCardImage(session, card, data))
 
 
-class SysCardsWidget(QWidget):
+class SysCardsWidget(CampaignView):
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
+        super().__init__(TOPICS, self.reload, parent)
         self.setObjectName("sysCards")
-        self._session: CampaignSession | None = None
         self.model = CardListModel()
         self.filter_edit = QLineEdit()
         self.filter_edit.setObjectName("cardFilter")
@@ -515,10 +520,6 @@ class SysCardsWidget(QWidget):
         self.reload()
         if session is not None and self.model.rowCount():
             self.table.selectRow(0)
-
-    def _on_changed(self, topic: str) -> None:
-        if topic in TOPICS:
-            self.reload()
 
     def reload(self) -> None:
         """The cards changed: refresh owner names and choices, then the filtered list."""

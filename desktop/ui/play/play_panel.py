@@ -20,7 +20,7 @@ from desktop.rules import dicepool, downtime
 from desktop.store import XP_MAX, CharacterRecord, GameRecord, NotFound, PlayView
 from desktop.ui.commands import EditCharacter
 from desktop.ui.dice_commands import RollDice, to_pool
-from desktop.ui.form_helpers import follow_changes, vertical_scroll
+from desktop.ui.form_helpers import CampaignView, follow_changes, vertical_scroll
 from desktop.ui.play.challenge_rolls import ChallengeRolls
 from desktop.ui.play.game_bar import GameBar, grown_text
 from desktop.ui.play.party_roll import (
@@ -65,10 +65,9 @@ def _group(title: str, content: QWidget) -> QGroupBox:
     return box
 
 
-class PlayWidget(QWidget):
+class PlayWidget(CampaignView):
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self._session: CampaignSession | None = None
+        super().__init__(TOPICS, self.reload, parent)
         self.view = PlayView()
         self.game_bar = GameBar()
         self.scene_editor = SceneEditor()
@@ -122,10 +121,6 @@ class PlayWidget(QWidget):
         self.game_bar.show_summary("")
         self.session_xp_box.hide()
         self.reload()
-
-    def _on_changed(self, topic: str) -> None:
-        if topic in TOPICS:
-            self.reload()
 
     def reload(self) -> None:
         session = self._session
