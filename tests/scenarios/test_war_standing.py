@@ -14,7 +14,7 @@ from desktop.rules import downtime
 from desktop.ui.docks.chapter import ChapterWidget
 from desktop.ui.downtime.faction_phase import FactionPhase
 from desktop.ui.main_window import MainWindow
-from tests.ui.docks import shown_dock
+from tests.ui.docks import campaign_of, shown_dock
 from tests.ui.scripted import ScriptedRng
 from tests.ui.test_downtime_session import choose, pick, start
 
@@ -23,8 +23,7 @@ CLICK = Qt.MouseButton.LeftButton
 
 def _at_war(window: MainWindow) -> None:
     """A tier-2 chapter with weak hold, at war (status -3) with the Red Sashes."""
-    assert window.session is not None
-    campaign = window.session.campaign
+    campaign = campaign_of(window)
     campaign.chapter.update(tier=2, hold="weak", coin=6, rep=0, heat=0)
     campaign.factions.add("Red Sashes", tier=2, hold="strong", status=-3)
     assert campaign.chapter.get().at_war
@@ -34,8 +33,7 @@ def _faction_clock(
     window: MainWindow, faction: str, clock: str, segments: int, **fields: object
 ) -> FactionPhase:
     """A new downtime session's faction phase, showing a new clock of a new faction."""
-    assert window.session is not None
-    campaign = window.session.campaign
+    campaign = campaign_of(window)
     owner = campaign.factions.add(faction, **fields)
     record = campaign.clocks.add(clock, segments, owner_kind="faction", owner_id=owner.id)
     dialog = start(window)
@@ -66,8 +64,7 @@ def test_a_payoff_at_war_counts_tier_1_and_adds_heat(window: MainWindow, qtbot: 
 
 
 def test_a_payoff_in_peace_adds_no_heat(window: MainWindow) -> None:
-    assert window.session is not None
-    campaign = window.session.campaign
+    campaign = campaign_of(window)
     campaign.chapter.update(tier=2, hold="weak")
     campaign.chapter.apply_payoff(2, False, downtime.STANDARD)
     chapter = campaign.chapter.get()
@@ -76,8 +73,7 @@ def test_a_payoff_in_peace_adds_no_heat(window: MainWindow) -> None:
 
 def test_acquire_asset_at_war_counts_the_war_tier(window: MainWindow, qtbot: object) -> None:
     _at_war(window)
-    assert window.session is not None
-    campaign = window.session.campaign
+    campaign = campaign_of(window)
     kara = campaign.roster.add("Kara", "pc")
     dialog = start(window)
     form = choose(dialog, "Kara")
@@ -160,8 +156,7 @@ def test_the_store_charges_an_activity_by_the_rules(window: MainWindow) -> None:
     from desktop.store.downtime_records import DowntimeStep
 
     _at_war(window)
-    assert window.session is not None
-    campaign = window.session.campaign
+    campaign = campaign_of(window)
     kara = campaign.roster.add("Kara", "pc")
     campaign.downtime.start_session()
     campaign.downtime.record(DowntimeStep(kara.id, "healing", "Healed", coin_spent=2, extra="rep"))

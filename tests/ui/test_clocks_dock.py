@@ -34,6 +34,7 @@ from desktop.ui.docks.clocks import EMPTY_TEXT, ClocksWidget
 from desktop.ui.main_window import MainWindow
 from desktop.ui.session import CampaignSession
 from desktop.ui.widgets.clock_board import MIME_TYPE, ClockBoard, clock_id_from_mime, clock_mime
+from tests.ui.docks import campaign_of, session_of
 
 LEFT = Qt.MouseButton.LeftButton
 
@@ -139,15 +140,6 @@ def show_clocks(window: MainWindow) -> ClocksWidget:
 @pytest.fixture
 def clocks(window: MainWindow) -> ClocksWidget:
     return show_clocks(window)
-
-
-def session_of(window: MainWindow) -> CampaignSession:
-    assert window.session is not None
-    return window.session
-
-
-def campaign_of(window: MainWindow) -> Campaign:
-    return session_of(window).campaign
 
 
 def only_clock(window: MainWindow) -> ClockRecord:
