@@ -80,10 +80,22 @@ def on_topics(topics: Collection[str], refresh: Callable[[], object]) -> Callabl
     return on_changed
 
 
-class CampaignView(QWidget):
-    """Base of a view that follows the open campaign: it holds the session (`_session`,
-    none at first) and the change slot (`_on_changed`) that calls `reload` when the store
-    tells one of `topics`; its `set_session` moves that slot with `follow_changes`."""
+class SessionWidget(QWidget):
+    """Base of a widget that works through the open campaign's session: it holds it as
+    `_session` (none at first), given by `set_session`."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._session: CampaignSession | None = None
+
+    def set_session(self, session: CampaignSession | None) -> None:
+        self._session = session
+
+
+class CampaignView(SessionWidget):
+    """Base of a view that follows the open campaign: besides the session, the change slot
+    (`_on_changed`) that calls `reload` when the store tells one of `topics`; its
+    `set_session` moves that slot with `follow_changes`."""
 
     def __init__(
         self,
@@ -92,7 +104,6 @@ class CampaignView(QWidget):
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
-        self._session: CampaignSession | None = None
         self._on_changed = on_topics(topics, reload)
 
 

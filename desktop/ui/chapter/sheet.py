@@ -27,6 +27,7 @@ from desktop.ui.chapter.labels import MAX_COIN, MAX_HEAT, WAR_MEANS, caption, no
 from desktop.ui.chapter.payoff_form import PayoffForm
 from desktop.ui.chapter_commands import ChapterLosesHold, Develop, EditChapter, Payoff
 from desktop.ui.form_helpers import (
+    SessionWidget,
     error_label,
     push_button,
     push_command,
@@ -44,12 +45,11 @@ if TYPE_CHECKING:
 # --- The sheet ----------------------------------------------------------------------------
 
 
-class ChapterSheet(QWidget):
+class ChapterSheet(SessionWidget):
     """Name, tier, hold, war, rep and turf, coin, heat, Develop and Payoff."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._session: CampaignSession | None = None
         self.record: ChapterRecord | None = None
         self._put_back = False
         self._build_widgets()
@@ -218,7 +218,7 @@ class ChapterSheet(QWidget):
     # showing
 
     def set_session(self, session: CampaignSession | None) -> None:
-        self._session = session
+        super().set_session(session)
         self.payoff.set_session(session)
 
     def show_chapter(self, record: ChapterRecord | None, at_war_with: list[str]) -> None:

@@ -42,7 +42,13 @@ from desktop.rules import dicepool, roster
 from desktop.store import OWNER_CHARACTER, CharacterRecord
 from desktop.ui.commands import AddCharacter, DeleteCharacter, EditCharacter
 from desktop.ui.dice_commands import award_depleted
-from desktop.ui.form_helpers import error_label, follow_changes, push_button, show_error
+from desktop.ui.form_helpers import (
+    SessionWidget,
+    error_label,
+    follow_changes,
+    push_button,
+    show_error,
+)
 from desktop.ui.plain_text import tooltip
 from desktop.ui.session import CampaignSession
 from desktop.ui.theme import HINT_STYLE
@@ -183,12 +189,11 @@ class RosterModel(RecordTableModel):
         return False  # the store's change notice refreshes the model
 
 
-class CharacterForm(QWidget):
+class CharacterForm(SessionWidget):
     """Name, kind and notes of the selected character, each checked before it is written."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._session: CampaignSession | None = None
         self._record: CharacterRecord | None = None
         self.name_edit = QLineEdit()
         self.name_edit.setObjectName("rosterName")
@@ -228,7 +233,7 @@ class CharacterForm(QWidget):
         self.show_record(None)
 
     def set_session(self, session: CampaignSession | None) -> None:
-        self._session = session
+        super().set_session(session)
         self.kit.set_session(session)
         self.downtime.set_session(session)
 

@@ -38,6 +38,7 @@ from desktop.ui.card_commands import AddCard, DeleteCard, DuplicateCard, EditCar
 from desktop.ui.docks.resolvers import ActResolver, ChallengeResolver
 from desktop.ui.form_helpers import (
     CampaignView,
+    SessionWidget,
     error_label,
     follow_changes,
     push_button,
@@ -156,12 +157,11 @@ def _check_number(field: str, value: int) -> None:
     syscards.CardStats("skill", **{field: value})  # type: ignore[arg-type]
 
 
-class CardEditor(QWidget):
+class CardEditor(SessionWidget):
     """Every field of the selected card, each checked by the rules before it is written."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._session: CampaignSession | None = None
         self.card: CardRecord | None = None
         self.name_edit = QLineEdit()
         self.name_edit.setObjectName("cardName")
@@ -256,9 +256,6 @@ class CardEditor(QWidget):
         )
         self.info_edit.textChanged.connect(self._info_timer.start)
         self.show_card(None, {}, [])
-
-    def set_session(self, session: CampaignSession | None) -> None:
-        self._session = session
 
     def show_card(
         self,
