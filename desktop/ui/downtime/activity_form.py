@@ -107,14 +107,13 @@ class ActivityForm(QWidget):
         self.preview = wrapped_label("preview")
         self.preview.setStyleSheet(PREVIEW_STYLE)
         self.preview.setTextFormat(Qt.TextFormat.RichText)
-        self.record_button = push_button("Record activity", "recordActivity")
+        self.record_button = push_button("Record activity", "recordActivity", self._record)
         self.record_button.setDefault(True)
         self._build_layout()
 
         self.activity_combo.currentIndexChanged.connect(self._on_activity)
         self.extra_combo.currentIndexChanged.connect(self.update_preview)
         self.picker.changed.connect(self.update_preview)
-        self.record_button.clicked.connect(self._record)
         self._on_activity()
 
     def _build_pages(self, rng: Callable[[], random.Random]) -> None:

@@ -55,12 +55,11 @@ class FactionPhase(QWidget):
         self.picker = ResultPicker(rng, coin=False, prefix="fortune")
         self.preview = wrapped_label("factionPreview")
         self.preview.setStyleSheet(PREVIEW_STYLE.replace("#preview", "#factionPreview"))
-        self.tick_button = push_button("Tick the clock", "tickClock")
+        self.tick_button = push_button("Tick the clock", "tickClock", self._tick)
         self._build_layout()
         self.tree.currentItemChanged.connect(self._on_current)
         self.modifier_spin.valueChanged.connect(self._follow_rating)
         self.picker.changed.connect(self.update_preview)
-        self.tick_button.clicked.connect(self._tick)
         self._on_current()
 
     def _build_layout(self) -> None:
