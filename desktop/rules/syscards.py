@@ -356,28 +356,13 @@ def _action_outcome(
     )
 
 
-def rejection(
-    efficiency: int,
-    necessary_rate: int,
-    throw: int | None = None,
-    raise_from: int = DEFAULT_RAISE_FROM,
-    raise_by: int = DEFAULT_RAISE_BY,
-    *,
-    rng: random.Random | None = None,
-) -> ActOutcome:
-    """Resolve a Challenge Rejection from the challenger's side.
-
-    The defender throws nothing: it only sets (through the GM) the Necessary Rate, so
-    the defender has no input here. The arguments are the challenger's.
-
-    Tale Mode applies. The rejection "refus[es] to enter in Challenge" and leaves the
-    challenger an ordinary act that "will need only to reach or surpass the Necessary
-    Rate", and for any such act "it is unnecessary to ask a Dice Throw" once the
-    efficiency has reached it. So a challenger whose efficiency is at or above the NR
-    succeeds without throwing; this is exactly ``act``, and it delegates to it so the
-    rule lives in one place.
-    """
-    return act(efficiency, necessary_rate, throw, raise_from, raise_by, rng=rng)
+# A Challenge Rejection, resolved from the challenger's side, is exactly `act`: the
+# defender throws nothing and only sets (through the GM) the Necessary Rate, so every
+# argument is the challenger's. Tale Mode applies: the rejection "refus[es] to enter in
+# Challenge" and leaves the challenger an ordinary act that "will need only to reach or
+# surpass the Necessary Rate", and for any such act "it is unnecessary to ask a Dice
+# Throw" once the efficiency has reached it. One function, so the rule lives in one place.
+rejection = act
 
 
 # -------------------------------------------------------------------- challenges

@@ -10,6 +10,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import asdict, fields
 from pathlib import Path
+from typing import TypeVar
 
 from sqlalchemy import func, insert, update
 from sqlmodel import Session, SQLModel, col, select
@@ -151,6 +152,21 @@ def _next_position(session: Session, model: type[Die | Trait | Item], character_
     return (last or 0) + 1
 
 
+KitRow = TypeVar("KitRow", Trait, Item)
+
+
+def _new_kit_row(
+    session: Session, model: type[KitRow], character_id: int, **values: object
+) -> KitRow:
+    """A new trait or item of the character (who must still be there), after its others."""
+    _character(session, character_id)
+    return model(
+        character_id=character_id,
+        **values,
+        position=_next_position(session, model, character_id),
+    )
+
+
 # -- dice -----------------------------------------------------------------------------------
 
 
@@ -216,14 +232,7 @@ def die_record(row: Die) -> DieRecord:
 def add_trait(
     session: Session, character_id: int, name: str, value: int, broad: bool
 ) -> TraitRecord:
-    _character(session, character_id)
-    row = Trait(
-        character_id=character_id,
-        name=name,
-        value=value,
-        broad=broad,
-        position=_next_position(session, Trait, character_id),
-    )
+    row = _new_kit_row(session, Trait, character_id, name=name, value=value, broad=broad)
     return trait_record(added(session, row))
 
 
@@ -265,14 +274,7 @@ def add_item(
     die_size: int,
 ) -> ItemRecord:
     """An item and its die, the die placed after the character's other dice."""
-    _character(session, character_id)
-    row = Item(
-        character_id=character_id,
-        name=name,
-        kind=kind,
-        deplete=deplete,
-        position=_next_position(session, Item, character_id),
-    )
+    row = _new_kit_row(session, Item, character_id, name=name, kind=kind, deplete=deplete)
     session.add(row)
     session.flush()
     assert row.id is not None

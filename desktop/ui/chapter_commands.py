@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtGui import QUndoCommand
 
-from desktop.ui.commands import EditField, StoreCommand, TakeBack, edit_wording
+from desktop.ui.commands import EditField, StoreCommand, TakeBack, edit_wording, refuse_unknown
 from desktop.ui.merge_ids import MergeId
 from desktop.ui.session import CampaignSession
 
@@ -42,9 +42,7 @@ class EditChapter(StoreCommand):
         self, session: CampaignSession, chapter: ChapterRecord, text: str, **changes: Any
     ) -> None:
         super().__init__(session, text)
-        unknown = set(changes) - set(CHAPTER_FIELDS)
-        if unknown:
-            raise ValueError(f"The chapter has no {', '.join(sorted(unknown))}.")
+        refuse_unknown(changes, CHAPTER_FIELDS, "The chapter")
         self.old = {field: getattr(chapter, field) for field in changes}
         self.new = dict(changes)
         if self.old == self.new:

@@ -11,7 +11,7 @@ from functools import partial
 from typing import Any
 
 from desktop.store import ClockRecord
-from desktop.ui.commands import StoreCommand, TakeBack
+from desktop.ui.commands import StoreCommand, TakeBack, refuse_unknown
 from desktop.ui.session import CampaignSession
 
 CLOCK_FIELDS = ("name", "segments", "filled", "note", "shown")
@@ -65,9 +65,7 @@ class UpdateClock(StoreCommand):
         self, session: CampaignSession, clock: ClockRecord, text: str, **changes: Any
     ) -> None:
         super().__init__(session, text)
-        unknown = set(changes) - set(CLOCK_FIELDS)
-        if unknown:
-            raise ValueError(f"A clock has no {', '.join(sorted(unknown))}.")
+        refuse_unknown(changes, CLOCK_FIELDS, "A clock")
         self.clock_id = clock.id
         self._changes = changes
         self._previous: ClockRecord | None = None

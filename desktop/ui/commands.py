@@ -59,6 +59,13 @@ class StoreCommand(QUndoCommand):
         except Exception as error:  # a disk or database failure must not reach the GM raw
             self._fail(f"The change could not be saved: {error}")
 
+    def _merged(self, back_where_it_started: bool) -> bool:
+        """The end of a `mergeWith` that took the later command's value: merged back to
+        where it started, the step has nothing left to undo and the stack drops it."""
+        if back_where_it_started:
+            self.setObsolete(True)
+        return True
+
     def _fail(self, message: str) -> None:
         # An obsolete command is dropped by the stack, so undo never replays a failure.
         self.setObsolete(True)
@@ -94,6 +101,13 @@ class TakeBack(StoreCommand, Generic[Taken]):
 
 
 Wording = Callable[[str, Any], str]  # a record's name and its new value -> the step's name
+
+
+def refuse_unknown(changes: dict[str, Any], fields: tuple[str, ...], owner: str) -> None:
+    """Refuse, before anything is pushed, a change to a field `owner` ("A clock") has not."""
+    unknown = set(changes) - set(fields)
+    if unknown:
+        raise ValueError(f"{owner} has no {', '.join(sorted(unknown))}.")
 
 
 def edit_wording(other: Wording, **by_field: Wording) -> Callable[[Any, str, Any], str]:
@@ -174,9 +188,7 @@ class EditField(StoreCommand, Generic[Described]):
         if (other.record_id, other.field) != (self.record_id, self.field):
             return False
         self.new = other.new
-        if self.new == self.old:
-            self.setObsolete(True)
-        return True
+        return self._merged(self.new == self.old)
 
     def apply(self) -> None:
         self._update(self.record_id, **{self.field: self.new})

@@ -61,9 +61,7 @@ class SetDowntimeSheet(StoreCommand):
         if other.character_id != self.character_id or other.field != self.field:
             return False
         self.after = other.after
-        if self.after == self.before:
-            self.setObsolete(True)
-        return True
+        return self._merged(self.after == self.before)
 
     def apply(self) -> None:
         self.session.campaign.downtime.set_sheet(self.after)

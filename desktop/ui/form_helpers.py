@@ -8,7 +8,7 @@ plain message, when it refuses, comes back to the form that asked.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSize, Qt
@@ -52,14 +52,59 @@ def show_warning(label: QLabel, message: str | None) -> None:
 
 
 def follow_changes(
-    old: CampaignSession | None, new: CampaignSession | None, on_changed: Callable[[str], None]
+    old: CampaignSession | None,
+    new: CampaignSession | None,
+    on_changed: Callable[[str], None],
+    **more: Callable[..., object],
 ) -> CampaignSession | None:
-    """Move `on_changed` from `old`'s change signal to `new`'s; returns `new` to keep."""
+    """Move `on_changed` from `old`'s change signal to `new`'s, and each slot of `more`
+    from the session signal it is named by (`character_selected=`, `failed=`); returns
+    `new` to keep."""
+    slots = {"changed": on_changed, **more}
     if old is not None:
-        old.changed.disconnect(on_changed)
+        for signal, slot in slots.items():
+            getattr(old, signal).disconnect(slot)
     if new is not None:
-        new.changed.connect(on_changed)
+        for signal, slot in slots.items():
+            getattr(new, signal).connect(slot)
     return new
+
+
+def on_topics(topics: Collection[str], refresh: Callable[[], object]) -> Callable[[str], None]:
+    """A slot for the session's change signal: `refresh` when the topic is one of `topics`."""
+
+    def on_changed(topic: str) -> None:
+        if topic in topics:
+            refresh()
+
+    return on_changed
+
+
+class SessionWidget(QWidget):
+    """Base of a widget that works through the open campaign's session: it holds it as
+    `_session` (none at first), given by `set_session`."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._session: CampaignSession | None = None
+
+    def set_session(self, session: CampaignSession | None) -> None:
+        self._session = session
+
+
+class CampaignView(SessionWidget):
+    """Base of a view that follows the open campaign: besides the session, the change slot
+    (`_on_changed`) that calls `reload` when the store tells one of `topics`; its
+    `set_session` moves that slot with `follow_changes`."""
+
+    def __init__(
+        self,
+        topics: Collection[str],
+        reload: Callable[[], object],
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self._on_changed = on_topics(topics, reload)
 
 
 def push_command(session: CampaignSession, command: QUndoCommand) -> str:
@@ -94,11 +139,17 @@ def spread_row(left: Sequence[QWidget], right: Sequence[QWidget] = ()) -> QHBoxL
     return row
 
 
-def labelled_row(text: str, field: QWidget) -> QWidget:
-    """`text` then `field` on one line, left-aligned, as a widget that can be hidden whole."""
+def _row_widget() -> tuple[QWidget, QHBoxLayout]:
+    """A widget holding one row with no margins of its own, and that row's layout."""
     row = QWidget()
     layout = QHBoxLayout(row)
     layout.setContentsMargins(0, 0, 0, 0)
+    return row, layout
+
+
+def labelled_row(text: str, field: QWidget) -> QWidget:
+    """`text` then `field` on one line, left-aligned, as a widget that can be hidden whole."""
+    row, layout = _row_widget()
     layout.addWidget(QLabel(text))
     layout.addWidget(field)
     layout.addStretch(1)
@@ -115,9 +166,7 @@ def wrapped_label(name: str, text: str = "") -> QLabel:
 
 def wide_and_narrow(wide: QWidget, narrow: QWidget) -> QWidget:
     """`wide`, taking the room, with `narrow` beside it, as a widget that can be hidden whole."""
-    row = QWidget()
-    layout = QHBoxLayout(row)
-    layout.setContentsMargins(0, 0, 0, 0)
+    row, layout = _row_widget()
     layout.addWidget(wide, 1)
     layout.addWidget(narrow)
     return row

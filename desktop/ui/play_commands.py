@@ -10,7 +10,7 @@ go through `campaign.kit` in the same undo step as the end of the round.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from desktop.store import DieRecord, GameRecord
 from desktop.ui.commands import StoreCommand
@@ -52,34 +52,36 @@ class GameStep(StoreCommand):
     def apply(self) -> None:
         games = self.session.campaign.games
         if self._after is None:
-            self._before = self._step(games)
-            self._after = games.get(self._before.id)
+            self._before, self._after = self._first_run(games)
         else:
             games.put(self._after)
 
+    def _first_run(self, games: Any) -> tuple[GameRecord, GameRecord]:
+        """The first redo: (the game as it was, as the step left it)."""
+        before = self._step(games)
+        return before, games.get(before.id)
+
     def revert(self) -> None:
         assert self._before is not None
         self.session.campaign.games.put(self._before)
 
 
-class EndGame(StoreCommand):
+class EndGame(GameStep):
     """End the running game; `ended` says who grew (`dicepool.pool_size_after_game`)."""
 
     def __init__(self, session: CampaignSession) -> None:
-        super().__init__(session, "End game")
-        self._before: GameRecord | None = None
+        super().__init__(session, "End game", self._end)
         self.ended: GameRecord | None = None
 
-    def apply(self) -> None:
-        games = self.session.campaign.games
-        if self.ended is None:
-            self._before, self.ended = games.end()
-        else:
-            games.put(self.ended)
+    def _end(self, games: Any) -> GameRecord:
+        before, self.ended = games.end()
+        return before
 
-    def revert(self) -> None:
-        assert self._before is not None
-        self.session.campaign.games.put(self._before)
+    def _first_run(self, games: Any) -> tuple[GameRecord, GameRecord]:
+        # `end` returns the game as it ended, `grown` included: that record is the redo's.
+        before = self._step(games)
+        assert self.ended is not None
+        return before, self.ended
 
 
 class MarkSessionXp(StoreCommand):

@@ -8,7 +8,7 @@ from pytestqt.qtbot import QtBot
 from desktop.rules import downtime
 from desktop.ui.docks.chapter import ChapterWidget
 from desktop.ui.main_window import MainWindow
-from tests.ui.docks import shown_dock
+from tests.ui.docks import campaign_of, shown_dock
 
 CLICK = Qt.MouseButton.LeftButton
 
@@ -19,8 +19,7 @@ def test_turf_lowers_the_rep_needed_and_development_ignores_the_war(
     """ "Development: rep needed = 12 - turf"; "When full: weak hold -> strong, rep 0";
     "Development ... acts on the chapter's own, peacetime hold and tier; the war's loss is
     applied on top.\""""
-    assert window.session is not None
-    campaign = window.session.campaign
+    campaign = campaign_of(window)
     campaign.chapter.add_claim("Docks", turf=True)
     campaign.chapter.add_claim("Warehouse", turf=True)
     campaign.chapter.update(tier=1, hold="weak", rep=10)
@@ -41,8 +40,7 @@ def test_turf_lowers_the_rep_needed_and_development_ignores_the_war(
 def test_payoff_coin_by_job_size_and_a_quiet_job(window: MainWindow, qtbot: QtBot) -> None:
     """ "Payoff: rep = 0 if the job was kept quiet, else max(0, 2 + target tier - chapter
     tier). Coin by job size: minor 2, small 4, standard 6, big 8, major 10 or more.\""""
-    assert window.session is not None
-    campaign = window.session.campaign
+    campaign = campaign_of(window)
     campaign.chapter.update(tier=3)
     form = shown_dock(window, "chapter", ChapterWidget).sheet.payoff
     form.target_spin.setValue(0)  # 2 + 0 - 3 < 0: no rep
@@ -66,8 +64,7 @@ def test_payoff_coin_by_job_size_and_a_quiet_job(window: MainWindow, qtbot: QtBo
 def test_clock_progress_never_passes_full(window: MainWindow) -> None:
     """ "Clocks have 2..12 segments ... Progress from a roll: Failure 1, Success 2,
     Critical 2 + m; never past full.\""""
-    assert window.session is not None
-    campaign = window.session.campaign
+    campaign = campaign_of(window)
     clock = campaign.clocks.add("Heist", 4)
     for result, expected in (
         (downtime.Result(downtime.FAILURE), 1),

@@ -11,7 +11,7 @@ from desktop.store import Campaign, DieRecord
 from desktop.ui.docks.dice_table import DiceTableWidget
 from desktop.ui.docks.roster import RosterWidget
 from desktop.ui.main_window import MainWindow
-from tests.ui.docks import shown_dock
+from tests.ui.docks import campaign_of, shown_dock
 from tests.ui.scripted import ScriptedRng
 
 CLICK = Qt.MouseButton.LeftButton
@@ -161,8 +161,7 @@ def test_rest_returns_depleted_then_restores_removed(window: MainWindow) -> None
     """ "Rest: two hours of rest return one depleted die to the pool; once the table is
     empty, each full day of rest restores one removed die.\""""
     kara = _table(window, sizes=(6, 6, 6))
-    assert window.session is not None
-    campaign = window.session.campaign
+    campaign = campaign_of(window)
     table = shown_dock(window, "diceTable", DiceTableWidget)
     first, second, third = campaign.kit.dice(kara)
     table.move_die(first, "table")

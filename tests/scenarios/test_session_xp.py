@@ -22,15 +22,14 @@ from desktop.ui.main_window import MainWindow
 from desktop.ui.play.play_panel import PlayWidget
 from desktop.ui.session import CampaignSession
 from tests.scenarios.test_play_a_game import _key
-from tests.ui.docks import shown_dock
+from tests.ui.docks import campaign_of, shown_dock
 from tests.ui.test_downtime_sheet import open_sheet
 
 CLICK = Qt.MouseButton.LeftButton
 
 
 def _end_a_game(window: MainWindow, qtbot: QtBot) -> tuple[PlayWidget, dict[str, int]]:
-    assert window.session is not None
-    campaign = window.session.campaign
+    campaign = campaign_of(window)
     ids = {name: campaign.roster.add(name, "pc").id for name in ("Ash", "Bryn", "Cole")}
     ids["Bandit"] = campaign.roster.add("Bandit", "npc").id
     for cid in ids.values():
@@ -102,8 +101,7 @@ def test_skipping_the_xp_step_writes_nothing(window: MainWindow, qtbot: QtBot) -
 def test_a_full_track_cannot_be_marked_and_apply_needs_a_tick(
     window: MainWindow, qtbot: QtBot
 ) -> None:
-    assert window.session is not None
-    campaign = window.session.campaign
+    campaign = campaign_of(window)
     ash = campaign.roster.add("Ash", "pc").id
     campaign.kit.add_dice(ash, size=6, count=2)
     full = tuple((track, XP_MAX) for track, _marks in campaign.downtime.sheet(ash).xp)

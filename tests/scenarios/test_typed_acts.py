@@ -10,7 +10,8 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from desktop.ui.main_window import MainWindow
-from tests.ui.test_syscards_dock import campaign_of, cards, select  # noqa: F401
+from tests.ui.docks import campaign_of
+from tests.ui.test_syscards_dock import cards, select  # noqa: F401
 
 
 @pytest.fixture

@@ -12,8 +12,9 @@ from PySide6.QtCore import Qt
 
 from desktop.rules import downtime
 from desktop.ui.docks.chapter import ChapterWidget
+from desktop.ui.downtime.faction_phase import FactionPhase
 from desktop.ui.main_window import MainWindow
-from tests.ui.docks import shown_dock
+from tests.ui.docks import campaign_of, shown_dock
 from tests.ui.scripted import ScriptedRng
 from tests.ui.test_downtime_session import choose, pick, start
 
@@ -22,11 +23,24 @@ CLICK = Qt.MouseButton.LeftButton
 
 def _at_war(window: MainWindow) -> None:
     """A tier-2 chapter with weak hold, at war (status -3) with the Red Sashes."""
-    assert window.session is not None
-    campaign = window.session.campaign
+    campaign = campaign_of(window)
     campaign.chapter.update(tier=2, hold="weak", coin=6, rep=0, heat=0)
     campaign.factions.add("Red Sashes", tier=2, hold="strong", status=-3)
     assert campaign.chapter.get().at_war
+
+
+def _faction_clock(
+    window: MainWindow, faction: str, clock: str, segments: int, **fields: object
+) -> FactionPhase:
+    """A new downtime session's faction phase, showing a new clock of a new faction."""
+    campaign = campaign_of(window)
+    owner = campaign.factions.add(faction, **fields)
+    record = campaign.clocks.add(clock, segments, owner_kind="faction", owner_id=owner.id)
+    dialog = start(window)
+    dialog.tabs.setCurrentIndex(1)
+    phase = dialog.factions
+    phase.select_clock(record.id)
+    return phase
 
 
 def test_a_payoff_at_war_counts_tier_1_and_adds_heat(window: MainWindow, qtbot: object) -> None:
@@ -50,8 +64,7 @@ def test_a_payoff_at_war_counts_tier_1_and_adds_heat(window: MainWindow, qtbot: 
 
 
 def test_a_payoff_in_peace_adds_no_heat(window: MainWindow) -> None:
-    assert window.session is not None
-    campaign = window.session.campaign
+    campaign = campaign_of(window)
     campaign.chapter.update(tier=2, hold="weak")
     campaign.chapter.apply_payoff(2, False, downtime.STANDARD)
     chapter = campaign.chapter.get()
@@ -60,8 +73,7 @@ def test_a_payoff_in_peace_adds_no_heat(window: MainWindow) -> None:
 
 def test_acquire_asset_at_war_counts_the_war_tier(window: MainWindow, qtbot: object) -> None:
     _at_war(window)
-    assert window.session is not None
-    campaign = window.session.campaign
+    campaign = campaign_of(window)
     kara = campaign.roster.add("Kara", "pc")
     dialog = start(window)
     form = choose(dialog, "Kara")
@@ -83,16 +95,12 @@ def test_acquire_asset_at_war_counts_the_war_tier(window: MainWindow, qtbot: obj
 
 
 def test_a_fortune_roll_at_war_rolls_the_war_tier(window: MainWindow, qtbot: object) -> None:
-    assert window.session is not None
-    campaign = window.session.campaign
-    sashes = campaign.factions.add("Red Sashes", tier=3, hold="weak", at_war_with_others=True)
-    clock = campaign.clocks.add("Take the docks", 6, owner_kind="faction", owner_id=sashes.id)
-    dialog = start(window)
-    dialog.tabs.setCurrentIndex(1)
-    phase = dialog.factions
-    phase.select_clock(clock.id)
+    phase = _faction_clock(
+        window, "Red Sashes", "Take the docks", 6, tier=3, hold="weak", at_war_with_others=True
+    )
     # "the dice of a fortune ... roll on tier": tier 3 weak at war counts as tier 2.
     assert phase.picker.dice_spin.value() == 2
+    assert window.session is not None
     window.session.rng = ScriptedRng([6, 5])  # 11 against Risky 11: Success, 2 ticks
     qtbot.mouseClick(phase.picker.roll_button, CLICK)  # type: ignore[attr-defined]
     assert "0/6 → 2/6" in phase.preview.text()
@@ -101,15 +109,9 @@ def test_a_fortune_roll_at_war_rolls_the_war_tier(window: MainWindow, qtbot: obj
 def test_a_roll_of_zero_dice_keeps_the_lower_of_two(window: MainWindow, qtbot: object) -> None:
     """RULES.md section 4: "A roll of 0 dice (a tier-0 fortune roll, a rating of 0) rolls
     two dice and keeps the lower.\""""
-    assert window.session is not None
-    campaign = window.session.campaign
-    rats = campaign.factions.add("Dock Rats", tier=0, hold="weak")
-    clock = campaign.clocks.add("Nest", 4, owner_kind="faction", owner_id=rats.id)
-    dialog = start(window)
-    dialog.tabs.setCurrentIndex(1)
-    phase = dialog.factions
-    phase.select_clock(clock.id)
+    phase = _faction_clock(window, "Dock Rats", "Nest", 4, tier=0, hold="weak")
     assert phase.picker.dice_spin.value() == 0
+    assert window.session is not None
     window.session.rng = ScriptedRng([6, 5])  # two dice, the lower (5) kept: Failure
     qtbot.mouseClick(phase.picker.roll_button, CLICK)  # type: ignore[attr-defined]
     assert "the lower kept" in phase.picker.roll_label.text()
@@ -154,8 +156,7 @@ def test_the_store_charges_an_activity_by_the_rules(window: MainWindow) -> None:
     from desktop.store.downtime_records import DowntimeStep
 
     _at_war(window)
-    assert window.session is not None
-    campaign = window.session.campaign
+    campaign = campaign_of(window)
     kara = campaign.roster.add("Kara", "pc")
     campaign.downtime.start_session()
     campaign.downtime.record(DowntimeStep(kara.id, "healing", "Healed", coin_spent=2, extra="rep"))

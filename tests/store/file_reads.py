@@ -1,11 +1,25 @@
 """What the store tests read besides the store's own answers: the topics a campaign
-sends, and rows straight from its file."""
+sends, rows straight from its file, and its count of writes around a refusal."""
 
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import pytest
 
 from desktop.store import Campaign
+
+
+@contextmanager
+def refused(campaign: Campaign, message: str, error: type = ValueError) -> Iterator[None]:
+    """The block must raise `error` matching `message`, with the campaign's revision (its
+    count of writes) where it was before the block."""
+    revision = campaign.revision
+    with pytest.raises(error, match=message):
+        yield
+    assert campaign.revision == revision
 
 
 def listen(campaign: Campaign) -> list[str]:

@@ -15,7 +15,7 @@ from desktop.store.checks import CARD_NUMBER_MAX, IMAGE_MAX
 from desktop.store.errors import NotFound, ReadOnlyCampaign
 from desktop.store.records import CardRecord, CardSnapshot
 from desktop.store.search import html_text
-from tests.store.file_reads import listen, raw_rows
+from tests.store.file_reads import listen, raw_rows, refused
 
 PNG = b"\x89PNG\r\n\x1a\n" + bytes(40)
 JPEG = b"\xff\xd8\xff\xe0" + bytes(40)
@@ -145,14 +145,12 @@ BAD_FIELDS = [
 def test_a_bad_value_is_refused_and_nothing_is_written(
     campaign: Campaign, kara: CardRecord, change: dict, message: str
 ) -> None:
-    revision = campaign.revision
-    with pytest.raises(ValueError, match=message):
+    with refused(campaign, message):
         campaign.cards.update(kara.id, **change)
     fields = {key: value for key, value in change.items() if key != "name"}
-    with pytest.raises(ValueError, match=message):
+    with refused(campaign, message):
         campaign.cards.add(change.get("name", "New"), **fields)
     assert campaign.cards.all() == [kara]
-    assert campaign.revision == revision
 
 
 def test_links_to_missing_rows_are_refused(campaign: Campaign, kara: CardRecord) -> None:
@@ -205,13 +203,11 @@ def chain(campaign: Campaign, kara: CardRecord) -> list[CardRecord]:
 def test_an_owner_loop_is_refused_with_nothing_written(
     campaign: Campaign, chain: list[CardRecord], card: int, owner: int, message: str
 ) -> None:
-    revision = campaign.revision
-    with pytest.raises(ValueError, match=message):
+    with refused(campaign, message):
         campaign.cards.check_owner(chain[card].id, chain[owner].id)
-    with pytest.raises(ValueError, match=message):
+    with refused(campaign, message):
         campaign.cards.update(chain[card].id, owner_id=chain[owner].id)
     assert campaign.cards.all() == chain
-    assert campaign.revision == revision
 
 
 def test_owners_that_do_not_loop_are_accepted(campaign: Campaign, chain: list[CardRecord]) -> None:
@@ -582,11 +578,9 @@ def test_settings_start_at_the_rules_defaults_and_undo_by_their_previous_value(
     ],
 )
 def test_bad_settings_are_refused(campaign: Campaign, change: dict, message: str) -> None:
-    revision = campaign.revision
-    with pytest.raises(ValueError, match=message):
+    with refused(campaign, message):
         campaign.update_settings(**change)
     assert campaign.settings() == {"raise_from": 100, "raise_by": 1, **STRESS}
-    assert campaign.revision == revision
 
 
 def test_stored_settings_keep_other_keys_and_a_damaged_value_reads_as_its_default(

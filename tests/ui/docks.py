@@ -1,6 +1,7 @@
 """Reaching a dock's content in a test as a GM would: show the dock, raise its tab.
 
-Or, for a widget tested on its own, showing it over a session without the window.
+Or, for a widget tested on its own, showing it over a session without the window; and
+the window's open session and campaign.
 """
 
 from __future__ import annotations
@@ -10,10 +11,22 @@ from typing import TypeVar
 from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
+from desktop.store import Campaign
 from desktop.ui.main_window import MainWindow
 from desktop.ui.session import CampaignSession
 
 W = TypeVar("W", bound=QWidget)
+
+
+def session_of(window: MainWindow) -> CampaignSession:
+    """The window's open session (the test opened a campaign)."""
+    assert window.session is not None
+    return window.session
+
+
+def campaign_of(window: MainWindow) -> Campaign:
+    """The window's open campaign."""
+    return session_of(window).campaign
 
 
 def shown_dock(window: MainWindow, name: str, kind: type[W]) -> W:

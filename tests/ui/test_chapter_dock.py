@@ -20,17 +20,12 @@ from desktop.ui.docks.chapter import ChapterWidget
 from desktop.ui.main_window import MainWindow
 from desktop.ui.session import CampaignSession
 from desktop.ui.widgets.claim_map import LAIR_ID, ClaimNode
-from tests.ui.docks import shown_dock
+from tests.ui.docks import campaign_of, shown_dock
 
 
 @pytest.fixture
 def dock(window: MainWindow) -> ChapterWidget:
     return shown_dock(window, "chapter", ChapterWidget)
-
-
-def campaign_of(window: MainWindow) -> Campaign:
-    assert window.session is not None
-    return window.session.campaign
 
 
 def undo(window: MainWindow) -> None:

@@ -22,7 +22,7 @@ from desktop.paint.clocks import (
     segment_at,
     segment_point,
 )
-from desktop.store import Campaign
+from desktop.store import Campaign, CharacterRecord
 from desktop.store.downtime_records import ClockRecord
 from desktop.ui.docks.clock_dialogs import (
     ApplyResultDialog,
@@ -34,6 +34,7 @@ from desktop.ui.docks.clocks import EMPTY_TEXT, ClocksWidget
 from desktop.ui.main_window import MainWindow
 from desktop.ui.session import CampaignSession
 from desktop.ui.widgets.clock_board import MIME_TYPE, ClockBoard, clock_id_from_mime, clock_mime
+from tests.ui.docks import campaign_of, session_of
 
 LEFT = Qt.MouseButton.LeftButton
 
@@ -141,18 +142,16 @@ def clocks(window: MainWindow) -> ClocksWidget:
     return show_clocks(window)
 
 
-def session_of(window: MainWindow) -> CampaignSession:
-    assert window.session is not None
-    return window.session
-
-
-def campaign_of(window: MainWindow) -> Campaign:
-    return session_of(window).campaign
-
-
 def only_clock(window: MainWindow) -> ClockRecord:
     (clock,) = campaign_of(window).clocks.all()
     return clock
+
+
+def selected_pc(window: MainWindow, name: str) -> CharacterRecord:
+    """A new player character, selected as the roster would select it."""
+    character = campaign_of(window).roster.add(name, "pc")
+    session_of(window).select_character(character.id)
+    return character
 
 
 def click_segment(qtbot: QtBot, board: ClockBoard, clock_id: int, segment: int) -> None:
@@ -373,8 +372,7 @@ def test_drag_a_clock_to_another_owner_with_undo(
     window: MainWindow, clocks: ClocksWidget, qtbot: QtBot
 ) -> None:
     campaign = campaign_of(window)
-    kara = campaign.roster.add("Kara Voss", "pc")
-    session_of(window).select_character(kara.id)
+    kara = selected_pc(window, "Kara Voss")
     clock = campaign.clocks.add("Pay off the harbourmaster", 6, filled=2)
     board = clocks.board
     assert board.group_of("character", kara.id) is not None  # the selected one takes drops
@@ -485,9 +483,7 @@ def test_groups_follow_owners_and_the_done_filter(window: MainWindow, clocks: Cl
 def test_new_clock_defaults_to_the_selected_character(
     window: MainWindow, clocks: ClocksWidget, qtbot: QtBot
 ) -> None:
-    campaign = campaign_of(window)
-    ilian = campaign.roster.add("Brother Ilian", "pc")
-    session_of(window).select_character(ilian.id)
+    ilian = selected_pc(window, "Brother Ilian")
     group = clocks.board.group_of("character", ilian.id)
     assert group is not None and group.selected
     dialog = open_new_clock(clocks)

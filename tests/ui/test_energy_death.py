@@ -12,7 +12,7 @@ from desktop.ui.commands import DeleteCharacter
 from desktop.ui.docks.energy_calendar import EnergyCalendarWidget
 from desktop.ui.end_day import EndDayDialog
 from desktop.ui.main_window import MainWindow
-from tests.ui.docks import shown_dock
+from tests.ui.docks import campaign_of, shown_dock
 
 
 def _calendar(window: MainWindow) -> EnergyCalendarWidget:
@@ -21,8 +21,7 @@ def _calendar(window: MainWindow) -> EnergyCalendarWidget:
 
 def _died_on_day_one(window: MainWindow) -> CharacterRecord:
     """Brother Ilian, whose day 1 is stored: a task he spent his life on (he is dead)."""
-    assert window.session is not None
-    campaign = window.session.campaign
+    campaign = campaign_of(window)
     ilian = campaign.roster.add("Brother Ilian")
     campaign.calendar.set_profile(ilian.id, 20, {})
     profile = campaign.calendar.profile(ilian.id)
@@ -89,8 +88,7 @@ def test_end_day_counts_no_unspent_energy_for_the_long_dead(
 
 def test_the_whole_roster_says_who_died_on_an_earlier_day(window: MainWindow) -> None:
     _died_on_day_one(window)
-    assert window.session is not None
-    campaign = window.session.campaign
+    campaign = campaign_of(window)
     campaign.calendar.end_day()
     calendar = _calendar(window)
     calendar.tabs.setCurrentWidget(calendar.roster)

@@ -14,7 +14,6 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QApplication, QDialogButtonBox
 from pytestqt.qtbot import QtBot
 
-from desktop.store import Campaign
 from desktop.store.downtime_records import OWNER_FACTION, FactionRecord
 from desktop.ui.docks.faction_ladder import FactionLadderWidget
 from desktop.ui.docks.panels import FactionLadderPanel
@@ -27,6 +26,7 @@ from desktop.ui.widgets.ladder_scene import (
     FactionCard,
     encode_faction,
 )
+from tests.ui.docks import campaign_of
 
 
 def ladder_of(window: MainWindow) -> FactionLadderWidget:
@@ -36,11 +36,6 @@ def ladder_of(window: MainWindow) -> FactionLadderWidget:
     content = panel.content()
     assert isinstance(content, FactionLadderWidget)
     return content
-
-
-def campaign_of(window: MainWindow) -> Campaign:
-    assert window.session is not None
-    return window.session.campaign
 
 
 def by_name(window: MainWindow, name: str) -> FactionRecord:

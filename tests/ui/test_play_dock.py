@@ -11,12 +11,11 @@ from pytestqt.qtbot import QtBot
 
 from desktop.ui.main_window import MainWindow
 from desktop.ui.play.play_panel import PlayWidget
-from tests.ui.docks import shown_dock
+from tests.ui.docks import campaign_of, shown_dock
 
 
 def _game(window: MainWindow, qtbot: QtBot) -> tuple[PlayWidget, int, int]:
-    assert window.session is not None
-    campaign = window.session.campaign
+    campaign = campaign_of(window)
     ash = campaign.roster.add("Ash", "pc").id
     bryn = campaign.roster.add("Bryn", "pc").id
     campaign.kit.add_dice(ash, size=6, count=2)

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.store import OWNER_FACTION, Campaign
+from desktop.store import OWNER_FACTION
 from desktop.ui.clock_commands import UpdateClock
 from desktop.ui.docks.dice_table import DiceTableWidget
 from desktop.ui.faction_commands import EditFaction
@@ -34,6 +34,7 @@ from desktop.ui.player_display.roll_section import RollSection
 from desktop.ui.player_display.screens import display_screen
 from desktop.ui.player_display.window import PlayerDisplayWindow
 from desktop.ui.shown_commands import set_clock_shown, set_faction_shown
+from tests.ui.docks import campaign_of
 from tests.ui.scripted import ScriptedRng
 
 
@@ -53,11 +54,6 @@ def display_text(display: QWidget) -> str:
                     texts.append(item.text())
                 texts.append(item.toolTip())
     return "\n".join(t for t in texts if t)
-
-
-def campaign_of(window: MainWindow) -> Campaign:
-    assert window.session is not None
-    return window.session.campaign
 
 
 @pytest.fixture

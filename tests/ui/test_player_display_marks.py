@@ -12,8 +12,8 @@ from desktop.ui.docks.syscards import SysCardsWidget
 from desktop.ui.main_window import MainWindow
 from desktop.ui.widgets.ladder_scene import SHOWN_RECT
 from desktop.ui.widgets.shown_mark import mark_rect
-from tests.ui.docks import shown_dock
-from tests.ui.test_clocks_dock import campaign_of, show_clocks
+from tests.ui.docks import campaign_of, shown_dock
+from tests.ui.test_clocks_dock import show_clocks
 from tests.ui.test_faction_ladder import by_name, seed, view_point
 from tests.ui.test_syscards_dock import select
 

@@ -29,11 +29,7 @@ from desktop.ui.print_choice import (
     print_options,
 )
 from desktop.ui.session import CampaignSession
-
-
-def campaign_of(window: MainWindow) -> Campaign:
-    assert window.session is not None
-    return window.session.campaign
+from tests.ui.docks import campaign_of
 
 
 @pytest.fixture

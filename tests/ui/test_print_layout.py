@@ -24,7 +24,8 @@ from desktop.ui.print_choice import (
     print_options,
 )
 from tests.printing.conftest import page_texts
-from tests.ui.test_print_choice import campaign_of, preview_pages, table, when_modal
+from tests.ui.docks import campaign_of
+from tests.ui.test_print_choice import preview_pages, table, when_modal
 
 __all__ = ["table"]  # the fixture, shared
 

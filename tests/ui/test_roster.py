@@ -9,6 +9,7 @@ from pytestqt.qtbot import QtBot
 
 from desktop.ui.docks.roster import RosterWidget
 from desktop.ui.main_window import MainWindow
+from tests.ui.docks import campaign_of
 
 
 def roster_of(window: MainWindow) -> RosterWidget:
@@ -129,8 +130,7 @@ def test_delete_asks_first_and_can_be_undone(
 
 
 def test_filter_by_text_and_kind(window: MainWindow, qtbot: QtBot) -> None:
-    assert window.session is not None
-    campaign = window.session.campaign
+    campaign = campaign_of(window)
     for name, kind in [("Kara", "pc"), ("Karst Hound", "challenge"), ("Hollis", "npc")]:
         campaign.roster.add(name, kind)
     roster = roster_of(window)

@@ -14,6 +14,7 @@ from desktop.ui.docks.roster import RosterWidget
 from desktop.ui.end_day import EndDayDialog
 from desktop.ui.file_names import campaign_stem, export_path
 from desktop.ui.main_window import MainWindow
+from tests.ui.docks import campaign_of
 
 
 def test_enter_closes_the_end_day_summary(window: MainWindow, qtbot: QtBot) -> None:
@@ -34,8 +35,7 @@ def test_enter_closes_the_end_day_summary(window: MainWindow, qtbot: QtBot) -> N
 def test_deleting_a_character_names_their_clocks(
     window: MainWindow, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    assert window.session is not None
-    campaign = window.session.campaign
+    campaign = campaign_of(window)
     kara = campaign.roster.add("Kara")
     campaign.clocks.add("Pay off the harbourmaster", 6, owner_kind="character", owner_id=kara.id)
     campaign.clocks.add("Storm season", 8)

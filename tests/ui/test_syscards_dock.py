@@ -13,16 +13,14 @@ from PySide6.QtGui import QColor, QImage
 from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
-from desktop.store import Campaign
 from desktop.ui.docks.syscards import SysCardsWidget
 from desktop.ui.main_window import MainWindow
-from tests.ui.docks import shown_dock
+from tests.ui.docks import campaign_of, shown_dock
 
 
 @pytest.fixture
 def cards(window: MainWindow) -> SysCardsWidget:
-    assert window.session is not None
-    campaign = window.session.campaign
+    campaign = campaign_of(window)
     kara = campaign.cards.add("Kara Voss", "character", efficiency=40)
     campaign.cards.add("Knife work", "skill", owner_id=kara.id, efficiency=30, tags=("blade",))
     campaign.cards.add("Saltmarsh drake", "creature", efficiency=55, info="<p>Bites.</p>")
@@ -36,11 +34,6 @@ def names(widget: SysCardsWidget) -> list[str]:
 def select(widget: SysCardsWidget, name: str) -> None:
     row = next(i for i, r in enumerate(widget.model.records) if r.name == name)
     widget.table.selectRow(row)
-
-
-def campaign_of(window: MainWindow) -> Campaign:
-    assert window.session is not None
-    return window.session.campaign
 
 
 def test_filter_as_the_gm_types(cards: SysCardsWidget, qtbot: QtBot) -> None:

@@ -14,6 +14,7 @@ from desktop.ui.docks.dice_table import DiceTableWidget
 from desktop.ui.docks.roster import RosterWidget
 from desktop.ui.docks.syscards import SysCardsWidget
 from desktop.ui.main_window import MainWindow
+from tests.ui.docks import campaign_of
 from tests.ui.tumble import NEVER_SETTLES_MS, settles
 
 
@@ -91,8 +92,7 @@ def test_an_animated_roll_never_lands_in_another_campaign(
 def test_an_animated_roll_lands_after_the_character_is_re_read(
     window: MainWindow, rolling: DiceTableWidget, qtbot: QtBot
 ) -> None:
-    assert window.session is not None
-    campaign = window.session.campaign
+    campaign = campaign_of(window)
     with settles(qtbot, rolling.animation):
         rolling.roll()
         assert not window.undo_action.isEnabled()  # nothing changes the pool mid-roll
@@ -115,8 +115,7 @@ def test_a_refused_open_keeps_the_open_campaign(
 
 
 def test_two_cards_of_one_name_can_meet_in_a_challenge(window: MainWindow) -> None:
-    assert window.session is not None
-    campaign = window.session.campaign
+    campaign = campaign_of(window)
     first = campaign.cards.add("Guard", "character", efficiency=30)
     second = campaign.cards.add("Guard", "character", efficiency=40)
     cards = content(window, SysCardsWidget)

@@ -39,8 +39,7 @@ class ClockManager(Manager):
         return [_clock(row) for row in rows]
 
     def get(self, clock_id: int) -> ClockRecord:
-        missing = f"Clock {clock_id} is no longer in the campaign."
-        return _clock(self._read_one(f"{CLOCK_SQL} WHERE id = ?", (clock_id,), missing))
+        return _clock(self._read_by_id(CLOCK_SQL, clock_id, "Clock"))
 
     def add(
         self,

@@ -157,8 +157,7 @@ class DowntimeManager(Manager):
         return [_entry(row) for row in rows]
 
     def entry(self, entry_id: int) -> DowntimeEntry:
-        missing = f"Downtime step {entry_id} is no longer in the campaign."
-        return _entry(self._read_one(f"{ENTRY_SQL} WHERE id = ?", (entry_id,), missing))
+        return _entry(self._read_by_id(ENTRY_SQL, entry_id, "Downtime step"))
 
     def of_character(self, character_id: int) -> downtime.CharacterDowntime:
         """What a character has done in the current session (live steps only), and

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 from desktop.rules import factions
@@ -16,7 +17,12 @@ from desktop.store.downtime import (
     _listed,
     _war_topic,
 )
-from desktop.store.downtime_records import OWNER_FACTION, FactionRecord, FactionSnapshot
+from desktop.store.downtime_records import (
+    OWNER_FACTION,
+    ClockRecord,
+    FactionRecord,
+    FactionSnapshot,
+)
 
 
 class FactionManager(Manager):
@@ -30,8 +36,7 @@ class FactionManager(Manager):
         return [_faction(row) for row in rows]
 
     def get(self, faction_id: int) -> FactionRecord:
-        missing = f"Faction {faction_id} is no longer in the campaign."
-        return _faction(self._read_one(f"{FACTION_SQL} WHERE id = ?", (faction_id,), missing))
+        return _faction(self._read_by_id(FACTION_SQL, faction_id, "Faction"))
 
     def add(
         self,
@@ -129,8 +134,7 @@ class FactionManager(Manager):
                 f"{record.name}."
             )
         clocks = tuple(self._campaign.clocks.of_owner(OWNER_FACTION, faction_id))
-        topics = [Topic.FACTIONS, *_war_topic(record.status), *([Topic.CLOCKS] if clocks else [])]
-        with self._writing(*topics) as session:
+        with self._writing(*_whole_faction_topics(record, clocks)) as session:
             downtime_writer.delete_faction(session, faction_id)
         return FactionSnapshot(record, clocks)
 
@@ -146,8 +150,7 @@ class FactionManager(Manager):
             if (clock.owner_kind, clock.owner_id) != (OWNER_FACTION, record.id):
                 raise ValueError(f"Clock {clock.name} does not belong to {record.name}.")
         self._refuse_faction_name(record.name)
-        topics = [Topic.FACTIONS, *_war_topic(record.status), *([Topic.CLOCKS] if clocks else [])]
-        with self._writing(*topics) as session:
+        with self._writing(*_whole_faction_topics(record, clocks)) as session:
             restored = downtime_writer.add_faction(session, record, keep_id=True)
             downtime_writer.insert_clocks(session, clocks)
         return restored
@@ -161,3 +164,9 @@ class FactionManager(Manager):
         chapter = self._campaign.chapter.get().name
         if chapter.casefold() == key:
             raise ValueError(f"“{chapter}” is the chapter's name.")
+
+
+def _whole_faction_topics(record: FactionRecord, clocks: Sequence[ClockRecord]) -> list[Topic]:
+    """What deleting or restoring a faction with its `clocks` tells: "factions", the
+    chapter's war when it was at war with the chapter, and "clocks" when it had any."""
+    return [Topic.FACTIONS, *_war_topic(record.status), *([Topic.CLOCKS] if clocks else [])]

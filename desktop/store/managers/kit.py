@@ -170,9 +170,7 @@ class KitManager(Manager):
         return [_trait(row) for row in rows]
 
     def trait(self, trait_id: int) -> TraitRecord:
-        missing = f"Trait {trait_id} is no longer in the campaign."
-        sql = f"SELECT {TRAIT_COLUMNS} FROM trait WHERE id = ?"
-        return _trait(self._read_one(sql, (trait_id,), missing))
+        return _trait(self._read_by_id(f"SELECT {TRAIT_COLUMNS} FROM trait", trait_id, "Trait"))
 
     def add_trait(
         self, character_id: int, name: str, value: int = 1, broad: bool = False
@@ -245,9 +243,7 @@ class KitManager(Manager):
         return [_item(row) for row in rows]
 
     def item(self, item_id: int) -> ItemRecord:
-        missing = f"Item {item_id} is no longer in the campaign."
-        sql = f"SELECT {ITEM_COLUMNS} FROM item WHERE id = ?"
-        return _item(self._read_one(sql, (item_id,), missing))
+        return _item(self._read_by_id(f"SELECT {ITEM_COLUMNS} FROM item", item_id, "Item"))
 
     def add_item(
         self, character_id: int, name: str, kind: str, die_size: int, deplete: bool = False

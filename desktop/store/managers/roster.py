@@ -30,9 +30,8 @@ class RosterManager(Manager):
         return [CharacterRecord(*row) for row in rows]  # type: ignore[arg-type]
 
     def get(self, character_id: int) -> CharacterRecord:
-        missing = f"Character {character_id} is no longer in the campaign."
-        sql = f"SELECT {CHARACTER_COLUMNS} FROM character WHERE id = ?"
-        return CharacterRecord(*self._read_one(sql, (character_id,), missing))  # type: ignore[arg-type]
+        sql = f"SELECT {CHARACTER_COLUMNS} FROM character"
+        return CharacterRecord(*self._read_by_id(sql, character_id, "Character"))  # type: ignore[arg-type]
 
     def add(self, name: str, kind: str = "pc", notes: str = "") -> CharacterRecord:
         from desktop.store import writer

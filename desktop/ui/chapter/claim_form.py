@@ -21,7 +21,13 @@ from PySide6.QtWidgets import (
 
 from desktop.rules import factions
 from desktop.ui.chapter.labels import note
-from desktop.ui.form_helpers import error_label, push_button, show_warning, wrapped_label
+from desktop.ui.form_helpers import (
+    error_label,
+    push_button,
+    show_warning,
+    spread_row,
+    wrapped_label,
+)
 from desktop.ui.widgets.chapter_paint import pixel_font, warn_colour
 
 if TYPE_CHECKING:
@@ -91,10 +97,7 @@ class ClaimForm(QStackedWidget):
 
         self.seize_box = QGroupBox("Seize")
         seize = QVBoxLayout(self.seize_box)
-        change = QHBoxLayout()
-        change.addWidget(QLabel("Status change"))
-        change.addWidget(self.status_spin)
-        change.addStretch(1)
+        change = spread_row([QLabel("Status change"), self.status_spin])
         seize.addLayout(change)
         seize.addWidget(self.status_note)
         seize.addWidget(self.seize_button)

@@ -29,8 +29,14 @@ from desktop.ui.chapter_commands import (
     TransferClaim,
     UnlinkClaims,
 )
-from desktop.ui.form_helpers import error_label, push_button, push_command, show_warning, spread_row
-from desktop.ui.session import CampaignSession
+from desktop.ui.form_helpers import (
+    SessionWidget,
+    error_label,
+    push_button,
+    push_command,
+    show_warning,
+    spread_row,
+)
 from desktop.ui.widgets.claim_map import LAIR_ID, ClaimScene, ClaimView, MapState
 
 if TYPE_CHECKING:
@@ -40,12 +46,11 @@ if TYPE_CHECKING:
 # --- The claims tab ------------------------------------------------------------------------
 
 
-class ClaimsTab(QWidget):
+class ClaimsTab(SessionWidget):
     """The map beside the form of what is selected, and the map's buttons."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._session: CampaignSession | None = None
         self.chapter: ChapterRecord | None = None
         self.factions: list[FactionRecord] = []
         self.scene = ClaimScene(self)
@@ -97,9 +102,6 @@ class ClaimsTab(QWidget):
         self.form.transfer_requested.connect(self.transfer)
         self.form.delete_requested.connect(self.delete_claim)
         self.form.lair_toggled.connect(self.set_lair)
-
-    def set_session(self, session: CampaignSession | None) -> None:
-        self._session = session
 
     @property
     def writable(self) -> bool:

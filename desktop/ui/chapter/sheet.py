@@ -27,6 +27,7 @@ from desktop.ui.chapter.labels import MAX_COIN, MAX_HEAT, WAR_MEANS, caption, no
 from desktop.ui.chapter.payoff_form import PayoffForm
 from desktop.ui.chapter_commands import ChapterLosesHold, Develop, EditChapter, Payoff
 from desktop.ui.form_helpers import (
+    SessionWidget,
     error_label,
     push_button,
     push_command,
@@ -44,12 +45,11 @@ if TYPE_CHECKING:
 # --- The sheet ----------------------------------------------------------------------------
 
 
-class ChapterSheet(QWidget):
+class ChapterSheet(SessionWidget):
     """Name, tier, hold, war, rep and turf, coin, heat, Develop and Payoff."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._session: CampaignSession | None = None
         self.record: ChapterRecord | None = None
         self._put_back = False
         self._build_widgets()
@@ -152,10 +152,7 @@ class ChapterSheet(QWidget):
         develop.addWidget(self.develop_button)
         develop.addWidget(self.develop_reason, 1)
         develop.addWidget(self.lose_hold_button)
-        threat = QHBoxLayout()
-        threat.addWidget(self.lair_threat)
-        threat.addWidget(self.clear_threat_button)
-        threat.addStretch(1)
+        threat = spread_row([self.lair_threat, self.clear_threat_button])
         self.threat_row = QWidget()
         self.threat_row.setLayout(threat)
         threat.setContentsMargins(0, 0, 0, 0)
@@ -221,7 +218,7 @@ class ChapterSheet(QWidget):
     # showing
 
     def set_session(self, session: CampaignSession | None) -> None:
-        self._session = session
+        super().set_session(session)
         self.payoff.set_session(session)
 
     def show_chapter(self, record: ChapterRecord | None, at_war_with: list[str]) -> None:

@@ -11,6 +11,7 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QComboBox, QFrame, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from desktop.rules import dicepool
+from desktop.ui.form_helpers import push_button
 
 
 class AllOnesChoice(QFrame):
@@ -29,9 +30,11 @@ class AllOnesChoice(QFrame):
         )
         self.lose_die_combo = QComboBox()
         self.lose_die_combo.setObjectName("catastropheLoseDie")
-        self.lose_button = QPushButton("Lose this one, rest to the pool")
-        self.lose_button.setObjectName("catastropheLose")
-        self.lose_button.clicked.connect(lambda: self.choose(dicepool.Catastrophe.LOSE_ONE))
+        self.lose_button = push_button(
+            "Lose this one, rest to the pool",
+            "catastropheLose",
+            lambda: self.choose(dicepool.Catastrophe.LOSE_ONE),
+        )
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         for widget in (

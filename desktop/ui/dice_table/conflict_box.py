@@ -38,6 +38,7 @@ from desktop.ui.dice_table.chips import TraitChips
 from desktop.ui.dice_table.odds import conflict_odds, conflict_odds_text, is_conflict_odds
 from desktop.ui.dice_table.roll_words import rolled_size
 from desktop.ui.docks.conflict import Conflict, ItemRoll, SideRoll
+from desktop.ui.form_helpers import push_button
 from desktop.ui.plain_text import escaped
 from desktop.ui.session import CampaignSession
 from desktop.ui.widgets.dice_scene import DieState
@@ -115,15 +116,15 @@ class ConflictBox(QGroupBox):
         self.result_label = QLabel("Fill both trays, then Roll.")
         self.result_label.setObjectName("conflictResult")
         self.result_label.setWordWrap(True)
-        self.damage_roll_button = QPushButton("Roll the winner's damage die")
-        self.damage_roll_button.setObjectName("rollDamageDie")
-        self.damage_roll_button.clicked.connect(lambda: self.roll_item_die("damage"))
-        self.protection_roll_button = QPushButton("Roll the loser's protection die")
-        self.protection_roll_button.setObjectName("rollProtectionDie")
-        self.protection_roll_button.clicked.connect(lambda: self.roll_item_die("protection"))
-        self.apply_button = QPushButton("Apply the outcome")
-        self.apply_button.setObjectName("applyConflict")
-        self.apply_button.clicked.connect(self.apply)
+        self.damage_roll_button = push_button(
+            "Roll the winner's damage die", "rollDamageDie", lambda: self.roll_item_die("damage")
+        )
+        self.protection_roll_button = push_button(
+            "Roll the loser's protection die",
+            "rollProtectionDie",
+            lambda: self.roll_item_die("protection"),
+        )
+        self.apply_button = push_button("Apply the outcome", "applyConflict", self.apply)
         self.discard_button = QPushButton("Discard the roll")
         self.discard_button.clicked.connect(self.discard)
         for button in (

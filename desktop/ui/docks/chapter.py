@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QFrame, QScrollArea, QTabWidget, QWidget
 
 from desktop.ui.chapter.claims_tab import ClaimsTab
 from desktop.ui.chapter.sheet import ChapterSheet
+from desktop.ui.form_helpers import follow_changes, on_topics
 from desktop.ui.session import CampaignSession
 
 TOPICS = ("chapter", "claims", "factions")
@@ -23,6 +24,7 @@ class ChapterWidget(QTabWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self._on_changed = on_topics(TOPICS, self.refresh)
         self.setObjectName("chapterTabs")
         self._session: CampaignSession | None = None
         self.sheet = ChapterSheet()
@@ -35,13 +37,9 @@ class ChapterWidget(QTabWidget):
         self.addTab(self.claims, "Claims")
 
     def set_session(self, session: CampaignSession | None) -> None:
-        if self._session is not None:
-            self._session.changed.disconnect(self._on_changed)
-        self._session = session
+        self._session = follow_changes(self._session, session, self._on_changed)
         self.sheet.set_session(session)
         self.claims.set_session(session)
-        if session is not None:
-            session.changed.connect(self._on_changed)
         self.refresh()
 
     def refresh(self) -> None:
@@ -51,10 +49,6 @@ class ChapterWidget(QTabWidget):
     def flush_edits(self) -> None:
         self.sheet.flush_edits()
         self.claims.form.flush_edits()
-
-    def _on_changed(self, topic: str) -> None:
-        if topic in TOPICS:
-            self.refresh()
 
     def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)

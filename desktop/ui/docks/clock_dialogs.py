@@ -191,11 +191,21 @@ class NewClockDialog(_CheckedDialog):
         downtime.Clock(self.name(), self.segments.value())
 
 
-class RenameClockDialog(_CheckedDialog):
-    def __init__(self, clock: ClockRecord, parent: QWidget | None = None) -> None:
-        super().__init__(f"Rename {clock.name}", "Rename", parent)
-        self.setObjectName("renameClockDialog")
+class _ClockDialog(_CheckedDialog):
+    """A dialog about one `clock`: `title` and the clock's name head it; `name` names it
+    for tests and styles."""
+
+    def __init__(
+        self, clock: ClockRecord, title: str, ok_text: str, name: str, parent: QWidget | None
+    ) -> None:
+        super().__init__(f"{title} {clock.name}", ok_text, parent)
+        self.setObjectName(name)
         self.clock = clock
+
+
+class RenameClockDialog(_ClockDialog):
+    def __init__(self, clock: ClockRecord, parent: QWidget | None = None) -> None:
+        super().__init__(clock, "Rename", "Rename", "renameClockDialog", parent)
         self.name_edit = QLineEdit(clock.name)
         self.name_edit.setObjectName("clockName")
         self.name_edit.selectAll()
@@ -215,11 +225,9 @@ def _require_name(name: str) -> None:
         raise ValueError("Give the clock a name.")
 
 
-class ResizeClockDialog(_CheckedDialog):
+class ResizeClockDialog(_ClockDialog):
     def __init__(self, clock: ClockRecord, parent: QWidget | None = None) -> None:
-        super().__init__(f"Resize {clock.name}", "Resize", parent)
-        self.setObjectName("resizeClockDialog")
-        self.clock = clock
+        super().__init__(clock, "Resize", "Resize", "resizeClockDialog", parent)
         self.segments = SegmentsPicker(clock.segments)
         self.cut_label = QLabel()
         self.cut_label.setObjectName("clockCutWarning")
@@ -248,10 +256,9 @@ class ResizeClockDialog(_CheckedDialog):
         self.resized()
 
 
-class ClockNoteDialog(_CheckedDialog):
+class ClockNoteDialog(_ClockDialog):
     def __init__(self, clock: ClockRecord, parent: QWidget | None = None) -> None:
-        super().__init__(f"Note on {clock.name}", "Save", parent)
-        self.setObjectName("clockNoteDialog")
+        super().__init__(clock, "Note on", "Save", "clockNoteDialog", parent)
         self.note_edit = QPlainTextEdit(clock.note)
         self.note_edit.setObjectName("clockNote")
         self.note_edit.setPlaceholderText("What fills it, what happens when it is full…")
@@ -262,13 +269,11 @@ class ClockNoteDialog(_CheckedDialog):
         return self.note_edit.toPlainText().strip()
 
 
-class ApplyResultDialog(_CheckedDialog):
+class ApplyResultDialog(_ClockDialog):
     """Failure, Success or Critical ×m: shows the segments it marks before it is applied."""
 
     def __init__(self, clock: ClockRecord, parent: QWidget | None = None) -> None:
-        super().__init__(f"Apply a result to {clock.name}", "Apply", parent)
-        self.setObjectName("applyResultDialog")
-        self.clock = clock
+        super().__init__(clock, "Apply a result to", "Apply", "applyResultDialog", parent)
         self.levels = QButtonGroup(self)
         row = QHBoxLayout()
         for index, level in enumerate(downtime.LEVELS):

@@ -17,7 +17,6 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QCheckBox,
     QDialog,
-    QHBoxLayout,
     QLabel,
     QMenu,
     QToolBar,
@@ -35,6 +34,7 @@ from desktop.ui.docks.clock_dialogs import (
     RenameClockDialog,
     ResizeClockDialog,
 )
+from desktop.ui.form_helpers import CampaignView, follow_changes, spread_row
 from desktop.ui.session import CampaignSession
 from desktop.ui.shown_commands import set_clock_shown
 from desktop.ui.widgets.clock_board import ClockBoard, Group, Owner
@@ -92,10 +92,9 @@ def build_groups(
 # -- the dock's widget ------------------------------------------------------------------------
 
 
-class ClocksWidget(QWidget):
+class ClocksWidget(CampaignView):
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self._session: CampaignSession | None = None
+        super().__init__(TOPICS, self.reload, parent)
         self.dialog: QDialog | None = None
         self.owners: list[Owner] = []
         self.board = ClockBoard()
@@ -125,10 +124,7 @@ class ClocksWidget(QWidget):
             font = new_button.font()
             font.setBold(True)
             new_button.setFont(font)
-        bottom = QHBoxLayout()
-        bottom.addWidget(self.show_done)
-        bottom.addStretch(1)
-        bottom.addWidget(self.count_label)
+        bottom = spread_row([self.show_done], [self.count_label])
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.setSpacing(4)
@@ -200,20 +196,12 @@ class ClocksWidget(QWidget):
     # -- following the campaign ---------------------------------------------------------------
 
     def set_session(self, session: CampaignSession | None) -> None:
-        if self._session is not None:
-            self._session.changed.disconnect(self._on_changed)
-            self._session.character_selected.disconnect(self._on_character_selected)
         self._close_dialog()
-        self._session = session
-        if session is not None:
-            session.changed.connect(self._on_changed)
-            session.character_selected.connect(self._on_character_selected)
+        self._session = follow_changes(
+            self._session, session, self._on_changed, character_selected=self._on_character_selected
+        )
         self.board.current_id = 0
         self.reload()
-
-    def _on_changed(self, topic: str) -> None:
-        if topic in TOPICS:
-            self.reload()
 
     def _on_character_selected(self, _character_id: object) -> None:
         self.reload()

@@ -50,7 +50,7 @@ from desktop.ui.dice_table.menus import die_menu
 from desktop.ui.dice_table.roll_words import describe_roll, roll_detail, rolled_size
 from desktop.ui.dice_table.tray_odds_box import TrayOddsBox
 from desktop.ui.docks.conflict import Conflict, after_pool
-from desktop.ui.form_helpers import vertical_scroll
+from desktop.ui.form_helpers import follow_changes, push_button, spread_row, vertical_scroll
 from desktop.ui.session import CampaignSession
 from desktop.ui.widgets.dice_scene import DiceScene, DiceView, DieState, SideView
 from desktop.ui.widgets.number_field import NumberField, problem_label
@@ -97,10 +97,7 @@ class DiceTableWidget(QWidget):
         self.name_label.setStyleSheet("font-size: 15px; font-weight: bold;")
         self.counts_label = QLabel()
         self.counts_label.setObjectName("diceCounts")
-        self.roll_button = QPushButton("Roll")
-        self.roll_button.setObjectName("rollButton")
-        self.roll_button.setToolTip("Roll the tray (Space)")
-        self.roll_button.clicked.connect(self.roll)
+        self.roll_button = push_button("Roll", "rollButton", self.roll, tip="Roll the tray (Space)")
         self.clear_button = QPushButton("Empty tray")
         self.clear_button.clicked.connect(self.clear_tray)
         self.animate_check = QCheckBox("Animate")
@@ -123,13 +120,10 @@ class DiceTableWidget(QWidget):
         self.conflict_button.setCheckable(True)
         self.conflict_button.setToolTip("Roll this character against another one")
         self.conflict_button.toggled.connect(self._on_conflict_toggled)
-        controls = QHBoxLayout()
-        controls.addWidget(self.conflict_button)
-        controls.addWidget(self.add_button)
-        controls.addWidget(self.clear_button)
-        controls.addWidget(self.animate_check)
-        controls.addStretch(1)
-        controls.addWidget(self.roll_button)
+        controls = spread_row(
+            [self.conflict_button, self.add_button, self.clear_button, self.animate_check],
+            [self.roll_button],
+        )
         self.roll_button.setMinimumWidth(110)
         # A click on these leaves the keyboard on the table: the quick roll's digits and
         # Space keep working (Tab still reaches them).
@@ -186,9 +180,7 @@ class DiceTableWidget(QWidget):
         self.damage_spin.setObjectName("damageCount")
         self.damage_spin.setValue(1)
         self.damage_spin.checked.connect(self._update_buttons)
-        self.damage_button = QPushButton("Take damage")
-        self.damage_button.setObjectName("takeDamage")
-        self.damage_button.clicked.connect(self._take_typed_damage)
+        self.damage_button = push_button("Take damage", "takeDamage", self._take_typed_damage)
         self.new_die = NewDieChip()
         self.new_die_size = QComboBox()
         for size in dicepool.SIZES:
@@ -275,14 +267,12 @@ class DiceTableWidget(QWidget):
         self.odds_box.cancel()
         if self._session is not None:
             self._hold_undo(False)
-            self._session.changed.disconnect(self._on_changed)
-            self._session.character_selected.disconnect(self._on_selected)
-        self._session = session
+        self._session = follow_changes(
+            self._session, session, self._on_changed, character_selected=self._on_selected
+        )
         self._states.clear()
         self._applied.clear()
         if session is not None:
-            session.changed.connect(self._on_changed)
-            session.character_selected.connect(self._on_selected)
             self._on_selected(session.selected_character)
             self.view.setFocus(Qt.FocusReason.OtherFocusReason)
         else:
@@ -583,9 +573,7 @@ class DiceTableWidget(QWidget):
             self._push(UpdateDice(self._session, "Empty the tray", changed))  # type: ignore[arg-type]
 
     def rest(self, hours: int) -> None:
-        if not self._writable():
-            return
-        changed = self._pool_after(lambda pool: dicepool.rest(pool, hours))
+        changed = self._asked_pool_after(lambda pool: dicepool.rest(pool, hours))
         if changed is None:
             return
         if not changed:
@@ -602,14 +590,19 @@ class DiceTableWidget(QWidget):
         self.take_damage(count)
 
     def take_damage(self, count: int) -> None:
-        if not self._writable():
-            return
-        changed = self._pool_after(lambda pool: dicepool.take_damage(pool, count))
+        changed = self._asked_pool_after(lambda pool: dicepool.take_damage(pool, count))
         if changed is None:
             return
         assert self._character is not None
         text = f"{self._character.name} takes {count} damage"
         self._push(UpdateDice(self._session, text, changed))  # type: ignore[arg-type]
+
+    def _asked_pool_after(
+        self, change: Callable[[dicepool.Pool], dicepool.Pool]
+    ) -> list[DieRecord] | None:
+        """`_pool_after` for a change the GM asks of the table (rest, damage): None, and
+        nothing said, when the table takes no change now."""
+        return self._pool_after(change) if self._writable() else None
 
     def _pool_after(
         self, change: Callable[[dicepool.Pool], dicepool.Pool]

@@ -32,6 +32,7 @@ from desktop.rules.energy import CharacterProfile, DayState
 from desktop.store import NotFound
 from desktop.ui.docks.energy_ledger import LedgerView
 from desktop.ui.energy_summary import day_date, summarise
+from desktop.ui.form_helpers import follow_changes, push_button
 from desktop.ui.session import CampaignSession
 from desktop.ui.widgets.energy_chart import EnergyChart
 from desktop.ui.widgets.energy_profile import ProfileEditor
@@ -86,10 +87,12 @@ class EnergyCalendarWidget(QWidget):
         self.unlock.setObjectName("unlockPast")
         self.unlock.setToolTip("Past days are read-only so a stray click cannot change them.")
         self.unlock.toggled.connect(lambda _on: self._show_day())
-        self.end_day_button = QPushButton("End Day…")
-        self.end_day_button.setObjectName("endDayButton")
-        self.end_day_button.setToolTip("Roll every character over to the next day (Ctrl+E)")
-        self.end_day_button.clicked.connect(self.open_end_day)
+        self.end_day_button = push_button(
+            "End Day…",
+            "endDayButton",
+            self.open_end_day,
+            tip="Roll every character over to the next day (Ctrl+E)",
+        )
 
         self.grid = MonthGrid()
         self.grid.setObjectName("monthGrid")
@@ -160,10 +163,9 @@ class EnergyCalendarWidget(QWidget):
     # -- the session ------------------------------------------------------------------------
 
     def set_session(self, session: CampaignSession | None) -> None:
-        if self.session is not None:
-            self.session.changed.disconnect(self._on_changed)
-            self.session.character_selected.disconnect(self._on_character_selected)
-        self.session = session
+        self.session = follow_changes(
+            self.session, session, self._on_changed, character_selected=self._on_character_selected
+        )
         for view in (self.ledger, self.chart, self.projects, self.profile_editor):
             view.set_session(session)
         self.setEnabled(session is not None)
@@ -171,8 +173,6 @@ class EnergyCalendarWidget(QWidget):
             self.character.clear()
             self.grid.set_month([], 0, 0)
             return
-        session.changed.connect(self._on_changed)
-        session.character_selected.connect(self._on_character_selected)
         self._read_campaign()
         self.character_id = session.selected_character
         self._fill_characters()

@@ -20,7 +20,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
-    QPushButton,
     QStackedWidget,
     QVBoxLayout,
     QWidget,
@@ -28,6 +27,7 @@ from PySide6.QtWidgets import (
 
 from desktop.rules import energy
 from desktop.rules.energy import CharacterProfile, DayState, MoveOutcome, Outcome
+from desktop.ui.form_helpers import push_button, spread_row
 from desktop.ui.widgets.month_grid import danger_colour
 from desktop.ui.widgets.number_field import NumberField
 
@@ -273,16 +273,10 @@ class MovePage(EntryPage):
         self.led.toggled.connect(self.leader.setEnabled)
         self.committed = _spin("The energy committed", 0, MAX_ENERGY, 5)
         self.cost_label = QLabel()
-        led_row = QHBoxLayout()
-        led_row.addWidget(self.led)
-        led_row.addWidget(self.leader)
-        led_row.addStretch(1)
+        led_row = spread_row([self.led, self.leader])
         # Rows that belong together share a line: the longest form stands whole at
         # 1366 x 768, never in a scroll area a few fields high.
-        changes = QHBoxLayout()
-        changes.addWidget(self.level)
-        changes.addWidget(self.district)
-        changes.addStretch(1)
+        changes = spread_row([self.level, self.district])
         commit_row = QHBoxLayout()
         commit_row.addWidget(self.committed)
         commit_row.addWidget(QLabel("against a cost of"))
@@ -557,9 +551,7 @@ class EntryForms(QWidget):
         self.confirm_death = QCheckBox("I understand: this kills the character")
         self.confirm_death.setObjectName("confirmDeath")
         self.confirm_death.toggled.connect(self._update_add)
-        self.add = QPushButton("Add to Ledger")
-        self.add.setObjectName("addEntry")
-        self.add.clicked.connect(self._on_add)
+        self.add = push_button("Add to Ledger", "addEntry", self._on_add)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         top = QHBoxLayout()

@@ -41,7 +41,7 @@ from desktop.ui.faction_commands import (
     FactionLosesHold,
     MoveFaction,
 )
-from desktop.ui.form_helpers import error_label, show_error
+from desktop.ui.form_helpers import error_label, follow_changes, show_error
 from desktop.ui.session import CampaignSession
 from desktop.ui.shown_commands import set_faction_shown
 from desktop.ui.theme import ERROR, STATUS_COLOURS, colour
@@ -275,13 +275,9 @@ class FactionLadderWidget(QWidget):
     # -- the session ------------------------------------------------------------------------
 
     def set_session(self, session: CampaignSession | None) -> None:
-        if self._session is not None:
-            self._session.changed.disconnect(self._on_changed)
-            self._session.failed.disconnect(self._on_failed)
-        self._session = session
-        if session is not None:
-            session.changed.connect(self._on_changed)
-            session.failed.connect(self._on_failed)
+        self._session = follow_changes(
+            self._session, session, self._on_changed, failed=self._on_failed
+        )
         self.reload()
 
     def reload(self) -> None:
@@ -408,10 +404,14 @@ class FactionLadderWidget(QWidget):
             self.reveal(command.faction_id)
         return problem
 
-    def edit_selected(self) -> None:
+    def _for_selected(self, act: Callable[[int], object]) -> None:
+        """`act` on the id of the selected faction, when one is selected."""
         record = self.selected_record()
         if record is not None:
-            self.edit_faction(record.id)
+            act(record.id)
+
+    def edit_selected(self) -> None:
+        self._for_selected(self.edit_faction)
 
     def edit_faction(self, faction_id: int) -> None:
         record = self.record(faction_id)
@@ -456,9 +456,7 @@ class FactionLadderWidget(QWidget):
         self.dialog.open()
 
     def delete_selected(self) -> None:
-        record = self.selected_record()
-        if record is not None:
-            self.delete_faction(record.id)
+        self._for_selected(self.delete_faction)
 
     def delete_faction(self, faction_id: int) -> None:
         record = self.record(faction_id)

@@ -119,12 +119,14 @@ class ActResolver(QWidget):
         throw_row.addWidget(self.typed_button)
         form.addRow("Throw", throw_row)
         form.addRow("", self.field_error)
-        raise_row = QHBoxLayout()
-        raise_row.addWidget(QLabel("a throw of"))
-        raise_row.addWidget(self.raise_from_spin)
-        raise_row.addWidget(QLabel("or more raises efficiency by"))
-        raise_row.addWidget(self.raise_by_spin)
-        raise_row.addStretch(1)
+        raise_row = spread_row(
+            [
+                QLabel("a throw of"),
+                self.raise_from_spin,
+                QLabel("or more raises efficiency by"),
+                self.raise_by_spin,
+            ]
+        )
         form.addRow("Raise Throws", raise_row)
         hint = QLabel(
             "Enter on the rate rolls d100 (or uses the typed throw). "

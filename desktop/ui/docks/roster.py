@@ -42,7 +42,13 @@ from desktop.rules import dicepool, roster
 from desktop.store import CharacterRecord
 from desktop.ui.commands import AddCharacter, DeleteCharacter, EditCharacter
 from desktop.ui.dice_commands import award_depleted
-from desktop.ui.form_helpers import error_label, push_button, show_error
+from desktop.ui.form_helpers import (
+    SessionWidget,
+    error_label,
+    follow_changes,
+    push_button,
+    show_error,
+)
 from desktop.ui.lazy_page import LazyPage
 from desktop.ui.plain_text import tooltip
 from desktop.ui.session import CampaignSession
@@ -186,12 +192,11 @@ class RosterModel(RecordTableModel):
         return False  # the store's change notice refreshes the model
 
 
-class CharacterForm(QWidget):
+class CharacterForm(SessionWidget):
     """Name, kind and notes of the selected character, each checked before it is written."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._session: CampaignSession | None = None
         self._record: CharacterRecord | None = None
         self.name_edit = QLineEdit()
         self.name_edit.setObjectName("rosterName")
@@ -266,7 +271,7 @@ class CharacterForm(QWidget):
         return [page.content() for page in (self.kit_page, self.downtime_page) if page.is_built()]  # type: ignore[misc]
 
     def set_session(self, session: CampaignSession | None) -> None:
-        self._session = session
+        super().set_session(session)
         for page in self._built_pages():
             page.set_session(session)
 
@@ -442,14 +447,10 @@ class RosterWidget(QWidget):
     # -- following the campaign ---------------------------------------------------------------
 
     def set_session(self, session: CampaignSession | None) -> None:
-        if self._session is not None:
-            self._session.changed.disconnect(self._on_changed)
-            self._session.character_selected.disconnect(self._follow_selection)
-        self._session = session
+        self._session = follow_changes(
+            self._session, session, self._on_changed, character_selected=self._follow_selection
+        )
         self.form.set_session(session)
-        if session is not None:
-            session.changed.connect(self._on_changed)
-            session.character_selected.connect(self._follow_selection)
         writable = session is not None and not session.read_only
         self.add_button.setEnabled(writable)
         self.table.setEditTriggers(

@@ -36,7 +36,14 @@ from desktop.rules import syscards
 from desktop.store import CardRecord, NotFound
 from desktop.ui.card_commands import AddCard, DeleteCard, DuplicateCard, EditCard, SetCardImage
 from desktop.ui.docks.resolvers import ActResolver, ChallengeResolver
-from desktop.ui.form_helpers import error_label, show_error
+from desktop.ui.form_helpers import (
+    CampaignView,
+    SessionWidget,
+    error_label,
+    follow_changes,
+    push_button,
+    show_error,
+)
 from desktop.ui.session import CampaignSession
 from desktop.ui.widgets.number_field import NumberField
 from desktop.ui.widgets.record_table import RecordTableModel
@@ -150,12 +157,11 @@ def _check_number(field: str, value: int) -> None:
     syscards.CardStats("skill", **{field: value})  # type: ignore[arg-type]
 
 
-class CardEditor(QWidget):
+class CardEditor(SessionWidget):
     """Every field of the selected card, each checked by the rules before it is written."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._session: CampaignSession | None = None
         self.card: CardRecord | None = None
         self.name_edit = QLineEdit()
         self.name_edit.setObjectName("cardName")
@@ -250,9 +256,6 @@ class CardEditor(QWidget):
         )
         self.info_edit.textChanged.connect(self._info_timer.start)
         self.show_card(None, {}, [])
-
-    def set_session(self, session: CampaignSession | None) -> None:
-        self._session = session
 
     def show_card(
         self,
@@ -409,11 +412,10 @@ class CardEditor(QWidget):
         return session.push(SetCardImage(session, card, data))
 
 
-class SysCardsWidget(QWidget):
+class SysCardsWidget(CampaignView):
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
+        super().__init__(TOPICS, self.reload, parent)
         self.setObjectName("sysCards")
-        self._session: CampaignSession | None = None
         self.model = CardListModel()
         self.filter_edit = QLineEdit()
         self.filter_edit.setObjectName("cardFilter")
@@ -448,14 +450,10 @@ class SysCardsWidget(QWidget):
         # Double-click or Enter on a card: its act, with the Necessary Rate ready to type.
         self.table.activated.connect(self.act_with_current)
         self.count_label = QLabel()
-        self.new_button = QPushButton("New card")
-        self.new_button.setObjectName("newCard")
-        self.new_button.clicked.connect(self.new_card)
+        self.new_button = push_button("New card", "newCard", self.new_card)
         self.duplicate_button = QPushButton("Duplicate")
         self.duplicate_button.clicked.connect(self.duplicate)
-        self.delete_button = QPushButton("Delete")
-        self.delete_button.setObjectName("deleteCard")
-        self.delete_button.clicked.connect(self.delete)
+        self.delete_button = push_button("Delete", "deleteCard", self.delete)
 
         self.editor = CardEditor()
         self.preview = CardPreview()
@@ -512,21 +510,13 @@ class SysCardsWidget(QWidget):
     # -- following the campaign ---------------------------------------------------------------
 
     def set_session(self, session: CampaignSession | None) -> None:
-        if self._session is not None:
-            self._session.changed.disconnect(self._on_changed)
-        self._session = session
+        self._session = follow_changes(self._session, session, self._on_changed)
         self.editor.set_session(session)
         self.act.set_session(session)
         self.challenge.set_session(session)
-        if session is not None:
-            session.changed.connect(self._on_changed)
         self.reload()
         if session is not None and self.model.rowCount():
             self.table.selectRow(0)
-
-    def _on_changed(self, topic: str) -> None:
-        if topic in TOPICS:
-            self.reload()
 
     def reload(self) -> None:
         """The cards changed: refresh owner names and choices, then the filtered list."""

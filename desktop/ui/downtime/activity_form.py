@@ -49,6 +49,7 @@ from desktop.ui.form_helpers import (
     labelled_row,
     push_button,
     show_error,
+    spread_row,
     wide_and_narrow,
     wrapped_label,
 )
@@ -70,11 +71,7 @@ def _face_row(
     button = QPushButton(f"Roll d{sides}")
     button.setObjectName(f"{prefix}Roll")
     button.clicked.connect(lambda: spin.setValue(downtime.roll_die(rng(), sides)))
-    row = QHBoxLayout()
-    row.addWidget(button)
-    row.addWidget(QLabel("or the face"))
-    row.addWidget(spin)
-    row.addStretch(1)
+    row = spread_row([button, QLabel("or the face"), spin])
     return row, spin
 
 
@@ -110,14 +107,13 @@ class ActivityForm(QWidget):
         self.preview = wrapped_label("preview")
         self.preview.setStyleSheet(PREVIEW_STYLE)
         self.preview.setTextFormat(Qt.TextFormat.RichText)
-        self.record_button = push_button("Record activity", "recordActivity")
+        self.record_button = push_button("Record activity", "recordActivity", self._record)
         self.record_button.setDefault(True)
         self._build_layout()
 
         self.activity_combo.currentIndexChanged.connect(self._on_activity)
         self.extra_combo.currentIndexChanged.connect(self.update_preview)
         self.picker.changed.connect(self.update_preview)
-        self.record_button.clicked.connect(self._record)
         self._on_activity()
 
     def _build_pages(self, rng: Callable[[], random.Random]) -> None:
@@ -239,9 +235,7 @@ class ActivityForm(QWidget):
         effect_layout = QVBoxLayout(self.effect_box)
         effect_layout.addWidget(self.pages)
         self.error_label = error_label("activityError", hidden=False)
-        buttons = QHBoxLayout()
-        buttons.addStretch(1)
-        buttons.addWidget(self.record_button)
+        buttons = spread_row([], [self.record_button])
         layout = QVBoxLayout(self)
         layout.addWidget(self.title)
         layout.addWidget(self.allowance)

@@ -23,7 +23,7 @@ from desktop.store import OWNER_FACTION, ClockRecord, DowntimeStep, FactionRecor
 from desktop.ui.downtime.look import PREVIEW_STYLE, clock_icon
 from desktop.ui.downtime.planning import plan_faction_tick
 from desktop.ui.downtime.result_picker import ResultPicker
-from desktop.ui.form_helpers import push_button, wrapped_label
+from desktop.ui.form_helpers import push_button, spread_row, wrapped_label
 from desktop.ui.plain_text import escaped, tooltip
 from desktop.ui.theme import HINT_STYLE
 
@@ -55,12 +55,11 @@ class FactionPhase(QWidget):
         self.picker = ResultPicker(rng, coin=False, prefix="fortune")
         self.preview = wrapped_label("factionPreview")
         self.preview.setStyleSheet(PREVIEW_STYLE.replace("#preview", "#factionPreview"))
-        self.tick_button = push_button("Tick the clock", "tickClock")
+        self.tick_button = push_button("Tick the clock", "tickClock", self._tick)
         self._build_layout()
         self.tree.currentItemChanged.connect(self._on_current)
         self.modifier_spin.valueChanged.connect(self._follow_rating)
         self.picker.changed.connect(self.update_preview)
-        self.tick_button.clicked.connect(self._tick)
         self._on_current()
 
     def _build_layout(self) -> None:
@@ -80,9 +79,7 @@ class FactionPhase(QWidget):
         right_layout.addLayout(rating)
         right_layout.addWidget(self.picker)
         right_layout.addWidget(self.preview)
-        buttons = QHBoxLayout()
-        buttons.addStretch(1)
-        buttons.addWidget(self.tick_button)
+        buttons = spread_row([], [self.tick_button])
         right_layout.addLayout(buttons)
         right_layout.addWidget(hint)
         right_layout.addStretch(1)

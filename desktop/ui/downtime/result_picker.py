@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 from desktop.rules import dicepool, downtime
 from desktop.rules.downtime import Result
 from desktop.ui.downtime.planning import DEFAULT_DICE, MAX_COIN, MAX_DICE, MAX_MULTIPLIER
+from desktop.ui.form_helpers import spread_row
 from desktop.ui.theme import HINT_STYLE
 
 # -- the roll: dice against a position, or a result entered by the GM ---------------------------
@@ -85,17 +86,16 @@ class ResultPicker(QWidget):
         self._on_edit()
 
     def _build(self, coin: bool) -> None:
-        dice = QHBoxLayout()
-        dice.addWidget(self.dice_spin)
-        dice.addWidget(self.size_combo)
-        dice.addWidget(QLabel("against"))
-        dice.addWidget(self.position_combo)
-        dice.addWidget(self.roll_button)
-        dice.addStretch(1)
-        level = QHBoxLayout()
-        level.addWidget(self.level_combo)
-        level.addWidget(self.multiplier_spin)
-        level.addStretch(1)
+        dice = spread_row(
+            [
+                self.dice_spin,
+                self.size_combo,
+                QLabel("against"),
+                self.position_combo,
+                self.roll_button,
+            ]
+        )
+        level = spread_row([self.level_combo, self.multiplier_spin])
         form = QFormLayout(self)
         form.setContentsMargins(0, 0, 0, 0)
         form.addRow("Dice", dice)

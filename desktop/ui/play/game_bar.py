@@ -4,9 +4,10 @@ type, Start game and End game, and what End game found (who grew)."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from desktop.store import GameRecord, PlayView
+from desktop.ui.form_helpers import push_button, spread_row
 
 NO_GAME = "No game running. Start game records every pool; then set the scene."
 
@@ -52,16 +53,17 @@ class GameBar(QWidget):
         self.scene.setTextFormat(Qt.TextFormat.PlainText)
         self.scene.setObjectName("playSceneText")
         self.scene.setWordWrap(True)
-        buttons = QHBoxLayout()
-        self.start_button = QPushButton("Start game")
-        self.start_button.setToolTip("Record every character's pool size and begin play.")
-        self.end_button = QPushButton("End game")
-        self.end_button.setToolTip("End the game: a pool that grew becomes the new pool.")
-        self.start_button.clicked.connect(self.start_requested)
-        self.end_button.clicked.connect(self.end_requested)
-        buttons.addWidget(self.start_button)
-        buttons.addWidget(self.end_button)
-        buttons.addStretch(1)
+        self.start_button = push_button(
+            "Start game",
+            clicked=self.start_requested,
+            tip="Record every character's pool size and begin play.",
+        )
+        self.end_button = push_button(
+            "End game",
+            clicked=self.end_requested,
+            tip="End the game: a pool that grew becomes the new pool.",
+        )
+        buttons = spread_row([self.start_button, self.end_button])
         self.summary = QLabel()
         self.summary.setTextFormat(Qt.TextFormat.PlainText)
         self.summary.setObjectName("playGameSummary")

@@ -10,6 +10,7 @@ so a reopened campaign resumes its game.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
@@ -20,11 +21,17 @@ from desktop.rules import dicepool
 from desktop.store import XP_MAX, CharacterRecord, GameRecord, NotFound, PlayView
 from desktop.ui.commands import EditCharacter
 from desktop.ui.dice_commands import RollDice, to_pool
-from desktop.ui.form_helpers import vertical_scroll
+from desktop.ui.form_helpers import CampaignView, follow_changes, vertical_scroll
 from desktop.ui.lazy_page import LazyPage
 from desktop.ui.play.challenge_rolls import ChallengeRolls
 from desktop.ui.play.game_bar import GameBar, grown_text
-from desktop.ui.play.party_roll import Roller, against_party, challenge_roll, last_count
+from desktop.ui.play.party_roll import (
+    PartyRoll,
+    Roller,
+    against_party,
+    challenge_roll,
+    last_count,
+)
 from desktop.ui.play.round_award import RoundAward, Source
 from desktop.ui.play.scene_editor import SceneEditor
 from desktop.ui.play.turn_order import TurnOrder
@@ -62,10 +69,9 @@ def _group(title: str, content: QWidget) -> QGroupBox:
     return box
 
 
-class PlayWidget(QWidget):
+class PlayWidget(CampaignView):
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self._session: CampaignSession | None = None
+        super().__init__(TOPICS, self.reload, parent)
         self.view = PlayView()
         self.game_bar = GameBar()
         self.scene_editor = SceneEditor()
@@ -115,18 +121,10 @@ class PlayWidget(QWidget):
     # -- following the campaign ---------------------------------------------------------------
 
     def set_session(self, session: CampaignSession | None) -> None:
-        if self._session is not None:
-            self._session.changed.disconnect(self._on_changed)
-        self._session = session
-        if session is not None:
-            session.changed.connect(self._on_changed)
+        self._session = follow_changes(self._session, session, self._on_changed)
         self.game_bar.show_summary("")
         self.session_xp_box.hide()
         self.reload()
-
-    def _on_changed(self, topic: str) -> None:
-        if topic in TOPICS:
-            self.reload()
 
     def reload(self) -> None:
         session = self._session
@@ -368,32 +366,32 @@ class PlayWidget(QWidget):
         return Roller(campaign.roster.get(character_id), campaign.kit.dice(character_id), count)
 
     def roll_challenge(self, challenge_id: int, count: int) -> None:
-        session = self._session
-        if session is None:
-            return
-        try:
-            rolled = challenge_roll(self._roller(challenge_id, count), session.rng)
-        except (ValueError, NotFound) as error:
-            self.challenges.show_result(str(error))
-            return
-        text = f"Roll for {rolled.entry.character_name}"
-        if self._push(RollDice(session, text, rolled.changed, rolled.entry)):
-            self.challenges.show_result(rolled.entry.summary)
+        self._challenge_roll(
+            lambda rng: challenge_roll(self._roller(challenge_id, count), rng), "Roll for {}"
+        )
 
     def roll_against_party(self, condition_id: int, count: int, each: int) -> None:
-        session = self._session
-        if session is None:
-            return
-        try:
+        def roll(rng: random.Random) -> PartyRoll:
             party = [
                 self._roller(seat.character_id, each)
                 for seat in self.view.order
                 if seat.state == "in_play"
             ]
-            rolled = against_party(self._roller(condition_id, count), party, session.rng)
+            return against_party(self._roller(condition_id, count), party, rng)
+
+        self._challenge_roll(roll, "{} against the party")
+
+    def _challenge_roll(self, roll: Callable[[random.Random], PartyRoll], text: str) -> None:
+        """`roll` with the session's dice, pushed as one undo step named by `text` (the
+        roller's name in its braces); a refusal shows beside the challenges."""
+        session = self._session
+        if session is None:
+            return
+        try:
+            rolled = roll(session.rng)
         except (ValueError, NotFound) as error:
             self.challenges.show_result(str(error))
             return
-        text = f"{rolled.entry.character_name} against the party"
+        text = text.format(rolled.entry.character_name)
         if self._push(RollDice(session, text, rolled.changed, rolled.entry)):
             self.challenges.show_result(rolled.entry.summary)

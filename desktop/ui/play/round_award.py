@@ -14,10 +14,11 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
-from PySide6.QtWidgets import QComboBox, QFormLayout, QHBoxLayout, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QComboBox, QFormLayout, QPushButton, QVBoxLayout, QWidget
 
 from desktop.rules import dicepool
 from desktop.store import CharacterRecord, DieRecord, PlayView
+from desktop.ui.form_helpers import spread_row
 
 AWARD_KEY = "A"
 
@@ -73,9 +74,7 @@ class RoundAward(QWidget):
             "The GM's award at a round's end; End round alone (R) skips it."
         )
         self.award_button.clicked.connect(self._award)
-        buttons = QHBoxLayout()
-        buttons.addWidget(self.award_button)
-        buttons.addStretch(1)
+        buttons = spread_row([self.award_button])
         layout.addLayout(row)
         layout.addLayout(buttons)
         shortcut = QShortcut(QKeySequence(AWARD_KEY), self)

@@ -17,15 +17,14 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QGridLayout,
-    QHBoxLayout,
     QLabel,
-    QPushButton,
     QVBoxLayout,
     QWidget,
 )
 
 from desktop.rules import downtime
 from desktop.store import DowntimeSheet
+from desktop.ui.form_helpers import push_button, spread_row
 from desktop.ui.play.round_award import narrow_combo
 
 APPLY_KEY = "Ctrl+Return"
@@ -70,16 +69,17 @@ class SessionXp(QWidget):
         self.message.setObjectName("sessionXpMessage")
         self.message.setWordWrap(True)
         self.message.hide()
-        self.apply_button = QPushButton("Apply XP (Ctrl+Enter)")
-        self.apply_button.setToolTip("Mark the ticked XP, all as one undo step.")
-        self.skip_button = QPushButton("Skip (Esc)")
-        self.skip_button.setToolTip("No end-of-session XP: nothing is written.")
-        self.apply_button.clicked.connect(self._apply)
-        self.skip_button.clicked.connect(self.skip_requested)
-        buttons = QHBoxLayout()
-        buttons.addWidget(self.apply_button)
-        buttons.addWidget(self.skip_button)
-        buttons.addStretch(1)
+        self.apply_button = push_button(
+            "Apply XP (Ctrl+Enter)",
+            clicked=self._apply,
+            tip="Mark the ticked XP, all as one undo step.",
+        )
+        self.skip_button = push_button(
+            "Skip (Esc)",
+            clicked=self.skip_requested,
+            tip="No end-of-session XP: nothing is written.",
+        )
+        buttons = spread_row([self.apply_button, self.skip_button])
         layout.addWidget(rule)
         layout.addLayout(self.grid)
         layout.addWidget(self.message)

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.store import PlayView, Seat
+from desktop.ui.form_helpers import push_button
 
 NEXT_KEY = "N"
 END_ROUND_KEY = "R"
@@ -97,9 +98,9 @@ class TurnOrder(QWidget):
         self.final_text.setObjectName("finalCondition")
         self.final_text.setPlaceholderText("Final condition: dead, captured, broken…")
         self.final_text.setMaxLength(500)
-        self.final_button = QPushButton("Record")
-        self.final_button.setToolTip("Add the final condition to the character's notes.")
-        self.final_button.clicked.connect(self._final)
+        self.final_button = push_button(
+            "Record", clicked=self._final, tip="Add the final condition to the character's notes."
+        )
         self.final_text.returnPressed.connect(self._final)
         final_row.addWidget(self.final_pick, 0, 0, 1, 2)
         final_row.addWidget(self.final_text, 1, 0)

@@ -46,6 +46,7 @@ from desktop.store import DieRecord, ItemRecord, NotFound, TraitRecord
 from desktop.ui.card_commands import UpdateSettings
 from desktop.ui.dice_commands import AddDice
 from desktop.ui.form_helpers import (
+    CampaignView,
     error_label,
     follow_changes,
     labelled_row,
@@ -498,12 +499,11 @@ def _bought(broad: int, constrained: int) -> str:
 # -- the widget -------------------------------------------------------------------------------
 
 
-class CharacterKit(QWidget):
+class CharacterKit(CampaignView):
     """The selected character's traits, items and (while it has none) starting pool."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self._session: CampaignSession | None = None
+        super().__init__(TOPICS, self.reload, parent)
         self._character_id: int | None = None
         self._character_name = ""
 
@@ -596,10 +596,6 @@ class CharacterKit(QWidget):
     @property
     def writable(self) -> bool:
         return self._session is not None and not self._session.read_only
-
-    def _on_changed(self, topic: str) -> None:
-        if topic in TOPICS:
-            self.reload()
 
     def reload(self) -> None:
         """Read the character's traits, items and dice again, keeping the selections."""

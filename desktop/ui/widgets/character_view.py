@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from desktop.ui.form_helpers import follow_changes
+from desktop.ui.form_helpers import follow_changes, on_topics
 from desktop.ui.session import CampaignSession
 
 
@@ -18,7 +18,7 @@ class FollowedCharacter:
 
     def __init__(self, refresh: Callable[[], None], topics: frozenset[str]) -> None:
         self._refresh = refresh
-        self._topics = topics
+        self._on_changed = on_topics(topics, refresh)
         self.session: CampaignSession | None = None
         self.character_id: int | None = None
 
@@ -30,8 +30,4 @@ class FollowedCharacter:
     def set_character(self, character_id: int | None) -> None:
         if character_id != self.character_id:
             self.character_id = character_id
-            self._refresh()
-
-    def _on_changed(self, topic: str) -> None:
-        if topic in self._topics:
             self._refresh()

@@ -39,7 +39,13 @@ from desktop.rules import downtime
 from desktop.store import DowntimeSheet, NotFound
 from desktop.ui.card_commands import UpdateSettings
 from desktop.ui.downtime_commands import SetDowntimeSheet
-from desktop.ui.form_helpers import error_label, follow_changes, show_error, vertical_scroll
+from desktop.ui.form_helpers import (
+    CampaignView,
+    error_label,
+    follow_changes,
+    show_error,
+    vertical_scroll,
+)
 from desktop.ui.session import CampaignSession
 from desktop.ui.theme import BADGE_INK, HINT_STYLE, STRESS, TRAUMA, XP, colour
 
@@ -208,12 +214,11 @@ class BoxTrack(QWidget):
         painter.drawRoundedRect(rect, radius, radius)
 
 
-class DowntimeSheetWidget(QWidget):
+class DowntimeSheetWidget(CampaignView):
     """The selected character's downtime sheet, edited in place, undoably."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self._session: CampaignSession | None = None
+        super().__init__(TOPICS, self.reload, parent)
         self._character_id: int | None = None
         self._name = ""
         self._sheet: DowntimeSheet | None = None
@@ -381,10 +386,6 @@ class DowntimeSheetWidget(QWidget):
     @property
     def sheet(self) -> DowntimeSheet | None:
         return self._sheet
-
-    def _on_changed(self, topic: str) -> None:
-        if topic in TOPICS:
-            self.reload()
 
     def reload(self) -> None:
         self._sheet, kind = None, ""
