@@ -20,6 +20,7 @@ from desktop.store import Campaign, CampaignRefused, list_backups
 from desktop.ui.commands import AddCharacter
 from desktop.ui.main_window import MainWindow
 from desktop.ui.panel import Panel
+from desktop.ui.session import CampaignSession
 from desktop.ui.settings import Settings
 
 
@@ -64,6 +65,17 @@ def test_the_docks_show_their_titles_then_fill_roster_and_dice_table_first(
     assert all(panel.is_filled() and panel.widget() is not None for panel in _shown(window))
 
 
+def _opened_before_the_docks(window: MainWindow, campaign_path: Path) -> CampaignSession:
+    """`campaign_path` opened in `window` as at a start: its layout shown first, the docks
+    given the campaign but not yet filled."""
+    window.show_layout_before_opening()
+    window.show()
+    QCoreApplication.processEvents()
+    assert window.open_campaign(campaign_path, interactive=False)
+    assert window.session is not None and not window.is_ready()
+    return window.session
+
+
 def test_the_backup_and_the_sweeps_of_an_opening_wait_for_the_docks(
     qtbot: QtBot, second_window: MainWindow, settings_path: Path, campaign_path: Path
 ) -> None:
@@ -77,11 +89,8 @@ def test_the_backup_and_the_sweeps_of_an_opening_wait_for_the_docks(
     qtbot.addWidget(window)
     started: list[object] = []
     window.pool.start = lambda work: started.append(work)  # type: ignore[method-assign]
-    window.show_layout_before_opening()
-    window.show()
-    QCoreApplication.processEvents()
-    assert window.open_campaign(campaign_path, interactive=False)
-    assert started == [] and not window.is_ready()
+    _opened_before_the_docks(window, campaign_path)
+    assert started == []
     qtbot.waitUntil(window.is_ready)
     qtbot.waitUntil(lambda: len(started) == 3)  # the backup, and both folders swept
     window.close()
@@ -91,11 +100,7 @@ def test_a_change_before_the_docks_are_filled_is_not_in_the_opening_backup(
     qtbot: QtBot, second_window: MainWindow, campaign_path: Path
 ) -> None:
     window = second_window
-    window.show_layout_before_opening()
-    QCoreApplication.processEvents()
-    assert window.open_campaign(campaign_path, interactive=False)
-    session = window.session
-    assert session is not None and not window.is_ready()
+    session = _opened_before_the_docks(window, campaign_path)
     folder = session.campaign.backup_folder
     before = {backup.path for backup in list_backups(folder)}
     assert session.push(AddCharacter(session, "Kara", "pc"))  # before the docks: backed up first
