@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from desktop.store.backups import BackupInfo, list_backups, restore_backup
     from desktop.store.campaign import Campaign
+    from desktop.store.card_records import CardRecord, CardSnapshot
     from desktop.store.checks import ABILITY_RATING_MAX, DAILY_NET_MAX, XP_MAX
     from desktop.store.core import Listener, Topic
     from desktop.store.downtime_records import (
@@ -47,6 +48,7 @@ if TYPE_CHECKING:
         FactionRecord,
         FactionSnapshot,
     )
+    from desktop.store.energy_records import EndDaySummary, EndDayToken, EnergyDebt, EnergyDecay
     from desktop.store.errors import (
         CampaignRefused,
         CampaignWriteFailed,
@@ -76,15 +78,9 @@ if TYPE_CHECKING:
     from desktop.store.lock import CampaignLocked
     from desktop.store.records import (
         CampaignSummary,
-        CardRecord,
-        CardSnapshot,
         CharacterRecord,
         CharacterSnapshot,
         DieRecord,
-        EndDaySummary,
-        EndDayToken,
-        EnergyDebt,
-        EnergyDecay,
         ItemRecord,
         RollRecord,
         TraitRecord,
@@ -99,15 +95,15 @@ _PUBLIC: dict[str, tuple[str, str]] = {
     "Topic": ("desktop.store.core", "Topic"),
     "Listener": ("desktop.store.core", "Listener"),
     "CampaignSummary": ("desktop.store.records", "CampaignSummary"),
-    "CardRecord": ("desktop.store.records", "CardRecord"),
-    "CardSnapshot": ("desktop.store.records", "CardSnapshot"),
+    "CardRecord": ("desktop.store.card_records", "CardRecord"),
+    "CardSnapshot": ("desktop.store.card_records", "CardSnapshot"),
     "CharacterRecord": ("desktop.store.records", "CharacterRecord"),
     "CharacterSnapshot": ("desktop.store.records", "CharacterSnapshot"),
     "DieRecord": ("desktop.store.records", "DieRecord"),
-    "EndDaySummary": ("desktop.store.records", "EndDaySummary"),
-    "EndDayToken": ("desktop.store.records", "EndDayToken"),
-    "EnergyDebt": ("desktop.store.records", "EnergyDebt"),
-    "EnergyDecay": ("desktop.store.records", "EnergyDecay"),
+    "EndDaySummary": ("desktop.store.energy_records", "EndDaySummary"),
+    "EndDayToken": ("desktop.store.energy_records", "EndDayToken"),
+    "EnergyDebt": ("desktop.store.energy_records", "EnergyDebt"),
+    "EnergyDecay": ("desktop.store.energy_records", "EnergyDecay"),
     "ItemRecord": ("desktop.store.records", "ItemRecord"),
     "RollRecord": ("desktop.store.records", "RollRecord"),
     "TraitRecord": ("desktop.store.records", "TraitRecord"),

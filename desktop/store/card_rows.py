@@ -11,7 +11,7 @@ from dataclasses import fields
 
 from desktop.rules import roster, syscards
 from desktop.store import checks
-from desktop.store.records import CardRecord
+from desktop.store.card_records import CardRecord
 
 # A card's image is read apart (it can be megabytes); the list only says there is one.
 CARD_COLUMNS = (

@@ -19,10 +19,11 @@ from datetime import date, datetime
 from typing import TYPE_CHECKING, Any
 
 from desktop.rules import dicepool, roster
-from desktop.store.records import CardRecord, DieRecord
+from desktop.store.records import DieRecord
 
 if TYPE_CHECKING:
     from desktop.rules.energy import DayState
+    from desktop.store.card_records import CardRecord
 
 # The checks of cards, of the campaign's settings, of stress tracks and of energy days
 # import the SySCards, downtime and energy rules when first called: a campaign opened
@@ -395,6 +396,8 @@ def card_fields(changes: Mapping[str, object]) -> dict[str, Any]:
 
 def card(record: CardRecord) -> CardRecord:
     """A whole card as the file keeps it (a restore); `has_image` is left as given."""
+    from desktop.store.card_records import CardRecord
+
     if not isinstance(record, CardRecord):
         raise ValueError(f"Expected a card, not {record!r}.")
     values = card_fields({name: getattr(record, name) for name in CARD_CHECKS})

@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from desktop.rules import energy as rules_energy
 from desktop.rules.energy import CharacterProfile, DayState
 from desktop.store import energy
-from desktop.store.records import EndDaySummary, EndDayToken, EnergyDebt, EnergyDecay
+from desktop.store.energy_records import EndDaySummary, EndDayToken, EnergyDebt, EnergyDecay
 
 
 def _profile(row: Sequence[object]) -> CharacterProfile:

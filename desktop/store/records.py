@@ -6,8 +6,7 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import TYPE_CHECKING, Any
 
-if TYPE_CHECKING:  # annotations only: a play-time open reads no energy or downtime records
-    from desktop.rules.energy import ProjectPool
+if TYPE_CHECKING:  # annotations only: a play-time open reads no downtime records
     from desktop.store.downtime_records import ClockRecord, DowntimeSheet
 
 
@@ -115,47 +114,6 @@ class CharacterSnapshot:
 
 
 @dataclass(frozen=True)
-class CardRecord:
-    """A SySCard.
-
-    `category` is one of rules.syscards.CATEGORIES. `owner_id` is the card that owns it
-    (the `#` of `#efc%`: the character owning a skill or an item), `character_id` the
-    roster entry it stands for; either is None when there is none. `info` is the Info
-    tab's rich text as HTML. `tags` are normalised (spaces tidied, no repeats).
-    `has_image` says whether `campaign.cards.image` has an image for it.
-    """
-
-    id: int
-    name: str
-    category: str
-    owner_id: int | None
-    character_id: int | None
-    capacity: bool
-    efficiency: int
-    power: int
-    velocity: int
-    focus: int
-    resistance: int
-    zone: str
-    scale: str
-    info: str
-    tags: tuple[str, ...]
-    position: int
-    has_image: bool
-    shown: bool = False  # shown to players (0008); a card is the GM's until shown
-
-
-@dataclass(frozen=True)
-class CardSnapshot:
-    """A deleted card, for undoing the delete: its image (format, bytes) if it had one,
-    and the cards it owned (their owner became None) so that they are relinked."""
-
-    card: CardRecord
-    image: tuple[str, bytes] | None = None
-    owned_ids: tuple[int, ...] = ()
-
-
-@dataclass(frozen=True)
 class CampaignSummary:
     name: str
     start_date: date
@@ -166,56 +124,3 @@ class CampaignSummary:
     def today(self) -> date:
         """The calendar date of the campaign's current day (day 1 is the start date)."""
         return self.start_date + timedelta(days=self.current_day - 1)
-
-
-# -- the Energy Calendar ------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class EnergyDebt:
-    """A character who ends the old day in debt: the new day opened repaying it."""
-
-    character_id: int
-    name: str
-    debt: int  # D, incurred on the day that ended
-    repayment: int  # 2 x D, paid first on the new day
-    unpaid: int  # the part of the repayment the new day could not pay: the character died
-
-
-@dataclass(frozen=True)
-class EnergyDecay:
-    """What one character's general store and project pools lost at the rollover."""
-
-    character_id: int
-    name: str
-    general: int
-    pools: tuple[ProjectPool, ...]  # what each pool lost (only pools that lost something)
-
-
-@dataclass(frozen=True)
-class EndDayToken:
-    """What `calendar.undo_end_day` needs: the day rows made and the day that was current."""
-
-    from_day: int
-    rows: tuple[tuple[int, int], ...]  # (character_id, day) of each day row End Day wrote
-
-
-@dataclass(frozen=True)
-class EndDaySummary:
-    """What End Day did, for the GM's short summary, and the token to undo it.
-
-    `opened` is the new current day. `started` are the characters that had a profile
-    but no row for the day that ended: they got the rules' `start_day` defaults first.
-    `already_dead` were dead before the rollover and were not rolled over (the rules
-    refuse a dead character); `died` died at the opening of the new day, when the
-    repayment could not be paid.
-    """
-
-    ended: int
-    opened: int
-    in_debt: tuple[EnergyDebt, ...]
-    decayed: tuple[EnergyDecay, ...]
-    died: tuple[int, ...]
-    already_dead: tuple[int, ...]
-    started: tuple[int, ...]
-    token: EndDayToken

@@ -15,6 +15,7 @@ from typing import TypeVar
 from sqlalchemy import func, insert, update
 from sqlmodel import Session, SQLModel, col, select
 
+from desktop.store.card_records import CardRecord
 from desktop.store.checks import join_tags, split_tags
 from desktop.store.engine import make_engine
 from desktop.store.models import (
@@ -27,7 +28,7 @@ from desktop.store.models import (
     RollLogEntry,
     Trait,
 )
-from desktop.store.records import CardRecord, CharacterRecord, DieRecord, ItemRecord, TraitRecord
+from desktop.store.records import CharacterRecord, DieRecord, ItemRecord, TraitRecord
 from desktop.store.row_writes import (
     added,
     existing_row,

@@ -15,6 +15,7 @@ from desktop.paths import resources_dir
 from desktop.rules import dicepool, energy
 from desktop.rules.dicepool import Trait, create_character, preset
 from desktop.store import Campaign
+from desktop.store.card_records import CardRecord
 from desktop.store.exchange import (
     ImportRefused,
     export_campaign,
@@ -23,7 +24,6 @@ from desktop.store.exchange import (
     read_document,
     trusted_images,
 )
-from desktop.store.records import CardRecord
 from desktop.store.sample import ensure_sample_campaign
 
 

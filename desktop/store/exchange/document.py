@@ -9,6 +9,7 @@ from datetime import date
 from typing import Any
 
 from desktop.rules.energy import CharacterProfile, DayState
+from desktop.store.card_records import CardSnapshot
 from desktop.store.downtime_records import (
     ChapterRecord,
     ClaimPathRecord,
@@ -21,7 +22,6 @@ from desktop.store.downtime_records import (
 from desktop.store.errors import Cancelled, ImportRefused  # noqa: F401 (named here too)
 from desktop.store.games import GameRecord
 from desktop.store.records import (
-    CardSnapshot,
     CharacterRecord,
     DieRecord,
     ItemRecord,

@@ -20,10 +20,11 @@ from typing import Any
 
 from desktop.store import energy
 from desktop.store.campaign import Campaign
+from desktop.store.card_records import CardRecord
 from desktop.store.downtime_records import DowntimeSheet
 from desktop.store.exchange.document import FORMAT, VERSION, Progress, no_progress
 from desktop.store.games import GameRecord, state_to_text
-from desktop.store.records import CardRecord, CharacterRecord, RollRecord
+from desktop.store.records import CharacterRecord, RollRecord
 
 # How often (in records) a long step reports progress and may be cancelled.
 TICK = 500

@@ -37,6 +37,7 @@ from pydantic import (
 from desktop.rules import dicepool, factions, roster, syscards
 from desktop.rules.energy import CharacterProfile, DayState
 from desktop.store import checks, downtime_checks, energy, games
+from desktop.store.card_records import CardRecord, CardSnapshot
 from desktop.store.card_rows import NEW_CARD
 from desktop.store.downtime_records import (
     DEFAULT_XP,
@@ -55,8 +56,6 @@ from desktop.store.downtime_records import (
 )
 from desktop.store.exchange.document import FORMAT, VERSION, CampaignDocument
 from desktop.store.records import (
-    CardRecord,
-    CardSnapshot,
     CharacterRecord,
     DieRecord,
     ItemRecord,

@@ -9,8 +9,8 @@ from desktop.rules import energy as rules_energy
 from desktop.rules.energy import CharacterProfile, DayState
 from desktop.store import energy
 from desktop.store.core import Manager, Topic
+from desktop.store.energy_records import EndDaySummary, EndDayToken
 from desktop.store.energy_rows import _checked_day, _day, _EndDayPlan, _known_ids, _profile
-from desktop.store.records import EndDaySummary, EndDayToken
 
 if TYPE_CHECKING:
     from desktop.store.campaign import Campaign

@@ -7,10 +7,10 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from desktop.store import checks, search
+from desktop.store.card_records import CardRecord, CardSnapshot
 from desktop.store.card_rows import CARD_COLUMNS, NEW_CARD, _card, _card_values, _copy_name
 from desktop.store.core import Manager, Topic
 from desktop.store.errors import NotFound
-from desktop.store.records import CardRecord, CardSnapshot
 from desktop.store.rows import _chunks, _distinct_ids
 
 if TYPE_CHECKING:
