@@ -1,0 +1,88 @@
+"""Python's garbage collector is off while GM Desk starts (issue 19) and back on, as it
+was found, once the docks on screen are filled or the command is done."""
+
+from __future__ import annotations
+
+import gc
+from collections.abc import Callable, Iterator
+from datetime import date
+from pathlib import Path
+
+import pytest
+from PySide6.QtWidgets import QMessageBox
+from pytestqt.qtbot import QtBot
+
+from desktop.app import _open_at_start, main
+from desktop.store import Campaign
+from desktop.ui.main_window import MainWindow
+
+
+@pytest.fixture
+def collector() -> Iterator[None]:
+    """Leave the collector (and its frozen objects) as the test found them."""
+    was_on, frozen = gc.isenabled(), gc.get_freeze_count()
+    yield
+    if gc.get_freeze_count() > frozen:
+        gc.unfreeze()
+    if was_on:
+        gc.enable()
+    else:
+        gc.disable()
+
+
+def test_a_command_leaves_the_collector_as_it_found_it(collector: None, tmp_path: Path) -> None:
+    asked = ["--screenshot", str(tmp_path / "shot.png")]  # refused: it needs --smoke-test
+    gc.enable()
+    assert main(asked) == 2
+    assert gc.isenabled()
+    gc.disable()
+    assert main(asked) == 2
+    assert not gc.isenabled()  # a caller that had it off keeps it off
+
+
+def test_the_window_collects_again_once_its_docks_are_filled(
+    collector: None,
+    qtbot: QtBot,
+    make_window: Callable[[], MainWindow],
+    campaign_path: Path,
+    data_dir: Path,
+) -> None:
+    campaign_path.parent.mkdir(parents=True, exist_ok=True)
+    Campaign.create(campaign_path, data_dir=data_dir, start_date=date(2026, 3, 1)).close()
+    first = make_window()
+    assert first.open_campaign(campaign_path, interactive=False)
+    qtbot.waitUntil(first.is_ready)
+    first.close()  # a start with a saved layout: the docks fill after the first paint
+    window = make_window()
+    window.show_layout_before_opening()
+    frozen = gc.get_freeze_count()
+    gc.disable()  # as `main` turns it off before the window is made
+    _open_at_start(window, campaign_path, collecting=True)
+    assert window.session is not None
+    assert not gc.isenabled() and not window.is_ready()
+    qtbot.waitUntil(window.is_ready)
+    assert gc.isenabled()
+    assert gc.get_freeze_count() > frozen  # what the start made is set apart
+
+
+def test_a_refused_start_collects_again_at_once(
+    collector: None,
+    make_window: Callable[[], MainWindow],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    said: list[str] = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda _parent, _title, text: said.append(text))
+    monkeypatch.setattr(
+        QMessageBox,
+        "question",
+        lambda _p, _t, text, *_a: said.append(text) or QMessageBox.StandardButton.No,
+    )
+    window = make_window()
+    window.show_layout_before_opening()
+    bogus = tmp_path / "bogus.gmdesk"
+    bogus.write_bytes(b"\x00" * 4096)
+    gc.disable()
+    _open_at_start(window, bogus, collecting=True)
+    assert window.session is None and said  # the GM is told why
+    assert gc.isenabled()
