@@ -76,3 +76,17 @@ def session(campaign: Campaign) -> Iterator[CampaignSession]:
     yield made
     made.undo_stack.clear()
     campaign.unsubscribe(made.changed.emit)  # the campaign fixture closes the file
+
+
+@pytest.fixture
+def second_window(
+    qtbot: QtBot, make_window: Callable[[], MainWindow], campaign_path: Path, data_dir: Path
+) -> MainWindow:
+    """A window whose workspace was saved by a first one, as on every start but the first."""
+    campaign_path.parent.mkdir(parents=True, exist_ok=True)
+    Campaign.create(campaign_path, data_dir=data_dir, start_date=date(2026, 3, 1)).close()
+    first = make_window()
+    assert first.open_campaign(campaign_path, interactive=False)
+    qtbot.waitUntil(first.is_ready)
+    first.close()
+    return make_window()

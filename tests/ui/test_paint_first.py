@@ -9,7 +9,6 @@ import os
 import subprocess
 import sys
 from collections.abc import Callable
-from datetime import date
 from pathlib import Path
 
 import pytest
@@ -22,20 +21,6 @@ from desktop.ui.main_window import MainWindow
 from desktop.ui.panel import Panel
 from desktop.ui.session import CampaignSession
 from desktop.ui.settings import Settings
-
-
-@pytest.fixture
-def second_window(
-    qtbot: QtBot, make_window: Callable[[], MainWindow], campaign_path: Path, data_dir: Path
-) -> MainWindow:
-    """A window whose workspace was saved by a first one, as on every start but the first."""
-    campaign_path.parent.mkdir(parents=True, exist_ok=True)
-    Campaign.create(campaign_path, data_dir=data_dir, start_date=date(2026, 3, 1)).close()
-    first = make_window()
-    assert first.open_campaign(campaign_path, interactive=False)
-    qtbot.waitUntil(first.is_ready)
-    first.close()
-    return make_window()
 
 
 def _shown(window: MainWindow) -> list[Panel]:

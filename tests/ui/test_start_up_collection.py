@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import gc
 from collections.abc import Callable, Iterator
-from datetime import date
 from pathlib import Path
 
 import pytest
@@ -13,7 +12,6 @@ from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
 from desktop.app import _open_at_start, main
-from desktop.store import Campaign
 from desktop.ui.main_window import MainWindow
 
 
@@ -41,19 +39,9 @@ def test_a_command_leaves_the_collector_as_it_found_it(collector: None, tmp_path
 
 
 def test_the_window_collects_again_once_its_docks_are_filled(
-    collector: None,
-    qtbot: QtBot,
-    make_window: Callable[[], MainWindow],
-    campaign_path: Path,
-    data_dir: Path,
+    collector: None, qtbot: QtBot, second_window: MainWindow, campaign_path: Path
 ) -> None:
-    campaign_path.parent.mkdir(parents=True, exist_ok=True)
-    Campaign.create(campaign_path, data_dir=data_dir, start_date=date(2026, 3, 1)).close()
-    first = make_window()
-    assert first.open_campaign(campaign_path, interactive=False)
-    qtbot.waitUntil(first.is_ready)
-    first.close()  # a start with a saved layout: the docks fill after the first paint
-    window = make_window()
+    window = second_window  # a start with a saved layout: the docks fill after the first paint
     window.show_layout_before_opening()
     frozen = gc.get_freeze_count()
     gc.disable()  # as `main` turns it off before the window is made
