@@ -210,7 +210,7 @@ def _host_name() -> str:
 
 def _boot_id() -> str | None:
     try:
-        return _BOOT_ID_FILE.read_text(encoding="ascii").strip() or None
+        return _BOOT_ID_FILE.read_text(encoding="utf-8").strip() or None  # ASCII, as UTF-8
     except OSError:  # not Linux: no boot id, the pid check alone decides
         return None
 
