@@ -34,6 +34,8 @@ SHAPE_NAMES = {4: "triangle", 6: "square", 8: "diamond", 10: "kite", 12: "pentag
 
 @dataclass(frozen=True)
 class DieLook:
+    """How a die of one kind is drawn: its colours, hatching and letter."""
+
     fill: str
     outline: str
     text: str

@@ -927,6 +927,8 @@ def creation_cost(broad: int, constrained: int) -> int:
 
 @dataclass(frozen=True)
 class NewCharacter:
+    """A new character's starting pool and the traits bought from it."""
+
     pool: Pool
     traits: tuple[Trait, ...]
 

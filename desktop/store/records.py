@@ -44,6 +44,8 @@ class DieRecord:
 
 @dataclass(frozen=True)
 class TraitRecord:
+    """A trait of a character, in its place in the list."""
+
     id: int
     character_id: int
     name: str
@@ -115,6 +117,8 @@ class CharacterSnapshot:
 
 @dataclass(frozen=True)
 class CampaignSummary:
+    """The campaign row: its name, calendar and rule settings."""
+
     name: str
     start_date: date
     current_day: int

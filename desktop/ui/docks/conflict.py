@@ -29,6 +29,8 @@ def after_pool(records: list[DieRecord], pool: dicepool.Pool) -> list[DieRecord]
 
 @dataclass
 class SideRoll:
+    """One side of a conflict: who, their dice and items, and what they rolled."""
+
     character: CharacterRecord
     dice: list[DieRecord]
     items: list[ItemRecord]
@@ -47,12 +49,16 @@ class SideRoll:
 
 @dataclass
 class ItemRoll:
+    """An item's die rolled in a conflict: the winner's weapon or the loser's armour."""
+
     item: ItemRecord
     rolled: dicepool.Rolled
 
 
 @dataclass
 class Conflict:
+    """A conflict rolled on the Dice Table: both sides, the item dice, whether it is applied."""
+
     sides: list[SideRoll]
     damage: ItemRoll | None = None  # the winner's weapon die, if rolled
     protection: ItemRoll | None = None  # the loser's armour die, if rolled

@@ -30,6 +30,8 @@ class Roller:
 
 @dataclass(frozen=True)
 class PartyRoll:
+    """The dice a party-wide roll changed and the roll log line it writes."""
+
     changed: list[DieRecord]
     entry: RollEntry
 

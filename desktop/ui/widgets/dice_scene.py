@@ -75,6 +75,8 @@ def area_of(die: DieRecord) -> str:
 
 @dataclass(frozen=True)
 class DieLookKey:
+    """Everything a drawn die looks like, so that one picture serves every die alike."""
+
     size: int
     kind: str
     face: int | None
