@@ -35,6 +35,8 @@ REDO_KEYS = ("Ctrl+Shift+Z", "Ctrl+Y")
 
 def text_field(widget: QObject | None) -> QWidget | None:
     """The text field `widget` is, or belongs to (a spin box's or combo box's line)."""
+    if isinstance(widget, QComboBox) and widget.isEditable():
+        return widget.lineEdit()  # Qt focuses the combo box; its line holds the typing
     while isinstance(widget, QWidget):
         if isinstance(widget, TEXT_FIELDS):
             parent = widget.parentWidget()

@@ -4,7 +4,7 @@ field holds typing of its own; focus never lands in a field the GM did not choos
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QLineEdit, QPushButton, QSpinBox
+from PySide6.QtWidgets import QApplication, QComboBox, QLineEdit, QPushButton, QSpinBox
 from pytestqt.qtbot import QtBot
 
 from desktop.ui.commands import AddCharacter
@@ -84,3 +84,23 @@ def test_focus_does_not_jump_into_a_field_when_a_button_goes(
     button.setFocus(Qt.FocusReason.MouseFocusReason)
     qtbot.keyClick(button, Qt.Key.Key_Tab)
     assert QApplication.focusWidget() is not button
+
+
+def test_an_editable_combo_box_gives_ctrl_z_to_the_campaign(
+    window: MainWindow, qtbot: QtBot
+) -> None:
+    """Qt focuses an editable combo box (as the energy entry's reach), not its line."""
+    assert window.session is not None
+    window.session.push(AddCharacter(window.session, "Kara", "pc"))
+    window.activateWindow()
+    qtbot.waitActive(window)
+    combo = QComboBox()
+    combo.setEditable(True)
+    window.statusBar().addWidget(combo)
+    combo.setFocus(Qt.FocusReason.MouseFocusReason)
+    assert QApplication.focusWidget() is combo
+    qtbot.keyClick(combo, Qt.Key.Key_Z, CTRL)
+    assert names(window) == []
+    qtbot.keyClicks(combo, "12")  # its own typing goes first
+    qtbot.keyClick(combo, Qt.Key.Key_Z, CTRL)
+    assert names(window) == [] and combo.currentText() != "12"
