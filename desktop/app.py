@@ -265,13 +265,9 @@ def _pause_collection() -> bool:
     return was_on
 
 
-def _resume_collection(was_on: bool, *, keep: bool = False) -> None:
-    """Collect again (if the collector was on before the start). With `keep`, what the
-    start made is first set apart (`gc.freeze`): it lives on, and later collections need
-    not walk it, nor pause the window to."""
+def _resume_collection(was_on: bool) -> None:
+    """Collect again, if the collector was on before the start."""
     if was_on and not gc.isenabled():
-        if keep:
-            gc.freeze()
         gc.enable()
 
 
@@ -399,11 +395,16 @@ def _campaign_path(window: object, requested: Path | None) -> Path:
 
 
 def _open_at_start(window: object, requested: Path | None, collecting: bool = False) -> None:
+    if collecting:
+        # What the start made so far (modules, classes, the window) lives as long as GM
+        # Desk: set apart, later collections need not walk it. Not the campaign opened
+        # next: another one opened later must be able to free it.
+        gc.freeze()
     try:
         _open_requested(window, requested)
     finally:
         # The start is over once the docks on screen are filled (or none is shown).
-        window.when_filled(partial(_resume_collection, collecting, keep=True))  # type: ignore[attr-defined]
+        window.when_filled(partial(_resume_collection, collecting))  # type: ignore[attr-defined]
 
 
 def _open_requested(window: object, requested: Path | None) -> None:
@@ -412,6 +413,7 @@ def _open_requested(window: object, requested: Path | None) -> None:
     try:
         path = _campaign_path(window, requested)
     except (CampaignRefused, ImportRefused, OSError, ValueError) as error:
+        window.end_opening()  # type: ignore[attr-defined]
         window.show_problem(str(error))  # type: ignore[attr-defined]
         return
     window.open_campaign(path)  # type: ignore[attr-defined]

@@ -374,17 +374,17 @@ class MainWindow(QMainWindow):
         try:
             campaign = self._open(path, interactive=interactive)
         except BaseException as error:
-            self._end_opening()
+            self.end_opening()
             if not interactive or not isinstance(error, (CampaignRefused, CampaignLocked)):
                 raise
             return False
         if campaign is None:
-            self._end_opening()
+            self.end_opening()
             return False
         self.set_session(CampaignSession(campaign, self))
         return True
 
-    def _end_opening(self) -> None:
+    def end_opening(self) -> None:
         """No campaign came of `show_layout_before_opening`: the start page again."""
         if self._opening and self.session is None:
             self.set_session(None)

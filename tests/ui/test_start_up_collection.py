@@ -4,14 +4,17 @@ was found, once the docks on screen are filled or the command is done."""
 from __future__ import annotations
 
 import gc
+import weakref
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtCore import QEvent
+from PySide6.QtWidgets import QApplication, QMessageBox
 from pytestqt.qtbot import QtBot
 
 from desktop.app import _open_at_start, main
+from desktop.store import Campaign
 from desktop.ui.main_window import MainWindow
 
 
@@ -74,3 +77,41 @@ def test_a_refused_start_collects_again_at_once(
     _open_at_start(window, bogus, collecting=True)
     assert window.session is None and said  # the GM is told why
     assert gc.isenabled()
+
+
+def test_a_campaign_that_cannot_be_made_brings_the_start_page_and_collects_again(
+    collector: None, qtbot: QtBot, second_window: MainWindow, tmp_path: Path
+) -> None:
+    window = second_window
+    window.show_layout_before_opening()
+    gc.disable()
+    _open_at_start(window, tmp_path / "no such folder" / "x.gmdesk", collecting=True)
+    assert window.session is None
+    qtbot.waitUntil(gc.isenabled)  # the filler let go: nothing waits for a campaign
+    assert window.start_page.isVisible()
+    assert window.findChild(QMessageBox, "problemBox") is not None  # the GM is told why
+
+
+def test_the_campaign_opened_at_start_is_freed_when_another_is_opened(
+    collector: None,
+    qtbot: QtBot,
+    second_window: MainWindow,
+    campaign_path: Path,
+    tmp_path: Path,
+    data_dir: Path,
+) -> None:
+    """What the start made is set apart from collections (gc.freeze), not the campaign."""
+    window = second_window
+    window.show_layout_before_opening()
+    gc.disable()
+    _open_at_start(window, campaign_path, collecting=True)
+    qtbot.waitUntil(window.is_ready)
+    assert window.session is not None
+    first = weakref.ref(window.session.campaign)
+    other = tmp_path / "Other.gmdesk"
+    Campaign.create(other, data_dir=data_dir).close()
+    assert window.open_campaign(other, interactive=False)
+    QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    QApplication.processEvents()
+    gc.collect()
+    assert first() is None
