@@ -47,11 +47,7 @@ class BackupScheduler(QObject):
         if self._started:
             return
         self._started = True
-        self._backed_up_revision = self._session.campaign.revision
-        try:
-            self.backed_up.emit(str(self._session.campaign.backup_now()))
-        except Exception as error:  # reported to the GM, never raised into Qt
-            self.failed.emit(f"The automatic backup failed: {error}")
+        self._backup_here("The automatic backup failed")
         self._timer.start()
 
     def _on_timer(self) -> None:
@@ -79,8 +75,14 @@ class BackupScheduler(QObject):
         self._timer.stop()
         self._pool.waitForDone()
         if self._session.campaign.revision != self._backed_up_revision:
-            self._backed_up_revision = self._session.campaign.revision
-            try:
-                self._session.campaign.backup_now()
-            except Exception as error:  # the campaign itself is safe; say so and go on
-                self.failed.emit(f"The backup on close failed: {error}")
+            self._backup_here("The backup on close failed")
+
+    def _backup_here(self, failure: str) -> None:
+        """A backup on this thread, the GM waiting for it; `failure` opens the message."""
+        self._backed_up_revision = self._session.campaign.revision
+        try:
+            made = self._session.campaign.backup_now()
+        except Exception as error:  # the campaign itself is safe; say so and go on
+            self.failed.emit(f"{failure}: {error}")
+        else:
+            self.backed_up.emit(str(made))
