@@ -298,8 +298,9 @@ def _main(argv: list[str] | None, collecting: bool) -> int:
     from PySide6.QtWidgets import QApplication
 
     from desktop import paths
+    from desktop.ui.theme import new_application
 
-    app = QApplication.instance() or QApplication(sys.argv[:1])
+    app = QApplication.instance() or new_application(sys.argv[:1])
     app.setApplicationName(paths.APP_NAME)
     app.setOrganizationName(paths.APP_AUTHOR)
     app.setApplicationVersion(__version__)

@@ -12,6 +12,19 @@ from PySide6.QtWidgets import (
 HEADLESS_PLATFORMS = ("offscreen", "minimal")
 # A hint under a field: the palette's muted text, light or dark.
 HINT_STYLE = "color: palette(placeholder-text);"
+# Fusion asked of Qt by its own command-line option, so that Qt makes the style itself:
+# a style reached from Python makes PySide build the QStyle type and its large enums
+# (about 4.5 ms of a start).
+STYLE_ARGUMENTS = ("-style", "Fusion")
+# Set on an application made with STYLE_ARGUMENTS until the first theme is applied.
+_FUSION_GIVEN = "gmDeskFusionGiven"
+
+
+def new_application(arguments: list[str]) -> QApplication:
+    """The application, made with `arguments` (the program's name first) and Fusion."""
+    app = QApplication([*arguments, *STYLE_ARGUMENTS])
+    app.setProperty(_FUSION_GIVEN, True)
+    return app
 
 
 def apply_theme(app: QApplication, forced: str | None = None) -> None:
@@ -19,7 +32,7 @@ def apply_theme(app: QApplication, forced: str | None = None) -> None:
     `forced` ("light" or "dark", as `--theme` asks) whatever the system's scheme."""
     _set_style(app, dark=forced == "dark")
     if forced is not None:
-        app.setPalette(dark_palette() if forced == "dark" else light_palette(app))
+        app.setPalette(dark_palette() if forced == "dark" else light_palette())
         return
     if QGuiApplication.platformName() in HEADLESS_PLATFORMS:
         return  # no system scheme to follow; asking costs a failed D-Bus call (~35 ms)
@@ -34,10 +47,14 @@ def is_dark(scheme: Qt.ColorScheme) -> bool:
 
 def _apply_scheme(app: QApplication, scheme: Qt.ColorScheme) -> None:
     _set_style(app, dark=is_dark(scheme))
-    app.setPalette(dark_palette() if is_dark(scheme) else light_palette(app))
+    app.setPalette(dark_palette() if is_dark(scheme) else light_palette())
 
 
 def _set_style(app: QApplication, *, dark: bool) -> None:
+    given = app.property(_FUSION_GIVEN)
+    app.setProperty(_FUSION_GIVEN, False)
+    if given and not dark:
+        return  # the application's first style is plain Fusion already
     fusion = QStyleFactory.create("Fusion")
     if fusion is not None:
         if dark:  # only a dark scheme pays for the proxy: each primitive it draws calls Python
@@ -47,8 +64,49 @@ def _set_style(app: QApplication, *, dark: bool) -> None:
         app.setStyle(fusion)
 
 
-def light_palette(app: QApplication) -> QPalette:
-    palette = app.style().standardPalette()
+# Fusion's own light palette, (active and inactive, disabled) for each role; written
+# out because asking the style for it costs what STYLE_ARGUMENTS saves. A test holds it
+# to `QStyleFactory.create("Fusion").standardPalette()`.
+_FUSION_LIGHT: dict[QPalette.ColorRole, tuple[str, str]] = {
+    QPalette.ColorRole.WindowText: ("#000000", "#bebebe"),
+    QPalette.ColorRole.Button: ("#efefef", "#efefef"),
+    QPalette.ColorRole.Light: ("#ffffff", "#ffffff"),
+    QPalette.ColorRole.Midlight: ("#cacaca", "#cacaca"),
+    QPalette.ColorRole.Dark: ("#9f9f9f", "#bebebe"),
+    QPalette.ColorRole.Mid: ("#b8b8b8", "#b8b8b8"),
+    QPalette.ColorRole.Text: ("#000000", "#bebebe"),
+    QPalette.ColorRole.BrightText: ("#ffffff", "#ffffff"),
+    QPalette.ColorRole.ButtonText: ("#000000", "#bebebe"),
+    QPalette.ColorRole.Base: ("#ffffff", "#efefef"),
+    QPalette.ColorRole.Window: ("#efefef", "#efefef"),
+    QPalette.ColorRole.Shadow: ("#767676", "#b1b1b1"),
+    QPalette.ColorRole.Highlight: ("#308cc6", "#919191"),
+    QPalette.ColorRole.HighlightedText: ("#ffffff", "#ffffff"),
+    QPalette.ColorRole.Link: ("#0000ff", "#0000ff"),
+    QPalette.ColorRole.LinkVisited: ("#ff00ff", "#ff00ff"),
+    QPalette.ColorRole.AlternateBase: ("#f7f7f7", "#f7f7f7"),
+    QPalette.ColorRole.NoRole: ("#000000", "#000000"),
+    QPalette.ColorRole.ToolTipBase: ("#ffffdc", "#ffffdc"),
+    QPalette.ColorRole.ToolTipText: ("#000000", "#000000"),
+    QPalette.ColorRole.PlaceholderText: ("#80000000", "#80000000"),  # #AARRGGBB
+    QPalette.ColorRole.Accent: ("#308cc6", "#919191"),
+}
+
+
+def fusion_light_palette() -> QPalette:
+    """Fusion's standard light palette, as the style gives it."""
+    palette = QPalette()
+    enabled = (QPalette.ColorGroup.Active, QPalette.ColorGroup.Inactive)
+    for role, (normal, disabled) in _FUSION_LIGHT.items():
+        for group in enabled:
+            palette.setColor(group, role, QColor(normal))
+        palette.setColor(QPalette.ColorGroup.Disabled, role, QColor(disabled))
+    return palette
+
+
+def light_palette() -> QPalette:
+    """Fusion's light palette with GM Desk's selection colour."""
+    palette = fusion_light_palette()
     palette.setColor(QPalette.ColorRole.Highlight, QColor("#3d6fb6"))
     return palette
 

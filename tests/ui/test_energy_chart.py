@@ -274,7 +274,7 @@ def test_the_chart_paints_its_lines_and_the_debt(qtbot: QtBot, dark: bool) -> No
     days = kara_days(profile)
     app = QApplication.instance()
     assert isinstance(app, QApplication)
-    palette = theme.dark_palette() if dark else theme.light_palette(app)
+    palette = theme.dark_palette() if dark else theme.light_palette()
     image, layout, style = _painted(days, palette)
     # The daily line is drawn where day 4's value is.
     x, y = layout.x_of(4), layout.y_of(days[4].opened_daily)

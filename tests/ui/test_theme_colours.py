@@ -40,7 +40,7 @@ def test_the_checker_sees_a_literal() -> None:
 
 
 def test_a_role_follows_the_scheme(qapp: QApplication) -> None:
-    dark, light = theme.dark_palette(), theme.light_palette(qapp)
+    dark, light = theme.dark_palette(), theme.light_palette()
     assert theme.palette_is_dark(dark) and not theme.palette_is_dark(light)
     for role in (theme.ERROR, theme.SUCCESS, theme.WARNING, theme.DANGER, theme.UNDONE):
         assert theme.colour(dark, role).name() == role[1]

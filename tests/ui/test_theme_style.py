@@ -1,0 +1,68 @@
+"""Fusion asked of Qt by its command-line option, and its light palette written out:
+both must give what Qt's own Fusion gives."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+from PySide6.QtGui import QPalette
+from PySide6.QtWidgets import QApplication, QStyleFactory
+
+from desktop.ui import theme
+
+GROUPS = (QPalette.ColorGroup.Active, QPalette.ColorGroup.Inactive, QPalette.ColorGroup.Disabled)
+ROLES = [role for role in QPalette.ColorRole if role != QPalette.ColorRole.NColorRoles]
+
+
+def test_the_written_palette_is_fusions_own(qapp: QApplication) -> None:
+    fusion = QStyleFactory.create("Fusion")
+    assert fusion is not None
+    expected, written = fusion.standardPalette(), theme.fusion_light_palette()
+    for group in GROUPS:
+        for role in ROLES:
+            # Fusion computes some shades in floating point; painted, they are 8-bit.
+            assert written.color(group, role).rgba() == expected.color(group, role).rgba()
+
+
+def test_the_light_palette_is_fusions_with_our_selection_colour(qapp: QApplication) -> None:
+    fusion, light = theme.fusion_light_palette(), theme.light_palette()
+    for group in GROUPS:
+        for role in ROLES:
+            if role == QPalette.ColorRole.Highlight:
+                assert light.color(group, role).name() == "#3d6fb6"
+            else:
+                assert light.color(group, role) == fusion.color(group, role)
+
+
+SCRIPT = """
+import sys
+from desktop.ui import theme
+app = theme.new_application(["gm-desk"])
+theme.apply_theme(app, sys.argv[1] if len(sys.argv) > 1 else None)
+print(type(app.style()).__name__, app.style().name())
+"""
+
+
+def _style_of_a_new_application(*arguments: str) -> str:
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    done = subprocess.run(
+        [sys.executable, "-c", SCRIPT, *arguments],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
+    )
+    return done.stdout.strip().splitlines()[-1]
+
+
+def test_a_new_application_is_plain_fusion() -> None:
+    for arguments in ((), ("light",)):
+        kind, name = _style_of_a_new_application(*arguments).split()
+        assert name == "fusion" and kind != "VisibleChecks"
+
+
+def test_a_new_application_in_the_dark_draws_visible_checks() -> None:
+    assert _style_of_a_new_application("dark").startswith("VisibleChecks")
