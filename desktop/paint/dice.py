@@ -15,7 +15,7 @@ The size label stays under every face, so a die is named in words whatever it sh
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import (
@@ -32,8 +32,7 @@ from PySide6.QtGui import (
 SHAPE_NAMES = {4: "triangle", 6: "square", 8: "diamond", 10: "kite", 12: "pentagon", 20: "hexagon"}
 
 
-@dataclass(frozen=True)
-class DieLook:
+class DieLook(NamedTuple):
     """How a die of one kind is drawn: its colours, hatching and letter."""
 
     fill: str

@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
+from typing import NamedTuple
 
 from desktop import __version__
 
@@ -170,8 +171,7 @@ class CampaignLock:
 # -- what a lock file holds -------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class _Found:
+class _Found(NamedTuple):
     """A lock file as we saw it: its holder (None for garbage), identity and age."""
 
     holder: LockHolder | None

@@ -7,8 +7,8 @@ never forgets a roll).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import Any
+from dataclasses import replace
+from typing import Any, NamedTuple
 
 from PySide6.QtGui import QUndoCommand
 
@@ -19,8 +19,7 @@ from desktop.ui.merge_ids import MergeId
 from desktop.ui.session import CampaignSession
 
 
-@dataclass(frozen=True)
-class RollEntry:
+class RollEntry(NamedTuple):
     """What the roll log keeps of a roll."""
 
     character_id: int

@@ -14,7 +14,6 @@ from PySide6.QtCore import Qt, QThreadPool, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence, QUndoGroup
 from PySide6.QtWidgets import (
     QApplication,
-    QFileDialog,
     QLabel,
     QMainWindow,
     QMessageBox,
@@ -51,6 +50,8 @@ from desktop.ui.undo_keys import UndoKeyFilter
 from desktop.ui.workspaces import WORKSPACES, arrange, workspace_named
 
 if TYPE_CHECKING:
+    from PySide6.QtWidgets import QFileDialog
+
     from desktop.store import Campaign, CampaignDocument, CardRecord
 
 # In this order the shown docks fill in once the window is on screen: the roster and the
@@ -68,6 +69,14 @@ PANELS: tuple[type[Panel], ...] = (
 )
 CAMPAIGN_FILTER = f"GM Desk campaigns (*{SUFFIX})"
 JSON_FILTER = "GM Desk exports (*.json)"
+
+
+def _file_dialog() -> type[QFileDialog]:
+    """QFileDialog, imported when a command first asks for a file: making its Python type
+    (and its enums) is start-up time spent on a dialog the GM has not asked for."""
+    from PySide6.QtWidgets import QFileDialog
+
+    return QFileDialog
 
 
 class MainWindow(QMainWindow):
@@ -545,7 +554,7 @@ class MainWindow(QMainWindow):
         return str(recent[0].parent) if recent else str(Path.home())
 
     def new_campaign(self) -> None:
-        name, _ = QFileDialog.getSaveFileName(
+        name, _ = _file_dialog().getSaveFileName(
             self, "New campaign", self._start_folder(), CAMPAIGN_FILTER
         )
         if not name:
@@ -561,7 +570,7 @@ class MainWindow(QMainWindow):
         self.set_session(CampaignSession(campaign, self))
 
     def open_dialog(self) -> None:
-        name, _ = QFileDialog.getOpenFileName(
+        name, _ = _file_dialog().getOpenFileName(
             self, "Open a campaign", self._start_folder(), CAMPAIGN_FILTER
         )
         if name:
@@ -585,7 +594,7 @@ class MainWindow(QMainWindow):
         if self.session is not None:
             path = self.session.campaign.path
         else:
-            name, _ = QFileDialog.getOpenFileName(
+            name, _ = _file_dialog().getOpenFileName(
                 self, "Check a campaign", self._start_folder(), CAMPAIGN_FILTER
             )
             if not name:
@@ -606,7 +615,7 @@ class MainWindow(QMainWindow):
         if self.session is None:
             return
         current = self.session.campaign.path
-        name, _ = QFileDialog.getSaveFileName(
+        name, _ = _file_dialog().getSaveFileName(
             self,
             "Save a copy",
             str(current.with_name(f"{current.stem} copy{SUFFIX}")),
@@ -633,7 +642,7 @@ class MainWindow(QMainWindow):
         if self.session is None:
             return
         campaign = self.session.campaign
-        name, _ = QFileDialog.getSaveFileName(
+        name, _ = _file_dialog().getSaveFileName(
             self,
             "Export the campaign",
             str(export_path(campaign.path.parent, campaign.summary().name, "", ".json")),
@@ -662,7 +671,7 @@ class MainWindow(QMainWindow):
 
     def import_json(self) -> None:
         """Check the chosen export first; only a good one is given a place to be saved."""
-        source, _ = QFileDialog.getOpenFileName(
+        source, _ = _file_dialog().getOpenFileName(
             self, "Import a campaign", self._start_folder(), JSON_FILTER
         )
         if not source:
@@ -670,7 +679,7 @@ class MainWindow(QMainWindow):
         document = self._read_export(Path(source))
         if document is None:
             return
-        target, _ = QFileDialog.getSaveFileName(
+        target, _ = _file_dialog().getSaveFileName(
             self,
             "Save the imported campaign as",
             str(Path(source).with_suffix(SUFFIX)),

@@ -12,15 +12,15 @@ the same difficulty."
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from dataclasses import replace
+from typing import NamedTuple
 
 from desktop.rules import dicepool
 from desktop.store import CharacterRecord, DieRecord
 from desktop.ui.dice_commands import RollEntry, to_pool
 
 
-@dataclass(frozen=True)
-class Roller:
+class Roller(NamedTuple):
     """One side of the roll: a character with its dice, rolling `count` pool dice."""
 
     character: CharacterRecord
@@ -28,8 +28,7 @@ class Roller:
     count: int
 
 
-@dataclass(frozen=True)
-class PartyRoll:
+class PartyRoll(NamedTuple):
     """The dice a party-wide roll changed and the roll log line it writes."""
 
     changed: list[DieRecord]

@@ -10,7 +10,7 @@ depleted die and give it to the player."
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
@@ -32,8 +32,7 @@ def narrow_combo(name: str) -> QComboBox:
     return combo
 
 
-@dataclass(frozen=True)
-class Source:
+class Source(NamedTuple):
     """Where the awarded die comes from: a depleted die of an NPC or a challenge, or
     (`die` None) a new die the GM makes."""
 

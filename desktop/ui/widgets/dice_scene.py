@@ -8,8 +8,8 @@ dropped where; the dock turns that into undo commands.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (
@@ -73,8 +73,7 @@ def area_of(die: DieRecord) -> str:
     return die.place
 
 
-@dataclass(frozen=True)
-class DieLookKey:
+class DieLookKey(NamedTuple):
     """Everything a drawn die looks like, so that one picture serves every die alike."""
 
     size: int
@@ -111,8 +110,7 @@ def die_pixmap(look: DieLookKey) -> QPixmap:
     return pixmap
 
 
-@dataclass(frozen=True)
-class DieState:
+class DieState(NamedTuple):
     """What a die shows besides its record: the last face rolled and its size then."""
 
     face: int | None = None
@@ -235,8 +233,7 @@ class AreaItem(QGraphicsObject):
             )
 
 
-@dataclass(frozen=True)
-class SideView:
+class SideView(NamedTuple):
     """One owner's dice as the table shows them (two of these in a conflict)."""
 
     title: str
