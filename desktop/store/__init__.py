@@ -13,7 +13,8 @@ Inside: `core.py` (connections, the transaction `writing(*topics)`, reads, liste
 chapter, downtime), over `records.py`/`downtime_records.py` (what they return),
 `checks.py` (values checked before writing), `writer.py`/`downtime_writer.py` (the
 sqlmodel writes), `schema.py` and `migrations/` (Alembic), `exchange.py` (JSON import
-and export), `backups.py`, `lock.py`, `health.py`, `files.py` and `trust.py`.
+and export), `backups.py`, `lock.py`, `health.py` (judged on open), `checkup.py` (Check
+Campaign and repair), `files.py` and `trust.py`.
 """
 
 from __future__ import annotations
@@ -26,6 +27,14 @@ if TYPE_CHECKING:
     from desktop.store.campaign import Campaign
     from desktop.store.card_records import CardRecord, CardSnapshot
     from desktop.store.checks import ABILITY_RATING_MAX, DAILY_NET_MAX, XP_MAX
+    from desktop.store.checkup import (
+        CheckReport,
+        RepairReport,
+        check_campaign,
+    )
+    from desktop.store.checkup import (
+        repair as repair_campaign,
+    )
     from desktop.store.core import Listener, Topic
     from desktop.store.downtime_records import (
         EXTRA_PAID,
@@ -66,14 +75,6 @@ if TYPE_CHECKING:
     )
     from desktop.store.files import damaged_message
     from desktop.store.games import GameRecord, PlayView, SceneRecord, Seat
-    from desktop.store.health import (
-        CheckReport,
-        RepairReport,
-        check_campaign,
-    )
-    from desktop.store.health import (
-        repair as repair_campaign,
-    )
     from desktop.store.leftovers import remove_backup_leftovers, remove_leftovers
     from desktop.store.lock import CampaignLocked
     from desktop.store.records import (
@@ -147,10 +148,10 @@ _PUBLIC: dict[str, tuple[str, str]] = {
     "restore_backup": ("desktop.store.backups", "restore_backup"),
     "damaged_message": ("desktop.store.files", "damaged_message"),
     "ensure_sample_campaign": ("desktop.store.sample", "ensure_sample_campaign"),
-    "CheckReport": ("desktop.store.health", "CheckReport"),
-    "RepairReport": ("desktop.store.health", "RepairReport"),
-    "check_campaign": ("desktop.store.health", "check_campaign"),
-    "repair_campaign": ("desktop.store.health", "repair"),
+    "CheckReport": ("desktop.store.checkup", "CheckReport"),
+    "RepairReport": ("desktop.store.checkup", "RepairReport"),
+    "check_campaign": ("desktop.store.checkup", "check_campaign"),
+    "repair_campaign": ("desktop.store.checkup", "repair"),
     "remove_backup_leftovers": ("desktop.store.leftovers", "remove_backup_leftovers"),
     "remove_leftovers": ("desktop.store.leftovers", "remove_leftovers"),
     "ABILITY_RATING_MAX": ("desktop.store.checks", "ABILITY_RATING_MAX"),

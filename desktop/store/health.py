@@ -1,4 +1,4 @@
-"""Checking a campaign file the way File > Check Campaign does, and repairing a copy.
+"""Judging a campaign file as it opens: its schema and its stored values.
 
 Three layers of judgement, cheapest first:
 
@@ -9,26 +9,23 @@ Three layers of judgement, cheapest first:
   so a value another program wrote says where it is ("die 12 of Kara Voss: ...")
   instead of breaking a view later.
 
-Opening a campaign refuses it on the first problem (`refuse_unsound`); Check Campaign
-lists them all (`check_campaign`); `repair` writes a new file with every row that can
-still be read and passes the checks, and never touches the original. No Qt here: the
-window runs these on a worker thread.
+Opening a campaign refuses it on the first problem (`refuse_unsound`); File > Check
+Campaign lists them all and can repair a copy (`checkup`, imported only then). No Qt
+here: the window runs these on a worker thread.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import re
 import sqlite3
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import closing, suppress
-from dataclasses import dataclass, field
+from contextlib import suppress
+from dataclasses import dataclass
 from datetime import date
-from pathlib import Path
 
 from desktop.rules import roster
-from desktop.store import checks, files
+from desktop.store import checks
 from desktop.store.errors import CampaignRefused
 
 # Every table and column this GM Desk reads (at the newest revision). A file may have
@@ -153,29 +150,6 @@ TABLE_COLUMNS: dict[str, tuple[str, ...]] = {
     "game": ("id", "started_at", "started_day", "ended_at", "state"),
     "trait": ("id", "character_id", "name", "value", "broad", "position"),
 }
-# Tables copied in this order by a repair, parents before the rows that refer to them.
-COPY_ORDER = (
-    "alembic_version",
-    "campaign",
-    "character",
-    "faction",
-    "item",
-    "die",
-    "trait",
-    "roll_log",
-    "card",
-    "card_image",
-    "energy_profile",
-    "energy_day",
-    "clock",
-    "chapter",
-    "claim",
-    "claim_path",
-    "downtime_sheet",
-    "downtime_session",
-    "downtime_entry",
-    "game",
-)
 # A value check stops after this many findings: a file that bad needs repair, not a list.
 MAX_FINDINGS = 200
 
@@ -189,36 +163,6 @@ class Finding:
     row_id: int | None = None
 
 
-@dataclass
-class CheckReport:
-    """What Check Campaign found. `sound` when there is nothing to report."""
-
-    name: str
-    integrity: list[str] = field(default_factory=list)  # SQLite's own words, "ok" removed
-    structure: list[Finding] = field(default_factory=list)
-    foreign_keys: list[Finding] = field(default_factory=list)
-    values: list[Finding] = field(default_factory=list)
-    refused: str | None = None  # not a campaign at all (or unreadable): why
-
-    @property
-    def sound(self) -> bool:
-        return not (
-            self.refused or self.integrity or self.structure or self.foreign_keys or self.values
-        )
-
-    def lines(self) -> list[str]:
-        """The findings as plain sentences, most serious first."""
-        if self.refused:
-            return [self.refused]
-        if self.sound:
-            return [f"“{self.name}” is sound: SQLite and GM Desk's own checks found no problem."]
-        result = [f"SQLite reports damage: {line}" for line in self.integrity]
-        result += [finding.message for finding in self.structure]
-        result += [finding.message for finding in self.foreign_keys]
-        result += [finding.message for finding in self.values]
-        return result
-
-
 # -- on open ---------------------------------------------------------------------------------
 
 
@@ -230,7 +174,7 @@ def refuse_unsound(connection: sqlite3.Connection, name: str, *, values: bool = 
     """
     problems = structure_findings(connection)
     if not problems and values:
-        problems = list(_first(value_findings(connection), 1))
+        problems = list(first_findings(value_findings(connection), 1))
     if problems:
         raise CampaignRefused(
             f"“{name}” cannot be opened: {problems[0].message} The file may have been changed "
@@ -239,42 +183,11 @@ def refuse_unsound(connection: sqlite3.Connection, name: str, *, values: bool = 
         )
 
 
-def _first(findings: Iterator[Finding], count: int) -> Iterator[Finding]:
+def first_findings(findings: Iterator[Finding], count: int) -> Iterator[Finding]:
     for number, finding in enumerate(findings):
         if number >= count:
             return
         yield finding
-
-
-# -- Check Campaign --------------------------------------------------------------------------
-
-
-def check_campaign(path: Path) -> CheckReport:
-    """Every check on the file at `path`, read without writing anything beside it."""
-    path = path.absolute()
-    report = CheckReport(path.name)
-    try:
-        files.check_sqlite_file(path)
-        with files.inspecting(path, shared=True) as connection:
-            from desktop.store import schema
-
-            schema.revision_of(connection, path.name)
-            report.integrity = _integrity(connection)
-            report.structure = structure_findings(connection)
-            report.foreign_keys = foreign_key_findings(connection)
-            if not report.structure:
-                report.values = list(_first(value_findings(connection), MAX_FINDINGS))
-    except CampaignRefused as refused:
-        report.refused = str(refused)
-    return report
-
-
-def _integrity(connection: sqlite3.Connection) -> list[str]:
-    try:
-        rows = [str(row[0]) for row in connection.execute("PRAGMA integrity_check(50)")]
-    except sqlite3.DatabaseError as error:
-        return [str(error)]
-    return [] if rows == ["ok"] else rows
 
 
 def structure_findings(connection: sqlite3.Connection) -> list[Finding]:
@@ -284,31 +197,16 @@ def structure_findings(connection: sqlite3.Connection) -> list[Finding]:
         for table, columns in TABLE_COLUMNS.items():
             present = {str(row[1]) for row in connection.execute(f"PRAGMA table_info('{table}')")}
             if not present:
-                found.append(Finding(f"the table of {_plural(table)} is missing.", table))
+                found.append(Finding(f"the table of {plural_of(table)} is missing.", table))
                 continue
             for column in columns:
                 if column not in present:
-                    found.append(Finding(f"the {_plural(table)} have no “{column}” column.", table))
+                    found.append(
+                        Finding(f"the {plural_of(table)} have no “{column}” column.", table)
+                    )
     except sqlite3.DatabaseError as error:
         found.append(Finding(f"its list of tables cannot be read ({error})."))
     return found
-
-
-def foreign_key_findings(connection: sqlite3.Connection) -> list[Finding]:
-    """Rows that refer to rows which are not there."""
-    try:
-        rows = connection.execute("PRAGMA foreign_key_check").fetchall()
-    except sqlite3.DatabaseError as error:
-        return [Finding(f"The links between rows cannot be checked ({error}).")]
-    return [
-        Finding(
-            f"{_singular(str(table)).capitalize()} {row_id} refers to a {_singular(str(parent))}"
-            " that is not in the file.",
-            str(table),
-            None if row_id is None else int(row_id),
-        )
-        for table, row_id, parent, _key in rows[:MAX_FINDINGS]
-    ]
 
 
 _PLURALS = {
@@ -345,11 +243,11 @@ _SINGULARS = {
 }
 
 
-def _plural(table: str) -> str:
+def plural_of(table: str) -> str:
     return _PLURALS.get(table, table)
 
 
-def _singular(table: str) -> str:
+def singular_of(table: str) -> str:
     return _SINGULARS.get(table, table)
 
 
@@ -367,13 +265,13 @@ def value_findings(connection: sqlite3.Connection) -> Iterator[Finding]:
         try:
             cursor = connection.execute(sql)
         except sqlite3.DatabaseError as error:
-            yield Finding(f"The {_plural(table)} cannot be read ({error}).", table)
+            yield Finding(f"The {plural_of(table)} cannot be read ({error}).", table)
             continue
         while True:
             try:
                 row = cursor.fetchone()
             except sqlite3.DatabaseError as error:
-                yield Finding(f"Some {_plural(table)} cannot be read ({error}).", table)
+                yield Finding(f"Some {plural_of(table)} cannot be read ({error}).", table)
                 break
             if row is None:
                 break
@@ -390,13 +288,17 @@ def _row_id(row: Sequence[object]) -> int | None:
 
 # Python's JSON parser explains itself in programmer's terms ("Expecting value: line 1
 # column 1 (char 0)"); a GM needs only to know the stored text is unreadable.
-_PARSER_TEXT = re.compile(
-    r"(Expecting|Extra data|Unterminated|Invalid)[^()]*\(char \d+\)\.?", re.IGNORECASE
-)
+# (A pattern, compiled by `re` on the first bad value: an open that finds none pays nothing.)
+_PARSER_TEXT = r"(Expecting|Extra data|Unterminated|Invalid)[^()]*\(char \d+\)\.?"
 
 
 def _sentence(error: BaseException) -> str:
-    text = _PARSER_TEXT.sub("it is not readable text of the kind GM Desk stores.", str(error))
+    text = re.sub(
+        _PARSER_TEXT,
+        "it is not readable text of the kind GM Desk stores.",
+        str(error),
+        flags=re.IGNORECASE,
+    )
     text = text.strip() or type(error).__name__
     return text if text.endswith((".", "!", "?")) else text + "."
 
@@ -640,236 +542,3 @@ def _row_checks(
             game,
         ),
     ]
-
-
-# -- repair ------------------------------------------------------------------------------------
-
-
-@dataclass
-class RepairReport:
-    """What a repair kept and what it could not: `lost` in plain sentences."""
-
-    destination: Path
-    kept: dict[str, int] = field(default_factory=dict)
-    lost: list[str] = field(default_factory=list)
-
-
-def repair(source: Path, destination: Path) -> RepairReport:
-    """Write `destination`: a new campaign with every row of `source` that can still be
-    read and that the checks accept. `source` is only read (never written, nor anything
-    beside it); `destination` must not exist. Raises CampaignRefused when nothing can
-    be saved (not a campaign at all), OSError when the destination cannot be written.
-    """
-    source = source.absolute()
-    destination = destination.absolute()
-    if os.path.lexists(destination) or files.stray_sidecars(destination):
-        raise CampaignRefused(f"“{destination.name}” already exists; choose another name.")
-    if destination == source:
-        raise CampaignRefused("The repaired copy must be a new file, not the damaged one.")
-    from desktop.store import schema
-
-    report = RepairReport(destination)
-    from desktop.store import leftovers
-
-    # A partial name of our own: a repair killed half way is cleared at the next open.
-    building = leftovers.partial_path(destination.parent, destination.stem)
-    files.check_sqlite_file(source)
-    try:
-        with files.inspecting(source, shared=True) as old:
-            revision = schema.revision_of(old, source.name)
-            sqlite3.connect(building).close()
-            _build_schema(building, revision)
-            with closing(sqlite3.connect(building, isolation_level=None)) as new:
-                new.execute("PRAGMA foreign_keys=OFF")
-                new.execute("BEGIN")
-                for table in COPY_ORDER:
-                    _copy_table(old, new, table, report)
-                new.execute("COMMIT")
-        with closing(sqlite3.connect(building, isolation_level=None)) as new:
-            new.execute("BEGIN")
-            _drop_dangling(new, report)
-            new.execute("COMMIT")
-        schema.upgrade(building)  # an older file's rows reach the newest schema too
-        _drop_unsound(building, report)
-        _count_kept(building, report)
-        os.replace(building, destination)
-    finally:
-        for leftover in (building, *files.stray_sidecars(building)):
-            with suppress(FileNotFoundError):
-                leftover.unlink()
-    return report
-
-
-def _build_schema(path: Path, revision: str) -> None:
-    """The empty tables of `revision`, made by the shipped migrations."""
-    from desktop.store import schema
-
-    with schema.migrated(path, revision) as connection:
-        # The migrations seed a few rows (the chapter); the copy brings the old ones.
-        for table in ("chapter",):
-            with suppress(Exception):
-                connection.exec_driver_sql(f"DELETE FROM {table}")
-
-
-def _copy_table(
-    old: sqlite3.Connection, new: sqlite3.Connection, table: str, report: RepairReport
-) -> None:
-    layout = new.execute(f"PRAGMA table_info('{table}')").fetchall()
-    columns = [str(row[1]) for row in layout]
-    try:
-        present = {str(row[1]) for row in old.execute(f"PRAGMA table_info('{table}')")}
-    except sqlite3.DatabaseError:
-        present = set()
-    if not present:
-        if table not in ("alembic_version",):
-            report.lost.append(f"All {_plural(table)}: their table could not be read.")
-        return
-    shared = [column for column in columns if column in present]
-    # The file lacks these: a column with a default that means "nothing" is filled
-    # with it; one the rows cannot do without leaves them out (OR IGNORE skips them).
-    fills, required = _missing_columns(new, table, layout, present)
-    written = [*shared, *(column for column, _value, _said in fills)]
-    listed = ", ".join(f'"{column}"' for column in shared)
-    targets = ", ".join(f'"{column}"' for column in written)
-    insert = f"INSERT OR IGNORE INTO {table} ({targets}) VALUES ({', '.join('?' * len(written))})"
-    filled = tuple(value for _column, value, _said in fills)
-    kept = 0
-    refused = 0  # rows OR IGNORE skipped: a missing column they cannot do without, a twin id
-    last: int | None = None
-    gaps = 0
-    while True:
-        where = "" if last is None else f"WHERE rowid > {last}"
-        try:
-            cursor = old.execute(f"SELECT rowid, {listed} FROM {table} {where} ORDER BY rowid")
-            for row in cursor:
-                last = int(row[0])
-                if new.execute(insert, (*row[1:], *filled)).rowcount:
-                    kept += 1
-                else:
-                    refused += 1
-            break
-        except sqlite3.DatabaseError:
-            # A damaged page: skip past it, further each time, until rows read again.
-            gaps += 1
-            last = (last or 0) + 2 ** min(gaps * 2, 40)
-            if gaps > 20:
-                break
-    if gaps:
-        report.lost.append(
-            f"Some {_plural(table)} could not be read from the damaged file ({kept} were saved)."
-        )
-    if refused and table != "alembic_version":  # the new file's own revision row stays
-        why = f": the file has no {_named(required)}" if required else ""
-        name = _singular(table) if refused == 1 else _plural(table)
-        report.lost.append(f"{refused} {name} could not be saved{why}.")
-    if fills and kept:
-        values = ", ".join(f"“{column}”: {said}" for column, _value, said in fills)
-        were = "was" if kept == 1 else "were"
-        report.lost.append(
-            f"The {_plural(table)} had no {_named([c for c, _v, _s in fills])}: {kept} {were} "
-            f"saved with GM Desk's default value there ({values})."
-        )
-    report.kept[table] = kept
-
-
-# A column's default that means "nothing was entered": a repair may fill a missing
-# column with it. Any other default (a d6, a strong hold, 10 HP) would be a guess at
-# what the GM chose, so rows whose file lacks such a column are left out instead.
-_BLANK_DEFAULTS = (False, 0, 0.0, "", "{}", "[]")
-
-
-def _missing_columns(
-    new: sqlite3.Connection, table: str, layout: list[tuple[object, ...]], present: set[str]
-) -> tuple[list[tuple[str, object, str]], list[str]]:
-    """The columns of `table` the file lacks, split into the ones a repair fills (name,
-    value written, that value in words) and the ones rows cannot do without.
-
-    `layout` holds the new file's PRAGMA table_info rows. A column is filled with its
-    SQL default (the value a migration gave older rows), else with the model's default
-    where that means nothing, else left empty where it may be.
-    """
-    from sqlmodel import SQLModel
-
-    from desktop.store import models  # noqa: F401 (the tables' defaults)
-
-    model = SQLModel.metadata.tables.get(table)
-    fills: list[tuple[str, object, str]] = []
-    required: list[str] = []
-    keys = [row for row in layout if row[5]]
-    # A lone INTEGER key is the rowid: SQLite numbers the rows when the file lacks it.
-    numbered = str(keys[0][1]) if len(keys) == 1 and str(keys[0][2]).upper() == "INTEGER" else None
-    for _cid, name, kind, not_null, sql_default, _key in layout:
-        column = str(name)
-        if column in present or column == numbered:
-            continue
-        boolean = "BOOL" in str(kind).upper()
-        known = model.columns.get(column) if model is not None else None
-        default = known.default if known is not None else None
-        if sql_default is not None:
-            value = new.execute(f"SELECT {sql_default}").fetchone()[0]
-        elif (
-            default is not None
-            and default.is_scalar
-            and any(type(default.arg) is type(b) and default.arg == b for b in _BLANK_DEFAULTS)
-        ):
-            value = default.arg
-        elif not not_null:
-            value = None
-        else:
-            required.append(column)
-            continue
-        fills.append((column, value, _in_words(value, boolean=boolean)))
-    return fills, required
-
-
-def _in_words(value: object, *, boolean: bool) -> str:
-    if value is None or value in ("", "{}", "[]"):
-        return "empty"
-    if boolean:
-        return "yes" if value else "no"
-    return str(value)
-
-
-def _named(columns: Sequence[str]) -> str:
-    names = ", ".join(f"“{column}”" for column in columns)
-    return f"{names} column" if len(columns) == 1 else f"{names} columns"
-
-
-def _count_kept(path: Path, report: RepairReport) -> None:
-    """What the copy finally holds, after the rows left out: "Saved N records" is true."""
-    with closing(sqlite3.connect(path)) as connection:
-        for table in report.kept:
-            report.kept[table] = int(
-                connection.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
-            )
-
-
-def _drop_unsound(path: Path, report: RepairReport) -> None:
-    """Remove rows whose links dangle or whose values the rules refuse, saying which."""
-    with closing(sqlite3.connect(path, isolation_level=None)) as connection:
-        connection.execute("BEGIN")
-        for finding in list(value_findings(connection)):
-            if finding.table and finding.row_id is not None:
-                connection.execute(
-                    f"DELETE FROM {finding.table} WHERE rowid = ?", (finding.row_id,)
-                )
-                report.lost.append(f"{finding.message} It was left out.")
-            else:
-                report.lost.append(f"{finding.message} It could not be mended.")
-        _drop_dangling(connection, report)
-        connection.execute("COMMIT")
-        connection.execute("VACUUM")
-
-
-def _drop_dangling(connection: sqlite3.Connection, report: RepairReport) -> None:
-    """Remove rows that refer to rows not in the file (their owner was lost)."""
-    for _round in range(10):  # removing a parent can leave its children dangling
-        dangling = connection.execute("PRAGMA foreign_key_check").fetchall()
-        if not dangling:
-            return
-        for table, row_id, parent, _key in dangling:
-            connection.execute(f"DELETE FROM {table} WHERE rowid = ?", (row_id,))
-            report.lost.append(
-                f"{_singular(str(table)).capitalize()} {row_id}: it belonged to a "
-                f"{_singular(str(parent))} that is not in the file."
-            )

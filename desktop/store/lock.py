@@ -32,7 +32,6 @@ import json
 import os
 import sys
 import time
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
@@ -54,8 +53,7 @@ POLL_S = 0.02
 _BOOT_ID_FILE = Path("/proc/sys/kernel/random/boot_id")
 
 
-@dataclass(frozen=True)
-class LockHolder:
+class LockHolder(NamedTuple):
     """Who holds a campaign's lock, as written in the lock file."""
 
     pid: int

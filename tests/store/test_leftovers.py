@@ -150,7 +150,7 @@ def test_a_repair_builds_its_copy_under_a_name_of_our_own(
 ) -> None:
     """A repair killed half way must leave only what the next open clears: it used to
     build `.<name>.<pid>.repair`, a name `remove_leftovers` does not know."""
-    from desktop.store import health
+    from desktop.store import checkup
     from tests.bad_files import whole_campaign
 
     (tmp_path / "made").mkdir()
@@ -158,13 +158,13 @@ def test_a_repair_builds_its_copy_under_a_name_of_our_own(
     folder = source.parent
     before = set(os.listdir(folder))
     building: list[str] = []
-    real = health._drop_unsound
+    real = checkup._drop_unsound
 
-    def spy(path: Path, report: health.RepairReport) -> None:
+    def spy(path: Path, report: checkup.RepairReport) -> None:
         building.extend(sorted(set(os.listdir(folder)) - before))
         real(path, report)
 
-    monkeypatch.setattr(health, "_drop_unsound", spy)
-    health.repair(source, folder / "Repaired.gmdesk")
+    monkeypatch.setattr(checkup, "_drop_unsound", spy)
+    checkup.repair(source, folder / "Repaired.gmdesk")
     assert building and all(leftovers.is_ours(name) for name in building), building
     assert set(os.listdir(folder)) - before == {"Repaired.gmdesk"}

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from desktop.store import Campaign, health, schema
+from desktop.store import Campaign, checkup, schema
 from desktop.store.errors import CampaignRefused
 from desktop.store.migrations import HEAD, REVISIONS
 
@@ -61,7 +61,7 @@ def test_an_old_campaign_opens_upgraded_with_every_record(
     for table, count in before.items():
         if table != "alembic_version":
             assert after[table] >= count, table  # nothing the old file held was lost
-    assert health.check_campaign(path).sound
+    assert checkup.check_campaign(path).sound
     if revision != HEAD:
         assert list(data_dir.rglob("*.gmdesk"))  # backed up before the upgrade
 

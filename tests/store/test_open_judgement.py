@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from desktop.store import Campaign, health
+from desktop.store import Campaign, checkup, health
 from desktop.store.errors import CampaignRefused, CampaignWriteFailed, ReadOnlyCampaign
 from desktop.store.lock import lock_path
 from tests.bad_files import REFUSED, whole_campaign
@@ -97,7 +97,7 @@ def test_judging_a_crashed_campaign_read_only_writes_nothing(
 ) -> None:
     path, count = _crashed_mid_checkpoint(tmp_path, base_bytes)
     before = {p.name: p.read_bytes() for p in path.parent.iterdir()}
-    report = health.check_campaign(path)
+    report = checkup.check_campaign(path)
     assert report.sound, report.lines()
     with Campaign.open(path, data_dir=data_dir, read_only=True) as opened:
         assert len(opened.roster.all()) == count
@@ -148,7 +148,7 @@ def test_a_dangling_link_is_never_replaced_by_a_new_campaign(
 
 def test_check_lists_every_bad_value_with_where_it_is(base_bytes: bytes, tmp_path: Path) -> None:
     path = _bad_file(tmp_path / "altered.gmdesk", "die size 7", base_bytes)
-    report = health.check_campaign(path)
+    report = checkup.check_campaign(path)
     assert not report.sound
     assert any(line.startswith("Die 1 of Kara Voss:") and "7" in line for line in report.lines())
 
@@ -158,9 +158,9 @@ def test_repair_of_a_damaged_page_keeps_what_can_be_read(
 ) -> None:
     path = _bad_file(tmp_path / "damaged.gmdesk", "energy day page garbage", base_bytes)
     before = path.read_bytes()
-    report = health.check_campaign(path)
+    report = checkup.check_campaign(path)
     assert report.integrity  # SQLite's own words about the damage
-    repaired = health.repair(path, tmp_path / "repaired.gmdesk")
+    repaired = checkup.repair(path, tmp_path / "repaired.gmdesk")
     assert path.read_bytes() == before
     assert sorted(p.name for p in tmp_path.iterdir()) == [
         "damaged.gmdesk",
@@ -173,7 +173,7 @@ def test_repair_of_a_damaged_page_keeps_what_can_be_read(
         assert len(opened.roster.all()) == 7
         assert len(opened.cards.all()) == 14
         assert opened.integrity_check() == ["ok"]
-    assert health.check_campaign(repaired.destination).sound
+    assert checkup.check_campaign(repaired.destination).sound
 
 
 def test_repair_drops_rows_that_lost_their_owner(
@@ -187,8 +187,8 @@ def test_repair_drops_rows_that_lost_their_owner(
             " VALUES (999, 'Orphaned', 1, 0, 0)"
         )
     connection.close()
-    assert health.check_campaign(path).foreign_keys
-    repaired = health.repair(path, tmp_path / "fixed.gmdesk")
+    assert checkup.check_campaign(path).foreign_keys
+    repaired = checkup.repair(path, tmp_path / "fixed.gmdesk")
     assert any("Die 47" in line for line in repaired.lost)
     assert any(line.startswith("Trait ") for line in repaired.lost)
     with Campaign.open(repaired.destination, data_dir=data_dir) as opened:
@@ -199,11 +199,11 @@ def test_repair_never_overwrites(base_bytes: bytes, tmp_path: Path) -> None:
     path = tmp_path / "a.gmdesk"
     path.write_bytes(base_bytes)
     with pytest.raises(CampaignRefused):
-        health.repair(path, path)
+        checkup.repair(path, path)
     other = tmp_path / "b.gmdesk"
     other.write_bytes(b"keep me")
     with pytest.raises(CampaignRefused, match="already exists"):
-        health.repair(path, other)
+        checkup.repair(path, other)
     assert other.read_bytes() == b"keep me"
 
 
@@ -368,7 +368,7 @@ def test_check_finds_a_ledger_that_does_not_add_up_as_the_import_would(
             "UPDATE energy_day SET state = ? WHERE rowid = ?", (json.dumps(state), rowid)
         )
         connection.commit()
-    report = health.check_campaign(path)
+    report = checkup.check_campaign(path)
     assert not report.sound
     assert any(
         line.startswith("Energy day ") and "the daily energy left" in line
@@ -390,7 +390,7 @@ def test_repair_of_a_file_missing_a_column_says_which_rows_it_could_not_save(
         connection.execute("ALTER TABLE chapter DROP COLUMN lair_threatened")
         connection.commit()
     assert dice > 0
-    repaired = health.repair(path, tmp_path / "fixed.gmdesk")
+    repaired = checkup.repair(path, tmp_path / "fixed.gmdesk")
     with contextlib.closing(sqlite3.connect(repaired.destination)) as connection:
         saved = connection.execute("SELECT count(*) FROM die").fetchone()[0]
     assert repaired.kept["die"] == saved
@@ -424,7 +424,7 @@ def test_repair_keeps_rows_whose_file_lacks_an_optional_column(
             connection.execute(f"ALTER TABLE {table} DROP COLUMN {column}")
         connection.commit()
     assert clocks and factions and claims and rolls
-    repaired = health.repair(path, tmp_path / "fixed.gmdesk")
+    repaired = checkup.repair(path, tmp_path / "fixed.gmdesk")
 
     assert (repaired.kept["clock"], repaired.kept["faction"]) == (len(clocks), len(factions))
     assert repaired.kept["claim"] == claims  # no faction lost, so no claim either
@@ -453,7 +453,7 @@ def test_repair_keeps_rows_whose_file_lacks_an_optional_column(
     with Campaign.open(repaired.destination, data_dir=data_dir) as opened:
         assert len(opened.clocks.all()) == len(clocks)
         assert opened.integrity_check() == ["ok"]
-    assert health.check_campaign(repaired.destination).sound
+    assert checkup.check_campaign(repaired.destination).sound
 
 
 def test_repair_still_leaves_out_rows_without_a_column_they_need(
@@ -469,7 +469,7 @@ def test_repair_still_leaves_out_rows_without_a_column_they_need(
         for table, column in (("clock", "name"), ("clock", "note")):
             connection.execute(f"ALTER TABLE {table} DROP COLUMN {column}")
         connection.commit()
-    repaired = health.repair(path, tmp_path / "fixed.gmdesk")
+    repaired = checkup.repair(path, tmp_path / "fixed.gmdesk")
     assert repaired.kept["clock"] == 0
     assert f"{clocks} clocks could not be saved: the file has no “name” column." in repaired.lost
     assert not any("“note”" in line for line in repaired.lost), repaired.lost
@@ -494,7 +494,7 @@ def test_check_judges_the_chapter_s_newer_columns_as_the_import_does(
     with contextlib.closing(sqlite3.connect(path)) as connection:
         connection.execute(f"UPDATE chapter SET {column} = ?", (value,))
         connection.commit()
-    report = health.check_campaign(path)
+    report = checkup.check_campaign(path)
     assert not report.sound
     assert any(line.startswith("The chapter") and said in line for line in report.lines()), (
         report.lines()
@@ -507,7 +507,7 @@ def test_repair_counts_as_kept_only_the_rows_the_copy_holds(
     """ "Saved N records" counted rows the repair later left out (a bad value, a lost
     owner) as saved too."""
     path = _bad_file(tmp_path / "bogus.gmdesk", "die kind bogus", base_bytes)
-    repaired = health.repair(path, tmp_path / "fixed.gmdesk")
+    repaired = checkup.repair(path, tmp_path / "fixed.gmdesk")
     assert any(line.startswith("Die ") for line in repaired.lost)
     with contextlib.closing(sqlite3.connect(repaired.destination)) as connection:
         for table, kept in repaired.kept.items():
