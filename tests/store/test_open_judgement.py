@@ -153,6 +153,24 @@ def test_check_lists_every_bad_value_with_where_it_is(base_bytes: bytes, tmp_pat
     assert any(line.startswith("Die 1 of Kara Voss:") and "7" in line for line in report.lines())
 
 
+def test_a_stored_text_that_is_not_json_is_named_in_a_gms_words(
+    base_bytes: bytes, tmp_path: Path
+) -> None:
+    """The JSON parser's own words ("Expecting value: line 1 column 2 (char 1)") never
+    reach the GM: the finding says the stored text is unreadable, and where it is."""
+    path = tmp_path / "ledger.gmdesk"
+    path.write_bytes(base_bytes)
+    with contextlib.closing(sqlite3.connect(path)) as connection:
+        rowid = connection.execute("SELECT rowid FROM energy_day ORDER BY rowid").fetchone()[0]
+        connection.execute("UPDATE energy_day SET state = '{oops' WHERE rowid = ?", (rowid,))
+        connection.commit()
+    lines = checkup.check_campaign(path).lines()
+    found = [line for line in lines if line.startswith("Energy day ")]
+    assert found, lines
+    assert "it is not readable text of the kind GM Desk stores." in found[0]
+    assert "char" not in found[0] and "Expecting" not in found[0]
+
+
 def test_repair_of_a_damaged_page_keeps_what_can_be_read(
     base_bytes: bytes, tmp_path: Path, data_dir: Path
 ) -> None:
