@@ -99,4 +99,6 @@ class Settings:
         self._set_recent([])
 
     def _set_recent(self, paths: list[Path]) -> None:
+        if paths == self.recent_files():
+            return  # reopening the last campaign: nothing to write, no settings file rewritten
         self._store.setValue("campaigns/recent", [str(p) for p in paths])
