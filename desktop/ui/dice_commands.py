@@ -7,6 +7,7 @@ never forgets a roll).
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 from typing import Any, NamedTuple
 
@@ -159,6 +160,22 @@ def to_pool(dice: list[DieRecord]) -> dicepool.Pool:
 def tray_of(dice: list[DieRecord]) -> list[DieRecord]:
     """The ordinary dice of a pool put in its tray: what a roll rolls."""
     return [d for d in dice if d.in_tray and d.place == "pool" and d.kind == "ordinary"]
+
+
+def roll_tray(dice: list[DieRecord], steps_allowed: int, rng: random.Random) -> dicepool.Roll:
+    """One side's tray rolled by the rules (ValueError with their message if it cannot be)."""
+    tray = [dicepool.TrayDie(d.id, d.steps, d.down_to_d4) for d in tray_of(dice)]
+    return dicepool.roll_tray(to_pool(dice), tray, rng, steps_allowed)
+
+
+def after_pool(records: list[DieRecord], pool: dicepool.Pool) -> list[DieRecord]:
+    """The records whose place the rules changed, with the tray emptied."""
+    changed = []
+    for record in records:
+        place = str(pool.get(record.id).place)
+        if place != record.place or record.in_tray or record.steps or record.down_to_d4:
+            changed.append(replace(record, place=place, in_tray=False, steps=0, down_to_d4=False))
+    return changed
 
 
 def award_depleted(

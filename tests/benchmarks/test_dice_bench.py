@@ -16,8 +16,7 @@ from pytest_benchmark.fixture import BenchmarkFixture
 
 from desktop.rules import dicepool
 from desktop.store.records import DieRecord
-from desktop.ui.dice_commands import to_pool
-from desktop.ui.docks.conflict import after_pool
+from desktop.ui.dice_commands import after_pool, to_pool
 from desktop.ui.widgets.dice_scene import DiceScene, SideView
 from tests.benchmarks.timing import median_seconds
 

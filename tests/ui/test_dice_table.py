@@ -6,9 +6,9 @@ import csv
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QMimeData, QPointF, Qt
+from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt
 from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QGroupBox
 from pytestqt.qtbot import QtBot
 
 from desktop.store import Campaign
@@ -311,6 +311,23 @@ def test_a_conflict_with_damage_and_protection_applied_in_one_step(
         "removed",
         "table",
     ]
+
+
+def test_the_conflict_box_is_made_when_a_conflict_is_first_asked_for(
+    window: MainWindow, table: DiceTableWidget, qtbot: QtBot
+) -> None:
+    """Most rolls need no opponent: the box (and its module) waits for the Conflict
+    button, then stands first in the side column and next after the button for Tab."""
+    assert table.findChild(QGroupBox, "conflictBox") is None
+    table.roll_button.setFocus()
+    qtbot.mouseClick(table.conflict_button, Qt.MouseButton.LeftButton)
+    box = table.findChild(QGroupBox, "conflictBox")
+    assert box is table.conflict_box and box.isVisible()
+    assert table.opponent_combo.currentText() == "Brother Ilian"
+    assert table.conflict_button.nextInFocusChain() is table.opponent_combo
+    assert box.y() < table.result_label.mapTo(box.parentWidget(), QPoint(0, 0)).y()
+    qtbot.mouseClick(table.conflict_button, Qt.MouseButton.LeftButton)  # and back
+    assert not box.isVisible()
 
 
 def test_a_discarded_conflict_writes_nothing(window: MainWindow, table: DiceTableWidget) -> None:

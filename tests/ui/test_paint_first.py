@@ -168,6 +168,10 @@ HEAVY = (
     "desktop.store.energy_rows",
     "desktop.store.managers.cards",
     "desktop.store.managers.clocks",
+    # What only a conflict, File > Check Campaign or a repair needs.
+    "desktop.ui.dice_table.conflict_box",
+    "desktop.ui.docks.conflict",
+    "desktop.store.checkup",
     "html.parser",
     "pydantic",
     "alembic",

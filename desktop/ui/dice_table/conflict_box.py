@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
 
 from desktop.rules import dicepool
 from desktop.store import CharacterRecord, DieRecord, ItemRecord, NotFound, TraitRecord
-from desktop.ui.dice_commands import RollDice, RollEntry, to_pool, tray_of
+from desktop.ui.dice_commands import RollDice, RollEntry, roll_tray, to_pool, tray_of
 from desktop.ui.dice_table.chips import TraitChips
 from desktop.ui.dice_table.odds import conflict_odds, conflict_odds_text, is_conflict_odds
 from desktop.ui.dice_table.roll_words import rolled_size
@@ -478,9 +478,3 @@ class ConflictBox(QGroupBox):
             self._opp_applied.discard(trait)
         self.show_steps()
         self.request_odds()
-
-
-def roll_tray(dice: list[DieRecord], steps_allowed: int, rng: random.Random) -> dicepool.Roll:
-    """One side's tray rolled by the rules (ValueError with their message if it cannot be)."""
-    tray = [dicepool.TrayDie(d.id, d.steps, d.down_to_d4) for d in tray_of(dice)]
-    return dicepool.roll_tray(to_pool(dice), tray, rng, steps_allowed)

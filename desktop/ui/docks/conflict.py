@@ -12,19 +12,7 @@ from dataclasses import dataclass, field
 
 from desktop.rules import dicepool
 from desktop.store import CharacterRecord, DieRecord, ItemRecord
-from desktop.ui.dice_commands import to_pool
-
-
-def after_pool(records: list[DieRecord], pool: dicepool.Pool) -> list[DieRecord]:
-    """The records whose place the rules changed, with the tray emptied."""
-    from dataclasses import replace
-
-    changed = []
-    for record in records:
-        place = str(pool.get(record.id).place)
-        if place != record.place or record.in_tray or record.steps or record.down_to_d4:
-            changed.append(replace(record, place=place, in_tray=False, steps=0, down_to_d4=False))
-    return changed
+from desktop.ui.dice_commands import after_pool, to_pool
 
 
 @dataclass

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPoint, Qt, QThreadPool
 from PySide6.QtGui import QKeyEvent
@@ -38,22 +39,26 @@ from desktop.ui.dice_commands import (
     RollDice,
     RollEntry,
     UpdateDice,
+    after_pool,
     award_depleted,
+    roll_tray,
     to_pool,
     tray_of,
 )
 from desktop.ui.dice_table.all_ones_choice import AllOnesChoice
 from desktop.ui.dice_table.animation import RollAnimation
 from desktop.ui.dice_table.chips import NewDieChip, TraitChips
-from desktop.ui.dice_table.conflict_box import ConflictBox, roll_tray
 from desktop.ui.dice_table.menus import die_menu
 from desktop.ui.dice_table.roll_words import describe_roll, roll_detail, rolled_size
 from desktop.ui.dice_table.tray_odds_box import TrayOddsBox
-from desktop.ui.docks.conflict import Conflict, after_pool
 from desktop.ui.form_helpers import follow_changes, push_button, spread_row, vertical_scroll
 from desktop.ui.session import CampaignSession
 from desktop.ui.widgets.dice_scene import DiceScene, DiceView, DieState, SideView
 from desktop.ui.widgets.number_field import NumberField, problem_label
+
+if TYPE_CHECKING:
+    from desktop.ui.dice_table.conflict_box import ConflictBox
+    from desktop.ui.docks.conflict import Conflict
 
 TOPICS = {"dice", "traits", "items", "characters"}
 
@@ -74,8 +79,10 @@ class DiceTableWidget(QWidget):
         # A tumble's end frees the table: Roll, the conflict's Apply, undo.
         self.animation.settled.connect(self._update_buttons)
         self.odds_box = TrayOddsBox(pool)
-        # The opponent's side, the conflict's odds and the roll in progress.
-        self.conflict_box = ConflictBox(pool)
+        self._pool = pool
+        # The opponent's side, the conflict's odds and the roll in progress: built (with
+        # its module) when a conflict is first asked for, since most rolls need none.
+        self._conflict_box: ConflictBox | None = None
         self._build()
 
     # -- building ---------------------------------------------------------------------------
@@ -206,7 +213,9 @@ class DiceTableWidget(QWidget):
         actions.addLayout(award_row)
 
         side = QVBoxLayout()
-        side.addWidget(self._connect_conflict_box())
+        self._conflict_place = QVBoxLayout()  # the conflict box's place, first in the column
+        self._conflict_place.setContentsMargins(0, 0, 0, 0)
+        side.addLayout(self._conflict_place)
         side.addWidget(result_box)
         side.addWidget(self.odds_box)
         side.addWidget(trait_box, 1)
@@ -239,31 +248,77 @@ class DiceTableWidget(QWidget):
         self.view.customContextMenuRequested.connect(self._context_menu)
         self._update_buttons()
 
-    def _connect_conflict_box(self) -> ConflictBox:
-        box = self.conflict_box
-        box.opponent_changed.connect(self._on_opponent_changed)
-        box.changed.connect(self._on_conflict_changed)
-        box.item_die_rolled.connect(self._show_item_die)
-        box.choice_needed.connect(self._offer_choice)
-        box.applied.connect(self._on_conflict_applied)
-        box.discarded.connect(self._on_conflict_discarded)
-        box.problem.connect(self._problem)
-        # The box's parts that tests and the Play dock reach from the table.
-        self.opponent_combo = box.opponent_combo
-        self.opp_traits = box.opp_traits
-        self.opp_steps_label = box.opp_steps_label
-        self.item_combos = box.item_combos
-        self.conflict_odds_label = box.odds_label
-        self.conflict_result_label = box.result_label
-        self.apply_button = box.apply_button
-        return box
+    @property
+    def conflict_box(self) -> ConflictBox:
+        """The conflict box, made the first time it is reached."""
+        if self._conflict_box is None:
+            from desktop.ui.dice_table.conflict_box import ConflictBox
+
+            box = ConflictBox(self._pool)
+            box.opponent_changed.connect(self._on_opponent_changed)
+            box.changed.connect(self._on_conflict_changed)
+            box.item_die_rolled.connect(self._show_item_die)
+            box.choice_needed.connect(self._offer_choice)
+            box.applied.connect(self._on_conflict_applied)
+            box.discarded.connect(self._on_conflict_discarded)
+            box.problem.connect(self._problem)
+            self._conflict_place.addWidget(box)
+            # Made last, it would be last in the Tab order: it follows the Conflict button.
+            previous: QWidget = self.conflict_button
+            for part in box.findChildren(QWidget):
+                if part.focusPolicy() & Qt.FocusPolicy.TabFocus:
+                    QWidget.setTabOrder(previous, part)
+                    previous = part
+            box.follow(self._session, self._character, self._dice)
+            box.update_buttons(self._session is not None and not self._session.read_only)
+            self._conflict_box = box
+        return self._conflict_box
+
+    # The box's parts that tests and the Play dock reach from the table.
+
+    @property
+    def opponent_combo(self) -> QComboBox:
+        return self.conflict_box.opponent_combo
+
+    @property
+    def opp_traits(self) -> TraitChips:
+        return self.conflict_box.opp_traits
+
+    @property
+    def opp_steps_label(self) -> QLabel:
+        return self.conflict_box.opp_steps_label
+
+    @property
+    def item_combos(self) -> list[tuple[QComboBox, QComboBox]]:
+        return self.conflict_box.item_combos
+
+    @property
+    def conflict_odds_label(self) -> QLabel:
+        return self.conflict_box.odds_label
+
+    @property
+    def conflict_result_label(self) -> QLabel:
+        return self.conflict_box.result_label
+
+    @property
+    def apply_button(self) -> QPushButton:
+        return self.conflict_box.apply_button
+
+    def _opponent_dice(self) -> list[DieRecord]:
+        box = self._conflict_box
+        return box.opponent_dice if box is not None else []
+
+    def _rolled_conflict(self) -> Conflict | None:
+        box = self._conflict_box
+        return box.conflict if box is not None else None
 
     # -- following the campaign ---------------------------------------------------------------
 
     def set_session(self, session: CampaignSession | None) -> None:
         self._stop_animation()
         self._pending = None
-        self.conflict_box.reset()
+        if self._conflict_box is not None:
+            self._conflict_box.reset()
         self.odds_box.cancel()
         if self._session is not None:
             self._hold_undo(False)
@@ -292,7 +347,8 @@ class DiceTableWidget(QWidget):
             self._applied.clear()
             self._cancel_pending()
             self._set_typed("")
-            self.conflict_box.reset()
+            if self._conflict_box is not None:
+                self._conflict_box.reset()
             self.result_label.setText("No roll yet.")
         self.reload()
 
@@ -315,8 +371,9 @@ class DiceTableWidget(QWidget):
             self._applied &= {t.id for t in self._traits}
             self.name_label.setText(character.name)
             self.traits.set_traits(character.id, self._traits, self._applied)
-        self.conflict_box.follow(session, character, self._dice)
-        ids = {d.id for d in self._dice} | {d.id for d in self.conflict_box.opponent_dice}
+        if self._conflict_box is not None:
+            self._conflict_box.follow(session, character, self._dice)
+        ids = {d.id for d in self._dice} | {d.id for d in self._opponent_dice()}
         self._states = {k: v for k, v in self._states.items() if k in ids}
         self._redraw()
         self._update_counts()
@@ -327,13 +384,14 @@ class DiceTableWidget(QWidget):
         sides = []
         if self._character is not None:
             sides.append((self._character, self._dice))
-        opponent = self.conflict_box.opponent
-        if self._in_conflict() and opponent is not None:
-            sides.append((opponent, self.conflict_box.opponent_dice))
+        if self._in_conflict():
+            box = self.conflict_box
+            if box.opponent is not None:
+                sides.append((box.opponent, box.opponent_dice))
         return sides
 
     def _in_conflict(self) -> bool:
-        return self.conflict_box.in_conflict()
+        return self._conflict_box is not None and self._conflict_box.in_conflict()
 
     def _redraw(self) -> None:
         width = max(200.0, float(self.view.viewport().width()))
@@ -364,16 +422,18 @@ class DiceTableWidget(QWidget):
         self.counts_label.setToolTip(dicepool.PLAY_STATE_WORDS[state].capitalize())
         used = sum(d.steps for d in self._tray())
         self.steps_label.setText(f"Trait steps: {used} of {self.steps_allowed()} used")
-        self.conflict_box.show_steps()
+        if self._conflict_box is not None:
+            self._conflict_box.show_steps()
 
     def _update_buttons(self) -> None:
         writable = self._session is not None and not self._session.read_only
         has_character = writable and self._character is not None
-        conflict = self.conflict_box.conflict
-        waiting = self._pending is not None or self.conflict_box.waiting()
+        box = self._conflict_box
+        conflict = self._rolled_conflict()
+        waiting = self._pending is not None or (box is not None and box.waiting())
         busy = waiting or conflict is not None or self.animation.running()
         self._hold_undo(busy)
-        opponent_tray = tray_of(self.conflict_box.opponent_dice)
+        opponent_tray = tray_of(self._opponent_dice())
         trays = bool(self._tray()) or (self._in_conflict() and bool(opponent_tray))
         ready = self._in_conflict() if self.conflict_button.isChecked() else trays
         self.roll_button.setEnabled(
@@ -393,8 +453,9 @@ class DiceTableWidget(QWidget):
             has_character and not busy and self.damage_spin.value() is not None
         )
         self.choice_frame.setVisible(waiting)
-        self.conflict_box.setVisible(self.conflict_button.isChecked())
-        self.conflict_box.update_buttons(writable)
+        if box is not None:
+            box.setVisible(self.conflict_button.isChecked())
+            box.update_buttons(writable)
 
     # -- what the GM does ----------------------------------------------------------------------
 
@@ -404,11 +465,11 @@ class DiceTableWidget(QWidget):
     def steps_allowed(self, side: int = 0) -> int:
         """The trait steps a side may spend on this roll: its own ticked traits only."""
         if side:
-            return self.conflict_box.steps_allowed()
+            return self._conflict_box.steps_allowed() if self._conflict_box is not None else 0
         return dicepool.trait_steps([t.value for t in self._traits if t.id in self._applied])
 
     def _side_of_die(self, die_id: int) -> int:
-        return 1 if any(d.id == die_id for d in self.conflict_box.opponent_dice) else 0
+        return 1 if any(d.id == die_id for d in self._opponent_dice()) else 0
 
     def _push(self, command: object) -> bool:
         assert self._session is not None
@@ -419,7 +480,7 @@ class DiceTableWidget(QWidget):
             self._session.report_failure(message)
 
     def _die(self, die_id: int) -> DieRecord | None:
-        dice = [*self._dice, *self.conflict_box.opponent_dice]
+        dice = [*self._dice, *self._opponent_dice()]
         return next((d for d in dice if d.id == die_id), None)
 
     def _writable(self) -> bool:
@@ -428,7 +489,7 @@ class DiceTableWidget(QWidget):
             and not self._session.read_only
             and self._character is not None
             and self._pending is None
-            and self.conflict_box.conflict is None
+            and self._rolled_conflict() is None
             and not self.animation.running()
         )
 
@@ -474,7 +535,7 @@ class DiceTableWidget(QWidget):
         if not self._writable():
             return
         mine = trait_id in {t.id for t in self._traits}
-        theirs = self.conflict_box.owns_trait(trait_id)
+        theirs = self._conflict_box is not None and self._conflict_box.owns_trait(trait_id)
         if not mine and not theirs:
             return
         if (0 if mine else 1) != self._side_of_die(die_id):
@@ -505,7 +566,7 @@ class DiceTableWidget(QWidget):
         if steps < 0:
             return
         side = self._side_of_die(die_id)
-        own = self.conflict_box.opponent_dice if side else self._dice
+        own = self._opponent_dice() if side else self._dice
         used = sum(d.steps for d in self._tray(own)) + delta
         if delta > 0 and used > self.steps_allowed(side):
             opponent = self.conflict_box.opponent
@@ -567,7 +628,7 @@ class DiceTableWidget(QWidget):
 
     def clear_tray(self) -> None:
         if self._writable():
-            trays = [*self._tray(), *self._tray(self.conflict_box.opponent_dice)]
+            trays = [*self._tray(), *self._tray(self._opponent_dice())]
             changed = [replace(d, in_tray=False, steps=0, down_to_d4=False) for d in trays]
             self._applied.clear()
             self._push(UpdateDice(self._session, "Empty the tray", changed))  # type: ignore[arg-type]
@@ -773,7 +834,7 @@ class DiceTableWidget(QWidget):
     def _on_chosen(self, choice: dicepool.Catastrophe, chosen: int | None) -> None:
         """The player's answer to an all-ones roll (in a conflict, for the side asked):
         the choice and the die picked for it."""
-        if self.conflict_box.conflict is not None:
+        if self._rolled_conflict() is not None:
             self.conflict_box.choose(choice, chosen)
             return
         roll, self._pending = self._pending, None
@@ -817,7 +878,8 @@ class DiceTableWidget(QWidget):
 
     def _on_conflict_toggled(self, on: bool) -> None:
         self._states.clear()
-        self.conflict_box.set_active(on)
+        if on or self._conflict_box is not None:
+            self.conflict_box.set_active(on)
         self.reload()
 
     def _on_opponent_changed(self) -> None:
@@ -881,7 +943,8 @@ class DiceTableWidget(QWidget):
     # -- odds ------------------------------------------------------------------------------
 
     def _request_odds(self) -> None:
-        self.conflict_box.request_odds()
+        if self._conflict_box is not None:
+            self._conflict_box.request_odds()
         sizes = tuple(rolled_size(d) for d in self._tray())
         self.odds_box.request(sizes, len(to_pool(self._dice).on_table))
 
