@@ -6,9 +6,9 @@ import csv
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt
+from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt, QTimer
 from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent
-from PySide6.QtWidgets import QApplication, QGroupBox
+from PySide6.QtWidgets import QApplication, QGroupBox, QMenu
 from pytestqt.qtbot import QtBot
 
 from desktop.store import Campaign
@@ -328,6 +328,30 @@ def test_the_conflict_box_is_made_when_a_conflict_is_first_asked_for(
     assert box.y() < table.result_label.mapTo(box.parentWidget(), QPoint(0, 0)).y()
     qtbot.mouseClick(table.conflict_button, Qt.MouseButton.LeftButton)  # and back
     assert not box.isVisible()
+
+
+def test_a_dies_menu_offers_what_can_be_done_to_it(
+    window: MainWindow, table: DiceTableWidget
+) -> None:
+    """A right-click on a die opens its menu (its module is imported then); a choice is
+    one undoable change."""
+    first = dice(window)[0]
+    where = table.view.mapFromScene(table.scene.die_items[first.id].sceneBoundingRect().center())
+    offered: list[str] = []
+
+    def choose() -> None:
+        menu = QApplication.activePopupWidget()
+        assert isinstance(menu, QMenu)
+        offered.extend(action.text() for action in menu.actions() if not action.isSeparator())
+        next(action for action in menu.actions() if action.text() == "Move to the table").trigger()
+        menu.close()
+
+    QTimer.singleShot(0, choose)
+    table.view.customContextMenuRequested.emit(where)
+    assert offered == ["Put in the tray", "Move to the table", "Remove (damage)", "Delete this die"]
+    assert next(d for d in dice(window) if d.id == first.id).place == "table"
+    window.undo_action.trigger()
+    assert next(d for d in dice(window) if d.id == first.id).place == "pool"
 
 
 def test_a_discarded_conflict_writes_nothing(window: MainWindow, table: DiceTableWidget) -> None:

@@ -48,7 +48,6 @@ from desktop.ui.dice_commands import (
 from desktop.ui.dice_table.all_ones_choice import AllOnesChoice
 from desktop.ui.dice_table.animation import RollAnimation
 from desktop.ui.dice_table.chips import NewDieChip, TraitChips
-from desktop.ui.dice_table.menus import die_menu
 from desktop.ui.dice_table.roll_words import describe_roll, roll_detail, rolled_size
 from desktop.ui.dice_table.tray_odds_box import TrayOddsBox
 from desktop.ui.form_helpers import follow_changes, push_button, spread_row, vertical_scroll
@@ -955,6 +954,8 @@ class DiceTableWidget(QWidget):
         die = self._die(die_id) if die_id is not None else None
         if die is None or not self._writable():
             return
+        from desktop.ui.dice_table.menus import die_menu  # the first right-click pays for it
+
         die_menu(self, die, self).exec(self.view.viewport().mapToGlobal(position))
 
     def delete_die(self, die: DieRecord) -> None:
