@@ -14,7 +14,6 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import TYPE_CHECKING, Any
 
@@ -408,12 +407,23 @@ def card(record: CardRecord) -> CardRecord:
     )
 
 
-@dataclass(frozen=True)
 class NamedCard:
-    """A card as the owner rule sees it: compared by id, shown by name in its messages."""
+    """A card as the owner rule sees it: compared by id, shown by name in its messages.
 
-    id: int
-    name: str = field(compare=False)
+    A plain class: a dataclass would be made at every start for a check that only card
+    ownership needs."""
+
+    __slots__ = ("id", "name")
+
+    def __init__(self, id: int, name: str) -> None:
+        self.id = id
+        self.name = name
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, NamedCard) and other.id == self.id
+
+    def __hash__(self) -> int:
+        return hash(self.id)
 
     def __repr__(self) -> str:
         return f"“{self.name}”"
