@@ -394,7 +394,9 @@ def _process_start(pid: int) -> int | None:
     """When process `pid` started, in clock ticks since boot (Linux's /proc); None where
     the system does not tell (macOS, Windows) or the process is gone."""
     try:
-        text = Path(f"/proc/{pid}/stat").read_text(encoding="ascii", errors="replace")
+        # Read as UTF-8 (the codec Python has loaded) with bad bytes replaced: the fields
+        # read are ASCII digits; the name, which may hold anything, is skipped below.
+        text = Path(f"/proc/{pid}/stat").read_text(encoding="utf-8", errors="replace")
     except (OSError, ValueError, OverflowError):
         return None
     # The command name (field 2) is in parentheses and may hold spaces: split after it.
