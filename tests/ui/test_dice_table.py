@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt, QTimer
 from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent
-from PySide6.QtWidgets import QApplication, QGroupBox, QMenu
+from PySide6.QtWidgets import QApplication, QFrame, QGroupBox, QMenu
 from pytestqt.qtbot import QtBot
 
 from desktop.store import Campaign
@@ -317,8 +317,10 @@ def test_the_conflict_box_is_made_when_a_conflict_is_first_asked_for(
     window: MainWindow, table: DiceTableWidget, qtbot: QtBot
 ) -> None:
     """Most rolls need no opponent: the box (and its module) waits for the Conflict
-    button, then stands first in the side column and next after the button for Tab."""
+    button, then stands first in the side column and next after the button for Tab.
+    The all-ones choice, as rare, waits for an all-ones roll (tests/scenarios)."""
     assert table.findChild(QGroupBox, "conflictBox") is None
+    assert table.findChild(QFrame, "catastropheChoice") is None
     table.roll_button.setFocus()
     qtbot.mouseClick(table.conflict_button, Qt.MouseButton.LeftButton)
     box = table.findChild(QGroupBox, "conflictBox")

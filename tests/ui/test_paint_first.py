@@ -170,6 +170,8 @@ HEAVY = (
     "desktop.store.managers.clocks",
     # What only a conflict, File > Check Campaign or a repair needs.
     "desktop.ui.dice_table.conflict_box",
+    "desktop.ui.dice_table.all_ones_choice",
+    "desktop.ui.dice_table.menus",
     "desktop.ui.docks.conflict",
     "desktop.store.checkup",
     "html.parser",

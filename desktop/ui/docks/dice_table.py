@@ -45,7 +45,6 @@ from desktop.ui.dice_commands import (
     to_pool,
     tray_of,
 )
-from desktop.ui.dice_table.all_ones_choice import AllOnesChoice
 from desktop.ui.dice_table.animation import RollAnimation
 from desktop.ui.dice_table.chips import NewDieChip, TraitChips
 from desktop.ui.dice_table.roll_words import describe_roll, roll_detail, rolled_size
@@ -56,10 +55,29 @@ from desktop.ui.widgets.dice_scene import DiceScene, DiceView, DieState, SideVie
 from desktop.ui.widgets.number_field import NumberField, problem_label
 
 if TYPE_CHECKING:
+    from desktop.ui.dice_table.all_ones_choice import AllOnesChoice
     from desktop.ui.dice_table.conflict_box import ConflictBox
     from desktop.ui.docks.conflict import Conflict
 
 TOPICS = {"dice", "traits", "items", "characters"}
+
+
+def _focusable_before(widget: QWidget) -> QWidget:
+    """The widget Tab reaches just before `widget`."""
+    previous = widget.previousInFocusChain()
+    while previous is not widget and not previous.focusPolicy() & Qt.FocusPolicy.TabFocus:
+        previous = previous.previousInFocusChain()
+    return previous
+
+
+def _tab_after(anchor: QWidget, part: QWidget) -> None:
+    """Put the widgets of `part`, made after the table, next after `anchor` in the Tab
+    order (made last, they would come last)."""
+    previous = anchor
+    for widget in part.findChildren(QWidget):
+        if widget.focusPolicy() & Qt.FocusPolicy.TabFocus:
+            QWidget.setTabOrder(previous, widget)
+            previous = widget
 
 
 class DiceTableWidget(QWidget):
@@ -166,17 +184,11 @@ class DiceTableWidget(QWidget):
         self.result_label = QLabel("No roll yet.")
         self.result_label.setObjectName("rollResult")
         self.result_label.setWordWrap(True)
-        self.choice_frame = AllOnesChoice()
-        self.choice_frame.chosen.connect(self._on_chosen)
-        # Its parts that tests reach from the table.
-        self.keep_die_combo = self.choice_frame.keep_die_combo
-        self.lose_die_combo = self.choice_frame.lose_die_combo
-        self.keep_button = self.choice_frame.keep_button
-        self.lose_button = self.choice_frame.lose_button
+        # The player's choice after an all-ones roll: made when one is first rolled.
+        self._choice_frame: AllOnesChoice | None = None
         result_box = QGroupBox("Last roll")
-        result_layout = QVBoxLayout(result_box)
-        result_layout.addWidget(self.result_label)
-        result_layout.addWidget(self.choice_frame)
+        self._result_layout = QVBoxLayout(result_box)
+        self._result_layout.addWidget(self.result_label)
 
         self.rest_button = QPushButton("Rest 2 hours")
         self.rest_button.clicked.connect(lambda: self.rest(2))
@@ -262,16 +274,42 @@ class DiceTableWidget(QWidget):
             box.discarded.connect(self._on_conflict_discarded)
             box.problem.connect(self._problem)
             self._conflict_place.addWidget(box)
-            # Made last, it would be last in the Tab order: it follows the Conflict button.
-            previous: QWidget = self.conflict_button
-            for part in box.findChildren(QWidget):
-                if part.focusPolicy() & Qt.FocusPolicy.TabFocus:
-                    QWidget.setTabOrder(previous, part)
-                    previous = part
+            _tab_after(self.conflict_button, box)
             box.follow(self._session, self._character, self._dice)
             box.update_buttons(self._session is not None and not self._session.read_only)
             self._conflict_box = box
         return self._conflict_box
+
+    @property
+    def choice_frame(self) -> AllOnesChoice:
+        """The all-ones choice, made (with its module) the first time it is reached."""
+        if self._choice_frame is None:
+            from desktop.ui.dice_table.all_ones_choice import AllOnesChoice
+
+            frame = AllOnesChoice()  # hidden until offered
+            frame.chosen.connect(self._on_chosen)
+            self._result_layout.addWidget(frame)
+            _tab_after(_focusable_before(self.target_spin), frame)  # below the last roll
+            self._choice_frame = frame
+        return self._choice_frame
+
+    # The choice's parts that tests reach from the table.
+
+    @property
+    def keep_die_combo(self) -> QComboBox:
+        return self.choice_frame.keep_die_combo
+
+    @property
+    def lose_die_combo(self) -> QComboBox:
+        return self.choice_frame.lose_die_combo
+
+    @property
+    def keep_button(self) -> QPushButton:
+        return self.choice_frame.keep_button
+
+    @property
+    def lose_button(self) -> QPushButton:
+        return self.choice_frame.lose_button
 
     # The box's parts that tests and the Play dock reach from the table.
 
@@ -451,7 +489,8 @@ class DiceTableWidget(QWidget):
         self.damage_button.setEnabled(
             has_character and not busy and self.damage_spin.value() is not None
         )
-        self.choice_frame.setVisible(waiting)
+        if waiting or self._choice_frame is not None:
+            self.choice_frame.setVisible(waiting)
         if box is not None:
             box.setVisible(self.conflict_button.isChecked())
             box.update_buttons(writable)
@@ -842,7 +881,8 @@ class DiceTableWidget(QWidget):
 
     def _cancel_pending(self) -> None:
         self._pending = None
-        self.choice_frame.hide()
+        if self._choice_frame is not None:
+            self._choice_frame.hide()
 
     def _commit(
         self,
