@@ -4,6 +4,8 @@ tray changes (`desktop.rules.odds` through `OddsWorker`)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QThreadPool
 from PySide6.QtWidgets import QFormLayout, QGroupBox, QLabel, QWidget
 
@@ -11,15 +13,15 @@ from desktop.rules import dicepool
 from desktop.ui.dice_table.odds import tray_odds, tray_odds_texts
 from desktop.ui.widgets.number_field import NumberField, problem_label
 
+if TYPE_CHECKING:
+    from desktop.ui.odds_worker import OddsWorker
+
 
 class TrayOddsBox(QGroupBox):
     def __init__(self, pool: QThreadPool, parent: QWidget | None = None) -> None:
         super().__init__("Odds of the tray", parent)
-        from desktop.ui.odds_worker import OddsWorker
-
-        self.worker = OddsWorker(pool, self)
-        self.worker.ready.connect(self._show)
-        self.worker.failed.connect(self._show_problem)
+        self._pool = pool
+        self._worker: OddsWorker | None = None  # made with the first tray to weigh
         self._asked: tuple[tuple[int, ...], int] = ((), 0)
         self.target_spin = NumberField("The total to reach", dicepool.check_reach)
         self.target_spin.setObjectName("oddsTarget")
@@ -51,10 +53,17 @@ class TrayOddsBox(QGroupBox):
             for label in self._labels():
                 label.setText("–")
             return
-        self.worker.request(lambda: tray_odds(sizes, on_table))
+        if self._worker is None:
+            from desktop.ui.odds_worker import OddsWorker
+
+            self._worker = OddsWorker(self._pool, self)
+            self._worker.ready.connect(self._show)
+            self._worker.failed.connect(self._show_problem)
+        self._worker.request(lambda: tray_odds(sizes, on_table))
 
     def cancel(self) -> None:
-        self.worker.cancel()
+        if self._worker is not None:
+            self._worker.cancel()
 
     def _again(self) -> None:
         self.request(*self._asked)  # another target: the same tray's odds, read again
