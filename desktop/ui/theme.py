@@ -30,15 +30,21 @@ def new_application(arguments: list[str]) -> QApplication:
 def apply_theme(app: QApplication, forced: str | None = None) -> None:
     """Use Fusion (the same look on every system) and the system's scheme, live; or
     `forced` ("light" or "dark", as `--theme` asks) whatever the system's scheme."""
-    _set_style(app, dark=forced == "dark")
+    # The style is set once here, by the one path taken: a second setting would make
+    # Fusion again from Python, which STYLE_ARGUMENTS spares the start.
     if forced is not None:
-        app.setPalette(dark_palette() if forced == "dark" else light_palette())
+        _apply_scheme(app, Qt.ColorScheme.Dark if forced == "dark" else Qt.ColorScheme.Light)
         return
-    if QGuiApplication.platformName() in HEADLESS_PLATFORMS:
+    if _headless():
+        _set_style(app, dark=False)
         return  # no system scheme to follow; asking costs a failed D-Bus call (~35 ms)
     hints = QGuiApplication.styleHints()
     _apply_scheme(app, hints.colorScheme())
     hints.colorSchemeChanged.connect(lambda scheme: _apply_scheme(app, scheme))
+
+
+def _headless() -> bool:
+    return QGuiApplication.platformName() in HEADLESS_PLATFORMS
 
 
 def is_dark(scheme: Qt.ColorScheme) -> bool:

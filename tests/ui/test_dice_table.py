@@ -321,6 +321,10 @@ def test_the_conflict_box_is_made_when_a_conflict_is_first_asked_for(
     The all-ones choice, as rare, waits for an all-ones roll (tests/scenarios)."""
     assert table.findChild(QGroupBox, "conflictBox") is None
     assert table.findChild(QFrame, "catastropheChoice") is None
+    first = dice(window)[0]
+    table.toggle_tray(first.id)
+    table.step(first.id, 1)  # refused: no trait ticked; the message needs no opponent
+    assert table.findChild(QGroupBox, "conflictBox") is None
     table.roll_button.setFocus()
     qtbot.mouseClick(table.conflict_button, Qt.MouseButton.LeftButton)
     box = table.findChild(QGroupBox, "conflictBox")

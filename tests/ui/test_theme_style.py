@@ -66,3 +66,47 @@ def test_a_new_application_is_plain_fusion() -> None:
 
 def test_a_new_application_in_the_dark_draws_visible_checks() -> None:
     assert _style_of_a_new_application("dark").startswith("VisibleChecks")
+
+
+FOLLOWING = """
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QGuiApplication
+from desktop.ui import theme
+made = []
+real = theme.QStyleFactory
+
+
+class Counting:
+    @staticmethod
+    def create(name):
+        made.append(name)
+        return real.create(name)
+
+
+theme.QStyleFactory = Counting
+theme._headless = lambda: False  # as on a desktop: the system's scheme is followed
+app = theme.new_application(["gm-desk"])
+theme.apply_theme(app, None)
+hints = QGuiApplication.styleHints()
+steps = [(len(made), type(app.style()).__name__)]
+for scheme in (Qt.ColorScheme.Dark, Qt.ColorScheme.Light):
+    hints.colorSchemeChanged.emit(scheme)
+    steps.append((len(made), type(app.style()).__name__))
+print(steps)
+"""
+
+
+def test_following_the_system_makes_fusion_from_python_only_when_the_scheme_changes() -> None:
+    """At start Qt's own -style gives Fusion: a light desktop makes none from Python;
+    a switch to dark wraps a new one, and back to light makes plain Fusion again."""
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    done = subprocess.run(
+        [sys.executable, "-c", FOLLOWING],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
+    )
+    steps = done.stdout.strip().splitlines()[-1]
+    assert steps == "[(0, 'QCommonStyle'), (1, 'VisibleChecks'), (2, 'QCommonStyle')]", steps

@@ -607,8 +607,8 @@ class DiceTableWidget(QWidget):
         own = self._opponent_dice() if side else self._dice
         used = sum(d.steps for d in self._tray(own)) + delta
         if delta > 0 and used > self.steps_allowed(side):
-            opponent = self.conflict_box.opponent
-            who = opponent.name if side and opponent else "this side"
+            opponent = self._conflict_box.opponent if side and self._conflict_box else None
+            who = opponent.name if opponent else "this side"
             self._problem(
                 f"No trait steps left for {who}: tick one of its own traits that applies."
             )
