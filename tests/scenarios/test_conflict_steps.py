@@ -51,16 +51,17 @@ def test_each_side_steps_only_with_its_own_traits(window: MainWindow) -> None:
         table.toggle_tray(die.id)
     _tick(table.traits, "Strength")
     # The opponent's traits are shown on its side, not the selected character's.
-    assert [table.opp_traits.item(r).text() for r in range(table.opp_traits.count())] == [
-        "Brute  (1, broad)"
-    ]
+    assert [
+        table.conflict_box.opp_traits.item(r).text()
+        for r in range(table.conflict_box.opp_traits.count())
+    ] == ["Brute  (1, broad)"]
 
     # Kara's ticked Strength 2 gives the Thug nothing: its Brute is not ticked.
     table.step(thug_dice[0].id, 1)
     assert problems and "Thug" in problems[-1]
     assert campaign.kit.dice(thug_id)[0].steps == 0
 
-    _tick(table.opp_traits, "Brute")
+    _tick(table.conflict_box.opp_traits, "Brute")
     table.step(thug_dice[0].id, 1)
     assert campaign.kit.dice(thug_id)[0].steps == 1
     table.step(thug_dice[1].id, 1)  # Brute 1 is spent: a second step is refused
@@ -72,7 +73,7 @@ def test_each_side_steps_only_with_its_own_traits(window: MainWindow) -> None:
     table.step(kara_dice[0].id, 1)
     assert campaign.kit.dice(kara_id)[0].steps == 1
     assert "2 of 2 used" in table.steps_label.text()
-    assert "1 of 1 used" in table.opp_steps_label.text()
+    assert "1 of 1 used" in table.conflict_box.opp_steps_label.text()
 
     window.session.rng = ScriptedRng([8, 8, 7, 2])
     table.roll()

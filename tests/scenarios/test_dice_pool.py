@@ -52,11 +52,13 @@ def test_all_ones_the_player_picks_the_die_to_keep(window: MainWindow, qtbot: Qt
     campaign, table, kara, dice = _all_ones(window, sizes=(6, 8, 6))
     assert table.choice_frame.isVisibleTo(table)
     # The suggestion: keep the d8, lose a d6.
-    assert table.keep_die_combo.currentData() == dice[1].id
-    assert table.lose_die_combo.currentData() in (dice[0].id, dice[2].id)
+    assert table.choice_frame.keep_die_combo.currentData() == dice[1].id
+    assert table.choice_frame.lose_die_combo.currentData() in (dice[0].id, dice[2].id)
     # The player keeps the last d6 instead.
-    table.keep_die_combo.setCurrentIndex(table.keep_die_combo.findData(dice[2].id))
-    qtbot.mouseClick(table.keep_button, CLICK)
+    table.choice_frame.keep_die_combo.setCurrentIndex(
+        table.choice_frame.keep_die_combo.findData(dice[2].id)
+    )
+    qtbot.mouseClick(table.choice_frame.keep_button, CLICK)
     places = {d.id: d.place for d in campaign.kit.dice(kara)}
     assert places == {dice[0].id: "table", dice[1].id: "table", dice[2].id: "pool"}
     [logged] = campaign.rolls.all()
@@ -66,9 +68,11 @@ def test_all_ones_the_player_picks_the_die_to_keep(window: MainWindow, qtbot: Qt
 def test_all_ones_the_player_picks_the_die_to_lose(window: MainWindow, qtbot: QtBot) -> None:
     """ "(b) one rolled die is removed (damage) and the rest return to the pool.\""""
     campaign, table, kara, dice = _all_ones(window, sizes=(6, 8))
-    assert table.lose_die_combo.currentData() == dice[0].id  # the smallest suggested
-    table.lose_die_combo.setCurrentIndex(table.lose_die_combo.findData(dice[1].id))
-    qtbot.mouseClick(table.lose_button, CLICK)
+    assert table.choice_frame.lose_die_combo.currentData() == dice[0].id  # the smallest suggested
+    table.choice_frame.lose_die_combo.setCurrentIndex(
+        table.choice_frame.lose_die_combo.findData(dice[1].id)
+    )
+    qtbot.mouseClick(table.choice_frame.lose_button, CLICK)
     assert {d.id: d.place for d in campaign.kit.dice(kara)} == {
         dice[0].id: "pool",
         dice[1].id: "removed",
@@ -193,13 +197,13 @@ def test_a_conflict_with_weapon_and_armour_dice(window: MainWindow, qtbot: QtBot
     window.session.rng = ScriptedRng([12, 11, 10, 2])  # 33 against 2
     table.roll()
     # 12 + 11 + 10 = 33 against 2: 1 + 31 // 10 = 4 dice, before any protection.
-    assert "Kara wins 33 to 2" in table.conflict_result_label.text()
-    assert "Thug loses 4 dice" in table.conflict_result_label.text()
+    assert "Kara wins 33 to 2" in table.conflict_box.result_label.text()
+    assert "Thug loses 4 dice" in table.conflict_box.result_label.text()
     window.session.rng = ScriptedRng([6])
     table.roll_item_die("protection")
     # The armour's d6 shows 6: 33 - (2 + 6) = 25 -> 1 + 25 // 10 = 3 dice lost.
-    assert "Thug loses 3 dice" in table.conflict_result_label.text()
-    qtbot.mouseClick(table.apply_button, CLICK)
+    assert "Thug loses 3 dice" in table.conflict_box.result_label.text()
+    qtbot.mouseClick(table.conflict_box.apply_button, CLICK)
     places = sorted(d.place for d in campaign.kit.dice(thug.id) if d.kind == "ordinary")
     assert places.count("removed") == 3
 
@@ -214,6 +218,6 @@ def test_a_conflict_with_weapon_and_armour_dice(window: MainWindow, qtbot: QtBot
     window.session.rng = ScriptedRng([5, 3, 4])  # Kara 5 against 3; the leather shows 4
     table.roll()
     table.roll_item_die("protection")
-    assert "no damage" in table.conflict_result_label.text()
-    qtbot.mouseClick(table.apply_button, CLICK)
+    assert "no damage" in table.conflict_box.result_label.text()
+    qtbot.mouseClick(table.conflict_box.apply_button, CLICK)
     assert sorted(d.place for d in campaign.kit.dice(thug.id)) == before

@@ -123,7 +123,7 @@ def test_all_ones_asks_the_player_in_place(
     assert table.choice_frame.isVisible()
     assert not table.roll_button.isEnabled()
     assert window.session.campaign.rolls.all() == []  # nothing written before the choice
-    qtbot.mouseClick(table.lose_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(table.choice_frame.lose_button, Qt.MouseButton.LeftButton)
     places = sorted(d.place for d in dice(window))
     assert places == ["pool", "pool", "pool", "removed"]
     assert not table.choice_frame.isVisible()
@@ -281,19 +281,19 @@ def test_a_conflict_with_damage_and_protection_applied_in_one_step(
     ilian_dice = [d for d in campaign.kit.dice(ilian.id) if d.kind == "ordinary"]
     for die in (*kara_dice[:2], *ilian_dice[:2]):
         table.toggle_tray(die.id)
-    assert table.item_combos[0][0].currentText() == "Boarding cutlass (d8)"
-    assert table.item_combos[1][1].currentText() == "Oilskin coat (d6)"
-    qtbot.waitUntil(lambda: "%" in table.conflict_odds_label.text(), timeout=10_000)
+    assert table.conflict_box.item_combos[0][0].currentText() == "Boarding cutlass (d8)"
+    assert table.conflict_box.item_combos[1][1].currentText() == "Oilskin coat (d6)"
+    qtbot.waitUntil(lambda: "%" in table.conflict_box.odds_label.text(), timeout=10_000)
 
     window.session.rng = ScriptedRng([6, 5, 1, 2, 1, 3])
     table.roll()
-    assert "Kara Voss wins 11 to 3" in table.conflict_result_label.text()
+    assert "Kara Voss wins 11 to 3" in table.conflict_box.result_label.text()
     assert campaign.rolls.all() == []  # nothing is written before Apply
     table.roll_item_die("damage")
     table.roll_item_die("protection")
-    assert "wins 12 to 6" in table.conflict_result_label.text()
-    assert "Brother Ilian loses 1 die" in table.conflict_result_label.text()
-    qtbot.mouseClick(table.apply_button, Qt.MouseButton.LeftButton)
+    assert "wins 12 to 6" in table.conflict_box.result_label.text()
+    assert "Brother Ilian loses 1 die" in table.conflict_box.result_label.text()
+    qtbot.mouseClick(table.conflict_box.apply_button, Qt.MouseButton.LeftButton)
 
     ilian_places = sorted(d.place for d in campaign.kit.dice(ilian.id) if d.kind == "ordinary")
     assert ilian_places == ["pool", "removed", "table"]  # the 1 depleted, then 1 lost
@@ -329,8 +329,8 @@ def test_the_conflict_box_is_made_when_a_conflict_is_first_asked_for(
     qtbot.mouseClick(table.conflict_button, Qt.MouseButton.LeftButton)
     box = table.findChild(QGroupBox, "conflictBox")
     assert box is table.conflict_box and box.isVisible()
-    assert table.opponent_combo.currentText() == "Brother Ilian"
-    assert table.conflict_button.nextInFocusChain() is table.opponent_combo
+    assert table.conflict_box.opponent_combo.currentText() == "Brother Ilian"
+    assert table.conflict_button.nextInFocusChain() is table.conflict_box.opponent_combo
     assert box.y() < table.result_label.mapTo(box.parentWidget(), QPoint(0, 0)).y()
     qtbot.mouseClick(table.conflict_button, Qt.MouseButton.LeftButton)  # and back
     assert not box.isVisible()

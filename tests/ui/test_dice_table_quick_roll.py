@@ -126,9 +126,9 @@ def test_run_a_conflict_and_apply_it_in_six_inputs(
     hands.key(Qt.Key.Key_3)  # ...Ilian his; both roll
     with settles(qtbot, desk.animation):  # the tumble: no input, it only waits
         hands.key(Qt.Key.Key_Space)
-    assert desk.apply_button.isEnabled()
-    assert "Kara Voss wins 13 to 9" in desk.conflict_result_label.text()
-    hands.click(desk.apply_button)
+    assert desk.conflict_box.apply_button.isEnabled()
+    assert "Kara Voss wins 13 to 9" in desk.conflict_box.result_label.text()
+    hands.click(desk.conflict_box.apply_button)
 
     assert hands.count == 6
     logged = newest(window)

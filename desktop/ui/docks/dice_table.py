@@ -293,54 +293,6 @@ class DiceTableWidget(QWidget):
             self._choice_frame = frame
         return self._choice_frame
 
-    # The choice's parts that tests reach from the table.
-
-    @property
-    def keep_die_combo(self) -> QComboBox:
-        return self.choice_frame.keep_die_combo
-
-    @property
-    def lose_die_combo(self) -> QComboBox:
-        return self.choice_frame.lose_die_combo
-
-    @property
-    def keep_button(self) -> QPushButton:
-        return self.choice_frame.keep_button
-
-    @property
-    def lose_button(self) -> QPushButton:
-        return self.choice_frame.lose_button
-
-    # The box's parts that tests and the Play dock reach from the table.
-
-    @property
-    def opponent_combo(self) -> QComboBox:
-        return self.conflict_box.opponent_combo
-
-    @property
-    def opp_traits(self) -> TraitChips:
-        return self.conflict_box.opp_traits
-
-    @property
-    def opp_steps_label(self) -> QLabel:
-        return self.conflict_box.opp_steps_label
-
-    @property
-    def item_combos(self) -> list[tuple[QComboBox, QComboBox]]:
-        return self.conflict_box.item_combos
-
-    @property
-    def conflict_odds_label(self) -> QLabel:
-        return self.conflict_box.odds_label
-
-    @property
-    def conflict_result_label(self) -> QLabel:
-        return self.conflict_box.result_label
-
-    @property
-    def apply_button(self) -> QPushButton:
-        return self.conflict_box.apply_button
-
     def _opponent_dice(self) -> list[DieRecord]:
         box = self._conflict_box
         return box.opponent_dice if box is not None else []
