@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtWidgets import QApplication, QScrollArea
+from PySide6.QtWidgets import QApplication, QScrollArea, QTabWidget
 from pytestqt.qtbot import QtBot
 
 from desktop.ui.main_window import MainWindow
@@ -41,3 +41,21 @@ def test_the_second_start_shows_the_first_ones_layout(
     scroll = play.findChild(QScrollArea, "playScroll")
     assert scroll is not None and scroll.widget() is not None
     assert scroll.viewport().width() >= scroll.widget().minimumSizeHint().width()
+
+
+def test_opening_a_tab_built_on_first_use_does_not_widen_the_roster(
+    make_window: Callable[[], MainWindow], qtbot: QtBot
+) -> None:
+    """The roster's Traits & items tab is built when first opened, after the first
+    start at 1366 x 768 gave the roster its width; it used to take 2 px more."""
+    window = _start(make_window, qtbot)
+    roster = next(p for p in window.panels if p.name == "roster")
+    before = roster.width()
+    tabs = roster.content().findChild(QTabWidget, "rosterTabs")
+    assert tabs is not None
+    for index in range(tabs.count()):
+        tabs.setCurrentIndex(index)
+        for _ in range(5):  # the page is built, then laid out, then the dock follows
+            QApplication.processEvents()
+        assert roster.content().minimumSizeHint().width() <= before, tabs.tabText(index)
+        assert roster.width() == before, tabs.tabText(index)

@@ -843,6 +843,9 @@ def _button(name: str, text: str, tip: str) -> QToolButton:
 
 def _heading(text: str, *buttons: QWidget) -> QHBoxLayout:
     label = QLabel(f"<b>{text}</b>")
+    # Wraps rather than widens: the tab is built when first opened, after the roster
+    # took its width, and a heading must not push the dock wider then.
+    label.setWordWrap(True)
     row = QHBoxLayout()
     row.addWidget(label, 1)
     for button in buttons:
