@@ -106,6 +106,9 @@ class Campaign(Core):
                     health.refuse_unsound(inspected, path.name, values=not trusted)
                     if not trusted:
                         trust.remember(path, data_dir)
+                else:
+                    # Judged as the revision it claims before it is backed up or upgraded.
+                    health.refuse_unsound(inspected, path.name, values=False, revision=revision)
             if schema.needs_upgrade(revision):
                 if read_only:
                     raise CampaignRefused(
@@ -116,9 +119,11 @@ class Campaign(Core):
                 from desktop.store import backups  # only an upgrade or a backup needs it
 
                 backups.make_backup(path, backups.backup_folder(data_dir, path))
-                schema.upgrade(path)
-                with files.inspecting(path, shared=False) as inspected:
-                    health.refuse_unsound(inspected, path.name)
+                # The upgraded values are judged before the upgrade commits: a refusal
+                # leaves the file as it was.
+                schema.upgrade(
+                    path, check=lambda upgraded: health.refuse_unsound(upgraded, path.name)
+                )
                 trust.remember(path, data_dir)
             # Immutable only with no changes waiting in a -wal: it would not see them.
             immutable = unwritable is not None and trust.fingerprint(path) is not None

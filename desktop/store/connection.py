@@ -17,11 +17,13 @@ def sqlite_uri(path: Path, *, read_only: bool) -> str:
     return uri + ("?mode=ro" if read_only else "")
 
 
-def connect(path: Path, *, read_only: bool, foreign_keys: bool = True) -> sqlite3.Connection:
+def connect(
+    path: Path, *, read_only: bool, foreign_keys: bool = True, wal: bool = True
+) -> sqlite3.Connection:
     """A connection in autocommit mode: transactions are begun explicitly.
 
-    Foreign keys are enforced (and cascade) on every connection except the one that
-    migrates the schema: see `schema.upgrade`.
+    Foreign keys are enforced (and cascade) on every connection, and a writer puts the
+    file in WAL mode, except on the one that migrates the schema (see `schema.upgrade`).
     """
     connection = sqlite3.connect(
         sqlite_uri(path, read_only=read_only),
@@ -30,7 +32,7 @@ def connect(path: Path, *, read_only: bool, foreign_keys: bool = True) -> sqlite
         isolation_level=None,
         check_same_thread=False,
     )
-    if not read_only:
+    if wal and not read_only:
         connection.execute("PRAGMA journal_mode=WAL")
     # FULL: an acknowledged GM action survives a power cut, not only a crash.
     connection.execute("PRAGMA synchronous=FULL")

@@ -9,11 +9,14 @@ from sqlalchemy import Engine, create_engine, event
 from desktop.store.connection import connect
 
 
-def make_engine(path: Path, *, read_only: bool, foreign_keys: bool = True) -> Engine:
-    """An engine whose transactions are real SQLite transactions (reads included)."""
+def make_engine(
+    path: Path, *, read_only: bool, foreign_keys: bool = True, wal: bool = True
+) -> Engine:
+    """An engine whose transactions are real SQLite transactions (reads included);
+    `foreign_keys` and `wal` as in `connection.connect`."""
     engine = create_engine(
         f"sqlite:///{path.as_posix()}",
-        creator=lambda: connect(path, read_only=read_only, foreign_keys=foreign_keys),
+        creator=lambda: connect(path, read_only=read_only, foreign_keys=foreign_keys, wal=wal),
     )
 
     # pysqlite's own transaction handling would start transactions late (and commit

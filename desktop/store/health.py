@@ -27,129 +27,12 @@ from datetime import date
 from desktop.rules import roster
 from desktop.store import checks
 from desktop.store.errors import CampaignRefused
+from desktop.store.migrations import HEAD
+from desktop.store.migrations.layouts import Layout, layout_at
 
-# Every table and column this GM Desk reads (at the newest revision). A file may have
-# more (a later revision's additions) but never fewer.
-TABLE_COLUMNS: dict[str, tuple[str, ...]] = {
-    "campaign": ("id", "name", "start_date", "current_day", "settings"),
-    "card": (
-        "id",
-        "name",
-        "category",
-        "owner_id",
-        "character_id",
-        "capacity",
-        "efficiency",
-        "power",
-        "velocity",
-        "focus",
-        "resistance",
-        "zone",
-        "scale",
-        "info",
-        "tags",
-        "search_text",
-        "position",
-        "shown",
-    ),
-    "card_image": ("card_id", "format", "data"),
-    "chapter": (
-        "id",
-        "name",
-        "tier",
-        "hold",
-        "rep",
-        "coin",
-        "heat",
-        "lair_held",
-        "lair_threatened",
-        "notes",
-    ),
-    "character": ("id", "name", "kind", "notes", "position"),
-    "claim": ("id", "name", "benefit", "turf", "faction_id", "x", "y"),
-    "claim_path": ("id", "start_id", "end_id"),
-    "clock": (
-        "id",
-        "name",
-        "segments",
-        "filled",
-        "owner_kind",
-        "character_id",
-        "faction_id",
-        "position",
-        "note",
-        "shown",
-    ),
-    "die": (
-        "id",
-        "character_id",
-        "size",
-        "kind",
-        "place",
-        "item_id",
-        "in_tray",
-        "steps",
-        "down_to_d4",
-        "position",
-    ),
-    "downtime_entry": (
-        "id",
-        "session",
-        "character_id",
-        "activity",
-        "summary",
-        "coin_spent",
-        "extra",
-        "track",
-        "undone",
-    ),
-    "downtime_session": ("number",),
-    "downtime_sheet": (
-        "character_id",
-        "stress",
-        "trauma",
-        "hp",
-        "hp_max",
-        "xp",
-        "virtue",
-        "vice",
-        "vice_purveyor",
-        "friends",
-        "contacts",
-    ),
-    "energy_day": ("character_id", "day", "state"),
-    "energy_profile": ("character_id", "daily_net", "abilities"),
-    "faction": (
-        "id",
-        "name",
-        "tier",
-        "hold",
-        "status",
-        "at_war_with_others",
-        "position",
-        "notes",
-        "shown",
-    ),
-    "item": ("id", "character_id", "name", "kind", "deplete", "position"),
-    "roll_log": (
-        "id",
-        "at",
-        "character_id",
-        "character_name",
-        "kind",
-        "detail",
-        "total",
-        "summary",
-        "undone",
-        "day",
-        "game_id",
-        "scene",
-        "round",
-        "turn",
-    ),
-    "game": ("id", "started_at", "started_day", "ended_at", "state"),
-    "trait": ("id", "character_id", "name", "value", "broad", "position"),
-}
+# Every table and column of the newest revision, each of which this GM Desk reads. A
+# file may have more (a later revision's additions) but never fewer.
+TABLE_COLUMNS: Layout = layout_at(HEAD)
 # A value check stops after this many findings: a file that bad needs repair, not a list.
 MAX_FINDINGS = 200
 
@@ -166,14 +49,18 @@ class Finding:
 # -- on open ---------------------------------------------------------------------------------
 
 
-def refuse_unsound(connection: sqlite3.Connection, name: str, *, values: bool = True) -> None:
+def refuse_unsound(
+    connection: sqlite3.Connection, name: str, *, values: bool = True, revision: str = HEAD
+) -> None:
     """Raise CampaignRefused, naming the first problem, unless schema and values are sound.
 
     SQLite's `quick_check` has run before this (see `files.quick_check`). `values`
-    False skips reading every row (a file GM Desk itself left so: see `trust`).
+    False skips reading every row (a file GM Desk itself left so: see `trust`). The
+    schema is judged as `revision` defines it: an older file, before it is upgraded,
+    must hold what its own revision made (the values are read only at the newest).
     """
-    problems = structure_findings(connection)
-    if not problems and values:
+    problems = structure_findings(connection, layout_at(revision))
+    if not problems and values and revision == HEAD:
         problems = list(first_findings(value_findings(connection), 1))
     if problems:
         raise CampaignRefused(
@@ -190,11 +77,13 @@ def first_findings(findings: Iterator[Finding], count: int) -> Iterator[Finding]
         yield finding
 
 
-def structure_findings(connection: sqlite3.Connection) -> list[Finding]:
-    """Tables and columns this GM Desk needs that the file lacks."""
+def structure_findings(
+    connection: sqlite3.Connection, layout: Layout = TABLE_COLUMNS
+) -> list[Finding]:
+    """Tables and columns of `layout` (this GM Desk's, unless told) that the file lacks."""
     found: list[Finding] = []
     try:
-        for table, columns in TABLE_COLUMNS.items():
+        for table, columns in layout.items():
             present = {str(row[1]) for row in connection.execute(f"PRAGMA table_info('{table}')")}
             if not present:
                 found.append(Finding(f"the table of {plural_of(table)} is missing.", table))

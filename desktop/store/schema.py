@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from desktop.store import health
 from desktop.store.connection import APPLICATION_ID
-from desktop.store.errors import CampaignRefused
+from desktop.store.errors import CampaignRefused, failure_reason
 from desktop.store.files import damaged_message, inspecting
 from desktop.store.migrations import FOLDER, HEAD, REVISIONS
 
@@ -66,29 +67,74 @@ def needs_upgrade(revision: str) -> bool:
     return revision != HEAD
 
 
-def upgrade(path: Path) -> None:
+def upgrade(path: Path, check: Callable[[sqlite3.Connection], None] | None = None) -> None:
     """Bring the file's schema to HEAD in one transaction (Alembic is imported only here).
+
+    Whatever fails, the transaction is rolled back and the file is left byte for byte
+    as it was, with a plain CampaignRefused: a file that lacks what its own revision
+    made (judged before any migration reads it), a migration that fails half way, a
+    full disk, or `check` (the open's value check) refusing the upgraded rows, which it
+    reads before the transaction commits.
 
     Foreign keys are off while migrating: Alembic's batch mode rebuilds a table by
     copying it and dropping the old one, and with foreign keys on, dropping `character`
     would cascade and delete every die, trait and item. They are checked instead
     before the transaction commits, so a migration never leaves a dangling reference.
     """
-    with migrated(path, "head") as connection:
-        dangling = connection.exec_driver_sql("PRAGMA foreign_key_check").fetchall()
-        if dangling:
-            raise CampaignRefused(
-                f"“{path.name}” could not be upgraded: {len(dangling)} rows would refer "
-                f"to rows that are missing (first: {tuple(dangling[0])}). "
-                "The file has not been changed."
-            )
+    try:
+        with migrated(path, "head") as connection:
+            upgraded = connection.connection.driver_connection
+            assert isinstance(upgraded, sqlite3.Connection)
+            dangling = upgraded.execute("PRAGMA foreign_key_check").fetchall()
+            if dangling:
+                table, row_id, parent, _key = dangling[0]
+                raise CampaignRefused(
+                    f"“{path.name}” could not be upgraded: {len(dangling)} rows would refer "
+                    f"to rows that are missing (the first: {health.singular_of(table)} "
+                    f"{row_id}, whose {health.singular_of(parent)} is not in the file). The "
+                    "file has not been changed; File > Check Campaign can save a repaired copy."
+                )
+            if check is not None:
+                check(upgraded)
+    except CampaignRefused:
+        raise
+    except Exception as error:
+        # Whatever a migration meets (Alembic's, SQLAlchemy's or SQLite's errors), the
+        # transaction is rolled back and the GM is told in words what to do.
+        raise CampaignRefused(
+            f"“{path.name}” could not be upgraded to this GM Desk's file format: "
+            f"{_why_not_upgraded(error, path)}"
+        ) from None
+
+
+# SQLite's words for a write the disk refused, as opposed to a file that is not as its
+# revision made it.
+_DISK_WORDS = ("full", "read-only", "readonly", "disk i/o", "unable to open")
+
+
+def _why_not_upgraded(error: Exception, path: Path) -> str:
+    text = str(getattr(error, "orig", None) or error).lower()
+    if isinstance(error, OSError) or any(word in text for word in _DISK_WORDS):
+        what, todo = failure_reason(error, path)
+        return f"{what}. The file has not been changed. {todo}"
+    return (
+        "it does not hold what a campaign of its older version should, so it may have "
+        "been changed by another program. The file has not been changed; File > Check "
+        "Campaign can tell more and save a repaired copy."
+    )
 
 
 @contextmanager
 def migrated(path: Path, revision: str) -> Iterator[Connection]:
     """The file's schema brought to `revision` by the shipped migrations, foreign keys
-    off (see `upgrade`), in one transaction that commits when the block ends well."""
-    # Alembic and SQLAlchemy are imported only when a file's schema is actually made.
+    off (see `upgrade`), in one transaction that commits when the block ends well.
+
+    The file keeps its journal mode while migrating: turning a rollback-journal file
+    (a backup, another program's copy) to WAL would itself change it, even if the
+    migration then failed. A file that claims a revision is first judged against what
+    that revision made (see `health.refuse_unsound`), so no migration meets a table
+    that is not there.
+    """
     from alembic import command
     from alembic.config import Config
 
@@ -96,12 +142,24 @@ def migrated(path: Path, revision: str) -> Iterator[Connection]:
 
     config = Config()
     config.set_main_option("script_location", str(FOLDER))
-    engine = make_engine(path, read_only=False, foreign_keys=False)
+    engine = make_engine(path, read_only=False, foreign_keys=False, wal=False)
     try:
         with engine.begin() as connection:
+            driver = connection.connection.driver_connection
+            assert isinstance(driver, sqlite3.Connection)
+            _refuse_unlike_its_revision(driver, path.name)
             connection.exec_driver_sql(f"PRAGMA application_id={APPLICATION_ID}")
             config.attributes["connection"] = connection
             command.upgrade(config, revision)
             yield connection
     finally:
         engine.dispose()
+
+
+def _refuse_unlike_its_revision(connection: sqlite3.Connection, name: str) -> None:
+    try:
+        row = connection.execute("SELECT version_num FROM alembic_version").fetchone()
+    except sqlite3.OperationalError:
+        return  # a new file: it claims no revision yet
+    if row is not None and str(row[0]) in REVISIONS:
+        health.refuse_unsound(connection, name, values=False, revision=str(row[0]))

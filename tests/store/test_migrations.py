@@ -82,7 +82,7 @@ def test_an_older_campaign_is_backed_up_before_it_is_upgraded(
     campaign.close()
     upgraded: list[Path] = []
     monkeypatch.setattr(schema, "needs_upgrade", lambda revision: True)
-    monkeypatch.setattr(schema, "upgrade", upgraded.append)
+    monkeypatch.setattr(schema, "upgrade", lambda path, check=None: upgraded.append(path))
     with Campaign.open(campaign.path, data_dir=data_dir) as opened:
         backups = list(opened.backup_folder.glob("*.gmdesk"))
     assert upgraded == [campaign.path]
