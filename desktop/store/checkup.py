@@ -21,10 +21,8 @@ from desktop.store.errors import CampaignRefused
 from desktop.store.health import (
     MAX_FINDINGS,
     Finding,
-    first_findings,
     plural_of,
     singular_of,
-    structure_findings,
     value_findings,
 )
 
@@ -93,14 +91,13 @@ def check_campaign(path: Path) -> CheckReport:
     try:
         files.check_sqlite_file(path)
         with files.inspecting(path, shared=True) as connection:
-            from desktop.store import schema
+            from desktop.store import revision_check, schema
 
-            schema.revision_of(connection, path.name)
+            revision = schema.revision_of(connection, path.name)
             report.integrity = _integrity(connection)
-            report.structure = structure_findings(connection)
             report.foreign_keys = foreign_key_findings(connection)
-            if not report.structure:
-                report.values = list(first_findings(value_findings(connection), MAX_FINDINGS))
+            # As its own revision defines it: an older file lacks the newest columns by right.
+            report.structure, report.values = revision_check.schema_and_values(connection, revision)
     except CampaignRefused as refused:
         report.refused = str(refused)
     return report

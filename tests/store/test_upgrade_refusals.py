@@ -3,7 +3,7 @@
 A file that says it is at an older revision but lacks what that revision made is
 refused plainly before it is backed up or upgraded; an upgrade that fails half way
 (a migration, a full disk, the upgraded values) leaves the file byte for byte as it
-was.
+was; Check Campaign judges an older file as its own revision defines it.
 """
 
 from __future__ import annotations
@@ -105,6 +105,8 @@ def test_a_file_claiming_0005_without_its_roll_log_is_refused_plainly_and_unchan
     message = _refused_unchanged(path, data_dir)
     assert "table of roll log lines is missing" in message
     assert not list(data_dir.rglob("*.gmdesk"))  # refused before any backup was made
+    report = checkup.check_campaign(path)
+    assert report.lines() == ["the table of roll log lines is missing."]
 
 
 def test_a_file_lacking_a_column_of_its_revision_is_refused_before_the_upgrade(
@@ -206,3 +208,35 @@ def test_every_older_file_in_rollback_journal_mode_upgrades(
         assert opened.roster.all()
     assert schema.read_revision(path) == HEAD
     assert checkup.check_campaign(path).sound
+
+
+@pytest.mark.parametrize("revision", REVISIONS)
+def test_check_campaign_finds_an_older_sound_file_sound(revision: str, tmp_path: Path) -> None:
+    path = _old_copy(tmp_path / "c", revision)
+    before = _listing(path.parent)
+    report = checkup.check_campaign(path)
+    assert report.sound, report.lines()
+    assert _listing(path.parent) == before  # only read
+    assert schema.read_revision(path) == revision
+
+
+def test_check_campaign_reads_an_older_files_values_as_opening_it_would(tmp_path: Path) -> None:
+    path = _old_copy(
+        tmp_path / "c",
+        "0004_energy",
+        "UPDATE character SET kind = 'dragon' WHERE id = (SELECT min(id) FROM character)",
+    )
+    report = checkup.check_campaign(path)
+    assert not report.structure
+    assert len(report.values) == 1 and "dragon" in report.values[0].message
+
+
+def test_check_campaign_on_an_older_file_that_cannot_be_upgraded_says_why_plainly(
+    tmp_path: Path,
+) -> None:
+    path = _old_copy(tmp_path / "c", "0002_dice", "UPDATE die SET character_id = 999")
+    report = checkup.check_campaign(path)
+    assert report.foreign_keys and not report.values
+    lines = report.lines()
+    assert any("could not be brought up to this GM Desk's file format" in line for line in lines)
+    assert not any("campaign.gmdesk" in line or "Error" in line for line in lines), lines
