@@ -118,6 +118,7 @@ class Campaign(Core):
                     )
                 from desktop.store import backups  # only an upgrade or a backup needs it
 
+                schema.roll_back_killed_upgrade(path)  # a backup could not read past it
                 backups.make_backup(path, backups.backup_folder(data_dir, path))
                 # The upgraded values are judged before the upgrade commits: a refusal
                 # leaves the file as it was.

@@ -159,20 +159,25 @@ def inspecting(path: Path, *, shared: bool) -> Iterator[sqlite3.Connection]:
     - No `-wal`: `immutable=1`, which creates no `-wal` or `-shm`.
     - A `-wal` another GM Desk may be writing (`shared`, i.e. a read-only open) with
       its `-shm`: a plain read-only connection, as that GM Desk's readers use.
-    - Otherwise a `-wal` left by a crash: the file and its `-wal` are judged as a copy
-      in a temporary folder, since reading a `-wal` means recovering it, and recovery
-      writes; the real recovery happens only once the file is judged sound.
+    - Otherwise a `-wal` left by a crash, or a `-journal` (an upgrade keeps a file's own
+      journal mode, and one killed half way leaves the file half written with the
+      journal that undoes it): the file and its side file are judged as a copy in a
+      temporary folder, since reading them means recovering, and recovery writes; the
+      real recovery happens only once the file is judged sound.
     """
     wal = path.with_name(path.name + "-wal")
     shm = path.with_name(path.name + "-shm")
+    journal = path.with_name(path.name + "-journal")
+    # `immutable` would read the half-written file as it is, ignoring the journal.
+    hot_journal = journal.exists() and not _empty(journal)
     # An empty -wal (a read-only reader leaves one) holds nothing to recover; with the
     # lock held, or no -shm showing a live writer, nobody is writing into it either.
-    if not wal.exists() or (_empty(wal) and not (shared and shm.exists())):
+    if not hot_journal and (not wal.exists() or (_empty(wal) and not (shared and shm.exists()))):
         uri = sqlite_uri(path, read_only=True) + "&immutable=1"
         with closing(_connect(uri, path.name)) as connection:
             yield connection
         return
-    if shared and shm.exists():
+    if not hot_journal and shared and shm.exists():
         with closing(_connect(sqlite_uri(path, read_only=True), path.name)) as connection:
             yield connection
         return
@@ -180,7 +185,9 @@ def inspecting(path: Path, *, shared: bool) -> Iterator[sqlite3.Connection]:
         copy = Path(folder) / "campaign.gmdesk"
         try:
             shutil.copyfile(path, copy)
-            shutil.copyfile(wal, copy.with_name(copy.name + "-wal"))
+            for side in (wal, journal):
+                if side.exists():
+                    shutil.copyfile(side, copy.with_name(copy.name + side.name[len(path.name) :]))
         except OSError as error:
             raise CampaignRefused(
                 f"“{path.name}” could not be read: {_reason(error)}. Nothing was changed."

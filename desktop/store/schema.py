@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import closing, contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -65,6 +65,31 @@ def _is_newer(revision: str) -> bool:
 
 def needs_upgrade(revision: str) -> bool:
     return revision != HEAD
+
+
+def roll_back_killed_upgrade(path: Path) -> None:
+    """Undo, from its `-journal`, an upgrade killed half way through writing the file.
+
+    An upgrade keeps a file's own journal mode (see `migrated`), so one killed while
+    writing a rollback-journal file leaves it half written beside the journal that
+    undoes it. SQLite undoes it on a writer's first read; a backup reads read-only and
+    cannot, so this is done before the backup of an older file (which `files.inspecting`
+    has judged as it will be once undone).
+    """
+    journal = path.with_name(path.name + "-journal")
+    if not journal.exists() or journal.stat().st_size == 0:
+        return
+    from desktop.store.connection import connect
+
+    try:
+        with closing(connect(path, read_only=False, wal=False)) as connection:
+            connection.execute("SELECT count(*) FROM sqlite_master").fetchone()
+    except sqlite3.Error as error:
+        what, todo = failure_reason(error, path)
+        raise CampaignRefused(
+            f"“{path.name}” could not be opened: an earlier upgrade of it was cut short, "
+            f"and undoing it failed ({what}). Nothing more was changed. {todo}"
+        ) from None
 
 
 def upgrade(path: Path, check: Callable[[sqlite3.Connection], None] | None = None) -> None:

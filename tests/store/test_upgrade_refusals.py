@@ -9,8 +9,12 @@ was; Check Campaign judges an older file as its own revision defines it.
 from __future__ import annotations
 
 import hashlib
+import os
 import shutil
+import signal
 import sqlite3
+import subprocess
+import sys
 from collections.abc import Callable
 from contextlib import closing
 from pathlib import Path
@@ -60,6 +64,20 @@ def _refused_unchanged(path: Path, data_dir: Path) -> str:
     assert not any(word in message for word in RAW), message
     assert "has not been changed" in message or "Nothing was changed" in message, message
     return message
+
+
+def _counts(path: Path) -> dict[str, int]:
+    uri = f"file:{path}?mode=ro&immutable=1"
+    with closing(sqlite3.connect(uri, uri=True)) as connection:
+        tables = [
+            str(row[0])
+            for row in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+        ]
+        return {
+            table: int(connection.execute(f'SELECT count(*) FROM "{table}"').fetchone()[0])
+            for table in tables
+            if not table.startswith("sqlite_") and table != "alembic_version"
+        }
 
 
 def _layout_of(connection: sqlite3.Connection) -> dict[str, set[str]]:
@@ -191,6 +209,66 @@ def test_an_upgrade_onto_a_full_disk_leaves_the_file_byte_for_byte(
         message = _refused_unchanged(path, data_dir)
         assert "disk is full" in message
         assert schema.read_revision(path) == "0001_initial"
+
+
+# An upgrade killed (SIGKILL) once its last migration has run: its SQLite cache holds a
+# few pages only, so the upgrade has written into the file itself long before that.
+KILLED_UPGRADE = """
+import os, signal, sys
+from pathlib import Path
+
+from alembic.runtime.migration import HeadMaintainer
+
+from desktop.store import Campaign, engine
+from desktop.store.migrations import HEAD
+
+made = engine.connect
+
+
+def small_cache(*args, **kwargs):
+    connection = made(*args, **kwargs)
+    connection.execute("PRAGMA cache_size=2")
+    return connection
+
+
+def update_to_step(self, step):
+    if HEAD in step.to_revisions:
+        os.kill(os.getpid(), signal.SIGKILL)
+    recorded(self, step)
+
+
+recorded = HeadMaintainer.update_to_step
+HeadMaintainer.update_to_step = update_to_step
+engine.connect = small_cache
+Campaign.open(Path(sys.argv[1]), data_dir=Path(sys.argv[2]))
+"""
+
+
+def test_an_upgrade_killed_half_way_is_undone_and_the_file_upgrades_whole(
+    tmp_path: Path, data_dir: Path
+) -> None:
+    path = _old_copy(tmp_path / "c", "0005_downtime", journal="delete")
+    before, counts = path.read_bytes(), _counts(path)
+    root = Path(__file__).resolve().parents[2]
+    killed = subprocess.run(
+        [sys.executable, "-c", KILLED_UPGRADE, str(path), str(data_dir)],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(root)},
+        check=False,
+    )
+    assert killed.returncode == -signal.SIGKILL, killed.stderr
+    journal = path.with_name(path.name + "-journal")
+    assert journal.stat().st_size > 0 and path.read_bytes() != before  # half written
+    # Judged as SQLite will see it once the journal has undone the upgrade: sound, older.
+    assert checkup.check_campaign(path).sound
+    assert schema.read_revision(path) == "0005_downtime"
+    with Campaign.open(path, data_dir=data_dir) as opened:
+        assert opened.integrity_check() == ["ok"]
+    assert schema.read_revision(path) == HEAD
+    assert not journal.exists()
+    after = _counts(path)
+    assert all(after[table] >= count for table, count in counts.items()), (counts, after)
 
 
 # -- every real older file ---------------------------------------------------------------------
