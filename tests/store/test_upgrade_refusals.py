@@ -207,7 +207,7 @@ def test_an_upgrade_onto_a_full_disk_leaves_the_file_byte_for_byte(
         with open(filler, "r+b") as out:
             out.truncate(max(0, filler.stat().st_size - 64 * 1024))
         message = _refused_unchanged(path, data_dir)
-        assert "disk is full" in message
+        assert "could not be upgraded" in message and "disk is full" in message, message
         assert schema.read_revision(path) == "0001_initial"
 
 
