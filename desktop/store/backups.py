@@ -29,7 +29,7 @@ from stat import S_ISREG
 from urllib.parse import quote
 
 from desktop.store import leftovers
-from desktop.store.lock import CampaignLock
+from desktop.store.lock import CampaignLock, lock_path
 
 SUFFIX = ".gmdesk"
 STAMP_FORMAT = "%Y-%m-%d %H%M%S"
@@ -267,6 +267,7 @@ def _month(moment: datetime) -> tuple[int, int]:
 
 def prune_backups(folder: Path, now: datetime | None = None) -> list[Path]:
     """Delete the backups `backups_to_keep` does not keep; return what was deleted.
+    A backup opened in place (see `_in_use`) is never deleted.
 
     Also deletes the partial files of backups whose writer is gone (see
     store/leftovers.py; they would otherwise take up room for ever).
@@ -276,12 +277,23 @@ def prune_backups(folder: Path, now: datetime | None = None) -> list[Path]:
     keep = backups_to_keep([info.taken for info in backups], moment)
     deleted: list[Path] = []
     for info in backups:
-        if info.taken not in keep:
-            with contextlib.suppress(FileNotFoundError):
-                info.path.unlink()
+        if info.taken not in keep and not _in_use(info.path):
+            try:
+                info.path.unlink(missing_ok=True)
+            except OSError:
+                continue  # Windows: open in some reader; it goes at a later prune
             deleted.append(info.path)
     deleted.extend(leftovers.remove_leftovers(folder))
     return deleted
+
+
+def _in_use(backup: Path) -> bool:
+    """Whether a GM opened this backup in place to work in it (here or in another GM
+    Desk): it is held, or has a lock file, a -wal or a -shm beside it (which a backup
+    as made never has; a -wal a crash left holds changes). Kept then, however old."""
+    if any(os.path.lexists(side) for side in (*_sidecars(backup), lock_path(backup))):
+        return True
+    return CampaignLock.read_holder(backup) is not None
 
 
 # -- restoring -----------------------------------------------------------------------------
