@@ -13,9 +13,12 @@ from __future__ import annotations
 
 import os
 import re
+from pathlib import Path
 
 # The longest name most file systems take, in bytes (ext4, APFS, NTFS in UTF-16 units).
 NAME_MAX_BYTES = 255
+# The longest path SQLite opens (its unix VFS's MAX_PATHNAME), in bytes.
+SQLITE_PATH_MAX_BYTES = 512
 # SQLite writes beside a partial database its `-journal` (the longest of its sidecars).
 _SIDECAR_ROOM = len("-journal")
 _SIDECAR = r"(?:-journal|-wal|-shm)?"
@@ -27,15 +30,27 @@ _PATTERNS = (
 )
 
 
-def partial_name(stem: str) -> str:
+def partial_name(stem: str, room: int = NAME_MAX_BYTES) -> str:
     """A hidden, unique name for a file still being written, after `stem` (the target's
     name, or its stem): cut short where needed so that it, and SQLite's `-journal`
-    beside it, fit a file system's longest name whatever the target's length."""
+    beside it, fit in `room` bytes (see `name_room`) whatever the target's length."""
     tail = f".{os.getpid()}-{os.urandom(6).hex()}.partial"
-    room = NAME_MAX_BYTES - _SIDECAR_ROOM - len(tail) - 1  # 1: the leading dot
-    while len(os.fsencode(stem)) > room:
-        stem = stem[:-1]  # by characters: a name is never cut inside one
-    return f".{stem}{tail}"
+    left = room - _SIDECAR_ROOM - len(tail) - 1  # 1: the leading dot
+    return f".{cut_to_fit(stem, left)}{tail}"
+
+
+def name_room(folder: Path) -> int:
+    """How many bytes a name in `folder` may take: a file system's longest name, and
+    no more than leaves the whole path short enough for SQLite to open."""
+    return min(NAME_MAX_BYTES, SQLITE_PATH_MAX_BYTES - 1 - len(os.fsencode(folder)) - 1)
+
+
+def cut_to_fit(text: str, room: int) -> str:
+    """`text`, cut short at its end to at most `room` bytes as a file name; by
+    characters, so that a name is never cut inside one."""
+    while len(os.fsencode(text)) > room:
+        text = text[:-1]
+    return text
 
 
 def writer_of(name: str) -> tuple[bool, int | None]:

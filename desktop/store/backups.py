@@ -28,8 +28,9 @@ from pathlib import Path
 from stat import S_ISREG
 from urllib.parse import quote
 
+from desktop.partial_files import NAME_MAX_BYTES, cut_to_fit, name_room
 from desktop.store import leftovers
-from desktop.store.lock import CampaignLock, lock_path
+from desktop.store.lock import LOCK_SUFFIX, TAKEOVER_SUFFIX, CampaignLock, lock_path
 
 SUFFIX = ".gmdesk"
 STAMP_FORMAT = "%Y-%m-%d %H%M%S"
@@ -70,7 +71,9 @@ def backup_folder(data_dir: Path, campaign_path: Path) -> Path:
     import hashlib  # only here: not worth its import time on every start
 
     digest = hashlib.sha1(resolved.encode("utf-8"), usedforsecurity=False).hexdigest()
-    return data_dir / "backups" / f"{campaign_path.stem}-{digest[:8]}"
+    tail = f"-{digest[:8]}"
+    stem = cut_to_fit(campaign_path.stem, NAME_MAX_BYTES - len(tail))
+    return data_dir / "backups" / f"{stem}{tail}"
 
 
 # -- taking backups ------------------------------------------------------------------------
@@ -87,7 +90,9 @@ def make_backup(campaign_path: Path, folder: Path, now: datetime | None = None) 
     partial = _partial_path(folder, campaign_path.stem)
     try:
         _copy_self_contained(campaign_path, partial)
-        return _publish(partial, lambda n: folder / _backup_name(campaign_path.stem, moment, n))
+        return _publish(
+            partial, lambda n: folder / _backup_name(folder, campaign_path.stem, moment, n)
+        )
     finally:
         _remove_with_sidecars(partial)
 
@@ -130,9 +135,13 @@ def _copy_self_contained(source: Path, target: Path) -> None:
     _fsync_file(target)
 
 
-def _backup_name(stem: str, moment: datetime, n: int) -> str:
+def _backup_name(folder: Path, stem: str, moment: datetime, n: int) -> str:
     counter = "" if n == 1 else f"-{n}"
-    return f"{stem} {moment.strftime(STAMP_FORMAT)}{counter}{SUFFIX}"
+    tail = f" {moment.strftime(STAMP_FORMAT)}{counter}{SUFFIX}"
+    # Room for what opening the backup in place puts beside it, up to its lock's guard.
+    beside = len(LOCK_SUFFIX + TAKEOVER_SUFFIX)
+    room = name_room(folder.absolute()) - len(tail) - beside
+    return f"{cut_to_fit(stem, room)}{tail}"
 
 
 def _publish(partial: Path, name_for: Callable[[int], Path]) -> Path:

@@ -21,7 +21,7 @@ import time
 from pathlib import Path
 from stat import S_ISREG
 
-from desktop.partial_files import partial_name, writer_of
+from desktop.partial_files import name_room, partial_name, writer_of
 
 # A writer that has not touched its file for this long is gone, whatever its pid says
 # (a pid is reused by other processes; a backup of even a large campaign takes seconds).
@@ -31,7 +31,7 @@ ABANDONED_AFTER_S = 3600.0
 def partial_path(folder: Path, stem: str) -> Path:
     """A hidden, unique name in `folder` for a file still being written (the rule is
     desktop/partial_files.py's, shared with printing)."""
-    return folder / partial_name(stem)
+    return folder / partial_name(stem, name_room(folder.absolute()))
 
 
 def is_ours(name: str) -> bool:
