@@ -30,6 +30,7 @@ from urllib.parse import quote
 
 from desktop.partial_files import NAME_MAX_BYTES, cut_to_fit, name_room
 from desktop.store import leftovers
+from desktop.store.errors import CampaignRefused, failure_reason
 from desktop.store.lock import LOCK_SUFFIX, TAKEOVER_SUFFIX, CampaignLock, lock_path
 
 SUFFIX = ".gmdesk"
@@ -47,6 +48,15 @@ _BACKUP_NAME = re.compile(
     r"^(?P<stem>.+) (?P<stamp>\d{4}-\d{2}-\d{2} \d{6})(?:-(?P<n>[1-9]\d*))?\.gmdesk$"
 )
 _SIDECARS = ("-wal", "-shm", "-journal")
+_OPEN_AGAIN = "Open it again from where it is now."
+_NO_FILES_THERE = (
+    "that folder takes no new files (it is read-only, or not on an ordinary disk)",
+    "Make it a writable folder, or move it away (GM Desk makes it again), then try again.",
+)
+_NOT_A_FOLDER = (
+    "that is not a folder (a file, or a link that leads nowhere or round in a loop)",
+    "Move it away (GM Desk makes the folder again), then try again.",
+)
 
 
 @dataclass(frozen=True)
@@ -86,15 +96,63 @@ def make_backup(campaign_path: Path, folder: Path, now: datetime | None = None) 
     snapshot of the last committed transaction. `now` (local time) names the backup.
     """
     moment = now if now is not None else datetime.now()
-    folder.mkdir(parents=True, exist_ok=True)
+    if not campaign_path.is_file():
+        raise BackupFailed(
+            campaign_path, folder, "the campaign file is no longer there", _OPEN_AGAIN
+        )
+    _make_folder(campaign_path, folder)
     partial = _partial_path(folder, campaign_path.stem)
+    _start_file(campaign_path, folder, partial)
     try:
         _copy_self_contained(campaign_path, partial)
         return _publish(
             partial, lambda n: folder / _backup_name(folder, campaign_path.stem, moment, n)
         )
+    except (OSError, sqlite3.Error) as error:
+        raise BackupFailed(campaign_path, folder, *failure_reason(error, folder)) from error
     finally:
         _remove_with_sidecars(partial)
+
+
+class BackupFailed(CampaignRefused, OSError):
+    """No backup could be made; the campaign itself was not touched.
+
+    A CampaignRefused, so that opening an older campaign (which is backed up before it
+    is upgraded) is refused plainly, and an OSError, as every caller of a backup
+    expects of a disk's refusal.
+    """
+
+    def __init__(self, campaign_path: Path, folder: Path, what: str, todo: str) -> None:
+        super().__init__(
+            f"No backup could be made of “{campaign_path.name}” in {folder}: {what}. "
+            f"The campaign itself was not changed. {todo}"
+        )
+
+
+def _start_file(campaign_path: Path, folder: Path, partial: Path) -> None:
+    """Create the empty partial file, so that a folder that takes no files says why in
+    the system's words (SQLite says only "unable to open database file")."""
+    try:
+        os.close(os.open(partial, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644))
+    except OSError as error:
+        if error.errno == errno.ENOSPC:
+            what, todo = failure_reason(error)
+        else:  # read-only, not ours, or no disk at all (/proc): not a place for backups
+            what, todo = _NO_FILES_THERE
+        raise BackupFailed(campaign_path, folder, what, todo) from error
+
+
+def _make_folder(campaign_path: Path, folder: Path) -> None:
+    """Make the backup folder; BackupFailed when it cannot be a folder of ours."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except (FileExistsError, NotADirectoryError) as error:
+        # Exists, but is no folder: a file, or a link to nothing or round in a loop.
+        raise BackupFailed(campaign_path, folder, *_NOT_A_FOLDER) from error
+    except OSError as error:
+        if error.errno == errno.ELOOP:
+            raise BackupFailed(campaign_path, folder, *_NOT_A_FOLDER) from error
+        raise BackupFailed(campaign_path, folder, *failure_reason(error, folder)) from error
 
 
 def copy_database(source: Path, destination: Path) -> None:
