@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from collections.abc import Iterator
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -13,23 +10,11 @@ import pytest
 
 from desktop.store import Campaign
 from desktop.store.backups import list_backups, prune_backups
-
-REPO = Path(__file__).resolve().parents[2]
-
-# Another GM Desk with the backup open for writing, until killed.
-OPENER_SCRIPT = """
-import sys, time
-from pathlib import Path
-from desktop.store import Campaign
-campaign = Campaign.open(Path(sys.argv[1]), data_dir=Path(sys.argv[2]))
-campaign.roster.all()
-print("open", flush=True)
-time.sleep(120)
-"""
+from tests.store.other_gm_desk import open_elsewhere
 
 # Read-only opens are not among them: nothing of a GM's work can be in a file opened
 # read-only, and its reader goes on reading the deleted file where it is.
-WAYS = ["here, writing", "elsewhere, writing"]
+WAYS = ["here", "in another GM Desk"]
 
 
 def sidecars(path: Path) -> list[Path]:
@@ -43,20 +28,11 @@ def opened_in_place(data_dir: Path, tmp_path: Path) -> Iterator[object]:
     closers: list[object] = []
 
     def open_it(path: Path, way: str) -> Campaign | None:
-        read_only = way.endswith("read-only")
-        if way.startswith("here"):
-            opened = Campaign.open(path, data_dir=tmp_path / "other data", read_only=read_only)
+        if way == "here":
+            opened = Campaign.open(path, data_dir=tmp_path / "other data")
             closers.append(opened.close)
             return opened
-        process = subprocess.Popen(
-            [sys.executable, "-c", OPENER_SCRIPT, str(path), str(data_dir)],
-            cwd=REPO,
-            env={**os.environ, "PYTHONPATH": str(REPO)},
-            stdout=subprocess.PIPE,
-            text=True,
-        )
-        assert process.stdout is not None
-        assert process.stdout.readline().strip() == "open"
+        process = open_elsewhere(path, data_dir)
         closers.append(lambda: (process.kill(), process.wait()))
         return None
 
@@ -74,7 +50,7 @@ def test_a_backup_opened_in_place_is_never_pruned(
     old_day = (datetime.now() - timedelta(days=10)).replace(hour=10, minute=0, second=0)
     first = campaign.backup_now(old_day)
     opened = opened_in_place(first, way)  # type: ignore[operator]
-    if isinstance(opened, Campaign) and not opened.read_only:
+    if isinstance(opened, Campaign):
         opened.roster.add("Lio")  # the GM works in it
     # A later backup of the same old day: only the newest of a day that old is kept.
     campaign.backup_now(old_day + timedelta(hours=1))

@@ -18,21 +18,9 @@ import pytest
 from desktop.store import Campaign
 from desktop.store.backups import copy_database
 from desktop.store.lock import CampaignLock, CampaignLocked, lock_path
+from tests.store.other_gm_desk import open_elsewhere
 
-REPO = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals and links")
-
-# A second GM Desk: opens the campaign for writing under the name it is given, writes,
-# says so, and keeps it open until killed.
-WRITER_SCRIPT = """
-import sys, time
-from pathlib import Path
-from desktop.store import Campaign
-campaign = Campaign.open(Path(sys.argv[1]), data_dir=Path(sys.argv[2]))
-campaign.roster.add("Kara")
-print("open", flush=True)
-time.sleep(120)
-"""
 
 
 @pytest.fixture
@@ -66,20 +54,12 @@ def beside(path: Path) -> list[str]:
 
 @pytest.fixture
 def writer_at(data_dir: Path) -> Iterator[object]:
+    """Starts another GM Desk writing the campaign under a given name."""
     started: list[subprocess.Popen[str]] = []
 
     def start(name: Path) -> subprocess.Popen[str]:
-        process = subprocess.Popen(
-            [sys.executable, "-c", WRITER_SCRIPT, str(name), str(data_dir)],
-            cwd=REPO,
-            env={**os.environ, "PYTHONPATH": str(REPO)},
-            stdout=subprocess.PIPE,
-            text=True,
-        )
-        started.append(process)
-        assert process.stdout is not None
-        assert process.stdout.readline().strip() == "open"
-        return process
+        started.append(open_elsewhere(name, data_dir))
+        return started[-1]
 
     yield start
     for process in started:
