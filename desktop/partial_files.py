@@ -47,8 +47,9 @@ def name_room(folder: Path) -> int:
 
 def cut_to_fit(text: str, room: int) -> str:
     """`text`, cut short at its end to at most `room` bytes as a file name; by
-    characters, so that a name is never cut inside one."""
-    while len(os.fsencode(text)) > room:
+    characters, so that a name is never cut inside one. Its first character always
+    stays: a name must say whose it is (and the sweep knows ours by it)."""
+    while len(text) > 1 and len(os.fsencode(text)) > room:
         text = text[:-1]
     return text
 

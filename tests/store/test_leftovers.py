@@ -247,3 +247,9 @@ def test_a_partial_name_fits_whatever_the_targets_length(letter: str) -> None:
         assert len(os.fsencode(name + "-journal")) <= 255, length
         assert leftovers.is_ours(name) and leftovers.is_ours(name + "-journal")
         assert name.startswith("." + stem[: min(length, 10)])
+
+
+def test_a_partial_name_in_a_folder_deeper_than_sqlite_reaches_is_still_ours() -> None:
+    deep = Path("/" + "/".join(["d" * 100] * 6))
+    name = leftovers.partial_path(deep, "Ashes").name
+    assert name.startswith(".A") and leftovers.is_ours(name)
