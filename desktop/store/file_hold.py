@@ -67,11 +67,17 @@ class FileHold:
                 _take_windows(fd)
             else:
                 _take_ofd(fd)
-        except BaseException:
-            # Closing drops only our own hold: on Linux, also this process's POSIX
-            # locks on the file (SQLite's), but a refused open has none of its own.
+        except FileHeld:
+            # Closing also drops this process's POSIX locks on the file (SQLite's): a
+            # refused open has none, unless this very process has the file open, and
+            # then the next transaction there takes its locks again.
             os.close(fd)
             raise
+        except OSError:
+            # A file system without such locks (some network shares): the lock file
+            # beside the file's name is then the guard, as SQLite's own locks are.
+            os.close(fd)
+            return cls(None)
         return cls(fd)
 
     def release(self) -> None:
@@ -102,6 +108,8 @@ def holding(path: Path) -> FileHeld | None:
         if _conflict(fd, BASE, 1) is None:
             return None
         return FileHeld(_holder_pid(fd))
+    except OSError:
+        return None  # a file system without such locks: nobody holds it this way
     finally:
         os.close(fd)
 

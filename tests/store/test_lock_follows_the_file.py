@@ -144,3 +144,22 @@ def test_save_a_copy_over_another_name_of_a_held_campaign_is_refused(
     with pytest.raises(ValueError, match="is open in GM Desk"):
         copy_database(source, other)
     assert original.read_bytes() == content
+
+
+def test_a_file_system_without_file_locks_keeps_the_lock_file(
+    original: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import errno
+
+    from desktop.store import file_hold
+
+    def no_locks(*args: object) -> bytes:
+        raise OSError(errno.ENOLCK, "No locks available")
+
+    monkeypatch.setattr(file_hold, "_ofd", no_locks)
+    with CampaignLock.acquire(original):
+        assert lock_path(original).exists()
+        holder = CampaignLock.read_holder(original)
+        assert holder is not None and holder.pid == os.getpid()
+        with pytest.raises(CampaignLocked):
+            CampaignLock.acquire(original)
