@@ -49,8 +49,9 @@ class FileHeld(Exception):
 class FileHold:
     """This process's hold on a file. Build it with `FileHold.take`."""
 
-    def __init__(self, fd: int | None) -> None:
+    def __init__(self, fd: int | None, system: str | None = None) -> None:
         self._fd = fd
+        self._system = system
 
     @classmethod
     def take(cls, path: Path) -> FileHold:
@@ -68,9 +69,9 @@ class FileHold:
             else:
                 _take_ofd(fd)
         except FileHeld:
-            # Closing also drops this process's POSIX locks on the file (SQLite's): a
-            # refused open has none, unless this very process has the file open, and
-            # then the next transaction there takes its locks again.
+            # Closing also drops this process's POSIX locks on the file (SQLite's, if
+            # this very process has it open), as any close of it does: the header check
+            # before every open closes one too.
             os.close(fd)
             raise
         except OSError:
@@ -78,13 +79,18 @@ class FileHold:
             # beside the file's name is then the guard, as SQLite's own locks are.
             os.close(fd)
             return cls(None)
-        return cls(fd)
+        return cls(fd, system)
 
     def release(self) -> None:
         """Let go of the file; safe to call twice. Call it after SQLite's connections
         to the file are closed: closing a handle drops this process's POSIX locks."""
         fd, self._fd = self._fd, None
-        if fd is not None:
+        if fd is None:
+            return
+        try:
+            if self._system == "windows":
+                _let_go_windows(fd)
+        finally:
             os.close(fd)
 
 
@@ -104,7 +110,9 @@ def holding(path: Path) -> FileHeld | None:
                 _take_windows(fd)
             except FileHeld as held:
                 return held
-            return None  # closing the handle lets go of the byte just taken
+            # Windows lets go of a closed handle's locks only when it gets round to it.
+            _let_go_windows(fd)
+            return None
         if _conflict(fd, BASE, 1) is None:
             return None
         return FileHeld(_holder_pid(fd))
@@ -187,6 +195,17 @@ def _take_windows(fd: int) -> None:  # pragma: no cover - Windows only
         if error.errno not in (errno.EACCES, errno.EDEADLOCK):
             raise
         raise FileHeld(None) from None
+    finally:
+        with contextlib.suppress(OSError):
+            os.lseek(fd, 0, os.SEEK_SET)
+
+
+def _let_go_windows(fd: int) -> None:  # pragma: no cover - Windows only
+    import msvcrt
+
+    os.lseek(fd, BASE, os.SEEK_SET)
+    try:
+        msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)  # type: ignore[attr-defined]
     finally:
         with contextlib.suppress(OSError):
             os.lseek(fd, 0, os.SEEK_SET)
