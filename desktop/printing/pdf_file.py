@@ -9,12 +9,13 @@ only then moved into place; a failed or cut-off write leaves the destination as 
 from __future__ import annotations
 
 import os
-import secrets
 from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QMarginsF
 from PySide6.QtGui import QPageLayout, QPageSize, QPdfWriter
+
+from desktop.partial_files import partial_name
 
 __all__ = ["write_pdf"]
 
@@ -40,8 +41,8 @@ def write_pdf(
         raise OSError(f"“{target.name}” is a folder: choose a file name for the PDF in it.")
     if target.exists() and not target.is_file():
         raise OSError(f"“{target.name}” is not an ordinary file: a PDF cannot be saved there.")
-    # The name leftovers.py knows as ours: a partial file a killed run leaves is swept.
-    partial = target.parent / f".{target.name}.{os.getpid()}-{secrets.token_hex(4)}.partial"
+    # The one partial name GM Desk writes: a partial file a killed run leaves is swept.
+    partial = target.parent / partial_name(target.name)
     try:
         writer = QPdfWriter(str(partial))
         writer.setTitle(title)

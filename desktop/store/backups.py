@@ -28,8 +28,10 @@ from pathlib import Path
 from stat import S_ISREG
 from urllib.parse import quote
 
+from desktop.partial_files import NAME_MAX_BYTES, cut_to_fit, name_room
 from desktop.store import leftovers
-from desktop.store.lock import CampaignLock
+from desktop.store.errors import CampaignRefused, failure_reason
+from desktop.store.lock import LOCK_SUFFIX, TAKEOVER_SUFFIX, CampaignLock, lock_path
 
 SUFFIX = ".gmdesk"
 STAMP_FORMAT = "%Y-%m-%d %H%M%S"
@@ -46,6 +48,15 @@ _BACKUP_NAME = re.compile(
     r"^(?P<stem>.+) (?P<stamp>\d{4}-\d{2}-\d{2} \d{6})(?:-(?P<n>[1-9]\d*))?\.gmdesk$"
 )
 _SIDECARS = ("-wal", "-shm", "-journal")
+_OPEN_AGAIN = "Open it again from where it is now."
+_NO_FILES_THERE = (
+    "that folder takes no new files (it is read-only, or not on an ordinary disk)",
+    "Make it a writable folder, or move it away (GM Desk makes it again), then try again.",
+)
+_NOT_A_FOLDER = (
+    "that is not a folder (a file, or a link that leads nowhere or round in a loop)",
+    "Move it away (GM Desk makes the folder again), then try again.",
+)
 
 
 @dataclass(frozen=True)
@@ -70,7 +81,9 @@ def backup_folder(data_dir: Path, campaign_path: Path) -> Path:
     import hashlib  # only here: not worth its import time on every start
 
     digest = hashlib.sha1(resolved.encode("utf-8"), usedforsecurity=False).hexdigest()
-    return data_dir / "backups" / f"{campaign_path.stem}-{digest[:8]}"
+    tail = f"-{digest[:8]}"
+    stem = cut_to_fit(campaign_path.stem, NAME_MAX_BYTES - len(tail))
+    return data_dir / "backups" / f"{stem}{tail}"
 
 
 # -- taking backups ------------------------------------------------------------------------
@@ -83,13 +96,63 @@ def make_backup(campaign_path: Path, folder: Path, now: datetime | None = None) 
     snapshot of the last committed transaction. `now` (local time) names the backup.
     """
     moment = now if now is not None else datetime.now()
-    folder.mkdir(parents=True, exist_ok=True)
+    if not campaign_path.is_file():
+        raise BackupFailed(
+            campaign_path, folder, "the campaign file is no longer there", _OPEN_AGAIN
+        )
+    _make_folder(campaign_path, folder)
     partial = _partial_path(folder, campaign_path.stem)
+    _start_file(campaign_path, folder, partial)
     try:
         _copy_self_contained(campaign_path, partial)
-        return _publish(partial, lambda n: folder / _backup_name(campaign_path.stem, moment, n))
+        return _publish(
+            partial, lambda n: folder / _backup_name(folder, campaign_path.stem, moment, n)
+        )
+    except (OSError, sqlite3.Error) as error:
+        raise BackupFailed(campaign_path, folder, *failure_reason(error, folder)) from error
     finally:
         _remove_with_sidecars(partial)
+
+
+class BackupFailed(CampaignRefused, OSError):
+    """No backup could be made; the campaign itself was not touched.
+
+    A CampaignRefused, so that opening an older campaign (which is backed up before it
+    is upgraded) is refused plainly, and an OSError, as every caller of a backup
+    expects of a disk's refusal.
+    """
+
+    def __init__(self, campaign_path: Path, folder: Path, what: str, todo: str) -> None:
+        super().__init__(
+            f"No backup could be made of “{campaign_path.name}” in {folder}: {what}. "
+            f"The campaign itself was not changed. {todo}"
+        )
+
+
+def _start_file(campaign_path: Path, folder: Path, partial: Path) -> None:
+    """Create the empty partial file, so that a folder that takes no files says why in
+    the system's words (SQLite says only "unable to open database file")."""
+    try:
+        os.close(os.open(partial, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644))
+    except OSError as error:
+        if error.errno == errno.ENOSPC:
+            what, todo = failure_reason(error)
+        else:  # read-only, not ours, or no disk at all (/proc): not a place for backups
+            what, todo = _NO_FILES_THERE
+        raise BackupFailed(campaign_path, folder, what, todo) from error
+
+
+def _make_folder(campaign_path: Path, folder: Path) -> None:
+    """Make the backup folder; BackupFailed when it cannot be a folder of ours."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except (FileExistsError, NotADirectoryError) as error:
+        # Exists, but is no folder: a file, or a link to nothing or round in a loop.
+        raise BackupFailed(campaign_path, folder, *_NOT_A_FOLDER) from error
+    except OSError as error:
+        if error.errno == errno.ELOOP:
+            raise BackupFailed(campaign_path, folder, *_NOT_A_FOLDER) from error
+        raise BackupFailed(campaign_path, folder, *failure_reason(error, folder)) from error
 
 
 def copy_database(source: Path, destination: Path) -> None:
@@ -130,9 +193,13 @@ def _copy_self_contained(source: Path, target: Path) -> None:
     _fsync_file(target)
 
 
-def _backup_name(stem: str, moment: datetime, n: int) -> str:
+def _backup_name(folder: Path, stem: str, moment: datetime, n: int) -> str:
     counter = "" if n == 1 else f"-{n}"
-    return f"{stem} {moment.strftime(STAMP_FORMAT)}{counter}{SUFFIX}"
+    tail = f" {moment.strftime(STAMP_FORMAT)}{counter}{SUFFIX}"
+    # Room for what opening the backup in place puts beside it, up to its lock's guard.
+    beside = len(LOCK_SUFFIX + TAKEOVER_SUFFIX)
+    room = name_room(folder.absolute()) - len(tail) - beside
+    return f"{cut_to_fit(stem, room)}{tail}"
 
 
 def _publish(partial: Path, name_for: Callable[[int], Path]) -> Path:
@@ -267,6 +334,7 @@ def _month(moment: datetime) -> tuple[int, int]:
 
 def prune_backups(folder: Path, now: datetime | None = None) -> list[Path]:
     """Delete the backups `backups_to_keep` does not keep; return what was deleted.
+    A backup opened in place (see `_in_use`) is never deleted.
 
     Also deletes the partial files of backups whose writer is gone (see
     store/leftovers.py; they would otherwise take up room for ever).
@@ -276,12 +344,23 @@ def prune_backups(folder: Path, now: datetime | None = None) -> list[Path]:
     keep = backups_to_keep([info.taken for info in backups], moment)
     deleted: list[Path] = []
     for info in backups:
-        if info.taken not in keep:
-            with contextlib.suppress(FileNotFoundError):
-                info.path.unlink()
+        if info.taken not in keep and not _in_use(info.path):
+            try:
+                info.path.unlink(missing_ok=True)
+            except OSError:
+                continue  # Windows: open in some reader; it goes at a later prune
             deleted.append(info.path)
     deleted.extend(leftovers.remove_leftovers(folder))
     return deleted
+
+
+def _in_use(backup: Path) -> bool:
+    """Whether a GM opened this backup in place to work in it (here or in another GM
+    Desk): it is held, or has a lock file, a -wal or a -shm beside it (which a backup
+    as made never has; a -wal a crash left holds changes). Kept then, however old."""
+    if any(os.path.lexists(side) for side in (*_sidecars(backup), lock_path(backup))):
+        return True
+    return CampaignLock.read_holder(backup) is not None
 
 
 # -- restoring -----------------------------------------------------------------------------

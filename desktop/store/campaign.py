@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from desktop.rules import roster
-from desktop.store import checks, files, health, schema, suffix, trust
+from desktop.store import checks, files, health, leftovers, schema, suffix, trust
 from desktop.store.connection import connect
 from desktop.store.core import Core, Topic
 from desktop.store.errors import CampaignRefused, failure_reason
@@ -189,7 +189,8 @@ class Campaign(Core):
                 f"“{path.name}” could not be made: its folder (or the disk it is on) is "
                 "read-only, or does not exist. Choose another folder."
             )
-        building = path.with_name(f".{path.name}.{os.getpid()}.new")
+        # The one partial name (leftovers.py): a build killed half way is swept later.
+        building = leftovers.partial_path(path.parent, path.name)
         from sqlalchemy import exc
 
         try:

@@ -1,48 +1,42 @@
 """Files still being written, and the ones a crash or a kill left half written.
 
-Every file GM Desk writes whole (a backup, a restored campaign, Save a Copy, an export)
-is first written under a partial name of its own, `.<stem>.<pid>-<random>.partial`,
-and renamed into place once complete, so a crash leaves only such a partial file (and
-SQLite's `-journal`, `-wal` or `-shm` beside it). `remove_leftovers` clears them from a
-folder: the backup folders at every start, a campaign's folder whenever it is opened.
+Every file GM Desk writes whole (a backup, a restored campaign, Save a Copy, a repaired
+copy, an export, a PDF) is first written under a partial name of its own (see
+desktop/partial_files.py) and renamed into place once complete, so a crash leaves only
+such a partial file (and SQLite's `-journal`, `-wal` or `-shm` beside it).
+`remove_leftovers` clears them from a folder: the backup folders at every start, a
+campaign's folder whenever it is opened.
 
 It removes only names of our own making, and never a file a live process may still be
 writing: the pid in the name must be gone (or the file untouched for an hour, which no
-writer lets happen). Names made before the pid was part of them (`.<stem>.<random>.partial`)
-and those of a new campaign being built (`.<name>.<pid>.new`, see Campaign.create) are
-ours too.
+writer lets happen).
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
-import re
 import sys
 import time
 from pathlib import Path
 from stat import S_ISREG
 
+from desktop.partial_files import name_room, partial_name, writer_of
+
 # A writer that has not touched its file for this long is gone, whatever its pid says
 # (a pid is reused by other processes; a backup of even a large campaign takes seconds).
 ABANDONED_AFTER_S = 3600.0
 
-_SIDECAR = r"(?:-journal|-wal|-shm)?"
-_OURS = (
-    re.compile(rf"^\..+\.(?P<pid>\d{{1,10}})-[0-9a-f]{{12}}\.partial{_SIDECAR}$"),
-    re.compile(rf"^\..+\.(?P<pid>\d{{1,10}})\.new{_SIDECAR}$"),
-    re.compile(rf"^\..+\.[0-9a-f]{{12}}\.partial{_SIDECAR}$"),  # before the pid was named
-)
-
 
 def partial_path(folder: Path, stem: str) -> Path:
-    """A hidden, unique name in `folder` for a file still being written."""
-    return folder / f".{stem}.{os.getpid()}-{os.urandom(6).hex()}.partial"
+    """A hidden, unique name in `folder` for a file still being written (the rule is
+    desktop/partial_files.py's, shared with printing)."""
+    return folder / partial_name(stem, name_room(folder.absolute()))
 
 
 def is_ours(name: str) -> bool:
     """Whether `name` is a partial file (or its SQLite sidecar) of our own naming."""
-    return any(pattern.match(name) for pattern in _OURS)
+    return writer_of(name)[0]
 
 
 def remove_leftovers(folder: Path, now: float | None = None) -> list[Path]:
@@ -68,20 +62,33 @@ def remove_leftovers(folder: Path, now: float | None = None) -> list[Path]:
 
 
 def remove_backup_leftovers(data_dir: Path) -> list[Path]:
-    """`remove_leftovers` in every campaign's backup folder (at start)."""
+    """`remove_leftovers` in every campaign's backup folder (at start).
+
+    Only in folders GM Desk made there: a symlink among them (a GM's, or planted) may
+    lead anywhere, and what lies there is not ours to delete.
+    """
     removed: list[Path] = []
+    root = data_dir / "backups"
     try:
-        folders = [entry for entry in os.scandir(data_dir / "backups") if entry.is_dir()]
-    except OSError:
+        real_root = root.resolve()
+        folders = [
+            Path(entry.path) for entry in os.scandir(root) if entry.is_dir(follow_symlinks=False)
+        ]
+    except (OSError, RuntimeError):  # RuntimeError: a symlink loop, before Python 3.13
         return removed
     for folder in folders:
-        removed.extend(remove_leftovers(Path(folder.path)))
+        try:
+            inside = folder.resolve().parent == real_root
+        except (OSError, RuntimeError):
+            continue
+        if inside:
+            removed.extend(remove_leftovers(folder))
     return removed
 
 
 def _abandoned(entry: os.DirEntry[str], now: float) -> bool:
-    match = next((m for p in _OURS if (m := p.match(entry.name)) is not None), None)
-    if match is None:
+    ours, pid = writer_of(entry.name)
+    if not ours:
         return False
     try:
         stat = entry.stat(follow_symlinks=False)
@@ -91,8 +98,7 @@ def _abandoned(entry: os.DirEntry[str], now: float) -> bool:
         return False  # a symlink or a folder so named is not ours to delete
     if now - stat.st_mtime >= ABANDONED_AFTER_S:
         return True
-    pid = match.groupdict().get("pid")
-    return pid is not None and not _alive(int(pid))
+    return pid is not None and not _alive(pid)
 
 
 def _alive(pid: int) -> bool:

@@ -5,6 +5,12 @@ holding JSON that says who holds it: process id, host, user, since when. A secon
 Desk that finds the lock is told who holds it (`CampaignLocked`) and may open the
 campaign read-only instead.
 
+The lock follows the file, not the name it was opened by: the lock file lies beside the
+file's resolved name (so every symlink to it finds the same lock file), and the writer
+also holds the file itself through the operating system (file_hold.py), which a second
+name of the same file (a hard link) meets too. Who holds it is then read from the lock
+file beside the name the holder opened.
+
 A lock left by a crash is taken over:
 
 - its holder was on this host and that process is gone (or the machine has rebooted
@@ -38,6 +44,7 @@ from types import TracebackType
 from typing import NamedTuple
 
 from desktop import __version__
+from desktop.store.file_hold import FileHeld, FileHold, holding
 
 LOCK_SUFFIX = ".lock"
 TAKEOVER_SUFFIX = ".takeover"
@@ -59,7 +66,8 @@ class LockHolder(NamedTuple):
     pid: int
     host: str
     user: str
-    since: datetime
+    # None when only the operating system's hold on the file says who holds it.
+    since: datetime | None
     # Linux's boot id when the lock was taken: a lock from an earlier boot is stale.
     boot_id: str | None = None
     # When the holding process started (clock ticks since boot, from /proc); None
@@ -68,10 +76,8 @@ class LockHolder(NamedTuple):
 
     def describe(self) -> str:
         """Plain text for a GM, e.g. "GM Desk (process 1234 on host 'tavern', ...)"."""
-        return (
-            f"GM Desk (process {self.pid} on host '{self.host}', user '{self.user}', "
-            f"since {_clock_text(self.since)})"
-        )
+        since = "" if self.since is None else f", since {_clock_text(self.since)}"
+        return f"GM Desk (process {self.pid} on host '{self.host}', user '{self.user}'{since})"
 
 
 class CampaignLocked(Exception):
@@ -93,9 +99,10 @@ def lock_path(campaign_path: Path) -> Path:
 class CampaignLock:
     """This process's hold on a campaign. Build it with `CampaignLock.acquire`."""
 
-    def __init__(self, path: Path, token: str) -> None:
+    def __init__(self, path: Path, token: str, hold: FileHold) -> None:
         self.path = path
         self._token = token
+        self._hold = hold
         self._held = True
 
     @classmethod
@@ -103,9 +110,23 @@ class CampaignLock:
         """Lock the campaign for this process, taking over a stale lock.
 
         Raises CampaignLocked when a live GM Desk (or one on another host) holds it,
-        and OSError when the lock file cannot be written (e.g. a read-only folder).
+        through this name or any other of the same file, and OSError when the lock
+        file cannot be written (e.g. a read-only folder).
         """
-        path = lock_path(campaign_path)
+        resolved = _resolved(campaign_path)
+        try:
+            hold = FileHold.take(resolved)
+        except FileHeld as held:
+            raise CampaignLocked(_holder_of(resolved, held.pid)) from None
+        try:
+            return cls._acquire_file(lock_path(resolved), hold)
+        except BaseException:
+            hold.release()
+            raise
+
+    @classmethod
+    def _acquire_file(cls, path: Path, hold: FileHold) -> CampaignLock:
+        """Create the lock file `path`, taking over a stale one."""
         deadline = time.monotonic() + ACQUIRE_TIMEOUT_S
         # When each garbage lock (by its signature) was first seen, so that garbage
         # with a wrong clock on it still turns stale after the grace period.
@@ -113,7 +134,7 @@ class CampaignLock:
         while True:
             token = os.urandom(16).hex()
             if _create_lock(path, _lock_record(token)):
-                return cls(path, token)
+                return cls(path, token, hold)
             found = _inspect(path)
             if found is None:
                 continue  # released between our attempt and our look: try again
@@ -129,8 +150,13 @@ class CampaignLock:
 
     @staticmethod
     def read_holder(campaign_path: Path) -> LockHolder | None:
-        """Who holds the campaign's lock; None when unlocked or the lock is unreadable."""
-        found = _inspect(lock_path(campaign_path))
+        """Who holds the campaign's lock, through any of the file's names; None when
+        unlocked or the lock is unreadable."""
+        resolved = _resolved(campaign_path)
+        held = holding(resolved)
+        if held is not None:
+            return _holder_of(resolved, held.pid)
+        found = _inspect(lock_path(resolved))
         return found.holder if found is not None else None
 
     @property
@@ -142,6 +168,12 @@ class CampaignLock:
         if not self._held:
             return
         self._held = False
+        try:
+            self._release_file()
+        finally:
+            self._hold.release()
+
+    def _release_file(self) -> None:
         record = _read_record(self.path)
         # A lock taken over from us (only possible if we looked dead or garbage) now
         # belongs to someone else, who must keep it.
@@ -164,6 +196,69 @@ class CampaignLock:
 
     def __repr__(self) -> str:
         return f"CampaignLock({str(self.path)!r}, held={self._held})"
+
+
+# -- the file's names ---------------------------------------------------------------------
+
+
+def _resolved(campaign_path: Path) -> Path:
+    """The file's own name, symlinks followed (a loop is left as it is, and refused
+    later by whoever opens it)."""
+    return Path(os.path.realpath(campaign_path))
+
+
+def _holder_of(campaign_path: Path, pid: int | None) -> LockHolder:
+    """Who holds the file the operating system says process `pid` holds: the lock file
+    beside our name of it, else the one beside the holder's own name (a hard link),
+    else what the system tells of the process."""
+    if pid is None:  # Windows: the lock file beside our name is all there is to read
+        found = _inspect(lock_path(campaign_path))
+        if found is not None and found.holder is not None:
+            return found.holder
+        return LockHolder(pid=0, host=_host_name(), user="unknown", since=None)
+    for name in (campaign_path, *_names_held_by(pid, campaign_path)):
+        found = _inspect(lock_path(name))
+        if found is not None and found.holder is not None and found.holder.pid == pid:
+            return found.holder
+    return LockHolder(
+        pid=pid,
+        host=_host_name(),
+        user=_process_user(pid),
+        since=None,
+        started=_process_start(pid),
+    )
+
+
+def _names_held_by(pid: int, campaign_path: Path) -> list[Path]:
+    """The names by which process `pid` has the campaign's file open (Linux's /proc;
+    empty where it does not tell, or the process is another user's)."""
+    folder = f"/proc/{pid}/fd"
+    try:
+        wanted = os.stat(campaign_path)
+        handles = os.listdir(folder)
+    except OSError:
+        return []
+    names: list[Path] = []
+    for handle in handles:
+        link = f"{folder}/{handle}"
+        try:
+            seen = os.stat(link)
+            if (seen.st_dev, seen.st_ino) == (wanted.st_dev, wanted.st_ino):
+                names.append(Path(os.readlink(link)))
+        except OSError:
+            continue  # closed meanwhile
+    return names
+
+
+def _process_user(pid: int) -> str:
+    """The name of the user running `pid` (Linux's /proc), else "unknown"."""
+    try:
+        uid = os.stat(f"/proc/{pid}").st_uid
+        import pwd
+
+        return pwd.getpwuid(uid).pw_name
+    except (OSError, KeyError, ImportError):
+        return "unknown"
 
 
 # -- what a lock file holds -------------------------------------------------------------

@@ -22,6 +22,7 @@ from desktop.store.backups import (
     KEEP_DAILY,
     KEEP_MONTHLY,
     KEEP_WEEKLY,
+    BackupFailed,
     BackupInfo,
     backup_folder,
     backups_to_keep,
@@ -191,11 +192,12 @@ def test_backups_in_the_same_second_get_distinct_names(campaign: Path, folder: P
 
 
 def test_a_failed_backup_leaves_nothing_behind(tmp_path: Path, folder: Path) -> None:
-    with pytest.raises(FileNotFoundError):
+    # Said plainly (issue 26), no longer SQLite's or the system's own words.
+    with pytest.raises(BackupFailed, match="the campaign file is no longer there"):
         make_backup(tmp_path / "Missing.gmdesk", folder, now=NOON)
     not_a_database = tmp_path / "Notes.gmdesk"
     not_a_database.write_bytes(b"these are my session notes, not a campaign" * 100)
-    with pytest.raises(sqlite3.DatabaseError):
+    with pytest.raises(BackupFailed, match="the database reported a problem"):
         make_backup(not_a_database, folder, now=NOON)
     assert folder_files(folder) == []
 

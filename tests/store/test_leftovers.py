@@ -168,3 +168,88 @@ def test_a_repair_builds_its_copy_under_a_name_of_our_own(
     checkup.repair(source, folder / "Repaired.gmdesk")
     assert building and all(leftovers.is_ours(name) for name in building), building
     assert set(os.listdir(folder)) - before == {"Repaired.gmdesk"}
+
+
+# -- only inside the folders GM Desk owns -------------------------------------------------------
+
+
+def test_the_start_sweep_never_follows_a_symlinked_backup_folder(tmp_path: Path) -> None:
+    gone = _gone_pid()
+    outside = tmp_path / "elsewhere"
+    outside.mkdir()
+    precious = outside / f".Notes.{gone}-0123456789ab.partial"
+    precious.write_bytes(b"a file of the GM's, named like ours by chance")
+    data_dir = tmp_path / "data"
+    ours = data_dir / "backups" / "Ashes-01234567"
+    ours.mkdir(parents=True)
+    leftover = ours / f".Ashes.{gone}-0123456789ab.partial"
+    leftover.write_bytes(b"x")
+    (data_dir / "backups" / "Elsewhere-89abcdef").symlink_to(outside)
+    (data_dir / "backups" / "Loop-00000000").symlink_to(data_dir / "backups" / "Loop-00000000")
+
+    assert leftovers.remove_backup_leftovers(data_dir) == [leftover]
+    assert precious.exists()
+
+
+# -- one naming rule for every partial file --------------------------------------------------
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL is POSIX")
+def test_a_partial_pdf_of_a_killed_print_is_swept(tmp_path: Path) -> None:
+    folder = tmp_path / "prints"
+    folder.mkdir()
+    # A print that is drawing its PDF when it is killed.
+    code = (
+        "import sys, time\n"
+        "from PySide6.QtGui import QGuiApplication, QPageSize, QPainter\n"
+        "from desktop.printing.pdf_file import write_pdf\n"
+        "app = QGuiApplication([])\n"
+        "def paint(writer):\n"
+        "    painter = QPainter(writer)\n"
+        "    painter.drawText(100, 100, 'Kara')\n"
+        "    writer.newPage()\n"
+        "    print('painting', flush=True)\n"
+        "    time.sleep(120)\n"
+        "write_pdf(sys.argv[1], QPageSize.PageSizeId.A4, 'Cards', paint)\n"
+    )
+    printer = subprocess.Popen(
+        [sys.executable, "-c", code, str(folder / "cards.pdf")],
+        stdout=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "QT_QPA_PLATFORM": "offscreen"},
+    )
+    try:
+        assert printer.stdout is not None and printer.stdout.readline() == "painting\n"
+    finally:
+        printer.send_signal(signal.SIGKILL)
+        printer.wait()
+    left = list(folder.iterdir())
+    assert len(left) == 1 and left[0].name.startswith(".cards.pdf.")
+    assert leftovers.remove_leftovers(folder) == left
+    assert list(folder.iterdir()) == []
+
+
+def test_partial_pdfs_named_by_older_versions_are_swept(tmp_path: Path) -> None:
+    gone = _gone_pid()
+    old_pdf = tmp_path / f".cards.pdf.{gone}-0123abcd.partial"
+    old_pdf.write_bytes(b"%PDF-1.4 cut off")
+    assert leftovers.remove_leftovers(tmp_path) == [old_pdf]
+
+
+LONG = 240  # bytes in the target's name, with its suffix
+
+
+@pytest.mark.parametrize("letter", ["x", "é", "龍"])  # 1, 2 and 3 bytes in UTF-8
+def test_a_partial_name_fits_whatever_the_targets_length(letter: str) -> None:
+    for length in range(1, 256):
+        stem = letter * length
+        name = leftovers.partial_path(Path("."), stem).name
+        assert len(os.fsencode(name + "-journal")) <= 255, length
+        assert leftovers.is_ours(name) and leftovers.is_ours(name + "-journal")
+        assert name.startswith("." + stem[: min(length, 10)])
+
+
+def test_a_partial_name_in_a_folder_deeper_than_sqlite_reaches_is_still_ours() -> None:
+    deep = Path("/" + "/".join(["d" * 100] * 6))
+    name = leftovers.partial_path(deep, "Ashes").name
+    assert name.startswith(".A") and leftovers.is_ours(name)
