@@ -109,12 +109,21 @@ def unwritable_reason(path: Path) -> str | None:
     The file's own permission bits count even where the OS would let us write anyway
     (root ignores them): a GM who made a file read-only meant it. `os.access` adds what
     the bits do not show: a read-only mount, or a folder we may not create files in
-    (the lock and SQLite's `-wal` live beside the campaign).
+    (the lock and SQLite's `-wal` live beside the campaign). A file with a second name
+    (a hard link) is written under neither: see below.
     """
     try:
-        mode = os.stat(path).st_mode
+        status = os.stat(path)
     except OSError:
         return None  # the checks before this one report a missing file
+    mode = status.st_mode
+    if status.st_nlink > 1:
+        # SQLite keeps a file's -wal beside the name it was opened by: changes a crash
+        # left in one name's -wal are unseen, then overwritten, through the other name.
+        return (
+            "the file has a second name on this disk (a hard link), and changes made "
+            "under one of its names could be lost under the other"
+        )
     if _read_only_mount(path):
         return "the disk it is on is read-only"
     if not mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH) or not os.access(path, os.W_OK):

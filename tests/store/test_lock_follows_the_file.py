@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from desktop.store import Campaign
+from desktop.store import Campaign, ReadOnlyCampaign
 from desktop.store.backups import copy_database
 from desktop.store.lock import CampaignLock, CampaignLocked, lock_path
 from tests.store.other_gm_desk import open_elsewhere
@@ -46,6 +46,9 @@ def symlink(original: Path, tmp_path: Path) -> Path:
 
 
 LINKS = {"hard link": hard_link, "symlink": symlink}
+# A campaign with a second name opens read-only (`files.unwritable_reason`): only a
+# symlinked one has a writer to race with.
+WRITABLE_LINKS = {"symlink": symlink}
 
 
 def beside(path: Path) -> list[str]:
@@ -67,7 +70,7 @@ def writer_at(data_dir: Path) -> Iterator[object]:
         process.wait()
 
 
-@pytest.mark.parametrize("link", LINKS)
+@pytest.mark.parametrize("link", WRITABLE_LINKS)
 @pytest.mark.parametrize("held_through", ["original", "link"])
 def test_a_second_writer_through_another_name_is_told_who_holds_it(
     original: Path, tmp_path: Path, data_dir: Path, writer_at: object, link: str, held_through: str
@@ -95,7 +98,7 @@ def test_a_second_writer_through_another_name_is_told_who_holds_it(
         viewer.roster.all()
 
 
-@pytest.mark.parametrize("link", LINKS)
+@pytest.mark.parametrize("link", WRITABLE_LINKS)
 def test_a_killed_holder_lets_the_file_go_under_every_name(
     original: Path, tmp_path: Path, data_dir: Path, writer_at: object, link: str
 ) -> None:
@@ -106,6 +109,41 @@ def test_a_killed_holder_lets_the_file_go_under_every_name(
     with Campaign.open(original, data_dir=data_dir) as campaign:
         campaign.roster.add("Lio")
     assert not lock_path(original).exists()
+
+
+@pytest.mark.parametrize("opened_through", ["original", "link"])
+def test_a_hard_linked_campaign_opens_read_only_under_both_names_and_says_why(
+    original: Path, tmp_path: Path, data_dir: Path, opened_through: str
+) -> None:
+    # SQLite keeps the -wal beside the name a file was opened by: a writer killed under
+    # one name leaves its last changes where a writer under the other name never looks,
+    # and overwrites them ("database disk image is malformed" at the next open).
+    other = hard_link(original, tmp_path)
+    content = original.read_bytes()
+    name = original if opened_through == "original" else other
+    with Campaign.open(name, data_dir=data_dir) as campaign:
+        assert campaign.read_only
+        assert campaign.read_only_reason is not None
+        assert "second name on this disk (a hard link)" in campaign.read_only_reason
+        with pytest.raises(ReadOnlyCampaign, match="save a copy"):
+            campaign.roster.add("Lio")
+    assert original.read_bytes() == content
+    assert not lock_path(original).exists() and not lock_path(other).exists()
+    other.unlink()  # one name again: it is written as before
+    with Campaign.open(original, data_dir=data_dir) as campaign:
+        assert not campaign.read_only
+        campaign.roster.add("Lio")
+
+
+def test_a_hard_link_made_while_a_writer_holds_the_file_opens_read_only(
+    original: Path, tmp_path: Path, data_dir: Path, writer_at: object
+) -> None:
+    writer_at(original)  # type: ignore[operator]
+    other = hard_link(original, tmp_path)
+    before = beside(other)
+    with Campaign.open(other, data_dir=data_dir) as viewer:
+        assert viewer.read_only
+    assert beside(other) == before
 
 
 def test_a_lock_taken_through_a_hard_link_is_seen_through_the_other_name(
@@ -132,7 +170,7 @@ def test_a_symlinked_campaign_is_locked_beside_the_file_it_names(
         assert not lock_path(other).exists()
 
 
-@pytest.mark.parametrize("link", LINKS)
+@pytest.mark.parametrize("link", WRITABLE_LINKS)
 def test_save_a_copy_over_another_name_of_a_held_campaign_is_refused(
     original: Path, tmp_path: Path, data_dir: Path, writer_at: object, link: str
 ) -> None:
