@@ -178,7 +178,9 @@ def inspecting(path: Path, *, shared: bool) -> Iterator[sqlite3.Connection]:
     shm = path.with_name(path.name + "-shm")
     journal = path.with_name(path.name + "-journal")
     # `immutable` would read the half-written file as it is, ignoring the journal.
-    hot_journal = journal.exists() and not _empty(journal)
+    # os.path.exists, not Path.exists: for a name of 248 bytes or more, `-journal`
+    # is too long to exist (ENAMETOOLONG), which Path.exists raises.
+    hot_journal = os.path.exists(journal) and not _empty(journal)
     # An empty -wal (a read-only reader leaves one) holds nothing to recover; with the
     # lock held, or no -shm showing a live writer, nobody is writing into it either.
     if not hot_journal and (not wal.exists() or (_empty(wal) and not (shared and shm.exists()))):

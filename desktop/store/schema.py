@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from collections.abc import Callable, Iterator
 from contextlib import closing, contextmanager
@@ -77,7 +78,8 @@ def roll_back_killed_upgrade(path: Path) -> None:
     has judged as it will be once undone).
     """
     journal = path.with_name(path.name + "-journal")
-    if not journal.exists() or journal.stat().st_size == 0:
+    # os.path.exists: a `-journal` name too long to exist is no journal (see files.py).
+    if not os.path.exists(journal) or journal.stat().st_size == 0:
         return
     from desktop.store.connection import connect
 
