@@ -53,6 +53,7 @@ from desktop.paths import resources_dir
 from desktop.printing.rich_text import SealedTextDocument
 from desktop.store.exchange import import_campaign, trusted_images
 from desktop.ui.main_window import MainWindow
+from desktop.ui.plain_text import escaped
 
 MARK = "<b>x</b>"
 # Values that are words the store checks (kinds, places, dates), not text the GM types.
@@ -62,6 +63,11 @@ NOT_TEXT = {
 }  # fmt: skip
 NAMES = {"name", "character_name"}  # at most 80 characters in the store
 KEYED_BY_NAME = {"pending_specific", "pools", "abilities"}  # a project's name: its key
+SHOWN_NAMES = {
+    "playerSceneText", "playerTurn", "playerSeat1", "playerChapter", "playerRollWho",
+    "playerRollWords", "claimHolder", "endDaySummary", "chapterHeader", "ledgerHeader",
+    "factionTitle", "activityTitle", "playSceneText", "statusCampaign", "qt_msgbox_label",
+}  # fmt: skip
 ITEMS_LOOKED_AT = 400  # rows of one item view looked at: the sample has fewer
 
 
@@ -111,6 +117,7 @@ class Inspector:
         self.bait = bait
         self.found: dict[str, str] = {}  # what is wrong -> the first step that showed it
         self.looked = 0
+        self.named: set[str] = set()  # labels seen showing campaign text, by object name
 
     def text(self, where: str, text: str, text_format: Qt.TextFormat) -> None:
         """`text` shown at `where` in `text_format`: wrong if read as HTML with campaign
@@ -174,6 +181,8 @@ class Inspector:
             self.action(where, action)
         if isinstance(widget, QLabel):
             self.text(where, widget.text(), widget.textFormat())
+            if MARK in widget.text() or escaped(MARK) in widget.text():
+                self.named.add(widget.objectName())
         elif isinstance(widget, QTabBar):
             for index in range(widget.count()):
                 self.text(f"{where} tab tooltip", widget.tabToolTip(index), auto)
@@ -271,14 +280,17 @@ def _bring_up(widget: QWidget) -> None:
     QApplication.processEvents()
 
 
-def _steps(window: MainWindow) -> list[tuple[str, Callable[[], object]]]:
+def _steps(window: MainWindow, inspector: Inspector) -> list[tuple[str, Callable[[], object]]]:
     """Every way to a dialog or message box that shows campaign text, and a step whose
     Undo names a card (the toolbar's Undo shows its text as a tooltip)."""
     from desktop.ui.card_commands import DeleteCard
+    from desktop.ui.chapter.claims_tab import ClaimsTab
     from desktop.ui.docks.clocks import ClocksWidget
+    from desktop.ui.docks.dice_table import DiceTableWidget
     from desktop.ui.docks.faction_ladder import FactionLadderWidget
     from desktop.ui.docks.roster import RosterWidget
     from desktop.ui.docks.syscards import SysCardsWidget
+    from desktop.ui.end_day import EndDayDialog
     from desktop.ui.widgets.energy_projects import ProjectsView
 
     session = window.session
@@ -328,6 +340,37 @@ def _steps(window: MainWindow) -> list[tuple[str, Callable[[], object]]]:
     steps.append(("Project cancel", cancel_project))
     card = campaign.cards.all()[0]
     steps.append(("Undo names a card", lambda: session.push(DeleteCard(session, card))))
+    claims = one(ClaimsTab)
+    claim = campaign.chapter.claims()[0]
+
+    def choose_claim() -> None:
+        _bring_up(claims)
+        claims.select(claim.id)
+
+    steps.append(("Claim chosen", choose_claim))
+    table = one(DiceTableWidget)
+    kara = campaign.roster.all()[0]
+
+    def conflict_roll() -> None:
+        _bring_up(table)
+        session.select_character(kara.id)
+        QApplication.processEvents()
+        table.conflict_button.click()
+        pool = [die for die in campaign.kit.dice(kara.id) if die.place == "pool"]
+        table.toggle_tray(pool[0].id)
+        table.roll()
+
+    steps.append(("Conflict roll", conflict_roll))
+
+    def end_day() -> None:
+        dialog = EndDayDialog(session, window)
+        dialog.show()
+        dialog.ok.click()
+        inspector.tree(dialog, "End Day ended")
+        dialog.close()
+        dialog.deleteLater()
+
+    steps.append(("End Day ended", end_day))
     return steps
 
 
@@ -367,7 +410,7 @@ def test_campaign_text_is_never_read_as_html(
 
     doorman = Doorman(inspector)
     try:
-        for step, go in _steps(window):
+        for step, go in _steps(window, inspector):
             doorman.step = step
             go()
             QApplication.processEvents()
@@ -382,6 +425,9 @@ def test_campaign_text_is_never_read_as_html(
     window.grab()
 
     assert inspector.looked > 1000
+    # The walk reached campaign text where it matters most: the players' screen, rich
+    # labels of our markup, message boxes.
+    assert inspector.named >= SHOWN_NAMES, SHOWN_NAMES - inspector.named
     assert len(doorman.seen) >= 14, doorman.seen
     found = [f"{what} (in {step})" for what, step in inspector.found.items()]
     assert not found, f"{len(found)} places read campaign text as HTML:\n" + "\n".join(found)
