@@ -481,3 +481,24 @@ def test_about_shows_folder_names_as_they_are(qapp: QApplication, bait: Path) ->
     inspector.text("About", text, Qt.TextFormat.AutoText)
     assert not inspector.found, inspector.found
     assert str(folder / "c.gmdesk").replace("<", "&lt;").replace(">", "&gt;") in text
+
+
+def test_the_all_ones_choice_names_the_side_as_it_is(qtbot: QtBot, bait: Path) -> None:
+    """The all-ones choice of a conflict names the side that rolled, in bold markup."""
+    from desktop.rules import dicepool
+    from desktop.ui.dice_table.all_ones_choice import AllOnesChoice
+
+    choice = AllOnesChoice()
+    qtbot.addWidget(choice)
+    sizes, faces = (6, 6), (1, 1)
+    tray = (dicepool.TrayDie(1), dicepool.TrayDie(2))
+    roll = dicepool.Roll(tray, sizes, faces, dicepool.resolve_roll(sizes, faces))
+    name = f'<img src="{bait}">{MARK}Kara Voss'
+    choice.offer(roll, name)
+    choice.show()
+    choice.grab()
+    inspector = Inspector(bait)
+    inspector.tree(choice, "all ones")
+    assert not inspector.found, inspector.found
+    assert f"All ones for {escaped(name)}!" in choice.label.text()
+    assert not _was_read(bait)
