@@ -18,6 +18,7 @@ import re
 import shutil
 import tempfile
 from collections.abc import Callable, Iterator
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +29,7 @@ from PySide6.QtCore import (
     QAbstractTableModel,
     QModelIndex,
     QObject,
+    QPoint,
     QTimer,
     QUrl,
 )
@@ -40,6 +42,7 @@ from PySide6.QtWidgets import (
     QGraphicsView,
     QHeaderView,
     QLabel,
+    QMenu,
     QProgressDialog,
     QTabBar,
     QTabWidget,
@@ -177,8 +180,10 @@ class Inspector:
         auto = Qt.TextFormat.AutoText
         self.text(f"{where} tooltip", widget.toolTip(), auto)
         self.text(f"{where} whatsThis", widget.whatsThis(), auto)
-        for action in widget.actions():
-            self.action(where, action)
+        # A menu shows its actions' tips only when told to; a tool bar or button always.
+        if not isinstance(widget, QMenu) or widget.toolTipsVisible():
+            for action in widget.actions():
+                self.action(where, action)
         if isinstance(widget, QLabel):
             self.text(where, widget.text(), widget.textFormat())
             if MARK in widget.text() or escaped(MARK) in widget.text():
@@ -322,6 +327,10 @@ def _steps(window: MainWindow, inspector: Inspector) -> list[tuple[str, Callable
     ladder = one(FactionLadderWidget)
     for faction in campaign.factions.all()[:2]:
         steps.append((f"Faction {faction.id}", lambda f=faction.id: ladder.edit_faction(f)))
+    for faction in campaign.factions.all()[:1]:
+        spot = QPoint(10, 10)
+        steps.append(("Faction status menu", partial(ladder.show_status_menu, faction.id, spot)))
+        steps.append(("Faction menu", partial(ladder.show_context_menu, faction.id, 1, spot)))
     steps.append(("Roster delete", one(RosterWidget).delete_selected))
     cards = one(SysCardsWidget)
     steps.append(("Card chosen", lambda: cards.table.setCurrentIndex(cards.model.index(0, 0))))
@@ -419,6 +428,8 @@ def test_campaign_text_is_never_read_as_html(
             for top in QApplication.topLevelWidgets():
                 if isinstance(top, QDialog) and top.isVisible():
                     top.reject()
+                elif isinstance(top, QMenu) and top.isVisible():
+                    top.close()
     finally:
         doorman.stop()
     display.grab()

@@ -41,7 +41,7 @@ from desktop.ui.faction_commands import (
     MoveFaction,
 )
 from desktop.ui.form_helpers import error_label, follow_changes, show_error
-from desktop.ui.plain_text import PlainLabel
+from desktop.ui.plain_text import PlainLabel, plain_action_tip
 from desktop.ui.session import CampaignSession
 from desktop.ui.shown_commands import set_faction_shown
 from desktop.ui.theme import ERROR, STATUS_COLOURS, colour
@@ -544,6 +544,7 @@ class FactionLadderWidget(QWidget):
         menu.setToolTipsVisible(True)
         title = menu.addAction(f"Status with {record.name}")
         title.setEnabled(False)
+        plain_action_tip(title)  # this menu shows tips: a name is only text
         menu.addSeparator()
         self._add_status_actions(menu, record)
         menu.popup(where)
