@@ -5,8 +5,9 @@ Qt then fetches what that HTML names: `<img src="/dev/zero">` in a character's n
 would read without end, a name naming a local file would show that file (on the
 players' screen too). So every label is a `PlainLabel` (its text is only text) or a
 `RichLabel` (our own markup, campaign text joined to it only through `escaped`); a
-message box is made by `message_box`, plain; a tooltip holding campaign text is made by
-`tooltip`. A test walks every widget of a campaign whose every text is HTML.
+message box comes from `message_box`, `ask` or `warn`; a tooltip holding campaign text
+goes through `tooltip` (an action's, `plain_action_tip`). A test walks every widget of
+a campaign whose every text is HTML, and another finds any bare QLabel or QMessageBox.
 """
 
 from __future__ import annotations
