@@ -19,7 +19,6 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
-    QLabel,
     QWidget,
 )
 
@@ -31,6 +30,7 @@ from desktop.printing.cards import (
     sheet_layout,
 )
 from desktop.ui.form_helpers import wrapped_label
+from desktop.ui.plain_text import PlainLabel
 
 __all__ = ["SHEETS_TWO_SIDED", "CardLayoutForm"]
 
@@ -88,7 +88,7 @@ class CardLayoutForm(QGroupBox):
         self.offset_y = _spin(-10, 10, 0.1, "backOffsetY")
         offset = QHBoxLayout()
         for label, spin in (("X", self.offset_x), ("Y", self.offset_y)):
-            offset.addWidget(QLabel(label))
+            offset.addWidget(PlainLabel(label))
             offset.addWidget(spin)
         offset_row = QWidget()
         offset_row.setLayout(offset)

@@ -14,7 +14,6 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFileDialog,
-    QLabel,
     QPlainTextEdit,
     QVBoxLayout,
     QWidget,
@@ -29,6 +28,7 @@ from desktop.store import (
     repair_campaign,
 )
 from desktop.ui.form_helpers import push_button
+from desktop.ui.plain_text import PlainLabel
 
 CAMPAIGN_FILTER = f"GM Desk campaigns (*{SUFFIX})"
 
@@ -58,7 +58,7 @@ class CheckCampaignDialog(QDialog):
         self._relay.repaired.connect(self._show_repair)
         self._relay.failed.connect(self._show_failure)
 
-        self.status = QLabel(f"Checking “{path.name}”…")
+        self.status = PlainLabel(f"Checking “{path.name}”…")
         self.status.setObjectName("checkStatus")
         self.status.setWordWrap(True)
         self.findings = QPlainTextEdit()

@@ -9,7 +9,6 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QHeaderView,
-    QLabel,
     QSpinBox,
     QStackedWidget,
     QTableWidget,
@@ -22,7 +21,7 @@ from desktop.store import EndDaySummary, EnergyDecay
 from desktop.ui.energy_commands import EndDay
 from desktop.ui.energy_summary import day_date
 from desktop.ui.form_helpers import wrapped_label
-from desktop.ui.plain_text import escaped
+from desktop.ui.plain_text import PlainLabel, escaped
 from desktop.ui.session import CampaignSession
 
 NIGHT_LABELS = {
@@ -44,7 +43,7 @@ class EndDayDialog(QDialog):
         today = campaign.summary()
         self.setWindowTitle(f"End Day {today.current_day}")
         self.profiles = campaign.calendar.profiles()
-        self.intro = QLabel(
+        self.intro = PlainLabel(
             f"Day {today.current_day} ({today.today:%a %d %b}) ends for every character "
             f"with an energy profile. Unspent daily energy is lost, stores and projects "
             f"decay, investments land and debts fall due, doubled. Set the night before "
@@ -69,7 +68,7 @@ class EndDayDialog(QDialog):
             opening = state or start_day(profile, day=today.current_day)
             if not opening.dead and opening.daily:
                 self.unspent[character_id] = opening.daily
-            name = QLabel(profile.name + (" (dead)" if state and state.dead else ""))
+            name = PlainLabel(profile.name + (" (dead)" if state and state.dead else ""))
             night = QComboBox()
             for key in NIGHTS:
                 night.addItem(NIGHT_LABELS[key], key)
@@ -87,8 +86,7 @@ class EndDayDialog(QDialog):
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
-        self.result = wrapped_label("endDaySummary")
-        self.result.setTextFormat(Qt.TextFormat.RichText)
+        self.result = wrapped_label("endDaySummary", rich=True)
         self.result.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         ask = QWidget()
         ask_layout = QVBoxLayout(ask)

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QScrollArea, QWidget
 
+from desktop.ui.plain_text import PlainLabel, RichLabel
 from desktop.ui.theme import ERROR, WARNING, Role, text_style
 
 if TYPE_CHECKING:
@@ -24,7 +25,7 @@ if TYPE_CHECKING:
 
 def error_label(name: str = "", *, hidden: bool = True, bold: bool = False) -> QLabel:
     """A word-wrapped label in the error colour, named `name` for tests and styles."""
-    label = QLabel()
+    label = PlainLabel()
     if name:
         label.setObjectName(name)
     label.setWordWrap(True)
@@ -150,15 +151,16 @@ def _row_widget() -> tuple[QWidget, QHBoxLayout]:
 def labelled_row(text: str, field: QWidget) -> QWidget:
     """`text` then `field` on one line, left-aligned, as a widget that can be hidden whole."""
     row, layout = _row_widget()
-    layout.addWidget(QLabel(text))
+    layout.addWidget(PlainLabel(text))
     layout.addWidget(field)
     layout.addStretch(1)
     return row
 
 
-def wrapped_label(name: str, text: str = "") -> QLabel:
-    """A word-wrapped label showing `text`, named `name` for tests and styles."""
-    label = QLabel(text)
+def wrapped_label(name: str, text: str = "", *, rich: bool = False) -> QLabel:
+    """A word-wrapped label showing `text`, named `name` for tests and styles; `rich`:
+    our markup, campaign text in it escaped (see plain_text)."""
+    label = RichLabel(text) if rich else PlainLabel(text)
     label.setObjectName(name)
     label.setWordWrap(True)
     return label

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 
 from desktop import __version__
 from desktop.paths import resources_dir
+from desktop.ui.plain_text import escaped
 
 RULES_REFERENCE = "rules-reference.html"
 
@@ -47,9 +48,10 @@ def about_text(campaign: Path | None, backups: Path | None, data: Path) -> str:
         "<table>",
         f"<tr><td>Qt</td><td>{qVersion()} (PySide6 {pyside_version})</td></tr>",
         f"<tr><td>Python</td><td>{platform.python_version()}</td></tr>",
-        f"<tr><td>Campaign&nbsp;</td><td>{campaign or 'none open'}</td></tr>",
-        f"<tr><td>Backups</td><td>{backups or data / 'backups'}</td></tr>",
-        f"<tr><td>Data</td><td>{data}</td></tr>",
+        # A folder may be named like HTML too: the paths are only text.
+        f"<tr><td>Campaign&nbsp;</td><td>{escaped(str(campaign or 'none open'))}</td></tr>",
+        f"<tr><td>Backups</td><td>{escaped(str(backups or data / 'backups'))}</td></tr>",
+        f"<tr><td>Data</td><td>{escaped(str(data))}</td></tr>",
         "</table>",
     ]
     return "".join(rows)

@@ -17,6 +17,7 @@ from PySide6.QtCore import QEventLoop, QObject, Qt, Signal
 from PySide6.QtWidgets import QProgressDialog, QWidget
 
 from desktop.store import Cancelled
+from desktop.ui.plain_text import PlainLabel
 
 T = TypeVar("T")
 # Under this the dialog never shows: a small campaign imports without a flash.
@@ -39,7 +40,8 @@ def run_with_progress(
     parent: QWidget, label: str, job: Callable[[Callable[[float], None]], T]
 ) -> T | None:
     """Run `job(progress)` off the GUI thread behind a modal progress dialog."""
-    dialog = QProgressDialog(label, "Cancel", 0, 100, parent)
+    dialog = QProgressDialog("", "Cancel", 0, 100, parent)
+    dialog.setLabel(PlainLabel(label))  # names a file: only text, whatever it looks like
     dialog.setObjectName("longTaskProgress")
     dialog.setWindowTitle("GM Desk")
     dialog.setWindowModality(Qt.WindowModality.WindowModal)

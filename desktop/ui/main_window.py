@@ -14,7 +14,6 @@ from PySide6.QtCore import Qt, QThreadPool, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence, QUndoGroup
 from PySide6.QtWidgets import (
     QApplication,
-    QLabel,
     QMainWindow,
     QMessageBox,
     QWidget,
@@ -42,6 +41,14 @@ from desktop.ui.docks.panels import (
 )
 from desktop.ui.downtime.launcher import DowntimeLauncher
 from desktop.ui.panel import Panel, PanelFiller
+from desktop.ui.plain_text import (
+    PlainLabel,
+    ask,
+    message_box,
+    plain_action_tip,
+    tooltip,
+    warn,
+)
 from desktop.ui.player_display.controller import PlayerDisplay
 from desktop.ui.session import CampaignSession
 from desktop.ui.settings import LAYOUT_VERSION, Settings
@@ -178,6 +185,8 @@ class MainWindow(QMainWindow):
         self.redo_action = self.undo_group.createRedoAction(self, "&Redo")
         self.redo_action.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
         self.redo_action.setObjectName("actionRedo")
+        for action in (self.undo_action, self.redo_action):
+            plain_action_tip(action)
         self.reset_layout_action = self._action(
             "&Reset Workspace", self.reset_layout, None, "actionResetWorkspace"
         )
@@ -261,10 +270,9 @@ class MainWindow(QMainWindow):
         self.start_page.set_recent([])
 
     def _build_status_bar(self) -> None:
-        self.campaign_label = QLabel()
+        self.campaign_label = PlainLabel()
         self.campaign_label.setObjectName("statusCampaign")
-        self.campaign_label.setTextFormat(Qt.TextFormat.PlainText)  # a name, never HTML
-        self.day_label = QLabel()
+        self.day_label = PlainLabel()
         self.day_label.setObjectName("statusDay")
         self.statusBar().addPermanentWidget(self.campaign_label)
         self.statusBar().addPermanentWidget(self.day_label)
@@ -412,7 +420,7 @@ class MainWindow(QMainWindow):
         except CampaignLocked as locked:
             if not interactive:
                 raise
-            answer = QMessageBox.question(
+            answer = ask(
                 self,
                 "Campaign in use",
                 f"{locked}\n\nOpen it read-only?",
@@ -430,9 +438,9 @@ class MainWindow(QMainWindow):
         """Say why `path` was refused; offer Check Campaign when it is a database GM Desk
         could look into (damaged, altered), since that can save a repaired copy."""
         if "Check Campaign" not in message:
-            QMessageBox.warning(self, "Cannot open this campaign", message)
+            warn(self, "Cannot open this campaign", message)
             return
-        answer = QMessageBox.question(
+        answer = ask(
             self,
             "Cannot open this campaign",
             f"{message}\n\nCheck it now?",
@@ -534,13 +542,15 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(f"{summary.name}{suffix} — GM Desk")
         self.campaign_label.setText(f"{summary.name}{suffix}")
         reason = self.session.campaign.read_only_reason
-        self.campaign_label.setToolTip(
-            f"Open read-only: {reason}. Save a copy elsewhere to make changes." if reason else ""
+        self.campaign_label.setToolTip(  # the reason may name a file: only text
+            tooltip(f"Open read-only: {reason}. Save a copy elsewhere to make changes.")
+            if reason
+            else ""
         )
         self.day_label.setText(f"Day {summary.current_day}  ·  {summary.today:%a %d %b %Y}")
 
     def show_problem(self, message: str) -> None:
-        box = QMessageBox(QMessageBox.Icon.Warning, "GM Desk", message, parent=self)
+        box = message_box(self, QMessageBox.Icon.Warning, "GM Desk", message)
         box.setObjectName("problemBox")
         box.open()  # window-modal, never blocks the event loop
         self.statusBar().showMessage(message, 10_000)

@@ -2,14 +2,18 @@
 
 A QLabel, a tooltip or a message box takes any text that looks like HTML for HTML, and
 Qt then fetches what that HTML names: `<img src="/dev/zero">` in a character's name
-would read without end, a name naming a local file would show that file. Text from a
-campaign (names, notes, summaries) is therefore escaped before it joins our own markup,
-and shown in a tooltip only as plain text.
+would read without end, a name naming a local file would show that file (on the
+players' screen too). So every label is a `PlainLabel` (its text is only text) or a
+`RichLabel` (our own markup, campaign text joined to it only through `escaped`); a
+message box comes from `message_box`, `ask` or `warn`; a tooltip holding campaign text
+goes through `tooltip` (an action's, `plain_action_tip`). A test walks every widget of
+a campaign whose every text is HTML, and another finds any bare QLabel or QMessageBox.
 """
 
 from __future__ import annotations
 
-from PySide6.QtGui import Qt
+from PySide6.QtGui import QAction, Qt
+from PySide6.QtWidgets import QLabel, QMessageBox, QWidget
 
 # As html.escape(text, quote=False) does, without importing the `html` package at start-up
 # (it loads the table of all 2,231 named entities, a few milliseconds, to escape three).
@@ -21,6 +25,82 @@ def escaped(text: str) -> str:
     return text.translate(_ESCAPES)
 
 
+def as_text(text: str, spaces: Qt.WhiteSpaceMode = Qt.WhiteSpaceMode.WhiteSpaceNormal) -> str:
+    """`text` for a place that reads HTML-looking text as HTML (a tooltip, a message box),
+    shown there as it is: unchanged when Qt takes it for plain text anyway, else as HTML
+    of its own, every character escaped (`spaces`: how line breaks and spaces show)."""
+    return Qt.convertFromPlainText(text, spaces) if Qt.mightBeRichText(text) else text
+
+
 def tooltip(text: str) -> str:
     """A tooltip showing `text` as plain text, line breaks kept, whatever it looks like."""
-    return Qt.convertFromPlainText(text, Qt.WhiteSpaceMode.WhiteSpacePre) if text else ""
+    return as_text(text, Qt.WhiteSpaceMode.WhiteSpacePre)
+
+
+def plain_action_tip(action: QAction) -> None:
+    """Keep `action`'s tooltip its text, shown as plain text. Qt makes a toolbar button's
+    tooltip from its action's text and reads that as HTML when it looks like HTML; an
+    Undo action's text names what the step changed (a character, a clock...)."""
+
+    def follow() -> None:
+        tip = tooltip(action.iconText())  # the text without its & mnemonic
+        if action.toolTip() != tip:  # setting it signals `changed` once more
+            action.setToolTip(tip)
+
+    action.changed.connect(follow)
+    follow()
+
+
+class PlainLabel(QLabel):
+    """A label whose text is shown as it is, whatever it looks like: the label for
+    anything that may hold a name, a note or any other campaign text."""
+
+    def __init__(self, text: str = "", parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        # Before the text: a QLabel made with HTML-looking text has parsed it already.
+        self.setTextFormat(Qt.TextFormat.PlainText)
+        self.setText(text)
+
+
+class RichLabel(QLabel):
+    """A label of our own markup (bold words, line breaks); campaign text joins that
+    markup only through `escaped`."""
+
+    def __init__(self, markup: str = "", parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setTextFormat(Qt.TextFormat.RichText)
+        self.setText(markup)
+
+
+def message_box(
+    parent: QWidget | None,
+    icon: QMessageBox.Icon,
+    title: str,
+    text: str,
+    buttons: QMessageBox.StandardButton = QMessageBox.StandardButton.Ok,
+    default: QMessageBox.StandardButton = QMessageBox.StandardButton.NoButton,
+) -> QMessageBox:
+    """A message box showing `text` as plain text (QMessageBox's own statics read HTML)."""
+    box = QMessageBox(icon, title, "", buttons, parent)
+    box.setTextFormat(Qt.TextFormat.PlainText)
+    box.setText(text)
+    if default != QMessageBox.StandardButton.NoButton:
+        box.setDefaultButton(default)
+    return box
+
+
+def ask(
+    parent: QWidget | None,
+    title: str,
+    text: str,
+    buttons: QMessageBox.StandardButton,
+    default: QMessageBox.StandardButton = QMessageBox.StandardButton.NoButton,
+) -> QMessageBox.StandardButton:
+    """QMessageBox.question showing `text` as the text it is (the static function reads
+    HTML-looking text as HTML)."""
+    return QMessageBox.question(parent, title, as_text(text), buttons, default)
+
+
+def warn(parent: QWidget | None, title: str, text: str) -> None:
+    """QMessageBox.warning showing `text` as the text it is (see `ask`)."""
+    QMessageBox.warning(parent, title, as_text(text))

@@ -27,7 +27,6 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QFileDialog,
     QFormLayout,
-    QLabel,
     QRadioButton,
     QStatusBar,
     QVBoxLayout,
@@ -39,6 +38,7 @@ from desktop.printing.sheets import PrintSheet
 from desktop.printing.summary import PrintSummary
 from desktop.store import CardRecord, NotFound, ReadOnlyCampaign
 from desktop.ui.card_layout_form import SHEETS_TWO_SIDED, CardLayoutForm
+from desktop.ui.plain_text import PlainLabel
 
 if TYPE_CHECKING:
     from desktop.ui.session import CampaignSession
@@ -159,7 +159,7 @@ class PrintChoiceDialog(QDialog):
         self.group = QButtonGroup(self)
         self.buttons: dict[str, QRadioButton] = {}
         layout = QVBoxLayout(self)
-        layout.addWidget(QLabel("What would you like to print?"))
+        layout.addWidget(PlainLabel("What would you like to print?"))
         for key, text, enabled in _labels(options):
             button = QRadioButton(text)
             button.setObjectName(f"print_{key}")

@@ -8,7 +8,6 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
-    QLabel,
     QListWidget,
     QListWidgetItem,
     QVBoxLayout,
@@ -16,7 +15,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.store import BackupInfo, list_backups
-from desktop.ui.plain_text import escaped
+from desktop.ui.plain_text import PlainLabel, RichLabel, escaped
 
 
 def describe(backup: BackupInfo) -> str:
@@ -31,7 +30,7 @@ class RestoreBackupDialog(QDialog):
         self.setWindowTitle("Restore a backup")
         self.resize(520, 420)
         self.backups = list_backups(folder)
-        intro = QLabel(
+        intro = RichLabel(
             f"Backups of <b>{escaped(campaign_name)}</b>, newest first. Restoring replaces the "
             "campaign with the chosen copy; the campaign as it is now is backed up first, "
             "so this too can be reversed."
@@ -55,7 +54,7 @@ class RestoreBackupDialog(QDialog):
             layout.addWidget(self.list, 1)
             self.list.setCurrentRow(0)
         else:
-            layout.addWidget(QLabel("There are no backups of this campaign yet."), 1)
+            layout.addWidget(PlainLabel("There are no backups of this campaign yet."), 1)
             self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(False)
         layout.addWidget(self.buttons)
 

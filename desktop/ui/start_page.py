@@ -8,13 +8,14 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
-    QLabel,
     QListWidget,
     QListWidgetItem,
     QPushButton,
     QVBoxLayout,
     QWidget,
 )
+
+from desktop.ui.plain_text import PlainLabel, RichLabel
 
 
 class StartPage(QWidget):
@@ -47,7 +48,7 @@ class StartPage(QWidget):
         if self._built:
             return
         self._built = True
-        title = QLabel("<h1>GM Desk</h1><p>No campaign is open.</p>")
+        title = RichLabel("<h1>GM Desk</h1><p>No campaign is open.</p>")
         title.setAlignment(Qt.AlignmentFlag.AlignCenter)
         buttons = QVBoxLayout()
         for text, signal in (
@@ -64,7 +65,7 @@ class StartPage(QWidget):
         self._recent.itemActivated.connect(
             lambda item: self.recent_requested.emit(Path(item.data(Qt.ItemDataRole.UserRole)))
         )
-        self.recent_label = QLabel("Recent campaigns")
+        self.recent_label = PlainLabel("Recent campaigns")
         column = QVBoxLayout()
         column.addStretch(1)
         column.addWidget(title)

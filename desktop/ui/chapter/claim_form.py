@@ -11,7 +11,6 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
-    QLabel,
     QLineEdit,
     QSpinBox,
     QStackedWidget,
@@ -28,6 +27,7 @@ from desktop.ui.form_helpers import (
     spread_row,
     wrapped_label,
 )
+from desktop.ui.plain_text import PlainLabel, escaped
 from desktop.ui.widgets.chapter_paint import pixel_font, warn_colour
 
 if TYPE_CHECKING:
@@ -77,7 +77,7 @@ class ClaimForm(QStackedWidget):
         self.turf_check = QCheckBox("Counts as turf")
         self.turf_check.setObjectName("claimTurf")
         self.turf_check.setToolTip("Each turf the chapter holds lowers the rep needed by one.")
-        self.holder_label = wrapped_label("claimHolder")
+        self.holder_label = wrapped_label("claimHolder", rich=True)
         self.road_label = note(name="claimRoadmap")
         self.status_spin = QSpinBox()
         self.status_spin.setObjectName("seizeStatus")
@@ -97,7 +97,7 @@ class ClaimForm(QStackedWidget):
 
         self.seize_box = QGroupBox("Seize")
         seize = QVBoxLayout(self.seize_box)
-        change = spread_row([QLabel("Status change"), self.status_spin])
+        change = spread_row([PlainLabel("Status change"), self.status_spin])
         seize.addLayout(change)
         seize.addWidget(self.status_note)
         seize.addWidget(self.seize_button)
@@ -144,7 +144,7 @@ class ClaimForm(QStackedWidget):
 
     def _lair_page(self) -> QWidget:
         page = QWidget()
-        self.lair_title = QLabel("Lair")
+        self.lair_title = PlainLabel("Lair")
         self.lair_title.setFont(pixel_font(16, bold=True))
         self.lair_check = QCheckBox("The chapter holds its lair")
         self.lair_check.setObjectName("lairHeld")
@@ -198,6 +198,7 @@ class ClaimForm(QStackedWidget):
                 edit.setCursorPosition(0)  # show the start of a long benefit, not its end
         self.turf_check.setChecked(claim.turf)
         ours = loser is None
+        holder = escaped(holder)  # a name: only text in our markup
         self.holder_label.setText(f"<b>★ {holder}</b> (the chapter)" if ours else f"◇ {holder}")
         self.road_label.setText(roadmap)
         self.road_label.setVisible(bool(roadmap))

@@ -37,6 +37,7 @@ from desktop.ui.form_helpers import (
     show_warning,
     spread_row,
 )
+from desktop.ui.plain_text import PlainLabel
 from desktop.ui.widgets.claim_map import LAIR_ID, ClaimScene, ClaimView, MapState
 
 if TYPE_CHECKING:
@@ -63,7 +64,7 @@ class ClaimsTab(SessionWidget):
         self.unlink_button = push_button(
             "Unlink", "claimUnlink", tip="Remove the path between the two selected places"
         )
-        self.summary = QLabel()
+        self.summary = PlainLabel()
         self.summary.setObjectName("claimSummary")
         self.error = error_label("claimsError")
         self._lay_out()

@@ -6,6 +6,7 @@ from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QLabel
 
 from desktop.rules import downtime
+from desktop.ui.plain_text import PlainLabel
 from desktop.ui.widgets.chapter_paint import pixel_font
 
 MAX_COIN = 9999
@@ -24,14 +25,14 @@ WAR_MEANS = (
 
 
 def caption(text: str) -> QLabel:
-    label = QLabel(text.upper())
+    label = PlainLabel(text.upper())
     label.setFont(pixel_font(11, bold=True))
     label.setForegroundRole(QPalette.ColorRole.PlaceholderText)
     return label
 
 
 def note(text: str = "", name: str = "") -> QLabel:
-    label = QLabel(text)
+    label = PlainLabel(text)
     label.setWordWrap(True)
     label.setFont(pixel_font(12))
     if name:

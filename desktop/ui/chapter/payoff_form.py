@@ -10,7 +10,6 @@ from PySide6.QtWidgets import (
     QComboBox,
     QGridLayout,
     QGroupBox,
-    QLabel,
     QSpinBox,
     QWidget,
 )
@@ -18,6 +17,7 @@ from PySide6.QtWidgets import (
 from desktop.rules import downtime, factions
 from desktop.ui.chapter.labels import JOB_LABELS, MAX_COIN
 from desktop.ui.form_helpers import push_button, wrapped_label
+from desktop.ui.plain_text import PlainLabel
 from desktop.ui.session import CampaignSession
 
 if TYPE_CHECKING:
@@ -48,13 +48,12 @@ class PayoffForm(QGroupBox):
         self.coin_spin.setObjectName("payoffCoin")
         self.coin_spin.setRange(downtime.JOB_COIN[downtime.MAJOR], MAX_COIN)
         self.coin_spin.setSuffix(" coin")
-        self.preview = wrapped_label("payoffPreview")
-        self.preview.setTextFormat(Qt.TextFormat.RichText)
+        self.preview = wrapped_label("payoffPreview", rich=True)
         self.apply_button = push_button("Apply payoff", "payoffApply")
         grid = QGridLayout(self)
-        grid.addWidget(QLabel("Target"), 0, 0)
+        grid.addWidget(PlainLabel("Target"), 0, 0)
         grid.addWidget(self.target_spin, 0, 1)
-        grid.addWidget(QLabel("Job"), 0, 2)
+        grid.addWidget(PlainLabel("Job"), 0, 2)
         grid.addWidget(self.size_combo, 0, 3)
         grid.addWidget(self.coin_spin, 0, 4)
         grid.addWidget(self.quiet_check, 1, 0, 1, 5)

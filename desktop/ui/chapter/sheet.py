@@ -35,6 +35,7 @@ from desktop.ui.form_helpers import (
     spread_row,
     style_error,
 )
+from desktop.ui.plain_text import PlainLabel, RichLabel
 from desktop.ui.session import CampaignSession
 from desktop.ui.widgets.chapter_paint import Block, RepTracker, pixel_font, warn_colour
 
@@ -78,12 +79,12 @@ class ChapterSheet(SessionWidget):
         self.hold_combo.addItem("Strong", factions.STRONG)
         self.tier_note = note(name="chapterTierNote")
         self.hold_note = note(name="chapterHoldNote")
-        self.war_title = QLabel()
+        self.war_title = PlainLabel()
         self.war_title.setObjectName("chapterWarTitle")
         self.war_title.setFont(pixel_font(16, bold=True))
         self.war_note = note(name="chapterWarNote")
         self.rep_tracker = RepTracker()
-        self.rep_label = QLabel()
+        self.rep_label = RichLabel()
         self.rep_label.setObjectName("chapterRepLabel")
         self.rep_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         self.rep_note = note(name="chapterRepNote")
@@ -97,7 +98,7 @@ class ChapterSheet(SessionWidget):
             "weak → a tier lower, still weak."
         )
         # A mark in words, not only a colour; it stays until the GM clears it.
-        self.lair_threat = QLabel("⚠ Lair under threat")
+        self.lair_threat = PlainLabel("⚠ Lair under threat")
         self.lair_threat.setObjectName("chapterLairThreat")
         self.lair_threat.setFont(pixel_font(14, bold=True))
         style_error(self.lair_threat)

@@ -8,10 +8,11 @@ largest to keep and the smallest to lose (`dicepool.suggested_die`).
 from __future__ import annotations
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QComboBox, QFrame, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QComboBox, QFrame, QPushButton, QVBoxLayout, QWidget
 
 from desktop.rules import dicepool
 from desktop.ui.form_helpers import push_button
+from desktop.ui.plain_text import RichLabel, escaped
 
 
 class AllOnesChoice(QFrame):
@@ -20,7 +21,7 @@ class AllOnesChoice(QFrame):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("catastropheChoice")
-        self.label = QLabel("<b>All ones!</b> The player chooses:")
+        self.label = RichLabel("<b>All ones!</b> The player chooses:")
         self.keep_die_combo = QComboBox()
         self.keep_die_combo.setObjectName("catastropheKeepDie")
         self.keep_button = QPushButton("Keep this one, rest to the table")
@@ -50,7 +51,8 @@ class AllOnesChoice(QFrame):
     def offer(self, roll: dicepool.Roll, name: str = "") -> None:
         """Ask about `roll` (for `name`'s side in a conflict): fill both die pickers with
         the rolled dice, the rules' suggestion chosen."""
-        self.label.setText(f"<b>All ones{f' for {name}' if name else ''}!</b> The player chooses:")
+        who = f" for {escaped(name)}" if name else ""  # a name: only text in our markup
+        self.label.setText(f"<b>All ones{who}!</b> The player chooses:")
         for combo, choice in (
             (self.keep_die_combo, dicepool.Catastrophe.DEPLETE_ALL_BUT_ONE),
             (self.lose_die_combo, dicepool.Catastrophe.LOSE_ONE),

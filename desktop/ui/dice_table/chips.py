@@ -7,13 +7,13 @@ from PySide6.QtGui import QDrag, QMouseEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFrame,
-    QLabel,
     QListWidget,
     QListWidgetItem,
     QWidget,
 )
 
 from desktop.store import TraitRecord
+from desktop.ui.plain_text import PlainLabel
 from desktop.ui.widgets.dice_scene import NEW_DIE_MIME, TRAIT_MIME, encode
 
 
@@ -53,11 +53,11 @@ class TraitChips(QListWidget):
         return encode(TRAIT_MIME, {"character": self.character_id, "trait": trait})
 
 
-class NewDieChip(QLabel):
+class NewDieChip(PlainLabel):
     """The GM's award: drag a new die onto the table (or the pool)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
+        super().__init__("", parent)
         self.size = 6
         self.setObjectName("newDieChip")
         self.setFrameShape(QFrame.Shape.StyledPanel)

@@ -39,7 +39,7 @@ from desktop.ui.dice_table.odds import conflict_odds, conflict_odds_text, is_con
 from desktop.ui.dice_table.roll_words import rolled_size
 from desktop.ui.docks.conflict import Conflict, ItemRoll, SideRoll
 from desktop.ui.form_helpers import push_button
-from desktop.ui.plain_text import escaped
+from desktop.ui.plain_text import PlainLabel, RichLabel, escaped
 from desktop.ui.session import CampaignSession
 from desktop.ui.widgets.dice_scene import DieState
 
@@ -88,9 +88,9 @@ class ConflictBox(QGroupBox):
         self.opp_traits.setObjectName("opponentTraitChips")
         self.opp_traits.setMaximumHeight(90)
         self.opp_traits.itemChanged.connect(self._on_trait_ticked)
-        self.opp_steps_label = QLabel()
+        self.opp_steps_label = PlainLabel()
         self.opp_steps_label.setObjectName("opponentStepsLabel")
-        self.opp_traits_label = QLabel("Its traits")
+        self.opp_traits_label = PlainLabel("Its traits")
         self.opp_traits_label.setWordWrap(True)
         form.addRow(self.opp_traits_label)
         form.addRow(self.opp_traits)
@@ -105,15 +105,15 @@ class ConflictBox(QGroupBox):
                     lambda _=0, c=combo, k=kind, i=side: self._remember_item(i, k, c)
                 )
             self.item_combos.append((weapon, armour))
-            label = QLabel()
+            label = RichLabel()  # the side's name in bold, escaped
             self._side_labels.append(label)
             form.addRow(label)
             form.addRow("  Weapon", weapon)
             form.addRow("  Armour", armour)
-        self.odds_label = QLabel("–")
+        self.odds_label = PlainLabel("–")
         self.odds_label.setObjectName("conflictOdds")
         self.odds_label.setWordWrap(True)
-        self.result_label = QLabel("Fill both trays, then Roll.")
+        self.result_label = PlainLabel("Fill both trays, then Roll.")
         self.result_label.setObjectName("conflictResult")
         self.result_label.setWordWrap(True)
         self.damage_roll_button = push_button(

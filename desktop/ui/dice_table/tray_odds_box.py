@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QFormLayout, QGroupBox, QLabel, QWidget
 
 from desktop.rules import dicepool
 from desktop.ui.dice_table.odds import tray_odds, tray_odds_texts
+from desktop.ui.plain_text import PlainLabel
 from desktop.ui.widgets.number_field import NumberField, problem_label
 
 if TYPE_CHECKING:
@@ -27,12 +28,12 @@ class TrayOddsBox(QGroupBox):
         self.target_spin.setObjectName("oddsTarget")
         self.target_spin.setValue(10)
         self.target_spin.checked.connect(self._again)
-        self.reach_label = QLabel("–")
+        self.reach_label = PlainLabel("–")
         self.reach_label.setObjectName("oddsReach")
-        self.expected_label = QLabel("–")
-        self.deplete_label = QLabel("–")
+        self.expected_label = PlainLabel("–")
+        self.deplete_label = PlainLabel("–")
         self.deplete_label.setObjectName("oddsDeplete")
-        self.tuple_label = QLabel("–")
+        self.tuple_label = PlainLabel("–")
         self.tuple_label.setObjectName("oddsTuple")
         form = QFormLayout(self)
         form.addRow("Reach", self.target_spin)

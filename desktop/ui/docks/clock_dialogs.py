@@ -17,7 +17,6 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QFormLayout,
     QHBoxLayout,
-    QLabel,
     QLineEdit,
     QPlainTextEdit,
     QPushButton,
@@ -31,6 +30,7 @@ from desktop.paint.clocks import ClockStyle, paint_clock
 from desktop.rules import downtime
 from desktop.store import ClockRecord
 from desktop.ui.form_helpers import error_label
+from desktop.ui.plain_text import PlainLabel
 from desktop.ui.widgets.clock_board import Owner
 from desktop.ui.widgets.number_field import NumberField
 
@@ -117,7 +117,7 @@ class SegmentsPicker(QWidget):
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.field)
-        layout.addWidget(QLabel("segments"))
+        layout.addWidget(PlainLabel("segments"))
         for size in downtime.COMMON_SEGMENTS:
             button = QPushButton(str(size))
             button.setObjectName(f"clockQuick{size}")
@@ -229,7 +229,7 @@ class ResizeClockDialog(_ClockDialog):
     def __init__(self, clock: ClockRecord, parent: QWidget | None = None) -> None:
         super().__init__(clock, "Resize", "Resize", "resizeClockDialog", parent)
         self.segments = SegmentsPicker(clock.segments)
-        self.cut_label = QLabel()
+        self.cut_label = PlainLabel()
         self.cut_label.setObjectName("clockCutWarning")
         self.cut_label.setWordWrap(True)
         self.dial = DialPreview()
@@ -286,7 +286,7 @@ class ApplyResultDialog(_ClockDialog):
         self.multiplier.setObjectName("resultMultiplier")
         self.multiplier.setRange(1, 20)
         self.multiplier.setPrefix("×")
-        self.ticks_label = QLabel()
+        self.ticks_label = PlainLabel()
         self.ticks_label.setObjectName("resultTicks")
         self.ticks_label.setWordWrap(True)
         self.dial = DialPreview()

@@ -17,7 +17,6 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QCheckBox,
     QDialog,
-    QLabel,
     QMenu,
     QToolBar,
     QToolButton,
@@ -35,6 +34,7 @@ from desktop.ui.docks.clock_dialogs import (
     ResizeClockDialog,
 )
 from desktop.ui.form_helpers import CampaignView, follow_changes, spread_row
+from desktop.ui.plain_text import PlainLabel
 from desktop.ui.session import CampaignSession
 from desktop.ui.shown_commands import set_clock_shown
 from desktop.ui.widgets.clock_board import ClockBoard, Group, Owner
@@ -102,7 +102,7 @@ class ClocksWidget(CampaignView):
         self.show_done.setObjectName("clocksShowDone")
         self.show_done.setChecked(True)
         self.show_done.toggled.connect(self.reload)
-        self.count_label = QLabel()
+        self.count_label = PlainLabel()
         self.count_label.setObjectName("clocksCount")
         self._build_actions()
         self.toolbar = QToolBar()

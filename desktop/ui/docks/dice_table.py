@@ -21,7 +21,6 @@ from PySide6.QtWidgets import (
     QComboBox,
     QGroupBox,
     QHBoxLayout,
-    QLabel,
     QListWidgetItem,
     QMenu,
     QPushButton,
@@ -50,6 +49,7 @@ from desktop.ui.dice_table.chips import NewDieChip, TraitChips
 from desktop.ui.dice_table.roll_words import describe_roll, roll_detail, rolled_size
 from desktop.ui.dice_table.tray_odds_box import TrayOddsBox
 from desktop.ui.form_helpers import follow_changes, push_button, spread_row, vertical_scroll
+from desktop.ui.plain_text import PlainLabel
 from desktop.ui.session import CampaignSession
 from desktop.ui.widgets.dice_scene import DiceScene, DiceView, DieState, SideView
 from desktop.ui.widgets.number_field import NumberField, problem_label
@@ -115,11 +115,10 @@ class DiceTableWidget(QWidget):
         self.scene.die_activated.connect(self.toggle_tray)
         self.scene.selectionChanged.connect(self._update_buttons)
 
-        self.name_label = QLabel()
+        self.name_label = PlainLabel()
         self.name_label.setObjectName("diceName")
-        self.name_label.setTextFormat(Qt.TextFormat.PlainText)  # a name, never HTML
         self.name_label.setStyleSheet("font-size: 15px; font-weight: bold;")
-        self.counts_label = QLabel()
+        self.counts_label = PlainLabel()
         self.counts_label.setObjectName("diceCounts")
         self.roll_button = push_button("Roll", "rollButton", self.roll, tip="Roll the tray (Space)")
         self.clear_button = QPushButton("Empty tray")
@@ -155,7 +154,7 @@ class DiceTableWidget(QWidget):
             button.setFocusPolicy(Qt.FocusPolicy.TabFocus)
         self.view.setMinimumWidth(180)
 
-        self.quick_label = QLabel()
+        self.quick_label = PlainLabel()
         self.quick_label.setObjectName("quickRoll")
         self.quick_label.setToolTip(
             "With the table focused, type a number and press Space: that many pool dice, "
@@ -169,7 +168,7 @@ class DiceTableWidget(QWidget):
 
         self.traits = TraitChips()
         self.traits.itemChanged.connect(self._on_trait_ticked)
-        self.steps_label = QLabel()
+        self.steps_label = PlainLabel()
         self.steps_label.setObjectName("stepsLabel")
         trait_box = QGroupBox("Traits")
         trait_layout = QVBoxLayout(trait_box)
@@ -181,7 +180,7 @@ class DiceTableWidget(QWidget):
         self.reach_label = self.odds_box.reach_label
         self.deplete_label = self.odds_box.deplete_label
 
-        self.result_label = QLabel("No roll yet.")
+        self.result_label = PlainLabel("No roll yet.")
         self.result_label.setObjectName("rollResult")
         self.result_label.setWordWrap(True)
         # The player's choice after an all-ones roll: made when one is first rolled.

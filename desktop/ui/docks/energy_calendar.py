@@ -16,7 +16,6 @@ from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
     QHeaderView,
-    QLabel,
     QPushButton,
     QSplitter,
     QTableWidget,
@@ -33,6 +32,7 @@ from desktop.store import NotFound
 from desktop.ui.docks.energy_ledger import LedgerView
 from desktop.ui.energy_summary import day_date, summarise
 from desktop.ui.form_helpers import follow_changes, push_button
+from desktop.ui.plain_text import PlainLabel
 from desktop.ui.session import CampaignSession
 from desktop.ui.widgets.energy_chart import EnergyChart
 from desktop.ui.widgets.energy_profile import ProfileEditor
@@ -77,7 +77,7 @@ class EnergyCalendarWidget(QWidget):
         self.next.setText("▶")
         self.next.setToolTip("Next month")
         self.next.clicked.connect(lambda: self.step_month(1))
-        self.month_label = QLabel()
+        self.month_label = PlainLabel()
         self.month_label.setObjectName("monthLabel")
         self.month_label.setMinimumWidth(120)
         self.month_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -108,7 +108,7 @@ class EnergyCalendarWidget(QWidget):
         # above, and the entry form below shows its fields whole, not two at a time
         # in a scroll area, even on a 768-pixel-high screen.
         split.setSizes([550, 450])
-        self.legend = QLabel(
+        self.legend = PlainLabel(
             "▲ investment   ○ repayment of a debt (doubled)   ✝ death   thick frame: today"
         )
         self.legend.setObjectName("monthLegend")

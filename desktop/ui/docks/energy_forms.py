@@ -18,7 +18,6 @@ from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
     QHBoxLayout,
-    QLabel,
     QLineEdit,
     QStackedWidget,
     QVBoxLayout,
@@ -28,6 +27,7 @@ from PySide6.QtWidgets import (
 from desktop.rules import energy
 from desktop.rules.energy import CharacterProfile, DayState, MoveOutcome, Outcome
 from desktop.ui.form_helpers import push_button, spread_row
+from desktop.ui.plain_text import PlainLabel, RichLabel, escaped
 from desktop.ui.widgets.month_grid import danger_colour
 from desktop.ui.widgets.number_field import NumberField
 
@@ -170,9 +170,9 @@ class TaskPage(EntryPage):
         self.mode = QComboBox()
         self.mode.addItems(self.COST_MODES)
         self.basis = _spin("The cost", 0, MAX_ENERGY, 10)
-        self.basis_label = QLabel("Cost")
+        self.basis_label = PlainLabel("Cost")
         self.obfuscation = _spin("The obfuscation")
-        self.obfuscation_label = QLabel("Obfuscation spent")
+        self.obfuscation_label = PlainLabel("Obfuscation spent")
         self.committed = _spin("The energy committed", 0, MAX_ENERGY, 10)
         self.project = QComboBox()
         self.form.addRow("Ability", self.ability)
@@ -272,14 +272,14 @@ class MovePage(EntryPage):
         self.leader.setEnabled(False)
         self.led.toggled.connect(self.leader.setEnabled)
         self.committed = _spin("The energy committed", 0, MAX_ENERGY, 5)
-        self.cost_label = QLabel()
+        self.cost_label = PlainLabel()
         led_row = spread_row([self.led, self.leader])
         # Rows that belong together share a line: the longest form stands whole at
         # 1366 x 768, never in a scroll area a few fields high.
         changes = spread_row([self.level, self.district])
         commit_row = QHBoxLayout()
         commit_row.addWidget(self.committed)
-        commit_row.addWidget(QLabel("against a cost of"))
+        commit_row.addWidget(PlainLabel("against a cost of"))
         commit_row.addWidget(self.cost_label, 1)
         self.form.addRow("Base cost", self.base)
         self.form.addRow("Changes", changes)
@@ -426,8 +426,7 @@ class DeductPage(EntryPage):
     def __init__(self) -> None:
         super().__init__()
         self.amount = _spin("The amount", 0, MAX_ENERGY, 5)
-        self.most = QLabel()
-        self.most.setTextFormat(Qt.TextFormat.PlainText)  # holds a name: never HTML
+        self.most = PlainLabel()
         self.most.setWordWrap(True)
         self.form.addRow("Energy taken", self.amount)
         self.form.addRow("", self.most)
@@ -544,10 +543,9 @@ class EntryForms(QWidget):
         self.note = QLineEdit()
         self.note.setPlaceholderText("Note (what it was for)")
         self.note.returnPressed.connect(self._on_add)
-        self.outcome = QLabel()
+        self.outcome = RichLabel()
         self.outcome.setObjectName("entryOutcome")
         self.outcome.setWordWrap(True)
-        self.outcome.setTextFormat(Qt.TextFormat.RichText)
         self.confirm_death = QCheckBox("I understand: this kills the character")
         self.confirm_death.setObjectName("confirmDeath")
         self.confirm_death.toggled.connect(self._update_add)
@@ -555,7 +553,7 @@ class EntryForms(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         top = QHBoxLayout()
-        top.addWidget(QLabel("New entry"))
+        top.addWidget(PlainLabel("New entry"))
         top.addWidget(self.kind, 1)
         layout.addLayout(top)
         # Every form stands whole (the stack keeps the longest one's height, so choosing
@@ -607,7 +605,7 @@ class EntryForms(QWidget):
         try:
             plan = self.page.plan(self._profile, self._state, self.note.text())
         except ValueError as error:
-            self.outcome.setText(f"<b>Cannot add:</b> {_escape(str(error))}")
+            self.outcome.setText(f"<b>Cannot add:</b> {escaped(str(error))}")
             self._update_add()
             return
         self._plan = plan
@@ -618,7 +616,7 @@ class EntryForms(QWidget):
     def _describe(self, plan: Plan) -> str:
         assert self._profile is not None and self._state is not None
         entry = plan.outcome.entry
-        lines = [_escape(plan.verdict)]
+        lines = [escaped(plan.verdict)]
         sources = ", ".join(
             f"{amount} from {name}"
             for amount, name in (
@@ -630,7 +628,7 @@ class EntryForms(QWidget):
         )
         if sources:
             lines.append(f"Spends {sources}.")
-        name = _escape(self._profile.name)
+        name = escaped(self._profile.name)
         if entry.draw.debt:
             debt = plan.outcome.state.debt
             lines.append(
@@ -669,7 +667,3 @@ class EntryForms(QWidget):
         self.refresh()
         if confirmed and self.confirm_death.isVisible():
             self.confirm_death.setChecked(True)
-
-
-def _escape(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

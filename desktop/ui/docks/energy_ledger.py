@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from datetime import date
 
-from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QListWidget,
@@ -19,6 +18,7 @@ from desktop.ui.docks.energy_forms import EntryForms, Plan
 from desktop.ui.energy_commands import PutEnergyDay
 from desktop.ui.energy_summary import day_date, describe_entry
 from desktop.ui.form_helpers import wrapped_label
+from desktop.ui.plain_text import escaped
 from desktop.ui.session import CampaignSession
 from desktop.ui.widgets.month_grid import danger_colour
 
@@ -33,8 +33,7 @@ class LedgerView(QWidget):
         self.profile: CharacterProfile | None = None
         self.day = 0
         self.state: DayState | None = None  # the day as the forms will change it
-        self.header = wrapped_label("ledgerHeader")
-        self.header.setTextFormat(Qt.TextFormat.RichText)
+        self.header = wrapped_label("ledgerHeader", rich=True)
         self.entries = QListWidget()
         self.entries.setObjectName("ledgerEntries")
         self.entries.setWordWrap(True)
@@ -91,7 +90,7 @@ class LedgerView(QWidget):
     ) -> str:
         when = day_date(start, day)
         name = profile.name if profile else ""
-        title = f"<b>Day {day}</b> · {when:%a %d %b %Y}" + (f" · {_esc(name)}" if name else "")
+        title = f"<b>Day {day}</b> · {when:%a %d %b %Y}" + (f" · {escaped(name)}" if name else "")
         if stored is None:
             return title
         lines = [title, _opening(stored)]
@@ -101,12 +100,12 @@ class LedgerView(QWidget):
             + "."
         )
         pools = [
-            f"{_esc(p.project)} {p.value}"
+            f"{escaped(p.project)} {p.value}"
             + (f" (+{stored.pending(p.project)} tomorrow)" if stored.pending(p.project) else "")
             for p in stored.pools
         ]
         pools += [
-            f"{_esc(p.project)} new (+{p.value} tomorrow)"
+            f"{escaped(p.project)} new (+{p.value} tomorrow)"
             for p in stored.pending_specific
             if all(pool.project != p.project for pool in stored.pools)
         ]
@@ -139,7 +138,3 @@ def _opening(state: DayState) -> str:
     if details:
         parts.append(f" ({'; '.join(details)})")
     return "".join(parts) + "."
-
-
-def _esc(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

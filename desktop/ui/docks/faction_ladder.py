@@ -22,7 +22,6 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QFormLayout,
     QHBoxLayout,
-    QLabel,
     QLineEdit,
     QMenu,
     QPlainTextEdit,
@@ -42,6 +41,7 @@ from desktop.ui.faction_commands import (
     MoveFaction,
 )
 from desktop.ui.form_helpers import error_label, follow_changes, show_error
+from desktop.ui.plain_text import PlainLabel, plain_action_tip
 from desktop.ui.session import CampaignSession
 from desktop.ui.shown_commands import set_faction_shown
 from desktop.ui.theme import ERROR, STATUS_COLOURS, colour
@@ -126,7 +126,7 @@ class FactionDialog(QDialog):
         self.tier_spin.setEnabled(tier_editable)
         if not tier_editable:
             self.tier_spin.setToolTip("Drag the card to another row, or use Move Up/Down a Tier.")
-        self.scale_label = QLabel()
+        self.scale_label = PlainLabel()
         self.tier_spin.valueChanged.connect(self._show_scale)
         self.hold_combo = QComboBox()
         self.hold_combo.setObjectName("factionHold")
@@ -220,11 +220,11 @@ class FactionLadderWidget(QWidget):
         self.add_button = self._tool_button("Add Faction…", "factionAdd", self.add_faction)
         self.edit_button = self._tool_button("Edit…", "factionEdit", self.edit_selected)
         self.delete_button = self._tool_button("Delete", "factionDelete", self.delete_selected)
-        self.count_label = QLabel()
+        self.count_label = PlainLabel()
         self.count_label.setObjectName("factionCount")
         # Wrapped, so the ladder fits a narrow column beside the cards (Prep) whole.
         self.count_label.setWordWrap(True)
-        self.message_label = QLabel()
+        self.message_label = PlainLabel()
         self.message_label.setObjectName("factionMessage")
         self.message_label.setWordWrap(True)
         # A red frame around text in the palette's colour: readable in light and dark.
@@ -544,6 +544,7 @@ class FactionLadderWidget(QWidget):
         menu.setToolTipsVisible(True)
         title = menu.addAction(f"Status with {record.name}")
         title.setEnabled(False)
+        plain_action_tip(title)  # this menu shows tips: a name is only text
         menu.addSeparator()
         self._add_status_actions(menu, record)
         menu.popup(where)

@@ -16,7 +16,6 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
-    QLabel,
     QListWidget,
     QPushButton,
     QSpinBox,
@@ -30,7 +29,7 @@ from desktop.rules import syscards
 from desktop.store import CardRecord, NotFound
 from desktop.ui.card_commands import ResolveActs, UpdateSettings
 from desktop.ui.form_helpers import error_label, push_button, spread_row, wrapped_label
-from desktop.ui.plain_text import escaped
+from desktop.ui.plain_text import PlainLabel, RichLabel, escaped
 from desktop.ui.session import CampaignSession
 from desktop.ui.theme import ERROR, HINT_STYLE, SUCCESS, colour
 from desktop.ui.widgets.number_field import NumberField
@@ -68,7 +67,7 @@ class ActResolver(QWidget):
         self._session: CampaignSession | None = None
         self.card: CardRecord | None = None
         self._shown_at: int | None = None  # the undo index after the act shown
-        self.card_label = QLabel("Select a card in the list.")
+        self.card_label = RichLabel("Select a card in the list.")
         self.card_label.setWordWrap(True)
         # Typed numbers are checked by the rules where they are typed: nothing is
         # clamped, nothing dropped, and a refused one resolves nothing.
@@ -93,9 +92,8 @@ class ActResolver(QWidget):
         self.field_error = error_label("actFieldError")
         self.roll_button = push_button("Roll d100", "actRoll", lambda: self.resolve(None))
         self.typed_button = push_button("Use this throw", "actTyped", self.use_typed_throw)
-        self.result_label = QLabel()
+        self.result_label = RichLabel()
         self.result_label.setObjectName("actResult")
-        self.result_label.setTextFormat(Qt.TextFormat.RichText)
         self.raise_from_spin = QSpinBox()
         self.raise_from_spin.setObjectName("raiseFrom")
         self.raise_from_spin.setRange(1, 100)
@@ -114,21 +112,21 @@ class ActResolver(QWidget):
         form.addRow("Necessary Rate", nr_row)
         throw_row = QHBoxLayout()
         throw_row.addWidget(self.roll_button)
-        throw_row.addWidget(QLabel("or a physical die:"))
+        throw_row.addWidget(PlainLabel("or a physical die:"))
         throw_row.addWidget(self.throw_spin)
         throw_row.addWidget(self.typed_button)
         form.addRow("Throw", throw_row)
         form.addRow("", self.field_error)
         raise_row = spread_row(
             [
-                QLabel("a throw of"),
+                PlainLabel("a throw of"),
                 self.raise_from_spin,
-                QLabel("or more raises efficiency by"),
+                PlainLabel("or more raises efficiency by"),
                 self.raise_by_spin,
             ]
         )
         form.addRow("Raise Throws", raise_row)
-        hint = QLabel(
+        hint = PlainLabel(
             "Enter on the rate rolls d100 (or uses the typed throw). "
             "Tale Mode needs no throw. For a Challenge Rejection, set the defender's NR here "
             "and resolve the challenger's act. The degree of failure is for the GM's eyes."
@@ -330,8 +328,7 @@ class ChallengeResolver(QWidget):
         tie_layout.addWidget(self.ties)
         tie_layout.addWidget(self.confirm_button)
         self.tie_box.hide()
-        self.result_label = wrapped_label("challengeResult")
-        self.result_label.setTextFormat(Qt.TextFormat.RichText)
+        self.result_label = wrapped_label("challengeResult", rich=True)
         buttons = spread_row([self.add_button, self.remove_button], [self.resolve_button])
         layout = QVBoxLayout(self)
         layout.addWidget(self.table, 1)

@@ -16,7 +16,6 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
     QHeaderView,
-    QLabel,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -24,7 +23,7 @@ from PySide6.QtWidgets import (
 
 from desktop.store import RollRecord
 from desktop.ui.form_helpers import follow_changes, push_button
-from desktop.ui.plain_text import tooltip
+from desktop.ui.plain_text import PlainLabel, tooltip
 from desktop.ui.session import CampaignSession
 from desktop.ui.theme import UNDONE, colour
 from desktop.ui.widgets.record_table import RecordTableModel, read_only_rows
@@ -101,7 +100,7 @@ class RollLogWidget(QWidget):
         self.filter_combo.setObjectName("rollLogFilter")
         self.filter_combo.currentIndexChanged.connect(self.reload)
         self.export_button = push_button("Export CSV…", "rollLogExport", self.export_dialog)
-        self.count_label = QLabel()
+        self.count_label = PlainLabel()
         self.table = QTableView()
         read_only_rows(self.table, "rollLogTable")
         self.table.setModel(self.model)
@@ -110,7 +109,7 @@ class RollLogWidget(QWidget):
             header.resizeSection(column, width)
         header.setSectionResizeMode(len(COLUMNS) - 1, QHeaderView.ResizeMode.Stretch)
         top = QHBoxLayout()
-        top.addWidget(QLabel("Show"))
+        top.addWidget(PlainLabel("Show"))
         top.addWidget(self.filter_combo, 1)
         top.addWidget(self.count_label)
         top.addWidget(self.export_button)

@@ -23,7 +23,6 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QHBoxLayout,
     QHeaderView,
-    QLabel,
     QLineEdit,
     QMenu,
     QMessageBox,
@@ -50,7 +49,7 @@ from desktop.ui.form_helpers import (
     show_error,
 )
 from desktop.ui.lazy_page import LazyPage
-from desktop.ui.plain_text import tooltip
+from desktop.ui.plain_text import PlainLabel, ask, tooltip
 from desktop.ui.session import CampaignSession
 from desktop.ui.theme import HINT_STYLE
 from desktop.ui.widgets.dice_scene import DIE_MIME, decode
@@ -404,7 +403,7 @@ class RosterWidget(QWidget):
         self.table.verticalHeader().setDefaultSectionSize(26)
         self.table.selectionModel().currentRowChanged.connect(self._on_current_row)
 
-        self.empty_label = QLabel()
+        self.empty_label = PlainLabel()
         self.empty_label.setObjectName("rosterEmpty")
         self.empty_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.empty_label.setWordWrap(True)
@@ -425,7 +424,7 @@ class RosterWidget(QWidget):
         left_layout.addWidget(self.filter_edit)
         left_layout.addLayout(buttons)
         left_layout.addWidget(self.stack, 1)
-        self.count_label = QLabel()
+        self.count_label = PlainLabel()
         self.count_label.setObjectName("rosterCount")
         left_layout.addWidget(self.count_label)
         # List above, form below: the roster stays narrow beside the Dice Table.
@@ -576,7 +575,7 @@ class RosterWidget(QWidget):
             if clocks
             else ""
         )
-        answer = QMessageBox.question(
+        answer = ask(
             self,
             "Delete from the roster",
             f"Delete {record.name} from the roster?{going}\n\nEdit > Undo brings them back.",

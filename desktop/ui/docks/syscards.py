@@ -18,7 +18,6 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QHBoxLayout,
     QHeaderView,
-    QLabel,
     QLineEdit,
     QMessageBox,
     QPushButton,
@@ -44,6 +43,7 @@ from desktop.ui.form_helpers import (
     push_button,
     show_error,
 )
+from desktop.ui.plain_text import PlainLabel, ask, tooltip
 from desktop.ui.session import CampaignSession
 from desktop.ui.widgets.number_field import NumberField
 from desktop.ui.widgets.record_table import RecordTableModel
@@ -82,7 +82,8 @@ class CardListModel(RecordTableModel):
         if role == Qt.ItemDataRole.DisplayRole:
             return self._cell(record, index.column())
         if role == Qt.ItemDataRole.ToolTipRole and index.column() in (0, 2):
-            return self._cell(record, index.column()) or None  # whole where a narrow column cuts it
+            # Whole where a narrow column cuts it; a name is only text, whatever it looks like.
+            return tooltip(self._cell(record, index.column())) or None
         if role == Qt.ItemDataRole.TextAlignmentRole and index.column() == 3:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None
@@ -197,7 +198,7 @@ class CardEditor(SessionWidget):
             "Info: special challenge rules, forced challenge amounts, rejections…"
         )
         self.error_label = error_label("cardError")
-        self.image_label = QLabel("No image")
+        self.image_label = PlainLabel("No image")
         self.image_button = QPushButton("Image…")
         self.image_button.clicked.connect(self.choose_image)
         self.remove_image_button = QPushButton("Remove image")
@@ -214,7 +215,7 @@ class CardEditor(SessionWidget):
         form.addRow("", self.shown_check)
         numbers = QHBoxLayout()
         for field, spin in self.numbers.items():
-            label = QLabel("Efc %" if field == "efficiency" else field.capitalize())
+            label = PlainLabel("Efc %" if field == "efficiency" else field.capitalize())
             column = QVBoxLayout()
             column.addWidget(label)
             column.addWidget(spin)
@@ -232,7 +233,7 @@ class CardEditor(SessionWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(form)
         layout.addWidget(self.error_label)
-        layout.addWidget(QLabel("Info"))
+        layout.addWidget(PlainLabel("Info"))
         layout.addWidget(self.info_edit, 1)
 
         self.name_edit.editingFinished.connect(lambda: self.commit("name", self.name_edit.text()))
@@ -449,7 +450,7 @@ class SysCardsWidget(CampaignView):
         self.table.selectionModel().currentRowChanged.connect(self._on_current)
         # Double-click or Enter on a card: its act, with the Necessary Rate ready to type.
         self.table.activated.connect(self.act_with_current)
-        self.count_label = QLabel()
+        self.count_label = PlainLabel()
         self.new_button = push_button("New card", "newCard", self.new_card)
         self.duplicate_button = QPushButton("Duplicate")
         self.duplicate_button.clicked.connect(self.duplicate)
@@ -642,7 +643,7 @@ class SysCardsWidget(CampaignView):
         card, session = self.current_card(), self._session
         if card is None or session is None:
             return
-        answer = QMessageBox.question(
+        answer = ask(
             self,
             "Delete a card",
             f"Delete the card {card.name}?\n\nEdit > Undo brings it back.",

@@ -6,7 +6,7 @@ import random
 from collections.abc import Callable
 from dataclasses import replace
 
-from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtCore import QSize, Signal
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QButtonGroup,
@@ -15,7 +15,6 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
-    QLabel,
     QLineEdit,
     QPushButton,
     QRadioButton,
@@ -53,7 +52,7 @@ from desktop.ui.form_helpers import (
     wide_and_narrow,
     wrapped_label,
 )
-from desktop.ui.plain_text import escaped
+from desktop.ui.plain_text import PlainLabel, escaped
 from desktop.ui.theme import HINT_STYLE
 
 # -- a character's activity ----------------------------------------------------------------------
@@ -71,7 +70,7 @@ def _face_row(
     button = QPushButton(f"Roll d{sides}")
     button.setObjectName(f"{prefix}Roll")
     button.clicked.connect(lambda: spin.setValue(downtime.roll_die(rng(), sides)))
-    row = spread_row([button, QLabel("or the face"), spin])
+    row = spread_row([button, PlainLabel("or the face"), spin])
     return row, spin
 
 
@@ -86,9 +85,9 @@ class ActivityForm(QWidget):
         self._ctx: Context | None = None
         self._plan: Plan | None = None
         self._writable = False
-        self.title = QLabel()
+        self.title = PlainLabel()
         self.title.setObjectName("activityTitle")
-        self.allowance = wrapped_label("allowance")
+        self.allowance = wrapped_label("allowance", rich=True)
         self.extra_combo = QComboBox()
         self.extra_combo.setObjectName("extraPayment")
         self.extra_combo.addItem("1 coin", downtime.COIN)
@@ -104,9 +103,8 @@ class ActivityForm(QWidget):
         self._pages_layout = QVBoxLayout(self.pages)
         self._pages_layout.setContentsMargins(0, 0, 0, 0)
         self._build_pages(rng)
-        self.preview = wrapped_label("preview")
+        self.preview = wrapped_label("preview", rich=True)
         self.preview.setStyleSheet(PREVIEW_STYLE)
-        self.preview.setTextFormat(Qt.TextFormat.RichText)
         self.record_button = push_button("Record activity", "recordActivity", self._record)
         self.record_button.setDefault(True)
         self._build_layout()
@@ -150,7 +148,7 @@ class ActivityForm(QWidget):
         self.mode_combo.setObjectName("healingMode")
         for key, mode in downtime.HEALING_MODES.items():
             self.mode_combo.addItem(mode.label, key)
-        self.mode_hint = QLabel()
+        self.mode_hint = PlainLabel()
         self.mode_hint.setStyleSheet(HINT_STYLE)
         self.mode_hint.setWordWrap(True)
         self.recover_button = push_button("Recover with 1 stress instead", "recoverWithStress")

@@ -13,7 +13,6 @@ from PySide6.QtCore import QSize, Qt
 from PySide6.QtWidgets import (
     QDialog,
     QFrame,
-    QLabel,
     QListWidget,
     QListWidgetItem,
     QPushButton,
@@ -38,7 +37,7 @@ from desktop.ui.downtime.faction_phase import FactionPhase
 from desktop.ui.downtime.planning import TOPICS, Context, Plan
 from desktop.ui.downtime_commands import RecordDowntime, SetDowntimeSheet
 from desktop.ui.form_helpers import push_button, spread_row, style_error, wrapped_label
-from desktop.ui.plain_text import escaped
+from desktop.ui.plain_text import PlainLabel, RichLabel, escaped, tooltip
 from desktop.ui.session import CampaignSession
 
 # -- the dialog -----------------------------------------------------------------------------------
@@ -53,8 +52,8 @@ class DowntimeSessionDialog(QDialog):
         self.setModal(False)
         self.session = session
         self.resize(1060, 700)
-        self.header = wrapped_label("chapterHeader")
-        self.war_label = QLabel()
+        self.header = wrapped_label("chapterHeader", rich=True)
+        self.war_label = PlainLabel()
         self.war_label.setObjectName("warNotice")
         style_error(self.war_label)
         self.characters = QListWidget()
@@ -68,7 +67,7 @@ class DowntimeSessionDialog(QDialog):
         self.summary.setWordWrap(True)
         self.summary.setAlternatingRowColors(True)
         self.summary.setSpacing(2)
-        self.summary_total = QLabel()
+        self.summary_total = RichLabel()
         self.summary_total.setObjectName("summaryTotal")
         self.tabs = QTabWidget()
         self.tabs.setObjectName("downtimeTabs")
@@ -249,8 +248,9 @@ class DowntimeSessionDialog(QDialog):
         stack = self.session.undo_stack
         self.undo_button.setEnabled(stack.canUndo())
         self.redo_button.setEnabled(stack.canRedo())
-        self.undo_button.setToolTip(f"Undo: {stack.undoText()}" if stack.canUndo() else "")
-        self.redo_button.setToolTip(f"Redo: {stack.redoText()}" if stack.canRedo() else "")
+        # A step's text names what it changed: only text.
+        self.undo_button.setToolTip(tooltip(f"Undo: {stack.undoText()}") if stack.canUndo() else "")
+        self.redo_button.setToolTip(tooltip(f"Redo: {stack.redoText()}") if stack.canRedo() else "")
 
     def detach(self) -> None:
         """Let go of the session (the campaign is closing)."""

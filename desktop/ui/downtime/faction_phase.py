@@ -9,7 +9,6 @@ from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
-    QLabel,
     QSpinBox,
     QSplitter,
     QTreeWidget,
@@ -24,7 +23,7 @@ from desktop.ui.downtime.look import PREVIEW_STYLE, clock_icon
 from desktop.ui.downtime.planning import plan_faction_tick
 from desktop.ui.downtime.result_picker import ResultPicker
 from desktop.ui.form_helpers import push_button, spread_row, wrapped_label
-from desktop.ui.plain_text import escaped, tooltip
+from desktop.ui.plain_text import PlainLabel, escaped, tooltip
 from desktop.ui.theme import HINT_STYLE
 
 
@@ -47,13 +46,13 @@ class FactionPhase(QWidget):
         header.setStretchLastSection(False)
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
-        self.title = wrapped_label("factionTitle")
+        self.title = wrapped_label("factionTitle", rich=True)
         self.modifier_spin = QSpinBox()
         self.modifier_spin.setObjectName("fortuneModifier")
         self.modifier_spin.setRange(-6, 6)
         self.modifier_spin.setToolTip("Up or down for the opposition or the circumstances.")
         self.picker = ResultPicker(rng, coin=False, prefix="fortune")
-        self.preview = wrapped_label("factionPreview")
+        self.preview = wrapped_label("factionPreview", rich=True)
         self.preview.setStyleSheet(PREVIEW_STYLE.replace("#preview", "#factionPreview"))
         self.tick_button = push_button("Tick the clock", "tickClock", self._tick)
         self._build_layout()
@@ -64,10 +63,10 @@ class FactionPhase(QWidget):
 
     def _build_layout(self) -> None:
         rating = QHBoxLayout()
-        rating.addWidget(QLabel("Fortune roll on tier, modified by"))
+        rating.addWidget(PlainLabel("Fortune roll on tier, modified by"))
         rating.addWidget(self.modifier_spin)
         rating.addStretch(1)
-        hint = QLabel(
+        hint = PlainLabel(
             "The GM advances the clocks of the factions they care about now. A fortune roll "
             "uses the faction's tier as its dice; Failure ticks 1, Success 2, Critical 2 + m."
         )
@@ -199,7 +198,7 @@ class FactionPhase(QWidget):
             self.preview.setText(f"<i>{escaped(str(error))}</i>")
             self.tick_button.setEnabled(False)
             return
-        self.preview.setText(step.summary)
+        self.preview.setText(escaped(step.summary))  # names: only text
         self.tick_button.setEnabled(self._writable)
 
     def _tick(self) -> None:

@@ -10,7 +10,6 @@ from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
     QHBoxLayout,
-    QLabel,
     QPushButton,
     QSpinBox,
     QWidget,
@@ -20,6 +19,7 @@ from desktop.rules import dicepool, downtime
 from desktop.rules.downtime import Result
 from desktop.ui.downtime.planning import DEFAULT_DICE, MAX_COIN, MAX_DICE, MAX_MULTIPLIER
 from desktop.ui.form_helpers import spread_row
+from desktop.ui.plain_text import PlainLabel, RichLabel
 from desktop.ui.theme import HINT_STYLE
 
 # -- the roll: dice against a position, or a result entered by the GM ---------------------------
@@ -52,7 +52,7 @@ class ResultPicker(QWidget):
         self.position_combo.setCurrentIndex(list(downtime.TARGETS).index("risky"))
         self.roll_button = QPushButton("Roll")
         self.roll_button.setObjectName(f"{prefix}Roll")
-        self.roll_label = QLabel()
+        self.roll_label = RichLabel()
         self.roll_label.setObjectName(f"{prefix}Rolled")
         self.roll_label.setWordWrap(True)
         self.level_combo = QComboBox()
@@ -70,7 +70,7 @@ class ResultPicker(QWidget):
         self.coin_spin.setRange(0, MAX_COIN)
         self.coin_spin.setSuffix(" coin")
         self.coin_spin.setToolTip("Each coin spent after the roll raises the result one level.")
-        self.raised_label = QLabel()
+        self.raised_label = RichLabel()
         self.raised_label.setObjectName(f"{prefix}Raised")
         self._build(coin)
         for signal in (
@@ -90,7 +90,7 @@ class ResultPicker(QWidget):
             [
                 self.dice_spin,
                 self.size_combo,
-                QLabel("against"),
+                PlainLabel("against"),
                 self.position_combo,
                 self.roll_button,
             ]

@@ -9,17 +9,17 @@ consistent."
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QFormLayout,
     QHBoxLayout,
-    QLabel,
     QPushButton,
     QVBoxLayout,
     QWidget,
 )
 
 from desktop.store import CharacterRecord, PlayView
+from desktop.ui.plain_text import PlainLabel
 from desktop.ui.play.round_award import narrow_combo
 from desktop.ui.widgets.number_field import NumberField
 
@@ -60,8 +60,7 @@ class ChallengeRolls(QWidget):
         )
         self.roll_button.clicked.connect(self._roll)
         self.party_button.clicked.connect(self._party)
-        self.result = QLabel()
-        self.result.setTextFormat(Qt.TextFormat.PlainText)  # names are campaign text
+        self.result = PlainLabel()
         self.result.setObjectName("challengeResult")
         self.result.setWordWrap(True)
         layout.addLayout(row)

@@ -3,11 +3,12 @@ type, Start game and End game, and what End game found (who grew)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from desktop.store import GameRecord, PlayView
 from desktop.ui.form_helpers import push_button, spread_row
+from desktop.ui.plain_text import PlainLabel
 
 NO_GAME = "No game running. Start game records every pool; then set the scene."
 
@@ -41,16 +42,14 @@ class GameBar(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         # Campaign text (names, the scene) is shown as the text it is, never as HTML.
-        self.status = QLabel(NO_GAME)
-        self.status.setTextFormat(Qt.TextFormat.PlainText)
+        self.status = PlainLabel(NO_GAME)
         self.status.setObjectName("playStatus")
         self.status.setWordWrap(True)
         font = self.status.font()
         font.setPointSizeF(font.pointSizeF() * 1.25)
         font.setBold(True)
         self.status.setFont(font)
-        self.scene = QLabel()
-        self.scene.setTextFormat(Qt.TextFormat.PlainText)
+        self.scene = PlainLabel()
         self.scene.setObjectName("playSceneText")
         self.scene.setWordWrap(True)
         self.start_button = push_button(
@@ -64,8 +63,7 @@ class GameBar(QWidget):
             tip="End the game: a pool that grew becomes the new pool.",
         )
         buttons = spread_row([self.start_button, self.end_button])
-        self.summary = QLabel()
-        self.summary.setTextFormat(Qt.TextFormat.PlainText)
+        self.summary = PlainLabel()
         self.summary.setObjectName("playGameSummary")
         self.summary.setWordWrap(True)
         self.summary.hide()

@@ -7,7 +7,6 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QHBoxLayout,
-    QLabel,
     QLineEdit,
     QListWidget,
     QListWidgetItem,
@@ -19,6 +18,7 @@ from PySide6.QtWidgets import (
 from desktop.rules.roster import KIND_LABELS
 from desktop.store import CharacterRecord, PlayView
 from desktop.ui.form_helpers import error_label, show_error
+from desktop.ui.plain_text import PlainLabel
 from desktop.ui.play.round_award import narrow_combo
 
 NO_CONDITION = "No party-wide condition"
@@ -56,10 +56,9 @@ class SceneEditor(QWidget):
         buttons.addWidget(self.update_button)
         buttons.addStretch(1)
         self.error = error_label("sceneError")
-        self.error.setTextFormat(Qt.TextFormat.PlainText)
         layout.addWidget(self.text)
         layout.addWidget(self.members)
-        layout.addWidget(QLabel("Party-wide condition:"))
+        layout.addWidget(PlainLabel("Party-wide condition:"))
         layout.addWidget(self.condition)
         layout.addLayout(buttons)
         layout.addWidget(self.error)

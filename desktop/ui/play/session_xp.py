@@ -17,7 +17,6 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QGridLayout,
-    QLabel,
     QVBoxLayout,
     QWidget,
 )
@@ -25,6 +24,7 @@ from PySide6.QtWidgets import (
 from desktop.rules import downtime
 from desktop.store import DowntimeSheet
 from desktop.ui.form_helpers import push_button, spread_row
+from desktop.ui.plain_text import PlainLabel, tooltip
 from desktop.ui.play.round_award import narrow_combo
 
 APPLY_KEY = "Ctrl+Return"
@@ -57,15 +57,14 @@ class SessionXp(QWidget):
         self._open: set[int] = set()  # characters with a track that can take a mark
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        rule = QLabel(
+        rule = PlainLabel(
             f"{downtime.SESSION_XP_RULE}\nTick who played to their vice; each marks"
             f" {downtime.SESSION_XP} XP on the track beside them."
         )
         rule.setWordWrap(True)
         self.grid = QGridLayout()
         self.grid.setColumnStretch(0, 1)
-        self.message = QLabel()
-        self.message.setTextFormat(Qt.TextFormat.PlainText)
+        self.message = PlainLabel()
         self.message.setObjectName("sessionXpMessage")
         self.message.setWordWrap(True)
         self.message.hide()
@@ -102,7 +101,7 @@ class SessionXp(QWidget):
             # The name alone keeps the row narrow in a side dock; the vice is in its tip.
             box = QCheckBox(offered.name)
             box.setObjectName(f"sessionXp{offered.character_id}")
-            box.setToolTip(_vice_text(offered))
+            box.setToolTip(tooltip(_vice_text(offered)))  # a vice: campaign text
             box.setAccessibleName(_vice_text(offered))
             tracks = narrow_combo(f"sessionXpTrack{offered.character_id}")
             tracks.setAccessibleName(f"XP track of {offered.name}")

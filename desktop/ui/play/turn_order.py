@@ -16,7 +16,6 @@ from PySide6.QtWidgets import (
     QComboBox,
     QGridLayout,
     QHBoxLayout,
-    QLabel,
     QLineEdit,
     QListWidget,
     QListWidgetItem,
@@ -27,6 +26,7 @@ from PySide6.QtWidgets import (
 
 from desktop.store import PlayView, Seat
 from desktop.ui.form_helpers import push_button
+from desktop.ui.plain_text import PlainLabel
 
 NEXT_KEY = "N"
 END_ROUND_KEY = "R"
@@ -82,8 +82,7 @@ class TurnOrder(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         self.seats = SeatList()
         self.seats.reordered.connect(self.seating_changed)
-        self.gone = QLabel()
-        self.gone.setTextFormat(Qt.TextFormat.PlainText)  # names are campaign text
+        self.gone = PlainLabel()
         self.gone.setObjectName("outForGood")
         self.gone.setWordWrap(True)
         self.gone.hide()
@@ -107,8 +106,7 @@ class TurnOrder(QWidget):
         final_row.addWidget(self.final_button, 1, 1)
         self.final.hide()
         action_row = QHBoxLayout()  # the name beside the field: the dock fits 1366 x 768
-        self.action_label = QLabel("Action:")
-        self.action_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.action_label = PlainLabel("Action:")
         self.action = QLineEdit()
         self.action.setObjectName("declaredAction")
         self.action.setMaxLength(500)

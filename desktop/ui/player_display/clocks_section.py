@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QRectF, QSize, Qt
 from PySide6.QtGui import QPainter, QPaintEvent, QPalette
-from PySide6.QtWidgets import QGridLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QGridLayout, QVBoxLayout, QWidget
 
 from desktop.paint.clocks import ClockStyle, paint_clock
 from desktop.store import (
@@ -16,6 +16,7 @@ from desktop.store import (
     ClockRecord,
     Topic,
 )
+from desktop.ui.plain_text import PlainLabel
 from desktop.ui.player_display.section import Section, clear_layout, sized_font
 
 PER_ROW = 4
@@ -77,7 +78,7 @@ class ClocksSection(Section):
         shown = [] if campaign is None else public_clocks(campaign)
         self.clock_ids = [clock.id for clock, _owner in shown]
         if not shown:
-            empty = QLabel("No clocks shown")
+            empty = PlainLabel("No clocks shown")
             empty.setFont(sized_font(self.font(), self.unit))
             empty.setForegroundRole(QPalette.ColorRole.PlaceholderText)
             self.grid.addWidget(empty, 0, 0)
@@ -105,7 +106,7 @@ class ClocksSection(Section):
         ):
             if not text:
                 continue
-            label = QLabel(text)
+            label = PlainLabel(text)
             label.setWordWrap(True)
             label.setAlignment(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop)
             label.setFont(sized_font(self.font(), self.unit * scale, bold=bold))

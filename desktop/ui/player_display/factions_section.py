@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QGridLayout, QLabel, QWidget
 
 from desktop.rules import factions
 from desktop.store import Campaign, FactionRecord, Topic
+from desktop.ui.plain_text import PlainLabel
 from desktop.ui.player_display.section import Section, clear_layout, sized_font
 from desktop.ui.theme import BADGE_INK, STATUS_COLOURS
 
@@ -23,7 +24,7 @@ class FactionsSection(Section):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__("Factions", "playerFactions", parent)
-        self.chapter = QLabel()
+        self.chapter = PlainLabel()
         self.chapter.setObjectName("playerChapter")
         self.chapter.setWordWrap(True)
         self.grid = QGridLayout()
@@ -64,7 +65,7 @@ class FactionsSection(Section):
         self.grid.setColumnStretch(0, 1)
 
     def _label(self, text: str, *, bold: bool = False, scale: float = 0.9) -> QLabel:
-        label = QLabel(text)
+        label = PlainLabel(text)
         label.setFont(sized_font(self.font(), self.unit * scale, bold=bold))
         return label
 

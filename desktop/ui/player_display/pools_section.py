@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QGridLayout, QLabel, QWidget
 
 from desktop.rules import dicepool
 from desktop.store import Campaign, Topic
+from desktop.ui.plain_text import PlainLabel
 from desktop.ui.player_display.section import Section, clear_layout, sized_font
 
 COLUMNS = ("In pool", "On the table", "Removed")
@@ -77,7 +78,7 @@ class PoolsSection(Section):
     def _label(
         self, text: str, *, bold: bool = False, muted: bool = False, small: bool = False
     ) -> QLabel:
-        label = QLabel(text)
+        label = PlainLabel(text)
         label.setFont(sized_font(self.font(), self.unit * (0.75 if small else 1.0), bold=bold))
         if muted:
             label.setForegroundRole(QPalette.ColorRole.PlaceholderText)

@@ -14,12 +14,13 @@ from typing import Any, cast
 
 from PySide6.QtCore import QRectF, QSize, Qt
 from PySide6.QtGui import QPainter, QPaintEvent
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QSizePolicy, QWidget
 
 from desktop.paint.dice import paint_die
 from desktop.rules import dicepool
 from desktop.store import Campaign, NotFound, RollRecord, Topic
 from desktop.ui.dice_table.animation import RollAnimation
+from desktop.ui.plain_text import PlainLabel
 from desktop.ui.player_display.section import Section, sized_font
 from desktop.ui.widgets.dice_scene import DieState
 
@@ -125,13 +126,13 @@ class RollSection(Section):
     def __init__(self, parent: QWidget | None = None, rng: random.Random | None = None) -> None:
         super().__init__("Last roll", "playerRoll", parent)
         self.roll_id: int | None = None
-        self.header = QLabel()
+        self.header = PlainLabel()
         self.header.setObjectName("playerRollWho")
         self.dice = DiceStrip()
-        self.total = QLabel()
+        self.total = PlainLabel()
         self.total.setObjectName("playerRollTotal")
         self.total.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.words = QLabel()
+        self.words = PlainLabel()
         self.words.setObjectName("playerRollWords")
         self.words.setWordWrap(True)
         self.words.setAlignment(Qt.AlignmentFlag.AlignCenter)

@@ -13,6 +13,7 @@ from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLabel, QWidget
 
 from desktop.store import Campaign, PlayView, Seat, Topic
+from desktop.ui.plain_text import PlainLabel
 from desktop.ui.player_display.section import Section, clear_layout, sized_font
 
 PER_ROW = 5  # seats on a line of the turn order before it wraps
@@ -39,16 +40,16 @@ class SceneSection(Section):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__("Scene", "playerScene", parent)
         self.view = PlayView()
-        self.scene_text = QLabel()
+        self.scene_text = PlainLabel()
         self.scene_text.setObjectName("playerSceneText")
         self.scene_text.setWordWrap(True)
-        self.round = QLabel()
+        self.round = PlainLabel()
         self.round.setObjectName("playerRound")
         self.round.setForegroundRole(QPalette.ColorRole.PlaceholderText)
         top = QHBoxLayout()
         top.addWidget(self.scene_text, 1)
         top.addWidget(self.round)
-        self.turn = QLabel()
+        self.turn = PlainLabel()
         self.turn.setObjectName("playerTurn")
         self.turn.setWordWrap(True)
         self.turn.setForegroundRole(QPalette.ColorRole.Highlight)
@@ -97,7 +98,7 @@ class SceneSection(Section):
 
     def _seat(self, seat: Seat) -> QLabel:
         current = seat.turn == self.view.turn
-        label = QLabel(seat_words(seat, current))
+        label = PlainLabel(seat_words(seat, current))
         label.setObjectName(f"playerSeat{seat.character_id}")
         label.setWordWrap(True)
         label.setFont(sized_font(self.font(), self.unit * 0.9, bold=current))

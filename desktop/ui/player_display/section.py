@@ -6,9 +6,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtGui import QFont, QPalette
-from PySide6.QtWidgets import QFrame, QLabel, QLayout, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QLayout, QVBoxLayout, QWidget
 
 from desktop.store import Campaign, Topic
+from desktop.ui.plain_text import PlainLabel
 
 
 def sized_font(base: QFont, pixels: float, *, bold: bool = False) -> QFont:
@@ -45,7 +46,7 @@ class Section(QFrame):
         self.setAutoFillBackground(True)
         self.setBackgroundRole(QPalette.ColorRole.Base)
         self.unit = 24.0  # the body text's pixel size; the window sets it from its height
-        self.title = QLabel(title)
+        self.title = PlainLabel(title)
         self.title.setObjectName(f"{name}Title")
         self.title.setForegroundRole(QPalette.ColorRole.PlaceholderText)
         self.body = QVBoxLayout()

@@ -63,6 +63,7 @@ from desktop.ui.kit_commands import (
     EditItem,
     EditTrait,
 )
+from desktop.ui.plain_text import RichLabel, escaped
 from desktop.ui.session import CampaignSession
 from desktop.ui.theme import ERROR, text_style
 from desktop.ui.widgets.record_table import RecordTableModel
@@ -397,7 +398,7 @@ class StartingPool(QGroupBox):
         self.size_combo = QComboBox()
         self.size_combo.setObjectName("poolSize")
         self.size_combo.setToolTip("Each preset comes in d6, d8, d10 or d12 dice.")
-        self.summary = wrapped_label("poolSummary")
+        self.summary = wrapped_label("poolSummary", rich=True)
         self.create_button = push_button("Create pool", "createPool")
 
         self.presets = wide_and_narrow(self.preset_combo, self.size_combo)
@@ -444,7 +445,7 @@ class StartingPool(QGroupBox):
                 [dicepool.Trait(t.name, t.value, t.broad) for t in traits], dice=dice, size=size
             )
         except ValueError as error:
-            self._set_plan(None, f"{error} Remove a trait to create the pool.")
+            self._set_plan(None, f"{escaped(str(error))} Remove a trait to create the pool.")
             return
         count = len(new.pool.dice)
         cost = dicepool.creation_cost(broad, constrained)
@@ -842,7 +843,7 @@ def _button(name: str, text: str, tip: str) -> QToolButton:
 
 
 def _heading(text: str, *buttons: QWidget) -> QHBoxLayout:
-    label = QLabel(f"<b>{text}</b>")
+    label = RichLabel(f"<b>{escaped(text)}</b>")
     # Wraps rather than widens: the tab is built when first opened, after the roster
     # took its width, and a heading must not push the dock wider then.
     label.setWordWrap(True)

@@ -37,7 +37,7 @@ from PySide6.QtWidgets import (
 
 from desktop.rules import factions
 from desktop.ui import theme
-from desktop.ui.plain_text import escaped
+from desktop.ui.plain_text import escaped, tooltip
 from desktop.ui.widgets.chapter_paint import faded, mix, pixel_font, tag_font, warn_colour
 
 if TYPE_CHECKING:
@@ -317,10 +317,8 @@ class LairNode(MapNode):
 
     def show_lair(self, chapter: str, held: bool) -> None:
         self.chapter, self.held = chapter, held
-        self.setToolTip(
-            f"The lair of {chapter}"
-            + ("" if held else ": lost. Every claim's benefit is suspended until it is restored.")
-        )
+        lost = "" if held else ": lost. Every claim's benefit is suspended until it is restored."
+        self.setToolTip(tooltip(f"The lair of {chapter}{lost}"))  # a name: only text
         self.update()
 
     def boundingRect(self) -> QRectF:

@@ -46,6 +46,7 @@ from desktop.ui.form_helpers import (
     show_error,
     vertical_scroll,
 )
+from desktop.ui.plain_text import PlainLabel, RichLabel, escaped
 from desktop.ui.session import CampaignSession
 from desktop.ui.theme import BADGE_INK, HINT_STYLE, STRESS, TRAUMA, XP, colour
 
@@ -249,7 +250,7 @@ class DowntimeSheetWidget(CampaignView):
         self.hp_max_spin = _spin("hpMax", 1, HP_LIMIT, "Maximum hit points")
         self.hp_spin.valueChanged.connect(self._set_hp)
         self.hp_max_spin.valueChanged.connect(self._set_hp_max)
-        self.recovery_label = QLabel()
+        self.recovery_label = PlainLabel()
         self.recovery_label.setObjectName("recoveryHint")
         self.recovery_label.setStyleSheet(HINT_STYLE)
         self.recovery_label.setWordWrap(True)
@@ -277,7 +278,7 @@ class DowntimeSheetWidget(CampaignView):
                 editor.editingFinished.connect(self.flush_edits)
 
         self.error_label = error_label("sheetError")
-        self.kind_hint = QLabel(
+        self.kind_hint = PlainLabel(
             "Downtime activities are for player characters; this sheet still keeps "
             "stress, harm and contacts."
         )
@@ -301,7 +302,7 @@ class DowntimeSheetWidget(CampaignView):
         stress_row.addWidget(self.stress_label)
         layout.addLayout(stress_row)
         length_row = QHBoxLayout()
-        length_label = QLabel("Track (whole campaign):")
+        length_label = PlainLabel("Track (whole campaign):")
         length_label.setStyleSheet(HINT_STYLE)
         length_label.setBuddy(self.track_spin)
         length_row.addWidget(length_label)
@@ -317,7 +318,7 @@ class DowntimeSheetWidget(CampaignView):
         layout.addWidget(_heading("Hit points"))
         hp_row = QHBoxLayout()
         hp_row.addWidget(self.hp_spin)
-        hp_row.addWidget(QLabel("of"))
+        hp_row.addWidget(PlainLabel("of"))
         hp_row.addWidget(self.hp_max_spin)
         hp_row.addSpacing(8)
         hp_row.addWidget(self.recovery_label, 1)
@@ -336,7 +337,7 @@ class DowntimeSheetWidget(CampaignView):
                 ("&Purveyor", self.purveyor_edit),
             )
         ):
-            label = QLabel(text)
+            label = PlainLabel(text)
             label.setBuddy(editor)
             grid.addWidget(label, row, 0)
             grid.addWidget(editor, row, 1)
@@ -452,7 +453,7 @@ class DowntimeSheetWidget(CampaignView):
                 widget.deleteLater()
         self.xp_rows = {}
         for row, track in enumerate(names):
-            label = QLabel(track)
+            label = PlainLabel(track)
             boxes = BoxTrack(XP_BOXES, XP, f"{track} XP")
             boxes.setObjectName(f"xpTrack{track}")
             boxes.marks_requested.connect(lambda marks, t=track: self._set_xp(t, marks))
@@ -557,13 +558,11 @@ class DowntimeSheetWidget(CampaignView):
 
 
 def _heading(text: str) -> QLabel:
-    label = QLabel(f"<b>{text}</b>")
-    label.setTextFormat(Qt.TextFormat.RichText)
-    return label
+    return RichLabel(f"<b>{escaped(text)}</b>")
 
 
 def _value_label(name: str) -> QLabel:
-    label = QLabel()
+    label = PlainLabel()
     label.setObjectName(name)
     label.setMinimumWidth(44)
     label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)

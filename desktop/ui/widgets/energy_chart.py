@@ -43,11 +43,11 @@ from PySide6.QtGui import (
     QPolygonF,
     QResizeEvent,
 )
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QToolTip, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QToolTip, QVBoxLayout, QWidget
 
 from desktop.rules.energy import DayState, repayment
 from desktop.store import NotFound
-from desktop.ui.plain_text import tooltip
+from desktop.ui.plain_text import PlainLabel, tooltip
 from desktop.ui.session import CampaignSession
 from desktop.ui.widgets.character_view import FollowedCharacter
 
@@ -946,9 +946,8 @@ class EnergyChart(QWidget):
         super().__init__(parent)
         self._follow = FollowedCharacter(self._refresh, TOPICS)
         self._stale = True
-        self.caption = QLabel()
+        self.caption = PlainLabel()
         self.caption.setObjectName("energyChartCaption")
-        self.caption.setTextFormat(Qt.TextFormat.PlainText)
         self.range_combo = QComboBox()
         self.range_combo.setObjectName("energyChartRange")
         self.range_combo.setToolTip("How many days the chart shows, up to today")
@@ -959,7 +958,7 @@ class EnergyChart(QWidget):
         self.canvas = ChartCanvas(self)
         top = QHBoxLayout()
         top.addWidget(self.caption, 1)
-        top.addWidget(QLabel("Show"))
+        top.addWidget(PlainLabel("Show"))
         top.addWidget(self.range_combo)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)

@@ -6,7 +6,6 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QFormLayout,
     QHeaderView,
-    QLabel,
     QSpinBox,
     QTableWidget,
     QTableWidgetItem,
@@ -18,6 +17,7 @@ from desktop.rules.energy import CharacterProfile
 from desktop.store import ABILITY_RATING_MAX, DAILY_NET_MAX, NotFound
 from desktop.ui.energy_commands import SetEnergyProfile
 from desktop.ui.form_helpers import push_button, spread_row, wrapped_label
+from desktop.ui.plain_text import PlainLabel
 from desktop.ui.session import CampaignSession
 from desktop.ui.widgets.month_grid import danger_colour
 
@@ -30,8 +30,7 @@ class ProfileEditor(QWidget):
         self.session: CampaignSession | None = None
         self.character_id: int | None = None
         self._loaded: tuple[int, dict[str, int]] | None = None  # what the store has
-        self.intro = QLabel()
-        self.intro.setTextFormat(Qt.TextFormat.PlainText)  # holds a name: never HTML
+        self.intro = PlainLabel()
         self.intro.setWordWrap(True)
         self.daily_net = QSpinBox()
         self.daily_net.setObjectName("dailyNet")
@@ -54,7 +53,7 @@ class ProfileEditor(QWidget):
         layout = QVBoxLayout(self)
         layout.addWidget(self.intro)
         layout.addLayout(form)
-        layout.addWidget(QLabel("Abilities add their rating to energy committed to a task."))
+        layout.addWidget(PlainLabel("Abilities add their rating to energy committed to a task."))
         layout.addWidget(self.abilities, 1)
         layout.addLayout(buttons)
         layout.addWidget(self.error)

@@ -20,7 +20,6 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
     QHeaderView,
-    QLabel,
     QMessageBox,
     QTableWidget,
     QTableWidgetItem,
@@ -33,6 +32,7 @@ from desktop.rules.energy import CharacterProfile, DayState
 from desktop.store import NotFound
 from desktop.ui.energy_commands import PutEnergyDay
 from desktop.ui.form_helpers import push_button, wrapped_label
+from desktop.ui.plain_text import PlainLabel, message_box, tooltip
 from desktop.ui.session import CampaignSession
 from desktop.ui.widgets.character_view import FollowedCharacter
 from desktop.ui.widgets.record_table import read_only_rows
@@ -47,7 +47,8 @@ Confirm = Callable[[QWidget, str, str], bool]
 
 def ask(parent: QWidget, title: str, text: str) -> bool:
     """The confirmation the GM sees: a question with plain answers, "keep" the default."""
-    box = QMessageBox(QMessageBox.Icon.Question, title, text, parent=parent)
+    no_buttons = QMessageBox.StandardButton.NoButton  # its own two, below
+    box = message_box(parent, QMessageBox.Icon.Question, title, text, no_buttons)
     cancel = box.addButton("Cancel the project", QMessageBox.ButtonRole.DestructiveRole)
     keep = box.addButton("Keep it", QMessageBox.ButtonRole.RejectRole)
     box.setDefaultButton(keep)
@@ -198,13 +199,12 @@ class ProjectsView(QWidget):
         self._follow = FollowedCharacter(self.reload, TOPICS)
         self._today = _Today(reason="No campaign is open.")
         self.rows: list[ProjectRow] = []
-        self.title = QLabel()
+        self.title = PlainLabel()
         self.title.setObjectName("projectsTitle")
-        self.title.setTextFormat(Qt.TextFormat.PlainText)  # holds a name: never HTML
         bold = QFont(self.title.font())
         bold.setBold(True)
         self.title.setFont(bold)
-        self.summary = QLabel()
+        self.summary = PlainLabel()
         self.summary.setObjectName("projectsSummary")
         self.table = QTableWidget(0, len(FIXED_COLUMNS) + FORECAST_DAYS)
         read_only_rows(self.table, "projectsTable")
@@ -215,7 +215,7 @@ class ProjectsView(QWidget):
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         self.table.itemSelectionChanged.connect(self._update_button)
         self.table.cellDoubleClicked.connect(lambda _row, _column: self.cancel_selected())
-        self.note = QLabel(
+        self.note = PlainLabel(
             f"The next {FORECAST_DAYS} days if nothing more is invested: every rollover takes "
             "1 or 5% of a pool, whichever is more, and today's investments land at the first "
             "rollover, after its decay. A pool at 0 stays until the project is cancelled."
@@ -225,12 +225,10 @@ class ProjectsView(QWidget):
         self.note.setForegroundRole(QPalette.ColorRole.PlaceholderText)
         # In the table's place when there is nothing to list: the reason, and what to do.
         self.empty_message = wrapped_label("projectsEmptyMessage")
-        self.empty_message.setTextFormat(Qt.TextFormat.PlainText)  # names a character
         self.empty_message.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.empty_message.setForegroundRole(QPalette.ColorRole.PlaceholderText)
         self.empty_message.setMargin(24)
         self.reason = wrapped_label("projectsReason")
-        self.reason.setTextFormat(Qt.TextFormat.PlainText)  # names a character
         self.cancel_button = push_button("Cancel project…", "cancelProject")
         self._cancel_tip = (
             f"Give up the selected project: 1 of every full {energy.REFUND_STEP} in its pool "
@@ -351,7 +349,7 @@ class ProjectsView(QWidget):
                     item.setTextAlignment(
                         Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
                     )
-                item.setToolTip(tips[column])
+                item.setToolTip(tooltip(tips[column]))
                 self.table.setItem(row, column, item)
 
     def _tips(self, project: ProjectRow) -> list[str]:
@@ -405,7 +403,7 @@ class ProjectsView(QWidget):
     def _update_button(self) -> None:
         reason = self.cancel_reason()
         self.cancel_button.setEnabled(not reason)
-        self.cancel_button.setToolTip(reason or self._cancel_tip)
+        self.cancel_button.setToolTip(tooltip(reason or self._cancel_tip))  # names: only text
         self.reason.setText(reason)
         listed = bool(self.rows)
         self.table.setVisible(listed)

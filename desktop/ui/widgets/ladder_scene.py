@@ -47,6 +47,7 @@ from desktop.paint.clocks import ClockStyle, paint_clock
 from desktop.rules import factions
 from desktop.rules.factions import status_text
 from desktop.store import ChapterRecord, ClockRecord, FactionRecord
+from desktop.ui.plain_text import escaped
 from desktop.ui.theme import BADGE_INK, STATUS_COLOURS, WAR_COLOUR
 from desktop.ui.widgets.drag_data import decode, encode
 from desktop.ui.widgets.shown_mark import paint_shown_mark, shown_words
@@ -383,7 +384,7 @@ class FactionCard(LadderCard):
 
     def _tooltip(self) -> str:
         record = self.look.faction
-        lines = [f"<b>{_escape(record.name)}</b>", f"Tier {record.tier}, {hold_text(record.hold)}"]
+        lines = [f"<b>{escaped(record.name)}</b>", f"Tier {record.tier}, {hold_text(record.hold)}"]
         lines.append(f"Status with the chapter: {status_text(record.status)}")
         if record.status == factions.WAR_STATUS or record.at_war_with_others:
             who = "at war with the chapter" if record.status == factions.WAR_STATUS else ""
@@ -393,10 +394,10 @@ class FactionCard(LadderCard):
             lines.append(f"<i>{who.capitalize()}: counts as tier {tier}, {hold} hold.</i>")
         for clock in self.look.clocks:
             done = " (done)" if clock.done else ""
-            lines.append(f"Clock {_escape(clock.name)}: {clock.filled}/{clock.segments}{done}")
+            lines.append(f"Clock {escaped(clock.name)}: {clock.filled}/{clock.segments}{done}")
         if record.notes.strip():
-            lines.append(_escape(record.notes.strip()).replace("\n", "<br>"))
-        lines.append(_escape(shown_words(record.shown)))
+            lines.append(escaped(record.notes.strip()).replace("\n", "<br>"))
+        lines.append(escaped(shown_words(record.shown)))
         lines.append("<span>Drag to another tier · double-click to edit</span>")
         return "<br>".join(lines)
 
@@ -546,10 +547,6 @@ class FactionCard(LadderCard):
         return pixmap
 
 
-def _escape(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-
-
 class ChapterCard(LadderCard):
     """The players' chapter in its tier row: highlighted outline, tagged "Your chapter"."""
 
@@ -571,7 +568,7 @@ class ChapterCard(LadderCard):
 
     def _tooltip(self) -> str:
         r = self.record
-        lines = [f"<b>{_escape(r.name)}</b> (your chapter)", f"Tier {r.tier}, {hold_text(r.hold)}"]
+        lines = [f"<b>{escaped(r.name)}</b> (your chapter)", f"Tier {r.tier}, {hold_text(r.hold)}"]
         lines.append(
             f"Rep {r.rep}/{self._rep_needed()}, turf {r.turf}, coin {r.coin}, heat {r.heat}"
         )

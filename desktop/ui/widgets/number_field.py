@@ -15,6 +15,7 @@ from PySide6.QtGui import QFocusEvent
 from PySide6.QtWidgets import QLabel, QLineEdit, QWidget
 
 from desktop.rules import numbers
+from desktop.ui.plain_text import tooltip
 from desktop.ui.theme import ERROR, colour
 
 
@@ -84,7 +85,7 @@ class NumberField(QLineEdit):
         shown = self._problem is not None and bool(self.text().strip())
         red = colour(self.palette(), ERROR).name()
         self.setStyleSheet(f"QLineEdit {{ border: 1px solid {red}; }}" if shown else "")
-        self.setToolTip(self._problem if shown else "")
+        self.setToolTip(tooltip(self._problem) if shown and self._problem else "")
         self.checked.emit()
 
 
