@@ -422,9 +422,12 @@ def _campaign_path(window: object, requested: Path | None) -> Path:
     """The campaign to open: the one asked for (made if new), else the one last used,
     else (the first run, or its file is gone) the sample."""
     from desktop import paths
-    from desktop.store import Campaign
+    from desktop.names import undecodable, undecodable_message
+    from desktop.store import Campaign, CampaignRefused
 
     data = paths.data_dir()
+    if requested is not None and undecodable(requested):
+        raise CampaignRefused(undecodable_message(requested))
     if requested is None:
         last = last_campaign()
         if last is not None:

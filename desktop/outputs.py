@@ -46,6 +46,7 @@ class OutputKind:
     what: str
     made: Callable[[bytes], bool]
     copies_campaigns: bool = False
+    article: str = "a"
 
 
 def _is_database(head: bytes) -> bool:
@@ -56,7 +57,7 @@ _EXPORT_MARK = re.compile(rb'\s*\{\s*"format"\s*:\s*"gm-desk-campaign"')
 
 PDF = OutputKind("PDF", lambda head: head.startswith(b"%PDF-"))
 PNG = OutputKind("screenshot", lambda head: head.startswith(b"\x89PNG\r\n\x1a\n"))
-EXPORT = OutputKind("export", lambda head: _EXPORT_MARK.match(head) is not None)
+EXPORT = OutputKind("export", lambda head: _EXPORT_MARK.match(head) is not None, article="an")
 CAMPAIGN_COPY = OutputKind("copy", _is_database, copies_campaigns=True)
 
 
@@ -101,13 +102,13 @@ def refusal(
         return None  # empty, or GM Desk's own kind of file: replacing it loses nothing new
     if _is_database(head):
         return (
-            f"“{name}” is a campaign (or another database), not a {kind.what}: GM Desk "
-            f"will not write the {kind.what} over it. {_other(kind)}"
+            f"“{name}” is a campaign (or another database), not {kind.article} {kind.what}: "
+            f"GM Desk will not write the {kind.what} over it. {_other(kind)}"
         )
     if kind.copies_campaigns:
         return f"“{name}” is not a campaign: GM Desk will not replace it. {_other(kind)}"
     return (
-        f"“{name}” is not a {kind.what} GM Desk wrote: GM Desk will not replace it. "
+        f"“{name}” is not {kind.article} {kind.what} GM Desk wrote: GM Desk will not replace it. "
         f"Choose another name for the {kind.what}, or move that file away first."
     )
 

@@ -410,8 +410,24 @@ def print_document(window: PrintHost) -> None:
     printer = QPrinter(QPrinter.PrinterMode.HighResolution)
     printer.setDocName(job.title)
     dialog = QPrintDialog(printer, window.window())
-    if dialog.exec() == QPrintDialog.DialogCode.Accepted:
-        _run(window, lambda: job.paint(printer))
+    if dialog.exec() != QPrintDialog.DialogCode.Accepted:
+        return
+    refused = _file_refusal(window, printer.outputFileName())
+    if refused is not None:
+        window.show_problem(f"Nothing was printed. {refused}")
+        return
+    _run(window, lambda: job.paint(printer))
+
+
+def _file_refusal(window: PrintHost, name: str) -> str | None:
+    """Why the PDF file `name` must not be written (the campaign, a backup, a file that
+    is not a PDF); None when it may, or when printing to paper (no name)."""
+    from desktop import outputs
+    from desktop.ui.file_outputs import output_refusal
+
+    if not name or window.session is None:
+        return None
+    return output_refusal(window.session.campaign, Path(name), outputs.PDF)
 
 
 def preview_document(window: PrintHost) -> None:
@@ -458,7 +474,10 @@ def export_document(window: PrintHost) -> None:
     name, _ = QFileDialog.getSaveFileName(
         window.window(), "Export PDF", str(folder / job.file_name), "PDF (*.pdf)"
     )
-    if name:
+    refused = _file_refusal(window, name)
+    if refused is not None:
+        window.show_problem(f"No PDF was saved. {refused}")
+    elif name:
         export_job(window, job, Path(name), paper)
 
 
