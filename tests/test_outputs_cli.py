@@ -150,6 +150,13 @@ def test_card_without_print_cards_is_refused(
     assert not out.exists()
 
 
+def test_a_campaign_name_with_bytes_that_are_not_text_stops_a_smoke_test_plainly(
+    gm_desk_home: Path, tmp_path: Path
+) -> None:
+    done = run(gm_desk_home, "--smoke-test", os.fsdecode(bytes(tmp_path) + b"/odd\xff.gmdesk"))
+    assert_refused(done, "odd\N{REPLACEMENT CHARACTER}.gmdesk", "not text")
+
+
 @pytest.mark.parametrize("where", ["output", "campaign"])
 def test_a_name_with_bytes_that_are_not_text_is_refused_plainly(
     campaign_file: Path, gm_desk_home: Path, tmp_path: Path, where: str
