@@ -8,13 +8,12 @@ import os
 import shutil
 import subprocess
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QTimer
 from PySide6.QtPrintSupport import QPrintDialog
-from PySide6.QtWidgets import QApplication, QFileDialog, QWidget
+from PySide6.QtWidgets import QFileDialog, QWidget
 from pytestqt.qtbot import QtBot
 
 from desktop.store import Campaign, export_campaign
@@ -23,6 +22,7 @@ from desktop.ui.main_window import MainWindow
 from desktop.ui.print_choice import SUMMARY, PrintChoiceDialog
 from tests.small_disks import small_disk
 from tests.ui.docks import campaign_of, shown_dock
+from tests.ui.modals import when_modal
 
 
 def save_as(monkeypatch: pytest.MonkeyPatch, target: Path | str) -> None:
@@ -166,19 +166,6 @@ def test_an_export_never_replaces_the_campaign_or_a_file_that_is_not_an_export(
     save_as(monkeypatch, earlier)
     window.export_action.trigger()
     assert said(window) == f"Exported to {earlier}"
-
-
-def when_modal(qtbot: QtBot, handle: Callable[[QWidget], None], kind: type[QWidget]) -> None:
-    """Answer the next modal dialog of ``kind`` as soon as it shows."""
-
-    def answer() -> None:
-        modal = QApplication.activeModalWidget()
-        if isinstance(modal, kind) and modal.isVisible():
-            handle(modal)
-        else:
-            QTimer.singleShot(20, answer)
-
-    QTimer.singleShot(0, answer)
 
 
 def choose_summary(dialog: QWidget) -> None:
