@@ -8,7 +8,7 @@ import os
 import shutil
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -139,6 +139,22 @@ def test_opening_a_name_with_bytes_that_are_not_text_is_said_plainly(
         window
     )
     assert campaign_of(window).summary().name == "Test Campaign"  # still open, as it was
+
+
+def test_a_start_with_such_a_name_says_so_in_the_window(
+    make_window: Callable[[], MainWindow], tmp_path: Path
+) -> None:
+    from desktop.app import _open_at_start
+
+    window = make_window()
+    window.show_layout_before_opening()
+    odd = Path(os.fsdecode(bytes(tmp_path) + b"/new\xff.gmdesk"))
+    _open_at_start(window, odd)  # as a double-click on the file starts GM Desk
+    assert window.session is None
+    assert "“new\N{REPLACEMENT CHARACTER}.gmdesk” holds characters that are not text" in said(
+        window
+    )
+    assert not os.path.lexists(odd)  # nothing made under that name
 
 
 # ------------------------------------------------------------------------ exports
