@@ -12,7 +12,12 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtPrintSupport import QPrintDialog
+from PySide6.QtPrintSupport import (
+    QPrintDialog,
+    QPrinter,
+    QPrintPreviewDialog,
+    QPrintPreviewWidget,
+)
 from PySide6.QtWidgets import QFileDialog, QWidget
 from pytestqt.qtbot import QtBot
 
@@ -220,6 +225,33 @@ def test_print_to_a_pdf_file_over_the_campaign_is_refused(
     when_modal(qtbot, choose_summary, PrintChoiceDialog)
     window.print_action.trigger()
     assert said(window).startswith("Nothing was printed.")
+    assert "is the campaign itself" in said(window)
+    assert campaign.path.read_bytes() == before
+
+
+def test_the_preview_s_print_to_a_pdf_file_over_the_campaign_is_refused(
+    window: MainWindow, qtbot: QtBot
+) -> None:
+    campaign = campaign_of(window)
+    before = campaign.path.read_bytes()
+
+    def print_to_the_campaign(dialog: QWidget) -> None:
+        assert isinstance(dialog, QPrintPreviewDialog)
+        printer = dialog.printer()
+        printer.setOutputFormat(QPrinter.OutputFormat.PdfFormat)
+        printer.setOutputFileName(str(campaign.path))
+        preview = dialog.findChild(QPrintPreviewWidget)
+        assert preview is not None
+        preview.print_()  # what the preview's Print button does once a file is chosen
+        dialog.reject()
+
+    def choose(dialog: QWidget) -> None:
+        when_modal(qtbot, print_to_the_campaign, QPrintPreviewDialog)
+        choose_summary(dialog)
+
+    when_modal(qtbot, choose, PrintChoiceDialog)
+    window.preview_action.trigger()
+    qtbot.waitUntil(lambda: said(window).startswith("Nothing was printed."))
     assert "is the campaign itself" in said(window)
     assert campaign.path.read_bytes() == before
 
