@@ -392,7 +392,7 @@ def preview_alignment(window: PrintHost) -> None:
 
     options = print_options(window)
     layout = remembered_layout(options) if options is not None else PrintLayout()
-    dialog = make_alignment_preview(window.window(), layout.cards)
+    dialog = make_alignment_preview(window.window(), layout.cards, say=window.show_problem)
     try:
         dialog.exec()
     finally:
@@ -419,19 +419,6 @@ def print_document(window: PrintHost) -> None:
     _run(window, lambda: job.paint(printer))
 
 
-def _pdf_file_of(device: QPagedPaintDevice) -> str:
-    """The file a print to PDF writes; "" for paper and for the preview's own pages."""
-    from PySide6.QtGui import QPaintEngine
-    from PySide6.QtPrintSupport import QPrinter
-
-    if not isinstance(device, QPrinter):
-        return ""
-    engine = device.paintEngine()
-    if engine is None or engine.type() != QPaintEngine.Type.Pdf:
-        return ""
-    return device.outputFileName()
-
-
 def _file_refusal(window: PrintHost, name: str) -> str | None:
     """Why the PDF file `name` must not be written (the campaign, a backup, a file that
     is not a PDF); None when it may, or when printing to paper (no name)."""
@@ -452,7 +439,7 @@ def preview_document(window: PrintHost) -> None:
         return
     job, _paper = chosen
     dialog = make_document_preview(
-        window.window(), job.title, job.title, _guarded(window, job.paint)
+        window.window(), job.title, job.title, _guarded(window, job.paint), say=window.show_problem
     )
     try:
         dialog.exec()
@@ -467,12 +454,6 @@ def _guarded(
     the refusal is said in a message once the preview has drawn, never a traceback."""
 
     def guarded(device: QPagedPaintDevice) -> int:
-        # The preview's Print button may print to a PDF file: judged as Export PDF is.
-        refused = _file_refusal(window, _pdf_file_of(device))
-        if refused is not None:
-            message = f"Nothing was printed. {refused}"
-            QTimer.singleShot(0, lambda: window.show_problem(message))
-            return 0
         try:
             return paint(device)
         except (OSError, ValueError) as error:
