@@ -78,8 +78,10 @@ def refusal(
     name = shown_name(target)
     try:
         found = target.stat()
-    except FileNotFoundError:
-        return None  # a new file (or a dangling link, replaced as a link): nothing is lost
+    except (FileNotFoundError, NotADirectoryError):
+        # A new file (or a dangling link, replaced as a link): nothing is lost. Where
+        # the folder is missing, the writer says so.
+        return None
     except OSError:
         return f"“{name}” cannot be looked at, so GM Desk will not replace it. {_other(kind)}"
     if any(_same_file(found, kept) for kept in keep):

@@ -16,7 +16,8 @@ def test_new_empty_and_own_kind_files_may_be_replaced(tmp_path: Path) -> None:
     earlier.write_bytes(b"%PDF-1.7\n...")
     dangling = tmp_path / "dangling.pdf"
     dangling.symlink_to(tmp_path / "gone.pdf")
-    for target in (tmp_path / "new.pdf", empty, earlier, dangling):
+    under_a_file = earlier / "inside.pdf"  # the writer says its folder is missing
+    for target in (tmp_path / "new.pdf", empty, earlier, dangling, under_a_file):
         assert outputs.refusal(target, outputs.PDF) is None, target
 
 
