@@ -94,7 +94,10 @@ def refusal(
     if not stat.S_ISREG(found.st_mode):
         return f"“{name}” is not an ordinary file: the {kind.what} cannot be saved there."
     if any(_inside(target, folder) for folder in own_folders):
-        return f"“{name}” is one of GM Desk's backups, which are never replaced. {_other(kind)}"
+        return (
+            f"“{name}” is in GM Desk's backups folder, whose files are never replaced. "
+            f"{_other(kind)}"
+        )
     try:
         with target.open("rb") as handle:
             head = handle.read(HEAD_BYTES)

@@ -44,4 +44,4 @@ def test_a_campaign_is_refused_for_every_output_but_a_copy(tmp_path: Path) -> No
     backup = backups / "c 2026-01-01 120000.gmdesk"
     backup.write_bytes(campaign.read_bytes())
     refused = outputs.refusal(backup, outputs.CAMPAIGN_COPY, own_folders=[backups])
-    assert "one of GM Desk's backups" in (refused or "")
+    assert "in GM Desk's backups folder" in (refused or "")

@@ -33,12 +33,12 @@ def output_refusal(campaign: Campaign, target: Path, kind: outputs.OutputKind) -
 
 def save_copy(window: MainWindow) -> None:
     """File > Save a Copy…: a whole copy of the open campaign, where the GM chooses."""
+    from desktop.ui.main_window import CAMPAIGN_FILTER
+
     if window.session is None:
         return
     campaign = window.session.campaign
     current = campaign.path
-    from desktop.ui.main_window import CAMPAIGN_FILTER
-
     name, _ = QFileDialog.getSaveFileName(
         window,
         "Save a copy",

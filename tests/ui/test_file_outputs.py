@@ -111,7 +111,7 @@ def test_a_copy_never_replaces_a_backup_or_a_file_that_is_not_a_campaign(
     notes = tmp_path / "notes.gmdesk"
     notes.write_text("my notes, typed into the wrong name", encoding="utf-8")
     kept = {path: path.read_bytes() for path in (backup, notes)}
-    for target, reason in ((backup, "one of GM Desk's backups"), (notes, "is not a campaign")):
+    for target, reason in ((backup, "in GM Desk's backups folder"), (notes, "is not a campaign")):
         save_as(monkeypatch, target)
         window.copy_action.trigger()
         assert said(window).startswith("No copy was saved.") and reason in said(window)
