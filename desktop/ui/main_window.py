@@ -679,6 +679,9 @@ class MainWindow(QMainWindow):
         from desktop.store import write_document
         from desktop.ui.long_task import run_with_progress
 
+        if undecodable(target):
+            self.show_problem(f"Nothing was imported. {undecodable_message(target)}")
+            return False
         data_dir = self.data_dir
 
         def write(progress: Callable[[float], None]) -> Campaign:

@@ -162,6 +162,24 @@ def test_a_start_with_such_a_name_says_so_in_the_window(
     assert not os.path.lexists(odd)  # nothing made under that name
 
 
+def test_importing_as_such_a_name_or_making_one_is_said_plainly(
+    window: MainWindow, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    exported = tmp_path / "exported.json"
+    export_campaign(campaign_of(window), exported)
+    odd = Path(os.fsdecode(bytes(tmp_path) + b"/imported\xff.gmdesk"))
+    assert not window.import_from(exported, odd)
+    assert said(window).startswith(
+        "Nothing was imported. The name “imported\N{REPLACEMENT CHARACTER}"
+    )
+    save_as(monkeypatch, os.fsdecode(bytes(tmp_path) + b"/new\xff"))
+    window.new_action.trigger()
+    assert "“new\N{REPLACEMENT CHARACTER}.gmdesk” holds characters" in said(window)
+    assert sorted(path.name for path in tmp_path.iterdir()) == sorted(
+        ["campaigns", "data", "exported.json", "home", "settings.ini"]
+    )
+
+
 # ------------------------------------------------------------------------ exports
 
 
