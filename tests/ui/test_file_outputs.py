@@ -296,3 +296,15 @@ def test_the_roll_log_export_never_replaces_the_campaign(
     save_as(monkeypatch, earlier)
     log.export_dialog()  # an earlier export of the log is replaced
     assert earlier.read_text(encoding="utf-8").startswith("When,Who,")
+
+
+def test_the_roll_log_on_a_read_only_disk_is_said_plainly(
+    window: MainWindow, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    log = shown_dock(window, "rollLog", RollLogWidget)
+    disk = tmp_path / "disk"
+    with small_disk(disk, "64k", read_only=True):
+        save_as(monkeypatch, disk / "log.csv")
+        log.export_dialog()
+        assert said(window).startswith("“log.csv” could not be saved: its folder is on a read-only")
+        assert "Errno" not in said(window) and os.listdir(disk) == []

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.outputs import OutputKind
+from desktop.outputs import OutputKind, write_failure
 from desktop.store import RollRecord
 from desktop.ui.file_outputs import output_refusal
 from desktop.ui.form_helpers import follow_changes, push_button
@@ -195,4 +195,4 @@ class RollLogWidget(QWidget):
                     )
         except OSError as error:
             if self._session is not None:
-                self._session.report_failure(f"The roll log could not be written: {error}")
+                self._session.report_failure(write_failure(destination, error))
