@@ -143,6 +143,10 @@ def write_failure(target: Path, error: BaseException) -> str:
     file's name, an error number or a library's text."""
     text = str(error).lower()
     number = getattr(error, "errno", None)
+    if number is None:
+        # SQLite says only "unable to open database file" or "disk I/O error": the disk
+        # itself tells which.
+        number = _disk_state(target.parent)
     if number == errno.ENOSPC or "full" in text:
         why, todo = "the disk is full", "Free some space or choose another folder, then try again."
     elif number == errno.EROFS or "read-only" in text or "readonly" in text:
@@ -155,3 +159,23 @@ def write_failure(target: Path, error: BaseException) -> str:
         why = "the disk reported a problem"
         todo = "Check that the disk is still there and has space, then try again."
     return f"“{shown_name(target)}” could not be saved: {why}. Nothing was written. {todo}"
+
+
+# Less room than this left on a disk: a write that failed there is put down to it.
+NEARLY_FULL_BYTES = 1024 * 1024
+
+
+def _disk_state(folder: Path) -> int | None:
+    """EROFS for a read-only disk, ENOSPC for a (nearly) full one, else None."""
+    statvfs = getattr(os, "statvfs", None)
+    if statvfs is None:
+        return None
+    try:
+        found = statvfs(folder)
+    except OSError:
+        return None
+    if found.f_flag & os.ST_RDONLY:
+        return errno.EROFS
+    if found.f_bavail * found.f_frsize < NEARLY_FULL_BYTES:
+        return errno.ENOSPC
+    return None

@@ -76,6 +76,17 @@ def test_a_copy_onto_a_full_disk_is_said_plainly_and_leaves_nothing(
         assert os.listdir(disk) == []
 
 
+def test_a_copy_onto_a_read_only_disk_is_said_plainly(
+    window: MainWindow, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    disk = tmp_path / "disk"
+    with small_disk(disk, "64k", read_only=True):
+        save_as(monkeypatch, disk / "copy.gmdesk")
+        window.copy_action.trigger()
+        assert said(window).startswith("“copy.gmdesk” could not be saved: its folder is on a read")
+        assert os.listdir(disk) == []
+
+
 def test_a_copy_over_a_campaign_another_gm_desk_holds_is_refused(
     window: MainWindow, monkeypatch: pytest.MonkeyPatch, held: Path
 ) -> None:
