@@ -65,25 +65,18 @@ def held(tmp_path: Path, data_dir: Path) -> Iterator[Path]:
 # ------------------------------------------------------------------------ Save a Copy
 
 
-def test_a_copy_onto_a_full_disk_is_said_plainly_and_leaves_nothing(
-    window: MainWindow, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+@pytest.mark.parametrize(
+    ("read_only", "why"),
+    [(False, "the disk is full."), (True, "its folder is on a read-only disk.")],
+)
+def test_a_copy_onto_a_full_or_read_only_disk_is_said_plainly_and_leaves_nothing(
+    window: MainWindow, monkeypatch: pytest.MonkeyPatch, tmp_path: Path, read_only: bool, why: str
 ) -> None:
     disk = tmp_path / "disk"
-    with small_disk(disk, "64k"):
+    with small_disk(disk, "64k", read_only=read_only):
         save_as(monkeypatch, disk / "copy.gmdesk")
         window.copy_action.trigger()
-        assert said(window).startswith("“copy.gmdesk” could not be saved: the disk is full.")
-        assert os.listdir(disk) == []
-
-
-def test_a_copy_onto_a_read_only_disk_is_said_plainly(
-    window: MainWindow, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
-) -> None:
-    disk = tmp_path / "disk"
-    with small_disk(disk, "64k", read_only=True):
-        save_as(monkeypatch, disk / "copy.gmdesk")
-        window.copy_action.trigger()
-        assert said(window).startswith("“copy.gmdesk” could not be saved: its folder is on a read")
+        assert said(window).startswith(f"“copy.gmdesk” could not be saved: {why}")
         assert os.listdir(disk) == []
 
 
