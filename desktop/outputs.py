@@ -141,8 +141,9 @@ def _inside(target: Path, folder: Path) -> bool:
 def write_failure(target: Path, error: BaseException) -> str:
     """The plain message for `target` that could not be written: never the partial
     file's name, an error number or a library's text."""
-    text = str(error).lower()
     number = getattr(error, "errno", None)
+    # Only SQLite's own words, never a file's name ("full" may be in the folder's).
+    text = "" if number is not None else str(error).lower()
     if number is None:
         # SQLite says only "unable to open database file" or "disk I/O error": the disk
         # itself tells which.
