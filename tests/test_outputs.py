@@ -45,3 +45,20 @@ def test_a_campaign_is_refused_for_every_output_but_a_copy(tmp_path: Path) -> No
     backup.write_bytes(campaign.read_bytes())
     refused = outputs.refusal(backup, outputs.CAMPAIGN_COPY, own_folders=[backups])
     assert "in GM Desk's backups folder" in (refused or "")
+
+
+def test_a_write_failure_is_judged_by_its_number_never_by_the_file_s_name(
+    tmp_path: Path,
+) -> None:
+    import errno
+    import sqlite3
+
+    target = tmp_path / "full of notes" / "cards.pdf"
+    read_only = OSError(errno.EROFS, "Read-only file system", str(target.parent / ".x.partial"))
+    said = outputs.write_failure(target, read_only)
+    assert said.startswith("“cards.pdf” could not be saved: its folder is on a read-only disk.")
+    full = sqlite3.OperationalError("database or disk is full")
+    assert "the disk is full" in outputs.write_failure(target, full)
+    for error in (read_only, full, OSError(errno.ENAMETOOLONG, "File name too long")):
+        message = outputs.write_failure(target, error)
+        assert "Errno" not in message and ".partial" not in message and "database" not in message
