@@ -232,6 +232,46 @@ def _layout_problem(args: argparse.Namespace) -> str | None:
     return None
 
 
+# Every option naming a file GM Desk writes, with the kind of file it writes there.
+OUTPUTS = (
+    ("print_cards", "PDF"),
+    ("print_sheets", "PDF"),
+    ("print_summary", "PDF"),
+    ("print_alignment", "PDF"),
+    ("screenshot", "PNG"),
+    ("player_screenshot", "PNG"),
+)
+
+
+def _output_problem(args: argparse.Namespace) -> str | None:
+    """A name given that cannot be used, or an output that would replace a file GM Desk
+    did not make as that kind of output (a campaign typed where the PDF's name goes):
+    refused before anything is opened or written."""
+    from desktop import outputs
+    from desktop.names import undecodable, undecodable_message
+
+    named = [getattr(args, option) for option, _ in OUTPUTS]
+    # With a window, a refused campaign name is said in the window, as for File > Open.
+    windowless = args.smoke_test or any(given is not None for given in named)
+    for given in ([args.campaign] if windowless else []) + named:
+        if given is not None and undecodable(given):
+            return undecodable_message(given)
+    keep = [args.campaign] if args.campaign is not None else []
+    seen: dict[Path, str] = {}
+    for option, kind in OUTPUTS:
+        target = getattr(args, option)
+        if target is None:
+            continue
+        flag = f"--{option.replace('_', '-')}"
+        refused = outputs.refusal(target, getattr(outputs, kind), keep=keep)
+        if refused is not None:
+            return f"{flag}: {refused}"
+        earlier = seen.setdefault(target.resolve(), flag)
+        if earlier != flag:
+            return f"{earlier} and {flag} name the same file: give each its own."
+    return None
+
+
 def _layout_values(args: argparse.Namespace) -> dict[str, object]:
     """The layout options given on the command line, by CardPrintOptions' names."""
     given = {
@@ -284,7 +324,10 @@ def _main(argv: list[str] | None, collecting: bool) -> int:
     if args.character and args.print_sheets is None:
         print("gm-desk: --character works with --print-sheets", file=sys.stderr)
         return 2
-    problem = _layout_problem(args)
+    if args.card and args.print_cards is None:
+        print("gm-desk: --card works with --print-cards", file=sys.stderr)
+        return 2
+    problem = _layout_problem(args) or _output_problem(args)
     if problem is not None:
         print(f"gm-desk: {problem}", file=sys.stderr)
         return 2
@@ -379,9 +422,12 @@ def _campaign_path(window: object, requested: Path | None) -> Path:
     """The campaign to open: the one asked for (made if new), else the one last used,
     else (the first run, or its file is gone) the sample."""
     from desktop import paths
-    from desktop.store import Campaign
+    from desktop.names import undecodable, undecodable_message
+    from desktop.store import Campaign, CampaignRefused
 
     data = paths.data_dir()
+    if requested is not None and undecodable(requested):
+        raise CampaignRefused(undecodable_message(requested))
     if requested is None:
         last = last_campaign()
         if last is not None:

@@ -15,6 +15,7 @@ from pathlib import Path
 from PySide6.QtCore import QMarginsF
 from PySide6.QtGui import QPageLayout, QPageSize, QPdfWriter
 
+from desktop import outputs
 from desktop.partial_files import partial_name
 
 __all__ = ["write_pdf"]
@@ -32,9 +33,28 @@ def write_pdf(
     """Let ``paint`` draw on a portrait, marginless PDF for ``path``; return its pages.
 
     Raises OSError with a plain message when the folder is missing, the destination is
-    not an ordinary file, or the PDF could not be written in full.
+    not an ordinary file or not a PDF (a campaign typed for the PDF's name), or the PDF
+    could not be written in full.
     """
     target = Path(path)
+    refused = outputs.refusal(target, outputs.PDF)
+    if refused is not None:
+        raise OSError(refused)
+    try:
+        return _write_whole(target, page_size, title, paint)
+    except OSError as error:
+        if error.errno is None:
+            raise  # already said plainly, here
+        # The system's text names the hidden partial file and its error number.
+        raise OSError(outputs.write_failure(target, error)) from None
+
+
+def _write_whole(
+    target: Path,
+    page_size: QPageSize.PageSizeId,
+    title: str,
+    paint: Callable[[QPdfWriter], int],
+) -> int:
     if not target.parent.is_dir():
         raise OSError(f"The folder {target.parent} does not exist.")
     if target.is_dir():

@@ -7,11 +7,15 @@ Cards go through ``paint_pages``; character sheets and the GM summary through an
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
+from pathlib import Path
 
-from PySide6.QtGui import QPagedPaintDevice, QPageLayout
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QPagedPaintDevice, QPageLayout, QPaintEngine
 from PySide6.QtPrintSupport import QPrinter, QPrintPreviewDialog
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QMessageBox, QWidget
 
+from desktop import outputs
 from desktop.printing.cards import PrintCard, paint_pages
 from desktop.printing.layout import CardPrintOptions
 
@@ -19,12 +23,20 @@ __all__ = [
     "make_alignment_preview",
     "make_document_preview",
     "make_preview_dialog",
+    "pdf_file_of",
     "preview_dialog",
 ]
 
+# Told why a print was refused (a message box of the preview's when not given).
+Say = Callable[[str], None]
+
 
 def make_preview_dialog(
-    parent: QWidget | None, cards: Sequence[PrintCard], *, backs: bool = True
+    parent: QWidget | None,
+    cards: Sequence[PrintCard],
+    *,
+    backs: bool = True,
+    say: Say | None = None,
 ) -> QPrintPreviewDialog:
     """A preview dialog for ``cards``; its Print button prints exactly what it shows."""
     if not cards:
@@ -36,7 +48,9 @@ def make_preview_dialog(
     printer.setDocName(chosen[0].name if len(chosen) == 1 else f"{len(chosen)} SySCards")
     dialog = QPrintPreviewDialog(printer, parent)
     dialog.setWindowTitle("Print Preview: SySCards")
-    dialog.paintRequested.connect(lambda device: paint_pages(device, chosen, backs=backs))
+    dialog.paintRequested.connect(
+        _keeping_files(lambda device: paint_pages(device, chosen, backs=backs), dialog, say)
+    )
     # The dialog does not own the printer: keep it alive as long as the dialog.
     dialog.printer_ref = printer  # type: ignore[attr-defined]
     return dialog
@@ -48,6 +62,7 @@ def make_document_preview(
     document_name: str,
     paint: Callable[[QPagedPaintDevice], int],
     printer: QPrinter | None = None,
+    say: Say | None = None,
 ) -> QPrintPreviewDialog:
     """A preview of any paged document; its Print button prints what it shows.
 
@@ -60,13 +75,49 @@ def make_document_preview(
     printer.setDocName(document_name)
     dialog = QPrintPreviewDialog(printer, parent)
     dialog.setWindowTitle(f"Print Preview: {title}")
-    dialog.paintRequested.connect(paint)
+    dialog.paintRequested.connect(_keeping_files(paint, dialog, say))
     dialog.printer_ref = printer  # type: ignore[attr-defined]
     return dialog
 
 
+def pdf_file_of(device: QPagedPaintDevice) -> str:
+    """The file a print to PDF writes; "" for paper and for a preview's own pages."""
+    if not isinstance(device, QPrinter):
+        return ""
+    engine = device.paintEngine()
+    if engine is None or engine.type() != QPaintEngine.Type.Pdf:
+        return ""
+    return device.outputFileName()
+
+
+def _keeping_files(
+    paint: Callable[[QPagedPaintDevice], int], dialog: QWidget, say: Say | None
+) -> Callable[[QPagedPaintDevice], int]:
+    """``paint``, unless the preview's Print button prints to a PDF file that is not
+    one (a campaign, a backup, a stranger's file): then nothing is drawn, and why is
+    said once the preview has done."""
+
+    def paint_unless_refused(device: QPagedPaintDevice) -> int:
+        name = pdf_file_of(device)
+        refused = outputs.refusal(Path(name), outputs.PDF) if name else None
+        if refused is None:
+            return paint(device)
+        message = f"Nothing was printed. {refused}"
+        QTimer.singleShot(0, lambda: (say or partial(_show, dialog))(message))
+        return 0
+
+    return paint_unless_refused
+
+
+def _show(parent: QWidget, message: str) -> None:
+    box = QMessageBox(QMessageBox.Icon.Warning, "GM Desk", message, parent=parent)
+    # The message holds a file name the GM typed: shown as typed, never read as HTML.
+    box.setTextFormat(Qt.TextFormat.PlainText)
+    box.open()  # window-modal, never blocks the event loop
+
+
 def make_alignment_preview(
-    parent: QWidget | None, options: CardPrintOptions | None = None
+    parent: QWidget | None, options: CardPrintOptions | None = None, say: Say | None = None
 ) -> QPrintPreviewDialog:
     """A preview of the print alignment test, printed with ``options``' back offset and
     duplex edge; its Print button prints it."""
@@ -77,6 +128,7 @@ def make_alignment_preview(
         "Print Alignment Test",
         "GM Desk print alignment test",
         lambda device: paint_alignment(device, options),
+        say=say,
     )
 
 

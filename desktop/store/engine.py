@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import URL, Engine, create_engine, event
 
 from desktop.store.connection import connect
 
@@ -15,7 +15,9 @@ def make_engine(
     """An engine whose transactions are real SQLite transactions (reads included);
     `foreign_keys` and `wal` as in `connection.connect`."""
     engine = create_engine(
-        f"sqlite:///{path.as_posix()}",
+        # Built, not parsed: a "?" or "#" in the file's name is part of the name, never
+        # a query (the connections come from `connect`, which quotes the whole path).
+        URL.create("sqlite", database=path.as_posix()),
         creator=lambda: connect(path, read_only=read_only, foreign_keys=foreign_keys, wal=wal),
     )
 

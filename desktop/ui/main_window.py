@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop.names import undecodable, undecodable_message
 from desktop.paths import resources_dir
 from desktop.store import (
     SUFFIX,
@@ -388,6 +389,13 @@ class MainWindow(QMainWindow):
 
     def open_campaign(self, path: Path, *, interactive: bool = True) -> bool:
         """Open `path` in this window; when not interactive, refusals are raised."""
+        if undecodable(path):
+            # SQLite, Qt and the backup folder's name would each fail on it in turn.
+            self.end_opening()
+            if not interactive:
+                raise CampaignRefused(undecodable_message(path))
+            self.show_problem(undecodable_message(path))
+            return False
         try:
             campaign = self._open(path, interactive=interactive)
         except BaseException as error:
@@ -570,6 +578,9 @@ class MainWindow(QMainWindow):
         if not name:
             return
         path = Path(name).with_suffix(SUFFIX)
+        if undecodable(path):
+            self.show_problem(undecodable_message(path))
+            return
         from desktop.store import Campaign
 
         try:
@@ -622,62 +633,14 @@ class MainWindow(QMainWindow):
         return dialog
 
     def save_copy(self) -> None:
-        if self.session is None:
-            return
-        current = self.session.campaign.path
-        name, _ = _file_dialog().getSaveFileName(
-            self,
-            "Save a copy",
-            str(current.with_name(f"{current.stem} copy{SUFFIX}")),
-            CAMPAIGN_FILTER,
-        )
-        if not name:
-            return
-        target = Path(name).with_suffix(SUFFIX)
-        if target.absolute() == current:
-            self.show_problem("A copy cannot replace the campaign it is a copy of.")
-            return
-        try:
-            self.session.campaign.save_copy(target)
-        except OSError as error:
-            self.show_problem(f"The copy could not be written: {error}")
-            return
-        self.statusBar().showMessage(f"Saved a copy as {target}", 8000)
+        from desktop.ui.file_outputs import save_copy
+
+        save_copy(self)
 
     def export_json(self) -> None:
-        from desktop.store import export_campaign
-        from desktop.ui.file_names import export_path
-        from desktop.ui.long_task import run_with_progress
+        from desktop.ui.file_outputs import export_json
 
-        if self.session is None:
-            return
-        campaign = self.session.campaign
-        name, _ = _file_dialog().getSaveFileName(
-            self,
-            "Export the campaign",
-            str(export_path(campaign.path.parent, campaign.summary().name, "", ".json")),
-            JSON_FILTER,
-        )
-        if not name:
-            return
-        target = Path(name)
-
-        def export(progress: Callable[[float], None]) -> bool:
-            export_campaign(campaign, target, progress)
-            return True
-
-        try:
-            done = run_with_progress(self, f"Exporting to {target.name}…", export)
-        except OSError as error:
-            self.show_problem(
-                f"The export could not be written: {error.strerror or error}. "
-                "The campaign itself is unchanged."
-            )
-            return
-        if done:
-            self.statusBar().showMessage(f"Exported to {name}", 8000)
-        else:
-            self.statusBar().showMessage("Export cancelled: nothing was written.", 8000)
+        export_json(self)
 
     def import_json(self) -> None:
         """Check the chosen export first; only a good one is given a place to be saved."""
@@ -726,6 +689,9 @@ class MainWindow(QMainWindow):
         from desktop.store import write_document
         from desktop.ui.long_task import run_with_progress
 
+        if undecodable(target):
+            self.show_problem(f"Nothing was imported. {undecodable_message(target)}")
+            return False
         data_dir = self.data_dir
 
         def write(progress: Callable[[float], None]) -> Campaign:

@@ -392,7 +392,7 @@ def preview_alignment(window: PrintHost) -> None:
 
     options = print_options(window)
     layout = remembered_layout(options) if options is not None else PrintLayout()
-    dialog = make_alignment_preview(window.window(), layout.cards)
+    dialog = make_alignment_preview(window.window(), layout.cards, say=window.show_problem)
     try:
         dialog.exec()
     finally:
@@ -410,8 +410,24 @@ def print_document(window: PrintHost) -> None:
     printer = QPrinter(QPrinter.PrinterMode.HighResolution)
     printer.setDocName(job.title)
     dialog = QPrintDialog(printer, window.window())
-    if dialog.exec() == QPrintDialog.DialogCode.Accepted:
-        _run(window, lambda: job.paint(printer))
+    if dialog.exec() != QPrintDialog.DialogCode.Accepted:
+        return
+    refused = _file_refusal(window, printer.outputFileName())
+    if refused is not None:
+        window.show_problem(f"Nothing was printed. {refused}")
+        return
+    _run(window, lambda: job.paint(printer))
+
+
+def _file_refusal(window: PrintHost, name: str) -> str | None:
+    """Why the PDF file `name` must not be written (the campaign, a backup, a file that
+    is not a PDF); None when it may, or when printing to paper (no name)."""
+    from desktop import outputs
+    from desktop.ui.file_outputs import output_refusal
+
+    if not name or window.session is None:
+        return None
+    return output_refusal(window.session.campaign, Path(name), outputs.PDF)
 
 
 def preview_document(window: PrintHost) -> None:
@@ -423,7 +439,7 @@ def preview_document(window: PrintHost) -> None:
         return
     job, _paper = chosen
     dialog = make_document_preview(
-        window.window(), job.title, job.title, _guarded(window, job.paint)
+        window.window(), job.title, job.title, _guarded(window, job.paint), say=window.show_problem
     )
     try:
         dialog.exec()
@@ -458,7 +474,10 @@ def export_document(window: PrintHost) -> None:
     name, _ = QFileDialog.getSaveFileName(
         window.window(), "Export PDF", str(folder / job.file_name), "PDF (*.pdf)"
     )
-    if name:
+    refused = _file_refusal(window, name)
+    if refused is not None:
+        window.show_problem(f"No PDF was saved. {refused}")
+    elif name:
         export_job(window, job, Path(name), paper)
 
 

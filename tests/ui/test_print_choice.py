@@ -7,10 +7,9 @@ from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
-from PySide6.QtCore import QTimer
 from PySide6.QtGui import QAction
 from PySide6.QtPrintSupport import QPrintPreviewDialog, QPrintPreviewWidget
-from PySide6.QtWidgets import QApplication, QFileDialog, QStatusBar, QWidget
+from PySide6.QtWidgets import QFileDialog, QStatusBar, QWidget
 from pytestqt.qtbot import QtBot
 
 from desktop.store import Campaign
@@ -30,6 +29,7 @@ from desktop.ui.print_choice import (
 )
 from desktop.ui.session import CampaignSession
 from tests.ui.docks import campaign_of
+from tests.ui.modals import when_modal
 
 
 @pytest.fixture
@@ -62,19 +62,6 @@ def syscards(window: MainWindow) -> SysCardsWidget:
             widget.reload()
             return widget
     raise AssertionError("no SySCards dock")
-
-
-def when_modal(qtbot: QtBot, handle: Callable[[QWidget], None], kind: type[QWidget]) -> None:
-    """Answer the next modal dialog of ``kind`` as soon as it shows."""
-
-    def answer() -> None:
-        modal = QApplication.activeModalWidget()
-        if isinstance(modal, kind) and modal.isVisible():
-            handle(modal)
-        else:
-            QTimer.singleShot(20, answer)
-
-    QTimer.singleShot(0, answer)
 
 
 def preview_pages(seen: list[int], title: str) -> Callable[[QWidget], None]:

@@ -21,7 +21,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop.outputs import OutputKind, write_failure
 from desktop.store import RollRecord
+from desktop.ui.file_outputs import output_refusal
 from desktop.ui.form_helpers import follow_changes, push_button
 from desktop.ui.plain_text import PlainLabel, tooltip
 from desktop.ui.session import CampaignSession
@@ -30,6 +32,9 @@ from desktop.ui.widgets.record_table import RecordTableModel, read_only_rows
 
 ModelIndex = QModelIndex | QPersistentModelIndex
 COLUMNS = ("When", "Who", "Kind", "Dice", "Faces", "Total", "Result")
+CSV_HEADER = (*COLUMNS, "Undone", "Detail", "Day")
+# A file the export may replace: one an earlier export wrote (it starts with the header).
+ROLL_LOG = OutputKind("roll log", lambda head: head.startswith(",".join(CSV_HEADER).encode()))
 
 
 def dice_text(record: RollRecord) -> str:
@@ -161,15 +166,21 @@ class RollLogWidget(QWidget):
         name, _ = QFileDialog.getSaveFileName(
             self, "Export the roll log", str(offered), "CSV (*.csv)"
         )
-        if name:
-            self.export_csv(Path(name))
+        if not name:
+            return
+        if self._session is not None:
+            refused = output_refusal(self._session.campaign, Path(name), ROLL_LOG)
+            if refused is not None:
+                self._session.report_failure(f"The roll log was not exported. {refused}")
+                return
+        self.export_csv(Path(name))
 
     def export_csv(self, destination: Path) -> None:
         """The rows shown, one line each, plus the full detail as JSON."""
         try:
             with destination.open("w", newline="", encoding="utf-8") as handle:
                 writer = csv.writer(handle)
-                writer.writerow([*COLUMNS, "Undone", "Detail", "Day"])
+                writer.writerow(CSV_HEADER)
                 for record in self.model.records:
                     cells = [self.model.cell(record, c) for c in range(len(COLUMNS) - 1)]
                     writer.writerow(
@@ -183,4 +194,4 @@ class RollLogWidget(QWidget):
                     )
         except OSError as error:
             if self._session is not None:
-                self._session.report_failure(f"The roll log could not be written: {error}")
+                self._session.report_failure(write_failure(destination, error))

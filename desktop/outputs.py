@@ -1,0 +1,182 @@
+"""What a file GM Desk writes (a PDF, a screenshot, an export, a copy) may replace.
+
+A typo must not cost a campaign: `--print-sheets c.gmdesk` once wrote the PDF over the
+campaign. An existing file is replaced only when GM Desk could have made it as that
+kind of output (a PDF by a PDF, an export by an export): never a campaign or any other
+database, never the open campaign under another name (a symlink, a hard link), never a
+file in a folder GM Desk keeps for itself (its backups). A copy of a campaign may
+replace another campaign (the GM chose that file and the save dialog asked), but never
+the campaign itself nor a backup.
+
+Qt-free and importing nothing of ours, so the command line, the printing layer and the
+window all judge a target the same way.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import re
+import stat
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from desktop.names import shown_name, undecodable, undecodable_message
+
+__all__ = [
+    "CAMPAIGN_COPY",
+    "EXPORT",
+    "PDF",
+    "PNG",
+    "OutputKind",
+    "refusal",
+    "write_failure",
+]
+
+SQLITE_HEADER = b"SQLite format 3\x00"
+# Enough for every kind's mark, and for a database's header.
+HEAD_BYTES = 256
+
+
+@dataclass(frozen=True)
+class OutputKind:
+    """One kind of file GM Desk writes: its plain name, and how its first bytes look."""
+
+    what: str
+    made: Callable[[bytes], bool]
+    copies_campaigns: bool = False
+    article: str = "a"
+
+
+def _is_database(head: bytes) -> bool:
+    return head.startswith(SQLITE_HEADER)
+
+
+_EXPORT_MARK = re.compile(rb'\s*\{\s*"format"\s*:\s*"gm-desk-campaign"')
+
+PDF = OutputKind("PDF", lambda head: head.startswith(b"%PDF-"))
+PNG = OutputKind("screenshot", lambda head: head.startswith(b"\x89PNG\r\n\x1a\n"))
+EXPORT = OutputKind("export", lambda head: _EXPORT_MARK.match(head) is not None, article="an")
+CAMPAIGN_COPY = OutputKind("copy", _is_database, copies_campaigns=True)
+
+
+def refusal(
+    target: Path,
+    kind: OutputKind,
+    *,
+    keep: Sequence[Path] = (),
+    own_folders: Sequence[Path] = (),
+) -> str | None:
+    """Why `target` must not be written as `kind`, in plain words; None when it may.
+
+    `keep` are the campaigns being read or open (refused under any of their names);
+    `own_folders` the folders whose files no output replaces (the backups).
+    """
+    if undecodable(target):
+        return undecodable_message(target)
+    name = shown_name(target)
+    try:
+        found = target.stat()
+    except (FileNotFoundError, NotADirectoryError):
+        # A new file (or a dangling link, replaced as a link): nothing is lost. Where
+        # the folder is missing, the writer says so.
+        return None
+    except OSError:
+        return f"“{name}” cannot be looked at, so GM Desk will not replace it. {_other(kind)}"
+    if any(_same_file(found, kept) for kept in keep):
+        return (
+            f"“{name}” is the campaign itself (perhaps under another name): GM Desk will "
+            f"not write the {kind.what} over it. {_other(kind)}"
+        )
+    if stat.S_ISDIR(found.st_mode):
+        return f"“{name}” is a folder: choose a file name for the {kind.what} in it."
+    if not stat.S_ISREG(found.st_mode):
+        return f"“{name}” is not an ordinary file: the {kind.what} cannot be saved there."
+    if any(_inside(target, folder) for folder in own_folders):
+        return (
+            f"“{name}” is in GM Desk's backups folder, whose files are never replaced. "
+            f"{_other(kind)}"
+        )
+    try:
+        with target.open("rb") as handle:
+            head = handle.read(HEAD_BYTES)
+    except OSError:
+        return f"“{name}” cannot be read, so GM Desk will not replace it. {_other(kind)}"
+    if not head or kind.made(head):
+        return None  # empty, or GM Desk's own kind of file: replacing it loses nothing new
+    if _is_database(head):
+        return (
+            f"“{name}” is a campaign (or another database), not {kind.article} {kind.what}: "
+            f"GM Desk will not write the {kind.what} over it. {_other(kind)}"
+        )
+    if kind.copies_campaigns:
+        return f"“{name}” is not a campaign: GM Desk will not replace it. {_other(kind)}"
+    return (
+        f"“{name}” is not {kind.article} {kind.what} GM Desk wrote: GM Desk will not replace it. "
+        f"Choose another name for the {kind.what}, or move that file away first."
+    )
+
+
+def _other(kind: OutputKind) -> str:
+    return f"Choose another name for the {kind.what}."
+
+
+def _same_file(found: os.stat_result, other: Path) -> bool:
+    # Through symlinks and hard links alike: the same device and inode is the same file.
+    try:
+        kept = other.stat()
+    except OSError:
+        return False
+    return os.path.samestat(found, kept)
+
+
+def _inside(target: Path, folder: Path) -> bool:
+    try:
+        return target.resolve().is_relative_to(folder.resolve())
+    except (OSError, RuntimeError):  # a symlink loop
+        return False
+
+
+def write_failure(target: Path, error: BaseException) -> str:
+    """The plain message for `target` that could not be written: never the partial
+    file's name, an error number or a library's text."""
+    number = getattr(error, "errno", None)
+    # Only SQLite's own words, never a file's name ("full" may be in the folder's).
+    text = "" if number is not None else str(error).lower()
+    if number is None:
+        # SQLite says only "unable to open database file" or "disk I/O error": the disk
+        # itself tells which.
+        number = _disk_state(target.parent)
+    if number == errno.ENOSPC or "full" in text:
+        why, todo = "the disk is full", "Free some space or choose another folder, then try again."
+    elif number == errno.EROFS or "read-only" in text or "readonly" in text:
+        why, todo = "its folder is on a read-only disk", "Choose another folder."
+    elif number in (errno.EACCES, errno.EPERM):
+        why, todo = "GM Desk may not write in its folder", "Choose another folder."
+    elif number == errno.ENAMETOOLONG:
+        why, todo = "the name is too long for this disk", "Choose a shorter name."
+    else:
+        why = "the disk reported a problem"
+        todo = "Check that the disk is still there and has space, then try again."
+    return f"“{shown_name(target)}” could not be saved: {why}. Nothing was written. {todo}"
+
+
+# Less room than this left on a disk: a write that failed there is put down to it.
+NEARLY_FULL_BYTES = 1024 * 1024
+
+
+def _disk_state(folder: Path) -> int | None:
+    """EROFS for a read-only disk, ENOSPC for a (nearly) full one, else None."""
+    statvfs = getattr(os, "statvfs", None)
+    if statvfs is None:
+        return None
+    try:
+        found = statvfs(folder)
+    except OSError:
+        return None
+    if found.f_flag & os.ST_RDONLY:
+        return errno.EROFS
+    if found.f_bavail * found.f_frsize < NEARLY_FULL_BYTES:
+        return errno.ENOSPC
+    return None

@@ -1,0 +1,103 @@
+"""File > Save a Copy and File > Export: where a copy or an export may go, and what the
+GM is told when one cannot be written (never a traceback, nothing half written)."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtWidgets import QFileDialog
+
+from desktop import outputs
+from desktop.store import SUFFIX, CampaignLocked
+
+if TYPE_CHECKING:
+    from desktop.store import Campaign
+    from desktop.ui.main_window import MainWindow
+
+
+def guarded_folders(campaign: Campaign) -> Sequence[Path]:
+    """The folders whose files no output replaces: every campaign's backups (the open
+    campaign's backup folder sits beside the others')."""
+    return [campaign.backup_folder.parent]
+
+
+def output_refusal(campaign: Campaign, target: Path, kind: outputs.OutputKind) -> str | None:
+    """Why `target` may not take `kind` of output of the open `campaign`; None if it may."""
+    return outputs.refusal(
+        target, kind, keep=[campaign.path], own_folders=guarded_folders(campaign)
+    )
+
+
+def save_copy(window: MainWindow) -> None:
+    """File > Save a Copy…: a whole copy of the open campaign, where the GM chooses."""
+    from desktop.ui.main_window import CAMPAIGN_FILTER
+
+    if window.session is None:
+        return
+    campaign = window.session.campaign
+    current = campaign.path
+    name, _ = QFileDialog.getSaveFileName(
+        window,
+        "Save a copy",
+        str(current.with_name(f"{current.stem} copy{SUFFIX}")),
+        CAMPAIGN_FILTER,
+    )
+    if not name:
+        return
+    target = Path(name).with_suffix(SUFFIX)
+    refused = output_refusal(campaign, target, outputs.CAMPAIGN_COPY)
+    if refused is not None:
+        window.show_problem(f"No copy was saved. {refused}")
+        return
+    try:
+        campaign.save_copy(target)
+    except (ValueError, CampaignLocked) as error:
+        # The campaign itself, or a campaign another GM Desk holds: said plainly.
+        window.show_problem(f"No copy was saved. {error}")
+        return
+    except (OSError, sqlite3.Error) as error:
+        window.show_problem(outputs.write_failure(target, error))
+        return
+    window.statusBar().showMessage(f"Saved a copy as {target}", 8000)
+
+
+def export_json(window: MainWindow) -> None:
+    """File > Export…: the campaign as a JSON export, where the GM chooses."""
+    from desktop.store import export_campaign
+    from desktop.ui.file_names import export_path
+    from desktop.ui.long_task import run_with_progress
+    from desktop.ui.main_window import JSON_FILTER
+
+    if window.session is None:
+        return
+    campaign = window.session.campaign
+    name, _ = QFileDialog.getSaveFileName(
+        window,
+        "Export the campaign",
+        str(export_path(campaign.path.parent, campaign.summary().name, "", ".json")),
+        JSON_FILTER,
+    )
+    if not name:
+        return
+    target = Path(name)
+    refused = output_refusal(campaign, target, outputs.EXPORT)
+    if refused is not None:
+        window.show_problem(f"Nothing was exported. {refused}")
+        return
+
+    def export(progress: Callable[[float], None]) -> bool:
+        export_campaign(campaign, target, progress)
+        return True
+
+    try:
+        done = run_with_progress(window, f"Exporting to {target.name}…", export)
+    except OSError as error:
+        window.show_problem(f"{outputs.write_failure(target, error)} The campaign is unchanged.")
+        return
+    if done:
+        window.statusBar().showMessage(f"Exported to {name}", 8000)
+    else:
+        window.statusBar().showMessage("Export cancelled: nothing was written.", 8000)
