@@ -58,8 +58,10 @@ def write_failure(error: BaseException, where: Path | None = None) -> CampaignWr
 
 def failure_reason(error: BaseException, where: Path | None = None) -> tuple[str, str]:
     """What went wrong with a write, and what the GM can do, in plain words."""
-    text = str(getattr(error, "orig", None) or error).lower()
     number = getattr(error, "errno", None)
+    # SQLite's own words only: an OSError's text names the file, and a folder called
+    # "Full moon" must not make a read-only disk read as a full one.
+    text = "" if number is not None else str(getattr(error, "orig", None) or error).lower()
     if number == errno.ENOSPC or "full" in text or _nearly_full(where):
         what = "the disk is full"
         todo = "Free some space on the disk, then try again."

@@ -25,3 +25,15 @@ def test_a_campaign_named_with_url_characters_is_written_and_read_without_warnin
             opened.cards.add("Rope", "skill", efficiency=3)
             assert [card.name for card in opened.cards.all()] == ["Dagger", "Rope"]
     assert sorted(p.name for p in tmp_path.iterdir() if p.suffix == ".gmdesk") == [name]
+
+
+def test_a_folder_named_full_does_not_make_a_refused_write_read_as_a_full_disk(
+    tmp_path: Path,
+) -> None:
+    import errno
+
+    from desktop.store.errors import failure_reason
+
+    where = tmp_path / "Full moon" / "Ashes.gmdesk"
+    refused = PermissionError(errno.EACCES, "Permission denied", str(where))
+    assert failure_reason(refused, where)[0] == "the file or its disk has become read-only"
