@@ -168,15 +168,8 @@ class Campaign(Core):
         if os.path.lexists(path):
             raise CampaignRefused(f"“{path.name}” already exists; open it instead.")
         strays = files.stray_sidecars(path)
-        if strays:
-            # A new file would adopt them: SQLite replays a `-wal` into any database of
-            # the same name, which here would be pages of some other, lost file.
-            listed = ", ".join(f"“{stray.name}”" for stray in strays)
-            raise CampaignRefused(
-                f"A new campaign cannot be made as “{path.name}”: {listed} beside it "
-                "belonged to an earlier file of that name and could hold its last changes. "
-                "Nothing was changed. Choose another name, or move those files away first."
-            )
+        if strays:  # a new file would adopt them
+            raise CampaignRefused(files.strays_in_the_way(path, strays, "a new campaign"))
         title = roster.check_name(name if name is not None else path.stem)
         if not files.folder_writable(path.parent):
             raise CampaignRefused(
