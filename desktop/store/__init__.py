@@ -61,6 +61,7 @@ if TYPE_CHECKING:
     from desktop.store.errors import (
         CampaignRefused,
         CampaignWriteFailed,
+        DamagedRecord,
         NotFound,
         ReadOnlyCampaign,
     )
@@ -133,6 +134,7 @@ _PUBLIC: dict[str, tuple[str, str]] = {
     "Seat": ("desktop.store.games", "Seat"),
     "CampaignRefused": ("desktop.store.errors", "CampaignRefused"),
     "CampaignWriteFailed": ("desktop.store.errors", "CampaignWriteFailed"),
+    "DamagedRecord": ("desktop.store.errors", "DamagedRecord"),
     "NotFound": ("desktop.store.errors", "NotFound"),
     "ReadOnlyCampaign": ("desktop.store.errors", "ReadOnlyCampaign"),
     "CampaignLocked": ("desktop.store.lock", "CampaignLocked"),
@@ -202,6 +204,7 @@ __all__ = [  # noqa: RUF022 (grouped as _PUBLIC)
     "Seat",
     "CampaignRefused",
     "CampaignWriteFailed",
+    "DamagedRecord",
     "NotFound",
     "ReadOnlyCampaign",
     "CampaignLocked",
