@@ -62,6 +62,12 @@ class CampaignSession(QObject):
         self._failure = message
         self.failed.emit(message)
 
+    def report_damage(self, message: str) -> None:
+        """Called by a view that read around a damaged record: the window shows the
+        message, and no action is taken to have failed (the view may be reloading in
+        the middle of one that did not)."""
+        self.failed.emit(message)
+
     def close(self) -> None:
         self.campaign.unsubscribe(self.changed.emit)
         self.undo_stack.clear()

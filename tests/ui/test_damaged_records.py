@@ -9,6 +9,7 @@ from contextlib import closing
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from desktop.store import DamagedRecord
@@ -62,3 +63,39 @@ def test_a_die_of_size_7_shows_as_damaged_in_the_dice_table(
     campaign.kit.add_trait(kara.id, "Quick", value=1, broad=False)
     qtbot.waitUntil(lambda: not table.damage_label.isVisible())
     assert len(table._dice) == 3
+
+
+def test_a_damaged_die_shows_in_the_character_kit_and_a_conflict_says_so(
+    window: MainWindow, qtbot: QtBot, campaign_path: Path
+) -> None:
+    from desktop.ui.docks.roster import RosterWidget
+
+    assert window.session is not None
+    campaign = window.session.campaign
+    kara = campaign.roster.add("Kara Voss", "pc")
+    ilian = campaign.roster.add("Brother Ilian", "npc")
+    campaign.kit.add_dice(kara.id, size=6, count=2)
+    bad = campaign.kit.add_dice(ilian.id, size=8, count=2)[0]
+    qtbot.waitUntil(window.is_ready)
+    roster = next(p.content() for p in window.panels if isinstance(p.content(), RosterWidget))
+    assert isinstance(roster, RosterWidget)
+    kit = roster.form.kit
+
+    _written_by_another_program(campaign_path, f"UPDATE die SET kind = 'bogus' WHERE id = {bad.id}")
+    window.session.select_character(ilian.id)
+    kit.show_character(ilian.id)
+    qtbot.wait(50)
+    assert not kit.damage_label.isHidden()  # its tab is not the one shown
+    assert f"Die {bad.id} of Brother Ilian is damaged" in kit.damage_label.text()
+
+    # Kara against Ilian: the table reads Ilian's dice as the opponent's.
+    window.session.select_character(kara.id)
+    table = _dice_table(window)
+    qtbot.mouseClick(table.conflict_button, Qt.MouseButton.LeftButton)
+    assert table.conflict_box.set_opponent(ilian.id)
+    qtbot.wait(50)
+    assert table.conflict_box.opponent_dice == []
+    message = window.statusBar().currentMessage()
+    assert f"Die {bad.id} of Brother Ilian is damaged" in message, message
+    assert "File > Check Campaign" in message
+    assert not table.damage_label.isVisible()  # Kara's own dice are sound

@@ -31,7 +31,8 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.rules import dicepool
-from desktop.store import CharacterRecord, DamagedRecord, DieRecord, NotFound, TraitRecord
+from desktop.store import CharacterRecord, DieRecord, NotFound, TraitRecord
+from desktop.ui.damaged_note import damaged_note, read_around
 from desktop.ui.dice_commands import (
     AddDice,
     MoveTrayDice,
@@ -49,14 +50,7 @@ from desktop.ui.dice_table.animation import RollAnimation
 from desktop.ui.dice_table.chips import NewDieChip, TraitChips
 from desktop.ui.dice_table.roll_words import describe_roll, roll_detail, rolled_size
 from desktop.ui.dice_table.tray_odds_box import TrayOddsBox
-from desktop.ui.form_helpers import (
-    error_label,
-    follow_changes,
-    push_button,
-    show_error,
-    spread_row,
-    vertical_scroll,
-)
+from desktop.ui.form_helpers import follow_changes, push_button, spread_row, vertical_scroll
 from desktop.ui.session import CampaignSession
 from desktop.ui.widgets.dice_scene import DiceScene, DiceView, DieState, SideView
 from desktop.ui.widgets.number_field import NumberField, problem_label
@@ -169,8 +163,7 @@ class DiceTableWidget(QWidget):
             "the smallest first, are rolled without dragging."
         )
         # A die another program changed into one the rules refuse: said here, not raised.
-        self.damage_label = error_label("damagedRecords")
-        self.damage_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.damage_label = damaged_note()
         left = QVBoxLayout()
         left.addLayout(header)
         left.addWidget(self.damage_label)
@@ -363,16 +356,12 @@ class DiceTableWidget(QWidget):
         character, session = self._character, self._session
         if character is None or session is None:
             self._dice, self._traits = [], []
-            show_error(self.damage_label, None)
+            self.damage_label.hide()
             self.name_label.setText("No one selected" if session else "No campaign open")
             self.traits.set_traits(0, [], set())
         else:
-            try:
-                self._dice = session.campaign.kit.dice(character.id)
-                show_error(self.damage_label, None)
-            except DamagedRecord as damaged:
-                self._dice = []
-                show_error(self.damage_label, str(damaged))
+            campaign = session.campaign
+            self._dice = read_around(self.damage_label, lambda: campaign.kit.dice(character.id), [])
             self._traits = session.campaign.kit.traits(character.id)
             self._applied &= {t.id for t in self._traits}
             self.name_label.setText(character.name)
