@@ -31,6 +31,7 @@ if TYPE_CHECKING:
         CheckReport,
         RepairReport,
         check_campaign,
+        first_damage,
     )
     from desktop.store.checkup import (
         repair as repair_campaign,
@@ -153,6 +154,7 @@ _PUBLIC: dict[str, tuple[str, str]] = {
     "CheckReport": ("desktop.store.checkup", "CheckReport"),
     "RepairReport": ("desktop.store.checkup", "RepairReport"),
     "check_campaign": ("desktop.store.checkup", "check_campaign"),
+    "first_damage": ("desktop.store.checkup", "first_damage"),
     "repair_campaign": ("desktop.store.checkup", "repair"),
     "remove_backup_leftovers": ("desktop.store.leftovers", "remove_backup_leftovers"),
     "remove_leftovers": ("desktop.store.leftovers", "remove_leftovers"),
@@ -223,6 +225,7 @@ __all__ = [  # noqa: RUF022 (grouped as _PUBLIC)
     "CheckReport",
     "RepairReport",
     "check_campaign",
+    "first_damage",
     "repair_campaign",
     "remove_backup_leftovers",
     "remove_leftovers",

@@ -72,6 +72,9 @@ class Campaign(Core):
         super().__init__(path, reader, lock)
         self._data_dir = data_dir
         self._brought_sidecars = False
+        # Set when a read met a value the checks refuse, written by another program
+        # while the file was open: the next open must check every value again.
+        self.damaged = False
 
     # -- opening and closing -------------------------------------------------------------
 
@@ -224,8 +227,11 @@ class Campaign(Core):
             self._brought_sidecars = False
             _take_back_sidecars(self.path)
         if self._lock is not None:
-            # Left whole by GM Desk itself: the next open need not re-read every value.
-            trust.remember(self.path, self._data_dir)
+            if self.damaged:
+                trust.forget(self.path, self._data_dir)
+            else:
+                # Left whole by GM Desk itself: the next open need not re-read every value.
+                trust.remember(self.path, self._data_dir)
             self._lock.release()
             self._lock = None
 

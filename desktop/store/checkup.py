@@ -107,6 +107,26 @@ def check_campaign(path: Path) -> CheckReport:
     return report
 
 
+def first_damage(path: Path) -> str | None:
+    """The first stored value of the campaign at `path` the checks refuse, in a message
+    for the GM, or None: asked when a view could not read what it shows (another program
+    may have written into the file while GM Desk had it open)."""
+    try:
+        with files.inspecting(path, shared=True) as connection:
+            problems = structure_findings(connection) or list(
+                first_findings(value_findings(connection), 1)
+            )
+    except CampaignRefused as refused:
+        return str(refused)
+    if not problems:
+        return None
+    return (
+        f"“{path.name}” holds a record GM Desk cannot use: {problems[0].message} The file "
+        "may have been changed by another program while it was open. File > Check Campaign "
+        "lists every problem and can save a repaired copy."
+    )
+
+
 def _integrity(connection: sqlite3.Connection) -> list[str]:
     try:
         rows = [str(row[0]) for row in connection.execute("PRAGMA integrity_check(50)")]

@@ -5,16 +5,20 @@ as damaged, in plain words, and points to File > Check Campaign."""
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Callable
 from contextlib import closing
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
-from desktop.store import DamagedRecord
+from desktop.store import Campaign, DamagedRecord, Topic, trust
+from desktop.store.errors import CampaignRefused
 from desktop.ui.docks.dice_table import DiceTableWidget
 from desktop.ui.main_window import MainWindow
+from tests.bad_files import whole_campaign
 
 
 def _dice_table(window: MainWindow) -> DiceTableWidget:
@@ -99,3 +103,65 @@ def test_a_damaged_die_shows_in_the_character_kit_and_a_conflict_says_so(
     assert f"Die {bad.id} of Brother Ilian is damaged" in message, message
     assert "File > Check Campaign" in message
     assert not table.damage_label.isVisible()  # Kara's own dice are sound
+
+
+# Values another program writes into a campaign GM Desk has open: each broke a view
+# (a traceback into Qt) when a change or a selection made it read them again.
+WRITTEN_WHILE_OPEN = {
+    "character kind": "UPDATE character SET kind = 'bogus'",
+    "character name": "UPDATE character SET name = ''",
+    "faction tier": "UPDATE faction SET tier = 99",
+    "faction status": "UPDATE faction SET status = 9",
+    "chapter coin": "UPDATE chapter SET coin = -5",
+    "chapter tier": "UPDATE chapter SET tier = 'high'",
+    "card efficiency": "UPDATE card SET efficiency = 500",
+    "energy day": "UPDATE energy_day SET state = '{\"what\": 1}'",
+    "roll total": "UPDATE roll_log SET total = 'lots'",
+    "start date": "UPDATE campaign SET start_date = 'the day the sky fell'",
+    "settings": "UPDATE campaign SET settings = '{not json'",
+}
+
+
+@pytest.fixture(scope="module")
+def whole_bytes(tmp_path_factory: pytest.TempPathFactory) -> bytes:
+    return whole_campaign(tmp_path_factory.mktemp("whole")).read_bytes()
+
+
+@pytest.mark.parametrize("value", WRITTEN_WHILE_OPEN)
+def test_a_value_written_while_open_is_told_plainly_never_raised(
+    value: str,
+    whole_bytes: bytes,
+    make_window: Callable[[], MainWindow],
+    qtbot: QtBot,
+    tmp_path: Path,
+    data_dir: Path,
+) -> None:
+    path = tmp_path / "campaigns" / "Harbour Nights.gmdesk"
+    path.parent.mkdir()
+    path.write_bytes(whole_bytes)
+    window = make_window()
+    assert window.open_campaign(path, interactive=False)
+    qtbot.waitUntil(window.is_ready)
+    for panel in window.panels:
+        panel.content()  # every dock built, each reading the campaign
+    session = window.session
+    assert session is not None
+
+    _written_by_another_program(path, WRITTEN_WHILE_OPEN[value])
+    for topic in Topic:
+        session.changed.emit(str(topic))
+    for character in session.campaign.roster.all():
+        session.select_character(character.id)
+    qtbot.wait(20)  # any exception raised into Qt fails the test here
+
+    message = window.statusBar().currentMessage()
+    assert "“Harbour Nights.gmdesk” holds a record GM Desk cannot use" in message, message
+    assert "File > Check Campaign" in message
+    assert "Traceback" not in message and "Error" not in message
+    boxes = [box for box in window.findChildren(QMessageBox) if box.objectName() == "problemBox"]
+    assert len(boxes) == 1  # told once, not once per view
+    window.close_campaign()
+    # Not trusted as GM Desk's own at the next open: every value is checked again.
+    assert not trust.is_trusted(path, data_dir)
+    with pytest.raises(CampaignRefused):
+        Campaign.open(path, data_dir=data_dir).close()

@@ -35,6 +35,7 @@ from desktop.ui.docks.clock_dialogs import (
     ResizeClockDialog,
 )
 from desktop.ui.form_helpers import CampaignView, follow_changes, spread_row
+from desktop.ui.read_guard import guarded
 from desktop.ui.session import CampaignSession
 from desktop.ui.shown_commands import set_clock_shown
 from desktop.ui.widgets.clock_board import ClockBoard, Group, Owner
@@ -203,6 +204,7 @@ class ClocksWidget(CampaignView):
         self.board.current_id = 0
         self.reload()
 
+    @guarded
     def _on_character_selected(self, _character_id: object) -> None:
         self.reload()
 

@@ -51,6 +51,7 @@ from desktop.ui.form_helpers import (
 )
 from desktop.ui.lazy_page import LazyPage
 from desktop.ui.plain_text import tooltip
+from desktop.ui.read_guard import guarded
 from desktop.ui.session import CampaignSession
 from desktop.ui.theme import HINT_STYLE
 from desktop.ui.widgets.dice_scene import DIE_MIME, decode
@@ -65,9 +66,13 @@ NOTES_PAUSE_MS = 700
 NEW_NAMES = {"pc": "New character", "npc": "New NPC", "challenge": "New challenge"}
 
 
+DAMAGED_KIND = "Damaged (see File > Check Campaign)"
+
+
 def _kind_text(kind: str, state: dicepool.PlayState | None) -> str:
     """The Kind column: the kind, and out of play or out for good in words."""
-    label = roster.KIND_LABELS[kind]
+    # A kind another program wrote while the file was open is shown as what it is.
+    label = roster.KIND_LABELS.get(kind) or DAMAGED_KIND
     out = (dicepool.PlayState.OUT_OF_PLAY, dicepool.PlayState.OUT_FOR_GOOD)
     return f"{label} · {dicepool.PLAY_STATE_WORDS[state]}" if state in out else label
 
@@ -467,6 +472,7 @@ class RosterWidget(QWidget):
         elif self.model.rowCount():
             self._select_row(0)  # a campaign opens with someone to look at
 
+    @guarded
     def _on_changed(self, topic: str) -> None:
         if topic in ("characters", "dice"):
             self.reload()
@@ -533,6 +539,7 @@ class RosterWidget(QWidget):
         )
         self.table.scrollTo(index)
 
+    @guarded
     def _on_current_row(self, current: QModelIndex, _previous: QModelIndex) -> None:
         record = self.model.record(current.row()) if current.isValid() else None
         self.form.show_record(record)

@@ -44,6 +44,7 @@ from desktop.ui.form_helpers import (
     push_button,
     show_error,
 )
+from desktop.ui.read_guard import guarded
 from desktop.ui.session import CampaignSession
 from desktop.ui.widgets.number_field import NumberField
 from desktop.ui.widgets.record_table import RecordTableModel
@@ -582,6 +583,7 @@ class SysCardsWidget(CampaignView):
         rows = sorted({index.row() for index in self.table.selectionModel().selectedRows()})
         return [self.model.records[row] for row in rows if row < len(self.model.records)]
 
+    @guarded
     def _on_current(self, current: QModelIndex, _previous: QModelIndex) -> None:
         self._show(self.model.records[current.row()] if current.isValid() else None)
         self._update_buttons()
