@@ -34,6 +34,15 @@ _CAMPAIGN_FIELDS = {
 }
 
 
+# Columns whose names alone would not say what they hold.
+_COLUMN_WORDS = {
+    "filled": "filled segments",
+    "at_war_with_others": "being at war",
+    "lair_held": "holding its lair",
+    "hp_max": "most HP",
+}
+
+
 def safe_value(table: str, column: str, row_id: int) -> object:
     """The value a repair may put in place of a bad one: the model's default (what a new
     record gets), or a name that says which record it is; NO_SAFE_VALUE if none."""
@@ -175,8 +184,9 @@ def mend_campaign_row(connection: sqlite3.Connection, title: str) -> list[str]:
         ).fetchone()[0]
         _set(connection, "campaign", row_id, column, safe)
         if len(_campaign_findings(connection)) < len(before):
+            were = "were" if column == "settings" else "was"
             said.append(
-                f"The campaign's {_CAMPAIGN_FIELDS[column]} was {checks.shown(old)}; "
+                f"The campaign's {_CAMPAIGN_FIELDS[column]} {were} {checks.shown(old)}; "
                 f"set to {words}."
             )
         else:
@@ -224,8 +234,9 @@ def _mended(
     safe: object,
 ) -> str:
     """ "Mara's kind was 'xyz'; set to player character." """
+    what = _COLUMN_WORDS.get(column, column.replace("_", " "))
     return (
-        f"{_whose(connection, table, row_id, column)} {column.replace('_', ' ')} was "
+        f"{_whose(connection, table, row_id, column)} {what} was "
         f"{checks.shown(old)}; set to {_in_words(table, column, safe)}."
     )
 
@@ -237,7 +248,8 @@ def _whose(connection: sqlite3.Connection, table: str, row_id: int, column: str)
         found = connection.execute(f"SELECT name FROM {table} WHERE rowid = ?", (row_id,))
         name = (found.fetchone() or (None,))[0]
         if isinstance(name, str) and name.strip():
-            return f"{name if len(name) <= 60 else name[:59] + '…'}'s"
+            shown = name if len(name) <= 60 else name[:59] + "…"
+            return f"{shown}'s"
     owner = ""
     if "character_id" in present:
         found = connection.execute(
