@@ -637,7 +637,7 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(f"Saved a copy as {target}", 8000)
 
     def export_json(self) -> None:
-        from desktop.store import export_campaign
+        from desktop.store import DamagedRecord, export_campaign
         from desktop.ui.file_names import export_path
         from desktop.ui.long_task import run_with_progress
 
@@ -665,6 +665,9 @@ class MainWindow(QMainWindow):
                 f"The export could not be written: {error.strerror or error}. "
                 "The campaign itself is unchanged."
             )
+            return
+        except DamagedRecord as damaged:  # another program wrote it since the open
+            self.show_problem(f"Nothing was exported. {damaged}")
             return
         if done:
             self.statusBar().showMessage(f"Exported to {name}", 8000)

@@ -165,3 +165,29 @@ def test_a_value_written_while_open_is_told_plainly_never_raised(
     assert not trust.is_trusted(path, data_dir)
     with pytest.raises(CampaignRefused):
         Campaign.open(path, data_dir=data_dir).close()
+
+
+def test_an_export_meeting_a_damaged_die_writes_nothing_and_says_why(
+    window: MainWindow, campaign_path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The export wrote a die of size 7 into a document the import then refuses; it now
+    reads the die as damaged, and says so."""
+    from PySide6.QtWidgets import QFileDialog
+
+    assert window.session is not None
+    campaign = window.session.campaign
+    kara = campaign.roster.add("Kara Voss", "pc")
+    die = campaign.kit.add_dice(kara.id, size=6, count=1)[0]
+    _written_by_another_program(campaign_path, "UPDATE die SET size = 7")
+    exported = tmp_path / "export.json"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(exported), ""))
+
+    window.export_json()
+
+    assert not exported.exists()
+    assert not [leftover for leftover in tmp_path.iterdir() if "partial" in leftover.name]
+    message = window.statusBar().currentMessage()
+    assert message.startswith(f"Nothing was exported. Die {die.id} of Kara Voss is damaged"), (
+        message
+    )
+    assert "File > Check Campaign" in message
