@@ -119,6 +119,7 @@ WRITTEN_WHILE_OPEN = {
     "roll total": "UPDATE roll_log SET total = 'lots'",
     "start date": "UPDATE campaign SET start_date = 'the day the sky fell'",
     "settings": "UPDATE campaign SET settings = '{not json'",
+    "game state": "UPDATE game SET state = 'x'",
 }
 
 
@@ -144,6 +145,7 @@ def test_a_value_written_while_open_is_told_plainly_never_raised(
     qtbot.waitUntil(window.is_ready)
     for panel in window.panels:
         panel.content()  # every dock built, each reading the campaign
+    window.player_display.open()  # and the players' screen
     session = window.session
     assert session is not None
 
