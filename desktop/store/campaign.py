@@ -72,9 +72,10 @@ class Campaign(Core):
         super().__init__(path, reader, lock)
         self._data_dir = data_dir
         self._brought_sidecars = False
-        # Set when a read met a value the checks refuse, written by another program
-        # while the file was open: the next open must check every value again.
-        self.damaged = False
+        # Set when another program wrote into the file while it was open (a read met a
+        # value the checks refuse, or SQLite counted its commit): the next open must
+        # check every value again.
+        self.needs_full_check = False
 
     # -- opening and closing -------------------------------------------------------------
 
@@ -222,12 +223,14 @@ class Campaign(Core):
 
     def close(self) -> None:
         """Fold the WAL into the file and let another GM Desk have the campaign."""
+        if self._lock is not None and self.changed_elsewhere:
+            self.needs_full_check = True  # not the file GM Desk left
         self._close_connections()
         if self._brought_sidecars:
             self._brought_sidecars = False
             _take_back_sidecars(self.path)
         if self._lock is not None:
-            if self.damaged:
+            if self.needs_full_check:
                 trust.forget(self.path, self._data_dir)
             else:
                 # Left whole by GM Desk itself: the next open need not re-read every value.

@@ -83,7 +83,7 @@ class CampaignSession(QObject):
             damage = first_damage(self.campaign.path)
             self._judged = (version, damage)
             if damage is not None:
-                self.campaign.damaged = True
+                self.campaign.needs_full_check = True
                 self.failed.emit(damage)
         return self._judged[1] is not None
 

@@ -89,3 +89,33 @@ def test_an_edit_that_keeps_size_mtime_and_inode_is_checked_again(
     assert not trust.is_trusted(left, data_dir)
     with pytest.raises(CampaignRefused, match="Die size must be one of"):
         Campaign.open(left, data_dir=data_dir)
+
+
+@pytest.mark.parametrize("own_writes", [0, 2])
+def test_a_write_by_another_program_while_open_is_not_trusted_at_close(
+    own_writes: int, left: Path, data_dir: Path
+) -> None:
+    """GM Desk's close remembered the file as its own, sound, even when another program
+    had written into it meanwhile: the next open then skipped the value check."""
+    with Campaign.open(left, data_dir=data_dir) as opened:
+        kara = opened.roster.add("Kara Voss", "pc")
+        opened.kit.add_dice(kara.id, size=6, count=2)
+    with Campaign.open(left, data_dir=data_dir) as opened:
+        connection = sqlite3.connect(left, isolation_level=None)
+        connection.execute("PRAGMA ignore_check_constraints=ON")
+        connection.execute("UPDATE die SET size = 7")
+        connection.close()
+        for number in range(own_writes):  # GM Desk's own writes after it
+            opened.roster.add(f"Hireling {number}", "npc")
+        assert opened.changed_elsewhere
+    assert not trust.is_trusted(left, data_dir)
+    with pytest.raises(CampaignRefused, match="Die size must be one of"):
+        Campaign.open(left, data_dir=data_dir)
+
+
+def test_gm_desk_s_own_writes_leave_the_file_trusted(left: Path, data_dir: Path) -> None:
+    with Campaign.open(left, data_dir=data_dir) as opened:
+        for number in range(3):
+            opened.roster.add(f"Hireling {number}", "npc")
+        assert not opened.changed_elsewhere
+    assert trust.is_trusted(left, data_dir)
