@@ -28,6 +28,7 @@ from desktop.store import (
     remove_backup_leftovers,
     remove_leftovers,
 )
+from desktop.ui import read_guard
 from desktop.ui.backup_scheduler import BackupScheduler
 from desktop.ui.docks.panels import (
     ChapterPanel,
@@ -43,7 +44,6 @@ from desktop.ui.docks.panels import (
 from desktop.ui.downtime.launcher import DowntimeLauncher
 from desktop.ui.panel import Panel, PanelFiller
 from desktop.ui.player_display.controller import PlayerDisplay
-from desktop.ui.read_guard import guarded
 from desktop.ui.session import CampaignSession
 from desktop.ui.settings import LAYOUT_VERSION, Settings
 from desktop.ui.start_page import StartPage
@@ -520,7 +520,7 @@ class MainWindow(QMainWindow):
 
         EndDayDialog(self.session, self).open()
 
-    @guarded
+    @read_guard.guarded
     def _on_changed(self, topic: str) -> None:
         if topic == "campaign":
             self._update_status()

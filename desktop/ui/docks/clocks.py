@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.store import OWNER_CHAPTER, OWNER_CHARACTER, OWNER_FACTION, OWNER_NONE, ClockRecord
+from desktop.ui import read_guard
 from desktop.ui.clock_commands import AddClock, DeleteClock, MoveClock, UpdateClock
 from desktop.ui.docks.clock_dialogs import (
     ApplyResultDialog,
@@ -35,7 +36,6 @@ from desktop.ui.docks.clock_dialogs import (
     ResizeClockDialog,
 )
 from desktop.ui.form_helpers import CampaignView, follow_changes, spread_row
-from desktop.ui.read_guard import guarded
 from desktop.ui.session import CampaignSession
 from desktop.ui.shown_commands import set_clock_shown
 from desktop.ui.widgets.clock_board import ClockBoard, Group, Owner
@@ -204,7 +204,7 @@ class ClocksWidget(CampaignView):
         self.board.current_id = 0
         self.reload()
 
-    @guarded
+    @read_guard.guarded
     def _on_character_selected(self, _character_id: object) -> None:
         self.reload()
 

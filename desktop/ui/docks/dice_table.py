@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 
 from desktop.rules import dicepool
 from desktop.store import CharacterRecord, DieRecord, NotFound, TraitRecord
+from desktop.ui import read_guard
 from desktop.ui.damaged_note import damaged_note, read_around
 from desktop.ui.dice_commands import (
     AddDice,
@@ -51,7 +52,6 @@ from desktop.ui.dice_table.chips import NewDieChip, TraitChips
 from desktop.ui.dice_table.roll_words import describe_roll, roll_detail, rolled_size
 from desktop.ui.dice_table.tray_odds_box import TrayOddsBox
 from desktop.ui.form_helpers import follow_changes, push_button, spread_row, vertical_scroll
-from desktop.ui.read_guard import guarded
 from desktop.ui.session import CampaignSession
 from desktop.ui.widgets.dice_scene import DiceScene, DiceView, DieState, SideView
 from desktop.ui.widgets.number_field import NumberField, problem_label
@@ -327,7 +327,7 @@ class DiceTableWidget(QWidget):
         else:
             self._on_selected(None)
 
-    @guarded
+    @read_guard.guarded
     def _on_selected(self, character_id: object) -> None:
         previous = self._character.id if self._character else None
         self._character = None
@@ -347,7 +347,7 @@ class DiceTableWidget(QWidget):
             self.result_label.setText("No roll yet.")
         self.reload()
 
-    @guarded
+    @read_guard.guarded
     def _on_changed(self, topic: str) -> None:
         if topic in TOPICS:
             if topic == "characters" and self._character is not None:

@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 
 from desktop.rules import factions
 from desktop.store import OWNER_FACTION, ChapterRecord, ClockRecord, FactionRecord
+from desktop.ui import read_guard
 from desktop.ui.faction_commands import (
     AddFaction,
     DeleteFaction,
@@ -42,7 +43,6 @@ from desktop.ui.faction_commands import (
     MoveFaction,
 )
 from desktop.ui.form_helpers import error_label, follow_changes, show_error
-from desktop.ui.read_guard import guarded
 from desktop.ui.session import CampaignSession
 from desktop.ui.shown_commands import set_faction_shown
 from desktop.ui.theme import ERROR, STATUS_COLOURS, colour
@@ -286,7 +286,7 @@ class FactionLadderWidget(QWidget):
             self._load(topic)
         self._show()
 
-    @guarded
+    @read_guard.guarded
     def _on_changed(self, topic: str) -> None:
         # Each topic re-reads only its part: a status change does not re-read 600 clocks.
         if topic in TOPICS:

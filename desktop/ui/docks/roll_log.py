@@ -23,9 +23,9 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.store import RollRecord
+from desktop.ui import read_guard
 from desktop.ui.form_helpers import follow_changes, push_button
 from desktop.ui.plain_text import tooltip
-from desktop.ui.read_guard import guarded
 from desktop.ui.session import CampaignSession
 from desktop.ui.theme import UNDONE, colour
 from desktop.ui.widgets.record_table import RecordTableModel, read_only_rows
@@ -125,7 +125,7 @@ class RollLogWidget(QWidget):
         self._fill_filter()
         self.reload()
 
-    @guarded
+    @read_guard.guarded
     def _on_changed(self, topic: str) -> None:
         if topic == "characters":
             self._fill_filter()

@@ -40,6 +40,7 @@ from PySide6.QtWidgets import (
 from desktop.paint.badges import kind_icon
 from desktop.rules import dicepool, roster
 from desktop.store import CharacterRecord
+from desktop.ui import read_guard
 from desktop.ui.commands import AddCharacter, DeleteCharacter, EditCharacter
 from desktop.ui.dice_commands import award_depleted
 from desktop.ui.form_helpers import (
@@ -51,7 +52,6 @@ from desktop.ui.form_helpers import (
 )
 from desktop.ui.lazy_page import LazyPage
 from desktop.ui.plain_text import tooltip
-from desktop.ui.read_guard import guarded
 from desktop.ui.session import CampaignSession
 from desktop.ui.theme import HINT_STYLE
 from desktop.ui.widgets.dice_scene import DIE_MIME, decode
@@ -472,7 +472,7 @@ class RosterWidget(QWidget):
         elif self.model.rowCount():
             self._select_row(0)  # a campaign opens with someone to look at
 
-    @guarded
+    @read_guard.guarded
     def _on_changed(self, topic: str) -> None:
         if topic in ("characters", "dice"):
             self.reload()
@@ -539,7 +539,7 @@ class RosterWidget(QWidget):
         )
         self.table.scrollTo(index)
 
-    @guarded
+    @read_guard.guarded
     def _on_current_row(self, current: QModelIndex, _previous: QModelIndex) -> None:
         record = self.model.record(current.row()) if current.isValid() else None
         self.form.show_record(record)
