@@ -17,7 +17,7 @@ from contextlib import closing, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from desktop.store import files, mending
+from desktop.store import files, health, mending
 from desktop.store.errors import CampaignRefused, failure_reason
 from desktop.store.health import (
     MAX_FINDINGS,
@@ -113,8 +113,8 @@ def first_damage(path: Path) -> str | None:
     may have written into the file while GM Desk had it open)."""
     try:
         with files.inspecting(path, shared=True) as connection:
-            problems = structure_findings(connection) or list(
-                first_findings(value_findings(connection), 1)
+            problems = health.structure_findings(connection) or list(
+                health.first_findings(value_findings(connection), 1)
             )
     except CampaignRefused as refused:
         return str(refused)
