@@ -107,17 +107,15 @@ def test_a_copy_the_open_would_refuse_is_never_left(
     base_bytes: bytes, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Whatever the reason a copy fails its open, Repair says so and leaves no file."""
-    from desktop.store import health
-
     folder = tmp_path / "campaigns"
     folder.mkdir()
     path = folder / "Harbour Nights.gmdesk"
     REFUSED["die size 7"](path, base_bytes)
 
-    def refuse(*_args: object, **_kwargs: object) -> None:
+    def refuse(*_args: object, **_kwargs: object) -> Campaign:
         raise CampaignRefused("“x” cannot be opened: something new is wrong.")
 
-    monkeypatch.setattr(health, "refuse_unsound", refuse)
+    monkeypatch.setattr(Campaign, "open", refuse)
     with pytest.raises(CampaignRefused, match="No repaired copy could be made") as refused:
         checkup.repair(path, folder / "fixed.gmdesk")
     assert "something new is wrong" in str(refused.value)
