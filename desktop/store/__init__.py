@@ -31,6 +31,7 @@ if TYPE_CHECKING:
         CheckReport,
         RepairReport,
         check_campaign,
+        first_damage,
     )
     from desktop.store.checkup import (
         repair as repair_campaign,
@@ -61,6 +62,7 @@ if TYPE_CHECKING:
     from desktop.store.errors import (
         CampaignRefused,
         CampaignWriteFailed,
+        DamagedRecord,
         NotFound,
         ReadOnlyCampaign,
     )
@@ -133,6 +135,7 @@ _PUBLIC: dict[str, tuple[str, str]] = {
     "Seat": ("desktop.store.games", "Seat"),
     "CampaignRefused": ("desktop.store.errors", "CampaignRefused"),
     "CampaignWriteFailed": ("desktop.store.errors", "CampaignWriteFailed"),
+    "DamagedRecord": ("desktop.store.errors", "DamagedRecord"),
     "NotFound": ("desktop.store.errors", "NotFound"),
     "ReadOnlyCampaign": ("desktop.store.errors", "ReadOnlyCampaign"),
     "CampaignLocked": ("desktop.store.lock", "CampaignLocked"),
@@ -151,6 +154,7 @@ _PUBLIC: dict[str, tuple[str, str]] = {
     "CheckReport": ("desktop.store.checkup", "CheckReport"),
     "RepairReport": ("desktop.store.checkup", "RepairReport"),
     "check_campaign": ("desktop.store.checkup", "check_campaign"),
+    "first_damage": ("desktop.store.checkup", "first_damage"),
     "repair_campaign": ("desktop.store.checkup", "repair"),
     "remove_backup_leftovers": ("desktop.store.leftovers", "remove_backup_leftovers"),
     "remove_leftovers": ("desktop.store.leftovers", "remove_leftovers"),
@@ -202,6 +206,7 @@ __all__ = [  # noqa: RUF022 (grouped as _PUBLIC)
     "Seat",
     "CampaignRefused",
     "CampaignWriteFailed",
+    "DamagedRecord",
     "NotFound",
     "ReadOnlyCampaign",
     "CampaignLocked",
@@ -220,6 +225,7 @@ __all__ = [  # noqa: RUF022 (grouped as _PUBLIC)
     "CheckReport",
     "RepairReport",
     "check_campaign",
+    "first_damage",
     "repair_campaign",
     "remove_backup_leftovers",
     "remove_leftovers",

@@ -72,6 +72,10 @@ class Campaign(Core):
         super().__init__(path, reader, lock)
         self._data_dir = data_dir
         self._brought_sidecars = False
+        # Set when another program wrote into the file while it was open (a read met a
+        # value the checks refuse, or SQLite counted its commit): the next open must
+        # check every value again.
+        self.needs_full_check = False
 
     # -- opening and closing -------------------------------------------------------------
 
@@ -174,15 +178,8 @@ class Campaign(Core):
         if os.path.lexists(path):
             raise CampaignRefused(f"“{path.name}” already exists; open it instead.")
         strays = files.stray_sidecars(path)
-        if strays:
-            # A new file would adopt them: SQLite replays a `-wal` into any database of
-            # the same name, which here would be pages of some other, lost file.
-            listed = ", ".join(f"“{stray.name}”" for stray in strays)
-            raise CampaignRefused(
-                f"A new campaign cannot be made as “{path.name}”: {listed} beside it "
-                "belonged to an earlier file of that name and could hold its last changes. "
-                "Nothing was changed. Choose another name, or move those files away first."
-            )
+        if strays:  # a new file would adopt them
+            raise CampaignRefused(files.strays_in_the_way(path, strays, "a new campaign"))
         title = roster.check_name(name if name is not None else path.stem)
         if not files.folder_writable(path.parent):
             raise CampaignRefused(
@@ -233,13 +230,18 @@ class Campaign(Core):
 
     def close(self) -> None:
         """Fold the WAL into the file and let another GM Desk have the campaign."""
+        if self._lock is not None and self.changed_elsewhere:
+            self.needs_full_check = True  # not the file GM Desk left
         self._close_connections()
         if self._brought_sidecars:
             self._brought_sidecars = False
             _take_back_sidecars(self.path)
         if self._lock is not None:
-            # Left whole by GM Desk itself: the next open need not re-read every value.
-            trust.remember(self.path, self._data_dir)
+            if self.needs_full_check:
+                trust.forget(self.path, self._data_dir)
+            else:
+                # Left whole by GM Desk itself: the next open need not re-read every value.
+                trust.remember(self.path, self._data_dir)
             self._lock.release()
             self._lock = None
 

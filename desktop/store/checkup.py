@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import tempfile
 from collections.abc import Sequence
 from contextlib import closing, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from desktop.store import files
-from desktop.store.errors import CampaignRefused
+from desktop.store import files, health, mending
+from desktop.store.errors import CampaignRefused, failure_reason
 from desktop.store.health import (
     MAX_FINDINGS,
     Finding,
@@ -103,6 +104,26 @@ def check_campaign(path: Path) -> CheckReport:
     return report
 
 
+def first_damage(path: Path) -> str | None:
+    """The first stored value of the campaign at `path` the checks refuse, in a message
+    for the GM, or None: asked when a view could not read what it shows (another program
+    may have written into the file while GM Desk had it open)."""
+    try:
+        with files.inspecting(path, shared=True) as connection:
+            problems = health.structure_findings(connection) or list(
+                health.first_findings(value_findings(connection), 1)
+            )
+    except CampaignRefused as refused:
+        return str(refused)
+    if not problems:
+        return None
+    return (
+        f"“{path.name}” holds a record GM Desk cannot use: {problems[0].message} The file "
+        "may have been changed by another program while it was open. File > Check Campaign "
+        "lists every problem and can save a repaired copy."
+    )
+
+
 def _integrity(connection: sqlite3.Connection) -> list[str]:
     try:
         rows = [str(row[0]) for row in connection.execute("PRAGMA integrity_check(50)")]
@@ -133,33 +154,41 @@ def foreign_key_findings(connection: sqlite3.Connection) -> list[Finding]:
 
 @dataclass
 class RepairReport:
-    """What a repair kept and what it could not: `lost` in plain sentences."""
+    """What a repair kept, what it mended and what it could not keep, in plain sentences.
+    `lost` holds what was left out or filled in; `mended` the values set to a safe one."""
 
     destination: Path
     kept: dict[str, int] = field(default_factory=dict)
     lost: list[str] = field(default_factory=list)
+    mended: list[str] = field(default_factory=list)
 
 
 def repair(source: Path, destination: Path) -> RepairReport:
     """Write `destination`: a new campaign with every row of `source` that can still be
-    read and that the checks accept. `source` is only read (never written, nor anything
-    beside it); `destination` must not exist. Raises CampaignRefused when nothing can
-    be saved (not a campaign at all), OSError when the destination cannot be written.
+    read, each value the checks refuse set to a safe one where there is one, and the rows
+    that cannot be mended left out. `source` is only read (never written, nor anything
+    beside it); `destination` must not exist. The copy is opened as File > Open opens a
+    campaign before it is kept. Raises CampaignRefused, in plain words, when no copy
+    that opens can be made (not a campaign at all, a full disk, ...).
     """
     source = source.absolute()
     destination = destination.absolute()
-    if os.path.lexists(destination) or files.stray_sidecars(destination):
+    if os.path.lexists(destination):
         raise CampaignRefused(f"“{destination.name}” already exists; choose another name.")
+    strays = files.stray_sidecars(destination)
+    if strays:
+        raise CampaignRefused(files.strays_in_the_way(destination, strays, "a repaired copy"))
     if destination == source:
         raise CampaignRefused("The repaired copy must be a new file, not the damaged one.")
-    from desktop.store import schema
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from desktop.store import leftovers, schema
 
     report = RepairReport(destination)
-    from desktop.store import leftovers
-
     # A partial name of our own: a repair killed half way is cleared at the next open.
     building = leftovers.partial_path(destination.parent, destination.stem)
     files.check_sqlite_file(source)
+    placed = False
     try:
         with files.inspecting(source, shared=True) as old:
             revision = schema.revision_of(old, source.name)
@@ -171,19 +200,55 @@ def repair(source: Path, destination: Path) -> RepairReport:
                 for table in COPY_ORDER:
                     _copy_table(old, new, table, report)
                 new.execute("COMMIT")
+        if not any(count for table, count in report.kept.items() if table != "alembic_version"):
+            raise CampaignRefused(
+                f"No repaired copy could be made: nothing in “{source.name}” could be read "
+                "as part of a campaign. The file has not been changed."
+            )
         with closing(sqlite3.connect(building, isolation_level=None)) as new:
             new.execute("BEGIN")
             _drop_dangling(new, report)
             new.execute("COMMIT")
         schema.upgrade(building)  # an older file's rows reach the newest schema too
+        _mend_campaign_row(building, mending.campaign_title(source.stem), report)
         _drop_unsound(building, report)
         _count_kept(building, report)
         os.replace(building, destination)
+        placed = True
+        _refuse_unless_it_opens(destination, source)
+    except (SQLAlchemyError, sqlite3.Error, OSError) as error:
+        what, todo = failure_reason(error, destination.parent)
+        if placed:
+            _remove_with_sidecars(destination)
+        raise CampaignRefused(
+            f"The repaired copy could not be saved: {what}. “{source.name}” has not been "
+            f"changed. {todo}"
+        ) from error
     finally:
-        for leftover in (building, *files.stray_sidecars(building)):
-            with suppress(FileNotFoundError):
-                leftover.unlink()
+        _remove_with_sidecars(building)
     return report
+
+
+def _remove_with_sidecars(path: Path) -> None:
+    for leftover in (path, *files.stray_sidecars(path)):
+        with suppress(FileNotFoundError):
+            leftover.unlink()
+
+
+def _refuse_unless_it_opens(copy: Path, source: Path) -> None:
+    """Open the copy as File > Open does (every value checked, the campaign row read);
+    a copy it would refuse is removed, and the GM told that none could be made."""
+    from desktop.store.campaign import Campaign
+
+    with tempfile.TemporaryDirectory(prefix="gmdesk-repair-") as data_dir:
+        try:
+            Campaign.open(copy, data_dir=Path(data_dir), read_only=True).close()
+        except CampaignRefused as refused:
+            _remove_with_sidecars(copy)
+            raise CampaignRefused(
+                f"No repaired copy could be made: GM Desk would not open it either "
+                f"({refused}) “{source.name}” has not been changed."
+            ) from None
 
 
 def _build_schema(path: Path, revision: str) -> None:
@@ -229,10 +294,18 @@ def _copy_table(
             cursor = old.execute(f"SELECT rowid, {listed} FROM {table} {where} ORDER BY rowid")
             for row in cursor:
                 last = int(row[0])
-                if new.execute(insert, (*row[1:], *filled)).rowcount:
+                values = (*row[1:], *filled)
+                if new.execute(insert, values).rowcount:
                     kept += 1
-                else:
+                    continue
+                # Refused by one of the file's CHECK constraints, it may keep its record
+                # with that value set to a safe one.
+                mended = mending.mend_insert(new, table, written, values)
+                if mended is None:
                     refused += 1
+                else:
+                    kept += 1
+                    report.mended += mended
             break
         except sqlite3.DatabaseError:
             # A damaged page: skip past it, further each time, until rows read again.
@@ -330,12 +403,24 @@ def _count_kept(path: Path, report: RepairReport) -> None:
             )
 
 
+def _mend_campaign_row(path: Path, title: str, report: RepairReport) -> None:
+    """A campaign row File > Open accepts (named `title` if it must be made anew)."""
+    with closing(sqlite3.connect(path, isolation_level=None)) as connection:
+        connection.execute("BEGIN")
+        report.mended += mending.mend_campaign_row(connection, title)
+        connection.execute("COMMIT")
+
+
 def _drop_unsound(path: Path, report: RepairReport) -> None:
-    """Remove rows whose links dangle or whose values the rules refuse, saying which."""
+    """Set the values the rules refuse to safe ones where there are some, and remove the
+    rows that cannot be mended or whose links dangle, saying which."""
     with closing(sqlite3.connect(path, isolation_level=None)) as connection:
         connection.execute("BEGIN")
         for finding in list(value_findings(connection)):
-            if finding.table and finding.row_id is not None:
+            mended = mending.mend_row(connection, finding)
+            if mended:
+                report.mended += mended
+            elif finding.table and finding.row_id is not None:
                 connection.execute(
                     f"DELETE FROM {finding.table} WHERE rowid = ?", (finding.row_id,)
                 )

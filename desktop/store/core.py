@@ -65,6 +65,10 @@ class Core:
         # Why the campaign is read-only when no other GM Desk holds it (None otherwise).
         self.read_only_reason: str | None = None
         self.revision = 0  # bumped by every committed write; backups compare it
+        # SQLite's count of commits by other connections, as the reader last saw it after
+        # one of ours: a different one means another program wrote into the file.
+        self._seen_version = self._data_version()
+        self._written_elsewhere = False
 
     @property
     def read_only(self) -> bool:
@@ -102,6 +106,7 @@ class Core:
 
         from desktop.store.writer import Writer
 
+        self._note_writes_elsewhere()
         try:
             if self._writer is None:
                 self._writer = Writer(self.path)
@@ -117,9 +122,28 @@ class Core:
         ) as error:
             raise write_failure(error, self.path) from error
         self.revision += 1
+        self._seen_version = self._data_version()
         for topic in topics:
             for listener in list(self._listeners):
                 listener(topic)
+
+    @property
+    def changed_elsewhere(self) -> bool:
+        """Whether another program (not GM Desk's own writes) has committed to the file
+        since it was opened: then it is not the file GM Desk left (see store/trust.py).
+        A write landing between one of ours and our look after it goes unseen."""
+        self._note_writes_elsewhere()
+        return self._written_elsewhere
+
+    def _note_writes_elsewhere(self) -> None:
+        if self._data_version() != self._seen_version:
+            self._written_elsewhere = True
+
+    def _data_version(self) -> int | None:
+        try:
+            return int(self._reader.execute("PRAGMA data_version").fetchone()[0])
+        except sqlite3.Error:
+            return None
 
     def read(self, sql: str, parameters: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
         """The rows of one query on the reading connection (plain sqlite3)."""

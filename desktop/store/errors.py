@@ -39,6 +39,21 @@ class NotFound(Exception):
     """A row an action refers to is no longer in the campaign."""
 
 
+class DamagedRecord(ValueError):
+    """A stored record the rules refuse: the file was changed since it was checked (by
+    another program). A ValueError, so that a view or an action that shows why it was
+    refused shows this plain message; the views show the record as damaged with it."""
+
+
+def damaged_record(what: str, error: BaseException) -> DamagedRecord:
+    """The plain message for `what` ("A die of Kara Voss"), which the checks refuse."""
+    reason = str(error).strip() or "a stored value is not one GM Desk can use."
+    return DamagedRecord(
+        f"{what} is damaged: {reason} The campaign file may have been changed by another "
+        "program. File > Check Campaign lists every problem and can save a repaired copy."
+    )
+
+
 class CampaignWriteFailed(ValueError):
     """The disk refused a write: nothing of the action was saved, all before it was.
 

@@ -157,6 +157,18 @@ def stray_sidecars(path: Path) -> list[Path]:
     ]
 
 
+def strays_in_the_way(path: Path, strays: list[Path], what: str) -> str:
+    """Why `what` (a new campaign, a repaired copy) cannot be made as `path`: SQLite
+    replays a `-wal` into any database of the same name, which here would be pages of
+    some other, lost file."""
+    listed = ", ".join(f"“{stray.name}”" for stray in strays)
+    return (
+        f"{what[0].upper()}{what[1:]} cannot be made as “{path.name}”: {listed} beside it "
+        "belonged to an earlier file of that name and could hold its last changes. "
+        "Nothing was changed. Choose another name, or move those files away first."
+    )
+
+
 # -- reading the database as SQLite does, without leaving a trace -----------------------------
 
 

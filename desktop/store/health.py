@@ -164,10 +164,34 @@ def value_findings(connection: sqlite3.Connection) -> Iterator[Finding]:
                 break
             if row is None:
                 break
-            try:
-                check(row)
-            except (ValueError, TypeError, KeyError, AttributeError) as error:
-                yield Finding(f"{describe(row)}: {_sentence(error)}", table, _row_id(row))
+            found = _judged(table, row, describe, check)
+            if found is not None:
+                yield found
+
+
+def row_finding(connection: sqlite3.Connection, table: str, row_id: int) -> Finding | None:
+    """The problem of one stored row, or None when the checks accept it (or it is gone):
+    a repair asks this after changing one of its values."""
+    for name, sql, describe, check in _row_checks(
+        _character_names(connection), _stress_track(connection)
+    ):
+        if name == table:
+            row = connection.execute(f"{sql} WHERE {table}.rowid = ?", (row_id,)).fetchone()
+            return None if row is None else _judged(table, row, describe, check)
+    return None
+
+
+def _judged(
+    table: str,
+    row: tuple[object, ...],
+    describe: Callable[[tuple[object, ...]], str],
+    check: Check,
+) -> Finding | None:
+    try:
+        check(row)
+    except (ValueError, TypeError, KeyError, AttributeError) as error:
+        return Finding(f"{describe(row)}: {_sentence(error)}", table, _row_id(row))
+    return None
 
 
 def _row_id(row: Sequence[object]) -> int | None:

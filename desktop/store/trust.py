@@ -2,9 +2,17 @@
 
 Checking every stored value costs a read of the whole campaign; SQLite's `quick_check`
 and the schema check run on every open regardless. A file GM Desk closed (or fully
-checked) and that nobody has touched since - same size, modification time, inode and
-header counters, and no `-wal` beside it - needs no second look at its values. Any
-other program's write changes the fingerprint, and the next open checks it all.
+checked) and that nobody has touched since - same device, inode, size, modification
+time, inode change time and header counters, and no `-wal` beside it - needs no second
+look at its values. Any other program's write changes the fingerprint, and the next
+open checks it all.
+
+The change time (`st_ctime`) is what makes that true: size, mtime and the counters are
+all in a writer's hands (a hex editor keeps the size; `touch -r` sets the mtime back),
+but the kernel sets the change time to "now" on every write, chmod, link or utime, and
+no call sets it back. Only a clock turned back or a raw disk write escapes it; either
+takes root. Where it is the creation time instead (Windows), the mtime and the rest
+still count as before.
 
 The fingerprints live in the data folder (never beside the campaign), one small file
 per campaign; failing to read or write them only means checking again.
@@ -38,7 +46,7 @@ def fingerprint(path: Path) -> list[int] | None:
     except OSError:
         return None
     counters = [int.from_bytes(header[24:28], "big"), int.from_bytes(header[92:96], "big")]
-    return [info.st_size, info.st_mtime_ns, info.st_ino, *counters]
+    return [info.st_size, info.st_mtime_ns, info.st_ino, *counters, info.st_ctime_ns, info.st_dev]
 
 
 def _record(path: Path, data_dir: Path) -> Path:

@@ -131,8 +131,10 @@ class CheckCampaignDialog(QDialog):
                     f"The repaired copy could not be written: {error.strerror or error}. "
                     "The damaged file has not been changed."
                 )
-            except Exception as error:  # shown to the GM, never raised into Qt
-                relay.failed.emit(f"The repaired copy could not be made: {error}")
+            except Exception:  # told to the GM, never raised into Qt (nor its raw text)
+                relay.failed.emit(
+                    f"The repaired copy could not be made. “{source.name}” has not been changed."
+                )
 
         self._pool.start(work)
 
@@ -140,6 +142,9 @@ class CheckCampaignDialog(QDialog):
         self.repair_report = report
         kept = sum(report.kept.values())
         lines = [f"Saved {kept} records in “{report.destination.name}”."]
+        if report.mended:
+            lines.append("Mended (a value GM Desk cannot use, set to a safe one):")
+            lines += [f"• {line}" for line in report.mended]
         if report.lost:
             lines.append("Left out:")
             lines += [f"• {line}" for line in report.lost]

@@ -66,7 +66,7 @@ def save_copy(window: MainWindow) -> None:
 
 def export_json(window: MainWindow) -> None:
     """File > Export…: the campaign as a JSON export, where the GM chooses."""
-    from desktop.store import export_campaign
+    from desktop.store import DamagedRecord, export_campaign
     from desktop.ui.file_names import export_path
     from desktop.ui.long_task import run_with_progress
     from desktop.ui.main_window import JSON_FILTER
@@ -96,6 +96,9 @@ def export_json(window: MainWindow) -> None:
         done = run_with_progress(window, f"Exporting to {target.name}…", export)
     except OSError as error:
         window.show_problem(f"{outputs.write_failure(target, error)} The campaign is unchanged.")
+        return
+    except DamagedRecord as damaged:  # another program wrote it since the open
+        window.show_problem(f"Nothing was exported. {damaged}")
         return
     if done:
         window.statusBar().showMessage(f"Exported to {name}", 8000)

@@ -74,9 +74,13 @@ def follow_changes(
 def on_topics(topics: Collection[str], refresh: Callable[[], object]) -> Callable[[str], None]:
     """A slot for the session's change signal: `refresh` when the topic is one of `topics`."""
 
+    from desktop.ui.read_guard import guarded_call
+
+    view = getattr(refresh, "__self__", None)
+
     def on_changed(topic: str) -> None:
         if topic in topics:
-            refresh()
+            guarded_call(view, refresh)  # a record another program damaged: told, not raised
 
     return on_changed
 

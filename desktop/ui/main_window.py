@@ -28,6 +28,7 @@ from desktop.store import (
     remove_backup_leftovers,
     remove_leftovers,
 )
+from desktop.ui import read_guard
 from desktop.ui.backup_scheduler import BackupScheduler
 from desktop.ui.docks.panels import (
     ChapterPanel,
@@ -535,6 +536,7 @@ class MainWindow(QMainWindow):
 
         EndDayDialog(self.session, self).open()
 
+    @read_guard.guarded
     def _on_changed(self, topic: str) -> None:
         if topic == "campaign":
             self._update_status()

@@ -33,6 +33,9 @@ class CampaignSession(QObject):
         self.undo_stack = QUndoStack(self)
         self.selected_character: int | None = None
         self._failure: str | None = None
+        # The value check's word on the file, for the state of it (PRAGMA data_version)
+        # it was judged in: see `tell_damage`.
+        self._judged: tuple[int, str | None] | None = None
         campaign.subscribe(self.changed.emit)
 
     @property
@@ -61,6 +64,28 @@ class CampaignSession(QObject):
         """Called by a command whose store call failed; the window shows the message."""
         self._failure = message
         self.failed.emit(message)
+
+    def report_damage(self, message: str) -> None:
+        """Called by a view that read around a damaged record: the window shows the
+        message, and no action is taken to have failed (the view may be reloading in
+        the middle of one that did not)."""
+        self.failed.emit(message)
+
+    def tell_damage(self) -> bool:
+        """After a view's read failed: whether the campaign holds a record the checks
+        refuse (another program wrote it while the file was open). If so the GM is told
+        once, for this state of the file, and the file is no longer trusted at its next
+        open. False means the failure is GM Desk's own."""
+        from desktop.store import first_damage
+
+        version = int(self.campaign.read("PRAGMA data_version")[0][0])  # type: ignore[call-overload]
+        if self._judged is None or self._judged[0] != version:
+            damage = first_damage(self.campaign.path)
+            self._judged = (version, damage)
+            if damage is not None:
+                self.campaign.needs_full_check = True
+                self.failed.emit(damage)
+        return self._judged[1] is not None
 
     def close(self) -> None:
         self.campaign.unsubscribe(self.changed.emit)

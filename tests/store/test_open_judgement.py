@@ -207,7 +207,10 @@ def test_repair_drops_rows_that_lost_their_owner(
     connection.close()
     assert checkup.check_campaign(path).foreign_keys
     repaired = checkup.repair(path, tmp_path / "fixed.gmdesk")
-    assert any("Die 47" in line for line in repaired.lost)
+    # The die's one bad value is mended (it was left out, with its kind, before).
+    assert "Die 47 of Customs House Vault: its kind was 'bogus'; set to ordinary." in (
+        repaired.mended
+    )
     assert any(line.startswith("Trait ") for line in repaired.lost)
     with Campaign.open(repaired.destination, data_dir=data_dir) as opened:
         assert opened.integrity_check() == ["ok"]
@@ -524,9 +527,9 @@ def test_repair_counts_as_kept_only_the_rows_the_copy_holds(
 ) -> None:
     """ "Saved N records" counted rows the repair later left out (a bad value, a lost
     owner) as saved too."""
-    path = _bad_file(tmp_path / "bogus.gmdesk", "die kind bogus", base_bytes)
+    path = _bad_file(tmp_path / "bogus.gmdesk", "roll time bogus", base_bytes)
     repaired = checkup.repair(path, tmp_path / "fixed.gmdesk")
-    assert any(line.startswith("Die ") for line in repaired.lost)
+    assert any(line.startswith("Roll log line ") for line in repaired.lost)
     with contextlib.closing(sqlite3.connect(repaired.destination)) as connection:
         for table, kept in repaired.kept.items():
             held = connection.execute(f"SELECT count(*) FROM {table}").fetchone()[0]

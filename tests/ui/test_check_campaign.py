@@ -49,6 +49,59 @@ def test_a_bad_value_is_listed_and_a_repaired_copy_opens(
     dialog.close()
 
 
+def test_a_bad_campaign_row_is_mended_and_the_copy_said_to_open_opens(
+    make_window: Callable[[], MainWindow],
+    qtbot: QtBot,
+    base_bytes: bytes,
+    tmp_path: Path,
+    data_dir: Path,
+) -> None:
+    """Repair said "Open it with File > Open" of a copy File > Open refused."""
+    window = make_window()
+    path = tmp_path / "altered.gmdesk"
+    REFUSED["start date bogus"](path, base_bytes)
+    dialog = window.check_campaign_file(path)
+    qtbot.waitUntil(lambda: dialog.report is not None, timeout=30_000)
+    target = tmp_path / "altered repaired.gmdesk"
+    dialog.repair_to(target)
+    qtbot.waitUntil(lambda: dialog.repair_report is not None, timeout=30_000)
+    assert "Open it with File > Open" in dialog.status.text()
+    assert "The campaign's first day was 'the day the sky fell'; set to" in (
+        dialog.findings.toPlainText()
+    )
+    assert window.open_campaign(target, interactive=False)
+    window.close_campaign()
+    dialog.close()
+
+
+def test_a_file_no_copy_can_be_made_of_says_so_plainly(
+    make_window: Callable[[], MainWindow], qtbot: QtBot, tmp_path: Path
+) -> None:
+    """GM Desk's header and revision, none of a campaign's tables: no copy, and no
+    "Open it with File > Open"."""
+    import sqlite3
+    from contextlib import closing
+
+    from desktop.store.connection import APPLICATION_ID
+    from desktop.store.migrations import HEAD
+
+    window = make_window()
+    path = tmp_path / "spoofed.gmdesk"
+    with closing(sqlite3.connect(path, isolation_level=None)) as connection:
+        connection.execute(f"PRAGMA application_id={APPLICATION_ID}")
+        connection.execute("CREATE TABLE alembic_version (version_num VARCHAR(32) PRIMARY KEY)")
+        connection.execute("INSERT INTO alembic_version VALUES (?)", (HEAD,))
+    dialog = window.check_campaign_file(path)
+    qtbot.waitUntil(lambda: dialog.report is not None, timeout=30_000)
+    assert dialog.repair_button.isEnabled()
+    target = tmp_path / "spoofed repaired.gmdesk"
+    dialog.repair_to(target)
+    qtbot.waitUntil(lambda: "No repaired copy could be made" in dialog.status.text())
+    assert "File > Open" not in dialog.status.text()
+    assert dialog.repair_report is None and not target.exists()
+    dialog.close()
+
+
 def test_a_sound_campaign_is_called_sound(
     make_window: Callable[[], MainWindow], qtbot: QtBot, base_bytes: bytes, tmp_path: Path
 ) -> None:

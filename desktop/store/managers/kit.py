@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from desktop.rules import dicepool
 from desktop.store import checks
 from desktop.store.core import Manager, Topic
-from desktop.store.errors import NotFound
+from desktop.store.errors import NotFound, damaged_record
 from desktop.store.records import DieRecord, ItemRecord, TraitRecord
 from desktop.store.rows import (
     DIE_COLUMNS,
@@ -44,7 +44,21 @@ class KitManager(Manager):
             f"SELECT {DIE_COLUMNS} FROM die WHERE character_id = ? ORDER BY position, id",
             (character_id,),
         )
-        return [_die(row) for row in rows]
+        return [self._checked_read(_die(row)) for row in rows]
+
+    def _checked_read(self, die: DieRecord) -> DieRecord:
+        # An open trusts a file GM Desk itself left (store/trust.py); a value another
+        # program wrote since reaches no rule (a d7 would break every roll) as anything
+        # but a plain DamagedRecord, which the views show as such.
+        try:
+            checks.die(die)
+        except (ValueError, TypeError) as error:
+            try:
+                owner = self._campaign.roster.get(die.character_id).name
+            except (NotFound, ValueError):
+                owner = f"character {die.character_id}"
+            raise damaged_record(f"Die {die.id} of {owner}", error) from None
+        return die
 
     def dice_counts(self) -> dict[int, tuple[int, int, int]]:
         """Every character's ordinary dice: (in the pool, on the table, removed)."""

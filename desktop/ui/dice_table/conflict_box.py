@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 
 from desktop.rules import dicepool
 from desktop.store import CharacterRecord, DieRecord, ItemRecord, NotFound, TraitRecord
+from desktop.ui.damaged_note import read_or_tell
 from desktop.ui.dice_commands import RollDice, RollEntry, roll_tray, to_pool, tray_of
 from desktop.ui.dice_table.chips import TraitChips
 from desktop.ui.dice_table.odds import conflict_odds, conflict_odds_text, is_conflict_odds
@@ -177,7 +178,12 @@ class ConflictBox(QGroupBox):
         if in_conflict and self.opponent is not None and self.opponent != character:
             try:
                 self.opponent = session.campaign.roster.get(self.opponent.id)  # type: ignore[union-attr]
-                self.opponent_dice = session.campaign.kit.dice(self.opponent.id)  # type: ignore[union-attr]
+                opponent_id = self.opponent.id  # type: ignore[union-attr]
+                self.opponent_dice = read_or_tell(
+                    session,  # type: ignore[arg-type]
+                    lambda: session.campaign.kit.dice(opponent_id),  # type: ignore[union-attr]
+                    [],
+                )
             except NotFound:
                 self.opponent, self.opponent_dice = None, []
                 self.conflict = None  # the other side is gone: its roll means nothing

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.store import OWNER_CHAPTER, OWNER_CHARACTER, OWNER_FACTION, OWNER_NONE, ClockRecord
+from desktop.ui import read_guard
 from desktop.ui.clock_commands import AddClock, DeleteClock, MoveClock, UpdateClock
 from desktop.ui.docks.clock_dialogs import (
     ApplyResultDialog,
@@ -203,6 +204,7 @@ class ClocksWidget(CampaignView):
         self.board.current_id = 0
         self.reload()
 
+    @read_guard.guarded
     def _on_character_selected(self, _character_id: object) -> None:
         self.reload()
 

@@ -31,6 +31,8 @@ from PySide6.QtWidgets import (
 
 from desktop.rules import dicepool
 from desktop.store import CharacterRecord, DieRecord, NotFound, TraitRecord
+from desktop.ui import read_guard
+from desktop.ui.damaged_note import damaged_note, read_around
 from desktop.ui.dice_commands import (
     AddDice,
     MoveTrayDice,
@@ -160,8 +162,11 @@ class DiceTableWidget(QWidget):
             "With the table focused, type a number and press Space: that many pool dice, "
             "the smallest first, are rolled without dragging."
         )
+        # A die another program changed into one the rules refuse: said here, not raised.
+        self.damage_label = damaged_note()
         left = QVBoxLayout()
         left.addLayout(header)
+        left.addWidget(self.damage_label)
         left.addLayout(controls)
         left.addWidget(self.quick_label)
         left.addWidget(self.view, 1)
@@ -321,6 +326,7 @@ class DiceTableWidget(QWidget):
         else:
             self._on_selected(None)
 
+    @read_guard.guarded
     def _on_selected(self, character_id: object) -> None:
         previous = self._character.id if self._character else None
         self._character = None
@@ -340,6 +346,7 @@ class DiceTableWidget(QWidget):
             self.result_label.setText("No roll yet.")
         self.reload()
 
+    @read_guard.guarded
     def _on_changed(self, topic: str) -> None:
         if topic in TOPICS:
             if topic == "characters" and self._character is not None:
@@ -351,10 +358,12 @@ class DiceTableWidget(QWidget):
         character, session = self._character, self._session
         if character is None or session is None:
             self._dice, self._traits = [], []
+            self.damage_label.hide()
             self.name_label.setText("No one selected" if session else "No campaign open")
             self.traits.set_traits(0, [], set())
         else:
-            self._dice = session.campaign.kit.dice(character.id)
+            campaign = session.campaign
+            self._dice = read_around(self.damage_label, lambda: campaign.kit.dice(character.id), [])
             self._traits = session.campaign.kit.traits(character.id)
             self._applied &= {t.id for t in self._traits}
             self.name_label.setText(character.name)

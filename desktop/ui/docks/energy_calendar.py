@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 from desktop.rules import energy
 from desktop.rules.energy import CharacterProfile, DayState
 from desktop.store import NotFound
+from desktop.ui import read_guard
 from desktop.ui.docks.energy_ledger import LedgerView
 from desktop.ui.energy_summary import day_date, summarise
 from desktop.ui.form_helpers import follow_changes, push_button
@@ -185,6 +186,7 @@ class EnergyCalendarWidget(QWidget):
         self.today = summary.current_day
         self.end_day_button.setEnabled(not self.session.read_only)
 
+    @read_guard.guarded
     def _on_changed(self, topic: str) -> None:
         if topic not in TOPICS or self.session is None:
             return
@@ -199,6 +201,7 @@ class EnergyCalendarWidget(QWidget):
         self._load_character()
         self.refresh()
 
+    @read_guard.guarded
     def _on_character_selected(self, character_id: object) -> None:
         if isinstance(character_id, int) and character_id != self.character_id:
             self.character_id = character_id

@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 
 from desktop.rules import factions
 from desktop.store import OWNER_FACTION, ChapterRecord, ClockRecord, FactionRecord
+from desktop.ui import read_guard
 from desktop.ui.faction_commands import (
     AddFaction,
     DeleteFaction,
@@ -285,6 +286,7 @@ class FactionLadderWidget(QWidget):
             self._load(topic)
         self._show()
 
+    @read_guard.guarded
     def _on_changed(self, topic: str) -> None:
         # Each topic re-reads only its part: a status change does not re-read 600 clocks.
         if topic in TOPICS:

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 
 from desktop.rules import syscards
 from desktop.store import CardRecord, NotFound
+from desktop.ui import read_guard
 from desktop.ui.card_commands import ResolveActs, UpdateSettings
 from desktop.ui.form_helpers import error_label, push_button, spread_row, wrapped_label
 from desktop.ui.plain_text import PlainLabel, RichLabel, escaped
@@ -161,6 +162,7 @@ class ActResolver(QWidget):
             self._shown_at = None
             self.result_label.clear()
 
+    @read_guard.guarded
     def _on_changed(self, topic: str) -> None:
         if topic == "campaign":
             self._show_raise_settings()

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 
 from desktop.outputs import OutputKind, write_failure
 from desktop.store import RollRecord
+from desktop.ui import read_guard
 from desktop.ui.file_outputs import output_refusal
 from desktop.ui.form_helpers import follow_changes, push_button
 from desktop.ui.plain_text import PlainLabel, tooltip
@@ -128,6 +129,7 @@ class RollLogWidget(QWidget):
         self._fill_filter()
         self.reload()
 
+    @read_guard.guarded
     def _on_changed(self, topic: str) -> None:
         if topic == "characters":
             self._fill_filter()

@@ -39,6 +39,7 @@ from PySide6.QtWidgets import (
 from desktop.paint.badges import kind_icon
 from desktop.rules import dicepool, roster
 from desktop.store import CharacterRecord
+from desktop.ui import read_guard
 from desktop.ui.commands import AddCharacter, DeleteCharacter, EditCharacter
 from desktop.ui.dice_commands import award_depleted
 from desktop.ui.form_helpers import (
@@ -64,9 +65,13 @@ NOTES_PAUSE_MS = 700
 NEW_NAMES = {"pc": "New character", "npc": "New NPC", "challenge": "New challenge"}
 
 
+DAMAGED_KIND = "Damaged (see File > Check Campaign)"
+
+
 def _kind_text(kind: str, state: dicepool.PlayState | None) -> str:
     """The Kind column: the kind, and out of play or out for good in words."""
-    label = roster.KIND_LABELS[kind]
+    # A kind another program wrote while the file was open is shown as what it is.
+    label = roster.KIND_LABELS.get(kind) or DAMAGED_KIND
     out = (dicepool.PlayState.OUT_OF_PLAY, dicepool.PlayState.OUT_FOR_GOOD)
     return f"{label} · {dicepool.PLAY_STATE_WORDS[state]}" if state in out else label
 
@@ -466,6 +471,7 @@ class RosterWidget(QWidget):
         elif self.model.rowCount():
             self._select_row(0)  # a campaign opens with someone to look at
 
+    @read_guard.guarded
     def _on_changed(self, topic: str) -> None:
         if topic in ("characters", "dice"):
             self.reload()
@@ -532,6 +538,7 @@ class RosterWidget(QWidget):
         )
         self.table.scrollTo(index)
 
+    @read_guard.guarded
     def _on_current_row(self, current: QModelIndex, _previous: QModelIndex) -> None:
         record = self.model.record(current.row()) if current.isValid() else None
         self.form.show_record(record)

@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 from desktop.printing.rich_text import SealedTextDocument
 from desktop.rules import syscards
 from desktop.store import CardRecord, NotFound
+from desktop.ui import read_guard
 from desktop.ui.card_commands import AddCard, DeleteCard, DuplicateCard, EditCard, SetCardImage
 from desktop.ui.docks.resolvers import ActResolver, ChallengeResolver
 from desktop.ui.form_helpers import (
@@ -583,6 +584,7 @@ class SysCardsWidget(CampaignView):
         rows = sorted({index.row() for index in self.table.selectionModel().selectedRows()})
         return [self.model.records[row] for row in rows if row < len(self.model.records)]
 
+    @read_guard.guarded
     def _on_current(self, current: QModelIndex, _previous: QModelIndex) -> None:
         self._show(self.model.records[current.row()] if current.isValid() else None)
         self._update_buttons()

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import QGroupBox, QPushButton, QTabWidget, QVBoxLayout, Q
 from desktop.rules import dicepool
 from desktop.store import XP_MAX, CharacterRecord, GameRecord, NotFound, PlayView
 from desktop.ui.commands import EditCharacter
+from desktop.ui.damaged_note import read_or_tell
 from desktop.ui.dice_commands import RollDice, to_pool
 from desktop.ui.form_helpers import CampaignView, follow_changes, vertical_scroll
 from desktop.ui.lazy_page import LazyPage
@@ -144,7 +145,9 @@ class PlayWidget(CampaignView):
         self.turn_order.show_view(self.view, writable)
         self.scene_editor.show_view(self.view, characters, writable)
         others = [c for c in characters if c.kind != "pc"]
-        dice = {c.id: campaign.kit.dice(c.id) for c in others}
+        dice = {
+            c.id: read_or_tell(session, lambda c=c: campaign.kit.dice(c.id), []) for c in others
+        }
         self.round_award.show_view(self.view, characters, dice, writable)
         self.challenges.show_view(self.view, characters, self._offers(characters), writable)
         if self.view.game_id is not None:

@@ -16,6 +16,7 @@ from PySide6.QtGui import QAction, QGuiApplication, QKeySequence, QScreen
 from PySide6.QtWidgets import QMenu, QWidget
 
 from desktop.ui.player_display.screens import display_screen, screen_title
+from desktop.ui.read_guard import guarded, guarded_call
 from desktop.ui.session import CampaignSession
 from desktop.ui.settings import Settings
 
@@ -88,7 +89,7 @@ class PlayerDisplay(QObject):
 
     def set_session(self, session: CampaignSession | None) -> None:
         if self.session is not None and self.window is not None:
-            self.session.changed.disconnect(self.window.on_changed)
+            self.session.changed.disconnect(self._show_change)
         self.session = session
         if self.window is not None:
             self._follow()
@@ -96,8 +97,15 @@ class PlayerDisplay(QObject):
     def _follow(self) -> None:
         assert self.window is not None
         if self.session is not None:
-            self.session.changed.connect(self.window.on_changed)
-        self.window.set_campaign(None if self.session is None else self.session.campaign)
+            self.session.changed.connect(self._show_change)
+        window, campaign = self.window, None if self.session is None else self.session.campaign
+        guarded_call(self, lambda: window.set_campaign(campaign))
+
+    @guarded
+    def _show_change(self, topic: str) -> None:
+        """A committed change, shown to the players (read around a damaged record)."""
+        if self.window is not None:
+            self.window.on_changed(topic)
 
     # -- the window -----------------------------------------------------------------------
 
@@ -137,7 +145,7 @@ class PlayerDisplay(QObject):
         if window is None:
             return
         if self.session is not None:
-            self.session.changed.disconnect(window.on_changed)
+            self.session.changed.disconnect(self._show_change)
         window.hide()
         window.deleteLater()
         self._update_actions()

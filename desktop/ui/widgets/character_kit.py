@@ -44,6 +44,7 @@ from desktop.paint.dice import paint_die
 from desktop.rules import dicepool, roster
 from desktop.store import DieRecord, ItemRecord, NotFound, TraitRecord
 from desktop.ui.card_commands import UpdateSettings
+from desktop.ui.damaged_note import damaged_note, read_around
 from desktop.ui.dice_commands import AddDice
 from desktop.ui.form_helpers import (
     CampaignView,
@@ -560,6 +561,9 @@ class CharacterKit(CampaignView):
         outer.addWidget(scroll)
         layout = QVBoxLayout(content)
         layout.setContentsMargins(4, 6, 4, 4)
+        # A die another program changed into one the rules refuse: said here, not raised.
+        self.damage_label = damaged_note()
+        layout.addWidget(self.damage_label)
         layout.addWidget(self.pool_box)
         layout.addLayout(_heading("Traits", self.add_trait_button, self.delete_trait_button))
         layout.addWidget(self.trait_table, 3)  # characters have more traits than items
@@ -610,7 +614,7 @@ class CharacterKit(CampaignView):
                 character = campaign.roster.get(self._character_id)
                 traits = campaign.kit.traits(character.id)
                 items = campaign.kit.items(character.id)
-                dice = campaign.kit.dice(character.id)
+                dice = read_around(self.damage_label, lambda: campaign.kit.dice(character.id), [])
             except NotFound:  # deleted: the roster moves the selection on in a moment
                 self._character_id = None
             else:

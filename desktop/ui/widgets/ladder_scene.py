@@ -244,9 +244,12 @@ def paint_hold_badge(painter: QPainter, rect: QRectF, hold: str, style: LadderSt
 def paint_status_badge(painter: QPainter, rect: QRectF, status: int, style: LadderStyle) -> None:
     """The status with the chapter: sign, number and label on the status colour, and a
     small down arrow that says a click opens the choices."""
+    # A status another program wrote while the file was open is painted as damaged
+    # (Qt paints outside any slot a guard could catch a refusal in).
+    known = status in STATUS_COLOURS
     painter.save()
     painter.setPen(Qt.PenStyle.NoPen)
-    painter.setBrush(QColor(STATUS_COLOURS[status]))
+    painter.setBrush(QColor(STATUS_COLOURS[status] if known else Qt.GlobalColor.gray))
     painter.drawRoundedRect(rect, rect.height() / 2, rect.height() / 2)
     white = QColor(BADGE_INK)
     painter.setPen(white)
@@ -254,7 +257,7 @@ def paint_status_badge(painter: QPainter, rect: QRectF, status: int, style: Ladd
     painter.drawText(
         rect.adjusted(10, 0, -18, 0),
         Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft,
-        status_text(status),
+        status_text(status) if known else "Damaged",
     )
     arrow = QPainterPath()
     x, y = rect.right() - 14, rect.center().y() - 2
