@@ -62,12 +62,18 @@ def remove_leftovers(folder: Path, now: float | None = None) -> list[Path]:
 
 
 def remove_backup_leftovers(data_dir: Path) -> list[Path]:
-    """`remove_leftovers` in every campaign's backup folder (at start).
+    """`remove_leftovers` in every campaign's backup folder and in the folder of the
+    trust records (at start).
 
     Only in folders GM Desk made there: a symlink among them (a GM's, or planted) may
     lead anywhere, and what lies there is not ours to delete.
     """
+    from desktop.store.trust import FOLDER as TRUST_FOLDER
+
+    records = data_dir / TRUST_FOLDER
     removed: list[Path] = []
+    if records.is_dir() and not records.is_symlink():
+        removed.extend(remove_leftovers(records))
     root = data_dir / "backups"
     try:
         real_root = root.resolve()

@@ -26,6 +26,8 @@ import os
 import zlib
 from pathlib import Path
 
+from desktop.partial_files import partial_name
+
 FOLDER = "checked"
 
 
@@ -81,7 +83,8 @@ def remember(path: Path, data_dir: Path) -> None:
         return
     with contextlib.suppress(OSError):
         record.parent.mkdir(parents=True, exist_ok=True)
-        partial = record.with_name(f"{record.name}.{os.getpid()}.tmp")
+        # The one partial name: one a killed GM Desk leaves is swept at the next start.
+        partial = record.with_name(partial_name(record.name))
         written = {"path": str(path.absolute()), "fingerprint": now}
         partial.write_text(json.dumps(written), encoding="utf-8")
         os.replace(partial, record)

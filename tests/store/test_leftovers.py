@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from desktop.store import leftovers
+from desktop.store import Campaign, leftovers
 from desktop.store.backups import make_backup
 
 HOUR = leftovers.ABANDONED_AFTER_S
@@ -253,3 +253,23 @@ def test_a_partial_name_in_a_folder_deeper_than_sqlite_reaches_is_still_ours() -
     deep = Path("/" + "/".join(["d" * 100] * 6))
     name = leftovers.partial_path(deep, "Ashes").name
     assert name.startswith(".A") and leftovers.is_ours(name)
+
+
+def test_a_trust_record_cut_short_by_a_kill_is_swept_at_the_next_start(
+    tmp_path: Path, data_dir: Path
+) -> None:
+    from desktop.partial_files import partial_name
+    from desktop.store import trust
+
+    campaign = tmp_path / "Ashes.gmdesk"
+    Campaign.create(campaign, data_dir=data_dir).close()  # leaves its trust record
+    records = data_dir / trust.FOLDER
+    kept = set(os.listdir(records))
+    assert kept
+    # What a GM Desk killed between writing a record and renaming it leaves: the one
+    # partial name, with the killed process's id in it.
+    name = partial_name("0123456789abcdef.json").replace(f".{os.getpid()}-", f".{_gone_pid()}-")
+    (records / name).write_text("{", encoding="utf-8")
+
+    assert leftovers.remove_backup_leftovers(data_dir) == [records / name]
+    assert set(os.listdir(records)) == kept
