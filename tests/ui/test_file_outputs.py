@@ -4,6 +4,7 @@ every failure is a plain message, never a traceback (issue 26)."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import subprocess
@@ -22,7 +23,7 @@ from PySide6.QtWidgets import QFileDialog, QWidget
 from pytestqt.qtbot import QtBot
 
 from desktop.store import Campaign, export_campaign
-from desktop.ui.docks.roll_log import RollLogWidget
+from desktop.ui.docks.roll_log import CSV_HEADER, RollLogWidget
 from desktop.ui.main_window import MainWindow
 from desktop.ui.print_choice import SUMMARY, PrintChoiceDialog
 from tests.small_disks import small_disk
@@ -312,3 +313,21 @@ def test_the_roll_log_on_a_read_only_disk_is_said_plainly(
         log.export_dialog()
         assert said(window).startswith("“log.csv” could not be saved: its folder is on a read-only")
         assert "Errno" not in said(window) and os.listdir(disk) == []
+
+
+def test_a_roll_log_export_cut_short_by_a_full_disk_leaves_the_earlier_one_whole(
+    window: MainWindow, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    log = shown_dock(window, "rollLog", RollLogWidget)
+    disk = tmp_path / "disk"
+    with small_disk(disk, "64k"):
+        earlier = disk / "log.csv"
+        earlier.write_text(",".join(CSV_HEADER) + "\nan earlier export\n", encoding="utf-8")
+        with (disk / "filler").open("wb", buffering=0) as filler, contextlib.suppress(OSError):
+            while True:  # until the disk is full
+                filler.write(b"\0" * 4096)
+        save_as(monkeypatch, earlier)
+        log.export_dialog()
+        assert said(window).startswith("“log.csv” could not be saved: the disk is full")
+        assert earlier.read_text(encoding="utf-8").endswith("\nan earlier export\n")
+        assert sorted(os.listdir(disk)) == ["filler", "log.csv"]

@@ -5,8 +5,10 @@ Undone rolls stay in the log, marked undone and greyed, because the table saw th
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import json
+import os
 from pathlib import Path
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
@@ -22,6 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.outputs import OutputKind, write_failure
+from desktop.partial_files import partial_name
 from desktop.store import RollRecord
 from desktop.ui import read_guard
 from desktop.ui.file_outputs import output_refusal
@@ -179,8 +182,11 @@ class RollLogWidget(QWidget):
 
     def export_csv(self, destination: Path) -> None:
         """The rows shown, one line each, plus the full detail as JSON."""
+        # Written whole under the one partial name, then put in place: a failure half
+        # way leaves an earlier export as it was, and a kill's leftover is swept.
+        partial = destination.with_name(partial_name(destination.name))
         try:
-            with destination.open("w", newline="", encoding="utf-8") as handle:
+            with partial.open("w", newline="", encoding="utf-8") as handle:
                 writer = csv.writer(handle)
                 writer.writerow(CSV_HEADER)
                 for record in self.model.records:
@@ -194,6 +200,10 @@ class RollLogWidget(QWidget):
                             "" if record.day is None else str(record.day),
                         ]
                     )
+            os.replace(partial, destination)
         except OSError as error:
             if self._session is not None:
                 self._session.report_failure(write_failure(destination, error))
+        finally:
+            with contextlib.suppress(OSError):  # a read-only disk made none
+                partial.unlink(missing_ok=True)
