@@ -23,7 +23,7 @@ import importlib
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from desktop.store.backups import BackupInfo, list_backups, restore_backup
+    from desktop.store.backups import BackupFailed, BackupInfo, list_backups, restore_backup
     from desktop.store.campaign import Campaign
     from desktop.store.card_records import CardRecord, CardSnapshot
     from desktop.store.checks import ABILITY_RATING_MAX, DAILY_NET_MAX, XP_MAX
@@ -133,6 +133,7 @@ _PUBLIC: dict[str, tuple[str, str]] = {
     "PlayView": ("desktop.store.games", "PlayView"),
     "SceneRecord": ("desktop.store.games", "SceneRecord"),
     "Seat": ("desktop.store.games", "Seat"),
+    "BackupFailed": ("desktop.store.backups", "BackupFailed"),
     "CampaignRefused": ("desktop.store.errors", "CampaignRefused"),
     "CampaignWriteFailed": ("desktop.store.errors", "CampaignWriteFailed"),
     "DamagedRecord": ("desktop.store.errors", "DamagedRecord"),
@@ -204,6 +205,7 @@ __all__ = [  # noqa: RUF022 (grouped as _PUBLIC)
     "PlayView",
     "SceneRecord",
     "Seat",
+    "BackupFailed",
     "CampaignRefused",
     "CampaignWriteFailed",
     "DamagedRecord",

@@ -64,7 +64,7 @@ class BackupScheduler(QObject):
             try:
                 made = campaign.backup_now()
             except Exception as error:  # reported to the GM, never raised into Qt
-                failed.emit(f"The automatic backup failed: {error}")
+                failed.emit(_failure_text("The automatic backup failed", error))
             else:
                 done.emit(str(made))
 
@@ -83,6 +83,14 @@ class BackupScheduler(QObject):
         try:
             made = self._session.campaign.backup_now()
         except Exception as error:  # the campaign itself is safe; say so and go on
-            self.failed.emit(f"{failure}: {error}")
+            self.failed.emit(_failure_text(failure, error))
         else:
             self.backed_up.emit(str(made))
+
+
+def _failure_text(failure: str, error: Exception) -> str:
+    """What the GM is told: a backup's own refusal says it all ("No backup could be
+    made of ..."); anything else is opened by `failure`."""
+    from desktop.store import BackupFailed
+
+    return str(error) if isinstance(error, BackupFailed) else f"{failure}: {error}"
