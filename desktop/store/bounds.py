@@ -33,11 +33,11 @@ from dataclasses import dataclass
 
 from desktop.rules import dicepool, downtime, factions, syscards
 from desktop.store import checks
-from desktop.store.downtime_checks import TRAUMA_MAX
 
 # The file's own bound for any whole number (Qt's spin boxes and painters take 32-bit
 # integers; see checks.INTEGER_MAX).
 TOP = checks.INTEGER_MAX
+TRAUMA_MAX = 4  # the downtime sheet's four trauma boxes
 
 
 class NoSafeValue(LookupError):

@@ -161,6 +161,7 @@ class Finding:
     message: str
     table: str = ""
     row_id: int | None = None
+    column: str = ""  # the one value at fault, when it is one (see `bounds.safe_value`)
 
 
 # -- on open ---------------------------------------------------------------------------------
@@ -260,8 +261,16 @@ def value_findings(connection: sqlite3.Connection) -> Iterator[Finding]:
     """Each stored value the rules would refuse, with where it is; lazily, in file order."""
     names = _character_names(connection)
     track = _stress_track(connection)
+    out_of_bounds: dict[str, set[int]] = {}
+    for finding in _bound_findings(connection):
+        if finding.row_id is not None:
+            out_of_bounds.setdefault(finding.table, set()).add(finding.row_id)
+        yield finding
     yield from _campaign_row(connection)
+    yield from _game_findings(connection)
     for table, sql, describe, check in _row_checks(names, track):
+        # A row with a number out of its bounds is named once, above.
+        skipped = out_of_bounds.get(table, set())
         try:
             cursor = connection.execute(sql)
         except sqlite3.DatabaseError as error:
@@ -275,10 +284,56 @@ def value_findings(connection: sqlite3.Connection) -> Iterator[Finding]:
                 break
             if row is None:
                 break
+            if _row_id(row) in skipped:
+                continue
             try:
                 check(row)
             except (ValueError, TypeError, KeyError, AttributeError) as error:
                 yield Finding(f"{describe(row)}: {_sentence(error)}", table, _row_id(row))
+
+
+def _bound_findings(connection: sqlite3.Connection) -> Iterator[Finding]:
+    """Every stored whole number outside the bounds `bounds` declares for its column."""
+    from desktop.store import bounds
+
+    for table, declared in bounds.COLUMNS.items():
+        columns = tuple(declared)
+        try:
+            rows = connection.execute(f"SELECT rowid, {', '.join(columns)} FROM {table}")
+            for rowid, *values in rows:
+                for column, value in zip(columns, values, strict=True):
+                    try:
+                        bounds.check(table, column, value)
+                    except ValueError as error:
+                        where = f"{singular_of(table).capitalize()} {rowid}"
+                        yield Finding(f"{where}: {_sentence(error)}", table, rowid, column)
+        except sqlite3.DatabaseError:
+            continue  # the table's own check below says it cannot be read
+
+
+def _game_findings(connection: sqlite3.Connection) -> Iterator[Finding]:
+    """What ties the games together and to the calendar and the log, as the store and
+    the import judge it (`games.game_problems`), named on the row at fault."""
+    from desktop.store import games
+
+    try:
+        day = connection.execute("SELECT current_day FROM campaign LIMIT 1").fetchone()
+        rows = connection.execute(
+            "SELECT id, started_at, started_day, ended_at, state FROM game ORDER BY id"
+        ).fetchall()
+        rolls = connection.execute(
+            "SELECT id, game_id FROM roll_log WHERE game_id IS NOT NULL AND NOT undone"
+        ).fetchall()
+    except sqlite3.DatabaseError:
+        return  # the tables' own checks say they cannot be read
+    records = []
+    for row in rows:
+        with suppress(ValueError, TypeError):  # a bad game is named by its own check
+            records.append(games.game_from_row(row))
+    current_day = day[0] if day and isinstance(day[0], int) else checks.CURRENT_DAY_MAX
+    for problem in games.game_problems(records, current_day, rolls):
+        where = f"{singular_of(problem.table).capitalize()} {problem.row_id}"
+        yield Finding(f"{where}: {problem.message}", problem.table, problem.row_id, problem.column)
 
 
 def _row_id(row: Sequence[object]) -> int | None:
@@ -334,7 +389,7 @@ def _campaign_row(connection: sqlite3.Connection) -> Iterator[Finding]:
     if not rows:
         yield Finding("the file has no campaign row (its name and calendar).", "campaign")
         return
-    _id, name, start, day, settings = rows[0]
+    _id, name, start, _day, settings = rows[0]
     try:
         roster.check_name(name)
     except ValueError as error:
@@ -347,10 +402,11 @@ def _campaign_row(connection: sqlite3.Connection) -> Iterator[Finding]:
             "like 2026-03-01.",
             "campaign",
         )
-    try:
-        checks.whole(day, "The campaign's current day", low=1)
-    except ValueError as error:
-        yield Finding(_sentence(error), "campaign")
+    else:
+        try:  # within the calendar's years, as a new campaign and the import hold it
+            checks.start_date(str(start))
+        except ValueError as error:
+            yield Finding(f"The campaign's first day: {_sentence(error)}", "campaign")
     try:
         if not isinstance(json.loads(str(settings)), dict):
             raise ValueError
@@ -437,8 +493,7 @@ def _row_checks(
         ):
             if isinstance(flag, bool) or flag not in (0, 1):
                 raise ValueError(f"Whether it {what} is stored as {flag!r}, not yes or no.")
-        for value, what in ((tier, "tier"), (rep, "rep"), (coin, "coin"), (heat, "heat")):
-            checks.whole(value, f"The chapter's {what}", low=-1_000_000)
+        # Its numbers are within their bounds: a row with one that is not was named.
         factions.Chapter(
             tier,  # type: ignore[arg-type]
             hold,  # type: ignore[arg-type]

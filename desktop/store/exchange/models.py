@@ -609,20 +609,23 @@ class CampaignExport(_Strict):
         _unique((card.id for card in self.cards), "cards", "id")
         _card_owners(self.cards)
         self._downtime(characters)
-        self._games(characters)
+        self._games()
         return self
 
-    def _games(self, characters: set[int]) -> None:
+    def _games(self) -> None:
+        # A game's state may name characters deleted since (as the store keeps them);
+        # what ties games to each other, to the calendar and to the log is judged as
+        # the store judges it.
         _unique((game.id for game in self.games), "games", "id")
-        running = [game for game in self.games if game.ended_at is None]
-        if len(running) > 1:
-            raise Refusal("games", "only one game can be running at a time.")
-        for index, game in enumerate(self.games):
-            record = game.record()
-            named = [m for scene in record.scenes for m in scene.members]
-            named += [cid for cid, _text in record.actions]
-            for cid in named:
-                _exists(cid, characters, f"games[{index}].state", "character")
+        rolled_in = (
+            (roll.id, roll.game_id) for roll in self.roll_log if roll.game_id and not roll.undone
+        )
+        _judged(
+            lambda: games.check_games(
+                [game.record() for game in self.games], self.campaign.current_day, rolled_in
+            ),
+            "games",
+        )
 
     def _downtime(self, characters: set[int]) -> None:
         chapter_name = self.chapter_name()
