@@ -306,3 +306,76 @@ def test_a_game_that_named_a_deleted_character_exports_and_imports_again(
     # The game keeps who played, by id, as its pool sizes at start do.
     campaign.roster.delete(bryn)
     assert_sound(campaign, tmp_path)
+
+
+# -- the store's own game steps keep the same invariants ---------------------------------------
+
+
+def _two_players(campaign: Campaign) -> tuple[int, int]:
+    ash = campaign.roster.add("Ash", "pc").id
+    bryn = campaign.roster.add("Bryn", "pc").id
+    for cid in (ash, bryn):
+        campaign.kit.add_dice(cid, size=6, count=3)
+    return ash, bryn
+
+
+def test_a_game_never_ends_before_it_started(campaign: Campaign, tmp_path: Path) -> None:
+    campaign.games.start(at="2099-03-01T19:00:00")  # the clock went back since
+    _refused_plainly(
+        lambda: campaign.games.end(at="2099-03-01T18:00:00"),
+        campaign,
+        "cannot end before it started",
+    )
+    _before, ended = campaign.games.end()
+    assert ended.ended_at == "2099-03-01T19:00:00"
+    assert_sound(campaign, tmp_path)
+
+
+def test_updating_the_scene_passes_the_turn_on_when_its_player_left(
+    campaign: Campaign, tmp_path: Path
+) -> None:
+    ash, bryn = _two_players(campaign)
+    campaign.games.set_seating([ash, bryn])
+    campaign.games.start()
+    campaign.games.set_scene("The ford", [ash, bryn])
+    campaign.games.take_turn(bryn)
+    campaign.games.set_scene("The ford, Bryn gone ahead", [ash], new=False)
+    assert campaign.games.current().turn_of == ash
+    assert_sound(campaign, tmp_path)
+
+
+def test_a_second_running_game_and_a_start_after_today_are_refused(
+    campaign: Campaign,
+) -> None:
+    first = campaign.games.start(at="2026-03-01T19:00:00")
+    _before, ended = campaign.games.end(at="2026-03-01T22:00:00")
+    campaign.games.start(at="2026-03-02T19:00:00")
+    _refused_plainly(lambda: campaign.games.put(first), campaign, "Only one game")
+    _refused_plainly(
+        lambda: campaign.games.put(replace(ended, started_day=5)), campaign, "after the campaign"
+    )
+
+
+def test_a_start_with_rolls_in_its_game_is_undone_only_after_them(campaign: Campaign) -> None:
+    ash, _bryn = _two_players(campaign)
+    game = campaign.games.start()
+    campaign.games.set_scene("The ford", [ash])
+    line = campaign.rolls.log(ash, "Ash", "roll", {}, 7, "Ash rolled 7")
+    assert line.game_id == game.id
+    _refused_plainly(lambda: campaign.games.remove(game.id), campaign, "undo them before")
+    campaign.rolls.set_undone(line.id, True)
+    campaign.games.remove(game.id)  # the undone line stays, as the log keeps it
+
+
+def test_end_day_is_undone_only_after_a_game_started_on_the_new_day(campaign: Campaign) -> None:
+    ash, _bryn = _two_players(campaign)
+    campaign.calendar.set_profile(ash, 10, {})
+    token = campaign.calendar.end_day()
+    game = campaign.games.start()
+    assert game.started_day == 2
+    _refused_plainly(
+        lambda: campaign.calendar.undo_end_day(token.token), campaign, "Undo that game"
+    )
+    campaign.games.remove(game.id)
+    campaign.calendar.undo_end_day(token.token)
+    assert campaign.summary().current_day == 1
