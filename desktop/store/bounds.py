@@ -17,7 +17,8 @@ Who uses it:
   each flush: see `writer.Writer`), and the few rows written with plain SQL
   (`writer.set_current_day`, the import's bulk inserts) call it themselves;
 - the record checks (`checks`, `downtime_checks`, `games`) call `check` for the
-  columns whose bounds are the file's rather than the rules';
+  columns whose bounds are the file's rather than the rules', and `games` holds the
+  numbers of a game's play state to `GAME_STATE`;
 - `health.value_findings` (open and Check Campaign) reads every declared column of
   every row and names each value out of its bounds.
 
@@ -30,8 +31,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from functools import cache
 
-from desktop.rules import dicepool, downtime, factions, syscards
 from desktop.store import checks
 
 # The file's own bound for any whole number (Qt's spin boxes and painters take 32-bit
@@ -65,129 +66,160 @@ def _position(owner: str) -> Bound:
     return Bound(f"{owner} position")
 
 
-# Every integer column of every table (a test checks that none is left out).
-COLUMNS: dict[str, dict[str, Bound]] = {
-    "campaign": {
-        "id": _id("The campaign's id"),
-        "current_day": Bound("The campaign's current day", 1, checks.CURRENT_DAY_MAX, 1),
-    },
-    "chapter": {
-        "id": Bound("The chapter's id", 1, 1, 1),
-        "tier": Bound(
-            "The chapter's tier", factions.MIN_TIER, factions.MAX_TIER, factions.MIN_TIER
-        ),
-        "rep": Bound("The chapter's rep", 0, factions.FULL_REP),
-        "coin": Bound("The chapter's coin"),
-        "heat": Bound("The chapter's heat"),
-    },
-    "character": {"id": _id("A character's id"), "position": _position("A character's")},
-    "die": {
-        "id": _id("A die's id"),
-        "character_id": _id("A die's character"),
-        "size": Bound(
-            "A die's size", min(dicepool.SIZES), max(dicepool.SIZES), dicepool.DEFAULT_SIZE
-        ),
-        "item_id": _id("A die's item", nullable=True),
-        "steps": Bound("A die's steps"),
-        "position": _position("A die's"),
-    },
-    "trait": {
-        "id": _id("A trait's id"),
-        "character_id": _id("A trait's character"),
-        "value": Bound("A trait's value", 1, TOP, 1),
-        "position": _position("A trait's"),
-    },
-    "item": {
-        "id": _id("An item's id"),
-        "character_id": _id("An item's character"),
-        "position": _position("An item's"),
-    },
-    "roll_log": {
-        "id": _id("A roll log line's id"),
-        "character_id": _id("A roll log line's character", nullable=True),
-        "total": Bound("A roll's total", -TOP, TOP, None, nullable=True),
-        "day": _id("A roll's day", nullable=True),
-        "game_id": _id("A roll's game", nullable=True),
-        "scene": _id("A roll's scene", nullable=True),
-        "round": _id("A roll's round", nullable=True),
-        "turn": _id("A roll's turn", nullable=True),
-    },
-    "game": {
-        "id": _id("A game's id"),
-        "started_day": Bound("A game's first day", 1, checks.CURRENT_DAY_MAX, 1),
-    },
-    "card": {
-        "id": _id("A SySCard's id"),
-        "owner_id": _id("A SySCard's owner", nullable=True),
-        "character_id": _id("A SySCard's character", nullable=True),
-        "efficiency": Bound(
-            "A SySCard's efficiency",
-            syscards.MIN_RATE,
-            syscards.MAX_RATE,
-            syscards.NEW_CARD_EFFICIENCY,
-        ),
-        **{
-            name: Bound(f"A SySCard's {name}", 0, checks.CARD_NUMBER_MAX)
-            for name in checks.CARD_NUMBERS
+@cache
+def columns() -> dict[str, dict[str, Bound]]:
+    """Every integer column of every table, by table (a test checks that none is left
+    out); also `COLUMNS`. Made when first asked for: the rules it quotes are a good part
+    of opening's time, and a campaign opened for play reads a game without them."""
+    from desktop.rules import dicepool, downtime, factions, syscards
+
+    return {
+        "campaign": {
+            "id": _id("The campaign's id"),
+            "current_day": Bound("The campaign's current day", 1, checks.CURRENT_DAY_MAX, 1),
         },
-        "position": _position("A SySCard's"),
-    },
-    "card_image": {"card_id": _id("An image's SySCard")},
-    "energy_profile": {
-        "character_id": _id("An energy profile's character"),
-        "daily_net": Bound("A daily net", 0, checks.DAILY_NET_MAX),
-    },
-    "energy_day": {
-        "character_id": _id("An energy day's character"),
-        "day": Bound("An energy day", 1, checks.CURRENT_DAY_MAX, None, has_safe=False),
-    },
-    "faction": {
-        "id": _id("A faction's id"),
-        "tier": Bound("A faction's tier", factions.MIN_TIER, factions.MAX_TIER, factions.MIN_TIER),
-        "status": Bound(
-            "A faction's status", factions.MIN_STATUS, factions.MAX_STATUS, factions.NEUTRAL
-        ),
-        "position": _position("A faction's"),
-    },
-    "clock": {
-        "id": _id("A clock's id"),
-        "segments": Bound(
-            "A clock's segments",
-            downtime.MIN_SEGMENTS,
-            downtime.MAX_SEGMENTS,
-            downtime.COMMON_SEGMENTS[0],
-        ),
-        "filled": Bound("A clock's fill", 0, downtime.MAX_SEGMENTS),
-        "character_id": _id("A clock's character", nullable=True),
-        "faction_id": _id("A clock's faction", nullable=True),
-        "position": _position("A clock's"),
-    },
-    "claim": {"id": _id("A claim's id"), "faction_id": _id("A claim's faction", nullable=True)},
-    "claim_path": {
-        "id": _id("A claim path's id"),
-        "start_id": _id("A claim path's start", nullable=True),
-        "end_id": _id("A claim path's end"),
-    },
-    "downtime_sheet": {
-        "character_id": _id("A downtime sheet's character"),
-        "stress": Bound("Stress", 0, downtime.MAX_STRESS_TRACK),
-        "trauma": Bound("Trauma", 0, TRAUMA_MAX),
-        "hp": Bound("Current HP", 0, TOP),
-        "hp_max": Bound("Maximum HP", 0, TOP, None, has_safe=False),
-    },
-    "downtime_session": {"number": _id("A downtime session's number")},
-    "downtime_entry": {
-        "id": _id("A downtime step's id"),
-        "session": _id("A downtime step's session"),
-        "character_id": _id("A downtime step's character", nullable=True),
-        "coin_spent": Bound("The coin a downtime step spent"),
-    },
+        "chapter": {
+            "id": Bound("The chapter's id", 1, 1, 1),
+            "tier": Bound(
+                "The chapter's tier", factions.MIN_TIER, factions.MAX_TIER, factions.MIN_TIER
+            ),
+            "rep": Bound("The chapter's rep", 0, factions.FULL_REP),
+            "coin": Bound("The chapter's coin"),
+            "heat": Bound("The chapter's heat"),
+        },
+        "character": {"id": _id("A character's id"), "position": _position("A character's")},
+        "die": {
+            "id": _id("A die's id"),
+            "character_id": _id("A die's character"),
+            "size": Bound(
+                "A die's size", min(dicepool.SIZES), max(dicepool.SIZES), dicepool.DEFAULT_SIZE
+            ),
+            "item_id": _id("A die's item", nullable=True),
+            "steps": Bound("A die's steps"),
+            "position": _position("A die's"),
+        },
+        "trait": {
+            "id": _id("A trait's id"),
+            "character_id": _id("A trait's character"),
+            "value": Bound("A trait's value", 1, TOP, 1),
+            "position": _position("A trait's"),
+        },
+        "item": {
+            "id": _id("An item's id"),
+            "character_id": _id("An item's character"),
+            "position": _position("An item's"),
+        },
+        "roll_log": {
+            "id": _id("A roll log line's id"),
+            "character_id": _id("A roll log line's character", nullable=True),
+            "total": Bound("A roll's total", -TOP, TOP, None, nullable=True),
+            "day": _id("A roll's day", nullable=True),
+            "game_id": _id("A roll's game", nullable=True),
+            "scene": _id("A roll's scene", nullable=True),
+            "round": _id("A roll's round", nullable=True),
+            "turn": _id("A roll's turn", nullable=True),
+        },
+        "game": {
+            "id": _id("A game's id"),
+            "started_day": Bound("A game's first day", 1, checks.CURRENT_DAY_MAX, 1),
+        },
+        "card": {
+            "id": _id("A SySCard's id"),
+            "owner_id": _id("A SySCard's owner", nullable=True),
+            "character_id": _id("A SySCard's character", nullable=True),
+            "efficiency": Bound(
+                "A SySCard's efficiency",
+                syscards.MIN_RATE,
+                syscards.MAX_RATE,
+                syscards.NEW_CARD_EFFICIENCY,
+            ),
+            **{
+                name: Bound(f"A SySCard's {name}", 0, checks.CARD_NUMBER_MAX)
+                for name in checks.CARD_NUMBERS
+            },
+            "position": _position("A SySCard's"),
+        },
+        "card_image": {"card_id": _id("An image's SySCard")},
+        "energy_profile": {
+            "character_id": _id("An energy profile's character"),
+            "daily_net": Bound("A daily net", 0, checks.DAILY_NET_MAX),
+        },
+        "energy_day": {
+            "character_id": _id("An energy day's character"),
+            "day": Bound("An energy day", 1, checks.CURRENT_DAY_MAX, None, has_safe=False),
+        },
+        "faction": {
+            "id": _id("A faction's id"),
+            "tier": Bound(
+                "A faction's tier", factions.MIN_TIER, factions.MAX_TIER, factions.MIN_TIER
+            ),
+            "status": Bound(
+                "A faction's status", factions.MIN_STATUS, factions.MAX_STATUS, factions.NEUTRAL
+            ),
+            "position": _position("A faction's"),
+        },
+        "clock": {
+            "id": _id("A clock's id"),
+            "segments": Bound(
+                "A clock's segments",
+                downtime.MIN_SEGMENTS,
+                downtime.MAX_SEGMENTS,
+                downtime.COMMON_SEGMENTS[0],
+            ),
+            "filled": Bound("A clock's fill", 0, downtime.MAX_SEGMENTS),
+            "character_id": _id("A clock's character", nullable=True),
+            "faction_id": _id("A clock's faction", nullable=True),
+            "position": _position("A clock's"),
+        },
+        "claim": {"id": _id("A claim's id"), "faction_id": _id("A claim's faction", nullable=True)},
+        "claim_path": {
+            "id": _id("A claim path's id"),
+            "start_id": _id("A claim path's start", nullable=True),
+            "end_id": _id("A claim path's end"),
+        },
+        "downtime_sheet": {
+            "character_id": _id("A downtime sheet's character"),
+            "stress": Bound("Stress", 0, downtime.MAX_STRESS_TRACK),
+            "trauma": Bound("Trauma", 0, TRAUMA_MAX),
+            "hp": Bound("Current HP", 0, TOP),
+            "hp_max": Bound("Maximum HP", 0, TOP, None, has_safe=False),
+        },
+        "downtime_session": {"number": _id("A downtime session's number")},
+        "downtime_entry": {
+            "id": _id("A downtime step's id"),
+            "session": _id("A downtime step's session"),
+            "character_id": _id("A downtime step's character", nullable=True),
+            "coin_spent": Bound("The coin a downtime step spent"),
+        },
+    }
+
+
+def __getattr__(name: str) -> object:
+    if name == "COLUMNS":
+        return columns()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+# The numbers a game keeps in its play state (`game.state`, JSON: see `games`), RULES.md
+# section 2: the round, the characters it names, and the pool sizes of Start game and
+# End game (never below 0; End game's growth never shrinks one: `games.check_game`).
+ROUND_MAX = 100_000
+GAME_STATE: dict[str, Bound] = {
+    "round": Bound("A game's round", 1, ROUND_MAX, 1),
+    "character": _id("A character of a game"),
+    "pool_size": Bound("A pool size", 0, TOP, None, has_safe=False),
 }
+
+
+def game_number(name: str, value: object) -> int:
+    """A number of a game's play state within its declared bound (ValueError if not)."""
+    declared = GAME_STATE[name]
+    return checks.whole(value, declared.what, low=declared.low, high=declared.high)
 
 
 def bound(table: str, column: str) -> Bound | None:
     """The declared bound of `table.column`, or None (not a whole-number column)."""
-    return COLUMNS.get(table, {}).get(column)
+    return columns().get(table, {}).get(column)
 
 
 def check(table: str, column: str, value: object) -> int | None:
@@ -203,7 +235,7 @@ def check(table: str, column: str, value: object) -> int | None:
 
 def check_row(table: str, values: Mapping[str, object]) -> None:
     """Every declared column among `values` within its bounds (ValueError if not)."""
-    for column, declared in COLUMNS.get(table, {}).items():
+    for column, declared in columns().get(table, {}).items():
         if column in values:
             value = values[column]
             if value is None and (declared.nullable or column == "id"):

@@ -21,7 +21,7 @@ SCENE_TEXT_MAX = 2_000  # a scene is a line or a short paragraph, not a chapter
 ACTION_TEXT_MAX = 500  # one declared action
 SCENES_MAX = 1_000
 MEMBERS_MAX = 500  # characters, NPCs and challenges in one scene
-ROUND_MAX = 100_000
+ROUND_MAX = bounds.ROUND_MAX
 
 
 @dataclass(frozen=True)
@@ -103,15 +103,22 @@ class PlayView:
     out_for_good: tuple[tuple[int, str], ...] = field(default=())
 
 
-def _whole_pairs(value: object, what: str, width: int) -> tuple[tuple[int, ...], ...]:
+def _pool_sizes(value: object, what: str, width: int) -> tuple[tuple[int, ...], ...]:
+    """(character id, pool size, ...) rows, each number within its declared bound."""
     if not isinstance(value, list):
         raise ValueError(f"{what} must be a list, not {checks.shown(value)}.")
-    pairs = []
+    rows = []
     for item in value:
         if not isinstance(item, list) or len(item) != width:
             raise ValueError(f"{what} holds {checks.shown(item)}, not {width} numbers.")
-        pairs.append(tuple(checks.whole(n, what, high=checks.INTEGER_MAX) for n in item))
-    return tuple(pairs)
+        character, *sizes = item
+        rows.append(
+            (
+                bounds.game_number("character", character),
+                *(bounds.game_number("pool_size", size) for size in sizes),
+            )
+        )
+    return tuple(rows)
 
 
 def check_scene(scene: SceneRecord) -> SceneRecord:
@@ -191,12 +198,12 @@ def game_from_values(
         started_at=checks.timestamp(started_at),
         started_day=checks.row_id(started_day, "A game's first day"),
         ended_at=None if ended_at is None else checks.timestamp(ended_at),
-        started_with=_whole_pairs(state.get("started_with", []), "A pool size at start", 2),  # type: ignore[arg-type]
+        started_with=_pool_sizes(state.get("started_with", []), "A pool size at start", 2),  # type: ignore[arg-type]
         scenes=tuple(scenes),
         round=state.get("round", 1),
         turn_of=state.get("turn_of"),
         actions=tuple(actions),
-        grown=_whole_pairs(state.get("grown", []), "A grown pool", 3),  # type: ignore[arg-type]
+        grown=_pool_sizes(state.get("grown", []), "A grown pool", 3),  # type: ignore[arg-type]
     )
 
 
@@ -204,7 +211,7 @@ def check_game(game: GameRecord) -> GameRecord:
     """Every value of a game within bounds, and its state one that Start game, the
     scene, turn and round steps and End game can leave (a write, an import and a
     health check all judge a game here)."""
-    checks.whole(game.round, "A game's round", low=1, high=ROUND_MAX)
+    bounds.game_number("round", game.round)
     checks.optional_id(game.turn_of, "Whose turn it is")
     bounds.check("game", "started_day", game.started_day)
     if len(game.scenes) > SCENES_MAX:

@@ -296,7 +296,7 @@ def _bound_findings(connection: sqlite3.Connection) -> Iterator[Finding]:
     """Every stored whole number outside the bounds `bounds` declares for its column."""
     from desktop.store import bounds
 
-    for table, declared in bounds.COLUMNS.items():
+    for table, declared in bounds.columns().items():
         columns = tuple(declared)
         try:
             rows = connection.execute(f"SELECT rowid, {', '.join(columns)} FROM {table}")

@@ -105,7 +105,9 @@ def test_every_whole_number_column_is_declared_once() -> None:
         for column in table.columns
         if str(column.type) == "INTEGER"
     }
-    declared = {(table, column) for table, columns in bounds.COLUMNS.items() for column in columns}
+    declared = {
+        (table, column) for table, columns in bounds.columns().items() for column in columns
+    }
     assert declared == integer_columns
 
 
@@ -119,7 +121,7 @@ def test_a_safe_value_stands_in_for_a_bad_one_where_one_exists() -> None:
     for table, column in (("die", "id"), ("die", "character_id"), ("character", "name")):
         with pytest.raises(bounds.NoSafeValue):
             bounds.safe_value(table, column)
-    for table, columns in bounds.COLUMNS.items():
+    for table, columns in bounds.columns().items():
         for column, declared in columns.items():
             if declared.has_safe and declared.safe is not None:
                 assert bounds.check(table, column, declared.safe) == declared.safe

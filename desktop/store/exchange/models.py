@@ -87,7 +87,7 @@ class _Stored(_Strict):
 
     @model_validator(mode="after")
     def _within_bounds(self) -> Self:
-        for column in bounds.COLUMNS[self._table]:
+        for column in bounds.columns()[self._table]:
             if column in self._spelled_otherwise:
                 continue
             value = getattr(self, column, None)

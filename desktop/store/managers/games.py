@@ -19,6 +19,7 @@ from desktop.store import checks
 from desktop.store.core import Manager, Topic
 from desktop.store.errors import NotFound
 from desktop.store.games import (
+    ROUND_MAX,
     GameRecord,
     PlayView,
     SceneRecord,
@@ -265,7 +266,7 @@ class GameManager(Manager):
         """The round is over: the next starts with the first player in play and no
         actions declared ("The order starts again"). Returns the game as it was."""
         game = self._require_scene()
-        if game.round >= 100_000:
+        if game.round >= ROUND_MAX:
             raise ValueError("This scene has run its rounds: set a new scene.")
         changed = replace(game, round=game.round + 1, actions=())
         return self._change(game, replace(changed, turn_of=self._first(changed)))
