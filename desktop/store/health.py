@@ -296,22 +296,38 @@ def _bound_findings(connection: sqlite3.Connection) -> Iterator[Finding]:
     """Every stored whole number outside the bounds `bounds` declares for its column."""
     from desktop.store import bounds
 
-    for table, declared in bounds.columns().items():
-        columns = tuple(declared)
-        try:
-            rows = connection.execute(f"SELECT rowid, {', '.join(columns)} FROM {table}")
-            for rowid, *values in rows:
-                for column, value in zip(columns, values, strict=True):
-                    try:
-                        bounds.check(table, column, value)
-                    except ValueError as error:
-                        if table == "campaign":  # its one row: mended, never left out
-                            yield Finding(_sentence(error), table, None, column)
-                            continue
-                        where = f"{singular_of(table).capitalize()} {rowid}"
-                        yield Finding(f"{where}: {_sentence(error)}", table, rowid, column)
-        except sqlite3.DatabaseError:
-            continue  # the table's own check below says it cannot be read
+    for table in bounds.columns():
+        yield from bound_findings(connection, table)
+
+
+def bound_findings(
+    connection: sqlite3.Connection, table: str, row_id: int | None = None
+) -> Iterator[Finding]:
+    """The whole numbers of `table` (of its row `row_id` only, if given) outside their
+    declared bounds, each naming its row and column (a repair mends by these)."""
+    from desktop.store import bounds
+
+    columns = tuple(bounds.columns().get(table, ()))
+    if not columns:
+        return
+    where = "" if row_id is None else " WHERE rowid = ?"
+    try:
+        rows = connection.execute(
+            f"SELECT rowid, {', '.join(columns)} FROM {table}{where}",
+            () if row_id is None else (row_id,),
+        ).fetchall()
+    except sqlite3.DatabaseError:
+        return  # the table's own check says it cannot be read
+    for rowid, *values in rows:
+        for column, value in zip(columns, values, strict=True):
+            try:
+                bounds.check(table, column, value)
+            except ValueError as error:
+                if table == "campaign":  # its one row: mended, never left out
+                    yield Finding(_sentence(error), table, None, column)
+                    continue
+                named = f"{singular_of(table).capitalize()} {rowid}"
+                yield Finding(f"{named}: {_sentence(error)}", table, rowid, column)
 
 
 def _game_findings(connection: sqlite3.Connection) -> Iterator[Finding]:
