@@ -267,7 +267,7 @@ def value_findings(connection: sqlite3.Connection) -> Iterator[Finding]:
             out_of_bounds.setdefault(finding.table, set()).add(finding.row_id)
         yield finding
     yield from _campaign_row(connection)
-    yield from _game_findings(connection)
+    yield from game_findings(connection)
     for table, sql, describe, check in _row_checks(names, track):
         # A row with a number out of its bounds is named once, above.
         skipped = out_of_bounds.get(table, set())
@@ -330,9 +330,12 @@ def bound_findings(
                 yield Finding(f"{named}: {_sentence(error)}", table, rowid, column)
 
 
-def _game_findings(connection: sqlite3.Connection) -> Iterator[Finding]:
+def game_findings(
+    connection: sqlite3.Connection, table: str = "", row_id: int | None = None
+) -> Iterator[Finding]:
     """What ties the games together and to the calendar and the log, as the store and
-    the import judge it (`games.game_problems`), named on the row at fault."""
+    the import judge it (`games.game_problems`), named on the row at fault; only those
+    of `table`'s row `row_id`, if given (a repair asks so after mending one)."""
     from desktop.store import games
 
     try:
@@ -351,6 +354,8 @@ def _game_findings(connection: sqlite3.Connection) -> Iterator[Finding]:
             records.append(games.game_from_row(row))
     current_day = day[0] if day and isinstance(day[0], int) else checks.CURRENT_DAY_MAX
     for problem in games.game_problems(records, current_day, rolls):
+        if table and (problem.table, problem.row_id) != (table, row_id):
+            continue
         where = f"{singular_of(problem.table).capitalize()} {problem.row_id}"
         yield Finding(f"{where}: {problem.message}", problem.table, problem.row_id, problem.column)
 
