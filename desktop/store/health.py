@@ -23,10 +23,14 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import suppress
 from dataclasses import dataclass
 from datetime import date
+from typing import TYPE_CHECKING
 
 from desktop.rules import roster
 from desktop.store import checks
 from desktop.store.errors import CampaignRefused
+
+if TYPE_CHECKING:
+    from desktop.store.bounds import Bound
 
 # Every table and column this GM Desk reads (at the newest revision). A file may have
 # more (a later revision's additions) but never fewer.
@@ -307,13 +311,18 @@ def bound_findings(
     declared bounds, each naming its row and column (a repair mends by these)."""
     from desktop.store import bounds
 
-    columns = tuple(bounds.columns().get(table, ()))
+    declared = bounds.columns().get(table, {})
+    columns = tuple(declared)
     if not columns:
         return
-    where = "" if row_id is None else " WHERE rowid = ?"
+    # SQLite picks out the rows with a value out of bounds (most files have none, and
+    # reading every number into Python was most of the time of a full check); each is
+    # then judged and said by `bounds.check` itself.
+    outside = " OR ".join(_outside(column, bound) for column, bound in declared.items())
+    where = f"({outside})" + ("" if row_id is None else " AND rowid = ?")
     try:
         rows = connection.execute(
-            f"SELECT rowid, {', '.join(columns)} FROM {table}{where}",
+            f"SELECT rowid, {', '.join(columns)} FROM {table} WHERE {where}",
             () if row_id is None else (row_id,),
         ).fetchall()
     except sqlite3.DatabaseError:
@@ -328,6 +337,12 @@ def bound_findings(
                     continue
                 named = f"{singular_of(table).capitalize()} {rowid}"
                 yield Finding(f"{named}: {_sentence(error)}", table, rowid, column)
+
+
+def _outside(column: str, bound: Bound) -> str:
+    """SQL that is true when `column` holds what `bound` refuses."""
+    within = f"(typeof({column}) = 'integer' AND {column} BETWEEN {bound.low} AND {bound.high})"
+    return f"NOT ({column} IS NULL OR {within})" if bound.nullable else f"NOT {within}"
 
 
 def game_findings(
