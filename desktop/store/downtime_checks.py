@@ -10,6 +10,8 @@ which a campaign opened for play does not otherwise read: the managers of those 
 from __future__ import annotations
 
 from desktop.rules import downtime, factions, roster
+from desktop.store import bounds
+from desktop.store.bounds import TRAUMA_MAX
 from desktop.store.checks import (
     SUMMARY_MAX,
     XP_MAX,
@@ -33,7 +35,6 @@ from desktop.store.downtime_records import (
     FactionRecord,
 )
 
-TRAUMA_MAX = 4  # the sheet's four trauma boxes
 XP_TRACKS_MAX = 20
 COORDINATE_MAX = 100_000.0  # scene units on the claim map; the lair is at (0, 0)
 
@@ -126,6 +127,8 @@ def chapter(record: object, turf: int, at_war: bool) -> ChapterRecord:
     if not isinstance(record, ChapterRecord):
         raise ValueError(f"Expected the chapter, not {record!r}.")
     ruled = factions.Chapter(record.tier, record.hold, record.rep, turf, record.coin, record.heat)
+    for column in ("coin", "heat"):  # the rules bound them below only; the file above too
+        bounds.check("chapter", column, getattr(ruled, column))
     return ChapterRecord(
         name=roster.check_name(record.name),
         tier=ruled.tier,

@@ -11,16 +11,17 @@ value another program wrote is named plainly instead of breaking the Play dock.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from desktop.store import checks
+from desktop.store import bounds, checks
 
 SCENE_TEXT_MAX = 2_000  # a scene is a line or a short paragraph, not a chapter
 ACTION_TEXT_MAX = 500  # one declared action
 SCENES_MAX = 1_000
 MEMBERS_MAX = 500  # characters, NPCs and challenges in one scene
-ROUND_MAX = 100_000
+ROUND_MAX = bounds.ROUND_MAX
 
 
 @dataclass(frozen=True)
@@ -102,21 +103,30 @@ class PlayView:
     out_for_good: tuple[tuple[int, str], ...] = field(default=())
 
 
-def _whole_pairs(value: object, what: str, width: int) -> tuple[tuple[int, ...], ...]:
+def _pool_sizes(value: object, what: str, width: int) -> tuple[tuple[int, ...], ...]:
+    """(character id, pool size, ...) rows, each number within its declared bound."""
     if not isinstance(value, list):
         raise ValueError(f"{what} must be a list, not {checks.shown(value)}.")
-    pairs = []
+    rows = []
     for item in value:
         if not isinstance(item, list) or len(item) != width:
             raise ValueError(f"{what} holds {checks.shown(item)}, not {width} numbers.")
-        pairs.append(tuple(checks.whole(n, what, high=checks.INTEGER_MAX) for n in item))
-    return tuple(pairs)
+        character, *sizes = item
+        rows.append(
+            (
+                bounds.game_number("character", character),
+                *(bounds.game_number("pool_size", size) for size in sizes),
+            )
+        )
+    return tuple(rows)
 
 
 def check_scene(scene: SceneRecord) -> SceneRecord:
     """A scene as the GM may set it: text within bounds, members as ids, a condition
     that is one of its members."""
     text = checks.text(scene.text, "The scene", SCENE_TEXT_MAX)
+    if not text.strip():
+        raise ValueError("Say what the scene is: its text cannot be empty.")
     members = tuple(dict.fromkeys(checks.row_id(m, "A scene's member") for m in scene.members))
     if len(members) > MEMBERS_MAX:
         raise ValueError(f"A scene can hold at most {MEMBERS_MAX} characters.")
@@ -188,19 +198,116 @@ def game_from_values(
         started_at=checks.timestamp(started_at),
         started_day=checks.row_id(started_day, "A game's first day"),
         ended_at=None if ended_at is None else checks.timestamp(ended_at),
-        started_with=_whole_pairs(state.get("started_with", []), "A pool size at start", 2),  # type: ignore[arg-type]
+        started_with=_pool_sizes(state.get("started_with", []), "A pool size at start", 2),  # type: ignore[arg-type]
         scenes=tuple(scenes),
         round=state.get("round", 1),
         turn_of=state.get("turn_of"),
         actions=tuple(actions),
-        grown=_whole_pairs(state.get("grown", []), "A grown pool", 3),  # type: ignore[arg-type]
+        grown=_pool_sizes(state.get("grown", []), "A grown pool", 3),  # type: ignore[arg-type]
     )
 
 
 def check_game(game: GameRecord) -> GameRecord:
-    """Every value of a game within bounds (a write, an import and a health check)."""
-    checks.whole(game.round, "A game's round", low=1, high=ROUND_MAX)
+    """Every value of a game within bounds, and its state one that Start game, the
+    scene, turn and round steps and End game can leave (a write, an import and a
+    health check all judge a game here)."""
+    bounds.game_number("round", game.round)
     checks.optional_id(game.turn_of, "Whose turn it is")
+    bounds.check("game", "started_day", game.started_day)
     if len(game.scenes) > SCENES_MAX:
         raise ValueError(f"A game has at most {SCENES_MAX} scenes.")
-    return replace(game, scenes=tuple(check_scene(s) for s in game.scenes))
+    checked = replace(game, scenes=tuple(check_scene(s) for s in game.scenes))
+    if game.ended_at is not None and game.ended_at < game.started_at:
+        # ISO text of whole seconds sorts as the moments do.
+        raise ValueError("A game cannot end before it started.")
+    _once((cid for cid, _text in game.actions), "declared two actions in one round")
+    if any(not text for _cid, text in game.actions):
+        raise ValueError("A declared action cannot be empty: an empty one is no action.")
+    _once((cid for cid, _size in game.started_with), "has two pool sizes at the start")
+    _check_turn(checked)
+    _check_growth(checked)
+    return checked
+
+
+def _once(character_ids: Iterable[int], what: str) -> None:
+    seen: set[int] = set()
+    for cid in character_ids:
+        if cid in seen:
+            raise ValueError(f"A character {what}.")
+        seen.add(cid)
+
+
+def _check_turn(game: GameRecord) -> None:
+    if game.turn_of is None:
+        return
+    if not game.running:
+        raise ValueError("An ended game has no one's turn.")
+    scene = game.scene
+    # The turn order is the player characters of the scene (all of them when it names
+    # none): whose turn it is must be one of them.
+    if scene is not None and scene.members and game.turn_of not in scene.members:
+        raise ValueError("Whose turn it is must be someone in the scene's turn order.")
+
+
+def _check_growth(game: GameRecord) -> None:
+    """RULES.md section 2, End game: a pool never shrinks, and only End game grows one,
+    from the size recorded at Start game."""
+    if game.grown and game.running:
+        raise ValueError("Only an ended game says whose pool grew.")
+    started = dict(game.started_with)
+    _once((cid for cid, _s, _n in game.grown), "grew twice in one game")
+    for cid, before, after in game.grown:
+        if after <= before:
+            raise ValueError(f"A pool grows at End game, never shrinks ({before} to {after}).")
+        if started.get(cid) != before:
+            raise ValueError("A pool grows from the size recorded when the game started.")
+
+
+@dataclass(frozen=True)
+class GameProblem:
+    """A tie between records that does not hold: in `table`, row `row_id`."""
+
+    message: str
+    table: str
+    row_id: int
+    column: str = ""
+
+
+def check_games(
+    games: Sequence[GameRecord], current_day: int, rolls: Iterable[tuple[int, int]] = ()
+) -> None:
+    """Refuse, with the first problem's plain message, what `game_problems` finds."""
+    for problem in game_problems(games, current_day, rolls):
+        raise ValueError(problem.message)
+
+
+def game_problems(
+    games: Sequence[GameRecord], current_day: int, rolls: Iterable[tuple[int, int]] = ()
+) -> Iterator[GameProblem]:
+    """What ties a campaign's games together: at most one runs, each started on a day
+    the calendar has reached, and every roll logged in a game, given as (roll id, game
+    id) and not undone (an undone Start game leaves its undone rolls), names a game
+    that is there."""
+    running = 0
+    for game in games:
+        if game.running:
+            running += 1
+            if running > 1:
+                yield GameProblem("Only one game can be running at a time.", "game", game.id)
+        if game.started_day > current_day:
+            yield GameProblem(
+                f"A game started on day {game.started_day}, after the campaign's current "
+                f"day ({current_day}).",
+                "game",
+                game.id,
+                "started_day",
+            )
+    ids = {game.id for game in games}
+    for roll_id, game_id in rolls:
+        if game_id not in ids:
+            yield GameProblem(
+                "A roll was logged in a game that is not in the campaign.",
+                "roll_log",
+                roll_id,
+                "game_id",
+            )

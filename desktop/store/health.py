@@ -23,12 +23,17 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import suppress
 from dataclasses import dataclass
 from datetime import date
+from itertools import chain
+from typing import TYPE_CHECKING
 
 from desktop.rules import roster
 from desktop.store import checks
 from desktop.store.errors import CampaignRefused
 from desktop.store.migrations import HEAD
 from desktop.store.migrations.layouts import Layout, layout_at
+
+if TYPE_CHECKING:
+    from desktop.store.bounds import Bound
 
 # Every table and column of the newest revision, each of which this GM Desk reads. A
 # file may have more (a later revision's additions) but never fewer.
@@ -44,6 +49,7 @@ class Finding:
     message: str
     table: str = ""
     row_id: int | None = None
+    column: str = ""  # the one value at fault, when it is one (see `bounds.safe_value`)
 
 
 # -- on open ---------------------------------------------------------------------------------
@@ -149,8 +155,16 @@ def value_findings(connection: sqlite3.Connection) -> Iterator[Finding]:
     """Each stored value the rules would refuse, with where it is; lazily, in file order."""
     names = _character_names(connection)
     track = _stress_track(connection)
+    out_of_bounds: dict[str, set[int]] = {}
+    for finding in _bound_findings(connection):
+        if finding.row_id is not None:
+            out_of_bounds.setdefault(finding.table, set()).add(finding.row_id)
+        yield finding
     yield from _campaign_row(connection)
+    yield from game_findings(connection)
     for table, sql, describe, check in _row_checks(names, track):
+        # A row with a number out of its bounds is named once, above.
+        skipped = out_of_bounds.get(table, set())
         try:
             cursor = connection.execute(sql)
         except sqlite3.DatabaseError as error:
@@ -164,6 +178,8 @@ def value_findings(connection: sqlite3.Connection) -> Iterator[Finding]:
                 break
             if row is None:
                 break
+            if _row_id(row) in skipped:
+                continue
             found = _judged(table, row, describe, check)
             if found is not None:
                 yield found
@@ -172,6 +188,13 @@ def value_findings(connection: sqlite3.Connection) -> Iterator[Finding]:
 def row_finding(connection: sqlite3.Connection, table: str, row_id: int) -> Finding | None:
     """The problem of one stored row, or None when the checks accept it (or it is gone):
     a repair asks this after changing one of its values."""
+    # The row's bounds and its game ties first, as the full check names them first.
+    found = next(
+        chain(bound_findings(connection, table, row_id), game_findings(connection, table, row_id)),
+        None,
+    )
+    if found is not None:
+        return found
     for name, sql, describe, check in _row_checks(
         _character_names(connection), _stress_track(connection)
     ):
@@ -192,6 +215,85 @@ def _judged(
     except (ValueError, TypeError, KeyError, AttributeError) as error:
         return Finding(f"{describe(row)}: {_sentence(error)}", table, _row_id(row))
     return None
+
+
+def _bound_findings(connection: sqlite3.Connection) -> Iterator[Finding]:
+    """Every stored whole number outside the bounds `bounds` declares for its column."""
+    from desktop.store import bounds
+
+    for table in bounds.columns():
+        yield from bound_findings(connection, table)
+
+
+def bound_findings(
+    connection: sqlite3.Connection, table: str, row_id: int | None = None
+) -> Iterator[Finding]:
+    """The whole numbers of `table` (of its row `row_id` only, if given) outside their
+    declared bounds, each naming its row and column (a repair mends by these)."""
+    from desktop.store import bounds
+
+    declared = bounds.columns().get(table, {})
+    columns = tuple(declared)
+    if not columns:
+        return
+    # SQLite picks out the rows with a value out of bounds (most files have none, and
+    # reading every number into Python was most of the time of a full check); each is
+    # then judged and said by `bounds.check` itself.
+    outside = " OR ".join(_outside(column, bound) for column, bound in declared.items())
+    where = f"({outside})" + ("" if row_id is None else " AND rowid = ?")
+    try:
+        rows = connection.execute(
+            f"SELECT rowid, {', '.join(columns)} FROM {table} WHERE {where}",
+            () if row_id is None else (row_id,),
+        ).fetchall()
+    except sqlite3.DatabaseError:
+        return  # the table's own check says it cannot be read
+    for rowid, *values in rows:
+        for column, value in zip(columns, values, strict=True):
+            try:
+                bounds.check(table, column, value)
+            except ValueError as error:
+                if table == "campaign":  # its one row: mended, never left out
+                    yield Finding(_sentence(error), table, None, column)
+                    continue
+                named = f"{singular_of(table).capitalize()} {rowid}"
+                yield Finding(f"{named}: {_sentence(error)}", table, rowid, column)
+
+
+def _outside(column: str, bound: Bound) -> str:
+    """SQL that is true when `column` holds what `bound` refuses."""
+    within = f"(typeof({column}) = 'integer' AND {column} BETWEEN {bound.low} AND {bound.high})"
+    return f"NOT ({column} IS NULL OR {within})" if bound.nullable else f"NOT {within}"
+
+
+def game_findings(
+    connection: sqlite3.Connection, table: str = "", row_id: int | None = None
+) -> Iterator[Finding]:
+    """What ties the games together and to the calendar and the log, as the store and
+    the import judge it (`games.game_problems`), named on the row at fault; only those
+    of `table`'s row `row_id`, if given (a repair asks so after mending one)."""
+    from desktop.store import games
+
+    try:
+        day = connection.execute("SELECT current_day FROM campaign LIMIT 1").fetchone()
+        rows = connection.execute(
+            "SELECT id, started_at, started_day, ended_at, state FROM game ORDER BY id"
+        ).fetchall()
+        rolls = connection.execute(
+            "SELECT id, game_id FROM roll_log WHERE game_id IS NOT NULL AND NOT undone"
+        ).fetchall()
+    except sqlite3.DatabaseError:
+        return  # the tables' own checks say they cannot be read
+    records = []
+    for row in rows:
+        with suppress(ValueError, TypeError):  # a bad game is named by its own check
+            records.append(games.game_from_row(row))
+    current_day = day[0] if day and isinstance(day[0], int) else checks.CURRENT_DAY_MAX
+    for problem in games.game_problems(records, current_day, rolls):
+        if table and (problem.table, problem.row_id) != (table, row_id):
+            continue
+        where = f"{singular_of(problem.table).capitalize()} {problem.row_id}"
+        yield Finding(f"{where}: {problem.message}", problem.table, problem.row_id, problem.column)
 
 
 def _row_id(row: Sequence[object]) -> int | None:
@@ -247,7 +349,7 @@ def _campaign_row(connection: sqlite3.Connection) -> Iterator[Finding]:
     if not rows:
         yield Finding("the file has no campaign row (its name and calendar).", "campaign")
         return
-    _id, name, start, day, settings = rows[0]
+    _id, name, start, _day, settings = rows[0]
     try:
         roster.check_name(name)
     except ValueError as error:
@@ -260,10 +362,11 @@ def _campaign_row(connection: sqlite3.Connection) -> Iterator[Finding]:
             "like 2026-03-01.",
             "campaign",
         )
-    try:
-        checks.whole(day, "The campaign's current day", low=1)
-    except ValueError as error:
-        yield Finding(_sentence(error), "campaign")
+    else:
+        try:  # within the calendar's years, as a new campaign and the import hold it
+            checks.start_date(str(start))
+        except ValueError as error:
+            yield Finding(f"The campaign's first day: {_sentence(error)}", "campaign")
     try:
         if not isinstance(json.loads(str(settings)), dict):
             raise ValueError
@@ -306,9 +409,9 @@ def _row_checks(
         checks.roll_kind(row[4])
         checks.parse_detail(str(row[5]))
         checks.total(row[6])
-        for value, what in zip(row[7:], ("game", "scene", "round", "turn"), strict=True):
-            if value is not None:
-                checks.whole(value, f"Its {what}", low=1)
+        # As the import judges a line (its place in play is held to its bounds above).
+        roster.check_name(row[3])
+        checks.summary(row[7])
 
     def game(row: tuple[object, ...]) -> None:
         games.game_from_row(row)
@@ -350,8 +453,7 @@ def _row_checks(
         ):
             if isinstance(flag, bool) or flag not in (0, 1):
                 raise ValueError(f"Whether it {what} is stored as {flag!r}, not yes or no.")
-        for value, what in ((tier, "tier"), (rep, "rep"), (coin, "coin"), (heat, "heat")):
-            checks.whole(value, f"The chapter's {what}", low=-1_000_000)
+        # Its numbers are within their bounds: a row with one that is not was named.
         factions.Chapter(
             tier,  # type: ignore[arg-type]
             hold,  # type: ignore[arg-type]
@@ -393,7 +495,7 @@ def _row_checks(
         (
             "roll_log",
             "SELECT id, at, character_id, character_name, kind, detail, total,"
-            " game_id, scene, round, turn FROM roll_log",
+            " summary FROM roll_log",
             lambda row: f"Roll log line {row[0]} ({row[3]})",
             roll,
         ),

@@ -12,9 +12,10 @@ from dataclasses import asdict, fields
 from pathlib import Path
 from typing import TypeVar
 
-from sqlalchemy import func, insert, update
+from sqlalchemy import event, func, insert, update
 from sqlmodel import Session, SQLModel, col, select
 
+from desktop.store import bounds
 from desktop.store.card_records import CardRecord
 from desktop.store.checks import join_tags, split_tags
 from desktop.store.engine import make_engine
@@ -61,11 +62,23 @@ class Writer:
 
     @contextmanager
     def transaction(self) -> Iterator[Session]:
-        with Session(self.engine, expire_on_commit=False) as session, session.begin():
-            yield session
+        with Session(self.engine, expire_on_commit=False) as session:
+            # The last word before anything reaches the file: a number some action's
+            # arithmetic took past its column's bounds (heat + 1 at the top) is refused
+            # plainly, and the whole action with it.
+            event.listen(session, "before_flush", _within_bounds)
+            with session.begin():
+                yield session
 
     def dispose(self) -> None:
         self.engine.dispose()
+
+
+def _within_bounds(session: Session, _context: object, _instances: object) -> None:
+    for row in (*session.new, *session.dirty):
+        table = str(getattr(row, "__tablename__", ""))
+        columns = bounds.columns().get(table, {})
+        bounds.check_row(table, {name: getattr(row, name) for name in columns})
 
 
 # -- the campaign row ---------------------------------------------------------------------
@@ -121,6 +134,9 @@ def insert_new_rows(
     row (for 100,000 rows that was most of an import's time). The caller has checked
     the rows, ids included; the file's constraints still hold them to the schema.
     """
+    table = model.__tablename__  # type: ignore[attr-defined]
+    for row in rows:
+        bounds.check_row(table, row)
     if rows:
         session.connection().execute(insert(model.__table__), list(rows))  # type: ignore[attr-defined]
 
@@ -460,6 +476,7 @@ def card_record(row: Card, *, has_image: bool) -> CardRecord:
 
 
 def set_energy_profile(session: Session, character_id: int, daily_net: int, abilities: str) -> None:
+    bounds.check_row("energy_profile", {"character_id": character_id, "daily_net": daily_net})
     session.connection().exec_driver_sql(
         "INSERT INTO energy_profile (character_id, daily_net, abilities) VALUES (?, ?, ?)"
         " ON CONFLICT (character_id) DO UPDATE SET daily_net = excluded.daily_net,"
@@ -476,6 +493,8 @@ def delete_energy_profile(session: Session, character_id: int) -> None:
 
 def put_energy_days(session: Session, rows: Sequence[tuple[int, int, str]]) -> None:
     """Write (character_id, day, state JSON) rows, replacing any already there."""
+    for character_id, day, _state in rows:
+        bounds.check_row("energy_day", {"character_id": character_id, "day": day})
     if rows:
         session.connection().exec_driver_sql(
             "INSERT OR REPLACE INTO energy_day (character_id, day, state) VALUES (?, ?, ?)",
@@ -492,4 +511,5 @@ def delete_energy_days(session: Session, keys: Sequence[tuple[int, int]]) -> Non
 
 
 def set_current_day(session: Session, day: int) -> None:
+    bounds.check("campaign", "current_day", day)
     session.connection().exec_driver_sql("UPDATE campaign SET current_day = ?", (day,))

@@ -18,7 +18,7 @@ import json
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from datetime import date
-from typing import Annotated, Any, Literal, Self
+from typing import Annotated, Any, ClassVar, Literal, Self
 
 from pydantic import (
     AfterValidator,
@@ -36,7 +36,7 @@ from pydantic import (
 
 from desktop.rules import dicepool, factions, roster, syscards
 from desktop.rules.energy import CharacterProfile, DayState
-from desktop.store import checks, downtime_checks, energy, games
+from desktop.store import bounds, checks, downtime_checks, energy, games
 from desktop.store.card_records import CardRecord, CardSnapshot
 from desktop.store.card_rows import NEW_CARD
 from desktop.store.downtime_records import (
@@ -75,6 +75,28 @@ class Refusal(ValueError):
 
 class _Strict(BaseModel):
     model_config = ConfigDict(strict=True, extra="ignore", frozen=True)
+
+
+class _Stored(_Strict):
+    """A record the file keeps as a row of `_table`: each of its whole numbers is held
+    to the bound `bounds` declares for that column, as every writer and the open check
+    hold it (a field named as no column, or left out, is judged by its own rule)."""
+
+    _table: ClassVar[str] = ""
+    _spelled_otherwise: ClassVar[tuple[str, ...]] = ()  # fields the file writes otherwise
+
+    @model_validator(mode="after")
+    def _within_bounds(self) -> Self:
+        for column in bounds.columns()[self._table]:
+            if column in self._spelled_otherwise:
+                continue
+            value = getattr(self, column, None)
+            if value is not None:
+                try:
+                    bounds.check(self._table, column, value)
+                except ValueError as error:
+                    raise Refusal(column, str(error)) from None
+        return self
 
 
 # -- values, each checked by its rule ---------------------------------------------------------
@@ -176,7 +198,9 @@ Day = Annotated[
 # -- the records -------------------------------------------------------------------------------
 
 
-class Die(_Strict):
+class Die(_Stored):
+    _table = "die"
+
     id: Id
     size: _rule(checks.die_size, _one_of(dicepool.SIZES)) = dicepool.DEFAULT_SIZE  # type: ignore[valid-type]
     kind: _rule(checks.die_kind, _one_of(dicepool.Kind)) = "ordinary"  # type: ignore[valid-type]
@@ -197,7 +221,9 @@ class Die(_Strict):
         return steps
 
 
-class Trait(_Strict):
+class Trait(_Stored):
+    _table = "trait"
+
     id: Id
     name: Name
     value: Annotated[int, Field(ge=1, le=checks.INTEGER_MAX)] = 1
@@ -213,7 +239,9 @@ class Trait(_Strict):
         return self
 
 
-class Item(_Strict):
+class Item(_Stored):
+    _table = "item"
+
     id: Id
     name: Name
     kind: _rule(checks.item_kind, _one_of(dicepool.ItemKind))  # type: ignore[valid-type]
@@ -221,8 +249,10 @@ class Item(_Strict):
     position: Whole = 0
 
 
-class Energy(_Strict):
+class Energy(_Stored):
     """A null daily_net keeps the days of a character whose profile was removed."""
+
+    _table = "energy_profile"
 
     daily_net: Annotated[int, Field(ge=0, le=checks.DAILY_NET_MAX)] | None = None
     abilities: dict[str, Annotated[int, Field(ge=0, le=checks.ABILITY_RATING_MAX)]] = {}
@@ -249,8 +279,10 @@ def _xp(tracks: list[XpTrack]) -> list[XpTrack]:
 _DEFAULT_XP = tuple(XpTrack(track=track, marks=marks) for track, marks in DEFAULT_XP)
 
 
-class Sheet(_Strict):
+class Sheet(_Stored):
     """A character's downtime sheet; its stress is judged against the campaign's track."""
+
+    _table = "downtime_sheet"
 
     stress: int = 0
     trauma: _rule(downtime_checks.trauma, int) = 0  # type: ignore[valid-type]
@@ -290,8 +322,10 @@ class Sheet(_Strict):
         )
 
 
-class Character(_Strict):
+class Character(_Stored):
     """A character with what it owns; an item's die is the die whose item_id names it."""
+
+    _table = "character"
 
     id: Id
     name: Name
@@ -327,7 +361,9 @@ class Character(_Strict):
         return self._profile
 
 
-class Roll(_Strict):
+class Roll(_Stored):
+    _table = "roll_log"
+
     id: Id
     at: _rule(checks.timestamp, str)  # type: ignore[valid-type]
     character_id: Id | None = None
@@ -353,11 +389,13 @@ def _game_state(value: dict[str, Any]) -> dict[str, Any]:
     return value
 
 
-class Game(_Strict):
+class Game(_Stored):
     """A game at the table (RULES.md section 2) with its play state: `state` holds
     `scenes` (each {text, members, condition_id}), `round`, `turn_of`, `actions`
     ([character id, text] pairs), `started_with` ([character id, pool size] pairs) and,
     once ended, `grown` ([character id, started, after] triples)."""
+
+    _table = "game"
 
     id: Id
     started_at: _rule(checks.timestamp, str)  # type: ignore[valid-type]
@@ -409,8 +447,10 @@ class Image(_Strict):
 _CARD_DEFAULTS: dict[str, Any] = {"category": "skill", "position": 0, **NEW_CARD, "tags": ()}
 
 
-class Card(_Strict):
+class Card(_Stored):
     """A SySCard, each field checked as the card editor's are."""
+
+    _table = "card"
 
     id: Id
     name: Name
@@ -442,8 +482,10 @@ class Card(_Strict):
 # -- downtime ----------------------------------------------------------------------------------
 
 
-class Chapter(_Strict):
+class Chapter(_Stored):
     """The chapter's stored fields; its turf and war follow the claims and factions."""
+
+    _table = "chapter"
 
     name: Name | None = None  # None: the campaign's name
     tier: _rule(downtime_checks.tier, int) = factions.MIN_TIER  # type: ignore[valid-type]
@@ -456,7 +498,9 @@ class Chapter(_Strict):
     lair_threatened: bool = False
 
 
-class Faction(_Strict):
+class Faction(_Stored):
+    _table = "faction"
+
     id: Id
     name: Name
     tier: _rule(downtime_checks.tier, int) = factions.MIN_TIER  # type: ignore[valid-type]
@@ -468,8 +512,10 @@ class Faction(_Strict):
     shown: bool = True
 
 
-class Claim(_Strict):
+class Claim(_Stored):
     """A claim on the map; holder_id 0 is the chapter."""
+
+    _table = "claim"
 
     id: Id
     name: _rule(downtime_checks.claim_name, str)  # type: ignore[valid-type]
@@ -487,7 +533,9 @@ class ClaimPath(_Strict):
     end: Whole
 
 
-class Clock(_Strict):
+class Clock(_Stored):
+    _table = "clock"
+
     id: Id
     name: Name
     segments: _rule(downtime_checks.clock_segments, int)  # type: ignore[valid-type]
@@ -513,8 +561,11 @@ class Clock(_Strict):
         return owner
 
 
-class Step(_Strict):
+class Step(_Stored):
     """One step of a downtime session; character_id 0 for chapter-wide steps."""
+
+    _table = "downtime_entry"
+    _spelled_otherwise = ("character_id",)  # 0 here, no character (NULL) in the file
 
     id: Id
     character_id: Whole = 0
@@ -526,7 +577,9 @@ class Step(_Strict):
     undone: bool = False
 
 
-class Session(_Strict):
+class Session(_Stored):
+    _table = "downtime_session"
+
     number: Id
     entries: list[Step] = []
 
@@ -545,7 +598,9 @@ class Settings(_Strict):
     starting_dice: _setting("starting_dice") = checks.settings_defaults()["starting_dice"]  # type: ignore[valid-type]
 
 
-class CampaignInfo(_Strict):
+class CampaignInfo(_Stored):
+    _table = "campaign"
+
     name: Name
     start_date: Annotated[date, BeforeValidator(_start_date)]
     current_day: Annotated[int, Field(ge=1, le=checks.CURRENT_DAY_MAX)] = 1
@@ -609,20 +664,23 @@ class CampaignExport(_Strict):
         _unique((card.id for card in self.cards), "cards", "id")
         _card_owners(self.cards)
         self._downtime(characters)
-        self._games(characters)
+        self._games()
         return self
 
-    def _games(self, characters: set[int]) -> None:
+    def _games(self) -> None:
+        # A game's state may name characters deleted since (as the store keeps them);
+        # what ties games to each other, to the calendar and to the log is judged as
+        # the store judges it.
         _unique((game.id for game in self.games), "games", "id")
-        running = [game for game in self.games if game.ended_at is None]
-        if len(running) > 1:
-            raise Refusal("games", "only one game can be running at a time.")
-        for index, game in enumerate(self.games):
-            record = game.record()
-            named = [m for scene in record.scenes for m in scene.members]
-            named += [cid for cid, _text in record.actions]
-            for cid in named:
-                _exists(cid, characters, f"games[{index}].state", "character")
+        rolled_in = (
+            (roll.id, roll.game_id) for roll in self.roll_log if roll.game_id and not roll.undone
+        )
+        _judged(
+            lambda: games.check_games(
+                [game.record() for game in self.games], self.campaign.current_day, rolled_in
+            ),
+            "games",
+        )
 
     def _downtime(self, characters: set[int]) -> None:
         chapter_name = self.chapter_name()

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from desktop.rules.energy import CharacterProfile
 from desktop.store import checks, energy
 from desktop.store.campaign import Campaign, Populate
+from desktop.store.errors import ImportRefused
 from desktop.store.exchange.document import (
     CampaignDocument,
     ImageCheck,
@@ -54,15 +55,20 @@ def write_document(
     """The new campaign file of a checked document, built under a temporary name and
     renamed into place: a failure or a cancel (`progress` raising Cancelled) leaves
     nothing at `destination` and nothing beside it."""
-    return Campaign.create(
-        destination,
-        data_dir=data_dir,
-        name=document.name,
-        start_date=document.start_date,
-        current_day=document.current_day,
-        settings=document.settings,
-        populate=_populate(document, progress),
-    )
+    try:
+        return Campaign.create(
+            destination,
+            data_dir=data_dir,
+            name=document.name,
+            start_date=document.start_date,
+            current_day=document.current_day,
+            settings=document.settings,
+            populate=_populate(document, progress),
+        )
+    except ValueError as error:
+        # A value the writer's bounds refuse that the document's checks let through:
+        # still the import's plain refusal, with nothing written.
+        raise ImportRefused(str(error)) from None
 
 
 def _chunks(records: Sequence[Any]) -> Iterator[Sequence[Any]]:

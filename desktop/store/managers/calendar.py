@@ -227,6 +227,15 @@ class CalendarManager(Manager):
             raise ValueError(
                 f"End Day of day {token.from_day} cannot be undone: today is day {today}."
             )
+        started = self._read(
+            "SELECT EXISTS (SELECT 1 FROM game WHERE started_day > ?)", (token.from_day,)
+        )
+        if started[0][0]:
+            # A game keeps the day it started on, which the calendar must have reached.
+            raise ValueError(
+                f"End Day of day {token.from_day} cannot be undone: a game started on day "
+                f"{today}. Undo that game's start first."
+            )
         with self._writing(Topic.ENERGY, Topic.CAMPAIGN) as session:
             writer.delete_energy_days(session, token.rows)
             writer.set_current_day(session, token.from_day)

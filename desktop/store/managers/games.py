@@ -19,12 +19,14 @@ from desktop.store import checks
 from desktop.store.core import Manager, Topic
 from desktop.store.errors import NotFound
 from desktop.store.games import (
+    ROUND_MAX,
     GameRecord,
     PlayView,
     SceneRecord,
     Seat,
     check_action,
     check_game,
+    check_games,
     check_scene,
     game_from_row,
     state_to_text,
@@ -155,9 +157,14 @@ class GameManager(Manager):
             after = dicepool.pool_size_after_game(pool, started)
             if after > started:
                 grown.append((cid, started, after))
+        ended_at = checks.timestamp(datetime.now() if at is None else at)
+        if at is None:
+            # The clock may have gone back since the start (a summer time's end, a
+            # corrected clock): the game still ends no earlier than it began.
+            ended_at = max(ended_at, game.started_at)
         ended = replace(
             game,
-            ended_at=checks.timestamp(datetime.now() if at is None else at),
+            ended_at=ended_at,
             turn_of=None,
             grown=tuple(grown),
         )
@@ -171,6 +178,8 @@ class GameManager(Manager):
             previous: GameRecord | None = self.get(checked.id)
         except NotFound:
             previous = None
+        others = [g for g in self.all() if g.id != checked.id]
+        check_games([*others, checked], self._campaign.summary().current_day)
         with self._writing(Topic.GAMES) as session:
             self._write(session, checked, new=previous is None, keep_id=True)
         return previous
@@ -180,6 +189,12 @@ class GameManager(Manager):
         from desktop.store.models import GameRow
 
         previous = self.get(game_id)
+        logged = self._read(
+            "SELECT EXISTS (SELECT 1 FROM roll_log WHERE game_id = ? AND NOT undone)", (game_id,)
+        )
+        if logged[0][0]:
+            # Undo keeps this order: the game's rolls are undone before its start.
+            raise ValueError("Rolls were made in this game: undo them before its start.")
         with self._writing(Topic.GAMES) as session:
             row = session.get(GameRow, game_id)
             if row is not None:
@@ -212,7 +227,9 @@ class GameManager(Manager):
             changed = replace(changed, turn_of=self._first(changed))
         else:
             changed = replace(game, scenes=(*game.scenes[:-1], scene))
-            if changed.turn_of is None:
+            order, _gone = self._order(changed)
+            if changed.turn_of not in [seat.character_id for seat in order]:
+                # Nobody's turn yet, or the player whose turn it was left the scene.
                 changed = replace(changed, turn_of=self._first(changed))
         return self._change(game, changed)
 
@@ -249,7 +266,7 @@ class GameManager(Manager):
         """The round is over: the next starts with the first player in play and no
         actions declared ("The order starts again"). Returns the game as it was."""
         game = self._require_scene()
-        if game.round >= 100_000:
+        if game.round >= ROUND_MAX:
             raise ValueError("This scene has run its rounds: set a new scene.")
         changed = replace(game, round=game.round + 1, actions=())
         return self._change(game, replace(changed, turn_of=self._first(changed)))

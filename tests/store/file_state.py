@@ -1,0 +1,58 @@
+"""What a test needs to say "nothing was written" and "this file is sound": a dump of
+every table of a campaign file, and the judgement a copy of it gets on open (the full
+value check) and on a round trip through its own export."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from contextlib import closing
+from pathlib import Path
+
+from desktop.store import Campaign, health
+from desktop.store.exchange import export_document, parse_document
+
+
+def dump(path: Path) -> dict[str, list[tuple[object, ...]]]:
+    """Every row of every table, in rowid order (the -wal read too)."""
+    with closing(sqlite3.connect(path)) as connection:
+        tables = [
+            str(row[0])
+            for row in connection.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+                " ORDER BY name"
+            )
+        ]
+        return {
+            table: connection.execute(f"SELECT * FROM {table} ORDER BY rowid").fetchall()
+            for table in tables
+        }
+
+
+def copy_of(path: Path, target: Path) -> Path:
+    """A consistent copy of a campaign open elsewhere (SQLite's backup: the -wal too)."""
+    with closing(sqlite3.connect(path)) as source, closing(sqlite3.connect(target)) as copy:
+        source.backup(copy)
+    return target
+
+
+def findings(path: Path) -> list[str]:
+    """What the full value check (open's, and Check Campaign's) finds in the file."""
+    with closing(sqlite3.connect(path)) as connection:
+        found = health.structure_findings(connection) + list(health.value_findings(connection))
+    return [finding.message for finding in found]
+
+
+def assert_sound(campaign: Campaign, folder: Path) -> None:
+    """A copy of the campaign passes the full value check and opens, and its export is
+    accepted by the import again."""
+    copy = copy_of(campaign.path, folder / "copy.gmdesk")
+    assert findings(copy) == []
+    with closing(sqlite3.connect(copy)) as connection:
+        health.refuse_unsound(connection, copy.name)
+    opened = Campaign.open(copy, data_dir=folder / "copy-data")
+    try:
+        document = json.loads(json.dumps(export_document(opened)))
+    finally:
+        opened.close()
+    parse_document(document, images=lambda *_image: True)
