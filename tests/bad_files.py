@@ -16,6 +16,7 @@ from datetime import date
 from pathlib import Path
 
 from desktop.store import Campaign
+from desktop.store.connection import APPLICATION_ID
 from desktop.store.downtime_records import ENTRY_ACTIVITIES, DowntimeStep
 from desktop.store.sample import ensure_sample_campaign
 
@@ -255,9 +256,11 @@ REFUSED: dict[str, Make] = {
         "CREATE TABLE song (title TEXT)", "INSERT INTO song VALUES ('Drunken Sailor')"
     ),
     "empty sqlite": _new_sqlite("PRAGMA user_version=1"),
-    "our id, no tables": _new_sqlite("PRAGMA application_id=1196262475", "PRAGMA user_version=1"),
+    "our id, no tables": _new_sqlite(
+        f"PRAGMA application_id={APPLICATION_ID}", "PRAGMA user_version=1"
+    ),
     "our id, other tables": _new_sqlite(
-        "PRAGMA application_id=1196262475", "CREATE TABLE other (x)"
+        f"PRAGMA application_id={APPLICATION_ID}", "CREATE TABLE other (x)"
     ),
     "foreign id, our tables": _sql("PRAGMA application_id=12345"),
     "no version row": _sql("DELETE FROM alembic_version"),
