@@ -86,8 +86,10 @@ def whole(value: object, what: str, low: int = 0, high: int = INTEGER_MAX) -> in
 def shown(value: object, limit: int = 60) -> str:
     """A value as a message may quote it: short, and never failing (a 5,000-digit
     number cannot even be turned into text)."""
-    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 10**limit:
-        return f"a number of more than {limit} digits"
+    if isinstance(value, int) and not isinstance(value, bool):
+        if abs(value) > 10**limit:
+            return f"a number of more than {limit} digits"
+        return f"{value:,}"  # as the bound beside it is written: "at most 2,147,483,647"
     try:
         text = repr(value)
     except (ValueError, RecursionError):

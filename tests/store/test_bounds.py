@@ -49,7 +49,7 @@ def test_a_payoff_at_war_at_the_top_of_heat_is_refused_and_writes_nothing(
     _refused_plainly(
         lambda: campaign.chapter.apply_payoff(1, False, "major"),
         campaign,
-        r"The chapter's heat can be at most 2,147,483,647",
+        r"The chapter's heat can be at most 2,147,483,647, not 2,147,483,648\.",
     )
     assert campaign.chapter.get().heat == TOP
     assert_sound(campaign, tmp_path)
