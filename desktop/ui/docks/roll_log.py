@@ -14,7 +14,6 @@ from pathlib import Path
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QFont, QGuiApplication
 from PySide6.QtWidgets import (
-    QComboBox,
     QFileDialog,
     QHBoxLayout,
     QHeaderView,
@@ -28,7 +27,7 @@ from desktop.partial_files import partial_name
 from desktop.store import RollRecord
 from desktop.ui import read_guard
 from desktop.ui.file_outputs import output_refusal
-from desktop.ui.form_helpers import follow_changes, push_button
+from desktop.ui.form_helpers import follow_changes, narrow_combo, push_button
 from desktop.ui.plain_text import PlainLabel, tooltip
 from desktop.ui.session import CampaignSession
 from desktop.ui.theme import UNDONE, colour
@@ -105,8 +104,8 @@ class RollLogWidget(QWidget):
         super().__init__(parent)
         self._session: CampaignSession | None = None
         self.model = RollLogModel()
-        self.filter_combo = QComboBox()
-        self.filter_combo.setObjectName("rollLogFilter")
+        # No wider than the Play dock it is tabbed with: it sets the column's least width.
+        self.filter_combo = narrow_combo("rollLogFilter", 6)
         self.filter_combo.currentIndexChanged.connect(self.reload)
         self.export_button = push_button("Export CSV…", "rollLogExport", self.export_dialog)
         self.count_label = PlainLabel()
