@@ -122,8 +122,12 @@ def _size(window: QMainWindow, docks: dict[str, QDockWidget], name: str) -> None
         return max(int(wanted), docks[dock_name].minimumSizeHint().width())
 
     if name == "prep":
-        column = max(at_least("roster", width * 0.2), at_least("faction_ladder", 0))
-        window.resizeDocks([docks["roster"]], [column], Horizontal)
+        # Sized through the tab in front (the ladder): a tab behind it takes a width
+        # asked of it as its own, and the SySCards gave up theirs to the column.
+        column = max(at_least(tab, width * 0.2) for tab in ("roster", "faction_ladder", "chapter"))
+        window.resizeDocks(
+            [docks["syscards"], docks["faction_ladder"]], [width - column, column], Horizontal
+        )
     elif name == "between":
         window.resizeDocks([docks["chapter"]], [at_least("chapter", width * 0.32)], Horizontal)
     else:
