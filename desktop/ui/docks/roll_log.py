@@ -26,6 +26,7 @@ from desktop.outputs import OutputKind, write_failure
 from desktop.partial_files import partial_name
 from desktop.store import RollRecord
 from desktop.ui import read_guard
+from desktop.ui.docks.roll_log_columns import NarrowColumns
 from desktop.ui.file_outputs import output_refusal
 from desktop.ui.form_helpers import follow_changes, narrow_combo, push_button
 from desktop.ui.plain_text import PlainLabel, tooltip
@@ -113,9 +114,8 @@ class RollLogWidget(QWidget):
         read_only_rows(self.table, "rollLogTable")
         self.table.setModel(self.model)
         header = self.table.horizontalHeader()
-        for column, width in enumerate((190, 130, 60, 150, 110, 50)):
-            header.resizeSection(column, width)
         header.setSectionResizeMode(len(COLUMNS) - 1, QHeaderView.ResizeMode.Stretch)
+        self.columns = NarrowColumns(self.table, COLUMNS)
         top = QHBoxLayout()
         top.addWidget(PlainLabel("Show"))
         top.addWidget(self.filter_combo, 1)
