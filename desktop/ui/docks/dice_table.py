@@ -138,8 +138,9 @@ class DiceTableWidget(QWidget):
         header = QHBoxLayout()
         header.addWidget(self.name_label)
         header.addWidget(self.counts_label, 1)
-        # The counts may be cut short rather than widen the dock.
-        self.counts_label.setMinimumWidth(1)
+        # The counts wrap rather than widen the dock: cut short, they lost the words
+        # "out of play (no die in the pool)" at their end.
+        self.counts_label.setWordWrap(True)
         self.conflict_button = QPushButton("Conflict")
         self.conflict_button.setObjectName("conflictButton")
         self.conflict_button.setCheckable(True)
