@@ -56,7 +56,7 @@ from desktop.ui.session import CampaignSession
 from desktop.ui.settings import LAYOUT_VERSION, Settings
 from desktop.ui.start_page import StartPage
 from desktop.ui.undo_keys import UndoKeyFilter
-from desktop.ui.workspaces import WORKSPACES, arrange, workspace_named
+from desktop.ui.workspaces import WORKSPACES, arrange, hide_stale_tab_bars, workspace_named
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QFileDialog
@@ -332,6 +332,8 @@ class MainWindow(QMainWindow):
         restored = state is not None and self.restoreState(state, LAYOUT_VERSION)
         if not restored:
             arrange(self, self._docks(), name)
+        else:
+            hide_stale_tab_bars(self, self._docks())
         if not self.isMaximized() and not self.isFullScreen():
             self.resize(size)
         return restored

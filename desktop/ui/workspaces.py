@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDockWidget, QMainWindow
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QTabBar
 
 Area = Qt.DockWidgetArea
 Horizontal = Qt.Orientation.Horizontal
@@ -69,6 +69,17 @@ def arrange(window: QMainWindow, docks: dict[str, QDockWidget], name: str) -> No
     # Sizes asked of a layout not yet computed are lost: compute it first.
     window.layout().activate()
     _size(window, docks, name)
+    hide_stale_tab_bars(window, docks)
+
+
+def hide_stale_tab_bars(window: QMainWindow, docks: dict[str, QDockWidget]) -> None:
+    """Hide the tabs of a workspace left: Qt leaves a tab group's bar on screen when its
+    docks are hidden ("Chapter | Faction Ladder" over the Dice Table in Play)."""
+    shown = {dock.windowTitle() for dock in docks.values() if not dock.isHidden()}
+    for bar in window.findChildren(QTabBar, options=Qt.FindChildOption.FindDirectChildrenOnly):
+        titles = {bar.tabText(index) for index in range(bar.count())}
+        if titles and not titles & shown:
+            bar.hide()
 
 
 def _place(window: QMainWindow, docks: dict[str, QDockWidget], name: str) -> None:

@@ -14,8 +14,8 @@ import sys
 from itertools import permutations
 from pathlib import Path
 
-from PySide6.QtCore import QSettings
-from PySide6.QtWidgets import QApplication, QScrollArea
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtWidgets import QApplication, QScrollArea, QTabBar
 
 from desktop.ui.main_window import MainWindow
 from desktop.ui.settings import Settings
@@ -52,6 +52,11 @@ def problems(window: MainWindow, where: str) -> list[str]:
         found.append(
             f"{where}: the window needs {least.toTuple()}, the screen has {screen.size().toTuple()}"
         )
+    shown = {panel.title for panel in window.panels if not panel.isHidden()}
+    for bar in window.findChildren(QTabBar, options=Qt.FindChildOption.FindDirectChildrenOnly):
+        titles = {bar.tabText(i) for i in range(bar.count())}
+        if bar.isVisible() and titles and not titles & shown:
+            found.append(f"{where}: the tabs {sorted(titles)} of hidden docks are shown")
     for panel in window.panels:
         content = panel.widget()
         if not panel.is_on_screen() or content is None:
