@@ -334,8 +334,10 @@ def _main(argv: list[str] | None, collecting: bool) -> int:
     wanted = (args.print_cards, args.print_sheets, args.print_summary, args.print_alignment)
     if any(out is not None for out in wanted):
         return _print_all(args)
+    screen_file = None
     if args.smoke_test:
-        os.environ["QT_QPA_PLATFORM"] = "offscreen"
+        screen_file = _offscreen_screen(args.size or SMOKE_TEST_SCREEN)
+        os.environ["QT_QPA_PLATFORM"] = f"offscreen:configfile={screen_file}"
     from PySide6.QtCore import QTimer
     from PySide6.QtGui import QIcon
     from PySide6.QtWidgets import QApplication
@@ -344,6 +346,8 @@ def _main(argv: list[str] | None, collecting: bool) -> int:
     from desktop.ui.theme import new_application
 
     app = QApplication.instance() or new_application(sys.argv[:1])
+    if screen_file is not None:
+        screen_file.unlink(missing_ok=True)  # read as the application started
     app.setApplicationName(paths.APP_NAME)
     app.setOrganizationName(paths.APP_AUTHOR)
     app.setApplicationVersion(__version__)
@@ -439,6 +443,23 @@ def _campaign_path(window: object, requested: Path | None) -> Path:
     if not os.path.lexists(requested):
         Campaign.create(requested, data_dir=data).close()
     return requested
+
+
+# The laptop screen GM Desk is laid out for: a smoke test without --size runs on it.
+SMOKE_TEST_SCREEN = (1366, 768)
+
+
+def _offscreen_screen(size: tuple[int, int]) -> Path:
+    """A file telling the offscreen platform of one screen of `size`, its windows drawn
+    without a frame: the window, kept within its screen, is then `size` exactly (on the
+    platform's own 800 x 800 screen a 1366-pixel window was shrunk to fit)."""
+    import tempfile  # a smoke test's need only
+
+    screen = {"name": "smoke-test", "x": 0, "y": 0, "width": size[0], "height": size[1]}
+    handle, name = tempfile.mkstemp(prefix="gm-desk-screen-", suffix=".json")
+    with os.fdopen(handle, "w") as file:
+        json.dump({"windowFrameMargins": False, "screens": [screen]}, file)
+    return Path(name)
 
 
 def _open_at_start(window: object, requested: Path | None, collecting: bool = False) -> None:

@@ -12,7 +12,15 @@ from collections.abc import Callable, Collection, Sequence
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSize, Qt
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QScrollArea, QWidget
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QWidget,
+)
 
 from desktop.ui.plain_text import PlainLabel, RichLabel
 from desktop.ui.theme import ERROR, WARNING, Role, text_style
@@ -150,6 +158,17 @@ def _row_widget() -> tuple[QWidget, QHBoxLayout]:
     layout = QHBoxLayout(row)
     layout.setContentsMargins(0, 0, 0, 0)
     return row, layout
+
+
+def narrow_combo(name: str, letters: int = 10) -> QComboBox:
+    """A combo box that fits a narrow dock, `letters` wide: its width does not grow with
+    long names (one built with the campaign open would, and widen the window past the
+    screen)."""
+    combo = QComboBox()
+    combo.setObjectName(name)
+    combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+    combo.setMinimumContentsLength(letters)
+    return combo
 
 
 def labelled_row(text: str, field: QWidget) -> QWidget:

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, QThreadPool, QTimer
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence, QUndoGroup
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence, QShowEvent, QUndoGroup
 from PySide6.QtWidgets import (
     QApplication,
     QMainWindow,
@@ -56,7 +56,7 @@ from desktop.ui.session import CampaignSession
 from desktop.ui.settings import LAYOUT_VERSION, Settings
 from desktop.ui.start_page import StartPage
 from desktop.ui.undo_keys import UndoKeyFilter
-from desktop.ui.workspaces import WORKSPACES, arrange, workspace_named
+from desktop.ui.workspaces import WORKSPACES, arrange, hide_stale_tab_bars, workspace_named
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QFileDialog
@@ -114,6 +114,7 @@ class MainWindow(QMainWindow):
 
         self.panels: list[Panel] = []
         self._opening = False  # the docks are shown, waiting for the campaign to open
+        self._shown_once = False
         # The window paints first, with the docks' titles; their views fill in after.
         self.filler = PanelFiller(self)
         for panel_class in PANELS:
@@ -291,7 +292,7 @@ class MainWindow(QMainWindow):
         geometry = self.settings.geometry()
         if geometry is not None:
             self.restoreGeometry(geometry)
-            self._fit_to_screen()
+        self._fit_to_screen()
 
     def when_filled(self, work: Callable[[], object]) -> None:
         """Run `work` once the docks on screen are filled (now, when none is waiting):
@@ -331,6 +332,8 @@ class MainWindow(QMainWindow):
         restored = state is not None and self.restoreState(state, LAYOUT_VERSION)
         if not restored:
             arrange(self, self._docks(), name)
+        else:
+            hide_stale_tab_bars(self, self._docks())
         if not self.isMaximized() and not self.isFullScreen():
             self.resize(size)
         return restored
@@ -356,16 +359,31 @@ class MainWindow(QMainWindow):
         self._restore_workspace(name)
 
     def _fit_to_screen(self) -> None:
+        """The whole window, its frame too, within the screen's free area: a window as
+        large as a 1366 x 768 screen has its title bar and frame past the screen's edge
+        (and the status bar under the taskbar)."""
         screen = self.screen()
         if screen is None:
             return
         available = screen.availableGeometry()
         frame = self.frameGeometry()
-        if not available.contains(frame):
-            self.resize(
-                min(self.width(), available.width()), min(self.height(), available.height())
-            )
-            self.move(available.topLeft())
+        if available.contains(frame):
+            return
+        # The frame is known once the window is shown; until then it is the window.
+        margins = frame.size() - self.size()
+        room = available.size() - margins
+        self.resize(self.size().boundedTo(room))
+        frame = self.frameGeometry()
+        left = max(available.left(), min(frame.left(), available.right() + 1 - frame.width()))
+        top = max(available.top(), min(frame.top(), available.bottom() + 1 - frame.height()))
+        self.move(left, top)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if not self._shown_once:
+            # Only now does the window have its frame: fit again, frame and all.
+            self._shown_once = True
+            self._fit_to_screen()
 
     def save_layout(self) -> None:
         """The window's place and, while a campaign shows them, the workspace's docks."""

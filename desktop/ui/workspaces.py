@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDockWidget, QMainWindow
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QTabBar
 
 Area = Qt.DockWidgetArea
 Horizontal = Qt.Orientation.Horizontal
@@ -69,6 +69,17 @@ def arrange(window: QMainWindow, docks: dict[str, QDockWidget], name: str) -> No
     # Sizes asked of a layout not yet computed are lost: compute it first.
     window.layout().activate()
     _size(window, docks, name)
+    hide_stale_tab_bars(window, docks)
+
+
+def hide_stale_tab_bars(window: QMainWindow, docks: dict[str, QDockWidget]) -> None:
+    """Hide the tabs of a workspace left: Qt leaves a tab group's bar on screen when its
+    docks are hidden ("Chapter | Faction Ladder" over the Dice Table in Play)."""
+    shown = {dock.windowTitle() for dock in docks.values() if not dock.isHidden()}
+    for bar in window.findChildren(QTabBar, options=Qt.FindChildOption.FindDirectChildrenOnly):
+        titles = {bar.tabText(index) for index in range(bar.count())}
+        if titles and not titles & shown:
+            bar.hide()
 
 
 def _place(window: QMainWindow, docks: dict[str, QDockWidget], name: str) -> None:
@@ -122,8 +133,12 @@ def _size(window: QMainWindow, docks: dict[str, QDockWidget], name: str) -> None
         return max(int(wanted), docks[dock_name].minimumSizeHint().width())
 
     if name == "prep":
-        column = max(at_least("roster", width * 0.2), at_least("faction_ladder", 0))
-        window.resizeDocks([docks["roster"]], [column], Horizontal)
+        # Sized through the tab in front (the ladder): a tab behind it takes a width
+        # asked of it as its own, and the SySCards gave up theirs to the column.
+        column = max(at_least(tab, width * 0.2) for tab in ("roster", "faction_ladder", "chapter"))
+        window.resizeDocks(
+            [docks["syscards"], docks["faction_ladder"]], [width - column, column], Horizontal
+        )
     elif name == "between":
         window.resizeDocks([docks["chapter"]], [at_least("chapter", width * 0.32)], Horizontal)
     else:

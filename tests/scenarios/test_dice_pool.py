@@ -94,17 +94,26 @@ def test_out_of_play_and_out_for_good_are_said_in_words(window: MainWindow) -> N
         assert row is not None
         return str(roster.model.data(roster.model.index(row, 1)))
 
+    def kind_tip() -> str:
+        row = roster.model.row_of(kara)
+        assert row is not None
+        return str(roster.model.data(roster.model.index(row, 1), Qt.ItemDataRole.ToolTipRole))
+
+    # The Kind column says the state in short (its 110 px cut the long words); the
+    # tooltip says the kind and the state in full.
     assert kind_text() == "Player character"
     first, _second = campaign.kit.dice(kara)
     table.move_die(first, "table")
     table.move_die(campaign.kit.dice(kara)[1], "table")
     assert "out of play (no die in the pool)" in table.counts_label.text()
-    assert kind_text() == "Player character · out of play (no die in the pool)"
+    assert kind_text() == "Out of play"
+    assert kind_tip() == "Player character · out of play (no die in the pool)"
     table.take_damage(2)  # "Damage removes dice from the pool first, then from the table."
     assert "out for good (no die left)" in table.counts_label.text()
-    assert kind_text() == "Player character · out for good (no die left)"
+    assert kind_text() == "Out for good"
+    assert kind_tip() == "Player character · out for good (no die left)"
     window.session.undo_stack.undo()  # the damage
-    assert kind_text() == "Player character · out of play (no die in the pool)"
+    assert kind_text() == "Out of play"
     window.session.undo_stack.undo()  # one die back in the pool
     assert kind_text() == "Player character"
 

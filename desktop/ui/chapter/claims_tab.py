@@ -36,8 +36,8 @@ from desktop.ui.form_helpers import (
     push_command,
     show_warning,
     spread_row,
+    wrapped_label,
 )
-from desktop.ui.plain_text import PlainLabel
 from desktop.ui.widgets.claim_map import LAIR_ID, ClaimScene, ClaimView, MapState
 
 if TYPE_CHECKING:
@@ -64,8 +64,10 @@ class ClaimsTab(SessionWidget):
         self.unlink_button = push_button(
             "Unlink", "claimUnlink", tip="Remove the path between the two selected places"
         )
-        self.summary = PlainLabel()
-        self.summary.setObjectName("claimSummary")
+        # Wrapped: on one line it made the chapter dock, tabbed with the ladder in Prep,
+        # 466 px at least and squeezed the SySCards' preview off a 1366-pixel screen.
+        self.summary = wrapped_label("claimSummary")
+        self.summary.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         self.error = error_label("claimsError")
         self._lay_out()
         self._connect()

@@ -54,6 +54,7 @@ from desktop.ui.form_helpers import follow_changes, push_button, spread_row, ver
 from desktop.ui.plain_text import PlainLabel
 from desktop.ui.session import CampaignSession
 from desktop.ui.widgets.dice_scene import DiceScene, DiceView, DieState, SideView
+from desktop.ui.widgets.elided_label import ElidedLabel
 from desktop.ui.widgets.number_field import NumberField, problem_label
 
 if TYPE_CHECKING:
@@ -117,7 +118,7 @@ class DiceTableWidget(QWidget):
         self.scene.die_activated.connect(self.toggle_tray)
         self.scene.selectionChanged.connect(self._update_buttons)
 
-        self.name_label = PlainLabel()
+        self.name_label = ElidedLabel()  # a long name must not widen the table
         self.name_label.setObjectName("diceName")
         self.name_label.setStyleSheet("font-size: 15px; font-weight: bold;")
         self.counts_label = PlainLabel()
@@ -138,8 +139,11 @@ class DiceTableWidget(QWidget):
         header = QHBoxLayout()
         header.addWidget(self.name_label)
         header.addWidget(self.counts_label, 1)
-        # The counts may be cut short rather than widen the dock.
-        self.counts_label.setMinimumWidth(1)
+        # The counts wrap rather than widen the dock: cut short, they lost the words
+        # "out of play (no die in the pool)" at their end. A long name gives way to them
+        # (it is cut short), down to two lines of counts.
+        self.counts_label.setWordWrap(True)
+        self.counts_label.setMinimumWidth(200)
         self.conflict_button = QPushButton("Conflict")
         self.conflict_button.setObjectName("conflictButton")
         self.conflict_button.setCheckable(True)

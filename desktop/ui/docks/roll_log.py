@@ -14,7 +14,6 @@ from pathlib import Path
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QFont, QGuiApplication
 from PySide6.QtWidgets import (
-    QComboBox,
     QFileDialog,
     QHBoxLayout,
     QHeaderView,
@@ -27,8 +26,9 @@ from desktop.outputs import OutputKind, write_failure
 from desktop.partial_files import partial_name
 from desktop.store import RollRecord
 from desktop.ui import read_guard
+from desktop.ui.docks.roll_log_columns import NarrowColumns
 from desktop.ui.file_outputs import output_refusal
-from desktop.ui.form_helpers import follow_changes, push_button
+from desktop.ui.form_helpers import follow_changes, narrow_combo, push_button
 from desktop.ui.plain_text import PlainLabel, tooltip
 from desktop.ui.session import CampaignSession
 from desktop.ui.theme import UNDONE, colour
@@ -105,8 +105,8 @@ class RollLogWidget(QWidget):
         super().__init__(parent)
         self._session: CampaignSession | None = None
         self.model = RollLogModel()
-        self.filter_combo = QComboBox()
-        self.filter_combo.setObjectName("rollLogFilter")
+        # No wider than the Play dock it is tabbed with: it sets the column's least width.
+        self.filter_combo = narrow_combo("rollLogFilter", 6)
         self.filter_combo.currentIndexChanged.connect(self.reload)
         self.export_button = push_button("Export CSV…", "rollLogExport", self.export_dialog)
         self.count_label = PlainLabel()
@@ -114,9 +114,8 @@ class RollLogWidget(QWidget):
         read_only_rows(self.table, "rollLogTable")
         self.table.setModel(self.model)
         header = self.table.horizontalHeader()
-        for column, width in enumerate((190, 130, 60, 150, 110, 50)):
-            header.resizeSection(column, width)
         header.setSectionResizeMode(len(COLUMNS) - 1, QHeaderView.ResizeMode.Stretch)
+        self.columns = NarrowColumns(self.table, COLUMNS)
         top = QHBoxLayout()
         top.addWidget(PlainLabel("Show"))
         top.addWidget(self.filter_combo, 1)

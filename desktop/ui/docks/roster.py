@@ -68,12 +68,30 @@ NEW_NAMES = {"pc": "New character", "npc": "New NPC", "challenge": "New challeng
 DAMAGED_KIND = "Damaged (see File > Check Campaign)"
 
 
-def _kind_text(kind: str, state: dicepool.PlayState | None) -> str:
-    """The Kind column: the kind, and out of play or out for good in words."""
+# In the Kind column's 110 px the state takes the kind's place (the name's icon still
+# tells the kind): "Player character · out of play (no die in the pool)" was cut to its
+# first words. The tooltip says it all.
+SHORT_STATES = {
+    dicepool.PlayState.OUT_OF_PLAY: "Out of play",
+    dicepool.PlayState.OUT_FOR_GOOD: "Out for good",
+}
+
+
+def _kind_label(kind: str) -> str:
     # A kind another program wrote while the file was open is shown as what it is.
-    label = roster.KIND_LABELS.get(kind) or DAMAGED_KIND
-    out = (dicepool.PlayState.OUT_OF_PLAY, dicepool.PlayState.OUT_FOR_GOOD)
-    return f"{label} · {dicepool.PLAY_STATE_WORDS[state]}" if state in out else label
+    return roster.KIND_LABELS.get(kind) or DAMAGED_KIND
+
+
+def _kind_text(kind: str, state: dicepool.PlayState | None) -> str:
+    """The Kind column: the kind, or out of play or out for good in words."""
+    return SHORT_STATES[state] if state in SHORT_STATES else _kind_label(kind)
+
+
+def _kind_tip(kind: str, state: dicepool.PlayState | None) -> str | None:
+    """The Kind column's tooltip: the kind and the state in full, when out of play."""
+    if state not in SHORT_STATES:
+        return None
+    return f"{_kind_label(kind)} · {dicepool.PLAY_STATE_WORDS[state]}"
 
 
 class RosterModel(RecordTableModel):
@@ -143,7 +161,8 @@ class RosterModel(RecordTableModel):
         if role == Qt.ItemDataRole.DecorationRole and column == 0:
             return kind_icon(record.kind)
         if role == Qt.ItemDataRole.ToolTipRole:
-            return tooltip(record.notes[:300]) or None
+            state_tip = _kind_tip(record.kind, self._states.get(record.id)) if column else None
+            return state_tip or tooltip(record.notes[:300]) or None
         if role == Qt.ItemDataRole.UserRole:
             return record.id
         return None

@@ -14,22 +14,13 @@ from typing import NamedTuple
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
-from PySide6.QtWidgets import QComboBox, QFormLayout, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFormLayout, QPushButton, QVBoxLayout, QWidget
 
 from desktop.rules import dicepool
 from desktop.store import CharacterRecord, DieRecord, PlayView
-from desktop.ui.form_helpers import spread_row
+from desktop.ui.form_helpers import narrow_combo, spread_row
 
 AWARD_KEY = "A"
-
-
-def narrow_combo(name: str) -> QComboBox:
-    """A combo box that fits a narrow dock: its width does not grow with long names."""
-    combo = QComboBox()
-    combo.setObjectName(name)
-    combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-    combo.setMinimumContentsLength(10)
-    return combo
 
 
 class Source(NamedTuple):

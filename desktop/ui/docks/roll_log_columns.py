@@ -1,0 +1,61 @@
+"""The Roll Log's columns in a narrow dock: in Play on a 1366-pixel screen the log shares
+the Play dock's column (about 300 px), where its seven columns at their full widths showed
+When and Who only. There When, Who, Kind and Total come first and share the width, the
+time shortened in its middle (the day and the hour stay)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import QEvent, QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem, QTableView
+
+# The widths with room to spare (a wide dock, or the log floated on its own).
+WIDE = {"When": 190, "Who": 130, "Kind": 60, "Dice": 150, "Faces": 110, "Total": 50}
+FIRST = ("When", "Who", "Kind", "Total")
+LEAST_WHEN = 80  # "Day 14 …21:40:00"
+
+
+class _MiddleElided(QStyledItemDelegate):
+    def initStyleOption(
+        self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex
+    ) -> None:
+        super().initStyleOption(option, index)
+        option.textElideMode = Qt.TextElideMode.ElideMiddle  # type: ignore[attr-defined]
+
+
+class NarrowColumns(QObject):
+    """Keeps `table`'s first columns (named by `headers`, as the model's) in view."""
+
+    def __init__(self, table: QTableView, headers: Sequence[str]) -> None:
+        super().__init__(table)
+        self._table = table
+        self._index = {name: column for column, name in enumerate(headers)}
+        header = table.horizontalHeader()
+        # Total beside Kind, before the dice and their faces: what a GM looks for first.
+        header.moveSection(
+            header.visualIndex(self._index["Total"]), header.visualIndex(self._index["Kind"]) + 1
+        )
+        table.setItemDelegateForColumn(self._index["When"], _MiddleElided(table))
+        table.viewport().installEventFilter(self)
+        table.model().modelReset.connect(self.fit)
+        self.fit()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Resize:
+            self.fit()
+        return False
+
+    def fit(self) -> None:
+        table, header = self._table, self._table.horizontalHeader()
+        widths = dict(WIDE)
+        room = table.viewport().width()
+        if sum(WIDE[name] for name in FIRST) > room:
+            for name in ("Who", "Kind", "Total"):
+                column = self._index[name]
+                needed = max(table.sizeHintForColumn(column), header.sectionSizeHint(column))
+                widths[name] = min(WIDE[name], needed)
+            rest = room - widths["Who"] - widths["Kind"] - widths["Total"]
+            widths["When"] = min(WIDE["When"], max(LEAST_WHEN, rest))
+        for name, width in widths.items():
+            header.resizeSection(self._index[name], width)
