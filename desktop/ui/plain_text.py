@@ -37,6 +37,12 @@ def tooltip(text: str) -> str:
     return as_text(text, Qt.WhiteSpaceMode.WhiteSpacePre)
 
 
+def menu_text(text: str) -> str:
+    """`text` (a name) for a menu entry, button or check box: Qt takes a lone "&" there
+    for a shortcut mark and hides it; doubled, it shows as typed ("Salt & Iron")."""
+    return text.replace("&", "&&")
+
+
 def plain_action_tip(action: QAction) -> None:
     """Keep `action`'s tooltip its text, shown as plain text. Qt makes a toolbar button's
     tooltip from its action's text and reads that as HTML when it looks like HTML; an

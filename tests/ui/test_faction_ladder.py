@@ -343,3 +343,19 @@ def test_the_ladder_follows_a_dark_palette(window: MainWindow) -> None:
     assert widget.scene.ladder_style.base == dark_base != light_base
     assert red.style is widget.scene.ladder_style
     assert widget.scene.rows[3].style is widget.scene.ladder_style
+
+
+def test_a_name_with_an_ampersand_shows_it_in_the_menu_as_typed(window: MainWindow) -> None:
+    widget = seed(window)
+    lamp = by_name(window, "Lampblacks")
+    campaign_of(window).factions.update(lamp.id, name="Salt & Iron")
+    point = view_point(widget, card(widget, lamp.id).mapToScene(HOLD_RECT.center()))
+    viewport = widget.view.viewport()
+    event = QContextMenuEvent(QContextMenuEvent.Reason.Mouse, point, viewport.mapToGlobal(point))
+    QApplication.sendEvent(viewport, event)
+    assert widget.menu is not None
+    delete = widget.menu.findChild(QAction, "menuDelete")
+    # A lone "&" is Qt's shortcut mark and would hide, underlining the " " after it.
+    assert delete.text() == "Delete Salt && Iron"
+    assert delete.iconText() == "Delete Salt & Iron"
+    widget.menu.close()

@@ -35,7 +35,7 @@ from desktop.ui.docks.clock_dialogs import (
     ResizeClockDialog,
 )
 from desktop.ui.form_helpers import CampaignView, follow_changes, spread_row
-from desktop.ui.plain_text import PlainLabel
+from desktop.ui.plain_text import PlainLabel, menu_text
 from desktop.ui.session import CampaignSession
 from desktop.ui.shown_commands import set_clock_shown
 from desktop.ui.widgets.clock_board import ClockBoard, Group, Owner
@@ -457,7 +457,7 @@ class ClocksWidget(CampaignView):
         if clock is None:
             return
         for owner in self.owners:
-            entry = self.give_menu.addAction(owner.title)
+            entry = self.give_menu.addAction(menu_text(owner.title))
             here = (owner.kind, owner.id) == (clock.owner_kind, clock.owner_id)
             entry.setCheckable(True)
             entry.setChecked(here)

@@ -42,7 +42,7 @@ from desktop.ui.faction_commands import (
     MoveFaction,
 )
 from desktop.ui.form_helpers import error_label, follow_changes, show_error
-from desktop.ui.plain_text import PlainLabel, plain_action_tip
+from desktop.ui.plain_text import PlainLabel, menu_text, plain_action_tip
 from desktop.ui.session import CampaignSession
 from desktop.ui.shown_commands import set_faction_shown
 from desktop.ui.theme import ERROR, STATUS_COLOURS, colour
@@ -544,7 +544,7 @@ class FactionLadderWidget(QWidget):
             return
         menu = self._new_menu("factionStatusMenu")
         menu.setToolTipsVisible(True)
-        title = menu.addAction(f"Status with {record.name}")
+        title = menu.addAction(f"Status with {menu_text(record.name)}")
         title.setEnabled(False)
         plain_action_tip(title)  # this menu shows tips: a name is only text
         menu.addSeparator()
@@ -594,7 +594,7 @@ class FactionLadderWidget(QWidget):
         shown.setChecked(record.shown)
         shown.triggered.connect(partial(self._menu_run, partial(self.toggle_shown, record.id)))
         menu.addSeparator()
-        delete = menu.addAction(f"Delete {record.name}")
+        delete = menu.addAction(f"Delete {menu_text(record.name)}")
         delete.setObjectName("menuDelete")
         delete.triggered.connect(partial(self._menu_run, partial(self.delete_faction, record.id)))
 

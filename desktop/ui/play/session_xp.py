@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 from desktop.rules import downtime
 from desktop.store import DowntimeSheet
 from desktop.ui.form_helpers import push_button, spread_row
-from desktop.ui.plain_text import PlainLabel, tooltip
+from desktop.ui.plain_text import PlainLabel, menu_text, tooltip
 from desktop.ui.play.round_award import narrow_combo
 
 APPLY_KEY = "Ctrl+Return"
@@ -99,7 +99,7 @@ class SessionXp(QWidget):
         self._open = set()
         for row, offered in enumerate(offers):
             # The name alone keeps the row narrow in a side dock; the vice is in its tip.
-            box = QCheckBox(offered.name)
+            box = QCheckBox(menu_text(offered.name))
             box.setObjectName(f"sessionXp{offered.character_id}")
             box.setToolTip(tooltip(_vice_text(offered)))  # a vice: campaign text
             box.setAccessibleName(_vice_text(offered))
