@@ -6,6 +6,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
+from desktop.ui.docks.dice_table import DiceTableWidget
 from desktop.ui.docks.roll_log import RollLogWidget
 from desktop.ui.main_window import MainWindow
 from desktop.ui.play.play_panel import PlayWidget
@@ -31,3 +32,29 @@ def test_a_party_roll_names_its_dice_in_the_roll_log(window: MainWindow, qtbot: 
     log.reload()
     party = next(r for r in log.model.records if r.kind == "conflict")
     assert log.model.cell(party, 3) == "d8"  # not "dNone→d8"
+
+
+def test_a_win_that_protection_turned_says_who_won_and_the_totals_after_the_dice(
+    window: MainWindow,
+) -> None:
+    campaign = campaign_of(window)
+    kara = campaign.roster.add("Kara", "pc").id
+    thug = campaign.roster.add("Thug", "npc").id
+    campaign.kit.add_dice(kara, size=6, count=1)
+    campaign.kit.add_dice(thug, size=6, count=1)
+    campaign.kit.add_item(thug, "Leather", "armour", die_size=8)
+    table = shown_dock(window, "diceTable", DiceTableWidget)
+    table.animate_check.setChecked(False)
+    session_of(window).select_character(kara)
+    table.set_opponent(thug)
+    for character in (kara, thug):
+        die = next(d for d in campaign.kit.dice(character) if d.kind == "ordinary")
+        table.toggle_tray(die.id)
+    session_of(window).rng = ScriptedRng([5, 3, 7])  # Kara 5 against 3; the leather 7
+    table.roll()
+    table.roll_item_die("protection")
+    text = table.conflict_box.result_label.text()
+    assert text == (
+        "Kara 5 against Thug 3: Kara wins; with the item dice (Leather +7) it is 5 against 10, "
+        "so Thug's protection stops the damage: no damage."
+    )  # not "Kara wins 5 to 10"
