@@ -142,6 +142,7 @@ class MainWindow(QMainWindow):
         action = QAction(text, self)
         if shortcut is not None:
             action.setShortcut(QKeySequence(shortcut))
+            action.setShortcutVisibleInContextMenu(True)  # whatever the platform's habit
         if name:
             action.setObjectName(name)
         action.triggered.connect(slot)
@@ -187,7 +188,12 @@ class MainWindow(QMainWindow):
         self.redo_action = self.undo_group.createRedoAction(self, "&Redo")
         self.redo_action.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
         self.redo_action.setObjectName("actionRedo")
-        for action in (self.undo_action, self.redo_action):
+        for action, short in ((self.undo_action, "Undo"), (self.redo_action, "Redo")):
+            # The toolbar button keeps one short word: the step's name (a character's,
+            # however long) is in the menu and the tooltip, and never pushes the toolbar.
+            action.setIconText(short)
+            # The menu shows the keys whatever the platform's habit for shortcuts in menus.
+            action.setShortcutVisibleInContextMenu(True)
             plain_action_tip(action)
         self.reset_layout_action = self._action(
             "&Reset Workspace", self.reset_layout, None, "actionResetWorkspace"

@@ -1,0 +1,62 @@
+"""Issue 27: the toolbar's Undo keeps its place whatever the step's name, and the Edit
+menu shows its keys."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QToolBar
+from pytestqt.qtbot import QtBot
+
+from desktop.ui.commands import AddCharacter
+from desktop.ui.main_window import MainWindow
+from tests.ui.docks import session_of
+
+
+def _toolbar(window: MainWindow, name: str) -> QToolBar:
+    found = window.findChild(QToolBar, name)
+    assert isinstance(found, QToolBar)
+    return found
+
+
+def test_a_long_undo_text_leaves_the_workspace_buttons_where_they_are(
+    window: MainWindow, qtbot: QtBot
+) -> None:
+    window.resize(1366, 768)
+    campaign_bar = _toolbar(window, "campaignToolBar")
+    workspaces = _toolbar(window, "workspaceToolBar")
+    button = campaign_bar.widgetForAction(window.undo_action)
+    QApplication.processEvents()
+    width, place = button.width(), workspaces.geometry().left()
+    name = "Captain Reyne Dask of the Customs House Vault and the Drowned Stair"
+    session_of(window).push(AddCharacter(session_of(window), name, "pc"))
+    QApplication.processEvents()
+    assert button.text() == "Undo"
+    assert button.width() == width
+    assert workspaces.geometry().left() == place
+    # The whole step, and its key, are in the tooltip and the menu.
+    assert window.undo_action.toolTip() == f"Undo Add {name} (Ctrl+Z)"
+    assert window.undo_action.text() == f"&Undo Add {name}"
+
+
+@pytest.fixture
+def no_keys_in_menus() -> Iterator[None]:
+    """A platform whose habit is no shortcuts in menus (Qt's attribute for it)."""
+    attribute = Qt.ApplicationAttribute.AA_DontShowShortcutsInContextMenus
+    before = QApplication.testAttribute(attribute)
+    QApplication.setAttribute(attribute, True)
+    yield
+    QApplication.setAttribute(attribute, before)
+
+
+def test_the_edit_menu_shows_its_keys(window: MainWindow, no_keys_in_menus: None) -> None:
+    edit = next(a.menu() for a in window.menuBar().actions() if a.text() == "&Edit")
+    shown = [
+        (a.text(), a.shortcut().toString())
+        for a in edit.actions()
+        if not a.isSeparator() and a.isShortcutVisibleInContextMenu()
+    ]
+    assert shown == [("&Undo", "Ctrl+Z"), ("&Redo", "Ctrl+Shift+Z")]
+    assert window.redo_action.toolTip() == "Redo (Ctrl+Shift+Z)"
