@@ -76,7 +76,7 @@ if TYPE_CHECKING:
         write_document,
     )
     from desktop.store.files import damaged_message
-    from desktop.store.games import GameRecord, PlayView, SceneRecord, Seat
+    from desktop.store.games import NO_PLAYERS, GameRecord, PlayView, SceneRecord, Seat
     from desktop.store.leftovers import remove_backup_leftovers, remove_leftovers
     from desktop.store.lock import CampaignLocked
     from desktop.store.records import (
@@ -130,6 +130,7 @@ _PUBLIC: dict[str, tuple[str, str]] = {
     "FactionRecord": ("desktop.store.downtime_records", "FactionRecord"),
     "FactionSnapshot": ("desktop.store.downtime_records", "FactionSnapshot"),
     "GameRecord": ("desktop.store.games", "GameRecord"),
+    "NO_PLAYERS": ("desktop.store.games", "NO_PLAYERS"),
     "PlayView": ("desktop.store.games", "PlayView"),
     "SceneRecord": ("desktop.store.games", "SceneRecord"),
     "Seat": ("desktop.store.games", "Seat"),
@@ -202,6 +203,7 @@ __all__ = [  # noqa: RUF022 (grouped as _PUBLIC)
     "FactionRecord",
     "FactionSnapshot",
     "GameRecord",
+    "NO_PLAYERS",
     "PlayView",
     "SceneRecord",
     "Seat",

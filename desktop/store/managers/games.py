@@ -19,6 +19,7 @@ from desktop.store import checks
 from desktop.store.core import Manager, Topic
 from desktop.store.errors import NotFound
 from desktop.store.games import (
+    NO_PLAYERS,
     GameRecord,
     PlayView,
     SceneRecord,
@@ -126,6 +127,8 @@ class GameManager(Manager):
         and on the table (RULES.md section 2, "A game")."""
         if self.running() is not None:
             raise ValueError("A game is already running: end it before starting another.")
+        if not any(c.kind == "pc" for c in self._campaign.roster.all()):
+            raise ValueError(NO_PLAYERS)
         counts = self._campaign.kit.dice_counts()
         game = GameRecord(
             id=1,
