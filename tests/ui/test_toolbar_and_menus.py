@@ -1,18 +1,19 @@
-"""Issue 27: the toolbar's Undo keeps its place whatever the step's name, and the Edit
-menu shows its keys."""
+"""Issue 27: the toolbar's Undo keeps its place whatever the step's name, the Edit menu
+shows its keys, and a field's problem line moves no button."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
 import pytest
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QToolBar
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtWidgets import QApplication, QLabel, QToolBar
 from pytestqt.qtbot import QtBot
 
 from desktop.ui.commands import AddCharacter
+from desktop.ui.docks.dice_table import DiceTableWidget
 from desktop.ui.main_window import MainWindow
-from tests.ui.docks import session_of
+from tests.ui.docks import session_of, shown_dock
 
 
 def _toolbar(window: MainWindow, name: str) -> QToolBar:
@@ -60,3 +61,25 @@ def test_the_edit_menu_shows_its_keys(window: MainWindow, no_keys_in_menus: None
     ]
     assert shown == [("&Undo", "Ctrl+Z"), ("&Redo", "Ctrl+Shift+Z")]
     assert window.redo_action.toolTip() == "Redo (Ctrl+Shift+Z)"
+
+
+def test_the_damage_problem_does_not_move_take_damage(window: MainWindow, qtbot: QtBot) -> None:
+    window.resize(1366, 768)
+    campaign = session_of(window).campaign
+    kara = campaign.roster.add("Kara", "pc").id
+    campaign.kit.add_dice(kara, size=6, count=3)
+    session_of(window).select_character(kara)
+    table = shown_dock(window, "diceTable", DiceTableWidget)
+    QApplication.processEvents()
+    button = table.damage_button
+    before = button.mapTo(window, QPoint(0, 0))
+    qtbot.mouseClick(table.damage_spin, Qt.MouseButton.LeftButton)
+    field = QApplication.focusWidget()
+    assert field is not None
+    qtbot.keyClick(field, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
+    qtbot.keyClicks(field, "abc")
+    QApplication.processEvents()
+    problem = table.findChild(QLabel, "damageProblem")
+    assert problem is not None and problem.isVisible()
+    assert "whole number" in problem.text()
+    assert button.mapTo(window, QPoint(0, 0)) == before
