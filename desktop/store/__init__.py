@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from desktop.store.backups import BackupFailed, BackupInfo, list_backups, restore_backup
     from desktop.store.campaign import Campaign
+    from desktop.store.campaign_names import campaign_name
     from desktop.store.card_records import CardRecord, CardSnapshot
     from desktop.store.checks import ABILITY_RATING_MAX, DAILY_NET_MAX, XP_MAX
     from desktop.store.checkup import (
@@ -151,6 +152,7 @@ _PUBLIC: dict[str, tuple[str, str]] = {
     "BackupInfo": ("desktop.store.backups", "BackupInfo"),
     "list_backups": ("desktop.store.backups", "list_backups"),
     "restore_backup": ("desktop.store.backups", "restore_backup"),
+    "campaign_name": ("desktop.store.campaign_names", "campaign_name"),
     "damaged_message": ("desktop.store.files", "damaged_message"),
     "ensure_sample_campaign": ("desktop.store.sample", "ensure_sample_campaign"),
     "CheckReport": ("desktop.store.checkup", "CheckReport"),
@@ -224,6 +226,7 @@ __all__ = [  # noqa: RUF022 (grouped as _PUBLIC)
     "BackupInfo",
     "list_backups",
     "restore_backup",
+    "campaign_name",
     "damaged_message",
     "ensure_sample_campaign",
     "CheckReport",

@@ -42,6 +42,7 @@ from desktop.ui.docks.panels import (
     SysCardsPanel,
 )
 from desktop.ui.downtime.launcher import DowntimeLauncher
+from desktop.ui.file_names import recent_entry
 from desktop.ui.panel import Panel, PanelFiller
 from desktop.ui.plain_text import (
     PlainLabel,
@@ -263,9 +264,13 @@ class MainWindow(QMainWindow):
 
     def _fill_recent_menu(self) -> None:
         self.recent_menu.clear()
+        from desktop.store import campaign_name
+
         recent = self.settings.recent_files()
+        self.recent_menu.setToolTipsVisible(True)
         for path in recent:
-            action = self.recent_menu.addAction(f"{path.stem}  ({path.parent})")
+            action = self.recent_menu.addAction(recent_entry(path, campaign_name(path)))
+            action.setToolTip(tooltip(str(path)))
             action.triggered.connect(lambda _=False, p=path: self.open_campaign(p))
         if recent:
             self.recent_menu.addSeparator()
