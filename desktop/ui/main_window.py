@@ -287,6 +287,7 @@ class MainWindow(QMainWindow):
         self.campaign_label.setObjectName("statusCampaign")
         self.day_label = PlainLabel()
         self.day_label.setObjectName("statusDay")
+        self.statusBar().addPermanentWidget(self.player_display.blanked_note)
         self.statusBar().addPermanentWidget(self.campaign_label)
         self.statusBar().addPermanentWidget(self.day_label)
 

@@ -188,6 +188,8 @@ FELT_EDGE = "#3c000000"  # #AARRGGBB: black at 60/255
 FELT_INK = "#f3ead7"
 FELT_INK_FAINT = "#96f3ead7"  # the ink at 150/255, for an empty area's hint
 FELT_BACKGROUND = "#23302a"
+# A blanked player display: dark whatever the scheme, so blanking never lights the room.
+BLANK_DISPLAY = "#000000"
 BADGE_INK = "#ffffff"  # text on a status badge, a filled war mark, a marked box's cross
 STATUS_COLOURS: dict[int, str] = {
     3: "#17693a",
