@@ -15,6 +15,7 @@ from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence, QUnd
 from PySide6.QtWidgets import (
     QApplication,
     QMainWindow,
+    QMenu,
     QMessageBox,
     QWidget,
 )
@@ -56,6 +57,7 @@ from desktop.ui.player_display.controller import PlayerDisplay
 from desktop.ui.session import CampaignSession
 from desktop.ui.settings import LAYOUT_VERSION, Settings
 from desktop.ui.start_page import StartPage
+from desktop.ui.theme import THEMES, apply_theme, theme_choice
 from desktop.ui.undo_keys import UndoKeyFilter
 from desktop.ui.workspaces import WORKSPACES, arrange, workspace_named
 
@@ -259,8 +261,35 @@ class MainWindow(QMainWindow):
         self.view_menu.addActions(self.player_display.menu.actions())
         self.view_menu.addSeparator()
         self.view_menu.addAction(self.reset_layout_action)
+        self.view_menu.addMenu(self._theme_menu())
         help_menu = bar.addMenu("&Help")
         help_menu.addActions([self.rules_action, self.about_action])
+
+    def _theme_menu(self) -> QMenu:
+        """View > Theme: the system's scheme, light or dark; remembered, applied at once."""
+        menu = QMenu("&Theme", self)
+        menu.setObjectName("themeMenu")
+        group = QActionGroup(menu)
+        app = QApplication.instance()
+        current = theme_choice(app) if isinstance(app, QApplication) else "system"
+        self.theme_actions: dict[str, QAction] = {}
+        for name, text in zip(THEMES, ("&System", "&Light", "&Dark"), strict=True):
+            action = menu.addAction(text)
+            action.setCheckable(True)
+            action.setChecked(name == current)
+            action.setObjectName(f"theme_{name}")
+            action.triggered.connect(lambda _=False, n=name: self.set_theme(n))
+            group.addAction(action)
+            self.theme_actions[name] = action
+        return menu
+
+    def set_theme(self, name: str) -> None:
+        """Use theme `name` (one of THEMES) now and at every start."""
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            apply_theme(app, name)
+        self.settings.set_theme(name)
+        self.theme_actions[name].setChecked(True)
 
     def _fill_recent_menu(self) -> None:
         self.recent_menu.clear()
