@@ -32,14 +32,12 @@ MAX_SHOWN_NAME = 60
 
 
 def recent_entry(path: Path, name: str | None) -> str:
-    """File > Open Recent's line for `path`: the campaign's `name`, then its file's name
-    (the whole path is the line's tooltip); with no name read, the file and its folder.
-    An "&" is doubled, or the menu would take it for a shortcut's mark."""
+    """A recent campaign's line (File > Open Recent, the start page) for `path`: the
+    campaign's `name`, then its file's name (the whole path is the line's tooltip); with
+    no name read, the file and its folder."""
     if name is None:
-        text = f"{path.stem}  ({path.parent})"
-    else:
-        shown = " ".join(name.split())
-        if len(shown) > MAX_SHOWN_NAME:
-            shown = shown[: MAX_SHOWN_NAME - 1].rstrip() + "…"
-        text = f"{shown}  —  {path.name}"
-    return text.replace("&", "&&")
+        return f"{path.stem}  ({path.parent})"
+    shown = " ".join(name.split())
+    if len(shown) > MAX_SHOWN_NAME:
+        shown = shown[: MAX_SHOWN_NAME - 1].rstrip() + "…"
+    return f"{shown}  —  {path.name}"

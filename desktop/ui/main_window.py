@@ -298,7 +298,9 @@ class MainWindow(QMainWindow):
         recent = self.settings.recent_files()
         self.recent_menu.setToolTipsVisible(True)
         for path in recent:
-            action = self.recent_menu.addAction(recent_entry(path, campaign_name(path)))
+            # An "&" doubled, or the menu would take it for a shortcut's mark.
+            text = recent_entry(path, campaign_name(path)).replace("&", "&&")
+            action = self.recent_menu.addAction(text)
             action.setToolTip(tooltip(str(path)))
             action.triggered.connect(lambda _=False, p=path: self.open_campaign(p))
         if recent:

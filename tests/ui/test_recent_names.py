@@ -1,5 +1,5 @@
-"""File > Open Recent names campaigns, not files (issue 27), reading each name without
-a lock or a trace beside the file."""
+"""File > Open Recent and the start page name campaigns, not files (issue 27), reading
+each name without a lock or a trace beside the file."""
 
 from __future__ import annotations
 
@@ -44,3 +44,10 @@ def test_open_recent_shows_each_campaigns_name_and_its_file(
     assert _listing(folder) == before  # nothing written, no lock, no -wal left beside
     window.recent_menu.actions()[1].trigger()
     assert window.session is not None and window.session.campaign.path == ledger
+    window.close_campaign()  # the start page lists them by name too
+    start = window.start_page.recent
+    assert [start.item(row).text() for row in range(start.count())] == [
+        "The Saltmarsh Ledger & Co  —  copy (2).gmdesk",
+        "Harbour Lights  —  other.gmdesk",
+        f"gone  ({folder})",
+    ]
