@@ -77,9 +77,10 @@ if TYPE_CHECKING:
         write_document,
     )
     from desktop.store.files import damaged_message
-    from desktop.store.games import NO_PLAYERS, GameRecord, PlayView, SceneRecord, Seat
+    from desktop.store.games import GameRecord, PlayView, SceneRecord, Seat
     from desktop.store.leftovers import remove_backup_leftovers, remove_leftovers
     from desktop.store.lock import CampaignLocked
+    from desktop.store.managers.games import NO_PLAYERS
     from desktop.store.records import (
         CampaignSummary,
         CharacterRecord,
@@ -131,7 +132,7 @@ _PUBLIC: dict[str, tuple[str, str]] = {
     "FactionRecord": ("desktop.store.downtime_records", "FactionRecord"),
     "FactionSnapshot": ("desktop.store.downtime_records", "FactionSnapshot"),
     "GameRecord": ("desktop.store.games", "GameRecord"),
-    "NO_PLAYERS": ("desktop.store.games", "NO_PLAYERS"),
+    "NO_PLAYERS": ("desktop.store.managers.games", "NO_PLAYERS"),
     "PlayView": ("desktop.store.games", "PlayView"),
     "SceneRecord": ("desktop.store.games", "SceneRecord"),
     "Seat": ("desktop.store.games", "Seat"),

@@ -21,8 +21,6 @@ ACTION_TEXT_MAX = 500  # one declared action
 SCENES_MAX = 1_000
 MEMBERS_MAX = 500  # characters, NPCs and challenges in one scene
 ROUND_MAX = 100_000
-# A game is played by the player characters: with none in the roster there is no one to seat.
-NO_PLAYERS = "There is no player character to play: add one to the roster first."
 
 
 @dataclass(frozen=True)

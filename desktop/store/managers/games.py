@@ -19,7 +19,6 @@ from desktop.store import checks
 from desktop.store.core import Manager, Topic
 from desktop.store.errors import NotFound
 from desktop.store.games import (
-    NO_PLAYERS,
     GameRecord,
     PlayView,
     SceneRecord,
@@ -34,6 +33,8 @@ from desktop.store.games import (
 GAME_SQL = "SELECT id, started_at, started_day, ended_at, state FROM game"
 # The seating order is remembered per campaign, under this key of its settings JSON.
 SEATING_KEY = "seating"
+# A game is played by the player characters: with none in the roster there is no one to seat.
+NO_PLAYERS = "There is no player character to play: add one to the roster first."
 
 
 class GameManager(Manager):
