@@ -63,7 +63,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--theme",
         choices=("light", "dark"),
-        help="light or dark whatever the system's scheme (the system's when not given)",
+        help="light or dark whatever the system's scheme, for this run (else View > Theme's)",
     )
     parser.add_argument(
         "--print-cards",
@@ -358,11 +358,12 @@ def _main(argv: list[str] | None, collecting: bool) -> int:
     from desktop.ui.settings import Settings
     from desktop.ui.theme import apply_theme
 
+    settings = Settings(_qsettings())
     if not app.property("gmDeskThemed"):  # once per application, however often main runs
-        apply_theme(app, args.theme)
+        # --theme for this run only; else View > Theme's remembered choice.
+        apply_theme(app, args.theme or settings.theme())
         app.setProperty("gmDeskThemed", True)
     data = paths.data_dir()
-    settings = Settings(_qsettings())
     if args.workspace is not None:
         settings.set_workspace(args.workspace)
     window = MainWindow(settings, data)

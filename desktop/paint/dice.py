@@ -22,6 +22,7 @@ from PySide6.QtGui import (
     QBrush,
     QColor,
     QFont,
+    QFontMetricsF,
     QLinearGradient,
     QPainter,
     QPainterPath,
@@ -205,9 +206,9 @@ def _pips(
     painter.setPen(QColor(look.text))
     font = QFont()
     font.setPixelSize(max(7, int(rect.height() * 0.17)))
-    painter.setFont(font)
     below = QRectF(rect.left(), centre.y() + side * 0.2, rect.width(), side * 0.3)
-    painter.drawText(below, Qt.AlignmentFlag.AlignCenter, _size_text(size, rolled_size, kind))
+    outline = die_path(6, rect)
+    _fitted_text(painter, font, _size_texts(size, rolled_size, kind), outline, below)
 
 
 def _label(
@@ -223,6 +224,7 @@ def _label(
     font = QFont()
     font.setBold(True)
     small = rect.height() * 0.2
+    outline = die_path(size if rolled_size is None else rolled_size, rect)
     if face is not None:
         font.setPixelSize(max(8, int(rect.height() * 0.36)))
         painter.setFont(font)
@@ -233,16 +235,65 @@ def _label(
         )
         font.setPixelSize(max(7, int(small)))
         font.setBold(False)
-        painter.setFont(font)
         below = QRectF(rect.left(), rect.center().y() + small * 0.55, rect.width(), small * 1.3)
-        painter.drawText(below, Qt.AlignmentFlag.AlignCenter, _size_text(size, rolled_size, kind))
+        _fitted_text(painter, font, _size_texts(size, rolled_size, kind), outline, below)
         return
     font.setPixelSize(max(8, int(rect.height() * 0.24)))
-    painter.setFont(font)
-    painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, _size_text(size, rolled_size, kind))
+    # A triangle is wide only near its base: its label sits lower, where "d12→4" fits.
+    shown = size if rolled_size is None else rolled_size
+    box = rect.translated(0, rect.height() * 0.17) if shown == 4 else rect
+    _fitted_text(painter, font, _size_texts(size, rolled_size, kind), outline, box)
 
 
-def _size_text(size: int, rolled_size: int | None, kind: str) -> str:
+def _size_texts(size: int, rolled_size: int | None, kind: str) -> tuple[str, ...]:
+    """The size label, longest first: "D d6→10", then shorter ones for a narrow shape
+    (a d4's triangle), the last only the size it is rolled as."""
     letter = LOOKS[kind].letter if kind in LOOKS else ""
-    text = f"d{size}" if rolled_size in (None, size) else f"d{size}→{rolled_size}"
-    return f"{letter} {text}" if letter else text
+    shown = size if rolled_size is None else rolled_size
+    text = f"d{size}" if shown == size else f"d{size}→{shown}"
+    texts = (f"{letter} {text}", text) if letter else (text,)
+    return (*texts, f"d{shown}") if shown != size else texts
+
+
+# How far a label shrinks: first to a size read at a glance, trying each shorter label,
+# then to the least, before the last label is drawn whatever it needs.
+READABLE_LABEL_PIXELS = 8
+LEAST_LABEL_PIXELS = 7
+
+
+def _fitted_text(
+    painter: QPainter, font: QFont, texts: tuple[str, ...], outline: QPainterPath, box: QRectF
+) -> None:
+    """Draw the first of `texts` that fits inside `outline`, centred in `box`, shrinking
+    the font (a whole label at a readable size before a shorter one); the last text at
+    the least size if none fits."""
+    start = font.pixelSize()
+    for floor in (READABLE_LABEL_PIXELS, LEAST_LABEL_PIXELS):
+        for text in texts:
+            for pixels in range(start, min(floor, start) - 1, -1):
+                font.setPixelSize(pixels)
+                if _fits(font, text, outline, box):
+                    painter.setFont(font)
+                    painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
+                    return
+    font.setPixelSize(min(LEAST_LABEL_PIXELS, start))
+    painter.setFont(font)
+    painter.drawText(box, Qt.AlignmentFlag.AlignCenter, texts[-1])
+
+
+def _fits(font: QFont, text: str, outline: QPainterPath, box: QRectF) -> bool:
+    """Whether `text` in `font`, centred in `box`, stays inside `outline`."""
+    metrics = QFontMetricsF(font)
+    # Centred in `box`: the line's baseline and its digits' top (a cap's height).
+    baseline = box.center().y() - metrics.height() / 2 + metrics.ascent()
+    top = baseline - metrics.capHeight()
+    room = min(_width_at(outline, top), _width_at(outline, baseline))
+    return metrics.horizontalAdvance(text) <= room - 4
+
+
+def _width_at(outline: QPainterPath, y: float) -> float:
+    """How wide `outline` is along the line at height `y` (0 above or below it)."""
+    bounds = outline.boundingRect()
+    line = QPainterPath()
+    line.addRect(QRectF(bounds.left() - 1, y - 0.25, bounds.width() + 2, 0.5))
+    return outline.intersected(line).boundingRect().width()

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from desktop.store.backups import BackupFailed, BackupInfo, list_backups, restore_backup
     from desktop.store.campaign import Campaign
+    from desktop.store.campaign_names import campaign_name
     from desktop.store.card_records import CardRecord, CardSnapshot
     from desktop.store.checks import ABILITY_RATING_MAX, DAILY_NET_MAX, XP_MAX
     from desktop.store.checkup import (
@@ -79,6 +80,7 @@ if TYPE_CHECKING:
     from desktop.store.games import GameRecord, PlayView, SceneRecord, Seat
     from desktop.store.leftovers import remove_backup_leftovers, remove_leftovers
     from desktop.store.lock import CampaignLocked
+    from desktop.store.managers.games import NO_PLAYERS
     from desktop.store.records import (
         CampaignSummary,
         CharacterRecord,
@@ -130,6 +132,7 @@ _PUBLIC: dict[str, tuple[str, str]] = {
     "FactionRecord": ("desktop.store.downtime_records", "FactionRecord"),
     "FactionSnapshot": ("desktop.store.downtime_records", "FactionSnapshot"),
     "GameRecord": ("desktop.store.games", "GameRecord"),
+    "NO_PLAYERS": ("desktop.store.managers.games", "NO_PLAYERS"),
     "PlayView": ("desktop.store.games", "PlayView"),
     "SceneRecord": ("desktop.store.games", "SceneRecord"),
     "Seat": ("desktop.store.games", "Seat"),
@@ -150,6 +153,7 @@ _PUBLIC: dict[str, tuple[str, str]] = {
     "BackupInfo": ("desktop.store.backups", "BackupInfo"),
     "list_backups": ("desktop.store.backups", "list_backups"),
     "restore_backup": ("desktop.store.backups", "restore_backup"),
+    "campaign_name": ("desktop.store.campaign_names", "campaign_name"),
     "damaged_message": ("desktop.store.files", "damaged_message"),
     "ensure_sample_campaign": ("desktop.store.sample", "ensure_sample_campaign"),
     "CheckReport": ("desktop.store.checkup", "CheckReport"),
@@ -202,6 +206,7 @@ __all__ = [  # noqa: RUF022 (grouped as _PUBLIC)
     "FactionRecord",
     "FactionSnapshot",
     "GameRecord",
+    "NO_PLAYERS",
     "PlayView",
     "SceneRecord",
     "Seat",
@@ -222,6 +227,7 @@ __all__ = [  # noqa: RUF022 (grouped as _PUBLIC)
     "BackupInfo",
     "list_backups",
     "restore_backup",
+    "campaign_name",
     "damaged_message",
     "ensure_sample_campaign",
     "CheckReport",

@@ -25,3 +25,19 @@ def export_path(folder: Path, campaign_name: str, what: str, suffix: str) -> Pat
     """`folder/<campaign name> <what><suffix>` (no `what`: the name alone)."""
     stem = campaign_stem(campaign_name)
     return folder / (f"{stem} {what}{suffix}" if what else f"{stem}{suffix}")
+
+
+# A campaign's name in a menu line: enough to tell campaigns apart, never the screen's width.
+MAX_SHOWN_NAME = 60
+
+
+def recent_entry(path: Path, name: str | None) -> str:
+    """A recent campaign's line (File > Open Recent, the start page) for `path`: the
+    campaign's `name`, then its file's name (the whole path is the line's tooltip); with
+    no name read, the file and its folder."""
+    if name is None:
+        return f"{path.stem}  ({path.parent})"
+    shown = " ".join(name.split())
+    if len(shown) > MAX_SHOWN_NAME:
+        shown = shown[: MAX_SHOWN_NAME - 1].rstrip() + "…"
+    return f"{shown}  —  {path.name}"

@@ -16,6 +16,23 @@ from desktop.store import SUFFIX, CampaignLocked
 if TYPE_CHECKING:
     from desktop.store import Campaign
     from desktop.ui.main_window import MainWindow
+    from desktop.ui.settings import Settings
+
+
+def documents_folder() -> Path:
+    """The user's documents folder (the system's own, by Qt), or home without one."""
+    from PySide6.QtCore import QStandardPaths
+
+    found = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
+    return Path(found) if found and Path(found).is_dir() else Path.home()
+
+
+def pdf_folder(settings: Settings) -> Path:
+    """Where Export PDF proposes to save: the folder last used while it is there, else
+    the documents folder, never the campaign's own (for the sample campaign that is the
+    data folder, among the backups, where nobody looks for a handout)."""
+    last = settings.pdf_folder()
+    return last if last is not None and last.is_dir() else documents_folder()
 
 
 def guarded_folders(campaign: Campaign) -> Sequence[Path]:

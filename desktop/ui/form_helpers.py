@@ -43,6 +43,17 @@ def error_label(name: str = "", *, hidden: bool = True, bold: bool = False) -> Q
     return label
 
 
+def reserve_lines(label: QLabel, lines: int) -> QLabel:
+    """Keep `lines` lines of room for `label`, shown or hidden: a message that comes and
+    goes then never moves the buttons around it (a longer one shows its first lines)."""
+    policy = label.sizePolicy()
+    policy.setRetainSizeWhenHidden(True)
+    label.setSizePolicy(policy)
+    label.setFixedHeight(label.fontMetrics().lineSpacing() * lines)
+    label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+    return label
+
+
 def style_error(label: QLabel, *, bold: bool = False, role: Role = ERROR) -> None:
     """Write `label`'s text in `role`'s colour (the error red unless told)."""
     label.setStyleSheet(text_style(label.palette(), role, "font-weight: bold;" if bold else ""))

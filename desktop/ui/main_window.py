@@ -15,6 +15,7 @@ from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence, QSho
 from PySide6.QtWidgets import (
     QApplication,
     QMainWindow,
+    QMenu,
     QMessageBox,
     QWidget,
 )
@@ -42,6 +43,7 @@ from desktop.ui.docks.panels import (
     SysCardsPanel,
 )
 from desktop.ui.downtime.launcher import DowntimeLauncher
+from desktop.ui.file_names import recent_entry
 from desktop.ui.panel import Panel, PanelFiller
 from desktop.ui.plain_text import (
     PlainLabel,
@@ -55,6 +57,7 @@ from desktop.ui.player_display.controller import PlayerDisplay
 from desktop.ui.session import CampaignSession
 from desktop.ui.settings import LAYOUT_VERSION, Settings
 from desktop.ui.start_page import StartPage
+from desktop.ui.theme import THEMES, apply_theme, theme_choice
 from desktop.ui.undo_keys import UndoKeyFilter
 from desktop.ui.workspaces import WORKSPACES, arrange, hide_stale_tab_bars, workspace_named
 
@@ -143,6 +146,7 @@ class MainWindow(QMainWindow):
         action = QAction(text, self)
         if shortcut is not None:
             action.setShortcut(QKeySequence(shortcut))
+            action.setShortcutVisibleInContextMenu(True)  # whatever the platform's habit
         if name:
             action.setObjectName(name)
         action.triggered.connect(slot)
@@ -188,7 +192,12 @@ class MainWindow(QMainWindow):
         self.redo_action = self.undo_group.createRedoAction(self, "&Redo")
         self.redo_action.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
         self.redo_action.setObjectName("actionRedo")
-        for action in (self.undo_action, self.redo_action):
+        for action, short in ((self.undo_action, "Undo"), (self.redo_action, "Redo")):
+            # The toolbar button keeps one short word: the step's name (a character's,
+            # however long) is in the menu and the tooltip, and never pushes the toolbar.
+            action.setIconText(short)
+            # The menu shows the keys whatever the platform's habit for shortcuts in menus.
+            action.setShortcutVisibleInContextMenu(True)
             plain_action_tip(action)
         self.reset_layout_action = self._action(
             "&Reset Workspace", self.reset_layout, None, "actionResetWorkspace"
@@ -253,14 +262,47 @@ class MainWindow(QMainWindow):
         self.view_menu.addActions(self.player_display.menu.actions())
         self.view_menu.addSeparator()
         self.view_menu.addAction(self.reset_layout_action)
+        self.view_menu.addMenu(self._theme_menu())
         help_menu = bar.addMenu("&Help")
         help_menu.addActions([self.rules_action, self.about_action])
 
+    def _theme_menu(self) -> QMenu:
+        """View > Theme: the system's scheme, light or dark; remembered, applied at once."""
+        menu = QMenu("&Theme", self)
+        menu.setObjectName("themeMenu")
+        group = QActionGroup(menu)
+        app = QApplication.instance()
+        current = theme_choice(app) if isinstance(app, QApplication) else "system"
+        self.theme_actions: dict[str, QAction] = {}
+        for name, text in zip(THEMES, ("&System", "&Light", "&Dark"), strict=True):
+            action = menu.addAction(text)
+            action.setCheckable(True)
+            action.setChecked(name == current)
+            action.setObjectName(f"theme_{name}")
+            action.triggered.connect(lambda _=False, n=name: self.set_theme(n))
+            group.addAction(action)
+            self.theme_actions[name] = action
+        return menu
+
+    def set_theme(self, name: str) -> None:
+        """Use theme `name` (one of THEMES) now and at every start."""
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            apply_theme(app, name)
+        self.settings.set_theme(name)
+        self.theme_actions[name].setChecked(True)
+
     def _fill_recent_menu(self) -> None:
         self.recent_menu.clear()
+        from desktop.store import campaign_name
+
         recent = self.settings.recent_files()
+        self.recent_menu.setToolTipsVisible(True)
         for path in recent:
-            action = self.recent_menu.addAction(f"{path.stem}  ({path.parent})")
+            # An "&" doubled, or the menu would take it for a shortcut's mark.
+            text = recent_entry(path, campaign_name(path)).replace("&", "&&")
+            action = self.recent_menu.addAction(text)
+            action.setToolTip(tooltip(str(path)))
             action.triggered.connect(lambda _=False, p=path: self.open_campaign(p))
         if recent:
             self.recent_menu.addSeparator()
@@ -277,6 +319,7 @@ class MainWindow(QMainWindow):
         self.campaign_label.setObjectName("statusCampaign")
         self.day_label = PlainLabel()
         self.day_label.setObjectName("statusDay")
+        self.statusBar().addPermanentWidget(self.player_display.blanked_note)
         self.statusBar().addPermanentWidget(self.campaign_label)
         self.statusBar().addPermanentWidget(self.day_label)
 

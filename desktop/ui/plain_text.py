@@ -12,12 +12,16 @@ a campaign whose every text is HTML, and another finds any bare QLabel or QMessa
 
 from __future__ import annotations
 
-from PySide6.QtGui import QAction, Qt
+import re
+
+from PySide6.QtGui import QAction, QKeySequence, Qt
 from PySide6.QtWidgets import QLabel, QMessageBox, QWidget
 
 # As html.escape(text, quote=False) does, without importing the `html` package at start-up
 # (it loads the table of all 2,231 named entities, a few milliseconds, to escape three).
 _ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;"})
+# An action's mnemonic mark: "&" before the letter, "&&" for an "&" itself.
+_MNEMONIC = re.compile(r"&(.)")
 
 
 def escaped(text: str) -> str:
@@ -44,12 +48,16 @@ def menu_text(text: str) -> str:
 
 
 def plain_action_tip(action: QAction) -> None:
-    """Keep `action`'s tooltip its text, shown as plain text. Qt makes a toolbar button's
-    tooltip from its action's text and reads that as HTML when it looks like HTML; an
-    Undo action's text names what the step changed (a character, a clock...)."""
+    """Keep `action`'s tooltip its whole text and shortcut, shown as plain text. Qt makes a
+    toolbar button's tooltip from its action's text and reads that as HTML when it looks
+    like HTML; an Undo action's text names what the step changed (a character, a clock...),
+    and its toolbar button may show a shorter text (its icon text), so the tip holds it all.
+    """
 
     def follow() -> None:
-        tip = tooltip(action.iconText())  # the text without its & mnemonic
+        text = _MNEMONIC.sub(r"\1", action.text())  # "&Undo" -> "Undo", "&&" -> "&"
+        keys = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+        tip = tooltip(f"{text} ({keys})" if keys else text)
         if action.toolTip() != tip:  # setting it signals `changed` once more
             action.setToolTip(tip)
 

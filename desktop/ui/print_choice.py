@@ -42,6 +42,7 @@ from desktop.ui.plain_text import PlainLabel
 
 if TYPE_CHECKING:
     from desktop.ui.session import CampaignSession
+    from desktop.ui.settings import Settings
 
 __all__ = [
     "CHOICES",
@@ -85,6 +86,11 @@ class PrintHost(Protocol):
         ...
 
     def show_problem(self, message: str) -> None: ...
+
+    @property
+    def settings(self) -> Settings:
+        """The GM's settings (Export PDF remembers its folder there)."""
+        ...
 
     def statusBar(self) -> QStatusBar: ...  # Qt's name, as QMainWindow has it
 
@@ -469,8 +475,10 @@ def export_document(window: PrintHost) -> None:
     chosen = _choose(window, "Export PDF…", ask_paper=True)
     if chosen is None or window.session is None:
         return
+    from desktop.ui.file_outputs import pdf_folder
+
     job, paper = chosen
-    folder = window.session.campaign.path.parent
+    folder = pdf_folder(window.settings)
     name, _ = QFileDialog.getSaveFileName(
         window.window(), "Export PDF", str(folder / job.file_name), "PDF (*.pdf)"
     )
@@ -478,6 +486,7 @@ def export_document(window: PrintHost) -> None:
     if refused is not None:
         window.show_problem(f"No PDF was saved. {refused}")
     elif name:
+        window.settings.set_pdf_folder(Path(name).parent)
         export_job(window, job, Path(name), paper)
 
 

@@ -80,6 +80,24 @@ class Settings:
     def set_dock_minimum(self, name: str, width: int, height: int) -> None:
         self._store.setValue(f"docks/{name}", f"{width}x{height}")
 
+    def theme(self) -> str:
+        """View > Theme's choice: "system", "light" or "dark"."""
+        value = str(self._store.value("window/theme", "system"))
+        return value if value in ("system", "light", "dark") else "system"
+
+    def set_theme(self, name: str) -> None:
+        self._store.setValue("window/theme", name)
+
+    # -- outputs --------------------------------------------------------------------------
+
+    def pdf_folder(self) -> Path | None:
+        """The folder the GM last saved a PDF in (None before the first)."""
+        value = str(self._store.value("outputs/pdf_folder", ""))
+        return Path(value) if value else None
+
+    def set_pdf_folder(self, folder: Path) -> None:
+        self._store.setValue("outputs/pdf_folder", str(folder))
+
     # -- campaigns ------------------------------------------------------------------------
 
     def recent_files(self) -> list[Path]:

@@ -15,7 +15,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.ui.plain_text import PlainLabel, RichLabel
+from desktop.ui.file_names import recent_entry
+from desktop.ui.plain_text import PlainLabel, RichLabel, tooltip
 
 
 class StartPage(QWidget):
@@ -87,10 +88,13 @@ class StartPage(QWidget):
             self._fill_recent()
 
     def _fill_recent(self) -> None:
+        from desktop.store import campaign_name
+
         paths = self._paths
         self.recent.clear()
         for path in paths:
-            item = QListWidgetItem(f"{path.stem}    —    {path.parent}")
+            item = QListWidgetItem(recent_entry(path, campaign_name(path)))
+            item.setToolTip(tooltip(str(path)))
             item.setData(Qt.ItemDataRole.UserRole, str(path))
             self.recent.addItem(item)
         self.recent.setVisible(bool(paths))

@@ -27,20 +27,47 @@ def new_application(arguments: list[str]) -> QApplication:
     return app
 
 
+# View > Theme's choices: the system's scheme, followed live, or one whatever it is.
+THEMES = ("system", "light", "dark")
+# The choice in force, kept on the application: a system change applies only under "system".
+_CHOICE = "gmDeskTheme"
+_FOLLOWING = "gmDeskFollowsScheme"
+
+
 def apply_theme(app: QApplication, forced: str | None = None) -> None:
     """Use Fusion (the same look on every system) and the system's scheme, live; or
-    `forced` ("light" or "dark", as `--theme` asks) whatever the system's scheme."""
+    `forced` ("light" or "dark", as `--theme` and View > Theme ask) whatever the system's
+    scheme. Called again (View > Theme), it switches at once."""
     # The style is set once here, by the one path taken: a second setting would make
     # Fusion again from Python, which STYLE_ARGUMENTS spares the start.
-    if forced is not None:
-        _apply_scheme(app, Qt.ColorScheme.Dark if forced == "dark" else Qt.ColorScheme.Light)
+    switching = app.property(_CHOICE) is not None
+    choice = forced if forced in ("light", "dark") else "system"
+    app.setProperty(_CHOICE, choice)
+    if choice != "system":
+        _apply_scheme(app, Qt.ColorScheme.Dark if choice == "dark" else Qt.ColorScheme.Light)
         return
     if _headless():
-        _set_style(app, dark=False)
+        if switching:  # back from a forced scheme: light, as a headless start is
+            _apply_scheme(app, Qt.ColorScheme.Light)
+        else:
+            _set_style(app, dark=False)
         return  # no system scheme to follow; asking costs a failed D-Bus call (~35 ms)
     hints = QGuiApplication.styleHints()
     _apply_scheme(app, hints.colorScheme())
-    hints.colorSchemeChanged.connect(lambda scheme: _apply_scheme(app, scheme))
+    if not app.property(_FOLLOWING):
+        app.setProperty(_FOLLOWING, True)
+        hints.colorSchemeChanged.connect(lambda scheme: _follow_system(app, scheme))
+
+
+def theme_choice(app: QApplication) -> str:
+    """The theme in force: one of THEMES ("system" before any was applied)."""
+    choice = app.property(_CHOICE)
+    return choice if choice in THEMES else "system"
+
+
+def _follow_system(app: QApplication, scheme: Qt.ColorScheme) -> None:
+    if theme_choice(app) == "system":
+        _apply_scheme(app, scheme)
 
 
 def _headless() -> bool:
@@ -188,6 +215,8 @@ FELT_EDGE = "#3c000000"  # #AARRGGBB: black at 60/255
 FELT_INK = "#f3ead7"
 FELT_INK_FAINT = "#96f3ead7"  # the ink at 150/255, for an empty area's hint
 FELT_BACKGROUND = "#23302a"
+# A blanked player display: dark whatever the scheme, so blanking never lights the room.
+BLANK_DISPLAY = "#000000"
 BADGE_INK = "#ffffff"  # text on a status badge, a filled war mark, a marked box's cross
 STATUS_COLOURS: dict[int, str] = {
     3: "#17693a",

@@ -193,3 +193,16 @@ def test_games_and_seating_round_trip_through_an_export(
         assert imported.games.seating() == campaign.games.seating()
         assert imported.games.current() == campaign.games.current()
         assert imported.rolls.all() == campaign.rolls.all()
+
+
+def test_start_is_refused_with_no_player_character(campaign: Campaign) -> None:
+    # An empty roster, then one with only an NPC and a challenge: no one to seat.
+    with pytest.raises(ValueError, match="no player character to play"):
+        campaign.games.start()
+    campaign.roster.add("Old Hollis", "npc")
+    campaign.roster.add("Storm", "challenge")
+    with pytest.raises(ValueError, match="no player character to play"):
+        campaign.games.start()
+    assert campaign.games.current().game_id is None
+    campaign.roster.add("Ash", "pc")
+    assert campaign.games.start().ended_at is None

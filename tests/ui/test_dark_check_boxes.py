@@ -1,5 +1,6 @@
-"""In the dark scheme a check box's frame shows on the dark base (Fusion's own frame
-is the window colour darkened, invisible there: the Dice Table's trait list)."""
+"""In the dark scheme a check box's and a text field's frames show on the dark base
+(Fusion's own frame is the window colour darkened, invisible there: the Dice Table's
+trait list, the roster's filter, the notes)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,14 @@ from collections.abc import Iterator
 
 import pytest
 from PySide6.QtGui import QColor, QImage
-from PySide6.QtWidgets import QApplication, QCheckBox, QStyleFactory
+from PySide6.QtWidgets import (
+    QApplication,
+    QCheckBox,
+    QLineEdit,
+    QPlainTextEdit,
+    QStyleFactory,
+    QWidget,
+)
 
 from desktop.ui.dark_checks import VisibleChecks
 from desktop.ui.theme import apply_theme, dark_palette
@@ -43,3 +51,20 @@ def test_the_light_scheme_keeps_plain_fusion(restored: QApplication) -> None:
     apply_theme(restored, "light")
     assert not isinstance(restored.style(), VisibleChecks)
     assert restored.style().name().lower() == "fusion"
+
+
+def _edge_contrast(field: QWidget) -> int:
+    """The lightness step between a field's left edge and the dark base inside it."""
+    field.resize(160, 60)
+    image = field.grab().toImage().convertToFormat(QImage.Format.Format_RGB32)
+    base = QColor(dark_palette().color(dark_palette().ColorRole.Base)).lightness()
+    row = image.height() // 2
+    return max(abs(QColor(image.pixel(x, row)).lightness() - base) for x in range(0, 3))
+
+
+def test_the_dark_scheme_draws_text_fields_with_a_visible_frame(restored: QApplication) -> None:
+    # The roster's filter, a character's name, the damage field, the notes.
+    apply_theme(restored, "dark")
+    for field in (QLineEdit("Kara Voss"), QPlainTextEdit("Owes the Tidewardens a favour")):
+        assert _edge_contrast(field) > 60, type(field).__name__
+        field.deleteLater()

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import QPointF, QRectF
-from PySide6.QtGui import QColor, QImage, QPainter
+from PySide6.QtGui import QColor, QImage, QPainter, QPainterPathStroker
 
-from desktop.paint.dice import PIPS, paint_die
+from desktop.paint.dice import PIPS, die_path, paint_die
 
 BACKGROUND = QColor("#2e5e45")
 pytestmark = pytest.mark.usefixtures("qapp")  # fonts need the application
@@ -64,3 +64,33 @@ def test_hatches_and_the_removed_cross_are_kept() -> None:
     assert max(hatch) - min(hatch) > 15  # stripes, not a flat red
     assert protection.pixelColor(40, 40) != damage.pixelColor(40, 40)
     assert removed.pixelColor(27, 27).red() > removed.pixelColor(27, 27).green() + 30
+
+
+@pytest.mark.parametrize(
+    ("size", "options"),
+    [
+        (12, {"rolled_size": 4}),  # stepped down to a d4: "d12→4" in a triangle
+        (4, {"rolled_size": 12}),
+        (10, {"rolled_size": 20}),
+        (6, {"rolled_size": 4}),
+        (12, {"rolled_size": 4, "kind": "protection"}),
+        (20, {"rolled_size": 4, "face": 3}),
+        (4, {"rolled_size": 6, "face": 5}),
+    ],
+)
+def test_a_stepped_dies_label_stays_inside_its_shape(size: int, options: dict) -> None:
+    image = painted(size, **options)
+    shown = options.get("rolled_size", size)
+    outline = die_path(shown, QRectF(10, 10, 60, 60))
+    stroker = QPainterPathStroker()
+    stroker.setWidth(5)  # the outline's pen and its antialiasing
+    die = outline.united(stroker.createStroke(outline))
+    spilled = [
+        (x, y)
+        for x in range(80)
+        for y in range(80)
+        if image.pixelColor(x, y) != BACKGROUND and not die.contains(QPointF(x + 0.5, y + 0.5))
+    ]
+    assert spilled == []
+    inside = dark_pixels(image, QRectF(20, 35, 40, 30))
+    assert inside > 20  # the label is still there

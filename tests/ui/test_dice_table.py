@@ -3,12 +3,19 @@
 from __future__ import annotations
 
 import csv
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt, QTimer
-from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent
-from PySide6.QtWidgets import QApplication, QFrame, QGroupBox, QMenu
+from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent, QImage, QPainter
+from PySide6.QtWidgets import (
+    QApplication,
+    QFrame,
+    QGroupBox,
+    QMenu,
+    QStyleOptionGraphicsItem,
+)
 from pytestqt.qtbot import QtBot
 
 from desktop.store import Campaign
@@ -16,7 +23,16 @@ from desktop.ui.docks.dice_table import DiceTableWidget
 from desktop.ui.docks.roll_log import RollLogWidget
 from desktop.ui.docks.roster import RosterWidget
 from desktop.ui.main_window import MainWindow
-from desktop.ui.widgets.dice_scene import DIE_MIME, NEW_DIE_MIME, TRAIT_MIME, encode
+from desktop.ui.widgets.dice_scene import (
+    DIE_MIME,
+    DIE_SIZE,
+    NEW_DIE_MIME,
+    TRAIT_MIME,
+    DieItem,
+    DieLookKey,
+    die_pixmap,
+    encode,
+)
 from tests.ui.scripted import ScriptedRng
 
 
@@ -374,3 +390,42 @@ def test_a_discarded_conflict_writes_nothing(window: MainWindow, table: DiceTabl
     table.discard_conflict()
     assert [*campaign.kit.dice(first.character_id), *campaign.kit.dice(ilian.id)] == before
     assert campaign.rolls.all() == []
+
+
+def _image(draw: Callable[[QPainter], None]) -> QImage:
+    image = QImage(int(DIE_SIZE), int(DIE_SIZE), QImage.Format.Format_ARGB32_Premultiplied)
+    image.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(image)
+    draw(painter)
+    painter.end()
+    return image
+
+
+def _drawn(item: DieItem) -> QImage:
+    """The die as the table paints it."""
+    return _image(lambda painter: item.paint(painter, QStyleOptionGraphicsItem()))
+
+
+def _die(size: int, face: int | None, rolled_size: int, highlight: bool) -> QImage:
+    """A die of `size` drawn as a `rolled_size` showing `face`."""
+    look = DieLookKey(size, "ordinary", face, False, False, rolled_size, highlight, 1.0)
+    return _image(lambda painter: painter.drawPixmap(0, 0, die_pixmap(look)))
+
+
+def test_a_die_stepped_down_to_d4_shows_no_old_face(
+    window: MainWindow, table: DiceTableWidget
+) -> None:
+    assert window.session is not None
+    campaign = window.session.campaign
+    kara = next(c for c in campaign.roster.all() if c.name == "Kara Voss")
+    (eight,) = campaign.kit.add_dice(kara.id, size=8, count=1)
+    table.toggle_tray(eight.id)
+    window.session.rng = ScriptedRng([7])
+    table.roll()
+    # The roll, on the die it rolled as.
+    assert _drawn(table.scene.die_items[eight.id]) == _die(8, 7, 8, False)
+    table.toggle_tray(eight.id)
+    table.scene.die_items[eight.id].setSelected(True)
+    table.toggle_down_selected()
+    # A d4 cannot show 7: the stepped die shows its size ("d8→4"), not the old face.
+    assert _drawn(table.scene.die_items[eight.id]) == _die(8, None, 4, True)

@@ -33,7 +33,13 @@ def test_title_status_bar_and_menus(window: MainWindow) -> None:
         "Player Display &Full Screen",
         "Player Display on &Screen",
     ]
-    assert view == workspaces + [panel.title for panel in PANELS] + display + ["&Reset Workspace"]
+    assert view == [
+        *workspaces,
+        *(panel.title for panel in PANELS),
+        *display,
+        "&Reset Workspace",
+        "&Theme",
+    ]
     assert view[3:7] == ["Roster", "Dice Table", "SySCards", "Energy Calendar"]
     assert window.panels[0].objectName() == "roster"
 

@@ -110,3 +110,20 @@ def test_the_turn_order_draws_its_rows_at_once(qtbot: QtBot) -> None:
     )
     assert order.seats.count() == 3
     assert inked > 50, "the turn order was drawn empty"
+
+
+def test_start_game_waits_for_a_player_character(window: MainWindow, qtbot: QtBot) -> None:
+    campaign = campaign_of(window)
+    play = shown_dock(window, "play", PlayWidget)
+    start = play.game_bar.start_button
+    assert not start.isEnabled()
+    assert start.toolTip() == "There is no player character to play: add one to the roster first."
+    qtbot.mouseClick(start, Qt.MouseButton.LeftButton)
+    assert campaign.games.current().game_id is None
+    campaign.roster.add("Old Hollis", "npc")
+    assert not start.isEnabled()
+    campaign.roster.add("Ash", "pc")
+    assert start.isEnabled()
+    assert start.toolTip() == "Record every character's pool size and begin play."
+    qtbot.mouseClick(start, Qt.MouseButton.LeftButton)
+    assert campaign.games.current().game_id is not None

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QWidget,
 )
+from pytestqt.qtbot import QtBot
 
 from desktop.store import OWNER_FACTION
 from desktop.ui.clock_commands import UpdateClock
@@ -235,3 +236,19 @@ def test_closing_the_campaign_empties_the_display(
     window.close_campaign()
     text = display_text(display)
     assert "Public Doom" not in text and "Red Sashes" not in text
+
+
+def test_f9_blanks_the_display_dark_and_the_gm_is_told(
+    window: MainWindow, display: PlayerDisplayWindow, qtbot: QtBot
+) -> None:
+    focused = QApplication.focusWidget() or window
+    qtbot.keyClick(focused, Qt.Key.Key_F9)
+    assert display.blanked
+    image = display.grab().toImage()
+    middle = image.pixelColor(image.width() // 2, image.height() // 2)
+    assert middle.lightness() < 30, middle.name()  # not the light theme's white
+    note = window.findChild(QLabel, "statusPlayerBlanked")
+    assert note is not None and note.isVisible()
+    assert note.text() == "Player display blanked (F9 shows it again)"
+    qtbot.keyClick(QApplication.focusWidget() or window, Qt.Key.Key_F9)
+    assert not display.blanked and not note.isVisible()

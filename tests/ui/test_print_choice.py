@@ -296,3 +296,35 @@ def test_printing_takes_any_host_with_what_it_asks_for(
     assert len(host.problems) == 1 and host.problems[0].startswith("Printing failed")
     host.session = None
     assert print_options(host) is None
+
+
+def test_export_pdf_proposes_the_documents_folder_then_the_last_one_used(
+    table: MainWindow, qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    home = tmp_path / "home"
+    (home / "Documents").mkdir(parents=True)
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(home / ".config"))  # no user-dirs.dirs there
+    handouts = tmp_path / "handouts"
+    handouts.mkdir()
+    proposed: list[Path] = []
+
+    def choose(dialog: QWidget) -> None:
+        assert isinstance(dialog, PrintChoiceDialog)
+        dialog.buttons[SUMMARY].setChecked(True)
+        when_modal(qtbot, save, QFileDialog)
+        dialog.accept()
+
+    def save(dialog: QWidget) -> None:
+        assert isinstance(dialog, QFileDialog)
+        proposed.append(Path(dialog.selectedFiles()[0]).parent)
+        dialog.selectFile(str(handouts / f"summary {len(proposed)}.pdf"))
+        dialog.accept()
+
+    for made in (1, 2):
+        when_modal(qtbot, choose, PrintChoiceDialog)
+        table.pdf_action.trigger()
+        qtbot.waitUntil((handouts / f"summary {made}.pdf").exists)
+    # Not the campaign's folder (the data folder, with the backups, for the sample).
+    assert proposed == [home / "Documents", handouts]
+    assert table.settings.pdf_folder() == handouts

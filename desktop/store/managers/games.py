@@ -35,6 +35,8 @@ from desktop.store.games import (
 GAME_SQL = "SELECT id, started_at, started_day, ended_at, state FROM game"
 # The seating order is remembered per campaign, under this key of its settings JSON.
 SEATING_KEY = "seating"
+# A game is played by the player characters: with none in the roster there is no one to seat.
+NO_PLAYERS = "There is no player character to play: add one to the roster first."
 
 
 class GameManager(Manager):
@@ -128,6 +130,8 @@ class GameManager(Manager):
         and on the table (RULES.md section 2, "A game")."""
         if self.running() is not None:
             raise ValueError("A game is already running: end it before starting another.")
+        if not any(c.kind == "pc" for c in self._campaign.roster.all()):
+            raise ValueError(NO_PLAYERS)
         counts = self._campaign.kit.dice_counts()
         game = GameRecord(
             id=1,

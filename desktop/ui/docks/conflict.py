@@ -114,8 +114,16 @@ class Conflict:
         lost = outcome.dice_lost
         dice = "die" if lost == 1 else "dice"
         damage = f"{loser} loses {lost} {dice}" if lost else "no damage"
-        score = f"{outcome.winner_total} to {outcome.loser_total}"
-        return f"{text}: {winner} wins {score}{more}; {damage}."
+        if outcome.loser_total < outcome.winner_total:
+            score = f"{outcome.winner_total} to {outcome.loser_total}"
+            return f"{text}: {winner} wins {score}{more}; {damage}."
+        # Protection closed the gap: the winner still won the roll (RULES.md: it never
+        # turns the loser into a winner), so the totals after the dice are said apart.
+        after = f"{outcome.winner_total} against {outcome.loser_total}"
+        return (
+            f"{text}: {winner} wins; with the item dice{more} it is {after}, "
+            f"so {loser}'s protection stops the damage: no damage."
+        )
 
     def detail(self) -> dict[str, object]:
         outcome = self.outcome()

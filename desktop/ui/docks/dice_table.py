@@ -50,7 +50,13 @@ from desktop.ui.dice_table.animation import RollAnimation
 from desktop.ui.dice_table.chips import NewDieChip, TraitChips
 from desktop.ui.dice_table.roll_words import describe_roll, roll_detail, rolled_size
 from desktop.ui.dice_table.tray_odds_box import TrayOddsBox
-from desktop.ui.form_helpers import follow_changes, push_button, spread_row, vertical_scroll
+from desktop.ui.form_helpers import (
+    follow_changes,
+    push_button,
+    reserve_lines,
+    spread_row,
+    vertical_scroll,
+)
 from desktop.ui.plain_text import PlainLabel
 from desktop.ui.session import CampaignSession
 from desktop.ui.widgets.dice_scene import DiceScene, DiceView, DieState, SideView
@@ -228,7 +234,8 @@ class DiceTableWidget(QWidget):
         award_row.addWidget(self.new_die, 1)
         actions.addLayout(rest_row)
         actions.addLayout(damage_row)
-        actions.addWidget(problem_label(self.damage_spin, "damageProblem"))
+        # Two lines kept for the damage's problem: Take damage stays under the GM's pointer.
+        actions.addWidget(reserve_lines(problem_label(self.damage_spin, "damageProblem"), 2))
         actions.addLayout(award_row)
 
         side = QVBoxLayout()

@@ -45,7 +45,13 @@ def dice_text(record: RollRecord) -> str:
     dice = record.detail.get("dice", []) if isinstance(record.detail, dict) else []
     parts = []
     for die in dice if isinstance(dice, list) else []:
-        size, rolled = die.get("size"), die.get("rolled_as", die.get("size"))
+        if not isinstance(die, dict):
+            continue
+        # A challenge's and a party roll's dice carry only the size they were rolled as.
+        rolled = die.get("rolled_as", die.get("size"))
+        size = die.get("size", rolled)
+        if rolled is None:
+            continue
         parts.append(f"d{size}" if size == rolled else f"d{size}→d{rolled}")
     return " ".join(parts)
 

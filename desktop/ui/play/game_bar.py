@@ -6,10 +6,11 @@ from __future__ import annotations
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
-from desktop.store import GameRecord, PlayView
+from desktop.store import NO_PLAYERS, GameRecord, PlayView
 from desktop.ui.form_helpers import push_button, spread_row
 from desktop.ui.plain_text import PlainLabel
 
+START_TIP = "Record every character's pool size and begin play."
 NO_GAME = "No game running. Start game records every pool; then set the scene."
 
 
@@ -55,7 +56,7 @@ class GameBar(QWidget):
         self.start_button = push_button(
             "Start game",
             clicked=self.start_requested,
-            tip="Record every character's pool size and begin play.",
+            tip=START_TIP,
         )
         self.end_button = push_button(
             "End game",
@@ -72,12 +73,14 @@ class GameBar(QWidget):
         layout.addLayout(buttons)
         layout.addWidget(self.summary)
 
-    def show_view(self, view: PlayView, writable: bool) -> None:
+    def show_view(self, view: PlayView, writable: bool, has_players: bool = True) -> None:
+        """`has_players`: the roster holds a player character (a game needs one)."""
         self.status.setText(status_text(view))
         self.scene.setText(view.scene_text)
         self.scene.setVisible(bool(view.scene_text))
         running = view.game_id is not None
-        self.start_button.setEnabled(writable and not running)
+        self.start_button.setEnabled(writable and not running and has_players)
+        self.start_button.setToolTip(START_TIP if has_players or running else NO_PLAYERS)
         self.end_button.setEnabled(writable and running)
 
     def show_summary(self, text: str) -> None:

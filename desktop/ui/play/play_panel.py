@@ -141,7 +141,8 @@ class PlayWidget(CampaignView):
         writable = not session.read_only
         self.view = campaign.games.current()
         characters = campaign.roster.all()
-        self.game_bar.show_view(self.view, writable)
+        has_players = any(c.kind == "pc" for c in characters)
+        self.game_bar.show_view(self.view, writable, has_players)
         self.turn_order.show_view(self.view, writable)
         self.scene_editor.show_view(self.view, characters, writable)
         others = [c for c in characters if c.kind != "pc"]

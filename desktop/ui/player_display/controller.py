@@ -15,6 +15,7 @@ from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence, QScreen
 from PySide6.QtWidgets import QMenu, QWidget
 
+from desktop.ui.plain_text import PlainLabel
 from desktop.ui.player_display.screens import display_screen, screen_title
 from desktop.ui.read_guard import guarded, guarded_call
 from desktop.ui.session import CampaignSession
@@ -26,6 +27,7 @@ if TYPE_CHECKING:  # its sections draw dice and clocks: imported when first open
 OPEN_KEY = "Ctrl+Shift+D"
 BLANK_KEY = "F9"  # one key: the GM blanks the players' screen without looking for it
 FULL_SCREEN_KEY = "Ctrl+Shift+F"
+BLANKED_NOTE = f"Player display blanked ({BLANK_KEY} shows it again)"
 
 
 class PlayerDisplay(QObject):
@@ -50,6 +52,10 @@ class PlayerDisplay(QObject):
             FULL_SCREEN_KEY,
             self.set_full_screen,
         )
+        # The GM's side says the players see a dark screen (the display may be behind).
+        self.blanked_note = PlainLabel(BLANKED_NOTE)
+        self.blanked_note.setObjectName("statusPlayerBlanked")
+        self.blanked_note.hide()
         self.close_action = QAction("&Close Player Display", self)
         self.close_action.setObjectName("actionClosePlayerDisplay")
         self.close_action.triggered.connect(self.close)
@@ -151,6 +157,7 @@ class PlayerDisplay(QObject):
         self._update_actions()
 
     def set_blanked(self, blanked: bool) -> None:
+        self.blanked_note.setVisible(blanked)
         if self.window is not None:
             self.window.set_blanked(blanked)
 

@@ -8,7 +8,7 @@ not accept focus, so the GM keeps typing in the main window while it changes.
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QCloseEvent, QPalette, QResizeEvent
+from PySide6.QtGui import QCloseEvent, QColor, QPalette, QResizeEvent
 from PySide6.QtWidgets import QGridLayout, QMenuBar, QStackedLayout, QVBoxLayout, QWidget
 
 from desktop.store import Campaign
@@ -18,6 +18,7 @@ from desktop.ui.player_display.pools_section import PoolsSection
 from desktop.ui.player_display.roll_section import RollSection
 from desktop.ui.player_display.scene_section import SceneSection
 from desktop.ui.player_display.section import Section
+from desktop.ui.theme import BLANK_DISPLAY
 
 # Each section and its place in the grid: (class, row, column, row span, column span).
 # A new section is one line here; the rows stretch by their sections' `stretch` (the
@@ -60,6 +61,10 @@ class PlayerDisplayWindow(QWidget):
             self.sections.append(section)
         self.blank_page = QWidget()
         self.blank_page.setObjectName("playerDisplayBlank")
+        blank = self.blank_page.palette()
+        blank.setColor(QPalette.ColorRole.Window, QColor(BLANK_DISPLAY))
+        self.blank_page.setPalette(blank)
+        self.blank_page.setAutoFillBackground(True)
         self.stack = QStackedLayout()
         self.stack.addWidget(content)
         self.stack.addWidget(self.blank_page)

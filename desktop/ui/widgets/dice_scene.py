@@ -142,21 +142,33 @@ class DieItem(QGraphicsObject):
     def boundingRect(self) -> QRectF:
         return QRectF(0, 0, DIE_SIZE, DIE_SIZE)
 
+    def look(self, ratio: float = 1.0) -> DieLookKey:
+        """How the die is drawn now. Its last face shows only on the die it was rolled
+        as: out of the tray, the die is drawn as it rolled ("d6→10" showing 9); in the
+        tray, a die stepped since (to a d4, say) shows its new size, not that old face."""
+        r = self.record
+        state = self.state
+        rolled_as = r.size if state.rolled_size is None else state.rolled_size
+        drawn = self.rolled_size
+        if drawn is None and state.face is not None:
+            drawn = rolled_as
+        face = state.face if (r.size if drawn is None else drawn) == rolled_as else None
+        return DieLookKey(
+            size=r.size,
+            kind=r.kind,
+            face=1 if r.place == "table" and face is None else face,
+            depleted=r.place == "table",
+            removed=r.place == "removed",
+            rolled_size=drawn,
+            highlight=self.isSelected() or state.highlight,
+            ratio=ratio,
+        )
+
     def paint(
         self, painter: QPainter, _option: QStyleOptionGraphicsItem, _widget: QWidget | None = None
     ) -> None:
-        r = self.record
-        look = DieLookKey(
-            size=r.size,
-            kind=r.kind,
-            face=1 if r.place == "table" and self.state.face is None else self.state.face,
-            depleted=r.place == "table",
-            removed=r.place == "removed",
-            rolled_size=self.rolled_size,
-            highlight=self.isSelected() or self.state.highlight,
-            ratio=painter.device().devicePixelRatioF() if painter.device() else 1.0,
-        )
-        painter.drawPixmap(self.boundingRect().topLeft(), die_pixmap(look))
+        ratio = painter.device().devicePixelRatioF() if painter.device() else 1.0
+        painter.drawPixmap(self.boundingRect().topLeft(), die_pixmap(self.look(ratio)))
 
     def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
         self._press = event.scenePos()
