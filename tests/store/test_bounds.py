@@ -322,6 +322,7 @@ def _two_players(campaign: Campaign) -> tuple[int, int]:
 
 
 def test_a_game_never_ends_before_it_started(campaign: Campaign, tmp_path: Path) -> None:
+    campaign.roster.add("Ash", "pc")  # a game starts with a player character
     campaign.games.start(at="2099-03-01T19:00:00")  # the clock went back since
     _refused_plainly(
         lambda: campaign.games.end(at="2099-03-01T18:00:00"),
@@ -349,6 +350,7 @@ def test_updating_the_scene_passes_the_turn_on_when_its_player_left(
 def test_a_second_running_game_and_a_start_after_today_are_refused(
     campaign: Campaign,
 ) -> None:
+    campaign.roster.add("Ash", "pc")  # a game starts with a player character
     first = campaign.games.start(at="2026-03-01T19:00:00")
     _before, ended = campaign.games.end(at="2026-03-01T22:00:00")
     campaign.games.start(at="2026-03-02T19:00:00")
