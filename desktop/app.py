@@ -334,10 +334,6 @@ def _main(argv: list[str] | None, collecting: bool) -> int:
     wanted = (args.print_cards, args.print_sheets, args.print_summary, args.print_alignment)
     if any(out is not None for out in wanted):
         return _print_all(args)
-    screen_file = None
-    if args.smoke_test:
-        screen_file = _offscreen_screen(args.size or SMOKE_TEST_SCREEN)
-        os.environ["QT_QPA_PLATFORM"] = f"offscreen:configfile={screen_file}"
     from PySide6.QtCore import QTimer
     from PySide6.QtGui import QIcon
     from PySide6.QtWidgets import QApplication
@@ -345,9 +341,18 @@ def _main(argv: list[str] | None, collecting: bool) -> int:
     from desktop import paths
     from desktop.ui.theme import new_application
 
-    app = QApplication.instance() or new_application(sys.argv[:1])
-    if screen_file is not None:
-        screen_file.unlink(missing_ok=True)  # read as the application started
+    app = QApplication.instance()
+    if app is None:
+        arguments = sys.argv[:1]
+        screen_file = None
+        if args.smoke_test:
+            # Its own screen of the size asked for, given to this application alone
+            # (an argument, not the environment, which the processes it starts inherit).
+            screen_file = _offscreen_screen(args.size or SMOKE_TEST_SCREEN)
+            arguments += ["-platform", f"offscreen:configfile={screen_file}"]
+        app = new_application(arguments)
+        if screen_file is not None:
+            screen_file.unlink(missing_ok=True)  # read as the application started
     app.setApplicationName(paths.APP_NAME)
     app.setOrganizationName(paths.APP_AUTHOR)
     app.setApplicationVersion(__version__)
