@@ -71,21 +71,31 @@ def columns() -> dict[str, dict[str, Bound]]:
     """Every integer column of every table, by table (a test checks that none is left
     out); also `COLUMNS`. Made when first asked for: the rules it quotes are a good part
     of opening's time, and a campaign opened for play reads a game without them."""
-    from desktop.rules import dicepool, downtime, factions, syscards
+    return {**_play_columns(), **_other_columns()}
+
+
+# The tables a campaign opened for play reads and writes: their bounds quote the dice
+# pool's rules alone, so reading a game at start, or a roll's first write, imports no
+# other area's rules (tests/ui/test_paint_first.py).
+_PLAY_TABLES = frozenset(
+    {"campaign", "character", "die", "trait", "item", "roll_log", "game"}
+    | {"energy_profile", "energy_day"}
+)
+
+
+def of_table(table: str) -> dict[str, Bound]:
+    """The declared bounds of `table`'s whole-number columns, by column (none: {})."""
+    return (_play_columns() if table in _PLAY_TABLES else columns()).get(table, {})
+
+
+@cache
+def _play_columns() -> dict[str, dict[str, Bound]]:
+    from desktop.rules import dicepool
 
     return {
         "campaign": {
             "id": _id("The campaign's id"),
             "current_day": Bound("The campaign's current day", 1, checks.CURRENT_DAY_MAX, 1),
-        },
-        "chapter": {
-            "id": Bound("The chapter's id", 1, 1, 1),
-            "tier": Bound(
-                "The chapter's tier", factions.MIN_TIER, factions.MAX_TIER, factions.MIN_TIER
-            ),
-            "rep": Bound("The chapter's rep", 0, factions.FULL_REP),
-            "coin": Bound("The chapter's coin"),
-            "heat": Bound("The chapter's heat"),
         },
         "character": {"id": _id("A character's id"), "position": _position("A character's")},
         "die": {
@@ -123,6 +133,31 @@ def columns() -> dict[str, dict[str, Bound]]:
             "id": _id("A game's id"),
             "started_day": Bound("A game's first day", 1, checks.CURRENT_DAY_MAX, 1),
         },
+        "energy_profile": {
+            "character_id": _id("An energy profile's character"),
+            "daily_net": Bound("A daily net", 0, checks.DAILY_NET_MAX),
+        },
+        "energy_day": {
+            "character_id": _id("An energy day's character"),
+            "day": Bound("An energy day", 1, checks.CURRENT_DAY_MAX, None, has_safe=False),
+        },
+    }
+
+
+@cache
+def _other_columns() -> dict[str, dict[str, Bound]]:
+    from desktop.rules import downtime, factions, syscards
+
+    return {
+        "chapter": {
+            "id": Bound("The chapter's id", 1, 1, 1),
+            "tier": Bound(
+                "The chapter's tier", factions.MIN_TIER, factions.MAX_TIER, factions.MIN_TIER
+            ),
+            "rep": Bound("The chapter's rep", 0, factions.FULL_REP),
+            "coin": Bound("The chapter's coin"),
+            "heat": Bound("The chapter's heat"),
+        },
         "card": {
             "id": _id("A SySCard's id"),
             "owner_id": _id("A SySCard's owner", nullable=True),
@@ -140,14 +175,6 @@ def columns() -> dict[str, dict[str, Bound]]:
             "position": _position("A SySCard's"),
         },
         "card_image": {"card_id": _id("An image's SySCard")},
-        "energy_profile": {
-            "character_id": _id("An energy profile's character"),
-            "daily_net": Bound("A daily net", 0, checks.DAILY_NET_MAX),
-        },
-        "energy_day": {
-            "character_id": _id("An energy day's character"),
-            "day": Bound("An energy day", 1, checks.CURRENT_DAY_MAX, None, has_safe=False),
-        },
         "faction": {
             "id": _id("A faction's id"),
             "tier": Bound(
@@ -219,7 +246,7 @@ def game_number(name: str, value: object) -> int:
 
 def bound(table: str, column: str) -> Bound | None:
     """The declared bound of `table.column`, or None (not a whole-number column)."""
-    return columns().get(table, {}).get(column)
+    return of_table(table).get(column)
 
 
 def check(table: str, column: str, value: object) -> int | None:
@@ -235,7 +262,7 @@ def check(table: str, column: str, value: object) -> int | None:
 
 def check_row(table: str, values: Mapping[str, object]) -> None:
     """Every declared column among `values` within its bounds (ValueError if not)."""
-    for column, declared in columns().get(table, {}).items():
+    for column, declared in of_table(table).items():
         if column in values:
             value = values[column]
             if value is None and (declared.nullable or column == "id"):

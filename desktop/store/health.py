@@ -232,7 +232,7 @@ def bound_findings(
     declared bounds, each naming its row and column (a repair mends by these)."""
     from desktop.store import bounds
 
-    declared = bounds.columns().get(table, {})
+    declared = bounds.of_table(table)
     columns = tuple(declared)
     if not columns:
         return

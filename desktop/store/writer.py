@@ -77,7 +77,7 @@ class Writer:
 def _within_bounds(session: Session, _context: object, _instances: object) -> None:
     for row in (*session.new, *session.dirty):
         table = str(getattr(row, "__tablename__", ""))
-        columns = bounds.columns().get(table, {})
+        columns = bounds.of_table(table)
         bounds.check_row(table, {name: getattr(row, name) for name in columns})
 
 
