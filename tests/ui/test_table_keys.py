@@ -171,6 +171,16 @@ def new_clock_dialog(qtbot: QtBot, window: MainWindow) -> NewClockDialog:
     return dialog
 
 
+def test_the_new_clock_dialog_opens_with_the_focus_on_the_name(
+    sample: MainWindow, qtbot: QtBot
+) -> None:
+    dialog = new_clock_dialog(qtbot, sample)
+    assert QApplication.focusWidget() is dialog.name_edit
+    qtbot.keyClicks(QApplication.focusWidget(), "The watch closes in")  # typed at once
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)
+    assert any(c.name == "The watch closes in" for c in campaign_of(sample).clocks.all())
+
+
 def test_after_the_new_clock_dialog_n_is_next_turn_not_typing_in_the_filter(
     sample: MainWindow, qtbot: QtBot
 ) -> None:
