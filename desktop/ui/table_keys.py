@@ -89,42 +89,48 @@ class TableKeys(QObject):
 
     # -- the Play dock's keys -----------------------------------------------------------------
 
+    def _content(self, key: str, name: str, what: str) -> QWidget | None:
+        """The content of the dock `name` (built now if it waits behind another tab);
+        None, and a hint naming `what` it is, without a campaign or with the dock closed."""
+        if self._window.session is None:
+            self.tell(f"{key} acts on the open campaign: open one first.")
+            return None
+        panel = next(p for p in self._window.panels if p.name == name)
+        if not panel.isVisible():
+            self.tell(f"{key} is a key of the {what}, which is not open: {SHOW_PLAY}.")
+            return None
+        return panel.content()
+
     def _play(self, key: str) -> PlayWidget | None:
-        """The Play dock's content, built now if it waits behind another tab; None (and
-        a hint) without a campaign or with the dock closed."""
         from desktop.ui.play.play_panel import PlayWidget
 
-        if self._window.session is None:
-            return None
-        panel = next(p for p in self._window.panels if p.name == "play")
-        if not panel.isVisible():
-            self.tell(f"{key} is a key of the Play dock, which is not open: {SHOW_PLAY}.")
-            return None
-        play = panel.content()
-        assert isinstance(play, PlayWidget)
-        return play
+        play = self._content(key, "play", "Play dock")
+        return play if isinstance(play, PlayWidget) else None
 
     def _play_step(self, key: str, button_of: Callable[[PlayWidget], QPushButton]) -> None:
         """Press the Play dock's button that shows `key` and say what it did, or say why
         it cannot be pressed now."""
+        from desktop.ui.play.game_bar import status_text
+
         play = self._play(key)
         session = self._window.session
         if play is None or session is None:
             return
         button = button_of(play)
-        label = button.text()
-        from desktop.ui.play.game_bar import status_text
-
+        where = status_text(play.view).rstrip(".")
+        if session.read_only:
+            self.tell(f"{button.text()} does nothing: the campaign is open read-only.")
+            return
         if not button.isEnabled():
-            self.tell(f"{label} does nothing now. {status_text(play.view)}.")
+            self.tell(f"{button.text()} does nothing now. {where}.")
             return
         done = session.undo_stack.index()
         button.click()
         if session.undo_stack.index() == done:
             return  # refused: the session told the GM why
-        what = f"{label}: {session.undo_stack.undoText()}. {status_text(play.view)}."
-        play.show_step(what)
-        self.tell(what)
+        what = f"{session.undo_stack.undoText()} ({key})."
+        play.show_step(what)  # under the game's status, which the dock shows large
+        self.tell(f"{what} {status_text(play.view).rstrip('.')}.")
 
     def _follow(self) -> None:
         play = self._play(FOLLOW_KEY)
@@ -139,17 +145,11 @@ class TableKeys(QObject):
     # -- the quick roll -----------------------------------------------------------------------
 
     def _table(self, key: str) -> DiceTableWidget | None:
-        """The Dice Table, when it is open; None (and a hint) otherwise."""
         from desktop.ui.docks.dice_table import DiceTableWidget
 
-        if self._window.session is None:
+        table = self._content(key, "diceTable", "Dice Table")
+        if not isinstance(table, DiceTableWidget):
             return None
-        panel = next(p for p in self._window.panels if p.name == "diceTable")
-        if not panel.isVisible():
-            self.tell(f"{key} is a key of the Dice Table, which is not open: {SHOW_PLAY}.")
-            return None
-        table = panel.content()
-        assert isinstance(table, DiceTableWidget)
         if self._followed is not table:
             self._followed = table
             table.quick_count_changed.connect(self.cancel_action.setEnabled)
