@@ -7,9 +7,8 @@ hidden button or a Play dock still behind the Clocks tab no longer leaves them d
 sends them elsewhere. Qt asks the focused widget first, and a text field takes the
 printable keys: typing keeps its letters and digits. A button given the focus for the
 keyboard (by Tab, or by the app, never by a click) keeps Space while no quick roll is
-typed. A key that cannot act says
-why in the status bar; one that acted says what it did there (and, for the Play dock's
-keys, in the dock).
+typed. A key that cannot act says why in the status bar; one that acted says what it
+did there (and, for the Play dock's keys, in the dock).
 """
 
 from __future__ import annotations
@@ -72,7 +71,7 @@ class TableKeys(QObject):
         for digit in DIGITS:
             self._add(digit, lambda _=False, d=digit: self._digit(d))
         self._add("Space", self._space)
-        # Only while a number is typed: Escape is otherwise the dialogs' and fields'.
+        # Only while a number is typed: Escape is otherwise the docks' (End game's Skip).
         self.cancel_action = self._add(CANCEL_KEY, self._cancel)
         self.cancel_action.setEnabled(False)
 
