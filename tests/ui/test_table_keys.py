@@ -131,6 +131,10 @@ def test_after_a_workspace_switch_the_digits_arm_the_quick_roll(
     before = len(rolls(sample))
     key(qtbot, sample, Qt.Key.Key_2)
     assert "Dice Table" in sample.statusBar().currentMessage()
+    turn = game(sample).turn_of
+    key(qtbot, sample, Qt.Key.Key_N)  # nothing, and says so: the Play dock is not open
+    assert game(sample).turn_of == turn
+    assert "Play dock, which is not open" in sample.statusBar().currentMessage()
     key(qtbot, sample, Qt.Key.Key_1, CTRL)
     assert sample.workspace == "play"
     key(qtbot, sample, Qt.Key.Key_3)
