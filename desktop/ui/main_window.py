@@ -10,7 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, QThreadPool, QTimer
+from PySide6.QtCore import QEvent, Qt, QThreadPool, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence, QShowEvent, QUndoGroup
 from PySide6.QtWidgets import (
     QApplication,
@@ -57,6 +57,7 @@ from desktop.ui.player_display.controller import PlayerDisplay
 from desktop.ui.session import CampaignSession
 from desktop.ui.settings import LAYOUT_VERSION, Settings
 from desktop.ui.start_page import StartPage
+from desktop.ui.table_keys import TableKeys
 from desktop.ui.theme import THEMES, apply_theme, theme_choice
 from desktop.ui.undo_keys import UndoKeyFilter
 from desktop.ui.workspaces import WORKSPACES, arrange, hide_stale_tab_bars, workspace_named
@@ -135,6 +136,8 @@ class MainWindow(QMainWindow):
 
         self.player_display = PlayerDisplay(settings, self)
         self._build_actions()
+        # N, R, A, F, the quick roll's digits and Space: wherever the focus is.
+        self.table_keys = TableKeys(self, self.undo_keys.chosen_for_keys)
         self._build_menus()
         self._build_status_bar()
         self._restore_layout()
@@ -894,6 +897,13 @@ class MainWindow(QMainWindow):
         )
 
     # -- closing --------------------------------------------------------------------------------
+
+    def event(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.WindowActivate:
+            # Qt gives the focus right after this event; the filter judges that move.
+            self.undo_keys.window_activating(self)
+            QTimer.singleShot(0, self, self.undo_keys.window_activated)
+        return super().event(event)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.player_display.close()

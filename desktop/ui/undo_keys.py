@@ -8,7 +8,13 @@ focus and not yet committed with Enter); otherwise they undo and redo the campai
 It also stops focus from landing in a field the GM did not choose: when a button that
 had focus is disabled or hidden (Apply the outcome, a committed efficiency), Qt moves
 focus on as if Tab had been pressed, often into a number box that then swallows the
-next key. Such a move, with no Tab pressed, leaves no field focused.
+next key. Such a move, with no Tab pressed, leaves no field focused. So does the
+focus Qt gives a window coming back (a dialog closed, the GM back from another program)
+that had no focused widget: Qt picks the first field in the Tab order (the roster's
+filter), which would then take the table's keys as typing.
+
+It remembers, too, whether the focused widget was given the focus for the keyboard (by
+Tab, or by the app), not by a click: such a button keeps Space (`table_keys`).
 """
 
 from __future__ import annotations
@@ -69,6 +75,24 @@ class UndoKeyFilter(QObject):
         self._tab_pressed = False  # the focused widget's last key was Tab or Backtab
         self._typed_in: QWidget | None = None  # the field holding typing of its own
         self._watched: QWidget | None = None
+        self._chosen: QWidget | None = None  # the focused widget, if given by Tab or the app
+        self._unfocused_window: QWidget | None = None  # coming back with no focus
+
+    def window_activating(self, window: QWidget) -> None:
+        """`window` is being activated (before Qt gives it a focus): a field Qt picks for
+        it because it had none is not the GM's choice."""
+        kept = window.focusWidget()
+        if kept is None or not kept.isVisible():
+            self._unfocused_window = window
+
+    def window_activated(self) -> None:
+        """The activation is over: later focus moves are the GM's or the app's."""
+        self._unfocused_window = None
+
+    def chosen_for_keys(self, widget: QWidget) -> bool:
+        """Whether `widget` has the focus for the keyboard: reached with Tab, or given by
+        the app (End game's first box to tick), not by a click nor moved on by Qt."""
+        return widget is self._chosen
 
     def watch(self, app: QApplication) -> None:
         """Follow `app`'s focus from now on."""
@@ -120,13 +144,22 @@ class UndoKeyFilter(QObject):
         if field is not self._typed_in:
             self._typed_in = None
         tabbed, self._tab_pressed = self._tab_pressed, False
-        if field is None or new is None or tabbed:
-            return
-        if old is None or not shiboken6.isValid(old):
-            return  # the first focus of a window, or one given after the focus was cleared
-        if old.isVisible() and old.isEnabled():
-            return  # moved on by a click, a key or the app, from a widget still there
-        if old.window() is not new.window():
-            return  # a closing dialog or popup gives its window the focus back
-        # Qt moved focus on, as for a Tab, from a widget hidden or disabled: not the GM.
-        new.clearFocus()
+        picked_for, self._unfocused_window = self._unfocused_window, None
+        picked = new is not None and picked_for is not None and new.window() is picked_for
+        moved_on = new is not None and _moved_on_by_qt(old, new)
+        clicked = QApplication.mouseButtons() != Qt.MouseButton.NoButton
+        # Tab, or the app's own choice (the first box to tick): not a click, nor Qt's.
+        self._chosen = new if tabbed or not (picked or moved_on or clicked) else None
+        if field is not None and new is not None and not tabbed and (picked or moved_on):
+            new.clearFocus()  # Qt's pick, for a window without a focus or from a hidden one
+
+
+def _moved_on_by_qt(old: QWidget | None, new: QWidget) -> bool:
+    """Whether Qt moved the focus on to `new`, as for a Tab, from a widget hidden or
+    disabled (not the GM's doing)."""
+    if old is None or not shiboken6.isValid(old):
+        return False  # the first focus of a window, or one given after it was cleared
+    if old.isVisible() and old.isEnabled():
+        return False  # moved on by a click, a key or the app, from a widget still there
+    # A closing dialog or popup gives its window the focus back: that is no move on.
+    return old.window() is new.window()

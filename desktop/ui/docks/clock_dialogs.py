@@ -8,7 +8,7 @@ message next to the field; the dock opens them with `open()` (never a blocking
 from __future__ import annotations
 
 from PySide6.QtCore import QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QPainter, QPaintEvent
+from PySide6.QtGui import QPainter, QPaintEvent, QShowEvent
 from PySide6.QtWidgets import (
     QButtonGroup,
     QCheckBox,
@@ -82,6 +82,14 @@ class _CheckedDialog(QDialog):
         layout.addLayout(self.body)
         layout.addWidget(self.error_label)
         layout.addWidget(self.buttons)
+        # The field typed in first. The buttons were made before the form's fields, so
+        # Qt's first focus is OK: a name typed at once went nowhere.
+        self.typed_first: QWidget | None = None
+
+    def showEvent(self, event: QShowEvent) -> None:
+        if self.typed_first is not None:
+            self.typed_first.setFocus(Qt.FocusReason.OtherFocusReason)
+        super().showEvent(event)
 
     @property
     def ok_button(self) -> QPushButton:
@@ -168,6 +176,7 @@ class NewClockDialog(_CheckedDialog):
         self.owner_combo.setCurrentIndex(max(0, self.owner_combo.findData(owner_key)))
         self.dial = DialPreview()
         self.form.addRow("&Name", self.name_edit)
+        self.typed_first = self.name_edit
         self.form.addRow("&Size", self.segments)
         self.form.addRow("&Owner", self.owner_combo)
         # New clocks are the GM's secret until shown (issue 17).
@@ -210,6 +219,7 @@ class RenameClockDialog(_ClockDialog):
         self.name_edit.setObjectName("clockName")
         self.name_edit.selectAll()
         self.form.addRow("&Name", self.name_edit)
+        self.typed_first = self.name_edit
         self.setMinimumWidth(320)
 
     def name(self) -> str:
@@ -234,6 +244,7 @@ class ResizeClockDialog(_ClockDialog):
         self.cut_label.setWordWrap(True)
         self.dial = DialPreview()
         self.form.addRow("&Size", self.segments)
+        self.typed_first = self.segments.field
         self.form.addRow("", self.cut_label)
         self.body.addWidget(self.dial, 0, Qt.AlignmentFlag.AlignTop)
         self.segments.changed.connect(self._show)
@@ -263,6 +274,7 @@ class ClockNoteDialog(_ClockDialog):
         self.note_edit.setObjectName("clockNote")
         self.note_edit.setPlaceholderText("What fills it, what happens when it is full…")
         self.form.addRow(self.note_edit)
+        self.typed_first = self.note_edit
         self.resize(380, 220)
 
     def note(self) -> str:

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QPoint, Qt, QThreadPool
+from PySide6.QtCore import QPoint, Qt, QThreadPool, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -59,6 +59,7 @@ from desktop.ui.form_helpers import (
 )
 from desktop.ui.plain_text import PlainLabel
 from desktop.ui.session import CampaignSession
+from desktop.ui.table_keys import clicks_keep_focus
 from desktop.ui.widgets.dice_scene import DiceScene, DiceView, DieState, SideView
 from desktop.ui.widgets.elided_label import ElidedLabel
 from desktop.ui.widgets.number_field import NumberField, problem_label
@@ -90,6 +91,9 @@ def _tab_after(anchor: QWidget, part: QWidget) -> None:
 
 
 class DiceTableWidget(QWidget):
+    # Whether a quick roll's number is typed: the window's Escape takes it back.
+    quick_count_changed = Signal(bool)
+
     def __init__(self, pool: QThreadPool, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("diceTable")
@@ -160,17 +164,13 @@ class DiceTableWidget(QWidget):
             [self.roll_button],
         )
         self.roll_button.setMinimumWidth(110)
-        # A click on these leaves the keyboard on the table: the quick roll's digits and
-        # Space keep working (Tab still reaches them).
-        for button in (self.roll_button, self.conflict_button, self.clear_button):
-            button.setFocusPolicy(Qt.FocusPolicy.TabFocus)
         self.view.setMinimumWidth(180)
 
         self.quick_label = PlainLabel()
         self.quick_label.setObjectName("quickRoll")
         self.quick_label.setToolTip(
-            "With the table focused, type a number and press Space: that many pool dice, "
-            "the smallest first, are rolled without dragging."
+            "Type a number and press Space (anywhere but in a text field): that many pool "
+            "dice, the smallest first, are rolled without dragging."
         )
         # A die another program changed into one the rules refuse: said here, not raised.
         self.damage_label = damaged_note()
@@ -257,9 +257,11 @@ class DiceTableWidget(QWidget):
         layout.addLayout(left, 1)
         layout.addWidget(side_scroll)
 
-        # The table's keys (Space, +, -, D, Enter, Delete and the quick roll's digits)
-        # are read in keyPressEvent: they act when the table or a part of it that does
-        # not use the key itself has the focus, never on keys meant for a dialog.
+        # The keys for the selected die (+, -, D, Enter, Delete) are read in
+        # keyPressEvent: they act when the table or a part of it that does not use the
+        # key itself has the focus. Space, Escape and the quick roll's digits are the
+        # main window's (`table_keys`), wherever the focus is; read here too, they serve
+        # the table shown on its own.
         self._keys: dict[Qt.Key, Callable[[], None]] = {
             Qt.Key.Key_Space: self.roll,
             Qt.Key.Key_Plus: lambda: self.step_selected(1),
@@ -272,6 +274,9 @@ class DiceTableWidget(QWidget):
         }
         self.view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.view.customContextMenuRequested.connect(self._context_menu)
+        # A click on a button leaves the keyboard where it was (Tab still reaches it):
+        # Space after Rest 2 hours rolls, never rests again.
+        clicks_keep_focus(self)
         self._update_buttons()
 
     @property
@@ -303,6 +308,7 @@ class DiceTableWidget(QWidget):
 
             frame = AllOnesChoice()  # hidden until offered
             frame.chosen.connect(self._on_chosen)
+            clicks_keep_focus(frame)  # chosen, it hides: the focus stays where it was
             self._result_layout.addWidget(frame)
             _tab_after(_focusable_before(self.target_spin), frame)  # below the last roll
             self._choice_frame = frame
@@ -695,8 +701,8 @@ class DiceTableWidget(QWidget):
         shifts = Qt.KeyboardModifier.KeypadModifier | Qt.KeyboardModifier.ShiftModifier
         plain = not event.modifiers() & ~shifts  # no Ctrl, Alt or Meta: not a shortcut
         action = self._keys.get(Qt.Key(event.key())) if plain else None
-        if plain and text.isdigit() and text.isascii() and len(self._typed_count) < 3:
-            self._set_typed(self._typed_count + text)
+        if plain and text.isdigit() and text.isascii():
+            self.type_quick_digit(text)
         elif action is not None:
             action()
         elif self._typed_count and event.key() == Qt.Key.Key_Backspace:
@@ -706,13 +712,47 @@ class DiceTableWidget(QWidget):
         else:
             super().keyPressEvent(event)
 
+    def type_quick_digit(self, digit: str) -> None:
+        """One more digit of a quick roll's count (three at most)."""
+        if len(self._typed_count) < 3:
+            self._set_typed(self._typed_count + digit)
+
+    def quick_count(self) -> str:
+        """The digits typed for a quick roll, waiting for Space ("" for none)."""
+        return self._typed_count
+
+    def cancel_quick_roll(self) -> None:
+        self._set_typed("")
+
+    def roll_hint(self) -> str:
+        """Why Space would do nothing now, in the GM's words ("" when it rolls)."""
+        if self._session is None or self.animation.running():
+            return ""
+        if self._character is None:
+            return "Space rolls the selected character's dice: select one in the roster first."
+        if self._session.read_only:
+            return "The campaign is open read-only: nothing can be rolled."
+        if self._pending is not None:
+            return "All ones: the player chooses first, on the Dice Table."
+        if self._rolled_conflict() is not None:
+            return "The conflict is rolled: apply the outcome or discard the roll first."
+        if not self._typed_count and not self._in_conflict() and not self._tray():
+            return (
+                f"{self._character.name}'s tray is empty: type a number, then Space, "
+                "for a quick roll, or put dice in the tray first."
+            )
+        return ""
+
     def _set_typed(self, digits: str) -> None:
+        was = bool(self._typed_count)
         self._typed_count = digits
         self.quick_label.setText(
             f"Quick roll: {digits} of the pool's smallest dice. Space rolls, Esc cancels."
             if digits
             else ""
         )
+        if bool(digits) != was:
+            self.quick_count_changed.emit(bool(digits))
 
     def quick_roll(self, count: int) -> None:
         """Roll `count` of the selected character's pool dice, the smallest first (the

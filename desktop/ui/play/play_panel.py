@@ -24,6 +24,7 @@ from desktop.ui.damaged_note import read_or_tell
 from desktop.ui.dice_commands import RollDice, to_pool
 from desktop.ui.form_helpers import CampaignView, follow_changes, vertical_scroll
 from desktop.ui.lazy_page import LazyPage
+from desktop.ui.plain_text import PlainLabel
 from desktop.ui.play.challenge_rolls import ChallengeRolls
 from desktop.ui.play.game_bar import GameBar, grown_text
 from desktop.ui.play.party_roll import (
@@ -45,6 +46,7 @@ from desktop.ui.play_commands import (
     StartGame,
 )
 from desktop.ui.session import CampaignSession
+from desktop.ui.table_keys import clicks_keep_focus
 
 if TYPE_CHECKING:
     from desktop.ui.play.session_xp import SessionXp
@@ -74,7 +76,13 @@ class PlayWidget(CampaignView):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(TOPICS, self.reload, parent)
         self.view = PlayView()
+        self._step_view = self.view  # the game as the last key's step left it
         self.game_bar = GameBar()
+        # What the last one-key step did (N, R, A pressed anywhere in the window).
+        self.last_step = PlainLabel()
+        self.last_step.setObjectName("playLastStep")
+        self.last_step.setWordWrap(True)
+        self.last_step.hide()
         self.scene_editor = SceneEditor()
         self.turn_order = TurnOrder()
         self.round_award = RoundAward()
@@ -100,6 +108,7 @@ class PlayWidget(CampaignView):
         column = QVBoxLayout(inner)
         column.setContentsMargins(6, 6, 6, 6)
         column.addWidget(self.game_bar)
+        column.addWidget(self.last_step)
         column.addWidget(self.session_xp_box)
         column.addWidget(self.pages, 1)
         outer = QVBoxLayout(self)
@@ -117,6 +126,7 @@ class PlayWidget(CampaignView):
         self.round_award.award_requested.connect(self.award_and_end_round)
         self.challenges.roll_requested.connect(self.roll_challenge)
         self.challenges.party_requested.connect(self.roll_against_party)
+        clicks_keep_focus(self)  # Space after a click on Next turn rolls, never re-clicks
         self.set_session(None)
 
     # -- following the campaign ---------------------------------------------------------------
@@ -124,8 +134,16 @@ class PlayWidget(CampaignView):
     def set_session(self, session: CampaignSession | None) -> None:
         self._session = follow_changes(self._session, session, self._on_changed)
         self.game_bar.show_summary("")
+        self.show_step("")
         self.session_xp_box.hide()
         self.reload()
+
+    def show_step(self, text: str) -> None:
+        """Say in the dock what a key did to the game as it is now (an empty `text` says
+        nothing); said until the game changes otherwise (an undo, the next step)."""
+        self._step_view = self.view
+        self.last_step.setText(text)
+        self.last_step.setVisible(bool(text))
 
     def reload(self) -> None:
         session = self._session
@@ -155,6 +173,8 @@ class PlayWidget(CampaignView):
             self.session_xp_box.hide()  # End game undone: the game runs again
         if self.session_xp_page.is_built():
             self.session_xp.set_writable(writable)
+        if self.view != self._step_view:
+            self.show_step("")  # what the last key did is no longer what is shown
 
     def _offers(self, characters: list[CharacterRecord]) -> dict[int, int]:
         """Each challenge in the scene: the number of dice it rolled last."""

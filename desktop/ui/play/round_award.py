@@ -12,15 +12,13 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QFormLayout, QPushButton, QVBoxLayout, QWidget
 
 from desktop.rules import dicepool
 from desktop.store import CharacterRecord, DieRecord, PlayView
 from desktop.ui.form_helpers import narrow_combo, spread_row
-
-AWARD_KEY = "A"
+from desktop.ui.table_keys import AWARD_KEY
 
 
 class Source(NamedTuple):
@@ -63,13 +61,11 @@ class RoundAward(QWidget):
         self.award_button.setToolTip(
             "The GM's award at a round's end; End round alone (R) skips it."
         )
-        self.award_button.clicked.connect(self._award)
+        self.award_button.clicked.connect(self.award)
         buttons = spread_row([self.award_button])
         layout.addLayout(row)
         layout.addLayout(buttons)
-        shortcut = QShortcut(QKeySequence(AWARD_KEY), self)
-        shortcut.setContext(Qt.ShortcutContext.WindowShortcut)
-        shortcut.activated.connect(self._award)
+        # A is the main window's key (`table_keys`): it works with this dock unbuilt.
         self._sources: list[Source] = []
 
     def show_view(
@@ -94,7 +90,7 @@ class RoundAward(QWidget):
         playing = view.game_id is not None and view.scene_number > 0
         self.award_button.setEnabled(writable and playing and bool(view.order))
 
-    def _award(self) -> None:
+    def award(self) -> None:
         if not self.award_button.isEnabled() or not self._sources:
             return
         source = self._sources[max(self.source.currentIndex(), 0)]

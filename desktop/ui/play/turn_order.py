@@ -10,7 +10,7 @@ GM in announcing their actions but all character actions are considered simultan
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QFont, QKeySequence, QShortcut
+from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -27,10 +27,8 @@ from PySide6.QtWidgets import (
 from desktop.store import PlayView, Seat
 from desktop.ui.form_helpers import push_button
 from desktop.ui.plain_text import PlainLabel
+from desktop.ui.table_keys import END_ROUND_KEY, FOLLOW_KEY, NEXT_KEY
 
-NEXT_KEY = "N"
-END_ROUND_KEY = "R"
-FOLLOW_KEY = "F"
 IN_PLAY = "in_play"
 
 
@@ -135,17 +133,9 @@ class TurnOrder(QWidget):
         layout.addWidget(self.final)
         layout.addLayout(action_row)
         layout.addLayout(buttons)
+        # The keys on the buttons are the main window's (`table_keys`): they work with
+        # this dock still behind another tab.
         self._turn_of: int | None = None
-        # One key each, anywhere in the window while the dock is shown (a text field
-        # keeps its letters: Qt gives typing precedence over a one-letter shortcut).
-        for key, signal in (
-            (NEXT_KEY, self.next_requested),
-            (END_ROUND_KEY, self.end_round_requested),
-            (FOLLOW_KEY, self.follow_requested),
-        ):
-            shortcut = QShortcut(QKeySequence(key), self)
-            shortcut.setContext(Qt.ShortcutContext.WindowShortcut)
-            shortcut.activated.connect(signal)
 
     def show_view(self, view: PlayView, writable: bool) -> None:
         self._turn_of = view.turn_of
