@@ -101,8 +101,19 @@ def test_turf_boxes_are_not_fillable(window: MainWindow, dock: ChapterWidget, qt
     assert "full" in dock.sheet.rep_note.text()
 
 
-def test_coin_and_heat_are_edited_and_undone(window: MainWindow, dock: ChapterWidget) -> None:
-    dock.sheet.coin_spin.setValue(7)
+def type_coin(qtbot: QtBot, dock: ChapterWidget, text: str) -> None:
+    """The GM clicks the coin box, selects what is in it, types and presses Enter."""
+    field = dock.sheet.coin_field
+    click(qtbot, field)
+    qtbot.keyClick(field, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
+    qtbot.keyClicks(field, text)
+    qtbot.keyClick(field, Qt.Key.Key_Return)
+
+
+def test_coin_and_heat_are_edited_and_undone(
+    window: MainWindow, dock: ChapterWidget, qtbot: QtBot
+) -> None:
+    type_coin(qtbot, dock, "7")
     dock.sheet.heat_spin.setValue(3)
     chapter = campaign_of(window).chapter.get()
     assert (chapter.coin, chapter.heat) == (7, 3)
@@ -110,7 +121,33 @@ def test_coin_and_heat_are_edited_and_undone(window: MainWindow, dock: ChapterWi
     assert campaign_of(window).chapter.get().heat == 0
     undo(window)
     assert campaign_of(window).chapter.get().coin == 0
-    assert dock.sheet.coin_spin.value() == 0
+    assert dock.sheet.coin_field.value() == 0
+
+
+def test_coin_the_rules_refuse_is_refused_at_the_field(
+    window: MainWindow, dock: ChapterWidget, qtbot: QtBot
+) -> None:
+    """Issue 27: 99999 typed was shown as 9999 and a payoff then stored 10005. The box
+    keeps what was typed and says why; a payoff past the bound is refused."""
+    type_coin(qtbot, dock, "99999")
+    field = dock.sheet.coin_field
+    assert field.text() == "99999"  # kept as typed, never clamped to 9999
+    assert campaign_of(window).chapter.get().coin == 0  # nothing written
+    problem = dock.sheet.coin_problem
+    assert not problem.isHidden()
+    assert problem.text() == "A chapter holds at most 9999 coin, not 99999."
+
+    type_coin(qtbot, dock, "9999")
+    assert campaign_of(window).chapter.get().coin == 9999
+    assert problem.isHidden()
+    form = dock.sheet.payoff
+    form.size_combo.setCurrentIndex(form.size_combo.findData(downtime.STANDARD))
+    assert "at most 9999 coin, not 10005" in form.preview.text()  # said before it is paid
+    assert not form.apply_button.isEnabled()
+    assert campaign_of(window).chapter.get().coin == 9999  # not 10005
+    assert field.text() == "9999"
+    with pytest.raises(ValueError, match="at most 9999 coin, not 10005"):
+        campaign_of(window).chapter.apply_payoff(0, False, downtime.STANDARD)  # nor the store
 
 
 def test_payoff_applies_the_values_it_shows(

@@ -5,11 +5,11 @@ from __future__ import annotations
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QLabel
 
-from desktop.rules import downtime
+from desktop.rules import downtime, factions
 from desktop.ui.plain_text import PlainLabel
 from desktop.ui.widgets.chapter_paint import pixel_font
 
-MAX_COIN = 9999
+MAX_COIN = factions.MAX_COIN
 MAX_HEAT = 99
 JOB_LABELS = {
     downtime.MINOR: "Minor job (2 coin)",

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
 from desktop.rules import downtime, factions
 from desktop.ui.chapter.labels import JOB_LABELS, MAX_COIN
 from desktop.ui.form_helpers import push_button, wrapped_label
-from desktop.ui.plain_text import PlainLabel
+from desktop.ui.plain_text import PlainLabel, escaped
 from desktop.ui.session import CampaignSession
 
 if TYPE_CHECKING:
@@ -110,7 +110,12 @@ class PayoffForm(QGroupBox):
         )
 
     def update_preview(self) -> None:
-        outcome = self.result()
+        try:
+            outcome = self.result()
+        except ValueError as refused:  # the job would take the chapter past a bound
+            self.preview.setText(escaped(f"Not possible: {refused}"))
+            self.apply_button.setEnabled(False)
+            return
         if outcome is None or self.record is None:
             self.preview.setText("")
             self.apply_button.setEnabled(False)

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.rules import downtime, factions
-from desktop.ui.chapter.labels import MAX_COIN, MAX_HEAT, WAR_MEANS, caption, note
+from desktop.ui.chapter.labels import MAX_HEAT, WAR_MEANS, caption, note
 from desktop.ui.chapter.payoff_form import PayoffForm
 from desktop.ui.chapter_commands import ChapterLosesHold, Develop, EditChapter, Payoff
 from desktop.ui.form_helpers import (
@@ -38,6 +38,7 @@ from desktop.ui.form_helpers import (
 from desktop.ui.plain_text import PlainLabel, RichLabel
 from desktop.ui.session import CampaignSession
 from desktop.ui.widgets.chapter_paint import Block, RepTracker, pixel_font, warn_colour
+from desktop.ui.widgets.number_field import NumberField, problem_label
 
 if TYPE_CHECKING:
     from desktop.store import ChapterRecord
@@ -88,7 +89,14 @@ class ChapterSheet(SessionWidget):
         self.rep_label.setObjectName("chapterRepLabel")
         self.rep_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         self.rep_note = note(name="chapterRepNote")
-        self.coin_spin = self._number("chapterCoin", MAX_COIN)
+        # Typed, not spun: a spin box turned 99999 into 9999 without a word. The field
+        # keeps what was typed and says why the rules refuse it; nothing is written.
+        self.coin_field = NumberField("Coin", factions.check_coin, width=96)
+        self.coin_field.setObjectName("chapterCoin")
+        self.coin_field.setFont(pixel_font(16, bold=True))
+        self.coin_field.setMinimumWidth(80)
+        self.coin_problem = problem_label(self.coin_field, "chapterCoinProblem")
+        self._shown_coin: int | None = None  # the stored coin the field was last given
         self.heat_spin = self._number("chapterHeat", MAX_HEAT)
         self.develop_button = push_button("Develop", "chapterDevelop")
         self.develop_reason = note(name="chapterDevelopReason")
@@ -142,7 +150,7 @@ class ChapterSheet(SessionWidget):
 
         rep_head = spread_row([caption("Rep")], [self.rep_label])
         purse = QHBoxLayout()
-        for text, spin in (("Coin", self.coin_spin), ("Heat", self.heat_spin)):
+        for text, spin in (("Coin", self.coin_field), ("Heat", self.heat_spin)):
             label = caption(text)
             label.setBuddy(spin)
             purse.addWidget(label)
@@ -167,6 +175,7 @@ class ChapterSheet(SessionWidget):
         layout.addWidget(self.rep_tracker)
         layout.addWidget(self.rep_note)
         layout.addLayout(purse)
+        layout.addWidget(self.coin_problem)
         layout.addLayout(develop)
         layout.addWidget(self.threat_row)
         layout.addWidget(self.error)
@@ -201,9 +210,7 @@ class ChapterSheet(SessionWidget):
             )
         )
         self.rep_tracker.rep_chosen.connect(lambda rep: self.edit(f"Set rep to {rep}", rep=rep))
-        self.coin_spin.valueChanged.connect(
-            lambda value: self.edit(f"Set coin to {value}", coin=value)
-        )
+        self.coin_field.editingFinished.connect(self.commit_coin)
         self.heat_spin.valueChanged.connect(
             lambda value: self.edit(f"Set heat to {value}", heat=value)
         )
@@ -231,7 +238,7 @@ class ChapterSheet(SessionWidget):
             self.tier_spin,
             self.hold_combo,
             self.rep_tracker,
-            self.coin_spin,
+            self.coin_field,
             self.heat_spin,
         ):
             widget.setEnabled(writable)
@@ -270,7 +277,7 @@ class ChapterSheet(SessionWidget):
         self.develop_reason.clear()
 
     def _fill_fields(self, record: ChapterRecord) -> None:
-        for widget in (self.name_edit, self.tier_spin, self.hold_combo, self.coin_spin):
+        for widget in (self.name_edit, self.tier_spin, self.hold_combo):
             widget.blockSignals(True)
         self.heat_spin.blockSignals(True)
         # A refresh from elsewhere must not wipe a name being typed; a refused one goes.
@@ -278,9 +285,15 @@ class ChapterSheet(SessionWidget):
             self.name_edit.setText(record.name)
         self.tier_spin.setValue(record.tier)
         self.hold_combo.setCurrentIndex(self.hold_combo.findData(record.hold))
-        self.coin_spin.setValue(record.coin)
+        # Its signals stay on: the field checks each text it is given. What is typed
+        # there (refused, or waiting for Enter) stays while it has the keyboard, unless
+        # the stored coin itself changed (an undo, a payoff).
+        typing = self.coin_field.hasFocus() and record.coin == self._shown_coin
+        if self._put_back or not typing:
+            self.coin_field.setValue(record.coin)
+        self._shown_coin = record.coin
         self.heat_spin.setValue(record.heat)
-        for widget in (self.name_edit, self.tier_spin, self.hold_combo, self.coin_spin):
+        for widget in (self.name_edit, self.tier_spin, self.hold_combo):
             widget.blockSignals(False)
         self.heat_spin.blockSignals(False)
         if self._put_back or (not self.notes_edit.hasFocus() and not self._notes_timer.isActive()):
@@ -372,6 +385,12 @@ class ChapterSheet(SessionWidget):
         if self._session is None or self.record is None:
             return
         self._push(EditChapter(self._session, self.record, text, **changes))
+
+    def commit_coin(self) -> None:
+        """Write the coin typed, once the rules accept it (the field says why not)."""
+        coin = self.coin_field.value()
+        if self.record is not None and coin is not None and coin != self.record.coin:
+            self.edit(f"Set coin to {coin}", coin=coin)
 
     def commit_notes(self) -> None:
         self._notes_timer.stop()
