@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QPalette, QUndoCommand
 from PySide6.QtWidgets import (
     QComboBox,
@@ -121,8 +121,7 @@ class ChapterSheet(SessionWidget):
         self.notes_edit.setMinimumHeight(48)
         # It takes the room that is left, without asking for more (no scroll bar).
         self.notes_edit.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Ignored)
-        # Typing is saved after a pause, as one undo step per burst.
-        self._notes_timer = QTimer(self, singleShot=True, interval=700)
+        self._shown_notes: str | None = None  # the stored notes the box was last given
 
     @staticmethod
     def _number(name: str, maximum: int) -> QSpinBox:
@@ -220,8 +219,9 @@ class ChapterSheet(SessionWidget):
             lambda: self.edit("Clear the lair-under-threat mark", lair_threatened=False)
         )
         self.payoff.apply_requested.connect(self.apply_payoff)
-        self.notes_edit.textChanged.connect(self._notes_timer.start)
-        self._notes_timer.timeout.connect(self.commit_notes)
+        # Written at each change, not after a pause: a crash loses nothing seen on screen.
+        # The steps of one burst of typing merge into one undo step (EditChapter).
+        self.notes_edit.textChanged.connect(self.commit_notes)
 
     # showing
 
@@ -296,10 +296,13 @@ class ChapterSheet(SessionWidget):
         for widget in (self.name_edit, self.tier_spin, self.hold_combo):
             widget.blockSignals(False)
         self.heat_spin.blockSignals(False)
-        if self._put_back or (not self.notes_edit.hasFocus() and not self._notes_timer.isActive()):
+        # Notes the store refused (a full disk) stay while typed; an undo shows its own.
+        typing = self.notes_edit.hasFocus() and record.notes == self._shown_notes
+        if self._put_back or (not typing and self.notes_edit.toPlainText() != record.notes):
             self.notes_edit.blockSignals(True)
             self.notes_edit.setPlainText(record.notes)
             self.notes_edit.blockSignals(False)
+        self._shown_notes = record.notes
         self.tier_note.setText(factions.gang_scale_label(record.tier))
         self.hold_note.setText(
             "Fill the tracker to make it strong."
@@ -393,15 +396,12 @@ class ChapterSheet(SessionWidget):
             self.edit(f"Set coin to {coin}", coin=coin)
 
     def commit_notes(self) -> None:
-        self._notes_timer.stop()
         notes = self.notes_edit.toPlainText()
         if self.record is not None and notes != self.record.notes:
             self.edit("Edit the chapter's notes", notes=notes)
 
     def flush_edits(self) -> None:
         """Write what is typed but not yet saved (the window is closing the campaign)."""
-        if self._notes_timer.isActive():
-            self.commit_notes()
         name = self.name_edit.text().strip()
         if self.record is not None and name and name != self.record.name:
             self.edit("Rename the chapter", name=name)
