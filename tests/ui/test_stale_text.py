@@ -12,11 +12,13 @@ from pytestqt.qtbot import QtBot
 
 from desktop.store import Campaign
 from desktop.ui.docks.dice_table import DiceTableWidget
+from desktop.ui.docks.syscards import SysCardsWidget
 from desktop.ui.main_window import MainWindow
 from desktop.ui.play.play_panel import PlayWidget
 from tests.ui.docks import campaign_of, shown_dock
 from tests.ui.scripted import ScriptedRng
 from tests.ui.test_dice_table import dice, table  # noqa: F401 (a fixture)
+from tests.ui.test_syscards_dock import cards, select  # noqa: F401 (a fixture)
 
 CTRL = Qt.KeyboardModifier.ControlModifier
 
@@ -112,3 +114,20 @@ def test_a_message_about_the_last_campaign_goes_with_it(
     assert window.statusBar().currentMessage() == ""
     shown = [b for b in window.findChildren(QMessageBox) if b.isVisible()]
     assert shown == []
+
+
+def test_a_challenges_outcome_goes_when_it_is_undone(
+    window: MainWindow,
+    cards: SysCardsWidget,  # noqa: F811
+) -> None:
+    challenge = cards.challenge
+    for name in ("Kara Voss", "Saltmarsh drake"):
+        select(cards, name)
+        cards._add_contender()
+    challenge.set_values(0, velocity=1, forced_nr=0, throw=60)
+    challenge.set_values(1, velocity=1, forced_nr=0, throw=30)
+    assert challenge.resolve() is not None
+    assert "Kara Voss" in challenge.result_label.text()
+    window.undo_action.trigger()
+    assert campaign_of(window).rolls.all()[0].undone
+    assert challenge.result_label.text() == ""

@@ -322,6 +322,7 @@ class ChallengeResolver(QWidget):
         tie_layout.addWidget(self.confirm_button)
         self.tie_box.hide()
         self.result_label = wrapped_label("challengeResult", rich=True)
+        self._result = StepResult(self.result_label)  # goes when its challenge is undone
         buttons = spread_row([self.add_button, self.remove_button], [self.resolve_button])
         layout = QVBoxLayout(self)
         layout.addWidget(self.table, 1)
@@ -332,6 +333,7 @@ class ChallengeResolver(QWidget):
 
     def set_session(self, session: CampaignSession | None) -> None:
         self._session = session
+        self._result.set_session(session)
         self.rows.clear()
         self.table.setRowCount(0)
         self._pending = None
@@ -413,7 +415,7 @@ class ChallengeResolver(QWidget):
             self.ties.clear()
             self.ties.addItems(list(outcome.undecided))
             self.tie_box.show()
-            self.result_label.setText(_outcome_html(outcome, pending=True))
+            self._result.say(_outcome_html(outcome, pending=True))
             return outcome
         return self._record(outcome, cards)
 
@@ -472,7 +474,7 @@ class ChallengeResolver(QWidget):
         }
         if not session.push(ResolveActs(session, "Resolve a challenge", raises, log)):
             return None
-        self.result_label.setText(_outcome_html(outcome, pending=False))
+        self._result.show(_outcome_html(outcome, pending=False))
         return outcome
 
 
