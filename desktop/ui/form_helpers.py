@@ -30,9 +30,21 @@ def error_label(name: str = "", *, hidden: bool = True, bold: bool = False) -> Q
         label.setObjectName(name)
     label.setWordWrap(True)
     style_error(label, bold=bold)
+    label.setProperty(REFUSAL, True)  # see `forget_refusals`
     if hidden:
         label.hide()
     return label
+
+
+REFUSAL = "refusalLine"  # the property that marks a label made by `error_label`
+
+
+def forget_refusals(root: QWidget) -> None:
+    """Hide every refusal line under `root`: what they said was about the campaign
+    being closed, and would read as the next one's."""
+    for label in root.findChildren(QLabel):
+        if label.property(REFUSAL):
+            show_error(label, None)
 
 
 def style_error(label: QLabel, *, bold: bool = False, role: Role = ERROR) -> None:

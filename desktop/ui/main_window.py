@@ -576,9 +576,12 @@ class MainWindow(QMainWindow):
     def _forget_problems(self) -> None:
         """Take away what was said about the campaign being closed: its status message
         and any problem box still open, so none is read as the next campaign's."""
+        from desktop.ui.form_helpers import forget_refusals
+
         self.statusBar().clearMessage()
         for box in self.findChildren(QMessageBox, "problemBox"):
             box.close()
+        forget_refusals(self)  # the docks' own lines
 
     # -- file menu ----------------------------------------------------------------------------
 

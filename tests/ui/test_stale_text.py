@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 from pytestqt.qtbot import QtBot
 
 from desktop.store import Campaign
+from desktop.ui.docks.chapter import ChapterWidget
 from desktop.ui.docks.dice_table import DiceTableWidget
 from desktop.ui.docks.syscards import SysCardsWidget
 from desktop.ui.main_window import MainWindow
@@ -101,6 +102,9 @@ def test_a_message_about_the_last_campaign_goes_with_it(
     window: MainWindow, qtbot: QtBot, tmp_path: Path, data_dir: Path
 ) -> None:
     assert window.session is not None
+    sheet = shown_dock(window, "chapter", ChapterWidget).sheet
+    sheet.edit("Set the chapter to tier 9", tier=9)  # refused, and said beside the sheet
+    assert "9" in sheet.error.text() and not sheet.error.isHidden()
     window.session.report_failure("No trait steps left for Kara: tick one of her traits.")
     window.session.report_breakage("The change could not be saved: the disk is full.")
     assert "the disk is full" in window.statusBar().currentMessage()
@@ -114,6 +118,7 @@ def test_a_message_about_the_last_campaign_goes_with_it(
     assert window.statusBar().currentMessage() == ""
     shown = [b for b in window.findChildren(QMessageBox) if b.isVisible()]
     assert shown == []
+    assert sheet.error.isHidden()
 
 
 def test_a_challenges_outcome_goes_when_it_is_undone(
