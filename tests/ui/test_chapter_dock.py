@@ -150,6 +150,29 @@ def test_coin_the_rules_refuse_is_refused_at_the_field(
         campaign_of(window).chapter.apply_payoff(0, False, downtime.STANDARD)  # nor the store
 
 
+def test_a_major_jobs_coin_the_rules_refuse_is_refused_at_the_field(
+    window: MainWindow, dock: ChapterWidget, qtbot: QtBot
+) -> None:
+    form = dock.sheet.payoff
+    form.size_combo.setCurrentIndex(form.size_combo.findData(downtime.MAJOR))
+    field = form.coin_field
+    assert field.isEnabled() and field.text() == "10"
+    click(qtbot, field)
+    qtbot.keyClick(field, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
+    qtbot.keyClicks(field, "99999")
+    assert field.text() == "99999"  # kept as typed, never clamped to 9999
+    assert "at most 9999 coin, not 99999" in form.preview.text()
+    assert not form.apply_button.isEnabled()
+    field.selectAll()
+    qtbot.keyClicks(field, "7")
+    assert "10 or more coin, not 7" in form.preview.text()
+    field.selectAll()
+    qtbot.keyClicks(field, "12")
+    assert "+12 coin" in form.preview.text() and form.apply_button.isEnabled()
+    click(qtbot, form.apply_button)
+    assert campaign_of(window).chapter.get().coin == 12
+
+
 def test_payoff_applies_the_values_it_shows(
     window: MainWindow, dock: ChapterWidget, qtbot: QtBot
 ) -> None:
@@ -162,8 +185,8 @@ def test_payoff_applies_the_values_it_shows(
     chapter = campaign_of(window).chapter.get()
     assert (chapter.rep, chapter.coin) == (4, 8)
     form.size_combo.setCurrentIndex(form.size_combo.findData(downtime.MAJOR))
-    assert form.coin_spin.isEnabled()
-    form.coin_spin.setValue(15)
+    assert form.coin_field.isEnabled()
+    form.coin_field.setValue(15)
     form.quiet_check.setChecked(True)
     assert "no rep" in form.preview.text() and "+15 coin" in form.preview.text()
     click(qtbot, form.apply_button)
