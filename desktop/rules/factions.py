@@ -25,7 +25,6 @@ __all__ = [
     "HOLDS",
     "LAIR",
     "LAIR_ID",
-    "MAX_COIN",
     "MAX_STATUS",
     "MAX_TIER",
     "MAX_TURF",
@@ -49,7 +48,6 @@ __all__ = [
     "Seizure",
     "change_status",
     "chapter_at_war",
-    "check_coin",
     "check_hold",
     "check_status",
     "check_tier",
@@ -114,22 +112,6 @@ def _require_range(value: object, what: str, low: int, high: int) -> int:
     if not low <= number <= high:
         raise ValueError(f"{what} is {low} to {high}, not {number}.")
     return number
-
-
-# --- Coin ----------------------------------------------------------------------
-
-# Decision: a chapter holds at most four digits of coin. More is a slip of the keyboard
-# (99999 for 9999), and the sheet shows four digits; a payoff past it is refused too,
-# so what is stored is always what the sheet can show.
-MAX_COIN = 9999
-
-
-def check_coin(value: object) -> int:
-    """``value`` as a chapter's coin: a whole number from 0 to MAX_COIN."""
-    coin = require_non_negative(value, "Coin")
-    if coin > MAX_COIN:
-        raise ValueError(f"A chapter holds at most {MAX_COIN} coin, not {coin}.")
-    return coin
 
 
 # --- Tier and hold ------------------------------------------------------------
@@ -409,7 +391,7 @@ class Chapter:
         check_hold(self.hold)
         check_turf(self.turf)
         _require_range(self.rep, "Rep", 0, rep_to_develop(self.turf))
-        check_coin(self.coin)
+        require_non_negative(self.coin, "Coin")
         require_non_negative(self.heat, "Heat")
 
     @property

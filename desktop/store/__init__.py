@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from desktop.store.backups import BackupFailed, BackupInfo, list_backups, restore_backup
     from desktop.store.campaign import Campaign
     from desktop.store.card_records import CardRecord, CardSnapshot
-    from desktop.store.checks import ABILITY_RATING_MAX, DAILY_NET_MAX, XP_MAX
+    from desktop.store.checks import ABILITY_RATING_MAX, DAILY_NET_MAX, INTEGER_MAX, XP_MAX
     from desktop.store.checkup import (
         CheckReport,
         RepairReport,
@@ -162,6 +162,7 @@ _PUBLIC: dict[str, tuple[str, str]] = {
     "ABILITY_RATING_MAX": ("desktop.store.checks", "ABILITY_RATING_MAX"),
     "DAILY_NET_MAX": ("desktop.store.checks", "DAILY_NET_MAX"),
     "XP_MAX": ("desktop.store.checks", "XP_MAX"),
+    "INTEGER_MAX": ("desktop.store.checks", "INTEGER_MAX"),  # the most any number can be
 }
 
 __all__ = [  # noqa: RUF022 (grouped as _PUBLIC)
@@ -234,6 +235,7 @@ __all__ = [  # noqa: RUF022 (grouped as _PUBLIC)
     "ABILITY_RATING_MAX",
     "DAILY_NET_MAX",
     "XP_MAX",
+    "INTEGER_MAX",
 ]
 
 

@@ -124,30 +124,28 @@ def test_coin_and_heat_are_edited_and_undone(
     assert dock.sheet.coin_field.value() == 0
 
 
-def test_coin_the_rules_refuse_is_refused_at_the_field(
+def test_coin_the_file_cannot_hold_is_refused_at_the_field(
     window: MainWindow, dock: ChapterWidget, qtbot: QtBot
 ) -> None:
-    """Issue 27: 99999 typed was shown as 9999 and a payoff then stored 10005. The box
-    keeps what was typed and says why; a payoff past the bound is refused."""
-    type_coin(qtbot, dock, "99999")
+    """Issue 27: 99999 typed was shown as 9999 and a payoff then stored 10005 beside it.
+    The box keeps what was typed, refuses only what the file cannot hold, and shows what
+    is stored."""
+    type_coin(qtbot, dock, "3000000000")
     field = dock.sheet.coin_field
-    assert field.text() == "99999"  # kept as typed, never clamped to 9999
+    assert field.text() == "3000000000"  # kept as typed, never clamped
     assert campaign_of(window).chapter.get().coin == 0  # nothing written
     problem = dock.sheet.coin_problem
     assert not problem.isHidden()
-    assert problem.text() == "A chapter holds at most 9999 coin, not 99999."
+    assert problem.text() == "Coin can be at most 2,147,483,647, not 3,000,000,000."
 
-    type_coin(qtbot, dock, "9999")
-    assert campaign_of(window).chapter.get().coin == 9999
-    assert problem.isHidden()
+    type_coin(qtbot, dock, "99999")
+    assert campaign_of(window).chapter.get().coin == 99999  # what was typed, not 9999
+    assert field.text() == "99999" and problem.isHidden()
     form = dock.sheet.payoff
     form.size_combo.setCurrentIndex(form.size_combo.findData(downtime.STANDARD))
-    assert "at most 9999 coin, not 10005" in form.preview.text()  # said before it is paid
-    assert not form.apply_button.isEnabled()
-    assert campaign_of(window).chapter.get().coin == 9999  # not 10005
-    assert field.text() == "9999"
-    with pytest.raises(ValueError, match="at most 9999 coin, not 10005"):
-        campaign_of(window).chapter.apply_payoff(0, False, downtime.STANDARD)  # nor the store
+    click(qtbot, form.apply_button)
+    assert campaign_of(window).chapter.get().coin == 100005
+    assert field.text() == "100005"  # the box shows what is stored
 
 
 def test_a_major_jobs_coin_the_rules_refuse_is_refused_at_the_field(
@@ -159,9 +157,9 @@ def test_a_major_jobs_coin_the_rules_refuse_is_refused_at_the_field(
     assert field.isEnabled() and field.text() == "10"
     click(qtbot, field)
     qtbot.keyClick(field, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
-    qtbot.keyClicks(field, "99999")
-    assert field.text() == "99999"  # kept as typed, never clamped to 9999
-    assert "at most 9999 coin, not 99999" in form.preview.text()
+    qtbot.keyClicks(field, "3000000000")
+    assert field.text() == "3000000000"  # kept as typed, never clamped
+    assert "at most 2,147,483,647, not 3,000,000,000" in form.preview.text()
     assert not form.apply_button.isEnabled()
     field.selectAll()
     qtbot.keyClicks(field, "7")

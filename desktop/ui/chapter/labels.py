@@ -6,10 +6,10 @@ from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QLabel
 
 from desktop.rules import downtime, factions
+from desktop.store import INTEGER_MAX
 from desktop.ui.plain_text import PlainLabel
 from desktop.ui.widgets.chapter_paint import pixel_font
 
-MAX_COIN = factions.MAX_COIN
 MAX_HEAT = 99
 JOB_LABELS = {
     downtime.MINOR: "Minor job (2 coin)",
@@ -22,6 +22,13 @@ WAR_MEANS = (
     "hold counts one lower, +1 heat from each score, and one downtime activity per "
     "character instead of two"
 )
+
+
+def check_coin(coin: int) -> None:
+    """A chapter's coin as the file can hold it: 0 up to the store's bound for a number."""
+    factions.require_non_negative(coin, "Coin")
+    if coin > INTEGER_MAX:
+        raise ValueError(f"Coin can be at most {INTEGER_MAX:,}, not {coin:,}.")
 
 
 def caption(text: str) -> QLabel:

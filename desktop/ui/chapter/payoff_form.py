@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.rules import downtime, factions
-from desktop.ui.chapter.labels import JOB_LABELS
+from desktop.ui.chapter.labels import JOB_LABELS, check_coin
 from desktop.ui.form_helpers import push_button, wrapped_label
 from desktop.ui.plain_text import PlainLabel, escaped
 from desktop.ui.session import CampaignSession
@@ -85,9 +85,9 @@ class PayoffForm(QGroupBox):
         self.update_preview()
 
     def _check_coin(self, coin: int) -> None:
-        """What the job chosen pays (a major job 10 or more), no more than a chapter holds."""
+        """What the job chosen pays (a major job 10 or more), as the file can hold it."""
         downtime.payoff_coin(self.job_size(), coin)
-        factions.check_coin(coin)
+        check_coin(coin)
 
     def job_size(self) -> str:
         return str(self.size_combo.currentData())

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.rules import downtime, factions
-from desktop.ui.chapter.labels import MAX_HEAT, WAR_MEANS, caption, note
+from desktop.ui.chapter.labels import MAX_HEAT, WAR_MEANS, caption, check_coin, note
 from desktop.ui.chapter.payoff_form import PayoffForm
 from desktop.ui.chapter_commands import ChapterLosesHold, Develop, EditChapter, Payoff
 from desktop.ui.form_helpers import (
@@ -89,9 +89,10 @@ class ChapterSheet(SessionWidget):
         self.rep_label.setObjectName("chapterRepLabel")
         self.rep_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         self.rep_note = note(name="chapterRepNote")
-        # Typed, not spun: a spin box turned 99999 into 9999 without a word. The field
-        # keeps what was typed and says why the rules refuse it; nothing is written.
-        self.coin_field = NumberField("Coin", factions.check_coin, width=96)
+        # Typed, not spun: a spin box turned 99999 into 9999 without a word (and showed
+        # 9999 beside a stored 10005). The field keeps what was typed and says why what
+        # the file cannot hold is refused; nothing is written.
+        self.coin_field = NumberField("Coin", check_coin, width=96)
         self.coin_field.setObjectName("chapterCoin")
         self.coin_field.setFont(pixel_font(16, bold=True))
         self.coin_field.setMinimumWidth(80)
