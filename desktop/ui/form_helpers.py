@@ -36,17 +36,6 @@ def error_label(name: str = "", *, hidden: bool = True, bold: bool = False) -> Q
     return label
 
 
-REFUSAL = "refusalLine"  # the property that marks a label made by `error_label`
-
-
-def forget_refusals(root: QWidget) -> None:
-    """Hide every refusal line under `root`: what they said was about the campaign
-    being closed, and would read as the next one's."""
-    for label in root.findChildren(QLabel):
-        if label.property(REFUSAL):
-            show_error(label, None)
-
-
 def style_error(label: QLabel, *, bold: bool = False, role: Role = ERROR) -> None:
     """Write `label`'s text in `role`'s colour (the error red unless told)."""
     label.setStyleSheet(text_style(label.palette(), role, "font-weight: bold;" if bold else ""))
@@ -62,6 +51,17 @@ def show_warning(label: QLabel, message: str | None) -> None:
     """Show `message` as a chapter warning (⚠ and the warning colour), or hide it."""
     style_error(label, role=WARNING)
     show_error(label, message, mark="⚠ ")
+
+
+REFUSAL = "refusalLine"  # the property that marks a label made by `error_label`
+
+
+def forget_refusals(root: QWidget) -> None:
+    """Hide every refusal line under `root`: what they said was about the campaign
+    being closed, and would read as the next one's."""
+    for label in root.findChildren(QLabel):
+        if label.property(REFUSAL):
+            show_error(label, None)
 
 
 def follow_changes(
