@@ -101,9 +101,14 @@ def test_turf_boxes_are_not_fillable(window: MainWindow, dock: ChapterWidget, qt
     assert "full" in dock.sheet.rep_note.text()
 
 
-def type_coin(qtbot: QtBot, dock: ChapterWidget, text: str) -> None:
-    """The GM clicks the coin box, selects what is in it, types and presses Enter."""
-    field = dock.sheet.coin_field
+def type_coin(qtbot: QtBot, dock: ChapterWidget, text: str, field: str = "coin") -> None:
+    """The GM clicks the coin (or heat) box, selects what is in it, types and presses
+    Enter."""
+    box = dock.sheet.coin_field if field == "coin" else dock.sheet.heat_field
+    type_into(qtbot, box, text)
+
+
+def type_into(qtbot: QtBot, field: QWidget, text: str) -> None:
     click(qtbot, field)
     qtbot.keyClick(field, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
     qtbot.keyClicks(field, text)
@@ -114,7 +119,7 @@ def test_coin_and_heat_are_edited_and_undone(
     window: MainWindow, dock: ChapterWidget, qtbot: QtBot
 ) -> None:
     type_coin(qtbot, dock, "7")
-    dock.sheet.heat_spin.setValue(3)
+    type_coin(qtbot, dock, "3", "heat")
     chapter = campaign_of(window).chapter.get()
     assert (chapter.coin, chapter.heat) == (7, 3)
     undo(window)
@@ -146,6 +151,10 @@ def test_coin_the_file_cannot_hold_is_refused_at_the_field(
     click(qtbot, form.apply_button)
     assert campaign_of(window).chapter.get().coin == 100005
     assert field.text() == "100005"  # the box shows what is stored
+    type_coin(qtbot, dock, "3000000000", "heat")  # heat likewise
+    assert dock.sheet.heat_field.text() == "3000000000"
+    assert dock.sheet.heat_problem.text() == "Heat can be at most 2,147,483,647, not 3,000,000,000."
+    assert campaign_of(window).chapter.get().heat == 0
 
 
 def test_a_major_jobs_coin_the_rules_refuse_is_refused_at_the_field(

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.rules import downtime, factions
-from desktop.ui.chapter.labels import MAX_HEAT, WAR_MEANS, caption, check_coin, note
+from desktop.ui.chapter.labels import WAR_MEANS, caption, note, stored_number
 from desktop.ui.chapter.payoff_form import PayoffForm
 from desktop.ui.chapter_commands import ChapterLosesHold, Develop, EditChapter, Payoff
 from desktop.ui.form_helpers import (
@@ -92,13 +92,10 @@ class ChapterSheet(SessionWidget):
         # Typed, not spun: a spin box turned 99999 into 9999 without a word (and showed
         # 9999 beside a stored 10005). The field keeps what was typed and says why what
         # the file cannot hold is refused; nothing is written.
-        self.coin_field = NumberField("Coin", check_coin, width=96)
-        self.coin_field.setObjectName("chapterCoin")
-        self.coin_field.setFont(pixel_font(16, bold=True))
-        self.coin_field.setMinimumWidth(80)
-        self.coin_problem = problem_label(self.coin_field, "chapterCoinProblem")
-        self._shown_coin: int | None = None  # the stored coin the field was last given
-        self.heat_spin = self._number("chapterHeat", MAX_HEAT)
+        self.coin_field, self.coin_problem = self._typed("chapterCoin", "Coin")
+        self.heat_field, self.heat_problem = self._typed("chapterHeat", "Heat")
+        self._numbers = {"coin": self.coin_field, "heat": self.heat_field}
+        self._shown_numbers: dict[str, int] = {}  # the stored values the fields were given
         self.develop_button = push_button("Develop", "chapterDevelop")
         self.develop_reason = note(name="chapterDevelopReason")
         self.lose_hold_button = push_button("Lose hold", "chapterLoseHold")
@@ -125,14 +122,14 @@ class ChapterSheet(SessionWidget):
         self._shown_notes: str | None = None  # the stored notes the box was last given
 
     @staticmethod
-    def _number(name: str, maximum: int) -> QSpinBox:
-        spin = QSpinBox()
-        spin.setObjectName(name)
-        spin.setRange(0, maximum)
-        spin.setKeyboardTracking(False)  # typed numbers count when done, arrows at once
-        spin.setFont(pixel_font(16, bold=True))
-        spin.setMinimumWidth(80)
-        return spin
+    def _typed(name: str, what: str) -> tuple[NumberField, QLabel]:
+        """A field (named `name`) for a number the file holds, and the line under it
+        that says why what is typed there is refused."""
+        field = NumberField(what, stored_number(what), width=96)
+        field.setObjectName(name)
+        field.setFont(pixel_font(16, bold=True))
+        field.setMinimumWidth(80)
+        return field, problem_label(field, f"{name}Problem")
 
     def _lay_out(self) -> None:
         self.tier_block = self._stat_block("Tier", self.tier_spin, self.tier_note)
@@ -150,7 +147,7 @@ class ChapterSheet(SessionWidget):
 
         rep_head = spread_row([caption("Rep")], [self.rep_label])
         purse = QHBoxLayout()
-        for text, spin in (("Coin", self.coin_field), ("Heat", self.heat_spin)):
+        for text, spin in (("Coin", self.coin_field), ("Heat", self.heat_field)):
             label = caption(text)
             label.setBuddy(spin)
             purse.addWidget(label)
@@ -176,6 +173,7 @@ class ChapterSheet(SessionWidget):
         layout.addWidget(self.rep_note)
         layout.addLayout(purse)
         layout.addWidget(self.coin_problem)
+        layout.addWidget(self.heat_problem)
         layout.addLayout(develop)
         layout.addWidget(self.threat_row)
         layout.addWidget(self.error)
@@ -210,10 +208,8 @@ class ChapterSheet(SessionWidget):
             )
         )
         self.rep_tracker.rep_chosen.connect(lambda rep: self.edit(f"Set rep to {rep}", rep=rep))
-        self.coin_field.editingFinished.connect(self.commit_coin)
-        self.heat_spin.valueChanged.connect(
-            lambda value: self.edit(f"Set heat to {value}", heat=value)
-        )
+        for field, box in self._numbers.items():
+            box.editingFinished.connect(lambda f=field: self.commit_number(f))
         self.develop_button.clicked.connect(self.develop)
         self.lose_hold_button.clicked.connect(self.lose_hold)
         self.clear_threat_button.clicked.connect(
@@ -240,7 +236,7 @@ class ChapterSheet(SessionWidget):
             self.hold_combo,
             self.rep_tracker,
             self.coin_field,
-            self.heat_spin,
+            self.heat_field,
         ):
             widget.setEnabled(writable)
         self.notes_edit.setReadOnly(not writable)
@@ -280,23 +276,22 @@ class ChapterSheet(SessionWidget):
     def _fill_fields(self, record: ChapterRecord) -> None:
         for widget in (self.name_edit, self.tier_spin, self.hold_combo):
             widget.blockSignals(True)
-        self.heat_spin.blockSignals(True)
         # A refresh from elsewhere must not wipe a name being typed; a refused one goes.
         if self._put_back or not self.name_edit.hasFocus():
             self.name_edit.setText(record.name)
         self.tier_spin.setValue(record.tier)
         self.hold_combo.setCurrentIndex(self.hold_combo.findData(record.hold))
-        # Its signals stay on: the field checks each text it is given. What is typed
-        # there (refused, or waiting for Enter) stays while it has the keyboard, unless
-        # the stored coin itself changed (an undo, a payoff).
-        typing = self.coin_field.hasFocus() and record.coin == self._shown_coin
-        if self._put_back or not typing:
-            self.coin_field.setValue(record.coin)
-        self._shown_coin = record.coin
-        self.heat_spin.setValue(record.heat)
         for widget in (self.name_edit, self.tier_spin, self.hold_combo):
             widget.blockSignals(False)
-        self.heat_spin.blockSignals(False)
+        # Their signals stay on: a field checks each text it is given. What is typed
+        # there (refused, or waiting for Enter) stays while it has the keyboard, unless
+        # the stored value itself changed (an undo, a payoff).
+        for field, box in self._numbers.items():
+            stored = getattr(record, field)
+            typing = box.hasFocus() and stored == self._shown_numbers.get(field)
+            if self._put_back or not typing:
+                box.setValue(stored)
+            self._shown_numbers[field] = stored
         # Notes the store refused (a full disk) stay while typed; an undo shows its own.
         typing = self.notes_edit.hasFocus() and record.notes == self._shown_notes
         if self._put_back or (not typing and self.notes_edit.toPlainText() != record.notes):
@@ -390,11 +385,11 @@ class ChapterSheet(SessionWidget):
             return
         self._push(EditChapter(self._session, self.record, text, **changes))
 
-    def commit_coin(self) -> None:
-        """Write the coin typed, once the rules accept it (the field says why not)."""
-        coin = self.coin_field.value()
-        if self.record is not None and coin is not None and coin != self.record.coin:
-            self.edit(f"Set coin to {coin}", coin=coin)
+    def commit_number(self, field: str) -> None:
+        """Write the coin or heat typed, once accepted (the field says why not)."""
+        value = self._numbers[field].value()
+        if self.record is not None and value is not None and value != getattr(self.record, field):
+            self.edit(f"Set {field} to {value}", **{field: value})
 
     def commit_notes(self) -> None:
         notes = self.notes_edit.toPlainText()
