@@ -234,7 +234,7 @@ class Pool:
         for die in self.dice:
             if die.id == die_id:
                 return die
-        raise ValueError(f"There is no die {die_id!r} here.")
+        raise ValueError("That die is not among these dice.")
 
     def where(self, place: Place | str, kind: Kind | str = Kind.ORDINARY) -> tuple[Die, ...]:
         """The dice of one kind in one place, in pool order."""
@@ -334,10 +334,15 @@ def make_pool(count: int, first_id: int = 1, size: int = DEFAULT_SIZE) -> Pool:
 def _ordinary_at(pool: Pool, die_id: int, place: Place) -> Die:
     die = pool.get(die_id)
     if die.kind is not Kind.ORDINARY:
-        raise ValueError(f"Die {die_id} is a {die.kind.value} die, not an ordinary one.")
+        raise ValueError(f"{_the(die)} is a {die.kind.value} die, not an ordinary one.")
     if die.place is not place:
-        raise ValueError(f"Die {die_id} is not {_at(place)}; it is {_at(die.place)}.")
+        raise ValueError(f"{_the(die)} is not {_at(place)}; it is {_at(die.place)}.")
     return die
+
+
+def _the(die: Die) -> str:
+    """A die as the GM sees it, by its size (its id is the store's, never shown)."""
+    return f"The d{die.size}"
 
 
 def _at(place: Place) -> str:
@@ -749,9 +754,9 @@ def item_die_depletes(kind: Kind | str, face: int, deplete: bool = False) -> boo
 def _item_die(pool: Pool, die_id: int) -> Die:
     die = pool.get(die_id)
     if die.kind is Kind.ORDINARY:
-        raise ValueError(f"Die {die_id} is an ordinary die, not a damage or protection die.")
+        raise ValueError(f"{_the(die)} is an ordinary die, not a damage or protection die.")
     if die.place is not Place.POOL:
-        raise ValueError(f"Die {die_id} is used up; it is {_at(die.place)}.")
+        raise ValueError(f"{_the(die)} is used up; it is {_at(die.place)}.")
     return die
 
 
@@ -796,7 +801,7 @@ def take_damage(pool: Pool, count: int, ids: Sequence[int] | None = None) -> Poo
     live_ids = {d.id for d in live}
     for die_id in ids:
         if die_id not in live_ids:
-            raise ValueError(f"Die {die_id!r} is not an ordinary die in the pool or on the table.")
+            raise ValueError("A die to lose is not an ordinary die in the pool or on the table.")
     from_pool = sum(1 for die_id in ids if pool.get(die_id).place is Place.POOL)
     if from_pool != min(taken, len(pool.in_pool)):
         raise ValueError("Damage takes dice from the pool first, then from the table.")
@@ -851,7 +856,7 @@ def restore(pool: Pool, die_id: int) -> Pool:
     """
     die = pool.get(die_id)
     if die.place is Place.POOL:
-        raise ValueError(f"Die {die_id} is already in the pool.")
+        raise ValueError(f"{_the(die)} is already in the pool.")
     return pool._moved((die_id,), Place.POOL)
 
 
@@ -867,9 +872,7 @@ def award_depleted(giver: Pool, receiver: Pool, die_id: int) -> tuple[Pool, Pool
     """
     die = _ordinary_at(giver, die_id, Place.TABLE)
     if any(d.id == die_id for d in receiver.dice):
-        raise ValueError(
-            f"The receiver already has a die {die_id}; a die cannot be given to its owner."
-        )
+        raise ValueError("The receiver already has that die; a die cannot be given to its owner.")
     kept = Pool(tuple(d for d in giver.dice if d.id != die_id))
     return kept, Pool((*receiver.dice, die))
 
@@ -879,7 +882,7 @@ def award_new_die(receiver: Pool, die_id: int, size: int = DEFAULT_SIZE) -> Pool
     dice on the table, they may create a depleted die and give it to the player."
     """
     if any(d.id == die_id for d in receiver.dice):
-        raise ValueError(f"There is already a die {die_id!r} here.")
+        raise ValueError("That new die is already among these dice.")
     return Pool((*receiver.dice, Die(die_id, size, Kind.ORDINARY, Place.TABLE)))
 
 

@@ -664,7 +664,7 @@ def owner_chain(
     """The owners of ``card_id``, nearest first (the ``#`` of a skill, its owner's owner...)."""
     validate_owner_chain(owners)
     if card_id not in owners:
-        raise ValueError(f"Card {card_id!r} is not among the cards given.")
+        raise ValueError("The card asked for is not among the cards given.")
     chain: list[Hashable] = []
     current = owners[card_id]
     while current is not None:

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from desktop.store.campaign import Campaign
     from desktop.store.campaign_names import campaign_name
     from desktop.store.card_records import CardRecord, CardSnapshot
-    from desktop.store.checks import ABILITY_RATING_MAX, DAILY_NET_MAX, XP_MAX
+    from desktop.store.checks import ABILITY_RATING_MAX, DAILY_NET_MAX, INTEGER_MAX, XP_MAX
     from desktop.store.checkup import (
         CheckReport,
         RepairReport,
@@ -166,6 +166,7 @@ _PUBLIC: dict[str, tuple[str, str]] = {
     "ABILITY_RATING_MAX": ("desktop.store.checks", "ABILITY_RATING_MAX"),
     "DAILY_NET_MAX": ("desktop.store.checks", "DAILY_NET_MAX"),
     "XP_MAX": ("desktop.store.checks", "XP_MAX"),
+    "INTEGER_MAX": ("desktop.store.checks", "INTEGER_MAX"),  # the most any number can be
 }
 
 __all__ = [  # noqa: RUF022 (grouped as _PUBLIC)
@@ -240,6 +241,7 @@ __all__ = [  # noqa: RUF022 (grouped as _PUBLIC)
     "ABILITY_RATING_MAX",
     "DAILY_NET_MAX",
     "XP_MAX",
+    "INTEGER_MAX",
 ]
 
 

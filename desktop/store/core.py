@@ -183,7 +183,7 @@ class Manager:
     def _read_by_id(self, select: str, row_id: int, what: str) -> tuple[object, ...]:
         """The row of `select` whose id is `row_id`; none: NotFound saying that the `what`
         ("Clock", "Trait") with that id is no longer in the campaign."""
-        missing = f"{what} {row_id} is no longer in the campaign."
+        missing = f"That {what.lower()} is no longer in the campaign."
         return self._read_one(f"{select} WHERE id = ?", (row_id,), missing)
 
     def _writing(self, *topics: Topic) -> AbstractContextManager[Session]:

@@ -157,9 +157,7 @@ def insert_clocks(session: Session, records: Iterable[ClockRecord]) -> None:
 
 
 def clock_row(session: Session, clock_id: int) -> ClockRow:
-    return existing_row(
-        session, ClockRow, clock_id, f"Clock {clock_id} is no longer in the campaign."
-    )
+    return existing_row(session, ClockRow, clock_id, "That clock is no longer in the campaign.")
 
 
 def clock_record(row: ClockRow) -> ClockRecord:
@@ -225,7 +223,7 @@ def insert_factions(session: Session, records: Iterable[FactionRecord]) -> None:
 
 
 def faction_row(session: Session, faction_id: int) -> FactionRow:
-    missing = f"Faction {faction_id} is no longer in the campaign."
+    missing = "That faction is no longer in the campaign."
     return existing_row(session, FactionRow, faction_id, missing)
 
 
@@ -298,7 +296,7 @@ def insert_claims(session: Session, records: Iterable[ClaimRecord]) -> None:
 
 
 def claim_row(session: Session, claim_id: int) -> ClaimRow:
-    return existing_row(session, ClaimRow, claim_id, f"Claim {claim_id} is no longer on the map.")
+    return existing_row(session, ClaimRow, claim_id, "That claim is no longer on the map.")
 
 
 def claim_record(row: ClaimRow) -> ClaimRecord:
@@ -384,7 +382,7 @@ def add_entry(session: Session, values: dict[str, Any]) -> int:
 
 
 def set_entry_undone(session: Session, entry_id: int, undone: bool) -> None:
-    missing = f"Downtime step {entry_id} is no longer in the campaign."
+    missing = "That downtime step is no longer in the campaign."
     existing_row(session, DowntimeEntryRow, entry_id, missing).undone = undone
     session.flush()
 

@@ -85,7 +85,7 @@ def refuse_taken_ids(
         taken = session.exec(select(model.id).where(col(model.id).in_(batch))).first()  # type: ignore[attr-defined]
         if taken is not None:
             what = what or model.__tablename__  # type: ignore[attr-defined]
-            raise ValueError(f"A {what} with id {taken} is already in the campaign.")
+            raise ValueError(f"That {what} is already in the campaign.")
 
 
 def count_rows(

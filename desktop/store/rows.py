@@ -176,10 +176,8 @@ def _checked_item(record: ItemRecord) -> ItemRecord:
 def _same_owner(character_id: int, records: Iterable[DieRecord | TraitRecord | ItemRecord]) -> None:
     for record in records:
         if record.character_id != character_id:
-            raise ValueError(
-                f"{type(record).__name__.removesuffix('Record')} {record.id} belongs to "
-                f"character {record.character_id}, not {character_id}."
-            )
+            what = type(record).__name__.removesuffix("Record").lower()
+            raise ValueError(f"A {what} given belongs to another character.")
 
 
 def _check_item_dice(dice: Iterable[DieRecord], items: Iterable[ItemRecord]) -> None:
@@ -190,21 +188,21 @@ def _check_item_dice(dice: Iterable[DieRecord], items: Iterable[ItemRecord]) -> 
             continue
         item = by_id.get(die.item_id)
         if item is None:
-            raise NotFound(f"Item {die.item_id} of die {die.id} is no longer in the campaign.")
+            raise NotFound(f"The item of a d{die.size} is no longer in the campaign.")
         if die.character_id != item.character_id:
-            raise ValueError(f"Die {die.id} belongs to {item.name}, so to its owner.")
+            raise ValueError(f"The d{die.size} of {item.name} belongs to its owner.")
         kind = dicepool.item_die_kind(item.kind).value
         if die.kind != kind:
-            raise ValueError(f"Die {die.id} of {item.name} is a {kind} die, not {die.kind}.")
+            raise ValueError(f"The d{die.size} of {item.name} is a {kind} die, not {die.kind}.")
 
 
 def _check_die_change(before: DieRecord, after: DieRecord) -> None:
     """What `kit.update_dice` may not change: an item's die stays that item's."""
     if after.item_id != before.item_id:
-        raise ValueError(f"Die {before.id} cannot be moved onto or off an item here.")
+        raise ValueError(f"The d{before.size} cannot be moved onto or off an item here.")
     if before.item_id is None:
         return
     if after.character_id != before.character_id:
-        raise ValueError(f"Die {before.id} is an item's die; it stays with its owner.")
+        raise ValueError(f"The d{before.size} is an item's die; it stays with its owner.")
     if after.kind != before.kind:
-        raise ValueError(f"Die {before.id} is an item's {before.kind} die; its kind stays.")
+        raise ValueError(f"The d{before.size} is an item's {before.kind} die; its kind stays.")

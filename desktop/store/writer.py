@@ -153,7 +153,7 @@ def link_rolls(session: Session, character_id: int, roll_ids: Sequence[int]) -> 
 
 
 def _character(session: Session, character_id: int) -> Character:
-    missing = f"Character {character_id} is no longer in the campaign."
+    missing = "That character is no longer in the campaign."
     return existing_row(session, Character, character_id, missing)
 
 
@@ -270,7 +270,7 @@ def insert_traits(session: Session, records: Sequence[TraitRecord]) -> None:
 
 
 def _trait(session: Session, trait_id: int) -> Trait:
-    return existing_row(session, Trait, trait_id, f"Trait {trait_id} is no longer in the campaign.")
+    return existing_row(session, Trait, trait_id, "That trait is no longer in the campaign.")
 
 
 def trait_record(row: Trait) -> TraitRecord:
@@ -330,7 +330,7 @@ def insert_items(session: Session, records: Sequence[ItemRecord]) -> None:
 
 
 def item_row(session: Session, item_id: int) -> Item:
-    return existing_row(session, Item, item_id, f"Item {item_id} is no longer in the campaign.")
+    return existing_row(session, Item, item_id, "That item is no longer in the campaign.")
 
 
 def item_die(session: Session, item_id: int) -> Die | None:
@@ -353,7 +353,7 @@ def add_roll(session: Session, **values: object) -> int:
 
 def set_roll_undone(session: Session, roll_id: int, undone: bool) -> None:
     existing_row(
-        session, RollLogEntry, roll_id, f"Roll {roll_id} is no longer in the log."
+        session, RollLogEntry, roll_id, "That roll is no longer in the log."
     ).undone = undone
 
 
@@ -450,7 +450,7 @@ def card_image(session: Session, card_id: int) -> CardImage | None:
 
 
 def card_row(session: Session, card_id: int) -> Card:
-    return existing_row(session, Card, card_id, f"Card {card_id} is no longer in the campaign.")
+    return existing_row(session, Card, card_id, "That card is no longer in the campaign.")
 
 
 def _set_card(row: Card, values: dict[str, object]) -> None:

@@ -57,7 +57,7 @@ class StoreCommand(QUndoCommand):
         except (ValueError, NotFound, ReadOnlyCampaign) as error:
             self._fail(str(error))
         except Exception as error:  # a disk or database failure must not reach the GM raw
-            self._fail(f"The change could not be saved: {error}")
+            self._fail(f"The change could not be saved: {error}", broke=True)
 
     def _merged(self, back_where_it_started: bool) -> bool:
         """The end of a `mergeWith` that took the later command's value: merged back to
@@ -66,10 +66,12 @@ class StoreCommand(QUndoCommand):
             self.setObsolete(True)
         return True
 
-    def _fail(self, message: str) -> None:
+    def _fail(self, message: str, *, broke: bool = False) -> None:
         # An obsolete command is dropped by the stack, so undo never replays a failure.
         self.setObsolete(True)
-        self.session.report_failure(message)
+        # A refusal is said in passing; a failure of the disk (`broke`) in a box too.
+        report = self.session.report_breakage if broke else self.session.report_failure
+        report(message)
 
 
 class TakeBack(StoreCommand, Generic[Taken]):

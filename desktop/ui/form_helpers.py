@@ -38,6 +38,7 @@ def error_label(name: str = "", *, hidden: bool = True, bold: bool = False) -> Q
         label.setObjectName(name)
     label.setWordWrap(True)
     style_error(label, bold=bold)
+    label.setProperty(REFUSAL, True)  # see `forget_refusals`
     if hidden:
         label.hide()
     return label
@@ -69,6 +70,17 @@ def show_warning(label: QLabel, message: str | None) -> None:
     """Show `message` as a chapter warning (⚠ and the warning colour), or hide it."""
     style_error(label, role=WARNING)
     show_error(label, message, mark="⚠ ")
+
+
+REFUSAL = "refusalLine"  # the property that marks a label made by `error_label`
+
+
+def forget_refusals(root: QWidget) -> None:
+    """Hide every refusal line under `root`: what they said was about the campaign
+    being closed, and would read as the next one's."""
+    for label in root.findChildren(QLabel):
+        if label.property(REFUSAL):
+            show_error(label, None)
 
 
 def follow_changes(

@@ -531,6 +531,7 @@ class MainWindow(QMainWindow):
             for panel in self.panels:
                 panel.flush()  # edits still waiting for a pause in typing are written now
             self.save_layout()
+            self._forget_problems()  # they were about the campaign now closing
             self._close_session()
         self.session = session
         self.player_display.set_session(session)
@@ -563,7 +564,8 @@ class MainWindow(QMainWindow):
         self.undo_group.addStack(session.undo_stack)
         self.undo_group.setActiveStack(session.undo_stack)
         session.changed.connect(self._on_changed)
-        session.failed.connect(self.show_problem)
+        session.failed.connect(self.say_refusal)
+        session.broke.connect(self.show_problem)
         self.settings.add_recent(session.campaign.path)
         if writable:
             # A restore or copy cut short beside this campaign left partial files.
@@ -626,8 +628,24 @@ class MainWindow(QMainWindow):
     def show_problem(self, message: str) -> None:
         box = message_box(self, QMessageBox.Icon.Warning, "GM Desk", message)
         box.setObjectName("problemBox")
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)  # read, it goes
         box.open()  # window-modal, never blocks the event loop
+        self.say_refusal(message)
+
+    def say_refusal(self, message: str) -> None:
+        """Say in the status bar why an action was not done: a refusal is routine, and a
+        box would take the Space or Enter the GM meant for the table."""
         self.statusBar().showMessage(message, 10_000)
+
+    def _forget_problems(self) -> None:
+        """Take away what was said about the campaign being closed: its status message
+        and any problem box still open, so none is read as the next campaign's."""
+        from desktop.ui.form_helpers import forget_refusals
+
+        self.statusBar().clearMessage()
+        for box in self.findChildren(QMessageBox, "problemBox"):
+            box.close()
+        forget_refusals(self)  # the docks' own lines
 
     # -- file menu ----------------------------------------------------------------------------
 

@@ -21,6 +21,11 @@ class CampaignSession(QObject):
     changed = Signal(str)  # a topic: "campaign", "characters", ...
     character_selected = Signal(object)  # int | None: the character the docks follow
     failed = Signal(str)  # a plain message for the GM when an action could not be done
+    # Of those, a failure the GM must not miss (the disk, a record another program
+    # damaged): the window shows it in a box. A refusal (the rules or the campaign say
+    # no) is only `failed`: said in the status bar and beside the field that asked, never
+    # in a box that would take the Space and Enter meant for the table.
+    broke = Signal(str)
     about_to_change = Signal()  # a command is about to run: what was, is still there
 
     def __init__(
@@ -61,15 +66,23 @@ class CampaignSession(QObject):
         return self._failure
 
     def report_failure(self, message: str) -> None:
-        """Called by a command whose store call failed; the window shows the message."""
+        """Called when the rules or the campaign refused an action; the window says it
+        in its status bar."""
         self._failure = message
         self.failed.emit(message)
 
+    def report_breakage(self, message: str) -> None:
+        """Called when an action failed for want of the disk or the database; the
+        window shows the message in a box too."""
+        self.report_failure(message)
+        self.broke.emit(message)
+
     def report_damage(self, message: str) -> None:
         """Called by a view that read around a damaged record: the window shows the
-        message, and no action is taken to have failed (the view may be reloading in
-        the middle of one that did not)."""
+        message in a box, and no action is taken to have failed (the view may be
+        reloading in the middle of one that did not)."""
         self.failed.emit(message)
+        self.broke.emit(message)
 
     def tell_damage(self) -> bool:
         """After a view's read failed: whether the campaign holds a record the checks
@@ -84,7 +97,7 @@ class CampaignSession(QObject):
             self._judged = (version, damage)
             if damage is not None:
                 self.campaign.needs_full_check = True
-                self.failed.emit(damage)
+                self.report_damage(damage)
         return self._judged[1] is not None
 
     def close(self) -> None:

@@ -310,13 +310,13 @@ def test_step_down_goes_straight_to_d4() -> None:
 
 def test_tray_takes_only_ordinary_pool_dice_once() -> None:
     pool = Pool((Die(1), Die(2, place=Place.TABLE), Die(3, kind=Kind.DAMAGE)))
-    with pytest.raises(ValueError, match="Die 2 is not in the pool; it is on the table"):
+    with pytest.raises(ValueError, match="The d6 is not in the pool; it is on the table"):
         tray_sizes(pool, [TrayDie(2)])
-    with pytest.raises(ValueError, match="Die 3 is a damage die"):
+    with pytest.raises(ValueError, match="The d6 is a damage die"):
         tray_sizes(pool, [TrayDie(3)])
     with pytest.raises(ValueError, match="only once"):
         tray_sizes(pool, [TrayDie(1), TrayDie(1)])
-    with pytest.raises(ValueError, match="There is no die 9"):
+    with pytest.raises(ValueError, match="That die is not among these dice"):
         tray_sizes(pool, [TrayDie(9)])
 
 
@@ -537,7 +537,7 @@ def test_the_gm_awards_a_depleted_die_or_creates_one() -> None:
     assert player.get(50) == Die(50, 8, Kind.ORDINARY, Place.TABLE)
     player = award_new_die(player, 51)
     assert player.table_count == 2
-    with pytest.raises(ValueError, match="already a die 51"):
+    with pytest.raises(ValueError, match="That new die is already among these dice"):
         award_new_die(player, 51)
 
 

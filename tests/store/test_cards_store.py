@@ -154,11 +154,11 @@ def test_a_bad_value_is_refused_and_nothing_is_written(
 
 
 def test_links_to_missing_rows_are_refused(campaign: Campaign, kara: CardRecord) -> None:
-    with pytest.raises(NotFound, match="Card 99"):
+    with pytest.raises(NotFound, match="That card is no longer"):
         campaign.cards.update(kara.id, owner_id=99)
-    with pytest.raises(NotFound, match="Character 99"):
+    with pytest.raises(NotFound, match="That character is no longer"):
         campaign.cards.add("Drake", "creature", character_id=99)
-    with pytest.raises(NotFound, match="Card 99"):
+    with pytest.raises(NotFound, match="That card is no longer"):
         campaign.cards.update(99, name="Ghost")
     assert campaign.cards.all() == [kara]
 
@@ -491,9 +491,9 @@ def test_replacing_and_removing_return_the_previous_image(
     assert campaign.cards.image(kara.id) is None
     assert not campaign.cards.get(kara.id).has_image
     assert campaign.cards.set_image(kara.id, None) is None
-    with pytest.raises(NotFound, match="Card 99"):
+    with pytest.raises(NotFound, match="That card is no longer"):
         campaign.cards.set_image(99, PNG)
-    with pytest.raises(NotFound, match="Card 99"):
+    with pytest.raises(NotFound, match="That card is no longer"):
         campaign.cards.image(99)
 
 

@@ -62,7 +62,7 @@ def test_bad_new_dice_are_refused(
 
 
 def test_dice_for_a_missing_character_are_refused(campaign: Campaign) -> None:
-    with pytest.raises(NotFound, match="Character 42"):
+    with pytest.raises(NotFound, match="That character is no longer"):
         campaign.kit.add_dice(42)
 
 
@@ -126,8 +126,8 @@ BAD_UPDATES = [
     ({"size": 20, "steps": 1}, ValueError, "d20 is the limit"),
     ({"in_tray": 1}, ValueError, "yes or no"),
     ({"position": -3}, ValueError, "at least 0"),
-    ({"id": 999}, NotFound, "Die 999"),
-    ({"character_id": 999}, NotFound, "Character 999"),
+    ({"id": 999}, NotFound, "That die is no longer"),
+    ({"character_id": 999}, NotFound, "That character is no longer"),
 ]
 
 
@@ -177,7 +177,7 @@ def test_removed_dice_come_back_with_their_ids(campaign: Campaign, kara: Charact
     assert campaign.kit.dice(kara.id) == dice
     with pytest.raises(ValueError, match="already in the campaign"):
         campaign.kit.restore_dice([dice[0]])
-    with pytest.raises(NotFound, match="Die 77"):
+    with pytest.raises(NotFound, match="That die is no longer"):
         campaign.kit.remove_dice([dice[0].id, 77])
     assert campaign.kit.dice(kara.id) == dice
 
@@ -243,7 +243,7 @@ def test_bad_trait_changes_are_refused(
 
 
 def test_a_missing_trait_is_reported(campaign: Campaign) -> None:
-    with pytest.raises(NotFound, match="Trait 5"):
+    with pytest.raises(NotFound, match="That trait is no longer"):
         campaign.kit.update_trait(5, value=2)
 
 
@@ -357,7 +357,7 @@ def test_a_snapshot_of_someone_else_is_refused_whole(
     bad = replace(
         snapshot, dice=(*snapshot.dice, replace(snapshot.dice[0], id=99, character_id=ilian.id))
     )
-    with pytest.raises(ValueError, match="belongs to character"):
+    with pytest.raises(ValueError, match="belongs to another character"):
         campaign.roster.restore(bad)
     assert [c.id for c in campaign.roster.all()] == [ilian.id]
     assert raw_rows(campaign, "SELECT count(*) FROM die") == [(0,)]
@@ -394,7 +394,7 @@ def test_a_roll_is_marked_undone_never_deleted(campaign: Campaign, kara: Charact
     assert campaign.rolls.all() == [replace(logged, undone=True)]
     campaign.rolls.set_undone(logged.id, False)
     assert campaign.rolls.all() == [logged]
-    with pytest.raises(NotFound, match="Roll 99"):
+    with pytest.raises(NotFound, match="That roll is no longer"):
         campaign.rolls.set_undone(99, True)
 
 
@@ -407,7 +407,7 @@ def test_a_roll_is_marked_undone_never_deleted(campaign: Campaign, kara: Charact
         ({"total": "9"}, ValueError, "whole number"),
         ({"at": "yesterday"}, ValueError, "date and time"),
         ({"character_name": ""}, ValueError, "cannot be empty"),
-        ({"character_id": 404}, NotFound, "Character 404"),
+        ({"character_id": 404}, NotFound, "That character is no longer"),
     ],
 )
 def test_bad_log_lines_are_refused(

@@ -118,13 +118,13 @@ def test_a_clock_needs_an_owner_that_exists(campaign: Campaign) -> None:
     _refused(
         campaign,
         lambda: campaign.clocks.add("Tide", 4, owner_kind="character", owner_id=9),
-        "Character 9",
+        "That character is no longer",
         NotFound,
     )
     _refused(
         campaign,
         lambda: campaign.clocks.add("Tide", 4, owner_kind="faction", owner_id=9),
-        "Faction 9",
+        "That faction is no longer",
         NotFound,
     )
 
@@ -148,7 +148,9 @@ def test_update_clock_returns_the_previous_clock_and_resizing_cuts_progress(
     assert campaign.clocks.all() == before
     _refused(campaign, lambda: campaign.clocks.update(clock.id, filled=9), "0 to 8 filled")
     _refused(campaign, lambda: campaign.clocks.update(clock.id, owner_kind="none"), "no field")
-    _refused(campaign, lambda: campaign.clocks.update(99, filled=1), "Clock 99", NotFound)
+    _refused(
+        campaign, lambda: campaign.clocks.update(99, filled=1), "That clock is no longer", NotFound
+    )
 
 
 def test_moving_a_clock_keeps_both_groups_dense_and_moves_back_exactly(
@@ -174,7 +176,12 @@ def test_moving_a_clock_keeps_both_groups_dense_and_moves_back_exactly(
     assert campaign.clocks.get(c.id).owner_kind == "chapter" and _dense(
         campaign.clocks.all(), _clock_group
     )
-    _refused(campaign, lambda: campaign.clocks.move(d.id, "faction", 4, 0), "Faction 4", NotFound)
+    _refused(
+        campaign,
+        lambda: campaign.clocks.move(d.id, "faction", 4, 0),
+        "That faction is no longer",
+        NotFound,
+    )
     _refused(campaign, lambda: campaign.clocks.move(d.id, "none", 0, -1), "at least 0")
 
 
@@ -188,7 +195,7 @@ def test_deleting_and_restoring_a_clock_puts_it_back_in_its_place(campaign: Camp
     assert campaign.clocks.restore(removed) == removed
     assert campaign.clocks.all() == before
     _refused(campaign, lambda: campaign.clocks.restore(removed), "already in the campaign")
-    _refused(campaign, lambda: campaign.clocks.delete(99), "Clock 99", NotFound)
+    _refused(campaign, lambda: campaign.clocks.delete(99), "That clock is no longer", NotFound)
 
 
 def test_the_database_refuses_a_clock_past_full_or_without_its_owner(campaign: Campaign) -> None:
@@ -272,7 +279,12 @@ def test_update_faction_returns_the_previous_faction(campaign: Campaign) -> None
     )
     _refused(campaign, lambda: campaign.factions.update(watch.id, status=5), "-3 to 3")
     _refused(campaign, lambda: campaign.factions.update(watch.id, colour="red"), "no field colour")
-    _refused(campaign, lambda: campaign.factions.update(42, status=1), "Faction 42", NotFound)
+    _refused(
+        campaign,
+        lambda: campaign.factions.update(42, status=1),
+        "That faction is no longer",
+        NotFound,
+    )
 
 
 def test_moving_a_faction_keeps_both_rows_dense_and_moves_back(campaign: Campaign) -> None:
@@ -502,19 +514,19 @@ def test_claims_are_checked_and_updated(campaign: Campaign) -> None:
     for call, message in (
         (lambda: campaign.chapter.add_claim("tarry quay"), "already a claim called “Tarry Quay”"),
         (lambda: campaign.chapter.add_claim("Lair"), "centre of the map"),
-        (lambda: campaign.chapter.add_claim("Mill", holder_id=5), "Faction 5"),
+        (lambda: campaign.chapter.add_claim("Mill", holder_id=5), "That faction is no longer"),
         (lambda: campaign.chapter.add_claim("Mill", x=float("nan")), "A claim's x"),
         (lambda: campaign.chapter.add_claim("Mill", y=1e9), "A claim's y"),
         (lambda: campaign.chapter.add_claim("Mill", turf="yes"), "true or false"),
         (lambda: campaign.chapter.add_claim("Mill", benefit="x" * 201), "at most 200"),
         (lambda: campaign.chapter.update_claim(quay.id, holder_id=0), "no field holder_id"),
-        (lambda: campaign.chapter.update_claim(9, x=1.0), "Claim 9"),
+        (lambda: campaign.chapter.update_claim(9, x=1.0), "That claim is no longer"),
     ):
         _refused(
             campaign,
             call,
             message,
-            NotFound if "Faction" in message or "Claim 9" in message else ValueError,
+            NotFound if "is no longer" in message else ValueError,
         )
 
 
@@ -528,7 +540,12 @@ def test_paths_are_refused_twice_to_themselves_or_to_nothing(campaign: Campaign)
         "already a path between the lair",
     )
     _refused(campaign, lambda: campaign.chapter.add_claim_path(quay.id, quay.id), "to itself")
-    _refused(campaign, lambda: campaign.chapter.add_claim_path(quay.id, 9), "Claim 9", NotFound)
+    _refused(
+        campaign,
+        lambda: campaign.chapter.add_claim_path(quay.id, 9),
+        "That claim is no longer",
+        NotFound,
+    )
     _refused(
         campaign, lambda: campaign.chapter.remove_claim_path(quay.id, tavern.id), "no path between"
     )
@@ -601,7 +618,10 @@ def test_transfers_between_others_and_losing_a_claim(campaign: Campaign) -> None
         "only with the chapter seizing",
     )
     _refused(
-        campaign, lambda: campaign.chapter.transfer_claim(customs.id, 77), "Faction 77", NotFound
+        campaign,
+        lambda: campaign.chapter.transfer_claim(customs.id, 77),
+        "That faction is no longer",
+        NotFound,
     )
 
 
@@ -634,7 +654,7 @@ def test_a_sheet_starts_at_its_defaults_and_is_written_whole(campaign: Campaign)
     assert campaign.downtime.sheet(kara.id) == default
     assert heard == ["downtime", "downtime"]
     assert campaign.downtime.sheets() == {kara.id: default}
-    _refused(campaign, lambda: campaign.downtime.sheet(99), "Character 99", NotFound)
+    _refused(campaign, lambda: campaign.downtime.sheet(99), "That character is no longer", NotFound)
 
 
 @pytest.mark.parametrize(
@@ -651,14 +671,14 @@ def test_a_sheet_starts_at_its_defaults_and_is_written_whole(campaign: Campaign)
         ({"xp": "Insight"}, "XP is a list"),
         ({"vice": 3}, "A vice must be text"),
         ({"virtue": "x" * 201}, "at most 200"),
-        ({"character_id": 99}, "Character 99"),
+        ({"character_id": 99}, "That character is no longer"),
     ],
 )
 def test_bad_sheets_are_refused(campaign: Campaign, change: dict, message: str) -> None:
     kara = campaign.roster.add("Kara Voss")
     campaign.downtime.set_sheet(replace(DowntimeSheet(kara.id), stress=2))
     sheet = replace(campaign.downtime.sheet(kara.id), **change)
-    error = NotFound if "Character" in message else ValueError
+    error = NotFound if "is no longer" in message else ValueError
     _refused(campaign, lambda: campaign.downtime.set_sheet(sheet), message, error)
 
 
@@ -895,7 +915,7 @@ def test_a_step_changes_a_clocks_progress_not_its_place(campaign: Campaign) -> N
     twice = DowntimeStep(kara, "long_term_project", "Twice", clocks=(debt, debt))
     _refused(campaign, lambda: campaign.downtime.record(twice), "each clock once")
     gone = DowntimeStep(kara, "long_term_project", "Gone", clocks=(replace(debt, id=99),))
-    _refused(campaign, lambda: campaign.downtime.record(gone), "Clock 99", NotFound)
+    _refused(campaign, lambda: campaign.downtime.record(gone), "That clock is no longer", NotFound)
 
 
 def test_the_chapter_wide_steps_have_no_character(campaign: Campaign) -> None:

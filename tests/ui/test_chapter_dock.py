@@ -101,16 +101,83 @@ def test_turf_boxes_are_not_fillable(window: MainWindow, dock: ChapterWidget, qt
     assert "full" in dock.sheet.rep_note.text()
 
 
-def test_coin_and_heat_are_edited_and_undone(window: MainWindow, dock: ChapterWidget) -> None:
-    dock.sheet.coin_spin.setValue(7)
-    dock.sheet.heat_spin.setValue(3)
+def type_coin(qtbot: QtBot, dock: ChapterWidget, text: str, field: str = "coin") -> None:
+    """The GM clicks the coin (or heat) box, selects what is in it, types and presses
+    Enter."""
+    box = dock.sheet.coin_field if field == "coin" else dock.sheet.heat_field
+    type_into(qtbot, box, text)
+
+
+def type_into(qtbot: QtBot, field: QWidget, text: str) -> None:
+    click(qtbot, field)
+    qtbot.keyClick(field, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
+    qtbot.keyClicks(field, text)
+    qtbot.keyClick(field, Qt.Key.Key_Return)
+
+
+def test_coin_and_heat_are_edited_and_undone(
+    window: MainWindow, dock: ChapterWidget, qtbot: QtBot
+) -> None:
+    type_coin(qtbot, dock, "7")
+    type_coin(qtbot, dock, "3", "heat")
     chapter = campaign_of(window).chapter.get()
     assert (chapter.coin, chapter.heat) == (7, 3)
     undo(window)
     assert campaign_of(window).chapter.get().heat == 0
     undo(window)
     assert campaign_of(window).chapter.get().coin == 0
-    assert dock.sheet.coin_spin.value() == 0
+    assert dock.sheet.coin_field.value() == 0
+
+
+def test_coin_the_file_cannot_hold_is_refused_at_the_field(
+    window: MainWindow, dock: ChapterWidget, qtbot: QtBot
+) -> None:
+    """Issue 27: 99999 typed was shown as 9999 and a payoff then stored 10005 beside it.
+    The box keeps what was typed, refuses only what the file cannot hold, and shows what
+    is stored."""
+    type_coin(qtbot, dock, "3000000000")
+    field = dock.sheet.coin_field
+    assert field.text() == "3000000000"  # kept as typed, never clamped
+    assert campaign_of(window).chapter.get().coin == 0  # nothing written
+    problem = dock.sheet.coin_problem
+    assert not problem.isHidden()
+    assert problem.text() == "Coin can be at most 2,147,483,647, not 3,000,000,000."
+
+    type_coin(qtbot, dock, "99999")
+    assert campaign_of(window).chapter.get().coin == 99999  # what was typed, not 9999
+    assert field.text() == "99999" and problem.isHidden()
+    form = dock.sheet.payoff
+    form.size_combo.setCurrentIndex(form.size_combo.findData(downtime.STANDARD))
+    click(qtbot, form.apply_button)
+    assert campaign_of(window).chapter.get().coin == 100005
+    assert field.text() == "100005"  # the box shows what is stored
+    type_coin(qtbot, dock, "3000000000", "heat")  # heat likewise
+    assert dock.sheet.heat_field.text() == "3000000000"
+    assert dock.sheet.heat_problem.text() == "Heat can be at most 2,147,483,647, not 3,000,000,000."
+    assert campaign_of(window).chapter.get().heat == 0
+
+
+def test_a_major_jobs_coin_the_rules_refuse_is_refused_at_the_field(
+    window: MainWindow, dock: ChapterWidget, qtbot: QtBot
+) -> None:
+    form = dock.sheet.payoff
+    form.size_combo.setCurrentIndex(form.size_combo.findData(downtime.MAJOR))
+    field = form.coin_field
+    assert field.isEnabled() and field.text() == "10"
+    click(qtbot, field)
+    qtbot.keyClick(field, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
+    qtbot.keyClicks(field, "3000000000")
+    assert field.text() == "3000000000"  # kept as typed, never clamped
+    assert "at most 2,147,483,647, not 3,000,000,000" in form.preview.text()
+    assert not form.apply_button.isEnabled()
+    field.selectAll()
+    qtbot.keyClicks(field, "7")
+    assert "10 or more coin, not 7" in form.preview.text()
+    field.selectAll()
+    qtbot.keyClicks(field, "12")
+    assert "+12 coin" in form.preview.text() and form.apply_button.isEnabled()
+    click(qtbot, form.apply_button)
+    assert campaign_of(window).chapter.get().coin == 12
 
 
 def test_payoff_applies_the_values_it_shows(
@@ -125,8 +192,8 @@ def test_payoff_applies_the_values_it_shows(
     chapter = campaign_of(window).chapter.get()
     assert (chapter.rep, chapter.coin) == (4, 8)
     form.size_combo.setCurrentIndex(form.size_combo.findData(downtime.MAJOR))
-    assert form.coin_spin.isEnabled()
-    form.coin_spin.setValue(15)
+    assert form.coin_field.isEnabled()
+    form.coin_field.setValue(15)
     form.quiet_check.setChecked(True)
     assert "no rep" in form.preview.text() and "+15 coin" in form.preview.text()
     click(qtbot, form.apply_button)

@@ -80,7 +80,7 @@ class CardManager(Manager):
         return self._card_cache
 
     def get(self, card_id: int) -> CardRecord:
-        missing = f"Card {card_id} is no longer in the campaign."
+        missing = "That card is no longer in the campaign."
         sql = f"SELECT {CARD_COLUMNS} FROM card WHERE card.id = ?"
         return _card(self._read_one(sql, (card_id,), missing))
 
@@ -202,7 +202,7 @@ class CardManager(Manager):
             (card_id,),
         )
         if not rows:
-            raise NotFound(f"Card {card_id} is no longer in the campaign.")
+            raise NotFound("That card is no longer in the campaign.")
         _, image_format, data = rows[0]
         return None if data is None else (str(image_format), bytes(data))  # type: ignore[arg-type]
 
@@ -234,7 +234,7 @@ class CardManager(Manager):
         owner_id = values["owner_id"]
         chain = {} if owner_id is None else self._owner_chain(owner_id)  # type: ignore[arg-type]
         if owner_id is not None and owner_id not in chain:
-            raise NotFound(f"Card {owner_id} is no longer in the campaign.")
+            raise NotFound("That card is no longer in the campaign.")
         if card_id is None:
             return
         # The edited card first, so that a refusal tells the loop starting from it.

@@ -167,7 +167,7 @@ class ChapterManager(Manager):
         return [_claim(row) for row in self._read(f"{CLAIM_SQL} ORDER BY id")]
 
     def claim(self, claim_id: int) -> ClaimRecord:
-        missing = f"Claim {claim_id} is no longer on the map."
+        missing = "That claim is no longer on the map."
         return _claim(self._read_one(f"{CLAIM_SQL} WHERE id = ?", (claim_id,), missing))
 
     def claim_paths(self) -> list[ClaimPathRecord]:

@@ -51,7 +51,7 @@ class GameManager(Manager):
     def get(self, game_id: int) -> GameRecord:
         rows = self._read(f"{GAME_SQL} WHERE id = ?", (game_id,))
         if not rows:
-            raise NotFound(f"Game {game_id} is no longer in the campaign.")
+            raise NotFound("That game is no longer in the campaign.")
         return game_from_row(rows[0])
 
     def running(self) -> GameRecord | None:
@@ -346,7 +346,7 @@ class GameManager(Manager):
             return replace(game, id=row.id)
         row = session.get(GameRow, game.id)  # type: ignore[attr-defined]
         if row is None:
-            raise NotFound(f"Game {game.id} is no longer in the campaign.")
+            raise NotFound("That game is no longer in the campaign.")
         for name, value in values.items():
             setattr(row, name, value)
         return game

@@ -156,7 +156,7 @@ class KitManager(Manager):
         item = self.item(die.item_id)  # type: ignore[arg-type]
         _check_item_dice([die], [item])
         if item.die_id is not None:
-            raise ValueError(f"{item.name} already has a die ({item.die_id}).")
+            raise ValueError(f"{item.name} already has a die.")
 
     def _dice_by_id(self, die_ids: Sequence[int]) -> dict[int, DieRecord]:
         """The dice with these ids; NotFound names the first one missing."""
@@ -167,7 +167,7 @@ class KitManager(Manager):
             found.update((die.id, die) for die in map(_die, rows))
         for die_id in die_ids:
             if die_id not in found:
-                raise NotFound(f"Die {die_id} is no longer in the campaign.")
+                raise NotFound("That die is no longer in the campaign.")
         return found
 
     def _require_characters(self, character_ids: Iterable[int]) -> None:

@@ -155,7 +155,7 @@ class RollManager(Manager):
         return self.get(roll_id)
 
     def get(self, roll_id: int) -> RollRecord:
-        missing = f"Roll {roll_id} is no longer in the log."
+        missing = "That roll is no longer in the log."
         sql = f"SELECT {ROLL_COLUMNS} FROM roll_log WHERE id = ?"
         return _roll(self._read_one(sql, (roll_id,), missing))
 

@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QLabel
 
-from desktop.rules import downtime
+from desktop.rules import downtime, factions
+from desktop.store import INTEGER_MAX
 from desktop.ui.plain_text import PlainLabel
 from desktop.ui.widgets.chapter_paint import pixel_font
 
-MAX_COIN = 9999
-MAX_HEAT = 99
 JOB_LABELS = {
     downtime.MINOR: "Minor job (2 coin)",
     downtime.SMALL: "Small job (4 coin)",
@@ -22,6 +23,21 @@ WAR_MEANS = (
     "hold counts one lower, +1 heat from each score, and one downtime activity per "
     "character instead of two"
 )
+
+
+def stored_number(what: str) -> Callable[[int], None]:
+    """The check of a number the file holds (`what`: "Coin"), from 0 up to the store's
+    bound for any number: ValueError with a plain message past it."""
+
+    def check(number: int) -> None:
+        factions.require_non_negative(number, what)
+        if number > INTEGER_MAX:
+            raise ValueError(f"{what} can be at most {INTEGER_MAX:,}, not {number:,}.")
+
+    return check
+
+
+check_coin = stored_number("Coin")
 
 
 def caption(text: str) -> QLabel:

@@ -10,15 +10,17 @@ from PySide6.QtWidgets import (
     QComboBox,
     QGridLayout,
     QGroupBox,
+    QHBoxLayout,
     QSpinBox,
     QWidget,
 )
 
 from desktop.rules import downtime, factions
-from desktop.ui.chapter.labels import JOB_LABELS, MAX_COIN
+from desktop.ui.chapter.labels import JOB_LABELS, check_coin
 from desktop.ui.form_helpers import push_button, wrapped_label
-from desktop.ui.plain_text import PlainLabel
+from desktop.ui.plain_text import PlainLabel, escaped
 from desktop.ui.session import CampaignSession
+from desktop.ui.widgets.number_field import NumberField
 
 if TYPE_CHECKING:
     from desktop.store import ChapterRecord
@@ -44,10 +46,12 @@ class PayoffForm(QGroupBox):
         for size in downtime.JOB_SIZES:
             self.size_combo.addItem(JOB_LABELS[size], size)
         self.size_combo.setCurrentIndex(self.size_combo.findData(downtime.STANDARD))
-        self.coin_spin = QSpinBox()
-        self.coin_spin.setObjectName("payoffCoin")
-        self.coin_spin.setRange(downtime.JOB_COIN[downtime.MAJOR], MAX_COIN)
-        self.coin_spin.setSuffix(" coin")
+        # Typed, not spun: a spin box turned 99999 into 9999 without a word.
+        self.coin_field = NumberField("Coin", self._check_coin, width=72)
+        self.coin_field.setObjectName("payoffCoin")
+        coin = QHBoxLayout()
+        coin.addWidget(self.coin_field)
+        coin.addWidget(PlainLabel("coin"))
         self.preview = wrapped_label("payoffPreview", rich=True)
         self.apply_button = push_button("Apply payoff", "payoffApply")
         grid = QGridLayout(self)
@@ -55,12 +59,12 @@ class PayoffForm(QGroupBox):
         grid.addWidget(self.target_spin, 0, 1)
         grid.addWidget(PlainLabel("Job"), 0, 2)
         grid.addWidget(self.size_combo, 0, 3)
-        grid.addWidget(self.coin_spin, 0, 4)
+        grid.addLayout(coin, 0, 4)
         grid.addWidget(self.quiet_check, 1, 0, 1, 5)
         grid.addWidget(self.preview, 2, 0, 1, 4)
         grid.addWidget(self.apply_button, 2, 4, Qt.AlignmentFlag.AlignBottom)
         grid.setColumnStretch(3, 1)
-        for signal in (self.target_spin.valueChanged, self.coin_spin.valueChanged):
+        for signal in (self.target_spin.valueChanged, self.coin_field.checked):
             signal.connect(self.update_preview)
         self.quiet_check.toggled.connect(self.update_preview)
         self.size_combo.currentIndexChanged.connect(self._size_changed)
@@ -80,26 +84,33 @@ class PayoffForm(QGroupBox):
         self.setEnabled(writable)
         self.update_preview()
 
+    def _check_coin(self, coin: int) -> None:
+        """What the job chosen pays (a major job 10 or more), as the file can hold it."""
+        downtime.payoff_coin(self.job_size(), coin)
+        check_coin(coin)
+
     def job_size(self) -> str:
         return str(self.size_combo.currentData())
 
     def _size_changed(self) -> None:
         major = self.job_size() == downtime.MAJOR
-        self.coin_spin.setEnabled(major)
-        self.coin_spin.blockSignals(True)
-        if major:
-            self.coin_spin.setMinimum(downtime.JOB_COIN[downtime.MAJOR])
-        else:
-            self.coin_spin.setMinimum(0)
-            self.coin_spin.setValue(downtime.JOB_COIN[self.job_size()])
-        self.coin_spin.blockSignals(False)
+        self.coin_field.setEnabled(major)
+        typed = self.coin_field.value()
+        if not major:
+            self.coin_field.setValue(downtime.JOB_COIN[self.job_size()])
+        elif typed is None or typed < downtime.JOB_COIN[downtime.MAJOR]:
+            self.coin_field.setValue(downtime.JOB_COIN[downtime.MAJOR])
         self.update_preview()
 
     def result(self) -> tuple[downtime.Payoff, factions.Chapter] | None:
         """What the job pays and the chapter after it, or None without a chapter."""
         if self.record is None:
             return None
-        coin = self.coin_spin.value() if self.job_size() == downtime.MAJOR else None
+        coin = None
+        if self.job_size() == downtime.MAJOR:
+            coin = self.coin_field.value()
+            if coin is None:  # refused where it is typed: the preview says why
+                raise ValueError(self.coin_field.problem() or "Type the coin the job pays.")
         return downtime.chapter_payoff(
             self.record.chapter,
             self.target_spin.value(),
@@ -110,7 +121,12 @@ class PayoffForm(QGroupBox):
         )
 
     def update_preview(self) -> None:
-        outcome = self.result()
+        try:
+            outcome = self.result()
+        except ValueError as refused:  # the job would take the chapter past a bound
+            self.preview.setText(escaped(f"Not possible: {refused}"))
+            self.apply_button.setEnabled(False)
+            return
         if outcome is None or self.record is None:
             self.preview.setText("")
             self.apply_button.setEnabled(False)
@@ -120,11 +136,11 @@ class PayoffForm(QGroupBox):
         self.apply_button.setEnabled(self.isEnabled())
 
     def _apply(self) -> None:
+        coin = self.coin_field.value()
+        if coin is None:
+            return  # refused where it is typed (and Apply is off)
         self.apply_requested.emit(
-            self.target_spin.value(),
-            self.quiet_check.isChecked(),
-            self.job_size(),
-            self.coin_spin.value(),
+            self.target_spin.value(), self.quiet_check.isChecked(), self.job_size(), coin
         )
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QPalette, QUndoCommand
 from PySide6.QtWidgets import (
     QComboBox,
@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.rules import downtime, factions
-from desktop.ui.chapter.labels import MAX_COIN, MAX_HEAT, WAR_MEANS, caption, note
+from desktop.ui.chapter.labels import WAR_MEANS, caption, note, stored_number
 from desktop.ui.chapter.payoff_form import PayoffForm
 from desktop.ui.chapter_commands import ChapterLosesHold, Develop, EditChapter, Payoff
 from desktop.ui.form_helpers import (
@@ -38,6 +38,7 @@ from desktop.ui.form_helpers import (
 from desktop.ui.plain_text import PlainLabel, RichLabel
 from desktop.ui.session import CampaignSession
 from desktop.ui.widgets.chapter_paint import Block, RepTracker, pixel_font, warn_colour
+from desktop.ui.widgets.number_field import NumberField, problem_label
 
 if TYPE_CHECKING:
     from desktop.store import ChapterRecord
@@ -88,8 +89,13 @@ class ChapterSheet(SessionWidget):
         self.rep_label.setObjectName("chapterRepLabel")
         self.rep_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         self.rep_note = note(name="chapterRepNote")
-        self.coin_spin = self._number("chapterCoin", MAX_COIN)
-        self.heat_spin = self._number("chapterHeat", MAX_HEAT)
+        # Typed, not spun: a spin box turned 99999 into 9999 without a word (and showed
+        # 9999 beside a stored 10005). The field keeps what was typed and says why what
+        # the file cannot hold is refused; nothing is written.
+        self.coin_field, self.coin_problem = self._typed("chapterCoin", "Coin")
+        self.heat_field, self.heat_problem = self._typed("chapterHeat", "Heat")
+        self._numbers = {"coin": self.coin_field, "heat": self.heat_field}
+        self._shown_numbers: dict[str, int] = {}  # the stored values the fields were given
         self.develop_button = push_button("Develop", "chapterDevelop")
         self.develop_reason = note(name="chapterDevelopReason")
         self.lose_hold_button = push_button("Lose hold", "chapterLoseHold")
@@ -113,18 +119,17 @@ class ChapterSheet(SessionWidget):
         self.notes_edit.setMinimumHeight(48)
         # It takes the room that is left, without asking for more (no scroll bar).
         self.notes_edit.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Ignored)
-        # Typing is saved after a pause, as one undo step per burst.
-        self._notes_timer = QTimer(self, singleShot=True, interval=700)
+        self._shown_notes: str | None = None  # the stored notes the box was last given
 
     @staticmethod
-    def _number(name: str, maximum: int) -> QSpinBox:
-        spin = QSpinBox()
-        spin.setObjectName(name)
-        spin.setRange(0, maximum)
-        spin.setKeyboardTracking(False)  # typed numbers count when done, arrows at once
-        spin.setFont(pixel_font(16, bold=True))
-        spin.setMinimumWidth(80)
-        return spin
+    def _typed(name: str, what: str) -> tuple[NumberField, QLabel]:
+        """A field (named `name`) for a number the file holds, and the line under it
+        that says why what is typed there is refused."""
+        field = NumberField(what, stored_number(what), width=96)
+        field.setObjectName(name)
+        field.setFont(pixel_font(16, bold=True))
+        field.setMinimumWidth(80)
+        return field, problem_label(field, f"{name}Problem")
 
     def _lay_out(self) -> None:
         self.tier_block = self._stat_block("Tier", self.tier_spin, self.tier_note)
@@ -142,7 +147,7 @@ class ChapterSheet(SessionWidget):
 
         rep_head = spread_row([caption("Rep")], [self.rep_label])
         purse = QHBoxLayout()
-        for text, spin in (("Coin", self.coin_spin), ("Heat", self.heat_spin)):
+        for text, spin in (("Coin", self.coin_field), ("Heat", self.heat_field)):
             label = caption(text)
             label.setBuddy(spin)
             purse.addWidget(label)
@@ -167,6 +172,8 @@ class ChapterSheet(SessionWidget):
         layout.addWidget(self.rep_tracker)
         layout.addWidget(self.rep_note)
         layout.addLayout(purse)
+        layout.addWidget(self.coin_problem)
+        layout.addWidget(self.heat_problem)
         layout.addLayout(develop)
         layout.addWidget(self.threat_row)
         layout.addWidget(self.error)
@@ -201,20 +208,17 @@ class ChapterSheet(SessionWidget):
             )
         )
         self.rep_tracker.rep_chosen.connect(lambda rep: self.edit(f"Set rep to {rep}", rep=rep))
-        self.coin_spin.valueChanged.connect(
-            lambda value: self.edit(f"Set coin to {value}", coin=value)
-        )
-        self.heat_spin.valueChanged.connect(
-            lambda value: self.edit(f"Set heat to {value}", heat=value)
-        )
+        for field, box in self._numbers.items():
+            box.editingFinished.connect(lambda f=field: self.commit_number(f))
         self.develop_button.clicked.connect(self.develop)
         self.lose_hold_button.clicked.connect(self.lose_hold)
         self.clear_threat_button.clicked.connect(
             lambda: self.edit("Clear the lair-under-threat mark", lair_threatened=False)
         )
         self.payoff.apply_requested.connect(self.apply_payoff)
-        self.notes_edit.textChanged.connect(self._notes_timer.start)
-        self._notes_timer.timeout.connect(self.commit_notes)
+        # Written at each change, not after a pause: a crash loses nothing seen on screen.
+        # The steps of one burst of typing merge into one undo step (EditChapter).
+        self.notes_edit.textChanged.connect(self.commit_notes)
 
     # showing
 
@@ -231,8 +235,8 @@ class ChapterSheet(SessionWidget):
             self.tier_spin,
             self.hold_combo,
             self.rep_tracker,
-            self.coin_spin,
-            self.heat_spin,
+            self.coin_field,
+            self.heat_field,
         ):
             widget.setEnabled(writable)
         self.notes_edit.setReadOnly(not writable)
@@ -270,23 +274,31 @@ class ChapterSheet(SessionWidget):
         self.develop_reason.clear()
 
     def _fill_fields(self, record: ChapterRecord) -> None:
-        for widget in (self.name_edit, self.tier_spin, self.hold_combo, self.coin_spin):
+        for widget in (self.name_edit, self.tier_spin, self.hold_combo):
             widget.blockSignals(True)
-        self.heat_spin.blockSignals(True)
         # A refresh from elsewhere must not wipe a name being typed; a refused one goes.
         if self._put_back or not self.name_edit.hasFocus():
             self.name_edit.setText(record.name)
         self.tier_spin.setValue(record.tier)
         self.hold_combo.setCurrentIndex(self.hold_combo.findData(record.hold))
-        self.coin_spin.setValue(record.coin)
-        self.heat_spin.setValue(record.heat)
-        for widget in (self.name_edit, self.tier_spin, self.hold_combo, self.coin_spin):
+        for widget in (self.name_edit, self.tier_spin, self.hold_combo):
             widget.blockSignals(False)
-        self.heat_spin.blockSignals(False)
-        if self._put_back or (not self.notes_edit.hasFocus() and not self._notes_timer.isActive()):
+        # Their signals stay on: a field checks each text it is given. What is typed
+        # there (refused, or waiting for Enter) stays while it has the keyboard, unless
+        # the stored value itself changed (an undo, a payoff).
+        for field, box in self._numbers.items():
+            stored = getattr(record, field)
+            typing = box.hasFocus() and stored == self._shown_numbers.get(field)
+            if self._put_back or not typing:
+                box.setValue(stored)
+            self._shown_numbers[field] = stored
+        # Notes the store refused (a full disk) stay while typed; an undo shows its own.
+        typing = self.notes_edit.hasFocus() and record.notes == self._shown_notes
+        if self._put_back or (not typing and self.notes_edit.toPlainText() != record.notes):
             self.notes_edit.blockSignals(True)
             self.notes_edit.setPlainText(record.notes)
             self.notes_edit.blockSignals(False)
+        self._shown_notes = record.notes
         self.tier_note.setText(factions.gang_scale_label(record.tier))
         self.hold_note.setText(
             "Fill the tracker to make it strong."
@@ -373,16 +385,19 @@ class ChapterSheet(SessionWidget):
             return
         self._push(EditChapter(self._session, self.record, text, **changes))
 
+    def commit_number(self, field: str) -> None:
+        """Write the coin or heat typed, once accepted (the field says why not)."""
+        value = self._numbers[field].value()
+        if self.record is not None and value is not None and value != getattr(self.record, field):
+            self.edit(f"Set {field} to {value}", **{field: value})
+
     def commit_notes(self) -> None:
-        self._notes_timer.stop()
         notes = self.notes_edit.toPlainText()
         if self.record is not None and notes != self.record.notes:
             self.edit("Edit the chapter's notes", notes=notes)
 
     def flush_edits(self) -> None:
         """Write what is typed but not yet saved (the window is closing the campaign)."""
-        if self._notes_timer.isActive():
-            self.commit_notes()
         name = self.name_edit.text().strip()
         if self.record is not None and name and name != self.record.name:
             self.edit("Rename the chapter", name=name)

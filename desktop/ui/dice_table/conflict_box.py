@@ -42,6 +42,7 @@ from desktop.ui.docks.conflict import Conflict, ItemRoll, SideRoll
 from desktop.ui.form_helpers import push_button
 from desktop.ui.plain_text import PlainLabel, RichLabel, escaped
 from desktop.ui.session import CampaignSession
+from desktop.ui.step_result import StepResult
 from desktop.ui.widgets.dice_scene import DieState
 
 
@@ -114,9 +115,11 @@ class ConflictBox(QGroupBox):
         self.odds_label = PlainLabel("–")
         self.odds_label.setObjectName("conflictOdds")
         self.odds_label.setWordWrap(True)
-        self.result_label = PlainLabel("Fill both trays, then Roll.")
+        self.result_label = PlainLabel()
         self.result_label.setObjectName("conflictResult")
         self.result_label.setWordWrap(True)
+        self._result = StepResult(self.result_label, "Fill both trays, then Roll.")
+        self._result.clear()
         self.damage_roll_button = push_button(
             "Roll the winner's damage die", "rollDamageDie", lambda: self.roll_item_die("damage")
         )
@@ -173,6 +176,8 @@ class ConflictBox(QGroupBox):
         dice: list[DieRecord],
     ) -> None:
         """The selected side as the table has just read it; read the opponent's again."""
+        if session is not self._session:
+            self._result.set_session(session)  # what it showed was the last campaign's
         self._session, self._character, self._dice = session, character, dice
         in_conflict = self._active and session is not None
         if in_conflict and self.opponent is not None and self.opponent != character:
@@ -350,7 +355,7 @@ class ConflictBox(QGroupBox):
         self.conflict = None  # the push below reloads the dice; no conflict may hold them
         if self._session.push(RollDice(self._session, text, changed, entry)):
             self._opp_applied.clear()
-            self.result_label.setText(entry.summary)
+            self._result.show(entry.summary)
             self.applied.emit(entry.summary)
         else:
             self.conflict = conflict  # refused: the GM can still discard it
@@ -358,7 +363,7 @@ class ConflictBox(QGroupBox):
 
     def discard(self) -> None:
         self.conflict = None
-        self.result_label.setText("Roll discarded: nothing was written.")
+        self._result.say("Roll discarded: nothing was written.")
         self.discarded.emit()
         self.changed.emit()
 
@@ -402,9 +407,9 @@ class ConflictBox(QGroupBox):
         if waiting is not None:
             name = conflict.sides[waiting].character.name
             self.choice_needed.emit(conflict.sides[waiting].roll, name)
-            self.result_label.setText(f"{name} rolled all ones: choose below first.")
+            self._result.say(f"{name} rolled all ones: choose below first.")
         else:
-            self.result_label.setText(conflict.summary())
+            self._result.say(conflict.summary())  # rolled, not yet written
         self.changed.emit()
 
     def _sides(self) -> list[CharacterRecord]:

@@ -59,6 +59,7 @@ from desktop.ui.form_helpers import (
 )
 from desktop.ui.plain_text import PlainLabel
 from desktop.ui.session import CampaignSession
+from desktop.ui.step_result import StepResult
 from desktop.ui.table_keys import clicks_keep_focus
 from desktop.ui.widgets.dice_scene import DiceScene, DiceView, DieState, SideView
 from desktop.ui.widgets.elided_label import ElidedLabel
@@ -198,6 +199,7 @@ class DiceTableWidget(QWidget):
         self.result_label = PlainLabel("No roll yet.")
         self.result_label.setObjectName("rollResult")
         self.result_label.setWordWrap(True)
+        self._result = StepResult(self.result_label, "No roll yet.")
         # The player's choice after an all-ones roll: made when one is first rolled.
         self._choice_frame: AllOnesChoice | None = None
         result_box = QGroupBox("Last roll")
@@ -335,6 +337,7 @@ class DiceTableWidget(QWidget):
         self._session = follow_changes(
             self._session, session, self._on_changed, character_selected=self._on_selected
         )
+        self._result.set_session(session)
         self._states.clear()
         self._applied.clear()
         if session is not None:
@@ -360,7 +363,7 @@ class DiceTableWidget(QWidget):
             self._set_typed("")
             if self._conflict_box is not None:
                 self._conflict_box.reset()
-            self.result_label.setText("No roll yet.")
+            self._result.clear()
         self.reload()
 
     @read_guard.guarded
@@ -866,7 +869,7 @@ class DiceTableWidget(QWidget):
         self._show_faces([roll])
         if roll.result.catastrophe:
             self._pending = roll
-            self.result_label.setText(self._describe(roll) + "\nAll ones: choose below.")
+            self._result.say(self._describe(roll) + "\nAll ones: choose below.")
             self.choice_frame.offer(roll)
             self._redraw()
             self._update_buttons()
@@ -918,7 +921,7 @@ class DiceTableWidget(QWidget):
         )
         if self._push(RollDice(self._session, f"Roll for {self._character.name}", changed, entry)):
             self._applied.clear()
-            self.result_label.setText(summary)
+            self._result.show(summary)
         self._update_buttons()
 
     def _describe(self, roll: dicepool.Roll, choice: dicepool.Catastrophe | None = None) -> str:
@@ -949,7 +952,7 @@ class DiceTableWidget(QWidget):
 
     def _on_conflict_applied(self, summary: str) -> None:
         self._applied.clear()
-        self.result_label.setText(summary)
+        self._result.show(summary)
 
     def _on_conflict_discarded(self) -> None:
         self._states.clear()

@@ -32,6 +32,7 @@ from desktop.ui.card_commands import ResolveActs, UpdateSettings
 from desktop.ui.form_helpers import error_label, push_button, spread_row, wrapped_label
 from desktop.ui.plain_text import PlainLabel, RichLabel, escaped
 from desktop.ui.session import CampaignSession
+from desktop.ui.step_result import StepResult
 from desktop.ui.theme import ERROR, HINT_STYLE, SUCCESS, colour
 from desktop.ui.widgets.number_field import NumberField
 
@@ -67,7 +68,6 @@ class ActResolver(QWidget):
         self.setObjectName("actResolver")
         self._session: CampaignSession | None = None
         self.card: CardRecord | None = None
-        self._shown_at: int | None = None  # the undo index after the act shown
         self.card_label = RichLabel("Select a card in the list.")
         self.card_label.setWordWrap(True)
         # Typed numbers are checked by the rules where they are typed: nothing is
@@ -105,6 +105,8 @@ class ActResolver(QWidget):
         self.raise_by_spin.editingFinished.connect(self._commit_raise_settings)
         self.result_label.setWordWrap(True)
         self.result_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        # The line tells of an act on the record: undone, the line goes with it.
+        self._result = StepResult(self.result_label)
         form = QFormLayout()
         form.addRow("Card", self.card_label)
         nr_row = QHBoxLayout()
@@ -145,22 +147,12 @@ class ActResolver(QWidget):
     def set_session(self, session: CampaignSession | None) -> None:
         if self._session is not None:
             self._session.changed.disconnect(self._on_changed)
-            self._session.undo_stack.indexChanged.disconnect(self._on_undo_index)
         self._session = session
-        self._shown_at = None
-        self.result_label.clear()
+        self._result.set_session(session)
         if session is not None:
             session.changed.connect(self._on_changed)
-            session.undo_stack.indexChanged.connect(self._on_undo_index)
         self._show_raise_settings()
         self.show_card(None)
-
-    def _on_undo_index(self, index: int) -> None:
-        # The result line tells of an act that is on the record: once it is undone,
-        # the line goes with it.
-        if self._shown_at is not None and index < self._shown_at:
-            self._shown_at = None
-            self.result_label.clear()
 
     @read_guard.guarded
     def _on_changed(self, topic: str) -> None:
@@ -289,8 +281,7 @@ class ActResolver(QWidget):
             # A sign as well as a colour: the verdict reads in black and white.
             sign, role = ("✓", SUCCESS) if outcome.success else ("✗", ERROR)
             shade = colour(self.palette(), role).name()
-            self.result_label.setText(f'<b style="color:{shade}">{sign}</b> {escaped(summary)}')
-            self._shown_at = session.undo_stack.index()
+            self._result.show(f'<b style="color:{shade}">{sign}</b> {escaped(summary)}')
             return outcome
         return None
 
@@ -331,6 +322,7 @@ class ChallengeResolver(QWidget):
         tie_layout.addWidget(self.confirm_button)
         self.tie_box.hide()
         self.result_label = wrapped_label("challengeResult", rich=True)
+        self._result = StepResult(self.result_label)  # goes when its challenge is undone
         buttons = spread_row([self.add_button, self.remove_button], [self.resolve_button])
         layout = QVBoxLayout(self)
         layout.addWidget(self.table, 1)
@@ -341,6 +333,7 @@ class ChallengeResolver(QWidget):
 
     def set_session(self, session: CampaignSession | None) -> None:
         self._session = session
+        self._result.set_session(session)
         self.rows.clear()
         self.table.setRowCount(0)
         self._pending = None
@@ -422,7 +415,7 @@ class ChallengeResolver(QWidget):
             self.ties.clear()
             self.ties.addItems(list(outcome.undecided))
             self.tie_box.show()
-            self.result_label.setText(_outcome_html(outcome, pending=True))
+            self._result.say(_outcome_html(outcome, pending=True))
             return outcome
         return self._record(outcome, cards)
 
@@ -481,7 +474,7 @@ class ChallengeResolver(QWidget):
         }
         if not session.push(ResolveActs(session, "Resolve a challenge", raises, log)):
             return None
-        self.result_label.setText(_outcome_html(outcome, pending=False))
+        self._result.show(_outcome_html(outcome, pending=False))
         return outcome
 
 

@@ -208,7 +208,7 @@ class RollLogWidget(QWidget):
             os.replace(partial, destination)
         except OSError as error:
             if self._session is not None:
-                self._session.report_failure(write_failure(destination, error))
+                self._session.report_breakage(write_failure(destination, error))
         finally:
             with contextlib.suppress(OSError):  # a read-only disk made none
                 partial.unlink(missing_ok=True)

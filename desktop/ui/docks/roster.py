@@ -14,7 +14,6 @@ from PySide6.QtCore import (
     QModelIndex,
     QPersistentModelIndex,
     Qt,
-    QTimer,
     Signal,
 )
 from PySide6.QtWidgets import (
@@ -61,7 +60,6 @@ if TYPE_CHECKING:
     from desktop.ui.widgets.downtime_sheet import DowntimeSheetWidget
 
 ModelIndex = QModelIndex | QPersistentModelIndex
-NOTES_PAUSE_MS = 700
 NEW_NAMES = {"pc": "New character", "npc": "New NPC", "challenge": "New challenge"}
 
 
@@ -231,7 +229,6 @@ class CharacterForm(SessionWidget):
         self.notes_edit = QPlainTextEdit()
         self.notes_edit.setObjectName("rosterNotes")
         self.notes_edit.setPlaceholderText("Notes: looks, goals, secrets, what happened last time…")
-        self._notes_timer = QTimer(self, singleShot=True, interval=NOTES_PAUSE_MS)
 
         form = QFormLayout()
         form.addRow("&Name", self.name_edit)
@@ -256,8 +253,9 @@ class CharacterForm(SessionWidget):
         self.name_edit.editingFinished.connect(self._commit_name)
         self.name_edit.textEdited.connect(self._check_name)
         self.kind_combo.activated.connect(self._commit_kind)
-        self.notes_edit.textChanged.connect(self._notes_timer.start)
-        self._notes_timer.timeout.connect(self.commit_notes)
+        # Written at each change, not after a pause: a crash loses nothing seen on screen.
+        # The steps of one burst of typing merge into one undo step (EditCharacter).
+        self.notes_edit.textChanged.connect(self.commit_notes)
         self.show_record(None)
 
     @property
@@ -300,10 +298,6 @@ class CharacterForm(SessionWidget):
 
     def show_record(self, record: CharacterRecord | None) -> None:
         previous = self._record
-        if self._notes_timer.isActive() and (
-            record is None or previous is None or record.id != previous.id
-        ):
-            self.commit_notes()
         self._record = record
         self.setEnabled(record is not None and self._session is not None)
         read_only = self._session is None or self._session.read_only
@@ -325,7 +319,8 @@ class CharacterForm(SessionWidget):
             self.name_edit.setText(record.name)
             self._show_error(None)
         self.kind_combo.setCurrentIndex(roster.KINDS.index(record.kind))
-        typing = same and previous.notes == record.notes and self._notes_timer.isActive()
+        # (A write refused, a full disk, leaves the typed notes on screen while typed.)
+        typing = same and previous.notes == record.notes and self.notes_edit.hasFocus()
         if not typing and self.notes_edit.toPlainText() != record.notes:
             self.notes_edit.blockSignals(True)
             self.notes_edit.setPlainText(record.notes)
@@ -353,7 +348,6 @@ class CharacterForm(SessionWidget):
         self._edit("kind", self.kind_combo.currentData())
 
     def commit_notes(self) -> None:
-        self._notes_timer.stop()
         self._edit("notes", self.notes_edit.toPlainText())
 
     def _edit(self, field: str, value: str) -> None:
@@ -612,9 +606,7 @@ class RosterWidget(QWidget):
             self._session.push(DeleteCharacter(self._session, record))
 
     def flush_edits(self) -> None:
-        """Notes typed in the last moments, written before the campaign closes."""
-        if self.form._notes_timer.isActive():
-            self.form.commit_notes()
+        """Edits typed in the last moments, written before the campaign closes."""
         if self.form.downtime_page.is_built():
             self.form.downtime.flush_edits()
 

@@ -8,7 +8,7 @@ routine that prints the card.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt, QTimer
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QImage, QPainter, QPaintEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -204,8 +204,6 @@ class CardEditor(SessionWidget):
         self.image_button.clicked.connect(self.choose_image)
         self.remove_image_button = QPushButton("Remove image")
         self.remove_image_button.clicked.connect(lambda: self.set_image(None))
-        self._info_timer = QTimer(self, singleShot=True, interval=700)
-        self._info_timer.timeout.connect(self.commit_info)
 
         form = QFormLayout()
         form.addRow("&Name", self.name_edit)
@@ -256,7 +254,9 @@ class CardEditor(SessionWidget):
         self.tags_edit.editingFinished.connect(
             lambda: self.commit("tags", _tags(self.tags_edit.text()))
         )
-        self.info_edit.textChanged.connect(self._info_timer.start)
+        # Written at each change, not after a pause: a crash loses nothing seen on screen.
+        # The steps of one burst of typing merge into one undo step (EditCard).
+        self.info_edit.textChanged.connect(self.commit_info)
         self.show_card(None, {}, [])
 
     def show_card(
@@ -265,10 +265,6 @@ class CardEditor(SessionWidget):
         owners: dict[int, str],
         characters: list[tuple[int, str]],
     ) -> None:
-        if self._info_timer.isActive() and (
-            card is None or self.card is None or card.id != self.card.id
-        ):
-            self.commit_info()
         previous, self.card = self.card, card
         writable = self._session is not None and not self._session.read_only
         self.setEnabled(card is not None)
@@ -304,7 +300,8 @@ class CardEditor(SessionWidget):
                 same and getattr(previous, field) == getattr(card, field),
             )
         self._set_text(self.tags_edit, ", ".join(card.tags), same and previous.tags == card.tags)
-        typing = same and previous.info == card.info and self._info_timer.isActive()
+        # (A write refused, a full disk, leaves the typed info on screen while typed.)
+        typing = same and previous.info == card.info and self.info_edit.hasFocus()
         if not typing and self.info_edit.toHtml() != card.info:
             self.info_edit.blockSignals(True)
             self.info_edit.setHtml(card.info)
@@ -381,7 +378,6 @@ class CardEditor(SessionWidget):
         return None
 
     def commit_info(self) -> None:
-        self._info_timer.stop()
         if self.card is not None:
             self.commit("info", self.info_edit.toHtml())
 
@@ -654,11 +650,6 @@ class SysCardsWidget(CampaignView):
         )
         if answer == QMessageBox.StandardButton.Yes:
             session.push(DeleteCard(session, card))
-
-    def flush_edits(self) -> None:
-        """Info typed in the last moments, written before the campaign closes."""
-        if self.editor._info_timer.isActive():
-            self.editor.commit_info()
 
     def _add_contender(self) -> None:
         card = self.current_card()

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 from desktop.store import CharacterRecord, PlayView
 from desktop.ui.plain_text import PlainLabel
 from desktop.ui.play.round_award import narrow_combo
+from desktop.ui.step_result import StepResult
 from desktop.ui.widgets.number_field import NumberField
 
 MOST_DICE = 200  # a Deadly challenge rolls 23d6; far more is a slip of the keyboard
@@ -63,6 +64,7 @@ class ChallengeRolls(QWidget):
         self.result = PlainLabel()
         self.result.setObjectName("challengeResult")
         self.result.setWordWrap(True)
+        self.outcome = StepResult(self.result)
         layout.addLayout(row)
         layout.addWidget(self.result)
         self.challenge.currentIndexChanged.connect(lambda _i: self._offer())
@@ -108,13 +110,10 @@ class ChallengeRolls(QWidget):
         self.roll_button.setEnabled(has)
         self.party_button.setEnabled(has and chosen == self._condition)
 
-    def show_result(self, text: str) -> None:
-        self.result.setText(text)
-
     def _roll(self) -> None:
         count = self.count.value()
         if count is None:
-            self.result.setText(self.count.problem() or "Say how many dice to roll.")
+            self.outcome.say(self.count.problem() or "Say how many dice to roll.")
             return
         self.roll_requested.emit(int(self.challenge.currentData()), count)
 
@@ -122,7 +121,7 @@ class ChallengeRolls(QWidget):
         count, each = self.count.value(), self.party_count.value()
         if count is None or each is None:
             problem = self.count.problem() or self.party_count.problem()
-            self.result.setText(problem or "Say how many dice to roll.")
+            self.outcome.say(problem or "Say how many dice to roll.")
             return
         self.party_requested.emit(int(self.challenge.currentData()), count, each)
 

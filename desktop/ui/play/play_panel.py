@@ -133,6 +133,7 @@ class PlayWidget(CampaignView):
 
     def set_session(self, session: CampaignSession | None) -> None:
         self._session = follow_changes(self._session, session, self._on_changed)
+        self.challenges.outcome.set_session(session)
         self.game_bar.show_summary("")
         self.show_step("")
         self.session_xp_box.hide()
@@ -414,8 +415,8 @@ class PlayWidget(CampaignView):
         try:
             rolled = roll(session.rng)
         except (ValueError, NotFound) as error:
-            self.challenges.show_result(str(error))
+            self.challenges.outcome.say(str(error))
             return
         text = text.format(rolled.entry.character_name)
         if self._push(RollDice(session, text, rolled.changed, rolled.entry)):
-            self.challenges.show_result(rolled.entry.summary)
+            self.challenges.outcome.show(rolled.entry.summary)

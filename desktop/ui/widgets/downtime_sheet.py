@@ -224,7 +224,8 @@ class DowntimeSheetWidget(CampaignView):
         self._name = ""
         self._sheet: DowntimeSheet | None = None
         self._track_length = downtime.DEFAULT_STRESS_TRACK
-        self._pending: str | None = None  # the text field waiting for a pause in typing
+        self._pending: str | None = None  # the text field being typed, until a pause
+        self._shown_texts: dict[str, str] = {}  # each text field's stored text, last shown
         self._typing_timer = QTimer(self, singleShot=True, interval=TYPING_PAUSE_MS)
         self._typing_timer.timeout.connect(self.flush_edits)
 
@@ -432,9 +433,12 @@ class DowntimeSheetWidget(CampaignView):
         self._show_xp(sheet.xp if sheet else (), writable)
         for field, editor in self._texts.items():
             editor.setReadOnly(not writable)
-            if field == self._pending:
-                continue  # keep what the GM is typing
-            _set_text(editor, getattr(sheet, field) if sheet else "")
+            stored = getattr(sheet, field) if sheet else ""
+            # What the GM is typing stays (a write refused, a full disk), unless the
+            # stored text itself changed (an undo, a redo).
+            if field != self._pending or stored != self._shown_texts.get(field):
+                _set_text(editor, stored)
+            self._shown_texts[field] = stored
 
     def _show_xp(self, xp: tuple[tuple[str, int], ...], writable: bool) -> None:
         names = [track for track, _marks in xp]
@@ -507,12 +511,13 @@ class DowntimeSheetWidget(CampaignView):
         self._change("xp", xp=xp)
 
     def _typed(self, field: str) -> None:
-        previous, self._pending = self._pending, field
+        # Written at each change, not after a pause: a crash loses nothing seen on screen
+        # (the steps of one burst merge into one undo step). The field is the pending
+        # one first, so the refresh the write brings leaves what is being typed alone
+        # until a pause in typing.
+        self._pending = field
         self._typing_timer.start()
-        if previous is not None and previous != field:
-            # Written only now that the new field is the pending one, so the refresh
-            # this write brings leaves the letter just typed in the new field alone.
-            self._write_text(previous)
+        self._write_text(field)
 
     def flush_edits(self) -> None:
         """Write the text field typed in the last moments (before a switch or a close)."""
