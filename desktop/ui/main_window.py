@@ -101,11 +101,12 @@ class MainWindow(QMainWindow):
         self.session: CampaignSession | None = None
         self.backups: BackupScheduler | None = None
         self.pool = QThreadPool(self)
+        self._closed = False
 
         # Backups cut short by a crash or a kill left partial files: gone at each start,
         # once the docks on screen are filled (from the event loop's first turn).
         def sweep() -> None:
-            self.pool.start(lambda: remove_backup_leftovers(data_dir))
+            self.start_worker(lambda: remove_backup_leftovers(data_dir))
 
         QTimer.singleShot(0, self, lambda: self.when_filled(sweep))
         self.undo_group = QUndoGroup(self)
@@ -340,6 +341,13 @@ class MainWindow(QMainWindow):
             self.restoreGeometry(geometry)
         self._fit_to_screen()
 
+    def start_worker(self, work: Callable[[], object]) -> None:
+        """Run `work` on the window's worker pool, unless the window has closed: a task
+        still running when the pool is deleted would deadlock its deletion, which waits
+        for the task while holding Python's lock the task needs."""
+        if not self._closed:
+            self.pool.start(work)
+
     def when_filled(self, work: Callable[[], object]) -> None:
         """Run `work` once the docks on screen are filled (now, when none is waiting):
         a worker started meanwhile would take turns with the filling for Python's lock,
@@ -570,7 +578,7 @@ class MainWindow(QMainWindow):
         if writable:
             # A restore or copy cut short beside this campaign left partial files.
             folder = session.campaign.path.parent
-            self.when_filled(lambda: self.pool.start(lambda: remove_leftovers(folder)))
+            self.when_filled(lambda: self.start_worker(lambda: remove_leftovers(folder)))
             self.backups = BackupScheduler(session, self.pool, parent=self)
             self.backups.failed.connect(self.show_problem)
             # A change asked for before the docks are filled takes the backup of the
@@ -924,6 +932,7 @@ class MainWindow(QMainWindow):
         return super().event(event)
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        self._closed = True  # no worker starts from here on (see `start_worker`)
         self.player_display.close()
         self.save_layout()
         self.set_session(None)

@@ -8,15 +8,16 @@ from datetime import date
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtCore import QEvent, QSettings, Qt
+from PySide6.QtWidgets import QApplication, QMessageBox
+from pytestqt.qtbot import QtBot
 
 from desktop import __version__
 from desktop.store import Campaign
 from desktop.store.backups import list_backups
 from desktop.ui.help import RulesReference, about_text
 from desktop.ui.main_window import PANELS, MainWindow
-from desktop.ui.settings import LAYOUT_VERSION
+from desktop.ui.settings import LAYOUT_VERSION, Settings
 
 
 def test_title_status_bar_and_menus(window: MainWindow) -> None:
@@ -215,3 +216,24 @@ def test_new_campaign_opens_at_once(
     assert window.session is not None
     assert window.session.campaign.path == target.with_suffix(".gmdesk")
     assert window.session.campaign.summary().start_date == date.today()
+
+
+def test_no_worker_starts_once_the_window_has_closed(
+    settings_path: Path, data_dir: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A sweep started after close ran while the pool was deleted, which waits for it
+    holding Python's lock the sweep needs: the test run hung for ever."""
+    import desktop.ui.main_window as main_window_module
+
+    swept: list[Path] = []
+    monkeypatch.setattr(main_window_module, "remove_backup_leftovers", swept.append)
+    window = MainWindow(
+        Settings(QSettings(str(settings_path), QSettings.Format.IniFormat)), data_dir
+    )
+    window.close()  # before the event loop's first turn, which asks for the sweep
+    for _ in range(5):
+        QApplication.processEvents()
+    window.pool.waitForDone()
+    assert swept == []
+    window.deleteLater()
+    QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
