@@ -101,6 +101,8 @@ class PlayView:
     # Who left the order for good (no die left): (character id, name), for the GM to
     # record their final condition.
     out_for_good: tuple[tuple[int, str], ...] = field(default=())
+    # Whether a player in play is still to have a turn this round (Next turn's offer).
+    turns_left: bool = False
 
 
 def _pool_sizes(value: object, what: str, width: int) -> tuple[tuple[int, ...], ...]:

@@ -78,6 +78,10 @@ class GameManager(Manager):
             members=scene.members if scene else (),
             condition_id=scene.condition_id if scene else None,
             out_for_good=tuple(gone),
+            turns_left=any(
+                s.state != dicepool.PlayState.OUT_OF_PLAY
+                for s in order[self._after_turn(game, order) :]
+            ),
         )
 
     def position(self) -> tuple[int, int, int, int | None] | None:
@@ -253,9 +257,11 @@ class GameManager(Manager):
         (RULES.md section 2, "Out of play"). Returns the game as it was."""
         game = self._require_scene()
         order, _gone = self._order(game)
-        ids = [s.character_id for s in order]
-        start = ids.index(game.turn_of) + 1 if game.turn_of in ids else 0
-        following = [s for s in order[start:] if s.state != dicepool.PlayState.OUT_OF_PLAY]
+        following = [
+            s
+            for s in order[self._after_turn(game, order) :]
+            if s.state != dicepool.PlayState.OUT_OF_PLAY
+        ]
         if not following:
             raise ValueError(
                 "Every player has had a turn this round: End round starts the next one."
@@ -289,6 +295,20 @@ class GameManager(Manager):
         with self._writing(Topic.GAMES) as session:
             self._write(session, check_game(changed), new=False)
         return game
+
+    def _after_turn(self, game: GameRecord, order: Sequence[Seat]) -> int:
+        """Where in `order` the players still to have their turn begin: after the one
+        whose turn it is. One who left the order on their turn (no die left anywhere)
+        keeps their seat for this: the turn goes on to the seat after theirs, not back
+        to the first."""
+        if game.turn_of is None:
+            return 0
+        seating = self.seating()
+        if game.turn_of not in seating:
+            return 0  # no longer a player character: nothing to go on from
+        place = seating.index(game.turn_of)
+        earlier = set(seating[: place + 1])
+        return sum(1 for seat in order if seat.character_id in earlier)
 
     def _first(self, game: GameRecord) -> int | None:
         order, _gone = self._order(game)

@@ -98,17 +98,18 @@ def against_party(condition: Roller, party: list[Roller], rng: random.Random) ->
         raise ValueError("No character in the scene can roll against the condition.")
     condition_pool, condition_roll = _roll(condition, rng)
     total = condition_roll.result.total
-    rolled = {p.character.name: _roll(p, rng) for p in party}
+    # By id: two characters may share a name (RULES.md section 2).
+    rolled = {p.character.id: _roll(p, rng) for p in party}
     outcomes = dicepool.against_party(
-        total, {name: roll.result.total for name, (_pool, roll) in rolled.items()}
+        total, {cid: roll.result.total for cid, (_pool, roll) in rolled.items()}
     )
     changed: list[DieRecord] = []
     sides = []
     words = []
     for roller in party:
         name = roller.character.name
-        pool, roll = rolled[name]
-        outcome = outcomes[name]
+        pool, roll = rolled[roller.character.id]
+        outcome = outcomes[roller.character.id]
         if outcome.winner == 0:  # the condition won: the character is harmed
             pool = dicepool.take_damage(pool, outcome.dice_lost)
             words.append(f"{name} {roll.result.total}: loses {outcome.dice_lost}")
