@@ -76,6 +76,7 @@ if TYPE_CHECKING:
         write_document,
     )
     from desktop.store.files import damaged_message
+    from desktop.store.game_dice import DiceChange, GameEnd
     from desktop.store.games import GameRecord, PlayView, SceneRecord, Seat
     from desktop.store.leftovers import remove_backup_leftovers, remove_leftovers
     from desktop.store.lock import CampaignLocked
@@ -129,6 +130,8 @@ _PUBLIC: dict[str, tuple[str, str]] = {
     "DowntimeUndo": ("desktop.store.downtime_records", "DowntimeUndo"),
     "FactionRecord": ("desktop.store.downtime_records", "FactionRecord"),
     "FactionSnapshot": ("desktop.store.downtime_records", "FactionSnapshot"),
+    "DiceChange": ("desktop.store.game_dice", "DiceChange"),
+    "GameEnd": ("desktop.store.game_dice", "GameEnd"),
     "GameRecord": ("desktop.store.games", "GameRecord"),
     "PlayView": ("desktop.store.games", "PlayView"),
     "SceneRecord": ("desktop.store.games", "SceneRecord"),
@@ -201,6 +204,8 @@ __all__ = [  # noqa: RUF022 (grouped as _PUBLIC)
     "DowntimeUndo",
     "FactionRecord",
     "FactionSnapshot",
+    "DiceChange",
+    "GameEnd",
     "GameRecord",
     "PlayView",
     "SceneRecord",

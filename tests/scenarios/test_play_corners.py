@@ -13,6 +13,7 @@ from dataclasses import replace
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
+from desktop.store.games import ROUND_MAX
 from desktop.ui.main_window import MainWindow
 from desktop.ui.play.play_panel import PlayWidget
 from tests.ui.docks import shown_dock
@@ -101,3 +102,90 @@ def test_two_characters_of_one_name_each_roll_against_the_party_wide_condition(
     assert _counts(window, second) == (2, 0, 0)
     assert _counts(window, rain) == (2, 0, 1)
     assert "There is no die" not in play.challenges.result.text()
+
+
+def test_an_award_with_a_round_that_cannot_end_leaves_everything_as_it_was(
+    window: MainWindow, qtbot: QtBot
+) -> None:
+    """R2 Play order: "At a round's end the app offers the GM's award of one depleted die
+    ... to a player". The award and the end of the round are one step: when the round
+    cannot end, the die has not moved and the undo stack matches the campaign."""
+    assert window.session is not None
+    session = window.session
+    campaign = session.campaign
+    ash = campaign.roster.add("Ash", "pc").id
+    bandit = campaign.roster.add("Bandit", "npc").id
+    campaign.kit.add_dice(ash, count=2)
+    campaign.kit.add_dice(bandit, count=1, place="table")
+    play = _start(window, qtbot, "An ambush", [bandit])
+    # A scene that has run its rounds (a long one, or a file another program wrote).
+    game = campaign.games.running()
+    assert game is not None
+    campaign.games.put(replace(game, round=ROUND_MAX))
+    steps = session.undo_stack.count()
+    dice_before = {c: campaign.kit.dice(c) for c in (ash, bandit)}
+    play.round_award.receiver.setCurrentIndex(play.round_award.receiver.findData(ash))
+    assert "Bandit" in play.round_award.source.currentText()
+    qtbot.mouseClick(play.round_award.award_button, Qt.MouseButton.LeftButton)
+    assert {c: campaign.kit.dice(c) for c in (ash, bandit)} == dice_before
+    assert campaign.games.current().round == ROUND_MAX
+    assert session.undo_stack.count() == steps
+
+    # A round that can end: the award and the end are one undo step, undone together.
+    campaign.games.put(replace(game, round=3))
+    qtbot.mouseClick(play.round_award.award_button, Qt.MouseButton.LeftButton)
+    assert _counts(window, ash) == (2, 1, 0)
+    assert _counts(window, bandit) == (0, 0, 0)
+    assert campaign.games.current().round == 4
+    assert session.undo_stack.count() == steps + 1
+    session.undo_stack.undo()
+    assert {c: campaign.kit.dice(c) for c in (ash, bandit)} == dice_before
+    assert campaign.games.current().round == 3
+    session.undo_stack.redo()
+    assert _counts(window, ash) == (2, 1, 0)
+    assert campaign.games.current().round == 4
+
+
+def test_end_game_grows_pools_and_takes_the_boosts_back_as_one_step(
+    window: MainWindow, qtbot: QtBot
+) -> None:
+    """R2 "A game": "N = max(S, ordinary dice in the pool at the end) ... End game then
+    makes the character's ordinary dice in pool + on the table at most N, taking the
+    surplus off the table ... The summary names who grew (S -> N) and whose boosts went
+    back, and End game is one undo step." """
+    assert window.session is not None
+    session = window.session
+    campaign = session.campaign
+    ash = campaign.roster.add("Ash", "pc").id
+    bryn = campaign.roster.add("Bryn", "pc").id
+    campaign.kit.add_dice(ash, count=8)
+    campaign.kit.add_dice(bryn, count=3)
+    play = _start(window, qtbot, "The long road", [])
+    # During the game: one of Ash's dice depletes, and two are awarded to her table;
+    # Bryn's tuple brings an awarded die into the pool (it counts: Bryn grows 3 -> 4).
+    first = campaign.kit.dice(ash)[0]
+    campaign.kit.update_dice([replace(first, place="table")])
+    campaign.kit.add_dice(ash, count=2, place="table")
+    campaign.kit.add_dice(bryn, count=1, place="pool")
+    assert _counts(window, ash) == (7, 3, 0)
+    before = {c: campaign.kit.dice(c) for c in (ash, bryn)}
+    steps = session.undo_stack.count()
+    qtbot.mouseClick(play.game_bar.end_button, Qt.MouseButton.LeftButton)
+    # Ash: S = 8, 7 in the pool: N = 8; 7 + 3 on the table is 10, two taken back.
+    assert _counts(window, ash) == (7, 1, 0)
+    assert _counts(window, bryn) == (4, 0, 0)
+    [ended] = campaign.games.all()
+    assert ended.grown == ((bryn, 3, 4),)
+    summary = play.game_bar.summary.text()
+    assert "Bryn 3 → 4" in summary
+    assert "Ash 2 dice" in summary and "went back" in summary
+    assert session.undo_stack.count() == steps + 1
+    # Rest cannot bring the taken dice back: they are gone, not removed by damage.
+    assert sum(1 for d in campaign.kit.dice(ash) if d.place == "removed") == 0
+
+    session.undo_stack.undo()
+    assert {c: campaign.kit.dice(c) for c in (ash, bryn)} == before
+    assert campaign.games.running() is not None
+    session.undo_stack.redo()
+    assert _counts(window, ash) == (7, 1, 0)
+    assert campaign.games.running() is None

@@ -189,7 +189,7 @@ class PlayWidget(CampaignView):
         command = EndGame(self._session)
         if self._push(command) and command.ended is not None:
             names = {c.id: c.name for c in self._session.campaign.roster.all()}
-            self.game_bar.show_summary(grown_text(command.ended, names))
+            self.game_bar.show_summary(grown_text(command.ended, names, command.taken))
             self.offer_session_xp(command.ended)
 
     # -- end-of-session XP --------------------------------------------------------------------
