@@ -20,6 +20,8 @@ from desktop.store.core import Manager, Topic
 from desktop.store.errors import NotFound
 from desktop.store.game_dice import DiceChange, DiceWritten, GameEnd
 from desktop.store.games import (
+    ACTION_NOT_SEATED,
+    CONDITION_NOT_A_CHALLENGE,
     ROUND_MAX,
     GameRecord,
     PlayView,
@@ -195,7 +197,7 @@ class GameManager(Manager):
         except NotFound:
             previous = None
         others = [g for g in self.all() if g.id != checked.id]
-        check_games([*others, checked], self._campaign.summary().current_day)
+        check_games([*others, checked], self._campaign.summary().current_day, kinds=self._kinds())
         change = dice or DiceChange()
         with self._writing(*self._topics(change)) as session:
             self._write_dice(session, change)
@@ -236,10 +238,12 @@ class GameManager(Manager):
         if not isinstance(text, str) or not text.strip():
             raise ValueError("Say what the scene is: its text cannot be empty.")
         scene = check_scene(SceneRecord(text.strip(), tuple(members), condition_id))
-        known = {c.id for c in self._campaign.roster.all()}
-        missing = [m for m in scene.members if m not in known]
+        kinds = self._kinds()
+        missing = [m for m in scene.members if m not in kinds]
         if missing:
             raise NotFound(f"Character {missing[0]} is no longer in the campaign.")
+        if scene.condition_id is not None and kinds[scene.condition_id] != "challenge":
+            raise ValueError(CONDITION_NOT_A_CHALLENGE)
         if new or not game.scenes:
             changed = replace(game, scenes=(*game.scenes, scene), round=1, actions=())
             changed = replace(changed, turn_of=self._first(changed))
@@ -255,6 +259,9 @@ class GameManager(Manager):
         """The action a player declares this round (a line of text; empty clears it)."""
         game = self._require_running()
         self._campaign.roster.get(character_id)
+        order, _gone = self._order(game)
+        if character_id not in [s.character_id for s in order]:
+            raise ValueError(ACTION_NOT_SEATED)
         return self._step(game, game.with_action(character_id, check_action(text)))
 
     def take_turn(self, character_id: int | None) -> GameRecord:
@@ -301,6 +308,9 @@ class GameManager(Manager):
         return self._change(game, replace(changed, turn_of=self._first(changed)), award)
 
     # -- helpers ------------------------------------------------------------------------------
+
+    def _kinds(self) -> dict[int, str]:
+        return {c.id: c.kind for c in self._campaign.roster.all()}
 
     def _require_running(self) -> GameRecord:
         game = self.running()
