@@ -189,3 +189,49 @@ def test_end_game_grows_pools_and_takes_the_boosts_back_as_one_step(
     session.undo_stack.redo()
     assert _counts(window, ash) == (7, 1, 0)
     assert campaign.games.running() is None
+
+
+def test_a_party_wide_all_ones_waits_for_the_players_choice(
+    window: MainWindow, qtbot: QtBot
+) -> None:
+    """R2: "a character who rolls all ones there makes the all-ones choice like any other
+    roll (the player chooses, and which die)"; All-ones tuple: "(b) one rolled die is
+    removed (damage) and the rest return to the pool"."""
+    assert window.session is not None
+    session = window.session
+    campaign = session.campaign
+    ash = campaign.roster.add("Ash", "pc").id
+    bryn = campaign.roster.add("Bryn", "pc").id
+    rain = campaign.roster.add("Cold Rain", "challenge").id
+    small, large = campaign.kit.add_dice(ash, count=1) + campaign.kit.add_dice(ash, size=8)
+    campaign.kit.add_dice(ash, count=1)
+    campaign.kit.add_dice(bryn, count=2)
+    campaign.kit.add_dice(rain, size=4, count=3)
+    play = _start(window, qtbot, "Cold rain on the pass", [rain])
+    play.scene_editor.condition.setCurrentIndex(play.scene_editor.condition.findData(rain))
+    qtbot.mouseClick(play.scene_editor.update_button, Qt.MouseButton.LeftButton)
+    dice_before = {c: campaign.kit.dice(c) for c in (ash, bryn, rain)}
+    # Rain 2 (its one die), Ash 1 and 1 (all ones), Bryn 3 + 4.
+    session.rng = ScriptedRng([2, 1, 1, 3, 4])
+    qtbot.mouseClick(play.challenges.party_button, Qt.MouseButton.LeftButton)
+    choice = play.challenges.all_ones
+    assert choice.isVisible()
+    assert "Ash" in choice.label.text()
+    # Nothing is written, and nothing can be undone, until the player has chosen.
+    assert campaign.rolls.all() == []
+    assert {c: campaign.kit.dice(c) for c in (ash, bryn, rain)} == dice_before
+    assert not session.undo_stack.isActive()
+    # The rules suggest losing the smaller die; the player loses the d8 instead.
+    choice.lose_die_combo.setCurrentIndex(choice.lose_die_combo.findData(large.id))
+    qtbot.mouseClick(choice.lose_button, Qt.MouseButton.LeftButton)
+    assert not choice.isVisible()
+    assert session.undo_stack.isActive()
+    [line] = campaign.rolls.all()
+    ash_side = line.detail["against_party"][0]  # type: ignore[index]
+    assert (ash_side["choice"], ash_side["chosen"]) == ("lose_one", large.id)
+    assert "Ash 2 (all ones, lost a d8 and the rest went back to the pool)" in line.summary
+    places = {d.id: d.place for d in campaign.kit.dice(ash)}
+    assert places[large.id] == "removed"
+    # Ash 2 against Rain 2: a tie, no damage; the other rolled die is back in the pool.
+    assert places[small.id] == "pool"
+    assert play.challenges.result.text() == line.summary
