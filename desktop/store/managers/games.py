@@ -89,13 +89,16 @@ class GameManager(Manager):
             ),
         )
 
-    def position(self) -> tuple[int, int, int, int | None] | None:
+    def position(self) -> tuple[int, int | None, int | None, int | None] | None:
         """(game, scene, round, turn) of the running game, which each roll-log line
-        logged during it carries (turn None between turns); None outside a game or
-        before its first scene."""
+        logged during it carries (turn None between turns); None outside a game. A roll
+        before the first scene belongs to the game, with no scene, round or turn
+        (RULES.md section 5)."""
         view = self.current()
-        if view.game_id is None or not view.scene_number:
+        if view.game_id is None:
             return None
+        if not view.scene_number:
+            return (view.game_id, None, None, None)
         return (view.game_id, view.scene_number, view.round, view.turn)
 
     def seating(self) -> list[int]:
