@@ -43,6 +43,14 @@ def _start(window: MainWindow, qtbot: QtBot, scene: str, members: list[int]) -> 
     return play
 
 
+def _start_with_condition(window: MainWindow, qtbot: QtBot, condition: int) -> PlayWidget:
+    """Start game, set a scene with `condition` in it and made its party-wide condition."""
+    play = _start(window, qtbot, "Cold rain on the pass", [condition])
+    play.scene_editor.condition.setCurrentIndex(play.scene_editor.condition.findData(condition))
+    qtbot.mouseClick(play.scene_editor.update_button, Qt.MouseButton.LeftButton)
+    return play
+
+
 def test_the_turn_moves_on_from_the_seat_of_a_player_who_left(
     window: MainWindow, qtbot: QtBot
 ) -> None:
@@ -87,9 +95,7 @@ def test_two_characters_of_one_name_each_roll_against_the_party_wide_condition(
     campaign.kit.add_dice(first, count=2)
     campaign.kit.add_dice(second, count=2)
     campaign.kit.add_dice(rain, size=12, count=3)
-    play = _start(window, qtbot, "Cold rain on the pass", [rain])
-    play.scene_editor.condition.setCurrentIndex(play.scene_editor.condition.findData(rain))
-    qtbot.mouseClick(play.scene_editor.update_button, Qt.MouseButton.LeftButton)
+    play = _start_with_condition(window, qtbot, rain)
     assert campaign.games.current().condition_id == rain
     # Rain 6; the first Ash 2 + 3 = 5 loses a die, the second 4 + 5 = 9 wins.
     session.rng = ScriptedRng([6, 2, 3, 4, 5])
@@ -207,9 +213,7 @@ def test_a_party_wide_all_ones_waits_for_the_players_choice(
     campaign.kit.add_dice(ash, count=1)
     campaign.kit.add_dice(bryn, count=2)
     campaign.kit.add_dice(rain, size=4, count=3)
-    play = _start(window, qtbot, "Cold rain on the pass", [rain])
-    play.scene_editor.condition.setCurrentIndex(play.scene_editor.condition.findData(rain))
-    qtbot.mouseClick(play.scene_editor.update_button, Qt.MouseButton.LeftButton)
+    play = _start_with_condition(window, qtbot, rain)
     dice_before = {c: campaign.kit.dice(c) for c in (ash, bryn, rain)}
     # Rain 2 (its one die), Ash 1 and 1 (all ones), Bryn 3 + 4.
     session.rng = ScriptedRng([2, 1, 1, 3, 4])
