@@ -246,10 +246,10 @@ def _who_plays(game: GameRecord, kinds: Mapping[int, str]) -> Iterator[GameProbl
         return
     if kinds.get(scene.condition_id, "challenge") != "challenge":  # type: ignore[arg-type]
         yield GameProblem(CONDITION_NOT_A_CHALLENGE, "game", game.id, "state")
+    # Only a player character takes a seat. Whether it is in the scene is asked when it
+    # declares: a scene updated since may have let it go, its action kept with the round.
     for cid, _text in game.actions:
-        kind = kinds.get(cid)
-        outside = bool(scene.members) and cid not in scene.members
-        if kind is not None and (kind != "pc" or outside):
+        if kinds.get(cid, "pc") != "pc":
             yield GameProblem(ACTION_NOT_SEATED, "game", game.id, "state")
             return
 

@@ -160,3 +160,23 @@ def test_a_damaged_import_of_a_game_is_refused_and_check_campaign_names_it(
         connection.execute("UPDATE game SET state = ?", (json.dumps(_state(document)),))
     found = findings(campaign.path)
     assert any(re.search(named, message) for message in found), found
+
+
+def test_an_action_kept_after_its_player_left_the_scene_is_undone_and_redone(
+    campaign: Campaign,
+) -> None:
+    """The GM updates the scene at a round's start (RULES.md section 2): a player who
+    declared and then left the scene leaves a game that undo and redo still write."""
+    ash = campaign.roster.add("Ash", "pc").id
+    bryn = campaign.roster.add("Bryn", "pc").id
+    for cid in (ash, bryn):
+        campaign.kit.add_dice(cid, count=2)
+    campaign.games.start()
+    campaign.games.set_scene("A ford", [ash, bryn])
+    campaign.games.declare(ash, "Wade across")
+    before = campaign.games.set_scene("A ford, Ash gone ahead", [bryn], new=False)
+    after = campaign.games.running()
+    assert after is not None
+    campaign.games.put(before)  # undo
+    campaign.games.put(after)  # redo
+    assert campaign.games.running() == after
