@@ -18,7 +18,7 @@ inputs and raises ``ValueError`` with a message a GM can read.
 """
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from operator import attrgetter
@@ -142,6 +142,7 @@ class Catastrophe(StrEnum):
 # --------------------------------------------------------------------------- validation
 
 _E = TypeVar("_E", bound=StrEnum)
+_Who = TypeVar("_Who", bound=Hashable)  # how a caller tells characters apart
 
 
 def _whole(value: object, what: str, minimum: int | None = 0) -> int:
@@ -723,14 +724,17 @@ def settle_conflict(
     return ConflictOutcome(winner, winner_total, loser_total, lost)
 
 
-def against_party(challenge_total: int, totals: Mapping[str, int]) -> dict[str, ConflictOutcome]:
+def against_party(challenge_total: int, totals: Mapping[_Who, int]) -> dict[_Who, ConflictOutcome]:
     """A party-wide condition: "roll only once per turn and the characters all try to beat
     the same difficulty". Each outcome has the challenge as side 0 and the character as
-    side 1.
+    side 1. The characters are keyed as the caller tells them apart: by id, since two
+    may share a name (RULES.md section 2); a name given as a key must be a name.
     """
     return {
-        _name(name, "Each character"): settle_conflict(challenge_total, total)
-        for name, total in totals.items()
+        (_name(who, "Each character") if isinstance(who, str) else who): settle_conflict(
+            challenge_total, total
+        )
+        for who, total in totals.items()
     }
 
 

@@ -77,6 +77,7 @@ if TYPE_CHECKING:
         write_document,
     )
     from desktop.store.files import damaged_message
+    from desktop.store.game_dice import DiceChange, GameEnd
     from desktop.store.games import GameRecord, PlayView, SceneRecord, Seat
     from desktop.store.leftovers import remove_backup_leftovers, remove_leftovers
     from desktop.store.lock import CampaignLocked
@@ -131,6 +132,8 @@ _PUBLIC: dict[str, tuple[str, str]] = {
     "DowntimeUndo": ("desktop.store.downtime_records", "DowntimeUndo"),
     "FactionRecord": ("desktop.store.downtime_records", "FactionRecord"),
     "FactionSnapshot": ("desktop.store.downtime_records", "FactionSnapshot"),
+    "DiceChange": ("desktop.store.game_dice", "DiceChange"),
+    "GameEnd": ("desktop.store.game_dice", "GameEnd"),
     "GameRecord": ("desktop.store.games", "GameRecord"),
     "NO_PLAYERS": ("desktop.store.managers.games", "NO_PLAYERS"),
     "PlayView": ("desktop.store.games", "PlayView"),
@@ -206,6 +209,8 @@ __all__ = [  # noqa: RUF022 (grouped as _PUBLIC)
     "DowntimeUndo",
     "FactionRecord",
     "FactionSnapshot",
+    "DiceChange",
+    "GameEnd",
     "GameRecord",
     "NO_PLAYERS",
     "PlayView",

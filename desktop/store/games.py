@@ -11,7 +11,7 @@ value another program wrote is named plainly instead of breaking the Play dock.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -101,6 +101,8 @@ class PlayView:
     # Who left the order for good (no die left): (character id, name), for the GM to
     # record their final condition.
     out_for_good: tuple[tuple[int, str], ...] = field(default=())
+    # Whether a player in play is still to have a turn this round (Next turn's offer).
+    turns_left: bool = False
 
 
 def _pool_sizes(value: object, what: str, width: int) -> tuple[tuple[int, ...], ...]:
@@ -224,9 +226,32 @@ def check_game(game: GameRecord) -> GameRecord:
     if any(not text for _cid, text in game.actions):
         raise ValueError("A declared action cannot be empty: an empty one is no action.")
     _once((cid for cid, _size in game.started_with), "has two pool sizes at the start")
+    # Sizes written as records (an undo, a caller) are held to the same bounds as those
+    # read from the file (`_pool_sizes`).
+    for cid, *sizes in (*game.started_with, *game.grown):
+        bounds.game_number("character", cid)
+        for size in sizes:
+            bounds.game_number("pool_size", size)
     _check_turn(checked)
     _check_growth(checked)
     return checked
+
+
+def _who_plays(game: GameRecord, kinds: Mapping[int, str]) -> Iterator[GameProblem]:
+    """RULES.md section 2: a party-wide condition is a non-character challenge, and in
+    a round each player in the turn order declares one action. An ended game is its
+    record, as it was played."""
+    scene = game.scene
+    if not game.running or scene is None:
+        return
+    if kinds.get(scene.condition_id, "challenge") != "challenge":  # type: ignore[arg-type]
+        yield GameProblem(CONDITION_NOT_A_CHALLENGE, "game", game.id, "state")
+    # Only a player character takes a seat. Whether it is in the scene is asked when it
+    # declares: a scene updated since may have let it go, its action kept with the round.
+    for cid, _text in game.actions:
+        if kinds.get(cid, "pc") != "pc":
+            yield GameProblem(ACTION_NOT_SEATED, "game", game.id, "state")
+            return
 
 
 def _once(character_ids: Iterable[int], what: str) -> None:
@@ -273,23 +298,39 @@ class GameProblem:
     column: str = ""
 
 
+CONDITION_NOT_A_CHALLENGE = (
+    "The party-wide condition must be a challenge in the scene, not a player or an NPC."
+)
+ACTION_NOT_SEATED = "Only a player in the turn order can declare an action."
+
+
 def check_games(
-    games: Sequence[GameRecord], current_day: int, rolls: Iterable[tuple[int, int]] = ()
+    games: Sequence[GameRecord],
+    current_day: int,
+    rolls: Iterable[tuple[int, int]] = (),
+    kinds: Mapping[int, str] | None = None,
 ) -> None:
     """Refuse, with the first problem's plain message, what `game_problems` finds."""
-    for problem in game_problems(games, current_day, rolls):
+    for problem in game_problems(games, current_day, rolls, kinds):
         raise ValueError(problem.message)
 
 
 def game_problems(
-    games: Sequence[GameRecord], current_day: int, rolls: Iterable[tuple[int, int]] = ()
+    games: Sequence[GameRecord],
+    current_day: int,
+    rolls: Iterable[tuple[int, int]] = (),
+    kinds: Mapping[int, str] | None = None,
 ) -> Iterator[GameProblem]:
     """What ties a campaign's games together: at most one runs, each started on a day
     the calendar has reached, and every roll logged in a game, given as (roll id, game
     id) and not undone (an undone Start game leaves its undone rolls), names a game
-    that is there."""
+    that is there. With the characters' `kinds` (id -> "pc", "npc", "challenge"): a
+    running game's party-wide condition is a challenge and its declared actions are
+    players' (a character deleted since is not judged: the store keeps its id)."""
     running = 0
     for game in games:
+        if kinds is not None:
+            yield from _who_plays(game, kinds)
         if game.running:
             running += 1
             if running > 1:

@@ -282,6 +282,7 @@ def game_findings(
         rolls = connection.execute(
             "SELECT id, game_id FROM roll_log WHERE game_id IS NOT NULL AND NOT undone"
         ).fetchall()
+        kinds = dict(connection.execute("SELECT id, kind FROM character").fetchall())
     except sqlite3.DatabaseError:
         return  # the tables' own checks say they cannot be read
     records = []
@@ -289,7 +290,7 @@ def game_findings(
         with suppress(ValueError, TypeError):  # a bad game is named by its own check
             records.append(games.game_from_row(row))
     current_day = day[0] if day and isinstance(day[0], int) else checks.CURRENT_DAY_MAX
-    for problem in games.game_problems(records, current_day, rolls):
+    for problem in games.game_problems(records, current_day, rolls, kinds):
         if table and (problem.table, problem.row_id) != (table, row_id):
             continue
         where = f"{singular_of(problem.table).capitalize()} {problem.row_id}"

@@ -104,7 +104,7 @@ def _roll_values(
     summary: object,
     at: object,
     day: int | None = None,
-    play: tuple[int, int, int, int | None] | None = None,
+    play: tuple[int, int | None, int | None, int | None] | None = None,
 ) -> dict[str, object]:
     """The checked columns of a roll log line, in the order of RollRecord after its id.
 

@@ -189,7 +189,8 @@ class MainWindow(QMainWindow):
             "Check a campaign file for damage, and save a repaired copy if it needs one"
         )
         self.close_action = self._action("&Close", self.close_campaign, keys.Close, "actionClose")
-        self.quit_action = self._action("&Quit", self.close, keys.Quit, "actionQuit")
+        # Ctrl+Q itself: the platform's Quit binding is empty on Windows (and offscreen).
+        self.quit_action = self._action("&Quit", self.quit_asking, "Ctrl+Q", "actionQuit")
         self.undo_action = self.undo_group.createUndoAction(self, "&Undo")
         self.undo_action.setShortcut(QKeySequence(keys.Undo))
         self.undo_action.setObjectName("actionUndo")
@@ -397,6 +398,25 @@ class MainWindow(QMainWindow):
         return self.filler.is_idle() and all(
             panel.is_filled() for panel in self.panels if panel.is_on_screen()
         )
+
+    def _may_set_aside_conflict(self) -> bool:
+        """Quitting with a conflict rolled and not applied asks first: its outcome would
+        be set aside (the log keeps the roll, RULES.md section 5)."""
+        panel = self._docks().get("diceTable")
+        if panel is None or not panel.is_filled():
+            return True
+        table = panel.content()
+        if not getattr(table, "has_unapplied_conflict", lambda: False)():
+            return True
+        answer = ask(
+            self,
+            "A conflict is not applied",
+            "A conflict was rolled and its outcome is not applied yet.\n\nQuit anyway? "
+            "The roll stays in the log and no die moves. Cancel to go back and apply it.",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel,
+            QMessageBox.StandardButton.Cancel,
+        )
+        return answer == QMessageBox.StandardButton.Yes
 
     def _docks(self) -> dict[str, Panel]:
         return {panel.name: panel for panel in self.panels}
@@ -931,7 +951,18 @@ class MainWindow(QMainWindow):
             QTimer.singleShot(0, self, self.undo_keys.window_activated)
         return super().event(event)
 
+    def quit_asking(self) -> None:
+        """File > Quit (Ctrl+Q): as the window's close button, it asks first when a
+        rolled conflict is not applied."""
+        if self._may_set_aside_conflict():
+            self.close()
+
     def closeEvent(self, event: QCloseEvent) -> None:
+        # The GM's own close (the window's button) asks; a close by the program (Quit,
+        # which asked already, or the session ending) only sets the conflict aside.
+        if event.spontaneous() and not self._may_set_aside_conflict():
+            event.ignore()
+            return
         self._closed = True  # no worker starts from here on (see `start_worker`)
         self.player_display.close()
         self.save_layout()

@@ -3,8 +3,9 @@ action, next turn, end a round (with the GM's award), the seating order.
 
 Each game step writes the game's whole play state through `campaign.games`, which
 returns the game as it was: undo puts that record back (`games.put`), redo puts the
-record the step made. Start game is undone by removing the game. The dice of an award
-go through `campaign.kit` in the same undo step as the end of the round.
+record the step made. Start game is undone by removing the game. The dice of an award,
+and those End game takes off the table, are written with the game in one transaction
+(`DiceChange`), and put back with it.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from desktop.store import DieRecord, GameRecord
+from desktop.store import DiceChange, DieRecord, GameRecord
 from desktop.ui.commands import StoreCommand
 from desktop.ui.session import CampaignSession
 
@@ -66,22 +67,26 @@ class GameStep(StoreCommand):
         self.session.campaign.games.put(self._before)
 
 
-class EndGame(GameStep):
-    """End the running game; `ended` says who grew (`dicepool.pool_size_after_game`)."""
+class EndGame(StoreCommand):
+    """End the running game: who grew (`dicepool.pool_size_after_game`), and the surplus
+    taken off the table, in one write and one undo step (`campaign.games.finish`)."""
 
     def __init__(self, session: CampaignSession) -> None:
-        super().__init__(session, "End game", self._end)
+        super().__init__(session, "End game")
         self.ended: GameRecord | None = None
+        self.taken: list[DieRecord] = []
+        self._before: GameRecord | None = None
 
-    def _end(self, games: Any) -> GameRecord:
-        before, self.ended = games.end()
-        return before
+    def apply(self) -> None:
+        games = self.session.campaign.games
+        if self.ended is None:
+            self._before, self.ended, self.taken = games.finish()
+        else:
+            games.put(self.ended, DiceChange(delete=tuple(d.id for d in self.taken)))
 
-    def _first_run(self, games: Any) -> tuple[GameRecord, GameRecord]:
-        # `end` returns the game as it ended, `grown` included: that record is the redo's.
-        before = self._step(games)
-        assert self.ended is not None
-        return before, self.ended
+    def revert(self) -> None:
+        assert self._before is not None
+        self.session.campaign.games.put(self._before, DiceChange(insert=tuple(self.taken)))
 
 
 class MarkSessionXp(StoreCommand):
@@ -116,7 +121,8 @@ class MarkSessionXp(StoreCommand):
 
 
 class EndRoundWithAward(StoreCommand):
-    """The GM's award at a round's end and the end of the round, as one undo step.
+    """The GM's award at a round's end and the end of the round: one write, one undo
+    step (`campaign.games.end_round_with_award`); a refused end leaves the die as it was.
 
     `moved` is the depleted die given (from an NPC or a challenge, already placed on the
     receiver's table by the rules' `award_depleted`); or, with `new_for` set, a new
@@ -132,33 +138,30 @@ class EndRoundWithAward(StoreCommand):
         new_size: int = 6,
     ) -> None:
         super().__init__(session, text)
-        self._moved = moved
-        self._new_for = new_for
-        self._new_size = new_size
-        self._old_dice: list[DieRecord] = []
-        self._added: list[DieRecord] | None = None
-        self._round = GameStep(session, text, lambda games: games.end_round())  # type: ignore[attr-defined]
+        self._award = DiceChange(
+            update=() if moved is None else (moved,),
+            add=() if new_for is None else ((new_for, new_size),),
+        )
+        self._before: GameRecord | None = None
+        self._after: GameRecord | None = None
+        self._old_dice: tuple[DieRecord, ...] = ()
+        self._added: tuple[DieRecord, ...] = ()
 
     def apply(self) -> None:
-        kit = self.session.campaign.kit
-        if self._moved is not None:
-            self._old_dice = kit.update_dice([self._moved])
-        elif self._new_for is not None:
-            if self._added is None:
-                self._added = kit.add_dice(
-                    self._new_for, size=self._new_size, count=1, place="table"
-                )
-            else:
-                kit.restore_dice(self._added)
-        self._round.apply()
+        games = self.session.campaign.games
+        if self._after is None:
+            self._before, written = games.end_round_with_award(self._award)
+            self._after = games.get(self._before.id)
+            self._old_dice, self._added = tuple(written.before), tuple(written.added)
+        else:
+            games.put(self._after, DiceChange(update=self._award.update, insert=self._added))
 
     def revert(self) -> None:
-        self._round.revert()
-        kit = self.session.campaign.kit
-        if self._moved is not None:
-            kit.update_dice(self._old_dice)
-        elif self._added is not None:
-            kit.remove_dice([die.id for die in self._added])
+        assert self._before is not None
+        self.session.campaign.games.put(
+            self._before,
+            DiceChange(update=self._old_dice, delete=tuple(d.id for d in self._added)),
+        )
 
 
 class SetSeating(StoreCommand):

@@ -255,15 +255,15 @@ def test_roll_log_lists_filters_and_exports(
     log = panel(window, RollLogWidget)
     assert isinstance(log, RollLogWidget)
     assert log.model.rowCount() == 1
-    assert log.model.cell(log.model.records[0], 1) == "Kara Voss"
+    assert log.model.cell(log.model.records[0], 2) == "Kara Voss"
     log.filter_combo.setCurrentIndex(log.filter_combo.findText("Brother Ilian"))
     assert log.model.rowCount() == 0
     log.filter_combo.setCurrentIndex(0)
     out = tmp_path / "log.csv"
     log.export_csv(out)
     rows = list(csv.reader(out.open(encoding="utf-8")))
-    assert rows[0][:3] == ["When", "Who", "Kind"]
-    assert rows[1][1] == "Kara Voss" and rows[1][5] == "6"
+    assert rows[0][:3] == ["Campaign day", "Wall clock", "Who"]
+    assert rows[1][2] == "Kara Voss" and rows[1][6] == "6"
 
 
 def test_keyboard_steps_and_roll(window: MainWindow, table: DiceTableWidget, qtbot: QtBot) -> None:
@@ -376,7 +376,11 @@ def test_a_dies_menu_offers_what_can_be_done_to_it(
     assert next(d for d in dice(window) if d.id == first.id).place == "pool"
 
 
-def test_a_discarded_conflict_writes_nothing(window: MainWindow, table: DiceTableWidget) -> None:
+def test_a_discarded_conflict_moves_no_die_and_the_log_keeps_it(
+    window: MainWindow, table: DiceTableWidget
+) -> None:
+    """RULES.md section 5: "A roll is logged when it is made, whether or not its outcome
+    is applied (a conflict rolled and then abandoned is still in the log)"."""
     assert window.session is not None
     campaign = window.session.campaign
     ilian = next(c for c in campaign.roster.all() if c.name == "Brother Ilian")
@@ -389,7 +393,8 @@ def test_a_discarded_conflict_writes_nothing(window: MainWindow, table: DiceTabl
     table.roll()
     table.discard_conflict()
     assert [*campaign.kit.dice(first.character_id), *campaign.kit.dice(ilian.id)] == before
-    assert campaign.rolls.all() == []
+    [line] = campaign.rolls.all()
+    assert line.detail["applied"] is False and "Not applied" in line.summary
 
 
 def _image(draw: Callable[[QPainter], None]) -> QImage:

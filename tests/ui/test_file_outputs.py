@@ -300,7 +300,7 @@ def test_the_roll_log_export_never_replaces_the_campaign(
     log.export_csv(earlier)
     save_as(monkeypatch, earlier)
     log.export_dialog()  # an earlier export of the log is replaced
-    assert earlier.read_text(encoding="utf-8").startswith("When,Who,")
+    assert earlier.read_text(encoding="utf-8").startswith("Campaign day,Wall clock,")
 
 
 def test_the_roll_log_on_a_read_only_disk_is_said_plainly(

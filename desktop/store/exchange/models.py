@@ -677,7 +677,10 @@ class CampaignExport(_Strict):
         )
         _judged(
             lambda: games.check_games(
-                [game.record() for game in self.games], self.campaign.current_day, rolled_in
+                [game.record() for game in self.games],
+                self.campaign.current_day,
+                rolled_in,
+                {character.id: character.kind for character in self.characters},
             ),
             "games",
         )

@@ -18,7 +18,10 @@ from desktop.rules import dicepool
 from desktop.store import checks
 from desktop.store.core import Manager, Topic
 from desktop.store.errors import NotFound
+from desktop.store.game_dice import DiceChange, DiceWritten, GameEnd
 from desktop.store.games import (
+    ACTION_NOT_SEATED,
+    CONDITION_NOT_A_CHALLENGE,
     ROUND_MAX,
     GameRecord,
     PlayView,
@@ -31,6 +34,8 @@ from desktop.store.games import (
     game_from_row,
     state_to_text,
 )
+from desktop.store.records import DieRecord
+from desktop.store.rows import _checked_dice, _distinct_ids
 
 GAME_SQL = "SELECT id, started_at, started_day, ended_at, state FROM game"
 # The seating order is remembered per campaign, under this key of its settings JSON.
@@ -80,15 +85,22 @@ class GameManager(Manager):
             members=scene.members if scene else (),
             condition_id=scene.condition_id if scene else None,
             out_for_good=tuple(gone),
+            turns_left=any(
+                s.state != dicepool.PlayState.OUT_OF_PLAY
+                for s in order[self._after_turn(game, order) :]
+            ),
         )
 
-    def position(self) -> tuple[int, int, int, int | None] | None:
+    def position(self) -> tuple[int, int | None, int | None, int | None] | None:
         """(game, scene, round, turn) of the running game, which each roll-log line
-        logged during it carries (turn None between turns); None outside a game or
-        before its first scene."""
+        logged during it carries (turn None between turns); None outside a game. A roll
+        before the first scene belongs to the game, with no scene, round or turn
+        (RULES.md section 5)."""
         view = self.current()
-        if view.game_id is None or not view.scene_number:
+        if view.game_id is None:
             return None
+        if not view.scene_number:
+            return (view.game_id, None, None, None)
         return (view.game_id, view.scene_number, view.round, view.turn)
 
     def seating(self) -> list[int]:
@@ -143,24 +155,32 @@ class GameManager(Manager):
             return self._write(session, game, new=True)
 
     def end(self, at: datetime | str | None = None) -> tuple[GameRecord, GameRecord]:
-        """End the running game: the growth rule (`dicepool.pool_size_after_game`) for
-        each character it recorded; returns (the game as it was, as it ended), the ended
-        one's `grown` saying who grew from what to what."""
+        """End the running game (`finish`); returns (the game as it was, as it ended)."""
+        before, ended, _taken = self.finish(at)
+        return before, ended
+
+    def finish(self, at: datetime | str | None = None) -> GameEnd:
+        """End the running game (RULES.md section 2, "A game"): each character it
+        recorded gets the pool size N = `dicepool.pool_size_after_game`, and the surplus
+        of its ordinary dice in pool + on the table over N is taken off the table (an
+        awarded die boosted that game only), the newest dice first; dice in the pool are
+        never taken. One transaction: the ended game's `grown` says who grew, `taken`
+        which dice went back, for the summary and the undo."""
         game = self._require_running()
         characters = {c.id for c in self._campaign.roster.all()}
         grown = []
+        taken: list[int] = []
         for cid, started in game.started_with:
             if cid not in characters:
                 continue  # deleted during the game: nothing left to grow
-            pool = dicepool.Pool(
-                tuple(
-                    dicepool.Die(d.id, d.size, d.kind, d.place)
-                    for d in self._campaign.kit.dice(cid)
-                )
-            )
+            dice = self._campaign.kit.dice(cid)
+            pool = dicepool.Pool(tuple(dicepool.Die(d.id, d.size, d.kind, d.place) for d in dice))
             after = dicepool.pool_size_after_game(pool, started)
             if after > started:
                 grown.append((cid, started, after))
+            surplus = len(pool.in_pool) + len(pool.on_table) - after
+            table = sorted((d.id for d in pool.on_table), reverse=True)
+            taken += table[: max(surplus, 0)]
         ended_at = checks.timestamp(datetime.now() if at is None else at)
         if at is None:
             # The clock may have gone back since the start (a summer time's end, a
@@ -172,19 +192,22 @@ class GameManager(Manager):
             turn_of=None,
             grown=tuple(grown),
         )
-        self._change(game, ended)
-        return game, ended
+        _game, written = self._change(game, ended, DiceChange(delete=tuple(taken)))
+        return GameEnd(game, ended, written.deleted)
 
-    def put(self, game: GameRecord) -> GameRecord | None:
-        """Write `game` whole, with its id (an undo or a redo); returns it as it was."""
+    def put(self, game: GameRecord, dice: DiceChange | None = None) -> GameRecord | None:
+        """Write `game` whole, with its id (an undo or a redo), and the `dice` its step
+        changed, in one transaction; returns the game as it was."""
         checked = check_game(game)
         try:
             previous: GameRecord | None = self.get(checked.id)
         except NotFound:
             previous = None
         others = [g for g in self.all() if g.id != checked.id]
-        check_games([*others, checked], self._campaign.summary().current_day)
-        with self._writing(Topic.GAMES) as session:
+        check_games([*others, checked], self._campaign.summary().current_day, kinds=self._kinds())
+        change = dice or DiceChange()
+        with self._writing(*self._topics(change)) as session:
+            self._write_dice(session, change)
             self._write(session, checked, new=previous is None, keep_id=True)
         return previous
 
@@ -222,10 +245,12 @@ class GameManager(Manager):
         if not isinstance(text, str) or not text.strip():
             raise ValueError("Say what the scene is: its text cannot be empty.")
         scene = check_scene(SceneRecord(text.strip(), tuple(members), condition_id))
-        known = {c.id for c in self._campaign.roster.all()}
-        missing = [m for m in scene.members if m not in known]
+        kinds = self._kinds()
+        missing = [m for m in scene.members if m not in kinds]
         if missing:
             raise NotFound(f"Character {missing[0]} is no longer in the campaign.")
+        if scene.condition_id is not None and kinds[scene.condition_id] != "challenge":
+            raise ValueError(CONDITION_NOT_A_CHALLENGE)
         if new or not game.scenes:
             changed = replace(game, scenes=(*game.scenes, scene), round=1, actions=())
             changed = replace(changed, turn_of=self._first(changed))
@@ -235,13 +260,16 @@ class GameManager(Manager):
             if changed.turn_of not in [seat.character_id for seat in order]:
                 # Nobody's turn yet, or the player whose turn it was left the scene.
                 changed = replace(changed, turn_of=self._first(changed))
-        return self._change(game, changed)
+        return self._step(game, changed)
 
     def declare(self, character_id: int, text: str) -> GameRecord:
         """The action a player declares this round (a line of text; empty clears it)."""
         game = self._require_running()
         self._campaign.roster.get(character_id)
-        return self._change(game, game.with_action(character_id, check_action(text)))
+        order, _gone = self._order(game)
+        if character_id not in [s.character_id for s in order]:
+            raise ValueError(ACTION_NOT_SEATED)
+        return self._step(game, game.with_action(character_id, check_action(text)))
 
     def take_turn(self, character_id: int | None) -> GameRecord:
         """Give the turn to a character in the order (the GM's choice), or to nobody."""
@@ -250,32 +278,46 @@ class GameManager(Manager):
             order, _gone = self._order(game)
             if character_id not in [s.character_id for s in order]:
                 raise ValueError("Only a player in the turn order can take a turn.")
-        return self._change(game, replace(game, turn_of=character_id))
+        return self._step(game, replace(game, turn_of=character_id))
 
     def next_turn(self) -> GameRecord:
         """The next player in seating order takes the turn, out-of-play ones skipped
         (RULES.md section 2, "Out of play"). Returns the game as it was."""
         game = self._require_scene()
         order, _gone = self._order(game)
-        ids = [s.character_id for s in order]
-        start = ids.index(game.turn_of) + 1 if game.turn_of in ids else 0
-        following = [s for s in order[start:] if s.state != dicepool.PlayState.OUT_OF_PLAY]
+        following = [
+            s
+            for s in order[self._after_turn(game, order) :]
+            if s.state != dicepool.PlayState.OUT_OF_PLAY
+        ]
         if not following:
             raise ValueError(
                 "Every player has had a turn this round: End round starts the next one."
             )
-        return self._change(game, replace(game, turn_of=following[0].character_id))
+        return self._step(game, replace(game, turn_of=following[0].character_id))
 
     def end_round(self) -> GameRecord:
         """The round is over: the next starts with the first player in play and no
         actions declared ("The order starts again"). Returns the game as it was."""
+        return self.end_round_with_award(DiceChange())[0]
+
+    def end_round_with_award(self, award: DiceChange) -> tuple[GameRecord, DiceWritten]:
+        """End the round with the GM's award (RULES.md section 2, Awards): the depleted
+        die moved onto a player's table (`award.update`) or a new one made there
+        (`award.add`), in the same transaction as the round's end, so a refused end
+        leaves the die where it was. Returns the game as it was and what the dice were."""
         game = self._require_scene()
         if game.round >= ROUND_MAX:
             raise ValueError("This scene has run its rounds: set a new scene.")
         changed = replace(game, round=game.round + 1, actions=())
-        return self._change(game, replace(changed, turn_of=self._first(changed)))
+        # An award lands on a table, which changes no one's place in the order: the
+        # first player is the same with it as without.
+        return self._change(game, replace(changed, turn_of=self._first(changed)), award)
 
     # -- helpers ------------------------------------------------------------------------------
+
+    def _kinds(self) -> dict[int, str]:
+        return {c.id: c.kind for c in self._campaign.roster.all()}
 
     def _require_running(self) -> GameRecord:
         game = self.running()
@@ -289,10 +331,69 @@ class GameManager(Manager):
             raise ValueError("Set the scene first: play starts with the GM setting it.")
         return game
 
-    def _change(self, game: GameRecord, changed: GameRecord) -> GameRecord:
-        with self._writing(Topic.GAMES) as session:
-            self._write(session, check_game(changed), new=False)
-        return game
+    def _change(
+        self, game: GameRecord, changed: GameRecord, dice: DiceChange
+    ) -> tuple[GameRecord, DiceWritten]:
+        """Write `changed` and `dice` in one transaction; returns `game` (as it was) and
+        what the dice were."""
+        checked = check_game(changed)
+        with self._writing(*self._topics(dice)) as session:
+            written = self._write_dice(session, dice)
+            self._write(session, checked, new=False)
+        return game, written
+
+    def _step(self, game: GameRecord, changed: GameRecord) -> GameRecord:
+        """A step that changes the game alone; returns it as it was."""
+        return self._change(game, changed, DiceChange())[0]
+
+    @staticmethod
+    def _topics(dice: DiceChange) -> tuple[Topic, ...]:
+        return (Topic.GAMES, Topic.DICE) if dice else (Topic.GAMES,)
+
+    def _write_dice(self, session: object, change: DiceChange) -> DiceWritten:
+        """`change` inside the game's transaction, each part checked as the kit checks
+        its own writes."""
+        from desktop.store import writer
+
+        kit = self._campaign.kit
+        deleted: list[DieRecord] = []
+        if change.delete:
+            ids = _distinct_ids(change.delete, "die")
+            found = kit._dice_by_id(ids)
+            deleted = [found[i] for i in ids]
+            writer.delete_dice(session, ids)  # type: ignore[arg-type]
+        if change.insert:
+            inserted = _checked_dice(change.insert)
+            kit._require_characters({die.character_id for die in inserted})
+            writer.insert_dice(session, inserted)  # type: ignore[arg-type]
+        updated = _checked_dice(change.update)
+        before = kit._write_dice(session, updated) if updated else []  # type: ignore[arg-type]
+        added: list[DieRecord] = []
+        for character_id, size in change.add:
+            kit._require_characters({checks.row_id(character_id, "A character's id")})
+            added += writer.add_dice(
+                session,  # type: ignore[arg-type]
+                character_id,
+                size=checks.die_size(size),
+                count=1,
+                kind=str(dicepool.Kind.ORDINARY),
+                place=str(dicepool.Place.TABLE),
+            )
+        return DiceWritten(before, deleted, added)
+
+    def _after_turn(self, game: GameRecord, order: Sequence[Seat]) -> int:
+        """Where in `order` the players still to have their turn begin: after the one
+        whose turn it is. One who left the order on their turn (no die left anywhere)
+        keeps their seat for this: the turn goes on to the seat after theirs, not back
+        to the first."""
+        if game.turn_of is None:
+            return 0
+        seating = self.seating()
+        if game.turn_of not in seating:
+            return 0  # no longer a player character: nothing to go on from
+        place = seating.index(game.turn_of)
+        earlier = set(seating[: place + 1])
+        return sum(1 for seat in order if seat.character_id in earlier)
 
     def _first(self, game: GameRecord) -> int | None:
         order, _gone = self._order(game)

@@ -140,7 +140,7 @@ class RollManager(Manager):
         """The campaign's current day, which every roll-log line carries."""
         return self._campaign.summary().current_day
 
-    def _play(self) -> tuple[int, int, int, int | None] | None:
+    def _play(self) -> tuple[int, int | None, int | None, int | None] | None:
         """Where the running game is (game, scene, round, turn), which every roll-log line
         logged during it carries (RULES.md section 2); None outside a game."""
         return self._campaign.games.position()

@@ -32,7 +32,14 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.rules import dicepool
-from desktop.store import CharacterRecord, DieRecord, ItemRecord, NotFound, TraitRecord
+from desktop.store import (
+    CharacterRecord,
+    DieRecord,
+    ItemRecord,
+    NotFound,
+    ReadOnlyCampaign,
+    TraitRecord,
+)
 from desktop.ui.damaged_note import read_or_tell
 from desktop.ui.dice_commands import RollDice, RollEntry, roll_tray, to_pool, tray_of
 from desktop.ui.dice_table.chips import TraitChips
@@ -154,14 +161,15 @@ class ConflictBox(QGroupBox):
     # -- what the table tells the box ------------------------------------------------------
 
     def reset(self) -> None:
-        """Another campaign (or none): forget the roll and any odds on their way."""
-        self.conflict = None
+        """Another character or campaign (or none): set the roll aside, and forget any
+        odds on their way."""
+        self.abandon("the Dice Table turned to another character")
         self.odds_worker.cancel()
 
     def set_active(self, on: bool) -> None:
         """The table's Conflict button: show the box and choose an opponent, or stop."""
         self._active = on
-        self.conflict = None
+        self.abandon("a new conflict was begun" if on else "the conflict was closed")
         self.setVisible(on)
         if on:
             self._fill_opponents()
@@ -362,10 +370,33 @@ class ConflictBox(QGroupBox):
         self.changed.emit()
 
     def discard(self) -> None:
-        self.conflict = None
-        self._result.say("Roll discarded: nothing was written.")
+        self.abandon("the GM discarded it")
+        self._result.say("Roll discarded: its outcome was not applied; the log keeps it.")
         self.discarded.emit()
         self.changed.emit()
+
+    def abandon(self, why: str) -> None:
+        """Set the rolled conflict aside, its outcome not applied. RULES.md section 5: "A
+        roll is logged when it is made, whether or not its outcome is applied": the log
+        keeps it, saying so; no die moves and nothing joins the undo stack."""
+        conflict, self.conflict = self.conflict, None
+        session = self._session
+        if conflict is None or session is None or session.read_only:
+            return
+        first = conflict.sides[0].character
+        try:
+            session.campaign.rolls.log(
+                first.id,
+                first.name,
+                "conflict",
+                {**conflict.detail(), "applied": False},
+                conflict.sides[0].total,
+                f"{conflict.summary()} Not applied: {why}.",
+            )
+        except (ValueError, NotFound, ReadOnlyCampaign) as error:
+            session.report_failure(f"The set-aside conflict was not logged. {error}")
+        except Exception:  # a disk or database failure must not reach the GM raw
+            session.report_failure("The set-aside conflict could not be written to the log.")
 
     # -- the live odds of the conflict ------------------------------------------------------
 

@@ -324,6 +324,16 @@ class DiceTableWidget(QWidget):
         box = self._conflict_box
         return box.conflict if box is not None else None
 
+    def flush_edits(self) -> None:
+        """Before the campaign closes: a conflict rolled and not applied is set aside,
+        and the log keeps it (RULES.md section 5)."""
+        if self._conflict_box is not None:
+            self._conflict_box.abandon("the campaign was closed")
+
+    def has_unapplied_conflict(self) -> bool:
+        """A conflict rolled whose outcome is not applied yet (quitting asks first)."""
+        return self._rolled_conflict() is not None
+
     # -- following the campaign ---------------------------------------------------------------
 
     def set_session(self, session: CampaignSession | None) -> None:

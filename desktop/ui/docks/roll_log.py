@@ -9,6 +9,7 @@ import contextlib
 import csv
 import json
 import os
+from datetime import date
 from pathlib import Path
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
@@ -27,6 +28,7 @@ from desktop.partial_files import partial_name
 from desktop.store import RollRecord
 from desktop.ui import read_guard
 from desktop.ui.docks.roll_log_columns import NarrowColumns
+from desktop.ui.energy_summary import day_date
 from desktop.ui.file_outputs import output_refusal
 from desktop.ui.form_helpers import follow_changes, narrow_combo, push_button
 from desktop.ui.plain_text import PlainLabel, tooltip
@@ -35,10 +37,39 @@ from desktop.ui.theme import UNDONE, colour
 from desktop.ui.widgets.record_table import RecordTableModel, read_only_rows
 
 ModelIndex = QModelIndex | QPersistentModelIndex
-COLUMNS = ("When", "Who", "Kind", "Dice", "Faces", "Total", "Result")
-CSV_HEADER = (*COLUMNS, "Undone", "Detail", "Day")
+# RULES.md section 5: every line carries the campaign day (and its date), the game,
+# scene, round and turn when one is running, and the wall-clock time, labelled as such.
+COLUMNS = (
+    "Campaign day",
+    "Wall clock",
+    "Who",
+    "Kind",
+    "Dice",
+    "Faces",
+    "Total",
+    "In game",
+    "Result",
+)
+# The export gives the game's place as numbers, one column each, for a spreadsheet.
+CSV_HEADER = (
+    *(c for c in COLUMNS if c != "In game"),
+    "Undone",
+    "Detail",
+    "Game",
+    "Scene",
+    "Round",
+    "Turn",
+    "Day",
+)
+# Before the game's columns: a file an export of that time wrote may be replaced too.
+EARLIER_CSV_HEADER = ("When", "Who", "Kind", "Dice", "Faces", "Total", "Result")
 # A file the export may replace: one an earlier export wrote (it starts with the header).
-ROLL_LOG = OutputKind("roll log", lambda head: head.startswith(",".join(CSV_HEADER).encode()))
+ROLL_LOG = OutputKind(
+    "roll log",
+    lambda head: head.startswith(
+        (",".join(CSV_HEADER).encode(), ",".join(EARLIER_CSV_HEADER).encode())
+    ),
+)
 
 
 def dice_text(record: RollRecord) -> str:
@@ -61,11 +92,34 @@ def faces_text(record: RollRecord) -> str:
     return " ".join(str(die.get("face", "")) for die in dice if isinstance(die, dict))
 
 
-def when_text(record: RollRecord) -> str:
-    """The campaign day (RULES.md section 5: every line carries it) and the wall clock;
-    lines logged before the day was recorded show the clock only."""
-    clock = record.at.replace("T", " ")[:19]
-    return clock if record.day is None else f"Day {record.day} · {clock}"
+def day_text(record: RollRecord, start: date | None) -> str:
+    """The campaign day (RULES.md section 5: every line carries it) and its date; empty
+    for lines logged before the day was recorded."""
+    if record.day is None:
+        return ""
+    if start is None:
+        return f"Day {record.day}"
+    return f"Day {record.day} · {day_date(start, record.day):%a %d %b %Y}"
+
+
+def clock_text(record: RollRecord) -> str:
+    """The wall-clock time it was rolled at (the computer's, not the campaign's)."""
+    return record.at.replace("T", " ")[:19]
+
+
+def game_text(record: RollRecord) -> str:
+    """Where in play it was rolled: the game, and its scene, round and turn once set."""
+    if record.game_id is None:
+        return ""
+    parts = [f"Game {record.game_id}"]
+    for word, value in (("scene", record.scene), ("round", record.round), ("turn", record.turn)):
+        if value is not None:
+            parts.append(f"{word} {value}")
+    return " · ".join(parts)
+
+
+def _number(value: int | None) -> str:
+    return "" if value is None else str(value)
 
 
 class RollLogModel(RecordTableModel):
@@ -74,23 +128,39 @@ class RollLogModel(RecordTableModel):
     def __init__(self) -> None:
         super().__init__()
         self.records: list[RollRecord] = []
+        self.start: date | None = None  # the campaign's day 1, for each line's date
 
-    def set_records(self, records: list[RollRecord]) -> None:
+    def set_records(self, records: list[RollRecord], start: date | None = None) -> None:
         self.beginResetModel()
         self.records = records
+        self.start = start
         self.endResetModel()
 
     def cell(self, record: RollRecord, column: int) -> str:
         values = (
-            when_text(record),
+            day_text(record, self.start),
+            clock_text(record),
             record.character_name,
             record.kind,
             dice_text(record),
             faces_text(record),
             "" if record.total is None else str(record.total),
+            game_text(record),
             ("(undone) " if record.undone else "") + record.summary,
         )
         return values[column]
+
+    def csv_row(self, record: RollRecord) -> list[str]:
+        """One line of the export, as `CSV_HEADER` names its columns."""
+        shown = [self.cell(record, c) for c in range(COLUMNS.index("In game"))]
+        return [
+            *shown,
+            record.summary,
+            "yes" if record.undone else "no",
+            json.dumps(record.detail, ensure_ascii=False),
+            *(_number(v) for v in (record.game_id, record.scene, record.round, record.turn)),
+            _number(record.day),
+        ]
 
     def record_data(self, record: RollRecord, column: int, role: int) -> object:
         if role == Qt.ItemDataRole.DisplayRole:
@@ -160,8 +230,9 @@ class RollLogWidget(QWidget):
         if self._session is None:
             self.model.set_records([])
         else:
+            campaign = self._session.campaign
             self.model.set_records(
-                self._session.campaign.rolls.all(self.filter_combo.currentData())
+                campaign.rolls.all(self.filter_combo.currentData()), campaign.summary().start_date
             )
         self.count_label.setText(f"{self.model.rowCount()} rolls")
         self.export_button.setEnabled(self.model.rowCount() > 0)
@@ -195,16 +266,7 @@ class RollLogWidget(QWidget):
                 writer = csv.writer(handle)
                 writer.writerow(CSV_HEADER)
                 for record in self.model.records:
-                    cells = [self.model.cell(record, c) for c in range(len(COLUMNS) - 1)]
-                    writer.writerow(
-                        [
-                            *cells,
-                            record.summary,
-                            "yes" if record.undone else "no",
-                            json.dumps(record.detail, ensure_ascii=False),
-                            "" if record.day is None else str(record.day),
-                        ]
-                    )
+                    writer.writerow(self.model.csv_row(record))
             os.replace(partial, destination)
         except OSError as error:
             if self._session is not None:

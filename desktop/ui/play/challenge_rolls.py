@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.store import CharacterRecord, PlayView
+from desktop.ui.dice_table.all_ones_choice import AllOnesChoice
 from desktop.ui.plain_text import PlainLabel
 from desktop.ui.play.round_award import narrow_combo
 from desktop.ui.step_result import StepResult
@@ -65,8 +66,11 @@ class ChallengeRolls(QWidget):
         self.result.setObjectName("challengeResult")
         self.result.setWordWrap(True)
         self.outcome = StepResult(self.result)
+        # An all-ones roll asks here, as on the Dice Table: the player chooses.
+        self.all_ones = AllOnesChoice()
         layout.addLayout(row)
         layout.addWidget(self.result)
+        layout.addWidget(self.all_ones)
         self.challenge.currentIndexChanged.connect(lambda _i: self._offer())
         self._offers: dict[int, int] = {}
         self._condition: int | None = None

@@ -3,10 +3,13 @@ type, Start game and End game, and what End game found (who grew)."""
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Sequence
+
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
-from desktop.store import NO_PLAYERS, GameRecord, PlayView
+from desktop.store import NO_PLAYERS, DieRecord, GameRecord, PlayView
 from desktop.ui.form_helpers import push_button, spread_row
 from desktop.ui.plain_text import PlainLabel
 
@@ -23,15 +26,27 @@ def status_text(view: PlayView) -> str:
     return f"Scene {view.scene_number} · Round {view.round} · {turn}"
 
 
-def grown_text(ended: GameRecord, names: dict[int, str]) -> str:
-    """End game's summary: who grew, by the rule of the Storytelling section."""
-    if not ended.grown:
-        return "Game ended. No pool grew: every pool stays as it was."
-    grew = ", ".join(
-        f"{names.get(cid, f'character {cid}')} {before} → {after}"
-        for cid, before, after in ended.grown
-    )
-    return f"Game ended. Pools that grew: {grew}."
+def grown_text(ended: GameRecord, names: dict[int, str], taken: Sequence[DieRecord] = ()) -> str:
+    """End game's summary (RULES.md section 2, "A game"): who grew (S → N), and whose
+    awarded dice went back (the surplus over the new pool size, taken off the table)."""
+
+    def name(cid: int) -> str:
+        return names.get(cid, f"character {cid}")
+
+    if ended.grown:
+        grew = ", ".join(f"{name(cid)} {before} → {after}" for cid, before, after in ended.grown)
+        text = f"Game ended. Pools that grew: {grew}."
+    else:
+        text = "Game ended. No pool grew."
+    back = Counter(die.character_id for die in taken)
+    if back:
+        went = ", ".join(
+            f"{name(cid)} {count} {'die' if count == 1 else 'dice'}" for cid, count in back.items()
+        )
+        text += f" Boosts that went back off the table: {went}."
+    elif not ended.grown:
+        text += " Every pool stays as it was."
+    return text
 
 
 class GameBar(QWidget):

@@ -1,6 +1,7 @@
 """A non-character challenge's roll, alone or against the whole party, as dice changes
 and a roll-log entry. All the arithmetic is the rules': `dicepool.roll_tray`,
-`apply_roll`, `against_party` and `take_damage`.
+`apply_roll`, `against_party` and `take_damage`. The dice are rolled first (`roll_side`)
+and applied once every all-ones choice is made, as the player chose it.
 
 energy-system-dice-pool.txt, Noncharacter Challenges: "The winner of the roll does
 damage to the other. If the player wins the challenge, they damage the challenge by
@@ -12,7 +13,7 @@ the same difficulty."
 from __future__ import annotations
 
 import random
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 from desktop.rules import dicepool
@@ -44,19 +45,57 @@ def last_count(detail: dict[str, object]) -> int | None:
     return count if isinstance(count, int) and not isinstance(count, bool) else None
 
 
-def _roll(roller: Roller, rng: random.Random) -> tuple[dicepool.Pool, dicepool.Roll]:
+@dataclass
+class RolledSide:
+    """One side's dice rolled, not yet applied: an all-ones roll waits for the player's
+    choice and die (RULES.md section 2: "a character who rolls all ones there makes the
+    all-ones choice like any other roll")."""
+
+    roller: Roller
+    pool: dicepool.Pool  # as it was before the roll
+    roll: dicepool.Roll
+    choice: dicepool.Catastrophe | None = None
+    chosen: int | None = None
+
+    @property
+    def waiting(self) -> bool:
+        return self.roll.result.catastrophe and self.choice is None
+
+    @property
+    def name(self) -> str:
+        return self.roller.character.name
+
+    def after(self) -> dicepool.Pool:
+        return dicepool.apply_roll(self.pool, self.roll, choice=self.choice, chosen=self.chosen)
+
+    def detail(self) -> dict[str, object]:
+        return {"choice": str(self.choice), "chosen": self.chosen} if self.choice else {}
+
+    def all_ones_words(self) -> str:
+        """What the all-ones choice did, for the log line ("" when there was none)."""
+        if self.choice is None:
+            return ""
+        size = next(
+            (
+                s
+                for i, s in zip(self.roll.die_ids, self.roll.sizes, strict=True)
+                if i == self.chosen
+            ),
+            None,
+        )
+        die = f"a d{size}" if size else "one die"
+        if self.choice is dicepool.Catastrophe.DEPLETE_ALL_BUT_ONE:
+            return f"all ones, kept {die} in the pool and the rest went to the table"
+        return f"all ones, lost {die} and the rest went back to the pool"
+
+
+def roll_side(roller: Roller, rng: random.Random) -> RolledSide:
+    """`roller` rolls its first `count` pool dice; nothing is applied yet."""
     pool = to_pool(roller.dice)
     chosen = [dicepool.TrayDie(d.id) for d in pool.in_pool[: roller.count]]
     if not chosen:
         raise ValueError(f"{roller.character.name} has no die in the pool to roll.")
-    roll = dicepool.roll_tray(pool, chosen, rng)
-    if roll.result.catastrophe:
-        # All ones: the app's suggestion (keep the largest die in the pool) stands in
-        # for the player's choice; the log says so.
-        choice = dicepool.Catastrophe.DEPLETE_ALL_BUT_ONE
-        kept = dicepool.suggested_die(roll, choice)
-        return dicepool.apply_roll(pool, roll, choice=choice, chosen=kept), roll
-    return dicepool.apply_roll(pool, roll), roll
+    return RolledSide(roller, pool, dicepool.roll_tray(pool, chosen, rng))
 
 
 def _changes(records: list[DieRecord], pool: dicepool.Pool) -> list[DieRecord]:
@@ -74,70 +113,85 @@ def _faces(roll: dicepool.Roll) -> list[dict[str, int]]:
     ]
 
 
-def challenge_roll(challenge: Roller, rng: random.Random) -> PartyRoll:
-    """The challenge rolls on its own (its total is then rolled against at the table)."""
-    pool, roll = _roll(challenge, rng)
-    name = challenge.character.name
-    total = roll.result.total
-    faces = ", ".join(str(f) for f in roll.faces)
+def challenge_roll(side: RolledSide) -> PartyRoll:
+    """The challenge's roll on its own, its all-ones choice made (its total is then
+    rolled against at the table)."""
+    pool = side.after()
+    name = side.name
+    total = side.roll.result.total
+    faces = ", ".join(str(f) for f in side.roll.faces)
+    chose = side.all_ones_words()
     entry = RollEntry(
-        challenge.character.id,
+        side.roller.character.id,
         name,
         "roll",
-        {"dice": _faces(roll), "table": roll.result.table},
+        {"dice": _faces(side.roll), "table": side.roll.result.table, **side.detail()},
         total,
-        f"{name} rolled {faces} = {total}.",
+        f"{name} rolled {faces} = {total}" + (f": {chose}." if chose else "."),
     )
-    return PartyRoll(_changes(challenge.dice, pool), entry)
+    return PartyRoll(_changes(side.roller.dice, pool), entry)
 
 
-def against_party(condition: Roller, party: list[Roller], rng: random.Random) -> PartyRoll:
-    """The condition rolls once; each character rolls against that one total. Each
-    loser loses dice by the conflict rules; each winner damages the condition."""
+def against_party(condition: RolledSide, party: list[RolledSide]) -> PartyRoll:
+    """The condition rolled once; each character rolled against that one total, every
+    all-ones choice made. Each loser loses dice by the conflict rules; each winner
+    damages the condition."""
     if not party:
         raise ValueError("No character in the scene can roll against the condition.")
-    condition_pool, condition_roll = _roll(condition, rng)
-    total = condition_roll.result.total
-    rolled = {p.character.name: _roll(p, rng) for p in party}
+    condition_pool = condition.after()
+    total = condition.roll.result.total
+    # By id: two characters may share a name (RULES.md section 2).
     outcomes = dicepool.against_party(
-        total, {name: roll.result.total for name, (_pool, roll) in rolled.items()}
+        total, {side.roller.character.id: side.roll.result.total for side in party}
     )
     changed: list[DieRecord] = []
     sides = []
     words = []
-    for roller in party:
-        name = roller.character.name
-        pool, roll = rolled[name]
-        outcome = outcomes[name]
+    for side in party:
+        name = side.name
+        pool = side.after()
+        rolled = side.roll.result.total
+        outcome = outcomes[side.roller.character.id]
+        chose = side.all_ones_words()
+        said = f"{name} {rolled}" + (f" ({chose})" if chose else "")
         if outcome.winner == 0:  # the condition won: the character is harmed
             pool = dicepool.take_damage(pool, outcome.dice_lost)
-            words.append(f"{name} {roll.result.total}: loses {outcome.dice_lost}")
+            words.append(f"{said}: loses {outcome.dice_lost}")
         elif outcome.winner == 1:  # the character won: it damages the condition
             condition_pool = dicepool.take_damage(condition_pool, outcome.dice_lost)
-            words.append(
-                f"{name} {roll.result.total}: wins, the condition loses {outcome.dice_lost}"
-            )
+            words.append(f"{said}: wins, the condition loses {outcome.dice_lost}")
         else:
-            words.append(f"{name} {roll.result.total}: a tie")
-        changed += _changes(roller.dice, pool)
+            words.append(f"{said}: a tie")
+        changed += _changes(side.roller.dice, pool)
         sides.append(
             {
-                "character_id": roller.character.id,
+                "character_id": side.roller.character.id,
                 "name": name,
-                "dice": _faces(roll),
-                "total": roll.result.total,
+                "dice": _faces(side.roll),
+                "total": rolled,
                 "winner": outcome.winner == 1,
                 "dice_lost": outcome.dice_lost if outcome.winner == 0 else 0,
+                **side.detail(),
             }
         )
-    changed += _changes(condition.dice, condition_pool)
-    name = condition.character.name
+    changed += _changes(condition.roller.dice, condition_pool)
+    name = condition.name
+    chose = condition.all_ones_words()
     entry = RollEntry(
-        condition.character.id,
+        condition.roller.character.id,
         name,
         "conflict",
-        {"dice": _faces(condition_roll), "total": total, "against_party": sides},
+        {
+            "dice": _faces(condition.roll),
+            "total": total,
+            "against_party": sides,
+            **condition.detail(),
+        },
         total,
-        f"{name} rolled {total} against the party: " + "; ".join(words) + ".",
+        f"{name} rolled {total}"
+        + (f" ({chose})" if chose else "")
+        + " against the party: "
+        + "; ".join(words)
+        + ".",
     )
     return PartyRoll(changed, entry)

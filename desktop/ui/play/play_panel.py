@@ -29,10 +29,12 @@ from desktop.ui.play.challenge_rolls import ChallengeRolls
 from desktop.ui.play.game_bar import GameBar, grown_text
 from desktop.ui.play.party_roll import (
     PartyRoll,
+    RolledSide,
     Roller,
     against_party,
     challenge_roll,
     last_count,
+    roll_side,
 )
 from desktop.ui.play.round_award import RoundAward, Source
 from desktop.ui.play.scene_editor import SceneEditor
@@ -127,11 +129,17 @@ class PlayWidget(CampaignView):
         self.challenges.roll_requested.connect(self.roll_challenge)
         self.challenges.party_requested.connect(self.roll_against_party)
         clicks_keep_focus(self)  # Space after a click on Next turn rolls, never re-clicks
+        self.challenges.all_ones.chosen.connect(self.choose_all_ones)
+        self._pending_roll: (
+            tuple[list[RolledSide], Callable[[list[RolledSide]], PartyRoll], str] | None
+        ) = None
         self.set_session(None)
 
     # -- following the campaign ---------------------------------------------------------------
 
     def set_session(self, session: CampaignSession | None) -> None:
+        if self._pending_roll is not None:
+            self._set_aside_roll()
         self._session = follow_changes(self._session, session, self._on_changed)
         self.challenges.outcome.set_session(session)
         self.game_bar.show_summary("")
@@ -211,7 +219,7 @@ class PlayWidget(CampaignView):
         command = EndGame(self._session)
         if self._push(command) and command.ended is not None:
             names = {c.id: c.name for c in self._session.campaign.roster.all()}
-            self.game_bar.show_summary(grown_text(command.ended, names))
+            self.game_bar.show_summary(grown_text(command.ended, names, command.taken))
             self.offer_session_xp(command.ended)
 
     # -- end-of-session XP --------------------------------------------------------------------
@@ -392,31 +400,86 @@ class PlayWidget(CampaignView):
 
     def roll_challenge(self, challenge_id: int, count: int) -> None:
         self._challenge_roll(
-            lambda rng: challenge_roll(self._roller(challenge_id, count), rng), "Roll for {}"
+            lambda rng: [roll_side(self._roller(challenge_id, count), rng)],
+            lambda sides: challenge_roll(sides[0]),
+            "Roll for {}",
         )
 
     def roll_against_party(self, condition_id: int, count: int, each: int) -> None:
-        def roll(rng: random.Random) -> PartyRoll:
+        def roll(rng: random.Random) -> list[RolledSide]:
             party = [
                 self._roller(seat.character_id, each)
                 for seat in self.view.order
                 if seat.state == "in_play"
             ]
-            return against_party(self._roller(condition_id, count), party, rng)
+            if not party:
+                raise ValueError("No character in the scene can roll against the condition.")
+            condition = roll_side(self._roller(condition_id, count), rng)
+            return [condition, *(roll_side(roller, rng) for roller in party)]
 
-        self._challenge_roll(roll, "{} against the party")
+        self._challenge_roll(
+            roll, lambda sides: against_party(sides[0], sides[1:]), "{} against the party"
+        )
 
-    def _challenge_roll(self, roll: Callable[[random.Random], PartyRoll], text: str) -> None:
-        """`roll` with the session's dice, pushed as one undo step named by `text` (the
-        roller's name in its braces); a refusal shows beside the challenges."""
+    def _challenge_roll(
+        self,
+        roll: Callable[[random.Random], list[RolledSide]],
+        settle: Callable[[list[RolledSide]], PartyRoll],
+        text: str,
+    ) -> None:
+        """`roll` with the session's dice; every all-ones roll among them waits for the
+        player's choice (`_ask_all_ones`); then `settle` is pushed as one undo step named
+        by `text` (the roller's name in its braces). A refusal shows beside the
+        challenges."""
         session = self._session
         if session is None:
             return
         try:
-            rolled = roll(session.rng)
+            sides = roll(session.rng)
+        except (ValueError, NotFound) as error:
+            self.challenges.outcome.say(str(error))
+            return
+        self._pending_roll = (sides, settle, text)
+        self._ask_all_ones()
+
+    def _ask_all_ones(self) -> None:
+        """Offer the next all-ones choice of the pending roll, or apply it when none is
+        left to make."""
+        session = self._session
+        if session is None or self._pending_roll is None:
+            return
+        sides, settle, text = self._pending_roll
+        waiting = next((side for side in sides if side.waiting), None)
+        if waiting is not None:
+            # The roll was made on the dice as they are: undo waits for the choice.
+            session.undo_stack.setActive(False)
+            self.challenges.outcome.say(f"All ones for {waiting.name}: the player chooses below.")
+            self.challenges.all_ones.offer(waiting.roll, waiting.name)
+            self.challenges.all_ones.show()
+            self.challenges.all_ones.keep_button.setFocus()
+            return
+        self._set_aside_roll()
+        try:
+            rolled = settle(sides)
         except (ValueError, NotFound) as error:
             self.challenges.outcome.say(str(error))
             return
         text = text.format(rolled.entry.character_name)
         if self._push(RollDice(session, text, rolled.changed, rolled.entry)):
             self.challenges.outcome.show(rolled.entry.summary)
+
+    def choose_all_ones(self, choice: dicepool.Catastrophe, chosen: int | None) -> None:
+        """The player's all-ones choice for the side the Play dock asked about."""
+        if self._pending_roll is None:
+            return
+        waiting = next((side for side in self._pending_roll[0] if side.waiting), None)
+        if waiting is not None:
+            waiting.choice, waiting.chosen = choice, chosen
+        self._ask_all_ones()
+
+    def _set_aside_roll(self) -> None:
+        """No roll waits for a choice any more (made, or the campaign changed under it)."""
+        self._pending_roll = None
+        self.challenges.all_ones.hide()
+        if self._session is not None:
+            self._session.undo_stack.setActive(True)

@@ -167,9 +167,7 @@ class TurnOrder(QWidget):
             self.final_pick.addItem(name, cid)
         self.final_pick.setCurrentIndex(max(self.final_pick.findData(kept), 0))
         playing = view.game_id is not None and view.scene_number > 0
-        later = [s for s in view.order if view.turn is None or s.turn > view.turn]
-        more = any(s.state != "out_of_play" for s in later)
-        self.next_button.setEnabled(writable and playing and more)
+        self.next_button.setEnabled(writable and playing and view.turns_left)
         self.end_round_button.setEnabled(writable and playing)
         self.follow_button.setEnabled(view.turn_of is not None)
         self.action.setEnabled(writable and view.turn_of is not None)
