@@ -85,7 +85,7 @@ def _sample_in_play(make_window: Callable[[], MainWindow], qtbot: QtBot) -> Main
     return window
 
 
-def test_the_roll_log_in_play_at_1366_shows_when_who_kind_and_total(
+def test_the_roll_log_in_play_at_1366_shows_day_who_kind_and_total(
     make_window: Callable[[], MainWindow], qtbot: QtBot
 ) -> None:
     """Tabbed with the Play dock (303 px), it showed When and Who only: Kind began at 320
@@ -100,13 +100,13 @@ def test_the_roll_log_in_play_at_1366_shows_when_who_kind_and_total(
     assert log.model.rowCount() > 0  # the sample campaign's rolls
     room = table.viewport().width()
     assert room < 320
-    for name in ("When", "Who", "Kind", "Total"):
+    for name in ("Campaign day", "Who", "Kind", "Total"):
         column = COLUMNS.index(name)
         left = header.sectionViewportPosition(column)
         assert left >= 0 and left + header.sectionSize(column) <= room, name
-        if name != "When":  # the time is shortened in its middle; the rest is whole
+        if name != "Campaign day":  # shortened in its middle; the rest is whole
             assert header.sectionSize(column) >= table.sizeHintForColumn(column), name
-    assert header.sectionSize(COLUMNS.index("When")) >= 80
+    assert header.sectionSize(COLUMNS.index("Campaign day")) >= 80
 
 
 def _shows_whole(label: QLabel) -> bool:

@@ -1,7 +1,7 @@
 """The Roll Log's columns in a narrow dock: in Play on a 1366-pixel screen the log shares
-the Play dock's column (about 300 px), where its seven columns at their full widths showed
-When and Who only. There When, Who, Kind and Total come first and share the width, the
-time shortened in its middle (the day and the hour stay)."""
+the Play dock's column (about 300 px), where its columns at their full widths showed the
+time and Who only. There the campaign day, Who, Kind and Total come first and share the
+width, the day shortened in its middle; the wall clock follows them."""
 
 from __future__ import annotations
 
@@ -11,9 +11,19 @@ from PySide6.QtCore import QEvent, QModelIndex, QObject, QPersistentModelIndex, 
 from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem, QTableView
 
 # The widths with room to spare (a wide dock, or the log floated on its own).
-WIDE = {"When": 190, "Who": 130, "Kind": 60, "Dice": 150, "Faces": 110, "Total": 50}
-FIRST = ("When", "Who", "Kind", "Total")
-LEAST_WHEN = 80  # "Day 14 …21:40:00"
+WIDE = {
+    "Campaign day": 170,
+    "Wall clock": 140,
+    "Who": 130,
+    "Kind": 60,
+    "Dice": 150,
+    "Faces": 110,
+    "Total": 50,
+    "In game": 160,
+}
+WHEN = "Campaign day"
+FIRST = (WHEN, "Who", "Kind", "Total")
+LEAST_WHEN = 80  # "Day 14 …r 2026"
 
 
 class _MiddleElided(QStyledItemDelegate):
@@ -32,11 +42,13 @@ class NarrowColumns(QObject):
         self._table = table
         self._index = {name: column for column, name in enumerate(headers)}
         header = table.horizontalHeader()
-        # Total beside Kind, before the dice and their faces: what a GM looks for first.
-        header.moveSection(
-            header.visualIndex(self._index["Total"]), header.visualIndex(self._index["Kind"]) + 1
-        )
-        table.setItemDelegateForColumn(self._index["When"], _MiddleElided(table))
+        # Total beside Kind, before the dice and their faces, and the wall clock after
+        # them: what a GM looks for first comes first.
+        for name, after in (("Total", "Kind"), ("Wall clock", "Total")):
+            header.moveSection(
+                header.visualIndex(self._index[name]), header.visualIndex(self._index[after]) + 1
+            )
+        table.setItemDelegateForColumn(self._index[WHEN], _MiddleElided(table))
         table.viewport().installEventFilter(self)
         table.model().modelReset.connect(self.fit)
         self.fit()
@@ -56,6 +68,6 @@ class NarrowColumns(QObject):
                 needed = max(table.sizeHintForColumn(column), header.sectionSizeHint(column))
                 widths[name] = min(WIDE[name], needed)
             rest = room - widths["Who"] - widths["Kind"] - widths["Total"]
-            widths["When"] = min(WIDE["When"], max(LEAST_WHEN, rest))
+            widths[WHEN] = min(WIDE[WHEN], max(LEAST_WHEN, rest))
         for name, width in widths.items():
             header.resizeSection(self._index[name], width)
