@@ -282,7 +282,13 @@ def game_findings(
         rolls = connection.execute(
             "SELECT id, game_id FROM roll_log WHERE game_id IS NOT NULL AND NOT undone"
         ).fetchall()
-        kinds = dict(connection.execute("SELECT id, kind FROM character").fetchall())
+        # A character of no known kind is named by its own check (and mended there): the
+        # games are not judged against it, or a repair would empty a sound game first.
+        kinds = {
+            cid: kind
+            for cid, kind in connection.execute("SELECT id, kind FROM character")
+            if kind in roster.KINDS
+        }
     except sqlite3.DatabaseError:
         return  # the tables' own checks say they cannot be read
     records = []

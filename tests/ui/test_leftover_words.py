@@ -7,7 +7,7 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from desktop.ui.docks.dice_table import DiceTableWidget
-from desktop.ui.docks.roll_log import RollLogWidget
+from desktop.ui.docks.roll_log import COLUMNS, RollLogWidget
 from desktop.ui.main_window import MainWindow
 from desktop.ui.play.play_panel import PlayWidget
 from tests.ui.docks import campaign_of, session_of, shown_dock
@@ -31,7 +31,7 @@ def test_a_party_roll_names_its_dice_in_the_roll_log(window: MainWindow, qtbot: 
     log = shown_dock(window, "rollLog", RollLogWidget)
     log.reload()
     party = next(r for r in log.model.records if r.kind == "conflict")
-    assert log.model.cell(party, 3) == "d8"  # not "dNone→d8"
+    assert log.model.cell(party, COLUMNS.index("Dice")) == "d8"  # not "dNone→d8"
 
 
 def test_a_win_that_protection_turned_says_who_won_and_the_totals_after_the_dice(

@@ -40,6 +40,7 @@ class NarrowColumns(QObject):
     def __init__(self, table: QTableView, headers: Sequence[str]) -> None:
         super().__init__(table)
         self._table = table
+        self._fitting = False
         self._index = {name: column for column, name in enumerate(headers)}
         header = table.horizontalHeader()
         # Total beside Kind, before the dice and their faces, and the wall clock after
@@ -59,6 +60,17 @@ class NarrowColumns(QObject):
         return False
 
     def fit(self) -> None:
+        # New widths can show or hide a scroll bar, which resizes the viewport again at
+        # once: a fit inside the fit it came from recursed without end.
+        if self._fitting:
+            return
+        self._fitting = True
+        try:
+            self._fit()
+        finally:
+            self._fitting = False
+
+    def _fit(self) -> None:
         table, header = self._table, self._table.horizontalHeader()
         widths = dict(WIDE)
         room = table.viewport().width()

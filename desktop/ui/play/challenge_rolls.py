@@ -9,6 +9,8 @@ consistent."
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QFormLayout,
@@ -19,11 +21,13 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.store import CharacterRecord, PlayView
-from desktop.ui.dice_table.all_ones_choice import AllOnesChoice
 from desktop.ui.plain_text import PlainLabel
 from desktop.ui.play.round_award import narrow_combo
 from desktop.ui.step_result import StepResult
 from desktop.ui.widgets.number_field import NumberField
+
+if TYPE_CHECKING:
+    from desktop.ui.dice_table.all_ones_choice import AllOnesChoice
 
 MOST_DICE = 200  # a Deadly challenge rolls 23d6; far more is a slip of the keyboard
 PARTY_DICE = 2  # what each player rolls against a condition unless the GM says otherwise
@@ -37,6 +41,8 @@ def _dice_count(value: int) -> None:
 class ChallengeRolls(QWidget):
     roll_requested = Signal(int, int)  # challenge id, dice
     party_requested = Signal(int, int, int)  # condition id, its dice, each player's dice
+    # The player's all-ones choice: the dicepool.Catastrophe, the die id picked (or None).
+    all_ones_chosen = Signal(object, object)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -66,16 +72,32 @@ class ChallengeRolls(QWidget):
         self.result.setObjectName("challengeResult")
         self.result.setWordWrap(True)
         self.outcome = StepResult(self.result)
-        # An all-ones roll asks here, as on the Dice Table: the player chooses.
-        self.all_ones = AllOnesChoice()
+        # An all-ones roll asks here, as on the Dice Table: the player chooses. Made when
+        # a roll first asks (a plain start imports none of it: tests/ui/test_paint_first.py).
+        self._all_ones: AllOnesChoice | None = None
+        self._layout = layout
         layout.addLayout(row)
         layout.addWidget(self.result)
-        layout.addWidget(self.all_ones)
         self.challenge.currentIndexChanged.connect(lambda _i: self._offer())
         self._offers: dict[int, int] = {}
         self._condition: int | None = None
         self._writable = False
         self._playing = False
+
+    @property
+    def all_ones(self) -> AllOnesChoice:
+        """The all-ones choice under the result line, made when first asked for."""
+        if self._all_ones is None:
+            from desktop.ui.dice_table.all_ones_choice import AllOnesChoice
+
+            self._all_ones = AllOnesChoice()
+            self._all_ones.chosen.connect(self.all_ones_chosen)
+            self._layout.insertWidget(self._layout.indexOf(self.result) + 1, self._all_ones)
+        return self._all_ones
+
+    def hide_all_ones(self) -> None:
+        if self._all_ones is not None:
+            self._all_ones.hide()
 
     def show_view(
         self,

@@ -129,7 +129,7 @@ class PlayWidget(CampaignView):
         self.challenges.roll_requested.connect(self.roll_challenge)
         self.challenges.party_requested.connect(self.roll_against_party)
         clicks_keep_focus(self)  # Space after a click on Next turn rolls, never re-clicks
-        self.challenges.all_ones.chosen.connect(self.choose_all_ones)
+        self.challenges.all_ones_chosen.connect(self.choose_all_ones)
         self._pending_roll: (
             tuple[list[RolledSide], Callable[[list[RolledSide]], PartyRoll], str] | None
         ) = None
@@ -480,6 +480,6 @@ class PlayWidget(CampaignView):
     def _set_aside_roll(self) -> None:
         """No roll waits for a choice any more (made, or the campaign changed under it)."""
         self._pending_roll = None
-        self.challenges.all_ones.hide()
+        self.challenges.hide_all_ones()
         if self._session is not None:
             self._session.undo_stack.setActive(True)

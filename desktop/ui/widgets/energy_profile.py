@@ -30,6 +30,7 @@ class ProfileEditor(QWidget):
         self.session: CampaignSession | None = None
         self.character_id: int | None = None
         self._loaded: tuple[int, dict[str, int]] | None = None  # what the store has
+        self._saving = False  # a push under way (see `save_profile`)
         self.intro = PlainLabel()
         self.intro.setWordWrap(True)
         self.daily_net = QSpinBox()
@@ -161,7 +162,16 @@ class ProfileEditor(QWidget):
             f"Energy profile of {name}",
         )
         self.error.clear()
-        saved = self.session.push(command)
+        # The push tells every view, and a view that reloads may flush this editor's
+        # edits again before `_loaded` says they are saved: that save within a save
+        # recursed without end.
+        if self._saving:
+            return False
+        self._saving = True
+        try:
+            saved = self.session.push(command)
+        finally:
+            self._saving = False
         if saved:
             self._loaded = (self.daily_net.value(), ratings)
         return saved
