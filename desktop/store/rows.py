@@ -128,13 +128,15 @@ def _roll_values(
     }
 
 
-def _checked_dice(records: Sequence[DieRecord]) -> list[DieRecord]:
+def checked_dice(records: Sequence[DieRecord]) -> list[DieRecord]:
+    """Dice records as the rules accept them, each named once (ValueError if not)."""
     dice = [checks.die(record) for record in records]
-    _distinct_ids((die.id for die in dice), "die")
+    distinct_ids((die.id for die in dice), "die")
     return dice
 
 
-def _distinct_ids(ids: Iterable[int], what: str) -> list[int]:
+def distinct_ids(ids: Iterable[int], what: str) -> list[int]:
+    """`ids` as valid row ids, none twice in one change (ValueError, naming `what`)."""
     checked = [checks.row_id(value, f"A {what}'s id") for value in ids]
     if len(set(checked)) != len(checked):
         raise ValueError(f"Each {what} can be named only once in one change.")

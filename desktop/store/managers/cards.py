@@ -11,7 +11,7 @@ from desktop.store.card_records import CardRecord, CardSnapshot
 from desktop.store.card_rows import CARD_COLUMNS, NEW_CARD, _card, _card_values, _copy_name
 from desktop.store.core import Manager, Topic
 from desktop.store.errors import NotFound
-from desktop.store.rows import _chunks, _distinct_ids
+from desktop.store.rows import _chunks, distinct_ids
 
 if TYPE_CHECKING:
     from desktop.store.campaign import Campaign
@@ -182,7 +182,7 @@ class CardManager(Manager):
             raise ValueError(f"Expected a card snapshot, not {snapshot!r}.")
         record = checks.card(snapshot.card)
         image = None if snapshot.image is None else checks.image(snapshot.image[1])
-        owned = _distinct_ids(snapshot.owned_ids, "card")
+        owned = distinct_ids(snapshot.owned_ids, "card")
         if record.id in owned:
             raise ValueError(f"Card “{record.name}” cannot own itself.")
         with self._writing(Topic.CARDS) as session:

@@ -35,7 +35,7 @@ from desktop.store.games import (
     state_to_text,
 )
 from desktop.store.records import DieRecord
-from desktop.store.rows import _checked_dice, _distinct_ids
+from desktop.store.rows import checked_dice, distinct_ids
 
 GAME_SQL = "SELECT id, started_at, started_day, ended_at, state FROM game"
 # The seating order is remembered per campaign, under this key of its settings JSON.
@@ -358,15 +358,15 @@ class GameManager(Manager):
         kit = self._campaign.kit
         deleted: list[DieRecord] = []
         if change.delete:
-            ids = _distinct_ids(change.delete, "die")
+            ids = distinct_ids(change.delete, "die")
             found = kit._dice_by_id(ids)
             deleted = [found[i] for i in ids]
             writer.delete_dice(session, ids)  # type: ignore[arg-type]
         if change.insert:
-            inserted = _checked_dice(change.insert)
+            inserted = checked_dice(change.insert)
             kit._require_characters({die.character_id for die in inserted})
             writer.insert_dice(session, inserted)  # type: ignore[arg-type]
-        updated = _checked_dice(change.update)
+        updated = checked_dice(change.update)
         before = kit._write_dice(session, updated) if updated else []  # type: ignore[arg-type]
         added: list[DieRecord] = []
         for character_id, size in change.add:

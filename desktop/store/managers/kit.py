@@ -17,16 +17,16 @@ from desktop.store.rows import (
     TRAIT_COLUMNS,
     _check_die_change,
     _check_item_dice,
-    _checked_dice,
     _checked_item,
     _checked_trait,
     _chunks,
     _die,
-    _distinct_ids,
     _item,
     _known_fields,
     _same_owner,
     _trait,
+    checked_dice,
+    distinct_ids,
 )
 
 if TYPE_CHECKING:
@@ -99,7 +99,7 @@ class KitManager(Manager):
         """Delete dice; returns them, in the order asked, for `restore_dice`."""
         from desktop.store import writer
 
-        ids = _distinct_ids(die_ids, "die")
+        ids = distinct_ids(die_ids, "die")
         if not ids:
             return []
         with self._writing(Topic.DICE) as session:
@@ -111,8 +111,8 @@ class KitManager(Manager):
         """Put removed dice back with their old ids (the undo of `remove_dice`)."""
         from desktop.store import writer
 
-        dice = _checked_dice(records)
-        _distinct_ids((die.item_id for die in dice if die.item_id is not None), "item")
+        dice = checked_dice(records)
+        distinct_ids((die.item_id for die in dice if die.item_id is not None), "item")
         if not dice:
             return []
         with self._writing(Topic.DICE) as session:
@@ -132,7 +132,7 @@ class KitManager(Manager):
         (ValueError) is refused before anything is written. An item's die stays with its
         item: its owner, kind and item cannot change here.
         """
-        dice = _checked_dice(records)
+        dice = checked_dice(records)
         if not dice:
             return []
         with self._writing(Topic.DICE) as session:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from desktop.store import checks
 from desktop.store.core import Manager, Topic
 from desktop.store.records import DieRecord, RollRecord
-from desktop.store.rows import ROLL_COLUMNS, _checked_dice, _roll, _roll_values
+from desktop.store.rows import ROLL_COLUMNS, _roll, _roll_values, checked_dice
 
 if TYPE_CHECKING:
     from sqlmodel import Session
@@ -63,7 +63,7 @@ class RollManager(Manager):
         """
         from desktop.store import writer
 
-        checked = _checked_dice(dice)
+        checked = checked_dice(dice)
         values = self._line_values(character_id, character_name, kind, detail, total, summary, at)
         with self._writing(Topic.DICE, Topic.ROLLS) as session:
             self._check_character(character_id)
@@ -80,7 +80,7 @@ class RollManager(Manager):
         from desktop.store import writer
 
         checks.flag(undone, "Undone")
-        checked = _checked_dice(dice)
+        checked = checked_dice(dice)
         with self._writing(Topic.DICE, Topic.ROLLS) as session:
             writer.set_roll_undone(session, roll_id, undone)
             return self._campaign.kit._write_dice(session, checked) if checked else []

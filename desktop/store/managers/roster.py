@@ -13,9 +13,9 @@ from desktop.store.rows import (
     _check_item_dice,
     _checked_item,
     _checked_trait,
-    _distinct_ids,
     _downtime_topics,
     _same_owner,
+    distinct_ids,
 )
 
 
@@ -106,7 +106,7 @@ class RosterManager(Manager):
         record = snapshot.character
         dice = [checks.die(die) for die in snapshot.dice]
         _same_owner(record.id, [*dice, *snapshot.traits, *snapshot.items])
-        card_ids = _distinct_ids(snapshot.card_ids, "card")
+        card_ids = distinct_ids(snapshot.card_ids, "card")
         downtime_rows = self._campaign.downtime._checked_downtime_rows(snapshot)
         topics = (Topic.CHARACTERS, *_cards_topic(card_ids), *_downtime_topics(snapshot))
         with self._writing(*topics) as session:
