@@ -345,9 +345,11 @@ def _main(argv: list[str] | None, collecting: bool) -> int:
     if app is None:
         arguments = sys.argv[:1]
         screen_file = None
-        if args.smoke_test:
-            # Its own screen of the size asked for, given to this application alone
-            # (an argument, not the environment, which the processes it starts inherit).
+        # Its own screen of the size asked for, given to this application alone (an
+        # argument, not the environment, which the processes it starts inherit). Qt
+        # splits a platform's options at ":", so a path with one (C:\ on Windows) is
+        # not given: the smoke test then runs on the platform's own screen.
+        if args.smoke_test and ":" not in str(paths.data_dir()):
             screen_file = _offscreen_screen(args.size or SMOKE_TEST_SCREEN)
             arguments += ["-platform", f"offscreen:configfile={screen_file}"]
         app = new_application(arguments)
@@ -458,14 +460,19 @@ SMOKE_TEST_SCREEN = (1366, 768)
 def _offscreen_screen(size: tuple[int, int]) -> Path:
     """A file telling the offscreen platform of one screen of `size`, its windows drawn
     without a frame: the window, kept within its screen, is then `size` exactly (on the
-    platform's own 800 x 800 screen a 1366-pixel window was shrunk to fit)."""
-    import tempfile  # a smoke test's need only
+    platform's own 800 x 800 screen a 1366-pixel window was shrunk to fit).
+
+    Written in GM Desk's own data folder, under the one partial name, never in the
+    system's temporary folder: GM Desk writes nowhere else
+    (tests/packaging/test_frozen_app.py)."""
+    from desktop import paths
+    from desktop.partial_files import partial_name
 
     screen = {"name": "smoke-test", "x": 0, "y": 0, "width": size[0], "height": size[1]}
-    handle, name = tempfile.mkstemp(prefix="gm-desk-screen-", suffix=".json")
-    with os.fdopen(handle, "w") as file:
+    path = paths.data_dir() / partial_name("smoke-test-screen.json")
+    with path.open("w", encoding="utf-8") as file:
         json.dump({"windowFrameMargins": False, "screens": [screen]}, file)
-    return Path(name)
+    return path
 
 
 def _open_at_start(window: object, requested: Path | None, collecting: bool = False) -> None:
