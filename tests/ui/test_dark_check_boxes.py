@@ -25,6 +25,9 @@ from desktop.ui.theme import apply_theme, dark_palette
 def restored(qapp: QApplication) -> Iterator[QApplication]:
     style, palette = qapp.style().name(), qapp.palette()
     yield qapp
+    # The theme in force is kept on the application: back to the system's, or the next
+    # test's window shows View > Theme on the last one applied here.
+    apply_theme(qapp, "system")
     qapp.setStyle(QStyleFactory.create(style))
     qapp.setPalette(palette)
 
