@@ -56,3 +56,18 @@ def assert_sound(campaign: Campaign, folder: Path) -> None:
     finally:
         opened.close()
     parse_document(document, images=lambda *_image: True)
+
+
+def assert_import_refused(document: dict[str, object], folder: Path, named: str) -> None:
+    """`document`, written as an export in `folder` (made here), is refused by the
+    import with a message matching `named`, and nothing but the export is left there."""
+    import pytest
+
+    from desktop.store.exchange import ImportRefused, import_campaign
+
+    folder.mkdir()
+    source = folder / "export.json"
+    source.write_text(json.dumps(document), encoding="utf-8")
+    with pytest.raises(ImportRefused, match=named):
+        import_campaign(source, folder / "i.gmdesk", data_dir=folder / "d", images=lambda *_i: True)
+    assert sorted(p.name for p in folder.iterdir()) == ["export.json"]

@@ -19,8 +19,8 @@ import pytest
 
 from desktop.rules import factions
 from desktop.store import Campaign, checks
-from desktop.store.exchange import ImportRefused, export_document, import_campaign
-from tests.store.file_state import assert_sound, dump, findings
+from desktop.store.exchange import export_document, import_campaign
+from tests.store.file_state import assert_import_refused, assert_sound, dump, findings
 
 TOP = checks.INTEGER_MAX
 
@@ -246,13 +246,7 @@ def test_the_import_refuses_a_game_state_the_store_never_writes(
     mutate, named = GAME_MUTATIONS[kind]
     document = copy.deepcopy(played)
     mutate(document)
-    folder = tmp_path / "import"
-    folder.mkdir()
-    source = folder / "export.json"
-    source.write_text(json.dumps(document), encoding="utf-8")
-    with pytest.raises(ImportRefused, match=named):
-        import_campaign(source, folder / "i.gmdesk", data_dir=folder / "d", images=lambda *_i: True)
-    assert sorted(p.name for p in folder.iterdir()) == ["export.json"]
+    assert_import_refused(document, tmp_path / "import", named)
 
 
 @pytest.mark.parametrize(
