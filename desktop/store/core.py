@@ -69,6 +69,9 @@ class Core:
         # one of ours: a different one means another program wrote into the file.
         self._seen_version = self._data_version()
         self._written_elsewhere = False
+        # The transaction of the action under way, and the topics its writes named.
+        self._open_session: Session | None = None
+        self._open_topics: list[Topic] = []
 
     @property
     def read_only(self) -> bool:
@@ -94,7 +97,17 @@ class Core:
     @contextmanager
     def writing(self, *topics: Topic) -> Iterator[Session]:
         """One GM action: a transaction that commits, then tells the listeners (once per
-        topic it changed, e.g. a roll changes "dice" and "rolls")."""
+        topic it changed, e.g. a roll changes "dice" and "rolls").
+
+        Called while a transaction is open (an action of `desktop/actions` that writes
+        through several managers), it joins that transaction: everything commits or
+        nothing does, and the listeners hear each topic once, after the commit. Reads go
+        through the other connection, so inside an action they see the campaign as it was
+        before the action: an action reads what it needs first, then writes."""
+        if self._open_session is not None:
+            self._open_topics.extend(topics)
+            yield self._open_session
+            return
         if self.read_only:
             if self.read_only_reason:
                 raise ReadOnlyCampaign(
@@ -111,7 +124,11 @@ class Core:
             if self._writer is None:
                 self._writer = Writer(self.path)
             with self._writer.transaction() as session:
-                yield session
+                self._open_session, self._open_topics = session, list(topics)
+                try:
+                    yield session
+                finally:
+                    self._open_session = None
         except exc.IntegrityError:
             raise
         except (
@@ -123,7 +140,7 @@ class Core:
             raise write_failure(error, self.path) from error
         self.revision += 1
         self._seen_version = self._data_version()
-        for topic in topics:
+        for topic in dict.fromkeys(self._open_topics):
             for listener in list(self._listeners):
                 listener(topic)
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from desktop.store import Campaign
+from desktop.store import Campaign, Topic
 from desktop.store.errors import CampaignRefused, NotFound, ReadOnlyCampaign
 from desktop.store.lock import CampaignLocked, lock_path
 from tests.store.file_reads import refused
@@ -180,3 +180,24 @@ def test_backup_now_makes_a_checked_copy(campaign: Campaign) -> None:
     with sqlite3.connect(made) as connection:
         assert connection.execute("PRAGMA integrity_check").fetchone() == ("ok",)
         assert connection.execute("SELECT name FROM character").fetchall() == [("Kara",)]
+
+
+def test_writes_inside_one_action_commit_together(campaign: Campaign) -> None:
+    """An action of desktop/actions writes through several managers in one transaction:
+    the listeners hear each topic once, after the commit; a failure keeps none of it."""
+    heard: list[str] = []
+    campaign.subscribe(heard.append)
+    with campaign.writing(Topic.CHARACTERS):
+        kara = campaign.roster.add("Kara")
+        campaign.clocks.add("Alarm", 4)
+        campaign.roster.add("Bren")
+        assert heard == []
+    assert heard == ["characters", "clocks"]
+    assert [c.name for c in campaign.roster.all()][-2:] == ["Kara", "Bren"]
+
+    heard.clear()
+    with pytest.raises(ValueError), campaign.writing():
+        campaign.clocks.add("Kept?", 6)
+        campaign.roster.update(kara.id, name="")
+    assert heard == []
+    assert "Kept?" not in [clock.name for clock in campaign.clocks.all()]
