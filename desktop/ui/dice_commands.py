@@ -7,28 +7,19 @@ never forgets a roll).
 
 from __future__ import annotations
 
-import random
+from collections.abc import Callable
 from dataclasses import replace
-from typing import Any, NamedTuple
 
 from PySide6.QtGui import QUndoCommand
 
+from desktop.actions.actor import Actor
+from desktop.actions.dice import to_pool
+from desktop.actions.tray import RollDone, RollEntry, apply_tray_roll, record_roll
 from desktop.rules import dicepool
-from desktop.store import DieRecord, NotFound
+from desktop.store import CharacterRecord, DieRecord, NotFound
 from desktop.ui.commands import StoreCommand
 from desktop.ui.merge_ids import MergeId
 from desktop.ui.session import CampaignSession
-
-
-class RollEntry(NamedTuple):
-    """What the roll log keeps of a roll."""
-
-    character_id: int
-    character_name: str
-    kind: str
-    detail: dict[str, Any]
-    total: int | None
-    summary: str
 
 
 class UpdateDice(StoreCommand):
@@ -119,63 +110,65 @@ class RemoveDice(StoreCommand):
         self.session.campaign.kit.restore_dice(self._removed)
 
 
-class RollDice(StoreCommand):
-    """A roll: the dice after it, and its log entry, in one transaction."""
+class RollCommand(StoreCommand):
+    """A roll written by an action of `desktop.actions` (`roll`, run on the first redo):
+    undo puts the dice back and marks its log line undone; redo marks it again."""
+
+    def __init__(self, session: CampaignSession, text: str, roll: Callable[[], RollDone]) -> None:
+        super().__init__(session, text)
+        self._roll = roll
+        self.done: RollDone | None = None
+
+    @property
+    def roll_id(self) -> int | None:
+        return self.done.roll_id if self.done is not None else None
+
+    def apply(self) -> None:
+        if self.done is None:
+            self.done = self._roll()
+        else:
+            self.session.campaign.rolls.mark(self.done.roll_id, undone=False, dice=self.done.after)
+
+    def revert(self) -> None:
+        assert self.done is not None
+        self.session.campaign.rolls.mark(self.done.roll_id, undone=True, dice=self.done.before)
+
+
+class RollDice(RollCommand):
+    """A roll whose dice and log line are already made: written in one transaction."""
 
     def __init__(
         self, session: CampaignSession, text: str, changed: list[DieRecord], entry: RollEntry
     ) -> None:
-        super().__init__(session, text)
-        self._new = changed
-        self._entry = entry
-        self._old: list[DieRecord] = []
-        self.roll_id: int | None = None
-
-    def apply(self) -> None:
-        campaign = self.session.campaign
-        if self.roll_id is None:
-            e = self._entry
-            self._old, logged = campaign.rolls.record(
-                self._new,
-                character_id=e.character_id,
-                character_name=e.character_name,
-                kind=e.kind,
-                detail=e.detail,
-                total=e.total,
-                summary=e.summary,
-            )
-            self.roll_id = logged.id
-        else:
-            campaign.rolls.mark(self.roll_id, undone=False, dice=self._new)
-
-    def revert(self) -> None:
-        assert self.roll_id is not None
-        self.session.campaign.rolls.mark(self.roll_id, undone=True, dice=self._old)
+        super().__init__(session, text, lambda: record_roll(session.campaign, changed, entry))
 
 
-def to_pool(dice: list[DieRecord]) -> dicepool.Pool:
-    return dicepool.Pool(tuple(dicepool.Die(d.id, d.size, d.kind, d.place) for d in dice))
+class RollTray(RollCommand):
+    """A tray rolled for a character, applied by the rules (`actions.tray`)."""
 
-
-def tray_of(dice: list[DieRecord]) -> list[DieRecord]:
-    """The ordinary dice of a pool put in its tray: what a roll rolls."""
-    return [d for d in dice if d.in_tray and d.place == "pool" and d.kind == "ordinary"]
-
-
-def roll_tray(dice: list[DieRecord], steps_allowed: int, rng: random.Random) -> dicepool.Roll:
-    """One side's tray rolled by the rules (ValueError with their message if it cannot be)."""
-    tray = [dicepool.TrayDie(d.id, d.steps, d.down_to_d4) for d in tray_of(dice)]
-    return dicepool.roll_tray(to_pool(dice), tray, rng, steps_allowed)
-
-
-def after_pool(records: list[DieRecord], pool: dicepool.Pool) -> list[DieRecord]:
-    """The records whose place the rules changed, with the tray emptied."""
-    changed = []
-    for record in records:
-        place = str(pool.get(record.id).place)
-        if place != record.place or record.in_tray or record.steps or record.down_to_d4:
-            changed.append(replace(record, place=place, in_tray=False, steps=0, down_to_d4=False))
-    return changed
+    def __init__(
+        self,
+        session: CampaignSession,
+        character: CharacterRecord,
+        roll: dicepool.Roll,
+        *,
+        steps_allowed: int,
+        choice: dicepool.Catastrophe | None = None,
+        chosen: int | None = None,
+    ) -> None:
+        super().__init__(
+            session,
+            f"Roll for {character.name}",
+            lambda: apply_tray_roll(
+                session.campaign,
+                Actor.gm(),
+                character.id,
+                roll,
+                steps_allowed=steps_allowed,
+                choice=choice,
+                chosen=chosen,
+            ),
+        )
 
 
 def award_depleted(

@@ -14,9 +14,9 @@ from PySide6.QtGui import QColor, QImage, QPainter, QPalette
 from PySide6.QtWidgets import QGraphicsRectItem, QGraphicsScene
 from pytest_benchmark.fixture import BenchmarkFixture
 
+from desktop.actions.dice import after_pool, to_pool
 from desktop.rules import dicepool
 from desktop.store.records import DieRecord
-from desktop.ui.dice_commands import after_pool, to_pool
 from desktop.ui.widgets.dice_scene import DiceScene, SideView
 from tests.benchmarks.timing import median_seconds
 

@@ -173,7 +173,7 @@ HEAVY = (
     "desktop.ui.dice_table.all_ones_choice",
     "desktop.ui.dice_table.menus",
     "desktop.ui.odds_worker",  # the tray is empty until the GM fills it
-    "desktop.ui.docks.conflict",
+    "desktop.actions.conflict",
     "desktop.store.checkup",
     "html.parser",
     "pydantic",

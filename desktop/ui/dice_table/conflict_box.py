@@ -31,6 +31,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop.actions.actor import Actor
+from desktop.actions.conflict import (
+    Conflict,
+    ItemRoll,
+    roll_conflict,
+    set_aside_conflict,
+)
+from desktop.actions.dice import to_pool, tray_of
+from desktop.actions.roll_words import rolled_size
 from desktop.rules import dicepool
 from desktop.store import (
     CharacterRecord,
@@ -40,12 +49,10 @@ from desktop.store import (
     ReadOnlyCampaign,
     TraitRecord,
 )
+from desktop.ui.conflict_commands import ApplyConflict
 from desktop.ui.damaged_note import read_or_tell
-from desktop.ui.dice_commands import RollDice, RollEntry, roll_tray, to_pool, tray_of
 from desktop.ui.dice_table.chips import TraitChips
 from desktop.ui.dice_table.odds import conflict_odds, conflict_odds_text, is_conflict_odds
-from desktop.ui.dice_table.roll_words import rolled_size
-from desktop.ui.docks.conflict import Conflict, ItemRoll, SideRoll
 from desktop.ui.form_helpers import push_button
 from desktop.ui.plain_text import PlainLabel, RichLabel, escaped
 from desktop.ui.session import CampaignSession
@@ -266,18 +273,19 @@ class ConflictBox(QGroupBox):
     def roll_sides(self, mine: list[DieRecord], my_steps: int, rng: random.Random) -> Conflict:
         """Both sides' trays rolled (ValueError with the rules' message if one cannot be);
         the result is shown only when the table `land`s it after the tumble."""
-        assert self._character is not None and self.opponent is not None
-        rolls = [
-            roll_tray(mine, my_steps, rng),
-            roll_tray(self.opponent_dice, self.steps_allowed(), rng),
-        ]
-        return Conflict(
+        me, opponent = self._character, self.opponent
+        assert me is not None and opponent is not None
+        return roll_conflict(
             [
-                SideRoll(who, dice, self._items.get(who.id, []), roll)
-                for who, dice, roll in zip(
-                    (self._character, self.opponent), (mine, self.opponent_dice), rolls, strict=True
-                )
-            ]
+                (me, mine, self._items.get(me.id, []), my_steps),
+                (
+                    opponent,
+                    self.opponent_dice,
+                    self._items.get(opponent.id, []),
+                    self.steps_allowed(),
+                ),
+            ],
+            rng,
         )
 
     def land(self, conflict: Conflict) -> None:
@@ -346,25 +354,16 @@ class ConflictBox(QGroupBox):
         if conflict is None or conflict.waiting_for is not None or self._session is None:
             return
         try:
-            changed = conflict.changes()
+            conflict.changes()  # the rules' refusal is said here, and nothing is pushed
         except ValueError as error:
             self.problem.emit(str(error))
             return
-        first, second = (side.character for side in conflict.sides)
-        entry = RollEntry(
-            character_id=first.id,
-            character_name=first.name,
-            kind="conflict",
-            detail=conflict.detail(),
-            total=conflict.sides[0].total,
-            summary=conflict.summary(),
-        )
-        text = f"Conflict: {first.name} against {second.name}"
+        command = ApplyConflict(self._session, conflict)
         self.conflict = None  # the push below reloads the dice; no conflict may hold them
-        if self._session.push(RollDice(self._session, text, changed, entry)):
+        if self._session.push(command) and command.done is not None:
             self._opp_applied.clear()
-            self._result.show(entry.summary)
-            self.applied.emit(entry.summary)
+            self._result.show(command.done.summary)
+            self.applied.emit(command.done.summary)
         else:
             self.conflict = conflict  # refused: the GM can still discard it
         self.changed.emit()
@@ -383,16 +382,8 @@ class ConflictBox(QGroupBox):
         session = self._session
         if conflict is None or session is None or session.read_only:
             return
-        first = conflict.sides[0].character
         try:
-            session.campaign.rolls.log(
-                first.id,
-                first.name,
-                "conflict",
-                {**conflict.detail(), "applied": False},
-                conflict.sides[0].total,
-                f"{conflict.summary()} Not applied: {why}.",
-            )
+            set_aside_conflict(session.campaign, Actor.gm(), conflict, why)
         except (ValueError, NotFound, ReadOnlyCampaign) as error:
             session.report_failure(f"The set-aside conflict was not logged. {error}")
         except Exception:  # a disk or database failure must not reach the GM raw

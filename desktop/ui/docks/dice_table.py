@@ -29,6 +29,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop.actions.dice import after_pool, quick_roll, roll_tray, to_pool, tray_of
+from desktop.actions.roll_words import describe_roll, rolled_size
 from desktop.rules import dicepool
 from desktop.store import CharacterRecord, DieRecord, NotFound, TraitRecord
 from desktop.ui import read_guard
@@ -37,18 +39,12 @@ from desktop.ui.dice_commands import (
     AddDice,
     MoveTrayDice,
     RemoveDice,
-    RollDice,
-    RollEntry,
+    RollTray,
     UpdateDice,
-    after_pool,
     award_depleted,
-    roll_tray,
-    to_pool,
-    tray_of,
 )
 from desktop.ui.dice_table.animation import RollAnimation
 from desktop.ui.dice_table.chips import NewDieChip, TraitChips
-from desktop.ui.dice_table.roll_words import describe_roll, roll_detail, rolled_size
 from desktop.ui.dice_table.tray_odds_box import TrayOddsBox
 from desktop.ui.form_helpers import (
     follow_changes,
@@ -66,9 +62,9 @@ from desktop.ui.widgets.elided_label import ElidedLabel
 from desktop.ui.widgets.number_field import NumberField, problem_label
 
 if TYPE_CHECKING:
+    from desktop.actions.conflict import Conflict
     from desktop.ui.dice_table.all_ones_choice import AllOnesChoice
     from desktop.ui.dice_table.conflict_box import ConflictBox
-    from desktop.ui.docks.conflict import Conflict
 
 TOPICS = {"dice", "traits", "items", "characters"}
 
@@ -782,11 +778,8 @@ class DiceTableWidget(QWidget):
                 "or empty the tray for a quick roll."
             )
             return
-        pool = to_pool(self._dice)
         try:
-            picked = dicepool.quick_pick(pool, count)
-            tray = [dicepool.TrayDie(die_id) for die_id in picked]
-            roll = dicepool.roll_tray(pool, tray, self._session.rng)
+            roll = quick_roll(self._dice, count, self._session.rng)
         except ValueError as error:
             self._problem(f"{self._character.name}: {error}")
             return
@@ -915,23 +908,17 @@ class DiceTableWidget(QWidget):
         chosen: int | None = None,
     ) -> None:
         assert self._session is not None and self._character is not None
-        changed = self._pool_after(
-            lambda pool: dicepool.apply_roll(pool, roll, choice=choice, chosen=chosen)
+        command = RollTray(
+            self._session,
+            self._character,
+            roll,
+            steps_allowed=self.steps_allowed(),
+            choice=choice,
+            chosen=chosen,
         )
-        if changed is None:
-            return
-        summary = self._describe(roll, choice)
-        entry = RollEntry(
-            character_id=self._character.id,
-            character_name=self._character.name,
-            kind="roll",
-            detail=roll_detail(self._dice, roll, choice, self.steps_allowed(), chosen),
-            total=roll.result.total,
-            summary=summary,
-        )
-        if self._push(RollDice(self._session, f"Roll for {self._character.name}", changed, entry)):
+        if self._push(command) and command.done is not None:
             self._applied.clear()
-            self._result.show(summary)
+            self._result.show(command.done.summary)
         self._update_buttons()
 
     def _describe(self, roll: dicepool.Roll, choice: dicepool.Catastrophe | None = None) -> str:

@@ -16,9 +16,10 @@ import random
 from dataclasses import dataclass, replace
 from typing import NamedTuple
 
+from desktop.actions.dice import to_pool
+from desktop.actions.tray import RollEntry
 from desktop.rules import dicepool
 from desktop.store import CharacterRecord, DieRecord
-from desktop.ui.dice_commands import RollEntry, to_pool
 
 
 class Roller(NamedTuple):

@@ -17,11 +17,12 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QGroupBox, QPushButton, QTabWidget, QVBoxLayout, QWidget
 
+from desktop.actions.dice import to_pool
 from desktop.rules import dicepool
 from desktop.store import XP_MAX, CharacterRecord, GameRecord, NotFound, PlayView
 from desktop.ui.commands import EditCharacter
 from desktop.ui.damaged_note import read_or_tell
-from desktop.ui.dice_commands import RollDice, to_pool
+from desktop.ui.dice_commands import RollDice
 from desktop.ui.form_helpers import CampaignView, follow_changes, vertical_scroll
 from desktop.ui.lazy_page import LazyPage
 from desktop.ui.plain_text import PlainLabel

@@ -1,18 +1,26 @@
-"""A conflict on the Dice Table: two sides roll, the higher total wins, damage follows.
+"""A conflict at the table: two sides roll, the higher total wins, damage follows.
 
-Nothing is written until the GM applies the outcome: both sides' depletions, the
-damage and protection dice used, and the loser's lost dice go to the store as one
-undoable step, with one entry in the roll log. All the arithmetic is the rules':
+Nothing is written until the GM applies the outcome (`apply_conflict`): both sides'
+depletions, the damage and protection dice used, and the loser's lost dice go to the
+store in one transaction, with one entry in the roll log. A conflict set aside unapplied
+is logged as such (`set_aside_conflict`). All the arithmetic is the rules':
 `dicepool.apply_roll`, `settle_conflict`, `use_item_die` and `take_damage`.
 """
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
+from desktop.actions.actor import Actor
+from desktop.actions.dice import after_pool, roll_tray, to_pool
+from desktop.actions.tray import RollDone, RollEntry, record_roll
 from desktop.rules import dicepool
-from desktop.store import CharacterRecord, DieRecord, ItemRecord
-from desktop.ui.dice_commands import after_pool, to_pool
+from desktop.store import CharacterRecord, DieRecord, ItemRecord, RollRecord
+
+if TYPE_CHECKING:
+    from desktop.store import Campaign
 
 
 @dataclass
@@ -173,3 +181,61 @@ def _item_detail(used: ItemRoll | None) -> dict[str, object] | None:
     if used is None:
         return None
     return {"item": used.item.name, "size": used.rolled.size, "face": used.rolled.face}
+
+
+def roll_conflict(
+    sides: list[tuple[CharacterRecord, list[DieRecord], list[ItemRecord], int]],
+    rng: random.Random,
+) -> Conflict:
+    """Both sides' trays rolled, each side given as (who, their dice, their items, the
+    trait steps it may spend); ValueError with the rules' message if one cannot be.
+    Nothing is written: the GM applies the outcome, or sets it aside."""
+    rolls = [roll_tray(dice, steps, rng) for _who, dice, _items, steps in sides]
+    return Conflict(
+        [
+            SideRoll(who, dice, items, roll)
+            for (who, dice, items, _steps), roll in zip(sides, rolls, strict=True)
+        ]
+    )
+
+
+def conflict_entry(conflict: Conflict) -> RollEntry:
+    """The conflict's line in the roll log, under its first side."""
+    first = conflict.sides[0].character
+    return RollEntry(
+        character_id=first.id,
+        character_name=first.name,
+        kind="conflict",
+        detail=conflict.detail(),
+        total=conflict.sides[0].total,
+        summary=conflict.summary(),
+    )
+
+
+def apply_conflict(campaign: Campaign, actor: Actor, conflict: Conflict) -> RollDone:
+    """Apply a decided conflict's whole outcome: both sides' dice and the log line, in
+    one transaction. ValueError when a side's all-ones choice is still to be made, or
+    the rules refuse the outcome."""
+    actor.require_one_of([side.character.id for side in conflict.sides], "apply a conflict")
+    if conflict.waiting_for is not None:
+        who = conflict.sides[conflict.waiting_for].character.name
+        raise ValueError(f"All ones: {who} chooses first.")
+    return record_roll(campaign, conflict.changes(), conflict_entry(conflict))
+
+
+def set_aside_conflict(
+    campaign: Campaign, actor: Actor, conflict: Conflict, why: str
+) -> RollRecord:
+    """Set a rolled conflict aside, its outcome not applied. RULES.md section 5: "A roll
+    is logged when it is made, whether or not its outcome is applied": the log keeps it,
+    saying so and `why`; no die moves."""
+    actor.require_one_of([side.character.id for side in conflict.sides], "set a conflict aside")
+    entry = conflict_entry(conflict)
+    return campaign.rolls.log(
+        entry.character_id,
+        entry.character_name,
+        entry.kind,
+        {**entry.detail, "applied": False},
+        entry.total,
+        f"{entry.summary} Not applied: {why}.",
+    )
