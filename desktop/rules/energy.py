@@ -910,6 +910,23 @@ def start_day(
     )
 
 
+def day_to_end(
+    profile: CharacterProfile, day: int, today: DayState | None, earlier: DayState | None
+) -> tuple[DayState, bool]:
+    """The state a character's `day` ends from, and whether it is started only now.
+
+    `today` is its row of `day`, `earlier` its latest row before (read only when there
+    is no row today). No row today means one of two things: the character died on an
+    earlier day (End Day writes no row for the dead, so the day of its death still
+    speaks for it), or its calendar starts now, with the fresh day of `start_day`.
+    """
+    if today is not None:
+        return today, False
+    if earlier is not None and earlier.dead:
+        return earlier, False
+    return start_day(profile, day=day), True
+
+
 def available(state: DayState, project: str | None = None) -> int:
     """What the character can commit now: daily energy left + general store, plus the
     project's pool for a task of that project.

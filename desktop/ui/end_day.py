@@ -16,7 +16,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.rules.energy import NIGHTS, start_day
+from desktop.actions.end_day import days_to_end, unspent_energy
+from desktop.rules.energy import NIGHTS
 from desktop.store import EndDaySummary, EnergyDecay
 from desktop.ui.energy_commands import EndDay
 from desktop.ui.energy_summary import day_date
@@ -59,22 +60,18 @@ class EndDayDialog(QDialog):
         self.nights: dict[int, QComboBox] = {}
         self.unspent: dict[int, int] = {}  # daily energy today that the rollover loses
         self.proximity: dict[int, QSpinBox] = {}
+        days = days_to_end(campaign)
+        self.unspent.update(unspent_energy(days))
         for row, (character_id, profile) in enumerate(self.profiles.items()):
-            state = campaign.calendar.day(character_id, today.current_day)
-            if state is None:  # no row today: dead on an earlier day, or not started
-                earlier = campaign.calendar.day_before(character_id, today.current_day)
-                state = earlier if earlier is not None and earlier.dead else None
             # A character with nothing recorded today is started with the rules' day.
-            opening = state or start_day(profile, day=today.current_day)
-            if not opening.dead and opening.daily:
-                self.unspent[character_id] = opening.daily
-            name = PlainLabel(profile.name + (" (dead)" if state and state.dead else ""))
+            opening = days[character_id].state
+            name = PlainLabel(profile.name + (" (dead)" if opening.dead else ""))
             night = QComboBox()
             for key in NIGHTS:
                 night.addItem(NIGHT_LABELS[key], key)
             near = QSpinBox()
             near.setRange(0, 100)
-            near.setValue(state.proximity if state else 100)
+            near.setValue(opening.proximity)
             near.setSuffix(" %")
             near.setToolTip("How much of their usual sources of energy they can reach")
             self.table.setCellWidget(row, 0, name)
@@ -120,9 +117,10 @@ class EndDayDialog(QDialog):
         if not self.session.push(command):
             self.reject()
             return
-        assert command.summary is not None
-        self.summary = command.summary
-        self.result.setText(summary_text(self.session, command.summary, self.unspent))
+        ended = command.ended
+        assert ended is not None
+        self.summary, self.unspent = ended.summary, ended.unspent
+        self.result.setText(summary_text(self.session, ended.summary, ended.unspent))
         self.pages.setCurrentIndex(1)
         self.buttons.setStandardButtons(QDialogButtonBox.StandardButton.Close)
         self.buttons.rejected.connect(self.accept)

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from desktop.actions.actor import Actor
+from desktop.actions.end_day import DayEnded, end_day
 from desktop.rules.energy import CharacterProfile, DayState
 from desktop.store import EndDaySummary
 from desktop.ui.commands import StoreCommand
@@ -81,9 +83,11 @@ class EndDay(StoreCommand):
         self.nights = dict(nights or {})
         self.proximity = dict(proximity or {})
         self.summary: EndDaySummary | None = None
+        self.ended: DayEnded | None = None
 
     def apply(self) -> None:
-        self.summary = self.session.campaign.calendar.end_day(self.nights, self.proximity)
+        self.ended = end_day(self.session.campaign, Actor.gm(), self.nights, self.proximity)
+        self.summary = self.ended.summary
         self.setText(f"End Day {self.summary.ended}")
 
     def revert(self) -> None:

@@ -194,15 +194,11 @@ class CalendarManager(Manager):
             )
         plan = _EndDayPlan(today)
         for character_id, profile in profiles.items():
-            state = states.get(character_id)
-            if state is None:
-                # No row today: dead on an earlier day (End Day wrote none since), or new.
-                earlier = self.day_before(character_id, today)
-                if earlier is not None and earlier.dead:
-                    state = earlier
-                else:
-                    state = rules_energy.start_day(profile, day=today)
-                    plan.start(character_id, state)
+            row = states.get(character_id)
+            earlier = None if row is not None else self.day_before(character_id, today)
+            state, started = rules_energy.day_to_end(profile, today, row, earlier)
+            if started:
+                plan.start(character_id, state)
             plan.roll(
                 character_id,
                 profile,
