@@ -1,5 +1,6 @@
 """Undo commands of the Play dock: start and end a game, set a scene, declare an
-action, next turn, end a round (with the GM's award), the seating order.
+action, next turn, end a round (with the GM's award), the seating order. End game and
+the round's award are actions of `desktop.actions.play`, which these commands call.
 
 Each game step writes the game's whole play state through `campaign.games`, which
 returns the game as it was: undo puts that record back (`games.put`), redo puts the
@@ -11,14 +12,13 @@ and those End game takes off the table, are written with the game in one transac
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from desktop.actions.actor import Actor
+from desktop.actions.play import Award, RoundEnded, end_game, end_round_with_award
 from desktop.store import DiceChange, DieRecord, GameRecord
 from desktop.ui.commands import StoreCommand
 from desktop.ui.session import CampaignSession
-
-if TYPE_CHECKING:
-    from desktop.store import DowntimeSheet
 
 
 class StartGame(StoreCommand):
@@ -78,89 +78,43 @@ class EndGame(StoreCommand):
         self._before: GameRecord | None = None
 
     def apply(self) -> None:
-        games = self.session.campaign.games
+        campaign = self.session.campaign
         if self.ended is None:
-            self._before, self.ended, self.taken = games.finish()
+            self._before, self.ended, self.taken = end_game(campaign, Actor.gm())
         else:
-            games.put(self.ended, DiceChange(delete=tuple(d.id for d in self.taken)))
+            campaign.games.put(self.ended, DiceChange(delete=tuple(d.id for d in self.taken)))
 
     def revert(self) -> None:
         assert self._before is not None
         self.session.campaign.games.put(self._before, DiceChange(insert=tuple(self.taken)))
 
 
-class MarkSessionXp(StoreCommand):
-    """The end-of-session XP marks of every player character, as one undo step: each
-    pair is a downtime sheet before and after its mark (`downtime.session_xp_marks`)."""
-
-    def __init__(
-        self, session: CampaignSession, sheets: list[tuple[DowntimeSheet, DowntimeSheet]]
-    ) -> None:
-        count = len(sheets)
-        super().__init__(session, f"End-of-session XP for {count} character{'s' * (count != 1)}")
-        self._sheets = list(sheets)
-        if not sheets:
-            self.setObsolete(True)
-
-    def apply(self) -> None:
-        downtime = self.session.campaign.downtime
-        written: list[DowntimeSheet] = []
-        try:
-            for before, after in self._sheets:
-                downtime.set_sheet(after)
-                written.append(before)
-        except Exception:
-            for before in reversed(written):  # all the marks or none: one step
-                downtime.set_sheet(before)
-            raise
-
-    def revert(self) -> None:
-        downtime = self.session.campaign.downtime
-        for before, _after in reversed(self._sheets):
-            downtime.set_sheet(before)
-
-
 class EndRoundWithAward(StoreCommand):
     """The GM's award at a round's end and the end of the round: one write, one undo
-    step (`campaign.games.end_round_with_award`); a refused end leaves the die as it was.
+    step (`actions.play.end_round_with_award`); a refused end leaves the die as it was.
+    The step is named once the rules have placed the die (its size, for a new one)."""
 
-    `moved` is the depleted die given (from an NPC or a challenge, already placed on the
-    receiver's table by the rules' `award_depleted`); or, with `new_for` set, a new
-    depleted die of size `new_size` is made for that character (`award_new_die`)."""
-
-    def __init__(
-        self,
-        session: CampaignSession,
-        text: str,
-        *,
-        moved: DieRecord | None = None,
-        new_for: int | None = None,
-        new_size: int = 6,
-    ) -> None:
-        super().__init__(session, text)
-        self._award = DiceChange(
-            update=() if moved is None else (moved,),
-            add=() if new_for is None else ((new_for, new_size),),
-        )
-        self._before: GameRecord | None = None
-        self._after: GameRecord | None = None
-        self._old_dice: tuple[DieRecord, ...] = ()
-        self._added: tuple[DieRecord, ...] = ()
+    def __init__(self, session: CampaignSession, award: Award, label: str | None = None) -> None:
+        super().__init__(session, "End round with an award")
+        self._award = award
+        self._label = label  # how the GM's list named the die given
+        self.done: RoundEnded | None = None
 
     def apply(self) -> None:
-        games = self.session.campaign.games
-        if self._after is None:
-            self._before, written = games.end_round_with_award(self._award)
-            self._after = games.get(self._before.id)
-            self._old_dice, self._added = tuple(written.before), tuple(written.added)
+        campaign = self.session.campaign
+        if self.done is None:
+            self.done = done = end_round_with_award(campaign, Actor.gm(), self._award)
+            given = self._label or f"a new depleted d{done.size}"
+            self.setText(f"Award {given} to {done.receiver_name}; end round")
         else:
-            games.put(self._after, DiceChange(update=self._award.update, insert=self._added))
+            done = self.done
+            campaign.games.put(done.after, DiceChange(update=done.award.update, insert=done.added))
 
     def revert(self) -> None:
-        assert self._before is not None
+        assert self.done is not None
         self.session.campaign.games.put(
-            self._before,
-            DiceChange(update=self._old_dice, delete=tuple(d.id for d in self._added)),
+            self.done.before,
+            DiceChange(update=self.done.old_dice, delete=tuple(d.id for d in self.done.added)),
         )
 
 

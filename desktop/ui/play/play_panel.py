@@ -12,12 +12,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QGroupBox, QPushButton, QTabWidget, QVBoxLayout, QWidget
 
-from desktop.actions.dice import to_pool
+from desktop.actions.play import Award, DepletedDieGiven, NewDieGiven
 from desktop.rules import dicepool
 from desktop.store import XP_MAX, CharacterRecord, GameRecord, NotFound, PlayView
 from desktop.ui.commands import EditCharacter
@@ -44,7 +43,6 @@ from desktop.ui.play_commands import (
     EndGame,
     EndRoundWithAward,
     GameStep,
-    MarkSessionXp,
     SetSeating,
     StartGame,
 )
@@ -257,22 +255,13 @@ class PlayWidget(CampaignView):
         self.session_xp.focus_first()
 
     def mark_session_xp(self, chosen: list[tuple[int, str]]) -> None:
-        from desktop.rules import downtime
+        # The command and the downtime rules it needs load when a game first ends.
+        from desktop.ui.session_xp_commands import MarkSessionXp
 
         session = self._session
         if session is None:
             return
-        downtime_store = session.campaign.downtime
-        sheets = []
-        try:
-            for character_id, track in chosen:
-                before = downtime_store.sheet(character_id)
-                marks = downtime.session_xp_marks(before.xp, track, XP_MAX)
-                sheets.append((before, replace(before, xp=marks)))
-        except (ValueError, NotFound) as error:
-            self.session_xp.show_message(str(error))
-            return
-        if self._push(MarkSessionXp(session, sheets)):
+        if self._push(MarkSessionXp(session, chosen)):
             self.close_session_xp()
         else:
             self.session_xp.show_message(session.last_failure or "The XP could not be marked.")
@@ -365,31 +354,11 @@ class PlayWidget(CampaignView):
         session = self._session
         if session is None:
             return
-        campaign = session.campaign
-        try:
-            name = campaign.roster.get(receiver).name
-            receiving = to_pool(campaign.kit.dice(receiver))
-            if source.die is not None:
-                giving = to_pool(campaign.kit.dice(source.die.character_id))
-                _kept, received = dicepool.award_depleted(giving, receiving, source.die.id)
-                placed = received.get(source.die.id)
-                moved = replace(source.die, character_id=receiver, place=str(placed.place))
-                command = EndRoundWithAward(
-                    session, f"Award {source.label} to {name}; end round", moved=moved
-                )
-            else:
-                new_id = max((d.id for d in receiving.dice), default=0) + 1
-                placed = dicepool.award_new_die(receiving, new_id).get(new_id)
-                command = EndRoundWithAward(
-                    session,
-                    f"Award a new depleted d{placed.size} to {name}; end round",
-                    new_for=receiver,
-                    new_size=placed.size,
-                )
-        except (ValueError, NotFound) as error:
-            session.report_failure(str(error))
-            return
-        if self._push(command):
+        award: Award = (
+            NewDieGiven(receiver) if source.die is None else DepletedDieGiven(source.die, receiver)
+        )
+        label = source.label if source.die is not None else None
+        if self._push(EndRoundWithAward(session, award, label)):
             self.follow_turn()
 
     # -- challenges ---------------------------------------------------------------------------
