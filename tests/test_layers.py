@@ -4,7 +4,10 @@
 `ui`, `printing` or `paint`; `printing` imports neither `ui` nor `store`; `paint`
 imports only QtGui and QtCore, and nothing of ours but `rules`; nothing but `ui` and
 `app` imports `ui`; outside the store, the store is imported only through its one
-public path, `from desktop.store import <a name in desktop.store.__all__>`. Imports are
+public path, `from desktop.store import <a name in desktop.store.__all__>`; `actions`,
+`views` and `share` keep to the table's arrows (`ui -> actions -> store -> rules`,
+`ui -> views -> store`, `share -> views`, `ui -> share`), with no Qt but the share's
+QtCore hand-off. Imports are
 read from the source (every one, at module level or in a function, under TYPE_CHECKING
 too), and the checker is itself tested on snippets that break each arrow, so a rule
 that stopped catching anything would fail here.
@@ -77,6 +80,9 @@ def layer_breaks(module: str, source: str) -> list[str]:
 
 def _refusal(module: str, name: str) -> str | None:
     """Why `module` may not import `name`, or None when it may."""
+    refused = _table_refusal(module, name)
+    if refused:
+        return refused
     ours = _within(name, "desktop")
     if _within(module, "desktop.rules"):
         if ours and not _within(name, "desktop.rules"):
@@ -106,6 +112,36 @@ def _refusal(module: str, name: str) -> str | None:
     return None
 
 
+# The layers of the table: `ui -> actions -> store -> rules`, `ui -> views -> store`,
+# `share -> views`, `ui -> share`. Who may import each of them, and what each may import.
+TABLE_LAYERS = ("desktop.actions", "desktop.views", "desktop.share")
+IMPORTED_BY = {
+    "desktop.actions": ("desktop.ui", "desktop.app", "desktop.actions"),
+    "desktop.views": ("desktop.ui", "desktop.app", "desktop.share", "desktop.views"),
+    "desktop.share": ("desktop.ui", "desktop.app", "desktop.share"),
+}
+MAY_IMPORT = {
+    "desktop.actions": ("desktop.actions", "desktop.store", "desktop.rules"),
+    "desktop.views": ("desktop.views", "desktop.store", "desktop.rules"),
+    "desktop.share": ("desktop.share", "desktop.views", "desktop.rules"),
+}
+SHARE_QT = ("PySide6.QtCore",)  # the share's hand-off to the Qt thread, no more
+
+
+def _table_refusal(module: str, name: str) -> str | None:
+    """Why `module` may not import `name` by the arrows of actions, views and share."""
+    for layer in TABLE_LAYERS:
+        if _within(name, layer) and not _within(module, *IMPORTED_BY[layer]):
+            return f"only {', '.join(IMPORTED_BY[layer])} import {layer}"
+        if not _within(module, layer):
+            continue
+        if _within(name, *QT) and not (layer == "desktop.share" and _within(name, *SHARE_QT)):
+            return f"{layer} imports no Qt" + (" but QtCore" if layer == "desktop.share" else "")
+        if _within(name, "desktop") and not _within(name, *MAY_IMPORT[layer]):
+            return f"{layer} imports only {', '.join(MAY_IMPORT[layer])} of ours"
+    return None
+
+
 def _all_breaks() -> list[str]:
     breaks = []
     for path in sorted(PACKAGE.rglob("*.py")):
@@ -120,7 +156,7 @@ def test_every_module_keeps_to_its_layer() -> None:
 
 def test_every_layer_is_there_to_check() -> None:
     # A layer moved or renamed would leave its rules checking nothing.
-    for folder in ("rules", "store", "printing", "paint", "ui"):
+    for folder in ("rules", "store", "printing", "paint", "ui", "actions"):
         assert len(_modules(folder)) > 1, folder
 
 
@@ -299,3 +335,57 @@ def test_rules_import_nothing_of_the_project() -> None:
                 assert not imported.startswith("desktop.") or imported.startswith(
                     "desktop.rules"
                 ), f"{path.name} imports {imported}"
+
+
+# ------------------------------------------------ actions, views and share, on snippets
+
+
+@pytest.mark.parametrize(
+    ("module", "source"),
+    [
+        ("desktop.actions.tray", "from PySide6.QtCore import QObject\n"),
+        ("desktop.actions.tray", "from desktop.ui.session import CampaignSession\n"),
+        ("desktop.actions.tray", "from desktop.views.player import page\n"),
+        ("desktop.actions.tray", "from desktop.share.server import Server\n"),
+        ("desktop.actions.tray", "from desktop.paint import dice\n"),
+        ("desktop.views.player", "from PySide6.QtCore import Qt\n"),
+        ("desktop.views.player", "from desktop.actions.tray import apply_tray_roll\n"),
+        ("desktop.views.player", "from desktop.ui.theme import colours\n"),
+        ("desktop.share.server", "from PySide6.QtWidgets import QWidget\n"),
+        ("desktop.share.server", "from PySide6.QtGui import QColor\n"),
+        ("desktop.share.server", "from desktop.actions import tray\n"),
+        ("desktop.share.server", "from desktop.store import Campaign\n"),
+        ("desktop.share.server", "from desktop.ui.session import CampaignSession\n"),
+        ("desktop.store.campaign", "from desktop.actions.tray import RollDone\n"),
+        ("desktop.store.campaign", "from desktop.views import player\n"),
+        ("desktop.rules.dicepool", "from desktop.actions.dice import to_pool\n"),
+        ("desktop.printing.cards", "from desktop.views.journal import page\n"),
+        ("desktop.paint.dice", "from desktop.share import server\n"),
+    ],
+)
+def test_the_checker_finds_a_bad_import_of_the_table(module: str, source: str) -> None:
+    assert layer_breaks(module, source), (module, source)
+
+
+@pytest.mark.parametrize(
+    ("module", "source"),
+    [
+        ("desktop.ui.docks.dice_table", "from desktop.actions.tray import apply_tray_roll\n"),
+        ("desktop.ui.main_window", "from desktop.views.player import page\n"),
+        ("desktop.ui.main_window", "from desktop.share.server import Server\n"),
+        (
+            "desktop.actions.tray",
+            "from desktop.store import Campaign\nfrom desktop.rules import x\n",
+        ),
+        ("desktop.actions.conflict", "from desktop.actions.dice import to_pool\n"),
+        ("desktop.views.player", "from desktop.store import Campaign\n"),
+        ("desktop.share.server", "from desktop.views.player import page\n"),
+        ("desktop.share.server", "from PySide6.QtCore import QObject, Signal\n"),
+    ],
+)
+def test_the_checker_lets_a_good_import_of_the_table_through(module: str, source: str) -> None:
+    assert layer_breaks(module, source) == []
+
+
+def test_actions_load_no_qt() -> None:
+    assert _qt_loaded_by(_modules("actions")) == []
