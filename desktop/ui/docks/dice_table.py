@@ -15,7 +15,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPoint, Qt, QThreadPool, Signal
-from PySide6.QtGui import QKeyEvent
+from PySide6.QtGui import QKeyEvent, QUndoCommand
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -71,10 +71,13 @@ TOPICS = {"dice", "traits", "items", "characters"}
 
 def _focusable_before(widget: QWidget) -> QWidget:
     """The widget Tab reaches just before `widget`."""
+    # The focus chain is a ring: it leads back to `widget` if nothing before it takes Tab.
     previous = widget.previousInFocusChain()
-    while previous is not widget and not previous.focusPolicy() & Qt.FocusPolicy.TabFocus:
+    while previous is not None and previous is not widget:
+        if previous.focusPolicy() & Qt.FocusPolicy.TabFocus:
+            return previous
         previous = previous.previousInFocusChain()
-    return previous
+    return widget
 
 
 def _tab_after(anchor: QWidget, part: QWidget) -> None:
@@ -495,9 +498,15 @@ class DiceTableWidget(QWidget):
     def _side_of_die(self, die_id: int) -> int:
         return 1 if any(d.id == die_id for d in self._opponent_dice()) else 0
 
-    def _push(self, command: object) -> bool:
+    @property
+    def _live(self) -> CampaignSession:
+        """The session a GM action at the table runs in: the table takes actions only
+        with a campaign open (`_writable`)."""
         assert self._session is not None
-        return self._session.push(command)  # type: ignore[arg-type]
+        return self._session
+
+    def _push(self, command: QUndoCommand) -> bool:
+        return self._live.push(command)
 
     def _problem(self, message: str) -> None:
         if self._session is not None:
@@ -541,7 +550,7 @@ class DiceTableWidget(QWidget):
         text = f"Move d{die.size} to {names[area]}"
         # Into or out of the tray: the moves that fill a tray merge into one undo step.
         kind = MoveTrayDice if die.place == "pool" and area in ("pool", "tray") else UpdateDice
-        self._push(kind(self._session, text, [changed]))  # type: ignore[arg-type]
+        self._push(kind(self._live, text, [changed]))
 
     def _on_die_dropped(self, die_id: int, from_character: int, side: int, area: str) -> None:
         sides = self._sides()
@@ -549,7 +558,7 @@ class DiceTableWidget(QWidget):
             return
         target = sides[side][0]
         if from_character != target.id:
-            award_depleted(self._session, die_id, from_character, target.id)  # type: ignore[arg-type]
+            award_depleted(self._live, die_id, from_character, target.id)
             return
         die = self._die(die_id)
         if die is not None:
@@ -565,9 +574,9 @@ class DiceTableWidget(QWidget):
         if (0 if mine else 1) != self._side_of_die(die_id):
             self._problem("Each side steps its dice only with its own traits.")
             return
-        if mine and trait_id not in self._applied:
+        if mine and trait_id not in self._applied and self._character is not None:
             self._applied.add(trait_id)
-            self.traits.set_traits(self._character.id, self._traits, self._applied)  # type: ignore[union-attr]
+            self.traits.set_traits(self._character.id, self._traits, self._applied)
         if theirs:
             self.conflict_box.tick_trait(trait_id)
         self.step(die_id, 1)
@@ -606,7 +615,7 @@ class DiceTableWidget(QWidget):
             return
         verb = "Step up" if delta > 0 else "Step back"
         changed = replace(die, steps=steps, down_to_d4=False)
-        self._push(UpdateDice(self._session, f"{verb} a d{die.size}", [changed]))  # type: ignore[arg-type]
+        self._push(UpdateDice(self._live, f"{verb} a d{die.size}", [changed]))
 
     def _selected(self) -> DieRecord | None:
         items = self.scene.selectedItems()
@@ -629,17 +638,17 @@ class DiceTableWidget(QWidget):
             return
         changed = replace(die, down_to_d4=not die.down_to_d4, steps=0)
         text = f"Step a d{die.size} down to d4" if changed.down_to_d4 else f"Restore a d{die.size}"
-        self._push(UpdateDice(self._session, text, [changed]))  # type: ignore[arg-type]
+        self._push(UpdateDice(self._live, text, [changed]))
 
     def delete_selected(self) -> None:
         die = self._selected()
         if die is not None and self._writable():
-            self._push(RemoveDice(self._session, [die], f"Delete a d{die.size}"))  # type: ignore[arg-type]
+            self._push(RemoveDice(self._live, [die], f"Delete a d{die.size}"))
 
     def add_die(self, size: int) -> None:
         if self._writable():
             assert self._character is not None
-            self._push(AddDice(self._session, self._character.id, size))  # type: ignore[arg-type]
+            self._push(AddDice(self._live, self._character.id, size))
 
     def _on_new_die(self, size: int, side: int, area: str) -> None:
         sides = self._sides()
@@ -648,14 +657,14 @@ class DiceTableWidget(QWidget):
         target = sides[side][0]
         place = "table" if area == "table" else "pool"
         text = f"Award a new d{size} to {target.name}"
-        self._push(AddDice(self._session, target.id, size, place=place, text=text))  # type: ignore[arg-type]
+        self._push(AddDice(self._live, target.id, size, place=place, text=text))
 
     def clear_tray(self) -> None:
         if self._writable():
             trays = [*self._tray(), *self._tray(self._opponent_dice())]
             changed = [replace(d, in_tray=False, steps=0, down_to_d4=False) for d in trays]
             self._applied.clear()
-            self._push(UpdateDice(self._session, "Empty the tray", changed))  # type: ignore[arg-type]
+            self._push(UpdateDice(self._live, "Empty the tray", changed))
 
     def rest(self, hours: int) -> None:
         changed = self._asked_pool_after(lambda pool: dicepool.rest(pool, hours))
@@ -665,7 +674,7 @@ class DiceTableWidget(QWidget):
             self._problem("Resting changes nothing here: no depleted or removed die to return.")
             return
         text = "Rest two hours" if hours == 2 else "Rest a day"
-        self._push(UpdateDice(self._session, text, changed))  # type: ignore[arg-type]
+        self._push(UpdateDice(self._live, text, changed))
 
     def _take_typed_damage(self) -> None:
         count = self.damage_spin.value()
@@ -680,7 +689,7 @@ class DiceTableWidget(QWidget):
             return
         assert self._character is not None
         text = f"{self._character.name} takes {count} damage"
-        self._push(UpdateDice(self._session, text, changed))  # type: ignore[arg-type]
+        self._push(UpdateDice(self._live, text, changed))
 
     def _asked_pool_after(
         self, change: Callable[[dicepool.Pool], dicepool.Pool]
@@ -803,7 +812,7 @@ class DiceTableWidget(QWidget):
             replace(d, in_tray=True, steps=0, down_to_d4=False) for d in dice if d.id in picked
         ]
         text = f"Put {count} of {who.name}'s dice in the tray"
-        if self._push(MoveTrayDice(self._session, text, changed)) and len(empty) == 1:  # type: ignore[arg-type]
+        if self._push(MoveTrayDice(self._live, text, changed)) and len(empty) == 1:
             self.roll_conflict()  # the other side had named its dice: both roll now
 
     def roll(self) -> None:
@@ -1010,4 +1019,4 @@ class DiceTableWidget(QWidget):
         die_menu(self, die, self).exec(self.view.viewport().mapToGlobal(position))
 
     def delete_die(self, die: DieRecord) -> None:
-        self._push(RemoveDice(self._session, [die], f"Delete a d{die.size}"))  # type: ignore[arg-type]
+        self._push(RemoveDice(self._live, [die], f"Delete a d{die.size}"))
