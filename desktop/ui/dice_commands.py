@@ -8,12 +8,11 @@ never forgets a roll).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 
 from PySide6.QtGui import QUndoCommand
 
 from desktop.actions.actor import Actor
-from desktop.actions.dice import to_pool
+from desktop.actions.pool import DiceMoved, give_depleted_die
 from desktop.actions.tray import RollDone, RollEntry, apply_tray_roll, record_roll
 from desktop.rules import dicepool
 from desktop.store import CharacterRecord, DieRecord, NotFound
@@ -171,6 +170,29 @@ class RollTray(RollCommand):
         )
 
 
+class PoolAction(StoreCommand):
+    """Dice moved by an action of `actions.pool` (`act`, run on the first redo): undo
+    writes them back as they were, redo as the action left them. An action that moved
+    no die leaves no step."""
+
+    def __init__(self, session: CampaignSession, text: str, act: Callable[[], DiceMoved]) -> None:
+        super().__init__(session, text)
+        self._act = act
+        self.done: DiceMoved | None = None
+
+    def apply(self) -> None:
+        if self.done is None:
+            self.done = self._act()
+            if not self.done.after:
+                self.setObsolete(True)
+        else:
+            self.session.campaign.kit.update_dice(self.done.after)
+
+    def revert(self) -> None:
+        assert self.done is not None
+        self.session.campaign.kit.update_dice(self.done.before)
+
+
 def award_depleted(
     session: CampaignSession, die_id: int, from_character: int, to_character: int
 ) -> bool:
@@ -178,12 +200,18 @@ def award_depleted(
     campaign = session.campaign
     try:
         giver = campaign.kit.dice(from_character)
-        receiver = campaign.kit.dice(to_character)
-        _given, received = dicepool.award_depleted(to_pool(giver), to_pool(receiver), die_id)
+        campaign.kit.dice(to_character)
         who = campaign.roster.get(to_character).name
-    except (ValueError, NotFound) as error:
+    except NotFound as error:
         session.report_failure(str(error))
         return False
-    die = next(d for d in giver if d.id == die_id)
-    moved = replace(die, character_id=to_character, place=str(received.get(die_id).place))
-    return session.push(UpdateDice(session, f"Award a depleted d{die.size} to {who}", [moved]))
+    die = next((d for d in giver if d.id == die_id), None)
+    # A die that is not the giver's is refused by the rules, in their words, on the push.
+    what = f"a depleted d{die.size}" if die is not None else "a depleted die"
+    return session.push(
+        PoolAction(
+            session,
+            f"Award {what} to {who}",
+            lambda: give_depleted_die(campaign, Actor.gm(), die_id, from_character, to_character),
+        )
+    )

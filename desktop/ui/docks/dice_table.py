@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPoint, Qt, QThreadPool, Signal
@@ -29,7 +30,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.actions.dice import after_pool, quick_roll, roll_tray, to_pool, tray_of
+from desktop.actions import pool as pool_actions
+from desktop.actions.actor import Actor
+from desktop.actions.dice import quick_roll, roll_tray, to_pool, tray_of
 from desktop.actions.roll_words import describe_roll, rolled_size
 from desktop.rules import dicepool
 from desktop.store import CharacterRecord, DieRecord, NotFound, TraitRecord
@@ -38,6 +41,7 @@ from desktop.ui.damaged_note import damaged_note, read_around
 from desktop.ui.dice_commands import (
     AddDice,
     MoveTrayDice,
+    PoolAction,
     RemoveDice,
     RollTray,
     UpdateDice,
@@ -667,14 +671,13 @@ class DiceTableWidget(QWidget):
             self._push(UpdateDice(self._live, "Empty the tray", changed))
 
     def rest(self, hours: int) -> None:
-        changed = self._asked_pool_after(lambda pool: dicepool.rest(pool, hours))
-        if changed is None:
+        if not self._writable():
             return
-        if not changed:
-            self._problem("Resting changes nothing here: no depleted or removed die to return.")
-            return
+        session, character = self._live, self._character
+        assert character is not None
         text = "Rest two hours" if hours == 2 else "Rest a day"
-        self._push(UpdateDice(self._live, text, changed))
+        act = partial(pool_actions.rest, session.campaign, Actor.gm(), character.id, hours)
+        self._push(PoolAction(session, text, act))
 
     def _take_typed_damage(self) -> None:
         count = self.damage_spin.value()
@@ -684,31 +687,13 @@ class DiceTableWidget(QWidget):
         self.take_damage(count)
 
     def take_damage(self, count: int) -> None:
-        changed = self._asked_pool_after(lambda pool: dicepool.take_damage(pool, count))
-        if changed is None:
+        if not self._writable():
             return
-        assert self._character is not None
-        text = f"{self._character.name} takes {count} damage"
-        self._push(UpdateDice(self._live, text, changed))
-
-    def _asked_pool_after(
-        self, change: Callable[[dicepool.Pool], dicepool.Pool]
-    ) -> list[DieRecord] | None:
-        """`_pool_after` for a change the GM asks of the table (rest, damage): None, and
-        nothing said, when the table takes no change now."""
-        return self._pool_after(change) if self._writable() else None
-
-    def _pool_after(
-        self, change: Callable[[dicepool.Pool], dicepool.Pool]
-    ) -> list[DieRecord] | None:
-        """The shown dice the rules' `change` of their pool moves, or None (and the
-        rules' message where the GM sees it) when the rules refuse it."""
-        try:
-            after = change(to_pool(self._dice))
-        except ValueError as error:
-            self._problem(str(error))
-            return None
-        return after_pool(self._dice, after)
+        session, character = self._live, self._character
+        assert character is not None
+        text = f"{character.name} takes {count} damage"
+        act = partial(pool_actions.take_damage, session.campaign, Actor.gm(), character.id, count)
+        self._push(PoolAction(session, text, act))
 
     # -- rolling ---------------------------------------------------------------------------------
 
