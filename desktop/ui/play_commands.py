@@ -12,13 +12,16 @@ and those End game takes off the table, are written with the game in one transac
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING
 
 from desktop.actions.actor import Actor
 from desktop.actions.play import Award, RoundEnded, end_game, end_round_with_award
 from desktop.store import DiceChange, DieRecord, GameRecord
 from desktop.ui.commands import StoreCommand
 from desktop.ui.session import CampaignSession
+
+if TYPE_CHECKING:
+    from desktop.store import Campaign
 
 
 class StartGame(StoreCommand):
@@ -39,11 +42,11 @@ class StartGame(StoreCommand):
 
 
 class GameStep(StoreCommand):
-    """One change of the running game: `step(games)` does it and returns the game as it
-    was (every write method of `campaign.games` does)."""
+    """One change of the running game: `step(campaign)` does it through `campaign.games`
+    and returns the game as it was (every write method of `campaign.games` does)."""
 
     def __init__(
-        self, session: CampaignSession, text: str, step: Callable[[object], GameRecord]
+        self, session: CampaignSession, text: str, step: Callable[[Campaign], GameRecord]
     ) -> None:
         super().__init__(session, text)
         self._step = step
@@ -51,16 +54,12 @@ class GameStep(StoreCommand):
         self._after: GameRecord | None = None
 
     def apply(self) -> None:
-        games = self.session.campaign.games
+        campaign = self.session.campaign
         if self._after is None:
-            self._before, self._after = self._first_run(games)
+            before = self._step(campaign)
+            self._before, self._after = before, campaign.games.get(before.id)
         else:
-            games.put(self._after)
-
-    def _first_run(self, games: Any) -> tuple[GameRecord, GameRecord]:
-        """The first redo: (the game as it was, as the step left it)."""
-        before = self._step(games)
-        return before, games.get(before.id)
+            campaign.games.put(self._after)
 
     def revert(self) -> None:
         assert self._before is not None

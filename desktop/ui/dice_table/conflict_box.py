@@ -195,14 +195,18 @@ class ConflictBox(QGroupBox):
             self._result.set_session(session)  # what it showed was the last campaign's
         self._session, self._character, self._dice = session, character, dice
         in_conflict = self._active and session is not None
-        if in_conflict and self.opponent is not None and self.opponent != character:
+        if (
+            session is not None
+            and in_conflict
+            and self.opponent is not None
+            and self.opponent != character
+        ):
+            campaign = session.campaign
             try:
-                self.opponent = session.campaign.roster.get(self.opponent.id)  # type: ignore[union-attr]
-                opponent_id = self.opponent.id  # type: ignore[union-attr]
+                opponent_id = self.opponent.id
+                self.opponent = campaign.roster.get(opponent_id)
                 self.opponent_dice = read_or_tell(
-                    session,  # type: ignore[arg-type]
-                    lambda: session.campaign.kit.dice(opponent_id),  # type: ignore[union-attr]
-                    [],
+                    session, lambda: campaign.kit.dice(opponent_id), []
                 )
             except NotFound:
                 self.opponent, self.opponent_dice = None, []
@@ -304,21 +308,21 @@ class ConflictBox(QGroupBox):
 
     def update_buttons(self, writable: bool) -> None:
         conflict = self.conflict
-        decided = conflict is not None and conflict.waiting_for is None
-        winner = conflict.winner if decided and conflict else None
+        decided = conflict if conflict is not None and conflict.waiting_for is None else None
+        winner = decided.winner if decided is not None else None
         self.damage_roll_button.setEnabled(
-            decided
+            decided is not None
             and winner is not None
-            and conflict.damage is None  # type: ignore[union-attr]
+            and decided.damage is None
             and bool(self._chosen_item(winner, 0))
         )
         self.protection_roll_button.setEnabled(
-            decided
+            decided is not None
             and winner is not None
-            and conflict.protection is None  # type: ignore[union-attr]
+            and decided.protection is None
             and bool(self._chosen_item(1 - winner, 1))
         )
-        self.apply_button.setEnabled(decided and writable)
+        self.apply_button.setEnabled(decided is not None and writable)
         self.discard_button.setEnabled(conflict is not None)
         self.opponent_combo.setEnabled(conflict is None)
 

@@ -12,13 +12,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING
 
+from PySide6.QtGui import QUndoCommand
 from PySide6.QtWidgets import QGroupBox, QPushButton, QTabWidget, QVBoxLayout, QWidget
 
 from desktop.actions.play import Award, DepletedDieGiven, NewDieGiven
 from desktop.rules import dicepool
-from desktop.store import XP_MAX, CharacterRecord, GameRecord, NotFound, PlayView
+from desktop.store import XP_MAX, CharacterRecord, DieRecord, GameRecord, NotFound, PlayView
 from desktop.ui.commands import EditCharacter
 from desktop.ui.damaged_note import read_or_tell
 from desktop.ui.dice_commands import RollDice
@@ -50,6 +52,7 @@ from desktop.ui.session import CampaignSession
 from desktop.ui.table_keys import clicks_keep_focus
 
 if TYPE_CHECKING:
+    from desktop.store import Campaign
     from desktop.ui.play.session_xp import SessionXp
 
 TOPICS = ("games", "characters", "dice", "rolls")
@@ -172,8 +175,9 @@ class PlayWidget(CampaignView):
         self.turn_order.show_view(self.view, writable)
         self.scene_editor.show_view(self.view, characters, writable)
         others = [c for c in characters if c.kind != "pc"]
+        unread: list[DieRecord] = []  # a damaged pool is told, and shown empty
         dice = {
-            c.id: read_or_tell(session, lambda c=c: campaign.kit.dice(c.id), []) for c in others
+            c.id: read_or_tell(session, partial(campaign.kit.dice, c.id), unread) for c in others
         }
         self.round_award.show_view(self.view, characters, dice, writable)
         self.challenges.show_view(self.view, characters, self._offers(characters), writable)
@@ -201,9 +205,9 @@ class PlayWidget(CampaignView):
 
     # -- the game -----------------------------------------------------------------------------
 
-    def _push(self, command: object) -> bool:
+    def _push(self, command: QUndoCommand) -> bool:
         assert self._session is not None
-        return self._session.push(command)  # type: ignore[arg-type]
+        return self._session.push(command)
 
     def start_game(self) -> None:
         if self._session is not None and self.game_bar.start_button.isEnabled():
@@ -226,7 +230,11 @@ class PlayWidget(CampaignView):
     @property
     def session_xp(self) -> SessionXp:
         """The end-of-session XP marks (built now if they were not yet)."""
-        return self.session_xp_page.content()  # type: ignore[return-value]
+        from desktop.ui.play.session_xp import SessionXp  # loaded with the page it builds
+
+        marks = self.session_xp_page.content()
+        assert isinstance(marks, SessionXp)
+        return marks
 
     def _make_session_xp(self) -> SessionXp:
         from desktop.ui.play.session_xp import SessionXp
@@ -277,7 +285,7 @@ class PlayWidget(CampaignView):
         command = GameStep(
             self._session,
             what,
-            lambda games: games.set_scene(text, members, condition or None, new=new),  # type: ignore[attr-defined]
+            lambda campaign: campaign.games.set_scene(text, members, condition or None, new=new),
         )
         if self._push(command):
             self.follow_turn()
@@ -292,23 +300,25 @@ class PlayWidget(CampaignView):
                 GameStep(
                     self._session,
                     "Declare an action",
-                    lambda games: games.declare(character_id, text),  # type: ignore[attr-defined]
+                    lambda campaign: campaign.games.declare(character_id, text),
                 )
             )
 
     def next_turn(self) -> None:
-        self._turn_step(self.turn_order.next_button, "Next turn", lambda games: games.next_turn())  # type: ignore[attr-defined]
+        self._turn_step(
+            self.turn_order.next_button, "Next turn", lambda campaign: campaign.games.next_turn()
+        )
 
     def end_round(self) -> None:
         """End the round with no award (the GM skips it)."""
         self._turn_step(
             self.turn_order.end_round_button,
             "End round",
-            lambda games: games.end_round(),  # type: ignore[attr-defined]
+            lambda campaign: campaign.games.end_round(),
         )
 
     def _turn_step(
-        self, button: QPushButton, text: str, step: Callable[[object], GameRecord]
+        self, button: QPushButton, text: str, step: Callable[[Campaign], GameRecord]
     ) -> None:
         """Push a step that moves the turn on, if its button allows it now, and follow
         the turn to whoever has it."""
