@@ -4,7 +4,6 @@ writes the moved ones in one transaction."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -26,40 +25,50 @@ class DiceMoved:
     after: list[DieRecord]
 
 
-def rest(campaign: Campaign, actor: Actor, character_id: int, hours: int) -> DiceMoved:
-    """`hours` of rest by the rules' `rest`; ValueError when it would return no die."""
-    actor.require_one_of([character_id], "rest")
-    moved = _pool_change(campaign, character_id, lambda pool: dicepool.rest(pool, hours))
-    if not moved.after:
+def rested(dice: list[DieRecord], hours: int) -> list[DieRecord]:
+    """The dice `hours` of rest move, by the rules' `rest`; ValueError when none."""
+    moved = after_pool(dice, dicepool.rest(to_pool(dice), hours))
+    if not moved:
         raise ValueError("Resting changes nothing here: no depleted or removed die to return.")
     return moved
 
 
+def damaged(dice: list[DieRecord], count: int) -> list[DieRecord]:
+    """The dice `count` dice of damage take, by the rules' `take_damage`: the pool
+    first, then the table."""
+    return after_pool(dice, dicepool.take_damage(to_pool(dice), count))
+
+
+def given_die(
+    given: list[DieRecord], received: list[DieRecord], die_id: int, receiver: int
+) -> DieRecord:
+    """One of the giver's depleted dice as it lands with `receiver` (an award for good
+    storytelling), by the rules' `award_depleted`: on the receiver's table."""
+    _kept, after = dicepool.award_depleted(to_pool(given), to_pool(received), die_id)
+    die = next(d for d in given if d.id == die_id)
+    return replace(die, character_id=receiver, place=str(after.get(die_id).place))
+
+
+def rest(campaign: Campaign, actor: Actor, character_id: int, hours: int) -> DiceMoved:
+    """`hours` of rest (see `rested`)."""
+    actor.require_one_of([character_id], "rest")
+    return _write(campaign, rested(campaign.kit.dice(character_id), hours))
+
+
 def take_damage(campaign: Campaign, actor: Actor, character_id: int, count: int) -> DiceMoved:
-    """`count` dice of damage by the rules' `take_damage`: the pool first, then the table."""
+    """`count` dice of damage (see `damaged`)."""
     actor.require_one_of([character_id], "take damage")
-    return _pool_change(campaign, character_id, lambda pool: dicepool.take_damage(pool, count))
+    return _write(campaign, damaged(campaign.kit.dice(character_id), count))
 
 
 def give_depleted_die(
     campaign: Campaign, actor: Actor, die_id: int, giver: int, receiver: int
 ) -> DiceMoved:
-    """One of `giver`'s depleted dice given to `receiver` (an award for good
-    storytelling): it lands on the receiver's table, by the rules' `award_depleted`."""
+    """One of `giver`'s depleted dice given to `receiver` (see `given_die`)."""
     actor.require_one_of([giver], "give a depleted die")
-    campaign.roster.get(receiver)  # NotFound, in the GM's words, before the rules speak
-    given = campaign.kit.dice(giver)
-    _kept, received = dicepool.award_depleted(
-        to_pool(given), to_pool(campaign.kit.dice(receiver)), die_id
-    )
-    die = next(d for d in given if d.id == die_id)
-    moved = replace(die, character_id=receiver, place=str(received.get(die_id).place))
-    return DiceMoved(campaign.kit.update_dice([moved]), [moved])
+    given, received = campaign.kit.dice(giver), campaign.kit.dice(receiver)
+    return _write(campaign, [given_die(given, received, die_id, receiver)])
 
 
-def _pool_change(
-    campaign: Campaign, character_id: int, change: Callable[[dicepool.Pool], dicepool.Pool]
-) -> DiceMoved:
-    dice = campaign.kit.dice(character_id)
-    moved = after_pool(dice, change(to_pool(dice)))
-    return DiceMoved(campaign.kit.update_dice(moved), moved)
+def _write(campaign: Campaign, changed: list[DieRecord]) -> DiceMoved:
+    return DiceMoved(campaign.kit.update_dice(changed), changed)

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from PySide6.QtGui import QUndoCommand
 
 from desktop.actions.actor import Actor
-from desktop.actions.pool import DiceMoved, give_depleted_die
+from desktop.actions.pool import DiceMoved, give_depleted_die, given_die
 from desktop.actions.tray import RollDone, RollEntry, apply_tray_roll, record_roll
 from desktop.rules import dicepool
 from desktop.store import CharacterRecord, DieRecord, NotFound
@@ -21,49 +21,51 @@ from desktop.ui.merge_ids import MergeId
 from desktop.ui.session import CampaignSession
 
 
-class UpdateDice(StoreCommand):
-    """Dice change place, tray, steps or owner; undo writes their old state back."""
+class DiceAction(StoreCommand):
+    """Dice moved by an action of `actions.pool` or `actions.tray_moves` (`act`, run on
+    the first redo): undo writes them back as they were, redo as the action left them.
+    An action that moved no die leaves no step."""
 
-    def __init__(self, session: CampaignSession, text: str, changed: list[DieRecord]) -> None:
+    def __init__(self, session: CampaignSession, text: str, act: Callable[[], DiceMoved]) -> None:
         super().__init__(session, text)
-        self._new = changed
-        self._old: list[DieRecord] | None = None
-        if not changed:
-            self.setObsolete(True)
+        self._act = act
+        self.done: DiceMoved | None = None
 
     def apply(self) -> None:
-        previous = self.session.campaign.kit.update_dice(self._new)
-        if self._old is None:
-            self._old = previous
+        if self.done is None:
+            self.done = self._act()
+            if not self.done.after:
+                self.setObsolete(True)
+        else:
+            self.session.campaign.kit.update_dice(self.done.after)
 
     def revert(self) -> None:
-        assert self._old is not None
-        self.session.campaign.kit.update_dice(self._old)
+        assert self.done is not None
+        self.session.campaign.kit.update_dice(self.done.before)
 
 
-class MoveTrayDice(UpdateDice):
+class MoveTrayDice(DiceAction):
     """Dice put into or taken out of the tray. The moves that fill a tray before a roll
     are one undo step: one Ctrl+Z empties the tray as it was filled. A roll (or any
     other command) on the stack in between ends the merging."""
 
-    def __init__(self, session: CampaignSession, text: str, changed: list[DieRecord]) -> None:
-        super().__init__(session, text, changed)
-        self._owners = {die.character_id for die in changed}
-
     def id(self) -> int:
         return int(MergeId.TRAY_MOVES)
 
+    def _owners(self) -> set[int]:
+        return {die.character_id for die in self.done.after} if self.done else set()
+
     def mergeWith(self, other: QUndoCommand) -> bool:
         # Only one character's tray: filling two trays (a conflict) stays two steps.
-        if not isinstance(other, MoveTrayDice) or other._owners != self._owners:
+        if not isinstance(other, MoveTrayDice) or other._owners() != self._owners():
             return False
-        if self._old is None or other._old is None:
+        if self.done is None or other.done is None:
             return False
         # Undo goes back to each die's state before the first move; redo to the last.
-        old = {die.id: die for die in other._old} | {die.id: die for die in self._old}
-        new = {die.id: die for die in self._new} | {die.id: die for die in other._new}
-        self._old, self._new = list(old.values()), list(new.values())
-        count = sum(1 for die in self._new if die.in_tray)
+        old = {die.id: die for die in other.done.before} | {d.id: d for d in self.done.before}
+        new = {die.id: die for die in self.done.after} | {d.id: d for d in other.done.after}
+        self.done = DiceMoved(list(old.values()), list(new.values()))
+        count = sum(1 for die in new.values() if die.in_tray)
         self.setText(f"Fill the tray ({count} dice)" if count else "Empty the tray by hand")
         return True
 
@@ -170,48 +172,24 @@ class RollTray(RollCommand):
         )
 
 
-class PoolAction(StoreCommand):
-    """Dice moved by an action of `actions.pool` (`act`, run on the first redo): undo
-    writes them back as they were, redo as the action left them. An action that moved
-    no die leaves no step."""
-
-    def __init__(self, session: CampaignSession, text: str, act: Callable[[], DiceMoved]) -> None:
-        super().__init__(session, text)
-        self._act = act
-        self.done: DiceMoved | None = None
-
-    def apply(self) -> None:
-        if self.done is None:
-            self.done = self._act()
-            if not self.done.after:
-                self.setObsolete(True)
-        else:
-            self.session.campaign.kit.update_dice(self.done.after)
-
-    def revert(self) -> None:
-        assert self.done is not None
-        self.session.campaign.kit.update_dice(self.done.before)
-
-
 def award_depleted(
     session: CampaignSession, die_id: int, from_character: int, to_character: int
 ) -> bool:
-    """A depleted die given from one character to another lands on the receiver's table."""
+    """A depleted die given from one character to another lands on the receiver's table
+    (`actions.pool.give_depleted_die`); a refusal is said before anything is pushed."""
     campaign = session.campaign
     try:
         giver = campaign.kit.dice(from_character)
-        campaign.kit.dice(to_character)
+        receiver = campaign.kit.dice(to_character)
+        given = given_die(giver, receiver, die_id, to_character)
         who = campaign.roster.get(to_character).name
-    except NotFound as error:
+    except (ValueError, NotFound) as error:
         session.report_failure(str(error))
         return False
-    die = next((d for d in giver if d.id == die_id), None)
-    # A die that is not the giver's is refused by the rules, in their words, on the push.
-    what = f"a depleted d{die.size}" if die is not None else "a depleted die"
     return session.push(
-        PoolAction(
+        DiceAction(
             session,
-            f"Award {what} to {who}",
+            f"Award a depleted d{given.size} to {who}",
             lambda: give_depleted_die(campaign, Actor.gm(), die_id, from_character, to_character),
         )
     )

@@ -11,7 +11,6 @@ rules (depletion, tuples, the all-ones choice, rest, damage) all come from
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -31,6 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.actions import pool as pool_actions
+from desktop.actions import tray_moves
 from desktop.actions.actor import Actor
 from desktop.actions.dice import quick_roll, roll_tray, to_pool, tray_of
 from desktop.actions.roll_words import describe_roll, rolled_size
@@ -40,11 +40,10 @@ from desktop.ui import read_guard
 from desktop.ui.damaged_note import damaged_note, read_around
 from desktop.ui.dice_commands import (
     AddDice,
+    DiceAction,
     MoveTrayDice,
-    PoolAction,
     RemoveDice,
     RollTray,
-    UpdateDice,
     award_depleted,
 )
 from desktop.ui.dice_table.animation import RollAnimation
@@ -71,6 +70,7 @@ if TYPE_CHECKING:
     from desktop.ui.dice_table.conflict_box import ConflictBox
 
 TOPICS = {"dice", "traits", "items", "characters"}
+AREA_WORDS = {"pool": "the pool", "tray": "the tray", "table": "the table", "removed": "removed"}
 
 
 def _focusable_before(widget: QWidget) -> QWidget:
@@ -537,24 +537,21 @@ class DiceTableWidget(QWidget):
         self.move_die(die, "pool" if die.in_tray else "tray")
 
     def move_die(self, die: DieRecord, area: str) -> None:
-        """Move one of this character's dice to an area of the table."""
-        if die.kind != "ordinary" and area in ("tray",):
-            self._problem("Weapon and armour dice are rolled in a conflict, not from the tray.")
+        """Move one of the shown dice to an area of the table."""
+        try:
+            changed = tray_moves.moved_die(die, area)
+        except ValueError as error:
+            self._problem(str(error))
             return
-        if area in ("pool", "tray"):
-            if die.place != "pool" and die.kind == "ordinary" and area == "tray":
-                self._problem("Only dice in the pool can go in the tray.")
-                return
-            changed = replace(die, place="pool", in_tray=area == "tray", steps=0, down_to_d4=False)
-        else:
-            changed = replace(die, place=area, in_tray=False, steps=0, down_to_d4=False)
         if changed == die:
             return
-        names = {"pool": "the pool", "tray": "the tray", "table": "the table", "removed": "removed"}
-        text = f"Move d{die.size} to {names[area]}"
+        text = f"Move d{die.size} to {AREA_WORDS[area]}"
+        act = partial(
+            tray_moves.move_die, self._live.campaign, Actor.gm(), die.character_id, die.id, area
+        )
         # Into or out of the tray: the moves that fill a tray merge into one undo step.
-        kind = MoveTrayDice if die.place == "pool" and area in ("pool", "tray") else UpdateDice
-        self._push(kind(self._live, text, [changed]))
+        kind = MoveTrayDice if die.place == "pool" and area in ("pool", "tray") else DiceAction
+        self._push(kind(self._live, text, act))
 
     def _on_die_dropped(self, die_id: int, from_character: int, side: int, area: str) -> None:
         sides = self._sides()
@@ -597,29 +594,32 @@ class DiceTableWidget(QWidget):
     def step(self, die_id: int, delta: int) -> None:
         """Spend (or take back) one trait step on a tray die."""
         die = self._die(die_id)
-        if not self._writable() or die is None or not die.in_tray:
-            return
-        steps = die.steps + delta
-        if steps < 0:
+        if not self._writable() or die is None:
             return
         side = self._side_of_die(die_id)
+        opponent = self._conflict_box.opponent if side and self._conflict_box else None
+        who = opponent.name if opponent else "this side"
         own = self._opponent_dice() if side else self._dice
-        used = sum(d.steps for d in self._tray(own)) + delta
-        if delta > 0 and used > self.steps_allowed(side):
-            opponent = self._conflict_box.opponent if side and self._conflict_box else None
-            who = opponent.name if opponent else "this side"
-            self._problem(
-                f"No trait steps left for {who}: tick one of its own traits that applies."
-            )
-            return
+        allowed = self.steps_allowed(side)
         try:
-            dicepool.step_size(die.size, steps)
+            changed = tray_moves.stepped_die(own, die_id, delta, allowed, who)
         except ValueError as error:
             self._problem(str(error))
             return
+        if changed is None:
+            return
         verb = "Step up" if delta > 0 else "Step back"
-        changed = replace(die, steps=steps, down_to_d4=False)
-        self._push(UpdateDice(self._live, f"{verb} a d{die.size}", [changed]))
+        act = partial(
+            tray_moves.step_die,
+            self._live.campaign,
+            Actor.gm(),
+            die.character_id,
+            die_id,
+            delta,
+            steps_allowed=allowed,
+            who=who,
+        )
+        self._push(DiceAction(self._live, f"{verb} a d{die.size}", act))
 
     def _selected(self) -> DieRecord | None:
         items = self.scene.selectedItems()
@@ -640,9 +640,11 @@ class DiceTableWidget(QWidget):
         die = self._selected()
         if die is None or not self._writable() or not die.in_tray:
             return
-        changed = replace(die, down_to_d4=not die.down_to_d4, steps=0)
-        text = f"Step a d{die.size} down to d4" if changed.down_to_d4 else f"Restore a d{die.size}"
-        self._push(UpdateDice(self._live, text, [changed]))
+        text = f"Restore a d{die.size}" if die.down_to_d4 else f"Step a d{die.size} down to d4"
+        act = partial(
+            tray_moves.toggle_down_to_d4, self._live.campaign, Actor.gm(), die.character_id, die.id
+        )
+        self._push(DiceAction(self._live, text, act))
 
     def delete_selected(self) -> None:
         die = self._selected()
@@ -665,19 +667,21 @@ class DiceTableWidget(QWidget):
 
     def clear_tray(self) -> None:
         if self._writable():
-            trays = [*self._tray(), *self._tray(self._opponent_dice())]
-            changed = [replace(d, in_tray=False, steps=0, down_to_d4=False) for d in trays]
+            owners = [character.id for character, _dice in self._sides()]
+            act = partial(tray_moves.empty_trays, self._live.campaign, Actor.gm(), owners)
             self._applied.clear()
-            self._push(UpdateDice(self._live, "Empty the tray", changed))
+            self._push(DiceAction(self._live, "Empty the tray", act))
 
     def rest(self, hours: int) -> None:
         if not self._writable():
             return
         session, character = self._live, self._character
         assert character is not None
+        if not self._allowed(lambda: pool_actions.rested(self._dice, hours)):
+            return
         text = "Rest two hours" if hours == 2 else "Rest a day"
         act = partial(pool_actions.rest, session.campaign, Actor.gm(), character.id, hours)
-        self._push(PoolAction(session, text, act))
+        self._push(DiceAction(session, text, act))
 
     def _take_typed_damage(self) -> None:
         count = self.damage_spin.value()
@@ -691,9 +695,21 @@ class DiceTableWidget(QWidget):
             return
         session, character = self._live, self._character
         assert character is not None
+        if not self._allowed(lambda: pool_actions.damaged(self._dice, count)):
+            return
         text = f"{character.name} takes {count} damage"
         act = partial(pool_actions.take_damage, session.campaign, Actor.gm(), character.id, count)
-        self._push(PoolAction(session, text, act))
+        self._push(DiceAction(session, text, act))
+
+    def _allowed(self, check: Callable[[], object]) -> bool:
+        """Whether an action's rules `check` passes on the dice shown; if not, the rules'
+        refusal is said and nothing is pushed (a refused push would drop the redo steps)."""
+        try:
+            check()
+        except ValueError as error:
+            self._problem(str(error))
+            return False
+        return True
 
     # -- rolling ---------------------------------------------------------------------------------
 
@@ -789,15 +805,13 @@ class DiceTableWidget(QWidget):
             return
         who, dice = sides[empty[0]]
         try:
-            picked = set(dicepool.quick_pick(to_pool(dice), count))
+            tray_moves.quick_filled(dice, count, who.name)
         except ValueError as error:
-            self._problem(f"{who.name}: {error}")
+            self._problem(str(error))
             return
-        changed = [
-            replace(d, in_tray=True, steps=0, down_to_d4=False) for d in dice if d.id in picked
-        ]
         text = f"Put {count} of {who.name}'s dice in the tray"
-        if self._push(MoveTrayDice(self._live, text, changed)) and len(empty) == 1:
+        act = partial(tray_moves.fill_tray, self._live.campaign, Actor.gm(), who.id, count)
+        if self._push(MoveTrayDice(self._live, text, act)) and len(empty) == 1:
             self.roll_conflict()  # the other side had named its dice: both roll now
 
     def roll(self) -> None:
