@@ -340,7 +340,7 @@ class DiceTableWidget(QWidget):
     # -- following the campaign ---------------------------------------------------------------
 
     def set_session(self, session: CampaignSession | None) -> None:
-        self._stop_animation()
+        self.animation.stop()
         self._pending = None
         if self._conflict_box is not None:
             self._conflict_box.reset()
@@ -369,7 +369,7 @@ class DiceTableWidget(QWidget):
             except NotFound:
                 self._character = None
         if (self._character.id if self._character else None) != previous:
-            self._stop_animation()
+            self.animation.stop()
             self._states.clear()
             self._applied.clear()
             self._cancel_pending()
@@ -861,9 +861,6 @@ class DiceTableWidget(QWidget):
         """Whether dice are tumbling: a roll that has not landed yet."""
         return self.animation.running()
 
-    def _stop_animation(self) -> None:
-        self.animation.stop()
-
     def _hold_undo(self, held: bool) -> None:
         # A pending roll was computed from the pool as it is: undo must wait for it.
         if self._session is not None:
@@ -880,7 +877,9 @@ class DiceTableWidget(QWidget):
         self._show_faces([roll])
         if roll.result.catastrophe:
             self._pending = roll
-            self._result.say(self._describe(roll) + "\nAll ones: choose below.")
+            name = self._character.name if self._character else ""
+            said = describe_roll(name, roll, None)
+            self._result.say(said + "\nAll ones: choose below.")
             self.choice_frame.offer(roll)
             self._redraw()
             self._update_buttons()
@@ -928,9 +927,6 @@ class DiceTableWidget(QWidget):
             self._applied.clear()
             self._result.show(command.done.summary)
         self._update_buttons()
-
-    def _describe(self, roll: dicepool.Roll, choice: dicepool.Catastrophe | None = None) -> str:
-        return describe_roll(self._character.name if self._character else "", roll, choice)
 
     # -- conflict ---------------------------------------------------------------------------
 
