@@ -31,17 +31,7 @@ from desktop.store import (
 )
 from desktop.ui import read_guard
 from desktop.ui.backup_scheduler import BackupScheduler
-from desktop.ui.docks.panels import (
-    ChapterPanel,
-    ClocksPanel,
-    DiceTablePanel,
-    EnergyCalendarPanel,
-    FactionLadderPanel,
-    PlayPanel,
-    RollLogPanel,
-    RosterPanel,
-    SysCardsPanel,
-)
+from desktop.ui.docks import panels
 from desktop.ui.downtime.launcher import DowntimeLauncher
 from desktop.ui.file_names import recent_entry
 from desktop.ui.panel import Panel, PanelFiller
@@ -67,19 +57,6 @@ if TYPE_CHECKING:
 
     from desktop.store import Campaign, CampaignDocument, CardRecord
 
-# In this order the shown docks fill in once the window is on screen: the roster and the
-# Dice Table first.
-PANELS: tuple[type[Panel], ...] = (
-    RosterPanel,
-    DiceTablePanel,
-    SysCardsPanel,
-    EnergyCalendarPanel,
-    ChapterPanel,
-    ClocksPanel,
-    FactionLadderPanel,
-    PlayPanel,
-    RollLogPanel,
-)
 CAMPAIGN_FILTER = f"GM Desk campaigns (*{SUFFIX})"
 JSON_FILTER = "GM Desk exports (*.json)"
 
@@ -122,7 +99,7 @@ class MainWindow(QMainWindow):
         self._shown_once = False
         # The window paints first, with the docks' titles; their views fill in after.
         self.filler = PanelFiller(self)
-        for panel_class in PANELS:
+        for panel_class in panels.DOCKS:  # in the order they fill in
             panel = panel_class(self)
             self.addDockWidget(panel_class.area, panel)
             self.filler.add(panel)
@@ -383,7 +360,7 @@ class MainWindow(QMainWindow):
         # A layout passing through a taller one on its way (the calendar's) must not
         # leave the window grown: the GM's window keeps its size.
         size = self.size()
-        state = self.settings.workspace_state(name)
+        state = self.settings.workspace_state(name, self._dock_names())
         restored = state is not None and self.restoreState(state, LAYOUT_VERSION)
         if not restored:
             arrange(self, self._docks(), name)
@@ -421,13 +398,19 @@ class MainWindow(QMainWindow):
     def _docks(self) -> dict[str, Panel]:
         return {panel.name: panel for panel in self.panels}
 
+    def _dock_names(self) -> tuple[str, ...]:
+        """The docks a saved layout is for: one saved before a dock came is not restored."""
+        return tuple(panel.name for panel in self.panels)
+
     def show_workspace(self, name: str) -> None:
         """Switch to workspace `name` (Ctrl+1..3), keeping the one left as the GM had it."""
         name = workspace_named(name).name
         self.workspace_actions[name].setChecked(True)
         if name == self.workspace or self.session is None:
             return
-        self.settings.set_workspace_state(self.workspace, self.saveState(LAYOUT_VERSION))
+        self.settings.set_workspace_state(
+            self.workspace, self.saveState(LAYOUT_VERSION), self._dock_names()
+        )
         self.workspace = name
         self.settings.set_workspace(name)
         self._restore_workspace(name)
@@ -468,7 +451,9 @@ class MainWindow(QMainWindow):
                 self.settings.set_dock_minimum(panel.name, *room)
         self.settings.set_workspace(self.workspace)
         if self.session is not None:
-            self.settings.set_workspace_state(self.workspace, self.saveState(LAYOUT_VERSION))
+            self.settings.set_workspace_state(
+                self.workspace, self.saveState(LAYOUT_VERSION), self._dock_names()
+            )
         self.settings.sync()
 
     def reset_layout(self) -> None:
