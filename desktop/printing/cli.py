@@ -14,6 +14,9 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Protocol, TypeVar
 
+from PySide6.QtGui import QGuiApplication
+
+from desktop.printing.alignment import export_alignment_pdf
 from desktop.printing.cards import PageSizeName, PrintCard, export_pdf
 from desktop.printing.flow import Duplex
 from desktop.printing.layout import CardPrintOptions
@@ -119,8 +122,6 @@ def print_alignment(
     out: Path, page_size: PageSizeName = "A4", options: CardPrintOptions | None = None
 ) -> int:
     """Write the print alignment test (front and back) to ``out``; return its pages."""
-    from desktop.printing.alignment import export_alignment_pdf
-
     with _gui_application():
         return export_alignment_pdf(out, page_size, options)
 
@@ -138,8 +139,6 @@ def _gui_application() -> Iterator[object]:
     Fonts and text layout need a QGuiApplication; the lead's ``--print-cards`` starts
     one, and this covers any other caller with no window (a server, a CI job, ssh).
     """
-    from PySide6.QtGui import QGuiApplication
-
     existing = QGuiApplication.instance()
     if existing is not None:
         yield existing

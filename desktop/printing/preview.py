@@ -16,6 +16,7 @@ from PySide6.QtPrintSupport import QPrinter, QPrintPreviewDialog
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 from desktop import outputs
+from desktop.printing.alignment import paint_alignment
 from desktop.printing.cards import PrintCard, paint_pages
 from desktop.printing.layout import CardPrintOptions
 
@@ -121,8 +122,6 @@ def make_alignment_preview(
 ) -> QPrintPreviewDialog:
     """A preview of the print alignment test, printed with ``options``' back offset and
     duplex edge; its Print button prints it."""
-    from desktop.printing.alignment import paint_alignment
-
     return make_document_preview(
         parent,
         "Print Alignment Test",

@@ -8,21 +8,25 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from PySide6.QtCore import QStandardPaths
 from PySide6.QtWidgets import QFileDialog
 
 from desktop import outputs
 from desktop.store import SUFFIX, CampaignLocked
+from desktop.ui import long_task
+from desktop.ui.file_names import export_path
 
 if TYPE_CHECKING:
     from desktop.store import Campaign
     from desktop.ui.main_window import MainWindow
     from desktop.ui.settings import Settings
 
+CAMPAIGN_FILTER = f"GM Desk campaigns (*{SUFFIX})"
+JSON_FILTER = "GM Desk exports (*.json)"
+
 
 def documents_folder() -> Path:
     """The user's documents folder (the system's own, by Qt), or home without one."""
-    from PySide6.QtCore import QStandardPaths
-
     found = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
     return Path(found) if found and Path(found).is_dir() else Path.home()
 
@@ -50,8 +54,6 @@ def output_refusal(campaign: Campaign, target: Path, kind: outputs.OutputKind) -
 
 def save_copy(window: MainWindow) -> None:
     """File > Save a Copy…: a whole copy of the open campaign, where the GM chooses."""
-    from desktop.ui.main_window import CAMPAIGN_FILTER
-
     if window.session is None:
         return
     campaign = window.session.campaign
@@ -84,9 +86,6 @@ def save_copy(window: MainWindow) -> None:
 def export_json(window: MainWindow) -> None:
     """File > Export…: the campaign as a JSON export, where the GM chooses."""
     from desktop.store import DamagedRecord, export_campaign
-    from desktop.ui.file_names import export_path
-    from desktop.ui.long_task import run_with_progress
-    from desktop.ui.main_window import JSON_FILTER
 
     if window.session is None:
         return
@@ -110,7 +109,7 @@ def export_json(window: MainWindow) -> None:
         return True
 
     try:
-        done = run_with_progress(window, f"Exporting to {target.name}…", export)
+        done = long_task.run_with_progress(window, f"Exporting to {target.name}…", export)
     except OSError as error:
         window.show_problem(f"{outputs.write_failure(target, error)} The campaign is unchanged.")
         return

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.ui.plain_text import PlainLabel, RichLabel
+from desktop.ui.read_guard import guarded_call
 from desktop.ui.theme import ERROR, WARNING, Role, text_style
 
 if TYPE_CHECKING:
@@ -104,9 +105,6 @@ def follow_changes(
 
 def on_topics(topics: Collection[str], refresh: Callable[[], object]) -> Callable[[str], None]:
     """A slot for the session's change signal: `refresh` when the topic is one of `topics`."""
-
-    from desktop.ui.read_guard import guarded_call
-
     view = getattr(refresh, "__self__", None)
 
     def on_changed(topic: str) -> None:

@@ -14,6 +14,7 @@ from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 
+# Measured (issue 28, 3 runs): pages built at once make ready 38-95 ms later.
 class LazyPage(QWidget):
     """The place of a tab page whose widget `make()` builds on first need."""
 

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Final, Protocol
 
 from PySide6.QtCore import QLocale, QTimer
 from PySide6.QtGui import QPagedPaintDevice
+from PySide6.QtPrintSupport import QPrintDialog, QPrinter
 from PySide6.QtWidgets import (
     QButtonGroup,
     QComboBox,
@@ -33,12 +34,17 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.printing.cards import CardPrintOptions, PageSizeName
-from desktop.printing.sheets import PrintSheet
-from desktop.printing.summary import PrintSummary
+from desktop import outputs
+from desktop.printing.cards import CardPrintOptions, PageSizeName, export_pdf, paint_pages
+from desktop.printing.preview import make_alignment_preview, make_document_preview
+from desktop.printing.sheets import Duplex, PrintSheet, export_sheets_pdf, paint_sheets
+from desktop.printing.summary import PrintSummary, export_summary_pdf, paint_summary
 from desktop.store import CardRecord, NotFound, ReadOnlyCampaign
 from desktop.ui.card_layout_form import SHEETS_TWO_SIDED, CardLayoutForm
+from desktop.ui.file_names import campaign_stem
+from desktop.ui.file_outputs import output_refusal, pdf_folder
 from desktop.ui.plain_text import PlainLabel
+from desktop.ui.print_data import gather_sheets, gather_summary, print_cards
 
 if TYPE_CHECKING:
     from desktop.ui.session import CampaignSession
@@ -274,9 +280,6 @@ def make_job(
     ``layout`` says (the campaign's remembered layout when None)."""
     if layout is None:
         layout = remembered_layout(options)
-    from desktop.ui.file_names import campaign_stem
-    from desktop.ui.print_data import gather_sheets, gather_summary
-
     assert window.session is not None
     campaign = window.session.campaign
     stem = campaign_stem(campaign.summary().name, campaign.path.stem)
@@ -304,8 +307,6 @@ def remembered_layout(options: PrintOptions) -> PrintLayout:
 
 
 def _sheets_job(sheets: list[PrintSheet], file_name: str, layout: PrintLayout) -> PrintJob:
-    from desktop.printing.sheets import Duplex, export_sheets_pdf, paint_sheets
-
     duplex = Duplex(layout.cards.back_offset_mm) if layout.sheets_two_sided else None
     names = [sheet.name for sheet in sheets]
     many = len(sheets) > 1
@@ -319,8 +320,6 @@ def _sheets_job(sheets: list[PrintSheet], file_name: str, layout: PrintLayout) -
 
 
 def _summary_job(summary: PrintSummary, file_name: str) -> PrintJob:
-    from desktop.printing.summary import export_summary_pdf, paint_summary
-
     return PrintJob(
         title="GM summary",
         what="the GM summary",
@@ -336,9 +335,6 @@ def _cards_job(
     file_name: str,
     layout: CardPrintOptions,
 ) -> PrintJob:
-    from desktop.printing.cards import export_pdf, paint_pages
-    from desktop.ui.print_data import print_cards
-
     assert window.session is not None
     cards = print_cards(window.session.campaign, chosen)
     if not cards:
@@ -394,8 +390,6 @@ def preview_alignment(window: PrintHost) -> None:
 
     Printed with the campaign's back offset and duplex edge, so a second test shows
     whether the offset typed in is right."""
-    from desktop.printing.preview import make_alignment_preview
-
     options = print_options(window)
     layout = remembered_layout(options) if options is not None else PrintLayout()
     dialog = make_alignment_preview(window.window(), layout.cards, say=window.show_problem)
@@ -407,8 +401,6 @@ def preview_alignment(window: PrintHost) -> None:
 
 def print_document(window: PrintHost) -> None:
     """File > Print…: what to print, then the system's print dialog (its paper is used)."""
-    from PySide6.QtPrintSupport import QPrintDialog, QPrinter
-
     chosen = _choose(window, "Print…", ask_paper=False)
     if chosen is None:
         return
@@ -428,9 +420,6 @@ def print_document(window: PrintHost) -> None:
 def _file_refusal(window: PrintHost, name: str) -> str | None:
     """Why the PDF file `name` must not be written (the campaign, a backup, a file that
     is not a PDF); None when it may, or when printing to paper (no name)."""
-    from desktop import outputs
-    from desktop.ui.file_outputs import output_refusal
-
     if not name or window.session is None:
         return None
     return output_refusal(window.session.campaign, Path(name), outputs.PDF)
@@ -438,8 +427,6 @@ def _file_refusal(window: PrintHost, name: str) -> str | None:
 
 def preview_document(window: PrintHost) -> None:
     """File > Print Preview…: what to print, then the preview; its Print button prints."""
-    from desktop.printing.preview import make_document_preview
-
     chosen = _choose(window, "Print Preview…", ask_paper=False)
     if chosen is None:
         return
@@ -475,8 +462,6 @@ def export_document(window: PrintHost) -> None:
     chosen = _choose(window, "Export PDF…", ask_paper=True)
     if chosen is None or window.session is None:
         return
-    from desktop.ui.file_outputs import pdf_folder
-
     job, paper = chosen
     folder = pdf_folder(window.settings)
     name, _ = QFileDialog.getSaveFileName(

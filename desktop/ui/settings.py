@@ -6,7 +6,8 @@ from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QSettings
 
-# Bump when the docks change, so an old saved layout is not applied to new docks.
+# Bump when a dock's place in the layouts changes meaning; a dock added or removed is
+# seen without it (a saved layout names the docks it was saved with).
 LAYOUT_VERSION = 7
 # Bump with an upgrade step in `_upgrade` when a stored key changes meaning.
 SETTINGS_VERSION = 1
@@ -43,16 +44,22 @@ class Settings:
     def set_workspace(self, name: str) -> None:
         self._store.setValue("window/workspace", name)
 
-    def workspace_state(self, name: str) -> QByteArray | None:
-        """Workspace `name`'s layout as the GM left it, if saved for the current docks."""
+    def workspace_state(self, name: str, docks: tuple[str, ...]) -> QByteArray | None:
+        """Workspace `name`'s layout as the GM left it, if saved for the current `docks`
+        (their names): a dock new since would be left out of it, wherever Qt put it."""
         if int(self._store.value("window/layout_version", 0)) != LAYOUT_VERSION:
+            return None
+        # Layouts saved before the docks were named with them are of today's docks.
+        saved_docks = self._store.value("window/layout_docks", None)
+        if saved_docks is not None and str(saved_docks) != ",".join(sorted(docks)):
             return None
         value = self._store.value(f"workspaces/{name}")
         return value if isinstance(value, QByteArray) and not value.isEmpty() else None
 
-    def set_workspace_state(self, name: str, value: QByteArray) -> None:
+    def set_workspace_state(self, name: str, value: QByteArray, docks: tuple[str, ...]) -> None:
         self._store.setValue(f"workspaces/{name}", value)
         self._store.setValue("window/layout_version", LAYOUT_VERSION)
+        self._store.setValue("window/layout_docks", ",".join(sorted(docks)))
 
     def clear_workspace_state(self, name: str) -> None:
         self._store.remove(f"workspaces/{name}")

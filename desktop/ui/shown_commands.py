@@ -8,6 +8,8 @@ one-click toggles on the clock board and the ladder all come here.
 from __future__ import annotations
 
 from desktop.store import CardRecord, ClockRecord, FactionRecord
+from desktop.ui.card_commands import EditCard
+from desktop.ui.clock_commands import UpdateClock
 from desktop.ui.session import CampaignSession
 
 SHOWN_TIP = "Shown to players: the player display shows it"
@@ -20,21 +22,17 @@ def shown_text(name: str, shown: bool) -> str:
 
 
 def set_clock_shown(session: CampaignSession, clock: ClockRecord, shown: bool) -> bool:
-    from desktop.ui.clock_commands import UpdateClock
-
     command = UpdateClock(session, clock, shown_text(clock.name, shown), shown=shown)
     return session.push(command)
 
 
 def set_faction_shown(session: CampaignSession, faction: FactionRecord, shown: bool) -> bool:
-    from desktop.ui.faction_commands import EditFaction
+    from desktop.ui.faction_commands import EditFaction  # which imports `shown_text`
 
     return session.push(EditFaction(session, faction, shown=shown))
 
 
 def set_card_shown(session: CampaignSession, card: CardRecord, shown: bool) -> bool:
-    from desktop.ui.card_commands import EditCard
-
     command = EditCard(session, card, "shown", shown)
     command.setText(shown_text(card.name, shown))
     return session.push(command)

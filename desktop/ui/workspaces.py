@@ -3,9 +3,11 @@
 *Play* keeps the table in view (roster, a large Dice Table, the Play dock with the
 clocks behind it, and the roll log), *Prep* the SySCards with their preview beside the
 roster, the ladder and the chapter, *Between sessions* the Energy Calendar with the
-chapter and the ladder. Each workspace remembers the GM's own changes to it (saved per
-workspace in the settings); its default is drawn here, sized from the window so it fits
-1366 x 768 as well as 1920 x 1080.
+chapter and the ladder. Each dock says which workspaces show it
+(`desktop.ui.docks.panels`); a dock the default layouts below do not place is shown in
+a tab behind the workspace's `tabs_with` dock. Each workspace remembers the GM's own
+changes to it (saved per workspace in the settings); its default is drawn here, sized
+from the window so it fits 1366 x 768 as well as 1920 x 1080.
 """
 
 from __future__ import annotations
@@ -13,31 +15,34 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDockWidget, QMainWindow, QTabBar
+from PySide6.QtWidgets import QMainWindow, QTabBar
+
+from desktop.ui.docks import panels
+from desktop.ui.panel import Panel
 
 Area = Qt.DockWidgetArea
 Horizontal = Qt.Orientation.Horizontal
 Vertical = Qt.Orientation.Vertical
 
 
-# A NamedTuple, not a dataclass: this module is read before the first paint, and
-# dataclasses (its import and each class's generated methods) are not needed for it.
 class Workspace(NamedTuple):
     name: str  # saved in the settings: never change it once shipped
     title: str
     shortcut: str
-    docks: tuple[str, ...]  # the docks it shows; every other dock is hidden
+    # The dock in front of a tab group: a dock the layout below does not place goes in
+    # a tab behind it.
+    tabs_with: str
+
+    @property
+    def docks(self) -> tuple[str, ...]:
+        """The docks it shows, as they declare it; every other dock is hidden."""
+        return tuple(panel.name for panel in panels.DOCKS if self.name in panel.workspaces)
 
 
 WORKSPACES: tuple[Workspace, ...] = (
-    Workspace("play", "&Play", "Ctrl+1", ("roster", "diceTable", "play", "clocks", "rollLog")),
-    Workspace("prep", "P&rep", "Ctrl+2", ("roster", "syscards", "faction_ladder", "chapter")),
-    Workspace(
-        "between",
-        "&Between Sessions",
-        "Ctrl+3",
-        ("energyCalendar", "chapter", "faction_ladder"),
-    ),
+    Workspace("play", "&Play", "Ctrl+1", "play"),
+    Workspace("prep", "P&rep", "Ctrl+2", "faction_ladder"),
+    Workspace("between", "&Between Sessions", "Ctrl+3", "chapter"),
 )
 BY_NAME = {workspace.name: workspace for workspace in WORKSPACES}
 DEFAULT = "play"
@@ -48,20 +53,24 @@ def workspace_named(name: str) -> Workspace:
     return BY_NAME.get(name, BY_NAME[DEFAULT])
 
 
-def arrange(window: QMainWindow, docks: dict[str, QDockWidget], name: str) -> None:
+def arrange(window: QMainWindow, docks: dict[str, Panel], name: str) -> None:
     """Lay the docks out as workspace `name`'s default, sized for the window as it is."""
+    name = workspace_named(name).name
+    shown = [dock_name for dock_name, dock in docks.items() if name in dock.workspaces]
     for dock in docks.values():
         window.removeDockWidget(dock)  # also hides it
-    _place(window, docks, name)
-    for dock_name in workspace_named(name).docks:
+    placed = _place(window, docks, name)
+    behind = docks[workspace_named(name).tabs_with]
+    for dock_name in [dock_name for dock_name in shown if dock_name not in placed]:
+        window.tabifyDockWidget(behind, docks[dock_name])
+        docks[dock_name].show()
+        behind.raise_()  # still in front
+    for dock_name in shown:
         # Built now (a panel builds its view when first shown): the sizes below are
         # worked out from what each view needs, which is known only once it is built.
-        content = getattr(docks[dock_name], "content", None)
-        if callable(content):
-            content()
+        docks[dock_name].content()
     # The others stay in the layout, hidden: a saved state names every dock, so that
     # restoring a workspace hides what the one before it showed.
-    shown = set(workspace_named(name).docks)
     for dock_name, dock in docks.items():
         if dock_name not in shown:
             window.addDockWidget(Area.RightDockWidgetArea, dock)
@@ -72,7 +81,7 @@ def arrange(window: QMainWindow, docks: dict[str, QDockWidget], name: str) -> No
     hide_stale_tab_bars(window, docks)
 
 
-def hide_stale_tab_bars(window: QMainWindow, docks: dict[str, QDockWidget]) -> None:
+def hide_stale_tab_bars(window: QMainWindow, docks: dict[str, Panel]) -> None:
     """Hide the tabs of a workspace left: Qt leaves a tab group's bar on screen when its
     docks are hidden ("Chapter | Faction Ladder" over the Dice Table in Play)."""
     shown = {dock.windowTitle() for dock in docks.values() if not dock.isHidden()}
@@ -82,23 +91,29 @@ def hide_stale_tab_bars(window: QMainWindow, docks: dict[str, QDockWidget]) -> N
             bar.hide()
 
 
-def _place(window: QMainWindow, docks: dict[str, QDockWidget], name: str) -> None:
-    def add(area: Area, dock_name: str) -> QDockWidget:
+def _place(window: QMainWindow, docks: dict[str, Panel], name: str) -> set[str]:
+    """Workspace `name`'s docks as its default layout draws them; the names placed."""
+    placed: set[str] = set()
+
+    def add(area: Area, dock_name: str) -> Panel:
         dock = docks[dock_name]
         window.addDockWidget(area, dock)
         dock.show()
+        placed.add(dock_name)
         return dock
 
-    def split(first: QDockWidget, dock_name: str, orientation: Qt.Orientation) -> QDockWidget:
+    def split(first: Panel, dock_name: str, orientation: Qt.Orientation) -> Panel:
         dock = docks[dock_name]
         window.splitDockWidget(first, dock, orientation)
         dock.show()
+        placed.add(dock_name)
         return dock
 
-    def tab(first: QDockWidget, dock_name: str) -> QDockWidget:
+    def tab(first: Panel, dock_name: str) -> Panel:
         dock = docks[dock_name]
         window.tabifyDockWidget(first, dock)
         dock.show()
+        placed.add(dock_name)
         return dock
 
     # All in one dock area, side by side: with the central widget hidden, the sizes
@@ -124,9 +139,10 @@ def _place(window: QMainWindow, docks: dict[str, QDockWidget], name: str) -> Non
         tab(play, "clocks")
         tab(play, "rollLog")
         play.raise_()
+    return placed
 
 
-def _size(window: QMainWindow, docks: dict[str, QDockWidget], name: str) -> None:
+def _size(window: QMainWindow, docks: dict[str, Panel], name: str) -> None:
     width = window.width()
 
     def at_least(dock_name: str, wanted: float) -> int:

@@ -15,8 +15,9 @@ from pytestqt.qtbot import QtBot
 from desktop import __version__
 from desktop.store import Campaign
 from desktop.store.backups import list_backups
+from desktop.ui.docks.panels import DOCKS
 from desktop.ui.help import RulesReference, about_text
-from desktop.ui.main_window import PANELS, MainWindow
+from desktop.ui.main_window import MainWindow
 from desktop.ui.settings import LAYOUT_VERSION, Settings
 
 
@@ -36,7 +37,7 @@ def test_title_status_bar_and_menus(window: MainWindow) -> None:
     ]
     assert view == [
         *workspaces,
-        *(panel.title for panel in PANELS),
+        *(panel.title for panel in DOCKS),
         *display,
         "&Reset Workspace",
         "&Theme",

@@ -31,6 +31,7 @@ from desktop.rules.energy import CharacterProfile, DayState
 from desktop.store import NotFound
 from desktop.ui import read_guard
 from desktop.ui.docks.energy_ledger import LedgerView
+from desktop.ui.end_day import EndDayDialog
 from desktop.ui.energy_summary import day_date, summarise
 from desktop.ui.form_helpers import follow_changes, push_button
 from desktop.ui.plain_text import PlainLabel
@@ -409,6 +410,4 @@ class EnergyCalendarWidget(QWidget):
     def open_end_day(self) -> None:
         if self.session is None:
             return
-        from desktop.ui.end_day import EndDayDialog
-
         EndDayDialog(self.session, self).open()

@@ -1,16 +1,19 @@
-"""The panels of every dock: what each is called, where it docks and which widget it
-shows.
+"""Every dock of the main window, declared once: what each is called, where it docks,
+which workspaces show it and which widget it shows.
 
-Each panel is defined apart from its widget, whose module is imported only when the
-dock is first filled: the window makes its docks and paints their titles without
-importing the widgets (nor the rules and the store they use), the docks a workspace
-shows fill in once it is on screen, and a dock tabbed out of sight (the calendar, the
-ladder, the chapter) costs nothing until its tab is shown.
+`DOCKS` is what the window reads for its docks (in the order they fill in once the
+window is on screen: the roster and the Dice Table first), the View menu for its
+toggles, the workspaces for what each shows and the saved layouts for the docks they
+name. A new dock is one class here, added to `DOCKS`, beside its widget's module.
+
+Each panel names its widget's module rather than importing it: the window makes its
+docks and paints their titles without importing the widgets (nor the rules and the
+store they use), the docks a workspace shows fill in once it is on screen, and a dock
+tabbed out of sight (the calendar, the ladder, the chapter) costs nothing until its tab
+is shown.
 """
 
 from __future__ import annotations
-
-from typing import cast
 
 from PySide6.QtCore import Qt, QThreadPool
 from PySide6.QtWidgets import QWidget
@@ -22,56 +25,78 @@ RIGHT = Qt.DockWidgetArea.RightDockWidgetArea
 BOTTOM = Qt.DockWidgetArea.BottomDockWidgetArea
 
 
-def _panel(
-    class_name: str, title: str, name: str, area: Qt.DockWidgetArea, widget: str
-) -> type[Panel]:
-    """A panel class for `widget` ("module.path.WidgetClass"), made with the panel as its
-    parent by `Panel.build`."""
-    module, widget_class = widget.rsplit(".", 1)
-    fields = {"title": title, "name": name, "area": area, "module": module}
-    return cast(type[Panel], type(class_name, (Panel,), {**fields, "widget_class": widget_class}))
+# `name` is the saved objectName: never change one once shipped.
+class RosterPanel(Panel):
+    title, name, area = "Roster", "roster", LEFT
+    module, widget_class = "desktop.ui.docks.roster", "RosterWidget"
+    workspaces = ("play", "prep")
 
 
 class DiceTablePanel(Panel):
     title, name, area = "Dice Table", "diceTable", RIGHT
     module, widget_class = "desktop.ui.docks.dice_table", "DiceTableWidget"
+    workspaces = ("play",)
 
     def build(self) -> QWidget:
-        from desktop.ui.docks.dice_table import DiceTableWidget
+        from desktop.ui.docks.dice_table import DiceTableWidget  # imported by `fill_step`
 
         # The window's pool runs the odds; a panel on its own (a test) brings its own.
         pool = getattr(self.parent(), "pool", None)
         return DiceTableWidget(pool if isinstance(pool, QThreadPool) else QThreadPool(self), self)
 
 
-# The title, the saved objectName (never change one once shipped), the area, the widget.
-RosterPanel = _panel(
-    "RosterPanel", "Roster", "roster", LEFT, "desktop.ui.docks.roster.RosterWidget"
-)
-PlayPanel = _panel("PlayPanel", "Play", "play", RIGHT, "desktop.ui.play.play_panel.PlayWidget")
-SysCardsPanel = _panel(
-    "SysCardsPanel", "SySCards", "syscards", RIGHT, "desktop.ui.docks.syscards.SysCardsWidget"
-)
-ClocksPanel = _panel(
-    "ClocksPanel", "Clocks", "clocks", RIGHT, "desktop.ui.docks.clocks.ClocksWidget"
-)
-RollLogPanel = _panel(
-    "RollLogPanel", "Roll Log", "rollLog", BOTTOM, "desktop.ui.docks.roll_log.RollLogWidget"
-)
-EnergyCalendarPanel = _panel(
-    "EnergyCalendarPanel",
-    "Energy Calendar",
-    "energyCalendar",
-    RIGHT,
-    "desktop.ui.docks.energy_calendar.EnergyCalendarWidget",
-)
-FactionLadderPanel = _panel(
-    "FactionLadderPanel",
-    "Faction Ladder",
-    "faction_ladder",
-    RIGHT,
-    "desktop.ui.docks.faction_ladder.FactionLadderWidget",
-)
-ChapterPanel = _panel(
-    "ChapterPanel", "Chapter", "chapter", RIGHT, "desktop.ui.docks.chapter.ChapterWidget"
+class SysCardsPanel(Panel):
+    title, name, area = "SySCards", "syscards", RIGHT
+    module, widget_class = "desktop.ui.docks.syscards", "SysCardsWidget"
+    workspaces = ("prep",)
+
+
+class EnergyCalendarPanel(Panel):
+    title, name, area = "Energy Calendar", "energyCalendar", RIGHT
+    module, widget_class = "desktop.ui.docks.energy_calendar", "EnergyCalendarWidget"
+    workspaces = ("between",)
+
+
+class ChapterPanel(Panel):
+    title, name, area = "Chapter", "chapter", RIGHT
+    module, widget_class = "desktop.ui.docks.chapter", "ChapterWidget"
+    workspaces = ("prep", "between")
+
+
+class ClocksPanel(Panel):
+    title, name, area = "Clocks", "clocks", RIGHT
+    module, widget_class = "desktop.ui.docks.clocks", "ClocksWidget"
+    workspaces = ("play",)
+
+
+class FactionLadderPanel(Panel):
+    title, name, area = "Faction Ladder", "faction_ladder", RIGHT
+    module, widget_class = "desktop.ui.docks.faction_ladder", "FactionLadderWidget"
+    workspaces = ("prep", "between")
+
+
+class PlayPanel(Panel):
+    title, name, area = "Play", "play", RIGHT
+    module, widget_class = "desktop.ui.play.play_panel", "PlayWidget"
+    workspaces = ("play",)
+
+
+class RollLogPanel(Panel):
+    title, name, area = "Roll Log", "rollLog", BOTTOM
+    module, widget_class = "desktop.ui.docks.roll_log", "RollLogWidget"
+    workspaces = ("play",)
+
+
+# In this order the shown docks fill in once the window is on screen, and the View menu
+# lists them.
+DOCKS: tuple[type[Panel], ...] = (
+    RosterPanel,
+    DiceTablePanel,
+    SysCardsPanel,
+    EnergyCalendarPanel,
+    ChapterPanel,
+    ClocksPanel,
+    FactionLadderPanel,
+    PlayPanel,
+    RollLogPanel,
 )

@@ -29,6 +29,7 @@ from desktop.store import RollRecord
 from desktop.ui import read_guard
 from desktop.ui.docks.roll_log_columns import NarrowColumns
 from desktop.ui.energy_summary import day_date
+from desktop.ui.file_names import export_path
 from desktop.ui.file_outputs import output_refusal
 from desktop.ui.form_helpers import follow_changes, narrow_combo, push_button
 from desktop.ui.plain_text import PlainLabel, tooltip
@@ -238,8 +239,6 @@ class RollLogWidget(QWidget):
         self.export_button.setEnabled(self.model.rowCount() > 0)
 
     def export_dialog(self) -> None:
-        from desktop.ui.file_names import export_path
-
         offered = Path.home() / "roll-log.csv"
         if self._session is not None:
             campaign = self._session.campaign

@@ -8,7 +8,7 @@ routine that prints the card.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRectF, Qt
 from PySide6.QtGui import QImage, QPainter, QPaintEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop.printing.cards import CARD_SIZE_MM, paint_card_front
 from desktop.printing.rich_text import SealedTextDocument
 from desktop.rules import syscards
 from desktop.store import CardRecord, NotFound
@@ -45,6 +46,7 @@ from desktop.ui.form_helpers import (
     show_error,
 )
 from desktop.ui.plain_text import PlainLabel, ask, tooltip
+from desktop.ui.print_data import print_card
 from desktop.ui.session import CampaignSession
 from desktop.ui.widgets.number_field import NumberField
 from desktop.ui.widgets.record_table import RecordTableModel
@@ -135,14 +137,10 @@ class CardPreview(QWidget):
         self.update()
 
     def paintEvent(self, event: QPaintEvent) -> None:
-        from desktop.printing.cards import CARD_SIZE_MM, paint_card_front
-
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         width, height = CARD_SIZE_MM
         scale = min(self.width() / width, self.height() / height)
-        from PySide6.QtCore import QRectF
-
         rect = QRectF(0, 0, width * scale, height * scale)
         rect.moveCenter(QRectF(self.rect()).center())
         if self.card is None:
@@ -593,8 +591,6 @@ class SysCardsWidget(CampaignView):
         if card is None or session is None:
             self.preview.show_card(None)
             return
-        from desktop.ui.print_data import print_card
-
         owner = self.model.owners.get(card.owner_id) if card.owner_id else None
         self.preview.show_card(print_card(card, owner, session.campaign))
 

@@ -15,6 +15,7 @@ from PySide6.QtGui import QFocusEvent
 from PySide6.QtWidgets import QLabel, QLineEdit, QWidget
 
 from desktop.rules import numbers
+from desktop.ui.form_helpers import error_label, show_error
 from desktop.ui.plain_text import tooltip
 from desktop.ui.theme import ERROR, colour
 
@@ -91,8 +92,6 @@ class NumberField(QLineEdit):
 
 def problem_label(field: NumberField, name: str) -> QLabel:
     """A label (named `name`) under `field` that says why what was typed is refused."""
-    from desktop.ui.form_helpers import error_label, show_error
-
     label = error_label(name)
     field.checked.connect(
         lambda: show_error(label, field.problem() if field.text().strip() else None)
