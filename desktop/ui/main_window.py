@@ -26,6 +26,7 @@ from desktop.store import (
     SUFFIX,
     CampaignLocked,
     CampaignRefused,
+    Topic,
     remove_backup_leftovers,
     remove_leftovers,
 )
@@ -632,7 +633,7 @@ class MainWindow(QMainWindow):
 
     @read_guard.guarded
     def _on_changed(self, topic: str) -> None:
-        if topic == "campaign":
+        if topic == Topic.CAMPAIGN:
             self._update_status()
 
     def _update_status(self) -> None:

@@ -24,7 +24,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.store import OWNER_CHAPTER, OWNER_CHARACTER, OWNER_FACTION, OWNER_NONE, ClockRecord
+from desktop.store import (
+    OWNER_CHAPTER,
+    OWNER_CHARACTER,
+    OWNER_FACTION,
+    OWNER_NONE,
+    ClockRecord,
+    Topic,
+)
 from desktop.ui import read_guard
 from desktop.ui.clock_commands import AddClock, DeleteClock, MoveClock, UpdateClock
 from desktop.ui.docks.clock_dialogs import (
@@ -43,7 +50,7 @@ from desktop.ui.widgets.clock_board import ClockBoard, Group, Owner
 D = TypeVar("D", bound=QDialog)
 Change = tuple[str, dict[str, Any]]  # an UpdateClock's Edit > Undo text and its fields
 
-TOPICS = ("clocks", "characters", "factions", "chapter")
+TOPICS = frozenset({Topic.CLOCKS, Topic.CHARACTERS, Topic.FACTIONS, Topic.CHAPTER})
 
 EMPTY_TEXT = (
     "No clocks yet.\n\n"

@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.rules import dicepool
-from desktop.store import CharacterRecord, DieRecord, NotFound, TraitRecord
+from desktop.store import CharacterRecord, DieRecord, NotFound, Topic, TraitRecord
 from desktop.ui import read_guard
 from desktop.ui.damaged_note import damaged_note, read_around
 from desktop.ui.dice_commands import (
@@ -70,7 +70,7 @@ if TYPE_CHECKING:
     from desktop.ui.dice_table.conflict_box import ConflictBox
     from desktop.ui.docks.conflict import Conflict
 
-TOPICS = {"dice", "traits", "items", "characters"}
+TOPICS = frozenset({Topic.DICE, Topic.TRAITS, Topic.ITEMS, Topic.CHARACTERS})
 
 
 def _focusable_before(widget: QWidget) -> QWidget:
@@ -379,7 +379,7 @@ class DiceTableWidget(QWidget):
     @read_guard.guarded
     def _on_changed(self, topic: str) -> None:
         if topic in TOPICS:
-            if topic == "characters" and self._character is not None:
+            if topic == Topic.CHARACTERS and self._character is not None:
                 self._on_selected(self._character.id)
                 return
             self.reload()

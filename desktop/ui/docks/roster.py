@@ -37,7 +37,7 @@ from PySide6.QtWidgets import (
 
 from desktop.paint.badges import kind_icon
 from desktop.rules import dicepool, roster
-from desktop.store import CharacterRecord
+from desktop.store import CharacterRecord, Topic
 from desktop.ui import read_guard
 from desktop.ui.commands import AddCharacter, DeleteCharacter, EditCharacter
 from desktop.ui.dice_commands import award_depleted
@@ -486,7 +486,7 @@ class RosterWidget(QWidget):
 
     @read_guard.guarded
     def _on_changed(self, topic: str) -> None:
-        if topic in ("characters", "dice"):
+        if topic in (Topic.CHARACTERS, Topic.DICE):
             self.reload()
 
     def reload(self) -> None:

@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 
 from desktop.printing.rich_text import SealedTextDocument
 from desktop.rules import syscards
-from desktop.store import CardRecord, NotFound
+from desktop.store import CardRecord, NotFound, Topic
 from desktop.ui import read_guard
 from desktop.ui.card_commands import AddCard, DeleteCard, DuplicateCard, EditCard, SetCardImage
 from desktop.ui.docks.resolvers import ActResolver, ChallengeResolver
@@ -54,7 +54,7 @@ IMAGE_LIMIT = 4 * 1024 * 1024
 NUMBER_FIELDS = ("efficiency", "power", "velocity", "focus", "resistance")
 TEXT_FIELDS = ("zone", "scale")
 ENTITY_CATEGORIES = ("character", "creature", "vehicle", "place", "item", "other")
-TOPICS = ("cards", "characters", "campaign")
+TOPICS = frozenset({Topic.CARDS, Topic.CHARACTERS, Topic.CAMPAIGN})
 
 
 class CardListModel(RecordTableModel):

@@ -20,9 +20,20 @@ from desktop.store import (
     DowntimeSheet,
     DowntimeStep,
     FactionRecord,
+    Topic,
 )
 
-TOPICS = {"downtime", "chapter", "clocks", "factions", "characters", "campaign", "settings"}
+TOPICS = frozenset(
+    {
+        Topic.DOWNTIME,
+        Topic.CHAPTER,
+        Topic.CLOCKS,
+        Topic.FACTIONS,
+        Topic.CHARACTERS,
+        Topic.CAMPAIGN,
+        Topic.SETTINGS,
+    }
+)
 DEFAULT_DICE = 3
 MAX_DICE = 30
 MAX_MULTIPLIER = 9

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtWidgets import QGroupBox, QPushButton, QTabWidget, QVBoxLayout, QWidget
 
 from desktop.rules import dicepool
-from desktop.store import XP_MAX, CharacterRecord, GameRecord, NotFound, PlayView
+from desktop.store import XP_MAX, CharacterRecord, GameRecord, NotFound, PlayView, Topic
 from desktop.ui.commands import EditCharacter
 from desktop.ui.damaged_note import read_or_tell
 from desktop.ui.dice_commands import RollDice, to_pool
@@ -53,7 +53,7 @@ from desktop.ui.table_keys import clicks_keep_focus
 if TYPE_CHECKING:
     from desktop.ui.play.session_xp import SessionXp
 
-TOPICS = ("games", "characters", "dice", "rolls")
+TOPICS = frozenset({Topic.GAMES, Topic.CHARACTERS, Topic.DICE, Topic.ROLLS})
 
 
 def _page(*parts: QWidget) -> QWidget:

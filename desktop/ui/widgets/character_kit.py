@@ -40,9 +40,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.paint.dice import paint_die
+from desktop.paint.dice import kind_word, paint_die
 from desktop.rules import dicepool, roster
-from desktop.store import DieRecord, ItemRecord, NotFound, TraitRecord
+from desktop.rules.dicepool import Kind, Place
+from desktop.store import DieRecord, ItemRecord, NotFound, Topic, TraitRecord
 from desktop.ui.card_commands import UpdateSettings
 from desktop.ui.damaged_note import damaged_note, read_around
 from desktop.ui.dice_commands import AddDice
@@ -70,7 +71,7 @@ from desktop.ui.theme import ERROR, text_style
 from desktop.ui.widgets.record_table import RecordTableModel
 
 ModelIndex = QModelIndex | QPersistentModelIndex
-TOPICS = {"traits", "items", "dice", "characters", "campaign"}
+TOPICS = frozenset({Topic.TRAITS, Topic.ITEMS, Topic.DICE, Topic.CHARACTERS, Topic.CAMPAIGN})
 TRAIT_VALUE_MAX = 20  # a trait's steps can go on several dice, so more than d4->d20's five
 ITEM_KIND_LABELS = {"weapon": "Weapon", "armour": "Armour"}
 NEW_ITEM_NAMES = {"weapon": "New weapon", "armour": "New armour"}
@@ -236,7 +237,7 @@ class ItemModel(RecordTableModel):
                 return die.size if die else None
             return item.name if column == self.NAME else None
         if role == Qt.ItemDataRole.DecorationRole and column == self.DIE and die is not None:
-            return die_icon(die.size, die.kind, die.place != "pool")
+            return die_icon(die.size, die.kind, die.place != Place.POOL)
         if role == Qt.ItemDataRole.CheckStateRole and column == self.DEPLETE:
             # Protection dice always deplete on a 1: shown ticked, and fixed (flags).
             depletes = item.deplete or item.kind == "armour"
@@ -262,8 +263,12 @@ class ItemModel(RecordTableModel):
         if column == self.DIE:
             if die is None:
                 return "This item has no die."
-            what = "Damage" if die.kind == "damage" else "Protection"
-            where = {"pool": "ready", "table": "used up (on the table)", "removed": "removed"}
+            what = kind_word(die.kind).capitalize() or "A"
+            where = {
+                Place.POOL: "ready",
+                Place.TABLE: "used up (on the table)",
+                Place.REMOVED: "removed",
+            }
             return f"{what} die d{die.size}: {where.get(die.place, die.place)}."
         if column == self.DEPLETE:
             if item.kind == "armour":
@@ -638,7 +643,7 @@ class CharacterKit(CampaignView):
     ) -> None:
         # Only a character with no ordinary dice at all is new; one whose dice are all
         # removed is out of play, and a fresh pool would hide that.
-        new = editable and not any(die.kind == "ordinary" for die in dice)
+        new = editable and not any(die.kind == Kind.ORDINARY for die in dice)
         self.pool_box.setVisible(new)
         if new:
             starting = None

@@ -36,7 +36,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.rules import downtime
-from desktop.store import DowntimeSheet, NotFound
+from desktop.store import DowntimeSheet, NotFound, Topic
 from desktop.ui.card_commands import UpdateSettings
 from desktop.ui.downtime_commands import SetDowntimeSheet
 from desktop.ui.form_helpers import (
@@ -50,7 +50,7 @@ from desktop.ui.plain_text import PlainLabel, RichLabel, escaped
 from desktop.ui.session import CampaignSession
 from desktop.ui.theme import BADGE_INK, HINT_STYLE, STRESS, TRAUMA, XP, colour
 
-TOPICS = {"downtime", "characters", "campaign", "settings"}
+TOPICS = frozenset({Topic.DOWNTIME, Topic.CHARACTERS, Topic.CAMPAIGN, Topic.SETTINGS})
 TYPING_PAUSE_MS = 600
 TRAUMA_BOXES = 4  # the sheet's trauma track: 0..4
 XP_BOXES = 8  # drawn per XP track; a track with more marks grows a box at a time

@@ -46,12 +46,12 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QToolTip, QVBoxLayout, QWidget
 
 from desktop.rules.energy import DayState, repayment
-from desktop.store import NotFound
+from desktop.store import NotFound, Topic
 from desktop.ui.plain_text import PlainLabel, tooltip
 from desktop.ui.session import CampaignSession
 from desktop.ui.widgets.character_view import FollowedCharacter
 
-TOPICS: Final = frozenset({"energy", "campaign", "characters"})
+TOPICS: Final = frozenset({Topic.ENERGY, Topic.CAMPAIGN, Topic.CHARACTERS})
 # (label, days shown; 0 = every stored day)
 RANGES: Final[tuple[tuple[str, int], ...]] = (
     ("Last 30 days", 30),
