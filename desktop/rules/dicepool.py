@@ -24,6 +24,8 @@ from enum import StrEnum
 from operator import attrgetter
 from typing import Final, TypeVar
 
+from desktop.rules.numbers import whole_number
+
 __all__ = [
     "DEFAULT_POOL_DICE",
     "DEFAULT_SIZE",
@@ -147,12 +149,7 @@ _Who = TypeVar("_Who", bound=Hashable)  # how a caller tells characters apart
 
 def _whole(value: object, what: str, minimum: int | None = 0) -> int:
     """Return ``value`` if it is a whole number (not a bool) at least ``minimum``."""
-    # bool is a subclass of int; True as a die size or a count is always a mistake.
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{what} must be a whole number, not {value!r}.")
-    if minimum is not None and value < minimum:
-        raise ValueError(f"{what} must be at least {minimum}, not {value}.")
-    return value
+    return whole_number(value, what, minimum)
 
 
 def _size(value: object) -> int:

@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.rules import energy
+from desktop.rules import energy, numbers
 from desktop.rules.energy import CharacterProfile, DayState, MoveOutcome, Outcome
 from desktop.ui.form_helpers import push_button, spread_row
 from desktop.ui.plain_text import PlainLabel, RichLabel, escaped
@@ -55,10 +55,7 @@ class EnergyField(NumberField):
         self.setValue(value)
 
     def _in_range(self, number: int) -> None:
-        if not self._low <= number <= self._high:
-            raise ValueError(
-                f"{self._what} must be from {self._low} to {self._high}, not {number}."
-            )
+        numbers.whole_number(number, self._what, self._low, self._high)
 
     def setMinimum(self, low: int) -> None:  # Qt's spelling, as QSpinBox
         self._low = low
