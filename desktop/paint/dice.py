@@ -194,8 +194,8 @@ def _facets(painter: QPainter, rect: QRectF, size: int, outline: QColor) -> None
         return
     middle = [QPointF(centre + (corner - centre) * 0.5) for corner in corners]
     painter.drawPolygon(QPolygonF(middle))
-    for inner, outer in zip(middle, corners, strict=True):
-        painter.drawLine(inner, outer)
+    for middle_corner, corner in zip(middle, corners, strict=True):
+        painter.drawLine(middle_corner, corner)
 
 
 # Where the pips of each face sit, on a 3 x 3 grid (column, row).

@@ -85,7 +85,7 @@ TRAUMA_BOXES: Final = 4
 HP_BOXES_MAX: Final = 30  # more hit points than this print as numbers, not boxes
 LEFT: Final = Qt.AlignmentFlag.AlignLeft
 RIGHT: Final = Qt.AlignmentFlag.AlignRight
-PLACE_LABELS: Final = {
+PLACE_LABELS: Final[dict[str, str]] = {
     Place.POOL: "In the pool",
     Place.TABLE: "On the table",
     Place.REMOVED: "Removed",

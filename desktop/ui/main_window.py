@@ -66,6 +66,7 @@ from desktop.ui.workspaces import WORKSPACES, arrange, hide_stale_tab_bars, work
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QFileDialog
 
+    from desktop.printing.cards import PrintCard
     from desktop.store import Campaign, CampaignDocument, CardRecord
 
 # In this order the shown docks fill in once the window is on screen: the roster and the
@@ -147,7 +148,13 @@ class MainWindow(QMainWindow):
 
     # -- actions and menus -------------------------------------------------------------------
 
-    def _action(self, text: str, slot: object, shortcut: object = None, name: str = "") -> QAction:
+    def _action(
+        self,
+        text: str,
+        slot: object,
+        shortcut: str | QKeySequence | QKeySequence.StandardKey | None = None,
+        name: str = "",
+    ) -> QAction:
         action = QAction(text, self)
         if shortcut is not None:
             action.setShortcut(QKeySequence(shortcut))
@@ -336,7 +343,9 @@ class MainWindow(QMainWindow):
         # Until a campaign opens the start page has the window to itself: empty views
         # beside it would only make the window wider than a laptop's screen.
         self._hide_docks()
-        self.layout().activate()  # the docks' room is given back before the size is set
+        layout = self.layout()
+        if layout is not None:  # a QMainWindow always has one
+            layout.activate()  # the docks' room is given back before the size is set
         self.resize(1366, 768)
         geometry = self.settings.geometry()
         if geometry is not None:
@@ -568,7 +577,7 @@ class MainWindow(QMainWindow):
             panel.set_session(session)
         self.downtime.set_session(session)
         has_campaign = session is not None
-        writable = has_campaign and not session.read_only
+        writable = session is not None and not session.read_only
         for action in (
             self.copy_action,
             self.export_action,
@@ -900,7 +909,7 @@ class MainWindow(QMainWindow):
                 return content.selected_cards()
         return []
 
-    def cards_to_print(self) -> list[object]:
+    def cards_to_print(self) -> list[PrintCard]:
         """The cards selected in the SySCards dock, or every card when none is selected."""
         from desktop.ui.print_data import print_cards
 
@@ -916,7 +925,7 @@ class MainWindow(QMainWindow):
             self.show_problem("There are no cards to print.")
             return 0
         try:
-            pages = export_pdf(path, cards)  # type: ignore[arg-type]
+            pages = export_pdf(path, cards)
         except (OSError, ValueError) as error:
             self.show_problem(f"The PDF could not be written: {error}")
             return 0

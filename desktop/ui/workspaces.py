@@ -10,6 +10,7 @@ workspace in the settings); its default is drawn here, sized from the window so 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import NamedTuple
 
 from PySide6.QtCore import Qt
@@ -48,7 +49,7 @@ def workspace_named(name: str) -> Workspace:
     return BY_NAME.get(name, BY_NAME[DEFAULT])
 
 
-def arrange(window: QMainWindow, docks: dict[str, QDockWidget], name: str) -> None:
+def arrange(window: QMainWindow, docks: Mapping[str, QDockWidget], name: str) -> None:
     """Lay the docks out as workspace `name`'s default, sized for the window as it is."""
     for dock in docks.values():
         window.removeDockWidget(dock)  # also hides it
@@ -67,12 +68,14 @@ def arrange(window: QMainWindow, docks: dict[str, QDockWidget], name: str) -> No
             window.addDockWidget(Area.RightDockWidgetArea, dock)
             dock.hide()
     # Sizes asked of a layout not yet computed are lost: compute it first.
-    window.layout().activate()
+    layout = window.layout()
+    if layout is not None:  # a QMainWindow always has one
+        layout.activate()
     _size(window, docks, name)
     hide_stale_tab_bars(window, docks)
 
 
-def hide_stale_tab_bars(window: QMainWindow, docks: dict[str, QDockWidget]) -> None:
+def hide_stale_tab_bars(window: QMainWindow, docks: Mapping[str, QDockWidget]) -> None:
     """Hide the tabs of a workspace left: Qt leaves a tab group's bar on screen when its
     docks are hidden ("Chapter | Faction Ladder" over the Dice Table in Play)."""
     shown = {dock.windowTitle() for dock in docks.values() if not dock.isHidden()}
@@ -82,7 +85,7 @@ def hide_stale_tab_bars(window: QMainWindow, docks: dict[str, QDockWidget]) -> N
             bar.hide()
 
 
-def _place(window: QMainWindow, docks: dict[str, QDockWidget], name: str) -> None:
+def _place(window: QMainWindow, docks: Mapping[str, QDockWidget], name: str) -> None:
     def add(area: Area, dock_name: str) -> QDockWidget:
         dock = docks[dock_name]
         window.addDockWidget(area, dock)
@@ -126,7 +129,7 @@ def _place(window: QMainWindow, docks: dict[str, QDockWidget], name: str) -> Non
         play.raise_()
 
 
-def _size(window: QMainWindow, docks: dict[str, QDockWidget], name: str) -> None:
+def _size(window: QMainWindow, docks: Mapping[str, QDockWidget], name: str) -> None:
     width = window.width()
 
     def at_least(dock_name: str, wanted: float) -> int:

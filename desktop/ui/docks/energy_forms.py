@@ -73,7 +73,7 @@ class EnergyField(NumberField):
             return
         self.setValue(min(self._high, max(self._low, number + steps * self._step)))
 
-    def value(self) -> int:  # type: ignore[override]
+    def value(self) -> int:
         """The number typed; ValueError with the field's message when it is refused, so
         a form's plan says why instead of adding anything."""
         number = super().value()
@@ -453,7 +453,9 @@ class InvestPage(EntryPage):
         self.target = QComboBox()
         self.target.setEditable(True)
         self.target.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
-        self.target.lineEdit().setPlaceholderText("a new project's name")
+        line = self.target.lineEdit()
+        assert line is not None  # an editable combo box has its line edit
+        line.setPlaceholderText("a new project's name")
         self.amount = _spin("The amount", 0, MAX_ENERGY, 10)
         self.amount.setSingleStep(5)
         self.form.addRow("Invest in", self.target)

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from functools import partial
 
 from PySide6.QtCore import QEvent, QPoint, Qt
-from PySide6.QtGui import QColor, QIcon, QPixmap
+from PySide6.QtGui import QColor, QIcon, QPixmap, QUndoCommand
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -352,11 +352,11 @@ class FactionLadderWidget(QWidget):
 
     # -- changing factions ------------------------------------------------------------------
 
-    def _push(self, command: object) -> str | None:
+    def _push(self, command: QUndoCommand) -> str | None:
         """Push a command; None if it worked, else the plain message the store gave."""
         assert self._session is not None
         self._failure = None
-        if self._session.push(command):  # type: ignore[arg-type]
+        if self._session.push(command):
             self._show_message(None)
             return None
         message = self._failure or "The change could not be made."

@@ -157,6 +157,7 @@ def plan_project(
 ) -> Plan:
     raised = downtime.raise_result(result, raise_coin)
     ticks = downtime.clock_ticks(raised.level, raised.multiplier)
+    clocks: tuple[ClockRecord, ...]
     if clock is None:
         made = downtime.Clock(new_name.strip(), segments).advance(raised)
         record = ClockRecord(

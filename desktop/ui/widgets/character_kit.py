@@ -264,7 +264,7 @@ class ItemModel(RecordTableModel):
             if die is None:
                 return "This item has no die."
             what = kind_word(die.kind).capitalize() or "A"
-            where = {
+            where: dict[str, str] = {
                 Place.POOL: "ready",
                 Place.TABLE: "used up (on the table)",
                 Place.REMOVED: "removed",
@@ -792,8 +792,14 @@ class CharacterKit(CampaignView):
 def _checked_trait_field(record: TraitRecord, field: str, value: object) -> object:
     if field == "name":
         value = roster.check_name(value)
-    merged = {"name": record.name, "value": record.value, "broad": record.broad, field: value}
-    dicepool.Trait(**merged)  # type: ignore[arg-type]
+    # The typed value among the record's own: the rules judge it, whatever was typed.
+    merged: dict[str, Any] = {
+        "name": record.name,
+        "value": record.value,
+        "broad": record.broad,
+        field: value,
+    }
+    dicepool.Trait(**merged)
     return value
 
 
@@ -802,14 +808,14 @@ def _checked_item_field(
 ) -> object:
     if field == "name":
         value = roster.check_name(value)
-    merged = {
+    merged: dict[str, Any] = {  # as for a trait: the rules judge the typed value
         "name": record.name,
         "kind": record.kind,
         "die_size": die.size if die else dicepool.DEFAULT_SIZE,
         "deplete": record.deplete,
         field: value,
     }
-    dicepool.Item(**merged)  # type: ignore[arg-type]
+    dicepool.Item(**merged)
     return value
 
 

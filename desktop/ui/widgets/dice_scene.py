@@ -135,7 +135,7 @@ class DieItem(QGraphicsObject):
         r = self.record
         word = kind_word(r.kind)
         kind = f"{word} " if word else ""
-        where = {
+        where: dict[str, str] = {
             Place.POOL: "in the pool",
             Place.TABLE: "depleted on the table",
             Place.REMOVED: "removed",

@@ -42,6 +42,7 @@ from PySide6.QtGui import (
     QPen,
     QPolygonF,
     QResizeEvent,
+    QShowEvent,
 )
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QToolTip, QVBoxLayout, QWidget
 
@@ -1003,7 +1004,7 @@ class EnergyChart(QWidget):
         if self._stale:
             self.reload()
 
-    def showEvent(self, event: QEvent) -> None:
+    def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
         self._reload_if_stale()
 
