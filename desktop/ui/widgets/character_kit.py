@@ -42,7 +42,7 @@ from PySide6.QtWidgets import (
 
 from desktop.paint.dice import kind_word, paint_die
 from desktop.rules import dicepool, roster
-from desktop.rules.dicepool import Kind, Place
+from desktop.rules.dicepool import ItemKind, Kind, Place
 from desktop.store import DieRecord, ItemRecord, NotFound, Topic, TraitRecord
 from desktop.ui.card_commands import UpdateSettings
 from desktop.ui.damaged_note import damaged_note, read_around
@@ -73,8 +73,8 @@ from desktop.ui.widgets.record_table import RecordTableModel
 ModelIndex = QModelIndex | QPersistentModelIndex
 TOPICS = frozenset({Topic.TRAITS, Topic.ITEMS, Topic.DICE, Topic.CHARACTERS, Topic.CAMPAIGN})
 TRAIT_VALUE_MAX = 20  # a trait's steps can go on several dice, so more than d4->d20's five
-ITEM_KIND_LABELS = {"weapon": "Weapon", "armour": "Armour"}
-NEW_ITEM_NAMES = {"weapon": "New weapon", "armour": "New armour"}
+ITEM_KIND_LABELS: dict[str, str] = {ItemKind.WEAPON: "Weapon", ItemKind.ARMOUR: "Armour"}
+NEW_ITEM_NAMES: dict[str, str] = {ItemKind.WEAPON: "New weapon", ItemKind.ARMOUR: "New armour"}
 ROW_HEIGHT = 24
 
 
@@ -240,7 +240,7 @@ class ItemModel(RecordTableModel):
             return die_icon(die.size, die.kind, die.place != Place.POOL)
         if role == Qt.ItemDataRole.CheckStateRole and column == self.DEPLETE:
             # Protection dice always deplete on a 1: shown ticked, and fixed (flags).
-            depletes = item.deplete or item.kind == "armour"
+            depletes = item.deplete or item.kind == ItemKind.ARMOUR
             return Qt.CheckState.Checked if depletes else Qt.CheckState.Unchecked
         if role == Qt.ItemDataRole.ToolTipRole:
             return self._tooltip(item, die, column)
@@ -255,7 +255,7 @@ class ItemModel(RecordTableModel):
             return ITEM_KIND_LABELS.get(item.kind, item.kind)
         if column == self.DIE:
             return f"d{die.size}" if die else "none"
-        if item.kind == "armour":
+        if item.kind == ItemKind.ARMOUR:
             return "always"
         return "on a 1" if item.deplete else "never"
 
@@ -271,7 +271,7 @@ class ItemModel(RecordTableModel):
             }
             return f"{what} die d{die.size}: {where.get(die.place, die.place)}."
         if column == self.DEPLETE:
-            if item.kind == "armour":
+            if item.kind == ItemKind.ARMOUR:
                 return "A protection die always depletes on a 1 (the rules)."
             return "Ticked: this weapon's damage die depletes when it shows a 1."
         if column == self.KIND:
@@ -284,7 +284,7 @@ class ItemModel(RecordTableModel):
             return base
         item, die = self._rows[index.row()]
         column = index.column()
-        if column == self.DEPLETE and item.kind == "armour":
+        if column == self.DEPLETE and item.kind == ItemKind.ARMOUR:
             return base & ~Qt.ItemFlag.ItemIsEnabled  # fixed by the rules, drawn greyed
         if not self._editable:
             return base
@@ -302,7 +302,7 @@ class ItemModel(RecordTableModel):
         item, _die = self._rows[index.row()]
         column = index.column()
         if role == Qt.ItemDataRole.CheckStateRole and column == self.DEPLETE:
-            if item.kind == "weapon":
+            if item.kind == ItemKind.WEAPON:
                 self.edit_requested.emit(item, "deplete", _checked(value))
         elif role == Qt.ItemDataRole.EditRole and column == self.NAME:
             self.edit_requested.emit(item, "name", value)
@@ -689,10 +689,10 @@ class CharacterKit(CampaignView):
     # -- items --------------------------------------------------------------------------------
 
     def add_weapon(self) -> None:
-        self.add_item("weapon")
+        self.add_item(ItemKind.WEAPON)
 
     def add_armour(self) -> None:
-        self.add_item("armour")
+        self.add_item(ItemKind.ARMOUR)
 
     def add_item(self, kind: str) -> None:
         if not self.writable or self._character_id is None or self._session is None:
