@@ -29,6 +29,7 @@ run: $(VENV)/.installed-run
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/mypy
 
 format: $(VENV)/.installed-test
 	$(BIN)/ruff check --fix .

@@ -15,13 +15,57 @@ import os
 import sqlite3
 import sys
 import time
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING, Protocol, TypedDict, cast
 
 from desktop import __version__, outputs, paths
 from desktop.names import undecodable, undecodable_message
 from desktop.partial_files import partial_name
 from desktop.printing import choices as layout
+
+if TYPE_CHECKING:  # Qt is imported inside `main` (see above); these are for the checker
+    from PySide6.QtCore import QObject, QSettings
+    from PySide6.QtGui import QPixmap
+    from PySide6.QtWidgets import QApplication, QWidget
+
+    from desktop.printing.cards import PageSizeName
+    from desktop.printing.layout import CutMarks, DuplexEdge
+
+
+class Filler(Protocol):
+    """What the smoke test reads of the window's dock filler."""
+
+    longest_slice_s: float
+
+
+class PlayerDisplay(Protocol):
+    """What the smoke test calls of the player display: open it, to grab its picture."""
+
+    def open(self) -> QWidget: ...
+
+
+class Window(Protocol):
+    """What start-up calls of the main window (`desktop.ui.main_window.MainWindow`), so
+    this module types it without importing the window before Qt is up."""
+
+    @property
+    def filler(self) -> Filler: ...
+
+    @property
+    def player_display(self) -> PlayerDisplay: ...
+
+    def open_campaign(self, path: Path, *, interactive: bool = True) -> bool: ...
+    def when_filled(self, work: Callable[[], object]) -> None: ...
+    def end_opening(self) -> None: ...
+    def show_problem(self, message: str) -> None: ...
+    def show_layout_before_opening(self) -> None: ...
+    def is_ready(self) -> bool: ...
+    def show(self) -> None: ...
+    def close(self) -> bool: ...
+    def grab(self) -> QPixmap: ...
+
 
 START = time.perf_counter()
 
@@ -149,7 +193,7 @@ def _add_layout_arguments(parser: argparse.ArgumentParser) -> None:
     """The card layout options; each value is checked as it is read, so a bad one is
     refused (naming its option, exit 2) before anything is opened or written."""
 
-    def millimetres(what: str, high: float) -> object:
+    def millimetres(what: str, high: float) -> Callable[[str], float]:
         def parse(text: str) -> float:
             try:
                 return layout.parse_millimetres(text, what, high)
@@ -274,8 +318,20 @@ def _output_problem(args: argparse.Namespace) -> str | None:
     return None
 
 
-def _layout_values(args: argparse.Namespace) -> dict[str, object]:
-    """The layout options given on the command line, by CardPrintOptions' names."""
+class LayoutValues(TypedDict, total=False):
+    """The card layout options given on the command line, by CardPrintOptions' names."""
+
+    card_size: str
+    bleed_mm: float
+    gap_mm: float
+    cut_marks: CutMarks
+    back_offset_mm: tuple[float, float]
+    duplex: DuplexEdge
+    fold_over: bool
+
+
+def _layout_values(args: argparse.Namespace) -> LayoutValues:
+    """The layout options given on the command line (each checked as it was parsed)."""
     given = {
         "card_size": args.card_size,
         "bleed_mm": args.bleed,
@@ -285,7 +341,8 @@ def _layout_values(args: argparse.Namespace) -> dict[str, object]:
         "duplex": args.duplex,
         "fold_over": True if args.fold_over else None,
     }
-    return {name: value for name, value in given.items() if value is not None}
+    # argparse checked each value against its option, so the names and types are these.
+    return cast(LayoutValues, {name: value for name, value in given.items() if value is not None})
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -357,6 +414,9 @@ def _main(argv: list[str] | None, collecting: bool) -> int:
         app = new_application(arguments)
         if screen_file is not None:
             screen_file.unlink(missing_ok=True)  # read as the application started
+    # The window is made of widgets: an application made earlier in this process (the
+    # tests') is a QApplication too.
+    assert isinstance(app, QApplication)
     app.setApplicationName(paths.APP_NAME)
     app.setOrganizationName(paths.APP_AUTHOR)
     app.setApplicationVersion(__version__)
@@ -399,7 +459,7 @@ def _main(argv: list[str] | None, collecting: bool) -> int:
     return app.exec()
 
 
-def _watch_file_open(app: object, window: object) -> object | None:
+def _watch_file_open(app: QApplication, window: Window) -> QObject | None:
     """On macOS a campaign double-clicked in the Finder arrives as an event; elsewhere
     the system passes it on the command line. A filter on the application sees every
     event of every widget, each a call into Python, so only macOS installs one."""
@@ -407,12 +467,12 @@ def _watch_file_open(app: object, window: object) -> object | None:
         return None
     from desktop.ui.file_open import FileOpenFilter
 
-    file_open = FileOpenFilter(window.open_campaign, app)  # type: ignore[attr-defined]
-    app.installEventFilter(file_open)  # type: ignore[attr-defined]
+    file_open = FileOpenFilter(window.open_campaign, app)
+    app.installEventFilter(file_open)
     return file_open
 
 
-def _qsettings() -> object:
+def _qsettings() -> QSettings:
     """The user's settings: the INI file under GM_DESK_HOME, else the system's place."""
     from PySide6.QtCore import QSettings
 
@@ -426,11 +486,11 @@ def last_campaign() -> Path | None:
     """The campaign GM Desk used last, if its file is still there."""
     from desktop.ui.settings import Settings
 
-    recent = Settings(_qsettings()).recent_files()  # type: ignore[arg-type]
+    recent = Settings(_qsettings()).recent_files()
     return next((path for path in recent[:1] if path.is_file()), None)
 
 
-def _campaign_path(window: object, requested: Path | None) -> Path:
+def _campaign_path(window: Window, requested: Path | None) -> Path:
     """The campaign to open: the one asked for (made if new), else the one last used,
     else (the first run, or its file is gone) the sample."""
     from desktop.store import Campaign, CampaignRefused
@@ -470,29 +530,29 @@ def _offscreen_screen(size: tuple[int, int]) -> Path:
     return path
 
 
-def _open_at_start(window: object, requested: Path | None, collecting: bool = False) -> None:
+def _open_at_start(window: Window, requested: Path | None, collecting: bool = False) -> None:
     try:
         _open_requested(window, requested)
     finally:
         # The start is over once the docks on screen are filled (or none is shown).
-        window.when_filled(partial(_resume_collection, collecting))  # type: ignore[attr-defined]
+        window.when_filled(partial(_resume_collection, collecting))
 
 
-def _open_requested(window: object, requested: Path | None) -> None:
+def _open_requested(window: Window, requested: Path | None) -> None:
     from desktop.store import CampaignRefused, ImportRefused
 
     try:
         path = _campaign_path(window, requested)
     except (CampaignRefused, ImportRefused, OSError, ValueError) as error:
-        window.end_opening()  # type: ignore[attr-defined]
-        window.show_problem(str(error))  # type: ignore[attr-defined]
+        window.end_opening()
+        window.show_problem(str(error))
         return
-    window.open_campaign(path)  # type: ignore[attr-defined]
+    window.open_campaign(path)
 
 
 def _smoke_test(
-    app: object,
-    window: object,
+    app: QApplication,
+    window: Window,
     requested: Path | None,
     shot: Path | None,
     player_shot: Path | None = None,
@@ -506,31 +566,31 @@ def _smoke_test(
 
     # As a GM's start: the window painted with its docks' titles, then the campaign
     # opened and the docks filled in, a slice of the event loop at a time.
-    window.show_layout_before_opening()  # type: ignore[attr-defined]
-    window.show()  # type: ignore[attr-defined]
+    window.show_layout_before_opening()
+    window.show()
     QCoreApplication.processEvents(QEventLoop.ProcessEventsFlag.AllEvents)
     # Wall-clock times, for the start-up benchmark to set against the process's launch.
     first_paint = time.time()
     shown = time.perf_counter()
     try:
         path = _campaign_path(window, requested)
-        window.open_campaign(path, interactive=False)  # type: ignore[attr-defined]
+        window.open_campaign(path, interactive=False)
     except (CampaignRefused, CampaignLocked, ImportRefused, OSError, ValueError) as error:
         print(f"gm-desk: {error}", file=sys.stderr)
-        window.close()  # type: ignore[attr-defined]
+        window.close()
         return 1
     except sqlite3.DatabaseError as error:
         print(f"gm-desk: {_damaged(requested, error)}", file=sys.stderr)
-        window.close()  # type: ignore[attr-defined]
+        window.close()
         return 1
     opened = time.perf_counter()
     _wait_until_ready(window)
     ready = time.time()
     for _ in range(3):  # let layouts and queued signals settle before the screenshot
         QCoreApplication.processEvents(QEventLoop.ProcessEventsFlag.AllEvents)
-    shots = [(shot, window)]
+    shots: list[tuple[Path | None, Window | QWidget]] = [(shot, window)]
     if player_shot is not None:
-        display = window.player_display.open()  # type: ignore[attr-defined]
+        display = window.player_display.open()
         display.resize(*(size or (1920, 1080)))
         for _ in range(3):
             QCoreApplication.processEvents(QEventLoop.ProcessEventsFlag.AllEvents)
@@ -539,18 +599,18 @@ def _smoke_test(
         if target is None:
             continue
         target.parent.mkdir(parents=True, exist_ok=True)
-        if not widget.grab().save(str(target), "PNG"):  # type: ignore[attr-defined]
+        if not widget.grab().save(str(target), "PNG"):
             print(f"gm-desk: could not write the screenshot {target}", file=sys.stderr)
-            window.close()  # type: ignore[attr-defined]
+            window.close()
             return 1
-    window.close()  # type: ignore[attr-defined]
+    window.close()
     report = {
         "window_shown_s": round(shown - START, 4),
         "campaign_open_s": round(opened - shown, 4),
         "total_s": round(time.perf_counter() - START, 4),
         "first_paint_at": first_paint,
         "ready_at": ready,
-        "longest_fill_slice_ms": round(window.filler.longest_slice_s * 1000, 1),  # type: ignore[attr-defined]
+        "longest_fill_slice_ms": round(window.filler.longest_slice_s * 1000, 1),
         "peak_memory_mb": _peak_memory_mb(),
         "campaign": str(path),
     }
@@ -558,13 +618,13 @@ def _smoke_test(
     return 0
 
 
-def _wait_until_ready(window: object) -> None:
+def _wait_until_ready(window: Window) -> None:
     """Turn the event loop until every shown dock is filled (a minute at most: a
     screenshot of half-filled docks says more than a smoke test that never ends)."""
     from PySide6.QtCore import QCoreApplication, QEventLoop
 
     deadline = time.perf_counter() + 60
-    while not window.is_ready() and time.perf_counter() < deadline:  # type: ignore[attr-defined]
+    while not window.is_ready() and time.perf_counter() < deadline:
         QCoreApplication.processEvents(QEventLoop.ProcessEventsFlag.AllEvents)
 
 
@@ -644,8 +704,8 @@ def _print_cards(
     campaign: Path | None,
     out: Path,
     names: list[str],
-    paper: str = "A4",
-    layout: dict[str, object] | None = None,
+    paper: PageSizeName = "A4",
+    layout: LayoutValues | None = None,
 ) -> int:
     """`--print-cards`: the cards to a PDF with no window (and no screen needed).
 
@@ -670,7 +730,7 @@ def _print_cards(
             cards = campaign_cards(opened)
             remembered = opened.print_settings()
         options = CardPrintOptions.from_mapping({**remembered, **(layout or {})})
-        pages = print_cards(cards, out, names, paper, options)  # type: ignore[arg-type]
+        pages = print_cards(cards, out, names, paper, options)
     except (CampaignRefused, ValueError, OSError, sqlite3.DatabaseError) as error:
         return _print_refused(campaign, error)
     print(f"Wrote {len(names) or len(cards)} cards on {pages} pages to {out}")

@@ -15,7 +15,7 @@ The size label stays under every face, so a die is named in words whatever it sh
 from __future__ import annotations
 
 import math
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import (
@@ -30,25 +30,53 @@ from PySide6.QtGui import (
     QPolygonF,
 )
 
+from desktop.rules.dicepool import Kind
+
 SHAPE_NAMES = {4: "triangle", 6: "square", 8: "diamond", 10: "kite", 12: "pentagon", 20: "hexagon"}
 
 
 class DieLook(NamedTuple):
-    """How a die of one kind is drawn: its colours, hatching and letter."""
+    """How a die of one kind is drawn and named: its colours, hatching, letter and the word
+    a sentence calls it by ("a d8 damage die"; empty for an ordinary die)."""
 
     fill: str
     outline: str
     text: str
     hatch: Qt.BrushStyle
     letter: str
+    word: str
 
 
-LOOKS = {
-    "ordinary": DieLook("#f7f1de", "#6b5a35", "#2b2416", Qt.BrushStyle.NoBrush, ""),
-    "damage": DieLook("#c8412f", "#6e1a10", "#ffffff", Qt.BrushStyle.BDiagPattern, "D"),
-    "protection": DieLook("#2f6fb8", "#123b6b", "#ffffff", Qt.BrushStyle.CrossPattern, "P"),
-    "depleted": DieLook("#a3a3a3", "#4d4d4d", "#1e1e1e", Qt.BrushStyle.NoBrush, ""),
+# One row per die kind: a new kind adds its row here (tests/ui/test_dice_paint.py checks
+# that every `Kind` has one), and the table, the kit and the sheets draw and name it.
+LOOKS: Final[dict[Kind, DieLook]] = {
+    Kind.ORDINARY: DieLook("#f7f1de", "#6b5a35", "#2b2416", Qt.BrushStyle.NoBrush, "", ""),
+    Kind.DAMAGE: DieLook(
+        "#c8412f", "#6e1a10", "#ffffff", Qt.BrushStyle.BDiagPattern, "D", "damage"
+    ),
+    Kind.PROTECTION: DieLook(
+        "#2f6fb8", "#123b6b", "#ffffff", Qt.BrushStyle.CrossPattern, "P", "protection"
+    ),
 }
+DEPLETED: Final = DieLook("#a3a3a3", "#4d4d4d", "#1e1e1e", Qt.BrushStyle.NoBrush, "", "")
+# A kind this build does not know (a file written by a newer GM Desk): drawn plainly, with
+# a question mark, rather than failing to draw the table at all.
+UNKNOWN: Final = DieLook("#d9d4c7", "#5c5c5c", "#1e1e1e", Qt.BrushStyle.Dense6Pattern, "?", "")
+
+
+def look_of(kind: str) -> DieLook:
+    """The look of a die of `kind`; an unknown kind gets the plain `UNKNOWN` look."""
+    try:
+        known = Kind(kind)
+    except ValueError:
+        return UNKNOWN
+    return LOOKS.get(known, UNKNOWN)
+
+
+def kind_word(kind: str) -> str:
+    """The word a sentence names a die of `kind` by ("damage"); "" for an ordinary die
+    and for a kind this build does not know."""
+    return look_of(kind).word
 
 
 def die_path(size: int, rect: QRectF) -> QPainterPath:
@@ -100,7 +128,7 @@ def paint_die(
     rect: QRectF,
     size: int,
     *,
-    kind: str = "ordinary",
+    kind: str = Kind.ORDINARY,
     face: int | None = None,
     depleted: bool = False,
     removed: bool = False,
@@ -112,7 +140,7 @@ def paint_die(
     `rolled_size` differs from `size` when trait steps or a step-down changed the die for
     this roll; the label then reads "d6→d10".
     """
-    look = LOOKS["depleted" if depleted or removed else kind]
+    look = DEPLETED if depleted or removed else look_of(kind)
     shown_size = size if rolled_size is None else rolled_size
     path = die_path(shown_size, rect)
     painter.save()
@@ -166,8 +194,8 @@ def _facets(painter: QPainter, rect: QRectF, size: int, outline: QColor) -> None
         return
     middle = [QPointF(centre + (corner - centre) * 0.5) for corner in corners]
     painter.drawPolygon(QPolygonF(middle))
-    for inner, outer in zip(middle, corners, strict=True):
-        painter.drawLine(inner, outer)
+    for middle_corner, corner in zip(middle, corners, strict=True):
+        painter.drawLine(middle_corner, corner)
 
 
 # Where the pips of each face sit, on a 3 x 3 grid (column, row).
@@ -248,7 +276,7 @@ def _label(
 def _size_texts(size: int, rolled_size: int | None, kind: str) -> tuple[str, ...]:
     """The size label, longest first: "D d6→10", then shorter ones for a narrow shape
     (a d4's triangle), the last only the size it is rolled as."""
-    letter = LOOKS[kind].letter if kind in LOOKS else ""
+    letter = look_of(kind).letter
     shown = size if rolled_size is None else rolled_size
     text = f"d{size}" if shown == size else f"d{size}→{shown}"
     texts = (f"{letter} {text}", text) if letter else (text,)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import Final, Literal
+from typing import Any, Final, Literal
 
 __all__ = [
     "CARD_SIZES",
@@ -130,8 +130,9 @@ class CardPrintOptions:
             value = stored[name]
             if name == "back_offset_mm" and isinstance(value, list):
                 value = tuple(value)
+            change: dict[str, Any] = {name: value}  # any stored value: the constructor judges it
             try:
-                options = replace(options, **{name: value})
+                options = replace(options, **change)
             except (TypeError, ValueError):
                 continue
         return options

@@ -18,6 +18,7 @@ from desktop.paint.clocks import ClockStyle, paint_clock
 from desktop.paint.dice import paint_die
 from desktop.printing.cards import BAND, INK, PAPER, RULE, SOFT_INK
 from desktop.printing.flow import PALE, Block, Canvas
+from desktop.rules.dicepool import Place
 
 __all__ = [
     "BODY_PT",
@@ -336,8 +337,8 @@ def paint_die_in(canvas: Canvas, rect: QRectF, size: int, kind: str, place: str)
             box.adjusted(1, 1, -1, -1),
             size,
             kind=kind,
-            depleted=place == "table",
-            removed=place == "removed",
+            depleted=place == Place.TABLE,
+            removed=place == Place.REMOVED,
         )
 
     canvas.scaled(rect, SCREEN_BOX, draw)

@@ -53,7 +53,7 @@ def make_preview_dialog(
         _keeping_files(lambda device: paint_pages(device, chosen, backs=backs), dialog, say)
     )
     # The dialog does not own the printer: keep it alive as long as the dialog.
-    dialog.printer_ref = printer  # type: ignore[attr-defined]
+    dialog.printer_ref = printer  # type: ignore[attr-defined]  # a Python attribute, to hold it
     return dialog
 
 
@@ -77,7 +77,7 @@ def make_document_preview(
     dialog = QPrintPreviewDialog(printer, parent)
     dialog.setWindowTitle(f"Print Preview: {title}")
     dialog.paintRequested.connect(_keeping_files(paint, dialog, say))
-    dialog.printer_ref = printer  # type: ignore[attr-defined]
+    dialog.printer_ref = printer  # type: ignore[attr-defined]  # a Python attribute, to hold it
     return dialog
 
 

@@ -15,7 +15,7 @@ The card printing, the on-screen print preview and the card editor all use it.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, QRectF, QSizeF, QUrl
+from PySide6.QtCore import QObject, QRect, QRectF, QSizeF, QUrl
 from PySide6.QtGui import QImage, QPainter, QPyTextObject, Qt, QTextDocument, QTextFormat
 
 # A transparent pixel: Qt's image handler takes a null answer as "load the file
@@ -34,7 +34,7 @@ class _NoImage(QPyTextObject):
     def drawObject(
         self,
         _painter: QPainter,
-        _rect: QRectF,
+        _rect: QRectF | QRect,
         _doc: QTextDocument,
         _position: int,
         _format: QTextFormat,
@@ -52,7 +52,7 @@ class SealedTextDocument(QTextDocument):
             QTextFormat.ObjectTypes.ImageObject.value, self._no_image
         )
 
-    def loadResource(self, kind: int, name: QUrl) -> object:
+    def loadResource(self, kind: int, name: QUrl | str) -> object:
         if kind == QTextDocument.ResourceType.ImageResource.value:
             return _NOTHING
         if kind == QTextDocument.ResourceType.StyleSheetResource.value:

@@ -23,6 +23,7 @@ from typing import Final
 from PySide6.QtCore import QRectF, QSize, Qt
 from PySide6.QtGui import QImage, QPagedPaintDevice
 
+from desktop.paint.dice import kind_word
 from desktop.printing.cards import INK, RULE, SOFT_INK, PageSizeName, decode_within
 from desktop.printing.flow import (
     Block,
@@ -54,6 +55,7 @@ from desktop.printing.parts import (
     track_piece,
 )
 from desktop.rules import dicepool
+from desktop.rules.dicepool import Kind, Place
 from desktop.rules.roster import KIND_LABELS
 from desktop.rules.syscards import efficiency_label
 
@@ -83,7 +85,11 @@ TRAUMA_BOXES: Final = 4
 HP_BOXES_MAX: Final = 30  # more hit points than this print as numbers, not boxes
 LEFT: Final = Qt.AlignmentFlag.AlignLeft
 RIGHT: Final = Qt.AlignmentFlag.AlignRight
-PLACE_LABELS: Final = {"pool": "In the pool", "table": "On the table", "removed": "Removed"}
+PLACE_LABELS: Final[dict[str, str]] = {
+    Place.POOL: "In the pool",
+    Place.TABLE: "On the table",
+    Place.REMOVED: "Removed",
+}
 
 
 # ------------------------------------------------------------------------------ data
@@ -92,8 +98,8 @@ PLACE_LABELS: Final = {"pool": "In the pool", "table": "On the table", "removed"
 @dataclass(frozen=True)
 class SheetDie:
     size: int
-    kind: str = "ordinary"  # ordinary, damage, protection
-    place: str = "pool"  # pool, table, removed
+    kind: str = Kind.ORDINARY  # a `Kind`, kept as the store gives it
+    place: str = Place.POOL  # a `Place`, kept as the store gives it
 
 
 @dataclass(frozen=True)
@@ -305,9 +311,10 @@ def _glance_tiles(canvas: Canvas, sheet: PrintSheet, width: float) -> list[Piece
 
 
 def _dice_note(sheet: PrintSheet) -> str:
-    parts = [f"{sheet.count('table')} on the table"] if sheet.count("table") else []
-    if sheet.count("removed"):
-        parts.append(f"{sheet.count('removed')} removed")
+    on_table = sheet.count(Place.TABLE)
+    parts = [f"{on_table} on the table"] if on_table else []
+    if removed := sheet.count(Place.REMOVED):
+        parts.append(f"{removed} removed")
     return ", ".join(parts)
 
 
@@ -348,7 +355,9 @@ def _dice(canvas: Canvas, sheet: PrintSheet, openers: dict[str, list[Block]]) ->
     note = f"{sheet.count('pool')} in the pool, {sheet.count('table')} on the table, " + (
         f"{sheet.count('removed')} removed"
     )
-    state = dicepool.play_state(sheet.count("pool"), sheet.count("table"), sheet.count("removed"))
+    state = dicepool.play_state(
+        sheet.count(Place.POOL), sheet.count(Place.TABLE), sheet.count(Place.REMOVED)
+    )
     if state in (dicepool.PlayState.OUT_OF_PLAY, dicepool.PlayState.OUT_FOR_GOOD):
         note += f": {dicepool.PLAY_STATE_WORDS[state]}"  # in words, not only by colour
     openers["dice"] = [heading("Dice", "dice", continued=True)]
@@ -416,11 +425,11 @@ def _item_note(item: SheetItem) -> str:
     if item.die is None:
         parts.append("no die")
     else:
-        what = "damage" if item.die.kind == "damage" else "protection"
-        parts.append(f"{what} die d{item.die.size}")
-        if item.die.place == "table":
+        word = kind_word(item.die.kind)
+        parts.append(f"{word} die d{item.die.size}" if word else f"die d{item.die.size}")
+        if item.die.place == Place.TABLE:
             parts.append("depleted, on the table")
-        elif item.die.place == "removed":
+        elif item.die.place == Place.REMOVED:
             parts.append("removed")
     if item.deplete:
         parts.append("depletes on use")

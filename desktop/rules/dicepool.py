@@ -22,7 +22,9 @@ from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from operator import attrgetter
-from typing import Final, TypeVar
+from typing import Final, TypeVar, cast
+
+from desktop.rules.numbers import whole_number
 
 __all__ = [
     "DEFAULT_POOL_DICE",
@@ -142,17 +144,13 @@ class Catastrophe(StrEnum):
 # --------------------------------------------------------------------------- validation
 
 _E = TypeVar("_E", bound=StrEnum)
+_T = TypeVar("_T")
 _Who = TypeVar("_Who", bound=Hashable)  # how a caller tells characters apart
 
 
 def _whole(value: object, what: str, minimum: int | None = 0) -> int:
     """Return ``value`` if it is a whole number (not a bool) at least ``minimum``."""
-    # bool is a subclass of int; True as a die size or a count is always a mistake.
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{what} must be a whole number, not {value!r}.")
-    if minimum is not None and value < minimum:
-        raise ValueError(f"{what} must be at least {minimum}, not {value}.")
-    return value
+    return whole_number(value, what, minimum)
 
 
 def _size(value: object) -> int:
@@ -185,6 +183,16 @@ def _items(value: object, what: str) -> tuple[object, ...]:
     if isinstance(value, str | bytes) or not isinstance(value, Iterable):
         raise ValueError(f"{what} must be a list, not {value!r}.")
     return tuple(value)
+
+
+def _each(items: tuple[object, ...], kind: type[_T], refusal: str) -> tuple[_T, ...]:
+    """`items` when each is a `kind`; else ValueError, `refusal` naming the first that is not."""
+    checked: list[_T] = []
+    for item in items:
+        if not isinstance(item, kind):
+            raise ValueError(refusal.format(item))
+        checked.append(item)
+    return tuple(checked)
 
 
 def _name(value: object, what: str) -> str:
@@ -220,10 +228,7 @@ class Pool:
     dice: tuple[Die, ...] = ()
 
     def __post_init__(self) -> None:
-        dice = _items(self.dice, "A pool's dice")
-        for die in dice:
-            if not isinstance(die, Die):
-                raise ValueError(f"A pool holds dice, not {die!r}.")
+        dice = _each(_items(self.dice, "A pool's dice"), Die, "A pool holds dice, not {!r}.")
         ids = [die.id for die in dice]
         if len(set(ids)) != len(ids):
             raise ValueError("Each die in a pool needs its own id.")
@@ -404,10 +409,7 @@ def tray_sizes(pool: Pool, tray: Sequence[TrayDie], steps_allowed: int = 0) -> t
     may be left unspent.
     """
     _whole(steps_allowed, "The trait steps allowed")
-    tray = _items(tray, "The tray")
-    for chosen in tray:
-        if not isinstance(chosen, TrayDie):
-            raise ValueError(f"A tray holds chosen dice, not {chosen!r}.")
+    tray = _each(_items(tray, "The tray"), TrayDie, "A tray holds chosen dice, not {!r}.")
     ids = [chosen.die_id for chosen in tray]
     if len(set(ids)) != len(ids):
         raise ValueError("A die can be put in the tray only once.")
@@ -484,11 +486,10 @@ def resolve_roll(sizes: Sequence[int], faces: Sequence[int], table: int = 0) -> 
     "any number" and a side with nothing to roll still has its table in a conflict.
     """
     sizes = tuple(_size(s) for s in _items(sizes, "The dice rolled"))
-    faces = _items(faces, "The faces")
-    if len(faces) != len(sizes):
-        raise ValueError(f"{len(sizes)} dice were rolled but {len(faces)} faces were given.")
-    for size, face in zip(sizes, faces, strict=True):
-        _face(size, face)
+    given = _items(faces, "The faces")
+    if len(given) != len(sizes):
+        raise ValueError(f"{len(sizes)} dice were rolled but {len(given)} faces were given.")
+    faces = tuple(_face(size, face) for size, face in zip(sizes, given, strict=True))
     _whole(table, "The number of depleted dice on the table")
     is_tuple = len(faces) >= 2 and len(set(faces)) == 1
     return RollResult(
@@ -731,11 +732,15 @@ def against_party(challenge_total: int, totals: Mapping[_Who, int]) -> dict[_Who
     may share a name (RULES.md section 2); a name given as a key must be a name.
     """
     return {
-        (_name(who, "Each character") if isinstance(who, str) else who): settle_conflict(
-            challenge_total, total
-        )
-        for who, total in totals.items()
+        _party_key(who): settle_conflict(challenge_total, total) for who, total in totals.items()
     }
+
+
+def _party_key(who: _Who) -> _Who:
+    """A character's key as given; a name, checked and stripped (still the caller's str)."""
+    if isinstance(who, str):
+        return cast(_Who, _name(who, "Each character"))
+    return who
 
 
 def item_die_depletes(kind: Kind | str, face: int, deplete: bool = False) -> bool:
@@ -1091,4 +1096,4 @@ def check_tray_choice(size: int, steps: object, down_to_d4: object) -> None:
     with a step-down, and not beyond d20.
     """
     _tray_choice(steps, down_to_d4)
-    step_size(size, steps)  # type: ignore[arg-type]
+    step_size(size, steps)  # type: ignore[arg-type]  # any value: _tray_choice judged it

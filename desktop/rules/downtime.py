@@ -170,9 +170,7 @@ class Result:
 
     @classmethod
     def from_rank(cls, rank: int) -> Result:
-        rank = require_int(rank, "A result rank")
-        if rank < 0:
-            raise ValueError(f"A result rank can't be negative, not {rank}.")
+        rank = require_non_negative(rank, "A result rank")
         if rank < 2:
             return cls(LEVELS[rank])
         return cls(CRITICAL, rank - 1)
@@ -189,9 +187,7 @@ def raise_result(result: Result, coin: int) -> Result:
     "a Failure becomes a Success, a Success becomes a Critical, and a
     Critical increases its multiplier by one."
     """
-    coin = require_int(coin, "Coin spent")
-    if coin < 0:
-        raise ValueError(f"Coin spent can't be negative, not {coin}.")
+    coin = require_non_negative(coin, "Coin spent")
     return Result.from_rank(_check_result(result).rank + coin)
 
 

@@ -185,6 +185,8 @@ class EntryKind(StrEnum):
 
 
 def _integer(value: object, what: str) -> int:
+    # energy imports nothing of the project (tests/rules/test_energy.py), so it keeps its own
+    # copy of `rules.numbers.whole_number`, in the same words (tests/rules/test_numbers.py).
     # An exact type test: it refuses bool (True as an amount is always a caller's
     # mistake) and is cheap enough for values built thousands of times a second.
     if type(value) is not int:
@@ -195,7 +197,7 @@ def _integer(value: object, what: str) -> int:
 def _whole(value: object, what: str, low: int = 0) -> int:
     number = _integer(value, what)
     if number < low:
-        raise ValueError(f"{what} must be {low} or more, not {number}.")
+        raise ValueError(f"{what} must be at least {low}, not {number}.")
     return number
 
 

@@ -87,10 +87,7 @@ def require_int(value: object, what: str) -> int:
 
 def require_non_negative(value: object, what: str) -> int:
     """Return ``value`` if it is a whole number of 0 or more."""
-    number = require_int(value, what)
-    if number < 0:
-        raise ValueError(f"{what} can't be negative, not {number}.")
-    return number
+    return whole_number(value, what, 0)
 
 
 def require_bool(value: object, what: str) -> bool:
@@ -327,9 +324,7 @@ def counting_tier(tier: int, hold: str, at_war: bool) -> int:
 
 def score_heat(heat: int, at_war: bool) -> int:
     """Heat a score brings: what the GM sets, +1 while at war."""
-    heat = require_int(heat, "Heat from a score")
-    if heat < 0:
-        raise ValueError(f"Heat from a score can't be negative, not {heat}.")
+    heat = require_non_negative(heat, "Heat from a score")
     return heat + (WAR_HEAT if require_bool(at_war, "At war") else 0)
 
 

@@ -1,32 +1,34 @@
-"""The whole-number checks the rules modules share, with one wording for each refusal.
+"""The one whole-number check of GM Desk, with one wording for each refusal.
 
-A module checks that a value is a whole number its own way (energy's exact type test is
-cheaper on its hot paths), then asks here whether the number is in bounds, so that the
-messages a GM reads are the same whichever rule refused; `typed_number` reads a number
-the GM typed into any field.
+Every rule that takes a count, a size or an amount checks it with `whole_number`, and
+`typed_number` reads a number the GM typed into any field, so the sentence a GM reads
+is the same whichever rule or field refused:
+
+- "<What> must be a whole number, not <value>."
+- "<What> must be at least <low>, not <number>."
+- "<What> must be at most <high>, not <number>."
+- "<What> must be between <low> and <high>, not <number>."
 """
 
 from __future__ import annotations
 
 
-def whole_number(value: object, what: str) -> int:
-    """Return ``value`` if it is a whole number; bools are refused (True is not 1 here)."""
-    if isinstance(value, bool) or not isinstance(value, int):
+def whole_number(value: object, what: str, low: int | None = None, high: int | None = None) -> int:
+    """Return ``value`` if it is a whole number from ``low`` to ``high`` (each bound only
+    when given, both included); bools are refused (True is not 1 here)."""
+    # An exact type test first: one comparison for the plain ints the rules build thousands
+    # of times a second; bool (a subclass of int) is then refused by the slower test.
+    if type(value) is int or (isinstance(value, int) and not isinstance(value, bool)):
+        number = value
+    else:
         raise ValueError(f"{what} must be a whole number, not {value!r}.")
-    return value
-
-
-def at_least(number: int, what: str, low: int) -> int:
-    """Return ``number`` if it is ``low`` or more."""
-    if number < low:
-        raise ValueError(f"{what} must be {low} or more, not {number}.")
-    return number
-
-
-def between(number: int, what: str, low: int, high: int) -> int:
-    """Return ``number`` if it is from ``low`` to ``high``, both included."""
-    if not low <= number <= high:
-        raise ValueError(f"{what} must be between {low} and {high}, not {number}.")
+    if low is not None and high is not None:
+        if not low <= number <= high:
+            raise ValueError(f"{what} must be between {low} and {high}, not {number}.")
+    elif low is not None and number < low:
+        raise ValueError(f"{what} must be at least {low}, not {number}.")
+    elif high is not None and number > high:
+        raise ValueError(f"{what} must be at most {high}, not {number}.")
     return number
 
 

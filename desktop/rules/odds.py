@@ -24,6 +24,7 @@ from typing import Final
 import icepool
 
 from desktop.rules.dicepool import SIZES, conflict_damage
+from desktop.rules.numbers import whole_number
 
 __all__ = [
     "ConflictOdds",
@@ -61,11 +62,7 @@ def _sizes(sizes: Iterable[int]) -> tuple[int, ...]:
 
 
 def _count(value: object, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{what} must be a whole number, not {value!r}.")
-    if value < 0:
-        raise ValueError(f"{what} must be at least 0, not {value}.")
-    return value
+    return whole_number(value, what, 0)
 
 
 def _optional_size(value: int | None, what: str) -> int | None:
@@ -116,9 +113,7 @@ def chance_to_reach(sizes: Sequence[int], target: int, table: int = 0) -> Fracti
 
 
 def _target(target: object) -> int:
-    if isinstance(target, bool) or not isinstance(target, int):
-        raise ValueError(f"The target must be a whole number, not {target!r}.")
-    return target
+    return whole_number(target, "The target")
 
 
 def _at_least(distribution: Mapping[int, Fraction], target: int) -> Fraction:

@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from itertools import groupby
 from typing import Final, Literal
 
-from desktop.rules.numbers import at_least, between, whole_number
+from desktop.rules.numbers import whole_number
 
 __all__ = [
     "ACTION_MODE",
@@ -116,11 +116,11 @@ GRADES: Final[tuple[Grade, ...]] = (
 
 
 def _in_range(value: object, what: str, low: int, high: int) -> int:
-    return between(whole_number(value, what), what, low, high)
+    return whole_number(value, what, low, high)
 
 
 def _at_least(value: object, what: str, low: int) -> int:
-    return at_least(whole_number(value, what), what, low)
+    return whole_number(value, what, low)
 
 
 def _rate(value: object, what: str) -> int:

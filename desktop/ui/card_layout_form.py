@@ -64,10 +64,10 @@ class CardLayoutForm(QGroupBox):
         self.setObjectName("cardLayout")
         self.paper: PageSizeName = "A4"
         form = QFormLayout(self)
-        self.size = QComboBox()
-        self.size.setObjectName("cardSize")
+        self.card_size = QComboBox()
+        self.card_size.setObjectName("cardSize")
         for key, (width, height) in CARD_SIZES.items():
-            self.size.addItem(f"{key.capitalize()} {width:g} × {height:g} mm", key)
+            self.card_size.addItem(f"{key.capitalize()} {width:g} × {height:g} mm", key)
         self.bleed = _spin(0, 10, 0.5, "bleed")
         self.bleed.setToolTip(
             "3 mm gives each card a grey edge running past the cut, so a cut a little "
@@ -104,7 +104,7 @@ class CardLayoutForm(QGroupBox):
         self.sheets_two_sided = QCheckBox("Character sheets two-sided (backs moved too)")
         self.sheets_two_sided.setObjectName("sheetsTwoSided")
         self.fit = wrapped_label("cardFit")
-        form.addRow("Card size", self.size)
+        form.addRow("Card size", self.card_size)
         form.addRow("Bleed", self.bleed)
         form.addRow("Gap", self.gap)
         form.addRow("Cut marks", self.cut_marks)
@@ -113,8 +113,14 @@ class CardLayoutForm(QGroupBox):
         form.addRow("Duplex", self.duplex)
         form.addRow(self.sheets_two_sided)
         form.addRow(self.fit)
-        self._card_widgets = [self.size, self.bleed, self.gap, self.cut_marks, self.fold_over]
-        for combo in (self.size, self.cut_marks, self.duplex):
+        self._card_widgets: list[QWidget] = [
+            self.card_size,
+            self.bleed,
+            self.gap,
+            self.cut_marks,
+            self.fold_over,
+        ]
+        for combo in (self.card_size, self.cut_marks, self.duplex):
             combo.currentIndexChanged.connect(self._update)
         for spin in (self.bleed, self.gap, self.offset_x, self.offset_y):
             spin.valueChanged.connect(self._update)
@@ -127,7 +133,7 @@ class CardLayoutForm(QGroupBox):
     def set_values(self, stored: Mapping[str, object]) -> None:
         """Show what the campaign remembered (a damaged value shows its default)."""
         options = CardPrintOptions.from_mapping(stored)
-        self.size.setCurrentIndex(self.size.findData(options.card_size))
+        self.card_size.setCurrentIndex(self.card_size.findData(options.card_size))
         self.bleed.setValue(options.bleed_mm)
         self.gap.setValue(options.gap_mm)
         self.cut_marks.setCurrentIndex(self.cut_marks.findData(options.cut_marks))
@@ -140,12 +146,12 @@ class CardLayoutForm(QGroupBox):
 
     def options(self) -> CardPrintOptions:
         return CardPrintOptions(
-            card_size=str(self.size.currentData()),
+            card_size=str(self.card_size.currentData()),
             bleed_mm=self.bleed.value(),
             gap_mm=self.gap.value(),
-            cut_marks=str(self.cut_marks.currentData()),  # type: ignore[arg-type]
+            cut_marks=str(self.cut_marks.currentData()),  # type: ignore[arg-type]  # checked by the options
             back_offset_mm=(self.offset_x.value(), self.offset_y.value()),
-            duplex=str(self.duplex.currentData()),  # type: ignore[arg-type]
+            duplex=str(self.duplex.currentData()),  # type: ignore[arg-type]  # checked by the options
             fold_over=self.fold_over.isChecked(),
         )
 

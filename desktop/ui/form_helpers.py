@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop.store import Topic
 from desktop.ui.plain_text import PlainLabel, RichLabel
 from desktop.ui.read_guard import guarded_call
 from desktop.ui.theme import ERROR, WARNING, Role, text_style
@@ -103,7 +104,7 @@ def follow_changes(
     return new
 
 
-def on_topics(topics: Collection[str], refresh: Callable[[], object]) -> Callable[[str], None]:
+def on_topics(topics: Collection[Topic], refresh: Callable[[], object]) -> Callable[[str], None]:
     """A slot for the session's change signal: `refresh` when the topic is one of `topics`."""
     view = getattr(refresh, "__self__", None)
 
@@ -133,7 +134,7 @@ class CampaignView(SessionWidget):
 
     def __init__(
         self,
-        topics: Collection[str],
+        topics: Collection[Topic],
         reload: Callable[[], object],
         parent: QWidget | None = None,
     ) -> None:

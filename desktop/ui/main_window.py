@@ -28,6 +28,7 @@ from desktop.store import (
     SUFFIX,
     CampaignLocked,
     CampaignRefused,
+    Topic,
     remove_backup_leftovers,
     remove_leftovers,
 )
@@ -57,6 +58,7 @@ from desktop.ui.undo_keys import UndoKeyFilter
 from desktop.ui.workspaces import WORKSPACES, arrange, hide_stale_tab_bars, workspace_named
 
 if TYPE_CHECKING:
+    from desktop.printing.cards import PrintCard
     from desktop.store import Campaign, CampaignDocument, CardRecord
 
 
@@ -114,7 +116,13 @@ class MainWindow(QMainWindow):
 
     # -- actions and menus -------------------------------------------------------------------
 
-    def _action(self, text: str, slot: object, shortcut: object = None, name: str = "") -> QAction:
+    def _action(
+        self,
+        text: str,
+        slot: object,
+        shortcut: str | QKeySequence | QKeySequence.StandardKey | None = None,
+        name: str = "",
+    ) -> QAction:
         action = QAction(text, self)
         if shortcut is not None:
             action.setShortcut(QKeySequence(shortcut))
@@ -303,7 +311,9 @@ class MainWindow(QMainWindow):
         # Until a campaign opens the start page has the window to itself: empty views
         # beside it would only make the window wider than a laptop's screen.
         self._hide_docks()
-        self.layout().activate()  # the docks' room is given back before the size is set
+        layout = self.layout()
+        if layout is not None:  # a QMainWindow always has one
+            layout.activate()  # the docks' room is given back before the size is set
         self.resize(1366, 768)
         geometry = self.settings.geometry()
         if geometry is not None:
@@ -543,7 +553,7 @@ class MainWindow(QMainWindow):
             panel.set_session(session)
         self.downtime.set_session(session)
         has_campaign = session is not None
-        writable = has_campaign and not session.read_only
+        writable = session is not None and not session.read_only
         for action in (
             self.copy_action,
             self.export_action,
@@ -608,7 +618,7 @@ class MainWindow(QMainWindow):
 
     @read_guard.guarded
     def _on_changed(self, topic: str) -> None:
-        if topic == "campaign":
+        if topic == Topic.CAMPAIGN:
             self._update_status()
 
     def _update_status(self) -> None:
@@ -866,7 +876,7 @@ class MainWindow(QMainWindow):
                 return content.selected_cards()
         return []
 
-    def cards_to_print(self) -> list[object]:
+    def cards_to_print(self) -> list[PrintCard]:
         """The cards selected in the SySCards dock, or every card when none is selected."""
         from desktop.ui.print_data import print_cards
 
@@ -882,7 +892,7 @@ class MainWindow(QMainWindow):
             self.show_problem("There are no cards to print.")
             return 0
         try:
-            pages = export_pdf(path, cards)  # type: ignore[arg-type]
+            pages = export_pdf(path, cards)
         except (OSError, ValueError) as error:
             self.show_problem(f"The PDF could not be written: {error}")
             return 0

@@ -62,7 +62,7 @@ class Panel(QDockWidget):
         """The panel's widget: `widget_class` of `module`, made with the panel as parent.
         A panel whose widget needs more overrides this."""
         made = getattr(importlib.import_module(self.module), self.widget_class)
-        return made(self)  # type: ignore[no-any-return]
+        return made(self)
 
     def content(self) -> QWidget:
         """The panel's widget, built now if it was not yet."""
@@ -135,7 +135,7 @@ class Panel(QDockWidget):
 
     def _content_view(self) -> PanelContent:
         assert self._content is not None
-        return self._content  # type: ignore[return-value]
+        return self._content  # type: ignore[return-value]  # each panel's view has these
 
     def _on_visibility_changed(self, visible: bool) -> None:
         if not visible or self._placed:

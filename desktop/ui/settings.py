@@ -14,13 +14,20 @@ SETTINGS_VERSION = 1
 MAX_RECENT = 10
 
 
+def _stored_int(value: object) -> int:
+    """A number QSettings kept: an int, or its text when read back from the INI file."""
+    if isinstance(value, int | str | float):
+        return int(value)
+    raise ValueError(f"A stored setting is not a number: {value!r}")
+
+
 class Settings:
     def __init__(self, store: QSettings) -> None:
         self._store = store
         self._upgrade()
 
     def _upgrade(self) -> None:
-        stored = int(self._store.value("settings_version", 0))
+        stored = _stored_int(self._store.value("settings_version", 0))
         # No older formats exist yet; later versions migrate keys here, oldest first.
         if stored != SETTINGS_VERSION:
             self._store.setValue("settings_version", SETTINGS_VERSION)
@@ -47,7 +54,7 @@ class Settings:
     def workspace_state(self, name: str, docks: tuple[str, ...]) -> QByteArray | None:
         """Workspace `name`'s layout as the GM left it, if saved for the current `docks`
         (their names): a dock new since would be left out of it, wherever Qt put it."""
-        if int(self._store.value("window/layout_version", 0)) != LAYOUT_VERSION:
+        if _stored_int(self._store.value("window/layout_version", 0)) != LAYOUT_VERSION:
             return None
         # Layouts saved before the docks were named with them are of today's docks.
         saved_docks = self._store.value("window/layout_docks", None)
@@ -109,7 +116,10 @@ class Settings:
 
     def recent_files(self) -> list[Path]:
         raw = self._store.value("campaigns/recent", [])
-        items = [raw] if isinstance(raw, str) else list(raw or [])
+        if isinstance(raw, str):  # one file: the INI file reads a list of one back as text
+            items = [raw]
+        else:
+            items = list(raw) if isinstance(raw, list | tuple) else []
         return [Path(item) for item in items if item]
 
     def add_recent(self, path: Path) -> None:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject
 
+from desktop.store import Topic
 from desktop.ui import read_guard
 
 if TYPE_CHECKING:
@@ -68,7 +69,11 @@ class StepResult(QObject):
 
     @read_guard.guarded
     def _on_changed(self, topic: str) -> None:
-        if topic == "games" and self._shown_at is not None and self._current_game() != self._game:
+        if (
+            topic == Topic.GAMES
+            and self._shown_at is not None
+            and self._current_game() != self._game
+        ):
             self.clear()
 
     def _current_game(self) -> int | None:

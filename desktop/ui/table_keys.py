@@ -69,7 +69,7 @@ class TableKeys(QObject):
         self._add(AWARD_KEY, lambda: self._play_step(AWARD_KEY, _award))
         self._add(FOLLOW_KEY, self._follow)
         for digit in DIGITS:
-            self._add(digit, lambda _=False, d=digit: self._digit(d))
+            self._add(digit, self._digit_slot(digit))
         self._add("Space", self._space)
         # Only while a number is typed: Escape is otherwise the docks' (End game's Skip).
         self.cancel_action = self._add(CANCEL_KEY, self._cancel)
@@ -153,6 +153,15 @@ class TableKeys(QObject):
             self._followed = table
             table.quick_count_changed.connect(self.cancel_action.setEnabled)
         return table
+
+    def _digit_slot(self, digit: str) -> Callable[[], None]:
+        """The slot of one digit's key (a function per digit: a loop's lambda would share
+        the last digit)."""
+
+        def press() -> None:
+            self._digit(digit)
+
+        return press
 
     def _digit(self, digit: str) -> None:
         table = self._table(digit)

@@ -12,10 +12,11 @@ from the window so it fits 1366 x 768 as well as 1920 x 1080.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import NamedTuple
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QMainWindow, QTabBar
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QTabBar
 
 from desktop.ui.docks import panels
 from desktop.ui.panel import Panel
@@ -53,7 +54,7 @@ def workspace_named(name: str) -> Workspace:
     return BY_NAME.get(name, BY_NAME[DEFAULT])
 
 
-def arrange(window: QMainWindow, docks: dict[str, Panel], name: str) -> None:
+def arrange(window: QMainWindow, docks: Mapping[str, Panel], name: str) -> None:
     """Lay the docks out as workspace `name`'s default, sized for the window as it is."""
     name = workspace_named(name).name
     shown = [dock_name for dock_name, dock in docks.items() if name in dock.workspaces]
@@ -76,12 +77,14 @@ def arrange(window: QMainWindow, docks: dict[str, Panel], name: str) -> None:
             window.addDockWidget(Area.RightDockWidgetArea, dock)
             dock.hide()
     # Sizes asked of a layout not yet computed are lost: compute it first.
-    window.layout().activate()
+    layout = window.layout()
+    if layout is not None:  # a QMainWindow always has one
+        layout.activate()
     _size(window, docks, name)
     hide_stale_tab_bars(window, docks)
 
 
-def hide_stale_tab_bars(window: QMainWindow, docks: dict[str, Panel]) -> None:
+def hide_stale_tab_bars(window: QMainWindow, docks: Mapping[str, QDockWidget]) -> None:
     """Hide the tabs of a workspace left: Qt leaves a tab group's bar on screen when its
     docks are hidden ("Chapter | Faction Ladder" over the Dice Table in Play)."""
     shown = {dock.windowTitle() for dock in docks.values() if not dock.isHidden()}
@@ -91,7 +94,7 @@ def hide_stale_tab_bars(window: QMainWindow, docks: dict[str, Panel]) -> None:
             bar.hide()
 
 
-def _place(window: QMainWindow, docks: dict[str, Panel], name: str) -> set[str]:
+def _place(window: QMainWindow, docks: Mapping[str, Panel], name: str) -> set[str]:
     """Workspace `name`'s docks as its default layout draws them; the names placed."""
     placed: set[str] = set()
 
@@ -142,7 +145,7 @@ def _place(window: QMainWindow, docks: dict[str, Panel], name: str) -> set[str]:
     return placed
 
 
-def _size(window: QMainWindow, docks: dict[str, Panel], name: str) -> None:
+def _size(window: QMainWindow, docks: Mapping[str, Panel], name: str) -> None:
     width = window.width()
 
     def at_least(dock_name: str, wanted: float) -> int:

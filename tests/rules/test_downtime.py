@@ -125,7 +125,7 @@ def test_coin_to_raise_counts_levels() -> None:
 
 
 def test_raise_rejects_negative_coin() -> None:
-    with pytest.raises(ValueError, match="negative"):
+    with pytest.raises(ValueError, match="must be at least 0, not -"):
         raise_result(WIN, -1)
 
 

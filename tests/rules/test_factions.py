@@ -218,11 +218,11 @@ def test_more_turf_caps_rep() -> None:
 def test_chapter_validation() -> None:
     with pytest.raises(ValueError, match=exact("Rep is 0 to 10, not 11.")):
         Chapter(turf=2, rep=11)
-    with pytest.raises(ValueError, match="Coin can't be negative"):
+    with pytest.raises(ValueError, match="Coin must be at least 0"):
         Chapter(coin=-1)
     with pytest.raises(ValueError, match="has 2 coin, not the 3"):
         Chapter(coin=2).spend_coin(3)
-    with pytest.raises(ValueError, match="negative"):
+    with pytest.raises(ValueError, match="must be at least 0, not -"):
         Chapter().earn_rep(-1)
     assert Chapter(heat=2).add_heat(-5).heat == 0
 
@@ -308,7 +308,7 @@ def test_war_validation() -> None:
     assert is_war(-3)
     with pytest.raises(ValueError, match="True or False"):
         war_standing(1, WEAK, 1)  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match="negative"):
+    with pytest.raises(ValueError, match="must be at least 0, not -"):
         score_heat(-1, True)
 
 

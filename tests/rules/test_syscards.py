@@ -473,7 +473,7 @@ class TestChallenge:
     def test_contender_errors_name_the_contender(self) -> None:
         with pytest.raises(ValueError, match="Kara's efficiency must be between 1 and 100"):
             Contender("Kara", 50, 0)
-        with pytest.raises(ValueError, match="Kara's velocity must be 0 or more"):
+        with pytest.raises(ValueError, match="Kara's velocity must be at least 0"):
             Contender("Kara", 50, 5, velocity=-1)
 
     def test_entry_lookup(self) -> None:

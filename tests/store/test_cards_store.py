@@ -122,7 +122,7 @@ BAD_FIELDS = [
     ({"efficiency": 4.5}, "whole number"),
     ({"efficiency": "45"}, "whole number"),
     ({"category": "spell"}, "category must be one of"),
-    ({"power": -1}, "power must be 0 or more"),
+    ({"power": -1}, "power must be at least 0"),
     ({"velocity": CARD_NUMBER_MAX + 1}, "velocity can be at most"),
     ({"name": "   "}, "cannot be empty"),
     ({"name": "x" * 81}, "at most 80"),

@@ -67,9 +67,9 @@ def test_a_profile_is_set_read_changed_and_deleted(today_campaign: Campaign) -> 
 @pytest.mark.parametrize(
     ("daily_net", "abilities", "message"),
     [
-        (-1, {}, "0 or more"),
+        (-1, {}, "at least 0"),
         (True, {}, "whole number"),
-        (30, {"Stealth": -2}, "0 or more"),
+        (30, {"Stealth": -2}, "at least 0"),
         (30, {"": 2}, "not empty"),
         (30, ["Stealth"], "map names"),
     ],

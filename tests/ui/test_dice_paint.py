@@ -7,7 +7,18 @@ import pytest
 from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QColor, QImage, QPainter, QPainterPathStroker
 
-from desktop.paint.dice import PIPS, die_path, paint_die
+from desktop.paint.dice import (
+    LOOKS,
+    PIPS,
+    UNKNOWN,
+    die_path,
+    kind_word,
+    look_of,
+    paint_die,
+)
+from desktop.rules.dicepool import Kind
+from desktop.store import DieRecord
+from desktop.ui.widgets.dice_scene import DieItem, DieState, area_of, die_pixmap
 
 BACKGROUND = QColor("#2e5e45")
 pytestmark = pytest.mark.usefixtures("qapp")  # fonts need the application
@@ -94,3 +105,29 @@ def test_a_stepped_dies_label_stays_inside_its_shape(size: int, options: dict) -
     assert spilled == []
     inside = dark_pixels(image, QRectF(20, 35, 40, 30))
     assert inside > 20  # the label is still there
+
+
+def test_every_die_kind_has_a_look_and_a_word_in_the_one_table() -> None:
+    # A new `Kind` is drawn and named from LOOKS alone: this fails until its row is there.
+    assert set(LOOKS) == set(Kind)
+    for kind in Kind:
+        look = LOOKS[kind]
+        assert QColor(look.fill).isValid() and QColor(look.outline).isValid()
+        if kind is not Kind.ORDINARY:
+            assert look.word and look.letter, kind
+    assert kind_word(Kind.DAMAGE) == "damage" and kind_word(Kind.ORDINARY) == ""
+
+
+def test_a_kind_this_build_does_not_know_is_drawn_plainly_not_refused() -> None:
+    # A file from a newer GM Desk may hold a kind this one lacks ("poison").
+    assert look_of("poison") is UNKNOWN and kind_word("poison") == ""
+    image = painted(8, kind="poison")
+    assert image.pixelColor(40, 30) != BACKGROUND
+
+
+def test_the_dice_scene_shows_a_die_of_an_unknown_kind_without_failing() -> None:
+    die = DieRecord(1, 1, 8, "poison", "pool", None, False, 0, False, position=0)
+    item = DieItem(die, DieState(), None)
+    assert item.toolTip() == "d8 die in the pool"
+    assert area_of(die) == "items"
+    assert die_pixmap(item.look()).width() > 0

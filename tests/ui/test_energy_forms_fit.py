@@ -46,7 +46,7 @@ def test_an_energy_amount_out_of_range_is_refused_at_the_field(
     page.committed.clear()
     qtbot.keyClicks(page.committed, "99999")
     assert page.committed.text() == "99999"  # kept as typed, never cut to 9999
-    assert "from 0 to 9999, not 99999" in (page.committed.problem() or "")
+    assert "between 0 and 9999, not 99999" in (page.committed.problem() or "")
     assert "Cannot add" in forms.outcome.text() and "99999" in forms.outcome.text()
     assert not forms.add.isEnabled()
     before = _campaign(window).calendar.day(kara, 1)

@@ -39,8 +39,8 @@ def test_the_layout_is_remembered_with_the_campaign(
         assert isinstance(dialog, PrintChoiceDialog)
         dialog.buttons[ALL_CARDS].setChecked(True)
         form = dialog.layout_form
-        assert form.size.isEnabled() and not form.sheets_two_sided.isEnabled()
-        form.size.setCurrentIndex(form.size.findData("tarot"))
+        assert form.card_size.isEnabled() and not form.sheets_two_sided.isEnabled()
+        form.card_size.setCurrentIndex(form.card_size.findData("tarot"))
         form.bleed.setValue(3)
         form.offset_x.setValue(1.5)
         form.offset_y.setValue(-0.5)
@@ -85,7 +85,7 @@ def test_a_layout_that_fits_no_card_cannot_be_printed(
     qtbot.addWidget(dialog)
     dialog.buttons[ALL_CARDS].setChecked(True)
     form = dialog.layout_form
-    form.size.setCurrentIndex(form.size.findData("tarot"))
+    form.card_size.setCurrentIndex(form.card_size.findData("tarot"))
     form.fold_over.setChecked(True)
     assert dialog.ok.isEnabled() and form.fit.text() == "2 cards a page on A4"
     # On A4 and Letter every choice the form allows holds a card; a smaller paper (as
@@ -98,7 +98,7 @@ def test_a_layout_that_fits_no_card_cannot_be_printed(
     assert dialog.ok.isEnabled()
     form.fold_over.setChecked(True)
     dialog.buttons[PLAYERS].setChecked(True)  # sheets print whatever the cards' layout
-    assert dialog.ok.isEnabled() and not form.size.isEnabled()
+    assert dialog.ok.isEnabled() and not form.card_size.isEnabled()
     assert form.sheets_two_sided.isEnabled()
 
 

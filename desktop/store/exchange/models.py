@@ -18,6 +18,7 @@ import json
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from datetime import date
+from functools import partial
 from typing import Annotated, Any, ClassVar, Literal, Self
 
 from pydantic import (
@@ -28,6 +29,7 @@ from pydantic import (
     Field,
     PlainValidator,
     PrivateAttr,
+    TypeAdapter,
     ValidationInfo,
     WithJsonSchema,
     field_validator,
@@ -115,24 +117,32 @@ def _plain(check: Callable[[Any], Any]) -> Callable[[Any], Any]:
     return validator
 
 
-def _rule(check: Callable[[Any], Any], kind: Any) -> Any:
-    """A value of JSON type `kind` (what the schema declares), judged by `check`."""
-    return Annotated[kind, BeforeValidator(_plain(check))]
+# A field is written `Annotated[<its JSON type>, _rule(<its check>)]`: the type is what the
+# schema declares and what mypy reads; the check, run before pydantic's own, judges it.
 
 
-def _one_of(values: Iterable[object]) -> Any:
-    """The JSON values a field may hold, for the schema (the check says so plainly)."""
-    return Literal[tuple(getattr(value, "value", value) for value in values)]  # type: ignore[valid-type]
+def _rule(check: Callable[[Any], Any]) -> BeforeValidator:
+    """A value judged by `check` (the rules' or store/checks.py's) before its type."""
+    return BeforeValidator(_plain(check))
 
 
-def _text(what: str) -> Any:
-    return _rule(lambda value: checks.text(value, what), str)
+def _one_of(values: Iterable[object]) -> WithJsonSchema:
+    """The JSON values a field may hold, for the schema (the check says so plainly): the
+    schema pydantic writes for a Literal of them, built from the rules' own values, so a
+    new die kind or place reaches the schema without being spelled here."""
+    allowed = tuple(getattr(value, "value", value) for value in values)
+    literal: Any = Literal  # a Literal of values known at run time, which no checker can read
+    return WithJsonSchema(TypeAdapter(literal[allowed]).json_schema())
+
+
+def _text(what: str) -> BeforeValidator:
+    return _rule(lambda value: checks.text(value, what))
 
 
 Whole = Annotated[int, Field(ge=0, le=checks.INTEGER_MAX)]
 Id = Annotated[int, Field(ge=1, le=checks.INTEGER_MAX)]
-Name = _rule(roster.check_name, str)
-Notes = _rule(roster.check_notes, str)
+Name = Annotated[str, _rule(roster.check_name)]
+Notes = Annotated[str, _rule(roster.check_notes)]
 
 
 def _start_date(value: object) -> date:
@@ -145,12 +155,12 @@ def _start_date(value: object) -> date:
     return checks.start_date(parsed)
 
 
-def _setting(name: str) -> Any:
+def _setting(name: str) -> BeforeValidator:
     def check(value: object) -> object:
         checks.settings({name: value}, {})
         return value
 
-    return _rule(check, int)
+    return _rule(check)
 
 
 @_plain
@@ -202,9 +212,9 @@ class Die(_Stored):
     _table = "die"
 
     id: Id
-    size: _rule(checks.die_size, _one_of(dicepool.SIZES)) = dicepool.DEFAULT_SIZE  # type: ignore[valid-type]
-    kind: _rule(checks.die_kind, _one_of(dicepool.Kind)) = "ordinary"  # type: ignore[valid-type]
-    place: _rule(checks.die_place, _one_of(dicepool.Place)) = "pool"  # type: ignore[valid-type]
+    size: Annotated[int, _rule(checks.die_size), _one_of(dicepool.SIZES)] = dicepool.DEFAULT_SIZE
+    kind: Annotated[str, _rule(checks.die_kind), _one_of(dicepool.Kind)] = "ordinary"
+    place: Annotated[str, _rule(checks.die_place), _one_of(dicepool.Place)] = "pool"
     item_id: Id | None = None
     in_tray: bool = False
     down_to_d4: bool = False  # before steps, whose check needs it
@@ -244,7 +254,7 @@ class Item(_Stored):
 
     id: Id
     name: Name
-    kind: _rule(checks.item_kind, _one_of(dicepool.ItemKind))  # type: ignore[valid-type]
+    kind: Annotated[str, _rule(checks.item_kind), _one_of(dicepool.ItemKind)]
     deplete: bool = False
     position: Whole = 0
 
@@ -266,7 +276,7 @@ class Energy(_Stored):
 
 
 class XpTrack(_Strict):
-    track: _rule(downtime_checks.xp_track, str)  # type: ignore[valid-type]
+    track: Annotated[str, _rule(downtime_checks.xp_track)]
     marks: Whole = 0
 
 
@@ -285,7 +295,7 @@ class Sheet(_Stored):
     _table = "downtime_sheet"
 
     stress: int = 0
-    trauma: _rule(downtime_checks.trauma, int) = 0  # type: ignore[valid-type]
+    trauma: Annotated[int, _rule(downtime_checks.trauma)] = 0
     hp_max: Annotated[int, Field(ge=1, le=checks.INTEGER_MAX)] = 10
     hp: int | None = None  # None: hp_max
     # A sheet written by hand without XP gets the usual tracks, as a new sheet does (a
@@ -293,9 +303,9 @@ class Sheet(_Stored):
     xp: Annotated[list[XpTrack], AfterValidator(_xp)] = Field(
         default_factory=lambda: list(_DEFAULT_XP)
     )
-    virtue: _text("A virtue") = ""  # type: ignore[valid-type]
-    vice: _text("A vice") = ""  # type: ignore[valid-type]
-    vice_purveyor: _text("A vice purveyor") = ""  # type: ignore[valid-type]
+    virtue: Annotated[str, _text("A virtue")] = ""
+    vice: Annotated[str, _text("A vice")] = ""
+    vice_purveyor: Annotated[str, _text("A vice purveyor")] = ""
     friends: Notes = ""
     contacts: Notes = ""
 
@@ -329,7 +339,7 @@ class Character(_Stored):
 
     id: Id
     name: Name
-    kind: _rule(roster.check_kind, _one_of(roster.KINDS))  # type: ignore[valid-type]
+    kind: Annotated[str, _rule(roster.check_kind), _one_of(roster.KINDS)]
     notes: Notes = ""
     position: Whole = 0
     dice: list[Die] = []
@@ -365,13 +375,13 @@ class Roll(_Stored):
     _table = "roll_log"
 
     id: Id
-    at: _rule(checks.timestamp, str)  # type: ignore[valid-type]
+    at: Annotated[str, _rule(checks.timestamp)]
     character_id: Id | None = None
     character_name: Name
-    kind: _rule(checks.roll_kind, _one_of(checks.ROLL_KINDS))  # type: ignore[valid-type]
+    kind: Annotated[str, _rule(checks.roll_kind), _one_of(checks.ROLL_KINDS)]
     detail: Annotated[dict[str, Any], AfterValidator(_detail)] = {}
-    total: _rule(checks.total, int | None) = None  # type: ignore[valid-type]
-    summary: _rule(checks.summary, str) = ""  # type: ignore[valid-type]
+    total: Annotated[int | None, _rule(checks.total)] = None
+    summary: Annotated[str, _rule(checks.summary)] = ""
     undone: bool = False
     day: Id | None = None
     game_id: Id | None = None  # where in play it was rolled (RULES.md section 2)
@@ -398,9 +408,9 @@ class Game(_Stored):
     _table = "game"
 
     id: Id
-    started_at: _rule(checks.timestamp, str)  # type: ignore[valid-type]
+    started_at: Annotated[str, _rule(checks.timestamp)]
     started_day: Id
-    ended_at: _rule(_optional_timestamp, str | None) = None  # type: ignore[valid-type]
+    ended_at: Annotated[str | None, _rule(_optional_timestamp)] = None
     state: Annotated[dict[str, Any], AfterValidator(_game_state)] = {}
     _record: games.GameRecord | None = PrivateAttr(default=None)
 
@@ -424,7 +434,7 @@ class Game(_Stored):
 class Image(_Strict):
     """A card's picture: its format and its bytes in base64; it must decode."""
 
-    format: _rule(checks.image_format_name, _one_of(checks.IMAGE_FORMATS))  # type: ignore[valid-type]
+    format: Annotated[str, _rule(checks.image_format_name), _one_of(checks.IMAGE_FORMATS)]
     data: Annotated[
         bytes,
         BeforeValidator(_base64),
@@ -454,20 +464,22 @@ class Card(_Stored):
 
     id: Id
     name: Name
-    category: _rule(checks.card_category, _one_of(syscards.CATEGORIES)) = _CARD_DEFAULTS["category"]  # type: ignore[valid-type]
-    owner_id: _rule(checks.CARD_CHECKS["owner_id"], int | None) = None  # type: ignore[valid-type]
-    character_id: _rule(checks.CARD_CHECKS["character_id"], int | None) = None  # type: ignore[valid-type]
-    capacity: _rule(checks.CARD_CHECKS["capacity"], bool) = _CARD_DEFAULTS["capacity"]  # type: ignore[valid-type]
-    efficiency: _rule(checks.card_efficiency, int) = _CARD_DEFAULTS["efficiency"]  # type: ignore[valid-type]
-    power: _rule(checks.CARD_CHECKS["power"], int) = 0  # type: ignore[valid-type]
-    velocity: _rule(checks.CARD_CHECKS["velocity"], int) = 0  # type: ignore[valid-type]
-    focus: _rule(checks.CARD_CHECKS["focus"], int) = 0  # type: ignore[valid-type]
-    resistance: _rule(checks.CARD_CHECKS["resistance"], int) = 0  # type: ignore[valid-type]
-    zone: _rule(checks.CARD_CHECKS["zone"], str) = ""  # type: ignore[valid-type]
-    scale: _rule(checks.CARD_CHECKS["scale"], str) = ""  # type: ignore[valid-type]
-    info: _rule(checks.card_info, str) = ""  # type: ignore[valid-type]
-    tags: _rule(_tags, tuple[str, ...]) = ()  # type: ignore[valid-type]
-    position: _rule(checks.position, int) = 0  # type: ignore[valid-type]
+    category: Annotated[str, _rule(checks.card_category), _one_of(syscards.CATEGORIES)] = (
+        _CARD_DEFAULTS["category"]
+    )
+    owner_id: Annotated[int | None, _rule(checks.CARD_CHECKS["owner_id"])] = None
+    character_id: Annotated[int | None, _rule(checks.CARD_CHECKS["character_id"])] = None
+    capacity: Annotated[bool, _rule(checks.CARD_CHECKS["capacity"])] = _CARD_DEFAULTS["capacity"]
+    efficiency: Annotated[int, _rule(checks.card_efficiency)] = _CARD_DEFAULTS["efficiency"]
+    power: Annotated[int, _rule(checks.CARD_CHECKS["power"])] = 0
+    velocity: Annotated[int, _rule(checks.CARD_CHECKS["velocity"])] = 0
+    focus: Annotated[int, _rule(checks.CARD_CHECKS["focus"])] = 0
+    resistance: Annotated[int, _rule(checks.CARD_CHECKS["resistance"])] = 0
+    zone: Annotated[str, _rule(checks.CARD_CHECKS["zone"])] = ""
+    scale: Annotated[str, _rule(checks.CARD_CHECKS["scale"])] = ""
+    info: Annotated[str, _rule(checks.card_info)] = ""
+    tags: Annotated[tuple[str, ...], _rule(_tags)] = ()
+    position: Annotated[int, _rule(checks.position)] = 0
     # Shown to players: an export without the mark keeps cards and clocks the GM's
     # and factions shown, as upgrading a campaign to 0008 does.
     shown: bool = False
@@ -488,8 +500,8 @@ class Chapter(_Stored):
     _table = "chapter"
 
     name: Name | None = None  # None: the campaign's name
-    tier: _rule(downtime_checks.tier, int) = factions.MIN_TIER  # type: ignore[valid-type]
-    hold: _rule(downtime_checks.hold, _one_of(factions.HOLDS)) = factions.STRONG  # type: ignore[valid-type]
+    tier: Annotated[int, _rule(downtime_checks.tier)] = factions.MIN_TIER
+    hold: Annotated[str, _rule(downtime_checks.hold), _one_of(factions.HOLDS)] = factions.STRONG
     rep: int = 0  # judged against the turf the document's claims give
     coin: Whole = 0
     heat: Whole = 0
@@ -503,9 +515,9 @@ class Faction(_Stored):
 
     id: Id
     name: Name
-    tier: _rule(downtime_checks.tier, int) = factions.MIN_TIER  # type: ignore[valid-type]
-    hold: _rule(downtime_checks.hold, _one_of(factions.HOLDS)) = factions.STRONG  # type: ignore[valid-type]
-    status: _rule(downtime_checks.status, int) = factions.NEUTRAL  # type: ignore[valid-type]
+    tier: Annotated[int, _rule(downtime_checks.tier)] = factions.MIN_TIER
+    hold: Annotated[str, _rule(downtime_checks.hold), _one_of(factions.HOLDS)] = factions.STRONG
+    status: Annotated[int, _rule(downtime_checks.status)] = factions.NEUTRAL
     at_war_with_others: bool = False
     position: Whole = 0
     notes: Notes = ""
@@ -518,12 +530,12 @@ class Claim(_Stored):
     _table = "claim"
 
     id: Id
-    name: _rule(downtime_checks.claim_name, str)  # type: ignore[valid-type]
-    benefit: _text("A claim's benefit") = ""  # type: ignore[valid-type]
+    name: Annotated[str, _rule(downtime_checks.claim_name)]
+    benefit: Annotated[str, _text("A claim's benefit")] = ""
     turf: bool = False
     holder_id: Whole = 0
-    x: _rule(lambda v: downtime_checks.coordinate(v, "x"), float) = 0.0  # type: ignore[valid-type]
-    y: _rule(lambda v: downtime_checks.coordinate(v, "y"), float) = 0.0  # type: ignore[valid-type]
+    x: Annotated[float, _rule(lambda v: downtime_checks.coordinate(v, "x"))] = 0.0
+    y: Annotated[float, _rule(lambda v: downtime_checks.coordinate(v, "y"))] = 0.0
 
 
 class ClaimPath(_Strict):
@@ -538,9 +550,11 @@ class Clock(_Stored):
 
     id: Id
     name: Name
-    segments: _rule(downtime_checks.clock_segments, int)  # type: ignore[valid-type]
+    segments: Annotated[int, _rule(downtime_checks.clock_segments)]
     filled: int = 0
-    owner_kind: _rule(downtime_checks.owner_kind, _one_of(OWNER_KINDS)) = OWNER_KINDS[0]  # type: ignore[valid-type]
+    owner_kind: Annotated[str, _rule(downtime_checks.owner_kind), _one_of(OWNER_KINDS)] = (
+        OWNER_KINDS[0]
+    )
     owner_id: int = 0
     position: Whole = 0
     note: Notes = ""
@@ -569,11 +583,11 @@ class Step(_Stored):
 
     id: Id
     character_id: Whole = 0
-    activity: _rule(downtime_checks.entry_activity, _one_of(ENTRY_ACTIVITIES))  # type: ignore[valid-type]
-    summary: _rule(downtime_checks.entry_summary, str)  # type: ignore[valid-type]
+    activity: Annotated[str, _rule(downtime_checks.entry_activity), _one_of(ENTRY_ACTIVITIES)]
+    summary: Annotated[str, _rule(downtime_checks.entry_summary)]
     coin_spent: Whole = 0
-    extra: _rule(downtime_checks.entry_extra, _one_of(EXTRAS)) = ""  # type: ignore[valid-type]
-    track: _rule(downtime_checks.entry_track, str) = ""  # type: ignore[valid-type]
+    extra: Annotated[str, _rule(downtime_checks.entry_extra), _one_of(EXTRAS)] = ""
+    track: Annotated[str, _rule(downtime_checks.entry_track)] = ""
     undone: bool = False
 
 
@@ -592,10 +606,14 @@ class Settings(_Strict):
 
     model_config = ConfigDict(strict=True, extra="allow", frozen=True)
 
-    raise_from: _setting("raise_from") = checks.settings_defaults()["raise_from"]  # type: ignore[valid-type]
-    raise_by: _setting("raise_by") = checks.settings_defaults()["raise_by"]  # type: ignore[valid-type]
-    stress_track: _setting("stress_track") = checks.settings_defaults()["stress_track"]  # type: ignore[valid-type]
-    starting_dice: _setting("starting_dice") = checks.settings_defaults()["starting_dice"]  # type: ignore[valid-type]
+    raise_from: Annotated[int, _setting("raise_from")] = checks.settings_defaults()["raise_from"]
+    raise_by: Annotated[int, _setting("raise_by")] = checks.settings_defaults()["raise_by"]
+    stress_track: Annotated[int, _setting("stress_track")] = checks.settings_defaults()[
+        "stress_track"
+    ]
+    starting_dice: Annotated[int, _setting("starting_dice")] = checks.settings_defaults()[
+        "starting_dice"
+    ]
 
 
 class CampaignInfo(_Stored):
@@ -716,7 +734,7 @@ class CampaignExport(_Strict):
         for index, character in enumerate(self.characters):
             if character.downtime is not None:
                 where = f"characters[{index}].downtime.stress"
-                _judged(lambda s=character.downtime: downtime_checks.stress(s.stress, track), where)
+                _judged(partial(downtime_checks.stress, character.downtime.stress, track), where)
         _unique(
             (session.number for session in self.downtime_sessions), "downtime_sessions", "number"
         )
@@ -955,7 +973,7 @@ def _card_owners(cards: Sequence[Card]) -> None:
         while current is not None and current not in chain and current not in cleared:
             chain[current] = owners[current]
             current = owners[current]
-        _judged(lambda chain=chain: checks.card_owners(chain, names), f"cards[{index}].owner_id")
+        _judged(partial(checks.card_owners, chain, names), f"cards[{index}].owner_id")
         cleared.update(chain)
 
 

@@ -9,12 +9,13 @@ from __future__ import annotations
 from PySide6.QtCore import QEvent
 from PySide6.QtWidgets import QFrame, QScrollArea, QTabWidget, QWidget
 
+from desktop.store import Topic
 from desktop.ui.chapter.claims_tab import ClaimsTab
 from desktop.ui.chapter.sheet import ChapterSheet
 from desktop.ui.form_helpers import follow_changes, on_topics
 from desktop.ui.session import CampaignSession
 
-TOPICS = ("chapter", "claims", "factions")
+TOPICS = frozenset({Topic.CHAPTER, Topic.CLAIMS, Topic.FACTIONS})
 
 # --- The dock ---------------------------------------------------------------------------------
 

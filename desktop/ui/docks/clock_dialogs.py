@@ -313,23 +313,23 @@ class ApplyResultDialog(_ClockDialog):
     def level(self) -> str:
         return downtime.LEVELS[max(0, self.levels.checkedId())]
 
-    def result(self) -> downtime.Result:
+    def chosen_result(self) -> downtime.Result:
         level = self.level()
         return downtime.Result(level, self.multiplier.value() if level == downtime.CRITICAL else 0)
 
     def ticks(self) -> int:
-        result = self.result()
+        result = self.chosen_result()
         return downtime.clock_ticks(result.level, result.multiplier)
 
     def advanced(self) -> downtime.Clock:
-        return self.clock.clock.advance(self.result())
+        return self.clock.clock.advance(self.chosen_result())
 
     def _show(self) -> None:
         self.multiplier.setEnabled(self.level() == downtime.CRITICAL)
         ticks = self.ticks()
         after = self.advanced()
         text = (
-            f"{self.result().label} marks {ticks} segment{'s' if ticks != 1 else ''}:\n"
+            f"{self.chosen_result().label} marks {ticks} segment{'s' if ticks != 1 else ''}:\n"
             f"{self.clock.filled}/{self.clock.segments} → {after.filled}/{after.segments}"
         )
         if self.clock.filled + ticks > after.segments:
@@ -339,4 +339,4 @@ class ApplyResultDialog(_ClockDialog):
         self.ok_button.setEnabled(after.filled != self.clock.filled)
 
     def check(self) -> None:
-        self.result()
+        self.chosen_result()

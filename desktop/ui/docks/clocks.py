@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from PySide6.QtCore import QPoint, Qt
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction, QKeySequence, QUndoCommand
 from PySide6.QtWidgets import (
     QCheckBox,
     QDialog,
@@ -24,7 +24,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.store import OWNER_CHAPTER, OWNER_CHARACTER, OWNER_FACTION, OWNER_NONE, ClockRecord
+from desktop.store import (
+    OWNER_CHAPTER,
+    OWNER_CHARACTER,
+    OWNER_FACTION,
+    OWNER_NONE,
+    ClockRecord,
+    Topic,
+)
 from desktop.ui import read_guard
 from desktop.ui.clock_commands import AddClock, DeleteClock, MoveClock, UpdateClock
 from desktop.ui.docks.clock_dialogs import (
@@ -43,7 +50,7 @@ from desktop.ui.widgets.clock_board import ClockBoard, Group, Owner
 D = TypeVar("D", bound=QDialog)
 Change = tuple[str, dict[str, Any]]  # an UpdateClock's Edit > Undo text and its fields
 
-TOPICS = ("clocks", "characters", "factions", "chapter")
+TOPICS = frozenset({Topic.CLOCKS, Topic.CHARACTERS, Topic.FACTIONS, Topic.CHAPTER})
 
 EMPTY_TEXT = (
     "No clocks yet.\n\n"
@@ -135,7 +142,7 @@ class ClocksWidget(CampaignView):
 
         self.board.fill_requested.connect(self.fill)
         self.board.tick_requested.connect(self.tick)
-        self.board.move_requested.connect(self.move)
+        self.board.move_requested.connect(self.move_clock)
         self.board.rename_requested.connect(self.rename_dialog)
         self.board.delete_requested.connect(self.delete_current)
         self.board.current_changed.connect(lambda _id: self._update_actions())
@@ -271,16 +278,20 @@ class ClocksWidget(CampaignView):
             self.board.set_current(clock_id)
             clock = self._writable_clock()
         if clock is not None and clock.shown != shown:
-            set_clock_shown(self._session, clock, shown)  # type: ignore[arg-type]
+            set_clock_shown(self._open(), clock, shown)
 
     def _toggle_shown(self) -> None:
         clock = self.board.current_clock()
         if clock is not None:
             self.set_shown(clock.id, not clock.shown)
 
-    def _push(self, command: object) -> bool:
+    def _open(self) -> CampaignSession:
+        """The open session: a clock is writable, or shown, only while one is open."""
         assert self._session is not None
-        return self._session.push(command)  # type: ignore[arg-type]
+        return self._session
+
+    def _push(self, command: QUndoCommand) -> bool:
+        return self._open().push(command)
 
     def _writable_clock(self) -> ClockRecord | None:
         if self._session is None or self._session.read_only:
@@ -309,14 +320,14 @@ class ClocksWidget(CampaignView):
             sign = "+" if change > 0 else "−"
             self._push(
                 UpdateClock(
-                    self._session,  # type: ignore[arg-type]
+                    self._open(),
                     clock,
                     f"Tick {clock.name} {sign}{abs(change)}",
                     filled=after.filled,
                 )
             )
 
-    def move(self, clock_id: int, owner_kind: str, owner_id: int, position: int) -> None:
+    def move_clock(self, clock_id: int, owner_kind: str, owner_id: int, position: int) -> None:
         clock = self.board.clocks.get(clock_id)
         if clock is None or self._session is None or self._session.read_only:
             return
@@ -332,7 +343,7 @@ class ClocksWidget(CampaignView):
     def delete_current(self) -> None:
         clock = self._writable_clock()
         if clock is not None:
-            self._push(DeleteClock(self._session, clock))  # type: ignore[arg-type]
+            self._push(DeleteClock(self._open(), clock))
 
     # -- dialogs ------------------------------------------------------------------------------
 
@@ -405,7 +416,8 @@ class ClocksWidget(CampaignView):
     def apply_dialog(self) -> None:
         def apply(dialog: ApplyResultDialog, clock: ClockRecord) -> Change:
             after = dialog.advanced()
-            text = f"{dialog.result().label} on {clock.name} (+{after.filled - clock.filled})"
+            result = dialog.chosen_result()
+            text = f"{result.label} on {clock.name} (+{after.filled - clock.filled})"
             return text, {"filled": after.filled}
 
         self._update_through(ApplyResultDialog, apply, unless_done=True)
@@ -428,7 +440,7 @@ class ClocksWidget(CampaignView):
             asked = change(dialog, clock)
             if asked is not None:
                 text, fields = asked
-                self._push(UpdateClock(self._session, clock, text, **fields))  # type: ignore[arg-type]
+                self._push(UpdateClock(self._open(), clock, text, **fields))
 
         self._open_dialog(dialog, accepted)
 
@@ -471,7 +483,7 @@ class ClocksWidget(CampaignView):
             for other in self.board.clocks.values()
             if (other.owner_kind, other.owner_id) == (owner.kind, owner.id)
         )
-        self.move(clock.id, owner.kind, owner.id, total)
+        self.move_clock(clock.id, owner.kind, owner.id, total)
 
     def _show_menu(self, at: QPoint) -> None:
         menu = self.build_menu()

@@ -35,7 +35,7 @@ from desktop.actions.actor import Actor
 from desktop.actions.dice import quick_roll, roll_tray, to_pool, tray_of
 from desktop.actions.roll_words import describe_roll, rolled_size
 from desktop.rules import dicepool
-from desktop.store import CharacterRecord, DieRecord, NotFound, TraitRecord
+from desktop.store import CharacterRecord, DieRecord, NotFound, Topic, TraitRecord
 from desktop.ui import read_guard
 from desktop.ui.damaged_note import damaged_note, read_around
 from desktop.ui.dice_commands import (
@@ -69,7 +69,7 @@ if TYPE_CHECKING:
     from desktop.ui.dice_table.all_ones_choice import AllOnesChoice
     from desktop.ui.dice_table.conflict_box import ConflictBox
 
-TOPICS = {"dice", "traits", "items", "characters"}
+TOPICS = frozenset({Topic.DICE, Topic.TRAITS, Topic.ITEMS, Topic.CHARACTERS})
 AREA_WORDS = {"pool": "the pool", "tray": "the tray", "table": "the table", "removed": "removed"}
 
 
@@ -382,7 +382,7 @@ class DiceTableWidget(QWidget):
     @read_guard.guarded
     def _on_changed(self, topic: str) -> None:
         if topic in TOPICS:
-            if topic == "characters" and self._character is not None:
+            if topic == Topic.CHARACTERS and self._character is not None:
                 self._on_selected(self._character.id)
                 return
             self.reload()

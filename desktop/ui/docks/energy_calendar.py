@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 
 from desktop.rules import energy
 from desktop.rules.energy import CharacterProfile, DayState
-from desktop.store import NotFound
+from desktop.store import NotFound, Topic
 from desktop.ui import read_guard
 from desktop.ui.docks.energy_ledger import LedgerView
 from desktop.ui.end_day import EndDayDialog
@@ -41,7 +41,7 @@ from desktop.ui.widgets.energy_profile import ProfileEditor
 from desktop.ui.widgets.energy_projects import ProjectsView
 from desktop.ui.widgets.month_grid import MonthGrid, danger_colour, month_cells
 
-TOPICS = frozenset({"energy", "campaign", "characters"})
+TOPICS = frozenset({Topic.ENERGY, Topic.CAMPAIGN, Topic.CHARACTERS})
 ROSTER_COLUMNS = (
     "Character",
     "Daily net",
@@ -191,13 +191,13 @@ class EnergyCalendarWidget(QWidget):
     def _on_changed(self, topic: str) -> None:
         if topic not in TOPICS or self.session is None:
             return
-        if topic == "campaign":
+        if topic == Topic.CAMPAIGN:
             was = self.today
             self._read_campaign()
             if self.selected_day == was:  # the GM was on today: follow it to the new day
                 self.selected_day = self.today
                 self._show_month_of(self.today)
-        if topic == "characters":
+        if topic == Topic.CHARACTERS:
             self._fill_characters()
         self._load_character()
         self.refresh()

@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.rules import energy
+from desktop.rules import energy, numbers
 from desktop.rules.energy import CharacterProfile, DayState, MoveOutcome, Outcome
 from desktop.ui.form_helpers import push_button, spread_row
 from desktop.ui.plain_text import PlainLabel, RichLabel, escaped
@@ -55,10 +55,7 @@ class EnergyField(NumberField):
         self.setValue(value)
 
     def _in_range(self, number: int) -> None:
-        if not self._low <= number <= self._high:
-            raise ValueError(
-                f"{self._what} must be from {self._low} to {self._high}, not {number}."
-            )
+        numbers.whole_number(number, self._what, self._low, self._high)
 
     def setMinimum(self, low: int) -> None:  # Qt's spelling, as QSpinBox
         self._low = low
@@ -76,7 +73,7 @@ class EnergyField(NumberField):
             return
         self.setValue(min(self._high, max(self._low, number + steps * self._step)))
 
-    def value(self) -> int:  # type: ignore[override]
+    def value(self) -> int:
         """The number typed; ValueError with the field's message when it is refused, so
         a form's plan says why instead of adding anything."""
         number = super().value()
@@ -456,7 +453,9 @@ class InvestPage(EntryPage):
         self.target = QComboBox()
         self.target.setEditable(True)
         self.target.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
-        self.target.lineEdit().setPlaceholderText("a new project's name")
+        line = self.target.lineEdit()
+        assert line is not None  # an editable combo box has its line edit
+        line.setPlaceholderText("a new project's name")
         self.amount = _spin("The amount", 0, MAX_ENERGY, 10)
         self.amount.setSingleStep(5)
         self.form.addRow("Invest in", self.target)

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from functools import partial
 
 from PySide6.QtCore import QEvent, QPoint, Qt
-from PySide6.QtGui import QColor, QIcon, QPixmap
+from PySide6.QtGui import QColor, QIcon, QPixmap, QUndoCommand
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.rules import factions
-from desktop.store import OWNER_FACTION, ChapterRecord, ClockRecord, FactionRecord
+from desktop.store import OWNER_FACTION, ChapterRecord, ClockRecord, FactionRecord, Topic
 from desktop.ui import read_guard
 from desktop.ui.faction_commands import (
     AddFaction,
@@ -53,7 +53,7 @@ from desktop.ui.widgets.ladder_scene import (
     status_text,
 )
 
-TOPICS = ("factions", "clocks", "chapter")
+TOPICS = frozenset({Topic.FACTIONS, Topic.CLOCKS, Topic.CHAPTER})
 STATUSES = tuple(range(factions.MAX_STATUS, factions.MIN_STATUS - 1, -1))  # +3 .. -3
 
 
@@ -298,15 +298,15 @@ class FactionLadderWidget(QWidget):
 
     def _load(self, topic: str) -> None:
         campaign = self._session.campaign if self._session is not None else None
-        if topic == "factions":
+        if topic == Topic.FACTIONS:
             self._factions = campaign.factions.all() if campaign else []
-        elif topic == "clocks":
+        elif topic == Topic.CLOCKS:
             grouped: dict[int, list[ClockRecord]] = {}
             for clock in campaign.clocks.all() if campaign else []:
                 if clock.owner_kind == OWNER_FACTION:
                     grouped.setdefault(clock.owner_id, []).append(clock)
             self._clocks = {owner: tuple(clocks) for owner, clocks in grouped.items()}
-        elif topic == "chapter":
+        elif topic == Topic.CHAPTER:
             self._chapter = campaign.chapter.get() if campaign else None
 
     def _show(self) -> None:
@@ -352,11 +352,11 @@ class FactionLadderWidget(QWidget):
 
     # -- changing factions ------------------------------------------------------------------
 
-    def _push(self, command: object) -> str | None:
+    def _push(self, command: QUndoCommand) -> str | None:
         """Push a command; None if it worked, else the plain message the store gave."""
         assert self._session is not None
         self._failure = None
-        if self._session.push(command):  # type: ignore[arg-type]
+        if self._session.push(command):
             self._show_message(None)
             return None
         message = self._failure or "The change could not be made."

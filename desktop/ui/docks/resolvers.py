@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.rules import syscards
-from desktop.store import CardRecord, NotFound
+from desktop.store import CardRecord, NotFound, Topic
 from desktop.ui import read_guard
 from desktop.ui.card_commands import ResolveActs, UpdateSettings
 from desktop.ui.form_helpers import error_label, push_button, spread_row, wrapped_label
@@ -156,7 +156,7 @@ class ActResolver(QWidget):
 
     @read_guard.guarded
     def _on_changed(self, topic: str) -> None:
-        if topic == "campaign":
+        if topic == Topic.CAMPAIGN:
             self._show_raise_settings()
 
     def _show_raise_settings(self) -> None:

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 
 from desktop.outputs import OutputKind, write_failure
 from desktop.partial_files import partial_name
-from desktop.store import RollRecord
+from desktop.store import RollRecord, Topic
 from desktop.ui import read_guard
 from desktop.ui.docks.roll_log_columns import NarrowColumns
 from desktop.ui.energy_summary import day_date
@@ -210,9 +210,9 @@ class RollLogWidget(QWidget):
 
     @read_guard.guarded
     def _on_changed(self, topic: str) -> None:
-        if topic == "characters":
+        if topic == Topic.CHARACTERS:
             self._fill_filter()
-        if topic in ("rolls", "characters"):
+        if topic in (Topic.ROLLS, Topic.CHARACTERS):
             self.reload()
 
     def _fill_filter(self) -> None:

@@ -31,7 +31,7 @@ class _MiddleElided(QStyledItemDelegate):
         self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex
     ) -> None:
         super().initStyleOption(option, index)
-        option.textElideMode = Qt.TextElideMode.ElideMiddle  # type: ignore[attr-defined]
+        option.textElideMode = Qt.TextElideMode.ElideMiddle
 
 
 class NarrowColumns(QObject):

@@ -37,7 +37,7 @@ from PySide6.QtWidgets import (
 
 from desktop.paint.badges import kind_icon
 from desktop.rules import dicepool, roster
-from desktop.store import CharacterRecord
+from desktop.store import CharacterRecord, Topic
 from desktop.ui import read_guard
 from desktop.ui.commands import AddCharacter, DeleteCharacter, EditCharacter
 from desktop.ui.dice_commands import award_depleted
@@ -261,12 +261,12 @@ class CharacterForm(SessionWidget):
     @property
     def kit(self) -> CharacterKit:
         """The Traits & items tab's widget (built now if it was not yet)."""
-        return self.kit_page.content()  # type: ignore[return-value]
+        return self.kit_page.content()  # type: ignore[return-value]  # kit_page makes a kit
 
     @property
     def downtime(self) -> DowntimeSheetWidget:
         """The Downtime tab's widget (built now if it was not yet)."""
-        return self.downtime_page.content()  # type: ignore[return-value]
+        return self.downtime_page.content()  # type: ignore[return-value]  # it makes a sheet
 
     def _make_kit(self) -> CharacterKit:
         from desktop.ui.widgets.character_kit import CharacterKit
@@ -289,7 +289,9 @@ class CharacterForm(SessionWidget):
 
     def _built_pages(self) -> list[CharacterKit | DowntimeSheetWidget]:
         """The tabs' widgets built so far: only they follow the session and record."""
-        return [page.content() for page in (self.kit_page, self.downtime_page) if page.is_built()]  # type: ignore[misc]
+        # (Each page makes its own kind of widget, which its content() does not say.)
+        pages = (self.kit_page, self.downtime_page)
+        return [page.content() for page in pages if page.is_built()]  # type: ignore[misc]  # see above
 
     def set_session(self, session: CampaignSession | None) -> None:
         super().set_session(session)
@@ -314,13 +316,13 @@ class CharacterForm(SessionWidget):
             return
         # Keep what the GM is typing unless the field itself changed in the store
         # (undo, redo, another record).
-        same = previous is not None and previous.id == record.id
-        if not (same and previous.name == record.name and self.name_edit.hasFocus()):
+        was = previous if previous is not None and previous.id == record.id else None
+        if not (was is not None and was.name == record.name and self.name_edit.hasFocus()):
             self.name_edit.setText(record.name)
             self._show_error(None)
         self.kind_combo.setCurrentIndex(roster.KINDS.index(record.kind))
         # (A write refused, a full disk, leaves the typed notes on screen while typed.)
-        typing = same and previous.notes == record.notes and self.notes_edit.hasFocus()
+        typing = was is not None and was.notes == record.notes and self.notes_edit.hasFocus()
         if not typing and self.notes_edit.toPlainText() != record.notes:
             self.notes_edit.blockSignals(True)
             self.notes_edit.setPlainText(record.notes)
@@ -486,7 +488,7 @@ class RosterWidget(QWidget):
 
     @read_guard.guarded
     def _on_changed(self, topic: str) -> None:
-        if topic in ("characters", "dice"):
+        if topic in (Topic.CHARACTERS, Topic.DICE):
             self.reload()
 
     def reload(self) -> None:

@@ -8,6 +8,10 @@ routine that prints the card.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
+from typing import Any
+
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRectF, Qt
 from PySide6.QtGui import QImage, QPainter, QPaintEvent
 from PySide6.QtWidgets import (
@@ -33,7 +37,7 @@ from PySide6.QtWidgets import (
 from desktop.printing.cards import CARD_SIZE_MM, paint_card_front
 from desktop.printing.rich_text import SealedTextDocument
 from desktop.rules import syscards
-from desktop.store import CardRecord, NotFound
+from desktop.store import CardRecord, NotFound, Topic
 from desktop.ui import read_guard
 from desktop.ui.card_commands import AddCard, DeleteCard, DuplicateCard, EditCard, SetCardImage
 from desktop.ui.docks.resolvers import ActResolver, ChallengeResolver
@@ -56,7 +60,7 @@ IMAGE_LIMIT = 4 * 1024 * 1024
 NUMBER_FIELDS = ("efficiency", "power", "velocity", "focus", "resistance")
 TEXT_FIELDS = ("zone", "scale")
 ENTITY_CATEGORIES = ("character", "creature", "vehicle", "place", "item", "other")
-TOPICS = ("cards", "characters", "campaign")
+TOPICS = frozenset({Topic.CARDS, Topic.CHARACTERS, Topic.CAMPAIGN})
 
 
 class CardListModel(RecordTableModel):
@@ -101,7 +105,7 @@ class CardListModel(RecordTableModel):
             return f"#{owner}" if owner else ""
         return f"{record.efficiency}%"
 
-    def _key(self, column: int):  # type: ignore[no-untyped-def]
+    def _key(self, column: int) -> Callable[[CardRecord], tuple[int | str, int | str]]:
         if column == 3:
             return lambda r: (r.efficiency, r.name.casefold())
         return lambda r: (self._cell(r, column).casefold(), r.id)
@@ -148,13 +152,15 @@ class CardPreview(QWidget):
             painter.drawRoundedRect(rect, 8, 8)
             painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, "No card selected")
         else:
-            paint_card_front(painter, rect, self.card)  # type: ignore[arg-type]
+            # The record itself: it has every field the front draws (PrintCard's adapter
+            # would add the owner's name, which the dock's preview leaves out).
+            paint_card_front(painter, rect, self.card)  # type: ignore[arg-type]  # see above
         painter.end()
 
 
 def _check_number(field: str, value: int) -> None:
     """A card's number as the rules check it (efficiency 1..100, the others their own)."""
-    syscards.CardStats("skill", **{field: value})  # type: ignore[arg-type]
+    syscards.CardStats("skill", **{field: value})
 
 
 class CardEditor(SessionWidget):
@@ -181,7 +187,7 @@ class CardEditor(SessionWidget):
         # a refused value is never shown clamped next to a different stored one.
         self.numbers: dict[str, NumberField] = {}
         for field in NUMBER_FIELDS:
-            spin = NumberField(field.capitalize(), lambda v, f=field: _check_number(f, v))
+            spin = NumberField(field.capitalize(), partial(_check_number, field))
             spin.setObjectName(f"card_{field}")
             self.numbers[field] = spin
         self.texts = {field: QLineEdit() for field in TEXT_FIELDS}
@@ -269,7 +275,7 @@ class CardEditor(SessionWidget):
         for widget in (self.name_edit, self.tags_edit, *self.texts.values()):
             widget.setReadOnly(not writable)
         self.info_edit.setReadOnly(not writable)
-        for widget in (
+        widgets: tuple[QWidget, ...] = (
             self.category_combo,
             self.owner_combo,
             self.character_combo,
@@ -278,13 +284,15 @@ class CardEditor(SessionWidget):
             self.image_button,
             self.remove_image_button,
             *self.numbers.values(),
-        ):
-            widget.setEnabled(writable)
+        )
+        for each in widgets:
+            each.setEnabled(writable)
         self._fill_choices(card, owners, characters)
         if card is None:
             return
         same = previous is not None and previous.id == card.id
-        self._set_text(self.name_edit, card.name, same and previous.name == card.name)
+        was = previous if same else None  # the card shown before, when it is this one
+        self._set_text(self.name_edit, card.name, was is not None and was.name == card.name)
         self.category_combo.setCurrentIndex(max(0, self.category_combo.findData(card.category)))
         self.capacity_check.setChecked(card.capacity)
         self.shown_check.setChecked(card.shown)
@@ -297,9 +305,11 @@ class CardEditor(SessionWidget):
                 getattr(card, field),
                 same and getattr(previous, field) == getattr(card, field),
             )
-        self._set_text(self.tags_edit, ", ".join(card.tags), same and previous.tags == card.tags)
+        self._set_text(
+            self.tags_edit, ", ".join(card.tags), was is not None and was.tags == card.tags
+        )
         # (A write refused, a full disk, leaves the typed info on screen while typed.)
-        typing = same and previous.info == card.info and self.info_edit.hasFocus()
+        typing = was is not None and was.info == card.info and self.info_edit.hasFocus()
         if not typing and self.info_edit.toHtml() != card.info:
             self.info_edit.blockSignals(True)
             self.info_edit.setHtml(card.info)
@@ -361,16 +371,16 @@ class CardEditor(SessionWidget):
         self.show_error(None if pushed else self.error_label.text())
         return pushed
 
-    def _check(self, field: str, value: object) -> str | None:
+    def _check(self, field: str, value: Any) -> str | None:  # what was typed: the rules judge it
         try:
             if field == "efficiency":
-                syscards.CardStats("skill", efficiency=value)  # type: ignore[arg-type]
+                syscards.CardStats("skill", efficiency=value)
             elif field in NUMBER_FIELDS:
-                syscards.CardStats("skill", **{field: value})  # type: ignore[arg-type]
+                syscards.CardStats("skill", **{field: value})
             elif field == "name" and not str(value).strip():
                 raise ValueError("A card needs a name.")
             elif field == "owner_id" and self._session is not None and self.card is not None:
-                self._session.campaign.cards.check_owner(self.card.id, value)  # type: ignore[arg-type]
+                self._session.campaign.cards.check_owner(self.card.id, value)
         except (ValueError, NotFound) as error:
             return str(error)
         return None

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from PySide6.QtCore import QSize, Signal
-from PySide6.QtGui import QFont
+from PySide6.QtGui import QFont, QStandardItemModel
 from PySide6.QtWidgets import (
     QButtonGroup,
     QCheckBox,
@@ -309,7 +309,10 @@ class ActivityForm(QWidget):
             note = "trained this downtime" if trained else f"{marks} XP"
             self.track_combo.addItem(f"{track}  ({note})", track)
             if trained:
-                self.track_combo.model().item(index).setEnabled(False)
+                model = self.track_combo.model()
+                item = model.item(index) if isinstance(model, QStandardItemModel) else None
+                if item is not None:  # a combo box's own model is a QStandardItemModel
+                    item.setEnabled(False)
             elif first_free < 0:
                 first_free = index
         index = self.track_combo.findData(current) if current else -1

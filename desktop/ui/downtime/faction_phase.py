@@ -127,8 +127,12 @@ class FactionPhase(QWidget):
         first = None
         for top in range(self.tree.topLevelItemCount()):
             parent = self.tree.topLevelItem(top)
+            if parent is None:  # within topLevelItemCount: never
+                continue
             for row in range(parent.childCount()):
                 child = parent.child(row)
+                if child is None:  # within childCount: never
+                    continue
                 value = child.data(0, Qt.ItemDataRole.UserRole)
                 if not value:
                     continue

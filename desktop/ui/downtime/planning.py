@@ -20,9 +20,20 @@ from desktop.store import (
     DowntimeSheet,
     DowntimeStep,
     FactionRecord,
+    Topic,
 )
 
-TOPICS = {"downtime", "chapter", "clocks", "factions", "characters", "campaign", "settings"}
+TOPICS = frozenset(
+    {
+        Topic.DOWNTIME,
+        Topic.CHAPTER,
+        Topic.CLOCKS,
+        Topic.FACTIONS,
+        Topic.CHARACTERS,
+        Topic.CAMPAIGN,
+        Topic.SETTINGS,
+    }
+)
 DEFAULT_DICE = 3
 MAX_DICE = 30
 MAX_MULTIPLIER = 9
@@ -146,6 +157,7 @@ def plan_project(
 ) -> Plan:
     raised = downtime.raise_result(result, raise_coin)
     ticks = downtime.clock_ticks(raised.level, raised.multiplier)
+    clocks: tuple[ClockRecord, ...]
     if clock is None:
         made = downtime.Clock(new_name.strip(), segments).advance(raised)
         record = ClockRecord(

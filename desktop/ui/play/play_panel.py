@@ -20,7 +20,15 @@ from PySide6.QtWidgets import QGroupBox, QPushButton, QTabWidget, QVBoxLayout, Q
 
 from desktop.actions.play import Award, DepletedDieGiven, NewDieGiven
 from desktop.rules import dicepool
-from desktop.store import XP_MAX, CharacterRecord, DieRecord, GameRecord, NotFound, PlayView
+from desktop.store import (
+    XP_MAX,
+    CharacterRecord,
+    DieRecord,
+    GameRecord,
+    NotFound,
+    PlayView,
+    Topic,
+)
 from desktop.ui.commands import EditCharacter
 from desktop.ui.damaged_note import read_or_tell
 from desktop.ui.dice_commands import RollDice
@@ -55,7 +63,7 @@ if TYPE_CHECKING:
     from desktop.store import Campaign
     from desktop.ui.play.session_xp import SessionXp
 
-TOPICS = ("games", "characters", "dice", "rolls")
+TOPICS = frozenset({Topic.GAMES, Topic.CHARACTERS, Topic.DICE, Topic.ROLLS})
 
 
 def _page(*parts: QWidget) -> QWidget:

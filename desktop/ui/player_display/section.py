@@ -24,13 +24,16 @@ def clear_layout(layout: QLayout) -> None:
     left in the window's widget tree), deleted when the event loop next runs."""
     while layout.count():
         item = layout.takeAt(0)
+        if item is None:  # count() said there was one; nothing else takes them meanwhile
+            break
         widget = item.widget()
+        inner = item.layout()
         if widget is not None:
             widget.hide()
-            widget.setParent(None)  # type: ignore[call-overload]
+            widget.setParent(None)
             widget.deleteLater()
-        elif item.layout() is not None:
-            clear_layout(item.layout())
+        elif inner is not None:
+            clear_layout(inner)
 
 
 class Section(QFrame):
@@ -59,8 +62,10 @@ class Section(QFrame):
         self.unit = unit
         self.title.setFont(sized_font(self.font(), unit * 0.8, bold=True))
         margin = round(unit * 0.6)
-        self.layout().setContentsMargins(margin, round(unit * 0.4), margin, margin)
-        self.layout().setSpacing(round(unit * 0.3))
+        layout = self.layout()
+        assert layout is not None  # given in __init__
+        layout.setContentsMargins(margin, round(unit * 0.4), margin, margin)
+        layout.setSpacing(round(unit * 0.3))
         self.restyle()
 
     def restyle(self) -> None:

@@ -7,6 +7,8 @@ not accept focus, so the GM keeps typing in the main window while it changes.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QCloseEvent, QColor, QPalette, QResizeEvent
 from PySide6.QtWidgets import QGridLayout, QMenuBar, QStackedLayout, QVBoxLayout, QWidget
@@ -23,7 +25,7 @@ from desktop.ui.theme import BLANK_DISPLAY
 # Each section and its place in the grid: (class, row, column, row span, column span).
 # A new section is one line here; the rows stretch by their sections' `stretch` (the
 # scene across the top takes only its height), the columns evenly.
-SECTION_PLACES: tuple[tuple[type[Section], int, int, int, int], ...] = (
+SECTION_PLACES: tuple[tuple[Callable[[], Section], int, int, int, int], ...] = (
     (SceneSection, 0, 0, 1, 2),
     (RollSection, 1, 0, 1, 1),
     (PoolsSection, 1, 1, 1, 1),

@@ -40,9 +40,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.paint.dice import paint_die
+from desktop.paint.dice import kind_word, paint_die
 from desktop.rules import dicepool, roster
-from desktop.store import DieRecord, ItemRecord, NotFound, TraitRecord
+from desktop.rules.dicepool import ItemKind, Kind, Place
+from desktop.store import DieRecord, ItemRecord, NotFound, Topic, TraitRecord
 from desktop.ui.card_commands import UpdateSettings
 from desktop.ui.damaged_note import damaged_note, read_around
 from desktop.ui.dice_commands import AddDice
@@ -70,10 +71,10 @@ from desktop.ui.theme import ERROR, text_style
 from desktop.ui.widgets.record_table import RecordTableModel
 
 ModelIndex = QModelIndex | QPersistentModelIndex
-TOPICS = {"traits", "items", "dice", "characters", "campaign"}
+TOPICS = frozenset({Topic.TRAITS, Topic.ITEMS, Topic.DICE, Topic.CHARACTERS, Topic.CAMPAIGN})
 TRAIT_VALUE_MAX = 20  # a trait's steps can go on several dice, so more than d4->d20's five
-ITEM_KIND_LABELS = {"weapon": "Weapon", "armour": "Armour"}
-NEW_ITEM_NAMES = {"weapon": "New weapon", "armour": "New armour"}
+ITEM_KIND_LABELS: dict[str, str] = {ItemKind.WEAPON: "Weapon", ItemKind.ARMOUR: "Armour"}
+NEW_ITEM_NAMES: dict[str, str] = {ItemKind.WEAPON: "New weapon", ItemKind.ARMOUR: "New armour"}
 ROW_HEIGHT = 24
 
 
@@ -236,10 +237,10 @@ class ItemModel(RecordTableModel):
                 return die.size if die else None
             return item.name if column == self.NAME else None
         if role == Qt.ItemDataRole.DecorationRole and column == self.DIE and die is not None:
-            return die_icon(die.size, die.kind, die.place != "pool")
+            return die_icon(die.size, die.kind, die.place != Place.POOL)
         if role == Qt.ItemDataRole.CheckStateRole and column == self.DEPLETE:
             # Protection dice always deplete on a 1: shown ticked, and fixed (flags).
-            depletes = item.deplete or item.kind == "armour"
+            depletes = item.deplete or item.kind == ItemKind.ARMOUR
             return Qt.CheckState.Checked if depletes else Qt.CheckState.Unchecked
         if role == Qt.ItemDataRole.ToolTipRole:
             return self._tooltip(item, die, column)
@@ -254,7 +255,7 @@ class ItemModel(RecordTableModel):
             return ITEM_KIND_LABELS.get(item.kind, item.kind)
         if column == self.DIE:
             return f"d{die.size}" if die else "none"
-        if item.kind == "armour":
+        if item.kind == ItemKind.ARMOUR:
             return "always"
         return "on a 1" if item.deplete else "never"
 
@@ -262,11 +263,15 @@ class ItemModel(RecordTableModel):
         if column == self.DIE:
             if die is None:
                 return "This item has no die."
-            what = "Damage" if die.kind == "damage" else "Protection"
-            where = {"pool": "ready", "table": "used up (on the table)", "removed": "removed"}
+            what = kind_word(die.kind).capitalize() or "A"
+            where: dict[str, str] = {
+                Place.POOL: "ready",
+                Place.TABLE: "used up (on the table)",
+                Place.REMOVED: "removed",
+            }
             return f"{what} die d{die.size}: {where.get(die.place, die.place)}."
         if column == self.DEPLETE:
-            if item.kind == "armour":
+            if item.kind == ItemKind.ARMOUR:
                 return "A protection die always depletes on a 1 (the rules)."
             return "Ticked: this weapon's damage die depletes when it shows a 1."
         if column == self.KIND:
@@ -279,7 +284,7 @@ class ItemModel(RecordTableModel):
             return base
         item, die = self._rows[index.row()]
         column = index.column()
-        if column == self.DEPLETE and item.kind == "armour":
+        if column == self.DEPLETE and item.kind == ItemKind.ARMOUR:
             return base & ~Qt.ItemFlag.ItemIsEnabled  # fixed by the rules, drawn greyed
         if not self._editable:
             return base
@@ -297,7 +302,7 @@ class ItemModel(RecordTableModel):
         item, _die = self._rows[index.row()]
         column = index.column()
         if role == Qt.ItemDataRole.CheckStateRole and column == self.DEPLETE:
-            if item.kind == "weapon":
+            if item.kind == ItemKind.WEAPON:
                 self.edit_requested.emit(item, "deplete", _checked(value))
         elif role == Qt.ItemDataRole.EditRole and column == self.NAME:
             self.edit_requested.emit(item, "name", value)
@@ -638,7 +643,7 @@ class CharacterKit(CampaignView):
     ) -> None:
         # Only a character with no ordinary dice at all is new; one whose dice are all
         # removed is out of play, and a fresh pool would hide that.
-        new = editable and not any(die.kind == "ordinary" for die in dice)
+        new = editable and not any(die.kind == Kind.ORDINARY for die in dice)
         self.pool_box.setVisible(new)
         if new:
             starting = None
@@ -684,10 +689,10 @@ class CharacterKit(CampaignView):
     # -- items --------------------------------------------------------------------------------
 
     def add_weapon(self) -> None:
-        self.add_item("weapon")
+        self.add_item(ItemKind.WEAPON)
 
     def add_armour(self) -> None:
-        self.add_item("armour")
+        self.add_item(ItemKind.ARMOUR)
 
     def add_item(self, kind: str) -> None:
         if not self.writable or self._character_id is None or self._session is None:
@@ -787,8 +792,14 @@ class CharacterKit(CampaignView):
 def _checked_trait_field(record: TraitRecord, field: str, value: object) -> object:
     if field == "name":
         value = roster.check_name(value)
-    merged = {"name": record.name, "value": record.value, "broad": record.broad, field: value}
-    dicepool.Trait(**merged)  # type: ignore[arg-type]
+    # The typed value among the record's own: the rules judge it, whatever was typed.
+    merged: dict[str, Any] = {
+        "name": record.name,
+        "value": record.value,
+        "broad": record.broad,
+        field: value,
+    }
+    dicepool.Trait(**merged)
     return value
 
 
@@ -797,14 +808,14 @@ def _checked_item_field(
 ) -> object:
     if field == "name":
         value = roster.check_name(value)
-    merged = {
+    merged: dict[str, Any] = {  # as for a trait: the rules judge the typed value
         "name": record.name,
         "kind": record.kind,
         "die_size": die.size if die else dicepool.DEFAULT_SIZE,
         "deplete": record.deplete,
         field: value,
     }
-    dicepool.Item(**merged)  # type: ignore[arg-type]
+    dicepool.Item(**merged)
     return value
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from desktop.store import Topic
 from desktop.ui.form_helpers import follow_changes, on_topics
 from desktop.ui.session import CampaignSession
 
@@ -16,7 +17,7 @@ from desktop.ui.session import CampaignSession
 class FollowedCharacter:
     """Calls `refresh` whenever the session, the character or one of `topics` changes."""
 
-    def __init__(self, refresh: Callable[[], None], topics: frozenset[str]) -> None:
+    def __init__(self, refresh: Callable[[], None], topics: frozenset[Topic]) -> None:
         self._refresh = refresh
         self._on_changed = on_topics(topics, refresh)
         self.session: CampaignSession | None = None

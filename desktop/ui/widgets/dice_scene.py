@@ -34,7 +34,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.paint.dice import paint_die
+from desktop.paint.dice import kind_word, paint_die
+from desktop.rules.dicepool import Kind, Place
 from desktop.store import DieRecord
 from desktop.ui import theme
 from desktop.ui.widgets.drag_data import decode, encode
@@ -66,9 +67,9 @@ AREA_HINTS = {
 
 
 def area_of(die: DieRecord) -> str:
-    if die.kind != "ordinary":
+    if die.kind != Kind.ORDINARY:
         return "items"
-    if die.place == "pool":
+    if die.place == Place.POOL:
         return "tray" if die.in_tray else "pool"
     return die.place
 
@@ -132,12 +133,17 @@ class DieItem(QGraphicsObject):
 
     def _tooltip(self) -> str:
         r = self.record
-        kind = {"ordinary": "", "damage": "damage ", "protection": "protection "}[r.kind]
-        where = {"pool": "in the pool", "table": "depleted on the table", "removed": "removed"}
+        word = kind_word(r.kind)
+        kind = f"{word} " if word else ""
+        where: dict[str, str] = {
+            Place.POOL: "in the pool",
+            Place.TABLE: "depleted on the table",
+            Place.REMOVED: "removed",
+        }
         tray = " (in the tray)" if r.in_tray else ""
         steps = f", {r.steps} trait step(s)" if r.steps else ""
         down = ", stepped down to d4" if r.down_to_d4 else ""
-        return f"d{r.size} {kind}die {where[r.place]}{tray}{steps}{down}"
+        return f"d{r.size} {kind}die {where.get(r.place, r.place)}{tray}{steps}{down}"
 
     def boundingRect(self) -> QRectF:
         return QRectF(0, 0, DIE_SIZE, DIE_SIZE)
@@ -156,9 +162,9 @@ class DieItem(QGraphicsObject):
         return DieLookKey(
             size=r.size,
             kind=r.kind,
-            face=1 if r.place == "table" and face is None else face,
-            depleted=r.place == "table",
-            removed=r.place == "removed",
+            face=1 if r.place == Place.TABLE and face is None else face,
+            depleted=r.place == Place.TABLE,
+            removed=r.place == Place.REMOVED,
             rolled_size=drawn,
             highlight=self.isSelected() or state.highlight,
             ratio=ratio,

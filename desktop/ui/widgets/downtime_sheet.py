@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import (
@@ -36,7 +37,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.rules import downtime
-from desktop.store import DowntimeSheet, NotFound
+from desktop.store import DowntimeSheet, NotFound, Topic
 from desktop.ui.card_commands import UpdateSettings
 from desktop.ui.downtime_commands import SetDowntimeSheet
 from desktop.ui.form_helpers import (
@@ -50,7 +51,7 @@ from desktop.ui.plain_text import PlainLabel, RichLabel, escaped
 from desktop.ui.session import CampaignSession
 from desktop.ui.theme import BADGE_INK, HINT_STYLE, STRESS, TRAUMA, XP, colour
 
-TOPICS = {"downtime", "characters", "campaign", "settings"}
+TOPICS = frozenset({Topic.DOWNTIME, Topic.CHARACTERS, Topic.CAMPAIGN, Topic.SETTINGS})
 TYPING_PAUSE_MS = 600
 TRAUMA_BOXES = 4  # the sheet's trauma track: 0..4
 XP_BOXES = 8  # drawn per XP track; a track with more marks grows a box at a time
@@ -345,12 +346,12 @@ class DowntimeSheetWidget(CampaignView):
         layout.addLayout(grid)
 
         people = QHBoxLayout()
-        for text, editor in (("&Friends", self.friends_edit), ("&Contacts", self.contacts_edit)):
+        for text, notes in (("&Friends", self.friends_edit), ("&Contacts", self.contacts_edit)):
             column = QVBoxLayout()
-            label = _heading(text)
-            label.setBuddy(editor)
-            column.addWidget(label)
-            column.addWidget(editor)
+            heading = _heading(text)
+            heading.setBuddy(notes)
+            column.addWidget(heading)
+            column.addWidget(notes)
             people.addLayout(column)
         layout.addLayout(people, 1)
         layout.addWidget(self.error_label)
@@ -530,11 +531,11 @@ class DowntimeSheetWidget(CampaignView):
         if self._sheet is not None:
             self._change(field, **{field: _text_of(self._texts[field])})
 
-    def _change(self, field: str, **changes: object) -> None:
+    def _change(self, field: str, **changes: Any) -> None:  # fields of a DowntimeSheet
         sheet, session = self._sheet, self._session
         if sheet is None or session is None or not self.writable:
             return
-        after = replace(sheet, **changes)  # type: ignore[arg-type]
+        after = replace(sheet, **changes)
         if after == sheet:
             return
         command = SetDowntimeSheet(session, self._name, sheet, after, field)

@@ -42,16 +42,17 @@ from PySide6.QtGui import (
     QPen,
     QPolygonF,
     QResizeEvent,
+    QShowEvent,
 )
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QToolTip, QVBoxLayout, QWidget
 
 from desktop.rules.energy import DayState, repayment
-from desktop.store import NotFound
+from desktop.store import NotFound, Topic
 from desktop.ui.plain_text import PlainLabel, tooltip
 from desktop.ui.session import CampaignSession
 from desktop.ui.widgets.character_view import FollowedCharacter
 
-TOPICS: Final = frozenset({"energy", "campaign", "characters"})
+TOPICS: Final = frozenset({Topic.ENERGY, Topic.CAMPAIGN, Topic.CHARACTERS})
 # (label, days shown; 0 = every stored day)
 RANGES: Final[tuple[tuple[str, int], ...]] = (
     ("Last 30 days", 30),
@@ -1003,7 +1004,7 @@ class EnergyChart(QWidget):
         if self._stale:
             self.reload()
 
-    def showEvent(self, event: QEvent) -> None:
+    def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
         self._reload_if_stale()
 

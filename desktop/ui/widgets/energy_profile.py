@@ -118,7 +118,9 @@ class ProfileEditor(QWidget):
         self.abilities.setCellWidget(row, 1, spin)
         if not name:
             self.abilities.setCurrentCell(row, 0)
-            self.abilities.editItem(self.abilities.item(row, 0))
+            name_item = self.abilities.item(row, 0)
+            if name_item is not None:
+                self.abilities.editItem(name_item)
 
     def _remove_selected(self) -> None:
         rows = sorted({index.row() for index in self.abilities.selectedIndexes()}, reverse=True)

@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 
 from desktop.rules import energy
 from desktop.rules.energy import CharacterProfile, DayState
-from desktop.store import NotFound
+from desktop.store import NotFound, Topic
 from desktop.ui.energy_commands import PutEnergyDay
 from desktop.ui.form_helpers import push_button, wrapped_label
 from desktop.ui.plain_text import PlainLabel, message_box, tooltip
@@ -37,7 +37,7 @@ from desktop.ui.session import CampaignSession
 from desktop.ui.widgets.character_view import FollowedCharacter
 from desktop.ui.widgets.record_table import read_only_rows
 
-TOPICS: Final = frozenset({"energy", "campaign", "characters"})
+TOPICS: Final = frozenset({Topic.ENERGY, Topic.CAMPAIGN, Topic.CHARACTERS})
 FORECAST_DAYS: Final = 7
 FIXED_COLUMNS: Final = ("Project", "Pool\ntoday", "Lands at\nrollover", "Refund if\ncancelled")
 
