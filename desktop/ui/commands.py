@@ -7,12 +7,14 @@ on the first redo), never hold widgets, and fold repeated edits of one field wit
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from functools import partial
 from typing import Any, Generic, Protocol, TypeVar
 
 from PySide6.QtGui import QUndoCommand
 
+from desktop.logs import error_details, unexpected_message
 from desktop.rules.roster import KIND_LABELS
 from desktop.store import CharacterRecord, CharacterSnapshot, NotFound, ReadOnlyCampaign
 from desktop.ui.merge_ids import NO_MERGE, MergeId
@@ -30,6 +32,7 @@ Taken = TypeVar("Taken")
 Added = TypeVar("Added", bound=HasId)
 Described = TypeVar("Described", bound=HasId)
 _FROM_RECORD: Any = object()  # EditField's `old` when not given: read it from the record
+log = logging.getLogger(__name__)
 
 
 class StoreCommand(QUndoCommand):
@@ -55,9 +58,15 @@ class StoreCommand(QUndoCommand):
         try:
             action()
         except (ValueError, NotFound, ReadOnlyCampaign) as error:
+            # A refusal the store or the rules say in plain words (a full disk is one,
+            # CampaignWriteFailed). Its message may name campaign text: only its type
+            # is logged.
+            log.info("%s refused: %s", type(self).__name__, type(error).__name__)
             self._fail(str(error))
-        except Exception as error:  # a disk or database failure must not reach the GM raw
-            self._fail(f"The change could not be saved: {error}", broke=True)
+        except Exception as error:  # a bug: logged with its traceback, never shown raw
+            log.error("%s failed unexpectedly", type(self).__name__, exc_info=error)
+            self.setObsolete(True)
+            self.session.report_error(unexpected_message(), error_details(error))
 
     def _merged(self, back_where_it_started: bool) -> bool:
         """The end of a `mergeWith` that took the later command's value: merged back to

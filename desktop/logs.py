@@ -1,0 +1,254 @@
+"""GM Desk's log: a small rotating file in the platform's log folder, for reporting bugs.
+
+Set up once at start-up by `start_logging`, whose `Logs` the application owns and hands
+to the window (Help > Open Log Folder); every module logs through
+`logging.getLogger(__name__)`. Setting it up never stops GM Desk from starting: a
+folder or file that cannot be written leaves the log on stderr only.
+
+Nothing personal goes in: a campaign's text (names, notes, card text) can be in any
+exception's message, so a traceback is written as its frames (file names, line numbers,
+the code's own lines) and the exception's type, never its message (`plain_traceback`).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import platform
+import stat
+import sys
+import threading
+import traceback
+from collections.abc import Callable
+from pathlib import Path
+from types import TracebackType
+
+from desktop import __version__
+
+LOG_NAME = "gm-desk.log"
+MAX_BYTES = 1024 * 1024
+BACKUPS = 3
+FORMAT = "%(asctime)s %(levelname)s %(name)s [%(threadName)s]: %(message)s"
+
+log = logging.getLogger(__name__)
+
+ExcInfo = tuple[type[BaseException], BaseException, TracebackType | None]
+# The window's way to show an unexpected error: the plain sentence and the details.
+ShowError = Callable[[str, str], None]
+
+
+def plain_traceback(error: BaseException) -> str:
+    """`error`'s traceback as Python prints it, chained causes too, with each exception
+    named by its type alone: its message may hold campaign text."""
+    parts: list[str] = []
+    seen: set[int] = set()
+    current: BaseException | None = error
+    while current is not None and id(current) not in seen:
+        seen.add(id(current))
+        kind = type(current)
+        name = kind.__qualname__
+        if kind.__module__ != "builtins":
+            name = f"{kind.__module__}.{name}"
+        frames = "".join(traceback.format_list(traceback.extract_tb(current.__traceback__)))
+        parts.append(f"Traceback (most recent call last):\n{frames}{name}\n")
+        if current.__cause__ is not None:
+            link = "\nThe above exception was the direct cause of the following exception:\n\n"
+            current = current.__cause__
+        elif current.__context__ is not None and not current.__suppress_context__:
+            link = "\nDuring handling of the above exception, another exception occurred:\n\n"
+            current = current.__context__
+        else:
+            break
+        parts.append(link)
+    return "".join(reversed(parts))
+
+
+def versions() -> str:
+    """GM Desk's, Python's, Qt's and the system's versions, for a bug report."""
+    lines = [f"GM Desk {__version__}", f"Python {platform.python_version()}"]
+    if "PySide6" in sys.modules:  # not imported for it: the command-line prints have no Qt
+        import PySide6
+        from PySide6.QtCore import qVersion
+
+        lines.append(f"PySide6 {PySide6.__version__}, Qt {qVersion()}")
+    lines.append(platform.platform())
+    return "\n".join(lines)
+
+
+def error_details(error: BaseException) -> str:
+    """What the GM copies to report an unexpected error: versions and traceback."""
+    return f"{versions()}\n\n{plain_traceback(error)}"
+
+
+class PlainFormatter(logging.Formatter):
+    """Log lines whose tracebacks carry no exception message (see `plain_traceback`)."""
+
+    def formatException(self, ei: object) -> str:
+        error = ei[1] if isinstance(ei, tuple) else None
+        if not isinstance(error, BaseException):
+            return ""
+        return plain_traceback(error).rstrip("\n")
+
+
+def writable_reason(folder: Path) -> str | None:
+    """Why the log cannot be written in `folder` (then it goes to stderr only), or None.
+
+    As for a campaign, the permission bits count even where the OS would let us write
+    anyway (root ignores them): a folder made read-only was meant to be."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        found = os.stat(folder)
+    except OSError as error:
+        return f"the folder cannot be made ({type(error).__name__})"
+    if not stat.S_ISDIR(found.st_mode):
+        return "the folder is not a folder"
+    if not found.st_mode & 0o222 or not os.access(folder, os.W_OK):
+        return "the folder is read-only"
+    target = folder / LOG_NAME
+    try:
+        existing = os.stat(target)
+    except FileNotFoundError:
+        return None
+    except OSError as error:
+        return f"the log file cannot be read ({type(error).__name__})"
+    if not stat.S_ISREG(existing.st_mode):
+        return "the log file is not a file"
+    if not existing.st_mode & 0o222:
+        return "the log file is read-only"
+    return None
+
+
+class Logs:
+    """The log as set up for one run: the handlers, the hooks it installed, and the
+    folder (None when only stderr is written). `close` puts everything back as it was,
+    for a start-up run again in the same process (the tests do)."""
+
+    def __init__(self, folder: Path | None, handlers: list[logging.Handler]) -> None:
+        self.folder = folder
+        self._handlers = handlers
+        self._show_error: ShowError | None = None
+        self._previous_hooks: tuple[object, object] | None = None
+        self._previous_qt: object = None
+        self._qt_installed = False
+        self._previous_level: int | None = None
+
+    def __enter__(self) -> Logs:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.close()
+
+    @property
+    def file(self) -> Path | None:
+        return None if self.folder is None else self.folder / LOG_NAME
+
+    def show_errors_with(self, show: ShowError | None) -> None:
+        """Where an exception nothing caught is shown to the GM (the window)."""
+        self._show_error = show
+
+    def install_hooks(self) -> None:
+        """Log every exception nothing caught (on any thread), with its traceback."""
+        self._previous_hooks = (sys.excepthook, threading.excepthook)
+        sys.excepthook = self._excepthook
+        threading.excepthook = self._thread_excepthook
+
+    def install_qt_messages(self) -> None:
+        """Qt's own warnings into the log (at WARNING), not only to stderr."""
+        from PySide6.QtCore import qInstallMessageHandler
+
+        self._previous_qt = qInstallMessageHandler(_qt_message)
+        self._qt_installed = True
+
+    def _excepthook(
+        self, kind: type[BaseException], error: BaseException, tb: TracebackType | None
+    ) -> None:
+        if issubclass(kind, KeyboardInterrupt):
+            sys.__excepthook__(kind, error, tb)
+            return
+        log.error("Unexpected error: %s", kind.__name__, exc_info=(kind, error, tb))
+        if self._show_error is not None:
+            self._show_error(unexpected_message(), error_details(error))
+
+    def _thread_excepthook(self, hooked: threading.ExceptHookArgs) -> None:
+        if hooked.exc_value is None or issubclass(hooked.exc_type, SystemExit):
+            return
+        name = hooked.thread.name if hooked.thread is not None else "a thread"
+        log.error(
+            "Unexpected error on %s: %s",
+            name,
+            hooked.exc_type.__name__,
+            exc_info=(hooked.exc_type, hooked.exc_value, hooked.exc_traceback),
+        )
+
+    def close(self) -> None:
+        if self._previous_hooks is not None:
+            sys.excepthook, threading.excepthook = self._previous_hooks  # type: ignore[assignment]
+            self._previous_hooks = None
+        if self._qt_installed:
+            from PySide6.QtCore import qInstallMessageHandler
+
+            qInstallMessageHandler(self._previous_qt)  # type: ignore[arg-type]
+            self._qt_installed = False
+        root = logging.getLogger()
+        for handler in self._handlers:
+            root.removeHandler(handler)
+            handler.close()
+        self._handlers = []
+        if self._previous_level is not None:
+            root.setLevel(self._previous_level)
+            self._previous_level = None
+        self._show_error = None
+
+
+def unexpected_message(what: str = "") -> str:
+    """The plain sentence for an error GM Desk did not expect (a bug, not the GM's doing)."""
+    done = f"{what} could not be done" if what else "That could not be done"
+    return (
+        f"Something went wrong inside GM Desk: {done}, and nothing was changed. "
+        "Copy details gives what to send with a bug report; the log is in Help > Open "
+        "Log Folder."
+    )
+
+
+def start_logging(folder: Path, level: int = logging.INFO) -> Logs:
+    """Log to `folder`/gm-desk.log (rotated at 1 MB, three kept) and to stderr; to
+    stderr only when the folder or its file cannot be written. Never raises."""
+    root = logging.getLogger()
+    formatter = PlainFormatter(FORMAT)
+    console = logging.StreamHandler()
+    console.setLevel(logging.WARNING)  # the terminal gets what needs telling
+    handlers: list[logging.Handler] = [console]
+    reason = writable_reason(folder)
+    used: Path | None = None
+    if reason is None:
+        try:
+            from logging.handlers import RotatingFileHandler
+
+            handlers.append(
+                RotatingFileHandler(
+                    folder / LOG_NAME, maxBytes=MAX_BYTES, backupCount=BACKUPS, encoding="utf-8"
+                )
+            )
+            used = folder
+        except OSError as error:
+            reason = f"the log file cannot be opened ({type(error).__name__})"
+    for handler in handlers:
+        handler.setFormatter(formatter)
+        root.addHandler(handler)
+    logs = Logs(used, handlers)
+    if root.level > level or root.level == logging.NOTSET:
+        logs._previous_level = root.level
+        root.setLevel(level)
+    if reason is not None:
+        log.warning("Logging to stderr only: %s (%s).", reason, folder)
+    return logs
+
+
+_QT_LEVELS = {"QtDebugMsg": logging.DEBUG, "QtInfoMsg": logging.INFO}
+
+
+def _qt_message(kind: object, context: object, message: str) -> None:
+    level = _QT_LEVELS.get(getattr(kind, "name", ""), logging.WARNING)
+    if getattr(kind, "name", "") in ("QtCriticalMsg", "QtFatalMsg"):
+        level = logging.ERROR
+    logging.getLogger("qt").log(level, "%s", message)
