@@ -83,6 +83,15 @@ def error_details(error: BaseException) -> str:
 class PlainFormatter(logging.Formatter):
     """Log lines whose tracebacks carry no exception message (see `plain_traceback`)."""
 
+    def format(self, record: logging.LogRecord) -> str:
+        # Another handler may have cached the whole traceback, message and all, on the
+        # record: this one writes its own, and leaves theirs as it was.
+        cached, record.exc_text = record.exc_text, None
+        try:
+            return super().format(record)
+        finally:
+            record.exc_text = cached
+
     def formatException(self, ei: object) -> str:
         error = ei[1] if isinstance(ei, tuple) else None
         if not isinstance(error, BaseException):

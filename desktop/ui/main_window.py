@@ -6,7 +6,9 @@ command runs, so start-up pays only for what the first window shows.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -82,7 +84,17 @@ PANELS: tuple[type[Panel], ...] = (
     RollLogPanel,
 )
 CAMPAIGN_FILTER = f"GM Desk campaigns (*{SUFFIX})"
+log = logging.getLogger(__name__)
 JSON_FILTER = "GM Desk exports (*.json)"
+
+
+def _logged(work: Callable[[], object]) -> None:
+    """Run a worker's `work`; what it raises is logged with its traceback, since no one
+    waits on a background task (sweeping leftovers) to be told."""
+    try:
+        work()
+    except Exception:
+        log.exception("A background task failed")
 
 
 def _file_dialog() -> type[QFileDialog]:
@@ -362,7 +374,7 @@ class MainWindow(QMainWindow):
         still running when the pool is deleted would deadlock its deletion, which waits
         for the task while holding Python's lock the task needs."""
         if not self._closed:
-            self.pool.start(work)
+            self.pool.start(partial(_logged, work))
 
     def when_filled(self, work: Callable[[], object]) -> None:
         """Run `work` once the docks on screen are filled (now, when none is waiting):
