@@ -176,7 +176,10 @@ class Logs:
             return
         log.error("Unexpected error: %s", kind.__name__, exc_info=(kind, error, tb))
         if self._show_error is not None:
-            self._show_error(unexpected_message(), error_details(error))
+            try:
+                self._show_error(unexpected_message(), error_details(error))
+            except Exception:  # the window is going: the log has it all the same
+                log.warning("The unexpected error could not be shown", exc_info=True)
 
     def _thread_excepthook(self, hooked: threading.ExceptHookArgs) -> None:
         if hooked.exc_value is None or issubclass(hooked.exc_type, SystemExit):

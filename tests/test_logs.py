@@ -152,3 +152,35 @@ def test_the_hooks_log_what_nothing_caught_and_are_put_back(
     assert "LookupError" in details
     logs.close()
     assert (sys.excepthook, threading.excepthook) == before
+
+
+def test_qt_warnings_go_to_the_log(qapp: object, gm_desk_home: Path, started: list[Logs]) -> None:
+    from PySide6.QtCore import qWarning
+
+    logs = start_logging(paths.log_dir())
+    started.append(logs)
+    logs.install_qt_messages()
+    qWarning("a warning from Qt itself")
+    logs.close()
+    written = (gm_desk_home / "logs" / LOG_NAME).read_text("utf-8")
+    assert "WARNING qt [MainThread]: a warning from Qt itself" in written
+
+
+def test_an_error_the_window_cannot_show_is_still_logged(
+    gm_desk_home: Path, started: list[Logs]
+) -> None:
+    logs = start_logging(paths.log_dir())
+    started.append(logs)
+    logs.install_hooks()
+
+    def gone(message: str, details: str) -> None:
+        raise RuntimeError("Internal C++ object already deleted.")
+
+    logs.show_errors_with(gone)
+    try:
+        raise LookupError(SECRET)
+    except LookupError as error:
+        sys.excepthook(type(error), error, error.__traceback__)
+    written = (gm_desk_home / "logs" / LOG_NAME).read_text("utf-8")
+    assert "Unexpected error: LookupError" in written
+    assert "could not be shown" in written
