@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import logging
 import os
-import platform
 import stat
 import sys
 import threading
@@ -65,6 +64,8 @@ def plain_traceback(error: BaseException) -> str:
 
 def versions() -> str:
     """GM Desk's, Python's, Qt's and the system's versions, for a bug report."""
+    import platform  # some 2 ms: asked only once something went wrong
+
     lines = [f"GM Desk {__version__}", f"Python {platform.python_version()}"]
     if "PySide6" in sys.modules:  # not imported for it: the command-line prints have no Qt
         import PySide6
@@ -125,6 +126,43 @@ def writable_reason(folder: Path) -> str | None:
     if not existing.st_mode & 0o222:
         return "the log file is read-only"
     return None
+
+
+class RotatingLog(logging.FileHandler):
+    """The log file, started afresh once it passes MAX_BYTES, the last BACKUPS kept as
+    gm-desk.log.1 (newest) to .3: logging.handlers.RotatingFileHandler's way, without
+    importing logging.handlers (socket, pickle and queue: some 10 ms of every start)."""
+
+    def __init__(self, path: Path, max_bytes: int = MAX_BYTES, backups: int = BACKUPS) -> None:
+        super().__init__(path, encoding="utf-8")
+        self.max_bytes = max_bytes
+        self.backups = backups
+
+    def emit(self, record: logging.LogRecord) -> None:
+        super().emit(record)
+        try:
+            if self.stream is not None and self.stream.tell() >= self.max_bytes:
+                self.roll_over()
+        except OSError:
+            self.handleError(record)
+
+    def roll_over(self) -> None:
+        """gm-desk.log becomes gm-desk.log.1, .1 becomes .2 and so on; the oldest goes."""
+        self.acquire()
+        try:
+            if self.stream is not None:
+                self.stream.close()
+                self.stream = None  # type: ignore[assignment]  # reopened as logging does
+            base = Path(self.baseFilename)
+            for number in range(self.backups - 1, 0, -1):
+                older = base.with_name(f"{base.name}.{number}")
+                if older.exists():
+                    os.replace(older, base.with_name(f"{base.name}.{number + 1}"))
+            if base.exists():
+                os.replace(base, base.with_name(f"{base.name}.1"))
+            self.stream = self._open()
+        finally:
+            self.release()
 
 
 class Logs:
@@ -234,13 +272,7 @@ def start_logging(folder: Path, level: int = logging.INFO) -> Logs:
     used: Path | None = None
     if reason is None:
         try:
-            from logging.handlers import RotatingFileHandler
-
-            handlers.append(
-                RotatingFileHandler(
-                    folder / LOG_NAME, maxBytes=MAX_BYTES, backupCount=BACKUPS, encoding="utf-8"
-                )
-            )
+            handlers.append(RotatingLog(folder / LOG_NAME))
             used = folder
         except OSError as error:
             reason = f"the log file cannot be opened ({type(error).__name__})"

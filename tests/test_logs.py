@@ -7,13 +7,19 @@ import logging
 import sys
 import threading
 from collections.abc import Iterator
-from logging.handlers import RotatingFileHandler
 from pathlib import Path
 
 import pytest
 
 from desktop import paths
-from desktop.logs import LOG_NAME, Logs, error_details, plain_traceback, start_logging
+from desktop.logs import (
+    LOG_NAME,
+    Logs,
+    RotatingLog,
+    error_details,
+    plain_traceback,
+    start_logging,
+)
 
 SECRET = "Ysolde Marchetti-Vrane"
 
@@ -43,8 +49,8 @@ def test_the_log_is_a_rotating_file_in_its_folder(gm_desk_home: Path, started: l
     logs = start_logging(paths.log_dir())
     started.append(logs)
     assert logs.folder == gm_desk_home / "logs"
-    (rotating,) = [h for h in handlers_of(logs) if isinstance(h, RotatingFileHandler)]
-    assert rotating.maxBytes == 1024 * 1024 and rotating.backupCount == 3
+    (rotating,) = [h for h in handlers_of(logs) if isinstance(h, RotatingLog)]
+    assert rotating.max_bytes == 1024 * 1024 and rotating.backups == 3
     logging.getLogger("desktop.test").info("a line to find")
     assert "a line to find" in (gm_desk_home / "logs" / LOG_NAME).read_text("utf-8")
     logs.close()
@@ -184,3 +190,22 @@ def test_an_error_the_window_cannot_show_is_still_logged(
     written = (gm_desk_home / "logs" / LOG_NAME).read_text("utf-8")
     assert "Unexpected error: LookupError" in written
     assert "could not be shown" in written
+
+
+def test_the_log_rolls_over_keeping_three_old_ones(tmp_path: Path) -> None:
+    tmp_path = tmp_path / "logs"
+    tmp_path.mkdir()
+    path = tmp_path / LOG_NAME
+    handler = RotatingLog(path, max_bytes=300, backups=3)
+    handler.setFormatter(logging.Formatter("%(message)s"))
+    for number in range(200):
+        record = logging.LogRecord("t", logging.INFO, __file__, 1, f"line {number:03}", (), None)
+        handler.handle(record)
+    handler.close()
+    names = sorted(found.name for found in tmp_path.iterdir())
+    assert names == [LOG_NAME, f"{LOG_NAME}.1", f"{LOG_NAME}.2", f"{LOG_NAME}.3"]
+    assert all(found.stat().st_size <= 300 + 20 for found in tmp_path.iterdir())
+    newest = path.read_text("utf-8") or (tmp_path / f"{LOG_NAME}.1").read_text("utf-8")
+    assert "line 199" in newest
+    kept = "".join((tmp_path / f"{LOG_NAME}.{n}").read_text("utf-8") for n in (3, 2, 1))
+    assert kept.splitlines() == sorted(kept.splitlines())  # oldest in .3, newest in .1
