@@ -245,7 +245,7 @@ class Logs:
             handler.close()
         self._handlers = []
         if self._previous_level is not None:
-            root.setLevel(self._previous_level)
+            logging.getLogger("desktop").setLevel(self._previous_level)
             self._previous_level = None
         self._show_error = None
 
@@ -280,9 +280,11 @@ def start_logging(folder: Path, level: int = logging.INFO) -> Logs:
         handler.setFormatter(formatter)
         root.addHandler(handler)
     logs = Logs(used, handlers)
-    if root.level > level or root.level == logging.NOTSET:
-        logs._previous_level = root.level
-        root.setLevel(level)
+    # GM Desk's own lines from `level` up; the libraries' only from WARNING (alembic
+    # would write a line per migration and plugin at INFO).
+    ours = logging.getLogger("desktop")
+    logs._previous_level = ours.level
+    ours.setLevel(level)
     if reason is not None:
         log.warning("Logging to stderr only: %s (%s).", reason, folder)
     return logs

@@ -52,7 +52,11 @@ def test_the_log_is_a_rotating_file_in_its_folder(gm_desk_home: Path, started: l
     (rotating,) = [h for h in handlers_of(logs) if isinstance(h, RotatingLog)]
     assert rotating.max_bytes == 1024 * 1024 and rotating.backups == 3
     logging.getLogger("desktop.test").info("a line to find")
-    assert "a line to find" in (gm_desk_home / "logs" / LOG_NAME).read_text("utf-8")
+    logging.getLogger("alembic.runtime.plugins").info("a library's chatter")
+    logging.getLogger("alembic.runtime.plugins").warning("a library's warning")
+    written = (gm_desk_home / "logs" / LOG_NAME).read_text("utf-8")
+    assert "a line to find" in written and "a library's warning" in written
+    assert "chatter" not in written
     logs.close()
     assert not handlers_of(logs)
 
