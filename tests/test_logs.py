@@ -7,7 +7,7 @@ import logging
 import sys
 import threading
 from collections.abc import Iterator
-from pathlib import Path
+from pathlib import Path, PureWindowsPath
 
 import pytest
 
@@ -40,9 +40,24 @@ def test_the_log_folder_is_under_gm_desk_home_in_tests(gm_desk_home: Path) -> No
     assert paths.log_dir() == gm_desk_home / "logs"
 
 
-def test_the_system_log_folder_is_the_platforms(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_system_log_folder_is_the_platforms(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    import platformdirs.windows
+
+    monkeypatch.delenv(paths.HOME_VARIABLE)
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.delenv("XDG_STATE_HOME", raising=False)
     monkeypatch.setattr(sys, "platform", "linux")
-    assert paths.system_log_dir().endswith("GM Desk/log")
+    assert Path(paths.log_dir()) == tmp_path / ".local" / "state" / "GM Desk" / "log"
+    monkeypatch.setattr(sys, "platform", "darwin")
+    assert Path(paths.log_dir()) == tmp_path / "Library" / "Logs" / "GM Desk"
+    local = r"C:\Users\Gwen\AppData\Local"
+    monkeypatch.setattr(platformdirs.windows, "get_win_folder", lambda _csidl: local)
+    monkeypatch.setattr(sys, "platform", "win32")
+    assert PureWindowsPath(paths.system_log_dir()) == PureWindowsPath(
+        local, "GM Desk", "GM Desk", "Logs"
+    )
 
 
 def test_the_log_is_a_rotating_file_in_its_folder(gm_desk_home: Path, started: list[Logs]) -> None:
