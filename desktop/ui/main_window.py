@@ -888,6 +888,7 @@ class MainWindow(QMainWindow):
         try:
             self.session.campaign.backup_now()
         except Exception as error:  # without a fresh backup, restoring could lose work
+            log.warning("No backup before restoring: %s", type(error).__name__)
             self.show_problem(
                 "Nothing was restored: the campaign as it is now could not be backed up "
                 f"first ({error})."

@@ -193,3 +193,39 @@ def test_gm_desk_starts_with_a_read_only_log_folder(gm_desk_home: Path) -> None:
     assert "Logging to stderr only: the folder is read-only" in result.stderr
     assert "Traceback" not in result.stderr
     assert list(folder.iterdir()) == []
+
+
+def test_an_error_nothing_caught_is_shown_by_the_window_with_copy_details(
+    window: MainWindow, qtbot: QtBot, logs: Logs
+) -> None:
+    logs.install_hooks()
+    logs.show_errors_with(window.show_error)  # as start-up does
+    try:
+        raise AttributeError(NAME)
+    except AttributeError as error:
+        sys.excepthook(type(error), error, error.__traceback__)
+    box = window.findChild(QMessageBox, "problemBox")
+    assert box is not None and box.text().startswith("Something went wrong inside GM Desk")
+    copy = box.findChild(QPushButton, "copyDetails")
+    assert copy is not None
+    qtbot.mouseClick(copy, Qt.MouseButton.LeftButton)
+    assert "AttributeError" in QGuiApplication.clipboard().text()
+    assert "Unexpected error: AttributeError" in written(logs) and NAME not in written(logs)
+
+
+def test_a_check_that_fails_unexpectedly_is_logged(
+    make_window: object, qtbot: QtBot, logs: Logs, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import desktop.ui.check_campaign as check
+
+    def broken(path: Path) -> None:
+        raise RuntimeError(NAME)
+
+    monkeypatch.setattr(check, "check_campaign", broken)
+    window: MainWindow = make_window()  # type: ignore[operator]
+    dialog = check.CheckCampaignDialog(tmp_path / "any.gmdesk", window.pool, window)
+    with qtbot.waitSignal(dialog._relay.failed, timeout=5000):
+        dialog.start()
+    dialog.close()
+    assert "The campaign check failed" in written(logs) and "in broken" in written(logs)
+    assert NAME not in written(logs)
