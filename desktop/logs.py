@@ -203,7 +203,13 @@ class Logs:
         """Qt's own warnings into the log (at WARNING), not only to stderr."""
         from PySide6.QtCore import qInstallMessageHandler
 
-        self._previous_qt = qInstallMessageHandler(_qt_message)
+        previous: list[Callable[..., object] | None] = [None]
+
+        def handle(kind: object, context: object, message: str) -> None:
+            _qt_message(kind, context, message, previous[0])
+
+        previous[0] = qInstallMessageHandler(handle)
+        self._previous_qt = previous[0]
         self._qt_installed = True
 
     def _excepthook(
@@ -267,6 +273,7 @@ def start_logging(folder: Path, level: int = logging.INFO) -> Logs:
     formatter = PlainFormatter(FORMAT)
     console = logging.StreamHandler()
     console.setLevel(logging.WARNING)  # the terminal gets what needs telling
+    console.addFilter(_NotQt())
     handlers: list[logging.Handler] = [console]
     reason = writable_reason(folder)
     used: Path | None = None
@@ -279,6 +286,8 @@ def start_logging(folder: Path, level: int = logging.INFO) -> Logs:
     for handler in handlers:
         handler.setFormatter(formatter)
         root.addHandler(handler)
+    # On the terminal as GM Desk says everything there (what logging said before this).
+    console.setFormatter(PlainFormatter("gm-desk: %(message)s"))
     logs = Logs(used, handlers)
     # GM Desk's own lines from `level` up; the libraries' only from WARNING (alembic
     # would write a line per migration and plugin at INFO).
@@ -293,8 +302,26 @@ def start_logging(folder: Path, level: int = logging.INFO) -> Logs:
 _QT_LEVELS = {"QtDebugMsg": logging.DEBUG, "QtInfoMsg": logging.INFO}
 
 
-def _qt_message(kind: object, context: object, message: str) -> None:
-    level = _QT_LEVELS.get(getattr(kind, "name", ""), logging.WARNING)
-    if getattr(kind, "name", "") in ("QtCriticalMsg", "QtFatalMsg"):
+def _qt_message(
+    kind: object, context: object, message: str, previous: Callable[..., object] | None
+) -> None:
+    """A Qt message into the log file, and where it went before: the handler installed
+    before (a test's), else stderr as Qt's own handler writes it."""
+    name = getattr(kind, "name", "")
+    level = _QT_LEVELS.get(name, logging.WARNING)
+    if name in ("QtCriticalMsg", "QtFatalMsg"):
         level = logging.ERROR
     logging.getLogger("qt").log(level, "%s", message)
+    if previous is not None:
+        previous(kind, context, message)
+        return
+    category = getattr(context, "category", None) or "default"
+    said = message if category == "default" else f"{category}: {message}"
+    print(said, file=sys.stderr, flush=True)
+
+
+class _NotQt(logging.Filter):
+    """Qt's messages reach stderr by Qt's own way (see `_qt_message`), not twice."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return record.name != "qt"
