@@ -65,8 +65,7 @@ class StoreCommand(QUndoCommand):
             self._fail(str(error))
         except Exception as error:  # a bug: logged with its traceback, never shown raw
             log.error("%s failed unexpectedly", type(self).__name__, exc_info=error)
-            self.setObsolete(True)
-            self.session.report_error(unexpected_message(), error_details(error))
+            self._fail(unexpected_message(), details=error_details(error))
 
     def _merged(self, back_where_it_started: bool) -> bool:
         """The end of a `mergeWith` that took the later command's value: merged back to
@@ -75,12 +74,15 @@ class StoreCommand(QUndoCommand):
             self.setObsolete(True)
         return True
 
-    def _fail(self, message: str, *, broke: bool = False) -> None:
+    def _fail(self, message: str, *, details: str | None = None) -> None:
         # An obsolete command is dropped by the stack, so undo never replays a failure.
         self.setObsolete(True)
-        # A refusal is said in passing; a failure of the disk (`broke`) in a box too.
-        report = self.session.report_breakage if broke else self.session.report_failure
-        report(message)
+        # A refusal is said in passing; an error GM Desk did not expect (with `details`
+        # for a bug report) in a box too.
+        if details is None:
+            self.session.report_failure(message)
+        else:
+            self.session.report_error(message, details)
 
 
 class TakeBack(StoreCommand, Generic[Taken]):
