@@ -31,9 +31,10 @@ FORMAT = "%(asctime)s %(levelname)s %(name)s [%(threadName)s]: %(message)s"
 
 log = logging.getLogger(__name__)
 
-ExcInfo = tuple[type[BaseException], BaseException, TracebackType | None]
 # The window's way to show an unexpected error: the plain sentence and the details.
 ShowError = Callable[[str, str], None]
+SysHook = Callable[[type[BaseException], BaseException, TracebackType | None], object]
+ThreadHook = Callable[[threading.ExceptHookArgs], object]
 
 
 def plain_traceback(error: BaseException) -> str:
@@ -151,8 +152,7 @@ class RotatingLog(logging.FileHandler):
         self.acquire()
         try:
             if self.stream is not None:
-                self.stream.close()
-                self.stream = None  # type: ignore[assignment]  # reopened as logging does
+                self.stream.close()  # reopened below; a failed reopen is handleError's
             base = Path(self.baseFilename)
             for number in range(self.backups - 1, 0, -1):
                 older = base.with_name(f"{base.name}.{number}")
@@ -174,8 +174,8 @@ class Logs:
         self.folder = folder
         self._handlers = handlers
         self._show_error: ShowError | None = None
-        self._previous_hooks: tuple[object, object] | None = None
-        self._previous_qt: object = None
+        self._previous_hooks: tuple[SysHook, ThreadHook] | None = None
+        self._previous_qt: Callable[..., object] | None = None
         self._qt_installed = False
         self._previous_level: int | None = None
 
@@ -238,12 +238,12 @@ class Logs:
 
     def close(self) -> None:
         if self._previous_hooks is not None:
-            sys.excepthook, threading.excepthook = self._previous_hooks  # type: ignore[assignment]
+            sys.excepthook, threading.excepthook = self._previous_hooks
             self._previous_hooks = None
         if self._qt_installed:
             from PySide6.QtCore import qInstallMessageHandler
 
-            qInstallMessageHandler(self._previous_qt)  # type: ignore[arg-type]
+            qInstallMessageHandler(self._previous_qt)
             self._qt_installed = False
         root = logging.getLogger()
         for handler in self._handlers:
