@@ -9,6 +9,7 @@ the window's modules: measured (issue 28), `--version` takes 0.12-0.16 s so and
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gc
 import json
 import os
@@ -348,7 +349,10 @@ def _layout_values(args: argparse.Namespace) -> LayoutValues:
 def main(argv: list[str] | None = None) -> int:
     collecting = _pause_collection()
     try:
-        return _main(argv, collecting)
+        # The log, its hooks and Qt's message handler are put back as they were when
+        # the window closes (the tests run start-up again in one process).
+        with contextlib.ExitStack() as started:
+            return _main(argv, collecting, started)
     finally:
         _resume_collection(collecting)  # at once when a command ends or the window closes
 
@@ -371,7 +375,7 @@ def _resume_collection(was_on: bool) -> None:
         gc.enable()
 
 
-def _main(argv: list[str] | None, collecting: bool) -> int:
+def _main(argv: list[str] | None, collecting: bool, started: contextlib.ExitStack) -> int:
     args = parse_args(argv)
     for given, option in (
         (args.screenshot, "--screenshot"),
@@ -398,8 +402,11 @@ def _main(argv: list[str] | None, collecting: bool) -> int:
     from PySide6.QtGui import QIcon
     from PySide6.QtWidgets import QApplication
 
+    from desktop.logs import start_logging
     from desktop.ui.theme import new_application
 
+    logs = started.enter_context(start_logging(paths.log_dir()))
+    logs.install_hooks()
     app = QApplication.instance()
     if app is None:
         arguments = sys.argv[:1]
@@ -422,6 +429,7 @@ def _main(argv: list[str] | None, collecting: bool) -> int:
     app.setApplicationVersion(__version__)
     app.setDesktopFileName("gm-desk")
     app.setWindowIcon(QIcon(str(paths.icons_dir() / "gm-desk.svg")))
+    logs.install_qt_messages()
 
     from desktop.ui.main_window import MainWindow
     from desktop.ui.settings import Settings
@@ -435,7 +443,8 @@ def _main(argv: list[str] | None, collecting: bool) -> int:
     data = paths.data_dir()
     if args.workspace is not None:
         settings.set_workspace(args.workspace)
-    window = MainWindow(settings, data)
+    window = MainWindow(settings, data, log_folder=logs.folder)
+    logs.show_errors_with(window.show_error)
     if args.size is not None:
         window.resize(*args.size)
     file_open = _watch_file_open(app, window)

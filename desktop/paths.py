@@ -62,3 +62,23 @@ def settings_file() -> Path | None:
     """An INI file for settings when GM_DESK_HOME is set; None means the system's place."""
     override = os.environ.get(HOME_VARIABLE)
     return Path(override) / "settings.ini" if override else None
+
+
+def log_dir() -> Path:
+    """Where GM Desk writes its log (made when the log starts, not here): the system's
+    place for an application's logs, or `logs` under GM_DESK_HOME."""
+    override = os.environ.get(HOME_VARIABLE)
+    return Path(override) / "logs" if override else Path(system_log_dir())
+
+
+def system_log_dir() -> str:
+    """The system's place for GM Desk's log: %LOCALAPPDATA%\\GM Desk\\GM Desk\\Logs on
+    Windows, ~/Library/Logs/GM Desk on macOS, $XDG_STATE_HOME/GM Desk/log
+    (~/.local/state) on Linux; chosen when called, as `system_data_dir` is."""
+    if sys.platform == "win32":
+        from platformdirs.windows import Windows as SystemDirs
+    elif sys.platform == "darwin":
+        from platformdirs.macos import MacOS as SystemDirs
+    else:
+        from platformdirs.unix import Unix as SystemDirs
+    return SystemDirs(APP_NAME, APP_AUTHOR).user_log_dir

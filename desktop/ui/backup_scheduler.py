@@ -6,6 +6,8 @@ connection), so the GM never waits for one, except the last on close.
 
 from __future__ import annotations
 
+import logging
+
 from PySide6.QtCore import QObject, QThreadPool, QTimer, Signal
 
 from desktop.ui.session import CampaignSession
@@ -93,4 +95,8 @@ def _failure_text(failure: str, error: Exception) -> str:
     made of ..."); anything else is opened by `failure`."""
     from desktop.store import BackupFailed
 
-    return str(error) if isinstance(error, BackupFailed) else f"{failure}: {error}"
+    if isinstance(error, BackupFailed):
+        logging.getLogger(__name__).warning("%s: %s", failure, type(error).__name__)
+        return str(error)
+    logging.getLogger(__name__).error("%s unexpectedly", failure, exc_info=error)
+    return f"{failure}: {error}"

@@ -7,6 +7,7 @@ writes a new file beside the old one; the checked file itself is never written.
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 
 from PySide6.QtCore import QObject, QThreadPool, Signal
@@ -30,6 +31,7 @@ from desktop.store import (
 from desktop.ui.form_helpers import push_button
 from desktop.ui.plain_text import PlainLabel
 
+log = logging.getLogger(__name__)
 CAMPAIGN_FILTER = f"GM Desk campaigns (*{SUFFIX})"
 
 
@@ -87,6 +89,7 @@ class CheckCampaignDialog(QDialog):
             try:
                 relay.checked.emit(check_campaign(path))
             except Exception as error:  # shown to the GM, never raised into Qt
+                log.error("The campaign check failed", exc_info=error)
                 relay.failed.emit(f"The check could not be finished: {error}")
 
         self._pool.start(work)
@@ -132,6 +135,7 @@ class CheckCampaignDialog(QDialog):
                     "The damaged file has not been changed."
                 )
             except Exception:  # told to the GM, never raised into Qt (nor its raw text)
+                log.exception("The repair failed")
                 relay.failed.emit(
                     f"The repaired copy could not be made. “{source.name}” has not been changed."
                 )

@@ -7,12 +7,14 @@ on the first redo), never hold widgets, and fold repeated edits of one field wit
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from functools import partial
 from typing import Any, Generic, Protocol, TypeVar
 
 from PySide6.QtGui import QUndoCommand
 
+from desktop.logs import error_details, unexpected_message
 from desktop.rules.roster import KIND_LABELS
 from desktop.store import CharacterRecord, CharacterSnapshot, NotFound, ReadOnlyCampaign
 from desktop.ui.merge_ids import NO_MERGE, MergeId
@@ -30,6 +32,7 @@ Taken = TypeVar("Taken")
 Added = TypeVar("Added", bound=HasId)
 Described = TypeVar("Described", bound=HasId)
 _FROM_RECORD: Any = object()  # EditField's `old` when not given: read it from the record
+log = logging.getLogger(__name__)
 
 
 class StoreCommand(QUndoCommand):
@@ -55,9 +58,14 @@ class StoreCommand(QUndoCommand):
         try:
             action()
         except (ValueError, NotFound, ReadOnlyCampaign) as error:
+            # A refusal the store or the rules say in plain words (a full disk is one,
+            # CampaignWriteFailed). Its message may name campaign text: only its type
+            # is logged.
+            log.info("%s refused: %s", type(self).__name__, type(error).__name__)
             self._fail(str(error))
-        except Exception as error:  # a disk or database failure must not reach the GM raw
-            self._fail(f"The change could not be saved: {error}", broke=True)
+        except Exception as error:  # a bug: logged with its traceback, never shown raw
+            log.error("%s failed unexpectedly", type(self).__name__, exc_info=error)
+            self._fail(unexpected_message(), details=error_details(error))
 
     def _merged(self, back_where_it_started: bool) -> bool:
         """The end of a `mergeWith` that took the later command's value: merged back to
@@ -66,12 +74,15 @@ class StoreCommand(QUndoCommand):
             self.setObsolete(True)
         return True
 
-    def _fail(self, message: str, *, broke: bool = False) -> None:
+    def _fail(self, message: str, *, details: str | None = None) -> None:
         # An obsolete command is dropped by the stack, so undo never replays a failure.
         self.setObsolete(True)
-        # A refusal is said in passing; a failure of the disk (`broke`) in a box too.
-        report = self.session.report_breakage if broke else self.session.report_failure
-        report(message)
+        # A refusal is said in passing; an error GM Desk did not expect (with `details`
+        # for a bug report) in a box too.
+        if details is None:
+            self.session.report_failure(message)
+        else:
+            self.session.report_error(message, details)
 
 
 class TakeBack(StoreCommand, Generic[Taken]):

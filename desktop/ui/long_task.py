@@ -9,6 +9,7 @@ cancelled in time, and any other exception raised again on the GUI thread.
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections.abc import Callable
 from typing import Generic, TypeVar
@@ -20,6 +21,7 @@ from desktop.store import Cancelled
 from desktop.ui.plain_text import PlainLabel
 
 T = TypeVar("T")
+log = logging.getLogger(__name__)
 # Under this the dialog never shows: a small campaign imports without a flash.
 SHOW_AFTER_MS = 400
 
@@ -73,6 +75,10 @@ def run_with_progress(
         except Cancelled:
             outcome.result = None
         except BaseException as error:  # raised again on the GUI thread below
+            # Its caller says a refusal (a bad export) plainly, and anything else reaches
+            # the window's hook, which logs it with its traceback: here only where.
+            name = getattr(job, "__qualname__", "a job")  # its label names a GM's file
+            log.info("%s raised %s", name, type(error).__name__)
             outcome.error = error
         finally:
             relay.finished.emit()

@@ -7,7 +7,9 @@ window makes first paint some 90 ms later and ready some 70 ms later.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -23,7 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.names import undecodable, undecodable_message
-from desktop.paths import resources_dir
+from desktop.paths import log_dir, resources_dir
 from desktop.store import (
     SUFFIX,
     CampaignLocked,
@@ -43,6 +45,7 @@ from desktop.ui.panel import Panel, PanelFiller
 from desktop.ui.plain_text import (
     PlainLabel,
     ask,
+    error_box,
     message_box,
     plain_action_tip,
     tooltip,
@@ -61,13 +64,34 @@ if TYPE_CHECKING:
     from desktop.printing.cards import PrintCard
     from desktop.store import Campaign, CampaignDocument, CardRecord
 
+log = logging.getLogger(__name__)
+
+
+def _logged(work: Callable[[], object]) -> None:
+    """Run a worker's `work`; what it raises is logged with its traceback, since no one
+    waits on a background task (sweeping leftovers) to be told."""
+    try:
+        work()
+    except Exception:
+        log.exception("A background task failed")
+
 
 class MainWindow(QMainWindow):
-    def __init__(self, settings: Settings, data_dir: Path, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        settings: Settings,
+        data_dir: Path,
+        parent: QWidget | None = None,
+        *,
+        log_folder: Path | None = None,
+    ) -> None:
         super().__init__(parent)
         self.setObjectName("mainWindow")
         self.settings = settings
         self.data_dir = data_dir
+        # The log's folder (Help > Open Log Folder): the one start-up logs to, else the
+        # platform's (the log went to stderr only, or the window was made without one).
+        self.log_folder = log_folder or log_dir()
         self.session: CampaignSession | None = None
         self.backups: BackupScheduler | None = None
         self.pool = QThreadPool(self)
@@ -202,6 +226,10 @@ class MainWindow(QMainWindow):
             "&Rules Reference", self.show_rules, keys.HelpContents, "actionRules"
         )
         self.about_action = self._action("&About GM Desk", self.show_about, None, "actionAbout")
+        self.log_action = self._action(
+            "Open &Log Folder", self.open_log_folder, None, "actionOpenLogFolder"
+        )
+        self.log_action.setToolTip("Show the folder of GM Desk's log, to send with a bug report")
         self.end_day_action = self._action("&End Day…", self.end_day, "Ctrl+E", "actionEndDay")
         self.end_day_action.setToolTip("Roll every character over to the next day (Ctrl+E)")
 
@@ -245,7 +273,7 @@ class MainWindow(QMainWindow):
         self.view_menu.addAction(self.reset_layout_action)
         self.view_menu.addMenu(self._theme_menu())
         help_menu = bar.addMenu("&Help")
-        help_menu.addActions([self.rules_action, self.about_action])
+        help_menu.addActions([self.rules_action, self.log_action, self.about_action])
 
     def _theme_menu(self) -> QMenu:
         """View > Theme: the system's scheme, light or dark; remembered, applied at once."""
@@ -325,7 +353,7 @@ class MainWindow(QMainWindow):
         still running when the pool is deleted would deadlock its deletion, which waits
         for the task while holding Python's lock the task needs."""
         if not self._closed:
-            self.pool.start(work)
+            self.pool.start(partial(_logged, work))
 
     def when_filled(self, work: Callable[[], object]) -> None:
         """Run `work` once the docks on screen are filled (now, when none is waiting):
@@ -580,6 +608,7 @@ class MainWindow(QMainWindow):
         session.changed.connect(self._on_changed)
         session.failed.connect(self.say_refusal)
         session.broke.connect(self.show_problem)
+        session.went_wrong.connect(self.show_error)
         self.settings.add_recent(session.campaign.path)
         if writable:
             # A restore or copy cut short beside this campaign left partial files.
@@ -644,6 +673,15 @@ class MainWindow(QMainWindow):
         box.setObjectName("problemBox")
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)  # read, it goes
         box.open()  # window-modal, never blocks the event loop
+        self.say_refusal(message)
+
+    def show_error(self, message: str, details: str) -> None:
+        """An error GM Desk did not expect (logged already): the plain sentence in a box
+        whose Copy details puts `details` on the clipboard for a bug report."""
+        box = error_box(self, "GM Desk", message, details)
+        box.setObjectName("problemBox")
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.open()
         self.say_refusal(message)
 
     def say_refusal(self, message: str) -> None:
@@ -828,6 +866,7 @@ class MainWindow(QMainWindow):
         try:
             self.session.campaign.backup_now()
         except Exception as error:  # without a fresh backup, restoring could lose work
+            log.warning("No backup before restoring: %s", type(error).__name__)
             self.show_problem(
                 "Nothing was restored: the campaign as it is now could not be backed up "
                 f"first ({error})."
@@ -907,6 +946,28 @@ class MainWindow(QMainWindow):
         dialog = RulesReference(self)
         dialog.setModal(False)
         dialog.show()
+
+    def open_log_folder(self) -> bool:
+        """Help > Open Log Folder: the log's folder in the system's file manager (made
+        first if it is not there yet); a plain message if it cannot be shown."""
+        from PySide6.QtCore import QUrl
+        from PySide6.QtGui import QDesktopServices
+
+        folder = self.log_folder
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            self.show_problem(
+                f"The log folder “{folder}” could not be made ({error.strerror or error})."
+            )
+            return False
+        if not QDesktopServices.openUrl(QUrl.fromLocalFile(str(folder))):
+            self.show_problem(
+                f"The log folder could not be shown. It is “{folder}”: open it in your "
+                "file manager."
+            )
+            return False
+        return True
 
     def show_about(self) -> None:
         from desktop.ui.help import show_about

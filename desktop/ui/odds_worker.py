@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QObject, QThreadPool, Signal
+
+log = logging.getLogger(__name__)
+# What the GM reads when the odds failed for a reason of GM Desk's own (a bug, logged).
+ODDS_FAILED = "The odds could not be worked out: something went wrong inside GM Desk."
 
 
 class OddsWorker(QObject):
@@ -31,6 +36,9 @@ class OddsWorker(QObject):
                 result = compute()
             except ValueError as error:  # bad trays are reported, never raised into Qt
                 relay.failed.emit(token, str(error))
+            except Exception:  # a bug: logged with its traceback, said plainly
+                log.exception("Working out the odds failed")
+                relay.failed.emit(token, ODDS_FAILED)
             else:
                 relay.done.emit(token, result)
 

@@ -5,7 +5,7 @@ Qt then fetches what that HTML names: `<img src="/dev/zero">` in a character's n
 would read without end, a name naming a local file would show that file (on the
 players' screen too). So every label is a `PlainLabel` (its text is only text) or a
 `RichLabel` (our own markup, campaign text joined to it only through `escaped`); a
-message box comes from `message_box`, `ask` or `warn`; a tooltip holding campaign text
+message box comes from `message_box`, `error_box`, `ask` or `warn`; a tooltip holding campaign text
 goes through `tooltip` (an action's, `plain_action_tip`). A test walks every widget of
 a campaign whose every text is HTML, and another finds any bare QLabel or QMessageBox.
 """
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from PySide6.QtGui import QAction, QKeySequence, Qt
+from PySide6.QtGui import QAction, QGuiApplication, QKeySequence, Qt
 from PySide6.QtWidgets import QLabel, QMessageBox, QWidget
 
 # As html.escape(text, quote=False) does, without importing the `html` package at start-up
@@ -100,6 +100,22 @@ def message_box(
     box.setText(text)
     if default != QMessageBox.StandardButton.NoButton:
         box.setDefaultButton(default)
+    return box
+
+
+def error_box(parent: QWidget | None, title: str, text: str, details: str) -> QMessageBox:
+    """A warning box for an error GM Desk did not expect: `text` (plain, as
+    `message_box`) with a Copy details button, as Anki's error dialog has, that puts
+    `details` (versions and traceback, for a bug report) on the clipboard."""
+    box = message_box(parent, QMessageBox.Icon.Warning, title, text)
+    copy = box.addButton("Copy details", QMessageBox.ButtonRole.ActionRole)
+    copy.setObjectName("copyDetails")
+    copy.setToolTip("Put GM Desk's version and what went wrong on the clipboard")
+
+    def copied() -> None:
+        QGuiApplication.clipboard().setText(details)
+
+    copy.clicked.connect(copied)
     return box
 
 

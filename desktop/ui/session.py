@@ -26,6 +26,9 @@ class CampaignSession(QObject):
     # no) is only `failed`: said in the status bar and beside the field that asked, never
     # in a box that would take the Space and Enter meant for the table.
     broke = Signal(str)
+    # A failure GM Desk did not expect (a bug): the plain sentence, and the details
+    # (versions and traceback) the box's Copy details puts on the clipboard.
+    went_wrong = Signal(str, str)
     about_to_change = Signal()  # a command is about to run: what was, is still there
 
     def __init__(
@@ -76,6 +79,12 @@ class CampaignSession(QObject):
         window shows the message in a box too."""
         self.report_failure(message)
         self.broke.emit(message)
+
+    def report_error(self, message: str, details: str) -> None:
+        """Called when an action failed in a way GM Desk did not expect (it has been
+        logged with its traceback); the window shows it in a box with Copy details."""
+        self.report_failure(message)
+        self.went_wrong.emit(message, details)
 
     def report_damage(self, message: str) -> None:
         """Called by a view that read around a damaged record: the window shows the
