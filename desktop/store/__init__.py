@@ -27,6 +27,13 @@ if TYPE_CHECKING:
     from desktop.store.campaign import Campaign
     from desktop.store.campaign_names import campaign_name
     from desktop.store.card_records import CardRecord, CardSnapshot
+    from desktop.store.chapter import (
+        ChapterRecord,
+        ClaimPathRecord,
+        ClaimRecord,
+        ClaimSnapshot,
+        ClaimTransfer,
+    )
     from desktop.store.checks import ABILITY_RATING_MAX, DAILY_NET_MAX, INTEGER_MAX, XP_MAX
     from desktop.store.checkup import (
         CheckReport,
@@ -37,27 +44,22 @@ if TYPE_CHECKING:
     from desktop.store.checkup import (
         repair as repair_campaign,
     )
-    from desktop.store.core import Listener, Topic
-    from desktop.store.downtime_records import (
-        EXTRA_PAID,
-        FACTION_TICK,
+    from desktop.store.clocks import (
         OWNER_CHAPTER,
         OWNER_CHARACTER,
         OWNER_FACTION,
         OWNER_NONE,
-        PAYOFF,
-        ChapterRecord,
-        ClaimPathRecord,
-        ClaimRecord,
-        ClaimSnapshot,
-        ClaimTransfer,
         ClockRecord,
+    )
+    from desktop.store.core import Listener, Topic
+    from desktop.store.downtime import (
+        EXTRA_PAID,
+        FACTION_TICK,
+        PAYOFF,
         DowntimeEntry,
         DowntimeSheet,
         DowntimeStep,
         DowntimeUndo,
-        FactionRecord,
-        FactionSnapshot,
     )
     from desktop.store.energy_records import EndDaySummary, EndDayToken, EnergyDebt, EnergyDecay
     from desktop.store.errors import (
@@ -76,6 +78,7 @@ if TYPE_CHECKING:
         read_document,
         write_document,
     )
+    from desktop.store.factions import FactionRecord, FactionSnapshot
     from desktop.store.files import damaged_message
     from desktop.store.game_dice import DiceChange, GameEnd
     from desktop.store.games import GameRecord, PlayView, SceneRecord, Seat
@@ -113,25 +116,25 @@ _PUBLIC: dict[str, tuple[str, str]] = {
     "ItemRecord": ("desktop.store.records", "ItemRecord"),
     "RollRecord": ("desktop.store.records", "RollRecord"),
     "TraitRecord": ("desktop.store.records", "TraitRecord"),
-    "OWNER_CHAPTER": ("desktop.store.downtime_records", "OWNER_CHAPTER"),
-    "OWNER_CHARACTER": ("desktop.store.downtime_records", "OWNER_CHARACTER"),
-    "OWNER_FACTION": ("desktop.store.downtime_records", "OWNER_FACTION"),
-    "OWNER_NONE": ("desktop.store.downtime_records", "OWNER_NONE"),
-    "FACTION_TICK": ("desktop.store.downtime_records", "FACTION_TICK"),
-    "EXTRA_PAID": ("desktop.store.downtime_records", "EXTRA_PAID"),
-    "PAYOFF": ("desktop.store.downtime_records", "PAYOFF"),
-    "ChapterRecord": ("desktop.store.downtime_records", "ChapterRecord"),
-    "ClaimPathRecord": ("desktop.store.downtime_records", "ClaimPathRecord"),
-    "ClaimRecord": ("desktop.store.downtime_records", "ClaimRecord"),
-    "ClaimSnapshot": ("desktop.store.downtime_records", "ClaimSnapshot"),
-    "ClaimTransfer": ("desktop.store.downtime_records", "ClaimTransfer"),
-    "ClockRecord": ("desktop.store.downtime_records", "ClockRecord"),
-    "DowntimeEntry": ("desktop.store.downtime_records", "DowntimeEntry"),
-    "DowntimeSheet": ("desktop.store.downtime_records", "DowntimeSheet"),
-    "DowntimeStep": ("desktop.store.downtime_records", "DowntimeStep"),
-    "DowntimeUndo": ("desktop.store.downtime_records", "DowntimeUndo"),
-    "FactionRecord": ("desktop.store.downtime_records", "FactionRecord"),
-    "FactionSnapshot": ("desktop.store.downtime_records", "FactionSnapshot"),
+    "OWNER_CHAPTER": ("desktop.store.clocks", "OWNER_CHAPTER"),
+    "OWNER_CHARACTER": ("desktop.store.clocks", "OWNER_CHARACTER"),
+    "OWNER_FACTION": ("desktop.store.clocks", "OWNER_FACTION"),
+    "OWNER_NONE": ("desktop.store.clocks", "OWNER_NONE"),
+    "FACTION_TICK": ("desktop.store.downtime", "FACTION_TICK"),
+    "EXTRA_PAID": ("desktop.store.downtime", "EXTRA_PAID"),
+    "PAYOFF": ("desktop.store.downtime", "PAYOFF"),
+    "ChapterRecord": ("desktop.store.chapter", "ChapterRecord"),
+    "ClaimPathRecord": ("desktop.store.chapter", "ClaimPathRecord"),
+    "ClaimRecord": ("desktop.store.chapter", "ClaimRecord"),
+    "ClaimSnapshot": ("desktop.store.chapter", "ClaimSnapshot"),
+    "ClaimTransfer": ("desktop.store.chapter", "ClaimTransfer"),
+    "ClockRecord": ("desktop.store.clocks", "ClockRecord"),
+    "DowntimeEntry": ("desktop.store.downtime", "DowntimeEntry"),
+    "DowntimeSheet": ("desktop.store.downtime", "DowntimeSheet"),
+    "DowntimeStep": ("desktop.store.downtime", "DowntimeStep"),
+    "DowntimeUndo": ("desktop.store.downtime", "DowntimeUndo"),
+    "FactionRecord": ("desktop.store.factions", "FactionRecord"),
+    "FactionSnapshot": ("desktop.store.factions", "FactionSnapshot"),
     "DiceChange": ("desktop.store.game_dice", "DiceChange"),
     "GameEnd": ("desktop.store.game_dice", "GameEnd"),
     "GameRecord": ("desktop.store.games", "GameRecord"),

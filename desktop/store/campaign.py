@@ -31,12 +31,12 @@ from desktop.store.records import CampaignSummary
 if TYPE_CHECKING:
     from sqlmodel import Session
 
+    from desktop.store.chapter import ChapterManager
+    from desktop.store.clocks import ClockManager
+    from desktop.store.downtime import DowntimeManager
+    from desktop.store.factions import FactionManager
     from desktop.store.managers.calendar import CalendarManager
     from desktop.store.managers.cards import CardManager
-    from desktop.store.managers.chapter import ChapterManager
-    from desktop.store.managers.clocks import ClockManager
-    from desktop.store.managers.downtime import DowntimeManager
-    from desktop.store.managers.factions import FactionManager
     from desktop.store.managers.games import GameManager
     from desktop.store.managers.kit import KitManager
     from desktop.store.managers.rolls import RollManager
@@ -60,10 +60,10 @@ class Campaign(Core):
     cards: Area[CardManager] = Area("cards", "CardManager")
     rolls: Area[RollManager] = Area("rolls", "RollManager")
     calendar: Area[CalendarManager] = Area("calendar", "CalendarManager")
-    clocks: Area[ClockManager] = Area("clocks", "ClockManager")
-    factions: Area[FactionManager] = Area("factions", "FactionManager")
-    chapter: Area[ChapterManager] = Area("chapter", "ChapterManager")
-    downtime: Area[DowntimeManager] = Area("downtime", "DowntimeManager")
+    clocks: Area[ClockManager] = Area("desktop.store.clocks", "ClockManager")
+    factions: Area[FactionManager] = Area("desktop.store.factions", "FactionManager")
+    chapter: Area[ChapterManager] = Area("desktop.store.chapter", "ChapterManager")
+    downtime: Area[DowntimeManager] = Area("desktop.store.downtime", "DowntimeManager")
     games: Area[GameManager] = Area("games", "GameManager")
 
     def __init__(
@@ -172,7 +172,8 @@ class Campaign(Core):
         file is built under a temporary name and renamed into place, so a crash or a
         failed import never leaves half a campaign behind.
         """
-        from desktop.store import downtime_writer, writer
+        from desktop.store import writer
+        from desktop.store.chapter import writes as chapter_writes
 
         path = path.absolute()
         if os.path.lexists(path):
@@ -204,7 +205,7 @@ class Campaign(Core):
                         settings=json.dumps(settings or {}),
                     )
                     # The migration made the chapter before the campaign had a name.
-                    downtime_writer.name_chapter(session, title)
+                    chapter_writes.name_chapter(session, title)
                     if populate is not None:
                         populate(session)
             finally:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from datetime import date, datetime
 from typing import TYPE_CHECKING, Any
 
@@ -596,3 +596,16 @@ def text(value: object, what: str, maximum: int = TEXT_LINE_MAX) -> str:
 
 def notes(value: object) -> str:
     return roster.check_notes(value)
+
+
+def known_fields(changes: dict[str, object], known: frozenset[str], what: str) -> None:
+    """Refuse a change naming a field `what` does not have."""
+    unknown = set(changes) - known
+    if unknown:
+        raise ValueError(f"{what} has no field {', '.join(sorted(unknown))}.")
+
+
+def listed(names: Sequence[str]) -> str:
+    """Names quoted and joined for a sentence: “a”, “b” and “c”."""
+    quoted = [f"“{name}”" for name in names]
+    return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " and " + quoted[-1]

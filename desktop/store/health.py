@@ -388,8 +388,11 @@ def _row_checks(
     # The store's own row readers, so that a value is judged exactly as it is read; with
     # the rules, only imported for a check of every value (most opens do without one).
     from desktop.rules import factions
-    from desktop.store import card_rows, downtime_checks, energy, games
-    from desktop.store import downtime as downtime_store
+    from desktop.store import card_rows, energy, games
+    from desktop.store import chapter as chapter_area
+    from desktop.store import clocks as clock_area
+    from desktop.store import downtime as downtime_area
+    from desktop.store import factions as faction_area
     from desktop.store import rows as store
 
     def of(character_id: object) -> str:
@@ -438,16 +441,16 @@ def _row_checks(
         checks.energy_day(energy.day_from_text(row[3]))
 
     def faction(row: tuple[object, ...]) -> None:
-        downtime_checks.faction(downtime_store._faction(row))
+        faction_area.check_faction(faction_area.faction_from_row(row))
 
     def clock(row: tuple[object, ...]) -> None:
-        downtime_checks.clock(downtime_store._clock(row))
+        clock_area.check_clock(clock_area.clock_from_row(row))
 
     def claim(row: tuple[object, ...]) -> None:
-        downtime_checks.claim(downtime_store._claim(row))
+        chapter_area.check_claim(chapter_area.claim_from_row(row))
 
     def sheet(row: tuple[object, ...]) -> None:
-        downtime_checks.downtime_sheet(downtime_store._sheet(int(row[0]), row[1:]), track)  # type: ignore[call-overload]
+        downtime_area.downtime_sheet(downtime_area.sheet_from_row(int(row[0]), row[1:]), track)  # type: ignore[call-overload]
 
     def chapter(row: tuple[object, ...]) -> None:
         # As the store reads it: rep is shown at most full, turf is counted from claims.
@@ -471,8 +474,8 @@ def _row_checks(
         )
 
     def entry(row: tuple[object, ...]) -> None:
-        downtime_checks.entry_activity(row[3])
-        downtime_checks.entry_summary(row[4])
+        downtime_area.entry_activity(row[3])
+        downtime_area.entry_summary(row[4])
 
     return [
         (
@@ -532,7 +535,7 @@ def _row_checks(
         ),
         (
             "faction",
-            downtime_store.FACTION_SQL,
+            faction_area.FACTION_SQL,
             lambda row: f"Faction {row[0]} ({row[1]})",
             faction,
         ),
@@ -543,17 +546,17 @@ def _row_checks(
             lambda row: f"The chapter ({row[1]})",
             chapter,
         ),
-        ("clock", downtime_store.CLOCK_SQL, lambda row: f"Clock {row[0]} ({row[1]})", clock),
-        ("claim", downtime_store.CLAIM_SQL, lambda row: f"Claim {row[0]} ({row[1]})", claim),
+        ("clock", clock_area.CLOCK_SQL, lambda row: f"Clock {row[0]} ({row[1]})", clock),
+        ("claim", chapter_area.CLAIM_SQL, lambda row: f"Claim {row[0]} ({row[1]})", claim),
         (
             "downtime_sheet",
-            f"SELECT character_id, {downtime_store.SHEET_COLUMNS} FROM downtime_sheet",
+            f"SELECT character_id, {downtime_area.SHEET_COLUMNS} FROM downtime_sheet",
             lambda row: f"The downtime sheet of {of(row[0])}",
             sheet,
         ),
         (
             "downtime_entry",
-            downtime_store.ENTRY_SQL,
+            downtime_area.ENTRY_SQL,
             lambda row: f"Downtime entry {row[0]}",
             entry,
         ),

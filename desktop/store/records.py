@@ -7,7 +7,8 @@ from datetime import date, timedelta
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # annotations only: a play-time open reads no downtime records
-    from desktop.store.downtime_records import ClockRecord, DowntimeSheet
+    from desktop.store.clocks import ClockRecord
+    from desktop.store.downtime import DowntimeSheet
 
 
 @dataclass(frozen=True)

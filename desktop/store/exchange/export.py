@@ -21,7 +21,7 @@ from typing import Any
 from desktop.store import energy
 from desktop.store.campaign import Campaign
 from desktop.store.card_records import CardRecord
-from desktop.store.downtime_records import DowntimeSheet
+from desktop.store.downtime import DowntimeSheet
 from desktop.store.exchange.document import FORMAT, VERSION, Progress, no_progress
 from desktop.store.games import GameRecord, state_to_text
 from desktop.store.records import CharacterRecord, RollRecord

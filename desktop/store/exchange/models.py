@@ -36,25 +36,24 @@ from pydantic import (
 
 from desktop.rules import dicepool, factions, roster, syscards
 from desktop.rules.energy import CharacterProfile, DayState
-from desktop.store import bounds, checks, downtime_checks, energy, games
+from desktop.store import bounds, checks, energy, games
+from desktop.store import chapter as chapter_checks
+from desktop.store import clocks as clock_checks
+from desktop.store import downtime as downtime_checks
+from desktop.store import factions as faction_checks
 from desktop.store.card_records import CardRecord, CardSnapshot
 from desktop.store.card_rows import NEW_CARD
-from desktop.store.downtime_records import (
+from desktop.store.chapter import ChapterRecord, ClaimPathRecord, ClaimRecord
+from desktop.store.clocks import OWNER_CHARACTER, OWNER_FACTION, OWNER_KINDS, ClockRecord
+from desktop.store.downtime import (
     DEFAULT_XP,
     ENTRY_ACTIVITIES,
     EXTRAS,
-    OWNER_CHARACTER,
-    OWNER_FACTION,
-    OWNER_KINDS,
-    ChapterRecord,
-    ClaimPathRecord,
-    ClaimRecord,
-    ClockRecord,
     DowntimeEntry,
     DowntimeSheet,
-    FactionRecord,
 )
 from desktop.store.exchange.document import FORMAT, VERSION, CampaignDocument
+from desktop.store.factions import FactionRecord
 from desktop.store.records import (
     CharacterRecord,
     DieRecord,
@@ -488,8 +487,8 @@ class Chapter(_Stored):
     _table = "chapter"
 
     name: Name | None = None  # None: the campaign's name
-    tier: _rule(downtime_checks.tier, int) = factions.MIN_TIER  # type: ignore[valid-type]
-    hold: _rule(downtime_checks.hold, _one_of(factions.HOLDS)) = factions.STRONG  # type: ignore[valid-type]
+    tier: _rule(faction_checks.tier, int) = factions.MIN_TIER  # type: ignore[valid-type]
+    hold: _rule(faction_checks.hold, _one_of(factions.HOLDS)) = factions.STRONG  # type: ignore[valid-type]
     rep: int = 0  # judged against the turf the document's claims give
     coin: Whole = 0
     heat: Whole = 0
@@ -503,9 +502,9 @@ class Faction(_Stored):
 
     id: Id
     name: Name
-    tier: _rule(downtime_checks.tier, int) = factions.MIN_TIER  # type: ignore[valid-type]
-    hold: _rule(downtime_checks.hold, _one_of(factions.HOLDS)) = factions.STRONG  # type: ignore[valid-type]
-    status: _rule(downtime_checks.status, int) = factions.NEUTRAL  # type: ignore[valid-type]
+    tier: _rule(faction_checks.tier, int) = factions.MIN_TIER  # type: ignore[valid-type]
+    hold: _rule(faction_checks.hold, _one_of(factions.HOLDS)) = factions.STRONG  # type: ignore[valid-type]
+    status: _rule(faction_checks.status, int) = factions.NEUTRAL  # type: ignore[valid-type]
     at_war_with_others: bool = False
     position: Whole = 0
     notes: Notes = ""
@@ -518,12 +517,12 @@ class Claim(_Stored):
     _table = "claim"
 
     id: Id
-    name: _rule(downtime_checks.claim_name, str)  # type: ignore[valid-type]
+    name: _rule(chapter_checks.claim_name, str)  # type: ignore[valid-type]
     benefit: _text("A claim's benefit") = ""  # type: ignore[valid-type]
     turf: bool = False
     holder_id: Whole = 0
-    x: _rule(lambda v: downtime_checks.coordinate(v, "x"), float) = 0.0  # type: ignore[valid-type]
-    y: _rule(lambda v: downtime_checks.coordinate(v, "y"), float) = 0.0  # type: ignore[valid-type]
+    x: _rule(lambda v: chapter_checks.coordinate(v, "x"), float) = 0.0  # type: ignore[valid-type]
+    y: _rule(lambda v: chapter_checks.coordinate(v, "y"), float) = 0.0  # type: ignore[valid-type]
 
 
 class ClaimPath(_Strict):
@@ -538,9 +537,9 @@ class Clock(_Stored):
 
     id: Id
     name: Name
-    segments: _rule(downtime_checks.clock_segments, int)  # type: ignore[valid-type]
+    segments: _rule(clock_checks.clock_segments, int)  # type: ignore[valid-type]
     filled: int = 0
-    owner_kind: _rule(downtime_checks.owner_kind, _one_of(OWNER_KINDS)) = OWNER_KINDS[0]  # type: ignore[valid-type]
+    owner_kind: _rule(clock_checks.owner_kind, _one_of(OWNER_KINDS)) = OWNER_KINDS[0]  # type: ignore[valid-type]
     owner_id: int = 0
     position: Whole = 0
     note: Notes = ""
@@ -550,14 +549,14 @@ class Clock(_Stored):
     @classmethod
     def _filled(cls, filled: object, info: ValidationInfo) -> object:
         if "segments" in info.data:
-            return _plain(lambda v: downtime_checks.clock_filled(v, info.data["segments"]))(filled)
+            return _plain(lambda v: clock_checks.clock_filled(v, info.data["segments"]))(filled)
         return filled
 
     @field_validator("owner_id", mode="before")
     @classmethod
     def _owner(cls, owner: object, info: ValidationInfo) -> object:
         if "owner_kind" in info.data:
-            return _plain(lambda v: downtime_checks.owner_id(info.data["owner_kind"], v))(owner)
+            return _plain(lambda v: clock_checks.owner_id(info.data["owner_kind"], v))(owner)
         return owner
 
 

@@ -78,13 +78,14 @@ def _chunks(records: Sequence[Any]) -> Iterator[Sequence[Any]]:
 
 def _populate(document: CampaignDocument, progress: Progress) -> Populate:
     def populate(session: Session) -> None:
-        from desktop.store import downtime_writer, writer
+        from desktop.store import writer
+        from desktop.store.downtime import writes as downtime_writes
         from desktop.store.models import Character, Die, DowntimeSheetRow, Item, Trait
 
         def rows(model: type[Any], values: Sequence[dict[str, object]]) -> _Step:
             return (lambda s, chunk: writer.insert_new_rows(s, model, chunk), values)
 
-        sheets = [downtime_writer.sheet_row(sheet) for sheet in document.downtime_sheets]
+        sheets = [downtime_writes.sheet_row(sheet) for sheet in document.downtime_sheets]
         # The file is new and every value checked: the large tables go in as plain rows,
         # each table in slices, so a cancel stops even a large import within a moment
         # (the transaction rolls back and Campaign.create removes the unfinished file).
@@ -138,17 +139,20 @@ def _insert_profiles(session: Session, profiles: Sequence[tuple[int, CharacterPr
 
 
 def _populate_downtime(session: Session, document: CampaignDocument) -> None:
-    from desktop.store import downtime_writer
+    from desktop.store.chapter import writes as chapter_writes
+    from desktop.store.clocks import writes as clock_writes
+    from desktop.store.downtime import writes as downtime_writes
+    from desktop.store.factions import writes as faction_writes
 
-    downtime_writer.insert_factions(session, document.factions)
+    faction_writes.insert_factions(session, document.factions)
     if document.chapter is not None:  # else the new campaign's own, named after it
-        downtime_writer.set_chapter(session, document.chapter)
-    downtime_writer.insert_claims(session, document.claims)
-    downtime_writer.add_paths(session, document.claim_paths)
-    downtime_writer.insert_clocks(session, document.clocks)
+        chapter_writes.set_chapter(session, document.chapter)
+    chapter_writes.insert_claims(session, document.claims)
+    chapter_writes.add_paths(session, document.claim_paths)
+    clock_writes.insert_clocks(session, document.clocks)
     for number in document.downtime_sessions:
-        downtime_writer.add_session(session, number)
-    downtime_writer.insert_entries(session, document.downtime_entries)
+        downtime_writes.add_session(session, number)
+    downtime_writes.insert_entries(session, document.downtime_entries)
 
 
 def _insert_games(session: Session, games: Sequence[GameRecord]) -> None:

@@ -28,7 +28,7 @@ class CalendarManager(Manager):
         self._day_cache: dict[int, dict[int, tuple[str, DayState]]] = {}
         self._profile_cache: dict[int, tuple[tuple[object, ...], CharacterProfile]] = {}
 
-    def _energy_rows(self, character_id: int) -> dict[str, object]:
+    def snapshot_rows(self, character_id: int) -> dict[str, object]:
         """A character's energy rows as stored, for a snapshot (restored as they were)."""
         profile = self._read(
             "SELECT daily_net, abilities FROM energy_profile WHERE character_id = ?",

@@ -136,9 +136,9 @@ class KitManager(Manager):
         if not dice:
             return []
         with self._writing(Topic.DICE) as session:
-            return self._write_dice(session, dice)
+            return self.write_dice(session, dice)
 
-    def _write_dice(self, session: Session, dice: Sequence[DieRecord]) -> list[DieRecord]:
+    def write_dice(self, session: Session, dice: Sequence[DieRecord]) -> list[DieRecord]:
         """`update_dice` inside a transaction: check against the file, write, return the
         dice as they were."""
         from desktop.store import writer

@@ -67,7 +67,7 @@ class RollManager(Manager):
         values = self._line_values(character_id, character_name, kind, detail, total, summary, at)
         with self._writing(Topic.DICE, Topic.ROLLS) as session:
             self._check_character(character_id)
-            before = self._campaign.kit._write_dice(session, checked) if checked else []
+            before = self._campaign.kit.write_dice(session, checked) if checked else []
             roll_id = writer.add_roll(session, **values)
         return before, _roll((roll_id, *values.values()))
 
@@ -83,7 +83,7 @@ class RollManager(Manager):
         checked = checked_dice(dice)
         with self._writing(Topic.DICE, Topic.ROLLS) as session:
             writer.set_roll_undone(session, roll_id, undone)
-            return self._campaign.kit._write_dice(session, checked) if checked else []
+            return self._campaign.kit.write_dice(session, checked) if checked else []
 
     def record_acts(
         self,

@@ -72,8 +72,8 @@ class RosterManager(Manager):
             items=tuple(self._campaign.kit.items(character_id)),
             roll_ids=tuple(int(row[0]) for row in roll_ids),  # type: ignore[call-overload]
             card_ids=tuple(int(row[0]) for row in card_ids),  # type: ignore[call-overload]
-            **self._campaign.calendar._energy_rows(character_id),
-            **self._campaign.downtime._downtime_rows(character_id),  # type: ignore[arg-type]
+            **self._campaign.calendar.snapshot_rows(character_id),
+            **self._campaign.downtime.snapshot_rows(character_id),  # type: ignore[arg-type]
         )
 
     def delete(self, character_id: int) -> CharacterSnapshot:
@@ -107,7 +107,7 @@ class RosterManager(Manager):
         dice = [checks.die(die) for die in snapshot.dice]
         _same_owner(record.id, [*dice, *snapshot.traits, *snapshot.items])
         card_ids = distinct_ids(snapshot.card_ids, "card")
-        downtime_rows = self._campaign.downtime._checked_downtime_rows(snapshot)
+        downtime_rows = self._campaign.downtime.checked_snapshot_rows(snapshot)
         topics = (Topic.CHARACTERS, *_cards_topic(card_ids), *_downtime_topics(snapshot))
         with self._writing(*topics) as session:
             writer.insert_characters(session, [record])
@@ -122,5 +122,5 @@ class RosterManager(Manager):
             writer.put_energy_days(
                 session, [(record.id, day, state) for day, state in snapshot.energy_days]
             )
-            self._campaign.downtime._restore_downtime_rows(session, record.id, downtime_rows)
+            self._campaign.downtime.restore_snapshot_rows(session, record.id, downtime_rows)
         return record

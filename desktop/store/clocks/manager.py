@@ -4,17 +4,17 @@ Reached as `campaign.clocks`."""
 from __future__ import annotations
 
 from desktop.rules import roster
-from desktop.store import checks, downtime_checks
-from desktop.store.core import Manager, Topic
-from desktop.store.downtime import (
+from desktop.store import checks
+from desktop.store.clocks import checks as clocks_checks
+from desktop.store.clocks.records import OWNER_CHARACTER, OWNER_FACTION, OWNER_NONE, ClockRecord
+from desktop.store.clocks.rows import (
     CLOCK_FIELDS,
     CLOCK_SQL,
     OWNER_ORDER,
-    _clock,
-    _known,
-    _owner_where,
+    clock_from_row,
+    owner_where,
 )
-from desktop.store.downtime_records import OWNER_CHARACTER, OWNER_FACTION, OWNER_NONE, ClockRecord
+from desktop.store.core import Manager, Topic
 
 
 class ClockManager(Manager):
@@ -29,17 +29,17 @@ class ClockManager(Manager):
             f"{CLOCK_SQL} ORDER BY {OWNER_ORDER}, COALESCE(character_id, faction_id, 0),"
             " position, id"
         )
-        return [_clock(row) for row in rows]
+        return [clock_from_row(row) for row in rows]
 
     def of_owner(self, owner_kind: str, owner_id: int = 0) -> list[ClockRecord]:
         """One owner's clocks, in order (`owner_id` 0 for none and the chapter)."""
-        kind = downtime_checks.owner_kind(owner_kind)
-        where, parameters = _owner_where(kind, downtime_checks.owner_id(kind, owner_id))
+        kind = clocks_checks.owner_kind(owner_kind)
+        where, parameters = owner_where(kind, clocks_checks.owner_id(kind, owner_id))
         rows = self._read(f"{CLOCK_SQL} WHERE {where} ORDER BY position, id", parameters)
-        return [_clock(row) for row in rows]
+        return [clock_from_row(row) for row in rows]
 
     def get(self, clock_id: int) -> ClockRecord:
-        return _clock(self._read_by_id(CLOCK_SQL, clock_id, "Clock"))
+        return clock_from_row(self._read_by_id(CLOCK_SQL, clock_id, "Clock"))
 
     def add(
         self,
@@ -54,14 +54,14 @@ class ClockManager(Manager):
     ) -> ClockRecord:
         """A new clock, last of its owner's clocks. The owner must exist. A clock is
         hidden from the players (the player display) until `shown`."""
-        from desktop.store import downtime_writer
+        from desktop.store.clocks import writes
 
-        record = downtime_checks.clock(
+        record = clocks_checks.clock(
             ClockRecord(1, name, segments, filled, owner_kind, owner_id, 0, note, shown)
         )
-        self._require_owner(record.owner_kind, record.owner_id)
+        self.require_owner(record.owner_kind, record.owner_id)
         with self._writing(Topic.CLOCKS) as session:
-            return downtime_writer.add_clock(session, record)
+            return writes.add_clock(session, record)
 
     def update(self, clock_id: int, **changes: object) -> ClockRecord:
         """Change name, segments, filled, note and/or shown (to players); returns the
@@ -70,9 +70,9 @@ class ClockManager(Manager):
         Segments are applied first and cut progress past the new size (the rules'
         `Clock.resize`), then a given fill; so `update(id, **old fields)` undoes it.
         """
-        from desktop.store import downtime_writer
+        from desktop.store.clocks import writes
 
-        _known(changes, CLOCK_FIELDS, "A clock")
+        checks.known_fields(changes, CLOCK_FIELDS, "A clock")
         previous = self.get(clock_id)
         ruled = previous.clock
         if "name" in changes:
@@ -91,42 +91,43 @@ class ClockManager(Manager):
         if "shown" in changes:
             values["shown"] = checks.flag(changes["shown"], "Shown to players")
         with self._writing(Topic.CLOCKS) as session:
-            downtime_writer.update_clock(session, clock_id, values)
+            writes.update_clock(session, clock_id, values)
         return previous
 
     def move(self, clock_id: int, owner_kind: str, owner_id: int, position: int) -> ClockRecord:
         """Give a clock to another owner and/or place (at most last in the group); returns
         the clock as it was, so moving it back to its old owner and place undoes it."""
-        from desktop.store import downtime_writer
+        from desktop.store.clocks import writes
 
-        kind = downtime_checks.owner_kind(owner_kind)
-        owner = downtime_checks.owner_id(kind, owner_id)
+        kind = clocks_checks.owner_kind(owner_kind)
+        owner = clocks_checks.owner_id(kind, owner_id)
         place = checks.position(position)
         previous = self.get(clock_id)
-        self._require_owner(kind, owner)
+        self.require_owner(kind, owner)
         with self._writing(Topic.CLOCKS) as session:
-            downtime_writer.move_clock(session, clock_id, kind, owner, place)
+            writes.move_clock(session, clock_id, kind, owner, place)
         return previous
 
     def delete(self, clock_id: int) -> ClockRecord:
         """Delete a clock; returns it for `restore`."""
-        from desktop.store import downtime_writer
+        from desktop.store.clocks import writes
 
         previous = self.get(clock_id)
         with self._writing(Topic.CLOCKS) as session:
-            downtime_writer.delete_clock(session, clock_id)
+            writes.delete_clock(session, clock_id)
         return previous
 
     def restore(self, record: ClockRecord) -> ClockRecord:
         """Put a deleted clock back with its id and place (the others make room)."""
-        from desktop.store import downtime_writer
+        from desktop.store.clocks import writes
 
-        checked = downtime_checks.clock(record)
-        self._require_owner(checked.owner_kind, checked.owner_id)
+        checked = clocks_checks.clock(record)
+        self.require_owner(checked.owner_kind, checked.owner_id)
         with self._writing(Topic.CLOCKS) as session:
-            return downtime_writer.add_clock(session, checked, keep_id=True, keep_position=True)
+            return writes.add_clock(session, checked, keep_id=True, keep_position=True)
 
-    def _require_owner(self, kind: str, owner_id: int) -> None:
+    def require_owner(self, kind: str, owner_id: int) -> None:
+        """Refuse (NotFound) an owner that is not in the campaign."""
         if kind == OWNER_CHARACTER:
             self._campaign.roster.get(owner_id)
         elif kind == OWNER_FACTION:

@@ -7,26 +7,19 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from desktop.rules import downtime
-from desktop.store import checks, downtime_checks
+from desktop.store import checks
+from desktop.store.chapter import ChapterRecord, check_chapter
+from desktop.store.clocks import OWNER_CHARACTER, ClockRecord, check_clock
 from desktop.store.core import Manager, Topic
-from desktop.store.downtime import (
-    ENTRY_SQL,
-    SHEET_COLUMNS,
-    _entry,
-    _sheet,
-    _StepPlan,
-    _value_topics,
-    _write_values,
-)
-from desktop.store.downtime_records import (
-    OWNER_CHARACTER,
-    ChapterRecord,
-    ClockRecord,
+from desktop.store.downtime import checks as downtime_checks
+from desktop.store.downtime.plan import StepPlan, value_topics, write_values
+from desktop.store.downtime.records import (
     DowntimeEntry,
     DowntimeSheet,
     DowntimeStep,
     DowntimeUndo,
 )
+from desktop.store.downtime.rows import ENTRY_SQL, SHEET_COLUMNS, entry_from_row, sheet_from_row
 from desktop.store.records import CharacterSnapshot
 
 if TYPE_CHECKING:
@@ -44,7 +37,7 @@ class DowntimeManager(Manager):
         rows = self._read(
             f"SELECT {SHEET_COLUMNS} FROM downtime_sheet WHERE character_id = ?", (character_id,)
         )
-        return _sheet(character_id, rows[0]) if rows else DowntimeSheet(character_id)
+        return sheet_from_row(character_id, rows[0]) if rows else DowntimeSheet(character_id)
 
     def sheets(self, stored_only: bool = False) -> dict[int, DowntimeSheet]:
         """Every character's downtime sheet in roster order: defaults for those with none
@@ -58,19 +51,19 @@ class DowntimeManager(Manager):
         return {
             int(row[0]): DowntimeSheet(int(row[0]))  # type: ignore[call-overload]
             if row[1] is None
-            else _sheet(int(row[0]), row[1:])  # type: ignore[call-overload]
+            else sheet_from_row(int(row[0]), row[1:])  # type: ignore[call-overload]
             for row in rows
         }
 
     def set_sheet(self, sheet: DowntimeSheet) -> DowntimeSheet:
         """Write a character's whole sheet; stress is checked against the campaign's
         stress track. Returns the sheet as it was."""
-        from desktop.store import downtime_writer
+        from desktop.store.downtime import writes
 
         checked = downtime_checks.downtime_sheet(sheet, self._campaign.settings()["stress_track"])
         previous = self.sheet(checked.character_id)
         with self._writing(Topic.DOWNTIME) as session:
-            downtime_writer.put_sheet(session, checked)
+            writes.put_sheet(session, checked)
         return previous
 
     def _check_stress_track(self, track: int) -> None:
@@ -97,18 +90,18 @@ class DowntimeManager(Manager):
     def start_session(self) -> int:
         """Open the next downtime session: every character's activities start afresh.
         Undo with `end_session(number)`."""
-        from desktop.store import downtime_writer
+        from desktop.store.downtime import writes
 
         number = self.session() + 1
         with self._writing(Topic.DOWNTIME) as session:
-            downtime_writer.add_session(session, number)
+            writes.add_session(session, number)
         return number
 
     def end_session(self, number: int) -> tuple[DowntimeEntry, ...]:
         """Delete a session (the undo of starting it); refused while it has steps that
         are not undone. Returns its undone steps, deleted with it, for
         `restore_session` (a redo)."""
-        from desktop.store import downtime_writer
+        from desktop.store.downtime import writes
 
         checks.row_id(number, "A downtime session's number")
         entries = tuple(self.entries(number))
@@ -118,13 +111,13 @@ class DowntimeManager(Manager):
                 f"Downtime session {number} has {live} step(s) recorded; undo them first."
             )
         with self._writing(Topic.DOWNTIME) as session:
-            downtime_writer.delete_session(session, number)
+            writes.delete_session(session, number)
         return entries
 
     def restore_session(self, number: int, entries: Sequence[DowntimeEntry]) -> None:
         """Open session `number` again (the next one) with the undone steps it had, under
         their ids, so the redo of each still finds its step."""
-        from desktop.store import downtime_writer
+        from desktop.store.downtime import writes
 
         checks.row_id(number, "A downtime session's number")
         if number != self.session() + 1:
@@ -142,8 +135,8 @@ class DowntimeManager(Manager):
                 self._campaign.roster.get(entry.character_id)
             restored.append(entry)
         with self._writing(Topic.DOWNTIME) as session:
-            downtime_writer.add_session(session, number)
-            downtime_writer.insert_entries(session, restored)
+            writes.add_session(session, number)
+            writes.insert_entries(session, restored)
 
     def sessions(self) -> list[int]:
         """Every downtime session's number, oldest first."""
@@ -154,10 +147,10 @@ class DowntimeManager(Manager):
         """The steps of a session (the current one by default), in the order taken."""
         number = self.session() if session is None else session
         rows = self._read(f"{ENTRY_SQL} WHERE session = ? ORDER BY id", (number,))
-        return [_entry(row) for row in rows]
+        return [entry_from_row(row) for row in rows]
 
     def entry(self, entry_id: int) -> DowntimeEntry:
-        return _entry(self._read_by_id(ENTRY_SQL, entry_id, "Downtime step"))
+        return entry_from_row(self._read_by_id(ENTRY_SQL, entry_id, "Downtime step"))
 
     def of_character(self, character_id: int) -> downtime.CharacterDowntime:
         """What a character has done in the current session (live steps only), and
@@ -170,12 +163,12 @@ class DowntimeManager(Manager):
         )
         taken = tuple(str(a) for a, _track in rows if a in downtime.ACTIVITIES)
         trained = tuple(str(t) for a, t in rows if a == downtime.TRAIN)
-        return downtime.CharacterDowntime(self._campaign.chapter._at_war(), taken, trained)
+        return downtime.CharacterDowntime(self._campaign.chapter.at_war(), taken, trained)
 
     def record(self, step: DowntimeStep) -> DowntimeUndo:
         """Record one step of the current session and write every value it changed, in
         one transaction; returns the values as they were, for `undo`."""
-        from desktop.store import downtime_writer
+        from desktop.store.downtime import writes
 
         number = self.session()
         if number == 0:
@@ -185,13 +178,14 @@ class DowntimeManager(Manager):
         if self._charged_by_rules(step):
             values["extra"] = self._charge(step).extra  # whether it is an extra: the rules'
         with self._writing(Topic.DOWNTIME, *plan.topics) as session:
-            entry_id = downtime_writer.add_entry(session, values)
+            entry_id = writes.add_entry(session, values)
             new_clock_id = plan.write(session, None)
         return plan.undo(entry_id, new_clock_id)
 
     def undo(self, undo: DowntimeUndo) -> None:
         """Put back what a step changed and mark its entry undone (it stays listed)."""
-        from desktop.store import downtime_writer
+        from desktop.store.clocks import writes as clocks_writes
+        from desktop.store.downtime import writes
 
         if not isinstance(undo, DowntimeUndo):
             raise ValueError(f"Expected a downtime undo record, not {undo!r}.")
@@ -201,21 +195,21 @@ class DowntimeManager(Manager):
         chapter = None
         if undo.chapter is not None:
             current = self._campaign.chapter.get()
-            chapter = downtime_checks.chapter(undo.chapter, current.turf, current.at_war)
+            chapter = check_chapter(undo.chapter, current.turf, current.at_war)
         sheet = self._checked_sheet(undo.sheet)
         clocks = self._checked_clocks(undo.clocks)
         if undo.new_clock_id is not None:
             self._campaign.clocks.get(undo.new_clock_id)
-        topics = _value_topics(chapter, clocks, undo.new_clock_id)
+        topics = value_topics(chapter, clocks, undo.new_clock_id)
         with self._writing(Topic.DOWNTIME, *topics) as session:
-            _write_values(session, chapter, sheet, clocks)
+            write_values(session, chapter, sheet, clocks)
             if undo.new_clock_id is not None:
-                downtime_writer.delete_clock(session, undo.new_clock_id)
-            downtime_writer.set_entry_undone(session, undo.entry_id, True)
+                clocks_writes.delete_clock(session, undo.new_clock_id)
+            writes.set_entry_undone(session, undo.entry_id, True)
 
     def redo(self, undo: DowntimeUndo, step: DowntimeStep) -> DowntimeUndo:
         """Apply an undone step again under its entry id (and its new clock's id)."""
-        from desktop.store import downtime_writer
+        from desktop.store.downtime import writes
 
         if not isinstance(undo, DowntimeUndo):
             raise ValueError(f"Expected a downtime undo record, not {undo!r}.")
@@ -228,7 +222,7 @@ class DowntimeManager(Manager):
             raise ValueError("This step made a clock, but its undo record has none.")
         with self._writing(Topic.DOWNTIME, *plan.topics) as session:
             new_clock_id = plan.write(session, undo.new_clock_id)
-            downtime_writer.set_entry_undone(session, undo.entry_id, False)
+            writes.set_entry_undone(session, undo.entry_id, False)
         return plan.undo(undo.entry_id, new_clock_id)
 
     def _entry_values(self, step: DowntimeStep, number: int) -> dict[str, object]:
@@ -258,14 +252,12 @@ class DowntimeManager(Manager):
             "undone": False,
         }
 
-    def _step_plan(self, step: DowntimeStep) -> _StepPlan:
+    def _step_plan(self, step: DowntimeStep) -> StepPlan:
         """The values a step writes, checked, with what they were before."""
         chapter = previous_chapter = None
         if step.chapter is not None:
             previous_chapter = self._campaign.chapter.get()
-            chapter = downtime_checks.chapter(
-                step.chapter, previous_chapter.turf, previous_chapter.at_war
-            )
+            chapter = check_chapter(step.chapter, previous_chapter.turf, previous_chapter.at_war)
         elif self._charged_by_rules(step):
             chapter, previous_chapter = self._charged_chapter(step)
         sheet = previous_sheet = None
@@ -278,9 +270,9 @@ class DowntimeManager(Manager):
         previous_clocks = tuple(self._campaign.clocks.get(clock.id) for clock in clocks)
         new_clock = None
         if step.new_clock is not None:
-            new_clock = downtime_checks.clock(replace(step.new_clock, id=1, position=0))
-            self._campaign.clocks._require_owner(new_clock.owner_kind, new_clock.owner_id)
-        return _StepPlan(
+            new_clock = check_clock(replace(step.new_clock, id=1, position=0))
+            self._campaign.clocks.require_owner(new_clock.owner_kind, new_clock.owner_id)
+        return StepPlan(
             chapter, sheet, clocks, new_clock, previous_chapter, previous_sheet, previous_clocks
         )
 
@@ -320,7 +312,7 @@ class DowntimeManager(Manager):
         if (ruled.coin, ruled.rep) == (previous.coin, previous.rep):
             return None, None
         after = replace(previous, coin=ruled.coin, rep=ruled.rep)
-        return downtime_checks.chapter(after, previous.turf, previous.at_war), previous
+        return check_chapter(after, previous.turf, previous.at_war), previous
 
     def _checked_sheet(self, sheet: DowntimeSheet | None) -> DowntimeSheet | None:
         if sheet is None:
@@ -331,7 +323,7 @@ class DowntimeManager(Manager):
 
     def _checked_clocks(self, clocks: Sequence[ClockRecord]) -> tuple[ClockRecord, ...]:
         """Clocks a step changes: their progress and words, never their owner or place."""
-        checked = tuple(downtime_checks.clock(clock) for clock in clocks)
+        checked = tuple(check_clock(clock) for clock in clocks)
         ids = [clock.id for clock in checked]
         if len(set(ids)) != len(ids):
             raise ValueError("A step names each clock once.")
@@ -349,7 +341,7 @@ class DowntimeManager(Manager):
 
     # -- a character's downtime rows, for deleting and restoring it ------------------------------
 
-    def _downtime_rows(self, character_id: int) -> dict[str, object]:
+    def snapshot_rows(self, character_id: int) -> dict[str, object]:
         """A character's clocks, sheet and downtime entry ids, for its snapshot."""
         sheet = self._read(
             f"SELECT {SHEET_COLUMNS} FROM downtime_sheet WHERE character_id = ?", (character_id,)
@@ -359,16 +351,16 @@ class DowntimeManager(Manager):
         )
         return {
             "clocks": tuple(self._campaign.clocks.of_owner(OWNER_CHARACTER, character_id)),
-            "downtime_sheet": _sheet(character_id, sheet[0]) if sheet else None,
+            "downtime_sheet": sheet_from_row(character_id, sheet[0]) if sheet else None,
             "downtime_entry_ids": tuple(int(row[0]) for row in entries),  # type: ignore[call-overload]
         }
 
-    def _checked_downtime_rows(
+    def checked_snapshot_rows(
         self, snapshot: CharacterSnapshot
     ) -> tuple[list[ClockRecord], DowntimeSheet | None, list[int]]:
         """A snapshot's downtime rows, checked before a restore writes anything."""
         character_id = snapshot.character.id
-        clocks = [downtime_checks.clock(clock) for clock in snapshot.clocks]
+        clocks = [check_clock(clock) for clock in snapshot.clocks]
         for clock in clocks:
             if (clock.owner_kind, clock.owner_id) != (OWNER_CHARACTER, character_id):
                 raise ValueError(f"Clock {clock.name} does not belong to this character.")
@@ -386,16 +378,17 @@ class DowntimeManager(Manager):
         entry_ids = [checks.row_id(i, "A downtime step's id") for i in snapshot.downtime_entry_ids]
         return clocks, sheet, entry_ids
 
-    def _restore_downtime_rows(
+    def restore_snapshot_rows(
         self,
         session: Session,
         character_id: int,
         rows: tuple[list[ClockRecord], DowntimeSheet | None, list[int]],
     ) -> None:
-        from desktop.store import downtime_writer
+        from desktop.store.clocks import writes as clocks_writes
+        from desktop.store.downtime import writes
 
         clocks, sheet, entry_ids = rows
-        downtime_writer.insert_clocks(session, clocks)
+        clocks_writes.insert_clocks(session, clocks)
         if sheet is not None:
-            downtime_writer.put_sheet(session, sheet)
-        downtime_writer.link_entries(session, character_id, entry_ids)
+            writes.put_sheet(session, sheet)
+        writes.link_entries(session, character_id, entry_ids)

@@ -6,26 +6,27 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from desktop.rules import downtime, factions, roster
-from desktop.store import checks, downtime_checks
-from desktop.store.core import Manager, Topic
-from desktop.store.downtime import (
-    CHAPTER_FIELDS,
-    CLAIM_FIELDS,
-    CLAIM_SQL,
-    LAIR_ID,
-    NEW_CHAPTER,
-    _claim,
-    _known,
-    _path,
-    _turf_topic,
-)
-from desktop.store.downtime_records import (
+from desktop.store import checks
+from desktop.store.chapter import checks as chapter_checks
+from desktop.store.chapter.records import (
     ChapterRecord,
     ClaimPathRecord,
     ClaimRecord,
     ClaimSnapshot,
     ClaimTransfer,
 )
+from desktop.store.chapter.rows import (
+    CHAPTER_FIELDS,
+    CLAIM_FIELDS,
+    CLAIM_SQL,
+    LAIR_ID,
+    NEW_CHAPTER,
+    checked_path,
+    claim_from_row,
+    turf_topics,
+)
+from desktop.store.core import Manager, Topic
+from desktop.store.factions import check_faction
 
 
 class ChapterManager(Manager):
@@ -73,7 +74,7 @@ class ChapterManager(Manager):
             heat=ruled.heat,
             lair_held=bool(lair_held),
             turf=turf,
-            at_war=self._at_war(),
+            at_war=self.at_war(),
             notes=str(notes),
             lair_threatened=bool(threatened),
         )
@@ -87,9 +88,9 @@ class ChapterManager(Manager):
         cut to fit (`Chapter.with_turf`), and losing the lair again (the undo) shows it
         as it was.
         """
-        from desktop.store import downtime_writer
+        from desktop.store.chapter import writes
 
-        _known(changes, CHAPTER_FIELDS, "The chapter")
+        checks.known_fields(changes, CHAPTER_FIELDS, "The chapter")
         previous = self.get()
         wanted = replace(previous, **changes)  # type: ignore[arg-type]
         # The name and the lair first: the turf they give is what the rest is checked at.
@@ -99,7 +100,7 @@ class ChapterManager(Manager):
         if turf != previous.turf and "rep" not in changes:
             rep = factions.Chapter(rep=min(wanted.rep, factions.FULL_REP)).with_turf(turf).rep
             wanted = replace(wanted, rep=rep)
-        checked = downtime_checks.chapter(wanted, turf, previous.at_war)
+        checked = chapter_checks.chapter(wanted, turf, previous.at_war)
         if checked.name.casefold() != previous.name.casefold():
             for faction in self._campaign.factions.all():
                 if faction.name.casefold() == checked.name.casefold():
@@ -108,7 +109,7 @@ class ChapterManager(Manager):
         if "name" in changes or "lair_held" in changes:
             topics.append(Topic.CLAIMS)  # the map names the chapter and shows the lair
         with self._writing(*topics) as session:
-            downtime_writer.update_chapter(session, {k: getattr(checked, k) for k in changes})
+            writes.update_chapter(session, {k: getattr(checked, k) for k in changes})
         return previous
 
     def restore(self, record: ChapterRecord) -> ChapterRecord:
@@ -144,10 +145,10 @@ class ChapterManager(Manager):
         return previous
 
     def _write_chapter(self, record: ChapterRecord, topics: Sequence[Topic]) -> None:
-        from desktop.store import downtime_writer
+        from desktop.store.chapter import writes
 
         with self._writing(*topics) as session:
-            downtime_writer.set_chapter(session, record)
+            writes.set_chapter(session, record)
 
     def _turf(self, chapter_name: str, lair_held: bool) -> int:
         """The turf the rules count: the chapter's turf claims, none while the lair is lost."""
@@ -155,7 +156,8 @@ class ChapterManager(Manager):
         held = tuple(factions.Claim(str(row[0]), chapter_name, turf=True) for row in rows)
         return factions.ClaimMap(chapter_name, held, (), lair_held).turf_count()
 
-    def _at_war(self) -> bool:
+    def at_war(self) -> bool:
+        """Whether any faction is at war with the chapter."""
         rows = self._read(
             "SELECT EXISTS (SELECT 1 FROM faction WHERE status = ?)", (factions.WAR_STATUS,)
         )
@@ -164,11 +166,11 @@ class ChapterManager(Manager):
     # -- claims ("claims") ----------------------------------------------------------------------
 
     def claims(self) -> list[ClaimRecord]:
-        return [_claim(row) for row in self._read(f"{CLAIM_SQL} ORDER BY id")]
+        return [claim_from_row(row) for row in self._read(f"{CLAIM_SQL} ORDER BY id")]
 
     def claim(self, claim_id: int) -> ClaimRecord:
         missing = "That claim is no longer on the map."
-        return _claim(self._read_one(f"{CLAIM_SQL} WHERE id = ?", (claim_id,), missing))
+        return claim_from_row(self._read_one(f"{CLAIM_SQL} WHERE id = ?", (claim_id,), missing))
 
     def claim_paths(self) -> list[ClaimPathRecord]:
         """Every path, the lair (0) or the lower claim id first."""
@@ -207,54 +209,54 @@ class ChapterManager(Manager):
         y: float = 0.0,
     ) -> ClaimRecord:
         """A new claim on the map, held by the chapter (0) or a faction."""
-        from desktop.store import downtime_writer
+        from desktop.store.chapter import writes
 
-        record = downtime_checks.claim(ClaimRecord(1, name, benefit, turf, holder_id, x, y))
+        record = chapter_checks.claim(ClaimRecord(1, name, benefit, turf, holder_id, x, y))
         if record.holder_id:
             self._campaign.factions.get(record.holder_id)
         self._refuse_claim_name(record.name)
-        with self._writing(Topic.CLAIMS, *_turf_topic(record)) as session:
-            return downtime_writer.add_claim(session, record)
+        with self._writing(Topic.CLAIMS, *turf_topics(record)) as session:
+            return writes.add_claim(session, record)
 
     def update_claim(self, claim_id: int, **changes: object) -> ClaimRecord:
         """Change name, benefit, turf, x and/or y; returns the claim as it was."""
-        from desktop.store import downtime_writer
+        from desktop.store.chapter import writes
 
-        _known(changes, CLAIM_FIELDS, "A claim")
+        checks.known_fields(changes, CLAIM_FIELDS, "A claim")
         previous = self.claim(claim_id)
-        checked = downtime_checks.claim(replace(previous, **changes))  # type: ignore[arg-type]
+        checked = chapter_checks.claim(replace(previous, **changes))  # type: ignore[arg-type]
         if checked.name.casefold() != previous.name.casefold():
             self._refuse_claim_name(checked.name)
         values = {name: getattr(checked, name) for name in changes}
         turf_changed = checked.turf != previous.turf
         # Turf counted before or after: the chapter's turf (and its rep's cap) moves.
-        turf_topic = (_turf_topic(previous) or _turf_topic(checked)) if turf_changed else ()
+        turf_topic = (turf_topics(previous) or turf_topics(checked)) if turf_changed else ()
         topics = [Topic.CLAIMS, *turf_topic]
         with self._writing(*topics) as session:
-            downtime_writer.update_claim(session, claim_id, values)
+            writes.update_claim(session, claim_id, values)
         return previous
 
     def delete_claim(self, claim_id: int) -> ClaimSnapshot:
         """Delete a claim and the paths that touch it; returns both for `restore_claim`."""
-        from desktop.store import downtime_writer
+        from desktop.store.chapter import writes
 
         record = self.claim(claim_id)
         paths = tuple(path for path in self.claim_paths() if claim_id in (path.start, path.end))
-        with self._writing(Topic.CLAIMS, *_turf_topic(record)) as session:
-            downtime_writer.delete_claim(session, claim_id)
+        with self._writing(Topic.CLAIMS, *turf_topics(record)) as session:
+            writes.delete_claim(session, claim_id)
         return ClaimSnapshot(record, paths)
 
     def restore_claim(self, snapshot: ClaimSnapshot) -> ClaimRecord:
         """Put a deleted claim back with its id, place and paths."""
-        from desktop.store import downtime_writer
+        from desktop.store.chapter import writes
 
         if not isinstance(snapshot, ClaimSnapshot):
             raise ValueError(f"Expected a claim snapshot, not {snapshot!r}.")
-        record = downtime_checks.claim(snapshot.claim)
+        record = chapter_checks.claim(snapshot.claim)
         if record.holder_id:
             self._campaign.factions.get(record.holder_id)
         self._refuse_claim_name(record.name)
-        paths = [_path(path.start, path.end) for path in snapshot.paths]
+        paths = [checked_path(path.start, path.end) for path in snapshot.paths]
         if len(set(paths)) != len(paths):
             raise ValueError("A path is named twice in the claim's snapshot.")
         for path in paths:
@@ -263,34 +265,34 @@ class ChapterManager(Manager):
             other = path.end if path.start == record.id else path.start
             if other != LAIR_ID:
                 self.claim(other)
-        with self._writing(Topic.CLAIMS, *_turf_topic(record)) as session:
-            restored = downtime_writer.add_claim(session, record, keep_id=True)
-            downtime_writer.add_paths(session, paths)
+        with self._writing(Topic.CLAIMS, *turf_topics(record)) as session:
+            restored = writes.add_claim(session, record, keep_id=True)
+            writes.add_paths(session, paths)
         return restored
 
     def add_claim_path(self, start: int, end: int) -> ClaimPathRecord:
         """A path between two claims, or (0) the lair and a claim; returns it as the store
         spells it (the lair or the lower id first). Undo with `remove_claim_path`."""
-        from desktop.store import downtime_writer
+        from desktop.store.chapter import writes
 
-        path = _path(start, end)
+        path = checked_path(start, end)
         names = self._path_names(path)
         if path in self.claim_paths():
             raise ValueError(f"There is already a path between {names[0]} and {names[1]}.")
         with self._writing(Topic.CLAIMS) as session:
-            downtime_writer.add_paths(session, [path])
+            writes.add_paths(session, [path])
         return path
 
     def remove_claim_path(self, start: int, end: int) -> ClaimPathRecord:
         """Remove the path between two places (either order); returns it."""
-        from desktop.store import downtime_writer
+        from desktop.store.chapter import writes
 
-        path = _path(start, end)
+        path = checked_path(start, end)
         names = self._path_names(path)
         if path not in self.claim_paths():
             raise ValueError(f"There is no path between {names[0]} and {names[1]}.")
         with self._writing(Topic.CLAIMS) as session:
-            downtime_writer.remove_path(session, path)
+            writes.remove_path(session, path)
         return path
 
     def transfer_claim(
@@ -304,7 +306,8 @@ class ChapterManager(Manager):
         chapter and the loser faction (None when no status changed) as they were; undo
         with `undo_transfer`.
         """
-        from desktop.store import downtime_writer
+        from desktop.store.chapter import writes
+        from desktop.store.factions import writes as factions_writes
 
         holder = checks.whole(holder_id, "A claim's new holder")
         change = factions.require_int(status_change, "A status change")
@@ -324,24 +327,25 @@ class ChapterManager(Manager):
         after = chapter.chapter.with_turf(moved.turf_count())
         topics = [Topic.CLAIMS, Topic.CHAPTER, *([Topic.FACTIONS] if loser else [])]
         with self._writing(*topics) as session:
-            downtime_writer.update_claim(session, claim_id, {"holder_id": holder})
-            downtime_writer.set_chapter(session, replace(chapter, rep=after.rep))
+            writes.update_claim(session, claim_id, {"holder_id": holder})
+            writes.set_chapter(session, replace(chapter, rep=after.rep))
             if loser is not None:
                 status = loser.faction.with_status(change).status
-                downtime_writer.update_faction(session, loser.id, {"status": status})
+                factions_writes.update_faction(session, loser.id, {"status": status})
         return ClaimTransfer(claim, chapter, loser)
 
     def undo_transfer(self, transfer: ClaimTransfer) -> None:
         """Put the claim, the chapter and the loser faction back, in one transaction."""
-        from desktop.store import downtime_writer
+        from desktop.store.chapter import writes
+        from desktop.store.factions import writes as factions_writes
 
         if not isinstance(transfer, ClaimTransfer):
             raise ValueError(f"Expected a claim transfer, not {transfer!r}.")
-        claim = downtime_checks.claim(transfer.claim)
+        claim = chapter_checks.claim(transfer.claim)
         self.claim(claim.id)
         if claim.holder_id:
             self._campaign.factions.get(claim.holder_id)
-        loser = None if transfer.faction is None else downtime_checks.faction(transfer.faction)
+        loser = None if transfer.faction is None else check_faction(transfer.faction)
         if loser is not None:
             self._campaign.factions.get(loser.id)
         current = self.get()
@@ -351,13 +355,13 @@ class ChapterManager(Manager):
             if claim.holder_id == LAIR_ID
             else self._campaign.factions.get(claim.holder_id).name,
         )
-        chapter = downtime_checks.chapter(transfer.chapter, back.turf_count(), current.at_war)
+        chapter = chapter_checks.chapter(transfer.chapter, back.turf_count(), current.at_war)
         topics = [Topic.CLAIMS, Topic.CHAPTER, *([Topic.FACTIONS] if loser else [])]
         with self._writing(*topics) as session:
-            downtime_writer.update_claim(session, claim.id, {"holder_id": claim.holder_id})
-            downtime_writer.set_chapter(session, chapter)
+            writes.update_claim(session, claim.id, {"holder_id": claim.holder_id})
+            writes.set_chapter(session, chapter)
             if loser is not None:
-                downtime_writer.update_faction(session, loser.id, {"status": loser.status})
+                factions_writes.update_faction(session, loser.id, {"status": loser.status})
 
     def _refuse_claim_name(self, name: str) -> None:
         # The rules' claim map tells claims apart by name.
