@@ -4,7 +4,7 @@ it, keeps its name and settings, and holds one manager per area (see `Campaign`)
 There is nothing to "save": each method that changes the campaign commits before it
 returns, so a GM Desk killed at any moment loses no acknowledged action. The
 connections, the transaction and the listeners are the core's (`core.py`); each area's
-reads and writes are its manager's (`managers/`).
+reads and writes are its manager's (`<area>/manager.py`).
 """
 
 from __future__ import annotations
@@ -20,27 +20,27 @@ from typing import TYPE_CHECKING
 
 from desktop.rules import roster
 from desktop.store import checks, files, health, leftovers, schema, suffix, trust
+from desktop.store.areas import Area
 from desktop.store.connection import connect
 from desktop.store.core import Core, Topic
 from desktop.store.errors import CampaignRefused, failure_reason
 from desktop.store.files import check_sqlite_file
 from desktop.store.lock import CampaignLock, CampaignLocked
-from desktop.store.managers import Area
 from desktop.store.records import CampaignSummary
 
 if TYPE_CHECKING:
     from sqlmodel import Session
 
+    from desktop.store.calendar import CalendarManager
+    from desktop.store.cards import CardManager
     from desktop.store.chapter import ChapterManager
     from desktop.store.clocks import ClockManager
     from desktop.store.downtime import DowntimeManager
     from desktop.store.factions import FactionManager
-    from desktop.store.managers.calendar import CalendarManager
-    from desktop.store.managers.cards import CardManager
-    from desktop.store.managers.games import GameManager
-    from desktop.store.managers.kit import KitManager
-    from desktop.store.managers.rolls import RollManager
-    from desktop.store.managers.roster import RosterManager
+    from desktop.store.games import GameManager
+    from desktop.store.kit import KitManager
+    from desktop.store.rolls import RollManager
+    from desktop.store.roster import RosterManager
 
 SUFFIX = suffix.SUFFIX  # still named here for the store's own modules
 
@@ -55,16 +55,16 @@ class Campaign(Core):
     # One manager per area, as attributes (campaign.cards.add(...)), each made when
     # first reached; each reads and writes through this core. A new area is one more
     # line here.
-    roster: Area[RosterManager] = Area("roster", "RosterManager")
-    kit: Area[KitManager] = Area("kit", "KitManager")
-    cards: Area[CardManager] = Area("cards", "CardManager")
-    rolls: Area[RollManager] = Area("rolls", "RollManager")
-    calendar: Area[CalendarManager] = Area("calendar", "CalendarManager")
+    roster: Area[RosterManager] = Area("desktop.store.roster", "RosterManager")
+    kit: Area[KitManager] = Area("desktop.store.kit", "KitManager")
+    cards: Area[CardManager] = Area("desktop.store.cards", "CardManager")
+    rolls: Area[RollManager] = Area("desktop.store.rolls", "RollManager")
+    calendar: Area[CalendarManager] = Area("desktop.store.calendar", "CalendarManager")
     clocks: Area[ClockManager] = Area("desktop.store.clocks", "ClockManager")
     factions: Area[FactionManager] = Area("desktop.store.factions", "FactionManager")
     chapter: Area[ChapterManager] = Area("desktop.store.chapter", "ChapterManager")
     downtime: Area[DowntimeManager] = Area("desktop.store.downtime", "DowntimeManager")
-    games: Area[GameManager] = Area("games", "GameManager")
+    games: Area[GameManager] = Area("desktop.store.games", "GameManager")
 
     def __init__(
         self, path: Path, reader: sqlite3.Connection, lock: CampaignLock | None, data_dir: Path
@@ -287,7 +287,7 @@ class Campaign(Core):
 
         previous = self.settings()
         wanted = checks.settings(changes, previous)
-        self.downtime._check_stress_track(wanted["stress_track"])
+        self.downtime.check_stress_track(wanted["stress_track"])
         with self.writing(Topic.CAMPAIGN, Topic.SETTINGS) as session:
             stored = self.summary().settings
             # Keys this version does not know stay as they were.

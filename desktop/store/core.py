@@ -11,7 +11,7 @@ reading its rows costs, and the window is up before SQLAlchemy is even imported.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager, suppress
 from enum import StrEnum
 from pathlib import Path
@@ -84,7 +84,7 @@ class Core:
         deletes or restores its dice, traits and items and relinks its roll log lines,
         but is told as "characters" only; when it unlinks or relinks SySCards it also
         tells "cards", and "clocks" and "downtime" when it had clocks or downtime rows.
-        A card's image is "cards"; see store/managers/ for which changes tell more than
+        A card's image is "cards"; see each area's manager for which changes tell more than
         one topic. A change of the rule settings tells "campaign" and "settings"; the
         remembered print layout is "print".
         """
@@ -205,3 +205,13 @@ class Manager:
 
     def _writing(self, *topics: Topic) -> AbstractContextManager[Session]:
         return self._campaign.writing(*topics)
+
+
+# SQLite allows 32766 parameters in a statement; a read by ids goes in chunks far below.
+CHUNK = 500
+
+
+def chunks(ids: Sequence[int]) -> Iterator[tuple[int, ...]]:
+    """`ids` in tuples of at most CHUNK, for `WHERE id IN (...)` reads."""
+    for start in range(0, len(ids), CHUNK):
+        yield tuple(ids[start : start + CHUNK])

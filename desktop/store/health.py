@@ -388,12 +388,12 @@ def _row_checks(
     # The store's own row readers, so that a value is judged exactly as it is read; with
     # the rules, only imported for a check of every value (most opens do without one).
     from desktop.rules import factions
-    from desktop.store import card_rows, energy, games
+    from desktop.store import calendar as energy
+    from desktop.store import cards, games, kit
     from desktop.store import chapter as chapter_area
     from desktop.store import clocks as clock_area
     from desktop.store import downtime as downtime_area
     from desktop.store import factions as faction_area
-    from desktop.store import rows as store
 
     def of(character_id: object) -> str:
         return names.get(character_id, f"character {character_id}")  # type: ignore[arg-type]
@@ -405,7 +405,7 @@ def _row_checks(
         checks.position(row[4])
 
     def die(row: tuple[object, ...]) -> None:
-        checks.die(store._die(row))
+        kit.check_die(kit.die_from_row(row))
 
     def trait(row: tuple[object, ...]) -> None:
         checks.trait(row[2], row[3], bool(row[4]))
@@ -427,7 +427,7 @@ def _row_checks(
         games.game_from_row(row)
 
     def card(row: tuple[object, ...]) -> None:
-        checks.card(card_rows._card(row))
+        cards.check_card(cards.card_from_row(row))
 
     def image(row: tuple[object, ...]) -> None:
         checks.image_format_name(row[1])
@@ -486,7 +486,7 @@ def _row_checks(
         ),
         (
             "die",
-            f"SELECT {store.DIE_COLUMNS} FROM die",
+            f"SELECT {kit.DIE_COLUMNS} FROM die",
             lambda row: f"Die {row[0]} of {of(row[1])}",
             die,
         ),
@@ -511,7 +511,7 @@ def _row_checks(
         ),
         (
             "card",
-            f"SELECT {card_rows.CARD_COLUMNS} FROM card",
+            f"SELECT {cards.CARD_COLUMNS} FROM card",
             lambda row: f"SySCard {row[0]} ({row[1]})",
             card,
         ),

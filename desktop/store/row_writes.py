@@ -1,4 +1,4 @@
-"""What the two write modules (`writer.py`, `downtime_writer.py`) share: finding a row
+"""What every area's write module (`<area>/writes.py`, `writer.py`) shares: finding a row
 that must exist, writing checked values onto one, reading one back as its record,
 refusing ids already taken, and keeping an ordered group's positions dense.
 

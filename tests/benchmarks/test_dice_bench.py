@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QGraphicsRectItem, QGraphicsScene
 from pytest_benchmark.fixture import BenchmarkFixture
 
 from desktop.rules import dicepool
-from desktop.store.records import DieRecord
+from desktop.store import DieRecord
 from desktop.ui.dice_commands import after_pool, to_pool
 from desktop.ui.widgets.dice_scene import DiceScene, SideView
 from tests.benchmarks.timing import median_seconds

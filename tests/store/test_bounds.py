@@ -77,7 +77,7 @@ def test_the_writer_refuses_a_row_out_of_bounds_whatever_the_action(
 ) -> None:
     """The last word before the file: even an action that forgot its check cannot
     write a number its column's bound refuses (here a claim transfer's chapter row)."""
-    from desktop.store import writer
+    from desktop.store.calendar import writes as calendar_writes
     from desktop.store.chapter import writes as chapter_writes
 
     before = dump(campaign.path)
@@ -87,7 +87,7 @@ def test_the_writer_refuses_a_row_out_of_bounds_whatever_the_action(
         chapter_writes.set_chapter(session, replace(chapter, coin=-1))
     refused = pytest.raises(ValueError, match="current day can be at most")
     with refused, campaign.writing() as session:
-        writer.set_current_day(session, checks.CURRENT_DAY_MAX + 1)
+        calendar_writes.set_current_day(session, checks.CURRENT_DAY_MAX + 1)
     assert dump(campaign.path) == before
 
 

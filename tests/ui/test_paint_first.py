@@ -164,9 +164,9 @@ HEAVY = (
     "desktop.rules.energy",
     "desktop.store.downtime.records",
     "desktop.store.downtime.checks",
-    "desktop.store.card_rows",
-    "desktop.store.energy_rows",
-    "desktop.store.managers.cards",
+    "desktop.store.cards.rows",
+    "desktop.store.calendar.rows",
+    "desktop.store.cards.manager",
     "desktop.store.clocks.manager",
     # What only a conflict, File > Check Campaign or a repair needs.
     "desktop.ui.dice_table.conflict_box",

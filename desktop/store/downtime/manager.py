@@ -20,7 +20,7 @@ from desktop.store.downtime.records import (
     DowntimeUndo,
 )
 from desktop.store.downtime.rows import ENTRY_SQL, SHEET_COLUMNS, entry_from_row, sheet_from_row
-from desktop.store.records import CharacterSnapshot
+from desktop.store.roster import CharacterSnapshot
 
 if TYPE_CHECKING:
     from sqlmodel import Session
@@ -66,7 +66,7 @@ class DowntimeManager(Manager):
             writes.put_sheet(session, checked)
         return previous
 
-    def _check_stress_track(self, track: int) -> None:
+    def check_stress_track(self, track: int) -> None:
         """Refuse a stress track shorter than the stress a character has marked."""
         rows = self._read(
             "SELECT character.name, stress FROM downtime_sheet"

@@ -36,13 +36,13 @@ from pydantic import (
 
 from desktop.rules import dicepool, factions, roster, syscards
 from desktop.rules.energy import CharacterProfile, DayState
-from desktop.store import bounds, checks, energy, games
+from desktop.store import bounds, checks, games
+from desktop.store import calendar as energy
 from desktop.store import chapter as chapter_checks
 from desktop.store import clocks as clock_checks
 from desktop.store import downtime as downtime_checks
 from desktop.store import factions as faction_checks
-from desktop.store.card_records import CardRecord, CardSnapshot
-from desktop.store.card_rows import NEW_CARD
+from desktop.store.cards import NEW_CARD, CardRecord, CardSnapshot
 from desktop.store.chapter import ChapterRecord, ClaimPathRecord, ClaimRecord
 from desktop.store.clocks import OWNER_CHARACTER, OWNER_FACTION, OWNER_KINDS, ClockRecord
 from desktop.store.downtime import (
@@ -54,13 +54,9 @@ from desktop.store.downtime import (
 )
 from desktop.store.exchange.document import FORMAT, VERSION, CampaignDocument
 from desktop.store.factions import FactionRecord
-from desktop.store.records import (
-    CharacterRecord,
-    DieRecord,
-    ItemRecord,
-    RollRecord,
-    TraitRecord,
-)
+from desktop.store.kit import DieRecord, ItemRecord, TraitRecord
+from desktop.store.rolls import RollRecord
+from desktop.store.roster import CharacterRecord
 
 
 class Refusal(ValueError):

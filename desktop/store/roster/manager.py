@@ -4,19 +4,17 @@ Reached as `campaign.roster`."""
 from __future__ import annotations
 
 from desktop.rules import roster
-from desktop.store import checks
 from desktop.store.core import Manager, Topic
-from desktop.store.records import CharacterRecord, CharacterSnapshot
-from desktop.store.rows import (
-    CHARACTER_COLUMNS,
-    _cards_topic,
-    _check_item_dice,
-    _checked_item,
-    _checked_trait,
-    _downtime_topics,
-    _same_owner,
+from desktop.store.kit import (
+    check_die,
+    check_item_dice,
+    checked_item,
+    checked_trait,
     distinct_ids,
+    same_owner,
 )
+from desktop.store.roster.records import CharacterRecord, CharacterSnapshot
+from desktop.store.roster.rows import CHARACTER_COLUMNS, cards_topics, downtime_topics
 
 
 class RosterManager(Manager):
@@ -34,7 +32,7 @@ class RosterManager(Manager):
         return CharacterRecord(*self._read_by_id(sql, character_id, "Character"))  # type: ignore[arg-type]
 
     def add(self, name: str, kind: str = "pc", notes: str = "") -> CharacterRecord:
-        from desktop.store import writer
+        from desktop.store.roster import writes
 
         values = {
             "name": roster.check_name(name),
@@ -42,11 +40,11 @@ class RosterManager(Manager):
             "notes": roster.check_notes(notes),
         }
         with self._writing(Topic.CHARACTERS) as session:
-            return writer.add_character(session, **values)
+            return writes.add_character(session, **values)
 
     def update(self, character_id: int, **changes: object) -> CharacterRecord:
         """Change name, kind and/or notes; returns the record as it is now."""
-        from desktop.store import writer
+        from desktop.store.roster import writes
 
         checks = {"name": roster.check_name, "kind": roster.check_kind, "notes": roster.check_notes}
         unknown = set(changes) - set(checks)
@@ -54,7 +52,7 @@ class RosterManager(Manager):
             raise ValueError(f"A character has no field {', '.join(sorted(unknown))}.")
         values: dict[str, object] = {key: checks[key](value) for key, value in changes.items()}
         with self._writing(Topic.CHARACTERS) as session:
-            return writer.update_character(session, character_id, values)
+            return writes.update_character(session, character_id, values)
 
     def snapshot(self, character_id: int) -> CharacterSnapshot:
         """A character with its dice, traits, items and the ids of its roll log lines
@@ -84,12 +82,12 @@ class RosterManager(Manager):
         character; so do the SySCards linked to it. Returns what `restore`
         needs to undo it all.
         """
-        from desktop.store import writer
+        from desktop.store.roster import writes
 
         snapshot = self.snapshot(character_id)
-        topics = (Topic.CHARACTERS, *_cards_topic(snapshot.card_ids), *_downtime_topics(snapshot))
+        topics = (Topic.CHARACTERS, *cards_topics(snapshot.card_ids), *downtime_topics(snapshot))
         with self._writing(*topics) as session:
-            writer.delete_character(session, character_id)
+            writes.delete_character(session, character_id)
         return snapshot
 
     def restore(self, snapshot: CharacterSnapshot | CharacterRecord) -> CharacterRecord:
@@ -99,27 +97,30 @@ class RosterManager(Manager):
         SySCards in the snapshot are linked to it again (those not linked elsewhere
         since). A bare CharacterRecord restores the roster entry alone.
         """
-        from desktop.store import writer
+        from desktop.store.calendar import writes as calendar_writes
+        from desktop.store.cards import writes as card_writes
+        from desktop.store.kit import writes as kit_writes
+        from desktop.store.roster import writes
 
         if isinstance(snapshot, CharacterRecord):
             snapshot = CharacterSnapshot(snapshot)
         record = snapshot.character
-        dice = [checks.die(die) for die in snapshot.dice]
-        _same_owner(record.id, [*dice, *snapshot.traits, *snapshot.items])
+        dice = [check_die(die) for die in snapshot.dice]
+        same_owner(record.id, [*dice, *snapshot.traits, *snapshot.items])
         card_ids = distinct_ids(snapshot.card_ids, "card")
         downtime_rows = self._campaign.downtime.checked_snapshot_rows(snapshot)
-        topics = (Topic.CHARACTERS, *_cards_topic(card_ids), *_downtime_topics(snapshot))
+        topics = (Topic.CHARACTERS, *cards_topics(card_ids), *downtime_topics(snapshot))
         with self._writing(*topics) as session:
-            writer.insert_characters(session, [record])
-            writer.insert_items(session, [_checked_item(item) for item in snapshot.items])
-            writer.insert_traits(session, [_checked_trait(trait) for trait in snapshot.traits])
-            _check_item_dice(dice, snapshot.items)
-            writer.insert_dice(session, dice)
-            writer.link_rolls(session, record.id, snapshot.roll_ids)
-            writer.link_character_cards(session, record.id, card_ids)
+            writes.insert_characters(session, [record])
+            kit_writes.insert_items(session, [checked_item(item) for item in snapshot.items])
+            kit_writes.insert_traits(session, [checked_trait(trait) for trait in snapshot.traits])
+            check_item_dice(dice, snapshot.items)
+            kit_writes.insert_dice(session, dice)
+            writes.link_rolls(session, record.id, snapshot.roll_ids)
+            card_writes.link_character_cards(session, record.id, card_ids)
             if snapshot.energy_profile is not None:
-                writer.set_energy_profile(session, record.id, *snapshot.energy_profile)
-            writer.put_energy_days(
+                calendar_writes.set_energy_profile(session, record.id, *snapshot.energy_profile)
+            calendar_writes.put_energy_days(
                 session, [(record.id, day, state) for day, state in snapshot.energy_days]
             )
             self._campaign.downtime.restore_snapshot_rows(session, record.id, downtime_rows)

@@ -8,8 +8,9 @@ from typing import TYPE_CHECKING, Any
 
 from desktop.store import checks
 from desktop.store.core import Manager, Topic
-from desktop.store.records import DieRecord, RollRecord
-from desktop.store.rows import ROLL_COLUMNS, _roll, _roll_values, checked_dice
+from desktop.store.kit import DieRecord, checked_dice
+from desktop.store.rolls.records import RollRecord
+from desktop.store.rolls.rows import ROLL_COLUMNS, roll_from_row, roll_values
 
 if TYPE_CHECKING:
     from sqlmodel import Session
@@ -36,13 +37,13 @@ class RollManager(Manager):
         at: datetime | str | None = None,
     ) -> RollRecord:
         """Add a line to the roll log; `at` defaults to now (local time, whole seconds)."""
-        from desktop.store import writer
+        from desktop.store.rolls import writes
 
         values = self._line_values(character_id, character_name, kind, detail, total, summary, at)
         with self._writing(Topic.ROLLS) as session:
             self._check_character(character_id)
-            roll_id = writer.add_roll(session, **values)
-        return _roll((roll_id, *values.values()))
+            roll_id = writes.add_roll(session, **values)
+        return roll_from_row((roll_id, *values.values()))
 
     def record(
         self,
@@ -61,15 +62,15 @@ class RollManager(Manager):
         Returns the dice as they were (for undo) and the new log line. Tells "dice" and
         "rolls".
         """
-        from desktop.store import writer
+        from desktop.store.rolls import writes
 
         checked = checked_dice(dice)
         values = self._line_values(character_id, character_name, kind, detail, total, summary, at)
         with self._writing(Topic.DICE, Topic.ROLLS) as session:
             self._check_character(character_id)
             before = self._campaign.kit.write_dice(session, checked) if checked else []
-            roll_id = writer.add_roll(session, **values)
-        return before, _roll((roll_id, *values.values()))
+            roll_id = writes.add_roll(session, **values)
+        return before, roll_from_row((roll_id, *values.values()))
 
     def mark(
         self, roll_id: int, *, undone: bool, dice: Sequence[DieRecord] = ()
@@ -77,12 +78,12 @@ class RollManager(Manager):
         """Undo or redo a roll in one transaction: mark its log line and write `dice`
         (as `kit.update_dice` does). Returns the dice as they were. Tells "dice" and "rolls".
         """
-        from desktop.store import writer
+        from desktop.store.rolls import writes
 
         checks.flag(undone, "Undone")
         checked = checked_dice(dice)
         with self._writing(Topic.DICE, Topic.ROLLS) as session:
-            writer.set_roll_undone(session, roll_id, undone)
+            writes.set_roll_undone(session, roll_id, undone)
             return self._campaign.kit.write_dice(session, checked) if checked else []
 
     def record_acts(
@@ -98,30 +99,30 @@ class RollManager(Manager):
     ) -> RollRecord:
         """An act or a challenge in one transaction: the cards' new efficiencies (its
         Raise Throws) and its log line. Tells "cards" and "rolls"."""
-        from desktop.store import writer
+        from desktop.store.rolls import writes
 
         values = self._line_values(character_id, character_name, kind, detail, total, summary, None)
         checked = _checked_efficiencies(efficiencies)
         with self._writing(Topic.CARDS, Topic.ROLLS) as session:
             self._write_efficiencies(session, checked)
-            roll_id = writer.add_roll(session, **values)
-        return _roll((roll_id, *values.values()))
+            roll_id = writes.add_roll(session, **values)
+        return roll_from_row((roll_id, *values.values()))
 
     def mark_acts(self, roll_id: int, *, undone: bool, efficiencies: dict[int, int]) -> None:
         """Undo or redo an act or challenge in one transaction: mark its log line and
         set the cards' efficiencies back (or forward). Tells "cards" and "rolls"."""
-        from desktop.store import writer
+        from desktop.store.rolls import writes
 
         checks.flag(undone, "Undone")
         checked = _checked_efficiencies(efficiencies)
         with self._writing(Topic.CARDS, Topic.ROLLS) as session:
-            writer.set_roll_undone(session, roll_id, undone)
+            writes.set_roll_undone(session, roll_id, undone)
             self._write_efficiencies(session, checked)
 
     def _line_values(self, *line: object) -> dict[str, object]:
-        """The checked columns of a new log line (`_roll_values`' fields up to `at`), with
+        """The checked columns of a new log line (`roll_values`' fields up to `at`), with
         the day and the game it falls in."""
-        return _roll_values(*line, self._today(), self._play())
+        return roll_values(*line, self._today(), self._play())
 
     def _check_character(self, character_id: int | None) -> None:
         """Refuse a log line for a character who is gone (NotFound)."""
@@ -130,11 +131,11 @@ class RollManager(Manager):
 
     def _write_efficiencies(self, session: Session, checked: dict[int, dict[str, Any]]) -> None:
         """Write cards' checked efficiencies in `session`; a card that is gone is refused."""
-        from desktop.store import writer
+        from desktop.store.cards import writes as card_writes
 
         for card_id, fields in checked.items():
             self._campaign.cards.get(card_id)
-            writer.update_card(session, card_id, fields)
+            card_writes.update_card(session, card_id, fields)
 
     def _today(self) -> int:
         """The campaign's current day, which every roll-log line carries."""
@@ -147,17 +148,17 @@ class RollManager(Manager):
 
     def set_undone(self, roll_id: int, undone: bool) -> RollRecord:
         """Mark a roll undone (its undo) or not (its redo); the line itself stays."""
-        from desktop.store import writer
+        from desktop.store.rolls import writes
 
         checks.flag(undone, "Undone")
         with self._writing(Topic.ROLLS) as session:
-            writer.set_roll_undone(session, roll_id, undone)
+            writes.set_roll_undone(session, roll_id, undone)
         return self.get(roll_id)
 
     def get(self, roll_id: int) -> RollRecord:
         missing = "That roll is no longer in the log."
         sql = f"SELECT {ROLL_COLUMNS} FROM roll_log WHERE id = ?"
-        return _roll(self._read_one(sql, (roll_id,), missing))
+        return roll_from_row(self._read_one(sql, (roll_id,), missing))
 
     def all(self, character_id: int | None = None, limit: int | None = None) -> list[RollRecord]:
         """The roll log, newest first; one character's lines when `character_id` is given."""
@@ -169,4 +170,4 @@ class RollManager(Manager):
             f"SELECT {ROLL_COLUMNS} FROM roll_log {where} ORDER BY at DESC, id DESC LIMIT ?",
             (*parameters, count),
         )
-        return [_roll(row) for row in rows]
+        return [roll_from_row(row) for row in rows]

@@ -7,11 +7,12 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from desktop.store import checks, search
-from desktop.store.card_records import CardRecord, CardSnapshot
-from desktop.store.card_rows import CARD_COLUMNS, NEW_CARD, _card, _card_values, _copy_name
-from desktop.store.core import Manager, Topic
+from desktop.store.cards.checks import check_card
+from desktop.store.cards.records import CardRecord, CardSnapshot
+from desktop.store.cards.rows import CARD_COLUMNS, NEW_CARD, card_from_row, card_values, copy_name
+from desktop.store.core import Manager, Topic, chunks
 from desktop.store.errors import NotFound
-from desktop.store.rows import _chunks, distinct_ids
+from desktop.store.kit import distinct_ids
 
 if TYPE_CHECKING:
     from desktop.store.campaign import Campaign
@@ -62,7 +63,7 @@ class CardManager(Manager):
             # Another program committed between the two reads (this campaign is open
             # read-only beside it): read these cards whole; the cache catches up next time.
             rows = self._read(f"SELECT {CARD_COLUMNS} FROM card {where} {order}", tuple(parameters))
-            return [_card(row) for row in rows]
+            return [card_from_row(row) for row in rows]
         return found  # type: ignore[return-value]
 
     def _all_cards(self) -> dict[int, CardRecord]:
@@ -75,14 +76,14 @@ class CardManager(Manager):
         version = self._read("PRAGMA data_version")[0][0]
         if version != self._card_cache_version:
             rows = self._read(f"SELECT {CARD_COLUMNS} FROM card")
-            self._card_cache = {card.id: card for card in map(_card, rows)}
+            self._card_cache = {card.id: card for card in map(card_from_row, rows)}
             self._card_cache_version = version  # type: ignore[assignment]
         return self._card_cache
 
     def get(self, card_id: int) -> CardRecord:
         missing = "That card is no longer in the campaign."
         sql = f"SELECT {CARD_COLUMNS} FROM card WHERE card.id = ?"
-        return _card(self._read_one(sql, (card_id,), missing))
+        return card_from_row(self._read_one(sql, (card_id,), missing))
 
     def count(self) -> int:
         return int(self._read("SELECT count(*) FROM card")[0][0])  # type: ignore[call-overload]
@@ -95,20 +96,20 @@ class CardManager(Manager):
     def add(self, name: str, category: str = "skill", **fields: object) -> CardRecord:
         """A new card after all the others (unless `position` is given). `fields` are
         those of `update`; the rest start as a new card does (efficiency 1)."""
-        from desktop.store import writer
+        from desktop.store.cards import writes
 
         values = checks.card_fields({**NEW_CARD, **fields, "name": name, "category": category})
         with self._writing(Topic.CARDS) as session:
             # A new card owns nothing yet, so its owner cannot close a loop.
             self._check_card_links(None, values)
-            return writer.add_card(session, values)
+            return writes.add_card(session, values)
 
     def update(self, card_id: int, **changes: object) -> CardRecord:
         """Change any of name, category, owner_id, character_id, capacity, efficiency,
         power, velocity, focus, resistance, zone, scale, info, tags, position; returns
         the card as it is now. A card owned by itself, or by a card it owns (its own
         skill), is refused, and so is anything else invalid, with nothing written."""
-        from desktop.store import writer
+        from desktop.store.cards import writes
 
         values = checks.card_fields(changes)
         if not values:
@@ -116,7 +117,7 @@ class CardManager(Manager):
         with self._writing(Topic.CARDS) as session:
             current = self.get(card_id)
             self._check_card_links(card_id, {"name": current.name, **values})
-            return writer.update_card(session, card_id, values)
+            return writes.update_card(session, card_id, values)
 
     def check_owner(self, card_id: int | None, owner_id: int | None) -> None:
         """Raise what `update(card_id, owner_id=owner_id)` would (NotFound or
@@ -133,20 +134,20 @@ class CardManager(Manager):
 
         Undo it with `delete` on the copy.
         """
-        from desktop.store import writer
+        from desktop.store.cards import writes
 
         with self._writing(Topic.CARDS) as session:
             original = self.get(card_id)
             image = self.image(card_id)
-            writer.make_room_after(session, original.position)
+            writes.make_room_after(session, original.position)
             values = {
-                **_card_values(original),
-                "name": _copy_name(original.name),
+                **card_values(original),
+                "name": copy_name(original.name),
                 "position": original.position + 1,
             }
-            copy = writer.add_card(session, values)
+            copy = writes.add_card(session, values)
             if image is not None:
-                writer.set_card_image(session, copy.id, image)
+                writes.set_card_image(session, copy.id, image)
         return replace(copy, has_image=image is not None)
 
     def snapshot(self, card_id: int) -> CardSnapshot:
@@ -161,11 +162,11 @@ class CardManager(Manager):
     def delete(self, card_id: int) -> CardSnapshot:
         """Delete a card and its image. The cards it owned stay, with no owner; roll log
         lines of its acts stay as written. Returns what `restore` needs."""
-        from desktop.store import writer
+        from desktop.store.cards import writes
 
         with self._writing(Topic.CARDS) as session:
             snapshot = self.snapshot(card_id)
-            writer.delete_card(session, card_id)
+            writes.delete_card(session, card_id)
         return snapshot
 
     def restore(self, snapshot: CardSnapshot | CardRecord) -> CardRecord:
@@ -174,24 +175,24 @@ class CardManager(Manager):
 
         A bare CardRecord restores the card alone, without an image.
         """
-        from desktop.store import writer
+        from desktop.store.cards import writes
 
         if isinstance(snapshot, CardRecord):
             snapshot = CardSnapshot(snapshot)
         if not isinstance(snapshot, CardSnapshot):
             raise ValueError(f"Expected a card snapshot, not {snapshot!r}.")
-        record = checks.card(snapshot.card)
+        record = check_card(snapshot.card)
         image = None if snapshot.image is None else checks.image(snapshot.image[1])
         owned = distinct_ids(snapshot.owned_ids, "card")
         if record.id in owned:
             raise ValueError(f"Card “{record.name}” cannot own itself.")
         with self._writing(Topic.CARDS) as session:
             relinked = self._ownerless(owned)
-            self._check_card_links(record.id, _card_values(record), relinked)
-            writer.insert_cards(session, [record])
+            self._check_card_links(record.id, card_values(record), relinked)
+            writes.insert_cards(session, [record])
             if image is not None:
-                writer.set_card_image(session, record.id, image)
-            writer.link_cards(session, record.id, list(relinked))
+                writes.set_card_image(session, record.id, image)
+            writes.link_cards(session, record.id, list(relinked))
         return replace(record, has_image=image is not None)
 
     def image(self, card_id: int) -> tuple[str, bytes] | None:
@@ -209,12 +210,12 @@ class CardManager(Manager):
     def set_image(self, card_id: int, data: bytes | None) -> tuple[str, bytes] | None:
         """Give a card an image (the bytes of a PNG, JPEG, GIF, WebP or BMP file of at most
         4 MiB) or, with None, remove it. Returns the image it had, for undo."""
-        from desktop.store import writer
+        from desktop.store.cards import writes
 
         image = None if data is None else checks.image(data)
         with self._writing(Topic.CARDS) as session:
             previous = self.image(card_id)
-            writer.set_card_image(session, card_id, image)
+            writes.set_card_image(session, card_id, image)
         return previous
 
     def _check_card_links(
@@ -264,7 +265,7 @@ class CardManager(Manager):
     def _ownerless(self, card_ids: Sequence[int]) -> dict[int, str]:
         """Those of `card_ids` still in the campaign with no owner, by id, with names."""
         found: dict[int, str] = {}
-        for chunk in _chunks(card_ids):
+        for chunk in chunks(card_ids):
             marks = ", ".join("?" * len(chunk))
             rows = self._read(
                 f"SELECT id, name FROM card WHERE id IN ({marks}) AND owner_id IS NULL", chunk

@@ -7,10 +7,11 @@ from typing import TYPE_CHECKING
 
 from desktop.rules import energy as rules_energy
 from desktop.rules.energy import CharacterProfile, DayState
-from desktop.store import energy
+from desktop.store.calendar import codec as energy
+from desktop.store.calendar.plan import EndDayPlan
+from desktop.store.calendar.records import EndDaySummary, EndDayToken
+from desktop.store.calendar.rows import checked_day, known_ids, stored_day, stored_profile
 from desktop.store.core import Manager, Topic
-from desktop.store.energy_records import EndDaySummary, EndDayToken
-from desktop.store.energy_rows import _checked_day, _day, _EndDayPlan, _known_ids, _profile
 
 if TYPE_CHECKING:
     from desktop.store.campaign import Campaign
@@ -73,13 +74,13 @@ class CalendarManager(Manager):
         A changed daily net shows from the next day opened: stored days keep the daily
         energy they opened with, as the rules say of an altered input or output.
         """
-        from desktop.store import writer
+        from desktop.store.calendar import writes
 
         name = self._campaign.roster.get(character_id).name
         wanted = energy.profile(name, daily_net, abilities)
         previous = self.profile(character_id)
         with self._writing(Topic.ENERGY) as session:
-            writer.set_energy_profile(
+            writes.set_energy_profile(
                 session,
                 character_id,
                 wanted.daily_net,
@@ -89,12 +90,12 @@ class CalendarManager(Manager):
 
     def delete_profile(self, character_id: int) -> CharacterProfile | None:
         """Remove a character's profile (its stored days stay); returns it for undo."""
-        from desktop.store import writer
+        from desktop.store.calendar import writes
 
         previous = self.profile(character_id)
         if previous is not None:
             with self._writing(Topic.ENERGY) as session:
-                writer.delete_energy_profile(session, character_id)
+                writes.delete_energy_profile(session, character_id)
         return previous
 
     def day(self, character_id: int, day: int) -> DayState | None:
@@ -133,9 +134,9 @@ class CalendarManager(Manager):
         End Day) and the state is one the rules accept, checked field by field again
         because the rules' own functions build states without their checks.
         """
-        from desktop.store import writer
+        from desktop.store.calendar import writes
 
-        checked = _checked_day(state)
+        checked = checked_day(state)
         self._require_profile(character_id)
         today = self._campaign.summary().current_day
         if not 1 <= checked.day <= today:
@@ -145,18 +146,18 @@ class CalendarManager(Manager):
         previous = self.day(character_id, checked.day)
         text = energy.day_text(checked)
         with self._writing(Topic.ENERGY) as session:
-            writer.put_energy_days(session, [(character_id, checked.day, text)])
+            writes.put_energy_days(session, [(character_id, checked.day, text)])
         self._remember_day(character_id, checked.day, text, checked)
         return previous
 
     def delete_day(self, character_id: int, day: int) -> DayState | None:
         """Remove a stored day; returns it for undo (`put_day`)."""
-        from desktop.store import writer
+        from desktop.store.calendar import writes
 
         previous = self.day(character_id, day)
         if previous is not None:
             with self._writing(Topic.ENERGY) as session:
-                writer.delete_energy_days(session, [(character_id, day)])
+                writes.delete_energy_days(session, [(character_id, day)])
             self._forget_days([(character_id, day)])
         return previous
 
@@ -176,15 +177,15 @@ class CalendarManager(Manager):
         rolled over: the rules refuse it, and its calendar simply ends. Undo with
         `undo_end_day(summary.token)`.
         """
-        from desktop.store import writer
+        from desktop.store.calendar import writes
 
         today = self._campaign.summary().current_day
         profiles = self.profiles()
         states = self._energy_states_of(today)
         nights = nights or {}
         proximity = proximity or {}
-        _known_ids(profiles, nights, "night")
-        _known_ids(profiles, proximity, "proximity")
+        known_ids(profiles, nights, "night")
+        known_ids(profiles, proximity, "proximity")
         tomorrow_taken = self._read(
             "SELECT character_id FROM energy_day WHERE day = ?", (today + 1,)
         )
@@ -192,7 +193,7 @@ class CalendarManager(Manager):
             raise ValueError(
                 f"Day {today + 1} already has energy rows: the campaign cannot end day {today}."
             )
-        plan = _EndDayPlan(today)
+        plan = EndDayPlan(today)
         for character_id, profile in profiles.items():
             state = states.get(character_id)
             if state is None:
@@ -211,8 +212,8 @@ class CalendarManager(Manager):
                 proximity.get(character_id),
             )
         with self._writing(Topic.ENERGY, Topic.CAMPAIGN) as session:
-            writer.put_energy_days(session, plan.rows)
-            writer.set_current_day(session, today + 1)
+            writes.put_energy_days(session, plan.rows)
+            writes.set_current_day(session, today + 1)
         for character_id, day, text, state in plan.made:
             self._remember_day(character_id, day, text, state)
         return plan.summary()
@@ -220,7 +221,7 @@ class CalendarManager(Manager):
     def undo_end_day(self, token: EndDayToken) -> None:
         """Take End Day back: delete the rows it made and make its day current again,
         in one transaction. Refused if the campaign is no longer on the day it opened."""
-        from desktop.store import writer
+        from desktop.store.calendar import writes
 
         today = self._campaign.summary().current_day
         if today != token.from_day + 1:
@@ -237,8 +238,8 @@ class CalendarManager(Manager):
                 f"{today}. Undo that game's start first."
             )
         with self._writing(Topic.ENERGY, Topic.CAMPAIGN) as session:
-            writer.delete_energy_days(session, token.rows)
-            writer.set_current_day(session, token.from_day)
+            writes.delete_energy_days(session, token.rows)
+            writes.set_current_day(session, token.from_day)
         self._forget_days(token.rows)
 
     def _energy_states_of(self, day: int) -> dict[int, DayState]:
@@ -250,7 +251,7 @@ class CalendarManager(Manager):
         cached = self._day_cache.get(character_id, {}).get(day)  # type: ignore[call-overload]
         if cached is not None and cached[0] == text:
             return cached[1]
-        state = _day(character_id, day, text)
+        state = stored_day(character_id, day, text)
         self._remember_day(character_id, state.day, str(text), state)
         return state
 
@@ -271,7 +272,7 @@ class CalendarManager(Manager):
         cached = self._profile_cache.get(character_id)
         if cached is not None and cached[0] == key:
             return cached[1]
-        profile = _profile(row)
+        profile = stored_profile(row)
         self._profile_cache[character_id] = (key, profile)
         return profile
 

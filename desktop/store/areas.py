@@ -16,12 +16,12 @@ M = TypeVar("M")
 
 
 class Area(Generic[M]):
-    """A campaign's manager of one area: `manager` of the module named `module` (an area
-    package, `desktop.store.clocks`, or `desktop.store.managers.<area>`), made with the
-    campaign on first use and kept in the campaign from then on."""
+    """A campaign's manager of one area: `manager` of the area package `module`
+    (`desktop.store.clocks`), made with the campaign on first use and kept in the
+    campaign from then on."""
 
     def __init__(self, module: str, manager: str) -> None:
-        self._module = module if "." in module else f"{__name__}.{module}"
+        self._module = module
         self._manager = manager
         self._attribute = ""
 

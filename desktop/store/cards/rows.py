@@ -1,7 +1,7 @@
 """The cards' rows: the columns read, a row read back as a card, a new card's values.
 
-Apart from `rows.py` because they need the SySCards rules, which a campaign opened for
-play does not otherwise read (the cards' manager is made when first reached).
+Apart from the roster's rows because they need the SySCards rules, which a campaign
+opened for play does not otherwise read (the cards' manager is made when first reached).
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from dataclasses import fields
 
 from desktop.rules import roster, syscards
 from desktop.store import checks
-from desktop.store.card_records import CardRecord
+from desktop.store.cards.records import CardRecord
 
 # A card's image is read apart (it can be megabytes); the list only says there is one.
 CARD_COLUMNS = (
@@ -34,7 +34,7 @@ NEW_CARD: dict[str, object] = {
 COPY_SUFFIX = " (copy)"
 
 
-def _card(row: Sequence[object]) -> CardRecord:
+def card_from_row(row: Sequence[object]) -> CardRecord:
     # Positional and by hand: the card cache builds every card of the campaign at once.
     return CardRecord(
         *row[:5],  # type: ignore[arg-type]
@@ -47,12 +47,12 @@ def _card(row: Sequence[object]) -> CardRecord:
     )
 
 
-def _card_values(record: CardRecord) -> dict[str, object]:
+def card_values(record: CardRecord) -> dict[str, object]:
     """A card's editable fields, as `cards.update` takes them."""
     return {name: getattr(record, name) for name in checks.CARD_CHECKS}
 
 
-def _copy_name(name: str) -> str:
+def copy_name(name: str) -> str:
     # The copy's name must still fit a name's length, so a long one is shortened first.
     room = roster.NAME_MAX - len(COPY_SUFFIX)
     return roster.check_name(name[:room].rstrip() + COPY_SUFFIX)

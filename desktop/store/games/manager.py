@@ -18,24 +18,26 @@ from desktop.rules import dicepool
 from desktop.store import checks
 from desktop.store.core import Manager, Topic
 from desktop.store.errors import NotFound
-from desktop.store.game_dice import DiceChange, DiceWritten, GameEnd
-from desktop.store.games import (
+from desktop.store.games.checks import (
     ACTION_NOT_SEATED,
     CONDITION_NOT_A_CHALLENGE,
     ROUND_MAX,
-    GameRecord,
-    PlayView,
-    SceneRecord,
-    Seat,
     check_action,
     check_game,
     check_games,
     check_scene,
-    game_from_row,
-    state_to_text,
 )
-from desktop.store.records import DieRecord
-from desktop.store.rows import checked_dice, distinct_ids
+from desktop.store.games.records import (
+    DiceChange,
+    DiceWritten,
+    GameEnd,
+    GameRecord,
+    PlayView,
+    SceneRecord,
+    Seat,
+)
+from desktop.store.games.rows import game_from_row, state_to_text
+from desktop.store.kit import DieRecord, checked_dice, distinct_ids
 
 GAME_SQL = "SELECT id, started_at, started_day, ended_at, state FROM game"
 # The seating order is remembered per campaign, under this key of its settings JSON.
@@ -353,25 +355,25 @@ class GameManager(Manager):
     def _write_dice(self, session: object, change: DiceChange) -> DiceWritten:
         """`change` inside the game's transaction, each part checked as the kit checks
         its own writes."""
-        from desktop.store import writer
+        from desktop.store.kit import writes as kit_writes
 
         kit = self._campaign.kit
         deleted: list[DieRecord] = []
         if change.delete:
             ids = distinct_ids(change.delete, "die")
-            found = kit._dice_by_id(ids)
+            found = kit.dice_by_id(ids)
             deleted = [found[i] for i in ids]
-            writer.delete_dice(session, ids)  # type: ignore[arg-type]
+            kit_writes.delete_dice(session, ids)  # type: ignore[arg-type]
         if change.insert:
             inserted = checked_dice(change.insert)
-            kit._require_characters({die.character_id for die in inserted})
-            writer.insert_dice(session, inserted)  # type: ignore[arg-type]
+            kit.require_characters({die.character_id for die in inserted})
+            kit_writes.insert_dice(session, inserted)  # type: ignore[arg-type]
         updated = checked_dice(change.update)
-        before = kit._write_dice(session, updated) if updated else []  # type: ignore[arg-type]
+        before = kit.write_dice(session, updated) if updated else []  # type: ignore[arg-type]
         added: list[DieRecord] = []
         for character_id, size in change.add:
-            kit._require_characters({checks.row_id(character_id, "A character's id")})
-            added += writer.add_dice(
+            kit.require_characters({checks.row_id(character_id, "A character's id")})
+            added += kit_writes.add_dice(
                 session,  # type: ignore[arg-type]
                 character_id,
                 size=checks.die_size(size),
