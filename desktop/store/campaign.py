@@ -19,9 +19,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from desktop.rules import roster
-from desktop.store import checks, files, health, leftovers, schema, suffix, trust
+from desktop.store import backups, checks, files, health, leftovers, schema, suffix, trust
 from desktop.store.areas import Area
-from desktop.store.connection import connect
+from desktop.store.connection import connect, sqlite_uri
 from desktop.store.core import Core, Topic
 from desktop.store.errors import CampaignRefused, failure_reason
 from desktop.store.files import check_sqlite_file
@@ -120,7 +120,6 @@ class Campaign(Core):
                         f"which cannot be done while {unwritable or 'it is open read-only'}. "
                         "Nothing was changed; open it for writing to upgrade it."
                     )
-                from desktop.store import backups  # only an upgrade or a backup needs it
 
                 schema.roll_back_killed_upgrade(path)  # a backup could not read past it
                 backups.make_backup(path, backups.backup_folder(data_dir, path))
@@ -225,8 +224,6 @@ class Campaign(Core):
 
     @property
     def backup_folder(self) -> Path:
-        from desktop.store import backups
-
         return backups.backup_folder(self._data_dir, self.path)
 
     def close(self) -> None:
@@ -320,14 +317,10 @@ class Campaign(Core):
 
     def save_copy(self, destination: Path) -> None:
         """Write a complete copy of the campaign (SQLite's backup API, safe while open)."""
-        from desktop.store import backups
-
         backups.copy_database(self.path, destination)
 
     def backup_now(self, now: datetime | None = None) -> Path:
         """Take an automatic backup and prune old ones; safe from a worker thread."""
-        from desktop.store import backups
-
         made = backups.make_backup(self.path, self.backup_folder, now)
         backups.prune_backups(self.backup_folder, now)
         return made
@@ -343,7 +336,6 @@ def _reader(path: Path, *, read_only: bool, immutable: bool) -> sqlite3.Connecti
     SQLite then needs no `-shm` beside it, which a read-only folder or disk refuses."""
     if not immutable:
         return connect(path, read_only=read_only)
-    from desktop.store.connection import sqlite_uri
 
     connection = sqlite3.connect(
         sqlite_uri(path, read_only=True) + "&immutable=1",

@@ -27,7 +27,7 @@ from itertools import chain
 from typing import TYPE_CHECKING
 
 from desktop.rules import roster
-from desktop.store import checks
+from desktop.store import bounds, checks, games
 from desktop.store.errors import CampaignRefused
 from desktop.store.migrations import HEAD
 from desktop.store.migrations.layouts import Layout, layout_at
@@ -219,8 +219,6 @@ def _judged(
 
 def _bound_findings(connection: sqlite3.Connection) -> Iterator[Finding]:
     """Every stored whole number outside the bounds `bounds` declares for its column."""
-    from desktop.store import bounds
-
     for table in bounds.columns():
         yield from bound_findings(connection, table)
 
@@ -230,7 +228,6 @@ def bound_findings(
 ) -> Iterator[Finding]:
     """The whole numbers of `table` (of its row `row_id` only, if given) outside their
     declared bounds, each naming its row and column (a repair mends by these)."""
-    from desktop.store import bounds
 
     declared = bounds.of_table(table)
     columns = tuple(declared)
@@ -272,7 +269,6 @@ def game_findings(
     """What ties the games together and to the calendar and the log, as the store and
     the import judge it (`games.game_problems`), named on the row at fault; only those
     of `table`'s row `row_id`, if given (a repair asks so after mending one)."""
-    from desktop.store import games
 
     try:
         day = connection.execute("SELECT current_day FROM campaign LIMIT 1").fetchone()

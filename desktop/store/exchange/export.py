@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from desktop.store import calendar as energy
+from desktop.store import leftovers
 from desktop.store.campaign import Campaign
 from desktop.store.cards import CardRecord
 from desktop.store.downtime import DowntimeSheet
@@ -157,7 +158,6 @@ def export_campaign(
     """Write the export to `destination`, all or nothing: under a partial name of our
     own (see store/leftovers.py) renamed into place, so a crash or a cancel (`progress`
     raising Cancelled) leaves no half-written export."""
-    from desktop.store import leftovers
 
     document = export_document(campaign, lambda done: progress(0.8 * done))
     text = json.dumps(document, indent=2, ensure_ascii=False)

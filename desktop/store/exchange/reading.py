@@ -11,7 +11,7 @@ import math
 import re
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated, Any, get_args
 
 from desktop.store import checks
 from desktop.store.exchange.document import (
@@ -268,7 +268,6 @@ def _told(detail: ErrorDetails, base: tuple[int | str, ...]) -> str:
 def _missing(loc: tuple[int | str, ...]) -> str:
     """A field left out is judged as the null a reader of the JSON would find there, so
     its message says what the field must be ("expected a whole number, not None")."""
-    from typing import Annotated
 
     from pydantic import BaseModel, TypeAdapter
     from pydantic import ValidationError as Invalid
@@ -292,8 +291,6 @@ def _missing(loc: tuple[int | str, ...]) -> str:
 
 def _model_in(annotation: Any) -> Any:
     """The model inside `list[X]`, `X | None` or `dict[str, X]`."""
-    from typing import get_args
-
     from pydantic import BaseModel
 
     while not (isinstance(annotation, type) and issubclass(annotation, BaseModel)):

@@ -24,7 +24,7 @@ from desktop.store.exchange.document import (
 )
 from desktop.store.exchange.export import TICK, fields_of, without
 from desktop.store.exchange.reading import read_document
-from desktop.store.games import GameRecord
+from desktop.store.games import GameRecord, state_to_text
 from desktop.store.rolls import RollRecord
 
 if TYPE_CHECKING:
@@ -160,7 +160,6 @@ def _populate_downtime(session: Session, document: CampaignDocument) -> None:
 
 
 def _insert_games(session: Session, games: Sequence[GameRecord]) -> None:
-    from desktop.store.games import state_to_text
     from desktop.store.models import GameRow
 
     for game in games:
