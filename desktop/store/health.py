@@ -31,6 +31,8 @@ from desktop.store import bounds, checks, games
 from desktop.store.errors import CampaignRefused
 from desktop.store.migrations import HEAD
 from desktop.store.migrations.layouts import Layout, layout_at
+from desktop.store.rolls import ROLL_COLUMNS
+from desktop.store.roster import CHARACTER_COLUMNS
 
 if TYPE_CHECKING:
     from desktop.store.bounds import Bound
@@ -272,9 +274,7 @@ def game_findings(
 
     try:
         day = connection.execute("SELECT current_day FROM campaign LIMIT 1").fetchone()
-        rows = connection.execute(
-            "SELECT id, started_at, started_day, ended_at, state FROM game ORDER BY id"
-        ).fetchall()
+        rows = connection.execute(f"{games.GAME_SQL} ORDER BY id").fetchall()
         rolls = connection.execute(
             "SELECT id, game_id FROM roll_log WHERE game_id IS NOT NULL AND NOT undone"
         ).fetchall()
@@ -476,7 +476,7 @@ def _row_checks(
     return [
         (
             "character",
-            "SELECT id, name, kind, notes, position FROM character",
+            f"SELECT {CHARACTER_COLUMNS} FROM character",
             lambda row: f"Character {row[0]} ({row[1]})",
             character,
         ),
@@ -488,20 +488,19 @@ def _row_checks(
         ),
         (
             "trait",
-            "SELECT id, character_id, name, value, broad FROM trait",
+            f"SELECT {kit.TRAIT_COLUMNS} FROM trait",
             lambda row: f"Trait {row[0]} ({row[2]}) of {of(row[1])}",
             trait,
         ),
         (
             "item",
-            "SELECT id, character_id, name, kind FROM item",
+            f"SELECT {kit.ITEM_COLUMNS} FROM item",
             lambda row: f"Item {row[0]} ({row[2]}) of {of(row[1])}",
             item,
         ),
         (
             "roll_log",
-            "SELECT id, at, character_id, character_name, kind, detail, total,"
-            " summary FROM roll_log",
+            f"SELECT {ROLL_COLUMNS} FROM roll_log",
             lambda row: f"Roll log line {row[0]} ({row[3]})",
             roll,
         ),
@@ -537,8 +536,7 @@ def _row_checks(
         ),
         (
             "chapter",
-            "SELECT id, name, tier, hold, rep, coin, heat, lair_held, notes, lair_threatened"
-            " FROM chapter",
+            f"SELECT id, {chapter_area.CHAPTER_COLUMNS} FROM chapter",
             lambda row: f"The chapter ({row[1]})",
             chapter,
         ),
@@ -558,7 +556,7 @@ def _row_checks(
         ),
         (
             "game",
-            "SELECT id, started_at, started_day, ended_at, state FROM game",
+            games.GAME_SQL,
             lambda row: f"Game {row[0]}",
             game,
         ),

@@ -18,9 +18,16 @@ from desktop.store.chapter.records import (
     ClaimSnapshot,
     ClaimTransfer,
 )
-from desktop.store.chapter.rows import CLAIM_SQL, LAIR_ID, NEW_CHAPTER, claim_from_row
+from desktop.store.chapter.rows import (
+    CHAPTER_COLUMNS,
+    CLAIM_SQL,
+    LAIR_ID,
+    NEW_CHAPTER,
+    claim_from_row,
+)
 
 __all__ = [
+    "CHAPTER_COLUMNS",
     "CLAIM_SQL",
     "LAIR_ID",
     "NEW_CHAPTER",

@@ -16,6 +16,7 @@ from desktop.store.chapter.records import (
     ClaimTransfer,
 )
 from desktop.store.chapter.rows import (
+    CHAPTER_COLUMNS,
     CHAPTER_FIELDS,
     CLAIM_FIELDS,
     CLAIM_SQL,
@@ -47,10 +48,7 @@ class ChapterManager(Manager):
 
     def get(self) -> ChapterRecord:
         """The players' faction, with its turf and war counted from claims and factions."""
-        rows = self._read(
-            "SELECT name, tier, hold, rep, coin, heat, lair_held, notes, lair_threatened"
-            " FROM chapter WHERE id = 1"
-        )
+        rows = self._read(f"SELECT {CHAPTER_COLUMNS} FROM chapter WHERE id = 1")
         # A file damaged by hand (no chapter row) shows a new chapter rather than nothing.
         name, tier, hold, rep, coin, heat, lair_held, notes, threatened = (
             rows[0] if rows else NEW_CHAPTER

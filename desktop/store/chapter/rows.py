@@ -18,6 +18,8 @@ from desktop.store import checks
 from desktop.store.chapter.records import ClaimPathRecord, ClaimRecord
 from desktop.store.core import Topic
 
+# The chapter's stored columns after its id, in the order NEW_CHAPTER gives them.
+CHAPTER_COLUMNS = "name, tier, hold, rep, coin, heat, lair_held, notes, lair_threatened"
 CLAIM_SQL = "SELECT id, name, benefit, turf, COALESCE(faction_id, 0), x, y FROM claim"
 
 
