@@ -79,8 +79,8 @@ class KitManager(Manager):
         character_id: int,
         size: int = dicepool.DEFAULT_SIZE,
         count: int = 1,
-        kind: str = "ordinary",
-        place: str = "pool",
+        kind: str = dicepool.Kind.ORDINARY,
+        place: str = dicepool.Place.POOL,
     ) -> list[DieRecord]:
         """New loose dice at the end of the character's dice (an item's die comes with
         the item: `add_item`)."""

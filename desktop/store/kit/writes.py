@@ -10,6 +10,7 @@ from typing import TypeVar
 from sqlalchemy import func, update
 from sqlmodel import Session, col, select
 
+from desktop.rules.dicepool import Place
 from desktop.store.kit.records import DieRecord, ItemRecord, TraitRecord
 from desktop.store.models import (
     Die,
@@ -165,7 +166,13 @@ def add_item(
     session.flush()
     assert row.id is not None
     (die,) = add_dice(
-        session, character_id, size=die_size, count=1, kind=die_kind, place="pool", item_id=row.id
+        session,
+        character_id,
+        size=die_size,
+        count=1,
+        kind=die_kind,
+        place=Place.POOL,
+        item_id=row.id,
     )
     return item_record(row, die.id)
 
