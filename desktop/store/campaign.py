@@ -259,7 +259,7 @@ class Campaign(Core):
         return CampaignSummary(
             name=str(name),
             start_date=date.fromisoformat(str(start)),
-            current_day=int(day),  # type: ignore[call-overload]
+            current_day=int(day),
             settings=json.loads(str(settings)),
         )
 

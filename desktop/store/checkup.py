@@ -316,11 +316,11 @@ def _copy_table(
         name = singular_of(table) if refused == 1 else plural_of(table)
         report.lost.append(f"{refused} {name} could not be saved{why}.")
     if fills and kept:
-        values = ", ".join(f"“{column}”: {said}" for column, _value, said in fills)
+        said_values = ", ".join(f"“{column}”: {said}" for column, _value, said in fills)
         were = "was" if kept == 1 else "were"
         report.lost.append(
             f"The {plural_of(table)} had no {_named([c for c, _v, _s in fills])}: {kept} {were} "
-            f"saved with GM Desk's default value there ({values})."
+            f"saved with GM Desk's default value there ({said_values})."
         )
     report.kept[table] = kept
 
@@ -363,9 +363,10 @@ def _missing_columns(
         elif (
             default is not None
             and default.is_scalar
-            and any(type(default.arg) is type(b) and default.arg == b for b in _BLANK_DEFAULTS)
+            # A scalar default (SQLAlchemy's ScalarElementColumnDefault) carries .arg.
+            and any(type(default.arg) is type(b) and default.arg == b for b in _BLANK_DEFAULTS)  # type: ignore[attr-defined]
         ):
-            value = default.arg
+            value = default.arg  # type: ignore[attr-defined]  # scalar, as above
         elif not not_null:
             value = None
         else:

@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 import re
 import sqlite3
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from contextlib import suppress
 from dataclasses import dataclass
 from datetime import date
@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 
 from desktop.rules import roster
 from desktop.store import bounds, checks, games
+from desktop.store.core import Row
 from desktop.store.errors import CampaignRefused
 from desktop.store.migrations import HEAD
 from desktop.store.migrations.layouts import Layout, layout_at
@@ -208,7 +209,7 @@ def row_finding(connection: sqlite3.Connection, table: str, row_id: int) -> Find
 
 def _judged(
     table: str,
-    row: tuple[object, ...],
+    row: Row,
     describe: Callable[[tuple[object, ...]], str],
     check: Check,
 ) -> Finding | None:
@@ -299,7 +300,7 @@ def game_findings(
         yield Finding(f"{where}: {problem.message}", problem.table, problem.row_id, problem.column)
 
 
-def _row_id(row: Sequence[object]) -> int | None:
+def _row_id(row: Row) -> int | None:
     value = row[0]
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
@@ -392,25 +393,27 @@ def _row_checks(
     from desktop.store import factions as faction_area
 
     def of(character_id: object) -> str:
-        return names.get(character_id, f"character {character_id}")  # type: ignore[arg-type]
+        if isinstance(character_id, int) and character_id in names:
+            return names[character_id]
+        return f"character {character_id}"
 
-    def character(row: tuple[object, ...]) -> None:
+    def character(row: Row) -> None:
         roster.check_name(row[1])
         roster.check_kind(row[2])
         roster.check_notes(row[3])
         checks.position(row[4])
 
-    def die(row: tuple[object, ...]) -> None:
+    def die(row: Row) -> None:
         kit.check_die(kit.die_from_row(row))
 
-    def trait(row: tuple[object, ...]) -> None:
+    def trait(row: Row) -> None:
         checks.trait(row[2], row[3], bool(row[4]))
 
-    def item(row: tuple[object, ...]) -> None:
+    def item(row: Row) -> None:
         checks.item_kind(row[3])
         roster.check_name(row[2])
 
-    def roll(row: tuple[object, ...]) -> None:
+    def roll(row: Row) -> None:
         checks.moment(row[1])
         checks.roll_kind(row[4])
         checks.parse_detail(str(row[5]))
@@ -419,36 +422,36 @@ def _row_checks(
         roster.check_name(row[3])
         checks.summary(row[7])
 
-    def game(row: tuple[object, ...]) -> None:
+    def game(row: Row) -> None:
         games.game_from_row(row)
 
-    def card(row: tuple[object, ...]) -> None:
+    def card(row: Row) -> None:
         cards.check_card(cards.card_from_row(row))
 
-    def image(row: tuple[object, ...]) -> None:
+    def image(row: Row) -> None:
         checks.image_format_name(row[1])
 
-    def profile(row: tuple[object, ...]) -> None:
+    def profile(row: Row) -> None:
         energy.profile_from_row(of(row[0]), row[1], row[2])
 
-    def day(row: tuple[object, ...]) -> None:
+    def day(row: Row) -> None:
         # The import's own check (figures in range, a ledger that adds up): a campaign
         # called sound here must export to a document GM Desk imports again.
         checks.energy_day(energy.day_from_text(row[3]))
 
-    def faction(row: tuple[object, ...]) -> None:
+    def faction(row: Row) -> None:
         faction_area.check_faction(faction_area.faction_from_row(row))
 
-    def clock(row: tuple[object, ...]) -> None:
+    def clock(row: Row) -> None:
         clock_area.check_clock(clock_area.clock_from_row(row))
 
-    def claim(row: tuple[object, ...]) -> None:
+    def claim(row: Row) -> None:
         chapter_area.check_claim(chapter_area.claim_from_row(row))
 
-    def sheet(row: tuple[object, ...]) -> None:
-        downtime_area.downtime_sheet(downtime_area.sheet_from_row(int(row[0]), row[1:]), track)  # type: ignore[call-overload]
+    def sheet(row: Row) -> None:
+        downtime_area.downtime_sheet(downtime_area.sheet_from_row(int(row[0]), row[1:]), track)
 
-    def chapter(row: tuple[object, ...]) -> None:
+    def chapter(row: Row) -> None:
         # As the store reads it: rep is shown at most full, turf is counted from claims.
         _id, name, tier, hold, rep, coin, heat, lair_held, notes, threatened = row
         roster.check_name(name)
@@ -461,15 +464,15 @@ def _row_checks(
                 raise ValueError(f"Whether it {what} is stored as {flag!r}, not yes or no.")
         # Its numbers are within their bounds: a row with one that is not was named.
         factions.Chapter(
-            tier,  # type: ignore[arg-type]
-            hold,  # type: ignore[arg-type]
-            min(rep, factions.FULL_REP),  # type: ignore[type-var]
+            tier,
+            hold,
+            min(rep, factions.FULL_REP),
             factions.MIN_TURF,
-            coin,  # type: ignore[arg-type]
-            heat,  # type: ignore[arg-type]
+            coin,
+            heat,
         )
 
-    def entry(row: tuple[object, ...]) -> None:
+    def entry(row: Row) -> None:
         downtime_area.entry_activity(row[3])
         downtime_area.entry_summary(row[4])
 

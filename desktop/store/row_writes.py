@@ -84,7 +84,7 @@ def refuse_taken_ids(
         batch = wanted[start : start + ID_BATCH]
         taken = session.exec(select(model.id).where(col(model.id).in_(batch))).first()  # type: ignore[attr-defined]
         if taken is not None:
-            what = what or model.__tablename__  # type: ignore[attr-defined]
+            what = what or str(model.__tablename__)
             raise ValueError(f"That {what} is already in the campaign.")
 
 

@@ -71,7 +71,7 @@ def insert_new_rows(
     row (for 100,000 rows that was most of an import's time). The caller has checked
     the rows, ids included; the file's constraints still hold them to the schema.
     """
-    table = model.__tablename__  # type: ignore[attr-defined]
+    table = str(model.__tablename__)
     for row in rows:
         bounds.check_row(table, row)
     if rows:

@@ -175,7 +175,7 @@ def entry_from_dict(raw: object) -> LedgerEntry:
     item = _object(raw, "A ledger entry", ENTRY_KEYS)
     draw = _object(item.get("draw", {}), "A ledger entry's draw", frozenset(DRAW_KEYS))
     try:
-        kind = EntryKind(item.get("kind"))
+        kind = EntryKind(str(item.get("kind")))
     except ValueError:
         known = ", ".join(kind.value for kind in EntryKind)
         raise ValueError(f"A ledger entry's kind must be one of {known}.") from None

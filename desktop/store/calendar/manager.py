@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
 from desktop.rules import energy as rules_energy
 from desktop.rules.energy import CharacterProfile, DayState
 from desktop.store.calendar import codec as energy
 from desktop.store.calendar.plan import EndDayPlan
-from desktop.store.calendar.records import EndDaySummary, EndDayToken
+from desktop.store.calendar.records import EndDaySummary, EndDayToken, EnergyRows
 from desktop.store.calendar.rows import checked_day, known_ids, stored_day, stored_profile
-from desktop.store.core import Manager, Topic
+from desktop.store.core import Manager, Row, Topic
 
 if TYPE_CHECKING:
     from desktop.store.campaign import Campaign
@@ -29,7 +29,7 @@ class CalendarManager(Manager):
         self._day_cache: dict[int, dict[int, tuple[str, DayState]]] = {}
         self._profile_cache: dict[int, tuple[tuple[object, ...], CharacterProfile]] = {}
 
-    def snapshot_rows(self, character_id: int) -> dict[str, object]:
+    def snapshot_rows(self, character_id: int) -> EnergyRows:
         """A character's energy rows as stored, for a snapshot (restored as they were)."""
         profile = self._read(
             "SELECT daily_net, abilities FROM energy_profile WHERE character_id = ?",
@@ -40,8 +40,8 @@ class CalendarManager(Manager):
             (character_id,),
         )
         return {
-            "energy_profile": (int(profile[0][0]), str(profile[0][1])) if profile else None,  # type: ignore[call-overload]
-            "energy_days": tuple((int(day), str(state)) for day, state in days),  # type: ignore[call-overload]
+            "energy_profile": (int(profile[0][0]), str(profile[0][1])) if profile else None,
+            "energy_days": tuple((int(day), str(state)) for day, state in days),
         }
 
     # -- the Energy Calendar ----------------------------------------------------------------
@@ -63,7 +63,7 @@ class CalendarManager(Manager):
             " JOIN character ON character.id = energy_profile.character_id"
             " ORDER BY character.position, character.id"
         )
-        return {int(row[0]): self._cached_profile(int(row[0]), row[1:]) for row in rows}  # type: ignore[call-overload]
+        return {int(row[0]): self._cached_profile(int(row[0]), row[1:]) for row in rows}
 
     def set_profile(
         self, character_id: int, daily_net: int, abilities: Mapping[str, int]
@@ -113,7 +113,7 @@ class CalendarManager(Manager):
             " ORDER BY day",
             (character_id, first_day, last_day),
         )
-        return {int(day): self._state(character_id, day, state) for day, state in rows}  # type: ignore[call-overload]
+        return {int(day): self._state(character_id, day, state) for day, state in rows}
 
     def day_before(self, character_id: int, day: int) -> DayState | None:
         """The character's latest stored day before `day`, or None: a day with no row
@@ -245,7 +245,7 @@ class CalendarManager(Manager):
     def _energy_states_of(self, day: int) -> dict[int, DayState]:
         """Every character's stored state of one day, by character id (one query)."""
         rows = self._read("SELECT character_id, state FROM energy_day WHERE day = ?", (day,))
-        return {int(cid): self._state(int(cid), day, state) for cid, state in rows}  # type: ignore[call-overload]
+        return {int(cid): self._state(int(cid), day, state) for cid, state in rows}
 
     def _state(self, character_id: int, day: object, text: object) -> DayState:
         cached = self._day_cache.get(character_id, {}).get(day)  # type: ignore[call-overload]
@@ -267,7 +267,7 @@ class CalendarManager(Manager):
         for character_id, day in keys:
             self._day_cache.get(character_id, {}).pop(day, None)
 
-    def _cached_profile(self, character_id: int, row: Sequence[object]) -> CharacterProfile:
+    def _cached_profile(self, character_id: int, row: Row) -> CharacterProfile:
         key = tuple(row)
         cached = self._profile_cache.get(character_id)
         if cached is not None and cached[0] == key:

@@ -7,7 +7,7 @@ Apart from `records.py`, which every open imports: only End Day makes them.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypedDict
 
 if TYPE_CHECKING:
     from desktop.rules.energy import ProjectPool
@@ -61,3 +61,10 @@ class EndDaySummary:
     already_dead: tuple[int, ...]
     started: tuple[int, ...]
     token: EndDayToken
+
+
+class EnergyRows(TypedDict):
+    """A character's energy rows as stored, for its snapshot (`CharacterSnapshot`)."""
+
+    energy_profile: tuple[int, str] | None
+    energy_days: tuple[tuple[int, str], ...]

@@ -8,14 +8,15 @@ reached).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 
 from desktop.rules import energy as rules_energy
 from desktop.rules.energy import CharacterProfile, DayState
 from desktop.store.calendar import codec
+from desktop.store.core import Row
 
 
-def stored_profile(row: Sequence[object]) -> CharacterProfile:
+def stored_profile(row: Row) -> CharacterProfile:
     name, daily_net, abilities = row
     return codec.profile_from_row(str(name), daily_net, abilities)
 

@@ -58,7 +58,7 @@ class CardManager(Manager):
         order = "ORDER BY card.position, card.id"
         by_id = self._all_cards()
         rows = self._read(f"SELECT card.id FROM card {where} {order}", tuple(parameters))
-        found = [by_id.get(row[0]) for row in rows]  # type: ignore[call-overload]
+        found = [by_id.get(row[0]) for row in rows]
         if None in found:
             # Another program committed between the two reads (this campaign is open
             # read-only beside it): read these cards whole; the cache catches up next time.
@@ -77,7 +77,7 @@ class CardManager(Manager):
         if version != self._card_cache_version:
             rows = self._read(f"SELECT {CARD_COLUMNS} FROM card")
             self._card_cache = {card.id: card for card in map(card_from_row, rows)}
-            self._card_cache_version = version  # type: ignore[assignment]
+            self._card_cache_version = version
         return self._card_cache
 
     def get(self, card_id: int) -> CardRecord:
@@ -86,12 +86,12 @@ class CardManager(Manager):
         return card_from_row(self._read_one(sql, (card_id,), missing))
 
     def count(self) -> int:
-        return int(self._read("SELECT count(*) FROM card")[0][0])  # type: ignore[call-overload]
+        return int(self._read("SELECT count(*) FROM card")[0][0])
 
     def names(self) -> dict[int, str]:
         """Every card's name by id: owners (`#`) and pickers, without reading whole cards."""
         rows = self._read("SELECT id, name FROM card ORDER BY position, id")
-        return {int(row[0]): str(row[1]) for row in rows}  # type: ignore[call-overload]
+        return {int(row[0]): str(row[1]) for row in rows}
 
     def add(self, name: str, category: str = "skill", **fields: object) -> CardRecord:
         """A new card after all the others (unless `position` is given). `fields` are
@@ -156,7 +156,7 @@ class CardManager(Manager):
         return CardSnapshot(
             card=self.get(card_id),
             image=self.image(card_id),
-            owned_ids=tuple(int(row[0]) for row in owned),  # type: ignore[call-overload]
+            owned_ids=tuple(int(row[0]) for row in owned),
         )
 
     def delete(self, card_id: int) -> CardSnapshot:
@@ -205,7 +205,7 @@ class CardManager(Manager):
         if not rows:
             raise NotFound("That card is no longer in the campaign.")
         _, image_format, data = rows[0]
-        return None if data is None else (str(image_format), bytes(data))  # type: ignore[arg-type]
+        return None if data is None else (str(image_format), bytes(data))
 
     def set_image(self, card_id: int, data: bytes | None) -> tuple[str, bytes] | None:
         """Give a card an image (the bytes of a PNG, JPEG, GIF, WebP or BMP file of at most
@@ -239,7 +239,7 @@ class CardManager(Manager):
         if card_id is None:
             return
         # The edited card first, so that a refusal tells the loop starting from it.
-        owners: dict[int, int | None] = {card_id: owner_id}  # type: ignore[dict-item]
+        owners: dict[int, int | None] = {card_id: owner_id}
         names = {card_id: str(values.get("name", f"#{card_id}"))}
         for cid, (owner, name) in chain.items():
             if cid != card_id:  # its new owner, not the one in the file, is the question
@@ -260,7 +260,7 @@ class CardManager(Manager):
             " SELECT card.id, card.owner_id, card.name FROM card JOIN chain ON card.id = chain.id",
             (card_id,),
         )
-        return {int(r[0]): (None if r[1] is None else int(r[1]), str(r[2])) for r in rows}  # type: ignore[call-overload]
+        return {int(r[0]): (None if r[1] is None else int(r[1]), str(r[2])) for r in rows}
 
     def _ownerless(self, card_ids: Sequence[int]) -> dict[int, str]:
         """Those of `card_ids` still in the campaign with no owner, by id, with names."""
@@ -270,5 +270,5 @@ class CardManager(Manager):
             rows = self._read(
                 f"SELECT id, name FROM card WHERE id IN ({marks}) AND owner_id IS NULL", chunk
             )
-            found.update((int(r[0]), str(r[1])) for r in rows)  # type: ignore[call-overload]
+            found.update((int(r[0]), str(r[1])) for r in rows)
         return {card_id: found[card_id] for card_id in card_ids if card_id in found}

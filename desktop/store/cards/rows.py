@@ -6,12 +6,12 @@ opened for play does not otherwise read (the cards' manager is made when first r
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import fields
 
 from desktop.rules import roster, syscards
 from desktop.store import checks
 from desktop.store.cards.records import CardRecord
+from desktop.store.core import Row
 
 # A card's image is read apart (it can be megabytes); the list only says there is one.
 CARD_COLUMNS = (
@@ -34,14 +34,14 @@ NEW_CARD: dict[str, object] = {
 COPY_SUFFIX = " (copy)"
 
 
-def card_from_row(row: Sequence[object]) -> CardRecord:
+def card_from_row(row: Row) -> CardRecord:
     # Positional and by hand: the card cache builds every card of the campaign at once.
-    return CardRecord(
-        *row[:5],  # type: ignore[arg-type]
+    return CardRecord(  # type: ignore[call-arg]  # mypy cannot count a row's slices
+        *row[:5],
         bool(row[5]),
-        *row[6:14],  # type: ignore[arg-type]
-        checks.split_tags(row[14]),  # type: ignore[arg-type]
-        row[15],  # type: ignore[arg-type]
+        *row[6:14],
+        checks.split_tags(row[14]),
+        row[15],
         bool(row[16]),
         bool(row[17]),
     )

@@ -56,12 +56,12 @@ class ChapterManager(Manager):
         turf = self._turf(str(name), bool(lair_held))
         # The tracker never shows more than the current turf lets it hold.
         ruled = factions.Chapter(
-            int(tier),  # type: ignore[call-overload]
+            int(tier),
             str(hold),
-            min(int(rep), factions.FULL_REP),  # type: ignore[call-overload]
+            min(int(rep), factions.FULL_REP),
             factions.MIN_TURF,
-            int(coin),  # type: ignore[call-overload]
-            int(heat),  # type: ignore[call-overload]
+            int(coin),
+            int(heat),
         ).with_turf(turf)
         return ChapterRecord(
             name=str(name),
@@ -176,7 +176,7 @@ class ChapterManager(Manager):
             "SELECT COALESCE(start_id, 0), end_id FROM claim_path"
             " ORDER BY COALESCE(start_id, 0), end_id"
         )
-        return [ClaimPathRecord(int(a), int(b)) for a, b in rows]  # type: ignore[call-overload]
+        return [ClaimPathRecord(int(a), int(b)) for a, b in rows]
 
     def claim_map(self) -> factions.ClaimMap:
         """The claims as the rules see them, holders named (the chapter by its name)."""

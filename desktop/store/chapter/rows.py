@@ -10,13 +10,11 @@ keeps every undo exact.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from desktop.rules import factions
 from desktop.rules.factions import MIN_TIER, STRONG
 from desktop.store import checks
 from desktop.store.chapter.records import ClaimPathRecord, ClaimRecord
-from desktop.store.core import Topic
+from desktop.store.core import Row, Topic
 
 # The chapter's stored columns after its id, in the order NEW_CHAPTER gives them.
 CHAPTER_COLUMNS = "name, tier, hold, rep, coin, heat, lair_held, notes, lair_threatened"
@@ -35,19 +33,19 @@ LAIR_ID = factions.LAIR_ID  # the rules own it: one value for the store and the 
 
 
 # The chapter row a new campaign starts with (the migration writes the same values).
-NEW_CHAPTER: tuple[object, ...] = ("The Chapter", MIN_TIER, STRONG, 0, 0, 0, 1, "", 0)
+NEW_CHAPTER: Row = ("The Chapter", MIN_TIER, STRONG, 0, 0, 0, 1, "", 0)
 
 
-def claim_from_row(row: Sequence[object]) -> ClaimRecord:
+def claim_from_row(row: Row) -> ClaimRecord:
     claim_id, name, benefit, turf, holder, x, y = row
     return ClaimRecord(
-        int(claim_id),  # type: ignore[call-overload]
+        int(claim_id),
         str(name),
         str(benefit),
         bool(turf),
-        int(holder),  # type: ignore[call-overload]
-        float(x),  # type: ignore[arg-type]
-        float(y),  # type: ignore[arg-type]
+        int(holder),
+        float(x),
+        float(y),
     )
 
 

@@ -3,9 +3,8 @@ record made from a row."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from desktop.store.clocks.records import OWNER_CHARACTER, OWNER_FACTION, ClockRecord
+from desktop.store.core import Row
 
 CLOCK_SQL = (
     "SELECT id, name, segments, filled, owner_kind, COALESCE(character_id, faction_id, 0),"
@@ -21,10 +20,10 @@ OWNER_ORDER = (
 CLOCK_FIELDS = frozenset({"name", "segments", "filled", "note", "shown"})
 
 
-def clock_from_row(row: Sequence[object]) -> ClockRecord:
+def clock_from_row(row: Row) -> ClockRecord:
     values = list(row)
     values[8] = bool(values[8])  # shown: SQLite keeps booleans as 0 and 1
-    return ClockRecord(*values)  # type: ignore[arg-type]
+    return ClockRecord(*values)
 
 
 def owner_where(kind: str, owner_id: int) -> tuple[str, tuple[object, ...]]:

@@ -15,6 +15,7 @@ from desktop.store.downtime import checks as downtime_checks
 from desktop.store.downtime.plan import StepPlan, value_topics, write_values
 from desktop.store.downtime.records import (
     DowntimeEntry,
+    DowntimeRows,
     DowntimeSheet,
     DowntimeStep,
     DowntimeUndo,
@@ -49,9 +50,9 @@ class DowntimeManager(Manager):
             " ORDER BY character.position, character.id"
         )
         return {
-            int(row[0]): DowntimeSheet(int(row[0]))  # type: ignore[call-overload]
+            int(row[0]): DowntimeSheet(int(row[0]))
             if row[1] is None
-            else sheet_from_row(int(row[0]), row[1:])  # type: ignore[call-overload]
+            else sheet_from_row(int(row[0]), row[1:])
             for row in rows
         }
 
@@ -85,7 +86,7 @@ class DowntimeManager(Manager):
 
     def session(self) -> int:
         """The current downtime session's number; 0 before the first."""
-        return int(self._read("SELECT COALESCE(MAX(number), 0) FROM downtime_session")[0][0])  # type: ignore[call-overload]
+        return int(self._read("SELECT COALESCE(MAX(number), 0) FROM downtime_session")[0][0])
 
     def start_session(self) -> int:
         """Open the next downtime session: every character's activities start afresh.
@@ -141,7 +142,7 @@ class DowntimeManager(Manager):
     def sessions(self) -> list[int]:
         """Every downtime session's number, oldest first."""
         rows = self._read("SELECT number FROM downtime_session ORDER BY number")
-        return [int(row[0]) for row in rows]  # type: ignore[call-overload]
+        return [int(row[0]) for row in rows]
 
     def entries(self, session: int | None = None) -> list[DowntimeEntry]:
         """The steps of a session (the current one by default), in the order taken."""
@@ -341,7 +342,7 @@ class DowntimeManager(Manager):
 
     # -- a character's downtime rows, for deleting and restoring it ------------------------------
 
-    def snapshot_rows(self, character_id: int) -> dict[str, object]:
+    def snapshot_rows(self, character_id: int) -> DowntimeRows:
         """A character's clocks, sheet and downtime entry ids, for its snapshot."""
         sheet = self._read(
             f"SELECT {SHEET_COLUMNS} FROM downtime_sheet WHERE character_id = ?", (character_id,)
@@ -352,7 +353,7 @@ class DowntimeManager(Manager):
         return {
             "clocks": tuple(self._campaign.clocks.of_owner(OWNER_CHARACTER, character_id)),
             "downtime_sheet": sheet_from_row(character_id, sheet[0]) if sheet else None,
-            "downtime_entry_ids": tuple(int(row[0]) for row in entries),  # type: ignore[call-overload]
+            "downtime_entry_ids": tuple(int(row[0]) for row in entries),
         }
 
     def checked_snapshot_rows(

@@ -7,6 +7,7 @@ methods that change them return so that an undo can put the previous values back
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TypedDict
 
 from desktop.rules import downtime
 from desktop.store.chapter import ChapterRecord
@@ -107,3 +108,11 @@ class DowntimeUndo:
     sheet: DowntimeSheet | None
     clocks: tuple[ClockRecord, ...]
     new_clock_id: int | None
+
+
+class DowntimeRows(TypedDict):
+    """A character's downtime rows, for its snapshot (`CharacterSnapshot`)."""
+
+    clocks: tuple[ClockRecord, ...]
+    downtime_sheet: DowntimeSheet | None
+    downtime_entry_ids: tuple[int, ...]

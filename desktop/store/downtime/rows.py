@@ -4,8 +4,8 @@ from rows (a character's sheet, a session's entries)."""
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
 
+from desktop.store.core import Row
 from desktop.store.downtime import checks as downtime_checks
 from desktop.store.downtime.records import DowntimeEntry, DowntimeSheet
 
@@ -18,14 +18,14 @@ ENTRY_SQL = (
 )
 
 
-def sheet_from_row(character_id: int, row: Sequence[object]) -> DowntimeSheet:
+def sheet_from_row(character_id: int, row: Row) -> DowntimeSheet:
     stress, trauma, hp, hp_max, xp, virtue, vice, purveyor, friends, contacts = row
     return DowntimeSheet(
         character_id=character_id,
-        stress=int(stress),  # type: ignore[call-overload]
-        trauma=int(trauma),  # type: ignore[call-overload]
-        hp=int(hp),  # type: ignore[call-overload]
-        hp_max=int(hp_max),  # type: ignore[call-overload]
+        stress=int(stress),
+        trauma=int(trauma),
+        hp=int(hp),
+        hp_max=int(hp_max),
         xp=stored_xp(character_id, xp),
         virtue=str(virtue),
         vice=str(vice),
@@ -43,7 +43,7 @@ def stored_xp(character_id: int, text: object) -> tuple[tuple[str, int], ...]:
         raise ValueError(f"The stored XP of character {character_id} is damaged: {error}") from None
 
 
-def entry_from_row(row: Sequence[object]) -> DowntimeEntry:
+def entry_from_row(row: Row) -> DowntimeEntry:
     values = list(row)
     values[8] = bool(values[8])
-    return DowntimeEntry(*values)  # type: ignore[arg-type]
+    return DowntimeEntry(*values)

@@ -283,7 +283,7 @@ def _missing(loc: tuple[int | str, ...]) -> str:
         Annotated[(field.annotation, *field.metadata)] if field.metadata else field.annotation
     )
     try:
-        TypeAdapter(annotation).validate_python(None)
+        TypeAdapter(annotation).validate_python(None)  # type: ignore[arg-type]  # a model field's, never None
     except Invalid as error:
         return _told(error.errors(include_url=False)[0], loc)
     return f"{_path(loc)}: is missing."  # pragma: no cover - every required field refuses null

@@ -94,7 +94,7 @@ class FactionManager(Manager):
         with self._writing(Topic.FACTIONS) as session:
             if loss.tier != previous.tier:
                 last = self._read("SELECT COUNT(*) FROM faction WHERE tier = ?", (loss.tier,))
-                writes.move_faction(session, faction_id, loss.tier, int(last[0][0]))  # type: ignore[call-overload]
+                writes.move_faction(session, faction_id, loss.tier, int(last[0][0]))
             writes.update_faction(session, faction_id, {"hold": loss.hold})
         return previous
 

@@ -3,10 +3,8 @@ from a row, and the topic a change of status adds."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from desktop.rules import factions
-from desktop.store.core import Topic
+from desktop.store.core import Row, Topic
 from desktop.store.factions.records import FactionRecord
 
 FACTION_SQL = (
@@ -17,11 +15,11 @@ FACTION_SQL = (
 FACTION_FIELDS = frozenset({"name", "hold", "status", "at_war_with_others", "notes", "shown"})
 
 
-def faction_from_row(row: Sequence[object]) -> FactionRecord:
+def faction_from_row(row: Row) -> FactionRecord:
     values = list(row)
     values[5] = bool(values[5])  # SQLite keeps booleans as 0 and 1
     values[8] = bool(values[8])
-    return FactionRecord(*values)  # type: ignore[arg-type]
+    return FactionRecord(*values)
 
 
 def war_topics(status: int) -> tuple[Topic, ...]:

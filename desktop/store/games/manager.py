@@ -13,6 +13,7 @@ import json
 from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime
+from typing import Any
 
 from desktop.rules import dicepool
 from desktop.store import checks
@@ -176,7 +177,12 @@ class GameManager(Manager):
             if cid not in characters:
                 continue  # deleted during the game: nothing left to grow
             dice = self._campaign.kit.dice(cid)
-            pool = dicepool.Pool(tuple(dicepool.Die(d.id, d.size, d.kind, d.place) for d in dice))
+            pool = dicepool.Pool(
+                tuple(
+                    dicepool.Die(d.id, d.size, dicepool.Kind(d.kind), dicepool.Place(d.place))
+                    for d in dice
+                )
+            )
             after = dicepool.pool_size_after_game(pool, started)
             if after > started:
                 grown.append((cid, started, after))
@@ -435,7 +441,7 @@ class GameManager(Manager):
     ) -> GameRecord:
         from desktop.store.models import GameRow
 
-        values = {
+        values: dict[str, Any] = {
             "started_at": game.started_at,
             "started_day": game.started_day,
             "ended_at": game.ended_at,

@@ -7,6 +7,7 @@ import json
 from typing import Any
 
 from desktop.store import bounds, checks
+from desktop.store.core import Row
 from desktop.store.games.checks import SCENES_MAX, check_action, check_game
 from desktop.store.games.records import GameRecord, SceneRecord
 
@@ -47,7 +48,7 @@ def state_to_text(game: GameRecord) -> str:
     )
 
 
-def game_from_row(row: tuple[object, ...]) -> GameRecord:
+def game_from_row(row: Row) -> GameRecord:
     """A `game` row read back (id, started_at, started_day, ended_at, state), checked."""
     game_id, started_at, started_day, ended_at, text = row
     try:

@@ -72,7 +72,7 @@ class KitManager(Manager):
             " ON die.character_id = character.id AND die.kind = 'ordinary'"
             " GROUP BY character.id"
         )
-        return {int(r[0]): (int(r[1]), int(r[2]), int(r[3])) for r in rows}  # type: ignore[call-overload]
+        return {int(r[0]): (int(r[1]), int(r[2]), int(r[3])) for r in rows}
 
     def add_dice(
         self,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import fields, replace
 
+from desktop.store.core import Row
 from desktop.store.kit.records import DieRecord, ItemRecord, TraitRecord
 
 DIE_COLUMNS = ", ".join(f.name for f in fields(DieRecord))
@@ -20,19 +21,19 @@ ITEM_COLUMNS = (
 )
 
 
-def die_from_row(row: tuple[object, ...]) -> DieRecord:
+def die_from_row(row: Row) -> DieRecord:
     # SQLite keeps booleans as 0 and 1.
     values = dict(zip(DIE_COLUMNS.split(", "), row, strict=True))
     values["in_tray"] = bool(values["in_tray"])
     values["down_to_d4"] = bool(values["down_to_d4"])
-    return DieRecord(**values)  # type: ignore[arg-type]
+    return DieRecord(**values)
 
 
-def trait_from_row(row: tuple[object, ...]) -> TraitRecord:
-    record = TraitRecord(*row)  # type: ignore[arg-type]
+def trait_from_row(row: Row) -> TraitRecord:
+    record = TraitRecord(*row)
     return replace(record, broad=bool(record.broad))
 
 
-def item_from_row(row: tuple[object, ...]) -> ItemRecord:
-    record = ItemRecord(*row)  # type: ignore[arg-type]
+def item_from_row(row: Row) -> ItemRecord:
+    record = ItemRecord(*row)
     return replace(record, deplete=bool(record.deplete))

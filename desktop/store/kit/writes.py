@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import asdict, fields
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from sqlalchemy import func, update
 from sqlmodel import Session, col, select
@@ -51,9 +51,7 @@ def _next_position(session: Session, model: type[Die | Trait | Item], character_
 KitRow = TypeVar("KitRow", Trait, Item)
 
 
-def _new_kit_row(
-    session: Session, model: type[KitRow], character_id: int, **values: object
-) -> KitRow:
+def _new_kit_row(session: Session, model: type[KitRow], character_id: int, **values: Any) -> KitRow:
     """A new trait or item of the character (who must still be there), after its others."""
     roster_writes.character_row(session, character_id)
     return model(

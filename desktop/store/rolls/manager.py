@@ -119,10 +119,29 @@ class RollManager(Manager):
             writes.set_roll_undone(session, roll_id, undone)
             self._write_efficiencies(session, checked)
 
-    def _line_values(self, *line: object) -> dict[str, object]:
+    def _line_values(
+        self,
+        character_id: object,
+        character_name: object,
+        kind: object,
+        detail: object,
+        total: object,
+        summary: object,
+        at: object,
+    ) -> dict[str, object]:
         """The checked columns of a new log line (`roll_values`' fields up to `at`), with
         the day and the game it falls in."""
-        return roll_values(*line, self._today(), self._play())
+        return roll_values(
+            character_id,
+            character_name,
+            kind,
+            detail,
+            total,
+            summary,
+            at,
+            self._today(),
+            self._play(),
+        )
 
     def _check_character(self, character_id: int | None) -> None:
         """Refuse a log line for a character who is gone (NotFound)."""

@@ -3,31 +3,31 @@ from a row, and the checked values of a new line."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import fields
 from datetime import datetime
 
 from desktop.rules import roster
 from desktop.store import checks
+from desktop.store.core import Row
 from desktop.store.rolls.records import RollRecord
 
 ROLL_COLUMNS = ", ".join(f.name for f in fields(RollRecord))
 
 
-def roll_from_row(row: Sequence[object]) -> RollRecord:
+def roll_from_row(row: Row) -> RollRecord:
     roll_id, at, character_id, name, kind, detail, total, summary, undone, day, *play = row
-    game_id, scene, round_, turn = (None if v is None else int(v) for v in play)  # type: ignore[call-overload]
+    game_id, scene, round_, turn = (None if v is None else int(v) for v in play)
     return RollRecord(
-        id=int(roll_id),  # type: ignore[call-overload]
+        id=int(roll_id),
         at=str(at),
-        character_id=None if character_id is None else int(character_id),  # type: ignore[call-overload]
+        character_id=None if character_id is None else int(character_id),
         character_name=str(name),
         kind=str(kind),
         detail=checks.parse_detail(str(detail)),
-        total=None if total is None else int(total),  # type: ignore[call-overload]
+        total=None if total is None else int(total),
         summary=str(summary),
         undone=bool(undone),
-        day=None if day is None else int(day),  # type: ignore[call-overload]
+        day=None if day is None else int(day),
         game_id=game_id,
         scene=scene,
         round=round_,

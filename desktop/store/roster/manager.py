@@ -25,11 +25,11 @@ class RosterManager(Manager):
     def all(self) -> list[CharacterRecord]:
         """Every roster entry, in roster order."""
         rows = self._read(f"SELECT {CHARACTER_COLUMNS} FROM character ORDER BY position, id")
-        return [CharacterRecord(*row) for row in rows]  # type: ignore[arg-type]
+        return [CharacterRecord(*row) for row in rows]
 
     def get(self, character_id: int) -> CharacterRecord:
         sql = f"SELECT {CHARACTER_COLUMNS} FROM character"
-        return CharacterRecord(*self._read_by_id(sql, character_id, "Character"))  # type: ignore[arg-type]
+        return CharacterRecord(*self._read_by_id(sql, character_id, "Character"))
 
     def add(self, name: str, kind: str = "pc", notes: str = "") -> CharacterRecord:
         from desktop.store.roster import writes
@@ -68,10 +68,10 @@ class RosterManager(Manager):
             dice=tuple(self._campaign.kit.dice(character_id)),
             traits=tuple(self._campaign.kit.traits(character_id)),
             items=tuple(self._campaign.kit.items(character_id)),
-            roll_ids=tuple(int(row[0]) for row in roll_ids),  # type: ignore[call-overload]
-            card_ids=tuple(int(row[0]) for row in card_ids),  # type: ignore[call-overload]
+            roll_ids=tuple(int(row[0]) for row in roll_ids),
+            card_ids=tuple(int(row[0]) for row in card_ids),
             **self._campaign.calendar.snapshot_rows(character_id),
-            **self._campaign.downtime.snapshot_rows(character_id),  # type: ignore[arg-type]
+            **self._campaign.downtime.snapshot_rows(character_id),
         )
 
     def delete(self, character_id: int) -> CharacterSnapshot:

@@ -20,7 +20,7 @@ def cards_topics(card_ids: Sequence[int]) -> tuple[Topic, ...]:
 
 def downtime_topics(snapshot: CharacterSnapshot) -> tuple[Topic, ...]:
     """The topics of a character's downtime rows that go or come back with it."""
-    topics = (Topic.CLOCKS,) if snapshot.clocks else ()
+    topics: tuple[Topic, ...] = (Topic.CLOCKS,) if snapshot.clocks else ()
     if snapshot.downtime_sheet is not None or snapshot.downtime_entry_ids:
         topics += (Topic.DOWNTIME,)
     return topics
