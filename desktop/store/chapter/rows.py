@@ -10,20 +10,20 @@ keeps every undo exact.
 
 from __future__ import annotations
 
+from dataclasses import fields
+
 from desktop.rules import factions
 from desktop.rules.factions import MIN_TIER, STRONG
 from desktop.store import checks
-from desktop.store.chapter.records import ClaimPathRecord, ClaimRecord
+from desktop.store.chapter.records import ChapterRecord, ClaimPathRecord, ClaimRecord
 from desktop.store.core import Row, Topic
 
-# The chapter's stored columns after its id, in the order NEW_CHAPTER gives them.
-CHAPTER_COLUMNS = "name, tier, hold, rep, coin, heat, lair_held, notes, lair_threatened"
+# The chapter's stored fields (`turf` and `at_war` are derived, never stored): its one
+# list of columns, in the order NEW_CHAPTER gives them.
+CHAPTER_STORED = tuple(f.name for f in fields(ChapterRecord) if f.name not in ("turf", "at_war"))
+CHAPTER_COLUMNS = ", ".join(CHAPTER_STORED)
+CHAPTER_FIELDS = frozenset(CHAPTER_STORED)
 CLAIM_SQL = "SELECT id, name, benefit, turf, COALESCE(faction_id, 0), x, y FROM claim"
-
-
-CHAPTER_FIELDS = frozenset(
-    {"name", "tier", "hold", "rep", "coin", "heat", "lair_held", "notes", "lair_threatened"}
-)
 
 
 CLAIM_FIELDS = frozenset({"name", "benefit", "turf", "x", "y"})

@@ -5,12 +5,12 @@ these keep the chapter one row and each path spelled one way."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import fields
 from typing import Any
 
 from sqlmodel import Session, col, select
 
 from desktop.store.chapter.records import ChapterRecord, ClaimPathRecord, ClaimRecord
+from desktop.store.chapter.rows import CHAPTER_STORED
 from desktop.store.errors import NotFound
 from desktop.store.models import (
     ChapterRow,
@@ -26,10 +26,6 @@ from desktop.store.row_writes import (
 )
 
 CHAPTER_ID = 1
-
-
-# The chapter's stored fields: `turf` and `at_war` are derived, never stored.
-CHAPTER_STORED = tuple(f.name for f in fields(ChapterRecord) if f.name not in ("turf", "at_war"))
 
 
 def _chapter_row(session: Session) -> ChapterRow:
