@@ -3,7 +3,6 @@ Reached as `campaign.roster`."""
 
 from __future__ import annotations
 
-from desktop.rules import roster
 from desktop.store.core import Manager, Topic
 from desktop.store.kit import (
     check_die,
@@ -13,6 +12,7 @@ from desktop.store.kit import (
     distinct_ids,
     same_owner,
 )
+from desktop.store.roster.checks import character_values
 from desktop.store.roster.records import CharacterRecord, CharacterSnapshot
 from desktop.store.roster.rows import CHARACTER_COLUMNS, cards_topics, downtime_topics
 
@@ -34,23 +34,15 @@ class RosterManager(Manager):
     def add(self, name: str, kind: str = "pc", notes: str = "") -> CharacterRecord:
         from desktop.store.roster import writes
 
-        values = {
-            "name": roster.check_name(name),
-            "kind": roster.check_kind(kind),
-            "notes": roster.check_notes(notes),
-        }
+        values = character_values({"name": name, "kind": kind, "notes": notes})
         with self._writing(Topic.CHARACTERS) as session:
-            return writes.add_character(session, **values)
+            return writes.add_character(session, values)
 
     def update(self, character_id: int, **changes: object) -> CharacterRecord:
         """Change name, kind and/or notes; returns the record as it is now."""
         from desktop.store.roster import writes
 
-        checks = {"name": roster.check_name, "kind": roster.check_kind, "notes": roster.check_notes}
-        unknown = set(changes) - set(checks)
-        if unknown:
-            raise ValueError(f"A character has no field {', '.join(sorted(unknown))}.")
-        values: dict[str, object] = {key: checks[key](value) for key, value in changes.items()}
+        values = character_values(changes)
         with self._writing(Topic.CHARACTERS) as session:
             return writes.update_character(session, character_id, values)
 

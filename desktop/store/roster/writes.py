@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import asdict
+from typing import Any
 
 from sqlalchemy import func
 from sqlmodel import Session, select
@@ -24,9 +25,10 @@ from desktop.store.row_writes import (
 )
 
 
-def add_character(session: Session, name: str, kind: str, notes: str) -> CharacterRecord:
+def add_character(session: Session, values: dict[str, Any]) -> CharacterRecord:
+    """A new character from checked values, after every other."""
     last = session.exec(select(func.max(Character.position))).one()
-    row = Character(name=name, kind=kind, notes=notes, position=(last or 0) + 1)
+    row = Character(**values, position=(last or 0) + 1)
     return character_record(added(session, row))
 
 
