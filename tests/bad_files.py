@@ -17,7 +17,7 @@ from pathlib import Path
 
 from desktop.store import Campaign
 from desktop.store.connection import APPLICATION_ID
-from desktop.store.downtime_records import ENTRY_ACTIVITIES, DowntimeStep
+from desktop.store.downtime import ENTRY_ACTIVITIES, DowntimeStep
 from desktop.store.sample import ensure_sample_campaign
 
 RESOURCES = Path(__file__).resolve().parents[1] / "resources"

@@ -194,8 +194,8 @@ def test_damage_met_only_while_reading_is_reported_plainly(
     capsys: pytest.CaptureFixture[str],
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from desktop.store.managers.cards import CardManager
-    from desktop.store.managers.roster import RosterManager
+    from desktop.store.cards import CardManager
+    from desktop.store.roster import RosterManager
 
     path = tmp_path / "subtle.gmdesk"
     path.write_bytes(base_bytes)

@@ -389,3 +389,268 @@ def test_the_checker_lets_a_good_import_of_the_table_through(module: str, source
 
 def test_actions_load_no_qt() -> None:
     assert _qt_loaded_by(_modules("actions")) == []
+
+
+# ------------------------------------------------------------- areas of the store, privacy
+#
+# The store keeps one package per area (desktop/store/<area>/: records, rows, checks,
+# writes, manager). The rule between areas, and from the rest of the store into an area:
+# a module outside area B uses B only as `desktop.store.B` and the names B's
+# `__init__` lists in `__all__` (`from desktop.store.B import ClockRecord`, or
+# `from desktop.store import B as b` then `b.ClockRecord`), plus `desktop.store.B.writes`,
+# the sqlmodel half of B's writes, kept a module apart so that reading never loads
+# SQLAlchemy: another area's transaction may call it. Never B's other modules (rows,
+# checks, records, manager), and nowhere in desktop/ a name starting with `_` taken from
+# another module (by `from m import _x` or `m._x`).
+
+STORE_AREAS = (
+    "roster",
+    "kit",
+    "cards",
+    "rolls",
+    "calendar",
+    "clocks",
+    "factions",
+    "chapter",
+    "downtime",
+    "games",
+)
+
+
+def _area_of(name: str) -> str | None:
+    """The store area `name` (a dotted module or name) lies in, or None."""
+    parts = name.split(".")
+    if len(parts) >= 3 and parts[:2] == ["desktop", "store"] and parts[2] in STORE_AREAS:
+        return parts[2]
+    return None
+
+
+def _area_public(area: str) -> set[str]:
+    import importlib
+
+    package = importlib.import_module(f"desktop.store.{area}")
+    return {*getattr(package, "__all__", ()), "writes"}
+
+
+def _module_aliases(module: str, tree: ast.AST) -> dict[str, str]:
+    """Local names bound to a module of ours by an import (`import a.b as c`,
+    `from a import b`), as name -> dotted module."""
+    package = module.rsplit(".", 1)[0] if not module.endswith(".__init__") else module[:-9]
+    aliases: dict[str, str] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.asname and _within(alias.name, "desktop"):
+                    aliases[alias.asname] = alias.name
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")
+                parts = parts[: len(parts) - (node.level - 1)]
+                base = ".".join([*parts, base] if base else parts)
+            if not _within(base, "desktop"):
+                continue
+            for alias in node.names:
+                full = f"{base}.{alias.name}"
+                if _is_package_or_module(full):
+                    aliases[alias.asname or alias.name] = full
+    return aliases
+
+
+def _is_package_or_module(name: str) -> bool:
+    path = PACKAGE.parent.joinpath(*name.split("."))
+    return path.with_suffix(".py").exists() or (path / "__init__.py").exists()
+
+
+def private_name_breaks(module: str, source: str) -> list[str]:
+    """Names starting with `_` that `module` takes from another module of ours."""
+    tree = ast.parse(source)
+    breaks = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and (
+            node.level or _within(node.module or "", "desktop")
+        ):
+            for alias in node.names:
+                if alias.name.startswith("_") and not alias.name.startswith("__"):
+                    breaks.append(f"{module} imports {alias.name} from {node.module}")
+    aliases = _module_aliases(module, tree)
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name)
+            and node.value.id in aliases
+            and node.attr.startswith("_")
+            and not node.attr.startswith("__")
+        ):
+            breaks.append(f"{module} uses {aliases[node.value.id]}.{node.attr}")
+    return breaks
+
+
+def area_breaks(module: str, source: str) -> list[str]:
+    """What `module` (in the store) takes from a store area other than its own that is not
+    that area's public face; empty when nothing."""
+    if not _within(module, "desktop.store"):
+        return []
+    own = _area_of(module)
+    tree = ast.parse(source)
+    breaks = []
+    for name in sorted(imported_names(module, source)):
+        area = _area_of(name)
+        if area is None or area == own:
+            continue
+        rest = name.split(".")[3:]
+        if rest and rest[0] not in _area_public(area):
+            breaks.append(f"{module} imports {name}: only desktop.store.{area}'s public names")
+    for local, target in _module_aliases(module, tree).items():
+        area = _area_of(target)
+        if area is None or area == own or target != f"desktop.store.{area}":
+            continue
+        public = _area_public(area)
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.Attribute)
+                and isinstance(node.value, ast.Name)
+                and node.value.id == local
+                and node.attr not in public
+            ):
+                breaks.append(f"{module} uses {target}.{node.attr}: not in its __all__")
+    return breaks
+
+
+def _sources(folder: str = "") -> list[tuple[str, str]]:
+    root = PACKAGE / folder if folder else PACKAGE
+    return [
+        (
+            "desktop." + ".".join(path.relative_to(PACKAGE).with_suffix("").parts),
+            path.read_text(encoding="utf-8"),
+        )
+        for path in sorted(root.rglob("*.py"))
+    ]
+
+
+def test_no_private_name_crosses_a_module() -> None:
+    breaks = [b for module, source in _sources() for b in private_name_breaks(module, source)]
+    assert breaks == []
+
+
+def test_a_store_area_is_used_only_through_its_public_face() -> None:
+    breaks = [b for module, source in _sources("store") for b in area_breaks(module, source)]
+    assert breaks == []
+
+
+def test_the_areas_are_there_to_check() -> None:
+    present = [area for area in STORE_AREAS if (PACKAGE / "store" / area).is_dir()]
+    assert present, "no store area left to check"
+    for area in present:
+        assert _area_public(area) > {"writes"}, area
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "from desktop.store.kit.rows import _die\n",
+        "from .rows import _die\n",
+        "def f():\n    from desktop.store.downtime.rows import _sheet\n",
+        "from desktop.store.kit import rows as store\nstore._die(1)\n",
+        "import desktop.store.core as core\ncore._chunks([])\n",
+    ],
+)
+def test_the_privacy_checker_finds_a_private_name(source: str) -> None:
+    assert private_name_breaks("desktop.store.health", source), source
+
+
+def test_the_privacy_checker_lets_public_and_own_names_through() -> None:
+    source = (
+        "from __future__ import annotations\n"
+        "from desktop.store.clocks import clock_from_row\n"
+        "def _mine():\n    return self._read()\n"
+        "from desktop.store import clocks\nclocks.__all__\n"
+    )
+    assert private_name_breaks("desktop.store.health", source) == []
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "from desktop.store.clocks.rows import clock_from_row\n",
+        "from desktop.store.clocks import rows\n",
+        "def f():\n    from desktop.store.clocks.checks import clock\n",
+        "from desktop.store import clocks\nclocks.rows.clock_from_row(1)\n",
+        "from desktop.store import clocks as area\narea.OWNER_ORDER\n",
+    ],
+)
+def test_the_area_checker_finds_a_reach_inside(source: str) -> None:
+    assert area_breaks("desktop.store.downtime.manager", source), source
+
+
+def test_the_area_checker_lets_public_names_writes_and_own_modules_through() -> None:
+    source = (
+        "from desktop.store.clocks import ClockRecord, clock_from_row\n"
+        "from desktop.store import clocks as area\narea.CLOCK_SQL\n"
+        "def f():\n    from desktop.store.clocks import writes\n"
+        "from desktop.store.downtime.rows import ENTRY_SQL\n"
+        "from desktop.store.downtime import checks\n"
+    )
+    assert area_breaks("desktop.store.downtime.manager", source) == []
+    assert area_breaks("desktop.ui.docks.clocks", "from desktop.store.clocks.rows import x\n") == []
+
+
+def manager_privacy_breaks(module: str, source: str) -> list[str]:
+    """Private attributes a store module reaches on another manager: through the campaign
+    (`self._campaign.kit._write_dice`) or a name bound to one (`kit = self._campaign.kit`)."""
+    tree = ast.parse(source)
+
+    def reaches_campaign(node: ast.expr) -> bool:
+        while isinstance(node, ast.Attribute):
+            if node.attr == "_campaign":
+                return True
+            node = node.value
+        return False
+
+    bound = {
+        target.id
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Assign) and reaches_campaign(node.value)
+        for target in node.targets
+        if isinstance(target, ast.Name)
+    }
+    breaks = []
+    for node in ast.walk(tree):
+        if not (
+            isinstance(node, ast.Attribute)
+            and node.attr.startswith("_")
+            and not node.attr.startswith("__")
+            and node.attr != "_campaign"
+        ):
+            continue
+        receiver = node.value
+        if reaches_campaign(receiver) or (isinstance(receiver, ast.Name) and receiver.id in bound):
+            breaks.append(f"{module}:{node.lineno} reaches {ast.unparse(node)}")
+    return breaks
+
+
+def test_no_manager_calls_another_managers_private_method() -> None:
+    breaks = [
+        b for module, source in _sources("store") for b in manager_privacy_breaks(module, source)
+    ]
+    assert breaks == []
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "def f(self):\n    self._campaign.kit._write_dice(s, d)\n",
+        "def f(self):\n    kit = self._campaign.kit\n    kit._dice_by_id([1])\n",
+        "def f(self):\n    self._campaign._read('SELECT 1')\n",
+    ],
+)
+def test_the_manager_checker_finds_a_private_call(source: str) -> None:
+    assert manager_privacy_breaks("desktop.store.games.manager", source), source
+
+
+def test_the_manager_checker_lets_public_and_own_calls_through() -> None:
+    source = (
+        "def f(self):\n    self._campaign.kit.write_dice(s, d)\n    self._read('x')\n"
+        "    kit = self._campaign.kit\n    kit.dice_by_id([1])\n"
+    )
+    assert manager_privacy_breaks("desktop.store.games.manager", source) == []

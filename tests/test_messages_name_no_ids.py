@@ -18,7 +18,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1] / "desktop"
 AN_ID = re.compile(r"(^|[._])id$")
 # Where naming the row is the point: what Check Campaign, the repair and an import say.
-EXEMPT = {"checkup.py", "mending.py", "health.py", "schema.py", "energy_rows.py"}
+EXEMPT = {"checkup.py", "mending.py", "health.py", "schema.py"}
+EXEMPT_PATHS = {"store/calendar/rows.py"}  # the energy rows read back
 EXEMPT_FOLDERS = {"exchange"}
 MESSAGE_SLOTS = {"report_failure", "report_breakage", "_problem", "say", "show_error"}
 
@@ -56,7 +57,11 @@ def _messages(tree: ast.AST) -> list[ast.JoinedStr]:
 def test_no_refusal_names_an_internal_id() -> None:
     named: list[str] = []
     for path in sorted(ROOT.rglob("*.py")):
-        if path.name in EXEMPT or EXEMPT_FOLDERS & set(path.parts):
+        if (
+            path.name in EXEMPT
+            or path.relative_to(ROOT).as_posix() in EXEMPT_PATHS
+            or EXEMPT_FOLDERS & set(path.parts)
+        ):
             continue
         for message in _messages(ast.parse(path.read_text(encoding="utf-8"))):
             text = ast.unparse(message)

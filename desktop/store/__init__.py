@@ -8,13 +8,16 @@ for: the campaign's reads are plain sqlite3, and sqlmodel/SQLAlchemy load at the
 write.
 
 Inside: `core.py` (connections, the transaction `writing(*topics)`, reads, listeners,
-`Topic`), `campaign.py` (open, create, lock, back up, close, settings) and
-`managers/` (one per area: roster, kit, cards, rolls, calendar, clocks, factions,
-chapter, downtime), over `records.py`/`downtime_records.py` (what they return),
-`checks.py` (values checked before writing), `writer.py`/`downtime_writer.py` (the
-sqlmodel writes), `schema.py` and `migrations/` (Alembic), `exchange.py` (JSON import
-and export), `backups.py`, `lock.py`, `health.py` (judged on open), `checkup.py` (Check
-Campaign and repair), `files.py` and `trust.py`.
+`Topic`), `campaign.py` (open, create, lock, back up, close, settings) and one package
+per area, reached as `campaign.<area>`: `roster/`, `kit/`, `cards/`, `rolls/`,
+`calendar/`, `clocks/`, `factions/`, `chapter/`, `downtime/`, `games/`, each with its
+records, rows (reads, column lists), checks, writes (sqlmodel, loaded on first write)
+and manager. An area uses another only through that area's `__init__` names and its
+`writes` (tests/test_layers.py checks it). Beside them the file: `checks.py` (shared
+value checks), `writer.py` (the write engine and the campaign row), `schema.py` and
+`migrations/` (Alembic), `exchange/` (JSON import and export), `backups.py`, `lock.py`,
+`health.py` (judged on open), `checkup.py` and `mending.py` (Check Campaign and repair),
+`files.py` and `trust.py`.
 """
 
 from __future__ import annotations
@@ -24,9 +27,17 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from desktop.store.backups import BackupFailed, BackupInfo, list_backups, restore_backup
+    from desktop.store.calendar import EndDaySummary, EndDayToken, EnergyDebt, EnergyDecay
     from desktop.store.campaign import Campaign
     from desktop.store.campaign_names import campaign_name
-    from desktop.store.card_records import CardRecord, CardSnapshot
+    from desktop.store.cards import CardRecord, CardSnapshot
+    from desktop.store.chapter import (
+        ChapterRecord,
+        ClaimPathRecord,
+        ClaimRecord,
+        ClaimSnapshot,
+        ClaimTransfer,
+    )
     from desktop.store.checks import ABILITY_RATING_MAX, DAILY_NET_MAX, INTEGER_MAX, XP_MAX
     from desktop.store.checkup import (
         CheckReport,
@@ -37,29 +48,23 @@ if TYPE_CHECKING:
     from desktop.store.checkup import (
         repair as repair_campaign,
     )
-    from desktop.store.core import Listener, Topic
-    from desktop.store.downtime_records import (
-        EXTRA_PAID,
-        FACTION_TICK,
+    from desktop.store.clocks import (
         OWNER_CHAPTER,
         OWNER_CHARACTER,
         OWNER_FACTION,
         OWNER_NONE,
-        PAYOFF,
-        ChapterRecord,
-        ClaimPathRecord,
-        ClaimRecord,
-        ClaimSnapshot,
-        ClaimTransfer,
         ClockRecord,
+    )
+    from desktop.store.core import Listener, Topic
+    from desktop.store.downtime import (
+        EXTRA_PAID,
+        FACTION_TICK,
+        PAYOFF,
         DowntimeEntry,
         DowntimeSheet,
         DowntimeStep,
         DowntimeUndo,
-        FactionRecord,
-        FactionSnapshot,
     )
-    from desktop.store.energy_records import EndDaySummary, EndDayToken, EnergyDebt, EnergyDecay
     from desktop.store.errors import (
         CampaignRefused,
         CampaignWriteFailed,
@@ -76,21 +81,23 @@ if TYPE_CHECKING:
         read_document,
         write_document,
     )
+    from desktop.store.factions import FactionRecord, FactionSnapshot
     from desktop.store.files import damaged_message
-    from desktop.store.game_dice import DiceChange, GameEnd
-    from desktop.store.games import GameRecord, PlayView, SceneRecord, Seat
+    from desktop.store.games import (
+        NO_PLAYERS,
+        DiceChange,
+        GameEnd,
+        GameRecord,
+        PlayView,
+        SceneRecord,
+        Seat,
+    )
+    from desktop.store.kit import DieRecord, ItemRecord, TraitRecord
     from desktop.store.leftovers import remove_backup_leftovers, remove_leftovers
     from desktop.store.lock import CampaignLocked
-    from desktop.store.managers.games import NO_PLAYERS
-    from desktop.store.records import (
-        CampaignSummary,
-        CharacterRecord,
-        CharacterSnapshot,
-        DieRecord,
-        ItemRecord,
-        RollRecord,
-        TraitRecord,
-    )
+    from desktop.store.records import CampaignSummary
+    from desktop.store.rolls import RollRecord
+    from desktop.store.roster import CharacterRecord, CharacterSnapshot
     from desktop.store.sample import ensure_sample_campaign
     from desktop.store.suffix import SUFFIX
 
@@ -101,41 +108,41 @@ _PUBLIC: dict[str, tuple[str, str]] = {
     "Topic": ("desktop.store.core", "Topic"),
     "Listener": ("desktop.store.core", "Listener"),
     "CampaignSummary": ("desktop.store.records", "CampaignSummary"),
-    "CardRecord": ("desktop.store.card_records", "CardRecord"),
-    "CardSnapshot": ("desktop.store.card_records", "CardSnapshot"),
-    "CharacterRecord": ("desktop.store.records", "CharacterRecord"),
-    "CharacterSnapshot": ("desktop.store.records", "CharacterSnapshot"),
-    "DieRecord": ("desktop.store.records", "DieRecord"),
-    "EndDaySummary": ("desktop.store.energy_records", "EndDaySummary"),
-    "EndDayToken": ("desktop.store.energy_records", "EndDayToken"),
-    "EnergyDebt": ("desktop.store.energy_records", "EnergyDebt"),
-    "EnergyDecay": ("desktop.store.energy_records", "EnergyDecay"),
-    "ItemRecord": ("desktop.store.records", "ItemRecord"),
-    "RollRecord": ("desktop.store.records", "RollRecord"),
-    "TraitRecord": ("desktop.store.records", "TraitRecord"),
-    "OWNER_CHAPTER": ("desktop.store.downtime_records", "OWNER_CHAPTER"),
-    "OWNER_CHARACTER": ("desktop.store.downtime_records", "OWNER_CHARACTER"),
-    "OWNER_FACTION": ("desktop.store.downtime_records", "OWNER_FACTION"),
-    "OWNER_NONE": ("desktop.store.downtime_records", "OWNER_NONE"),
-    "FACTION_TICK": ("desktop.store.downtime_records", "FACTION_TICK"),
-    "EXTRA_PAID": ("desktop.store.downtime_records", "EXTRA_PAID"),
-    "PAYOFF": ("desktop.store.downtime_records", "PAYOFF"),
-    "ChapterRecord": ("desktop.store.downtime_records", "ChapterRecord"),
-    "ClaimPathRecord": ("desktop.store.downtime_records", "ClaimPathRecord"),
-    "ClaimRecord": ("desktop.store.downtime_records", "ClaimRecord"),
-    "ClaimSnapshot": ("desktop.store.downtime_records", "ClaimSnapshot"),
-    "ClaimTransfer": ("desktop.store.downtime_records", "ClaimTransfer"),
-    "ClockRecord": ("desktop.store.downtime_records", "ClockRecord"),
-    "DowntimeEntry": ("desktop.store.downtime_records", "DowntimeEntry"),
-    "DowntimeSheet": ("desktop.store.downtime_records", "DowntimeSheet"),
-    "DowntimeStep": ("desktop.store.downtime_records", "DowntimeStep"),
-    "DowntimeUndo": ("desktop.store.downtime_records", "DowntimeUndo"),
-    "FactionRecord": ("desktop.store.downtime_records", "FactionRecord"),
-    "FactionSnapshot": ("desktop.store.downtime_records", "FactionSnapshot"),
-    "DiceChange": ("desktop.store.game_dice", "DiceChange"),
-    "GameEnd": ("desktop.store.game_dice", "GameEnd"),
+    "CardRecord": ("desktop.store.cards", "CardRecord"),
+    "CardSnapshot": ("desktop.store.cards", "CardSnapshot"),
+    "CharacterRecord": ("desktop.store.roster", "CharacterRecord"),
+    "CharacterSnapshot": ("desktop.store.roster", "CharacterSnapshot"),
+    "DieRecord": ("desktop.store.kit", "DieRecord"),
+    "EndDaySummary": ("desktop.store.calendar", "EndDaySummary"),
+    "EndDayToken": ("desktop.store.calendar", "EndDayToken"),
+    "EnergyDebt": ("desktop.store.calendar", "EnergyDebt"),
+    "EnergyDecay": ("desktop.store.calendar", "EnergyDecay"),
+    "ItemRecord": ("desktop.store.kit", "ItemRecord"),
+    "RollRecord": ("desktop.store.rolls", "RollRecord"),
+    "TraitRecord": ("desktop.store.kit", "TraitRecord"),
+    "OWNER_CHAPTER": ("desktop.store.clocks", "OWNER_CHAPTER"),
+    "OWNER_CHARACTER": ("desktop.store.clocks", "OWNER_CHARACTER"),
+    "OWNER_FACTION": ("desktop.store.clocks", "OWNER_FACTION"),
+    "OWNER_NONE": ("desktop.store.clocks", "OWNER_NONE"),
+    "FACTION_TICK": ("desktop.store.downtime", "FACTION_TICK"),
+    "EXTRA_PAID": ("desktop.store.downtime", "EXTRA_PAID"),
+    "PAYOFF": ("desktop.store.downtime", "PAYOFF"),
+    "ChapterRecord": ("desktop.store.chapter", "ChapterRecord"),
+    "ClaimPathRecord": ("desktop.store.chapter", "ClaimPathRecord"),
+    "ClaimRecord": ("desktop.store.chapter", "ClaimRecord"),
+    "ClaimSnapshot": ("desktop.store.chapter", "ClaimSnapshot"),
+    "ClaimTransfer": ("desktop.store.chapter", "ClaimTransfer"),
+    "ClockRecord": ("desktop.store.clocks", "ClockRecord"),
+    "DowntimeEntry": ("desktop.store.downtime", "DowntimeEntry"),
+    "DowntimeSheet": ("desktop.store.downtime", "DowntimeSheet"),
+    "DowntimeStep": ("desktop.store.downtime", "DowntimeStep"),
+    "DowntimeUndo": ("desktop.store.downtime", "DowntimeUndo"),
+    "FactionRecord": ("desktop.store.factions", "FactionRecord"),
+    "FactionSnapshot": ("desktop.store.factions", "FactionSnapshot"),
+    "DiceChange": ("desktop.store.games", "DiceChange"),
+    "GameEnd": ("desktop.store.games", "GameEnd"),
     "GameRecord": ("desktop.store.games", "GameRecord"),
-    "NO_PLAYERS": ("desktop.store.managers.games", "NO_PLAYERS"),
+    "NO_PLAYERS": ("desktop.store.games", "NO_PLAYERS"),
     "PlayView": ("desktop.store.games", "PlayView"),
     "SceneRecord": ("desktop.store.games", "SceneRecord"),
     "Seat": ("desktop.store.games", "Seat"),

@@ -33,6 +33,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
 
+from desktop.rules import dicepool
 from desktop.store import checks
 
 # The file's own bound for any whole number (Qt's spin boxes and painters take 32-bit
@@ -90,8 +91,6 @@ def of_table(table: str) -> dict[str, Bound]:
 
 @cache
 def _play_columns() -> dict[str, dict[str, Bound]]:
-    from desktop.rules import dicepool
-
     return {
         "campaign": {
             "id": _id("The campaign's id"),

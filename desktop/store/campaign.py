@@ -4,7 +4,7 @@ it, keeps its name and settings, and holds one manager per area (see `Campaign`)
 There is nothing to "save": each method that changes the campaign commits before it
 returns, so a GM Desk killed at any moment loses no acknowledged action. The
 connections, the transaction and the listeners are the core's (`core.py`); each area's
-reads and writes are its manager's (`managers/`).
+reads and writes are its manager's (`<area>/manager.py`).
 """
 
 from __future__ import annotations
@@ -19,28 +19,28 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from desktop.rules import roster
-from desktop.store import checks, files, health, leftovers, schema, suffix, trust
-from desktop.store.connection import connect
+from desktop.store import backups, checks, files, health, leftovers, schema, suffix, trust
+from desktop.store.areas import Area
+from desktop.store.connection import connect, sqlite_uri
 from desktop.store.core import Core, Topic
 from desktop.store.errors import CampaignRefused, failure_reason
 from desktop.store.files import check_sqlite_file
 from desktop.store.lock import CampaignLock, CampaignLocked
-from desktop.store.managers import Area
 from desktop.store.records import CampaignSummary
 
 if TYPE_CHECKING:
     from sqlmodel import Session
 
-    from desktop.store.managers.calendar import CalendarManager
-    from desktop.store.managers.cards import CardManager
-    from desktop.store.managers.chapter import ChapterManager
-    from desktop.store.managers.clocks import ClockManager
-    from desktop.store.managers.downtime import DowntimeManager
-    from desktop.store.managers.factions import FactionManager
-    from desktop.store.managers.games import GameManager
-    from desktop.store.managers.kit import KitManager
-    from desktop.store.managers.rolls import RollManager
-    from desktop.store.managers.roster import RosterManager
+    from desktop.store.calendar import CalendarManager
+    from desktop.store.cards import CardManager
+    from desktop.store.chapter import ChapterManager
+    from desktop.store.clocks import ClockManager
+    from desktop.store.downtime import DowntimeManager
+    from desktop.store.factions import FactionManager
+    from desktop.store.games import GameManager
+    from desktop.store.kit import KitManager
+    from desktop.store.rolls import RollManager
+    from desktop.store.roster import RosterManager
 
 SUFFIX = suffix.SUFFIX  # still named here for the store's own modules
 
@@ -55,16 +55,16 @@ class Campaign(Core):
     # One manager per area, as attributes (campaign.cards.add(...)), each made when
     # first reached; each reads and writes through this core. A new area is one more
     # line here.
-    roster: Area[RosterManager] = Area("roster", "RosterManager")
-    kit: Area[KitManager] = Area("kit", "KitManager")
-    cards: Area[CardManager] = Area("cards", "CardManager")
-    rolls: Area[RollManager] = Area("rolls", "RollManager")
-    calendar: Area[CalendarManager] = Area("calendar", "CalendarManager")
-    clocks: Area[ClockManager] = Area("clocks", "ClockManager")
-    factions: Area[FactionManager] = Area("factions", "FactionManager")
-    chapter: Area[ChapterManager] = Area("chapter", "ChapterManager")
-    downtime: Area[DowntimeManager] = Area("downtime", "DowntimeManager")
-    games: Area[GameManager] = Area("games", "GameManager")
+    roster: Area[RosterManager] = Area("desktop.store.roster", "RosterManager")
+    kit: Area[KitManager] = Area("desktop.store.kit", "KitManager")
+    cards: Area[CardManager] = Area("desktop.store.cards", "CardManager")
+    rolls: Area[RollManager] = Area("desktop.store.rolls", "RollManager")
+    calendar: Area[CalendarManager] = Area("desktop.store.calendar", "CalendarManager")
+    clocks: Area[ClockManager] = Area("desktop.store.clocks", "ClockManager")
+    factions: Area[FactionManager] = Area("desktop.store.factions", "FactionManager")
+    chapter: Area[ChapterManager] = Area("desktop.store.chapter", "ChapterManager")
+    downtime: Area[DowntimeManager] = Area("desktop.store.downtime", "DowntimeManager")
+    games: Area[GameManager] = Area("desktop.store.games", "GameManager")
 
     def __init__(
         self, path: Path, reader: sqlite3.Connection, lock: CampaignLock | None, data_dir: Path
@@ -120,7 +120,6 @@ class Campaign(Core):
                         f"which cannot be done while {unwritable or 'it is open read-only'}. "
                         "Nothing was changed; open it for writing to upgrade it."
                     )
-                from desktop.store import backups  # only an upgrade or a backup needs it
 
                 schema.roll_back_killed_upgrade(path)  # a backup could not read past it
                 backups.make_backup(path, backups.backup_folder(data_dir, path))
@@ -172,7 +171,8 @@ class Campaign(Core):
         file is built under a temporary name and renamed into place, so a crash or a
         failed import never leaves half a campaign behind.
         """
-        from desktop.store import downtime_writer, writer
+        from desktop.store import writer
+        from desktop.store.chapter import writes as chapter_writes
 
         path = path.absolute()
         if os.path.lexists(path):
@@ -204,7 +204,7 @@ class Campaign(Core):
                         settings=json.dumps(settings or {}),
                     )
                     # The migration made the chapter before the campaign had a name.
-                    downtime_writer.name_chapter(session, title)
+                    chapter_writes.name_chapter(session, title)
                     if populate is not None:
                         populate(session)
             finally:
@@ -224,8 +224,6 @@ class Campaign(Core):
 
     @property
     def backup_folder(self) -> Path:
-        from desktop.store import backups
-
         return backups.backup_folder(self._data_dir, self.path)
 
     def close(self) -> None:
@@ -261,7 +259,7 @@ class Campaign(Core):
         return CampaignSummary(
             name=str(name),
             start_date=date.fromisoformat(str(start)),
-            current_day=int(day),  # type: ignore[call-overload]
+            current_day=int(day),
             settings=json.loads(str(settings)),
         )
 
@@ -286,7 +284,7 @@ class Campaign(Core):
 
         previous = self.settings()
         wanted = checks.settings(changes, previous)
-        self.downtime._check_stress_track(wanted["stress_track"])
+        self.downtime.check_stress_track(wanted["stress_track"])
         with self.writing(Topic.CAMPAIGN, Topic.SETTINGS) as session:
             stored = self.summary().settings
             # Keys this version does not know stay as they were.
@@ -319,14 +317,10 @@ class Campaign(Core):
 
     def save_copy(self, destination: Path) -> None:
         """Write a complete copy of the campaign (SQLite's backup API, safe while open)."""
-        from desktop.store import backups
-
         backups.copy_database(self.path, destination)
 
     def backup_now(self, now: datetime | None = None) -> Path:
         """Take an automatic backup and prune old ones; safe from a worker thread."""
-        from desktop.store import backups
-
         made = backups.make_backup(self.path, self.backup_folder, now)
         backups.prune_backups(self.backup_folder, now)
         return made
@@ -342,7 +336,6 @@ def _reader(path: Path, *, read_only: bool, immutable: bool) -> sqlite3.Connecti
     SQLite then needs no `-shm` beside it, which a read-only folder or disk refuses."""
     if not immutable:
         return connect(path, read_only=read_only)
-    from desktop.store.connection import sqlite_uri
 
     connection = sqlite3.connect(
         sqlite_uri(path, read_only=True) + "&immutable=1",

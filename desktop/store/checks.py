@@ -13,16 +13,15 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from datetime import date, datetime
 from typing import TYPE_CHECKING, Any
 
 from desktop.rules import dicepool, roster
-from desktop.store.records import DieRecord
 
 if TYPE_CHECKING:
     from desktop.rules.energy import DayState
-    from desktop.store.card_records import CardRecord
 
 # The checks of cards, of the campaign's settings, of stress tracks and of energy days
 # import the SySCards, downtime and energy rules when first called: a campaign opened
@@ -173,27 +172,6 @@ def die_place(value: object) -> str:
     return dicepool.check_place(value).value
 
 
-def die(record: DieRecord) -> DieRecord:
-    """A die as the file keeps it: each field checked, kinds and places as plain text."""
-    if not isinstance(record, DieRecord):
-        raise ValueError(f"Expected a die, not {record!r}.")
-    size = die_size(record.size)
-    checked = DieRecord(
-        id=row_id(record.id, "A die's id"),
-        character_id=row_id(record.character_id, "A die's character"),
-        size=size,
-        kind=die_kind(record.kind),
-        place=die_place(record.place),
-        item_id=optional_id(record.item_id, "A die's item"),
-        in_tray=flag(record.in_tray, "Being in the tray"),
-        steps=whole(record.steps, "The number of steps"),
-        down_to_d4=flag(record.down_to_d4, "Stepping down to d4"),
-        position=position(record.position),
-    )
-    dicepool.check_tray_choice(size, checked.steps, checked.down_to_d4)
-    return checked
-
-
 def trait(name: object, value: object, broad: object) -> dicepool.Trait:
     """A trait's name (spaces tidied, at most 80 characters), value and breadth."""
     return dicepool.Trait(roster.check_name(name), value, broad)  # type: ignore[arg-type]
@@ -204,7 +182,8 @@ def item(name: object, kind: object, die_size: object, deplete: object) -> dicep
 
 
 def item_kind(value: object) -> str:
-    dicepool.item_die_kind(value)  # refuses anything but a weapon or armour
+    # Refuses anything but a weapon or armour: a stored value of any type is judged.
+    dicepool.item_die_kind(value)  # type: ignore[arg-type]
     return str(value)
 
 
@@ -377,7 +356,8 @@ CARD_CHECKS: dict[str, Callable[[Any], Any]] = {
     "character_id": lambda value: optional_id(value, "A card's character"),
     "capacity": lambda value: flag(value, "Having a Capacity"),
     "efficiency": card_efficiency,
-    **{name: (lambda value, name=name: card_number(value, name)) for name in CARD_NUMBERS},
+    # mypy types no lambda with a default argument (the name each one is bound to).
+    **{name: (lambda value, name=name: card_number(value, name)) for name in CARD_NUMBERS},  # type: ignore[misc]
     "zone": lambda value: card_label(value, "A card's zone"),
     "scale": lambda value: card_label(value, "A card's scale"),
     "info": card_info,
@@ -393,42 +373,6 @@ def card_fields(changes: Mapping[str, object]) -> dict[str, Any]:
     if unknown:
         raise ValueError(f"A card has no field {', '.join(sorted(unknown))}.")
     return {name: CARD_CHECKS[name](value) for name, value in changes.items()}
-
-
-def card(record: CardRecord) -> CardRecord:
-    """A whole card as the file keeps it (a restore); `has_image` is left as given."""
-    from desktop.store.card_records import CardRecord
-
-    if not isinstance(record, CardRecord):
-        raise ValueError(f"Expected a card, not {record!r}.")
-    values = card_fields({name: getattr(record, name) for name in CARD_CHECKS})
-    if values["owner_id"] == record.id:
-        raise ValueError(f"Card “{values['name']}” is owned by itself: a card cannot own itself.")
-    return CardRecord(
-        id=row_id(record.id, "A card's id"), **values, has_image=bool(record.has_image)
-    )
-
-
-class NamedCard:
-    """A card as the owner rule sees it: compared by id, shown by name in its messages.
-
-    A plain class: a dataclass would be made at every start for a check that only card
-    ownership needs."""
-
-    __slots__ = ("id", "name")
-
-    def __init__(self, id: int, name: str) -> None:
-        self.id = id
-        self.name = name
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, NamedCard) and other.id == self.id
-
-    def __hash__(self) -> int:
-        return hash(self.id)
-
-    def __repr__(self) -> str:
-        return f"“{self.name}”"
 
 
 def card_owners(owners: Mapping[int, int | None], names: Mapping[int, str]) -> None:
@@ -515,7 +459,10 @@ def settings(changes: Mapping[str, object], current: Mapping[str, int]) -> dict[
     merged = {**defaults, **current, **changes}
     # raise_efficiency checks both settings (1..100 and 0..100) before it raises anything.
     syscards.raise_efficiency(
-        syscards.MIN_RATE, syscards.MAX_RATE, merged["raise_from"], merged["raise_by"]
+        syscards.MIN_RATE,
+        syscards.MAX_RATE,
+        merged["raise_from"],  # type: ignore[arg-type]  # stored values: it judges them
+        merged["raise_by"],  # type: ignore[arg-type]
     )
     stress_track(merged["stress_track"])
     dicepool.check_starting_dice(merged["starting_dice"])
@@ -596,3 +543,38 @@ def text(value: object, what: str, maximum: int = TEXT_LINE_MAX) -> str:
 
 def notes(value: object) -> str:
     return roster.check_notes(value)
+
+
+def known_fields(changes: Mapping[str, object], known: AbstractSet[str], what: str) -> None:
+    """Refuse a change naming a field `what` does not have."""
+    unknown = set(changes) - known
+    if unknown:
+        raise ValueError(f"{what} has no field {', '.join(sorted(unknown))}.")
+
+
+def listed(names: Sequence[str]) -> str:
+    """Names quoted and joined for a sentence: “a”, “b” and “c”."""
+    quoted = [f"“{name}”" for name in names]
+    return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " and " + quoted[-1]
+
+
+class NamedCard:
+    """A card as the owner rule sees it: compared by id, shown by name in its messages.
+
+    A plain class: a dataclass would be made at every start for a check that only card
+    ownership needs."""
+
+    __slots__ = ("id", "name")
+
+    def __init__(self, id: int, name: str) -> None:
+        self.id = id
+        self.name = name
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, NamedCard) and other.id == self.id
+
+    def __hash__(self) -> int:
+        return hash(self.id)
+
+    def __repr__(self) -> str:
+        return f"“{self.name}”"

@@ -17,7 +17,8 @@ from contextlib import closing, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from desktop.store import files, health, mending
+from desktop.store import files, health, leftovers, mending, revision_check, schema
+from desktop.store.campaign import Campaign
 from desktop.store.errors import CampaignRefused, failure_reason
 from desktop.store.health import (
     MAX_FINDINGS,
@@ -92,8 +93,6 @@ def check_campaign(path: Path) -> CheckReport:
     try:
         files.check_sqlite_file(path)
         with files.inspecting(path, shared=True) as connection:
-            from desktop.store import revision_check, schema
-
             revision = schema.revision_of(connection, path.name)
             report.integrity = _integrity(connection)
             report.foreign_keys = foreign_key_findings(connection)
@@ -182,8 +181,6 @@ def repair(source: Path, destination: Path) -> RepairReport:
         raise CampaignRefused("The repaired copy must be a new file, not the damaged one.")
     from sqlalchemy.exc import SQLAlchemyError
 
-    from desktop.store import leftovers, schema
-
     report = RepairReport(destination)
     # A partial name of our own: a repair killed half way is cleared at the next open.
     building = leftovers.partial_path(destination.parent, destination.stem)
@@ -238,7 +235,6 @@ def _remove_with_sidecars(path: Path) -> None:
 def _refuse_unless_it_opens(copy: Path, source: Path) -> None:
     """Open the copy as File > Open does (every value checked, the campaign row read);
     a copy it would refuse is removed, and the GM told that none could be made."""
-    from desktop.store.campaign import Campaign
 
     with tempfile.TemporaryDirectory(prefix="gmdesk-repair-") as data_dir:
         try:
@@ -253,8 +249,6 @@ def _refuse_unless_it_opens(copy: Path, source: Path) -> None:
 
 def _build_schema(path: Path, revision: str) -> None:
     """The empty tables of `revision`, made by the shipped migrations."""
-    from desktop.store import schema
-
     with schema.migrated(path, revision) as connection:
         # The migrations seed a few rows (the chapter); the copy brings the old ones.
         for table in ("chapter",):
@@ -322,11 +316,11 @@ def _copy_table(
         name = singular_of(table) if refused == 1 else plural_of(table)
         report.lost.append(f"{refused} {name} could not be saved{why}.")
     if fills and kept:
-        values = ", ".join(f"“{column}”: {said}" for column, _value, said in fills)
+        said_values = ", ".join(f"“{column}”: {said}" for column, _value, said in fills)
         were = "was" if kept == 1 else "were"
         report.lost.append(
             f"The {plural_of(table)} had no {_named([c for c, _v, _s in fills])}: {kept} {were} "
-            f"saved with GM Desk's default value there ({values})."
+            f"saved with GM Desk's default value there ({said_values})."
         )
     report.kept[table] = kept
 
@@ -369,9 +363,10 @@ def _missing_columns(
         elif (
             default is not None
             and default.is_scalar
-            and any(type(default.arg) is type(b) and default.arg == b for b in _BLANK_DEFAULTS)
+            # A scalar default (SQLAlchemy's ScalarElementColumnDefault) carries .arg.
+            and any(type(default.arg) is type(b) and default.arg == b for b in _BLANK_DEFAULTS)  # type: ignore[attr-defined]
         ):
-            value = default.arg
+            value = default.arg  # type: ignore[attr-defined]  # scalar, as above
         elif not not_null:
             value = None
         else:

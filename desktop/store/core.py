@@ -11,11 +11,11 @@ reading its rows costs, and the window is up before SQLAlchemy is even imported.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager, suppress
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from desktop.store.errors import NotFound, ReadOnlyCampaign, write_failure
 from desktop.store.lock import CampaignLock
@@ -25,6 +25,11 @@ if TYPE_CHECKING:
 
     from desktop.store.campaign import Campaign
     from desktop.store.writer import Writer
+
+
+# A row as sqlite3 hands it back: its values are what the file holds, of no type the
+# checker can know; each area's rows module reads them into checked records.
+Row = tuple[Any, ...]
 
 
 class Topic(StrEnum):
@@ -84,7 +89,7 @@ class Core:
         deletes or restores its dice, traits and items and relinks its roll log lines,
         but is told as "characters" only; when it unlinks or relinks SySCards it also
         tells "cards", and "clocks" and "downtime" when it had clocks or downtime rows.
-        A card's image is "cards"; see store/managers/ for which changes tell more than
+        A card's image is "cards"; see each area's manager for which changes tell more than
         one topic. A change of the rule settings tells "campaign" and "settings"; the
         remembered print layout is "print".
         """
@@ -162,7 +167,7 @@ class Core:
         except sqlite3.Error:
             return None
 
-    def read(self, sql: str, parameters: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
+    def read(self, sql: str, parameters: tuple[object, ...] = ()) -> list[Row]:
         """The rows of one query on the reading connection (plain sqlite3)."""
         return self._reader.execute(sql, parameters).fetchall()
 
@@ -185,19 +190,17 @@ class Manager:
     def __init__(self, campaign: Campaign) -> None:
         self._campaign = campaign
 
-    def _read(self, sql: str, parameters: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
+    def _read(self, sql: str, parameters: tuple[object, ...] = ()) -> list[Row]:
         return self._campaign.read(sql, parameters)
 
-    def _read_one(
-        self, sql: str, parameters: tuple[object, ...], missing: str
-    ) -> tuple[object, ...]:
+    def _read_one(self, sql: str, parameters: tuple[object, ...], missing: str) -> Row:
         """The first row `sql` reads; none: NotFound with the plain message `missing`."""
         rows = self._read(sql, parameters)
         if not rows:
             raise NotFound(missing)
         return rows[0]
 
-    def _read_by_id(self, select: str, row_id: int, what: str) -> tuple[object, ...]:
+    def _read_by_id(self, select: str, row_id: int, what: str) -> Row:
         """The row of `select` whose id is `row_id`; none: NotFound saying that the `what`
         ("Clock", "Trait") with that id is no longer in the campaign."""
         missing = f"That {what.lower()} is no longer in the campaign."
@@ -205,3 +208,13 @@ class Manager:
 
     def _writing(self, *topics: Topic) -> AbstractContextManager[Session]:
         return self._campaign.writing(*topics)
+
+
+# SQLite allows 32766 parameters in a statement; a read by ids goes in chunks far below.
+CHUNK = 500
+
+
+def chunks(ids: Sequence[int]) -> Iterator[tuple[int, ...]]:
+    """`ids` in tuples of at most CHUNK, for `WHERE id IN (...)` reads."""
+    for start in range(0, len(ids), CHUNK):
+        yield tuple(ids[start : start + CHUNK])

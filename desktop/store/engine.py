@@ -24,7 +24,7 @@ def make_engine(
     # pysqlite's own transaction handling would start transactions late (and commit
     # DDL implicitly); SQLAlchemy's documented recipe is to emit BEGIN ourselves.
     @event.listens_for(engine, "begin")
-    def _begin(connection):  # type: ignore[no-untyped-def]
+    def _begin(connection):
         connection.exec_driver_sql("BEGIN")
 
     return engine

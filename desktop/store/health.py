@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 import re
 import sqlite3
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from contextlib import suppress
 from dataclasses import dataclass
 from datetime import date
@@ -27,10 +27,13 @@ from itertools import chain
 from typing import TYPE_CHECKING
 
 from desktop.rules import roster
-from desktop.store import checks
+from desktop.store import bounds, checks, games
+from desktop.store.core import Row
 from desktop.store.errors import CampaignRefused
 from desktop.store.migrations import HEAD
 from desktop.store.migrations.layouts import Layout, layout_at
+from desktop.store.rolls import ROLL_COLUMNS
+from desktop.store.roster import CHARACTER_COLUMNS
 
 if TYPE_CHECKING:
     from desktop.store.bounds import Bound
@@ -206,7 +209,7 @@ def row_finding(connection: sqlite3.Connection, table: str, row_id: int) -> Find
 
 def _judged(
     table: str,
-    row: tuple[object, ...],
+    row: Row,
     describe: Callable[[tuple[object, ...]], str],
     check: Check,
 ) -> Finding | None:
@@ -219,8 +222,6 @@ def _judged(
 
 def _bound_findings(connection: sqlite3.Connection) -> Iterator[Finding]:
     """Every stored whole number outside the bounds `bounds` declares for its column."""
-    from desktop.store import bounds
-
     for table in bounds.columns():
         yield from bound_findings(connection, table)
 
@@ -230,7 +231,6 @@ def bound_findings(
 ) -> Iterator[Finding]:
     """The whole numbers of `table` (of its row `row_id` only, if given) outside their
     declared bounds, each naming its row and column (a repair mends by these)."""
-    from desktop.store import bounds
 
     declared = bounds.of_table(table)
     columns = tuple(declared)
@@ -272,13 +272,10 @@ def game_findings(
     """What ties the games together and to the calendar and the log, as the store and
     the import judge it (`games.game_problems`), named on the row at fault; only those
     of `table`'s row `row_id`, if given (a repair asks so after mending one)."""
-    from desktop.store import games
 
     try:
         day = connection.execute("SELECT current_day FROM campaign LIMIT 1").fetchone()
-        rows = connection.execute(
-            "SELECT id, started_at, started_day, ended_at, state FROM game ORDER BY id"
-        ).fetchall()
+        rows = connection.execute(f"{games.GAME_SQL} ORDER BY id").fetchall()
         rolls = connection.execute(
             "SELECT id, game_id FROM roll_log WHERE game_id IS NOT NULL AND NOT undone"
         ).fetchall()
@@ -303,7 +300,7 @@ def game_findings(
         yield Finding(f"{where}: {problem.message}", problem.table, problem.row_id, problem.column)
 
 
-def _row_id(row: Sequence[object]) -> int | None:
+def _row_id(row: Row) -> int | None:
     value = row[0]
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
@@ -388,30 +385,35 @@ def _row_checks(
     # The store's own row readers, so that a value is judged exactly as it is read; with
     # the rules, only imported for a check of every value (most opens do without one).
     from desktop.rules import factions
-    from desktop.store import card_rows, downtime_checks, energy, games
-    from desktop.store import downtime as downtime_store
-    from desktop.store import rows as store
+    from desktop.store import calendar as energy
+    from desktop.store import cards, games, kit
+    from desktop.store import chapter as chapter_area
+    from desktop.store import clocks as clock_area
+    from desktop.store import downtime as downtime_area
+    from desktop.store import factions as faction_area
 
     def of(character_id: object) -> str:
-        return names.get(character_id, f"character {character_id}")  # type: ignore[arg-type]
+        if isinstance(character_id, int) and character_id in names:
+            return names[character_id]
+        return f"character {character_id}"
 
-    def character(row: tuple[object, ...]) -> None:
+    def character(row: Row) -> None:
         roster.check_name(row[1])
         roster.check_kind(row[2])
         roster.check_notes(row[3])
         checks.position(row[4])
 
-    def die(row: tuple[object, ...]) -> None:
-        checks.die(store._die(row))
+    def die(row: Row) -> None:
+        kit.check_die(kit.die_from_row(row))
 
-    def trait(row: tuple[object, ...]) -> None:
+    def trait(row: Row) -> None:
         checks.trait(row[2], row[3], bool(row[4]))
 
-    def item(row: tuple[object, ...]) -> None:
+    def item(row: Row) -> None:
         checks.item_kind(row[3])
         roster.check_name(row[2])
 
-    def roll(row: tuple[object, ...]) -> None:
+    def roll(row: Row) -> None:
         checks.moment(row[1])
         checks.roll_kind(row[4])
         checks.parse_detail(str(row[5]))
@@ -420,36 +422,36 @@ def _row_checks(
         roster.check_name(row[3])
         checks.summary(row[7])
 
-    def game(row: tuple[object, ...]) -> None:
+    def game(row: Row) -> None:
         games.game_from_row(row)
 
-    def card(row: tuple[object, ...]) -> None:
-        checks.card(card_rows._card(row))
+    def card(row: Row) -> None:
+        cards.check_card(cards.card_from_row(row))
 
-    def image(row: tuple[object, ...]) -> None:
+    def image(row: Row) -> None:
         checks.image_format_name(row[1])
 
-    def profile(row: tuple[object, ...]) -> None:
+    def profile(row: Row) -> None:
         energy.profile_from_row(of(row[0]), row[1], row[2])
 
-    def day(row: tuple[object, ...]) -> None:
+    def day(row: Row) -> None:
         # The import's own check (figures in range, a ledger that adds up): a campaign
         # called sound here must export to a document GM Desk imports again.
         checks.energy_day(energy.day_from_text(row[3]))
 
-    def faction(row: tuple[object, ...]) -> None:
-        downtime_checks.faction(downtime_store._faction(row))
+    def faction(row: Row) -> None:
+        faction_area.check_faction(faction_area.faction_from_row(row))
 
-    def clock(row: tuple[object, ...]) -> None:
-        downtime_checks.clock(downtime_store._clock(row))
+    def clock(row: Row) -> None:
+        clock_area.check_clock(clock_area.clock_from_row(row))
 
-    def claim(row: tuple[object, ...]) -> None:
-        downtime_checks.claim(downtime_store._claim(row))
+    def claim(row: Row) -> None:
+        chapter_area.check_claim(chapter_area.claim_from_row(row))
 
-    def sheet(row: tuple[object, ...]) -> None:
-        downtime_checks.downtime_sheet(downtime_store._sheet(int(row[0]), row[1:]), track)  # type: ignore[call-overload]
+    def sheet(row: Row) -> None:
+        downtime_area.downtime_sheet(downtime_area.sheet_from_row(int(row[0]), row[1:]), track)
 
-    def chapter(row: tuple[object, ...]) -> None:
+    def chapter(row: Row) -> None:
         # As the store reads it: rep is shown at most full, turf is counted from claims.
         _id, name, tier, hold, rep, coin, heat, lair_held, notes, threatened = row
         roster.check_name(name)
@@ -462,53 +464,52 @@ def _row_checks(
                 raise ValueError(f"Whether it {what} is stored as {flag!r}, not yes or no.")
         # Its numbers are within their bounds: a row with one that is not was named.
         factions.Chapter(
-            tier,  # type: ignore[arg-type]
-            hold,  # type: ignore[arg-type]
-            min(rep, factions.FULL_REP),  # type: ignore[type-var]
+            tier,
+            hold,
+            min(rep, factions.FULL_REP),
             factions.MIN_TURF,
-            coin,  # type: ignore[arg-type]
-            heat,  # type: ignore[arg-type]
+            coin,
+            heat,
         )
 
-    def entry(row: tuple[object, ...]) -> None:
-        downtime_checks.entry_activity(row[3])
-        downtime_checks.entry_summary(row[4])
+    def entry(row: Row) -> None:
+        downtime_area.entry_activity(row[3])
+        downtime_area.entry_summary(row[4])
 
     return [
         (
             "character",
-            "SELECT id, name, kind, notes, position FROM character",
+            f"SELECT {CHARACTER_COLUMNS} FROM character",
             lambda row: f"Character {row[0]} ({row[1]})",
             character,
         ),
         (
             "die",
-            f"SELECT {store.DIE_COLUMNS} FROM die",
+            f"SELECT {kit.DIE_COLUMNS} FROM die",
             lambda row: f"Die {row[0]} of {of(row[1])}",
             die,
         ),
         (
             "trait",
-            "SELECT id, character_id, name, value, broad FROM trait",
+            f"SELECT {kit.TRAIT_COLUMNS} FROM trait",
             lambda row: f"Trait {row[0]} ({row[2]}) of {of(row[1])}",
             trait,
         ),
         (
             "item",
-            "SELECT id, character_id, name, kind FROM item",
+            f"SELECT {kit.ITEM_COLUMNS} FROM item",
             lambda row: f"Item {row[0]} ({row[2]}) of {of(row[1])}",
             item,
         ),
         (
             "roll_log",
-            "SELECT id, at, character_id, character_name, kind, detail, total,"
-            " summary FROM roll_log",
+            f"SELECT {ROLL_COLUMNS} FROM roll_log",
             lambda row: f"Roll log line {row[0]} ({row[3]})",
             roll,
         ),
         (
             "card",
-            f"SELECT {card_rows.CARD_COLUMNS} FROM card",
+            f"SELECT {cards.CARD_COLUMNS} FROM card",
             lambda row: f"SySCard {row[0]} ({row[1]})",
             card,
         ),
@@ -532,34 +533,33 @@ def _row_checks(
         ),
         (
             "faction",
-            downtime_store.FACTION_SQL,
+            faction_area.FACTION_SQL,
             lambda row: f"Faction {row[0]} ({row[1]})",
             faction,
         ),
         (
             "chapter",
-            "SELECT id, name, tier, hold, rep, coin, heat, lair_held, notes, lair_threatened"
-            " FROM chapter",
+            f"SELECT id, {chapter_area.CHAPTER_COLUMNS} FROM chapter",
             lambda row: f"The chapter ({row[1]})",
             chapter,
         ),
-        ("clock", downtime_store.CLOCK_SQL, lambda row: f"Clock {row[0]} ({row[1]})", clock),
-        ("claim", downtime_store.CLAIM_SQL, lambda row: f"Claim {row[0]} ({row[1]})", claim),
+        ("clock", clock_area.CLOCK_SQL, lambda row: f"Clock {row[0]} ({row[1]})", clock),
+        ("claim", chapter_area.CLAIM_SQL, lambda row: f"Claim {row[0]} ({row[1]})", claim),
         (
             "downtime_sheet",
-            f"SELECT character_id, {downtime_store.SHEET_COLUMNS} FROM downtime_sheet",
+            f"SELECT character_id, {downtime_area.SHEET_COLUMNS} FROM downtime_sheet",
             lambda row: f"The downtime sheet of {of(row[0])}",
             sheet,
         ),
         (
             "downtime_entry",
-            downtime_store.ENTRY_SQL,
+            downtime_area.ENTRY_SQL,
             lambda row: f"Downtime entry {row[0]}",
             entry,
         ),
         (
             "game",
-            "SELECT id, started_at, started_day, ended_at, state FROM game",
+            games.GAME_SQL,
             lambda row: f"Game {row[0]}",
             game,
         ),

@@ -22,6 +22,7 @@ from pathlib import Path
 from stat import S_ISREG
 
 from desktop.partial_files import name_room, partial_name, writer_of
+from desktop.store.trust import FOLDER as TRUST_FOLDER
 
 # A writer that has not touched its file for this long is gone, whatever its pid says
 # (a pid is reused by other processes; a backup of even a large campaign takes seconds).
@@ -68,7 +69,6 @@ def remove_backup_leftovers(data_dir: Path) -> list[Path]:
     Only in folders GM Desk made there: a symlink among them (a GM's, or planted) may
     lead anywhere, and what lies there is not ours to delete.
     """
-    from desktop.store.trust import FOLDER as TRUST_FOLDER
 
     records = data_dir / TRUST_FOLDER
     removed: list[Path] = []

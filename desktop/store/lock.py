@@ -41,7 +41,7 @@ import time
 from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from desktop import __version__
 from desktop.store.file_hold import FileHeld, FileHold, holding
@@ -453,7 +453,7 @@ def _pid_alive_posix(pid: int) -> bool:
 MAX_WINDOWS_PID = 0xFFFFFFFF  # a DWORD
 
 
-def _pid_alive_windows(pid: int, kernel32: object = None, last_error: object = None) -> bool:
+def _pid_alive_windows(pid: int, kernel32: Any = None, last_error: Any = None) -> bool:
     """Windows: open the process and ask for its exit code. `kernel32` and `last_error`
     are given by tests, which run where there is no kernel32."""
     import ctypes
@@ -472,17 +472,17 @@ def _pid_alive_windows(pid: int, kernel32: object = None, last_error: object = N
         kernel32.GetExitCodeProcess.argtypes = (wintypes.HANDLE, ctypes.POINTER(ctypes.c_ulong))
         kernel32.CloseHandle.argtypes = (wintypes.HANDLE,)
         last_error = ctypes.get_last_error  # type: ignore[attr-defined]
-    handle = kernel32.OpenProcess(process_query_limited_information, False, pid)  # type: ignore[attr-defined]
+    handle = kernel32.OpenProcess(process_query_limited_information, False, pid)
     if not handle:
         # Access denied means the process exists but belongs to someone else.
-        return last_error() == error_access_denied  # type: ignore[operator]
+        return last_error() == error_access_denied
     try:
         code = ctypes.c_ulong()
-        if not kernel32.GetExitCodeProcess(handle, ctypes.byref(code)):  # type: ignore[attr-defined]
+        if not kernel32.GetExitCodeProcess(handle, ctypes.byref(code)):
             return True  # cannot tell: never take over a lock we are unsure of
         return code.value == still_active
     finally:
-        kernel32.CloseHandle(handle)  # type: ignore[attr-defined]
+        kernel32.CloseHandle(handle)
 
 
 def _process_start(pid: int) -> int | None:

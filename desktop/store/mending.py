@@ -58,7 +58,7 @@ def safe_value(table: str, column: str, row_id: int) -> object:
         return f"{_capitalised(singular_of(table))} {row_id}"
     default = known.default
     if default is not None and default.is_scalar:
-        return default.arg
+        return default.arg  # type: ignore[attr-defined]  # a scalar default carries .arg
     return NO_SAFE_VALUE
 
 

@@ -178,7 +178,7 @@ class CardImage(SQLModel, table=True):
 
 
 # The Energy Calendar. A character's profile and its days belong to it (ON DELETE
-# CASCADE). A day is stored whole, as the rules' DayState in JSON (store/energy.py):
+# CASCADE). A day is stored whole, as the rules' DayState in JSON (store/calendar/codec.py):
 # the rules replace the whole value after every change, and a day is always read and
 # written whole, so splitting it into columns would only add joins.
 
@@ -202,7 +202,7 @@ class EnergyDay(SQLModel, table=True):
 
     character_id: int = Field(primary_key=True, foreign_key="character.id", ondelete="CASCADE")
     day: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
-    state: str  # JSON object: the rules' DayState, see store/energy.py
+    state: str  # JSON object: the rules' DayState, see store/calendar/codec.py
 
 
 # Downtime: clocks, the faction ladder, the chapter, its claim map, each character's

@@ -1,4 +1,4 @@
-"""What the two write modules (`writer.py`, `downtime_writer.py`) share: finding a row
+"""What every area's write module (`<area>/writes.py`, `writer.py`) shares: finding a row
 that must exist, writing checked values onto one, reading one back as its record,
 refusing ids already taken, and keeping an ordered group's positions dense.
 
@@ -84,7 +84,7 @@ def refuse_taken_ids(
         batch = wanted[start : start + ID_BATCH]
         taken = session.exec(select(model.id).where(col(model.id).in_(batch))).first()  # type: ignore[attr-defined]
         if taken is not None:
-            what = what or model.__tablename__  # type: ignore[attr-defined]
+            what = what or str(model.__tablename__)
             raise ValueError(f"That {what} is already in the campaign.")
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from desktop.store import health
-from desktop.store.connection import APPLICATION_ID
+from desktop.store.connection import APPLICATION_ID, connect
 from desktop.store.errors import CampaignRefused, failure_reason
 from desktop.store.files import damaged_message, inspecting
 from desktop.store.migrations import FOLDER, HEAD, REVISIONS
@@ -81,7 +81,6 @@ def roll_back_killed_upgrade(path: Path) -> None:
     # os.path.exists: a `-journal` name too long to exist is no journal (see files.py).
     if not os.path.exists(journal) or journal.stat().st_size == 0:
         return
-    from desktop.store.connection import connect
 
     try:
         with closing(connect(path, read_only=False, wal=False)) as connection:

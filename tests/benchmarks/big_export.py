@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from desktop.rules import energy
-from desktop.store.energy import day_to_dict
+from desktop.store.calendar import day_to_dict
 from desktop.store.exchange import FORMAT, VERSION
 
 CHARACTERS = 10_000

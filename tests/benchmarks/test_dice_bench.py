@@ -16,7 +16,7 @@ from pytest_benchmark.fixture import BenchmarkFixture
 
 from desktop.actions.dice import after_pool, to_pool
 from desktop.rules import dicepool
-from desktop.store.records import DieRecord
+from desktop.store import DieRecord
 from desktop.ui.widgets.dice_scene import DiceScene, SideView
 from tests.benchmarks.timing import median_seconds
 

@@ -18,9 +18,7 @@ from pytest_benchmark.fixture import BenchmarkFixture
 
 from desktop.rules import energy
 from desktop.rules.energy import CharacterProfile, DayState
-from desktop.store import Campaign
-from desktop.store.energy_records import EndDaySummary
-from desktop.store.records import CharacterRecord
+from desktop.store import Campaign, CharacterRecord, EndDaySummary
 from tests.benchmarks.timing import median_seconds
 
 CHARACTERS = 100

@@ -25,8 +25,7 @@ from PySide6.QtWidgets import (
 )
 from pytest_benchmark.fixture import BenchmarkFixture
 
-from desktop.store import Campaign
-from desktop.store.downtime_records import OWNER_FACTION
+from desktop.store import OWNER_FACTION, Campaign
 from desktop.ui.docks.faction_ladder import FactionLadderWidget
 from desktop.ui.session import CampaignSession
 from desktop.ui.widgets.ladder_scene import CARD_HEIGHT, CARD_WIDTH, GAP, encode_faction

@@ -10,8 +10,7 @@ from datetime import date
 from pathlib import Path
 
 from desktop.rules.energy import DayState, ProjectPool
-from desktop.store import Campaign
-from desktop.store.downtime_records import DowntimeSheet
+from desktop.store import Campaign, DowntimeSheet
 
 START = date(2026, 3, 1)
 TODAY = 10

@@ -153,7 +153,7 @@ def test_a_downtime_session_at_war_charges_the_second_activity(
 def test_the_store_charges_an_activity_by_the_rules(window: MainWindow) -> None:
     """The store works the charge out from the GM's choice: the currency it names is used
     only once no free activity is left, and one must be named then."""
-    from desktop.store.downtime_records import DowntimeStep
+    from desktop.store import DowntimeStep
 
     _at_war(window)
     campaign = campaign_of(window)

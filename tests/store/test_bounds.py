@@ -77,16 +77,17 @@ def test_the_writer_refuses_a_row_out_of_bounds_whatever_the_action(
 ) -> None:
     """The last word before the file: even an action that forgot its check cannot
     write a number its column's bound refuses (here a claim transfer's chapter row)."""
-    from desktop.store import downtime_writer, writer
+    from desktop.store.calendar import writes as calendar_writes
+    from desktop.store.chapter import writes as chapter_writes
 
     before = dump(campaign.path)
     chapter = campaign.chapter.get()
     refused = pytest.raises(ValueError, match="The chapter's coin must be at least 0")
     with refused, campaign.writing() as session:
-        downtime_writer.set_chapter(session, replace(chapter, coin=-1))
+        chapter_writes.set_chapter(session, replace(chapter, coin=-1))
     refused = pytest.raises(ValueError, match="current day can be at most")
     with refused, campaign.writing() as session:
-        writer.set_current_day(session, checks.CURRENT_DAY_MAX + 1)
+        calendar_writes.set_current_day(session, checks.CURRENT_DAY_MAX + 1)
     assert dump(campaign.path) == before
 
 

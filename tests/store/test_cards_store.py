@@ -10,8 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from desktop.store import Campaign
-from desktop.store.card_records import CardRecord, CardSnapshot
+from desktop.store import Campaign, CardRecord, CardSnapshot
 from desktop.store.checks import CARD_NUMBER_MAX, IMAGE_MAX
 from desktop.store.errors import NotFound, ReadOnlyCampaign
 from desktop.store.search import html_text

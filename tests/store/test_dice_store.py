@@ -10,9 +10,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from desktop.rules.dicepool import SIZES
-from desktop.store import Campaign
+from desktop.store import Campaign, CharacterRecord, CharacterSnapshot, DieRecord
 from desktop.store.errors import NotFound
-from desktop.store.records import CharacterRecord, CharacterSnapshot, DieRecord
 from tests.store.file_reads import listen, raw_rows, refused
 
 

@@ -11,10 +11,9 @@ import pytest
 
 from desktop.rules import energy as rules
 from desktop.rules.energy import CharacterProfile, DayState
-from desktop.store import Campaign
-from desktop.store import energy as codec
+from desktop.store import Campaign, CharacterRecord
+from desktop.store.calendar import codec
 from desktop.store.errors import NotFound
-from desktop.store.records import CharacterRecord
 from tests.store.file_reads import listen, raw_rows
 
 

@@ -14,8 +14,7 @@ import pytest
 from desktop.paths import resources_dir
 from desktop.rules import dicepool, energy
 from desktop.rules.dicepool import Trait, create_character, preset
-from desktop.store import Campaign
-from desktop.store.card_records import CardRecord
+from desktop.store import Campaign, CardRecord
 from desktop.store.exchange import (
     ImportRefused,
     export_campaign,

@@ -83,7 +83,7 @@ def test_the_counter_counts_inherited_store_methods_and_properties(campaign: Cam
 def test_every_area_is_a_manager_of_the_campaign(campaign: Campaign) -> None:
     for area in MANAGERS:
         manager = getattr(campaign, area)
-        assert type(manager).__module__ == f"desktop.store.managers.{area}"
+        assert type(manager).__module__ == f"desktop.store.{area}.manager"
         assert public_methods(type(manager)), area
 
 
@@ -107,11 +107,11 @@ def test_opening_for_play_imports_no_other_area(campaign: Campaign, data_dir: Pa
         "opened.close()\n"
     )
     loaded = _loaded_after(read)
-    assert {"desktop.store.managers.roster", "desktop.store.managers.games"} <= set(loaded)
+    assert {"desktop.store.roster.manager", "desktop.store.games.manager"} <= set(loaded)
     others = ("cards", "calendar", "clocks", "factions", "chapter", "downtime")
-    unread = [f"desktop.store.managers.{area}" for area in others]
-    unread += ["desktop.store.downtime_records", "desktop.store.downtime_checks"]
-    unread += ["desktop.store.card_rows", "desktop.store.energy_rows"]
+    unread = [f"desktop.store.{area}.manager" for area in others]
+    unread += ["desktop.store.downtime.records", "desktop.store.downtime.checks"]
+    unread += ["desktop.store.cards.rows", "desktop.store.calendar.rows"]
     assert [m for m in unread if m in loaded] == []
 
 

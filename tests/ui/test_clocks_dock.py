@@ -22,8 +22,7 @@ from desktop.paint.clocks import (
     segment_at,
     segment_point,
 )
-from desktop.store import Campaign, CharacterRecord
-from desktop.store.downtime_records import ClockRecord
+from desktop.store import Campaign, CharacterRecord, ClockRecord
 from desktop.ui.docks.clock_dialogs import (
     ApplyResultDialog,
     NewClockDialog,

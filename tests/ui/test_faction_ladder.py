@@ -14,7 +14,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QApplication, QDialogButtonBox
 from pytestqt.qtbot import QtBot
 
-from desktop.store.downtime_records import OWNER_FACTION, FactionRecord
+from desktop.store import OWNER_FACTION, FactionRecord
 from desktop.ui.docks.faction_ladder import FactionLadderWidget
 from desktop.ui.docks.panels import FactionLadderPanel
 from desktop.ui.main_window import MainWindow

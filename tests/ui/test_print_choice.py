@@ -12,8 +12,7 @@ from PySide6.QtPrintSupport import QPrintPreviewDialog, QPrintPreviewWidget
 from PySide6.QtWidgets import QFileDialog, QStatusBar, QWidget
 from pytestqt.qtbot import QtBot
 
-from desktop.store import Campaign
-from desktop.store.card_records import CardRecord
+from desktop.store import Campaign, CardRecord
 from desktop.ui.docks.syscards import SysCardsWidget
 from desktop.ui.main_window import MainWindow
 from desktop.ui.print_choice import (

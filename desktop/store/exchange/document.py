@@ -9,25 +9,16 @@ from datetime import date
 from typing import Any
 
 from desktop.rules.energy import CharacterProfile, DayState
-from desktop.store.card_records import CardSnapshot
-from desktop.store.downtime_records import (
-    ChapterRecord,
-    ClaimPathRecord,
-    ClaimRecord,
-    ClockRecord,
-    DowntimeEntry,
-    DowntimeSheet,
-    FactionRecord,
-)
+from desktop.store.cards import CardSnapshot
+from desktop.store.chapter import ChapterRecord, ClaimPathRecord, ClaimRecord
+from desktop.store.clocks import ClockRecord
+from desktop.store.downtime import DowntimeEntry, DowntimeSheet
 from desktop.store.errors import Cancelled, ImportRefused  # noqa: F401 (named here too)
+from desktop.store.factions import FactionRecord
 from desktop.store.games import GameRecord
-from desktop.store.records import (
-    CharacterRecord,
-    DieRecord,
-    ItemRecord,
-    RollRecord,
-    TraitRecord,
-)
+from desktop.store.kit import DieRecord, ItemRecord, TraitRecord
+from desktop.store.rolls import RollRecord
+from desktop.store.roster import CharacterRecord
 
 FORMAT = "gm-desk-campaign"
 VERSION = 1

@@ -2,7 +2,7 @@
 
 Each character carries its `dice`, `traits` and `items` (an item's die is the die whose
 `item_id` names it), its `energy` ({"daily_net", "abilities": {name: rating}, "days":
-[each stored day, as store/energy.py writes it]}) and its `downtime` sheet (xp as a list
+[each stored day, as store/calendar/codec.py writes it]}) and its `downtime` sheet (xp as a list
 of {"track", "marks"}); the roll log is `roll_log` at the top, and so are the SySCards,
 `cards`, each with its `image` ({"format", "data" in base64}, or null), and the
 downtime sections. The format is declared by store/exchange/models.py, whose JSON
@@ -18,13 +18,15 @@ from dataclasses import asdict, fields
 from pathlib import Path
 from typing import Any
 
-from desktop.store import energy
+from desktop.store import calendar as energy
+from desktop.store import leftovers
 from desktop.store.campaign import Campaign
-from desktop.store.card_records import CardRecord
-from desktop.store.downtime_records import DowntimeSheet
+from desktop.store.cards import CardRecord
+from desktop.store.downtime import DowntimeSheet
 from desktop.store.exchange.document import FORMAT, VERSION, Progress, no_progress
 from desktop.store.games import GameRecord, state_to_text
-from desktop.store.records import CharacterRecord, RollRecord
+from desktop.store.rolls import RollRecord
+from desktop.store.roster import CharacterRecord
 
 # How often (in records) a long step reports progress and may be cancelled.
 TICK = 500
@@ -156,7 +158,6 @@ def export_campaign(
     """Write the export to `destination`, all or nothing: under a partial name of our
     own (see store/leftovers.py) renamed into place, so a crash or a cancel (`progress`
     raising Cancelled) leaves no half-written export."""
-    from desktop.store import leftovers
 
     document = export_document(campaign, lambda done: progress(0.8 * done))
     text = json.dumps(document, indent=2, ensure_ascii=False)

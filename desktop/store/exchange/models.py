@@ -38,32 +38,27 @@ from pydantic import (
 
 from desktop.rules import dicepool, factions, roster, syscards
 from desktop.rules.energy import CharacterProfile, DayState
-from desktop.store import bounds, checks, downtime_checks, energy, games
-from desktop.store.card_records import CardRecord, CardSnapshot
-from desktop.store.card_rows import NEW_CARD
-from desktop.store.downtime_records import (
+from desktop.store import bounds, checks, games
+from desktop.store import calendar as energy
+from desktop.store import chapter as chapter_checks
+from desktop.store import clocks as clock_checks
+from desktop.store import downtime as downtime_checks
+from desktop.store import factions as faction_checks
+from desktop.store.cards import NEW_CARD, CardRecord, CardSnapshot
+from desktop.store.chapter import ChapterRecord, ClaimPathRecord, ClaimRecord
+from desktop.store.clocks import OWNER_CHARACTER, OWNER_FACTION, OWNER_KINDS, ClockRecord
+from desktop.store.downtime import (
     DEFAULT_XP,
     ENTRY_ACTIVITIES,
     EXTRAS,
-    OWNER_CHARACTER,
-    OWNER_FACTION,
-    OWNER_KINDS,
-    ChapterRecord,
-    ClaimPathRecord,
-    ClaimRecord,
-    ClockRecord,
     DowntimeEntry,
     DowntimeSheet,
-    FactionRecord,
 )
 from desktop.store.exchange.document import FORMAT, VERSION, CampaignDocument
-from desktop.store.records import (
-    CharacterRecord,
-    DieRecord,
-    ItemRecord,
-    RollRecord,
-    TraitRecord,
-)
+from desktop.store.factions import FactionRecord
+from desktop.store.kit import DieRecord, ItemRecord, TraitRecord
+from desktop.store.rolls import RollRecord
+from desktop.store.roster import CharacterRecord
 
 
 class Refusal(ValueError):
@@ -500,8 +495,8 @@ class Chapter(_Stored):
     _table = "chapter"
 
     name: Name | None = None  # None: the campaign's name
-    tier: Annotated[int, _rule(downtime_checks.tier)] = factions.MIN_TIER
-    hold: Annotated[str, _rule(downtime_checks.hold), _one_of(factions.HOLDS)] = factions.STRONG
+    tier: Annotated[int, _rule(faction_checks.tier)] = factions.MIN_TIER
+    hold: Annotated[str, _rule(faction_checks.hold), _one_of(factions.HOLDS)] = factions.STRONG
     rep: int = 0  # judged against the turf the document's claims give
     coin: Whole = 0
     heat: Whole = 0
@@ -515,9 +510,9 @@ class Faction(_Stored):
 
     id: Id
     name: Name
-    tier: Annotated[int, _rule(downtime_checks.tier)] = factions.MIN_TIER
-    hold: Annotated[str, _rule(downtime_checks.hold), _one_of(factions.HOLDS)] = factions.STRONG
-    status: Annotated[int, _rule(downtime_checks.status)] = factions.NEUTRAL
+    tier: Annotated[int, _rule(faction_checks.tier)] = factions.MIN_TIER
+    hold: Annotated[str, _rule(faction_checks.hold), _one_of(factions.HOLDS)] = factions.STRONG
+    status: Annotated[int, _rule(faction_checks.status)] = factions.NEUTRAL
     at_war_with_others: bool = False
     position: Whole = 0
     notes: Notes = ""
@@ -530,12 +525,12 @@ class Claim(_Stored):
     _table = "claim"
 
     id: Id
-    name: Annotated[str, _rule(downtime_checks.claim_name)]
+    name: Annotated[str, _rule(chapter_checks.claim_name)]
     benefit: Annotated[str, _text("A claim's benefit")] = ""
     turf: bool = False
     holder_id: Whole = 0
-    x: Annotated[float, _rule(lambda v: downtime_checks.coordinate(v, "x"))] = 0.0
-    y: Annotated[float, _rule(lambda v: downtime_checks.coordinate(v, "y"))] = 0.0
+    x: Annotated[float, _rule(lambda v: chapter_checks.coordinate(v, "x"))] = 0.0
+    y: Annotated[float, _rule(lambda v: chapter_checks.coordinate(v, "y"))] = 0.0
 
 
 class ClaimPath(_Strict):
@@ -550,11 +545,11 @@ class Clock(_Stored):
 
     id: Id
     name: Name
-    segments: Annotated[int, _rule(downtime_checks.clock_segments)]
+    segments: Annotated[int, _rule(clock_checks.clock_segments)]
     filled: int = 0
-    owner_kind: Annotated[str, _rule(downtime_checks.owner_kind), _one_of(OWNER_KINDS)] = (
-        OWNER_KINDS[0]
-    )
+    owner_kind: Annotated[str, _rule(clock_checks.owner_kind), _one_of(OWNER_KINDS)] = OWNER_KINDS[
+        0
+    ]
     owner_id: int = 0
     position: Whole = 0
     note: Notes = ""
@@ -564,14 +559,14 @@ class Clock(_Stored):
     @classmethod
     def _filled(cls, filled: object, info: ValidationInfo) -> object:
         if "segments" in info.data:
-            return _plain(lambda v: downtime_checks.clock_filled(v, info.data["segments"]))(filled)
+            return _plain(lambda v: clock_checks.clock_filled(v, info.data["segments"]))(filled)
         return filled
 
     @field_validator("owner_id", mode="before")
     @classmethod
     def _owner(cls, owner: object, info: ValidationInfo) -> object:
         if "owner_kind" in info.data:
-            return _plain(lambda v: downtime_checks.owner_id(info.data["owner_kind"], v))(owner)
+            return _plain(lambda v: clock_checks.owner_id(info.data["owner_kind"], v))(owner)
         return owner
 
 

@@ -11,7 +11,7 @@ import math
 import re
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated, Any, get_args
 
 from desktop.store import checks
 from desktop.store.exchange.document import (
@@ -268,7 +268,6 @@ def _told(detail: ErrorDetails, base: tuple[int | str, ...]) -> str:
 def _missing(loc: tuple[int | str, ...]) -> str:
     """A field left out is judged as the null a reader of the JSON would find there, so
     its message says what the field must be ("expected a whole number, not None")."""
-    from typing import Annotated
 
     from pydantic import BaseModel, TypeAdapter
     from pydantic import ValidationError as Invalid
@@ -284,7 +283,7 @@ def _missing(loc: tuple[int | str, ...]) -> str:
         Annotated[(field.annotation, *field.metadata)] if field.metadata else field.annotation
     )
     try:
-        TypeAdapter(annotation).validate_python(None)
+        TypeAdapter(annotation).validate_python(None)  # type: ignore[arg-type]  # a model field's, never None
     except Invalid as error:
         return _told(error.errors(include_url=False)[0], loc)
     return f"{_path(loc)}: is missing."  # pragma: no cover - every required field refuses null
@@ -292,8 +291,6 @@ def _missing(loc: tuple[int | str, ...]) -> str:
 
 def _model_in(annotation: Any) -> Any:
     """The model inside `list[X]`, `X | None` or `dict[str, X]`."""
-    from typing import get_args
-
     from pydantic import BaseModel
 
     while not (isinstance(annotation, type) and issubclass(annotation, BaseModel)):

@@ -12,7 +12,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from desktop.rules.energy import CharacterProfile
-from desktop.store import checks, energy
+from desktop.store import calendar as energy
+from desktop.store import checks
 from desktop.store.campaign import Campaign, Populate
 from desktop.store.errors import ImportRefused
 from desktop.store.exchange.document import (
@@ -23,8 +24,8 @@ from desktop.store.exchange.document import (
 )
 from desktop.store.exchange.export import TICK, fields_of, without
 from desktop.store.exchange.reading import read_document
-from desktop.store.games import GameRecord
-from desktop.store.records import RollRecord
+from desktop.store.games import GameRecord, state_to_text
+from desktop.store.rolls import RollRecord
 
 if TYPE_CHECKING:
     from sqlmodel import Session
@@ -78,13 +79,17 @@ def _chunks(records: Sequence[Any]) -> Iterator[Sequence[Any]]:
 
 def _populate(document: CampaignDocument, progress: Progress) -> Populate:
     def populate(session: Session) -> None:
-        from desktop.store import downtime_writer, writer
+        from desktop.store import writer
+        from desktop.store.calendar import writes as calendar_writes
+        from desktop.store.cards import writes as card_writes
+        from desktop.store.downtime import writes as downtime_writes
         from desktop.store.models import Character, Die, DowntimeSheetRow, Item, Trait
+        from desktop.store.rolls import writes as roll_writes
 
         def rows(model: type[Any], values: Sequence[dict[str, object]]) -> _Step:
             return (lambda s, chunk: writer.insert_new_rows(s, model, chunk), values)
 
-        sheets = [downtime_writer.sheet_row(sheet) for sheet in document.downtime_sheets]
+        sheets = [downtime_writes.sheet_row(sheet) for sheet in document.downtime_sheets]
         # The file is new and every value checked: the large tables go in as plain rows,
         # each table in slices, so a cancel stops even a large import within a moment
         # (the transaction rolls back and Campaign.create removes the unfinished file).
@@ -94,12 +99,12 @@ def _populate(document: CampaignDocument, progress: Progress) -> Populate:
             rows(Trait, [fields_of(r) for r in document.traits]),
             rows(Die, [fields_of(r) for r in document.dice]),
             (
-                lambda s, chunk: writer.insert_rolls(s, [_roll_columns(r) for r in chunk]),
+                lambda s, chunk: roll_writes.insert_rolls(s, [_roll_columns(r) for r in chunk]),
                 document.rolls,
             ),
             (_insert_profiles, document.energy_profiles),  # a character's days follow it
             (
-                lambda s, chunk: writer.put_energy_days(
+                lambda s, chunk: calendar_writes.put_energy_days(
                     s, [(cid, st.day, energy.day_text(st)) for cid, st in chunk]
                 ),
                 document.energy_days,
@@ -115,10 +120,10 @@ def _populate(document: CampaignDocument, progress: Progress) -> Populate:
                 session.flush()  # the ORM's rows reach the file before the next table's
                 done += len(chunk)
         progress(0.9)
-        writer.insert_cards(session, [snapshot.card for snapshot in document.cards])
+        card_writes.insert_cards(session, [snapshot.card for snapshot in document.cards])
         for snapshot in document.cards:
             if snapshot.image is not None:
-                writer.set_card_image(session, snapshot.card.id, snapshot.image)
+                card_writes.set_card_image(session, snapshot.card.id, snapshot.image)
         _populate_downtime(session, document)
         _insert_games(session, document.games)
         progress(1.0)  # the last moment a cancel can still leave nothing behind
@@ -130,29 +135,31 @@ _Step = tuple[Callable[["Session", Any], None], Sequence[Any]]
 
 
 def _insert_profiles(session: Session, profiles: Sequence[tuple[int, CharacterProfile]]) -> None:
-    from desktop.store import writer
+    from desktop.store.calendar import writes as calendar_writes
 
     for character_id, profile in profiles:
         abilities = energy.abilities_text(energy.abilities_of(profile))
-        writer.set_energy_profile(session, character_id, profile.daily_net, abilities)
+        calendar_writes.set_energy_profile(session, character_id, profile.daily_net, abilities)
 
 
 def _populate_downtime(session: Session, document: CampaignDocument) -> None:
-    from desktop.store import downtime_writer
+    from desktop.store.chapter import writes as chapter_writes
+    from desktop.store.clocks import writes as clock_writes
+    from desktop.store.downtime import writes as downtime_writes
+    from desktop.store.factions import writes as faction_writes
 
-    downtime_writer.insert_factions(session, document.factions)
+    faction_writes.insert_factions(session, document.factions)
     if document.chapter is not None:  # else the new campaign's own, named after it
-        downtime_writer.set_chapter(session, document.chapter)
-    downtime_writer.insert_claims(session, document.claims)
-    downtime_writer.add_paths(session, document.claim_paths)
-    downtime_writer.insert_clocks(session, document.clocks)
+        chapter_writes.set_chapter(session, document.chapter)
+    chapter_writes.insert_claims(session, document.claims)
+    chapter_writes.add_paths(session, document.claim_paths)
+    clock_writes.insert_clocks(session, document.clocks)
     for number in document.downtime_sessions:
-        downtime_writer.add_session(session, number)
-    downtime_writer.insert_entries(session, document.downtime_entries)
+        downtime_writes.add_session(session, number)
+    downtime_writes.insert_entries(session, document.downtime_entries)
 
 
 def _insert_games(session: Session, games: Sequence[GameRecord]) -> None:
-    from desktop.store.games import state_to_text
     from desktop.store.models import GameRow
 
     for game in games:

@@ -70,7 +70,7 @@ with Campaign.open(made, data_dir=data) as campaign:
         except Exception as error:  # an older signature: the sample's rolls suffice
             print("no extra roll:", error)
     if managed or hasattr(campaign, "start_downtime_session"):
-        from desktop.store.downtime_records import ENTRY_ACTIVITIES, DowntimeStep
+        from desktop.store.downtime import ENTRY_ACTIVITIES, DowntimeStep
 
         (campaign.downtime.start_session if managed else campaign.start_downtime_session)()
         (campaign.downtime.record if managed else campaign.record_downtime)(

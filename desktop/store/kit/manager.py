@@ -1,0 +1,334 @@
+"""A character's kit: dice, traits and items. Reached as `campaign.kit`."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from desktop.rules import dicepool
+from desktop.store import checks
+from desktop.store.core import Manager, Topic, chunks
+from desktop.store.errors import NotFound, damaged_record
+from desktop.store.kit.checks import (
+    check_die,
+    check_die_change,
+    check_item_dice,
+    checked_dice,
+    checked_item,
+    checked_trait,
+    distinct_ids,
+    same_owner,
+)
+from desktop.store.kit.records import DieRecord, ItemRecord, TraitRecord
+from desktop.store.kit.rows import (
+    DIE_COLUMNS,
+    ITEM_COLUMNS,
+    TRAIT_COLUMNS,
+    die_from_row,
+    item_from_row,
+    trait_from_row,
+)
+
+if TYPE_CHECKING:
+    from sqlmodel import Session
+
+
+class KitManager(Manager):
+    """A character's kit: dice, traits and items."""
+
+    # -- dice -------------------------------------------------------------------------------
+
+    def dice(self, character_id: int) -> list[DieRecord]:
+        """A character's dice, items' dice included, in table order."""
+        rows = self._read(
+            f"SELECT {DIE_COLUMNS} FROM die WHERE character_id = ? ORDER BY position, id",
+            (character_id,),
+        )
+        return [self._checked_read(die_from_row(row)) for row in rows]
+
+    def _checked_read(self, die: DieRecord) -> DieRecord:
+        # An open trusts a file GM Desk itself left (store/trust.py); a value another
+        # program wrote since reaches no rule (a d7 would break every roll) as anything
+        # but a plain DamagedRecord, which the views show as such.
+        try:
+            check_die(die)
+        except (ValueError, TypeError) as error:
+            try:
+                owner = self._campaign.roster.get(die.character_id).name
+            except (NotFound, ValueError):
+                owner = f"character {die.character_id}"
+            raise damaged_record(f"Die {die.id} of {owner}", error) from None
+        return die
+
+    def dice_counts(self) -> dict[int, tuple[int, int, int]]:
+        """Every character's ordinary dice: (in the pool, on the table, removed)."""
+        rows = self._read(
+            "SELECT character.id,"
+            " COALESCE(SUM(die.place = 'pool'), 0),"
+            " COALESCE(SUM(die.place = 'table'), 0),"
+            " COALESCE(SUM(die.place = 'removed'), 0)"
+            " FROM character LEFT JOIN die"
+            " ON die.character_id = character.id AND die.kind = 'ordinary'"
+            " GROUP BY character.id"
+        )
+        return {int(r[0]): (int(r[1]), int(r[2]), int(r[3])) for r in rows}
+
+    def add_dice(
+        self,
+        character_id: int,
+        size: int = dicepool.DEFAULT_SIZE,
+        count: int = 1,
+        kind: str = dicepool.Kind.ORDINARY,
+        place: str = dicepool.Place.POOL,
+    ) -> list[DieRecord]:
+        """New loose dice at the end of the character's dice (an item's die comes with
+        the item: `add_item`)."""
+        from desktop.store.kit import writes
+
+        values = {
+            "size": checks.die_size(size),
+            "count": checks.count(count),
+            "kind": checks.die_kind(kind),
+            "place": checks.die_place(place),
+        }
+        checks.row_id(character_id, "A character's id")
+        with self._writing(Topic.DICE) as session:
+            return writes.add_dice(session, character_id, **values)  # type: ignore[arg-type]
+
+    def remove_dice(self, die_ids: Iterable[int]) -> list[DieRecord]:
+        """Delete dice; returns them, in the order asked, for `restore_dice`."""
+        from desktop.store.kit import writes
+
+        ids = distinct_ids(die_ids, "die")
+        if not ids:
+            return []
+        with self._writing(Topic.DICE) as session:
+            removed = self.dice_by_id(ids)
+            writes.delete_dice(session, ids)
+        return [removed[die_id] for die_id in ids]
+
+    def restore_dice(self, records: Sequence[DieRecord]) -> list[DieRecord]:
+        """Put removed dice back with their old ids (the undo of `remove_dice`)."""
+        from desktop.store.kit import writes
+
+        dice = checked_dice(records)
+        distinct_ids((die.item_id for die in dice if die.item_id is not None), "item")
+        if not dice:
+            return []
+        with self._writing(Topic.DICE) as session:
+            self.require_characters({die.character_id for die in dice})
+            for die in dice:
+                if die.item_id is not None:
+                    self._check_item_free(die)
+            writes.insert_dice(session, dice)
+        return dice
+
+    def update_dice(self, records: Sequence[DieRecord]) -> list[DieRecord]:
+        """Write each die as given (matched by id): the one write for rolls, moves, the
+        tray, steps, damage, rest and awards. Returns the dice as they were, in the same
+        order, so `update_dice(previous)` undoes it.
+
+        All or nothing: an unknown die or character (NotFound) or a bad value
+        (ValueError) is refused before anything is written. An item's die stays with its
+        item: its owner, kind and item cannot change here.
+        """
+        dice = checked_dice(records)
+        if not dice:
+            return []
+        with self._writing(Topic.DICE) as session:
+            return self.write_dice(session, dice)
+
+    def write_dice(self, session: Session, dice: Sequence[DieRecord]) -> list[DieRecord]:
+        """`update_dice` inside a transaction: check against the file, write, return the
+        dice as they were."""
+        from desktop.store.kit import writes
+
+        ids = [die.id for die in dice]
+        before = self.dice_by_id(ids)
+        for die in dice:
+            check_die_change(before[die.id], die)
+        self.require_characters({die.character_id for die in dice})
+        writes.update_dice(session, dice)
+        return [before[die_id] for die_id in ids]
+
+    def _check_item_free(self, die: DieRecord) -> None:
+        """A die put back on its item: the item is there and has no other die."""
+        item = self.item(die.item_id)  # type: ignore[arg-type]
+        check_item_dice([die], [item])
+        if item.die_id is not None:
+            raise ValueError(f"{item.name} already has a die.")
+
+    def dice_by_id(self, die_ids: Sequence[int]) -> dict[int, DieRecord]:
+        """The dice with these ids; NotFound names the first one missing."""
+        found: dict[int, DieRecord] = {}
+        for chunk in chunks(die_ids):
+            marks = ", ".join("?" * len(chunk))
+            rows = self._read(f"SELECT {DIE_COLUMNS} FROM die WHERE id IN ({marks})", chunk)
+            found.update((die.id, die) for die in map(die_from_row, rows))
+        for die_id in die_ids:
+            if die_id not in found:
+                raise NotFound("That die is no longer in the campaign.")
+        return found
+
+    def require_characters(self, character_ids: Iterable[int]) -> None:
+        """Refuse (NotFound) any of these characters not in the campaign."""
+        for character_id in sorted(character_ids):
+            self._campaign.roster.get(character_id)  # raises NotFound
+
+    # -- traits -----------------------------------------------------------------------------
+
+    def traits(self, character_id: int) -> list[TraitRecord]:
+        rows = self._read(
+            f"SELECT {TRAIT_COLUMNS} FROM trait WHERE character_id = ? ORDER BY position, id",
+            (character_id,),
+        )
+        return [trait_from_row(row) for row in rows]
+
+    def trait(self, trait_id: int) -> TraitRecord:
+        return trait_from_row(
+            self._read_by_id(f"SELECT {TRAIT_COLUMNS} FROM trait", trait_id, "Trait")
+        )
+
+    def add_trait(
+        self, character_id: int, name: str, value: int = 1, broad: bool = False
+    ) -> TraitRecord:
+        from desktop.store.kit import writes
+
+        trait = checks.trait(name, value, broad)
+        with self._writing(Topic.TRAITS) as session:
+            self._refuse_trait_name(character_id, trait.name)
+            return writes.add_trait(session, character_id, trait.name, trait.value, trait.broad)
+
+    def update_trait(self, trait_id: int, **changes: object) -> TraitRecord:
+        """Change name, value, broad and/or position; returns the trait as it is now."""
+        from desktop.store.kit import writes
+
+        checks.known_fields(changes, {"name", "value", "broad", "position"}, "A trait")
+        with self._writing(Topic.TRAITS) as session:
+            current = self.trait(trait_id)
+            merged = {
+                "name": current.name,
+                "value": current.value,
+                "broad": current.broad,
+                **changes,
+            }
+            trait = checks.trait(merged["name"], merged["value"], merged["broad"])
+            values: dict[str, object] = {
+                "name": trait.name,
+                "value": trait.value,
+                "broad": trait.broad,
+            }
+            if "position" in changes:
+                values["position"] = checks.position(changes["position"])
+            if trait.name.casefold() != current.name.casefold():
+                self._refuse_trait_name(current.character_id, trait.name)
+            return writes.update_trait(session, trait_id, values)
+
+    def delete_trait(self, trait_id: int) -> TraitRecord:
+        """Delete a trait; returns it for `restore_trait`."""
+        from desktop.store.kit import writes
+
+        with self._writing(Topic.TRAITS) as session:
+            record = self.trait(trait_id)
+            writes.delete_trait(session, trait_id)
+        return record
+
+    def restore_trait(self, record: TraitRecord) -> TraitRecord:
+        """Put a deleted trait back with its old id and place."""
+        from desktop.store.kit import writes
+
+        trait = checked_trait(record)
+        with self._writing(Topic.TRAITS) as session:
+            self._campaign.roster.get(trait.character_id)
+            self._refuse_trait_name(trait.character_id, trait.name)
+            writes.insert_traits(session, [trait])
+        return trait
+
+    def _refuse_trait_name(self, character_id: int, name: str) -> None:
+        # Rolls name the trait they use, so one character's traits need distinct names.
+        for other in self.traits(character_id):
+            if other.name.casefold() == name.casefold():
+                raise ValueError(f"This character already has a trait called “{other.name}”.")
+
+    # -- items ------------------------------------------------------------------------------
+
+    def items(self, character_id: int) -> list[ItemRecord]:
+        rows = self._read(
+            f"SELECT {ITEM_COLUMNS} FROM item WHERE character_id = ? ORDER BY position, id",
+            (character_id,),
+        )
+        return [item_from_row(row) for row in rows]
+
+    def item(self, item_id: int) -> ItemRecord:
+        return item_from_row(self._read_by_id(f"SELECT {ITEM_COLUMNS} FROM item", item_id, "Item"))
+
+    def add_item(
+        self, character_id: int, name: str, kind: str, die_size: int, deplete: bool = False
+    ) -> ItemRecord:
+        """A weapon (with a damage die) or armour (with a protection die), in one go."""
+        from desktop.store.kit import writes
+
+        item = checks.item(name, kind, die_size, deplete)
+        with self._writing(Topic.ITEMS) as session:
+            return writes.add_item(
+                session,
+                character_id,
+                name=item.name,
+                kind=item.kind.value,
+                deplete=item.deplete,
+                die_kind=item.die_kind.value,
+                die_size=item.die_size,
+            )
+
+    def update_item(self, item_id: int, **changes: object) -> ItemRecord:
+        """Change name, deplete, die_size and/or position; returns the item as it is now."""
+        from desktop.store.kit import writes
+
+        checks.known_fields(changes, {"name", "deplete", "die_size", "position"}, "An item")
+        with self._writing(Topic.ITEMS) as session:
+            current = self.item(item_id)
+            die = self._item_die(current)
+            if "die_size" in changes and die is None:
+                raise ValueError(f"{current.name} has no die to resize.")
+            item = checks.item(
+                changes.get("name", current.name),
+                current.kind,
+                changes.get("die_size", die.size if die else dicepool.DEFAULT_SIZE),
+                changes.get("deplete", current.deplete),
+            )
+            if die is not None:
+                # Steps already chosen for the die must still fit its new size.
+                dicepool.check_tray_choice(item.die_size, die.steps, die.down_to_d4)
+            values: dict[str, object] = {"name": item.name, "deplete": item.deplete}
+            if "position" in changes:
+                values["position"] = checks.position(changes["position"])
+            new_size = item.die_size if "die_size" in changes else None
+            return writes.update_item(session, item_id, values, new_size)
+
+    def delete_item(self, item_id: int) -> tuple[ItemRecord, DieRecord | None]:
+        """Delete an item and its die; returns both for `restore_item`."""
+        from desktop.store.kit import writes
+
+        with self._writing(Topic.ITEMS) as session:
+            item = self.item(item_id)
+            die = self._item_die(item)
+            writes.delete_item(session, item_id)
+        return item, die
+
+    def restore_item(self, item: ItemRecord, die: DieRecord | None) -> ItemRecord:
+        """Put a deleted item and its die back with their old ids."""
+        from desktop.store.kit import writes
+
+        checked = checked_item(item)
+        dice = [] if die is None else [check_die(die)]
+        same_owner(checked.character_id, dice)
+        check_item_dice(dice, [checked])
+        with self._writing(Topic.ITEMS) as session:
+            self._campaign.roster.get(checked.character_id)
+            writes.insert_items(session, [checked])
+            writes.insert_dice(session, dice)
+        return replace(checked, die_id=dice[0].id if dice else None)
+
+    def _item_die(self, item: ItemRecord) -> DieRecord | None:
+        return None if item.die_id is None else self.dice_by_id([item.die_id])[item.die_id]
