@@ -65,7 +65,7 @@ def test_a_failure_midway_leaves_the_file_as_it_was(
     kara = campaign.roster.add("Kara Voss")
     campaign.calendar.set_profile(kara.id, 20, {})
     today = campaign.summary().current_day
-    from desktop.store import writer
+    from desktop.store.calendar import writes as writer
 
     def broken(*_args: object, **_kwargs: object) -> None:
         raise RuntimeError("the disk went away after the energy rows were written")

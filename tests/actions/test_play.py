@@ -120,7 +120,7 @@ def test_a_failure_at_the_second_sheet_writes_neither(
     chosen = [(cid, campaign.downtime.sheet(cid).xp[0][0]) for cid in (ids["Ash"], ids["Bryn"])]
     before = raw_rows(campaign, "SELECT * FROM downtime_sheet ORDER BY character_id")
     sheets = [campaign.downtime.sheet(cid) for cid, _track in chosen]
-    from desktop.store import downtime_writer
+    from desktop.store.downtime import writes as downtime_writer
 
     written: list[object] = []
     put_sheet = downtime_writer.put_sheet

@@ -93,7 +93,7 @@ def test_a_failure_midway_leaves_the_file_as_it_was(
     dice = in_tray(campaign, campaign.kit.add_dice(kara.id, count=3))
     roll = roll_tray(dice, 0, ScriptedRng([1, 1, 5]))
     before = raw_rows(campaign, "SELECT * FROM die ORDER BY id")
-    from desktop.store import writer
+    from desktop.store.rolls import writes as writer
 
     def broken(*_args: object, **_kwargs: object) -> int:
         raise RuntimeError("the disk went away after the dice were written")

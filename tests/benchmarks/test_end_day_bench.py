@@ -50,7 +50,7 @@ def roster(tmp_path: Path, data_dir: Path) -> Iterator[tuple[Campaign, dict[int,
     """A campaign on day 5 with 100 profiled characters and their day 5 stored."""
 
     def populate(session: object) -> None:
-        from desktop.store import writer
+        from desktop.store.roster import writes as writer
 
         records = [CharacterRecord(i, f"Character {i}", "pc", "", i) for i in range(1, 101)]
         writer.insert_characters(session, records)  # type: ignore[arg-type]

@@ -10,6 +10,7 @@ import pytest
 from desktop.actions.dice import roll_tray
 from desktop.actions.play import NewDieGiven
 from desktop.store import Campaign
+from desktop.store.errors import CampaignWriteFailed
 from desktop.ui.dice_commands import RollTray
 from desktop.ui.play_commands import EndRoundWithAward
 from desktop.ui.session import CampaignSession
@@ -20,7 +21,9 @@ from tests.ui.scripted import ScriptedRng
 
 
 def _broken(*_args: Any, **_kwargs: Any) -> None:
-    raise RuntimeError("the disk went away midway")
+    # What a disk failing midway raises from the store (a programming error is shown
+    # differently: tests/ui/test_unexpected_errors.py).
+    raise CampaignWriteFailed("the disk went away midway")
 
 
 def test_a_roll_is_one_step_and_undo_puts_the_dice_back(
@@ -49,7 +52,7 @@ def test_a_roll_that_fails_midway_leaves_the_file_and_the_stack(
     dice = in_tray(campaign, campaign.kit.add_dice(kara.id, count=2))
     roll = roll_tray(dice, 0, ScriptedRng([1, 5]))
     before = raw_rows(campaign, "SELECT * FROM die ORDER BY id")
-    from desktop.store import writer
+    from desktop.store.rolls import writes as writer
 
     monkeypatch.setattr(writer, "add_roll", _broken)
     assert not session.push(RollTray(session, kara, roll, steps_allowed=0))
@@ -67,7 +70,7 @@ def test_an_award_that_fails_midway_leaves_the_file_and_the_stack(
     campaign.games.set_scene("A ford in the rain", [ash.id])
     before = raw_rows(campaign, "SELECT * FROM die ORDER BY id")
     game = raw_rows(campaign, "SELECT * FROM game")
-    from desktop.store import writer
+    from desktop.store.kit import writes as writer
 
     monkeypatch.setattr(writer, "add_dice", _broken)
     assert not session.push(EndRoundWithAward(session, NewDieGiven(ash.id)))
