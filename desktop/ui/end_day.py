@@ -83,8 +83,8 @@ class EndDayDialog(QDialog):
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
-        self.result = wrapped_label("endDaySummary", rich=True)
-        self.result.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.summary_label = wrapped_label("endDaySummary", rich=True)
+        self.summary_label.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         ask = QWidget()
         ask_layout = QVBoxLayout(ask)
         ask_layout.setContentsMargins(0, 0, 0, 0)
@@ -92,7 +92,7 @@ class EndDayDialog(QDialog):
         ask_layout.addWidget(self.table)
         self.pages = QStackedWidget()
         self.pages.addWidget(ask)
-        self.pages.addWidget(self.result)
+        self.pages.addWidget(self.summary_label)
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
@@ -120,7 +120,7 @@ class EndDayDialog(QDialog):
         ended = command.ended
         assert ended is not None
         self.summary, self.unspent = ended.summary, ended.unspent
-        self.result.setText(summary_text(self.session, ended.summary, ended.unspent))
+        self.summary_label.setText(summary_text(self.session, ended.summary, ended.unspent))
         self.pages.setCurrentIndex(1)
         self.buttons.setStandardButtons(QDialogButtonBox.StandardButton.Close)
         self.buttons.rejected.connect(self.accept)

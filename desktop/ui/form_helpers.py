@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Sequence
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QSize, Qt
+from PySide6.QtCore import QSize, Qt, SignalInstance
 from PySide6.QtWidgets import (
     QComboBox,
     QFrame,
@@ -149,7 +149,11 @@ def push_command(session: CampaignSession, command: QUndoCommand) -> str:
 
 
 def push_button(
-    text: str, name: str = "", clicked: Callable[[], object] | None = None, *, tip: str = ""
+    text: str,
+    name: str = "",
+    clicked: Callable[[], object] | SignalInstance | None = None,
+    *,
+    tip: str = "",
 ) -> QPushButton:
     """A push button showing `text`, named `name` for tests and styles, running `clicked`,
     explained by the tooltip `tip`."""

@@ -73,7 +73,7 @@ def test_a_debt_judged_survivable_kills_at_the_rollover_after_a_worse_night(
     opened = campaign.calendar.day(kara, 2)
     assert opened is not None and opened.dead and opened.opened_daily == 15
     assert opened.entries[0].kind is rules.EntryKind.REPAYMENT and opened.entries[0].fatal
-    text = dialog.result.text()
+    text = dialog.summary_label.text()
     assert "<b>Died:</b> Kara" in text
     assert "Kara repays 20 (a debt of 10), 5 short: dies at the rollover" in text
     assert "Dead" in _roster_row(_calendar(window), "Kara")[-1]
@@ -143,6 +143,6 @@ def test_three_days_of_a_ledger_worked_out_by_hand(window: MainWindow, qtbot: Qt
     day3 = campaign.calendar.day(kara, 3)
     assert day3 is not None and not day3.dead
     assert (day3.opened_daily, day3.daily, day3.general_store) == (20, 8, 0)
-    assert "Kara repays 12 (a debt of 6)" in dialog.result.text()
+    assert "Kara repays 12 (a debt of 6)" in dialog.summary_label.text()
     row = _roster_row(_calendar(window), "Kara")
     assert row[2:5] == ["20", "12", "8"]  # available 20, the repayment spent, 8 left

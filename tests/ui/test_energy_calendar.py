@@ -172,7 +172,7 @@ def test_end_day_rolls_everyone_over_in_one_undoable_step(window: MainWindow, qt
     qtbot.addWidget(dialog)
     dialog.nights[kara].setCurrentIndex(dialog.nights[kara].findData("little"))
     qtbot.mouseClick(dialog.ok, Qt.MouseButton.LeftButton)
-    summary = dialog.result.text()
+    summary = dialog.summary_label.text()
     assert "Day 1 ended" in summary and "Day 2" in summary
     assert "Kara Voss repays 12 (a debt of 6)" in summary
     assert "Unspent daily energy lost:</b> Brother Ilian 24." in summary  # Kara spent all

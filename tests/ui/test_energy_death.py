@@ -81,7 +81,7 @@ def test_end_day_counts_no_unspent_energy_for_the_long_dead(
     label = dialog.table.cellWidget(0, 0)
     assert isinstance(label, QLabel) and label.text() == "Brother Ilian (dead)"
     qtbot.mouseClick(dialog.ok, Qt.MouseButton.LeftButton)
-    summary = dialog.result.text()
+    summary = dialog.summary_label.text()
     assert "Not rolled over (dead already): Brother Ilian." in summary
     assert "Unspent daily energy lost" not in summary
 

@@ -111,7 +111,7 @@ def test_end_day_in_two(sample: MainWindow, qtbot: QtBot) -> None:
     assert dialog is not None and dialog.isVisible()
     inputs.key(Qt.Key.Key_Return, dialog)  # 2: the nights as they are
     assert sample.session.campaign.summary().current_day == day + 1
-    assert f"Day {day} ended" in dialog.result.text()
+    assert f"Day {day} ended" in dialog.summary_label.text()
     # The summary stays to be read, but the GM goes on without closing it.
     assert not dialog.isModal() and QApplication.activeModalWidget() is None
     assert inputs.count == 2

@@ -25,7 +25,7 @@ def test_enter_closes_the_end_day_summary(window: MainWindow, qtbot: QtBot) -> N
     dialog.show()
     qtbot.keyClick(dialog, Qt.Key.Key_Return)  # 1: End Day
     assert window.session.campaign.summary().current_day == 2
-    assert dialog.isVisible() and "Day 1 ended" in dialog.result.text()
+    assert dialog.isVisible() and "Day 1 ended" in dialog.summary_label.text()
     qtbot.keyClick(dialog, Qt.Key.Key_Return)  # 2: the summary read, closed
     assert not dialog.isVisible()
     assert QDialog.result(dialog) == QDialog.DialogCode.Accepted

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from PySide6.QtCore import QMimeData, Qt
 from PySide6.QtGui import QDrag, QMouseEvent
 from PySide6.QtWidgets import (
@@ -48,7 +50,7 @@ class TraitChips(QListWidget):
     def mimeTypes(self) -> list[str]:
         return [TRAIT_MIME]
 
-    def mimeData(self, items: list[QListWidgetItem]) -> QMimeData:
+    def mimeData(self, items: Sequence[QListWidgetItem]) -> QMimeData:
         trait = int(items[0].data(Qt.ItemDataRole.UserRole)) if items else 0
         return encode(TRAIT_MIME, {"character": self.character_id, "trait": trait})
 
@@ -58,7 +60,7 @@ class NewDieChip(PlainLabel):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__("", parent)
-        self.size = 6
+        self.die_size = 6
         self.setObjectName("newDieChip")
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -67,14 +69,14 @@ class NewDieChip(PlainLabel):
         self._update()
 
     def set_size(self, size: int) -> None:
-        self.size = size
+        self.die_size = size
         self._update()
 
     def _update(self) -> None:
-        self.setText(f"New d{self.size}: drag me")
+        self.setText(f"New d{self.die_size}: drag me")
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
         if event.buttons() & Qt.MouseButton.LeftButton:
             drag = QDrag(self)
-            drag.setMimeData(encode(NEW_DIE_MIME, {"size": self.size}))
+            drag.setMimeData(encode(NEW_DIE_MIME, {"size": self.die_size}))
             drag.exec(Qt.DropAction.CopyAction)

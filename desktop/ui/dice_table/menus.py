@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Protocol
 
 from PySide6.QtWidgets import QMenu, QWidget
@@ -37,7 +38,7 @@ def die_menu(parent: QWidget, die: DieRecord, actions: DieActions) -> QMenu:
         ("removed", "Remove (damage)"),
     ):
         if die.place != area:
-            menu.addAction(text, lambda a=area: actions.move_die(die, a))
+            menu.addAction(text, partial(actions.move_die, die, area))
     menu.addSeparator()
     menu.addAction("Delete this die", lambda: actions.delete_die(die))
     return menu

@@ -23,11 +23,11 @@ from desktop.store import CharacterRecord, DieRecord
 
 
 class Roller(NamedTuple):
-    """One side of the roll: a character with its dice, rolling `count` pool dice."""
+    """One side of the roll: a character with its dice, rolling `dice_count` pool dice."""
 
     character: CharacterRecord
     dice: list[DieRecord]
-    count: int
+    dice_count: int
 
 
 class PartyRoll(NamedTuple):
@@ -93,7 +93,7 @@ class RolledSide:
 def roll_side(roller: Roller, rng: random.Random) -> RolledSide:
     """`roller` rolls its first `count` pool dice; nothing is applied yet."""
     pool = to_pool(roller.dice)
-    chosen = [dicepool.TrayDie(d.id) for d in pool.in_pool[: roller.count]]
+    chosen = [dicepool.TrayDie(d.id) for d in pool.in_pool[: roller.dice_count]]
     if not chosen:
         raise ValueError(f"{roller.character.name} has no die in the pool to roll.")
     return RolledSide(roller, pool, dicepool.roll_tray(pool, chosen, rng))

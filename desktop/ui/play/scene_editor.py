@@ -62,7 +62,7 @@ class SceneEditor(QWidget):
         layout.addWidget(self.condition)
         layout.addLayout(buttons)
         layout.addWidget(self.error)
-        self._has_scene = False
+        self._has_scene: bool = False
         self._shown: tuple[int | None, int, str] = (None, -1, "")
         self._characters: list[CharacterRecord] = []
         self.members.itemChanged.connect(lambda _item: self._fill_conditions())

@@ -92,8 +92,9 @@ class SessionXp(QWidget):
         """One row per player character: the rule's words and the track to mark."""
         while self.grid.count():
             item = self.grid.takeAt(0)
-            if item is not None and item.widget() is not None:
-                item.widget().deleteLater()
+            widget = item.widget() if item is not None else None
+            if widget is not None:
+                widget.deleteLater()
         self._offers = list(offers)
         self.rows = {}
         self._open = set()

@@ -172,9 +172,9 @@ class TurnOrder(QWidget):
         self.follow_button.setEnabled(view.turn_of is not None)
         self.action.setEnabled(writable and view.turn_of is not None)
         self.action_label.setText(f"{view.turn_name}:" if view.turn_name else "Action:")
-        current = next((s for s in view.order if s.character_id == view.turn_of), None)
+        turn = next((s for s in view.order if s.character_id == view.turn_of), None)
         if not self.action.hasFocus():
-            self.action.setText(current.action if current else "")
+            self.action.setText(turn.action if turn else "")
 
     def _final(self) -> None:
         chosen = self.final_pick.currentData()
