@@ -1,10 +1,15 @@
-"""All player characters of a 6-player campaign to one PDF, against blank pages.
+"""All player characters of a 6-player campaign to one PDF, against the same words
+drawn plainly.
 
-Target (issue 8): at most 3 times painting the same number of blank pages on a
-QPdfWriter, measured in the same run. As for the cards (issue 5), a blank PDF page
-costs a fraction of a millisecond, so the same words drawn with bare
-``QPainter.drawText`` on as many pages are measured too: about the least any PDF of
-these sheets can cost. Both ratios are reported.
+Target (issue 28): at most 15 times the same words drawn with bare
+``QPainter.drawText`` on as many pages, measured in the same run: about the least any
+PDF of these sheets can cost. Issue 8 set the target against as many blank pages, a
+baseline that does far less than a sheet needs (no words, no dice, no boxes or tables):
+a blank PDF page costs a fraction of a millisecond, so the sheets measured 21.9x it on
+an idle machine and 500x on a loaded one, noise rather than code. Against the plain
+words the sheets measured 10x (laying out each section, the dice drawn as shapes, the
+energy table's grid are what the floor leaves out), so the target fails if the sheets
+become twice as slow. The blank pages are still reported.
 """
 
 from __future__ import annotations
@@ -23,7 +28,7 @@ from tests.benchmarks.timing import median_seconds
 from tests.printing.sheet_campaign import make_campaign
 
 PLAYERS = 6
-TARGET_RATIO = 3.0
+TARGET_RATIO = 15.0
 
 
 @pytest.fixture(scope="module")
@@ -81,8 +86,8 @@ def test_six_players_to_one_pdf(
     assert result == pages
     median, ratio = against_floors(benchmark, baseline, floor, TARGET_RATIO, pages=pages)
     print(
-        f"\n{PLAYERS} sheets, {pages} pages: {median * 1000:.0f} ms = {ratio:.0f}x {pages} blank "
-        f"pages ({baseline * 1000:.2f} ms), {median / floor:.1f}x the same words drawn plainly "
-        f"({floor * 1000:.1f} ms)"
+        f"\n{PLAYERS} sheets, {pages} pages: {median * 1000:.0f} ms = {ratio:.1f}x the same "
+        f"words drawn plainly ({floor * 1000:.1f} ms; target {TARGET_RATIO}x), "
+        f"{median / baseline:.0f}x {pages} blank pages ({baseline * 1000:.2f} ms)"
     )
     assert ratio <= TARGET_RATIO
