@@ -4,9 +4,6 @@ ratios to, and as many blank pages as the real print has, reported for scale."""
 
 from __future__ import annotations
 
-import statistics
-import time
-from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QMarginsF
@@ -50,23 +47,3 @@ def against_floors(
         target=target,
     )
     return median, ratio
-
-
-def alternating(
-    benchmark: BenchmarkFixture,
-    plain: Callable[[], object],
-    real: Callable[[], object],
-    rounds: int,
-) -> tuple[object, float]:
-    """Benchmark `real` with `plain` run and timed just before each round, so a busy
-    moment of the machine weighs on both alike; `real`'s last result and `plain`'s
-    median seconds."""
-    floors: list[float] = []
-
-    def plain_first() -> None:
-        started = time.perf_counter()
-        plain()
-        floors.append(time.perf_counter() - started)
-
-    result = benchmark.pedantic(real, setup=plain_first, rounds=rounds, warmup_rounds=1)
-    return result, statistics.median(floors[1:])

@@ -24,8 +24,8 @@ from PySide6.QtGui import QColor, QFont, QImage, QPainter
 from pytest_benchmark.fixture import BenchmarkFixture
 
 from desktop.printing.cards import PrintCard, export_pdf, sheet_layout
-from tests.benchmarks.pdf_floor import a4_writer, against_floors, alternating, blank_pages
-from tests.benchmarks.timing import median_seconds
+from tests.benchmarks.pdf_floor import a4_writer, against_floors, blank_pages
+from tests.benchmarks.timing import alternating, median_seconds
 from tests.printing.conftest import png_data
 
 CARDS = 90

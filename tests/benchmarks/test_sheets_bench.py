@@ -26,8 +26,8 @@ from pytest_benchmark.fixture import BenchmarkFixture
 from desktop.printing.sheets import PrintSheet, export_sheets_pdf
 from desktop.store import Campaign
 from desktop.ui.print_data import gather_sheets
-from tests.benchmarks.pdf_floor import a4_writer, against_floors, alternating, blank_pages
-from tests.benchmarks.timing import median_seconds
+from tests.benchmarks.pdf_floor import a4_writer, against_floors, blank_pages
+from tests.benchmarks.timing import alternating, median_seconds
 from tests.printing.sheet_campaign import make_campaign
 
 PLAYERS = 6
