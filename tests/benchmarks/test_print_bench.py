@@ -1,10 +1,16 @@
-"""Printing 90 cards to PDF, against painting as many blank pages on a QPdfWriter.
+"""Printing 90 cards to PDF, against the same words and pictures drawn plainly.
 
-Target (issue 5): at most 3 times the blank pages, measured in the same run.
+Target (issue 28): at most 8 times the plain floor, measured in the same run.
 
-For scale, the same words drawn with plain ``QPainter.drawText`` (no fitting, no rich
-text, no boxes or images) on the same pages are measured too and reported, not
-asserted: that is about the least any PDF of these cards can cost.
+The floor is each card's words drawn with bare ``QPainter.drawText`` at its place and
+each card's picture drawn with bare ``drawImage``, on the same 20 pages: about the least
+any PDF of these cards can cost. Issue 5 set the target against 20 blank pages, a
+baseline that does far less than the GM's print needs (no text, no pictures): a blank
+PDF page costs about 0.05 ms, so the print measured 138x it on an idle machine and
+1300x on a loaded one, a ratio set by the machine's noise, not by the code. Against the
+floor the print measured 4.8 to 6x (fitting each text to its box, rich text, the boxes
+and the number row are the work the floor leaves out), so the target fails if the
+print becomes twice as slow. The blank pages are still reported.
 """
 
 from __future__ import annotations
@@ -19,12 +25,12 @@ from pytest_benchmark.fixture import BenchmarkFixture
 
 from desktop.printing.cards import PrintCard, export_pdf, sheet_layout
 from tests.benchmarks.pdf_floor import a4_writer, against_floors, blank_pages
-from tests.benchmarks.timing import median_seconds
+from tests.benchmarks.timing import alternating, median_seconds
 from tests.printing.conftest import png_data
 
 CARDS = 90
 PAGES = 20  # ten sheets of nine, fronts and backs
-TARGET_RATIO = 3.0
+TARGET_RATIO = 8.0
 CATEGORIES = ("character", "skill", "ability", "item", "vehicle", "creature", "place")
 
 
@@ -71,7 +77,8 @@ def ninety_cards(qapp: object) -> list[PrintCard]:
 
 
 def plain_words(path: Path, cards: list[PrintCard]) -> None:
-    """Each card's words at its place with bare drawText: the floor, not the target."""
+    """Each card's words at its place with bare drawText, and its picture with bare
+    drawImage: the floor the target is a ratio to."""
     writer = a4_writer(path)
     unit = writer.logicalDpiX() / 25.4
     sheet = sheet_layout(210, 297)
@@ -86,6 +93,11 @@ def plain_words(path: Path, cards: list[PrintCard]) -> None:
                 place = sheet.card_rect_mm(slot, mirrored=bool(side))
                 box = QRectF(place.left() * unit, place.top() * unit, 55 * unit, 80 * unit)
                 painter.drawText(box, flags, _words(card) if not side else card.name)
+                if card.image is not None and not side:
+                    picture = QImage.fromData(card.image)
+                    painter.drawImage(
+                        QRectF(box.left(), box.top(), box.width(), box.height() / 3), picture
+                    )
     painter.end()
 
 
@@ -104,13 +116,17 @@ def test_print_90_cards_to_pdf(
     out = tmp_path / "cards.pdf"
     assert export_pdf(out, ninety_cards) == PAGES
     baseline = median_seconds(lambda: blank_pages(tmp_path / "blank.pdf", PAGES), rounds=15)
-    floor = median_seconds(lambda: plain_words(tmp_path / "plain.pdf", ninety_cards), rounds=5)
-    result = benchmark.pedantic(export_pdf, args=(out, ninety_cards), rounds=7, warmup_rounds=1)
+    result, floor = alternating(
+        benchmark,
+        lambda: plain_words(tmp_path / "plain.pdf", ninety_cards),
+        lambda: export_pdf(out, ninety_cards),
+        rounds=7,
+    )
     assert result == PAGES
     median, ratio = against_floors(benchmark, baseline, floor, TARGET_RATIO)
     print(
-        f"\nprint 90 cards: {median * 1000:.0f} ms = {ratio:.0f}x {PAGES} blank pages "
-        f"({baseline * 1000:.1f} ms), {median / floor:.1f}x the same words drawn plainly "
-        f"({floor * 1000:.0f} ms)"
+        f"\nprint 90 cards: {median * 1000:.0f} ms = {ratio:.1f}x the same words and "
+        f"pictures drawn plainly ({floor * 1000:.0f} ms; target {TARGET_RATIO}x), "
+        f"{median / baseline:.0f}x {PAGES} blank pages ({baseline * 1000:.1f} ms)"
     )
     assert ratio <= TARGET_RATIO

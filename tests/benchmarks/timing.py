@@ -6,6 +6,8 @@ import statistics
 import time
 from collections.abc import Callable
 
+from pytest_benchmark.fixture import BenchmarkFixture
+
 
 def median_seconds(action: Callable[[], object], rounds: int) -> float:
     """The median wall time of `rounds` runs of `action`, after one warm-up run."""
@@ -26,3 +28,23 @@ def best_seconds(runs: int, action: Callable[[], object]) -> float:
         action()
         best = min(best, time.perf_counter() - started)
     return best
+
+
+def alternating(
+    benchmark: BenchmarkFixture,
+    plain: Callable[[], object],
+    real: Callable[[], object],
+    rounds: int,
+) -> tuple[object, float]:
+    """Benchmark `real` with `plain` run and timed just before each round, so a busy
+    moment of the machine weighs on both alike; `real`'s last result and `plain`'s
+    median seconds."""
+    floors: list[float] = []
+
+    def plain_first() -> None:
+        started = time.perf_counter()
+        plain()
+        floors.append(time.perf_counter() - started)
+
+    result = benchmark.pedantic(real, setup=plain_first, rounds=rounds, warmup_rounds=1)
+    return result, statistics.median(floors[1:])
