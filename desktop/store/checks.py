@@ -15,13 +15,18 @@ import json
 import math
 from collections.abc import Callable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
+from dataclasses import replace
 from datetime import date, datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from desktop.rules import dicepool, roster
 
 if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
     from desktop.rules.energy import DayState
+
+    Record = TypeVar("Record", bound=DataclassInstance)
 
 # The checks of cards, of the campaign's settings, of stress tracks and of energy days
 # import the SySCards, downtime and energy rules when first called: a campaign opened
@@ -550,6 +555,12 @@ def known_fields(changes: Mapping[str, object], known: AbstractSet[str], what: s
     unknown = set(changes) - known
     if unknown:
         raise ValueError(f"{what} has no field {', '.join(sorted(unknown))}.")
+
+
+def changed(record: Record, changes: Mapping[str, object]) -> Record:
+    """`record` with `changes` (fields already named by `known_fields`), still unchecked:
+    the caller's check of the whole record judges each value."""
+    return replace(record, **changes)
 
 
 def listed(names: Sequence[str]) -> str:
