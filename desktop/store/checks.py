@@ -17,6 +17,7 @@ from collections.abc import Callable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import replace
 from datetime import date, datetime
+from functools import partial
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from desktop.rules import dicepool, roster
@@ -361,8 +362,7 @@ CARD_CHECKS: dict[str, Callable[[Any], Any]] = {
     "character_id": lambda value: optional_id(value, "A card's character"),
     "capacity": lambda value: flag(value, "Having a Capacity"),
     "efficiency": card_efficiency,
-    # mypy types no lambda with a default argument (the name each one is bound to).
-    **{name: (lambda value, name=name: card_number(value, name)) for name in CARD_NUMBERS},  # type: ignore[misc]
+    **{name: partial(card_number, name=name) for name in CARD_NUMBERS},
     "zone": lambda value: card_label(value, "A card's zone"),
     "scale": lambda value: card_label(value, "A card's scale"),
     "info": card_info,
