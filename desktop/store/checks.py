@@ -462,16 +462,14 @@ def settings(changes: Mapping[str, object], current: Mapping[str, int]) -> dict[
     if unknown:
         raise ValueError(f"A campaign has no setting {', '.join(sorted(unknown))}.")
     merged = {**defaults, **current, **changes}
-    # raise_efficiency checks both settings (1..100 and 0..100) before it raises anything.
-    syscards.raise_efficiency(
-        syscards.MIN_RATE,
-        syscards.MAX_RATE,
-        merged["raise_from"],  # type: ignore[arg-type]  # stored values: it judges them
-        merged["raise_by"],  # type: ignore[arg-type]
-    )
-    stress_track(merged["stress_track"])
-    dicepool.check_starting_dice(merged["starting_dice"])
-    return {name: int(merged[name]) for name in defaults}  # type: ignore[call-overload]
+    # Both Raise Throw settings (1..100 and 0..100) are checked together, by the rules.
+    raise_from, raise_by = syscards.raise_settings(merged["raise_from"], merged["raise_by"])
+    return {
+        "raise_from": raise_from,
+        "raise_by": raise_by,
+        "stress_track": stress_track(merged["stress_track"]),
+        "starting_dice": dicepool.check_starting_dice(merged["starting_dice"]),
+    }
 
 
 # The print layout a campaign remembers, kept under this key of its settings JSON. Its
