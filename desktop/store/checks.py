@@ -180,16 +180,16 @@ def die_place(value: object) -> str:
 
 def trait(name: object, value: object, broad: object) -> dicepool.Trait:
     """A trait's name (spaces tidied, at most 80 characters), value and breadth."""
-    return dicepool.Trait(roster.check_name(name), value, broad)  # type: ignore[arg-type]
+    return dicepool.Trait(roster.check_name(name), value, broad)  # type: ignore[arg-type]  # any type: the rules' Trait judges it
 
 
 def item(name: object, kind: object, die_size: object, deplete: object) -> dicepool.Item:
-    return dicepool.Item(roster.check_name(name), kind, die_size, deplete)  # type: ignore[arg-type]
+    return dicepool.Item(roster.check_name(name), kind, die_size, deplete)  # type: ignore[arg-type]  # any type: Item judges them
 
 
 def item_kind(value: object) -> str:
     # Refuses anything but a weapon or armour: a stored value of any type is judged.
-    dicepool.item_die_kind(value)  # type: ignore[arg-type]
+    dicepool.item_die_kind(value)  # type: ignore[arg-type]  # any type: it judges it
     return str(value)
 
 
@@ -278,21 +278,21 @@ def parse_detail(text: str) -> dict[str, Any]:
 def card_category(value: object) -> str:
     from desktop.rules import syscards
 
-    return syscards.CardStats(value).category  # type: ignore[arg-type]
+    return syscards.CardStats(value).category  # type: ignore[arg-type]  # any type: CardStats judges it
 
 
 def card_efficiency(value: object) -> int:
     from desktop.rules import syscards
 
     # CardStats holds the rule (1..100); "other" is just a category that always exists.
-    return syscards.CardStats("other", efficiency=value).efficiency  # type: ignore[arg-type]
+    return syscards.CardStats("other", efficiency=value).efficiency  # type: ignore[arg-type]  # as above
 
 
 def card_number(value: object, name: str) -> int:
     from desktop.rules import syscards
 
     """Power, velocity, focus or resistance: 0 or more by the rules, bounded by the file."""
-    number: int = getattr(syscards.CardStats("other", **{name: value}), name)  # type: ignore[arg-type]
+    number: int = getattr(syscards.CardStats("other", **{name: value}), name)  # type: ignore[arg-type]  # as above
     if number > CARD_NUMBER_MAX:
         raise ValueError(f"A card's {name} can be at most {CARD_NUMBER_MAX:,}, not {number:,}.")
     return number
@@ -520,7 +520,7 @@ def stress_track(value: object) -> int:
     """The campaign's stress track: 2 to 20 boxes, the rules' StressTrack checking the top."""
     from desktop.rules import downtime
 
-    boxes = downtime.StressTrack(0, value).length  # type: ignore[arg-type]
+    boxes = downtime.StressTrack(0, value).length  # type: ignore[arg-type]  # any type: StressTrack judges it
     if boxes < MIN_STRESS_TRACK:
         raise ValueError(
             f"A stress track has {MIN_STRESS_TRACK} to {downtime.MAX_STRESS_TRACK} boxes, "

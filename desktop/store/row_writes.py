@@ -84,7 +84,7 @@ def refuse_taken_ids(
     # In batches: an import may bring more ids than SQLite takes parameters at once.
     for start in range(0, len(wanted), ID_BATCH):
         batch = wanted[start : start + ID_BATCH]
-        taken = session.exec(select(model.id).where(col(model.id).in_(batch))).first()  # type: ignore[attr-defined]
+        taken = session.exec(select(model.id).where(col(model.id).in_(batch))).first()  # type: ignore[attr-defined]  # every table model has an id
         if taken is not None:
             what = what or str(model.__tablename__)
             raise ValueError(f"That {what} is already in the campaign.")
