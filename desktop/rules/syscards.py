@@ -154,7 +154,8 @@ def check_efficiency(value: object) -> int:
     return _efficiency(value)
 
 
-def _raise_settings(raise_from: object, raise_by: object) -> tuple[int, int]:
+def raise_settings(raise_from: object, raise_by: object) -> tuple[int, int]:
+    """The Raise Throw settings (lowest throw, award) checked, whatever their type."""
     # The Raise Throw range always ends at 100, so only its lower end is a setting.
     low = _in_range(raise_from, "The lowest Raise Throw (raise_from)", MIN_RATE, MAX_RATE)
     # 0 is allowed: it is how a GM switches Raise Throws off for a campaign. More than
@@ -221,7 +222,7 @@ def is_raise_throw(throw: int, raise_from: int = DEFAULT_RAISE_FROM) -> bool:
     The raw throw counts, not the result: a high efficiency floors the result but is
     not a lucky throw, and RULES.md says "a raw throw >= raise_from".
     """
-    low, _ = _raise_settings(raise_from, DEFAULT_RAISE_BY)
+    low, _ = raise_settings(raise_from, DEFAULT_RAISE_BY)
     return _throw(throw) >= low
 
 
@@ -233,7 +234,7 @@ def raise_efficiency(
 ) -> int:
     """The efficiency after ``throw``: raised by ``raise_by`` on a Raise Throw, capped at 100."""
     checked = _efficiency(efficiency)
-    low, award = _raise_settings(raise_from, raise_by)
+    low, award = raise_settings(raise_from, raise_by)
     if _throw(throw) < low:
         return checked
     # "This is true until the Efficiency Rate reaches 100%."
@@ -295,7 +296,7 @@ def act(
     """
     before = _efficiency(efficiency)
     rate = _necessary_rate(necessary_rate)
-    _raise_settings(raise_from, raise_by)
+    raise_settings(raise_from, raise_by)
     if throw is not None:
         _throw(throw)
     if rng is not None:
@@ -515,7 +516,7 @@ def challenge(
     ``tied_groups``. Pass ``gm_order`` (see ``settle_ties``) to apply the GM's decision.
     """
     checked = _contenders(contenders)
-    _raise_settings(raise_from, raise_by)
+    raise_settings(raise_from, raise_by)
     entries = [_entry(item, raise_from, raise_by) for item in checked]
     # sorted() is stable, also with reverse=True, so full ties keep the input order.
     ranked = sorted(entries, key=_priority, reverse=True)

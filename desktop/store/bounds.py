@@ -253,7 +253,7 @@ def check(table: str, column: str, value: object) -> int | None:
     A column without a declared bound takes any value here (the rules judge it)."""
     declared = bound(table, column)
     if declared is None:
-        return value  # type: ignore[return-value]
+        return value  # type: ignore[return-value]  # no bound here: the rules judge it later
     if value is None and declared.nullable:
         return None
     return checks.whole(value, declared.what, low=declared.low, high=declared.high)

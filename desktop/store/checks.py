@@ -15,13 +15,19 @@ import json
 import math
 from collections.abc import Callable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
+from dataclasses import replace
 from datetime import date, datetime
-from typing import TYPE_CHECKING, Any
+from functools import partial
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from desktop.rules import dicepool, roster
 
 if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
     from desktop.rules.energy import DayState
+
+    Record = TypeVar("Record", bound=DataclassInstance)
 
 # The checks of cards, of the campaign's settings, of stress tracks and of energy days
 # import the SySCards, downtime and energy rules when first called: a campaign opened
@@ -174,16 +180,16 @@ def die_place(value: object) -> str:
 
 def trait(name: object, value: object, broad: object) -> dicepool.Trait:
     """A trait's name (spaces tidied, at most 80 characters), value and breadth."""
-    return dicepool.Trait(roster.check_name(name), value, broad)  # type: ignore[arg-type]
+    return dicepool.Trait(roster.check_name(name), value, broad)  # type: ignore[arg-type]  # any type: the rules' Trait judges it
 
 
 def item(name: object, kind: object, die_size: object, deplete: object) -> dicepool.Item:
-    return dicepool.Item(roster.check_name(name), kind, die_size, deplete)  # type: ignore[arg-type]
+    return dicepool.Item(roster.check_name(name), kind, die_size, deplete)  # type: ignore[arg-type]  # any type: Item judges them
 
 
 def item_kind(value: object) -> str:
     # Refuses anything but a weapon or armour: a stored value of any type is judged.
-    dicepool.item_die_kind(value)  # type: ignore[arg-type]
+    dicepool.item_die_kind(value)  # type: ignore[arg-type]  # any type: it judges it
     return str(value)
 
 
@@ -272,21 +278,21 @@ def parse_detail(text: str) -> dict[str, Any]:
 def card_category(value: object) -> str:
     from desktop.rules import syscards
 
-    return syscards.CardStats(value).category  # type: ignore[arg-type]
+    return syscards.CardStats(value).category  # type: ignore[arg-type]  # any type: CardStats judges it
 
 
 def card_efficiency(value: object) -> int:
     from desktop.rules import syscards
 
     # CardStats holds the rule (1..100); "other" is just a category that always exists.
-    return syscards.CardStats("other", efficiency=value).efficiency  # type: ignore[arg-type]
+    return syscards.CardStats("other", efficiency=value).efficiency  # type: ignore[arg-type]  # as above
 
 
 def card_number(value: object, name: str) -> int:
     from desktop.rules import syscards
 
     """Power, velocity, focus or resistance: 0 or more by the rules, bounded by the file."""
-    number: int = getattr(syscards.CardStats("other", **{name: value}), name)  # type: ignore[arg-type]
+    number: int = getattr(syscards.CardStats("other", **{name: value}), name)  # type: ignore[arg-type]  # as above
     if number > CARD_NUMBER_MAX:
         raise ValueError(f"A card's {name} can be at most {CARD_NUMBER_MAX:,}, not {number:,}.")
     return number
@@ -356,8 +362,7 @@ CARD_CHECKS: dict[str, Callable[[Any], Any]] = {
     "character_id": lambda value: optional_id(value, "A card's character"),
     "capacity": lambda value: flag(value, "Having a Capacity"),
     "efficiency": card_efficiency,
-    # mypy types no lambda with a default argument (the name each one is bound to).
-    **{name: (lambda value, name=name: card_number(value, name)) for name in CARD_NUMBERS},  # type: ignore[misc]
+    **{name: partial(card_number, name=name) for name in CARD_NUMBERS},
     "zone": lambda value: card_label(value, "A card's zone"),
     "scale": lambda value: card_label(value, "A card's scale"),
     "info": card_info,
@@ -457,16 +462,14 @@ def settings(changes: Mapping[str, object], current: Mapping[str, int]) -> dict[
     if unknown:
         raise ValueError(f"A campaign has no setting {', '.join(sorted(unknown))}.")
     merged = {**defaults, **current, **changes}
-    # raise_efficiency checks both settings (1..100 and 0..100) before it raises anything.
-    syscards.raise_efficiency(
-        syscards.MIN_RATE,
-        syscards.MAX_RATE,
-        merged["raise_from"],  # type: ignore[arg-type]  # stored values: it judges them
-        merged["raise_by"],  # type: ignore[arg-type]
-    )
-    stress_track(merged["stress_track"])
-    dicepool.check_starting_dice(merged["starting_dice"])
-    return {name: int(merged[name]) for name in defaults}  # type: ignore[call-overload]
+    # Both Raise Throw settings (1..100 and 0..100) are checked together, by the rules.
+    raise_from, raise_by = syscards.raise_settings(merged["raise_from"], merged["raise_by"])
+    return {
+        "raise_from": raise_from,
+        "raise_by": raise_by,
+        "stress_track": stress_track(merged["stress_track"]),
+        "starting_dice": dicepool.check_starting_dice(merged["starting_dice"]),
+    }
 
 
 # The print layout a campaign remembers, kept under this key of its settings JSON. Its
@@ -517,7 +520,7 @@ def stress_track(value: object) -> int:
     """The campaign's stress track: 2 to 20 boxes, the rules' StressTrack checking the top."""
     from desktop.rules import downtime
 
-    boxes = downtime.StressTrack(0, value).length  # type: ignore[arg-type]
+    boxes = downtime.StressTrack(0, value).length  # type: ignore[arg-type]  # any type: StressTrack judges it
     if boxes < MIN_STRESS_TRACK:
         raise ValueError(
             f"A stress track has {MIN_STRESS_TRACK} to {downtime.MAX_STRESS_TRACK} boxes, "
@@ -550,6 +553,12 @@ def known_fields(changes: Mapping[str, object], known: AbstractSet[str], what: s
     unknown = set(changes) - known
     if unknown:
         raise ValueError(f"{what} has no field {', '.join(sorted(unknown))}.")
+
+
+def changed(record: Record, changes: Mapping[str, object]) -> Record:
+    """`record` with `changes` (fields already named by `known_fields`), still unchecked:
+    the caller's check of the whole record judges each value."""
+    return replace(record, **changes)
 
 
 def listed(names: Sequence[str]) -> str:

@@ -341,6 +341,7 @@ def _missing_columns(
     SQL default (the value a migration gave older rows), else with the model's default
     where that means nothing, else left empty where it may be.
     """
+    from sqlalchemy.sql.schema import ScalarElementColumnDefault
     from sqlmodel import SQLModel
 
     from desktop.store import models  # noqa: F401 (the tables' defaults)
@@ -361,12 +362,11 @@ def _missing_columns(
         if sql_default is not None:
             value = new.execute(f"SELECT {sql_default}").fetchone()[0]
         elif (
-            default is not None
-            and default.is_scalar
-            # A scalar default (SQLAlchemy's ScalarElementColumnDefault) carries .arg.
-            and any(type(default.arg) is type(b) and default.arg == b for b in _BLANK_DEFAULTS)  # type: ignore[attr-defined]
+            # The one default with is_scalar, a fixed value (.arg).
+            isinstance(default, ScalarElementColumnDefault)
+            and any(type(default.arg) is type(b) and default.arg == b for b in _BLANK_DEFAULTS)
         ):
-            value = default.arg  # type: ignore[attr-defined]  # scalar, as above
+            value = default.arg
         elif not not_null:
             value = None
         else:

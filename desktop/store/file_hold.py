@@ -190,7 +190,7 @@ def _take_windows(fd: int) -> None:  # pragma: no cover - Windows only
 
     os.lseek(fd, BASE, os.SEEK_SET)
     try:
-        msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)  # type: ignore[attr-defined]
+        msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)  # type: ignore[attr-defined]  # Windows-only msvcrt; mypy reads Linux's
     except OSError as error:
         if error.errno not in (errno.EACCES, errno.EDEADLOCK):
             raise
@@ -205,7 +205,7 @@ def _let_go_windows(fd: int) -> None:  # pragma: no cover - Windows only
 
     os.lseek(fd, BASE, os.SEEK_SET)
     try:
-        msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)  # type: ignore[attr-defined]
+        msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)  # type: ignore[attr-defined]  # as above
     finally:
         with contextlib.suppress(OSError):
             os.lseek(fd, 0, os.SEEK_SET)

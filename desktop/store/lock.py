@@ -466,12 +466,12 @@ def _pid_alive_windows(pid: int, kernel32: Any = None, last_error: Any = None) -
     if kernel32 is None:  # pragma: no cover - the real DLL exists on Windows only
         from ctypes import wintypes
 
-        kernel32 = ctypes.WinDLL("kernel32", use_last_error=True)  # type: ignore[attr-defined]
+        kernel32 = ctypes.WinDLL("kernel32", use_last_error=True)  # type: ignore[attr-defined]  # Windows-only ctypes; mypy reads Linux's
         kernel32.OpenProcess.restype = wintypes.HANDLE
         kernel32.OpenProcess.argtypes = (wintypes.DWORD, wintypes.BOOL, wintypes.DWORD)
         kernel32.GetExitCodeProcess.argtypes = (wintypes.HANDLE, ctypes.POINTER(ctypes.c_ulong))
         kernel32.CloseHandle.argtypes = (wintypes.HANDLE,)
-        last_error = ctypes.get_last_error  # type: ignore[attr-defined]
+        last_error = ctypes.get_last_error  # type: ignore[attr-defined]  # as above
     handle = kernel32.OpenProcess(process_query_limited_information, False, pid)
     if not handle:
         # Access denied means the process exists but belongs to someone else.

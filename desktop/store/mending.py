@@ -46,6 +46,7 @@ _COLUMN_WORDS = {
 def safe_value(table: str, column: str, row_id: int) -> object:
     """The value a repair may put in place of a bad one: the model's default (what a new
     record gets), or a name that says which record it is; NO_SAFE_VALUE if none."""
+    from sqlalchemy.sql.schema import ScalarElementColumnDefault
     from sqlmodel import SQLModel
 
     from desktop.store import models  # noqa: F401 (the tables' defaults)
@@ -57,8 +58,8 @@ def safe_value(table: str, column: str, row_id: int) -> object:
     if column == "name":
         return f"{_capitalised(singular_of(table))} {row_id}"
     default = known.default
-    if default is not None and default.is_scalar:
-        return default.arg  # type: ignore[attr-defined]  # a scalar default carries .arg
+    if isinstance(default, ScalarElementColumnDefault):  # the one default with is_scalar
+        return default.arg
     return NO_SAFE_VALUE
 
 

@@ -9,15 +9,18 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import fields
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from sqlalchemy import ColumnElement, func, update
 from sqlmodel import Session, SQLModel, col, select
 
 from desktop.store.errors import NotFound
 
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
 Row = TypeVar("Row", bound=SQLModel)
-Record = TypeVar("Record")
+Record = TypeVar("Record", bound="DataclassInstance")
 
 ID_BATCH = 500  # ids looked up per statement by `refuse_taken_ids`
 
@@ -67,8 +70,7 @@ def record_of(kind: type[Record], row: SQLModel, **given: object) -> Record:
     """A row as its record: each field read from the row's column of the same name,
     except those `given` (the fields a record spells differently from its row)."""
     values = {
-        f.name: given[f.name] if f.name in given else getattr(row, f.name)
-        for f in fields(kind)  # type: ignore[arg-type]
+        f.name: given[f.name] if f.name in given else getattr(row, f.name) for f in fields(kind)
     }
     return kind(**values)
 
@@ -82,7 +84,7 @@ def refuse_taken_ids(
     # In batches: an import may bring more ids than SQLite takes parameters at once.
     for start in range(0, len(wanted), ID_BATCH):
         batch = wanted[start : start + ID_BATCH]
-        taken = session.exec(select(model.id).where(col(model.id).in_(batch))).first()  # type: ignore[attr-defined]
+        taken = session.exec(select(model.id).where(col(model.id).in_(batch))).first()  # type: ignore[attr-defined]  # every table model has an id
         if taken is not None:
             what = what or str(model.__tablename__)
             raise ValueError(f"That {what} is already in the campaign.")

@@ -75,4 +75,4 @@ def insert_new_rows(
     for row in rows:
         bounds.check_row(table, row)
     if rows:
-        session.connection().execute(insert(model.__table__), list(rows))  # type: ignore[attr-defined]
+        session.connection().execute(insert(model.__table__), list(rows))  # type: ignore[attr-defined]  # a table model has __table__

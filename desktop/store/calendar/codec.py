@@ -79,7 +79,7 @@ def profile_from_row(name: str, daily_net: object, abilities: object) -> Charact
         raise ValueError(f"The stored abilities of {name} are damaged: {error}.") from None
     if not isinstance(ratings, dict):
         raise ValueError(f"The stored abilities of {name} are not a JSON object.")
-    return profile(name, daily_net, ratings)  # type: ignore[arg-type]
+    return profile(name, daily_net, ratings)  # type: ignore[arg-type]  # stored values: the rules judge them
 
 
 def abilities_of(character: CharacterProfile) -> dict[str, int]:
@@ -156,7 +156,7 @@ def day_from_dict(raw: object) -> DayState:
     if not isinstance(entries, list):
         raise ValueError(f"A day's entries must be a list, not {entries!r}.")
     return DayState(
-        day=item.get("day"),  # type: ignore[arg-type]
+        day=item.get("day"),  # type: ignore[arg-type]  # any JSON: the rules' DayState judges it
         nights=tuple(nights),
         proximity=item.get("proximity", 100),
         opened_daily=item.get("opened_daily", 0),
@@ -181,7 +181,7 @@ def entry_from_dict(raw: object) -> LedgerEntry:
         raise ValueError(f"A ledger entry's kind must be one of {known}.") from None
     return LedgerEntry(
         kind=kind,
-        amount=item.get("amount"),  # type: ignore[arg-type]
+        amount=item.get("amount"),  # type: ignore[arg-type]  # any JSON: LedgerEntry judges it
         draw=Draw(**{key: draw.get(key, 0) for key in DRAW_KEYS}),
         project=item.get("project"),
         ability=item.get("ability"),

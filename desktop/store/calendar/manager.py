@@ -244,7 +244,7 @@ class CalendarManager(Manager):
         return {int(cid): self._state(int(cid), day, state) for cid, state in rows}
 
     def _state(self, character_id: int, day: object, text: object) -> DayState:
-        cached = self._day_cache.get(character_id, {}).get(day)  # type: ignore[call-overload]
+        cached = self._day_cache.get(character_id, {}).get(day)  # type: ignore[call-overload]  # a stored day: an int key or a miss
         if cached is not None and cached[0] == text:
             return cached[1]
         state = stored_day(character_id, day, text)

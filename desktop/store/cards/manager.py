@@ -59,12 +59,13 @@ class CardManager(Manager):
         by_id = self._all_cards()
         rows = self._read(f"SELECT card.id FROM card {where} {order}", tuple(parameters))
         found = [by_id.get(row[0]) for row in rows]
-        if None in found:
+        cards = [card for card in found if card is not None]
+        if len(cards) < len(found):
             # Another program committed between the two reads (this campaign is open
             # read-only beside it): read these cards whole; the cache catches up next time.
             rows = self._read(f"SELECT {CARD_COLUMNS} FROM card {where} {order}", tuple(parameters))
             return [card_from_row(row) for row in rows]
-        return found  # type: ignore[return-value]
+        return cards
 
     def _all_cards(self) -> dict[int, CardRecord]:
         """Every card by id, read again only when the file has changed since.
@@ -229,11 +230,13 @@ class CardManager(Manager):
         """
         character_id = values.get("character_id")
         if character_id is not None:
-            self._campaign.roster.get(character_id)  # type: ignore[arg-type]
+            self._campaign.roster.get(checks.row_id(character_id, "A card's character"))
         if "owner_id" not in values:
             return
         owner_id = values["owner_id"]
-        chain = {} if owner_id is None else self._owner_chain(owner_id)  # type: ignore[arg-type]
+        chain = (
+            {} if owner_id is None else self._owner_chain(checks.row_id(owner_id, "A card's owner"))
+        )
         if owner_id is not None and owner_id not in chain:
             raise NotFound("That card is no longer in the campaign.")
         if card_id is None:

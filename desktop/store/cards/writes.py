@@ -113,7 +113,7 @@ def card_row(session: Session, card_id: int) -> Card:
 def _set_card(row: Card, values: dict[str, object]) -> None:
     """Write checked values onto a row, keeping its search text in step with them."""
     for key, value in values.items():
-        setattr(row, key, join_tags(value) if key == "tags" else value)  # type: ignore[arg-type]
+        setattr(row, key, join_tags(value) if key == "tags" else value)  # type: ignore[arg-type]  # checked values: tags a tuple of str
     row.search_text = search_text(row.name, row.info, row.tags)
 
 

@@ -90,7 +90,7 @@ class ChapterManager(Manager):
 
         checks.known_fields(changes, CHAPTER_FIELDS, "The chapter")
         previous = self.get()
-        wanted = replace(previous, **changes)  # type: ignore[arg-type]
+        wanted = checks.changed(previous, changes)
         # The name and the lair first: the turf they give is what the rest is checked at.
         wanted = replace(wanted, name=roster.check_name(wanted.name))
         checks.flag(wanted.lair_held, "Holding the lair")
@@ -222,7 +222,7 @@ class ChapterManager(Manager):
 
         checks.known_fields(changes, CLAIM_FIELDS, "A claim")
         previous = self.claim(claim_id)
-        checked = chapter_checks.claim(replace(previous, **changes))  # type: ignore[arg-type]
+        checked = chapter_checks.claim(checks.changed(previous, changes))
         if checked.name.casefold() != previous.name.casefold():
             self._refuse_claim_name(checked.name)
         values = {name: getattr(checked, name) for name in changes}
@@ -369,7 +369,8 @@ class ChapterManager(Manager):
 
     def _path_names(self, path: ClaimPathRecord) -> tuple[str, str]:
         """The names of a path's ends (NotFound for a claim not on the map)."""
-        return tuple(  # type: ignore[return-value]
+        start, end = (
             "the lair" if end == LAIR_ID else f"“{self.claim(end).name}”"
             for end in (path.start, path.end)
         )
+        return start, end

@@ -9,11 +9,11 @@ from desktop.store.clocks.records import OWNER_CHAPTER, OWNER_KINDS, OWNER_NONE,
 
 
 def clock_segments(value: object) -> int:
-    return downtime.Clock("clock", value).segments  # type: ignore[arg-type]
+    return downtime.Clock("clock", value).segments  # type: ignore[arg-type]  # any type: the rules' Clock judges it
 
 
 def clock_filled(value: object, segments: int) -> int:
-    return downtime.Clock("clock", segments, value).filled  # type: ignore[arg-type]
+    return downtime.Clock("clock", segments, value).filled  # type: ignore[arg-type]  # as above
 
 
 def owner_kind(value: object) -> str:

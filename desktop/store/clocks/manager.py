@@ -78,9 +78,9 @@ class ClockManager(Manager):
         if "name" in changes:
             ruled = ruled.renamed(roster.check_name(changes["name"]))
         if "segments" in changes:
-            ruled = ruled.resize(changes["segments"])  # type: ignore[arg-type]
+            ruled = ruled.resize(clocks_checks.clock_segments(changes["segments"]))
         if "filled" in changes:
-            ruled = ruled.fill_to(changes["filled"])  # type: ignore[arg-type]
+            ruled = ruled.fill_to(clocks_checks.clock_filled(changes["filled"], ruled.segments))
         values: dict[str, object] = {
             "name": ruled.name,
             "segments": ruled.segments,

@@ -23,11 +23,11 @@ def trauma(value: object) -> int:
 
 
 def stress(value: object, track: int) -> int:
-    return downtime.StressTrack(value, track).marked  # type: ignore[arg-type]
+    return downtime.StressTrack(value, track).marked  # type: ignore[arg-type]  # any type: StressTrack judges it
 
 
 def health(hp: object, hp_max: object) -> downtime.Health:
-    return downtime.Health(hp, hp_max)  # type: ignore[arg-type]
+    return downtime.Health(hp, hp_max)  # type: ignore[arg-type]  # any type: Health judges them
 
 
 def xp(value: object) -> tuple[tuple[str, int], ...]:

@@ -16,7 +16,7 @@ import json
 from contextlib import suppress
 from dataclasses import asdict, fields
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from desktop.store import calendar as energy
 from desktop.store import leftovers
@@ -27,6 +27,9 @@ from desktop.store.exchange.document import FORMAT, VERSION, Progress, no_progre
 from desktop.store.games import GameRecord, state_to_text
 from desktop.store.rolls import RollRecord
 from desktop.store.roster import CharacterRecord
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
 
 # How often (in records) a long step reports progress and may be cancelled.
 TICK = 500
@@ -138,14 +141,14 @@ def _export_energy(campaign: Campaign, character_id: int) -> dict[str, Any]:
     }
 
 
-def without(record: object, *names: str) -> dict[str, Any]:
+def without(record: DataclassInstance, *names: str) -> dict[str, Any]:
     return {k: v for k, v in fields_of(record).items() if k not in names}
 
 
-def fields_of(record: object) -> dict[str, Any]:
+def fields_of(record: DataclassInstance) -> dict[str, Any]:
     """A flat record's fields by name: `asdict` without its deep copy, which cost a
     large export seconds (the records hold only plain values and tuples of them)."""
-    return {f.name: getattr(record, f.name) for f in fields(record)}  # type: ignore[arg-type]
+    return {f.name: getattr(record, f.name) for f in fields(record)}
 
 
 def _by_id(record: RollRecord) -> int:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
 from desktop.rules import factions
 from desktop.rules.factions import MIN_TIER, NEUTRAL, STRONG
@@ -59,7 +58,7 @@ class FactionManager(Manager):
             raise ValueError("A faction's tier and place change by moving it on the ladder.")
         checks.known_fields(changes, FACTION_FIELDS, "A faction")
         previous = self.get(faction_id)
-        checked = factions_checks.faction(replace(previous, **changes))  # type: ignore[arg-type]
+        checked = factions_checks.faction(checks.changed(previous, changes))
         if checked.name.casefold() != previous.name.casefold():
             self._refuse_faction_name(checked.name)
         values = {name: getattr(checked, name) for name in changes}

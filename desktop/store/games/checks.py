@@ -85,7 +85,8 @@ def _who_plays(game: GameRecord, kinds: Mapping[int, str]) -> Iterator[GameProbl
     scene = game.scene
     if not game.running or scene is None:
         return
-    if kinds.get(scene.condition_id, "challenge") != "challenge":  # type: ignore[arg-type]
+    condition = scene.condition_id
+    if condition is not None and kinds.get(condition, "challenge") != "challenge":
         yield GameProblem(CONDITION_NOT_A_CHALLENGE, "game", game.id, "state")
     # Only a player character takes a seat. Whether it is in the scene is asked when it
     # declares: a scene updated since may have let it go, its action kept with the round.

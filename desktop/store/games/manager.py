@@ -13,7 +13,7 @@ import json
 from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from desktop.rules import dicepool
 from desktop.store import checks
@@ -39,6 +39,9 @@ from desktop.store.games.records import (
 )
 from desktop.store.games.rows import game_from_row, state_to_text
 from desktop.store.kit import DieRecord, checked_dice, distinct_ids
+
+if TYPE_CHECKING:
+    from sqlmodel import Session
 
 GAME_SQL = "SELECT id, started_at, started_day, ended_at, state FROM game"
 # The seating order is remembered per campaign, under this key of its settings JSON.
@@ -358,7 +361,7 @@ class GameManager(Manager):
     def _topics(dice: DiceChange) -> tuple[Topic, ...]:
         return (Topic.GAMES, Topic.DICE) if dice else (Topic.GAMES,)
 
-    def _write_dice(self, session: object, change: DiceChange) -> DiceWritten:
+    def _write_dice(self, session: Session, change: DiceChange) -> DiceWritten:
         """`change` inside the game's transaction, each part checked as the kit checks
         its own writes."""
         from desktop.store.kit import writes as kit_writes
@@ -369,18 +372,18 @@ class GameManager(Manager):
             ids = distinct_ids(change.delete, "die")
             found = kit.dice_by_id(ids)
             deleted = [found[i] for i in ids]
-            kit_writes.delete_dice(session, ids)  # type: ignore[arg-type]
+            kit_writes.delete_dice(session, ids)
         if change.insert:
             inserted = checked_dice(change.insert)
             kit.require_characters({die.character_id for die in inserted})
-            kit_writes.insert_dice(session, inserted)  # type: ignore[arg-type]
+            kit_writes.insert_dice(session, inserted)
         updated = checked_dice(change.update)
-        before = kit.write_dice(session, updated) if updated else []  # type: ignore[arg-type]
+        before = kit.write_dice(session, updated) if updated else []
         added: list[DieRecord] = []
         for character_id, size in change.add:
             kit.require_characters({checks.row_id(character_id, "A character's id")})
             added += kit_writes.add_dice(
-                session,  # type: ignore[arg-type]
+                session,
                 character_id,
                 size=checks.die_size(size),
                 count=1,
@@ -437,7 +440,7 @@ class GameManager(Manager):
         return order, gone
 
     def _write(
-        self, session: object, game: GameRecord, *, new: bool, keep_id: bool = False
+        self, session: Session, game: GameRecord, *, new: bool, keep_id: bool = False
     ) -> GameRecord:
         from desktop.store.models import GameRow
 
@@ -449,13 +452,13 @@ class GameManager(Manager):
         }
         if new:
             row = GameRow(id=game.id if keep_id else None, **values)
-            session.add(row)  # type: ignore[attr-defined]
-            session.flush()  # type: ignore[attr-defined]
+            session.add(row)
+            session.flush()
             assert row.id is not None
             return replace(game, id=row.id)
-        row = session.get(GameRow, game.id)  # type: ignore[attr-defined]
-        if row is None:
+        stored = session.get(GameRow, game.id)
+        if stored is None:
             raise NotFound("That game is no longer in the campaign.")
         for name, value in values.items():
-            setattr(row, name, value)
+            setattr(stored, name, value)
         return game

@@ -4,7 +4,7 @@ checked (`checks.check_game`)."""
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Literal, overload
 
 from desktop.store import bounds, checks
 from desktop.store.core import Row
@@ -12,6 +12,13 @@ from desktop.store.games.checks import SCENES_MAX, check_action, check_game
 from desktop.store.games.records import GameRecord, SceneRecord
 
 
+# The width gives each row's length: 2 for the pools at start, 3 for those grown.
+@overload
+def _pool_sizes(value: object, what: str, width: Literal[2]) -> tuple[tuple[int, int], ...]: ...
+@overload
+def _pool_sizes(
+    value: object, what: str, width: Literal[3]
+) -> tuple[tuple[int, int, int], ...]: ...
 def _pool_sizes(value: object, what: str, width: int) -> tuple[tuple[int, ...], ...]:
     """(character id, pool size, ...) rows, each number within its declared bound."""
     if not isinstance(value, list):
@@ -88,10 +95,10 @@ def game_from_values(
         started_at=checks.timestamp(started_at),
         started_day=checks.row_id(started_day, "A game's first day"),
         ended_at=None if ended_at is None else checks.timestamp(ended_at),
-        started_with=_pool_sizes(state.get("started_with", []), "A pool size at start", 2),  # type: ignore[arg-type]
+        started_with=_pool_sizes(state.get("started_with", []), "A pool size at start", 2),
         scenes=tuple(scenes),
         round=state.get("round", 1),
         turn_of=state.get("turn_of"),
         actions=tuple(actions),
-        grown=_pool_sizes(state.get("grown", []), "A grown pool", 3),  # type: ignore[arg-type]
+        grown=_pool_sizes(state.get("grown", []), "A grown pool", 3),
     )

@@ -86,15 +86,13 @@ class KitManager(Manager):
         the item: `add_item`)."""
         from desktop.store.kit import writes
 
-        values = {
-            "size": checks.die_size(size),
-            "count": checks.count(count),
-            "kind": checks.die_kind(kind),
-            "place": checks.die_place(place),
-        }
+        size, count = checks.die_size(size), checks.count(count)
+        kind, place = checks.die_kind(kind), checks.die_place(place)
         checks.row_id(character_id, "A character's id")
         with self._writing(Topic.DICE) as session:
-            return writes.add_dice(session, character_id, **values)  # type: ignore[arg-type]
+            return writes.add_dice(
+                session, character_id, size=size, count=count, kind=kind, place=place
+            )
 
     def remove_dice(self, die_ids: Iterable[int]) -> list[DieRecord]:
         """Delete dice; returns them, in the order asked, for `restore_dice`."""
@@ -120,7 +118,7 @@ class KitManager(Manager):
             self.require_characters({die.character_id for die in dice})
             for die in dice:
                 if die.item_id is not None:
-                    self._check_item_free(die)
+                    self._check_item_free(die, die.item_id)
             writes.insert_dice(session, dice)
         return dice
 
@@ -152,9 +150,10 @@ class KitManager(Manager):
         writes.update_dice(session, dice)
         return [before[die_id] for die_id in ids]
 
-    def _check_item_free(self, die: DieRecord) -> None:
-        """A die put back on its item: the item is there and has no other die."""
-        item = self.item(die.item_id)  # type: ignore[arg-type]
+    def _check_item_free(self, die: DieRecord, item_id: int) -> None:
+        """A die put back on its item (`item_id`, the die's): the item is there and has no
+        other die."""
+        item = self.item(item_id)
         check_item_dice([die], [item])
         if item.die_id is not None:
             raise ValueError(f"{item.name} already has a die.")

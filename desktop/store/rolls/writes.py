@@ -19,7 +19,7 @@ from desktop.store.row_writes import (
 
 def add_roll(session: Session, **values: object) -> int:
     """A new roll log line; `values` are its checked columns. Returns its id."""
-    row_id = added(session, RollLogEntry(**values)).id  # type: ignore[arg-type]
+    row_id = added(session, RollLogEntry(**values)).id  # type: ignore[arg-type]  # checked columns, named as the model's
     assert row_id is not None
     return row_id
 
@@ -32,6 +32,6 @@ def set_roll_undone(session: Session, roll_id: int, undone: bool) -> None:
 
 def insert_rolls(session: Session, rows: Sequence[dict[str, object]]) -> None:
     """Roll log lines with their own ids (an import); `rows` are checked columns."""
-    refuse_taken_ids(session, RollLogEntry, (int(row["id"]) for row in rows))  # type: ignore[call-overload]
-    session.add_all(RollLogEntry(**row) for row in rows)  # type: ignore[arg-type]
+    refuse_taken_ids(session, RollLogEntry, (int(row["id"]) for row in rows))  # type: ignore[call-overload]  # checked ids, ints
+    session.add_all(RollLogEntry(**row) for row in rows)  # type: ignore[arg-type]  # checked columns, as above
     session.flush()

@@ -261,12 +261,12 @@ class CharacterForm(SessionWidget):
     @property
     def kit(self) -> CharacterKit:
         """The Traits & items tab's widget (built now if it was not yet)."""
-        return self.kit_page.content()  # type: ignore[return-value]  # kit_page makes a kit
+        return self.kit_page.content()
 
     @property
     def downtime(self) -> DowntimeSheetWidget:
         """The Downtime tab's widget (built now if it was not yet)."""
-        return self.downtime_page.content()  # type: ignore[return-value]  # it makes a sheet
+        return self.downtime_page.content()
 
     def _make_kit(self) -> CharacterKit:
         from desktop.ui.widgets.character_kit import CharacterKit
@@ -289,9 +289,12 @@ class CharacterForm(SessionWidget):
 
     def _built_pages(self) -> list[CharacterKit | DowntimeSheetWidget]:
         """The tabs' widgets built so far: only they follow the session and record."""
-        # (Each page makes its own kind of widget, which its content() does not say.)
-        pages = (self.kit_page, self.downtime_page)
-        return [page.content() for page in pages if page.is_built()]  # type: ignore[misc]  # see above
+        built: list[CharacterKit | DowntimeSheetWidget] = []
+        if self.kit_page.is_built():
+            built.append(self.kit_page.content())
+        if self.downtime_page.is_built():
+            built.append(self.downtime_page.content())
+        return built
 
     def set_session(self, session: CampaignSession | None) -> None:
         super().set_session(session)

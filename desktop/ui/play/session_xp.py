@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtGui import QKeySequence, QShortcut, QStandardItemModel
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -111,7 +111,9 @@ class SessionXp(QWidget):
                 tracks.addItem(f"{track} ({marks} XP)", track)
                 if not downtime.can_mark_session_xp(offered.sheet.xp, track, self._limit):
                     # A full track cannot be chosen: nothing past its limit is entered.
-                    tracks.model().item(index).setEnabled(False)  # type: ignore[attr-defined]
+                    items = tracks.model()
+                    assert isinstance(items, QStandardItemModel)  # a QComboBox's own model
+                    items.item(index).setEnabled(False)
                     tracks.setItemData(index, f"{track} is full.", Qt.ItemDataRole.ToolTipRole)
                 elif first_open < 0:
                     first_open = index
