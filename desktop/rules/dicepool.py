@@ -29,6 +29,7 @@ from desktop.rules.numbers import whole_number
 __all__ = [
     "DEFAULT_POOL_DICE",
     "DEFAULT_SIZE",
+    "LOOSE_KINDS",
     "PLAY_STATE_WORDS",
     "PRESETS",
     "SIZES",
@@ -1040,6 +1041,13 @@ _ITEM_DIE_KINDS: Final[dict[ItemKind, Kind]] = {
     ItemKind.WEAPON: Kind.DAMAGE,
     ItemKind.ARMOUR: Kind.PROTECTION,
 }
+
+# The kinds a GM lays on a character by hand (the Dice Table's "Add die" menu), besides
+# ordinary dice: every kind no item carries. None yet; a new kind declared in `Kind`
+# (and not given to an item) is offered there without another line.
+LOOSE_KINDS: Final[tuple[Kind, ...]] = tuple(
+    kind for kind in Kind if kind is not Kind.ORDINARY and kind not in _ITEM_DIE_KINDS.values()
+)
 
 
 def item_die_kind(kind: ItemKind | str) -> Kind:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 KINDS: tuple[str, ...] = ("pc", "npc", "challenge")
 KIND_LABELS: dict[str, str] = {
     "pc": "Player character",
@@ -39,3 +41,13 @@ def check_notes(notes: object) -> str:
     if len(notes) > NOTES_MAX:
         raise ValueError(f"Notes can have at most {NOTES_MAX} characters, not {len(notes)}.")
     return notes
+
+
+# Each field of a character a GM may write, with its check, declared once beside the
+# checks: the store judges adding and changing a character by it, so a new field is
+# named here and nowhere else among the checks.
+CHECKS: dict[str, Callable[[object], object]] = {
+    "name": check_name,
+    "kind": check_kind,
+    "notes": check_notes,
+}

@@ -246,12 +246,14 @@ class DeleteCharacter(StoreCommand):
 
 
 class EditCharacter(EditField[CharacterRecord]):
-    """Change one field of a character: name, kind or notes."""
+    """Change one field of a character: name, kind, notes or any other it has."""
 
     def __init__(
-        self, session: CampaignSession, record: CharacterRecord, field: str, value: str
+        self, session: CampaignSession, record: CharacterRecord, field: str, value: object
     ) -> None:
-        super().__init__(session, _edit_text, session.campaign.roster.update, record, field, value)
+        super().__init__(
+            session, character_edit_text, session.campaign.roster.update, record, field, value
+        )
 
     def id(self) -> int:
         return int(MergeId.EDIT_NOTES) if self.field == "notes" else NO_MERGE
@@ -261,8 +263,14 @@ class EditCharacter(EditField[CharacterRecord]):
         return self.fold(other)
 
 
-_edit_text = edit_wording(
-    lambda name, _value: f"Edit notes of {name}",
+_character_wording = edit_wording(
+    lambda name, _value: "",
     name=lambda name, value: f"Rename {name} to {value}",
     kind=lambda name, value: f"Make {name} a {KIND_LABELS.get(value, value)}",
 )
+
+
+def character_edit_text(record: CharacterRecord, field: str, value: object) -> str:
+    """The undo step's name; a field with no wording of its own says its name ("Edit
+    notes of Kara"), so a new field of a character needs no line here."""
+    return _character_wording(record, field, value) or f"Edit {field} of {record.name}"

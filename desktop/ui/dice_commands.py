@@ -79,16 +79,17 @@ class AddDice(StoreCommand):
         count: int = 1,
         place: str = "pool",
         text: str | None = None,
+        kind: str = "ordinary",
     ) -> None:
         super().__init__(session, text or f"Add {count}d{size}")
-        self._args = (character_id, size, count, place)
+        self._args = (character_id, size, count, place, kind)
         self._added: list[DieRecord] | None = None
 
     def apply(self) -> None:
         if self._added is None:
-            character_id, size, count, place = self._args
+            character_id, size, count, place, kind = self._args
             self._added = self.session.campaign.kit.add_dice(
-                character_id, size=size, count=count, place=place
+                character_id, size=size, count=count, place=place, kind=kind
             )
         else:
             self.session.campaign.kit.restore_dice(self._added)

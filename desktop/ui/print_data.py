@@ -10,7 +10,7 @@ line and the tests all call it.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from datetime import date, timedelta
 from typing import Any
 
@@ -104,13 +104,20 @@ class _Context:
         return f"Day {self.today} · {self.date_of(self.today):%a %d %b %Y}"
 
 
+# The fields a sheet shares with a character's record (name, kind, notes), taken by name:
+# a field the roster and the sheet both gain reaches the sheet without a line here.
+_FROM_RECORD: tuple[str, ...] = tuple(
+    field.name
+    for field in fields(PrintSheet)
+    if field.name in {known.name for known in fields(CharacterRecord)}
+)
+
+
 def _sheet(campaign: Campaign, record: CharacterRecord, context: _Context) -> PrintSheet:
     dice = campaign.kit.dice(record.id)
     cards = _character_cards(context, record.id)
     return PrintSheet(
-        name=record.name,
-        kind=record.kind,
-        notes=record.notes,
+        **{name: getattr(record, name) for name in _FROM_RECORD},
         portrait=_portrait(campaign, cards, record.id),
         campaign=context.name,
         day_label=context.day_label,

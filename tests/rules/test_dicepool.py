@@ -10,6 +10,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+from desktop.rules import dicepool
 from desktop.rules.dicepool import (
     DEFAULT_POOL_DICE,
     PRESETS,
@@ -877,3 +878,9 @@ def test_the_winner_damages_the_challenge_or_the_character() -> None:
     assert outcome.winner == 1
     assert len(take_damage(character, outcome.dice_lost).removed) == 1
     assert not goblin.out_of_play
+
+
+def test_the_kinds_a_gm_lays_by_hand_are_those_no_item_carries() -> None:
+    # Damage and protection dice come with their items; ordinary dice have their own line.
+    carried = {dicepool.item_die_kind(kind) for kind in dicepool.ItemKind}
+    assert set(dicepool.LOOSE_KINDS) == set(dicepool.Kind) - carried - {dicepool.Kind.ORDINARY}

@@ -119,14 +119,16 @@ def test_every_die_kind_has_a_look_and_a_word_in_the_one_table() -> None:
 
 
 def test_a_kind_this_build_does_not_know_is_drawn_plainly_not_refused() -> None:
-    # A file from a newer GM Desk may hold a kind this one lacks ("poison").
-    assert look_of("poison") is UNKNOWN and kind_word("poison") == ""
-    image = painted(8, kind="poison")
+    # A file from a newer GM Desk may hold a kind this one lacks.
+    assert (
+        look_of("kind-from-a-newer-desk") is UNKNOWN and kind_word("kind-from-a-newer-desk") == ""
+    )
+    image = painted(8, kind="kind-from-a-newer-desk")
     assert image.pixelColor(40, 30) != BACKGROUND
 
 
 def test_the_dice_scene_shows_a_die_of_an_unknown_kind_without_failing() -> None:
-    die = DieRecord(1, 1, 8, "poison", "pool", None, False, 0, False, position=0)
+    die = DieRecord(1, 1, 8, "kind-from-a-newer-desk", "pool", None, False, 0, False, position=0)
     item = DieItem(die, DieState(), None)
     assert item.toolTip() == "d8 die in the pool"
     assert area_of(die) == "items"

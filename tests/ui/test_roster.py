@@ -176,3 +176,13 @@ def test_read_only_roster_offers_no_edits(
     assert not roster.delete_button.isEnabled()
     assert roster.form.name_edit.isReadOnly()
     assert "read-only" in second.windowTitle()
+
+
+def test_a_character_edit_step_is_named_by_its_field() -> None:
+    from desktop.store import CharacterRecord
+    from desktop.ui.commands import character_edit_text
+
+    kara = CharacterRecord(1, "Kara", "pc", "", 1)
+    assert character_edit_text(kara, "notes", "Tall") == "Edit notes of Kara"
+    assert character_edit_text(kara, "name", "Mara") == "Rename Kara to Mara"
+    assert character_edit_text(kara, "kind", "npc") == "Make Kara a NPC"

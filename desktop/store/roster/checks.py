@@ -1,5 +1,6 @@
 """Checks of a character's stored fields: one per column a GM may write, so that adding
-a character and changing one judge each value the same way."""
+a character and changing one judge each value the same way. The rules declare them
+(`roster.CHECKS`), each beside its check."""
 
 from __future__ import annotations
 
@@ -7,11 +8,7 @@ from collections.abc import Callable, Mapping
 
 from desktop.rules import roster
 
-CHARACTER_CHECKS: dict[str, Callable[[object], object]] = {
-    "name": roster.check_name,
-    "kind": roster.check_kind,
-    "notes": roster.check_notes,
-}
+CHARACTER_CHECKS: dict[str, Callable[[object], object]] = roster.CHECKS
 
 
 def character_values(changes: Mapping[str, object]) -> dict[str, object]:

@@ -34,6 +34,7 @@ from desktop.actions import tray_moves
 from desktop.actions.actor import Actor
 from desktop.actions.dice import quick_roll, roll_tray, to_pool, tray_of
 from desktop.actions.roll_words import describe_roll, rolled_size
+from desktop.paint.dice import kind_word
 from desktop.rules import dicepool
 from desktop.store import CharacterRecord, DieRecord, NotFound, Topic, TraitRecord
 from desktop.ui import read_guard
@@ -149,6 +150,9 @@ class DiceTableWidget(QWidget):
         for size in dicepool.SIZES:
             action = menu.addAction(f"Add a d{size} to the pool")
             action.triggered.connect(lambda _=False, s=size: self.add_die(s))
+        for kind in dicepool.LOOSE_KINDS:
+            action = menu.addAction(f"Add a {kind_word(kind)} d{dicepool.DEFAULT_SIZE}")
+            action.triggered.connect(lambda _=False, k=kind: self.add_die(dicepool.DEFAULT_SIZE, k))
         self.add_button.setMenu(menu)
         header = QHBoxLayout()
         header.addWidget(self.name_label)
@@ -651,10 +655,10 @@ class DiceTableWidget(QWidget):
         if die is not None and self._writable():
             self._push(RemoveDice(self._live, [die], f"Delete a d{die.size}"))
 
-    def add_die(self, size: int) -> None:
+    def add_die(self, size: int, kind: str = dicepool.Kind.ORDINARY) -> None:
         if self._writable():
             assert self._character is not None
-            self._push(AddDice(self._live, self._character.id, size))
+            self._push(AddDice(self._live, self._character.id, size, kind=kind))
 
     def _on_new_die(self, size: int, side: int, area: str) -> None:
         sides = self._sides()

@@ -355,7 +355,7 @@ class CharacterForm(SessionWidget):
     def commit_notes(self) -> None:
         self._edit("notes", self.notes_edit.toPlainText())
 
-    def _edit(self, field: str, value: str) -> None:
+    def _edit(self, field: str, value: object) -> None:
         if self._record is None or self._session is None or self._session.read_only:
             return
         if getattr(self._record, field) != value:

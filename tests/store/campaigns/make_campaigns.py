@@ -7,7 +7,9 @@ For every revision, the source tree of the last commit at that revision is expor
 file: it imports its own sample campaign, then adds, through its own store, every
 kind of record its sample lacks and its store knows (a card image, an energy day, a
 downtime session and step, a roll). The files are committed; `test_old_campaigns.py`
-opens and upgrades each. Add a line to COMMITS when a revision is added.
+opens and upgrades each. A new revision needs no line here: the newest is made from
+HEAD, and a revision that is no longer the newest from the commit before the one that
+added the revision after it (`commit_of`).
 """
 
 from __future__ import annotations
@@ -22,7 +24,9 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[2]
-# The revision and the last commit whose newest revision it is (or HEAD for the newest).
+VERSIONS = "desktop/store/migrations/versions"
+# The revisions whose files were made from a commit chosen by hand (the last commit whose
+# newest revision it is), kept so that making them again gives the same files.
 COMMITS = {
     "0001_initial": "51cf61e^",
     "0002_dice": "731b66c^",
@@ -31,8 +35,32 @@ COMMITS = {
     "0005_downtime": "adcd192^",
     "0006_rules_records": "f2c9278^",
     "0007_games": "635327f^",
-    "0008_shown_to_players": "HEAD",
 }
+
+
+def revisions() -> list[str]:
+    """Every revision the tree knows, oldest first (the migration files' names)."""
+    return sorted(path.stem for path in (REPO / VERSIONS).glob("[0-9]*.py"))
+
+
+def commit_of(revision: str, known: list[str]) -> str:
+    """The commit whose GM Desk makes `revision`'s file: HEAD for the newest revision,
+    else the one before the commit (on the main line) that added the next revision."""
+    if revision in COMMITS:
+        return COMMITS[revision]
+    later = known[known.index(revision) + 1 :]
+    if not later:
+        return "HEAD"
+    path = f"{VERSIONS}/{later[0]}.py"
+    added = subprocess.run(
+        ["git", "log", "--first-parent", "--diff-filter=A", "--format=%h", "-1", "--", path],
+        cwd=REPO,
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout.strip()
+    return f"{added}^"
+
 
 # Runs inside the old tree, with its own `desktop` package first on the path.
 POPULATE = r"""
@@ -81,9 +109,11 @@ made.replace(target)
 
 
 def main(only: list[str]) -> None:
-    for revision, commit in COMMITS.items():
+    known = revisions()
+    for revision in known:
         if only and revision not in only:
             continue
+        commit = commit_of(revision, known)
         target = HERE / f"{revision}.gmdesk"
         target.unlink(missing_ok=True)
         with tempfile.TemporaryDirectory(prefix="gmdesk-rev-") as folder:
