@@ -7,11 +7,13 @@ For every revision, the source tree of the last commit at that revision is expor
 file: it imports its own sample campaign, then adds, through its own store, every
 kind of record its sample lacks and its store knows (a card image, an energy day, a
 downtime session and step, a roll). The files are committed; `test_old_campaigns.py`
-opens and upgrades each. Add a line to COMMITS when a revision is added.
+opens and upgrades each. A new revision needs no change here: `commits` finds the
+last commit of the revision before it in git.
 """
 
 from __future__ import annotations
 
+import itertools
 import os
 import subprocess
 import sys
@@ -22,8 +24,9 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[2]
-# The revision and the last commit whose newest revision it is (or HEAD for the newest).
-COMMITS = {
+
+# The last commit at each older revision, as the files were made: kept as they were.
+PINNED = {
     "0001_initial": "51cf61e^",
     "0002_dice": "731b66c^",
     "0003_syscards": "cb4f257^",
@@ -31,8 +34,40 @@ COMMITS = {
     "0005_downtime": "adcd192^",
     "0006_rules_records": "f2c9278^",
     "0007_games": "635327f^",
-    "0008_shown_to_players": "HEAD",
 }
+
+
+def commits() -> dict[str, str]:
+    """Each revision and the last commit whose newest revision it is: HEAD for the
+    newest; for one after the pinned ones, the commit before the one that brought the
+    next revision's script into this branch (its first-parent line). So a new revision
+    needs no line here."""
+    sys.path.insert(0, str(REPO))
+    from desktop.store.migrations import REVISIONS
+
+    found = {}
+    for revision, following in itertools.pairwise(REVISIONS):
+        if revision in PINNED:
+            found[revision] = PINNED[revision]
+            continue
+        added = subprocess.run(
+            [
+                "git",
+                "log",
+                "--first-parent",
+                "--diff-filter=A",
+                "--format=%h",
+                "--",
+                f"*/versions/{following}.py",
+            ],
+            cwd=REPO,
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout.split()
+        found[revision] = f"{added[-1]}^"  # the oldest commit bringing it in
+    return {**found, REVISIONS[-1]: "HEAD"}
+
 
 # Runs inside the old tree, with its own `desktop` package first on the path.
 POPULATE = r"""
@@ -81,7 +116,7 @@ made.replace(target)
 
 
 def main(only: list[str]) -> None:
-    for revision, commit in COMMITS.items():
+    for revision, commit in commits().items():
         if only and revision not in only:
             continue
         target = HERE / f"{revision}.gmdesk"
