@@ -25,6 +25,11 @@ class Area(Generic[M]):
         self._manager = manager
         self._attribute = ""
 
+    @property
+    def package(self) -> str:
+        """The area's package as named under `desktop.store` ("clocks")."""
+        return self._module.rsplit(".", 1)[-1]
+
     def __set_name__(self, owner: type, name: str) -> None:
         self._attribute = name
 
