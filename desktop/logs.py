@@ -142,9 +142,10 @@ class RotatingLog(logging.FileHandler):
     def emit(self, record: logging.LogRecord) -> None:
         super().emit(record)
         try:
-            if self.stream is not None and self.stream.tell() >= self.max_bytes:
+            stream = self.stream
+            if stream is not None and not stream.closed and stream.tell() >= self.max_bytes:
                 self.roll_over()
-        except OSError:
+        except Exception:  # a log that cannot be written never stops what logged
             self.handleError(record)
 
     def roll_over(self) -> None:
@@ -152,7 +153,10 @@ class RotatingLog(logging.FileHandler):
         self.acquire()
         try:
             if self.stream is not None:
-                self.stream.close()  # reopened below; a failed reopen is handleError's
+                self.stream.close()
+                # None until reopened below: a failed rename or reopen leaves FileHandler
+                # to open the file again at the next line, not to write to a closed one.
+                self.stream = None
             base = Path(self.baseFilename)
             for number in range(self.backups - 1, 0, -1):
                 older = base.with_name(f"{base.name}.{number}")

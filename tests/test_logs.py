@@ -228,3 +228,29 @@ def test_the_log_rolls_over_keeping_three_old_ones(tmp_path: Path) -> None:
     assert "line 199" in newest
     kept = "".join((tmp_path / f"{LOG_NAME}.{n}").read_text("utf-8") for n in (3, 2, 1))
     assert kept.splitlines() == sorted(kept.splitlines())  # oldest in .3, newest in .1
+
+
+def test_a_rotation_that_fails_does_not_break_later_lines(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A rename refused midway (another program holds the old log, a full disk): the
+    lines after it are still written or dropped, never raised into the caller."""
+    from desktop import logs
+
+    handler = logs.RotatingLog(tmp_path / "gm-desk.log", max_bytes=200)
+    handler.handleError = lambda record: None  # type: ignore[method-assign]  # quiet here
+    logger = logging.getLogger("gm-desk-rotation-test")
+    logger.addHandler(handler)
+    logger.propagate = False
+
+    def refused(*_args: object) -> None:
+        raise PermissionError("held by another program")
+
+    monkeypatch.setattr(logs.os, "replace", refused)
+    try:
+        for number in range(20):
+            logger.warning("line %d of the test", number)
+    finally:
+        logger.removeHandler(handler)
+        handler.close()
+    assert "line 19 of the test" in (tmp_path / "gm-desk.log").read_text(encoding="utf-8")
