@@ -62,15 +62,11 @@ class RollManager(Manager):
         Returns the dice as they were (for undo) and the new log line. Tells "dice" and
         "rolls".
         """
-        from desktop.store.rolls import writes
-
-        checked = checked_dice(dice)
-        values = self._line_values(character_id, character_name, kind, detail, total, summary, at)
-        with self._writing(Topic.DICE, Topic.ROLLS) as session:
-            self._check_character(character_id)
-            before = self._campaign.kit.write_dice(session, checked) if checked else []
-            roll_id = writes.add_roll(session, **values)
-        return before, roll_from_row((roll_id, *values.values()))
+        # The two public writes joined in one transaction (see Core.writing).
+        with self._writing():
+            before = self._campaign.kit.update_dice(dice)
+            logged = self.log(character_id, character_name, kind, detail, total, summary, at)
+        return before, logged
 
     def mark(
         self, roll_id: int, *, undone: bool, dice: Sequence[DieRecord] = ()
