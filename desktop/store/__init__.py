@@ -1,23 +1,27 @@
 """The campaign file: sqlmodel tables, migrations, backups, locks, import and export.
 
-The one public path of the store: everything outside desktop/store imports from here,
-`from desktop.store import Campaign, CharacterRecord, NotFound, Topic`, and nothing from
-the modules inside (tests/test_layers.py checks it). A name is loaded on first use (PEP
+The public path of the store: everything outside desktop/store imports from here,
+`from desktop.store import Campaign, CharacterRecord, NotFound, Topic`, or an area's
+public names from the area itself (`from desktop.store.clocks import ClockRecord`: its
+`__all__`, so a new area need not be listed here too), and nothing from the modules
+inside (tests/test_layers.py checks it). A name is loaded on first use (PEP
 562), so `import desktop.store` costs nothing and start-up imports only what it asks
 for: the campaign's reads are plain sqlite3, and sqlmodel/SQLAlchemy load at the first
 write.
 
 Inside: `core.py` (connections, the transaction `writing(*topics)`, reads, listeners,
 `Topic`), `campaign.py` (open, create, lock, back up, close, settings) and one package
-per area, reached as `campaign.<area>`: `roster/`, `kit/`, `cards/`, `rolls/`,
-`calendar/`, `clocks/`, `factions/`, `chapter/`, `downtime/`, `games/`, each with its
-records, rows (reads, column lists), checks, writes (sqlmodel, loaded on first write)
-and manager. An area uses another only through that area's `__init__` names and its
-`writes` (tests/test_layers.py checks it). Beside them the file: `checks.py` (shared
-value checks), `writer.py` (the write engine and the campaign row), `schema.py` and
-`migrations/` (Alembic), `exchange/` (JSON import and export), `backups.py`, `lock.py`,
-`health.py` (judged on open), `checkup.py` and `mending.py` (Check Campaign and repair),
-`files.py` and `trust.py`.
+per area, reached as `campaign.<area>`: `roster/`, `kit/`, `rolls/`, `cards/`,
+`calendar/`, `factions/`, `chapter/`, `clocks/`, `downtime/`, `games/`, each with its
+records, rows (reads, column lists), checks, writes (sqlmodel, loaded on first write),
+manager and `TABLES`: its tables as `tables.py` declares them (words, reads, row
+checks, bounds, a flat export section), which the file's judges, `bounds` and the
+exchange read through the campaign's list of areas. An area uses another only through
+that area's `__init__` names and its `writes` (tests/test_layers.py checks it). Beside
+them the file: `checks.py` (shared value checks), `writer.py` (the write engine and the
+campaign row), `schema.py` and `migrations/` (Alembic), `exchange/` (JSON import and
+export), `backups.py`, `lock.py`, `health.py` (judged on open), `checkup.py` and
+`mending.py` (Check Campaign and repair), `files.py` and `trust.py`.
 """
 
 from __future__ import annotations

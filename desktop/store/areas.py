@@ -18,12 +18,20 @@ M = TypeVar("M")
 class Area(Generic[M]):
     """A campaign's manager of one area: `manager` of the area package `module`
     (`desktop.store.clocks`), made with the campaign on first use and kept in the
-    campaign from then on."""
+    campaign from then on; `tables` are the file's tables the area owns."""
 
-    def __init__(self, module: str, manager: str) -> None:
+    def __init__(self, module: str, manager: str, *, tables: tuple[str, ...] = ()) -> None:
         self._module = module
         self._manager = manager
         self._attribute = ""
+        # The file's tables this area owns, each declared in the package's `TABLES`
+        # (see `tables.py`); named here so that one is found without importing the rest.
+        self.tables = tables
+
+    @property
+    def module(self) -> str:
+        """The area's package, as imported ("desktop.store.clocks")."""
+        return self._module
 
     @property
     def package(self) -> str:
@@ -45,3 +53,8 @@ class Area(Generic[M]):
         # only while the campaign has no attribute of that name.
         campaign.__dict__[self._attribute] = made
         return made
+
+
+def areas_of(owner: type) -> list[Area[object]]:
+    """The areas `owner` (the campaign's class) declares, in the order of its lines."""
+    return [declared for declared in vars(owner).values() if isinstance(declared, Area)]

@@ -1,4 +1,6 @@
-"""The bounds of every whole number the campaign file keeps, declared once.
+"""The bounds of every whole number the campaign file keeps, each declared once: the
+campaign row's here, every other table's by the area that owns it (its `TABLES`, see
+tables.py), read from there.
 
 Each integer column of each table has one `Bound`: the lowest and highest value the
 file keeps, and the safe value that may stand in for a bad one. The rules still judge
@@ -33,7 +35,6 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
 
-from desktop.rules import dicepool
 from desktop.store import checks
 
 # The file's own bound for any whole number (Qt's spin boxes and painters take 32-bit
@@ -59,165 +60,51 @@ class Bound:
     nullable: bool = False
 
 
-def _id(what: str, *, nullable: bool = False) -> Bound:
+def id_bound(what: str, *, nullable: bool = False) -> Bound:
+    """An id or a link to another row: from 1, with no value to stand in for a bad one
+    (the row goes) unless it may be empty."""
     return Bound(what, low=1, safe=None, has_safe=nullable, nullable=nullable)
 
 
-def _position(owner: str) -> Bound:
+def position_bound(owner: str) -> Bound:
+    """A row's place in its list ("A die's" position)."""
     return Bound(f"{owner} position")
+
+
+# The campaign row is the file's own (its name, calendar and settings); every other
+# table is an area's, its bounds declared with its other facts (see tables.py).
+CAMPAIGN: dict[str, Bound] = {
+    "id": id_bound("The campaign's id"),
+    "current_day": Bound("The campaign's current day", 1, checks.CURRENT_DAY_MAX, 1),
+}
 
 
 @cache
 def columns() -> dict[str, dict[str, Bound]]:
     """Every integer column of every table, by table (a test checks that none is left
-    out); also `COLUMNS`. Made when first asked for: the rules it quotes are a good part
-    of opening's time, and a campaign opened for play reads a game without them."""
-    return {**_play_columns(), **_other_columns()}
+    out); also `COLUMNS`. Made when first asked for, from every area's declaration."""
+    from desktop.store.tables import area_tables
 
-
-# The tables a campaign opened for play reads and writes: their bounds quote the dice
-# pool's rules alone, so reading a game at start, or a roll's first write, imports no
-# other area's rules (tests/ui/test_paint_first.py).
-_PLAY_TABLES = frozenset(
-    {"campaign", "character", "die", "trait", "item", "roll_log", "game"}
-    | {"energy_profile", "energy_day"}
-)
+    return {"campaign": CAMPAIGN, **{table.name: dict(table.bounds) for table in area_tables()}}
 
 
 def of_table(table: str) -> dict[str, Bound]:
-    """The declared bounds of `table`'s whole-number columns, by column (none: {})."""
-    return (_play_columns() if table in _PLAY_TABLES else columns()).get(table, {})
+    """The declared bounds of `table`'s whole-number columns, by column (none: {}).
+
+    Only the area that owns `table` is imported to answer: a campaign opened for play
+    writes its rolls and games without loading the other areas' rules
+    (tests/ui/test_paint_first.py)."""
+    return _of_table(table)
 
 
 @cache
-def _play_columns() -> dict[str, dict[str, Bound]]:
-    return {
-        "campaign": {
-            "id": _id("The campaign's id"),
-            "current_day": Bound("The campaign's current day", 1, checks.CURRENT_DAY_MAX, 1),
-        },
-        "character": {"id": _id("A character's id"), "position": _position("A character's")},
-        "die": {
-            "id": _id("A die's id"),
-            "character_id": _id("A die's character"),
-            "size": Bound(
-                "A die's size", min(dicepool.SIZES), max(dicepool.SIZES), dicepool.DEFAULT_SIZE
-            ),
-            "item_id": _id("A die's item", nullable=True),
-            "steps": Bound("A die's steps"),
-            "position": _position("A die's"),
-        },
-        "trait": {
-            "id": _id("A trait's id"),
-            "character_id": _id("A trait's character"),
-            "value": Bound("A trait's value", 1, TOP, 1),
-            "position": _position("A trait's"),
-        },
-        "item": {
-            "id": _id("An item's id"),
-            "character_id": _id("An item's character"),
-            "position": _position("An item's"),
-        },
-        "roll_log": {
-            "id": _id("A roll log line's id"),
-            "character_id": _id("A roll log line's character", nullable=True),
-            "total": Bound("A roll's total", -TOP, TOP, None, nullable=True),
-            "day": _id("A roll's day", nullable=True),
-            "game_id": _id("A roll's game", nullable=True),
-            "scene": _id("A roll's scene", nullable=True),
-            "round": _id("A roll's round", nullable=True),
-            "turn": _id("A roll's turn", nullable=True),
-        },
-        "game": {
-            "id": _id("A game's id"),
-            "started_day": Bound("A game's first day", 1, checks.CURRENT_DAY_MAX, 1),
-        },
-        "energy_profile": {
-            "character_id": _id("An energy profile's character"),
-            "daily_net": Bound("A daily net", 0, checks.DAILY_NET_MAX),
-        },
-        "energy_day": {
-            "character_id": _id("An energy day's character"),
-            "day": Bound("An energy day", 1, checks.CURRENT_DAY_MAX, None, has_safe=False),
-        },
-    }
+def _of_table(table: str) -> dict[str, Bound]:
+    if table == "campaign":
+        return CAMPAIGN
+    from desktop.store.tables import area_table
 
-
-@cache
-def _other_columns() -> dict[str, dict[str, Bound]]:
-    from desktop.rules import downtime, factions, syscards
-
-    return {
-        "chapter": {
-            "id": Bound("The chapter's id", 1, 1, 1),
-            "tier": Bound(
-                "The chapter's tier", factions.MIN_TIER, factions.MAX_TIER, factions.MIN_TIER
-            ),
-            "rep": Bound("The chapter's rep", 0, factions.FULL_REP),
-            "coin": Bound("The chapter's coin"),
-            "heat": Bound("The chapter's heat"),
-        },
-        "card": {
-            "id": _id("A SySCard's id"),
-            "owner_id": _id("A SySCard's owner", nullable=True),
-            "character_id": _id("A SySCard's character", nullable=True),
-            "efficiency": Bound(
-                "A SySCard's efficiency",
-                syscards.MIN_RATE,
-                syscards.MAX_RATE,
-                syscards.NEW_CARD_EFFICIENCY,
-            ),
-            **{
-                name: Bound(f"A SySCard's {name}", 0, checks.CARD_NUMBER_MAX)
-                for name in checks.CARD_NUMBERS
-            },
-            "position": _position("A SySCard's"),
-        },
-        "card_image": {"card_id": _id("An image's SySCard")},
-        "faction": {
-            "id": _id("A faction's id"),
-            "tier": Bound(
-                "A faction's tier", factions.MIN_TIER, factions.MAX_TIER, factions.MIN_TIER
-            ),
-            "status": Bound(
-                "A faction's status", factions.MIN_STATUS, factions.MAX_STATUS, factions.NEUTRAL
-            ),
-            "position": _position("A faction's"),
-        },
-        "clock": {
-            "id": _id("A clock's id"),
-            "segments": Bound(
-                "A clock's segments",
-                downtime.MIN_SEGMENTS,
-                downtime.MAX_SEGMENTS,
-                downtime.COMMON_SEGMENTS[0],
-            ),
-            "filled": Bound("A clock's fill", 0, downtime.MAX_SEGMENTS),
-            "character_id": _id("A clock's character", nullable=True),
-            "faction_id": _id("A clock's faction", nullable=True),
-            "position": _position("A clock's"),
-        },
-        "claim": {"id": _id("A claim's id"), "faction_id": _id("A claim's faction", nullable=True)},
-        "claim_path": {
-            "id": _id("A claim path's id"),
-            "start_id": _id("A claim path's start", nullable=True),
-            "end_id": _id("A claim path's end"),
-        },
-        "downtime_sheet": {
-            "character_id": _id("A downtime sheet's character"),
-            "stress": Bound("Stress", 0, downtime.MAX_STRESS_TRACK),
-            "trauma": Bound("Trauma", 0, TRAUMA_MAX),
-            "hp": Bound("Current HP", 0, TOP),
-            "hp_max": Bound("Maximum HP", 0, TOP, None, has_safe=False),
-        },
-        "downtime_session": {"number": _id("A downtime session's number")},
-        "downtime_entry": {
-            "id": _id("A downtime step's id"),
-            "session": _id("A downtime step's session"),
-            "character_id": _id("A downtime step's character", nullable=True),
-            "coin_spent": Bound("The coin a downtime step spent"),
-        },
-    }
+    declared = area_table(table)
+    return {} if declared is None else dict(declared.bounds)
 
 
 def __getattr__(name: str) -> object:
@@ -232,7 +119,7 @@ def __getattr__(name: str) -> object:
 ROUND_MAX = 100_000
 GAME_STATE: dict[str, Bound] = {
     "round": Bound("A game's round", 1, ROUND_MAX, 1),
-    "character": _id("A character of a game"),
+    "character": id_bound("A character of a game"),
     "pool_size": Bound("A pool size", 0, TOP, None, has_safe=False),
 }
 

@@ -54,17 +54,32 @@ class Campaign(Core):
 
     # One manager per area, as attributes (campaign.cards.add(...)), each made when
     # first reached; each reads and writes through this core. A new area is one more
-    # line here.
-    roster: Area[RosterManager] = Area("desktop.store.roster", "RosterManager")
-    kit: Area[KitManager] = Area("desktop.store.kit", "KitManager")
-    cards: Area[CardManager] = Area("desktop.store.cards", "CardManager")
-    rolls: Area[RollManager] = Area("desktop.store.rolls", "RollManager")
-    calendar: Area[CalendarManager] = Area("desktop.store.calendar", "CalendarManager")
-    clocks: Area[ClockManager] = Area("desktop.store.clocks", "ClockManager")
-    factions: Area[FactionManager] = Area("desktop.store.factions", "FactionManager")
-    chapter: Area[ChapterManager] = Area("desktop.store.chapter", "ChapterManager")
-    downtime: Area[DowntimeManager] = Area("desktop.store.downtime", "DowntimeManager")
-    games: Area[GameManager] = Area("desktop.store.games", "GameManager")
+    # line here, naming the file's tables it owns (declared in its package's TABLES,
+    # see tables.py). The file's judges read the tables in this order.
+    roster: Area[RosterManager] = Area(
+        "desktop.store.roster", "RosterManager", tables=("character",)
+    )
+    kit: Area[KitManager] = Area("desktop.store.kit", "KitManager", tables=("die", "trait", "item"))
+    rolls: Area[RollManager] = Area("desktop.store.rolls", "RollManager", tables=("roll_log",))
+    cards: Area[CardManager] = Area(
+        "desktop.store.cards", "CardManager", tables=("card", "card_image")
+    )
+    calendar: Area[CalendarManager] = Area(
+        "desktop.store.calendar", "CalendarManager", tables=("energy_profile", "energy_day")
+    )
+    factions: Area[FactionManager] = Area(
+        "desktop.store.factions", "FactionManager", tables=("faction",)
+    )
+    chapter: Area[ChapterManager] = Area(
+        "desktop.store.chapter", "ChapterManager", tables=("chapter", "claim", "claim_path")
+    )
+    clocks: Area[ClockManager] = Area("desktop.store.clocks", "ClockManager", tables=("clock",))
+    downtime: Area[DowntimeManager] = Area(
+        "desktop.store.downtime",
+        "DowntimeManager",
+        tables=("downtime_sheet", "downtime_session", "downtime_entry"),
+    )
+    games: Area[GameManager] = Area("desktop.store.games", "GameManager", tables=("game",))
 
     def __init__(
         self, path: Path, reader: sqlite3.Connection, lock: CampaignLock | None, data_dir: Path

@@ -24,7 +24,7 @@ from contextlib import suppress
 from dataclasses import dataclass
 from datetime import date
 from itertools import chain
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from desktop.rules import roster
 from desktop.store import bounds, checks, games
@@ -32,8 +32,7 @@ from desktop.store.core import Row
 from desktop.store.errors import CampaignRefused
 from desktop.store.migrations import HEAD
 from desktop.store.migrations.layouts import Layout, layout_at
-from desktop.store.rolls import ROLL_COLUMNS
-from desktop.store.roster import CHARACTER_COLUMNS
+from desktop.store.tables import RowContext, area_table, area_tables
 
 if TYPE_CHECKING:
     from desktop.store.bounds import Bound
@@ -107,46 +106,20 @@ def structure_findings(
     return found
 
 
-_PLURALS = {
-    "campaign": "campaign rows",
-    "character": "characters",
-    "die": "dice",
-    "trait": "traits",
-    "item": "items",
-    "roll_log": "roll log lines",
-    "card": "SySCards",
-    "card_image": "card images",
-    "energy_profile": "energy profiles",
-    "energy_day": "energy days",
-    "faction": "factions",
-    "clock": "clocks",
-    "chapter": "chapter rows",
-    "claim": "claims",
-    "claim_path": "claim paths",
-    "downtime_sheet": "downtime sheets",
-    "downtime_session": "downtime sessions",
-    "downtime_entry": "downtime entries",
-    "game": "games",
-}
-_SINGULARS = {
-    "roll_log": "roll log line",
-    "card": "SySCard",
-    "card_image": "card image",
-    "energy_profile": "energy profile",
-    "energy_day": "energy day",
-    "claim_path": "claim path",
-    "downtime_sheet": "downtime sheet",
-    "downtime_session": "downtime session",
-    "downtime_entry": "downtime entry",
-}
+# The campaign row is the file's own; every other table is named as its area declares.
+_CAMPAIGN_PLURAL = "campaign rows"
 
 
 def plural_of(table: str) -> str:
-    return _PLURALS.get(table, table)
+    if table == "campaign":
+        return _CAMPAIGN_PLURAL
+    declared = area_table(table)
+    return table if declared is None else declared.plural
 
 
 def singular_of(table: str) -> str:
-    return _SINGULARS.get(table, table)
+    declared = area_table(table)
+    return table if declared is None else declared.singular
 
 
 # -- the stored values -----------------------------------------------------------------------
@@ -381,186 +354,20 @@ def _campaign_row(connection: sqlite3.Connection) -> Iterator[Finding]:
 def _row_checks(
     names: dict[int, str], track: int
 ) -> list[tuple[str, str, Callable[[tuple[object, ...]], str], Check]]:
-    """(table, SELECT, where-a-row-is, check-a-row) for every table with rules to keep."""
-    # The store's own row readers, so that a value is judged exactly as it is read; with
-    # the rules, only imported for a check of every value (most opens do without one).
-    from desktop.rules import factions
-    from desktop.store import calendar as energy
-    from desktop.store import cards, games, kit
-    from desktop.store import chapter as chapter_area
-    from desktop.store import clocks as clock_area
-    from desktop.store import downtime as downtime_area
-    from desktop.store import factions as faction_area
-
-    def of(character_id: object) -> str:
-        if isinstance(character_id, int) and character_id in names:
-            return names[character_id]
-        return f"character {character_id}"
-
-    def character(row: Row) -> None:
-        roster.check_name(row[1])
-        roster.check_kind(row[2])
-        roster.check_notes(row[3])
-        checks.position(row[4])
-
-    def die(row: Row) -> None:
-        kit.check_die(kit.die_from_row(row))
-
-    def trait(row: Row) -> None:
-        checks.trait(row[2], row[3], bool(row[4]))
-
-    def item(row: Row) -> None:
-        checks.item_kind(row[3])
-        roster.check_name(row[2])
-
-    def roll(row: Row) -> None:
-        checks.moment(row[1])
-        checks.roll_kind(row[4])
-        checks.parse_detail(str(row[5]))
-        checks.total(row[6])
-        # As the import judges a line (its place in play is held to its bounds above).
-        roster.check_name(row[3])
-        checks.summary(row[7])
-
-    def game(row: Row) -> None:
-        games.game_from_row(row)
-
-    def card(row: Row) -> None:
-        cards.check_card(cards.card_from_row(row))
-
-    def image(row: Row) -> None:
-        checks.image_format_name(row[1])
-
-    def profile(row: Row) -> None:
-        energy.profile_from_row(of(row[0]), row[1], row[2])
-
-    def day(row: Row) -> None:
-        # The import's own check (figures in range, a ledger that adds up): a campaign
-        # called sound here must export to a document GM Desk imports again.
-        checks.energy_day(energy.day_from_text(row[3]))
-
-    def faction(row: Row) -> None:
-        faction_area.check_faction(faction_area.faction_from_row(row))
-
-    def clock(row: Row) -> None:
-        clock_area.check_clock(clock_area.clock_from_row(row))
-
-    def claim(row: Row) -> None:
-        chapter_area.check_claim(chapter_area.claim_from_row(row))
-
-    def sheet(row: Row) -> None:
-        downtime_area.downtime_sheet(downtime_area.sheet_from_row(int(row[0]), row[1:]), track)
-
-    def chapter(row: Row) -> None:
-        # As the store reads it: rep is shown at most full, turf is counted from claims.
-        _id, name, tier, hold, rep, coin, heat, lair_held, notes, threatened = row
-        roster.check_name(name)
-        checks.notes(notes)  # as the import judges them (revision 0006's column too)
-        for flag, what in (
-            (lair_held, "holds its lair"),
-            (threatened, "has its lair under threat"),
-        ):
-            if isinstance(flag, bool) or flag not in (0, 1):
-                raise ValueError(f"Whether it {what} is stored as {flag!r}, not yes or no.")
-        # Its numbers are within their bounds: a row with one that is not was named.
-        factions.Chapter(
-            tier,
-            hold,
-            min(rep, factions.FULL_REP),
-            factions.MIN_TURF,
-            coin,
-            heat,
-        )
-
-    def entry(row: Row) -> None:
-        downtime_area.entry_activity(row[3])
-        downtime_area.entry_summary(row[4])
-
+    """(table, SELECT, where-a-row-is, check-a-row) for every table with rules to keep,
+    as each area declares them: the store's own row readers, so that a value is judged
+    exactly as it is read (every area imported: most opens do without this)."""
+    context = RowContext(names, track)
     return [
-        (
-            "character",
-            f"SELECT {CHARACTER_COLUMNS} FROM character",
-            lambda row: f"Character {row[0]} ({row[1]})",
-            character,
-        ),
-        (
-            "die",
-            f"SELECT {kit.DIE_COLUMNS} FROM die",
-            lambda row: f"Die {row[0]} of {of(row[1])}",
-            die,
-        ),
-        (
-            "trait",
-            f"SELECT {kit.TRAIT_COLUMNS} FROM trait",
-            lambda row: f"Trait {row[0]} ({row[2]}) of {of(row[1])}",
-            trait,
-        ),
-        (
-            "item",
-            f"SELECT {kit.ITEM_COLUMNS} FROM item",
-            lambda row: f"Item {row[0]} ({row[2]}) of {of(row[1])}",
-            item,
-        ),
-        (
-            "roll_log",
-            f"SELECT {ROLL_COLUMNS} FROM roll_log",
-            lambda row: f"Roll log line {row[0]} ({row[3]})",
-            roll,
-        ),
-        (
-            "card",
-            f"SELECT {cards.CARD_COLUMNS} FROM card",
-            lambda row: f"SySCard {row[0]} ({row[1]})",
-            card,
-        ),
-        (
-            "card_image",
-            "SELECT card_id, format FROM card_image",
-            lambda row: f"The image of SySCard {row[0]}",
-            image,
-        ),
-        (
-            "energy_profile",
-            "SELECT character_id, daily_net, abilities FROM energy_profile",
-            lambda row: f"The energy profile of {of(row[0])}",
-            profile,
-        ),
-        (
-            "energy_day",
-            "SELECT rowid, character_id, day, state FROM energy_day",
-            lambda row: f"Energy day {row[2]} of {of(row[1])}",
-            day,
-        ),
-        (
-            "faction",
-            faction_area.FACTION_SQL,
-            lambda row: f"Faction {row[0]} ({row[1]})",
-            faction,
-        ),
-        (
-            "chapter",
-            f"SELECT id, {chapter_area.CHAPTER_COLUMNS} FROM chapter",
-            lambda row: f"The chapter ({row[1]})",
-            chapter,
-        ),
-        ("clock", clock_area.CLOCK_SQL, lambda row: f"Clock {row[0]} ({row[1]})", clock),
-        ("claim", chapter_area.CLAIM_SQL, lambda row: f"Claim {row[0]} ({row[1]})", claim),
-        (
-            "downtime_sheet",
-            f"SELECT character_id, {downtime_area.SHEET_COLUMNS} FROM downtime_sheet",
-            lambda row: f"The downtime sheet of {of(row[0])}",
-            sheet,
-        ),
-        (
-            "downtime_entry",
-            downtime_area.ENTRY_SQL,
-            lambda row: f"Downtime entry {row[0]}",
-            entry,
-        ),
-        (
-            "game",
-            games.GAME_SQL,
-            lambda row: f"Game {row[0]}",
-            game,
-        ),
+        (table.name, table.read, _with(table.describe, context), _with(table.check, context))
+        for table in area_tables()
+        if table.check is not None and table.describe is not None
     ]
+
+
+T = TypeVar("T")
+
+
+def _with(judge: Callable[[Row, RowContext], T], context: RowContext) -> Callable[[Row], T]:
+    """An area's `describe` or `check`, told the file's context once for every row."""
+    return lambda row: judge(row, context)

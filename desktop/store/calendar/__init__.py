@@ -21,9 +21,11 @@ from desktop.store.calendar.codec import (
 )
 from desktop.store.calendar.manager import CalendarManager
 from desktop.store.calendar.records import EndDaySummary, EndDayToken, EnergyDebt, EnergyDecay
+from desktop.store.calendar.tables import TABLES
 
 __all__ = [
     "DAY_KEYS",
+    "TABLES",
     "CalendarManager",
     "EndDaySummary",
     "EndDayToken",

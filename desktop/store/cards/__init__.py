@@ -12,10 +12,12 @@ from desktop.store.cards.checks import check_card
 from desktop.store.cards.manager import CardManager
 from desktop.store.cards.records import CardRecord, CardSnapshot
 from desktop.store.cards.rows import CARD_COLUMNS, NEW_CARD, card_from_row
+from desktop.store.cards.tables import TABLES
 
 __all__ = [
     "CARD_COLUMNS",
     "NEW_CARD",
+    "TABLES",
     "CardManager",
     "CardRecord",
     "CardSnapshot",

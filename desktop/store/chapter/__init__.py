@@ -25,12 +25,14 @@ from desktop.store.chapter.rows import (
     NEW_CHAPTER,
     claim_from_row,
 )
+from desktop.store.chapter.tables import TABLES
 
 __all__ = [
     "CHAPTER_COLUMNS",
     "CLAIM_SQL",
     "LAIR_ID",
     "NEW_CHAPTER",
+    "TABLES",
     "ChapterManager",
     "ChapterRecord",
     "ClaimPathRecord",

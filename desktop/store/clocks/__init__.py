@@ -20,6 +20,7 @@ from desktop.store.clocks.records import (
     ClockRecord,
 )
 from desktop.store.clocks.rows import CLOCK_FIELDS, CLOCK_SQL, clock_from_row
+from desktop.store.clocks.tables import TABLES
 
 __all__ = [
     "CLOCK_FIELDS",
@@ -29,6 +30,7 @@ __all__ = [
     "OWNER_FACTION",
     "OWNER_KINDS",
     "OWNER_NONE",
+    "TABLES",
     "ClockManager",
     "ClockRecord",
     "check_clock",

@@ -35,6 +35,7 @@ from desktop.store.downtime.records import (
     DowntimeUndo,
 )
 from desktop.store.downtime.rows import ENTRY_SQL, SHEET_COLUMNS, entry_from_row, sheet_from_row
+from desktop.store.downtime.tables import TABLES
 
 __all__ = [
     "DEFAULT_HP",
@@ -46,6 +47,7 @@ __all__ = [
     "FACTION_TICK",
     "PAYOFF",
     "SHEET_COLUMNS",
+    "TABLES",
     "DowntimeEntry",
     "DowntimeManager",
     "DowntimeSheet",

@@ -4,7 +4,7 @@ errors, and the callbacks that tell progress and decode images."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
@@ -63,3 +63,5 @@ class CampaignDocument:
     downtime_sessions: tuple[int, ...] = ()
     downtime_entries: tuple[DowntimeEntry, ...] = ()
     games: tuple[GameRecord, ...] = ()
+    # The flat sections the areas declare (`tables.FlatSection`), their records by key.
+    sections: dict[str, tuple[Any, ...]] = field(default_factory=dict)

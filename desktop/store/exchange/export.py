@@ -4,9 +4,10 @@ Each character carries its `dice`, `traits` and `items` (an item's die is the di
 `item_id` names it), its `energy` ({"daily_net", "abilities": {name: rating}, "days":
 [each stored day, as store/calendar/codec.py writes it]}) and its `downtime` sheet (xp as a list
 of {"track", "marks"}); the roll log is `roll_log` at the top, and so are the SySCards,
-`cards`, each with its `image` ({"format", "data" in base64}, or null), and the
-downtime sections. The format is declared by store/exchange/models.py, whose JSON
-Schema is committed as resources/campaign-export.schema.json.
+`cards`, each with its `image` ({"format", "data" in base64}, or null), the downtime
+sections, and each flat section an area declares (`tables.FlatSection`). The format is
+declared by store/exchange/models.py, whose JSON Schema is committed as
+resources/campaign-export.schema.json.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from desktop.store.exchange.document import FORMAT, VERSION, Progress, no_progre
 from desktop.store.games import GameRecord, state_to_text
 from desktop.store.rolls import RollRecord
 from desktop.store.roster import CharacterRecord
+from desktop.store.tables import flat_sections
 
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
@@ -58,6 +60,10 @@ def export_document(campaign: Campaign, progress: Progress = no_progress) -> dic
         "cards": [_export_card(campaign, record) for record in campaign.cards.all()],
         **_export_downtime(campaign),
         "games": [_export_game(game) for game in campaign.games.all()],
+        **{
+            section.key: [fields_of(record) for record in section.export(campaign)]
+            for section in flat_sections()
+        },
     }
 
 

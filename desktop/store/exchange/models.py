@@ -14,12 +14,13 @@ from __future__ import annotations
 
 import base64
 import binascii
+import dataclasses
 import json
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from datetime import date
 from functools import partial
-from typing import Annotated, Any, ClassVar, Literal, Self
+from typing import Annotated, Any, ClassVar, Literal, Self, get_type_hints
 
 from pydantic import (
     AfterValidator,
@@ -32,6 +33,7 @@ from pydantic import (
     TypeAdapter,
     ValidationInfo,
     WithJsonSchema,
+    create_model,
     field_validator,
     model_validator,
 )
@@ -59,6 +61,7 @@ from desktop.store.factions import FactionRecord
 from desktop.store.kit import DieRecord, ItemRecord, TraitRecord
 from desktop.store.rolls import RollRecord
 from desktop.store.roster import CharacterRecord
+from desktop.store.tables import FlatSection, area_tables, flat_sections
 
 
 class Refusal(ValueError):
@@ -635,7 +638,7 @@ def _version(value: int) -> int:
     return value
 
 
-class CampaignExport(_Strict):
+class BaseExport(_Strict):
     """A whole campaign as GM Desk exports it (format gm-desk-campaign, version 1).
 
     Everything but `format`, `version` and `campaign` is optional, so exports made
@@ -678,6 +681,10 @@ class CampaignExport(_Strict):
         _card_owners(self.cards)
         self._downtime(characters)
         self._games()
+        for section in flat_sections():
+            if any(f.name == "id" for f in dataclasses.fields(section.record)):
+                records = getattr(self, section.key, ())
+                _unique((record.id for record in records), section.key, "id")
         return self
 
     def _games(self) -> None:
@@ -841,6 +848,12 @@ class CampaignExport(_Strict):
                 for step in session.entries
             ),
             games=tuple(game.record() for game in self.games),
+            sections={
+                section.key: tuple(
+                    section.record(**dict(record)) for record in getattr(self, section.key, ())
+                )
+                for section in flat_sections()
+            },
         )
 
     def _factions(self) -> tuple[FactionRecord, ...]:
@@ -853,6 +866,72 @@ class CampaignExport(_Strict):
         records = [ClockRecord(**dict(clock)) for clock in self.clocks]
         ordered = sorted(records, key=lambda c: (c.owner_kind, c.owner_id, c.position, c.id))
         return tuple(_renumbered(ordered, lambda c: (c.owner_kind, c.owner_id)))
+
+
+# -- the areas' flat sections -------------------------------------------------------------------
+
+
+class _AreaRecord(_Stored):
+    """A record of an area's flat section (`tables.FlatSection`), judged whole by the
+    area's own check, whose plain message is the refusal's."""
+
+    _section: ClassVar[FlatSection[Any] | None] = None
+
+    @model_validator(mode="after")
+    def _area_check(self) -> Self:
+        section = self._section
+        if section is not None:
+            try:
+                section.check(section.record(**dict(self)))
+            except (TypeError, ValueError) as error:
+                raise Refusal("", str(error)) from None
+        return self
+
+
+def section_model(section: FlatSection[Any], table: str) -> type[BaseModel]:
+    """The model of one record of `section` (of `table`): a field for each of the
+    record's (its type and default), each whole number held to its column's bounds (as
+    `_Stored` holds it, and declared so in the schema), the record judged whole by the
+    area's check."""
+    declared = bounds.of_table(table)
+    hints = get_type_hints(section.record)
+    fields_: dict[str, Any] = {}
+    for field in dataclasses.fields(section.record):
+        annotation: Any = hints[field.name]
+        bound = declared.get(field.name)
+        if bound is not None and annotation in (int, int | None):
+            whole: Any = Annotated[int, Field(ge=bound.low, le=bound.high)]
+            annotation = whole if annotation is int else whole | None
+        if field.default is not dataclasses.MISSING:
+            fields_[field.name] = (annotation, field.default)
+        elif field.default_factory is not dataclasses.MISSING:
+            fields_[field.name] = (annotation, Field(default_factory=field.default_factory))
+        else:
+            fields_[field.name] = (annotation, ...)
+    name = "".join(part.capitalize() for part in table.split("_"))
+    made = create_model(name, __base__=_AreaRecord, __module__=__name__, **fields_)
+    made._table = table
+    made._section = section
+    return made
+
+
+def _with_sections(base: type[BaseExport]) -> type[BaseExport]:
+    """`base` with a list for each flat section the areas declare (none: `base`)."""
+    sections = flat_sections()
+    if not sections:
+        return base
+    lists: dict[str, Any] = {}
+    for section in sections:
+        table = next(table.name for table in area_tables() if table.section is section)
+        record: Any = section_model(section, table)  # made at run time: no checker reads it
+        lists[section.key] = (list[record], [])
+    return create_model(
+        "CampaignExport", __base__=base, __module__=__name__, __doc__=base.__doc__, **lists
+    )
+
+
+# The whole export as the import reads it and the schema declares it.
+CampaignExport = _with_sections(BaseExport)
 
 
 # -- the cross-record checks -------------------------------------------------------------------

@@ -26,6 +26,7 @@ from desktop.store.exchange.export import TICK, fields_of, without
 from desktop.store.exchange.reading import read_document
 from desktop.store.games import GameRecord, state_to_text
 from desktop.store.rolls import RollRecord
+from desktop.store.tables import flat_sections
 
 if TYPE_CHECKING:
     from sqlmodel import Session
@@ -126,6 +127,8 @@ def _populate(document: CampaignDocument, progress: Progress) -> Populate:
                 card_writes.set_card_image(session, snapshot.card.id, snapshot.image)
         _populate_downtime(session, document)
         _insert_games(session, document.games)
+        for section in flat_sections():  # the areas' own flat tables, as they insert them
+            section.insert(session, document.sections.get(section.key, ()))
         progress(1.0)  # the last moment a cancel can still leave nothing behind
 
     return populate

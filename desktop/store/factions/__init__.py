@@ -12,9 +12,11 @@ from desktop.store.factions.checks import hold, status, tier
 from desktop.store.factions.manager import FactionManager
 from desktop.store.factions.records import FactionRecord, FactionSnapshot
 from desktop.store.factions.rows import FACTION_SQL, faction_from_row, war_topics
+from desktop.store.factions.tables import TABLES
 
 __all__ = [
     "FACTION_SQL",
+    "TABLES",
     "FactionManager",
     "FactionRecord",
     "FactionSnapshot",

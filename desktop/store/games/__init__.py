@@ -28,6 +28,7 @@ from desktop.store.games.records import (
     Seat,
 )
 from desktop.store.games.rows import game_from_row, game_from_values, state_to_text
+from desktop.store.games.tables import TABLES
 
 __all__ = [
     "ACTION_NOT_SEATED",
@@ -35,6 +36,7 @@ __all__ = [
     "GAME_SQL",
     "NO_PLAYERS",
     "ROUND_MAX",
+    "TABLES",
     "DiceChange",
     "DiceWritten",
     "GameEnd",

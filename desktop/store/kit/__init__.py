@@ -27,10 +27,12 @@ from desktop.store.kit.rows import (
     item_from_row,
     trait_from_row,
 )
+from desktop.store.kit.tables import TABLES
 
 __all__ = [
     "DIE_COLUMNS",
     "ITEM_COLUMNS",
+    "TABLES",
     "TRAIT_COLUMNS",
     "DieRecord",
     "ItemRecord",

@@ -11,5 +11,6 @@ from __future__ import annotations
 from desktop.store.rolls.manager import RollManager
 from desktop.store.rolls.records import RollRecord
 from desktop.store.rolls.rows import ROLL_COLUMNS, roll_from_row, roll_values
+from desktop.store.rolls.tables import TABLES
 
-__all__ = ["ROLL_COLUMNS", "RollManager", "RollRecord", "roll_from_row", "roll_values"]
+__all__ = ["ROLL_COLUMNS", "TABLES", "RollManager", "RollRecord", "roll_from_row", "roll_values"]

@@ -11,5 +11,6 @@ from __future__ import annotations
 from desktop.store.roster.manager import RosterManager
 from desktop.store.roster.records import CharacterRecord, CharacterSnapshot
 from desktop.store.roster.rows import CHARACTER_COLUMNS
+from desktop.store.roster.tables import TABLES
 
-__all__ = ["CHARACTER_COLUMNS", "CharacterRecord", "CharacterSnapshot", "RosterManager"]
+__all__ = ["CHARACTER_COLUMNS", "TABLES", "CharacterRecord", "CharacterSnapshot", "RosterManager"]
