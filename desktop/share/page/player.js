@@ -410,6 +410,9 @@
     } else if (message.type === "bye") {
       finished = true;
       setBanner("");
+      if (version === null) {
+        byId("name").textContent = "Not connected"; // cut off before any view came
+      }
       setNotice(String(message.message || "This link no longer works."));
       byId("page").classList.add("ended");
       if (socket) {
