@@ -181,8 +181,8 @@ def public_clocks(campaign: Campaign) -> tuple[ClockView, ...]:
     know it: a player character, the chapter (the players' own) or a shown faction. A
     clock of a hidden faction stays hidden with it; a shown clock of an NPC is shown
     without its owner (NPC names stay behind the screen)."""
-    shown_factions = {f.id: f.name for f in campaign.factions.all() if f.shown}
-    hidden_factions = {f.id for f in campaign.factions.all() if not f.shown}
+    every_faction = campaign.factions.all()
+    shown_factions = {f.id: f.name for f in every_faction if f.shown}
     players = {c.id: c.name for c in player_characters_of(campaign.roster.all())}
     chapter: str | None = None
     clocks: list[ClockView] = []
@@ -191,7 +191,7 @@ def public_clocks(campaign: Campaign) -> tuple[ClockView, ...]:
             continue
         owner = ""
         if clock.owner_kind == OWNER_FACTION:
-            if clock.owner_id in hidden_factions or clock.owner_id not in shown_factions:
+            if clock.owner_id not in shown_factions:
                 continue  # a hidden faction's clock would name it
             owner = shown_factions[clock.owner_id]
         elif clock.owner_kind == OWNER_CHARACTER:

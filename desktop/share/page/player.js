@@ -19,6 +19,11 @@
   let pause = FIRST_PAUSE_MS;
   let retry = null;
   let finished = false; // a "bye": this page stays as it is
+  // The first view on a connection is taken whatever its version (GM Desk may have
+  // restarted and counted again); the answer to a resync may repeat the version on
+  // screen; any other view must be newer than it.
+  let anyVersion = true;
+  let resyncing = false;
 
   function byId(id) {
     return document.getElementById(id);
@@ -376,6 +381,11 @@
     }
   }
 
+  function resync() {
+    resyncing = true;
+    send({ type: "resync" });
+  }
+
   function received(event) {
     let message;
     try {
@@ -387,23 +397,25 @@
       return;
     }
     if (message.type === "view" && typeof message.version === "number" && message.view) {
-      const first = version === null || socket.fresh;
-      if (!first && message.version <= version) {
+      const first = version === null || anyVersion;
+      const older = resyncing ? message.version < version : message.version <= version;
+      if (!first && older) {
         return; // older than what is on screen
       }
-      const gap = !first && message.version > version + 1;
-      socket.fresh = false;
+      const gap = !first && !resyncing && message.version > version + 1;
+      anyVersion = false;
+      resyncing = false;
       version = message.version;
       setNotice("");
       try {
         render(message.view);
       } catch (error) {
         setNotice("This page could not show the latest change; it will ask again.");
-        send({ type: "resync" });
+        resync();
         return;
       }
       if (gap) {
-        send({ type: "resync" }); // a change went missing: ask for the whole view again
+        resync(); // a change went missing: ask for the whole view again
       }
     } else if (message.type === "error") {
       setNotice(String(message.message || "GM Desk refused a message."));
@@ -452,7 +464,8 @@
       return;
     }
     socket = opened;
-    opened.fresh = true; // its first view is taken whatever its version
+    anyVersion = true;
+    resyncing = false;
     opened.onopen = function () {
       pause = FIRST_PAUSE_MS;
       setBanner("");
