@@ -28,12 +28,9 @@ from desktop.views.public import (
     FactionView,
     RollView,
     SceneView,
-    chapter_view,
-    last_player_roll,
+    TableView,
     player_characters_of,
-    public_clocks,
-    public_factions,
-    scene_view,
+    table_view,
 )
 from desktop.views.topics import PLAYER_TOPICS
 
@@ -48,9 +45,12 @@ __all__ = [
     "PlayerView",
     "RollView",
     "SceneView",
+    "TableView",
     "payload",
     "player_characters",
     "player_view",
+    "player_views",
+    "table_view",
 ]
 
 
@@ -77,12 +77,16 @@ def player_characters(campaign: Campaign) -> tuple[tuple[int, str], ...]:
     return tuple((c.id, c.name) for c in player_characters_of(campaign.roster.all()))
 
 
-def player_view(campaign: Campaign, character_id: int) -> PlayerView:
+def player_view(
+    campaign: Campaign, character_id: int, table: TableView | None = None
+) -> PlayerView:
     """What the player of `character_id` may see now. NotFound when that is no player
-    character (an NPC's or a challenge's view is never built)."""
+    character (an NPC's or a challenge's view is never built). `table` is what every
+    player sees alike, when already read for this change (`player_views` reads it once)."""
     character = campaign.roster.get(character_id)
     if character.kind != PLAYER_KIND:
         raise NotFound("Only a player character has a player's view.")
+    shared = table_view(campaign) if table is None else table
     state = play_state(campaign, character_id)
     return PlayerView(
         character_id=character.id,
@@ -90,14 +94,20 @@ def player_view(campaign: Campaign, character_id: int) -> PlayerView:
         dice=own_dice(campaign, character_id),
         energy=today_energy(campaign, character_id),
         cards=own_cards(campaign, character_id),
-        scene=scene_view(campaign),
-        clocks=public_clocks(campaign),
-        factions=public_factions(campaign),
-        last_roll=last_player_roll(campaign),
+        scene=shared.scene,
+        clocks=shared.clocks,
+        factions=shared.factions,
+        last_roll=shared.last_roll,
         play_state=str(state),
         play_state_words=dicepool.PLAY_STATE_WORDS[state],
-        chapter=chapter_view(campaign),
+        chapter=shared.chapter,
     )
+
+
+def player_views(campaign: Campaign) -> dict[int, PlayerView]:
+    """Every player character's view by id, in roster order, the table read once."""
+    table = table_view(campaign)
+    return {cid: player_view(campaign, cid, table) for cid, _name in player_characters(campaign)}
 
 
 def payload(view: PlayerView) -> dict[str, object]:

@@ -109,6 +109,27 @@ class RollView:
     summary: str
 
 
+@dataclass(frozen=True)
+class TableView:
+    """What every player sees alike: read once per change, shared by every player's view."""
+
+    scene: SceneView
+    clocks: tuple[ClockView, ...]
+    factions: tuple[FactionView, ...]
+    chapter: ChapterView
+    last_roll: RollView | None
+
+
+def table_view(campaign: Campaign) -> TableView:
+    return TableView(
+        scene=scene_view(campaign),
+        clocks=public_clocks(campaign),
+        factions=public_factions(campaign),
+        chapter=chapter_view(campaign),
+        last_roll=last_player_roll(campaign),
+    )
+
+
 def scene_view(campaign: Campaign) -> SceneView:
     """The store's play view with only its public parts: the scene text the GM typed and
     the player characters' names in seating order (the order holds player characters

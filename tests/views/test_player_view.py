@@ -20,6 +20,7 @@ from desktop.views.player import (
     payload,
     player_characters,
     player_view,
+    player_views,
 )
 from tests.actions.conftest import in_tray
 from tests.ui.scripted import ScriptedRng
@@ -324,3 +325,18 @@ def test_a_change_that_alters_a_view_is_announced_under_a_player_topic(
             changed += 1
             assert set(heard) & PLAYER_TOPICS, heard
     assert changed == len(writes)  # each write here is one a player sees
+
+
+def test_every_players_view_at_once_is_each_players_view(campaign: Campaign) -> None:
+    kara = campaign.roster.add("Kara Voss", "pc")
+    campaign.roster.add("Captain Dask", "npc")
+    bryn = campaign.roster.add("Bryn", "pc")
+    for who in (kara, bryn):
+        campaign.kit.add_dice(who.id, count=2)
+    campaign.cards.add("Knife", "skill", character_id=kara.id, shown=True)
+    campaign.clocks.add("Doom", 6, shown=True)
+    roll_for(campaign, bryn.id, [2, 5])
+    views = player_views(campaign)
+    assert list(views) == [kara.id, bryn.id]
+    assert views == {cid: player_view(campaign, cid) for cid in (kara.id, bryn.id)}
+    assert [c.name for c in views[kara.id].cards] == ["Knife"] and not views[bryn.id].cards
