@@ -28,6 +28,9 @@ DOCUMENT_MIME = "application/x-gmdesk-campaign"  # as gm-desk-mime.xml declares 
 
 MIGRATIONS = PurePath("desktop", "store", "migrations")
 MIGRATIONS_PACKAGE = ".".join(MIGRATIONS.parts)
+# The players' page (index.html, player.html, player.js, player.css): the share server
+# reads these files from the package at run time and serves them as they are.
+SHARE_PAGE = PurePath("desktop", "share", "page")
 
 # The Qt modules GM Desk uses. QtPrintSupport is kept for printing and PDF export.
 QT_MODULES = ("QtCore", "QtGui", "QtWidgets", "QtSvg", "QtPrintSupport")
@@ -273,7 +276,8 @@ def data_files(root: Path = ROOT) -> list[tuple[str, str]]:
 
     `resources/` whole; the app's SVG and PNG icons (the ICO and ICNS only serve the
     Windows and macOS packaging); the Alembic revisions as source files, because Alembic
-    reads them from `desktop/store/migrations` on disk at run time.
+    reads them from `desktop/store/migrations` on disk at run time; the players' page
+    files, which the share server reads from `desktop/share/page`.
     """
     entries: list[tuple[str, str]] = []
     for folder, patterns in (("resources", ("*",)), ("icons", ("*.svg", "*.png"))):
@@ -286,6 +290,9 @@ def data_files(root: Path = ROOT) -> list[tuple[str, str]]:
     for path in _files(migrations, ("*.py", "*.mako")):
         destination = MIGRATIONS / path.parent.relative_to(migrations)
         entries.append((str(path), destination.as_posix()))
+    for path in _files(root / SHARE_PAGE, ("*",)):
+        if not path.name.startswith("."):
+            entries.append((str(path), SHARE_PAGE.as_posix()))
     return entries
 
 

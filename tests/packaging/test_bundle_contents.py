@@ -64,6 +64,16 @@ def test_every_resource_and_the_app_icon_are_shipped(bundle: ModuleType) -> None
     assert "icons/gm-desk.svg" in shipped(bundle)
 
 
+def test_the_players_page_files_are_shipped_where_the_share_server_reads_them(
+    bundle: ModuleType,
+) -> None:
+    page = ROOT / "desktop" / "share" / "page"
+    expected = {path.relative_to(ROOT).as_posix() for path in project_files(page, "*")}
+    names = {"index.html", "player.html", "player.js", "player.css"}
+    assert {f"desktop/share/page/{name}" for name in names} <= expected
+    assert expected <= shipped(bundle)
+
+
 def test_the_migrations_imports_are_hidden_imports(bundle: ModuleType) -> None:
     imports = bundle.migration_imports()
     assert {"alembic", "sqlalchemy"} <= set(imports)

@@ -1,5 +1,6 @@
 """The public clocks: those the GM marked "shown to players", drawn as on the Clocks
-dock, with their name, fill and owner. A clock of a hidden faction stays hidden with it."""
+dock, with their name, fill and owner. Which clocks and owners players may see is
+decided by desktop/views/public.py, which the players' own pages read too."""
 
 from __future__ import annotations
 
@@ -8,41 +9,12 @@ from PySide6.QtGui import QPainter, QPaintEvent, QPalette
 from PySide6.QtWidgets import QGridLayout, QVBoxLayout, QWidget
 
 from desktop.paint.clocks import ClockStyle, paint_clock
-from desktop.store import (
-    OWNER_CHAPTER,
-    OWNER_CHARACTER,
-    OWNER_FACTION,
-    Campaign,
-    ClockRecord,
-    Topic,
-)
+from desktop.store import Campaign, Topic
 from desktop.ui.plain_text import PlainLabel
 from desktop.ui.player_display.section import Section, clear_layout, sized_font
+from desktop.views.public import ClockView, public_clocks
 
 PER_ROW = 4
-
-
-def public_clocks(campaign: Campaign) -> list[tuple[ClockRecord, str]]:
-    """The clocks players may see, each with its owner's name ("" for none)."""
-    factions = {f.id: f for f in campaign.factions.all()}
-    characters = {c.id: c.name for c in campaign.roster.all()}
-    chapter = campaign.chapter.get().name
-    shown: list[tuple[ClockRecord, str]] = []
-    for clock in campaign.clocks.all():
-        if not clock.shown:
-            continue
-        owner = ""
-        if clock.owner_kind == OWNER_FACTION:
-            faction = factions.get(clock.owner_id)
-            if faction is None or not faction.shown:
-                continue  # a hidden faction's clock would name it
-            owner = faction.name
-        elif clock.owner_kind == OWNER_CHARACTER:
-            owner = characters.get(clock.owner_id, "")
-        elif clock.owner_kind == OWNER_CHAPTER:
-            owner = chapter
-        shown.append((clock, owner))
-    return shown
 
 
 class ClockDial(QWidget):
@@ -75,8 +47,8 @@ class ClocksSection(Section):
 
     def refresh(self, campaign: Campaign | None) -> None:
         clear_layout(self.grid)
-        shown = [] if campaign is None else public_clocks(campaign)
-        self.clock_ids = [clock.id for clock, _owner in shown]
+        shown = () if campaign is None else public_clocks(campaign)
+        self.clock_ids = [clock.id for clock in shown]
         if not shown:
             empty = PlainLabel("No clocks shown")
             empty.setFont(sized_font(self.font(), self.unit))
@@ -84,12 +56,13 @@ class ClocksSection(Section):
             self.grid.addWidget(empty, 0, 0)
             return
         per_row = min(PER_ROW, len(shown))
-        for index, (clock, owner) in enumerate(shown):
-            self.grid.addWidget(self._tile(clock, owner), index // per_row, index % per_row)
+        for index, clock in enumerate(shown):
+            self.grid.addWidget(self._tile(clock), index // per_row, index % per_row)
         for column in range(per_row):
             self.grid.setColumnStretch(column, 1)
 
-    def _tile(self, clock: ClockRecord, owner: str) -> QWidget:
+    def _tile(self, clock: ClockView) -> QWidget:
+        owner = clock.owner
         tile = QWidget()
         tile.setObjectName(f"playerClock{clock.id}")
         layout = QVBoxLayout(tile)

@@ -1,5 +1,6 @@
 """Where the chapter stands: its tier and hold, and each faction the GM shows, with its
-tier and its status with the chapter (the rules' words, the ladder's badge colours)."""
+tier and its status with the chapter (the rules' words, the ladder's badge colours).
+Which factions players may see is decided by desktop/views/public.py."""
 
 from __future__ import annotations
 
@@ -7,16 +8,11 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QGridLayout, QLabel, QWidget
 
-from desktop.rules import factions
-from desktop.store import Campaign, FactionRecord, Topic
+from desktop.store import Campaign, Topic
 from desktop.ui.plain_text import PlainLabel
 from desktop.ui.player_display.section import Section, clear_layout, sized_font
 from desktop.ui.theme import BADGE_INK, STATUS_COLOURS
-
-
-def public_factions(campaign: Campaign) -> list[FactionRecord]:
-    """The factions players may see, in ladder order."""
-    return [faction for faction in campaign.factions.all() if faction.shown]
+from desktop.views.public import FactionView, chapter_view, public_factions
 
 
 class FactionsSection(Section):
@@ -44,7 +40,7 @@ class FactionsSection(Section):
         if campaign is None:
             self.chapter.clear()
             return
-        chapter = campaign.chapter.get()
+        chapter = chapter_view(campaign)
         war = " · at war" if chapter.at_war else ""
         self.chapter.setText(f"{chapter.name}: tier {chapter.tier}, {chapter.hold} hold{war}")
         shown = public_factions(campaign)
@@ -61,7 +57,7 @@ class FactionsSection(Section):
             tier = self._label(f"Tier {faction.tier}")
             tier.setForegroundRole(QPalette.ColorRole.PlaceholderText)
             self.grid.addWidget(tier, row, 1)
-            self.grid.addWidget(self._badge(faction.status), row, 2)
+            self.grid.addWidget(self._badge(faction), row, 2)
         self.grid.setColumnStretch(0, 1)
 
     def _label(self, text: str, *, bold: bool = False, scale: float = 0.9) -> QLabel:
@@ -69,13 +65,13 @@ class FactionsSection(Section):
         label.setFont(sized_font(self.font(), self.unit * scale, bold=bold))
         return label
 
-    def _badge(self, status: int) -> QLabel:
+    def _badge(self, faction: FactionView) -> QLabel:
         """The status in words on the ladder's badge colour (the words carry it alone too)."""
-        badge = self._label(factions.status_text(status), bold=True, scale=0.8)
+        badge = self._label(faction.status_words, bold=True, scale=0.8)
         badge.setAlignment(Qt.AlignmentFlag.AlignCenter)
         pad = round(self.unit * 0.3)
         badge.setStyleSheet(
-            f"background: {STATUS_COLOURS[status]}; color: {BADGE_INK};"
+            f"background: {STATUS_COLOURS[faction.status]}; color: {BADGE_INK};"
             f" border-radius: {pad}px; padding: {pad // 2}px {pad}px;"
         )
         return badge

@@ -1,5 +1,6 @@
 """Each player character's dice: in the pool, on the table, removed, and whether the
-character is out of play, in words (RULES.md section 2: never by colour only)."""
+character is out of play, in words (RULES.md section 2: never by colour only). The
+numbers and whose pools they are come from desktop/views/public.py."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from desktop.rules import dicepool
 from desktop.store import Campaign, Topic
 from desktop.ui.plain_text import PlainLabel
 from desktop.ui.player_display.section import Section, clear_layout, sized_font
+from desktop.views.public import table_pools
 
 COLUMNS = ("In pool", "On the table", "Removed")
 
@@ -32,14 +34,9 @@ class PoolsSection(Section):
             clear_layout(self.grid)
             self.rows, self._cells, self._shape = {}, {}, ()
             return
-        counts = campaign.kit.dice_counts()
-        players = [c for c in campaign.roster.all() if c.kind == "pc"]
-        rows = {}
-        for character in players:
-            in_pool, on_table, removed = counts.get(character.id, (0, 0, 0))
-            state = dicepool.play_state(in_pool, on_table, removed)
-            rows[character.id] = (in_pool, on_table, removed, state)
-        shape = tuple((c.id, c.name, rows[c.id][3]) for c in players)
+        pools = table_pools(campaign)
+        rows = {p.character_id: (p.in_pool, p.on_table, p.removed, p.state) for p in pools}
+        shape = tuple((p.character_id, p.name, p.state) for p in pools)
         if shape and shape == self._shape:
             # The same characters in the same states (a roll): only the numbers change.
             for character_id, cells in self._cells.items():
@@ -48,31 +45,28 @@ class PoolsSection(Section):
             self.rows = rows
             return
         clear_layout(self.grid)
-        self.rows, self._cells, self._shape = {}, {}, shape
-        if not players:
+        self.rows, self._cells, self._shape = rows, {}, shape
+        if not pools:
             self.grid.addWidget(self._label("No player characters yet", muted=True), 0, 0)
             return
         for column, title in enumerate(COLUMNS, start=1):
             heading = self._label(title, muted=True, small=True)
             heading.setAlignment(Qt.AlignmentFlag.AlignCenter)
             self.grid.addWidget(heading, 0, column)
-        for row, character in enumerate(players, start=1):
-            in_pool, on_table, removed = counts.get(character.id, (0, 0, 0))
-            state = dicepool.play_state(in_pool, on_table, removed)
-            self.rows[character.id] = (in_pool, on_table, removed, state)
-            name = character.name
-            if state is not dicepool.PlayState.IN_PLAY:
-                name = f"{name} — {dicepool.PLAY_STATE_WORDS[state]}"
+        for row, pool in enumerate(pools, start=1):
+            name = pool.name
+            if pool.state is not dicepool.PlayState.IN_PLAY:
+                name = f"{name} — {pool.state_words}"
             who = self._label(name, bold=True)
             who.setWordWrap(True)
             self.grid.addWidget(who, row, 0)
             cells = []
-            for column, number in enumerate((in_pool, on_table, removed), start=1):
+            for column, number in enumerate((pool.in_pool, pool.on_table, pool.removed), start=1):
                 cell = self._label(str(number), bold=column == 1)
                 cell.setAlignment(Qt.AlignmentFlag.AlignCenter)
                 self.grid.addWidget(cell, row, column)
                 cells.append(cell)
-            self._cells[character.id] = cells
+            self._cells[pool.character_id] = cells
         self.grid.setColumnStretch(0, 1)
 
     def _label(

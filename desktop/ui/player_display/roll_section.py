@@ -3,14 +3,15 @@ total and the roll in words (depletions, a tuple), as the roll log keeps it.
 
 Only a player character's Dice Table roll is shown: the GM's NPC and challenge rolls,
 conflicts and SySCard acts (whose words may name a hidden card) stay on the GM's screen.
-An undone roll gives way to the one before it.
+An undone roll gives way to the one before it. desktop/views/public.py decides which
+roll that is, for this display and the players' own pages alike.
 """
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import cast
 
 from PySide6.QtCore import QRectF, QSize, Qt
 from PySide6.QtGui import QPainter, QPaintEvent
@@ -18,63 +19,21 @@ from PySide6.QtWidgets import QHBoxLayout, QSizePolicy, QWidget
 
 from desktop.paint.dice import paint_die
 from desktop.rules import dicepool
-from desktop.store import Campaign, NotFound, RollRecord, Topic
+from desktop.store import Campaign, Topic
 from desktop.ui.dice_table.animation import RollAnimation
 from desktop.ui.plain_text import PlainLabel
 from desktop.ui.player_display.section import Section, sized_font
 from desktop.ui.widgets.dice_scene import DieState
-
-SHOWN_KIND = "roll"  # a Dice Table roll
-LOOK_BACK = 20  # log lines searched for the last roll players may see
-
-
-@dataclass(frozen=True)
-class ShownDie:
-    """One die of the roll as the log keeps it."""
-
-    die_id: int
-    size: int
-    rolled_as: int
-    face: int
-    depleted: bool
+from desktop.views.public import RollDieView, RollView, last_player_roll
 
 
 @dataclass(frozen=True)
 class _Tumbling:
-    """What the tumble reads of a roll: the dice and the sizes they roll as."""
+    """What the tumble reads of a roll: the dice and the sizes they roll as. The dice
+    are named by their places in the roll (the view carries no store ids)."""
 
     die_ids: tuple[int, ...]
     sizes: tuple[int, ...]
-
-
-def shown_dice(roll: RollRecord) -> list[ShownDie]:
-    dice: list[dict[str, Any]] = list(roll.detail.get("dice", []))
-    return [
-        ShownDie(
-            int(d["die_id"]),
-            int(d["size"]),
-            int(d.get("rolled_as", d["size"])),
-            int(d["face"]),
-            bool(d.get("depleted", False)),
-        )
-        for d in dice
-    ]
-
-
-def last_player_roll(campaign: Campaign) -> RollRecord | None:
-    """The newest roll players may see: a player character's, not undone."""
-    kinds: dict[int, str] = {}
-    for roll in campaign.rolls.all(limit=LOOK_BACK):
-        if roll.undone or roll.kind != SHOWN_KIND or roll.character_id is None:
-            continue
-        if roll.character_id not in kinds:
-            try:
-                kinds[roll.character_id] = campaign.roster.get(roll.character_id).kind
-            except NotFound:
-                continue
-        if kinds[roll.character_id] == "pc":
-            return roll
-    return None
 
 
 class DiceStrip(QWidget):
@@ -83,7 +42,7 @@ class DiceStrip(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("playerDice")
-        self.dice: list[ShownDie] = []
+        self.dice: list[RollDieView] = []
         self.faces: dict[int, DieState] = {}  # while tumbling: the faces of this frame
         self.tumbling = False
         self.side = 96.0
@@ -107,7 +66,7 @@ class DiceStrip(QWidget):
         top = (self.height() - side) / 2
         for index, die in enumerate(self.dice):
             rect = QRectF(left + index * (side + gap), top, side, side)
-            state = self.faces.get(die.die_id)
+            state = self.faces.get(die.place)
             face = state.face if self.tumbling and state is not None else die.face
             paint_die(
                 painter,
@@ -144,7 +103,7 @@ class RollSection(Section):
         self.body.addWidget(self.words)
         self.body.addStretch(1)
         self.animation = RollAnimation(self, rng)
-        self._roll: RollRecord | None = None
+        self._roll: RollView | None = None
         self._campaign: Campaign | None = None  # the campaign the last refresh read
 
     def restyle(self) -> None:
@@ -170,7 +129,7 @@ class RollSection(Section):
         if roll.id == self.roll_id:
             return
         self.roll_id, self._roll = roll.id, roll
-        self.dice.dice = shown_dice(roll)
+        self.dice.dice = list(roll.dice)
         self.dice.updateGeometry()
         # A new roll tumbles while the players are watching; opening the display on a
         # roll already made, or a display nobody sees, shows where it landed at once.
@@ -182,7 +141,7 @@ class RollSection(Section):
         self.words.clear()
         self.dice.tumbling = True
         sizes = tuple(die.rolled_as for die in self.dice.dice)
-        tumbling = _Tumbling(tuple(die.die_id for die in self.dice.dice), sizes)
+        tumbling = _Tumbling(tuple(die.place for die in self.dice.dice), sizes)
         self.animation.stop()
         self.animation.start(
             [cast(dicepool.Roll, tumbling)],  # the tumble reads only die_ids and sizes
@@ -192,7 +151,7 @@ class RollSection(Section):
         )
         self._show_faces(
             {
-                die.die_id: DieState(face=die.face, rolled_size=die.rolled_as)
+                die.place: DieState(face=die.face, rolled_size=die.rolled_as)
                 for die in self.dice.dice
             }
         )

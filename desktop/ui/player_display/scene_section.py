@@ -2,9 +2,10 @@
 turn it is (large) and the turn order in seating order, the current player marked with a
 sign as well as colour and out-of-play players marked in words. Hidden while no game runs.
 
-It shows the store's `PlayView` as it is, and only its public parts: the scene text the
-GM typed and the player characters' names. The scene's cast (NPCs, challenges) and the
-declared actions stay behind the screen.
+It shows desktop/views/public.py's `SceneView`, the public parts of the store's play
+view that the players' own pages show too: the scene text the GM typed and the player
+characters' names. The scene's cast (NPCs, challenges) and the declared actions stay
+behind the screen.
 """
 
 from __future__ import annotations
@@ -12,22 +13,22 @@ from __future__ import annotations
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLabel, QWidget
 
-from desktop.store import Campaign, PlayView, Seat, Topic
+from desktop.store import Campaign, Topic
 from desktop.ui.plain_text import PlainLabel
 from desktop.ui.player_display.section import Section, clear_layout, sized_font
+from desktop.views.public import SceneView, SeatView, scene_view
 
 PER_ROW = 5  # seats on a line of the turn order before it wraps
-IN_PLAY = "in_play"
 TURN_MARK = "▶"
 # A long scene is cut to about three lines: the type scales with the window's height, so
 # a 16:9 screen holds about 110 characters a line at any size.
 SCENE_CHARS = 300
 
 
-def seat_words(seat: Seat, current: bool) -> str:
+def seat_words(seat: SeatView) -> str:
     """ "▶ 2. Bryn" for the current player, "3. Cole — out of play" for one skipped."""
-    text = f"{TURN_MARK + ' ' if current else ''}{seat.turn}. {seat.name}"
-    if seat.state != IN_PLAY:
+    text = f"{TURN_MARK + ' ' if seat.current else ''}{seat.turn}. {seat.name}"
+    if not seat.in_play:
         text += f" — {seat.state_words}"
     return text
 
@@ -39,7 +40,7 @@ class SceneSection(Section):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__("Scene", "playerScene", parent)
-        self.view = PlayView()
+        self.view = SceneView()
         self.scene_text = PlainLabel()
         self.scene_text.setObjectName("playerSceneText")
         self.scene_text.setWordWrap(True)
@@ -68,17 +69,17 @@ class SceneSection(Section):
 
     def refresh(self, campaign: Campaign | None) -> None:
         clear_layout(self.order)
-        self.view = PlayView() if campaign is None else campaign.games.current()
+        self.view = SceneView() if campaign is None else scene_view(campaign)
         view = self.view
-        if view.game_id is None:
+        if not view.running:
             # No game: nothing, not even a title, left in the window's widget tree.
             for label in (self.title, self.scene_text, self.round, self.turn):
                 label.clear()
             self.setVisible(False)
             return
-        self.title.setText(f"Scene {view.scene_number}" if view.scene_number else "Scene")
+        self.title.setText(f"Scene {view.number}" if view.number else "Scene")
         self._fit_scene_text()
-        self.round.setText(f"Round {view.round}" if view.scene_number else "")
+        self.round.setText(f"Round {view.round}" if view.number else "")
         self.turn.setText(f"{TURN_MARK} {view.turn_name}'s turn" if view.turn_name else "")
         self.turn.setVisible(bool(view.turn_name))
         per_row = max(1, min(PER_ROW, len(view.order)))
@@ -91,19 +92,19 @@ class SceneSection(Section):
     def _fit_scene_text(self) -> None:
         """The scene's text, cut at a word with an ellipsis past `SCENE_CHARS` (a scene
         may hold a paragraph; the table hears it in full, the display keeps its room)."""
-        text = " ".join(self.view.scene_text.split()) or "The scene is being set."
+        text = " ".join(self.view.text.split()) or "The scene is being set."
         if len(text) > SCENE_CHARS:
             text = text[: SCENE_CHARS + 1].rsplit(" ", 1)[0].rstrip(" ,;:.") + " …"
         self.scene_text.setText(text)
 
-    def _seat(self, seat: Seat) -> QLabel:
-        current = seat.turn == self.view.turn
-        label = PlainLabel(seat_words(seat, current))
+    def _seat(self, seat: SeatView) -> QLabel:
+        current = seat.current
+        label = PlainLabel(seat_words(seat))
         label.setObjectName(f"playerSeat{seat.character_id}")
         label.setWordWrap(True)
         label.setFont(sized_font(self.font(), self.unit * 0.9, bold=current))
         if current:
             label.setForegroundRole(QPalette.ColorRole.Highlight)
-        elif seat.state != IN_PLAY:
+        elif not seat.in_play:
             label.setForegroundRole(QPalette.ColorRole.PlaceholderText)
         return label

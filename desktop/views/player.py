@@ -1,0 +1,240 @@
+"""One player's view of the campaign, and its payload for the player pages.
+
+`player_view` gathers only what that player may see (issue 29): their own dice, energy
+and shown SySCards, and what the whole table sees (desktop/views/public.py). `payload`
+turns it into plain JSON-able data, leaving out the store's ids a page has no use for.
+Both run on the GM's side, on the Qt thread; the page gets nothing else.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from desktop.rules import dicepool
+from desktop.store import Campaign, NotFound
+from desktop.views.own import (
+    CardView,
+    DieView,
+    EnergyView,
+    own_cards,
+    own_dice,
+    play_state,
+    today_energy,
+)
+from desktop.views.public import (
+    PLAYER_KIND,
+    ChapterView,
+    ClockView,
+    FactionView,
+    RollView,
+    SceneView,
+    TableView,
+    player_characters_of,
+    table_view,
+)
+from desktop.views.topics import PLAYER_TOPICS
+
+__all__ = [
+    "PLAYER_TOPICS",
+    "CardView",
+    "ChapterView",
+    "ClockView",
+    "DieView",
+    "EnergyView",
+    "FactionView",
+    "PlayerView",
+    "RollView",
+    "SceneView",
+    "TableView",
+    "payload",
+    "player_characters",
+    "player_view",
+    "player_views",
+    "table_view",
+]
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    """Everything one player's page shows, as plain immutable values."""
+
+    character_id: int
+    name: str
+    dice: tuple[DieView, ...]
+    energy: EnergyView
+    cards: tuple[CardView, ...]
+    scene: SceneView
+    clocks: tuple[ClockView, ...]
+    factions: tuple[FactionView, ...]
+    last_roll: RollView | None
+    play_state: str  # a dicepool.PlayState value
+    play_state_words: str
+    chapter: ChapterView
+
+
+def player_characters(campaign: Campaign) -> tuple[tuple[int, str], ...]:
+    """The player characters, (id, name), in roster order."""
+    return tuple((c.id, c.name) for c in player_characters_of(campaign.roster.all()))
+
+
+def player_view(
+    campaign: Campaign, character_id: int, table: TableView | None = None
+) -> PlayerView:
+    """What the player of `character_id` may see now. NotFound when that is no player
+    character (an NPC's or a challenge's view is never built). `table` is what every
+    player sees alike, when already read for this change (`player_views` reads it once)."""
+    character = campaign.roster.get(character_id)
+    if character.kind != PLAYER_KIND:
+        raise NotFound("Only a player character has a player's view.")
+    shared = table_view(campaign) if table is None else table
+    state = play_state(campaign, character_id)
+    return PlayerView(
+        character_id=character.id,
+        name=character.name,
+        dice=own_dice(campaign, character_id),
+        energy=today_energy(campaign, character_id),
+        cards=own_cards(campaign, character_id),
+        scene=shared.scene,
+        clocks=shared.clocks,
+        factions=shared.factions,
+        last_roll=shared.last_roll,
+        play_state=str(state),
+        play_state_words=dicepool.PLAY_STATE_WORDS[state],
+        chapter=shared.chapter,
+    )
+
+
+def player_views(campaign: Campaign) -> dict[int, PlayerView]:
+    """Every player character's view by id, in roster order, the table read once."""
+    table = table_view(campaign)
+    return {cid: player_view(campaign, cid, table) for cid, _name in player_characters(campaign)}
+
+
+def payload(view: PlayerView) -> dict[str, object]:
+    """The view as JSON-able data (str, int, bool, None, lists and dicts only)."""
+    return {
+        "character": {
+            "name": view.name,
+            "play_state": view.play_state,
+            "play_state_words": view.play_state_words,
+        },
+        "dice": [die_data(die) for die in view.dice],
+        "energy": energy_data(view.energy),
+        "cards": [card_data(card) for card in view.cards],
+        "scene": scene_data(view.scene, view.character_id),
+        "clocks": [
+            {
+                "name": clock.name,
+                "segments": clock.segments,
+                "filled": clock.filled,
+                "done": clock.done,
+                "owner": clock.owner,
+            }
+            for clock in view.clocks
+        ],
+        "chapter": {
+            "name": view.chapter.name,
+            "tier": view.chapter.tier,
+            "hold": view.chapter.hold,
+            "at_war": view.chapter.at_war,
+        },
+        "factions": [
+            {
+                "name": faction.name,
+                "tier": faction.tier,
+                "status": faction.status,
+                "status_words": faction.status_words,
+            }
+            for faction in view.factions
+        ],
+        "last_roll": roll_data(view.last_roll, view.character_id),
+    }
+
+
+def die_data(die: DieView) -> dict[str, object]:
+    return {
+        "kind": die.kind,
+        "kind_words": die.kind_words,
+        "size": die.size,
+        "place": die.place,
+        "place_words": die.place_words,
+        "in_tray": die.in_tray,
+        "rolls_as": die.rolls_as,
+        "item": die.item,
+        "art": die.art,
+    }
+
+
+def energy_data(energy: EnergyView) -> dict[str, object]:
+    return {
+        "tracked": energy.tracked,
+        "day": energy.day,
+        "recorded": energy.recorded,
+        "available": energy.available,
+        "opened_with": energy.opened_with,
+        "debt": energy.debt,
+        "dead": energy.dead,
+        "projects": [
+            {"name": p.name, "pool": p.pool, "tomorrow": p.tomorrow} for p in energy.projects
+        ],
+        "words": energy.words,
+    }
+
+
+def card_data(card: CardView) -> dict[str, object]:
+    return {
+        "name": card.name,
+        "category": card.category,
+        "efficiency": card.efficiency,
+        "efficiency_label": card.efficiency_label,
+        "grade": card.grade,
+        "power": card.power,
+        "velocity": card.velocity,
+        "focus": card.focus,
+        "resistance": card.resistance,
+        "zone": card.zone,
+        "scale": card.scale,
+        "info": list(card.info),
+    }
+
+
+def scene_data(scene: SceneView, character_id: int) -> dict[str, object]:
+    return {
+        "running": scene.running,
+        "number": scene.number,
+        "text": scene.text,
+        "round": scene.round,
+        "turn_name": scene.turn_name,
+        "order": [
+            {
+                "name": seat.name,
+                "turn": seat.turn,
+                "in_play": seat.in_play,
+                "state_words": seat.state_words,
+                "current": seat.current,
+                "you": seat.character_id == character_id,
+            }
+            for seat in scene.order
+        ],
+    }
+
+
+def roll_data(roll: RollView | None, character_id: int) -> dict[str, object] | None:
+    if roll is None:
+        return None
+    return {
+        "character_name": roll.character_name,
+        "yours": roll.character_id == character_id,
+        "dice": [
+            {
+                "size": die.size,
+                "rolled_as": die.rolled_as,
+                "face": die.face,
+                "depleted": die.depleted,
+                "art": die.art,
+            }
+            for die in roll.dice
+        ],
+        "total": roll.total,
+        "summary": roll.summary,
+    }
