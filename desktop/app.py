@@ -25,6 +25,7 @@ from desktop import __version__, outputs, paths
 from desktop.names import undecodable, undecodable_message
 from desktop.partial_files import partial_name
 from desktop.printing import choices as layout
+from desktop.ui.sharing.share_address import DEFAULT_PORT, parse_share_address
 
 if TYPE_CHECKING:  # Qt is imported inside `main` (see above); these are for the checker
     from PySide6.QtCore import QObject, QSettings
@@ -47,6 +48,14 @@ class PlayerDisplay(Protocol):
     def open(self) -> QWidget: ...
 
 
+class Sharing(Protocol):
+    """What start-up calls of View > Share with Players (desktop/ui/sharing)."""
+
+    def share_at(self, host: str, port: int) -> bool: ...
+    def start(self, host: str, port: int) -> None: ...
+    def shared_links(self) -> list[dict[str, str]]: ...
+
+
 class Window(Protocol):
     """What start-up calls of the main window (`desktop.ui.main_window.MainWindow`), so
     this module types it without importing the window before Qt is up."""
@@ -56,6 +65,9 @@ class Window(Protocol):
 
     @property
     def player_display(self) -> PlayerDisplay: ...
+
+    @property
+    def sharing(self) -> Sharing: ...
 
     def open_campaign(self, path: Path, *, interactive: bool = True) -> bool: ...
     def when_filled(self, work: Callable[[], object]) -> None: ...
@@ -154,6 +166,14 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         default="A4",
         help="the paper size of --print-cards, --print-sheets and --print-summary (A4)",
     )
+    parser.add_argument(
+        "--share",
+        type=_share_address,
+        metavar="ADDRESS[:PORT]",
+        help="open the campaign sharing with the players' phones at this address of this "
+        f"computer (port {DEFAULT_PORT} when not given); with --smoke-test, the players' "
+        "links are in its JSON line",
+    )
     _add_layout_arguments(parser)
     parser.add_argument("--version", action="version", version=f"GM Desk {__version__}")
     args = parser.parse_args(_joined_offsets(sys.argv[1:] if argv is None else argv))
@@ -176,6 +196,13 @@ def _joined_offsets(argv: list[str]) -> list[str]:
             joined.append(token)
         waiting = token == "--back-offset"
     return joined
+
+
+def _share_address(text: str) -> tuple[str, int]:
+    try:
+        return parse_share_address(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def _window_size(text: str) -> tuple[int, int]:
@@ -451,7 +478,13 @@ def _main(argv: list[str] | None, collecting: bool, started: contextlib.ExitStac
     if args.smoke_test:
         try:
             return _smoke_test(
-                app, window, args.campaign, args.screenshot, args.player_screenshot, args.size
+                app,
+                window,
+                args.campaign,
+                args.screenshot,
+                args.player_screenshot,
+                args.size,
+                args.share,
             )
         finally:
             # Run in-process again (the tests do), the next window must not inherit
@@ -464,7 +497,7 @@ def _main(argv: list[str] | None, collecting: bool, started: contextlib.ExitStac
     # docks fill in, in the event loop's first turns.
     window.show_layout_before_opening()
     window.show()
-    QTimer.singleShot(0, lambda: _open_at_start(window, args.campaign, collecting))
+    QTimer.singleShot(0, lambda: _open_at_start(window, args.campaign, collecting, args.share))
     return app.exec()
 
 
@@ -539,15 +572,21 @@ def _offscreen_screen(size: tuple[int, int]) -> Path:
     return path
 
 
-def _open_at_start(window: Window, requested: Path | None, collecting: bool = False) -> None:
+def _open_at_start(
+    window: Window,
+    requested: Path | None,
+    collecting: bool = False,
+    share: tuple[str, int] | None = None,
+) -> None:
     try:
-        _open_requested(window, requested)
+        if _open_requested(window, requested) and share is not None:
+            window.sharing.share_at(*share)  # a refusal is said in the sharing window
     finally:
         # The start is over once the docks on screen are filled (or none is shown).
         window.when_filled(partial(_resume_collection, collecting))
 
 
-def _open_requested(window: Window, requested: Path | None) -> None:
+def _open_requested(window: Window, requested: Path | None) -> bool:
     from desktop.store import CampaignRefused, ImportRefused
 
     try:
@@ -555,8 +594,8 @@ def _open_requested(window: Window, requested: Path | None) -> None:
     except (CampaignRefused, ImportRefused, OSError, ValueError) as error:
         window.end_opening()
         window.show_problem(str(error))
-        return
-    window.open_campaign(path)
+        return False
+    return window.open_campaign(path)
 
 
 def _smoke_test(
@@ -566,9 +605,11 @@ def _smoke_test(
     shot: Path | None,
     player_shot: Path | None = None,
     size: tuple[int, int] | None = None,
+    share: tuple[str, int] | None = None,
 ) -> int:
     """Open the campaign offscreen, wait until idle, report timings; non-zero if refused.
-    With `player_shot`, the player display is opened too and saved beside it."""
+    With `player_shot`, the player display is opened too and saved beside it; with
+    `share`, sharing starts there and the report lists the players' links."""
     from PySide6.QtCore import QCoreApplication, QEventLoop
 
     from desktop.store import CampaignLocked, CampaignRefused, ImportRefused
@@ -593,6 +634,17 @@ def _smoke_test(
         window.close()
         return 1
     opened = time.perf_counter()
+    links: list[dict[str, str]] | None = None
+    if share is not None:
+        from desktop.ui.sharing.controller import SharingRefused
+
+        try:
+            window.sharing.start(*share)
+        except SharingRefused as refused:
+            print(f"gm-desk: cannot share at {share[0]}:{share[1]}: {refused}", file=sys.stderr)
+            window.close()
+            return 1
+        links = window.sharing.shared_links()
     _wait_until_ready(window)
     ready = time.time()
     for _ in range(3):  # let layouts and queued signals settle before the screenshot
@@ -613,7 +665,7 @@ def _smoke_test(
             window.close()
             return 1
     window.close()
-    report = {
+    report: dict[str, object] = {
         "window_shown_s": round(shown - START, 4),
         "campaign_open_s": round(opened - shown, 4),
         "total_s": round(time.perf_counter() - START, 4),
@@ -623,6 +675,8 @@ def _smoke_test(
         "peak_memory_mb": _peak_memory_mb(),
         "campaign": str(path),
     }
+    if links is not None:
+        report["players"] = links
     print(json.dumps(report))
     return 0
 

@@ -328,6 +328,30 @@ class Campaign(Core):
             kept = stored if isinstance(stored, dict) else {}
             writer.set_settings(session, json.dumps({**kept, checks.PRINT_SETTINGS_KEY: checked}))
 
+    def sharing(self) -> dict[str, object]:
+        """Sharing with the players' phones as last left: {"on", "host", "port",
+        "tokens"} (see checks.sharing_settings); off with no links when never shared or
+        when the stored value is damaged."""
+        stored = self.summary().settings
+        value = stored.get(checks.SHARING_KEY) if isinstance(stored, dict) else None
+        try:
+            return checks.sharing_settings(value if isinstance(value, dict) else {})
+        except ValueError:
+            return checks.sharing_settings({})
+
+    def remember_sharing(self, values: Mapping[str, object]) -> None:
+        """Keep sharing's on/off, address and links with the campaign. Not an undo step:
+        undoing a roll must not cut a phone off. Tells "sharing"."""
+        from desktop.store import writer
+
+        checked = checks.sharing_settings(values)
+        if checked == self.sharing():
+            return
+        with self.writing(Topic.SHARING) as session:
+            stored = self.summary().settings
+            kept = stored if isinstance(stored, dict) else {}
+            writer.set_settings(session, json.dumps({**kept, checks.SHARING_KEY: checked}))
+
     # -- copies -------------------------------------------------------------------------------
 
     def save_copy(self, destination: Path) -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from collections.abc import Callable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import replace
@@ -501,6 +502,42 @@ def _print_value(name: str, value: object, *, nested: bool = False) -> object:
     if isinstance(value, list | tuple) and len(value) <= 4 and not nested:
         return [_print_value(name, item, nested=True) for item in value]
     raise ValueError(f"The print setting {name} cannot be {value!r}.")
+
+
+# Sharing with the players' phones, kept under this key of the settings JSON: on or off,
+# the address and port the GM chose, and each player character's link token. The tokens
+# are secrets: an export leaves this key out (exchange/export.py).
+SHARING_KEY = "player_sharing"
+SHARING_HOST_MAX = 64
+SHARING_TOKEN = re.compile(r"[A-Za-z0-9_-]{16,128}")
+SHARING_TOKENS_MAX = 500
+
+
+def sharing_settings(values: Mapping[str, object]) -> dict[str, object]:
+    """Remembered sharing: {"on": bool, "host": str, "port": 1..65535, "tokens":
+    {character id (text): token}}; a missing part reads as off / none."""
+    if not isinstance(values, Mapping):
+        raise ValueError("Sharing settings are a few named values.")
+    on = values.get("on", False)
+    host = values.get("host", "")
+    port = values.get("port", 0)
+    tokens = values.get("tokens", {})
+    if not isinstance(on, bool):
+        raise ValueError("Sharing is on or off.")
+    if not isinstance(host, str) or len(host) > SHARING_HOST_MAX:
+        raise ValueError("A sharing address is a short text.")
+    if isinstance(port, bool) or not isinstance(port, int) or not 0 <= port <= 65535:
+        raise ValueError(f"A port is 1 to 65535, not {port!r}.")
+    if not isinstance(tokens, Mapping) or len(tokens) > SHARING_TOKENS_MAX:
+        raise ValueError("Sharing links are one per player character.")
+    checked: dict[str, str] = {}
+    for key, token in tokens.items():
+        if not isinstance(key, str) or not key.isdigit() or len(key) > 18:
+            raise ValueError(f"A sharing link belongs to a character id, not {key!r}.")
+        if not isinstance(token, str) or not SHARING_TOKEN.fullmatch(token):
+            raise ValueError("A sharing link's token is 16 to 128 URL-safe characters.")
+        checked[key] = token
+    return {"on": on, "host": host, "port": port, "tokens": checked}
 
 
 def stored_settings(stored: Mapping[str, object]) -> dict[str, int]:

@@ -40,6 +40,7 @@ class Topic(StrEnum):
     CAMPAIGN = "campaign"  # the campaign row: name, current day
     SETTINGS = "settings"  # the rule settings (raise, stress track, starting dice, ...)
     PRINT = "print"  # the remembered print layout
+    SHARING = "sharing"  # the remembered sharing with players' phones: on/off, address, links
     CHARACTERS = "characters"
     DICE = "dice"
     TRAITS = "traits"

@@ -54,6 +54,8 @@ from desktop.ui.plain_text import (
 from desktop.ui.player_display.controller import PlayerDisplay
 from desktop.ui.session import CampaignSession
 from desktop.ui.settings import LAYOUT_VERSION, Settings
+from desktop.ui.sharing.controller import PlayerSharing, ServerFactory, share_server
+from desktop.ui.sharing.files import SiteFiles, share_files
 from desktop.ui.start_page import StartPage
 from desktop.ui.table_keys import TableKeys
 from desktop.ui.theme import THEMES, apply_theme, theme_choice
@@ -84,6 +86,8 @@ class MainWindow(QMainWindow):
         parent: QWidget | None = None,
         *,
         log_folder: Path | None = None,
+        share_server: ServerFactory = share_server,
+        share_files: Callable[[], SiteFiles] = share_files,
     ) -> None:
         super().__init__(parent)
         self.setObjectName("mainWindow")
@@ -130,6 +134,8 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(self.start_page)
 
         self.player_display = PlayerDisplay(settings, self)
+        # The server and its files are passed in: the tests share through a double.
+        self.sharing = PlayerSharing(self, share_server, share_files)
         self._build_actions()
         # N, R, A, F, the quick roll's digits and Space: wherever the focus is.
         self.table_keys = TableKeys(self, self.undo_keys.chosen_for_keys)
@@ -269,6 +275,7 @@ class MainWindow(QMainWindow):
             self.view_menu.addAction(panel.toggleViewAction())
         self.view_menu.addSeparator()
         self.view_menu.addActions(self.player_display.menu.actions())
+        self.view_menu.addAction(self.sharing.action)
         self.view_menu.addSeparator()
         self.view_menu.addAction(self.reset_layout_action)
         self.view_menu.addMenu(self._theme_menu())
@@ -329,6 +336,7 @@ class MainWindow(QMainWindow):
         self.day_label = PlainLabel()
         self.day_label.setObjectName("statusDay")
         self.statusBar().addPermanentWidget(self.player_display.blanked_note)
+        self.statusBar().addPermanentWidget(self.sharing.status)
         self.statusBar().addPermanentWidget(self.campaign_label)
         self.statusBar().addPermanentWidget(self.day_label)
 
@@ -577,6 +585,7 @@ class MainWindow(QMainWindow):
             self._close_session()
         self.session = session
         self.player_display.set_session(session)
+        self.sharing.set_session(session)
         for panel in self.panels:
             panel.set_session(session)
         self.downtime.set_session(session)
@@ -1003,6 +1012,7 @@ class MainWindow(QMainWindow):
             return
         self._closed = True  # no worker starts from here on (see `start_worker`)
         self.player_display.close()
+        self.sharing.close_window()
         self.save_layout()
         self.set_session(None)
         self.pool.waitForDone()

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from desktop.store import calendar as energy
-from desktop.store import leftovers
+from desktop.store import checks, leftovers
 from desktop.store.campaign import Campaign
 from desktop.store.cards import CardRecord
 from desktop.store.downtime import DowntimeSheet
@@ -53,7 +53,8 @@ def export_document(campaign: Campaign, progress: Progress = no_progress) -> dic
             "name": summary.name,
             "start_date": summary.start_date.isoformat(),
             "current_day": summary.current_day,
-            "settings": summary.settings,
+            # The players' link tokens are secrets of this file: never in an export.
+            "settings": without_secrets(summary.settings),
         },
         "characters": characters,
         "roll_log": [asdict(roll) for roll in sorted(campaign.rolls.all(), key=_by_id)],
@@ -65,6 +66,14 @@ def export_document(campaign: Campaign, progress: Progress = no_progress) -> dic
             for section in flat_sections()
         },
     }
+
+
+def without_secrets(settings: object) -> object:
+    """The campaign's settings for an export: the players' link tokens (sharing) are
+    secrets of this file, never carried in an export."""
+    if not isinstance(settings, dict):
+        return settings
+    return {key: value for key, value in settings.items() if key != checks.SHARING_KEY}
 
 
 def _export_game(game: GameRecord) -> dict[str, Any]:

@@ -1,0 +1,387 @@
+"""View > Share with Players: the share server's life, the players' links and the live
+hand-off of each player's view.
+
+Off by default and remembered per campaign (on/off, address, port, one link token per
+player character, in the campaign's settings: see Campaign.sharing). A campaign left
+sharing starts sharing again when reopened, so the players' phones reconnect by
+themselves; it is never silent: the sharing window opens and the status bar says it.
+After every store change a player may see (PLAYER_TOPICS), each shared character's view
+is built here, on the Qt thread, and handed to the server as plain data; the server's
+thread never touches the campaign. The server stops with Stop sharing, with the
+campaign and with the app (the window closes the campaign on quit).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Protocol
+
+from PySide6.QtCore import QObject, Qt, QTimer, Signal
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QWidget
+
+from desktop.ui.plain_text import PlainLabel
+from desktop.ui.read_guard import guarded
+from desktop.ui.session import CampaignSession
+from desktop.ui.sharing.files import SiteFiles, share_files
+from desktop.ui.sharing.share_address import DEFAULT_PORT
+
+if TYPE_CHECKING:
+    from desktop.share.server import Connection
+    from desktop.ui.sharing.addresses import Address
+    from desktop.ui.sharing.window import PlayerLink, SharingWindow
+
+
+class SharingServer(Protocol):
+    """What the controller calls of desktop.share.server.ShareServer."""
+
+    def start(self) -> int: ...
+    def stop(self) -> None: ...
+    def set_tokens(self, tokens: Mapping[str, int]) -> None: ...
+    def publish(self, character_id: int, payload: Mapping[str, object]) -> int: ...
+    def connections(self) -> tuple[Connection, ...]: ...
+    @property
+    def url_base(self) -> str: ...
+
+
+# host, port, files, on_change (called from the server's thread) -> a server not started.
+ServerFactory = Callable[
+    [str, int, Mapping[str, tuple[bytes, str]], Callable[[], None]], SharingServer
+]
+
+
+def share_server(
+    host: str, port: int, files: Mapping[str, tuple[bytes, str]], on_change: Callable[[], None]
+) -> SharingServer:
+    """The real server (aiohttp, imported when the GM first shares)."""
+    from desktop.share.server import ShareServer
+
+    return ShareServer(host, port, files, on_change)
+
+
+def remembered_tokens(remembered: Mapping[str, object]) -> dict[int, str]:
+    """Character id -> token, as Campaign.sharing() keeps them (ids as text in JSON)."""
+    tokens = remembered.get("tokens")
+    if not isinstance(tokens, Mapping):
+        return {}
+    return {int(key): str(token) for key, token in tokens.items() if str(key).isdigit()}
+
+
+def network_addresses() -> tuple[Address, ...]:
+    """The machine's addresses (QtNetwork, loaded when the GM first opens the window)."""
+    from desktop.ui.sharing.addresses import loopback_address, machine_addresses
+
+    return machine_addresses() or (loopback_address(),)
+
+
+class SharingRefused(Exception):
+    """Sharing could not start: a plain message for the GM (port in use, address gone)."""
+
+
+class PlayerSharing(QObject):
+    # The server's thread says its connections changed; received on the Qt thread.
+    connections_changed = Signal()
+    running_changed = Signal(bool)
+
+    def __init__(
+        self,
+        gm_window: QWidget,
+        server_factory: ServerFactory = share_server,
+        files: Callable[[], SiteFiles] = share_files,
+        addresses: Callable[[], tuple[Address, ...]] = network_addresses,
+    ) -> None:
+        super().__init__(gm_window)
+        self.gm_window = gm_window
+        self.server_factory = server_factory
+        self.files = files
+        self.addresses = addresses
+        self._files: SiteFiles | None = None  # drawn once per run: the dice do not change
+        self.session: CampaignSession | None = None
+        self.server: SharingServer | None = None
+        self.window: SharingWindow | None = None
+        self.tokens: dict[int, str] = {}  # character id -> its link's token
+        self.action = QAction("Share with &Players…", self)
+        self.action.setObjectName("actionSharePlayers")
+        self.action.setCheckable(True)
+        self.action.setToolTip(
+            "Each player sees their own character live on their phone, from a QR code"
+        )
+        self.action.triggered.connect(self._chosen)
+        self.status = PlainLabel("")
+        self.status.setObjectName("statusSharing")
+        self.status.hide()
+        self.connections_changed.connect(self._show_connections, Qt.ConnectionType.QueuedConnection)
+        # Many topics come of one change (a roll: dice, rolls...): one hand-off per turn.
+        self._publish_timer = QTimer(self)
+        self._publish_timer.setSingleShot(True)
+        self._publish_timer.setInterval(0)
+        self._publish_timer.timeout.connect(self.publish_all)
+        self._update_action()
+
+    # -- the campaign ---------------------------------------------------------------------
+
+    def set_session(self, session: CampaignSession | None) -> None:
+        """Follow another campaign: sharing stops with the one closing (its setting kept)
+        and starts again, shown, for one left sharing."""
+        if self.session is not None:
+            self.session.changed.disconnect(self._changed)
+            self._stop_server()
+        self.session = session
+        self.tokens = {}
+        if session is not None:
+            session.changed.connect(self._changed)
+        self._update_action()
+        if self.window is not None:
+            self._fill_window()
+        if session is None or session.read_only:
+            if self.window is not None:
+                self.window.close()
+            return
+        remembered = session.campaign.sharing()
+        if remembered["on"]:
+            # Never silent: the GM sees the window (and the status bar) saying so.
+            self.open_window()
+            host, port = str(remembered["host"]), int(str(remembered["port"]))
+            try:
+                self.start(host, port)
+            except SharingRefused as refused:
+                assert self.window is not None
+                self.window.show_error(f"Sharing was on for this campaign: {refused}")
+
+    # -- the GM's acts --------------------------------------------------------------------
+
+    def _chosen(self, checked: bool) -> None:
+        """The menu item: on opens the window and starts at the remembered (or first)
+        address; off stops sharing."""
+        if not checked:
+            self.stop()
+            return
+        self.share_at(*self.open_window().chosen())
+
+    def share_at(self, host: str, port: int) -> bool:
+        """Open the window and share at host:port (the menu, `--share`); a refusal is said
+        in the window, where the address and port can be changed. Whether it started."""
+        window = self.open_window()
+        try:
+            self.start(host, port)
+        except SharingRefused as refused:
+            window.show_error(str(refused))
+            self._update_action()
+            return False
+        return True
+
+    def start(self, host: str, port: int) -> None:
+        """Share at host:port and remember it; SharingRefused in plain words."""
+        if self.session is None or self.session.read_only:
+            raise SharingRefused("Open a campaign you can change to share it.")
+        if not host:
+            raise SharingRefused("No network address to share on.")
+        self._stop_server()
+        from desktop.share.server import ShareError
+
+        files = self._files if self._files is not None else self.files()
+        self._files = files
+        server = self.server_factory(host, port, files, self.connections_changed.emit)
+        try:
+            bound = server.start()
+        except ShareError as error:
+            server.stop()
+            raise SharingRefused(str(error)) from None
+        self.server = server
+        campaign = self.session.campaign
+        self.tokens = remembered_tokens(campaign.sharing())
+        self._sync_tokens()
+        campaign.remember_sharing(
+            {"on": True, "host": host, "port": bound, "tokens": self._stored_tokens()}
+        )
+        self.publish_all()
+        self._shown_running()
+
+    def stop(self) -> None:
+        """Stop sharing (the GM's choice): every page is cut off; remembered as off."""
+        self._stop_server()
+        if self.session is not None and not self.session.read_only:
+            remembered = self.session.campaign.sharing()
+            self.session.campaign.remember_sharing({**remembered, "on": False})
+
+    def renew(self, character_id: int) -> None:
+        """A new link for `character_id`: the old token is dropped from the server at once
+        (its devices get "bye")."""
+        from desktop.share.tokens import new_token
+
+        self.tokens[character_id] = new_token()
+        self._remember_tokens()
+        if self.server is not None:
+            self.server.set_tokens(self._server_tokens())
+            self._publish_one(character_id)
+        self._fill_window()
+
+    # -- the window -----------------------------------------------------------------------
+
+    def open_window(self) -> SharingWindow:
+        if self.window is None:
+            from desktop.ui.sharing.window import SharingWindow
+
+            window = SharingWindow(self.gm_window)
+            window.start_requested.connect(self._start_asked)
+            window.stop_requested.connect(self.stop)
+            window.renew_requested.connect(self.renew)
+            window.finished.connect(self._window_closed)
+            self.window = window
+            self._fill_window()
+        self.window.show()
+        self.window.raise_()
+        self.window.activateWindow()
+        return self.window
+
+    def close_window(self) -> None:
+        if self.window is not None:
+            self.window.close()
+
+    def _window_closed(self) -> None:
+        window, self.window = self.window, None
+        if window is not None:
+            window.deleteLater()
+
+    def _start_asked(self, host: str, port: int) -> None:
+        try:
+            self.start(host, port)
+        except SharingRefused as refused:
+            if self.window is not None:
+                self.window.show_error(str(refused))
+
+    def _fill_window(self) -> None:
+        if self.window is None:
+            return
+        remembered = (
+            self.session.campaign.sharing()
+            if self.session is not None
+            else {"host": "", "port": DEFAULT_PORT}
+        )
+        addresses = self.addresses()
+        host = str(remembered["host"]) or (addresses[0].host if addresses else "")
+        port = int(str(remembered["port"])) or DEFAULT_PORT
+        self.window.set_addresses(addresses, host, port)
+        self.window.set_running(None if self.server is None else self.server.url_base)
+        self.window.set_players(self.player_links())
+        self._show_connections()
+
+    def player_links(self) -> list[PlayerLink]:
+        from desktop.ui.sharing.window import PlayerLink
+        from desktop.views.player import player_characters
+
+        if self.session is None:
+            return []
+        base = None if self.server is None else self.server.url_base
+        return [
+            PlayerLink(
+                cid,
+                name,
+                None if base is None or cid not in self.tokens else f"{base}/p/{self.tokens[cid]}",
+            )
+            for cid, name in player_characters(self.session.campaign)
+        ]
+
+    def shared_links(self) -> list[dict[str, str]]:
+        """[{"name", "link"}] of every player character with a link (the smoke test's)."""
+        return [
+            {"name": player.name, "link": player.link}
+            for player in self.player_links()
+            if player.link is not None
+        ]
+
+    def _show_connections(self) -> None:
+        if self.window is not None and self.server is not None:
+            self.window.set_connections(self.server.connections())
+        elif self.window is not None:
+            self.window.set_connections(())
+
+    # -- store changes --------------------------------------------------------------------
+
+    @guarded
+    def _changed(self, topic: str) -> None:
+        from desktop.store import Topic
+        from desktop.views.topics import PLAYER_TOPICS
+
+        if self.server is None:
+            return
+        if topic == Topic.CHARACTERS and self._sync_tokens():
+            self._remember_tokens()
+            self._fill_window()
+        if topic in PLAYER_TOPICS:
+            self._publish_timer.start()
+
+    def publish_all(self) -> None:
+        """Hand every shared character's view to the server (built here, on the Qt thread)."""
+        from desktop.views.player import payload, player_views
+
+        if self.server is None or self.session is None:
+            return
+        for character_id, view in player_views(self.session.campaign).items():
+            if character_id in self.tokens:
+                self.server.publish(character_id, payload(view))
+
+    def _publish_one(self, character_id: int) -> None:
+        from desktop.views.player import payload, player_view
+
+        if self.server is not None and self.session is not None:
+            self.server.publish(
+                character_id, payload(player_view(self.session.campaign, character_id))
+            )
+
+    # -- tokens ---------------------------------------------------------------------------
+
+    def _sync_tokens(self) -> bool:
+        """One token per player character (new ones for new characters, none for removed
+        ones), handed to the server; whether they changed."""
+        from desktop.share.tokens import new_token
+        from desktop.views.player import player_characters
+
+        assert self.session is not None
+        ids = [cid for cid, _name in player_characters(self.session.campaign)]
+        wanted = {cid: self.tokens.get(cid) or new_token() for cid in ids}
+        changed = wanted != self.tokens
+        self.tokens = wanted
+        if self.server is not None:
+            self.server.set_tokens(self._server_tokens())
+        return changed
+
+    def _server_tokens(self) -> dict[str, int]:
+        return {token: cid for cid, token in self.tokens.items()}
+
+    def _stored_tokens(self) -> dict[str, str]:
+        return {str(cid): token for cid, token in self.tokens.items()}
+
+    def _remember_tokens(self) -> None:
+        if self.session is not None and not self.session.read_only:
+            remembered = self.session.campaign.sharing()
+            self.session.campaign.remember_sharing({**remembered, "tokens": self._stored_tokens()})
+
+    # -- the server -----------------------------------------------------------------------
+
+    def _stop_server(self) -> None:
+        server, self.server = self.server, None
+        self._publish_timer.stop()
+        if server is not None:
+            server.stop()
+        self._shown_running()
+
+    def _shown_running(self) -> None:
+        running = self.server is not None
+        if running:
+            assert self.server is not None
+            self.status.setText(f"Sharing with players at {self.server.url_base}")
+        self.status.setVisible(running)
+        self._update_action()
+        if self.window is not None:
+            self._fill_window()
+        self.running_changed.emit(running)
+
+    def _update_action(self) -> None:
+        writable = self.session is not None and not self.session.read_only
+        self.action.setEnabled(writable)
+        running = self.server is not None
+        if self.action.isChecked() != running:
+            self.action.blockSignals(True)
+            self.action.setChecked(running)
+            self.action.blockSignals(False)
