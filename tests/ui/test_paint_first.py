@@ -178,6 +178,13 @@ HEAVY = (
     "html.parser",
     "pydantic",
     "alembic",
+    # Sharing with the players' phones: only when the GM shares (issue 29).
+    "aiohttp",
+    "segno",
+    "PySide6.QtNetwork",
+    "desktop.share.server",
+    "desktop.ui.sharing.window",
+    "desktop.ui.share_art",
 )
 
 

@@ -55,7 +55,8 @@ def connected_words(connections: Sequence[Connection], now: datetime | None = No
     if not connections:
         return "Not connected"
     devices = sum(connection.devices for connection in connections)
-    since = min(connection.since for connection in connections)
+    first = min(connection.since for connection in connections)
+    since = first.astimezone() if first.tzinfo is not None else first  # the GM's clock
     today = (now or datetime.now(since.tzinfo)).date()
     when = since.strftime("%H:%M") if since.date() == today else since.strftime("%d %b %H:%M")
     noun = "device" if devices == 1 else "devices"
