@@ -39,6 +39,7 @@ def test_title_status_bar_and_menus(window: MainWindow) -> None:
         *workspaces,
         *(panel.title for panel in DOCKS),
         *display,
+        "Share with Pla&yers…",
         "&Reset Workspace",
         "&Theme",
     ]

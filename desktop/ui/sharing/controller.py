@@ -21,7 +21,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QWidget
 
 from desktop.ui.plain_text import PlainLabel
-from desktop.ui.read_guard import guarded
+from desktop.ui.read_guard import guarded, guarded_call
 from desktop.ui.session import CampaignSession
 from desktop.ui.sharing.files import SiteFiles, share_files
 from desktop.ui.sharing.share_address import DEFAULT_PORT
@@ -100,7 +100,7 @@ class PlayerSharing(QObject):
         self.server: SharingServer | None = None
         self.window: SharingWindow | None = None
         self.tokens: dict[int, str] = {}  # character id -> its link's token
-        self.action = QAction("Share with &Players…", self)
+        self.action = QAction("Share with Pla&yers…", self)
         self.action.setObjectName("actionSharePlayers")
         self.action.setCheckable(True)
         self.action.setToolTip(
@@ -115,7 +115,7 @@ class PlayerSharing(QObject):
         self._publish_timer = QTimer(self)
         self._publish_timer.setSingleShot(True)
         self._publish_timer.setInterval(0)
-        self._publish_timer.timeout.connect(self.publish_all)
+        self._publish_timer.timeout.connect(self._publish_change)
         self._update_action()
 
     # -- the campaign ---------------------------------------------------------------------
@@ -194,7 +194,7 @@ class PlayerSharing(QObject):
         campaign.remember_sharing(
             {"on": True, "host": host, "port": bound, "tokens": self._stored_tokens()}
         )
-        self.publish_all()
+        guarded_call(self, self.publish_all)
         self._shown_running()
 
     def stop(self) -> None:
@@ -310,6 +310,12 @@ class PlayerSharing(QObject):
             self._fill_window()
         if topic in PLAYER_TOPICS:
             self._publish_timer.start()
+
+    @guarded
+    def _publish_change(self) -> None:
+        """After a change: the pages keep what they showed when a record is damaged (the
+        GM is told once, as by every view)."""
+        self.publish_all()
 
     def publish_all(self) -> None:
         """Hand every shared character's view to the server (built here, on the Qt thread)."""
