@@ -63,3 +63,17 @@ def test_a_new_plain_field_of_the_record_needs_no_line_in_the_exchange() -> None
     assert schema["properties"]["age"]["default"] is None
     assert {"type": "integer"} in schema["properties"]["age"]["anyOf"]
     assert schema["properties"]["id"]["minimum"] == 1  # the column's bound, from bounds
+
+
+@dataclass(frozen=True)
+class _LinkedRecord:
+    id: int
+    item_id: int | None = None  # a nullable column with a bound (a die's item)
+
+
+def test_a_nullable_bounded_field_takes_none_and_its_bound() -> None:
+    model = record_model("Linked", _LinkedRecord, "die", {"item_id": lambda value: value}, {})
+    assert model.model_validate({"id": 1}).model_dump() == {"id": 1, "item_id": None}
+    assert model.model_validate({"id": 1, "item_id": 3}).model_dump()["item_id"] == 3
+    with pytest.raises(ValidationError, match="greater than or equal to 1"):
+        model.model_validate({"id": 1, "item_id": 0})

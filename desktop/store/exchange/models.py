@@ -157,12 +157,12 @@ def record_model(
     made: dict[str, Any] = {}
     for field in fields(record):
         metadata: list[object] = []
+        bound = bounded.get(field.name)
+        if bound is not None:  # first: after a validator, pydantic would judge None by it
+            metadata.append(Field(ge=bound.low, le=bound.high))
         if field.name in rules:
             metadata.append(_rule(rules[field.name]))
         metadata += schema.get(field.name, ())
-        bound = bounded.get(field.name)
-        if bound is not None:
-            metadata.append(Field(ge=bound.low, le=bound.high))
         annotated = _ANNOTATED[(types[field.name], *metadata)] if metadata else types[field.name]
         if field.default is not MISSING:
             made[field.name] = (annotated, field.default)
