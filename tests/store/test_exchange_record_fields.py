@@ -51,7 +51,8 @@ def test_each_field_is_judged_by_its_rule_and_bounded_by_its_column() -> None:
 
 
 def test_a_new_plain_field_of_the_record_needs_no_line_in_the_exchange() -> None:
-    model = record_model("Aged", _AgedRecord, "character", {**roster.CHECKS, "age": _check_age}, {})
+    rules = {**roster.CHECKS, "age": _check_age}
+    model = record_model("Aged", _AgedRecord, "character", rules, {})
     assert list(model.model_fields) == [field.name for field in fields(_AgedRecord)]
     aged = model.model_validate({"id": 1, "name": "Kara", "kind": "pc", "age": 31})
     assert aged.model_dump()["age"] == 31
@@ -72,7 +73,8 @@ class _LinkedRecord:
 
 
 def test_a_nullable_bounded_field_takes_none_and_its_bound() -> None:
-    model = record_model("Linked", _LinkedRecord, "die", {"item_id": lambda value: value}, {})
+    rules = {"item_id": lambda value: value}
+    model = record_model("Linked", _LinkedRecord, "die", rules, {})
     assert model.model_validate({"id": 1}).model_dump() == {"id": 1, "item_id": None}
     assert model.model_validate({"id": 1, "item_id": 3}).model_dump()["item_id"] == 3
     with pytest.raises(ValidationError, match="greater than or equal to 1"):
