@@ -12,7 +12,7 @@ import aiohttp
 import pytest
 
 from desktop.share.server import ShareError, ShareServer
-from tests.share.harness import FILES, KARA_TOKEN, TOKENS, hello, running
+from tests.share.harness import FILES, KARA_TOKEN, TOKENS, hello, next_json, running
 
 
 def open_fds() -> int:
@@ -143,3 +143,23 @@ def test_connections_are_reported_per_character() -> None:
     finally:
         server.stop()
     assert len(changes) >= 4
+
+
+def test_a_stopped_server_starts_again_and_versions_keep_rising() -> None:
+    async def first_view(server: ShareServer) -> dict:
+        async with aiohttp.ClientSession() as session:
+            ws = await session.ws_connect(f"{server.url_base}/ws/{KARA_TOKEN}")
+            await hello(ws)
+            return await next_json(ws)
+
+    server = ShareServer("127.0.0.1", 0, FILES)
+    server.start()
+    server.set_tokens(TOKENS)
+    assert server.publish(1, {"n": 1}) == 1
+    server.stop()
+    assert server.publish(1, {"n": 2}) == 2  # kept while stopped: the latest only
+    assert server.start() > 0  # port 0 was asked: any free port will do
+    try:
+        assert asyncio.run(first_view(server)) == {"type": "view", "version": 2, "view": {"n": 2}}
+    finally:
+        server.stop()
