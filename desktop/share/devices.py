@@ -33,8 +33,18 @@ class Device:
     queue: deque[Frame] = field(default_factory=deque)
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     farewell: str | None = None  # a last frame, then the socket closes
+    # The newest version queued: a change published while the page's hello was being
+    # answered with that same version is not sent twice.
+    newest: int = 0
 
     def send(self, frame: Frame) -> None:
+        if frame.version is not None:
+            if frame.version <= self.newest:
+                return
+            self.newest = frame.version
+        self._queue(frame)
+
+    def _queue(self, frame: Frame) -> None:
         self.queue.append(frame)
         if len(self.queue) > BACKLOG:
             latest = frame if frame.version is not None else self._latest_view()
@@ -53,7 +63,8 @@ class Device:
         kept = [queued for queued in self.queue if queued.version is None]
         self.queue.clear()
         self.queue.extend(kept)
-        self.send(frame)
+        self.newest = max(self.newest, frame.version or 0)
+        self._queue(frame)  # even a version sent before: the page asked again
 
     def close_with(self, farewell: str) -> None:
         """Nothing more but `farewell`, then close."""

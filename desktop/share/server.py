@@ -135,6 +135,8 @@ class ShareServer:
         thread = self._thread
         if thread is None:
             return
+        if thread is threading.current_thread():
+            raise RuntimeError("ShareServer.stop() cannot be called from on_change")
         with self._lock:
             loop, stopping = self._loop, self._stopping
         if loop is not None and stopping is not None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 
 import aiohttp
 import pytest
@@ -244,3 +245,39 @@ def test_a_page_far_behind_catches_up_with_whole_views_in_order() -> None:
     with running() as server:
         for versions in asyncio.run(ten_pages(server, 1000, paced=False)):
             assert versions == sorted(set(versions)) and versions[-1] == 1000
+
+
+def test_upgrades_with_a_forged_host_or_origin_are_refused() -> None:
+    async def status(server: ShareServer, **headers: str) -> int:
+        async with aiohttp.ClientSession() as session:
+            try:
+                ws = await session.ws_connect(ws_url(server, KARA_TOKEN), headers=headers)
+            except aiohttp.WSServerHandshakeError as error:
+                return error.status
+            await ws.close()
+            return 101
+
+    with running() as server:
+        assert asyncio.run(status(server, Origin="http://evil.example")) == 403
+        assert asyncio.run(status(server, Host="rebound.example")) == 421
+        assert asyncio.run(status(server, Origin=server.url_base)) == 101
+        assert server.connections() == ()
+
+
+def test_no_token_is_ever_logged(caplog: pytest.LogCaptureFixture) -> None:
+    async def visit(server: ShareServer) -> None:
+        async with aiohttp.ClientSession() as session:
+            for token in (KARA_TOKEN, "wrong-token-dddddddddddddddddddddd"):
+                async with session.get(f"{server.url_base}/p/{token}") as response:
+                    await response.read()
+                ws = await session.ws_connect(ws_url(server, token))
+                await ws.send_str("not json")
+                await ws.receive(timeout=5)
+                await ws.close()
+
+    caplog.set_level(logging.DEBUG)
+    with running() as server:
+        server.publish(KARA, view("Kara"))
+        asyncio.run(visit(server))
+    logged = "\n".join(record.getMessage() for record in caplog.records)
+    assert "token" not in logged
