@@ -152,7 +152,9 @@ class ShareServer:
             self._call(self._cut_off_renewed)
 
     def publish(self, character_id: int, payload: Mapping[str, object]) -> int:
-        """Hands a character's new view to its pages, in order; the new version."""
+        """Hands a character's new view to its pages, in order; the new version.
+        Encoded here, on the caller's thread, so the server never reads a mapping the
+        caller still holds; TypeError or ValueError for anything that is not plain data."""
         view_json = encode_view(payload)  # once per change, whatever the number of pages
         with self._lock:  # one lock for the version and the hand-off: order kept
             version = self._versions.get(character_id, 0) + 1
