@@ -20,6 +20,7 @@ from desktop.rules.factions import (
     require_text,
     score_heat,
 )
+from desktop.rules.numbers import WholeRange
 
 __all__ = [
     "ACQUIRE_ASSET",
@@ -60,6 +61,7 @@ __all__ = [
     "RECOVERY_STRESS",
     "REP",
     "RISKY",
+    "SEGMENTS",
     "SELF",
     "SELF_TRACK",
     "SESSION_XP",
@@ -235,12 +237,15 @@ def _check_result(result: object) -> Result:
 MIN_SEGMENTS = 2
 MAX_SEGMENTS = 12
 COMMON_SEGMENTS = (4, 6, 8)
+# The segments as data: the store bounds a stored clock's by it (a refusal here keeps
+# its own words, "A clock has 2 to 12 segments").
+SEGMENTS = WholeRange("A clock's segments", MIN_SEGMENTS, MAX_SEGMENTS)
 
 
 def _check_segments(segments: object) -> int:
-    segments = require_int(segments, "A clock's segments")
-    if not MIN_SEGMENTS <= segments <= MAX_SEGMENTS:
-        raise ValueError(f"A clock has {MIN_SEGMENTS} to {MAX_SEGMENTS} segments, not {segments}.")
+    segments = require_int(segments, SEGMENTS.what)
+    if not SEGMENTS.low <= segments <= SEGMENTS.high:
+        raise ValueError(f"A clock has {SEGMENTS.low} to {SEGMENTS.high} segments, not {segments}.")
     return segments
 
 

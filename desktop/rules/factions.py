@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
-from desktop.rules.numbers import whole_number
+from desktop.rules.numbers import WholeRange, whole_number
 
 __all__ = [
     "DEVELOP_NOTHING",
@@ -33,8 +33,10 @@ __all__ = [
     "MIN_TURF",
     "NEUTRAL",
     "SEIZE_STATUS_CHANGE",
+    "STATUS",
     "STATUS_LABELS",
     "STRONG",
+    "TIER",
     "TIER_COST_PER_LEVEL",
     "WAR_HEAT",
     "WAR_STATUS",
@@ -115,6 +117,9 @@ def _require_range(value: object, what: str, low: int, high: int) -> int:
 
 MIN_TIER = 0
 MAX_TIER = 6  # "the Tier 5 and 6 factions, the true powers of the world"
+# The tiers as data: the store bounds a stored tier by it (refusals keep this module's
+# "is 0 to 6" words, see `_require_range`).
+TIER = WholeRange("A tier", MIN_TIER, MAX_TIER)
 WEAK = "weak"
 STRONG = "strong"
 HOLDS = (WEAK, STRONG)
@@ -122,7 +127,7 @@ HOLDS = (WEAK, STRONG)
 
 def check_tier(tier: object) -> int:
     """Return a valid tier (0..6) or raise ValueError."""
-    return _require_range(tier, "A tier", MIN_TIER, MAX_TIER)
+    return _require_range(tier, TIER.what, TIER.low, TIER.high)
 
 
 def check_hold(hold: object) -> str:
@@ -238,6 +243,7 @@ def gang_scale_label(tier: int) -> str:
 MIN_STATUS = -3
 MAX_STATUS = 3
 NEUTRAL = 0  # "zero (neutral) being the default starting status"
+STATUS = WholeRange("A status", MIN_STATUS, MAX_STATUS)  # as TIER: the store's bound too
 WAR_STATUS = -3
 STATUS_LABELS: dict[int, str] = {
     3: "Allies",
@@ -269,7 +275,7 @@ def status_text(status: int) -> str:
 
 def check_status(status: object) -> int:
     """Return a valid status (-3..+3) or raise ValueError."""
-    return _require_range(status, "A status", MIN_STATUS, MAX_STATUS)
+    return _require_range(status, STATUS.what, STATUS.low, STATUS.high)
 
 
 def status_label(status: int) -> str:

@@ -8,9 +8,15 @@ is the same whichever rule or field refused:
 - "<What> must be at least <low>, not <number>."
 - "<What> must be at most <high>, not <number>."
 - "<What> must be between <low> and <high>, not <number>."
+
+A range a rule states (a tier, an age) is a `WholeRange`, so that its limits are data:
+the rule checks by it and the store bounds the column that keeps it by the same
+numbers (`store.bounds.bound_from`), instead of repeating them.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 
 def whole_number(value: object, what: str, low: int | None = None, high: int | None = None) -> int:
@@ -30,6 +36,30 @@ def whole_number(value: object, what: str, low: int | None = None, high: int | N
     elif high is not None and number > high:
         raise ValueError(f"{what} must be at most {high}, not {number}.")
     return number
+
+
+@dataclass(frozen=True)
+class WholeRange:
+    """The whole numbers a rule allows, `low` to `high` (both included), named `what`
+    in a refusal; `optional`: a value may also be left unsaid (None).
+
+    Calling one checks a value as a field's check does (None passes when optional);
+    `check` is the plain check for a rule that needs a number (None refused)."""
+
+    what: str
+    low: int
+    high: int
+    optional: bool = False
+
+    def __call__(self, value: object) -> int | None:
+        if value is None and self.optional:
+            return None
+        return self.check(value)
+
+    def check(self, value: object, what: str | None = None) -> int:
+        """`value` if it is in the range; ValueError in `whole_number`'s words, naming it
+        `what` when the rule's sentence names it otherwise."""
+        return whole_number(value, self.what if what is None else what, self.low, self.high)
 
 
 # More digits than any number a rule allows could need; int() refuses past 4300.

@@ -16,13 +16,14 @@ from dataclasses import dataclass, replace
 from itertools import groupby
 from typing import Final, Literal
 
-from desktop.rules.numbers import whole_number
+from desktop.rules.numbers import WholeRange, whole_number
 
 __all__ = [
     "ACTION_MODE",
     "CATEGORIES",
     "DEFAULT_RAISE_BY",
     "DEFAULT_RAISE_FROM",
+    "EFFICIENCY",
     "GRADES",
     "MAX_RATE",
     "MIN_RATE",
@@ -59,6 +60,8 @@ __all__ = [
 
 MIN_RATE: Final = 1
 MAX_RATE: Final = 100
+# An efficiency is a rate: the rules check it by this, the store bounds a stored one by it.
+EFFICIENCY: Final = WholeRange("Efficiency", MIN_RATE, MAX_RATE)
 
 # "Any SySCard with a Capacity starts with a mandatory "1%" of Efficiency."
 NEW_CARD_EFFICIENCY: Final = 1
@@ -131,8 +134,8 @@ def _throw(value: object, what: str = "A throw") -> int:
     return _in_range(value, what, MIN_RATE, MAX_RATE)
 
 
-def _efficiency(value: object, what: str = "Efficiency") -> int:
-    return _in_range(value, what, MIN_RATE, MAX_RATE)
+def _efficiency(value: object, what: str | None = None) -> int:
+    return EFFICIENCY.check(value, what)
 
 
 def _necessary_rate(value: object, what: str = "The Necessary Rate") -> int:

@@ -35,6 +35,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
 
+from desktop.rules.numbers import WholeRange
 from desktop.store import checks
 
 # The file's own bound for any whole number (Qt's spin boxes and painters take 32-bit
@@ -64,6 +65,22 @@ def id_bound(what: str, *, nullable: bool = False) -> Bound:
     """An id or a link to another row: from 1, with no value to stand in for a bad one
     (the row goes) unless it may be empty."""
     return Bound(what, low=1, safe=None, has_safe=nullable, nullable=nullable)
+
+
+def bound_from(limits: WholeRange, what: str | None = None, *, safe: int | None = None) -> Bound:
+    """The bound of a column that keeps a number a rule states the range of: the
+    rule's limits, so that they are written once. `what` names the column where the
+    store's words differ from the rule's ("A faction's tier"); `safe` stands in for a
+    bad value (None: empty where the range is optional, else the range's lowest)."""
+    if safe is None and not limits.optional:
+        safe = limits.low
+    return Bound(
+        limits.what if what is None else what,
+        limits.low,
+        limits.high,
+        safe,
+        nullable=limits.optional,
+    )
 
 
 def position_bound(owner: str) -> Bound:

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from desktop.rules import dicepool, energy, factions, numbers, odds
+from desktop.rules import dicepool, downtime, energy, factions, numbers, odds, syscards
 
 
 def exact(message: str) -> str:
@@ -64,3 +64,34 @@ def test_in_range_numbers_pass_through_unchanged() -> None:
 def test_every_rule_uses_the_one_wording(call: object, message: str) -> None:
     with pytest.raises(ValueError, match=re.escape(message)):
         call()  # type: ignore[operator]
+
+
+def test_a_whole_range_checks_in_whole_numbers_words() -> None:
+    age = numbers.WholeRange("An age", 0, 120, optional=True)
+    assert age(0) == 0 and age(120) == 120 and age(None) is None
+    with pytest.raises(ValueError, match=exact("An age must be between 0 and 120, not 121.")):
+        age(121)
+    with pytest.raises(ValueError, match=exact("An age must be a whole number, not True.")):
+        age(True)
+    # `check` is the plain check: None is no number, even in an optional range.
+    with pytest.raises(ValueError, match=exact("An age must be a whole number, not None.")):
+        age.check(None)
+    with pytest.raises(ValueError, match=exact("A mayor's age must be between 0 and 120, not -1.")):
+        age.check(-1, "A mayor's age")
+    required = numbers.WholeRange("A count", 1, 3)
+    with pytest.raises(ValueError, match=exact("A count must be a whole number, not None.")):
+        required(None)
+
+
+def test_the_ranges_the_rules_state_keep_their_own_refusals() -> None:
+    """A range as data changes no sentence: a tier still "is 0 to 6", efficiency is
+    checked in whole_number's words."""
+    with pytest.raises(ValueError, match=exact("A tier is 0 to 6, not 7.")):
+        factions.check_tier(7)
+    with pytest.raises(ValueError, match=exact("A status is -3 to 3, not 4.")):
+        factions.check_status(4)
+    with pytest.raises(ValueError, match=exact("Efficiency must be between 1 and 100, not 0.")):
+        syscards.check_efficiency(0)
+    with pytest.raises(ValueError, match=exact("A clock has 2 to 12 segments, not 13.")):
+        downtime.Clock("Doom", 13)
+    assert (factions.TIER.low, factions.TIER.high) == (factions.MIN_TIER, factions.MAX_TIER)

@@ -378,3 +378,51 @@ def test_end_day_is_undone_only_after_a_game_started_on_the_new_day(campaign: Ca
     campaign.games.remove(game.id)
     campaign.calendar.undo_end_day(token.token)
     assert campaign.summary().current_day == 1
+
+
+def test_a_rules_range_is_the_bound_of_the_column_that_keeps_it() -> None:
+    """The store's bound of a tier, a status, a clock's segments and an efficiency is
+    the range the rules state (issue 28), in the store's words, with its safe value."""
+    from desktop.rules import downtime, syscards
+    from desktop.rules.numbers import WholeRange
+    from desktop.store.bounds import Bound, bound_from, of_table
+
+    assert of_table("faction")["tier"] == Bound("A faction's tier", 0, 6, 0)
+    assert of_table("faction")["status"] == Bound("A faction's status", -3, 3, factions.NEUTRAL)
+    assert of_table("chapter")["tier"] == Bound("The chapter's tier", 0, 6, 0)
+    assert of_table("clock")["segments"] == Bound("A clock's segments", 2, 12, 4)
+    assert of_table("card")["efficiency"] == Bound("A SySCard's efficiency", 1, 100, 1)
+    for declared, stated in (
+        (of_table("faction")["tier"], factions.TIER),
+        (of_table("clock")["segments"], downtime.SEGMENTS),
+        (of_table("card")["efficiency"], syscards.EFFICIENCY),
+    ):
+        assert (declared.low, declared.high) == (stated.low, stated.high)
+    # An optional range is a nullable column whose safe value is empty.
+    optional = bound_from(WholeRange("An age", 0, 10, optional=True))
+    assert optional == Bound("An age", 0, 10, None, nullable=True)
+    assert bound_from(WholeRange("A count", 1, 3), safe=2) == Bound("A count", 1, 3, 2)
+
+
+def test_a_characters_whole_number_fields_are_bounded_by_their_checks(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Every WholeRange among a character's checks is its column's bound: a new
+    whole-number field needs no line in roster/tables.py."""
+    import importlib
+
+    from desktop.rules import roster
+    from desktop.rules.numbers import WholeRange
+    from desktop.store.bounds import Bound
+    from desktop.store.roster import tables
+
+    monkeypatch.setitem(roster.CHECKS, "height", WholeRange("A height", 1, 300))
+    made = importlib.reload(tables)
+    try:
+        (character,) = made.TABLES
+        assert character.bounds["height"] == Bound("A height", 1, 300, 1)
+        ranges = {name for name, check in roster.CHECKS.items() if isinstance(check, WholeRange)}
+        assert set(character.bounds) == {"id", "position", *ranges}
+    finally:
+        monkeypatch.undo()
+        importlib.reload(tables)

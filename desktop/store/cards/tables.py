@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from desktop.rules import syscards
 from desktop.store import checks
-from desktop.store.bounds import Bound, id_bound, position_bound
+from desktop.store.bounds import Bound, bound_from, id_bound, position_bound
 from desktop.store.cards.checks import check_card
 from desktop.store.cards.rows import CARD_COLUMNS, card_from_row
 from desktop.store.core import Row
@@ -28,11 +28,8 @@ TABLES = (
             "id": id_bound("A SySCard's id"),
             "owner_id": id_bound("A SySCard's owner", nullable=True),
             "character_id": id_bound("A SySCard's character", nullable=True),
-            "efficiency": Bound(
-                "A SySCard's efficiency",
-                syscards.MIN_RATE,
-                syscards.MAX_RATE,
-                syscards.NEW_CARD_EFFICIENCY,
+            "efficiency": bound_from(
+                syscards.EFFICIENCY, "A SySCard's efficiency", safe=syscards.NEW_CARD_EFFICIENCY
             ),
             **{
                 name: Bound(f"A SySCard's {name}", 0, checks.CARD_NUMBER_MAX)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from desktop.rules import factions, roster
 from desktop.store import checks
-from desktop.store.bounds import Bound, id_bound
+from desktop.store.bounds import Bound, bound_from, id_bound
 from desktop.store.chapter.checks import claim as check_claim
 from desktop.store.chapter.rows import CHAPTER_COLUMNS, CLAIM_SQL, claim_from_row
 from desktop.store.core import Row
@@ -38,9 +38,7 @@ TABLES = (
         "chapter rows",
         {
             "id": Bound("The chapter's id", 1, 1, 1),
-            "tier": Bound(
-                "The chapter's tier", factions.MIN_TIER, factions.MAX_TIER, factions.MIN_TIER
-            ),
+            "tier": bound_from(factions.TIER, "The chapter's tier"),
             "rep": Bound("The chapter's rep", 0, factions.FULL_REP),
             "coin": Bound("The chapter's coin"),
             "heat": Bound("The chapter's heat"),

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from desktop.rules import downtime
-from desktop.store.bounds import Bound, id_bound, position_bound
+from desktop.store.bounds import Bound, bound_from, id_bound, position_bound
 from desktop.store.clocks.checks import clock as check_clock
 from desktop.store.clocks.rows import CLOCK_SQL, clock_from_row
 from desktop.store.core import Row
@@ -21,12 +21,7 @@ TABLES = (
         "clocks",
         {
             "id": id_bound("A clock's id"),
-            "segments": Bound(
-                "A clock's segments",
-                downtime.MIN_SEGMENTS,
-                downtime.MAX_SEGMENTS,
-                downtime.COMMON_SEGMENTS[0],
-            ),
+            "segments": bound_from(downtime.SEGMENTS, safe=downtime.COMMON_SEGMENTS[0]),
             "filled": Bound("A clock's fill", 0, downtime.MAX_SEGMENTS),
             "character_id": id_bound("A clock's character", nullable=True),
             "faction_id": id_bound("A clock's faction", nullable=True),

@@ -14,13 +14,22 @@ from __future__ import annotations
 
 import base64
 import binascii
-import dataclasses
 import json
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import replace
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import MISSING, fields, replace
 from datetime import date
 from functools import partial
-from typing import Annotated, Any, ClassVar, Literal, Self, get_type_hints
+from typing import (
+    TYPE_CHECKING,
+    Annotated,
+    Any,
+    ClassVar,
+    Literal,
+    Self,
+    TypeVar,
+    get_type_hints,
+    overload,
+)
 
 from pydantic import (
     AfterValidator,
@@ -99,6 +108,10 @@ class _Stored(_Strict):
         return self
 
 
+# A model `record_model` makes: a stored record, or a kind of one (an area's, say).
+StoredModel = TypeVar("StoredModel", bound=_Stored)
+
+
 # -- values, each checked by its rule ---------------------------------------------------------
 
 
@@ -114,6 +127,9 @@ def _plain(check: Callable[[Any], Any]) -> Callable[[Any], Any]:
 
     return validator
 
+
+# Annotated of a type and metadata known at run time (a record's), which no checker can read.
+_ANNOTATED: Any = Annotated
 
 # A field is written `Annotated[<its JSON type>, _rule(<its check>)]`: the type is what the
 # schema declares and what mypy reads; the check, run before pydantic's own, judges it.
@@ -135,6 +151,67 @@ def _one_of(values: Iterable[object]) -> WithJsonSchema:
 
 def _text(what: str) -> BeforeValidator:
     return _rule(lambda value: checks.text(value, what))
+
+
+@overload
+def record_model(
+    name: str,
+    record: type[Any],
+    table: str,
+    rules: Mapping[str, Callable[[Any], Any]],
+    schema: Mapping[str, tuple[object, ...]],
+) -> type[_Stored]: ...
+
+
+@overload
+def record_model(
+    name: str,
+    record: type[Any],
+    table: str,
+    rules: Mapping[str, Callable[[Any], Any]],
+    schema: Mapping[str, tuple[object, ...]],
+    *,
+    base: type[StoredModel],
+) -> type[StoredModel]: ...
+
+
+def record_model(
+    name: str,
+    record: type[Any],
+    table: str,
+    rules: Mapping[str, Callable[[Any], Any]],
+    schema: Mapping[str, tuple[object, ...]],
+    *,
+    base: type[_Stored] = _Stored,
+) -> type[_Stored]:
+    """A model (a subclass of `base`, a plain stored record unless told) with the
+    fields of the dataclass `record`, in its order: each of the type the record gives it
+    (`typing.get_type_hints`), judged by its check in `rules` if it has one, each whole
+    number held to the file's bound for its column of `table` (the schema's minimum and
+    maximum), with what `schema` adds for it and the record's default (no default: the
+    field is required)."""
+    types = get_type_hints(record)
+    bounded = bounds.of_table(table)
+    made: dict[str, Any] = {}
+    for field in fields(record):
+        metadata: list[object] = []
+        bound = bounded.get(field.name)
+        # First: after a validator, pydantic would judge None by the bound too.
+        if bound is not None and types[field.name] in (int, int | None):
+            metadata.append(Field(ge=bound.low, le=bound.high))
+        if field.name in rules:
+            metadata.append(_rule(rules[field.name]))
+        metadata += schema.get(field.name, ())
+        annotated = _ANNOTATED[(types[field.name], *metadata)] if metadata else types[field.name]
+        if field.default is not MISSING:
+            made[field.name] = (annotated, field.default)
+        elif field.default_factory is not MISSING:
+            made[field.name] = (annotated, Field(default_factory=field.default_factory))
+        else:
+            made[field.name] = (annotated, ...)
+    model: type[_Stored] = create_model(name, __base__=base, __module__=__name__, **made)
+    model._table = table  # its whole numbers held to their bounds, as a class's `_table` says
+    return model
 
 
 Whole = Annotated[int, Field(ge=0, le=checks.INTEGER_MAX)]
@@ -330,16 +407,32 @@ class Sheet(_Stored):
         )
 
 
-class Character(_Stored):
+# A character's own fields are its record's, each judged by the rules' check for it: a
+# new field of the record (with its check in `roster.CHECKS`) reaches the import and the
+# schema with no line here. Only what the schema says beyond the record's type is
+# written here: the kinds a character may be.
+_CHARACTER_SCHEMA: dict[str, tuple[object, ...]] = {"kind": (_one_of(roster.KINDS),)}
+_CHARACTER_FIELDS = tuple(field.name for field in fields(CharacterRecord))
+
+if not TYPE_CHECKING:
+    _CharacterFields = record_model(
+        "CharacterFields",
+        CharacterRecord,
+        "character",
+        roster.CHECKS,
+        _CHARACTER_SCHEMA,
+    )
+else:
+    # A model made at run time is opaque to the checkers: they read the record's fields
+    # instead, typed as the record types them (which is what the made model holds). The
+    # class comes last so that ruff, too, reads Character as a pydantic model.
+    class _CharacterFields(_Stored, CharacterRecord):
+        pass
+
+
+class Character(_CharacterFields):  # its own fields (id, name, kind...) are the record's
     """A character with what it owns; an item's die is the die whose item_id names it."""
 
-    _table = "character"
-
-    id: Id
-    name: Name
-    kind: Annotated[str, _rule(roster.check_kind), _one_of(roster.KINDS)]
-    notes: Notes = ""
-    position: Whole = 0
     dice: list[Die] = []
     traits: list[Trait] = []
     items: list[Item] = []
@@ -363,7 +456,7 @@ class Character(_Stored):
         return self
 
     def record(self) -> CharacterRecord:
-        return CharacterRecord(self.id, self.name, self.kind, self.notes, self.position)
+        return CharacterRecord(**{name: getattr(self, name) for name in _CHARACTER_FIELDS})
 
     def profile(self) -> CharacterProfile | None:
         return self._profile
@@ -682,7 +775,7 @@ class BaseExport(_Strict):
         self._downtime(characters)
         self._games()
         for section in flat_sections():
-            if any(f.name == "id" for f in dataclasses.fields(section.record)):
+            if any(f.name == "id" for f in fields(section.record)):
                 records = getattr(self, section.key, ())
                 _unique((record.id for record in records), section.key, "id")
         return self
@@ -893,24 +986,8 @@ def section_model(section: FlatSection[Any], table: str) -> type[BaseModel]:
     record's (its type and default), each whole number held to its column's bounds (as
     `_Stored` holds it, and declared so in the schema), the record judged whole by the
     area's check."""
-    declared = bounds.of_table(table)
-    hints = get_type_hints(section.record)
-    fields_: dict[str, Any] = {}
-    for field in dataclasses.fields(section.record):
-        annotation: Any = hints[field.name]
-        bound = declared.get(field.name)
-        if bound is not None and annotation in (int, int | None):
-            whole: Any = Annotated[int, Field(ge=bound.low, le=bound.high)]
-            annotation = whole if annotation is int else whole | None
-        if field.default is not dataclasses.MISSING:
-            fields_[field.name] = (annotation, field.default)
-        elif field.default_factory is not dataclasses.MISSING:
-            fields_[field.name] = (annotation, Field(default_factory=field.default_factory))
-        else:
-            fields_[field.name] = (annotation, ...)
     name = "".join(part.capitalize() for part in table.split("_"))
-    made = create_model(name, __base__=_AreaRecord, __module__=__name__, **fields_)
-    made._table = table
+    made = record_model(name, section.record, table, {}, {}, base=_AreaRecord)
     made._section = section
     return made
 

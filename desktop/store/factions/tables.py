@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from desktop.rules import factions
-from desktop.store.bounds import Bound, id_bound, position_bound
+from desktop.store.bounds import bound_from, id_bound, position_bound
 from desktop.store.core import Row
 from desktop.store.factions.checks import faction as check_faction
 from desktop.store.factions.rows import FACTION_SQL, faction_from_row
@@ -21,12 +21,8 @@ TABLES = (
         "factions",
         {
             "id": id_bound("A faction's id"),
-            "tier": Bound(
-                "A faction's tier", factions.MIN_TIER, factions.MAX_TIER, factions.MIN_TIER
-            ),
-            "status": Bound(
-                "A faction's status", factions.MIN_STATUS, factions.MAX_STATUS, factions.NEUTRAL
-            ),
+            "tier": bound_from(factions.TIER, "A faction's tier"),
+            "status": bound_from(factions.STATUS, "A faction's status", safe=factions.NEUTRAL),
             "position": position_bound("A faction's"),
         },
         FACTION_SQL,

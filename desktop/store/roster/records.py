@@ -14,13 +14,17 @@ if TYPE_CHECKING:  # annotations only: a play-time open reads no downtime record
 
 @dataclass(frozen=True)
 class CharacterRecord:
-    """A roster entry: a player character, an NPC or a non-character challenge."""
+    """A roster entry: a player character, an NPC or a non-character challenge.
+
+    Its fields are the character's columns, in order (the store reads them by it), and
+    the exchange's fields (store/exchange/models.py makes its model of them): a default
+    here is what an imported character that leaves the field out gets."""
 
     id: int
     name: str
     kind: str
-    notes: str
-    position: int
+    notes: str = ""
+    position: int = 0
 
 
 @dataclass(frozen=True)

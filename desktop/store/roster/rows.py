@@ -10,7 +10,8 @@ from dataclasses import fields
 from desktop.store.core import Topic
 from desktop.store.roster.records import CharacterRecord, CharacterSnapshot
 
-CHARACTER_COLUMNS = ", ".join(f.name for f in fields(CharacterRecord))
+CHARACTER_FIELDS = tuple(f.name for f in fields(CharacterRecord))
+CHARACTER_COLUMNS = ", ".join(CHARACTER_FIELDS)
 
 
 def cards_topics(card_ids: Sequence[int]) -> tuple[Topic, ...]:

@@ -1,0 +1,411 @@
+"""The player pages' server: aiohttp on an asyncio loop of its own, on one thread.
+
+The server runs on its own thread rather than through qasync: the GUI thread never
+waits on a socket, no extra dependency comes in, and a slow or hostile phone cannot
+delay painting. The Qt side talks to it only through the thread-safe methods below
+(`publish`, `set_tokens`, `connections`, `stop`), which hand work to the loop with
+`call_soon_threadsafe`; `on_change` is called from the server's thread.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import socket
+import threading
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from aiohttp import WSMsgType, web
+from aiohttp.typedefs import Handler
+
+from desktop.share.binding import ShareError, bind
+from desktop.share.devices import Device, Frame
+from desktop.share.guards import (
+    FailureLimit,
+    FrameLimit,
+    OriginGuard,
+    add_security_headers,
+    host_in_url,
+)
+from desktop.share.messages import (
+    Hello,
+    RefusedFrame,
+    bye_frame,
+    encode_view,
+    error_frame,
+    read_inbound,
+    view_frame,
+)
+from desktop.share.tokens import character_of
+
+__all__ = ["Connection", "ShareError", "ShareServer"]
+
+log = logging.getLogger(__name__)
+
+# No request carries a body; headers and a path are all a page ever sends.
+REQUEST_BYTES = 4096
+FRAME_BYTES = 4096  # inbound WebSocket frames: a hello is ~40 bytes
+HEARTBEAT_S = 20.0  # a ping each 20 s; a phone that stops answering is dropped
+HELLO_S = 10.0  # a socket that has not said hello by then is closed
+KEEPALIVE_S = 15.0  # idle HTTP keep-alive connections
+SHUTDOWN_S = 2.0
+RENEWED = "This link was renewed by the GM."
+UNKNOWN = "This link no longer works. Ask your GM for the new one."
+STOPPED = "The GM stopped sharing."
+TOO_FAST = "Too many messages; GM Desk closed this connection."
+
+
+@dataclass(frozen=True)
+class Connection:
+    """The pages open for one character: since the first device came, and how many."""
+
+    character_id: int
+    since: datetime
+    devices: int
+
+
+class ShareServer:
+    """Serves the join page, each player's page (for a known token only), the page's
+    files and one WebSocket per page that carries that character's view."""
+
+    def __init__(
+        self,
+        host: str,
+        port: int,
+        files: Mapping[str, tuple[bytes, str]],
+        on_change: Callable[[], None] | None = None,
+        *,
+        max_sockets: int = 128,
+        max_per_token: int = 16,
+    ) -> None:
+        self.host = host
+        self.port = port
+        self.files = dict(files)
+        self.on_change = on_change
+        self.max_sockets = max_sockets
+        self.max_per_token = max_per_token
+        self._lock = threading.Lock()  # tokens, latest views, versions, the loop
+        self._tokens: dict[str, int] = {}
+        self._latest: dict[int, Frame] = {}  # per character: only the newest whole view
+        self._versions: dict[int, int] = {}
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._thread: threading.Thread | None = None
+        self._stopping: asyncio.Event | None = None
+        self._devices: dict[int, list[Device]] = {}  # the loop's own; never read elsewhere
+        self._connections: tuple[Connection, ...] = ()
+        self._bound_port = 0
+        self._failures = FailureLimit()  # the loop's own, made anew on each start
+
+    # ------------------------------------------------------------ the caller's side
+
+    @property
+    def url_base(self) -> str:
+        return f"http://{host_in_url(self.host)}:{self._bound_port or self.port}"
+
+    def start(self) -> int:
+        """Binds host:port and starts serving; the port bound. ShareError on failure."""
+        if self._thread is not None:
+            return self._bound_port
+        listener = bind(self.host, self.port)
+        self._bound_port = listener.getsockname()[1]
+        bound_host = str(listener.getsockname()[0])
+        ready = threading.Event()
+        failure: list[BaseException] = []
+        thread = threading.Thread(
+            target=self._run,
+            args=(listener, bound_host, ready, failure),
+            name="gm-desk-share",
+            daemon=True,
+        )
+        thread.start()
+        ready.wait()
+        if failure:
+            thread.join()
+            listener.close()
+            self._bound_port = 0
+            raise ShareError(f"GM Desk could not start sharing: {failure[0]}")
+        self._thread = thread
+        return self._bound_port
+
+    def stop(self) -> None:
+        """Says goodbye to every page, closes every socket and joins the thread."""
+        thread = self._thread
+        if thread is None:
+            return
+        if thread is threading.current_thread():
+            raise RuntimeError("ShareServer.stop() cannot be called from on_change")
+        with self._lock:
+            loop, stopping = self._loop, self._stopping
+        if loop is not None and stopping is not None:
+            with contextlib.suppress(RuntimeError):  # the loop already ended
+                loop.call_soon_threadsafe(stopping.set)
+        thread.join()
+        self._thread = None
+
+    def set_tokens(self, tokens: Mapping[str, int]) -> None:
+        """Token -> character id. Pages of a token no longer there are cut off at once."""
+        with self._lock:
+            self._tokens = dict(tokens)
+            self._call(self._cut_off_renewed)
+
+    def publish(self, character_id: int, payload: Mapping[str, object]) -> int:
+        """Hands a character's new view to its pages, in order; the new version.
+        Encoded here, on the caller's thread, so the server never reads a mapping the
+        caller still holds; TypeError or ValueError for anything that is not plain data."""
+        view_json = encode_view(payload)  # once per change, whatever the number of pages
+        with self._lock:  # one lock for the version and the hand-off: order kept
+            version = self._versions.get(character_id, 0) + 1
+            self._versions[character_id] = version
+            frame = Frame(view_frame(version, view_json), version)
+            self._latest[character_id] = frame
+            self._call(self._deliver, character_id, frame)
+        return version
+
+    def connections(self) -> tuple[Connection, ...]:
+        return self._connections
+
+    def _call(self, callback: Callable[..., None], *args: object) -> None:
+        """Runs `callback` on the server's loop (the lock is held by the caller)."""
+        if self._loop is not None:
+            with contextlib.suppress(RuntimeError):  # stopping: nothing left to tell
+                self._loop.call_soon_threadsafe(callback, *args)
+
+    # ------------------------------------------------------------ the server's thread
+
+    def _run(
+        self,
+        listener: socket.socket,
+        bound_host: str,
+        ready: threading.Event,
+        failure: list[BaseException],
+    ) -> None:
+        try:
+            asyncio.run(self._serve(listener, bound_host, ready))
+        except Exception as error:  # reported to start(), or logged after it
+            failure.append(error)
+            log.exception("The player pages' server stopped on an error")
+        finally:
+            with self._lock:
+                self._loop = None
+                self._stopping = None
+            ready.set()
+
+    async def _serve(
+        self, listener: socket.socket, bound_host: str, ready: threading.Event
+    ) -> None:
+        guard = OriginGuard({self.host, bound_host}, self._bound_port)
+        self._failures = FailureLimit()
+        app = self._app(guard)
+        runner = web.AppRunner(
+            app,
+            access_log=None,  # paths carry tokens: never logged
+            handle_signals=False,
+            keepalive_timeout=KEEPALIVE_S,
+            shutdown_timeout=SHUTDOWN_S,
+        )
+        await runner.setup()
+        try:
+            await web.SockSite(runner, listener).start()
+            stopping = asyncio.Event()
+            with self._lock:
+                self._loop = asyncio.get_running_loop()
+                self._stopping = stopping
+            ready.set()
+            await stopping.wait()
+            await self._close_all()
+        finally:
+            await runner.cleanup()
+            listener.close()
+
+    def _app(self, guard: OriginGuard) -> web.Application:
+        @web.middleware
+        async def guarded(request: web.Request, handler: Handler) -> web.StreamResponse:
+            refused = guard.refusal(request.headers.get("Host"), request.headers.get("Origin"))
+            if refused is not None:
+                return _plain(*refused)
+            try:
+                return await handler(request)
+            except web.HTTPException as error:  # 404, 405: plain words, same headers
+                return _plain(error.status, error.reason)
+
+        app = web.Application(middlewares=[guarded], client_max_size=REQUEST_BYTES)
+        app.on_response_prepare.append(_headers)
+        app.router.add_get("/", self._index)
+        app.router.add_get("/p/{token}", self._player)
+        app.router.add_get("/static/{path:.+}", self._static)
+        app.router.add_get("/ws/{token}", self._socket)
+        return app
+
+    def _file(self, path: str) -> web.Response:
+        found = self.files.get(path)
+        if found is None:
+            return _plain(404, "There is no such file.")
+        body, content_type = found
+        response = web.Response(body=body)
+        response.headers["Content-Type"] = content_type
+        return response
+
+    async def _index(self, request: web.Request) -> web.StreamResponse:
+        return self._file("index.html")
+
+    async def _static(self, request: web.Request) -> web.StreamResponse:
+        return self._file(request.match_info["path"])
+
+    def _character(self, request: web.Request) -> int | web.Response | None:
+        """The character the request's token opens, None for an unknown token, or the
+        refusal to send (too many wrong tokens from that address)."""
+        limit = self._failures
+        remote = request.remote or "?"
+        if limit.blocked(remote):
+            return _plain(429, "Too many wrong links from this device; wait a minute.")
+        with self._lock:
+            tokens = self._tokens
+        character_id = character_of(request.match_info["token"], tokens)
+        if character_id is None:
+            limit.failed(remote)
+        return character_id
+
+    async def _player(self, request: web.Request) -> web.StreamResponse:
+        character_id = self._character(request)
+        if isinstance(character_id, web.Response):
+            return character_id
+        if character_id is None:
+            return _plain(404, UNKNOWN)
+        return self._file("player.html")
+
+    async def _socket(self, request: web.Request) -> web.StreamResponse:
+        character_id = self._character(request)
+        if isinstance(character_id, web.Response):
+            return character_id
+        if character_id is None:
+            # A page whose link was renewed while its phone slept: told once, so it
+            # stops retrying (the page shows the words and does not reconnect).
+            ws = web.WebSocketResponse(timeout=SHUTDOWN_S, compress=False)
+            await ws.prepare(request)
+            await ws.send_str(bye_frame(UNKNOWN))
+            await ws.close()
+            return ws
+        mine = self._devices.get(character_id, [])
+        token = request.match_info["token"]
+        if sum(len(d) for d in self._devices.values()) >= self.max_sockets:
+            return _plain(503, "Too many pages are open; close one and try again.")
+        if sum(1 for device in mine if device.token == token) >= self.max_per_token:
+            return _plain(503, "Too many devices use this link; close one and try again.")
+        ws = web.WebSocketResponse(
+            heartbeat=HEARTBEAT_S,
+            max_msg_size=FRAME_BYTES,
+            timeout=SHUTDOWN_S,  # waiting for a page's answer to our close
+            compress=False,  # the view is encoded once; deflate would be once per socket
+        )
+        await ws.prepare(request)
+        device = Device(ws, token, character_id, datetime.now(UTC))
+        self._devices.setdefault(character_id, []).append(device)
+        self._changed()
+        sender = asyncio.create_task(device.run_sender())
+        try:
+            await self._listen(device)
+        except (TimeoutError, ConnectionError):
+            pass  # the phone went away: nothing to tell anyone but on_change
+        finally:
+            self._forget(device)
+            if device.farewell is not None and not sender.done():
+                with contextlib.suppress(Exception):  # its last words, then it closes
+                    await asyncio.wait_for(sender, SHUTDOWN_S)
+            sender.cancel()
+            with contextlib.suppress(BaseException):
+                await sender
+            await ws.close()
+        return ws
+
+    async def _listen(self, device: Device) -> None:
+        ws = device.socket
+        frames = FrameLimit()
+        while not ws.closed and device.farewell is None:
+            timeout = None if device.ready else HELLO_S
+            try:
+                message = await ws.receive(timeout=timeout)
+            except TimeoutError:
+                device.close_with(error_frame("GM Desk heard nothing from this page."))
+                return
+            if message.type in (WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED):
+                return
+            if message.type == WSMsgType.ERROR:
+                return  # too large, or broken: aiohttp has closed it with a reason
+            if not frames.allow():
+                device.close_with(error_frame(TOO_FAST))
+                return
+            if message.type != WSMsgType.TEXT:
+                device.send(Frame(error_frame("GM Desk reads text messages only.")))
+                continue
+            try:
+                inbound = read_inbound(message.data)
+            except RefusedFrame as refused:
+                device.send(Frame(error_frame(str(refused))))
+                continue
+            self._answer(device, inbound.version if isinstance(inbound, Hello) else -1)
+
+    def _answer(self, device: Device, shown: int | None) -> None:
+        """A hello (`shown`: the version the page holds) or a resync (-1): the page gets
+        the whole current view unless it already holds it, and every version after."""
+        device.ready = True
+        with self._lock:
+            latest = self._latest.get(device.character_id)
+        if latest is not None and latest.version != shown:
+            device.replace_views(latest)
+
+    def _deliver(self, character_id: int, frame: Frame) -> None:
+        for device in self._devices.get(character_id, ()):
+            if device.ready and device.farewell is None:
+                device.send(frame)
+
+    def _cut_off_renewed(self) -> None:
+        with self._lock:
+            tokens = self._tokens
+        for devices in list(self._devices.values()):
+            for device in list(devices):
+                if character_of(device.token, tokens) != device.character_id:
+                    device.close_with(bye_frame(RENEWED))
+                    self._forget(device)
+
+    async def _close_all(self) -> None:
+        devices = [device for group in self._devices.values() for device in group]
+        for device in devices:
+            device.close_with(bye_frame(STOPPED))
+        # Each socket's handler ends once its farewell is sent and the close answered.
+        deadline = asyncio.get_running_loop().time() + SHUTDOWN_S
+        while any(not d.socket.closed for d in devices):
+            if asyncio.get_running_loop().time() > deadline:
+                break
+            await asyncio.sleep(0.01)
+        self._devices.clear()
+        self._changed()
+
+    def _forget(self, device: Device) -> None:
+        devices = self._devices.get(device.character_id, [])
+        if device in devices:
+            devices.remove(device)
+            if not devices:
+                del self._devices[device.character_id]
+            self._changed()
+
+    def _changed(self) -> None:
+        self._connections = tuple(
+            Connection(character_id, min(d.since for d in devices), len(devices))
+            for character_id, devices in sorted(self._devices.items())
+        )
+        if self.on_change is not None:
+            try:
+                self.on_change()
+            except Exception:  # the GM's window must not take the server down
+                log.exception("The sharing window's change handler failed")
+
+
+def _plain(status: int, text: str) -> web.Response:
+    return web.Response(status=status, text=text, content_type="text/plain", charset="utf-8")
+
+
+async def _headers(request: web.Request, response: web.StreamResponse) -> None:
+    add_security_headers(response.headers)

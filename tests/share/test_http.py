@@ -1,0 +1,135 @@
+"""The player pages over HTTP: files, tokens, the guards and the headers on a real server."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import aiohttp
+
+from desktop.share.guards import CONTENT_SECURITY_POLICY
+from desktop.share.server import ShareServer
+from tests.share.harness import BRAM_TOKEN, FILES, KARA_TOKEN, running
+
+
+async def get(url: str, **headers: str) -> tuple[int, dict[str, str], bytes]:
+    async with (
+        aiohttp.ClientSession() as session,
+        session.get(url, headers=headers, allow_redirects=False) as response,
+    ):
+        return response.status, dict(response.headers), await response.read()
+
+
+def fetch(url: str, **headers: str) -> tuple[int, dict[str, str], bytes]:
+    return asyncio.run(get(url, **headers))
+
+
+def test_join_page_and_player_page_only_for_a_known_token() -> None:
+    with running() as server:
+        base = server.url_base
+        assert fetch(base + "/")[2] == FILES["index.html"][0]
+        status, headers, body = fetch(f"{base}/p/{KARA_TOKEN}")
+        assert (status, body) == (200, FILES["player.html"][0])
+        assert headers["Content-Type"].startswith("text/html")
+        status, headers, body = fetch(f"{base}/p/not-a-token")
+        assert status == 404 and b"no longer works" in body
+        assert headers["Content-Type"].startswith("text/plain")
+        assert fetch(f"{base}/p/{KARA_TOKEN}x")[0] == 404  # a prefix is not enough
+        assert fetch(f"{base}/p/{KARA_TOKEN[:-1]}")[0] == 404
+
+
+def test_static_files_carry_their_content_types_and_nothing_else_is_served() -> None:
+    with running() as server:
+        base = server.url_base
+        for path, (body, content_type) in FILES.items():
+            status, headers, got = fetch(f"{base}/static/{path}")
+            assert (status, got, headers["Content-Type"]) == (200, body, content_type)
+        for missing in ("nope.js", "../server.py", "%2e%2e/%2e%2e/etc/passwd", "dice/"):
+            assert fetch(f"{base}/static/{missing}")[0] == 404
+        assert fetch(f"{base}/server.py")[0] == 404
+
+
+def test_every_response_has_the_strict_headers_and_no_cookie() -> None:
+    with running() as server:
+        base = server.url_base
+        for url in (
+            base + "/",
+            f"{base}/p/{KARA_TOKEN}",
+            f"{base}/static/player.js",
+            f"{base}/p/wrong",
+            f"{base}/nothing",
+        ):
+            _, headers, _ = fetch(url)
+            assert headers["Content-Security-Policy"] == CONTENT_SECURITY_POLICY
+            assert headers["X-Content-Type-Options"] == "nosniff"
+            assert headers["Referrer-Policy"] == "no-referrer"
+            assert headers["Cache-Control"] == "no-store"
+            assert "Set-Cookie" not in headers
+            assert "aiohttp" not in headers.get("Server", "")
+
+
+def test_a_forged_host_is_refused_plainly() -> None:
+    with running() as server:
+        port = server.start()
+        for host in ("evil.example", f"evil.example:{port}", "127.0.0.1", f"127.0.0.1:{port + 1}"):
+            status, _, body = fetch(f"{server.url_base}/p/{KARA_TOKEN}", Host=host)
+            assert status == 421 and body == b"This address is not the one GM Desk shares on."
+        assert fetch(f"{server.url_base}/", Host=f"127.0.0.1:{port}")[0] == 200
+
+
+def test_a_forged_origin_is_refused_plainly() -> None:
+    with running() as server:
+        base = server.url_base
+        for origin in ("http://evil.example", "null", base.replace("http", "https"), base + "1"):
+            status, _, body = fetch(f"{base}/p/{KARA_TOKEN}", Origin=origin)
+            assert status == 403 and body == b"GM Desk answers only its own pages."
+        assert fetch(f"{base}/p/{KARA_TOKEN}", Origin=base)[0] == 200
+
+
+def test_wrong_tokens_are_rate_limited_per_address() -> None:
+    with running() as server:
+        base = server.url_base
+        for number in range(10):
+            assert fetch(f"{base}/p/guess-{number}")[0] == 404
+        status, _, body = fetch(f"{base}/p/guess-10")
+        assert status == 429 and b"wait a minute" in body
+        # Blocked means every token, so guessing cannot go on between right ones.
+        assert fetch(f"{base}/p/{KARA_TOKEN}")[0] == 429
+        assert fetch(f"{base}/static/player.css")[0] == 200  # files are not tokens
+
+
+def test_only_get_and_small_requests() -> None:
+    async def post() -> int:
+        async with (
+            aiohttp.ClientSession() as session,
+            session.post(f"{base}/p/{KARA_TOKEN}", data=b"x" * 100_000) as response,
+        ):
+            return response.status
+
+    with running() as server:
+        base = server.url_base
+        assert asyncio.run(post()) in (405, 413)
+
+
+def test_the_real_page_files_are_served() -> None:
+    page = Path(__file__).parents[2] / "desktop" / "share" / "page"
+    types = {
+        ".html": "text/html; charset=utf-8",
+        ".js": "text/javascript; charset=utf-8",
+        ".css": "text/css; charset=utf-8",
+    }
+    files = {p.name: (p.read_bytes(), types[p.suffix]) for p in page.iterdir()}
+    server = ShareServer("127.0.0.1", 0, files)
+    server.start()
+    server.set_tokens({BRAM_TOKEN: 2})
+    try:
+        base = server.url_base
+        status, _, body = fetch(f"{base}/p/{BRAM_TOKEN}")
+        assert status == 200 and b'src="/static/player.js"' in body
+        for name in ("player.js", "player.css"):
+            status, headers, body = fetch(f"{base}/static/{name}")
+            assert status == 200 and body == files[name][0]
+            assert headers["Content-Type"] == types["." + name.rsplit(".", 1)[1]]
+        assert b"open the link your GM gave you" in fetch(base + "/")[2]
+    finally:
+        server.stop()
