@@ -297,3 +297,37 @@ def test_the_window_is_keyboard_reachable_and_fits_a_laptop(gm: MainWindow, tmp_
 def _has_text(widget: QWidget) -> bool:
     text: Callable[[], str] | None = getattr(widget, "text", None)
     return text is not None and bool(text())
+
+
+def test_undo_reaches_the_pages_like_any_change(
+    qtbot: QtBot, gm: MainWindow, servers: FakeServers
+) -> None:
+    from desktop.ui.dice_commands import AddDice
+
+    start_from_menu(gm)
+    server = servers.last
+    session = gm.session
+    assert session is not None
+    kara = next(c for c in session.campaign.roster.all() if c.name == "Kara Voss")
+
+    def kara_dice() -> int:
+        dice = [p for cid, p in server.published if cid == kara.id][-1]["dice"]
+        assert isinstance(dice, list)
+        return len(dice)
+
+    server.published.clear()
+    assert session.push(AddDice(session, kara.id, 10, count=3))
+    qtbot.waitUntil(lambda: bool(server.published) and kara_dice() == 3)
+    session.undo_stack.undo()
+    qtbot.waitUntil(lambda: kara_dice() == 0)
+
+
+def test_a_rename_shows_in_the_window_while_not_sharing(gm: MainWindow) -> None:
+    window = gm.sharing.open_window()
+    campaign = campaign_of(gm)
+    kara = next(c for c in campaign.roster.all() if c.name == "Kara Voss")
+    campaign.roster.update(kara.id, name="Kara Vost")
+    names = sorted(row.player.name for row in window.rows.values())
+    assert names == ["Ilse Marr", "Kara Vost"]
+    assert all(row.link.text() == "" and not row.copy.isEnabled() for row in window.rows.values())
+    window.close()

@@ -304,10 +304,14 @@ class PlayerSharing(QObject):
         from desktop.views.topics import PLAYER_TOPICS
 
         if self.server is None:
+            if topic == Topic.CHARACTERS and self.window is not None:
+                self.window.set_players(self.player_links())  # names shown, no links yet
             return
         if topic == Topic.CHARACTERS and self._sync_tokens():
             self._remember_tokens()
             self._fill_window()
+        elif topic == Topic.CHARACTERS and self.window is not None:
+            self.window.set_players(self.player_links())  # a renamed character
         if topic in PLAYER_TOPICS:
             self._publish_timer.start()
 
