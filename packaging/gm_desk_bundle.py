@@ -32,8 +32,10 @@ MIGRATIONS_PACKAGE = ".".join(MIGRATIONS.parts)
 # reads these files from the package at run time and serves them as they are.
 SHARE_PAGE = PurePath("desktop", "share", "page")
 
-# The Qt modules GM Desk uses. QtPrintSupport is kept for printing and PDF export.
-QT_MODULES = ("QtCore", "QtGui", "QtWidgets", "QtSvg", "QtPrintSupport")
+# The Qt modules GM Desk uses. QtPrintSupport is kept for printing and PDF export;
+# QtNetwork for the sharing window's list of network interfaces by name (its tls and
+# networkinformation plugins stay out: the share server is aiohttp, plain HTTP).
+QT_MODULES = ("QtCore", "QtGui", "QtWidgets", "QtSvg", "QtPrintSupport", "QtNetwork")
 
 # Qt plugins kept, by plugin folder: a set of file stems ("libqxcb.so" -> "qxcb"), or
 # None for every plugin of that folder. A folder not listed is not shipped at all

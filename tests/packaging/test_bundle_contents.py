@@ -114,7 +114,7 @@ def test_the_kept_qt_modules_are_never_excluded(bundle: ModuleType) -> None:
     import PySide6
 
     excluded = bundle.excluded_qt_modules(Path(PySide6.__file__).parent)
-    assert "PySide6.QtNetwork" in excluded and "PySide6.QtQml" in excluded
+    assert "PySide6.QtQml" in excluded and "PySide6.QtSql" in excluded
     assert not {f"PySide6.{name}" for name in bundle.QT_MODULES} & set(excluded)
 
 
