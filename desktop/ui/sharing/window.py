@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop.ui.form_helpers import style_error
 from desktop.ui.plain_text import PlainLabel, ask
 from desktop.ui.sharing.addresses import Address
 from desktop.ui.sharing.qr import qr_pixmap
@@ -187,7 +188,7 @@ class SharingWindow(QDialog):
         self.error = PlainLabel("")
         self.error.setObjectName("shareError")
         self.error.setWordWrap(True)
-        self.error.setStyleSheet("color: #c62828; font-weight: bold;")
+        style_error(self.error, bold=True)  # the theme's red, light or dark
         self.error.hide()
 
         self.players = QWidget()
