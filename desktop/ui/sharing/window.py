@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QFrame,
     QHBoxLayout,
+    QLabel,
     QLineEdit,
     QMessageBox,
     QPushButton,
@@ -181,7 +182,11 @@ class SharingWindow(QDialog):
         port_row.addWidget(self.port)
         port_row.addStretch(1)
         port_row.addWidget(self.toggle)
-        form.addRow("P&ort:", port_row)
+        # A row holding a layout gets no buddy from addRow: without one the label would
+        # show "P&ort:" as written and Alt+O would reach nothing.
+        port_label = QLabel("P&ort:")
+        port_label.setBuddy(self.port)
+        form.addRow(port_label, port_row)
         self.status = PlainLabel("Not sharing.")
         self.status.setObjectName("shareStatus")
         self.status.setWordWrap(True)
