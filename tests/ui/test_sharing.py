@@ -331,3 +331,31 @@ def test_a_rename_shows_in_the_window_while_not_sharing(gm: MainWindow) -> None:
     assert names == ["Ilse Marr", "Kara Vost"]
     assert all(row.link.text() == "" and not row.copy.isEnabled() for row in window.rows.values())
     window.close()
+
+
+def test_a_damaged_record_keeps_the_pages_and_tells_the_gm(
+    qtbot: QtBot, gm: MainWindow, servers: FakeServers, campaign_path: Path
+) -> None:
+    import sqlite3
+    from contextlib import closing
+
+    start_from_menu(gm)
+    server = servers.last
+    campaign = campaign_of(gm)
+    assert gm.session is not None
+    told: list[str] = []
+    gm.session.broke.connect(told.append)
+    kara = next(c for c in campaign.roster.all() if c.name == "Kara Voss")
+    dice = campaign.kit.add_dice(kara.id, size=8, count=2)
+    qtbot.waitUntil(lambda: len(server.published) >= 2)
+    server.published.clear()
+    # Another program writes a die the checks refuse, then the GM changes something.
+    with closing(sqlite3.connect(campaign_path, isolation_level=None)) as other:
+        other.execute("PRAGMA ignore_check_constraints=ON")
+        other.execute(f"UPDATE die SET size = 7 WHERE id = {dice[0].id}")
+    campaign.kit.add_trait(kara.id, "Harbour-wise", value=2, broad=True)
+    qtbot.waitUntil(lambda: bool(told))  # any exception raised into Qt fails the test
+    QApplication.processEvents()
+    assert server.published == []  # the pages keep the last view they were given
+    assert any(f"Die {dice[0].id} of Kara Voss: Die size" in message for message in told), told
+    assert server.started and not server.stopped  # sharing goes on

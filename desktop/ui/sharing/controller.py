@@ -213,7 +213,8 @@ class PlayerSharing(QObject):
         self._remember_tokens()
         if self.server is not None:
             self.server.set_tokens(self._server_tokens())
-            self._publish_one(character_id)
+            # A damaged record is told as after any change; the new link waits for the next.
+            guarded_call(self, lambda: self._publish_one(character_id))
         self._fill_window()
 
     # -- the window -----------------------------------------------------------------------
