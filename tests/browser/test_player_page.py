@@ -174,10 +174,12 @@ def test_a_renewed_link_cuts_the_old_page_off_and_the_new_one_works(
     new_link = shared.links()["Kara Voss"]
     assert new_link != old_link
     wait_for(old, qtbot, lambda: page(old)["ended"])
-    assert page(old)["notice"] == RENEWED
+    assert page(old)["notice"] == RENEWED and "Ask your GM" in RENEWED  # what to do next
     # It stays cut off: no "Reconnecting…", no new socket after the first retry's pause.
     qtbot.wait(1000)  # the first retry comes within 0.65 s
     assert page(old)["banner"] == "" and old.execute_script("return window.gmSockets;") == 1
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    assert old.save_screenshot(str(SHOTS / "player-360x640-renewed.png"))  # to look at
 
     new = open_page(browser, new_link)
     wait_for(new, qtbot, lambda: showing(new, expected(shared, kara)))
