@@ -190,7 +190,7 @@ def test_a_renewed_link_is_cut_off_at_once_with_bye() -> None:
             for ws in old:
                 assert await next_json(ws) == {
                     "type": "bye",
-                    "message": "This link was renewed by the GM.",
+                    "message": "The GM gave this character a new link. Ask your GM for it.",
                 }
                 assert (await ws.receive(timeout=5)).type == aiohttp.WSMsgType.CLOSE
             server.publish(BRAM, view("Bram", 2))
