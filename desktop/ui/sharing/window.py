@@ -20,7 +20,6 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QFrame,
     QHBoxLayout,
-    QLabel,
     QLineEdit,
     QMessageBox,
     QPushButton,
@@ -184,7 +183,7 @@ class SharingWindow(QDialog):
         port_row.addWidget(self.toggle)
         # A row holding a layout gets no buddy from addRow: without one the label would
         # show "P&ort:" as written and Alt+O would reach nothing.
-        port_label = QLabel("P&ort:")
+        port_label = PlainLabel("P&ort:")
         port_label.setBuddy(self.port)
         form.addRow(port_label, port_row)
         self.status = PlainLabel("Not sharing.")
