@@ -12,8 +12,8 @@ Targets (issue 29), measured in the same run:
 - the GUI thread's time for the roll and the event-loop turn that publishes, with
   sharing on and 8 pages, at most 1.3x the same roll with sharing off (the controller
   holding no server, as after Stop sharing), the two taking turns. A shared roll's
-  time runs until the controller has handed every view over (one hand-off per
-  event-loop turn, which may come a turn after the roll's own).
+  time runs until the controller has handed every view over (one hand-off per change,
+  posted to the event loop), however many turns that takes.
 """
 
 from __future__ import annotations
