@@ -609,7 +609,8 @@ def _smoke_test(
 ) -> int:
     """Open the campaign offscreen, wait until idle, report timings; non-zero if refused.
     With `player_shot`, the player display is opened too and saved beside it; with
-    `share`, sharing starts there and the report lists the players' links."""
+    `share`, sharing starts there, the report lists the players' links and the HTTP
+    statuses of the join page and a player's page fetched from the running server."""
     from PySide6.QtCore import QCoreApplication, QEventLoop
 
     from desktop.store import CampaignLocked, CampaignRefused, ImportRefused
@@ -646,6 +647,7 @@ def _smoke_test(
             return 1
         links = window.sharing.shared_links()
     _wait_until_ready(window)
+    served = _check_served(links) if links is not None else None
     ready = time.time()
     for _ in range(3):  # let layouts and queued signals settle before the screenshot
         QCoreApplication.processEvents(QEventLoop.ProcessEventsFlag.AllEvents)
@@ -677,8 +679,23 @@ def _smoke_test(
     }
     if links is not None:
         report["players"] = links
+    if served is not None:
+        report["share_check"] = served
     print(json.dumps(report))
+    if served is not None and set(served.values()) != {200}:
+        print(f"gm-desk: the players' pages were not served: {served}", file=sys.stderr)
+        return 1
     return 0
+
+
+def _check_served(links: list[dict[str, str]]) -> dict[str, int]:
+    """The join page's and the first player's page's HTTP statuses, fetched over the
+    network as a phone would (the server answers from its own thread)."""
+    from desktop.share.served_check import UNREACHED, served_statuses
+
+    if not links:
+        return {"join": UNREACHED, "player": UNREACHED}  # no player character to share
+    return served_statuses(links[0]["link"])
 
 
 def _wait_until_ready(window: Window) -> None:

@@ -32,6 +32,50 @@ MIGRATIONS_PACKAGE = ".".join(MIGRATIONS.parts)
 # reads these files from the package at run time and serves them as they are.
 SHARE_PAGE = PurePath("desktop", "share", "page")
 
+# The player pages' server and what it stands on, named rather than left to PyInstaller's
+# reading of imports: aiohttp and its helpers import their C speedups inside try blocks
+# (a pure-Python fallback otherwise), and the server is only ever imported lazily, when
+# the GM first shares. Pure-Python packages first, then the speedups (the wheels built
+# for CPython carry them; `check_bundle` reports one left out of a build).
+SHARE_PACKAGES = (
+    "aiohttp",
+    "aiohttp.web",
+    "multidict",
+    "yarl",
+    "frozenlist",
+    "propcache",
+    "aiosignal",
+    "aiohappyeyeballs",
+    "segno",
+)
+SHARE_SPEEDUPS = (
+    "aiohttp._http_parser",
+    "aiohttp._http_writer",
+    "aiohttp._websocket.reader_c",
+    "aiohttp._websocket.mask",
+    "multidict._multidict",
+    "yarl._quoting_c",
+    "frozenlist._frozenlist",
+    "propcache._helpers_c",
+)
+
+
+def share_imports() -> list[str]:
+    """The share stack's modules present here (hidden imports of the spec): every package,
+    and each speedup this Python's wheels carry (the fallback serves where one is not)."""
+    from importlib.util import find_spec
+
+    present = []
+    for name in (*SHARE_PACKAGES, *SHARE_SPEEDUPS):
+        try:
+            found = find_spec(name) is not None
+        except ModuleNotFoundError:  # its package is missing
+            found = False
+        if found or name in SHARE_PACKAGES:
+            present.append(name)
+    return present
+
+
 # The Qt modules GM Desk uses. QtPrintSupport is kept for printing and PDF export;
 # QtNetwork for the sharing window's list of network interfaces by name (its tls and
 # networkinformation plugins stay out: the share server is aiohttp, plain HTTP).
@@ -487,12 +531,24 @@ def check_bundle(folder: Path) -> list[str]:
         relative = path.relative_to(contents).as_posix()
         if path.is_file() and not qt_file_kept(relative):
             problems.append(f"{relative} should not be shipped")
+    problems += [
+        f"the share server's speedup {name} is missing"
+        for name in share_imports()
+        if name in SHARE_SPEEDUPS and not _extension_shipped(contents, name)
+    ]
     translations = [path for path in contents.rglob("*.qm")]
     if translations:
         problems.append(f"{len(translations)} Qt translation files are shipped")
     if system == "linux":
         problems += _missing_bundled_libraries(contents)
     return problems
+
+
+def _extension_shipped(contents: Path, module: str) -> bool:
+    """Whether a compiled module (as `aiohttp._http_parser`) is a file in the bundle."""
+    *package, name = module.split(".")
+    folder = contents.joinpath(*package)
+    return any(path.suffix in {".so", ".pyd"} for path in folder.glob(f"{name}.*"))
 
 
 def _missing_bundled_libraries(contents: Path) -> list[str]:

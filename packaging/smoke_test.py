@@ -5,21 +5,25 @@
     python packaging/smoke_test.py dist\\gm-desk\\gm-desk.exe
     python packaging/smoke_test.py gm-desk          # the installed .deb, found on PATH
 
-Three runs, each with its own data folder: the smoke test on the sample campaign, the
-smoke test on a new campaign file (which must then exist), and the sample's SySCards
-printed to PDF without a window. A run fails on a non-zero exit, a traceback, Qt saying
-a plugin could not be loaded, or a missing screenshot or PDF; where Qt's plugin log
-reaches stderr (not from a Windows GUI program) the offscreen plugin must have been
-loaded from the build itself, not from a Qt installed on the machine.
+Four runs, each with its own data folder: the smoke test on the sample campaign, the
+smoke test on a new campaign file (which must then exist), the sample's SySCards
+printed to PDF without a window, and the smoke test sharing with players on the loopback
+address (the players' links listed, the join page and a player's page served: HTTP 200).
+A run fails on a non-zero exit, a traceback, Qt saying a plugin could not be loaded, or a
+missing screenshot or PDF; where Qt's plugin log reaches stderr (not from a Windows GUI
+program) the offscreen plugin must have been loaded from the build itself, not from a Qt
+installed on the machine.
 `.ci/run` and .github/workflows/release.yml both run this. Standard library only.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import re
 import shutil
+import socket
 import subprocess
 import sys
 import tempfile
@@ -89,8 +93,38 @@ def check_offscreen_plugin(stderr: str, executable: Path) -> None:
         raise SmokeFailure(f"the offscreen plugin was loaded from outside the build: {outside}")
 
 
+def free_port() -> int:
+    """A loopback port free now (`--share` takes ports 1 to 65535, not 0 for any)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def check_sharing(stdout: str, port: int) -> str:
+    """The sharing run's JSON line holds a link per player character on the loopback port
+    and the join and player pages' statuses, both 200; a line of report."""
+    lines = stdout.strip().splitlines()
+    try:
+        report = json.loads(lines[-1]) if lines else None
+    except json.JSONDecodeError:
+        report = None
+    if not isinstance(report, dict):
+        raise SmokeFailure(f"the sharing run printed no JSON report: {stdout[-400:]!r}")
+    players = report.get("players")
+    prefix = f"http://127.0.0.1:{port}/p/"
+    if not isinstance(players, list) or not players:
+        raise SmokeFailure(f"the sharing run listed no players' links: {players!r}")
+    links = [player.get("link") if isinstance(player, dict) else None for player in players]
+    if not all(isinstance(link, str) and link.startswith(prefix) for link in links):
+        raise SmokeFailure(f"the players' links are not at {prefix}: {links!r}")
+    served = report.get("share_check")
+    if served != {"join": 200, "player": 200}:
+        raise SmokeFailure(f"the players' pages were not served (HTTP 200): {served!r}")
+    return f"{len(players)} players' links at 127.0.0.1:{port}, join and player pages 200"
+
+
 def smoke(executable: Path, scratch: Path) -> list[str]:
-    """The three runs; one line of report each."""
+    """The four runs; one line of report each."""
     lines = []
     app = [str(executable)]
     sample_home = scratch / "home-sample"
@@ -123,6 +157,14 @@ def smoke(executable: Path, scratch: Path) -> list[str]:
     if not pdf.is_file() or not pdf.read_bytes().startswith(b"%PDF"):
         raise SmokeFailure("--print-cards wrote no PDF")
     lines.append(f"cards printed: {pdf.stat().st_size} bytes of PDF")
+
+    port = free_port()
+    out = run(
+        [*app, "--smoke-test", "--share", f"127.0.0.1:{port}"],
+        scratch / "home-share",
+        scratch / "h.err",
+    )
+    lines.append(f"sharing: {check_sharing(out, port)}")
     return lines
 
 

@@ -4,6 +4,7 @@ module words them and does no game arithmetic of its own."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -101,16 +102,23 @@ def die_view(die: DieRecord, item: str) -> DieView:
     )
 
 
-def play_state(campaign: Campaign, character_id: int) -> dicepool.PlayState:
-    """In play, out of play or out for good, by where the ordinary dice are."""
-    return dicepool.play_state(*campaign.kit.dice_counts().get(character_id, (0, 0, 0)))
+def play_state_of(dice: Sequence[DieView]) -> dicepool.PlayState:
+    """In play, out of play or out for good, by where the character's ordinary dice are
+    (items' dice included, as the store's dice_counts counts them): read from the dice
+    the view already holds rather than asking the store again for every character."""
+    places = [die.place for die in dice if die.kind == Kind.ORDINARY]
+    return dicepool.play_state(
+        places.count(Place.POOL), places.count(Place.TABLE), places.count(Place.REMOVED)
+    )
 
 
-def today_energy(campaign: Campaign, character_id: int) -> EnergyView:
-    """The character's energy today, as the Energy Calendar shows it."""
+def today_energy(campaign: Campaign, character_id: int, today: int | None = None) -> EnergyView:
+    """The character's energy today, as the Energy Calendar shows it (`today`: the
+    campaign's current day, when already read for this change)."""
     if campaign.calendar.profile(character_id) is None:
         return EnergyView(words="No energy calendar")
-    today = campaign.summary().current_day
+    if today is None:
+        today = campaign.summary().current_day
     state = campaign.calendar.day(character_id, today)
     if state is None:
         earlier = campaign.calendar.day_before(character_id, today)

@@ -18,7 +18,7 @@ from desktop.views.own import (
     EnergyView,
     own_cards,
     own_dice,
-    play_state,
+    play_state_of,
     today_energy,
 )
 from desktop.views.public import (
@@ -78,21 +78,26 @@ def player_characters(campaign: Campaign) -> tuple[tuple[int, str], ...]:
 
 
 def player_view(
-    campaign: Campaign, character_id: int, table: TableView | None = None
+    campaign: Campaign,
+    character_id: int,
+    table: TableView | None = None,
+    today: int | None = None,
 ) -> PlayerView:
     """What the player of `character_id` may see now. NotFound when that is no player
     character (an NPC's or a challenge's view is never built). `table` is what every
-    player sees alike, when already read for this change (`player_views` reads it once)."""
+    player sees alike and `today` the campaign's current day, when already read for this
+    change (`player_views` reads them once)."""
     character = campaign.roster.get(character_id)
     if character.kind != PLAYER_KIND:
         raise NotFound("Only a player character has a player's view.")
     shared = table_view(campaign) if table is None else table
-    state = play_state(campaign, character_id)
+    dice = own_dice(campaign, character_id)
+    state = play_state_of(dice)
     return PlayerView(
         character_id=character.id,
         name=character.name,
-        dice=own_dice(campaign, character_id),
-        energy=today_energy(campaign, character_id),
+        dice=dice,
+        energy=today_energy(campaign, character_id, today),
         cards=own_cards(campaign, character_id),
         scene=shared.scene,
         clocks=shared.clocks,
@@ -107,7 +112,10 @@ def player_view(
 def player_views(campaign: Campaign) -> dict[int, PlayerView]:
     """Every player character's view by id, in roster order, the table read once."""
     table = table_view(campaign)
-    return {cid: player_view(campaign, cid, table) for cid, _name in player_characters(campaign)}
+    today = campaign.summary().current_day
+    return {
+        cid: player_view(campaign, cid, table, today) for cid, _name in player_characters(campaign)
+    }
 
 
 def payload(view: PlayerView) -> dict[str, object]:

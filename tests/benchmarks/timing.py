@@ -35,16 +35,24 @@ def alternating(
     plain: Callable[[], object],
     real: Callable[[], object],
     rounds: int,
+    *,
+    before_plain: Callable[[], object] | None = None,
+    before_real: Callable[[], object] | None = None,
 ) -> tuple[object, float]:
     """Benchmark `real` with `plain` run and timed just before each round, so a busy
     moment of the machine weighs on both alike; `real`'s last result and `plain`'s
-    median seconds."""
+    median seconds. `before_plain` and `before_real` run untimed before each (to put
+    back what the other changed)."""
     floors: list[float] = []
 
     def plain_first() -> None:
+        if before_plain is not None:
+            before_plain()
         started = time.perf_counter()
         plain()
         floors.append(time.perf_counter() - started)
+        if before_real is not None:
+            before_real()
 
     result = benchmark.pedantic(real, setup=plain_first, rounds=rounds, warmup_rounds=1)
     return result, statistics.median(floors[1:])

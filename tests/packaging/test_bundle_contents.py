@@ -74,6 +74,29 @@ def test_the_players_page_files_are_shipped_where_the_share_server_reads_them(
     assert expected <= shipped(bundle)
 
 
+def test_the_share_server_and_what_it_stands_on_are_hidden_imports(bundle: ModuleType) -> None:
+    imports = bundle.share_imports()
+    for package in ("aiohttp", "aiohttp.web", "multidict", "yarl", "frozenlist", "propcache"):
+        assert package in imports
+    assert {"aiosignal", "aiohappyeyeballs", "segno"} <= set(imports)
+    # This machine's wheels carry the C speedups: each is named, so none is left behind.
+    assert "aiohttp._http_parser" in imports and "multidict._multidict" in imports
+    assert "aiohttp._websocket.reader_c" in imports
+
+
+def test_a_speedup_this_python_lacks_is_not_asked_for(
+    bundle: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(bundle, "SHARE_SPEEDUPS", ("aiohttp._no_such_speedup",))
+    assert "aiohttp._no_such_speedup" not in bundle.share_imports()
+    assert "aiohttp" in bundle.share_imports()
+
+
+def test_the_spec_asks_for_the_share_imports() -> None:
+    spec = (ROOT / "packaging" / "gm-desk.spec").read_text(encoding="utf-8")
+    assert "*bundle.share_imports()," in spec
+
+
 def test_the_migrations_imports_are_hidden_imports(bundle: ModuleType) -> None:
     imports = bundle.migration_imports()
     assert {"alembic", "sqlalchemy"} <= set(imports)

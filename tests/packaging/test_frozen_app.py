@@ -12,6 +12,7 @@ import json
 import os
 import re
 import shutil
+import socket
 import sqlite3
 import subprocess
 import sys
@@ -297,3 +298,31 @@ def test_no_write_outside_the_data_folder_and_the_campaign(places: Places) -> No
             path for path in written if not path.startswith(allowed) and path != str(places.gm_home)
         )
         assert not outside, outside
+
+
+def test_the_share_server_and_the_page_are_in_the_bundle(bundle: ModuleType) -> None:
+    """The page's files where the server reads them, the share stack's modules in the
+    build's archive and its C speedups beside it (a fallback would still serve, slower)."""
+    readers = pytest.importorskip("PyInstaller.archive.readers")
+    contents = bundle.contents_folder(DIST)
+    page = contents / "desktop" / "share" / "page"
+    assert {p.name for p in page.iterdir()} >= {"index.html", "player.html", "player.js"}
+    archive = readers.CArchiveReader(str(EXECUTABLE)).open_embedded_archive("PYZ.pyz")
+    modules = set(archive.toc)
+    wanted = {"desktop.share.server", "aiohttp.web", "aiohttp.web_ws", "multidict", "yarl"}
+    wanted |= {"frozenlist", "propcache", "aiosignal", "segno"}
+    assert wanted <= modules, sorted(wanted - modules)
+    for speedup in ("aiohttp._http_parser", "aiohttp._websocket.reader_c"):
+        *package, name = speedup.split(".")
+        assert list(contents.joinpath(*package).glob(f"{name}.*")), speedup
+
+
+def test_sharing_serves_the_join_and_a_players_page(places: Places) -> None:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = int(probe.getsockname()[1])
+    report = report_of(start(places, "--smoke-test", "--share", f"127.0.0.1:{port}"))
+    players = report["players"]
+    assert isinstance(players, list) and players
+    assert all(p["link"].startswith(f"http://127.0.0.1:{port}/p/") for p in players)
+    assert report["share_check"] == {"join": 200, "player": 200}

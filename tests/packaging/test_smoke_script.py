@@ -16,7 +16,7 @@ pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="stand-ins are #
 # A stand-in for the built app: does what the real one does with the arguments, and
 # misbehaves as the environment variable FAKE tells it to.
 STAND_IN = """\
-import os, sys
+import json, os, sys
 from pathlib import Path
 args = sys.argv[1:]
 fault = os.environ.get("FAKE_FAULT", "")
@@ -29,6 +29,14 @@ if fault != "no-plugin":
 if fault == "xcb":
     print('qt.qpa.plugin: Could not load the Qt platform plugin "xcb"', file=sys.stderr)
 home = Path(os.environ["GM_DESK_HOME"])
+if "--share" in args:
+    base = "http://" + args[args.index("--share") + 1]
+    if fault == "share-port":
+        base = "http://127.0.0.1:1"
+    served = {"join": 200, "player": 404 if fault == "share-unserved" else 200}
+    players = [] if fault == "share-no-players" else [{"name": "Kara", "link": base + "/p/t"}]
+    print(json.dumps({"total_s": 0.5, "players": players, "share_check": served}))
+    sys.exit(0)
 if "--print-cards" in args:
     Path(args[args.index("--print-cards") + 1]).write_bytes(b"%PDF-1.4 stand-in")
     sys.exit(0)
@@ -57,13 +65,14 @@ def stand_in(tmp_path: Path) -> Path:
     return executable
 
 
-def test_a_good_build_passes_all_three_runs(
+def test_a_good_build_passes_all_four_runs(
     smoke_test: ModuleType, stand_in: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     assert smoke_test.main([str(stand_in)]) == 0
     out = capsys.readouterr().out
     assert "sample campaign: {" in out and "new campaign: {" in out
     assert "cards printed" in out
+    assert "sharing: 1 players' links at 127.0.0.1:" in out and "pages 200" in out
 
 
 @pytest.mark.parametrize(
@@ -75,6 +84,9 @@ def test_a_good_build_passes_all_three_runs(
         ("system-qt", "outside the build"),
         ("no-screenshot", "no screenshot"),
         ("no-campaign", "did not create the file"),
+        ("share-no-players", "listed no players' links"),
+        ("share-port", "the players' links are not at http://127.0.0.1:"),
+        ("share-unserved", "were not served (HTTP 200)"),
     ],
 )
 def test_a_bad_start_fails_with_the_reason(

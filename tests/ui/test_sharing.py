@@ -14,7 +14,7 @@ from datetime import date, datetime
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSettings
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication, QLabel, QMessageBox, QWidget
 from pytestqt.qtbot import QtBot
@@ -184,6 +184,41 @@ def test_a_change_in_the_store_reaches_every_shared_character(
     server.published.clear()
     campaign.kit.update_dice([replace(d, in_tray=True) for d in campaign.kit.dice(kara.id)])
     qtbot.waitUntil(lambda: len(server.published) == 2)
+    QApplication.processEvents()
+    assert len(server.published) == 2
+
+
+class EventProbe(QObject):
+    """Notes how many views the server had been handed when an event reached it."""
+
+    def __init__(self, server_published: list[object]) -> None:
+        super().__init__()
+        self.server_published = server_published
+        self.seen: list[int] = []
+
+    def event(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.User:
+            self.seen.append(len(self.server_published))
+            return True
+        return super().event(event)
+
+
+def test_the_hand_off_comes_before_the_windows_own_pending_work(
+    gm: MainWindow, servers: FakeServers
+) -> None:
+    """A change's hand-off jumps the queue of the GM's window (its repaints are posted
+    events like this probe's), so the pages hold a roll before the docks are redrawn."""
+    start_from_menu(gm)
+    server = servers.last
+    campaign = campaign_of(gm)
+    kara = next(c for c in campaign.roster.all() if c.name == "Kara Voss")
+    QApplication.processEvents()
+    server.published.clear()
+    probe = EventProbe(server.published)
+    QCoreApplication.postEvent(probe, QEvent(QEvent.Type.User))  # waiting before the change
+    campaign.kit.add_dice(kara.id, size=8, count=2)
+    QApplication.processEvents()
+    assert probe.seen == [2]  # both players' views were handed over first
     QApplication.processEvents()
     assert len(server.published) == 2
 

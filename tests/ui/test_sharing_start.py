@@ -135,6 +135,7 @@ def test_the_smoke_test_lists_the_players_links(gm_desk_home: Path) -> None:
     assert players and all(set(p) == {"name", "link"} for p in players)
     assert all(p["link"].startswith(f"http://127.0.0.1:{port}/p/") for p in players)
     assert len({p["link"] for p in players}) == len(players)
+    assert report["share_check"] == {"join": 200, "player": 200}  # fetched over the loopback
 
 
 def test_the_smoke_test_says_when_it_cannot_share(gm_desk_home: Path) -> None:

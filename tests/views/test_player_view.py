@@ -11,8 +11,8 @@ import pytest
 from desktop.actions.actor import Actor
 from desktop.actions.dice import roll_tray
 from desktop.actions.tray import apply_tray_roll
+from desktop.rules import dicepool, factions, syscards
 from desktop.rules import energy as rules
-from desktop.rules import factions, syscards
 from desktop.store import OWNER_CHAPTER, OWNER_CHARACTER, OWNER_FACTION, Campaign, NotFound, Topic
 from desktop.views.die_art import art_looks
 from desktop.views.player import (
@@ -100,6 +100,26 @@ def test_a_character_with_no_die_in_the_pool_is_out_of_play_in_words(campaign: C
     character = data["character"]
     assert isinstance(character, dict)
     assert character["play_state_words"] == "out of play (no die in the pool)"
+
+
+@pytest.mark.parametrize(
+    ("pool", "table", "removed"), [(2, 1, 1), (0, 2, 1), (0, 0, 3), (0, 0, 0), (1, 0, 0)]
+)
+def test_the_play_state_read_from_the_view_dice_is_the_stores_count(
+    campaign: Campaign, pool: int, table: int, removed: int
+) -> None:
+    """The view reads the play state off its own dice (no query per character): the same
+    as the store's count of ordinary dice, whatever damage and protection dice are where."""
+    kara = campaign.roster.add("Kara Voss", "pc")
+    for place, count in (("pool", pool), ("table", table), ("removed", removed)):
+        if count:
+            campaign.kit.add_dice(kara.id, size=6, count=count, place=place)
+    campaign.kit.add_dice(kara.id, size=8, kind="damage", place="pool")
+    campaign.kit.add_item(kara.id, "Mail", "armour", 6)
+    view = player_view(campaign, kara.id)
+    counted = dicepool.play_state(*campaign.kit.dice_counts().get(kara.id, (0, 0, 0)))
+    assert view.play_state == str(counted)
+    assert view.play_state_words == dicepool.PLAY_STATE_WORDS[counted]
 
 
 def test_todays_energy_is_the_rules_numbers(campaign: Campaign) -> None:

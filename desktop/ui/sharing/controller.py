@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Protocol
 
-from PySide6.QtCore import QObject, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QWidget
 
@@ -91,6 +91,14 @@ class PlayerSharing(QObject):
         addresses: Callable[[], tuple[Address, ...]] = network_addresses,
     ) -> None:
         super().__init__(gm_window)
+        # Many topics come of one change (a roll: dice, rolls...): one hand-off, posted
+        # when the first comes and run once the change is done. Posted at high priority,
+        # it runs before the GM's window repaints what changed (a normal-priority event;
+        # a 0 ms timer would wait until after it), so the players' pages hold a roll
+        # sooner and the GUI thread does the same work. Set first: `event` reads them
+        # from the first child added.
+        self._hand_off_event = QEvent.Type(QEvent.registerEventType())
+        self._hand_off_posted = False
         self.gm_window = gm_window
         self.server_factory = server_factory
         self.files = files
@@ -111,11 +119,6 @@ class PlayerSharing(QObject):
         self.status.setObjectName("statusSharing")
         self.status.hide()
         self.connections_changed.connect(self._show_connections, Qt.ConnectionType.QueuedConnection)
-        # Many topics come of one change (a roll: dice, rolls...): one hand-off per turn.
-        self._publish_timer = QTimer(self)
-        self._publish_timer.setSingleShot(True)
-        self._publish_timer.setInterval(0)
-        self._publish_timer.timeout.connect(self._publish_change)
         self._update_action()
 
     # -- the campaign ---------------------------------------------------------------------
@@ -313,8 +316,18 @@ class PlayerSharing(QObject):
             self._fill_window()
         elif topic == Topic.CHARACTERS and self.window is not None:
             self.window.set_players(self.player_links())  # a renamed character
-        if topic in PLAYER_TOPICS:
-            self._publish_timer.start()
+        if topic in PLAYER_TOPICS and not self._hand_off_posted:
+            self._hand_off_posted = True
+            QCoreApplication.postEvent(
+                self, QEvent(self._hand_off_event), Qt.EventPriority.HighEventPriority.value
+            )
+
+    def event(self, event: QEvent) -> bool:
+        if event.type() == self._hand_off_event:
+            self._hand_off_posted = False
+            self._publish_change()
+            return True
+        return super().event(event)
 
     @guarded
     def _publish_change(self) -> None:
@@ -371,8 +384,7 @@ class PlayerSharing(QObject):
     # -- the server -----------------------------------------------------------------------
 
     def _stop_server(self) -> None:
-        server, self.server = self.server, None
-        self._publish_timer.stop()
+        server, self.server = self.server, None  # a hand-off still posted finds no server
         if server is not None:
             server.stop()
         self._shown_running()
