@@ -203,10 +203,19 @@ def test_memory_stays_flat_over_10000_changes(benchmark: BenchmarkFixture) -> No
             gc.collect()
             figures["before"] = tracemalloc.get_traced_memory()[0]
             started = time.perf_counter()
-            await changes(10_000)
+            # In blocks of 1,000 with the pages reading after each, so they answer the
+            # server's pings (a page that reads nothing for HEARTBEAT_S is dropped).
+            # The base is small (~0.3 MB traced), and bounded caches (deque blocks,
+            # asyncio handles) swing it by a few KB up and down between readings, so
+            # "after" is the median of the last three readings; the peak is reported.
+            readings = []
+            for _ in range(10):
+                await changes(1_000)
+                gc.collect()
+                readings.append(tracemalloc.get_traced_memory()[0])
             figures["seconds"] = int((time.perf_counter() - started) * 1000)
-            gc.collect()
-            figures["after"] = tracemalloc.get_traced_memory()[0]
+            figures["after"] = int(statistics.median(readings[-3:]))
+            figures["peak"] = max(readings)
             for ws in pages:
                 await ws.close()
 
@@ -220,7 +229,8 @@ def test_memory_stays_flat_over_10000_changes(benchmark: BenchmarkFixture) -> No
     benchmark.extra_info.update(growth=growth, **figures)
     print(
         f"\ntraced memory {figures['before'] / 1e6:.2f} MB before, {figures['after'] / 1e6:.2f}"
-        f" MB after 10,000 changes ({(growth - 1) * 100:+.1f}%)"
+        f" MB after 10,000 changes ({(growth - 1) * 100:+.1f}%;"
+        f" highest reading {figures['peak'] / 1e6:.2f} MB)"
     )
     assert growth <= 1.05
 

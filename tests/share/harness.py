@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 
 import aiohttp
 
-from desktop.share.server import ShareServer
+from desktop.share.server import Connection, ShareServer
 
 FILES = {
     "index.html": (b"<!doctype html><title>join</title>", "text/html; charset=utf-8"),
@@ -31,6 +32,16 @@ def running(**options: object) -> Iterator[ShareServer]:
         yield server
     finally:
         server.stop()
+
+
+def connections_after_closing(server: ShareServer, seconds: float = 5.0) -> tuple[Connection, ...]:
+    """The server's connections once the sockets a test closed are gone: aiohttp answers
+    a page's close before the server's handler forgets that page, so a test that closes
+    a socket and reads `connections()` at once may still see it."""
+    deadline = time.monotonic() + seconds
+    while server.connections() and time.monotonic() < deadline:
+        time.sleep(0.01)
+    return server.connections()
 
 
 def view(name: str, number: int = 0) -> dict[str, object]:

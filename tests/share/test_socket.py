@@ -17,6 +17,7 @@ from tests.share.harness import (
     BRAM_TOKEN,
     KARA,
     KARA_TOKEN,
+    connections_after_closing,
     hello,
     next_json,
     running,
@@ -261,7 +262,7 @@ def test_upgrades_with_a_forged_host_or_origin_are_refused() -> None:
         assert asyncio.run(status(server, Origin="http://evil.example")) == 403
         assert asyncio.run(status(server, Host="rebound.example")) == 421
         assert asyncio.run(status(server, Origin=server.url_base)) == 101
-        assert server.connections() == ()
+        assert connections_after_closing(server) == ()
 
 
 def test_no_token_is_ever_logged(caplog: pytest.LogCaptureFixture) -> None:
