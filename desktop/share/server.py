@@ -22,6 +22,7 @@ from aiohttp import WSMsgType, web
 from aiohttp.typedefs import Handler
 
 from desktop.share.binding import ShareError, bind
+from desktop.share.capped import CappedSite
 from desktop.share.devices import Device, Frame
 from desktop.share.guards import (
     FailureLimit,
@@ -80,6 +81,7 @@ class ShareServer:
         *,
         max_sockets: int = 128,
         max_per_token: int = 16,
+        max_connections: int = 192,
     ) -> None:
         self.host = host
         self.port = port
@@ -87,6 +89,9 @@ class ShareServer:
         self.on_change = on_change
         self.max_sockets = max_sockets
         self.max_per_token = max_per_token
+        # Every TCP connection, page files and sockets alike (see desktop.share.capped):
+        # a page loads its files over a handful at once, its socket takes one more.
+        self.max_connections = max_connections
         self._lock = threading.Lock()  # tokens, latest views, versions, the loop
         self._tokens: dict[str, int] = {}
         self._latest: dict[int, Frame] = {}  # per character: only the newest whole view
@@ -208,7 +213,7 @@ class ShareServer:
         )
         await runner.setup()
         try:
-            await web.SockSite(runner, listener).start()
+            await CappedSite(runner, listener, self.max_connections).start()
             stopping = asyncio.Event()
             with self._lock:
                 self._loop = asyncio.get_running_loop()

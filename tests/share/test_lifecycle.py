@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import re
 import socket
 import threading
+import time
 
 import aiohttp
 import pytest
@@ -163,3 +165,33 @@ def test_a_stopped_server_starts_again_and_versions_keep_rising() -> None:
         assert asyncio.run(first_view(server)) == {"type": "view", "version": 2, "view": {"n": 2}}
     finally:
         server.stop()
+
+
+def test_a_flood_of_idle_connections_is_capped_and_pages_still_load() -> None:
+    # Any device on the network could otherwise hold sockets open until the GM's
+    # process runs out of file descriptors (and can no longer save).
+    with running(max_connections=20) as server:
+        host, port = "127.0.0.1", int(server.url_base.rsplit(":", 1)[1])
+        flood = [socket.create_connection((host, port)) for _ in range(60)]
+        try:
+            time.sleep(0.5)  # the refused ones are closed as soon as accepted
+            closed = 0
+            for held in flood:
+                held.setblocking(False)
+                with contextlib.suppress(BlockingIOError):  # one of the 20 held open
+                    closed += held.recv(1) == b""
+            assert closed >= 40
+        finally:
+            for held in flood[:50]:
+                held.close()
+        # Room again once the flood lets go: a page loads.
+        for _ in range(50):
+            with socket.create_connection((host, port)) as page:
+                page.sendall(f"GET / HTTP/1.1\r\nHost: {host}:{port}\r\n\r\n".encode())
+                page.settimeout(2.0)
+                if page.recv(12).startswith(b"HTTP/1.1 200"):
+                    break
+        else:
+            raise AssertionError("no page loaded after the flood")
+        for held in flood[50:]:
+            held.close()
