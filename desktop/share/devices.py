@@ -36,6 +36,9 @@ class Device:
     # The newest version queued: a change published while the page's hello was being
     # answered with that same version is not sent twice.
     newest: int = 0
+    # The connection under the socket, to drop at once a page that stops reading: its
+    # farewell could wait forever behind views its phone never takes.
+    transport: asyncio.Transport | None = None
 
     def send(self, frame: Frame) -> None:
         if frame.version is not None:
@@ -71,6 +74,11 @@ class Device:
         self.queue.clear()
         self.farewell = farewell
         self.wake.set()
+
+    def abort(self) -> None:
+        """Drop the connection now, unsent frames and all."""
+        if self.transport is not None:
+            self.transport.abort()
 
     async def run_sender(self) -> None:
         """Sends the queue in order until the socket closes or a farewell is due."""

@@ -53,6 +53,10 @@ HEARTBEAT_S = 20.0  # a ping each 20 s; a phone that stops answering is dropped
 HELLO_S = 10.0  # a socket that has not said hello by then is closed
 KEEPALIVE_S = 15.0  # idle HTTP keep-alive connections
 SHUTDOWN_S = 2.0
+# Stopping: pages get this long to take their farewell, then are dropped, so that
+# quitting, Stop sharing or opening another campaign never waits on a phone that
+# stopped reading (the whole stop stays well under 3 s).
+FAREWELL_S = 1.0
 RENEWED = "The GM gave this character a new link. Ask your GM for it."
 UNKNOWN = "This link no longer works. Ask your GM for the new one."
 STOPPED = "The GM stopped sharing."
@@ -209,7 +213,7 @@ class ShareServer:
             access_log=None,  # paths carry tokens: never logged
             handle_signals=False,
             keepalive_timeout=KEEPALIVE_S,
-            shutdown_timeout=SHUTDOWN_S,
+            shutdown_timeout=FAREWELL_S,  # HTTP answers still being sent at stop
         )
         await runner.setup()
         try:
@@ -306,7 +310,7 @@ class ShareServer:
             compress=False,  # the view is encoded once; deflate would be once per socket
         )
         await ws.prepare(request)
-        device = Device(ws, token, character_id, datetime.now(UTC))
+        device = Device(ws, token, character_id, datetime.now(UTC), transport=request.transport)
         self._devices.setdefault(character_id, []).append(device)
         self._changed()
         sender = asyncio.create_task(device.run_sender())
@@ -380,11 +384,14 @@ class ShareServer:
         for device in devices:
             device.close_with(bye_frame(STOPPED))
         # Each socket's handler ends once its farewell is sent and the close answered.
-        deadline = asyncio.get_running_loop().time() + SHUTDOWN_S
+        deadline = asyncio.get_running_loop().time() + FAREWELL_S
         while any(not d.socket.closed for d in devices):
             if asyncio.get_running_loop().time() > deadline:
                 break
             await asyncio.sleep(0.01)
+        for device in devices:
+            if not device.socket.closed:
+                device.abort()  # it never read its farewell: its handler ends now
         self._devices.clear()
         self._changed()
 

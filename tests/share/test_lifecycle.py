@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import os
 import re
 import socket
@@ -14,7 +15,7 @@ import aiohttp
 import pytest
 
 from desktop.share.server import ShareError, ShareServer
-from tests.share.harness import FILES, KARA_TOKEN, TOKENS, hello, next_json, running
+from tests.share.harness import FILES, KARA, KARA_TOKEN, TOKENS, hello, next_json, running
 
 
 def open_fds() -> int:
@@ -195,3 +196,37 @@ def test_a_flood_of_idle_connections_is_capped_and_pages_still_load() -> None:
             raise AssertionError("no page loaded after the flood")
         for held in flood[50:]:
             held.close()
+
+
+def test_stop_does_not_wait_on_a_page_that_stopped_reading() -> None:
+    # Quitting, Stop sharing and opening another campaign call stop() on the GUI
+    # thread: a phone that stopped reading mid-view must not hold them up.
+    server = ShareServer("127.0.0.1", 0, FILES)
+    port = server.start()
+    server.set_tokens(TOKENS)
+    stuck = socket.create_connection(("127.0.0.1", port))
+    try:
+        stuck.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        stuck.sendall(
+            f"GET /ws/{KARA_TOKEN} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+            "Upgrade: websocket\r\nConnection: Upgrade\r\n"
+            "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+            "Sec-WebSocket-Version: 13\r\n\r\n".encode()
+        )
+        stuck.settimeout(5)
+        assert stuck.recv(4096).startswith(b"HTTP/1.1 101")
+        hello = json.dumps({"type": "hello", "version": None}).encode()
+        mask = os.urandom(4)
+        masked = bytes(byte ^ mask[i % 4] for i, byte in enumerate(hello))
+        stuck.sendall(bytes([0x81, 0x80 | len(hello)]) + mask + masked)
+        while not server.connections():
+            time.sleep(0.01)
+        for number in range(100):  # far more than the socket's buffers hold: never read
+            server.publish(KARA, {"text": "x" * 60_000, "number": number})
+        time.sleep(0.3)
+        began = time.monotonic()
+        server.stop()
+        assert time.monotonic() - began < 2.0
+        assert server.connections() == ()
+    finally:
+        stuck.close()
