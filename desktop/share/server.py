@@ -40,6 +40,7 @@ from desktop.share.messages import (
     read_inbound,
     view_frame,
 )
+from desktop.share.quiet_log import QuietRequests
 from desktop.share.tokens import character_of
 
 __all__ = ["Connection", "ShareError", "ShareServer"]
@@ -211,6 +212,7 @@ class ShareServer:
         runner = web.AppRunner(
             app,
             access_log=None,  # paths carry tokens: never logged
+            logger=QuietRequests(),
             handle_signals=False,
             keepalive_timeout=KEEPALIVE_S,
             shutdown_timeout=FAREWELL_S,  # HTTP answers still being sent at stop
