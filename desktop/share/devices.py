@@ -7,6 +7,7 @@ has not sent and gets only the latest: versions still only increase."""
 from __future__ import annotations
 
 import asyncio
+import json
 from collections import deque
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -15,6 +16,7 @@ from aiohttp import web
 
 # Frames waiting on one socket before its pending views collapse to the latest.
 BACKLOG = 256
+BEHIND = "This page read nothing GM Desk sent for too long; reload it."
 
 
 @dataclass(frozen=True)
@@ -36,6 +38,9 @@ class Device:
     # The newest version queued: a change published while the page's hello was being
     # answered with that same version is not sent twice.
     newest: int = 0
+    # The connection under the socket, to drop at once a page that stops reading: its
+    # farewell could wait forever behind views its phone never takes.
+    transport: asyncio.Transport | None = None
 
     def send(self, frame: Frame) -> None:
         if frame.version is not None:
@@ -45,6 +50,8 @@ class Device:
         self._queue(frame)
 
     def _queue(self, frame: Frame) -> None:
+        if self.farewell is not None:
+            return  # nothing more but the farewell
         self.queue.append(frame)
         if len(self.queue) > BACKLOG:
             latest = frame if frame.version is not None else self._latest_view()
@@ -53,6 +60,11 @@ class Device:
             self.queue.extend(kept)
             if latest is not None:
                 self.queue.append(latest)
+            if len(kept) > BACKLOG:
+                # Error answers pile up from a page that keeps sending bad messages and
+                # never reads: not one a phone makes. It is closed, its memory freed.
+                self.close_with(json.dumps({"type": "error", "message": BEHIND}))
+                return
         self.wake.set()
 
     def _latest_view(self) -> Frame | None:
@@ -71,6 +83,11 @@ class Device:
         self.queue.clear()
         self.farewell = farewell
         self.wake.set()
+
+    def abort(self) -> None:
+        """Drop the connection now, unsent frames and all."""
+        if self.transport is not None:
+            self.transport.abort()
 
     async def run_sender(self) -> None:
         """Sends the queue in order until the socket closes or a farewell is due."""

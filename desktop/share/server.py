@@ -22,6 +22,7 @@ from aiohttp import WSMsgType, web
 from aiohttp.typedefs import Handler
 
 from desktop.share.binding import ShareError, bind
+from desktop.share.capped import CappedSite
 from desktop.share.devices import Device, Frame
 from desktop.share.guards import (
     FailureLimit,
@@ -39,6 +40,7 @@ from desktop.share.messages import (
     read_inbound,
     view_frame,
 )
+from desktop.share.quiet_log import QuietRequests
 from desktop.share.tokens import character_of
 
 __all__ = ["Connection", "ShareError", "ShareServer"]
@@ -52,6 +54,10 @@ HEARTBEAT_S = 20.0  # a ping each 20 s; a phone that stops answering is dropped
 HELLO_S = 10.0  # a socket that has not said hello by then is closed
 KEEPALIVE_S = 15.0  # idle HTTP keep-alive connections
 SHUTDOWN_S = 2.0
+# Stopping: pages get this long to take their farewell, then are dropped, so that
+# quitting, Stop sharing or opening another campaign never waits on a phone that
+# stopped reading (the whole stop stays well under 3 s).
+FAREWELL_S = 1.0
 RENEWED = "The GM gave this character a new link. Ask your GM for it."
 UNKNOWN = "This link no longer works. Ask your GM for the new one."
 STOPPED = "The GM stopped sharing."
@@ -80,6 +86,7 @@ class ShareServer:
         *,
         max_sockets: int = 128,
         max_per_token: int = 16,
+        max_connections: int = 192,
     ) -> None:
         self.host = host
         self.port = port
@@ -87,6 +94,9 @@ class ShareServer:
         self.on_change = on_change
         self.max_sockets = max_sockets
         self.max_per_token = max_per_token
+        # Every TCP connection, page files and sockets alike (see desktop.share.capped):
+        # a page loads its files over a handful at once, its socket takes one more.
+        self.max_connections = max_connections
         self._lock = threading.Lock()  # tokens, latest views, versions, the loop
         self._tokens: dict[str, int] = {}
         self._latest: dict[int, Frame] = {}  # per character: only the newest whole view
@@ -202,13 +212,14 @@ class ShareServer:
         runner = web.AppRunner(
             app,
             access_log=None,  # paths carry tokens: never logged
+            logger=QuietRequests(),
             handle_signals=False,
             keepalive_timeout=KEEPALIVE_S,
-            shutdown_timeout=SHUTDOWN_S,
+            shutdown_timeout=FAREWELL_S,  # HTTP answers still being sent at stop
         )
         await runner.setup()
         try:
-            await web.SockSite(runner, listener).start()
+            await CappedSite(runner, listener, self.max_connections).start()
             stopping = asyncio.Event()
             with self._lock:
                 self._loop = asyncio.get_running_loop()
@@ -301,7 +312,7 @@ class ShareServer:
             compress=False,  # the view is encoded once; deflate would be once per socket
         )
         await ws.prepare(request)
-        device = Device(ws, token, character_id, datetime.now(UTC))
+        device = Device(ws, token, character_id, datetime.now(UTC), transport=request.transport)
         self._devices.setdefault(character_id, []).append(device)
         self._changed()
         sender = asyncio.create_task(device.run_sender())
@@ -375,11 +386,14 @@ class ShareServer:
         for device in devices:
             device.close_with(bye_frame(STOPPED))
         # Each socket's handler ends once its farewell is sent and the close answered.
-        deadline = asyncio.get_running_loop().time() + SHUTDOWN_S
+        deadline = asyncio.get_running_loop().time() + FAREWELL_S
         while any(not d.socket.closed for d in devices):
             if asyncio.get_running_loop().time() > deadline:
                 break
             await asyncio.sleep(0.01)
+        for device in devices:
+            if not device.socket.closed:
+                device.abort()  # it never read its farewell: its handler ends now
         self._devices.clear()
         self._changed()
 

@@ -155,8 +155,15 @@ def _make_folder(campaign_path: Path, folder: Path) -> None:
         raise BackupFailed(campaign_path, folder, *failure_reason(error, folder)) from error
 
 
-def copy_database(source: Path, destination: Path) -> None:
+def copy_database(
+    source: Path,
+    destination: Path,
+    prepare: Callable[[sqlite3.Connection], None] | None = None,
+) -> None:
     """Write a complete, self-contained copy of `source` to `destination` (replacing it).
+
+    `prepare`, if given, changes the copy before it takes its name (Save a Copy leaves
+    the players' link tokens out), in one transaction on a connection to the copy.
 
     For "Save a Copy": like a backup, the copy is made under a temporary name and
     renamed into place, so `destination` is never left half written. Refuses (with
@@ -171,6 +178,11 @@ def copy_database(source: Path, destination: Path) -> None:
     partial = _partial_path(destination.parent, destination.stem)
     try:
         _copy_self_contained(source, partial)
+        if prepare is not None:
+            # The inner `copy`: committed, or nothing of it.
+            with closing(sqlite3.connect(partial)) as copy, copy:
+                prepare(copy)
+            _fsync_file(partial)
         _remove_sidecars(destination)  # an old -wal must not be replayed into the copy
         os.replace(partial, destination)
         _fsync_folder(destination.parent)

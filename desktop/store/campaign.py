@@ -355,8 +355,12 @@ class Campaign(Core):
     # -- copies -------------------------------------------------------------------------------
 
     def save_copy(self, destination: Path) -> None:
-        """Write a complete copy of the campaign (SQLite's backup API, safe while open)."""
-        backups.copy_database(self.path, destination)
+        """Write a complete copy of the campaign (SQLite's backup API, safe while open).
+
+        Without the players' link tokens and with sharing off: a copy given to a co-GM
+        or a player, or opened beside this file, must not open this campaign's pages
+        (an automatic backup keeps them: it replaces this very file)."""
+        backups.copy_database(self.path, destination, _without_sharing)
 
     def backup_now(self, now: datetime | None = None) -> Path:
         """Take an automatic backup and prune old ones; safe from a worker thread."""
@@ -403,3 +407,20 @@ def _take_back_sidecars(path: Path) -> None:
 
 def _sidecars(path: Path) -> tuple[Path, Path]:
     return path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")
+
+
+def _without_sharing(copy: sqlite3.Connection) -> None:
+    """The copy's settings with the remembered sharing (on/off, address, tokens) left out."""
+    copy.execute("PRAGMA secure_delete = ON")  # the old text is zeroed, not left in a free page
+    row = copy.execute("SELECT id, settings FROM campaign").fetchone()
+    if row is None or not row[1]:
+        return
+    try:
+        settings = json.loads(row[1])
+    except ValueError:
+        return  # damaged settings are read as none at all (sharing off, no tokens)
+    if isinstance(settings, dict) and checks.SHARING_KEY in settings:
+        del settings[checks.SHARING_KEY]
+        copy.execute(
+            "UPDATE campaign SET settings = ? WHERE id = ?", (json.dumps(settings), row[0])
+        )

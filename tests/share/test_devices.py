@@ -53,3 +53,16 @@ def test_a_farewell_empties_the_queue() -> None:
     page.send(view(1))
     page.close_with("bye")
     assert not page.queue and page.farewell == "bye" and page.wake.is_set()
+
+
+def test_a_page_that_never_reads_its_errors_is_closed_not_grown() -> None:
+    # Error answers are kept when views collapse; one that piles them up unread is
+    # closed, so a hostile page cannot grow the server's memory without end.
+    page = device()
+    for _ in range(BACKLOG + 2):
+        page.send(Frame("error"))
+    assert page.farewell is not None and "reload" in page.farewell
+    assert len(page.queue) == 0
+    page.send(Frame("error"))
+    page.send(view(9))
+    assert len(page.queue) == 0  # nothing more but the farewell

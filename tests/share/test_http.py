@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+import logging
+import socket
 from pathlib import Path
 
 import aiohttp
+import pytest
 
 from desktop.share.guards import CONTENT_SECURITY_POLICY
 from desktop.share.server import ShareServer
@@ -133,3 +136,26 @@ def test_the_real_page_files_are_served() -> None:
         assert b"open the link your GM gave you" in fetch(base + "/")[2]
     finally:
         server.stop()
+
+
+def test_malformed_requests_are_refused_without_filling_the_log(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    # Any device on the network can send these as fast as it likes: a traceback each
+    # at ERROR would rotate every useful line out of the GM's log.
+    caplog.set_level(logging.DEBUG)
+    with running() as server:
+        port = int(server.url_base.rsplit(":", 1)[1])
+        for request in (
+            "GET / HTTP/1.1\r\n\r\n",  # no Host
+            f"GET / HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nHost: evil\r\n\r\n",
+            f"GET /p/{KARA_TOKEN} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nbad header\r\n\r\n",
+        ):
+            with socket.create_connection(("127.0.0.1", port)) as sent:
+                sent.sendall(request.encode())
+                sent.settimeout(5)
+                assert sent.recv(12).split(b" ")[1:2] == [b"400"]
+    loud = [r for r in caplog.records if r.levelno >= logging.WARNING]
+    assert loud == []
+    assert all(r.exc_info is None for r in caplog.records if r.name.startswith("desktop.share"))
+    assert not any(KARA_TOKEN in r.getMessage() for r in caplog.records)

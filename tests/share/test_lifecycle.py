@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import json
 import os
 import re
 import socket
 import threading
+import time
 
 import aiohttp
 import pytest
 
 from desktop.share.server import ShareError, ShareServer
-from tests.share.harness import FILES, KARA_TOKEN, TOKENS, hello, next_json, running
+from tests.share.harness import FILES, KARA, KARA_TOKEN, TOKENS, hello, next_json, running
 
 
 def open_fds() -> int:
@@ -163,3 +166,67 @@ def test_a_stopped_server_starts_again_and_versions_keep_rising() -> None:
         assert asyncio.run(first_view(server)) == {"type": "view", "version": 2, "view": {"n": 2}}
     finally:
         server.stop()
+
+
+def test_a_flood_of_idle_connections_is_capped_and_pages_still_load() -> None:
+    # Any device on the network could otherwise hold sockets open until the GM's
+    # process runs out of file descriptors (and can no longer save).
+    with running(max_connections=20) as server:
+        host, port = "127.0.0.1", int(server.url_base.rsplit(":", 1)[1])
+        flood = [socket.create_connection((host, port)) for _ in range(60)]
+        try:
+            time.sleep(0.5)  # the refused ones are closed as soon as accepted
+            closed = 0
+            for held in flood:
+                held.setblocking(False)
+                with contextlib.suppress(BlockingIOError):  # one of the 20 held open
+                    closed += held.recv(1) == b""
+            assert closed >= 40
+        finally:
+            for held in flood[:50]:
+                held.close()
+        # Room again once the flood lets go: a page loads.
+        for _ in range(50):
+            with socket.create_connection((host, port)) as page:
+                page.sendall(f"GET / HTTP/1.1\r\nHost: {host}:{port}\r\n\r\n".encode())
+                page.settimeout(2.0)
+                if page.recv(12).startswith(b"HTTP/1.1 200"):
+                    break
+        else:
+            raise AssertionError("no page loaded after the flood")
+        for held in flood[50:]:
+            held.close()
+
+
+def test_stop_does_not_wait_on_a_page_that_stopped_reading() -> None:
+    # Quitting, Stop sharing and opening another campaign call stop() on the GUI
+    # thread: a phone that stopped reading mid-view must not hold them up.
+    server = ShareServer("127.0.0.1", 0, FILES)
+    port = server.start()
+    server.set_tokens(TOKENS)
+    stuck = socket.create_connection(("127.0.0.1", port))
+    try:
+        stuck.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        stuck.sendall(
+            f"GET /ws/{KARA_TOKEN} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+            "Upgrade: websocket\r\nConnection: Upgrade\r\n"
+            "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+            "Sec-WebSocket-Version: 13\r\n\r\n".encode()
+        )
+        stuck.settimeout(5)
+        assert stuck.recv(4096).startswith(b"HTTP/1.1 101")
+        hello = json.dumps({"type": "hello", "version": None}).encode()
+        mask = os.urandom(4)
+        masked = bytes(byte ^ mask[i % 4] for i, byte in enumerate(hello))
+        stuck.sendall(bytes([0x81, 0x80 | len(hello)]) + mask + masked)
+        while not server.connections():
+            time.sleep(0.01)
+        for number in range(100):  # far more than the socket's buffers hold: never read
+            server.publish(KARA, {"text": "x" * 60_000, "number": number})
+        time.sleep(0.3)
+        began = time.monotonic()
+        server.stop()
+        assert time.monotonic() - began < 2.0
+        assert server.connections() == ()
+    finally:
+        stuck.close()

@@ -173,6 +173,27 @@ def test_save_a_copy_is_a_whole_campaign(
         assert [c.name for c in opened.roster.all()] == ["Kara"]
 
 
+def test_save_a_copy_leaves_the_players_links_out(
+    campaign: Campaign, data_dir: Path, tmp_path: Path
+) -> None:
+    # A copy given away (or opened beside this one) must not open this campaign's pages.
+    token = "k" * 32
+    campaign.remember_sharing(
+        {"on": True, "host": "127.0.0.1", "port": 8765, "tokens": {"1": token}}
+    )
+    campaign.roster.add("Kara")
+    before = campaign.settings()
+    copy = tmp_path / "copy.gmdesk"
+    campaign.save_copy(copy)
+    assert token.encode() not in copy.read_bytes()
+    with Campaign.open(copy, data_dir=data_dir) as opened:
+        assert opened.sharing() == {"on": False, "host": "", "port": 0, "tokens": {}}
+        assert opened.settings() == before  # every other setting kept
+    assert campaign.sharing()["tokens"] == {"1": token}  # the campaign itself keeps them
+    backup = campaign.backup_now()
+    assert token.encode() in backup.read_bytes()  # a backup replaces this very file
+
+
 def test_backup_now_makes_a_checked_copy(campaign: Campaign) -> None:
     campaign.roster.add("Kara")
     made = campaign.backup_now()

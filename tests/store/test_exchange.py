@@ -122,6 +122,24 @@ def test_round_trip_keeps_cards_images_and_settings(
         assert imported.integrity_check() == ["ok"]
 
 
+def test_an_import_never_brings_sharing_or_its_links(
+    campaign: Campaign, data_dir: Path, tmp_path: Path
+) -> None:
+    # A campaign file from elsewhere whose author set sharing on with links they know:
+    # opened, it would serve the players' pages to the author, unasked.
+    export_campaign(campaign, tmp_path / "out.json")
+    document = json.loads((tmp_path / "out.json").read_text(encoding="utf-8"))
+    planted = {"on": True, "host": "127.0.0.1", "port": 8765, "tokens": {"1": "p" * 32}}
+    document["campaign"]["settings"]["player_sharing"] = planted
+    crafted = tmp_path / "crafted.json"
+    crafted.write_text(json.dumps(document), encoding="utf-8")
+    with import_campaign(
+        crafted, tmp_path / "in.gmdesk", data_dir=data_dir, images=trusted_images
+    ) as imported:
+        assert imported.sharing() == {"on": False, "host": "", "port": 0, "tokens": {}}
+        assert imported.settings() == campaign.settings()
+
+
 def test_an_export_from_before_cards_imports(tmp_path: Path, data_dir: Path) -> None:
     old = _sample()
     del old["cards"]

@@ -64,7 +64,11 @@ def write_document(
             name=document.name,
             start_date=document.start_date,
             current_day=document.current_day,
-            settings=document.settings,
+            # A file from elsewhere must not turn sharing on with links its author knows:
+            # sharing starts only when this GM chooses it, with tokens made here.
+            settings={
+                key: value for key, value in document.settings.items() if key != checks.SHARING_KEY
+            },
             populate=_populate(document, progress),
         )
     except ValueError as error:
