@@ -61,21 +61,28 @@ def apply_tray_roll(
     steps_allowed: int,
     choice: dicepool.Catastrophe | None = None,
     chosen: int | None = None,
+    rolled: list[DieRecord] | None = None,
 ) -> RollDone:
     """Apply `roll` (a tray of `character_id`'s dice, rolled by `dice.roll_tray` or the
     rules' quick pick) to their pool: depletion, the tuple's return, the all-ones
     `choice` with the die `chosen` for it. ValueError with the rules' message when they
-    refuse it (an all-ones roll with no choice yet)."""
+    refuse it (an all-ones roll with no choice yet). `rolled` is the tray as it was
+    rolled when it was never written (a player's, picked on their phone); the log keeps
+    its steps. The log says who rolled: the GM, or the player from their device."""
     actor.require_one_of([character_id], "roll")
     character = campaign.roster.get(character_id)
     dice = campaign.kit.dice(character_id)
     pool = dicepool.apply_roll(to_pool(dice), roll, choice=choice, chosen=chosen)
+    detail = roll_detail(rolled or dice, roll, choice, steps_allowed, chosen)
+    summary = describe_roll(character.name, roll, choice)
+    if not actor.is_gm:
+        summary += " Rolled from the player's device."
     entry = RollEntry(
         character_id=character.id,
         character_name=character.name,
         kind="roll",
-        detail=roll_detail(dice, roll, choice, steps_allowed, chosen),
+        detail={**detail, "by": "gm" if actor.is_gm else "player"},
         total=roll.result.total,
-        summary=describe_roll(character.name, roll, choice),
+        summary=summary,
     )
     return record_roll(campaign, after_pool(dice, pool), entry)

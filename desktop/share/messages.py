@@ -6,10 +6,23 @@ from __future__ import annotations
 import json
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StringConstraints,
+    TypeAdapter,
+    ValidationError,
+    model_validator,
+)
 
 # The largest integer a browser's JSON keeps exactly (Number.MAX_SAFE_INTEGER).
 LARGEST_VERSION = 2**53 - 1
+# A roll request's bounds: far above any real tray or trait list, far below harm.
+TRAY_MAX = 24
+TRAITS_MAX = 24
+# d4 to d20 is five steps; past that the rules refuse the step in their own words.
+STEPS_MAX = 12
 
 
 class Hello(BaseModel):
@@ -27,16 +40,50 @@ class Resync(BaseModel):
     type: Literal["resync"]
 
 
-Inbound = Annotated[Hello | Resync, Field(discriminator="type")]
-INBOUND: TypeAdapter[Hello | Resync] = TypeAdapter(Inbound)
-KNOWN_TYPES = ("hello", "resync")
+RequestId = Annotated[str, StringConstraints(min_length=1, max_length=64, pattern=r"^[\w-]+$")]
+StoreId = Annotated[int, Field(ge=1, le=LARGEST_VERSION)]
+# JSON object keys are text: a die's id written in digits.
+DieKey = Annotated[str, StringConstraints(min_length=1, max_length=16, pattern=r"^[1-9][0-9]*$")]
+StepCount = Annotated[int, Field(ge=0, le=STEPS_MAX)]
+
+
+class RollRequest(BaseModel):
+    """A player's roll of their own tray: the dice picked from their pool, the traits
+    they ticked and the trait steps spent on each die (die id in digits -> steps).
+    `id` names the request so that a page sending it twice has it applied once."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+    type: Literal["roll"]
+    id: RequestId
+    dice: Annotated[list[StoreId], Field(min_length=1, max_length=TRAY_MAX)]
+    traits: Annotated[list[StoreId], Field(max_length=TRAITS_MAX)]
+    steps: Annotated[dict[DieKey, StepCount], Field(max_length=TRAY_MAX)]
+
+    @model_validator(mode="after")
+    def _one_tray(self) -> RollRequest:
+        if len(set(self.dice)) != len(self.dice):
+            raise ValueError("a die is picked once")
+        if len(set(self.traits)) != len(self.traits):
+            raise ValueError("a trait is ticked once")
+        if not {int(key) for key in self.steps} <= set(self.dice):
+            raise ValueError("steps go on picked dice only")
+        return self
+
+    def steps_of(self) -> dict[int, int]:
+        """Die id -> the trait steps spent on it (dice not named spend none)."""
+        return {int(key): count for key, count in self.steps.items()}
+
+
+Inbound = Annotated[Hello | Resync | RollRequest, Field(discriminator="type")]
+INBOUND: TypeAdapter[Hello | Resync | RollRequest] = TypeAdapter(Inbound)
+KNOWN_TYPES = ("hello", "resync", "roll")
 
 
 class RefusedFrame(ValueError):
     """An inbound frame GM Desk does not take; its message is shown on the page."""
 
 
-def read_inbound(text: str) -> Hello | Resync:
+def read_inbound(text: str) -> Hello | Resync | RollRequest:
     """The model `text` holds, or RefusedFrame with a plain sentence."""
     try:
         data = json.loads(text)
@@ -60,6 +107,16 @@ def view_frame(version: int, view_json: str) -> str:
 
 def error_frame(message: str) -> str:
     return json.dumps({"type": "error", "message": message})
+
+
+def done_frame(request_id: str) -> str:
+    """A request applied: the change itself reaches the page as a new view."""
+    return json.dumps({"type": "done", "id": request_id})
+
+
+def refused_frame(request_id: str, message: str) -> str:
+    """A request refused, nothing written: `message` is shown on the page as it is."""
+    return json.dumps({"type": "refused", "id": request_id, "message": message})
 
 
 def bye_frame(message: str) -> str:

@@ -3,8 +3,9 @@
 The server runs on its own thread rather than through qasync: the GUI thread never
 waits on a socket, no extra dependency comes in, and a slow or hostile phone cannot
 delay painting. The Qt side talks to it only through the thread-safe methods below
-(`publish`, `set_tokens`, `connections`, `stop`), which hand work to the loop with
-`call_soon_threadsafe`; `on_change` is called from the server's thread.
+(`publish`, `set_tokens`, `connections`, `answer`, `stop`), which hand work to the loop
+with `call_soon_threadsafe`; `on_change` and `on_request` are called from the server's
+thread and must only hand over (the server never touches the campaign).
 """
 
 from __future__ import annotations
@@ -34,13 +35,17 @@ from desktop.share.guards import (
 from desktop.share.messages import (
     Hello,
     RefusedFrame,
+    RollRequest,
     bye_frame,
+    done_frame,
     encode_view,
     error_frame,
     read_inbound,
+    refused_frame,
     view_frame,
 )
 from desktop.share.quiet_log import QuietRequests
+from desktop.share.requests import RequestMemory
 from desktop.share.tokens import character_of
 
 __all__ = ["Connection", "ShareError", "ShareServer"]
@@ -62,6 +67,11 @@ RENEWED = "The GM gave this character a new link. Ask your GM for it."
 UNKNOWN = "This link no longer works. Ask your GM for the new one."
 STOPPED = "The GM stopped sharing."
 TOO_FAST = "Too many messages; GM Desk closed this connection."
+WATCH_ONLY = "This page can only watch."
+LOST = "GM Desk could not take that request; try again."
+
+# character id, the request: called on the server's thread, it must only hand over.
+RequestHandler = Callable[[int, RollRequest], None]
 
 
 @dataclass(frozen=True)
@@ -83,6 +93,7 @@ class ShareServer:
         port: int,
         files: Mapping[str, tuple[bytes, str]],
         on_change: Callable[[], None] | None = None,
+        on_request: RequestHandler | None = None,
         *,
         max_sockets: int = 128,
         max_per_token: int = 16,
@@ -92,6 +103,7 @@ class ShareServer:
         self.port = port
         self.files = dict(files)
         self.on_change = on_change
+        self.on_request = on_request
         self.max_sockets = max_sockets
         self.max_per_token = max_per_token
         # Every TCP connection, page files and sockets alike (see desktop.share.capped):
@@ -108,6 +120,7 @@ class ShareServer:
         self._connections: tuple[Connection, ...] = ()
         self._bound_port = 0
         self._failures = FailureLimit()  # the loop's own, made anew on each start
+        self._requests: RequestMemory[Device] = RequestMemory()  # the loop's own
 
     # ------------------------------------------------------------ the caller's side
 
@@ -176,6 +189,13 @@ class ShareServer:
 
     def connections(self) -> tuple[Connection, ...]:
         return self._connections
+
+    def answer(self, character_id: int, request_id: str, ok: bool, message: str = "") -> None:
+        """The GM's side's word on a request handed to `on_request`: done, or refused
+        with `message` (shown on the page). Kept for replays of the same id."""
+        frame = done_frame(request_id) if ok else refused_frame(request_id, message)
+        with self._lock:
+            self._call(self._answered, character_id, request_id, frame)
 
     def _call(self, callback: Callable[..., None], *args: object) -> None:
         """Runs `callback` on the server's loop (the lock is held by the caller)."""
@@ -356,7 +376,32 @@ class ShareServer:
             except RefusedFrame as refused:
                 device.send(Frame(error_frame(str(refused))))
                 continue
-            self._answer(device, inbound.version if isinstance(inbound, Hello) else -1)
+            if isinstance(inbound, RollRequest):
+                self._request(device, inbound)
+            else:
+                self._answer(device, inbound.version if isinstance(inbound, Hello) else -1)
+
+    def _request(self, device: Device, request: RollRequest) -> None:
+        """A player's request, handed to the GM's side the first time its id comes; a
+        replayed id is never handed over again (it gets the first answer)."""
+        if self.on_request is None:
+            device.send(Frame(refused_frame(request.id, WATCH_ONLY)))
+            return
+        new, answer = self._requests.ask(device.character_id, request.id, device)
+        if answer is not None:
+            device.send(Frame(answer))
+        if not new:
+            return
+        try:
+            self.on_request(device.character_id, request)
+        except Exception:  # the GM's window must not take the server down
+            log.exception("The player request handler failed")
+            self._answered(device.character_id, request.id, refused_frame(request.id, LOST))
+
+    def _answered(self, character_id: int, request_id: str, frame: str) -> None:
+        for device in self._requests.answered(character_id, request_id, frame):
+            if device.farewell is None and not device.socket.closed:
+                device.send(Frame(frame))
 
     def _answer(self, device: Device, shown: int | None) -> None:
         """A hello (`shown`: the version the page holds) or a resync (-1): the page gets

@@ -515,13 +515,15 @@ SHARING_TOKENS_MAX = 500
 
 def sharing_settings(values: Mapping[str, object]) -> dict[str, object]:
     """Remembered sharing: {"on": bool, "host": str, "port": 1..65535, "tokens":
-    {character id (text): token}}; a missing part reads as off / none."""
+    {character id (text): token}, "rolls": [character ids whose player may roll from
+    their phone]}; a missing part reads as off / none (view only)."""
     if not isinstance(values, Mapping):
         raise ValueError("Sharing settings are a few named values.")
     on = values.get("on", False)
     host = values.get("host", "")
     port = values.get("port", 0)
     tokens = values.get("tokens", {})
+    rolls = values.get("rolls", [])
     if not isinstance(on, bool):
         raise ValueError("Sharing is on or off.")
     if not isinstance(host, str) or len(host) > SHARING_HOST_MAX:
@@ -537,7 +539,12 @@ def sharing_settings(values: Mapping[str, object]) -> dict[str, object]:
         if not isinstance(token, str) or not SHARING_TOKEN.fullmatch(token):
             raise ValueError("A sharing link's token is 16 to 128 URL-safe characters.")
         checked[key] = token
-    return {"on": on, "host": host, "port": port, "tokens": checked}
+    if not isinstance(rolls, list | tuple) or len(rolls) > SHARING_TOKENS_MAX:
+        raise ValueError("Rolls from the phones are allowed per player character.")
+    if any(isinstance(cid, bool) or not isinstance(cid, int) or cid < 1 for cid in rolls):
+        raise ValueError("Rolls from the phones are allowed per character id.")
+    allowed = sorted(set(rolls))
+    return {"on": on, "host": host, "port": port, "tokens": checked, "rolls": allowed}
 
 
 def stored_settings(stored: Mapping[str, object]) -> dict[str, int]:

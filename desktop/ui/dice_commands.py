@@ -146,7 +146,9 @@ class RollDice(RollCommand):
 
 
 class RollTray(RollCommand):
-    """A tray rolled for a character, applied by the rules (`actions.tray`)."""
+    """A tray rolled for a character, applied by the rules (`actions.tray`): by the GM
+    at the Dice Table, or by `actor`, the character's player, from their phone (with
+    `rolled`, the tray they picked there, never written before the roll)."""
 
     def __init__(
         self,
@@ -157,18 +159,22 @@ class RollTray(RollCommand):
         steps_allowed: int,
         choice: dicepool.Catastrophe | None = None,
         chosen: int | None = None,
+        actor: Actor | None = None,
+        rolled: list[DieRecord] | None = None,
     ) -> None:
+        who = actor or Actor.gm()
         super().__init__(
             session,
-            f"Roll for {character.name}",
+            f"Roll for {character.name}" + ("" if who.is_gm else " (from their device)"),
             lambda: apply_tray_roll(
                 session.campaign,
-                Actor.gm(),
+                who,
                 character.id,
                 roll,
                 steps_allowed=steps_allowed,
                 choice=choice,
                 chosen=chosen,
+                rolled=rolled,
             ),
         )
 

@@ -39,6 +39,20 @@ class DieView:
     rolls_as: int | None  # the size a tray die rolls as, when steps change it
     item: str  # the weapon or armour the die belongs to ("" for a pool die)
     art: str  # its picture's file name among the page's files
+    die_id: int = 0  # the store's id: what the player's page names when it picks the die
+
+
+@dataclass(frozen=True)
+class TraitView:
+    """One of the character's own traits, as the player ticks it for a roll."""
+
+    trait_id: int
+    name: str
+    value: int
+
+
+def own_traits(campaign: Campaign, character_id: int) -> tuple[TraitView, ...]:
+    return tuple(TraitView(t.id, t.name, t.value) for t in campaign.kit.traits(character_id))
 
 
 @dataclass(frozen=True)
@@ -99,6 +113,7 @@ def die_view(die: DieRecord, item: str) -> DieView:
         rolls_as=rolls_as if rolls_as != die.size else None,
         item=item,
         art=die_art_name(die.kind, die.size, die.place),
+        die_id=die.id,
     )
 
 

@@ -16,8 +16,10 @@ from desktop.views.own import (
     CardView,
     DieView,
     EnergyView,
+    TraitView,
     own_cards,
     own_dice,
+    own_traits,
     play_state_of,
     today_energy,
 )
@@ -46,6 +48,7 @@ __all__ = [
     "RollView",
     "SceneView",
     "TableView",
+    "TraitView",
     "payload",
     "player_characters",
     "player_view",
@@ -70,6 +73,8 @@ class PlayerView:
     play_state: str  # a dicepool.PlayState value
     play_state_words: str
     chapter: ChapterView
+    traits: tuple[TraitView, ...] = ()
+    may_roll: bool = False  # the GM lets this player roll from their phone
 
 
 def player_characters(campaign: Campaign) -> tuple[tuple[int, str], ...]:
@@ -82,11 +87,13 @@ def player_view(
     character_id: int,
     table: TableView | None = None,
     today: int | None = None,
+    rolls: tuple[int, ...] | None = None,
 ) -> PlayerView:
     """What the player of `character_id` may see now. NotFound when that is no player
     character (an NPC's or a challenge's view is never built). `table` is what every
     player sees alike and `today` the campaign's current day, when already read for this
-    change (`player_views` reads them once)."""
+    change (`player_views` reads them once); `rolls` likewise, the characters whose
+    players the GM lets roll from their phones."""
     character = campaign.roster.get(character_id)
     if character.kind != PLAYER_KIND:
         raise NotFound("Only a player character has a player's view.")
@@ -106,6 +113,8 @@ def player_view(
         play_state=str(state),
         play_state_words=dicepool.PLAY_STATE_WORDS[state],
         chapter=shared.chapter,
+        traits=own_traits(campaign, character_id),
+        may_roll=character_id in (rolls_allowed(campaign) if rolls is None else rolls),
     )
 
 
@@ -113,9 +122,17 @@ def player_views(campaign: Campaign) -> dict[int, PlayerView]:
     """Every player character's view by id, in roster order, the table read once."""
     table = table_view(campaign)
     today = campaign.summary().current_day
+    rolls = rolls_allowed(campaign)
     return {
-        cid: player_view(campaign, cid, table, today) for cid, _name in player_characters(campaign)
+        cid: player_view(campaign, cid, table, today, rolls)
+        for cid, _name in player_characters(campaign)
     }
+
+
+def rolls_allowed(campaign: Campaign) -> tuple[int, ...]:
+    """The characters whose players may roll from their phones (the sharing settings)."""
+    rolls = campaign.sharing().get("rolls")
+    return tuple(cid for cid in rolls if isinstance(cid, int)) if isinstance(rolls, list) else ()
 
 
 def payload(view: PlayerView) -> dict[str, object]:
@@ -125,7 +142,12 @@ def payload(view: PlayerView) -> dict[str, object]:
             "name": view.name,
             "play_state": view.play_state,
             "play_state_words": view.play_state_words,
+            "may_roll": view.may_roll,
         },
+        "traits": [
+            {"id": trait.trait_id, "name": trait.name, "value": trait.value}
+            for trait in view.traits
+        ],
         "dice": [die_data(die) for die in view.dice],
         "energy": energy_data(view.energy),
         "cards": [card_data(card) for card in view.cards],
@@ -170,6 +192,7 @@ def die_data(die: DieView) -> dict[str, object]:
         "rolls_as": die.rolls_as,
         "item": die.item,
         "art": die.art,
+        "id": die.die_id,
     }
 
 

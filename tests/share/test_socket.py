@@ -97,7 +97,8 @@ def test_a_wrong_token_is_told_bye_and_counted() -> None:
     [
         ("not json", "not JSON"),
         ("[1, 2]", "expects a message with a type"),
-        ('{"type": "roll", "dice": 3}', "does not know that kind"),
+        ('{"type": "roll", "dice": 3}', "could not read that roll"),
+        ('{"type": "give", "die": 3}', "does not know that kind"),
         ('{"version": 1}', "does not know that kind"),
         ('{"type": "hello", "version": "1"}', "could not read that hello"),
         ('{"type": "hello", "version": true}', "could not read that hello"),

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from datetime import datetime
 
+from desktop.share.messages import RollRequest
 from desktop.share.server import Connection, ShareError
 
 
@@ -23,6 +24,7 @@ class FakeServer:
         self.token_sets: list[dict[str, int]] = []
         self.published: list[tuple[int, Mapping[str, object]]] = []
         self.live: tuple[Connection, ...] = ()
+        self.answers: list[tuple[int, str, bool, str]] = []
 
     def start(self) -> int:
         if self.refusal is not None:
@@ -42,6 +44,9 @@ class FakeServer:
 
     def connections(self) -> tuple[Connection, ...]:
         return self.live
+
+    def answer(self, character_id: int, request_id: str, ok: bool, message: str = "") -> None:
+        self.answers.append((character_id, request_id, ok, message))
 
     def connect_device(self, character_id: int, since: datetime) -> None:
         """As the server's thread would: a device joined, on_change called."""
@@ -66,6 +71,7 @@ class FakeServers:
         port: int,
         files: Mapping[str, tuple[bytes, str]],
         on_change: Callable[[], None],
+        on_request: Callable[[int, RollRequest], None] | None = None,
     ) -> FakeServer:
         server = FakeServer(host, port, files, on_change, self.refusal)
         self.made.append(server)

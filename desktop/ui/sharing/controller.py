@@ -27,6 +27,7 @@ from desktop.ui.sharing.files import SiteFiles, share_files
 from desktop.ui.sharing.share_address import DEFAULT_PORT
 
 if TYPE_CHECKING:
+    from desktop.share.messages import RollRequest
     from desktop.share.server import Connection
     from desktop.ui.sharing.addresses import Address
     from desktop.ui.sharing.window import PlayerLink, SharingWindow
@@ -40,23 +41,36 @@ class SharingServer(Protocol):
     def set_tokens(self, tokens: Mapping[str, int]) -> None: ...
     def publish(self, character_id: int, payload: Mapping[str, object]) -> int: ...
     def connections(self) -> tuple[Connection, ...]: ...
+    def answer(self, character_id: int, request_id: str, ok: bool, message: str = "") -> None: ...
     @property
     def url_base(self) -> str: ...
 
 
-# host, port, files, on_change (called from the server's thread) -> a server not started.
+# host, port, files, on_change and on_request (both called from the server's thread)
+# -> a server not started.
 ServerFactory = Callable[
-    [str, int, Mapping[str, tuple[bytes, str]], Callable[[], None]], SharingServer
+    [
+        str,
+        int,
+        Mapping[str, tuple[bytes, str]],
+        Callable[[], None],
+        Callable[[int, "RollRequest"], None],
+    ],
+    SharingServer,
 ]
 
 
 def share_server(
-    host: str, port: int, files: Mapping[str, tuple[bytes, str]], on_change: Callable[[], None]
+    host: str,
+    port: int,
+    files: Mapping[str, tuple[bytes, str]],
+    on_change: Callable[[], None],
+    on_request: Callable[[int, RollRequest], None],
 ) -> SharingServer:
     """The real server (aiohttp, imported when the GM first shares)."""
     from desktop.share.server import ShareServer
 
-    return ShareServer(host, port, files, on_change)
+    return ShareServer(host, port, files, on_change, on_request)
 
 
 def remembered_tokens(remembered: Mapping[str, object]) -> dict[int, str]:
@@ -82,6 +96,8 @@ class PlayerSharing(QObject):
     # The server's thread says its connections changed; received on the Qt thread.
     connections_changed = Signal()
     running_changed = Signal(bool)
+    # A player's request (character id, RollRequest), from the server's thread.
+    request_arrived = Signal(int, object)
 
     def __init__(
         self,
@@ -119,6 +135,7 @@ class PlayerSharing(QObject):
         self.status.setObjectName("statusSharing")
         self.status.hide()
         self.connections_changed.connect(self._show_connections, Qt.ConnectionType.QueuedConnection)
+        self.request_arrived.connect(self._requested, Qt.ConnectionType.QueuedConnection)
         self._update_action()
 
     # -- the campaign ---------------------------------------------------------------------
@@ -184,7 +201,9 @@ class PlayerSharing(QObject):
 
         files = self._files if self._files is not None else self.files()
         self._files = files
-        server = self.server_factory(host, port, files, self.connections_changed.emit)
+        server = self.server_factory(
+            host, port, files, self.connections_changed.emit, self.request_arrived.emit
+        )
         try:
             bound = server.start()
         except ShareError as error:
@@ -219,6 +238,48 @@ class PlayerSharing(QObject):
             # A damaged record is told as after any change; the new link waits for the next.
             guarded_call(self, lambda: self._publish_one(character_id))
         self._fill_window()
+
+    def rolls_allowed(self, character_id: int) -> bool:
+        """Whether the GM lets `character_id`'s player roll from their phone (view only
+        by default), as remembered with the campaign's sharing."""
+        if self.session is None:
+            return False
+        rolls = self.session.campaign.sharing().get("rolls")
+        return isinstance(rolls, list) and character_id in rolls
+
+    def allow_rolls(self, character_id: int, allowed: bool) -> None:
+        """Let `character_id`'s player roll from their phone, or set their page back to
+        view only; remembered with the campaign (not an undo step)."""
+        if self.session is None or self.session.read_only:
+            return
+        remembered = self.session.campaign.sharing()
+        rolls = remembered.get("rolls")
+        kept = {cid for cid in rolls if isinstance(cid, int)} if isinstance(rolls, list) else set()
+        wanted = kept | {character_id} if allowed else kept - {character_id}
+        self.session.campaign.remember_sharing({**remembered, "rolls": sorted(wanted)})
+
+    @guarded
+    def _requested(self, character_id: int, request: RollRequest) -> None:
+        """A player's request, on the Qt thread: made as the GM's own action would be,
+        and the server told whether it was done (a refusal in the player's words)."""
+        from desktop.ui.sharing.player_rolls import roll_from_phone
+
+        server, session = self.server, self.session
+        if server is None:
+            return  # sharing stopped while the request was on its way: no page to tell
+        if session is None or character_id not in self.tokens:
+            server.answer(character_id, request.id, False, "This character is not shared.")
+            return
+        try:
+            refusal = roll_from_phone(
+                session, character_id, request, self.rolls_allowed(character_id)
+            )
+        except Exception:
+            # The page hears even then (a request never waits forever); the GM is told
+            # by the guard, as after any view's failure.
+            server.answer(character_id, request.id, False, "GM Desk could not make that roll.")
+            raise
+        server.answer(character_id, request.id, refusal is None, refusal or "")
 
     # -- the window -----------------------------------------------------------------------
 

@@ -1,0 +1,66 @@
+"""A player's tray, picked on their phone: which of their own dice, with how many trait
+steps each, and which of their own traits they ticked. Checked against the store as it
+is now, and never written: the roll that follows writes the dice once (`tray`)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+from desktop.actions.actor import Actor
+from desktop.actions.tray_moves import moved_die
+from desktop.rules import dicepool
+from desktop.store import DieRecord
+
+if TYPE_CHECKING:
+    from desktop.store import Campaign
+
+
+@dataclass(frozen=True)
+class PickedTray:
+    """The character's dice with the picked ones in the tray (and only those), and the
+    trait steps the ticked traits allow."""
+
+    dice: list[DieRecord]
+    steps_allowed: int
+
+
+def picked_tray(
+    campaign: Campaign,
+    actor: Actor,
+    character_id: int,
+    die_ids: Sequence[int],
+    trait_ids: Sequence[int],
+    steps: Mapping[int, int],
+) -> PickedTray:
+    """The tray `actor` picked for `character_id`: NotYours for another character's
+    player, ValueError in plain words for a die that is not in the pool, a trait that
+    is not the character's own, a step past d20."""
+    actor.require_one_of([character_id], "roll")
+    name = campaign.roster.get(character_id).name
+    dice = campaign.kit.dice(character_id)
+    mine = {die.id: die for die in dice}
+    if len(set(die_ids)) != len(die_ids):
+        raise ValueError("Pick each die once.")
+    if any(die_id not in mine for die_id in die_ids):
+        raise ValueError(f"That die is not in {name}'s pool.")
+    traits = {trait.id: trait.value for trait in campaign.kit.traits(character_id)}
+    if any(trait_id not in traits for trait_id in trait_ids):
+        raise ValueError(f"Tick only {name}'s own traits.")
+    if any(die_id not in die_ids for die_id in steps):
+        raise ValueError("Trait steps go on dice in the tray only.")
+    picked = set(die_ids)
+    tray: list[DieRecord] = []
+    for die in dice:
+        if die.id in picked:
+            try:
+                put = moved_die(die, "tray")
+            except ValueError:
+                raise ValueError(f"That die is not in {name}'s pool.") from None
+            count = steps.get(die.id, 0)
+            dicepool.step_size(die.size, count)  # the rules' refusal of a step past d20
+            tray.append(replace(put, steps=count))
+        else:
+            tray.append(replace(die, in_tray=False, steps=0, down_to_d4=False))
+    return PickedTray(tray, dicepool.trait_steps([traits[t] for t in trait_ids]))
