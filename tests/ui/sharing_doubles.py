@@ -17,8 +17,10 @@ class FakeServer:
         files: Mapping[str, tuple[bytes, str]],
         on_change: Callable[[], None],
         refusal: str | None = None,
+        on_request: Callable[[int, RollRequest], None] | None = None,
     ) -> None:
         self.host, self.port, self.files, self.on_change = host, port, files, on_change
+        self.on_request = on_request
         self.refusal = refusal
         self.started = self.stopped = False
         self.token_sets: list[dict[str, int]] = []
@@ -73,7 +75,7 @@ class FakeServers:
         on_change: Callable[[], None],
         on_request: Callable[[int, RollRequest], None] | None = None,
     ) -> FakeServer:
-        server = FakeServer(host, port, files, on_change, self.refusal)
+        server = FakeServer(host, port, files, on_change, self.refusal, on_request)
         self.made.append(server)
         return server
 
