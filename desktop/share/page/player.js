@@ -5,7 +5,9 @@
 // every connect; receive {"type":"view","version":n,"view":{...}}, {"type":"error",
 // "message":s} (shown, the connection stays) and {"type":"bye","message":s} (this link
 // was renewed or sharing stopped: shown, no reconnecting). A version gap sends
-// {"type":"resync"}. A lost connection retries with a growing pause and says so.
+// {"type":"resync"}. A player the GM lets roll sends {"type":"roll",...} (below) and
+// gets {"type":"done"|"refused","id",...}. A lost connection retries with a growing
+// pause and says so.
 "use strict";
 
 (function () {
@@ -366,12 +368,242 @@
     renderCharacter(view);
     renderRoll(view.last_roll);
     renderDice(view);
+    renderRoller(view);
     renderScene(view.scene);
     renderEnergy(view.energy);
     renderCards(view.cards);
     renderClocks(view.clocks);
     renderFactions(view);
   }
+
+  // -- the player's own roll (issue 30) ------------------------------------------------
+  //
+  // The tray is the page's own until Roll: the dice picked (by id) with the trait steps
+  // spent on each, and the traits ticked. Roll sends {"type":"roll","id",...}; GM Desk
+  // answers {"type":"done","id"} or {"type":"refused","id","message"} and the roll
+  // itself comes as a new view. A request still unanswered when the connection drops is
+  // sent again, same id, on reconnect: GM Desk applies an id at most once.
+
+  const SIZES = [4, 6, 8, 10, 12, 20];
+  const tray = new Map(); // die id -> trait steps spent on it
+  const ticked = new Set(); // trait ids
+  let pending = null; // the roll request sent and not answered yet
+  let shownView = null;
+
+  function requestId() {
+    const bytes = new Uint8Array(12);
+    window.crypto.getRandomValues(bytes);
+    return Array.from(bytes, function (byte) {
+      return byte.toString(16).padStart(2, "0");
+    }).join("");
+  }
+
+  function steppedSize(size, steps) {
+    const index = SIZES.indexOf(size) + steps;
+    return SIZES[Math.min(index, SIZES.length - 1)] || size;
+  }
+
+  function stepsAllowed(view) {
+    return view.traits
+      .filter(function (trait) {
+        return ticked.has(trait.id);
+      })
+      .reduce(function (sum, trait) {
+        return sum + trait.value;
+      }, 0);
+  }
+
+  function stepsUsed() {
+    let used = 0;
+    tray.forEach(function (steps) {
+      used += steps;
+    });
+    return used;
+  }
+
+  function say(text) {
+    const said = byId("roller-said");
+    said.textContent = text || "";
+    show(said, Boolean(text));
+  }
+
+  function pickButton(die, words, onTap) {
+    const button = element("button", "pick");
+    button.type = "button";
+    button.dataset.die = String(die.id);
+    button.setAttribute("aria-label", words);
+    button.appendChild(dieImage(die.art, words));
+    button.addEventListener("click", onTap);
+    return button;
+  }
+
+  function renderRoller(view) {
+    shownView = view;
+    const section = byId("roller");
+    const allowed = Boolean(view.character.may_roll);
+    show(section, allowed);
+    if (!allowed) {
+      tray.clear();
+      ticked.clear();
+      return;
+    }
+    const inPool = view.dice.filter(function (die) {
+      return die.kind === "ordinary" && die.place === "pool" && !die.item;
+    });
+    const ids = new Set(inPool.map(function (die) {
+      return die.id;
+    }));
+    Array.from(tray.keys()).forEach(function (id) {
+      if (!ids.has(id)) {
+        tray.delete(id); // rolled, depleted or removed since it was picked
+      }
+    });
+    const traitIds = new Set(view.traits.map(function (trait) {
+      return trait.id;
+    }));
+    Array.from(ticked).forEach(function (id) {
+      if (!traitIds.has(id)) {
+        ticked.delete(id);
+      }
+    });
+    const allowedSteps = stepsAllowed(view);
+    if (stepsUsed() > allowedSteps) {
+      tray.forEach(function (_steps, id) {
+        tray.set(id, 0); // a trait unticked: its steps are taken back
+      });
+    }
+    const pool = byId("roller-pool");
+    const trayBox = byId("roller-tray");
+    clear(pool);
+    clear(trayBox);
+    inPool.forEach(function (die) {
+      if (tray.has(die.id)) {
+        const steps = tray.get(die.id);
+        const rolls = steppedSize(die.size, steps);
+        const words = "d" + die.size + (steps ? " stepped to d" + rolls : "") +
+          " in the tray: tap to take it out";
+        const figure = element("figure", "tray-die");
+        figure.appendChild(pickButton(die, words, function () {
+          tray.delete(die.id);
+          say("");
+          renderRoller(shownView);
+        }));
+        const caption = steps ? "rolls as d" + rolls : "d" + die.size;
+        figure.appendChild(element("figcaption", "", caption));
+        if (allowedSteps > 0) {
+          const room = stepsUsed() < allowedSteps;
+          const step = element("button", "pick step", room ? "+ step" : "no step left");
+          step.type = "button";
+          step.setAttribute("aria-label", "Step this d" + die.size + " up with a trait");
+          step.addEventListener("click", function () {
+            const left = allowedSteps - stepsUsed();
+            const top = SIZES.indexOf(die.size) + tray.get(die.id) >= SIZES.length - 1;
+            tray.set(die.id, left > 0 && !top ? tray.get(die.id) + 1 : 0);
+            renderRoller(shownView);
+          });
+          figure.appendChild(step);
+        }
+        trayBox.appendChild(figure);
+      } else {
+        const words = "d" + die.size + " in your pool: tap to put it in the tray";
+        pool.appendChild(pickButton(die, words, function () {
+          tray.set(die.id, 0);
+          say("");
+          renderRoller(shownView);
+        }));
+      }
+    });
+    if (!inPool.length) {
+      pool.appendChild(element("p", "empty", "No dice in your pool."));
+    }
+    if (!tray.size) {
+      trayBox.appendChild(element("p", "empty", "The tray is empty."));
+    }
+    renderTraits(view);
+    byId("roller-steps").textContent = allowedSteps
+      ? "Trait steps: " + stepsUsed() + " of " + allowedSteps + " used"
+      : "";
+    const button = byId("roller-roll");
+    button.disabled = !tray.size || pending !== null;
+    if (pending !== null) {
+      button.textContent = "Rolling…";
+    } else {
+      button.textContent = tray.size ? "Roll " + plural(tray.size, "die", "dice") : "Roll";
+    }
+  }
+
+  function renderTraits(view) {
+    const box = byId("roller-traits");
+    Array.from(box.querySelectorAll("label")).forEach(function (label) {
+      box.removeChild(label);
+    });
+    show(box, view.traits.length > 0);
+    view.traits.forEach(function (trait) {
+      const label = element("label", "trait");
+      const tick = element("input");
+      tick.type = "checkbox";
+      tick.checked = ticked.has(trait.id);
+      tick.dataset.trait = String(trait.id);
+      tick.addEventListener("change", function () {
+        if (tick.checked) {
+          ticked.add(trait.id);
+        } else {
+          ticked.delete(trait.id);
+        }
+        renderRoller(shownView);
+      });
+      label.appendChild(tick);
+      label.appendChild(document.createTextNode(" " + trait.name + " (" + trait.value + ")"));
+      box.appendChild(label);
+    });
+  }
+
+  function rollTray() {
+    if (!shownView || !tray.size || pending !== null) {
+      return;
+    }
+    const steps = {};
+    tray.forEach(function (count, id) {
+      if (count) {
+        steps[String(id)] = count;
+      }
+    });
+    pending = {
+      type: "roll",
+      id: requestId(),
+      dice: Array.from(tray.keys()),
+      traits: Array.from(ticked),
+      steps: steps,
+    };
+    say("");
+    send(pending);
+    renderRoller(shownView);
+  }
+
+  function answered(message) {
+    if (pending === null || message.id !== pending.id) {
+      return; // an answer to a request this page no longer waits for
+    }
+    pending = null;
+    if (message.type === "done") {
+      tray.clear();
+      ticked.clear();
+      say("");
+    } else {
+      say(String(message.message || "GM Desk refused that roll."));
+    }
+    if (shownView) {
+      renderRoller(shownView);
+    }
+  }
+
+  function resendPending() {
+    if (pending !== null) {
+      send(pending);
+    }
+  }
+
+  byId("roller-roll").addEventListener("click", rollTray);
 
   // -- the connection ---------------------------------------------------------------
 
@@ -417,6 +649,8 @@
       if (gap) {
         resync(); // a change went missing: ask for the whole view again
       }
+    } else if (message.type === "done" || message.type === "refused") {
+      answered(message);
     } else if (message.type === "error") {
       setNotice(String(message.message || "GM Desk refused a message."));
     } else if (message.type === "bye") {
@@ -470,6 +704,7 @@
       pause = FIRST_PAUSE_MS;
       setBanner("");
       opened.send(JSON.stringify({ type: "hello", version: version }));
+      resendPending();
     };
     opened.onmessage = function (event) {
       if (opened === socket) {

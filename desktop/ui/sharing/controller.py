@@ -257,6 +257,8 @@ class PlayerSharing(QObject):
         kept = {cid for cid in rolls if isinstance(cid, int)} if isinstance(rolls, list) else set()
         wanted = kept | {character_id} if allowed else kept - {character_id}
         self.session.campaign.remember_sharing({**remembered, "rolls": sorted(wanted)})
+        if self.window is not None:
+            self.window.set_players(self.player_links())
 
     @guarded
     def _requested(self, character_id: int, request: RollRequest) -> None:
@@ -291,6 +293,7 @@ class PlayerSharing(QObject):
             window.start_requested.connect(self._start_asked)
             window.stop_requested.connect(self.stop)
             window.renew_requested.connect(self.renew)
+            window.rolls_requested.connect(self.allow_rolls)
             window.finished.connect(self._window_closed)
             self.window = window
             self._fill_window()
@@ -343,6 +346,7 @@ class PlayerSharing(QObject):
                 cid,
                 name,
                 None if base is None or cid not in self.tokens else f"{base}/p/{self.tokens[cid]}",
+                self.rolls_allowed(cid),
             )
             for cid, name in player_characters(self.session.campaign)
         ]

@@ -8,13 +8,14 @@ controller (controller.py) starts the server, keeps the links and fills it in.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Final
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QDialog,
     QFormLayout,
@@ -49,6 +50,7 @@ class PlayerLink:
     character_id: int
     name: str
     link: str | None
+    rolls: bool = False  # the GM lets this player roll from their phone
 
 
 def connected_words(connections: Sequence[Connection], now: datetime | None = None) -> str:
@@ -68,6 +70,7 @@ class PlayerRow(QFrame):
     """One player character: name, QR code, link with Copy and Renew, who is connected."""
 
     renew_requested = Signal(int)
+    rolls_requested = Signal(int, bool)  # character id, rolls allowed
 
     def __init__(self, player: PlayerLink, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -100,9 +103,18 @@ class PlayerRow(QFrame):
         self.renew.clicked.connect(self._renew)
         self.connected = PlainLabel("Not connected")
         self.connected.setObjectName("shareConnected")
+        self.rolls = QCheckBox("Rolls from the phone")
+        self.rolls.setObjectName("shareRolls")
+        self.rolls.setAccessibleName(f"Let {player.name}'s player roll from their phone")
+        self.rolls.setToolTip(
+            "Off: the page only watches. On: the player picks dice and rolls on their phone"
+        )
+        self.rolls.setChecked(player.rolls)
+        self.rolls.toggled.connect(self._rolls_toggled)
         buttons = QHBoxLayout()
         buttons.addWidget(self.copy)
         buttons.addWidget(self.renew)
+        buttons.addWidget(self.rolls)
         buttons.addStretch(1)
         text = QVBoxLayout()
         text.addWidget(name)
@@ -115,8 +127,18 @@ class PlayerRow(QFrame):
         layout.addLayout(text, 1)
         self.set_link(player.link)
 
+    def set_rolls(self, allowed: bool) -> None:
+        """Show the remembered choice (not the GM's act: nothing is asked back)."""
+        self.player = replace(self.player, rolls=allowed)
+        self.rolls.blockSignals(True)
+        self.rolls.setChecked(allowed)
+        self.rolls.blockSignals(False)
+
+    def _rolls_toggled(self, allowed: bool) -> None:
+        self.rolls_requested.emit(self.player.character_id, allowed)
+
     def set_link(self, link: str | None) -> None:
-        self.player = PlayerLink(self.player.character_id, self.player.name, link)
+        self.player = replace(self.player, link=link)
         self.link.setText(link or "")
         self.link.setPlaceholderText("Start sharing to make this player's link")
         if link is None:
@@ -152,6 +174,7 @@ class SharingWindow(QDialog):
     start_requested = Signal(str, int)  # host, port
     stop_requested = Signal()
     renew_requested = Signal(int)  # character id
+    rolls_requested = Signal(int, bool)  # character id, rolls allowed
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -274,12 +297,15 @@ class SharingWindow(QDialog):
                 row = old
                 if row.player.link != player.link:
                     row.set_link(player.link)
+                if row.player.rolls != player.rolls:
+                    row.set_rolls(player.rolls)
             else:
                 if old is not None:  # renamed: a new row, with its new accessible names
                     self.list.removeWidget(old)
                     old.deleteLater()
                 row = PlayerRow(player, self.players)
                 row.renew_requested.connect(self.renew_requested)
+                row.rolls_requested.connect(self.rolls_requested)
                 self.rows[player.character_id] = row
             self.list.removeWidget(row)  # in roster order, each once
             self.list.insertWidget(index, row)
