@@ -196,3 +196,18 @@ def test_a_request_for_a_character_not_shared_is_refused(qtbot: QtBot, gm: Gm) -
     _window, server, _ids = gm
     answer = ask(qtbot, server, 999, request("n1", [1]))
     assert answer[:3] == (999, "n1", False)
+
+
+def test_the_sharing_window_switches_rolls_per_player(qtbot: QtBot, gm: Gm) -> None:
+    window, _server, ids = gm
+    kara, ilse = ids["kara"], ids["ilse"]
+    shown = window.sharing.open_window()
+    box = shown.rows[kara].rolls
+    assert box.objectName() == "shareRolls" and not box.isChecked()  # view only by default
+    box.setChecked(True)
+    assert campaign_of(window).sharing()["rolls"] == [kara]
+    assert not shown.rows[ilse].rolls.isChecked()
+    window.sharing.allow_rolls(ilse, True)  # said elsewhere: the window follows
+    assert shown.rows[ilse].rolls.isChecked()
+    box.setChecked(False)
+    assert campaign_of(window).sharing()["rolls"] == [ilse]
