@@ -40,7 +40,9 @@ class Resync(BaseModel):
     type: Literal["resync"]
 
 
-RequestId = Annotated[str, StringConstraints(min_length=1, max_length=64, pattern=r"^[\w-]+$")]
+RequestId = Annotated[
+    str, StringConstraints(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")
+]
 StoreId = Annotated[int, Field(ge=1, le=LARGEST_VERSION)]
 # JSON object keys are text: a die's id written in digits.
 DieKey = Annotated[str, StringConstraints(min_length=1, max_length=16, pattern=r"^[1-9][0-9]*$")]

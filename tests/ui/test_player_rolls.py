@@ -22,7 +22,7 @@ from desktop.store import Campaign
 from desktop.ui.main_window import MainWindow
 from desktop.ui.settings import Settings
 from desktop.ui.sharing.addresses import Address
-from desktop.ui.sharing.player_rolls import ALL_ONES, VIEW_ONLY
+from desktop.ui.sharing.player_rolls import ALL_ONES, GM_ROLLING, VIEW_ONLY
 from desktop.views.player import payload, player_view
 from tests.ui.docks import campaign_of
 from tests.ui.sharing_doubles import FakeServer, FakeServers
@@ -211,3 +211,17 @@ def test_the_sharing_window_switches_rolls_per_player(qtbot: QtBot, gm: Gm) -> N
     assert shown.rows[ilse].rolls.isChecked()
     box.setChecked(False)
     assert campaign_of(window).sharing()["rolls"] == [ilse]
+
+
+def test_a_roll_waiting_at_the_gms_table_holds_the_phones_off(qtbot: QtBot, gm: Gm) -> None:
+    window, server, ids = gm
+    session = window.session
+    assert session is not None
+    kara = ids["kara"]
+    window.sharing.allow_rolls(kara, True)
+    session.undo_stack.setActive(False)  # as the Dice Table does while its roll lands
+    answer = ask(qtbot, server, kara, request("w1", [ids["d1"]]))
+    assert answer == (kara, "w1", False, GM_ROLLING)
+    assert campaign_of(window).rolls.all() == []
+    session.undo_stack.setActive(True)
+    assert ask(qtbot, server, kara, request("w2", [ids["d1"]]))[2]

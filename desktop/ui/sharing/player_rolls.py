@@ -13,6 +13,7 @@ from desktop.ui.dice_commands import RollTray
 from desktop.ui.session import CampaignSession
 
 VIEW_ONLY = "Your GM has this page set to view only: ask them to allow rolls."
+GM_ROLLING = "The GM has a roll on the table right now; roll again in a moment."
 ALL_ONES = "All ones! Nothing was written: the all-ones choice is made at the GM's table for now."
 
 
@@ -26,6 +27,11 @@ def roll_from_phone(
         return VIEW_ONLY
     if session.read_only:
         return "The GM's campaign is open read-only: nothing can be rolled."
+    if not session.undo_stack.isActive():
+        # The Dice Table or the Play dock holds undo while a roll made on the dice as
+        # they are is still landing or waits for its all-ones choice: nothing may change
+        # those dice under it.
+        return GM_ROLLING
     campaign = session.campaign
     actor = Actor.player(character_id)
     try:
