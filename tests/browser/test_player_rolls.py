@@ -14,6 +14,7 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from desktop.ui.docks.roll_log import RollLogWidget
+from desktop.ui.sharing.player_rolls import GM_ROLLING
 from tests.browser.conftest import Browser
 from tests.browser.test_player_page import kara_with_dice, open_page, wait_for
 from tests.share.gm_sharing import Sharing, gm_sharing
@@ -114,6 +115,17 @@ def test_a_player_taps_two_dice_rolls_and_the_gm_window_holds_it(
     # The GM's undo takes it back, on every page.
     session.undo_stack.undo()
     wait_for(driver, qtbot, lambda: sorted(roller(driver)["pool"]) == sorted(pool))
+
+    # A refusal is said on the page in plain words, the tray kept for another try.
+    tap(driver, f"#roller-pool button[data-die='{first}']")
+    session.undo_stack.setActive(False)  # as while the GM's own roll lands
+    tap(driver, "#roller-roll")
+    wait_for(driver, qtbot, lambda: roller(driver)["said"] == GM_ROLLING)
+    assert roller(driver)["tray"] == [first] and roller(driver)["enabled"]
+    assert session.undo_stack.count() == 1 and len(shared.campaign.rolls.all()) == 1
+    driver.execute_script("document.getElementById('roller').scrollIntoView();")
+    assert driver.save_screenshot(str(SHOTS / "player-360x640-refused.png"))
+    session.undo_stack.setActive(True)
 
     # Set back to view only: the roller goes from the page.
     shared.window.sharing.allow_rolls(kara, False)

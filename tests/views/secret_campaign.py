@@ -44,6 +44,9 @@ def secret_campaign(campaign: Campaign) -> dict[str, int]:
     campaign.kit.add_dice(dask.id, size=20, count=2)
     campaign.kit.add_dice(rock.id, size=12, count=2)
     campaign.kit.add_trait(dask.id, "Sekrit npc trait", 3)
+    # Each player ticks their own traits on their page (issue 30): never another's.
+    campaign.kit.add_trait(kara.id, "KaraOnly climber", 1)
+    campaign.kit.add_trait(bryn.id, "BrynOnly liar", 2)
     campaign.kit.add_item(dask.id, "Sekrit npc blade", "weapon", 12)
     campaign.kit.add_item(kara.id, "KaraOnly sabre", "weapon", 8)
     campaign.kit.add_item(bryn.id, "BrynOnly shield", "armour", 6)
