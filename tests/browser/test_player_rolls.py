@@ -130,3 +130,36 @@ def test_a_player_taps_two_dice_rolls_and_the_gm_window_holds_it(
     # Set back to view only: the roller goes from the page.
     shared.window.sharing.allow_rolls(kara, False)
     wait_for(driver, qtbot, lambda: not roller(driver)["shown"])
+
+
+def test_a_player_ticks_a_trait_and_steps_a_die_up(
+    qtbot: QtBot, browser: Browser, shared: Sharing
+) -> None:
+    kara = shared.ids["kara"]
+    session = shared.session
+    shared.window.sharing.allow_rolls(kara, True)
+    driver = open_page(browser, shared.links()["Kara Voss"])
+    wait_for(driver, qtbot, lambda: roller(driver)["shown"])
+    # A trait the GM adds reaches the page as any change does.
+    trait = shared.campaign.kit.add_trait(kara, "Climber", 1)
+    ticks = f"#roller-traits input[data-trait='{trait.id}']"
+    wait_for(
+        driver,
+        qtbot,
+        lambda: driver.execute_script(f"return document.querySelector({ticks!r}) !== null;"),
+    )
+    die = roller(driver)["pool"][0]
+    tap(driver, f"#roller-pool button[data-die='{die}']")
+    tap(driver, ticks)
+    tap(driver, "#roller-tray button.step")
+    caption = driver.execute_script(
+        "return document.querySelector('#roller-tray figcaption').textContent;"
+    )
+    assert caption == "rolls as d8"  # a d6 stepped once
+    session.rng = ScriptedRng([7])
+    tap(driver, "#roller-roll")
+    wait_for(driver, qtbot, lambda: session.undo_stack.count() == 1)
+    [logged] = shared.campaign.rolls.all()
+    [rolled] = logged.detail["dice"]
+    assert (rolled["die_id"], rolled["steps"], rolled["rolled_as"]) == (die, 1, 8)
+    assert logged.detail["steps_allowed"] == 1 and logged.total == 7
