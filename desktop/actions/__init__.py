@@ -1,9 +1,10 @@
 """Qt-free actions at the table, one function each: the campaign, the actor (the GM or a
 player) and the choices in, what happened out, in one transaction.
 
-The undo commands of `desktop.ui` call them (and the player pages will): `tray` rolls
+The undo commands of `desktop.ui` call them (for the GM, and for a player's page): `tray` rolls
 and applies a tray, `conflict` settles and applies a conflict, `end_day` ends the
 day, `play` ends a round with its award, a game and its session's XP. `dice` holds
 the adapters between the store's dice records and the rules' pools, `roll_words` a
-roll in the log's words, `actor` who acts.
+roll in the log's words, `actor` who acts, `player_tray` the tray a player picked on
+their phone, checked before it is rolled.
 """
