@@ -76,16 +76,38 @@ class RollRequest(BaseModel):
         return {int(key): count for key, count in self.steps.items()}
 
 
-Inbound = Annotated[Hello | Resync | RollRequest, Field(discriminator="type")]
-INBOUND: TypeAdapter[Hello | Resync | RollRequest] = TypeAdapter(Inbound)
-KNOWN_TYPES = ("hello", "resync", "roll")
+class ChooseRequest(BaseModel):
+    """A player's all-ones choice for their roll that waits: keep one die in the pool
+    (`keep`, the rest go to the table) or lose one (`lose`, the rest return to the
+    pool), exactly one of them, the die's id. `id` names the request, as for a roll."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+    type: Literal["choose"]
+    id: RequestId
+    keep: StoreId | None = None
+    lose: StoreId | None = None
+
+    @model_validator(mode="after")
+    def _one_choice(self) -> ChooseRequest:
+        # One of the two named, with a die: a null beside it is a page sending both.
+        named = self.model_fields_set & {"keep", "lose"}
+        if len(named) != 1 or (self.keep is None) == (self.lose is None):
+            raise ValueError("keep one die or lose one, not both or neither")
+        return self
+
+
+# What a page asks GM Desk to do (the server hands these to the GM's side).
+PlayerRequest = RollRequest | ChooseRequest
+Inbound = Annotated[Hello | Resync | RollRequest | ChooseRequest, Field(discriminator="type")]
+INBOUND: TypeAdapter[Hello | Resync | RollRequest | ChooseRequest] = TypeAdapter(Inbound)
+KNOWN_TYPES = ("hello", "resync", "roll", "choose")
 
 
 class RefusedFrame(ValueError):
     """An inbound frame GM Desk does not take; its message is shown on the page."""
 
 
-def read_inbound(text: str) -> Hello | Resync | RollRequest:
+def read_inbound(text: str) -> Hello | Resync | RollRequest | ChooseRequest:
     """The model `text` holds, or RefusedFrame with a plain sentence."""
     try:
         data = json.loads(text)

@@ -33,7 +33,9 @@ from desktop.share.guards import (
     host_in_url,
 )
 from desktop.share.messages import (
+    ChooseRequest,
     Hello,
+    PlayerRequest,
     RefusedFrame,
     RollRequest,
     bye_frame,
@@ -71,7 +73,7 @@ WATCH_ONLY = "This page can only watch."
 LOST = "GM Desk could not take that request; try again."
 
 # character id, the request: called on the server's thread, it must only hand over.
-RequestHandler = Callable[[int, RollRequest], None]
+RequestHandler = Callable[[int, PlayerRequest], None]
 
 
 @dataclass(frozen=True)
@@ -376,12 +378,12 @@ class ShareServer:
             except RefusedFrame as refused:
                 device.send(Frame(error_frame(str(refused))))
                 continue
-            if isinstance(inbound, RollRequest):
+            if isinstance(inbound, RollRequest | ChooseRequest):
                 self._request(device, inbound)
             else:
                 self._answer(device, inbound.version if isinstance(inbound, Hello) else -1)
 
-    def _request(self, device: Device, request: RollRequest) -> None:
+    def _request(self, device: Device, request: PlayerRequest) -> None:
         """A player's request, handed to the GM's side the first time its id comes; a
         replayed id is never handed over again (it gets the first answer)."""
         if self.on_request is None:

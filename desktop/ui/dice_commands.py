@@ -12,6 +12,7 @@ from collections.abc import Callable
 from PySide6.QtGui import QUndoCommand
 
 from desktop.actions.actor import Actor
+from desktop.actions.all_ones import check_choice
 from desktop.actions.pool import DiceMoved, give_depleted_die, given_die
 from desktop.actions.tray import RollDone, RollEntry, apply_tray_roll, record_roll
 from desktop.rules import dicepool
@@ -200,3 +201,37 @@ def award_depleted(
             lambda: give_depleted_die(campaign, Actor.gm(), die_id, from_character, to_character),
         )
     )
+
+
+def settle_all_ones(
+    session: CampaignSession,
+    chooser: Actor,
+    character_id: int,
+    choice: dicepool.Catastrophe,
+    die_id: int,
+) -> RollTray:
+    """Make the all-ones choice of the roll waiting on `session` for `character_id`:
+    `chooser` (the GM, or that character's player) keeps or loses `die_id`. The roll is
+    written as the one who rolled it made it, one undo step: the command pushed (its
+    `done` None when the rules or the store refused it, said by `session`), or
+    ValueError/NotYours/NotFound in plain words, nothing written, when no such choice
+    waits. The first choice wins; a second hears "already chosen"."""
+    pending = check_choice(
+        session.all_ones, chooser, character_id, die_id, session.settled_dice(character_id)
+    )
+    character = session.campaign.roster.get(character_id)
+    command = RollTray(
+        session,
+        character,
+        pending.roll,
+        steps_allowed=pending.steps_allowed,
+        choice=choice,
+        chosen=die_id,
+        actor=pending.actor,
+        rolled=None if pending.rolled is None else list(pending.rolled),
+    )
+    # As at the Dice Table: the roll stops waiting before it is written (undo free for
+    # the push); a refusal by the rules or the store drops it, said to the GM.
+    session.end_choice(chosen=True)
+    session.push(command)
+    return command

@@ -14,6 +14,7 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 if TYPE_CHECKING:
+    from desktop.actions.all_ones import PendingAllOnes
     from desktop.store import Campaign
 
 
@@ -30,6 +31,8 @@ class CampaignSession(QObject):
     # (versions and traceback) the box's Copy details puts on the clipboard.
     went_wrong = Signal(str, str)
     about_to_change = Signal()  # a command is about to run: what was, is still there
+    # An all-ones roll began or stopped waiting for its choice (`all_ones`).
+    all_ones_changed = Signal()
 
     def __init__(
         self, campaign: Campaign, parent: QObject | None = None, rng: random.Random | None = None
@@ -40,6 +43,10 @@ class CampaignSession(QObject):
         self.rng = rng or random.Random()
         self.undo_stack = QUndoStack(self)
         self.selected_character: int | None = None
+        # The all-ones roll waiting for its player's choice, whoever rolled it (the Dice
+        # Table or a player's phone): held here so that both may make the choice.
+        self.all_ones: PendingAllOnes | None = None
+        self._settled: dict[int, frozenset[int]] = {}  # character -> last chosen roll's dice
         self._failure: str | None = None
         # The value check's word on the file, for the state of it (PRAGMA data_version)
         # it was judged in: see `tell_damage`.
@@ -54,6 +61,29 @@ class CampaignSession(QObject):
         if character_id != self.selected_character:
             self.selected_character = character_id
             self.character_selected.emit(character_id)
+
+    def wait_for_choice(self, pending: PendingAllOnes) -> None:
+        """Hold `pending` until its choice is made; undo waits with it, since the roll
+        was made from the pool as it is now."""
+        self.all_ones = pending
+        self.undo_stack.setActive(False)
+        self.all_ones_changed.emit()
+
+    def end_choice(self, chosen: bool) -> PendingAllOnes | None:
+        """The roll that waited, no longer waiting (`chosen`: its choice is being made,
+        rather than the roll dropped); undo is free again."""
+        pending, self.all_ones = self.all_ones, None
+        if pending is None:
+            return None
+        if chosen:
+            self._settled[pending.character_id] = frozenset(pending.roll.die_ids)
+        self.undo_stack.setActive(True)
+        self.all_ones_changed.emit()
+        return pending
+
+    def settled_dice(self, character_id: int) -> frozenset[int]:
+        """The dice of `character_id`'s last all-ones roll whose choice was made."""
+        return self._settled.get(character_id, frozenset())
 
     def push(self, command: QUndoCommand) -> bool:
         """Run a command through the undo stack; False if it failed (and was dropped)."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from datetime import datetime
 
-from desktop.share.messages import RollRequest
+from desktop.share.messages import PlayerRequest
 from desktop.share.server import Connection, ShareError
 
 
@@ -17,7 +17,7 @@ class FakeServer:
         files: Mapping[str, tuple[bytes, str]],
         on_change: Callable[[], None],
         refusal: str | None = None,
-        on_request: Callable[[int, RollRequest], None] | None = None,
+        on_request: Callable[[int, PlayerRequest], None] | None = None,
     ) -> None:
         self.host, self.port, self.files, self.on_change = host, port, files, on_change
         self.on_request = on_request
@@ -73,7 +73,7 @@ class FakeServers:
         port: int,
         files: Mapping[str, tuple[bytes, str]],
         on_change: Callable[[], None],
-        on_request: Callable[[int, RollRequest], None] | None = None,
+        on_request: Callable[[int, PlayerRequest], None] | None = None,
     ) -> FakeServer:
         server = FakeServer(host, port, files, on_change, self.refusal, on_request)
         self.made.append(server)

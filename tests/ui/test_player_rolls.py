@@ -17,12 +17,12 @@ from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from desktop.share.messages import RollRequest
+from desktop.share.messages import PlayerRequest, RollRequest
 from desktop.store import Campaign
 from desktop.ui.main_window import MainWindow
 from desktop.ui.settings import Settings
 from desktop.ui.sharing.addresses import Address
-from desktop.ui.sharing.player_rolls import ALL_ONES, GM_ROLLING, VIEW_ONLY
+from desktop.ui.sharing.player_rolls import GM_ROLLING, VIEW_ONLY
 from desktop.views.player import payload, player_view
 from tests.ui.docks import campaign_of
 from tests.ui.sharing_doubles import FakeServer, FakeServers
@@ -32,13 +32,6 @@ LOOPBACK = (Address("This computer only — 127.0.0.1", "127.0.0.1", True),)
 
 # The GM's window, the server double it shares through, and the campaign's ids by name.
 Gm = tuple[MainWindow, FakeServer, dict[str, int]]
-
-
-class Ones(random.Random):
-    """Every die comes up 1: an all-ones roll."""
-
-    def randint(self, a: int, b: int) -> int:
-        return 1
 
 
 @pytest.fixture
@@ -79,7 +72,7 @@ def request(
 
 
 def ask(
-    qtbot: QtBot, server: FakeServer, character_id: int, asked: RollRequest
+    qtbot: QtBot, server: FakeServer, character_id: int, asked: PlayerRequest
 ) -> tuple[int, str, bool, str]:
     """Hand `asked` over from another thread, as the server's own does; its answer."""
     assert server.on_request is not None
@@ -175,21 +168,6 @@ def test_a_die_not_in_the_pool_is_refused(qtbot: QtBot, gm: Gm) -> None:
     answer = ask(qtbot, server, kara, request("t1", [die.id]))
     assert not answer[2] and "not in Kara Voss's pool" in answer[3]
     assert campaign.rolls.all() == []
-
-
-def test_all_ones_is_not_written_and_the_gm_is_told(qtbot: QtBot, gm: Gm) -> None:
-    window, server, ids = gm
-    campaign, session = campaign_of(window), window.session
-    assert session is not None
-    kara = ids["kara"]
-    window.sharing.allow_rolls(kara, True)
-    session.rng = Ones()
-    told: list[str] = []
-    session.failed.connect(told.append)
-    answer = ask(qtbot, server, kara, request("o1", [ids["d1"], ids["d2"]]))
-    assert answer == (kara, "o1", False, ALL_ONES)
-    assert told and "Kara Voss's phone rolled all ones" in told[-1]
-    assert campaign.rolls.all() == [] and session.undo_stack.count() == 0
 
 
 def test_a_request_for_a_character_not_shared_is_refused(qtbot: QtBot, gm: Gm) -> None:

@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 from desktop.actions import pool as pool_actions
 from desktop.actions import tray_moves
 from desktop.actions.actor import Actor
+from desktop.actions.all_ones import PendingAllOnes
 from desktop.actions.dice import quick_roll, roll_tray, to_pool, tray_of
 from desktop.actions.roll_words import describe_roll, rolled_size
 from desktop.paint.dice import kind_word
@@ -46,6 +47,7 @@ from desktop.ui.dice_commands import (
     RemoveDice,
     RollTray,
     award_depleted,
+    settle_all_ones,
 )
 from desktop.ui.dice_table.animation import RollAnimation
 from desktop.ui.dice_table.chips import NewDieChip, TraitChips
@@ -108,7 +110,6 @@ class DiceTableWidget(QWidget):
         self._traits: list[TraitRecord] = []
         self._states: dict[int, DieState] = {}
         self._applied: set[int] = set()
-        self._pending: dicepool.Roll | None = None
         self._typed_count = ""  # digits typed for a quick roll, waiting for Space
         self.animation = RollAnimation(self)
         # A tumble's end frees the table: Roll, the conflict's Apply, undo.
@@ -345,14 +346,17 @@ class DiceTableWidget(QWidget):
 
     def set_session(self, session: CampaignSession | None) -> None:
         self.animation.stop()
-        self._pending = None
         if self._conflict_box is not None:
             self._conflict_box.reset()
         self.odds_box.cancel()
         if self._session is not None:
             self._hold_undo(False)
         self._session = follow_changes(
-            self._session, session, self._on_changed, character_selected=self._on_selected
+            self._session,
+            session,
+            self._on_changed,
+            character_selected=self._on_selected,
+            all_ones_changed=self._on_all_ones,
         )
         self._result.set_session(session)
         self._states.clear()
@@ -381,6 +385,7 @@ class DiceTableWidget(QWidget):
             if self._conflict_box is not None:
                 self._conflict_box.reset()
             self._result.clear()
+            self._offer_waiting()
         self.reload()
 
     @read_guard.guarded
@@ -464,8 +469,11 @@ class DiceTableWidget(QWidget):
         has_character = writable and self._character is not None
         box = self._conflict_box
         conflict = self._rolled_conflict()
-        waiting = self._pending is not None or (box is not None and box.waiting())
-        busy = waiting or conflict is not None or self.animation.running()
+        # An all-ones roll waiting for any character holds the table (and undo): it was
+        # rolled from the dice as they are.
+        pending = self._all_ones() is not None
+        waiting = self._waiting_here() is not None or (box is not None and box.waiting())
+        busy = pending or waiting or conflict is not None or self.animation.running()
         self._hold_undo(busy)
         opponent_tray = tray_of(self._opponent_dice())
         trays = bool(self._tray()) or (self._in_conflict() and bool(opponent_tray))
@@ -529,7 +537,7 @@ class DiceTableWidget(QWidget):
             self._session is not None
             and not self._session.read_only
             and self._character is not None
-            and self._pending is None
+            and self._all_ones() is None
             and self._rolled_conflict() is None
             and not self.animation.running()
         )
@@ -755,8 +763,11 @@ class DiceTableWidget(QWidget):
             return "Space rolls the selected character's dice: select one in the roster first."
         if self._session.read_only:
             return "The campaign is open read-only: nothing can be rolled."
-        if self._pending is not None:
+        waiting = self._all_ones()
+        if waiting is not None and waiting.actor.is_gm:
             return "All ones: the player chooses first, on the Dice Table."
+        if waiting is not None:
+            return "All ones from a player's phone: they choose first, there or on the Dice Table."
         if self._rolled_conflict() is not None:
             return "The conflict is rolled: apply the outcome or discard the roll first."
         if not self._typed_count and not self._in_conflict() and not self._tray():
@@ -880,15 +891,14 @@ class DiceTableWidget(QWidget):
     def _land(self, roll: dicepool.Roll) -> None:
         self._show_faces([roll])
         if roll.result.catastrophe:
-            self._pending = roll
-            name = self._character.name if self._character else ""
-            said = describe_roll(name, roll, None)
-            self._result.say(said + "\nAll ones: choose below.")
-            self.choice_frame.offer(roll)
+            assert self._character is not None
+            name = self._character.name
+            self._result.say(describe_roll(name, roll, None) + "\nAll ones: choose below.")
+            pending = PendingAllOnes(self._character.id, roll, self.steps_allowed(), Actor.gm())
+            self._live.wait_for_choice(pending)  # offered below by `_on_all_ones`
             self._redraw()
-            self._update_buttons()
             return
-        self._commit(roll, None)
+        self._commit(roll)
 
     def chosen_die(self, choice: dicepool.Catastrophe) -> int | None:
         return self.choice_frame.chosen_die(choice)
@@ -903,31 +913,76 @@ class DiceTableWidget(QWidget):
         if self._rolled_conflict() is not None:
             self.conflict_box.choose(choice, chosen)
             return
-        roll, self._pending = self._pending, None
-        if roll is not None:
-            self._commit(roll, choice, chosen)
+        if self._session is None or self._character is None:
+            return
+        if chosen is None:
+            self._problem("Pick the die for the all-ones choice first.")
+            return
+        # The GM chooses for the roll shown, whoever rolled it; a player's phone that
+        # chose first has settled it ("already chosen", and the table shows the roll).
+        try:
+            command = settle_all_ones(self._session, Actor.gm(), self._character.id, choice, chosen)
+        except (ValueError, NotFound) as error:
+            self._problem(str(error))
+            self._update_buttons()
+            return
+        self._landed(command)
+
+    def _all_ones(self) -> PendingAllOnes | None:
+        """The all-ones roll waiting for its choice, for any character."""
+        return self._session.all_ones if self._session is not None else None
+
+    def _waiting_here(self) -> PendingAllOnes | None:
+        """The all-ones roll waiting for the character shown, if any."""
+        waiting = self._all_ones()
+        if waiting is None or self._character is None:
+            return None
+        return waiting if waiting.character_id == self._character.id else None
+
+    @read_guard.guarded
+    def _on_all_ones(self) -> None:
+        """An all-ones roll began or stopped waiting (here, or from a player's phone)."""
+        frame = self._choice_frame
+        asked = frame is not None and frame.isVisibleTo(self) and self._rolled_conflict() is None
+        if asked and self._waiting_here() is None:
+            # Chosen (on the phone, or here: its summary follows) or dropped: the
+            # "choose below" no longer holds.
+            self._result.clear()
+        self._offer_waiting()
+        self._update_buttons()
+
+    def _offer_waiting(self) -> None:
+        """Offer the choice of the roll waiting for the character shown, its faces shown
+        (a player's phone rolled it, or the GM here)."""
+        waiting = self._waiting_here()
+        if waiting is None:
+            return
+        self._show_faces([waiting.roll])
+        if not waiting.actor.is_gm and self._character is not None:
+            said = describe_roll(self._character.name, waiting.roll, None)
+            self._result.say(said + "\nAll ones from their phone: they choose there, or below.")
+        self.choice_frame.offer(waiting.roll)
+        self._redraw()
 
     def _cancel_pending(self) -> None:
-        self._pending = None
+        """Another character shown: the GM's own all-ones roll is dropped, unwritten, as
+        before; a player's waits for their phone's choice."""
+        waiting = self._all_ones()
+        if waiting is not None and waiting.actor.is_gm and self._session is not None:
+            self._session.end_choice(chosen=False)
         if self._choice_frame is not None:
             self._choice_frame.hide()
 
-    def _commit(
-        self,
-        roll: dicepool.Roll,
-        choice: dicepool.Catastrophe | None,
-        chosen: int | None = None,
-    ) -> None:
+    def _commit(self, roll: dicepool.Roll) -> None:
+        """A roll that needs no choice, written at once."""
         assert self._session is not None and self._character is not None
-        command = RollTray(
-            self._session,
-            self._character,
-            roll,
-            steps_allowed=self.steps_allowed(),
-            choice=choice,
-            chosen=chosen,
-        )
-        if self._push(command) and command.done is not None:
+        command = RollTray(self._session, self._character, roll, steps_allowed=self.steps_allowed())
+        self._push(command)
+        self._landed(command)
+
+    def _landed(self, command: RollTray) -> None:
+        """A roll written (or refused, said by the session): its summary shown."""
+        if command.done is not None:
             self._applied.clear()
             self._result.show(command.done.summary)
         self._update_buttons()

@@ -27,7 +27,7 @@ from desktop.ui.sharing.files import SiteFiles, share_files
 from desktop.ui.sharing.share_address import DEFAULT_PORT
 
 if TYPE_CHECKING:
-    from desktop.share.messages import RollRequest
+    from desktop.share.messages import PlayerRequest
     from desktop.share.server import Connection
     from desktop.ui.sharing.addresses import Address
     from desktop.ui.sharing.window import PlayerLink, SharingWindow
@@ -54,7 +54,7 @@ ServerFactory = Callable[
         int,
         Mapping[str, tuple[bytes, str]],
         Callable[[], None],
-        Callable[[int, "RollRequest"], None],
+        Callable[[int, "PlayerRequest"], None],
     ],
     SharingServer,
 ]
@@ -65,7 +65,7 @@ def share_server(
     port: int,
     files: Mapping[str, tuple[bytes, str]],
     on_change: Callable[[], None],
-    on_request: Callable[[int, RollRequest], None],
+    on_request: Callable[[int, PlayerRequest], None],
 ) -> SharingServer:
     """The real server (aiohttp, imported when the GM first shares)."""
     from desktop.share.server import ShareServer
@@ -96,7 +96,7 @@ class PlayerSharing(QObject):
     # The server's thread says its connections changed; received on the Qt thread.
     connections_changed = Signal()
     running_changed = Signal(bool)
-    # A player's request (character id, RollRequest), from the server's thread.
+    # A player's request (character id, PlayerRequest), from the server's thread.
     request_arrived = Signal(int, object)
 
     def __init__(
@@ -145,11 +145,13 @@ class PlayerSharing(QObject):
         and starts again, shown, for one left sharing."""
         if self.session is not None:
             self.session.changed.disconnect(self._changed)
+            self.session.all_ones_changed.disconnect(self._all_ones_changed)
             self._stop_server()
         self.session = session
         self.tokens = {}
         if session is not None:
             session.changed.connect(self._changed)
+            session.all_ones_changed.connect(self._all_ones_changed)
         self._update_action()
         if self.window is not None:
             self._fill_window()
@@ -261,10 +263,11 @@ class PlayerSharing(QObject):
             self.window.set_players(self.player_links())
 
     @guarded
-    def _requested(self, character_id: int, request: RollRequest) -> None:
+    def _requested(self, character_id: int, request: PlayerRequest) -> None:
         """A player's request, on the Qt thread: made as the GM's own action would be,
         and the server told whether it was done (a refusal in the player's words)."""
-        from desktop.ui.sharing.player_rolls import roll_from_phone
+        from desktop.share.messages import RollRequest
+        from desktop.ui.sharing.player_rolls import choose_from_phone, roll_from_phone
 
         server, session = self.server, self.session
         if server is None:
@@ -273,15 +276,21 @@ class PlayerSharing(QObject):
             server.answer(character_id, request.id, False, "This character is not shared.")
             return
         try:
-            refusal = roll_from_phone(
-                session, character_id, request, self.rolls_allowed(character_id)
-            )
+            allowed = self.rolls_allowed(character_id)
+            if isinstance(request, RollRequest):
+                refusal = roll_from_phone(session, character_id, request, allowed)
+            else:
+                refusal = choose_from_phone(session, character_id, request, allowed)
         except Exception:
             # The page hears even then (a request never waits forever); the GM is told
             # by the guard, as after any view's failure.
             server.answer(character_id, request.id, False, "GM Desk could not make that roll.")
             raise
         server.answer(character_id, request.id, refusal is None, refusal or "")
+        if refusal is not None:
+            # A fresh view with the refusal: a page that raced the GM (or another of its
+            # devices) shows what is there now.
+            guarded_call(self, lambda: self._publish_one(character_id))
 
     # -- the window -----------------------------------------------------------------------
 
@@ -381,7 +390,17 @@ class PlayerSharing(QObject):
             self._fill_window()
         elif topic == Topic.CHARACTERS and self.window is not None:
             self.window.set_players(self.player_links())  # a renamed character
-        if topic in PLAYER_TOPICS and not self._hand_off_posted:
+        if topic in PLAYER_TOPICS:
+            self._post_hand_off()
+
+    def _all_ones_changed(self) -> None:
+        # An all-ones roll waits for (or no longer waits for) its player's choice: not a
+        # store change, but their page shows the choice.
+        if self.server is not None:
+            self._post_hand_off()
+
+    def _post_hand_off(self) -> None:
+        if not self._hand_off_posted:
             self._hand_off_posted = True
             QCoreApplication.postEvent(
                 self, QEvent(self._hand_off_event), Qt.EventPriority.HighEventPriority.value
@@ -408,15 +427,24 @@ class PlayerSharing(QObject):
             return
         for character_id, view in player_views(self.session.campaign).items():
             if character_id in self.tokens:
-                self.server.publish(character_id, payload(view))
+                self.server.publish(character_id, self._with_all_ones(character_id, payload(view)))
 
     def _publish_one(self, character_id: int) -> None:
         from desktop.views.player import payload, player_view
 
         if self.server is not None and self.session is not None:
-            self.server.publish(
-                character_id, payload(player_view(self.session.campaign, character_id))
-            )
+            view = payload(player_view(self.session.campaign, character_id))
+            self.server.publish(character_id, self._with_all_ones(character_id, view))
+
+    def _with_all_ones(self, character_id: int, view: dict[str, object]) -> dict[str, object]:
+        """The page's view with the all-ones choice waiting for its character, if any
+        (held by the session, not the store)."""
+        from desktop.views.all_ones import all_ones_data
+
+        waiting = self.session.all_ones if self.session is not None else None
+        if waiting is None or waiting.character_id != character_id:
+            return {**view, "all_ones": None}
+        return {**view, "all_ones": all_ones_data(waiting.roll)}
 
     # -- tokens ---------------------------------------------------------------------------
 

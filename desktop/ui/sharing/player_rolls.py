@@ -1,20 +1,24 @@
 """A player's roll from their phone, made on the Qt thread as the GM's own: the same
 undo command the Dice Table pushes (`RollTray`), acting as that character's player, so
-the store and the rules check it as they check the GM's, and Ctrl+Z takes it back."""
+the store and the rules check it as they check the GM's, and Ctrl+Z takes it back. An
+all-ones roll waits on the session, as the Dice Table's does, for the choice made on
+the phone or at the GM's table (`choose_from_phone`, `settle_all_ones`)."""
 
 from __future__ import annotations
 
 from desktop.actions.actor import Actor, NotYours
+from desktop.actions.all_ones import PendingAllOnes
 from desktop.actions.dice import roll_tray
 from desktop.actions.player_tray import picked_tray
-from desktop.share.messages import RollRequest
+from desktop.rules import dicepool
+from desktop.share.messages import ChooseRequest, RollRequest
 from desktop.store import NotFound, ReadOnlyCampaign
-from desktop.ui.dice_commands import RollTray
+from desktop.ui.dice_commands import RollTray, settle_all_ones
 from desktop.ui.session import CampaignSession
 
 VIEW_ONLY = "Your GM has this page set to view only: ask them to allow rolls."
 GM_ROLLING = "The GM has a roll on the table right now; roll again in a moment."
-ALL_ONES = "All ones! Nothing was written: the all-ones choice is made at the GM's table for now."
+CHOOSE_FIRST = "All ones are waiting for your choice: keep one die or lose one first."
 
 
 def roll_from_phone(
@@ -27,6 +31,9 @@ def roll_from_phone(
         return VIEW_ONLY
     if session.read_only:
         return "The GM's campaign is open read-only: nothing can be rolled."
+    waiting = session.all_ones
+    if waiting is not None and waiting.character_id == character_id:
+        return CHOOSE_FIRST
     if not session.undo_stack.isActive():
         # The Dice Table or the Play dock holds undo while a roll made on the dice as
         # they are is still landing or waits for its all-ones choice: nothing may change
@@ -43,13 +50,13 @@ def roll_from_phone(
     except (ValueError, NotFound, NotYours, ReadOnlyCampaign) as error:
         return str(error)
     if roll.result.catastrophe:
-        # The all-ones choice is the player's; until their page can make it, the GM is
-        # told the faces so that the roll is settled at the table, not rolled again.
-        faces = ", ".join(
-            f"{face} (d{size})" for size, face in zip(roll.sizes, roll.faces, strict=True)
+        # The choice is the player's: the roll waits, as the Dice Table's own does, and
+        # the Dice Table follows the character so that the GM sees it waiting too.
+        session.select_character(character_id)
+        session.wait_for_choice(
+            PendingAllOnes(character_id, roll, tray.steps_allowed, actor, tuple(tray.dice))
         )
-        session.report_failure(f"{character.name}'s phone rolled all ones: {faces}.")
-        return ALL_ONES
+        return None
     command = RollTray(
         session,
         character,
@@ -60,4 +67,28 @@ def roll_from_phone(
     )
     if not session.push(command):
         return session.last_failure or "GM Desk could not make that roll."
+    return None
+
+
+def choose_from_phone(
+    session: CampaignSession, character_id: int, request: ChooseRequest, allowed: bool
+) -> str | None:
+    """The all-ones choice the player of `character_id` made on their phone, written as
+    the Dice Table writes it (one undo step); None when done, else why not, in plain
+    words, with nothing written (not pending, chosen already, a die not rolled)."""
+    if not allowed:
+        return VIEW_ONLY
+    if session.read_only:
+        return "The GM's campaign is open read-only: nothing can be chosen."
+    if request.keep is not None:
+        choice, die_id = dicepool.Catastrophe.DEPLETE_ALL_BUT_ONE, request.keep
+    else:
+        assert request.lose is not None  # the model holds exactly one of them
+        choice, die_id = dicepool.Catastrophe.LOSE_ONE, request.lose
+    try:
+        command = settle_all_ones(session, Actor.player(character_id), character_id, choice, die_id)
+    except (ValueError, NotFound, NotYours, ReadOnlyCampaign) as error:
+        return str(error)
+    if command.done is None:
+        return session.last_failure or "GM Desk could not write that choice."
     return None
