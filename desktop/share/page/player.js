@@ -5,8 +5,9 @@
 // every connect; receive {"type":"view","version":n,"view":{...}}, {"type":"error",
 // "message":s} (shown, the connection stays) and {"type":"bye","message":s} (this link
 // was renewed or sharing stopped: shown, no reconnecting). A version gap sends
-// {"type":"resync"}. A player the GM lets roll sends {"type":"roll",...} (below) and
-// gets {"type":"done"|"refused","id",...}. A lost connection retries with a growing
+// {"type":"resync"}. A player the GM lets roll sends {"type":"roll",...} (below), and
+// after an all-ones roll {"type":"choose","id","keep"|"lose":die id}, and gets
+// {"type":"done"|"refused","id",...}. A lost connection retries with a growing
 // pause and says so.
 "use strict";
 
@@ -368,6 +369,7 @@
     renderCharacter(view);
     renderRoll(view.last_roll);
     renderDice(view);
+    renderAllOnes(view);
     renderRoller(view);
     renderScene(view.scene);
     renderEnergy(view.energy);
@@ -387,7 +389,7 @@
   const SIZES = [4, 6, 8, 10, 12, 20];
   const tray = new Map(); // die id -> trait steps spent on it
   const ticked = new Set(); // trait ids
-  let pending = null; // the roll request sent and not answered yet
+  let pending = null; // the roll or choose request sent and not answered yet
   let shownView = null;
 
   function requestId() {
@@ -524,7 +526,8 @@
       ? "Trait steps: " + stepsUsed() + " of " + allowedSteps + " used"
       : "";
     const button = byId("roller-roll");
-    button.disabled = !tray.size || pending !== null;
+    // An all-ones roll waiting for its choice: no other roll until it is made.
+    button.disabled = !tray.size || pending !== null || Boolean(view.all_ones);
     if (pending !== null) {
       button.textContent = "Rolling…";
     } else {
@@ -580,19 +583,116 @@
     renderRoller(shownView);
   }
 
+  // -- the all-ones choice: keep one die or lose one, and which -----------------------
+  //
+  // The view carries {"dice":[{"id","size","face","label"}],"keep":id,"lose":id} while
+  // the player's all-ones roll waits (the ids: the dice the rules suggest); null else.
+
+  const picked = { keep: null, lose: null }; // the die ticked in each list
+  let choiceOf = ""; // the rolled dice the picks were made for
+
+  function sayChoice(text) {
+    const said = byId("all-ones-said");
+    said.textContent = text || "";
+    show(said, Boolean(text));
+  }
+
+  function renderChoiceList(which, choice) {
+    const box = byId("all-ones-" + which);
+    Array.from(box.querySelectorAll("label")).forEach(function (label) {
+      box.removeChild(label);
+    });
+    choice.dice.forEach(function (die) {
+      const suggested = die.id === choice[which];
+      const label = element("label", "trait" + (suggested ? " suggested" : ""));
+      const tick = element("input");
+      tick.type = "radio";
+      tick.name = "all-ones-" + which;
+      tick.value = String(die.id);
+      tick.dataset.die = String(die.id);
+      tick.checked = picked[which] === die.id;
+      tick.addEventListener("change", function () {
+        picked[which] = die.id;
+      });
+      label.appendChild(tick);
+      const words = " " + die.label + ", showed " + die.face + (suggested ? " (suggested)" : "");
+      label.appendChild(document.createTextNode(words));
+      box.appendChild(label);
+    });
+  }
+
+  function renderAllOnes(view) {
+    const choice = view.all_ones;
+    const section = byId("all-ones");
+    show(section, Boolean(choice));
+    if (!choice) {
+      choiceOf = "";
+      const left = byId("all-ones-said").textContent;
+      if (left) {
+        say(left); // a refusal ("already chosen") outlives the choice it was about
+        sayChoice("");
+      }
+      return;
+    }
+    const key = choice.dice
+      .map(function (die) {
+        return die.id;
+      })
+      .join(",");
+    if (key !== choiceOf) {
+      choiceOf = key; // a new roll waits: the rules' suggestions ticked first
+      picked.keep = choice.keep;
+      picked.lose = choice.lose;
+      sayChoice("");
+    }
+    renderChoiceList("keep", choice);
+    renderChoiceList("lose", choice);
+    const choosing = pending !== null && pending.type === "choose";
+    byId("all-ones-keep-button").disabled = choosing;
+    byId("all-ones-lose-button").disabled = choosing;
+  }
+
+  function choose(which) {
+    if (!shownView || !shownView.all_ones || pending !== null || picked[which] === null) {
+      return;
+    }
+    pending = { type: "choose", id: requestId() };
+    pending[which] = picked[which];
+    sayChoice("");
+    send(pending);
+    renderAllOnes(shownView);
+  }
+
+  byId("all-ones-keep-button").addEventListener("click", function () {
+    choose("keep");
+  });
+  byId("all-ones-lose-button").addEventListener("click", function () {
+    choose("lose");
+  });
+
   function answered(message) {
     if (pending === null || message.id !== pending.id) {
       return; // an answer to a request this page no longer waits for
     }
+    const asked = pending;
     pending = null;
-    if (message.type === "done") {
+    const refusal = String(message.message || "GM Desk refused that.");
+    if (message.type === "done" && asked.type === "roll") {
       tray.clear();
       ticked.clear();
       say("");
-    } else {
-      say(String(message.message || "GM Desk refused that roll."));
+    } else if (message.type !== "done" && asked.type === "choose") {
+      // Said where the choice is; when it went (chosen already), above the roller.
+      if (shownView && shownView.all_ones) {
+        sayChoice(refusal);
+      } else {
+        say(refusal);
+      }
+    } else if (message.type !== "done") {
+      say(refusal);
     }
     if (shownView) {
+      renderAllOnes(shownView);
       renderRoller(shownView);
     }
   }
