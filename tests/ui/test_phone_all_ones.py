@@ -14,6 +14,7 @@ from desktop.actions.all_ones import ALREADY_CHOSEN, NOT_PENDING
 from desktop.rules import dicepool
 from desktop.share.messages import ChooseRequest
 from desktop.ui.docks.dice_table import DiceTableWidget
+from desktop.ui.play.play_panel import PlayWidget
 from desktop.ui.sharing.player_rolls import CHOOSE_FIRST, VIEW_ONLY
 from tests.ui.docks import campaign_of, shown_dock
 from tests.ui.sharing_doubles import FakeServer
@@ -202,3 +203,15 @@ def test_a_gm_roll_waiting_keeps_the_phone_off_and_selecting_away_drops_it(
     session.select_character(ids["ilse"])  # the GM looks away: dropped, unwritten
     assert session.all_ones is None and session.undo_stack.isActive()
     assert campaign_of(window).rolls.all() == []
+
+
+def test_the_play_dock_rolls_nothing_while_the_choice_waits(qtbot: QtBot, gm: Gm) -> None:
+    window, _server, ids = gm
+    session = window.session
+    assert session is not None
+    roll_all_ones(qtbot, gm)
+    play = shown_dock(window, "play", PlayWidget)
+    play.roll_challenge(ids["ilse"], 1)
+    assert "waits for its choice" in play.challenges.result.text()
+    assert campaign_of(window).rolls.all() == [] and session.all_ones is not None
+    assert not session.undo_stack.isActive()

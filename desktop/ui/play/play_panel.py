@@ -422,6 +422,13 @@ class PlayWidget(CampaignView):
         session = self._session
         if session is None:
             return
+        if session.all_ones is not None:
+            # A roll made on the dice as they are waits for its all-ones choice (at the
+            # Dice Table or on a player's phone): no other roll may move them first.
+            self.challenges.outcome.say(
+                "An all-ones roll waits for its choice on the Dice Table: make it first."
+            )
+            return
         try:
             sides = roll(session.rng)
         except (ValueError, NotFound) as error:
