@@ -10,7 +10,14 @@ import threading
 import aiohttp
 import pytest
 
-from desktop.share.messages import TRAY_MAX, RefusedFrame, RollRequest, read_inbound
+from desktop.share.messages import (
+    TRAY_MAX,
+    ChooseRequest,
+    PlayerRequest,
+    RefusedFrame,
+    RollRequest,
+    read_inbound,
+)
 from desktop.share.server import WATCH_ONLY, ShareServer
 from tests.share.harness import BRAM, BRAM_TOKEN, KARA, KARA_TOKEN, hello, next_json, running
 
@@ -74,10 +81,10 @@ class Requests:
     """A fake GM side: records what the server hands over, on the server's thread."""
 
     def __init__(self) -> None:
-        self.got: list[tuple[int, RollRequest, str]] = []
+        self.got: list[tuple[int, PlayerRequest, str]] = []
         self.arrived = threading.Event()
 
-    def __call__(self, character_id: int, request: RollRequest) -> None:
+    def __call__(self, character_id: int, request: PlayerRequest) -> None:
         self.got.append((character_id, request, threading.current_thread().name))
         self.arrived.set()
 
@@ -161,3 +168,31 @@ def test_a_failing_handler_refuses_the_request_and_the_socket_stays_usable() -> 
     with running(on_request=broken) as server:
         server.publish(KARA, {"character": {"name": "Kara"}})
         asyncio.run(scenario(server))
+
+
+def test_a_choice_is_handed_over_once_like_a_roll() -> None:
+    requests = Requests()
+    choice = json.dumps({"type": "choose", "id": "c1", "lose": 4})
+
+    async def scenario(server: ShareServer) -> None:
+        async with aiohttp.ClientSession() as session:
+            ws = await session.ws_connect(ws_url(server, KARA_TOKEN))
+            await hello(ws)
+            await ws.send_str(choice)
+            await asyncio.to_thread(requests.arrived.wait, 5)
+            server.answer(KARA, "c1", False, "Already chosen: that all-ones roll is settled.")
+            refused = await next_json(ws)
+            assert refused["type"] == "refused" and "Already chosen" in refused["message"]
+            await ws.send_str(choice)  # a replay: the first answer, not handed over again
+            assert await next_json(ws) == refused
+            await ws.send_str(json.dumps({"type": "choose", "id": "c2", "keep": 4, "lose": 5}))
+            error = await next_json(ws)
+            assert error == {
+                "type": "error",
+                "message": "GM Desk could not read that choose message.",
+            }
+
+    with running(on_request=requests) as server:
+        asyncio.run(scenario(server))
+    [(cid, request, _thread)] = requests.got
+    assert cid == KARA and isinstance(request, ChooseRequest) and request.lose == 4
