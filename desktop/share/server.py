@@ -43,7 +43,7 @@ from desktop.share.messages import (
 from desktop.share.quiet_log import QuietRequests
 from desktop.share.tokens import character_of
 
-__all__ = ["Connection", "ShareError", "ShareServer"]
+__all__ = ["NO_LONGER_SHARED", "RENEWED", "Connection", "ShareError", "ShareServer"]
 
 log = logging.getLogger(__name__)
 
@@ -59,6 +59,7 @@ SHUTDOWN_S = 2.0
 # stopped reading (the whole stop stays well under 3 s).
 FAREWELL_S = 1.0
 RENEWED = "The GM gave this character a new link. Ask your GM for it."
+NO_LONGER_SHARED = "This character is no longer shared with you."
 UNKNOWN = "This link no longer works. Ask your GM for the new one."
 STOPPED = "The GM stopped sharing."
 TOO_FAST = "Too many messages; GM Desk closed this connection."
@@ -155,11 +156,15 @@ class ShareServer:
         thread.join()
         self._thread = None
 
-    def set_tokens(self, tokens: Mapping[str, int]) -> None:
-        """Token -> character id. Pages of a token no longer there are cut off at once."""
+    def set_tokens(
+        self, tokens: Mapping[str, int], reasons: Mapping[int, str] | None = None
+    ) -> None:
+        """Token -> character id. Pages of a token no longer there are cut off at once,
+        told `reasons[character id]` (the caller knows why: a renewed link, a character
+        removed...), RENEWED when the caller gives none for that character."""
         with self._lock:
             self._tokens = dict(tokens)
-            self._call(self._cut_off_renewed)
+            self._call(self._cut_off_dropped, dict(reasons or {}))
 
     def publish(self, character_id: int, payload: Mapping[str, object]) -> int:
         """Hands a character's new view to its pages, in order; the new version.
@@ -372,13 +377,14 @@ class ShareServer:
             if device.ready and device.farewell is None:
                 device.send(frame)
 
-    def _cut_off_renewed(self) -> None:
+    def _cut_off_dropped(self, reasons: Mapping[int, str]) -> None:
         with self._lock:
             tokens = self._tokens
         for devices in list(self._devices.values()):
             for device in list(devices):
                 if character_of(device.token, tokens) != device.character_id:
-                    device.close_with(bye_frame(RENEWED))
+                    reason = reasons.get(device.character_id, RENEWED)
+                    device.close_with(bye_frame(reason))
                     self._forget(device)
 
     async def _close_all(self) -> None:

@@ -209,6 +209,31 @@ def test_a_renewed_link_is_cut_off_at_once_with_bye() -> None:
         asyncio.run(scenario(server))
 
 
+def test_a_removed_character_is_told_it_is_no_longer_shared() -> None:
+    async def scenario(server: ShareServer) -> None:
+        async with aiohttp.ClientSession() as session:
+            kara = await session.ws_connect(ws_url(server, KARA_TOKEN))
+            bram = await session.ws_connect(ws_url(server, BRAM_TOKEN))
+            for ws in (kara, bram):
+                await hello(ws)
+                await next_json(ws)
+            # Kara deleted, Bram's link renewed in the same hand-off: each told its own.
+            server.set_tokens(
+                {"bram-renewed-cccccccccccccccccccccccc": BRAM},
+                {KARA: server_module.NO_LONGER_SHARED},
+            )
+            assert await next_json(kara) == {
+                "type": "bye",
+                "message": "This character is no longer shared with you.",
+            }
+            assert await next_json(bram) == {"type": "bye", "message": server_module.RENEWED}
+
+    with running() as server:
+        server.publish(KARA, view("Kara"))
+        server.publish(BRAM, view("Bram"))
+        asyncio.run(scenario(server))
+
+
 async def ten_pages(server: ShareServer, changes: int, paced: bool) -> list[list[int]]:
     """Ten pages of one character; `changes` publishes, each followed by a millisecond of the
     pages' loop when `paced` (changes as a table makes them), else all in one burst."""

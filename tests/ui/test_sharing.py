@@ -161,6 +161,9 @@ def test_renew_asks_then_cuts_the_old_link_off(
     row = next(r for r in window.findChildren(PlayerRow) if r.player.name == "Kara Voss")
     new = row.link.text().rsplit("/", 1)[1]
     assert new != old and tokens[new] == kara
+    assert server.reasons[-1] == {
+        kara: "The GM gave this character a new link. Ask your GM for it."
+    }
     assert campaign_of(gm).sharing()["tokens"] == {
         str(cid): token for token, cid in tokens.items()
     }  # kept in the campaign: the new link works after a restart
@@ -235,6 +238,8 @@ def test_new_and_removed_player_characters_change_the_links(
     qtbot.waitUntil(lambda: any(cid == mira.id for cid, _ in server.published))
     campaign.roster.delete(mira.id)
     assert mira.id not in server.token_sets[-1].values()
+    # Her open pages are told why: no longer shared, not "a new link" (she has none).
+    assert server.reasons[-1] == {mira.id: "This character is no longer shared with you."}
     qtbot.waitUntil(lambda: len([r for r in window.rows.values()]) == 2)
 
 

@@ -37,7 +37,9 @@ class SharingServer(Protocol):
 
     def start(self) -> int: ...
     def stop(self) -> None: ...
-    def set_tokens(self, tokens: Mapping[str, int]) -> None: ...
+    def set_tokens(
+        self, tokens: Mapping[str, int], reasons: Mapping[int, str] | None = None
+    ) -> None: ...
     def publish(self, character_id: int, payload: Mapping[str, object]) -> int: ...
     def connections(self) -> tuple[Connection, ...]: ...
     @property
@@ -215,7 +217,9 @@ class PlayerSharing(QObject):
         self.tokens[character_id] = new_token()
         self._remember_tokens()
         if self.server is not None:
-            self.server.set_tokens(self._server_tokens())
+            from desktop.share.server import RENEWED
+
+            self.server.set_tokens(self._server_tokens(), {character_id: RENEWED})
             # A damaged record is told as after any change; the new link waits for the next.
             guarded_call(self, lambda: self._publish_one(character_id))
         self._fill_window()
@@ -357,7 +361,8 @@ class PlayerSharing(QObject):
 
     def _sync_tokens(self) -> bool:
         """One token per player character (new ones for new characters, none for removed
-        ones), handed to the server; whether they changed."""
+        ones), handed to the server; whether they changed. A removed character's pages
+        are told it is no longer shared, not that its link was renewed."""
         from desktop.share.tokens import new_token
         from desktop.views.player import player_characters
 
@@ -365,9 +370,13 @@ class PlayerSharing(QObject):
         ids = [cid for cid, _name in player_characters(self.session.campaign)]
         wanted = {cid: self.tokens.get(cid) or new_token() for cid in ids}
         changed = wanted != self.tokens
+        removed = set(self.tokens) - set(wanted)
         self.tokens = wanted
         if self.server is not None:
-            self.server.set_tokens(self._server_tokens())
+            from desktop.share.server import NO_LONGER_SHARED
+
+            reasons = dict.fromkeys(removed, NO_LONGER_SHARED)
+            self.server.set_tokens(self._server_tokens(), reasons)
         return changed
 
     def _server_tokens(self) -> dict[str, int]:
