@@ -63,6 +63,7 @@ NO_LONGER_SHARED = "This character is no longer shared with you."
 UNKNOWN = "This link no longer works. Ask your GM for the new one."
 STOPPED = "The GM stopped sharing."
 TOO_FAST = "Too many messages; GM Desk closed this connection."
+TOO_MANY_WRONG = "Too many wrong links from this device; wait a minute."
 
 
 @dataclass(frozen=True)
@@ -272,17 +273,25 @@ class ShareServer:
 
     def _character(self, request: web.Request) -> int | web.Response | None:
         """The character the request's token opens, None for an unknown token, or the
-        refusal to send (too many wrong tokens from that address)."""
+        refusal to send (too many wrong tokens from that address).
+
+        A blocked address's token is still compared (in constant time, as any other), so
+        a right link opens its page; a wrong one is counted and refused, and at the
+        ceiling nothing is compared any more (see FailureLimit): guessing stays bounded.
+        Blocked or not, a token costs the same comparison; only a locked address, which
+        its own 429s already told, is answered without one."""
         limit = self._failures
         remote = request.remote or "?"
-        if limit.blocked(remote):
-            return _plain(429, "Too many wrong links from this device; wait a minute.")
+        if limit.locked(remote):
+            return _plain(429, TOO_MANY_WRONG)
         with self._lock:
             tokens = self._tokens
         character_id = character_of(request.match_info["token"], tokens)
-        if character_id is None:
-            limit.failed(remote)
-        return character_id
+        if character_id is not None:
+            return character_id  # a right link is not a guess; the count stays as it is
+        blocked = limit.blocked(remote)
+        limit.failed(remote)
+        return _plain(429, TOO_MANY_WRONG) if blocked else None
 
     async def _player(self, request: web.Request) -> web.StreamResponse:
         character_id = self._character(request)

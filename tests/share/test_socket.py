@@ -82,13 +82,19 @@ def test_a_wrong_token_is_told_bye_and_counted() -> None:
                 seen.append((await next_json(ws))["type"])
                 await ws.close()
             with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
-                await session.ws_connect(ws_url(server, KARA_TOKEN))
+                await session.ws_connect(ws_url(server, "guess10"))
             seen.append(refused.value.status)
+            # The right link still opens its page: it is not a guess.
+            ws = await session.ws_connect(ws_url(server, KARA_TOKEN))
+            await hello(ws)
+            seen.append((await next_json(ws))["view"])
+            await ws.close()
         return seen
 
     with running() as server:
         server.publish(KARA, view("Kara"))
-        assert asyncio.run(scenario(server)) == ["bye"] * 10 + [429]
+        assert asyncio.run(scenario(server)) == ["bye"] * 10 + [429, view("Kara")]
+        assert connections_after_closing(server) == ()
         assert server.connections() == ()
 
 
