@@ -1,6 +1,7 @@
 """What every request to the player pages passes first: the Host header and the Origin
 must be the server's own (DNS rebinding, cross-site WebSocket hijacking), wrong tokens
-are rate-limited per remote address, and every response carries the same strict headers."""
+are rate-limited per remote address (right ones still open their page), and every
+response carries the same strict headers."""
 
 from __future__ import annotations
 
@@ -56,9 +57,17 @@ class OriginGuard:
 
 
 class FailureLimit:
-    """Wrong tokens per remote address: after `limit` in `window` seconds that address
-    is refused until its oldest failure ages out. Keeps at most `addresses` addresses
-    (the oldest forgotten first), so a flood of addresses cannot grow memory."""
+    """Wrong tokens per remote address, in two steps.
+
+    After `limit` wrong tokens in `window` seconds an address is *blocked*: its wrong
+    tokens are refused as too many, but a known token still opens its page (a right link
+    is not a guess: a phone that tried an old link ten times must still open the new one).
+    Each wrong token while blocked counts too, and at `ceiling` the address is *locked*:
+    nothing it sends is even compared until its oldest failure ages out. So an address
+    gets at most `ceiling` comparisons of wrong tokens per window, blocked or not: the
+    limit on guessing holds, and right links in between neither reset it nor get past it.
+    Keeps at most `addresses` addresses (the oldest forgotten first), so a flood of
+    addresses cannot grow memory."""
 
     def __init__(
         self,
@@ -66,8 +75,10 @@ class FailureLimit:
         window: float = 60.0,
         addresses: int = 1024,
         clock: Callable[[], float] = time.monotonic,
+        ceiling: int | None = None,
     ) -> None:
         self.limit = limit
+        self.ceiling = max(limit, 3 * limit if ceiling is None else ceiling)
         self.window = window
         self.addresses = addresses
         self.clock = clock
@@ -85,14 +96,22 @@ class FailureLimit:
             return None
         return times
 
-    def blocked(self, remote: str) -> bool:
+    def _count(self, remote: str) -> int:
         times = self._recent(remote)
-        return times is not None and len(times) >= self.limit
+        return 0 if times is None else len(times)
+
+    def blocked(self, remote: str) -> bool:
+        """Whether this address's wrong tokens are refused as too many."""
+        return self._count(remote) >= self.limit
+
+    def locked(self, remote: str) -> bool:
+        """Whether this address is refused whatever it sends (not even compared)."""
+        return self._count(remote) >= self.ceiling
 
     def failed(self, remote: str) -> None:
         times = self._recent(remote)
         if times is None:
-            times = self.failures[remote] = deque(maxlen=self.limit)
+            times = self.failures[remote] = deque(maxlen=self.ceiling)
         times.append(self.clock())
         self.failures.move_to_end(remote)
         while len(self.failures) > self.addresses:

@@ -50,7 +50,7 @@ from desktop.share.quiet_log import QuietRequests
 from desktop.share.requests import RequestMemory
 from desktop.share.tokens import character_of
 
-__all__ = ["Connection", "ShareError", "ShareServer"]
+__all__ = ["NO_LONGER_SHARED", "RENEWED", "Connection", "ShareError", "ShareServer"]
 
 log = logging.getLogger(__name__)
 
@@ -66,6 +66,7 @@ SHUTDOWN_S = 2.0
 # stopped reading (the whole stop stays well under 3 s).
 FAREWELL_S = 1.0
 RENEWED = "The GM gave this character a new link. Ask your GM for it."
+NO_LONGER_SHARED = "This character is no longer shared with you."
 UNKNOWN = "This link no longer works. Ask your GM for the new one."
 STOPPED = "The GM stopped sharing."
 TOO_FAST = "Too many messages; GM Desk closed this connection."
@@ -74,6 +75,7 @@ LOST = "GM Desk could not take that request; try again."
 
 # character id, the request: called on the server's thread, it must only hand over.
 RequestHandler = Callable[[int, PlayerRequest], None]
+TOO_MANY_WRONG = "Too many wrong links from this device; wait a minute."
 
 
 @dataclass(frozen=True)
@@ -170,11 +172,15 @@ class ShareServer:
         thread.join()
         self._thread = None
 
-    def set_tokens(self, tokens: Mapping[str, int]) -> None:
-        """Token -> character id. Pages of a token no longer there are cut off at once."""
+    def set_tokens(
+        self, tokens: Mapping[str, int], reasons: Mapping[int, str] | None = None
+    ) -> None:
+        """Token -> character id. Pages of a token no longer there are cut off at once,
+        told `reasons[character id]` (the caller knows why: a renewed link, a character
+        removed...), RENEWED when the caller gives none for that character."""
         with self._lock:
             self._tokens = dict(tokens)
-            self._call(self._cut_off_renewed)
+            self._call(self._cut_off_dropped, dict(reasons or {}))
 
     def publish(self, character_id: int, payload: Mapping[str, object]) -> int:
         """Hands a character's new view to its pages, in order; the new version.
@@ -289,17 +295,25 @@ class ShareServer:
 
     def _character(self, request: web.Request) -> int | web.Response | None:
         """The character the request's token opens, None for an unknown token, or the
-        refusal to send (too many wrong tokens from that address)."""
+        refusal to send (too many wrong tokens from that address).
+
+        A blocked address's token is still compared (in constant time, as any other), so
+        a right link opens its page; a wrong one is counted and refused, and at the
+        ceiling nothing is compared any more (see FailureLimit): guessing stays bounded.
+        Blocked or not, a token costs the same comparison; only a locked address, which
+        its own 429s already told, is answered without one."""
         limit = self._failures
         remote = request.remote or "?"
-        if limit.blocked(remote):
-            return _plain(429, "Too many wrong links from this device; wait a minute.")
+        if limit.locked(remote):
+            return _plain(429, TOO_MANY_WRONG)
         with self._lock:
             tokens = self._tokens
         character_id = character_of(request.match_info["token"], tokens)
-        if character_id is None:
-            limit.failed(remote)
-        return character_id
+        if character_id is not None:
+            return character_id  # a right link is not a guess; the count stays as it is
+        blocked = limit.blocked(remote)
+        limit.failed(remote)
+        return _plain(429, TOO_MANY_WRONG) if blocked else None
 
     async def _player(self, request: web.Request) -> web.StreamResponse:
         character_id = self._character(request)
@@ -419,13 +433,14 @@ class ShareServer:
             if device.ready and device.farewell is None:
                 device.send(frame)
 
-    def _cut_off_renewed(self) -> None:
+    def _cut_off_dropped(self, reasons: Mapping[int, str]) -> None:
         with self._lock:
             tokens = self._tokens
         for devices in list(self._devices.values()):
             for device in list(devices):
                 if character_of(device.token, tokens) != device.character_id:
-                    device.close_with(bye_frame(RENEWED))
+                    reason = reasons.get(device.character_id, RENEWED)
+                    device.close_with(bye_frame(reason))
                     self._forget(device)
 
     async def _close_all(self) -> None:

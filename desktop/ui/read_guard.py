@@ -12,12 +12,21 @@ check finds none, the error is GM Desk's own and is raised as before.
 from __future__ import annotations
 
 import inspect
+import logging
 from collections.abc import Callable
 from functools import wraps
 from typing import Any
 
 # What reading a value the rules refuse raises on its way through a view.
 READ_FAULTS = (ValueError, TypeError, KeyError, AttributeError, IndexError)
+
+log = logging.getLogger(__name__)
+
+
+def _read_around(view: object, fault: Exception) -> None:
+    """Log a read a damaged record stopped, by the view and the fault's type only (a
+    message may quote campaign text; the log holds none)."""
+    log.warning("%s read around a damaged record (%s)", type(view).__name__, type(fault).__name__)
 
 
 def damage_told(view: object) -> bool:
@@ -31,9 +40,10 @@ def guarded_call(view: object, call: Callable[[], object]) -> None:
     """`call()`, read around a damaged record of `view`'s campaign."""
     try:
         call()
-    except READ_FAULTS:
+    except READ_FAULTS as fault:
         if not damage_told(view):
             raise
+        _read_around(view, fault)
 
 
 def guarded(slot: Callable[..., Any]) -> Callable[..., Any]:
@@ -46,9 +56,10 @@ def guarded(slot: Callable[..., Any]) -> Callable[..., Any]:
     def run(view: object, *args: object) -> Any:
         try:
             return slot(view, *(args if takes is None else args[:takes]))
-        except READ_FAULTS:
+        except READ_FAULTS as fault:
             if not damage_told(view):
                 raise
+            _read_around(view, fault)
             return None
 
     return run

@@ -39,7 +39,7 @@ class DieView:
     rolls_as: int | None  # the size a tray die rolls as, when steps change it
     item: str  # the weapon or armour the die belongs to ("" for a pool die)
     art: str  # its picture's file name among the page's files
-    die_id: int = 0  # the store's id: what the player's page names when it picks the die
+    id: int = 0  # the store's id: what the player's page names when it picks the die
 
 
 @dataclass(frozen=True)
@@ -113,7 +113,7 @@ def die_view(die: DieRecord, item: str) -> DieView:
         rolls_as=rolls_as if rolls_as != die.size else None,
         item=item,
         art=die_art_name(die.kind, die.size, die.place),
-        die_id=die.id,
+        id=die.id,
     )
 
 

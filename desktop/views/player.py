@@ -8,7 +8,7 @@ Both run on the GM's side, on the Qt thread; the page gets nothing else.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields, is_dataclass
 
 from desktop.rules import dicepool
 from desktop.store import Campaign, NotFound
@@ -148,9 +148,9 @@ def payload(view: PlayerView) -> dict[str, object]:
             {"id": trait.trait_id, "name": trait.name, "value": trait.value}
             for trait in view.traits
         ],
-        "dice": [die_data(die) for die in view.dice],
-        "energy": energy_data(view.energy),
-        "cards": [card_data(card) for card in view.cards],
+        "dice": plain(view.dice),
+        "energy": plain(view.energy),
+        "cards": plain(view.cards),
         "scene": scene_data(view.scene, view.character_id),
         "clocks": [
             {
@@ -181,52 +181,18 @@ def payload(view: PlayerView) -> dict[str, object]:
     }
 
 
-def die_data(die: DieView) -> dict[str, object]:
-    return {
-        "kind": die.kind,
-        "kind_words": die.kind_words,
-        "size": die.size,
-        "place": die.place,
-        "place_words": die.place_words,
-        "in_tray": die.in_tray,
-        "rolls_as": die.rolls_as,
-        "item": die.item,
-        "art": die.art,
-        "id": die.die_id,
-    }
+def plain(view: object) -> object:
+    """A view's own fields as JSON-able data, nested views and tuples included.
 
-
-def energy_data(energy: EnergyView) -> dict[str, object]:
-    return {
-        "tracked": energy.tracked,
-        "day": energy.day,
-        "recorded": energy.recorded,
-        "available": energy.available,
-        "opened_with": energy.opened_with,
-        "debt": energy.debt,
-        "dead": energy.dead,
-        "projects": [
-            {"name": p.name, "pool": p.pool, "tomorrow": p.tomorrow} for p in energy.projects
-        ],
-        "words": energy.words,
-    }
-
-
-def card_data(card: CardView) -> dict[str, object]:
-    return {
-        "name": card.name,
-        "category": card.category,
-        "efficiency": card.efficiency,
-        "efficiency_label": card.efficiency_label,
-        "grade": card.grade,
-        "power": card.power,
-        "velocity": card.velocity,
-        "focus": card.focus,
-        "resistance": card.resistance,
-        "zone": card.zone,
-        "scale": card.scale,
-        "info": list(card.info),
-    }
+    Only for parts that are player-safe field for field (a die, the energy, a card): the
+    parts that hold other characters' ids (the scene's seats, the roll) are written out
+    by hand so none reaches a page. A die's own id goes: the page names it to pick it.
+    """
+    if is_dataclass(view) and not isinstance(view, type):
+        return {field.name: plain(getattr(view, field.name)) for field in fields(view)}
+    if isinstance(view, tuple | list):
+        return [plain(item) for item in view]
+    return view
 
 
 def scene_data(scene: SceneView, character_id: int) -> dict[str, object]:

@@ -5,11 +5,13 @@ from __future__ import annotations
 import asyncio
 import logging
 import socket
+from collections.abc import Mapping
 from pathlib import Path
 
 import aiohttp
 import pytest
 
+from desktop.share import server as server_module
 from desktop.share.guards import CONTENT_SECURITY_POLICY
 from desktop.share.server import ShareServer
 from tests.share.harness import BRAM_TOKEN, FILES, KARA_TOKEN, running
@@ -96,9 +98,37 @@ def test_wrong_tokens_are_rate_limited_per_address() -> None:
             assert fetch(f"{base}/p/guess-{number}")[0] == 404
         status, _, body = fetch(f"{base}/p/guess-10")
         assert status == 429 and b"wait a minute" in body
-        # Blocked means every token, so guessing cannot go on between right ones.
-        assert fetch(f"{base}/p/{KARA_TOKEN}")[0] == 429
+        # A right link is not a guess: the blocked device still opens its page...
+        assert fetch(f"{base}/p/{KARA_TOKEN}")[0] == 200
         assert fetch(f"{base}/static/player.css")[0] == 200  # files are not tokens
+        # ...without resetting the count: guesses between right links are still refused,
+        for number in range(11, 29):  # 29 wrong in all
+            assert fetch(f"{base}/p/guess-{number}")[0] == 429
+            assert fetch(f"{base}/p/{BRAM_TOKEN}")[0] == 200
+        # and at the ceiling (30 wrong in the window) nothing is compared any more, so a
+        # device can never try more than 30 tokens a minute, right links or not.
+        assert fetch(f"{base}/p/guess-29")[0] == 429
+        assert fetch(f"{base}/p/{KARA_TOKEN}")[0] == 429
+
+
+def test_a_blocked_device_costs_the_same_comparison(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No timing hint of being blocked: every token until the ceiling goes through the
+    same constant-time comparison against every known token."""
+    compared: list[str] = []
+    real = server_module.character_of
+
+    def counting(token: str, tokens: Mapping[str, int]) -> int | None:
+        compared.append(token)
+        return real(token, tokens)
+
+    monkeypatch.setattr(server_module, "character_of", counting)
+    with running() as server:
+        base = server.url_base
+        statuses = [fetch(f"{base}/p/guess-{number}")[0] for number in range(30)]
+        assert statuses == [404] * 10 + [429] * 20
+        assert len(compared) == 30  # blocked (10 to 29) compared like the first ten
+        assert fetch(f"{base}/p/{KARA_TOKEN}")[0] == 429  # locked: refused, not compared
+        assert len(compared) == 30
 
 
 def test_only_get_and_small_requests() -> None:

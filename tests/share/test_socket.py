@@ -82,13 +82,19 @@ def test_a_wrong_token_is_told_bye_and_counted() -> None:
                 seen.append((await next_json(ws))["type"])
                 await ws.close()
             with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
-                await session.ws_connect(ws_url(server, KARA_TOKEN))
+                await session.ws_connect(ws_url(server, "guess10"))
             seen.append(refused.value.status)
+            # The right link still opens its page: it is not a guess.
+            ws = await session.ws_connect(ws_url(server, KARA_TOKEN))
+            await hello(ws)
+            seen.append((await next_json(ws))["view"])
+            await ws.close()
         return seen
 
     with running() as server:
         server.publish(KARA, view("Kara"))
-        assert asyncio.run(scenario(server)) == ["bye"] * 10 + [429]
+        assert asyncio.run(scenario(server)) == ["bye"] * 10 + [429, view("Kara")]
+        assert connections_after_closing(server) == ()
         assert server.connections() == ()
 
 
@@ -203,6 +209,31 @@ def test_a_renewed_link_is_cut_off_at_once_with_bye() -> None:
             )
             await hello(fresh)
             assert (await next_json(fresh))["view"] == view("Kara")
+
+    with running() as server:
+        server.publish(KARA, view("Kara"))
+        server.publish(BRAM, view("Bram"))
+        asyncio.run(scenario(server))
+
+
+def test_a_removed_character_is_told_it_is_no_longer_shared() -> None:
+    async def scenario(server: ShareServer) -> None:
+        async with aiohttp.ClientSession() as session:
+            kara = await session.ws_connect(ws_url(server, KARA_TOKEN))
+            bram = await session.ws_connect(ws_url(server, BRAM_TOKEN))
+            for ws in (kara, bram):
+                await hello(ws)
+                await next_json(ws)
+            # Kara deleted, Bram's link renewed in the same hand-off: each told its own.
+            server.set_tokens(
+                {"bram-renewed-cccccccccccccccccccccccc": BRAM},
+                {KARA: server_module.NO_LONGER_SHARED},
+            )
+            assert await next_json(kara) == {
+                "type": "bye",
+                "message": "This character is no longer shared with you.",
+            }
+            assert await next_json(bram) == {"type": "bye", "message": server_module.RENEWED}
 
     with running() as server:
         server.publish(KARA, view("Kara"))

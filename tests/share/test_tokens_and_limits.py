@@ -39,6 +39,20 @@ def test_failures_block_an_address_for_the_window_only() -> None:
     assert len(limit.failures) == 2
 
 
+def test_a_blocked_address_is_locked_only_at_the_ceiling() -> None:
+    now = [0.0]
+    limit = FailureLimit(limit=3, window=60, ceiling=5, clock=lambda: now[0])
+    for _ in range(3):
+        limit.failed("10.0.0.2")
+    assert limit.blocked("10.0.0.2") and not limit.locked("10.0.0.2")
+    for _ in range(2):
+        limit.failed("10.0.0.2")
+    assert limit.locked("10.0.0.2") and len(limit.failures["10.0.0.2"]) == 5
+    now[0] = 61.0
+    assert not limit.blocked("10.0.0.2") and not limit.locked("10.0.0.2")
+    assert FailureLimit(limit=10).ceiling == 30 and FailureLimit(limit=4, ceiling=2).ceiling == 4
+
+
 def test_frames_beyond_the_rate_are_refused() -> None:
     now = [0.0]
     frames = FrameLimit(limit=3, window=10, clock=lambda: now[0])

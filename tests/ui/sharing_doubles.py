@@ -24,6 +24,7 @@ class FakeServer:
         self.refusal = refusal
         self.started = self.stopped = False
         self.token_sets: list[dict[str, int]] = []
+        self.reasons: list[dict[int, str]] = []  # per set_tokens: why pages were cut off
         self.published: list[tuple[int, Mapping[str, object]]] = []
         self.live: tuple[Connection, ...] = ()
         self.answers: list[tuple[int, str, bool, str]] = []
@@ -37,8 +38,11 @@ class FakeServer:
     def stop(self) -> None:
         self.stopped = True
 
-    def set_tokens(self, tokens: Mapping[str, int]) -> None:
+    def set_tokens(
+        self, tokens: Mapping[str, int], reasons: Mapping[int, str] | None = None
+    ) -> None:
         self.token_sets.append(dict(tokens))
+        self.reasons.append(dict(reasons or {}))
 
     def publish(self, character_id: int, payload: Mapping[str, object]) -> int:
         self.published.append((character_id, payload))

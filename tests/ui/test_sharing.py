@@ -161,6 +161,9 @@ def test_renew_asks_then_cuts_the_old_link_off(
     row = next(r for r in window.findChildren(PlayerRow) if r.player.name == "Kara Voss")
     new = row.link.text().rsplit("/", 1)[1]
     assert new != old and tokens[new] == kara
+    assert server.reasons[-1] == {
+        kara: "The GM gave this character a new link. Ask your GM for it."
+    }
     assert campaign_of(gm).sharing()["tokens"] == {
         str(cid): token for token, cid in tokens.items()
     }  # kept in the campaign: the new link works after a restart
@@ -235,6 +238,8 @@ def test_new_and_removed_player_characters_change_the_links(
     qtbot.waitUntil(lambda: any(cid == mira.id for cid, _ in server.published))
     campaign.roster.delete(mira.id)
     assert mira.id not in server.token_sets[-1].values()
+    # Her open pages are told why: no longer shared, not "a new link" (she has none).
+    assert server.reasons[-1] == {mira.id: "This character is no longer shared with you."}
     qtbot.waitUntil(lambda: len([r for r in window.rows.values()]) == 2)
 
 
@@ -250,6 +255,47 @@ def test_connections_from_the_server_thread_reach_the_window(
     thread.start()
     thread.join()
     qtbot.waitUntil(lambda: row.connected.text() == "1 device connected since 21:04")
+
+
+def test_an_address_that_left_the_machine_is_said_not_acted_on(
+    qtbot: QtBot, gm: MainWindow, servers: FakeServers
+) -> None:
+    present = [ADDRESSES]
+    gm.sharing.addresses = lambda: present[0]
+    window = start_from_menu(gm)
+    watch = gm.sharing.address_watch
+    assert watch.isActive() and watch.interval() == 5000
+    watch.setInterval(10)  # the test does not wait five seconds
+    qtbot.wait(50)
+    assert window.error.isHidden()
+    assert gm.sharing.status.text() == "Sharing with players at http://192.168.1.20:8765"
+
+    # The laptop moved to another network: its Wi-Fi address changed, loopback stays.
+    present[0] = (Address("Wi-Fi — 10.0.0.7", "10.0.0.7", False), ADDRESSES[1])
+    words = (
+        "The address 192.168.1.20 is no longer on this computer: stop sharing, "
+        "pick the new one and start again."
+    )
+    qtbot.waitUntil(lambda: window.error.text() == words and window.error.isVisible())
+    assert gm.sharing.status.text() == words and gm.sharing.status.isVisible()
+    assert gm.sharing.server is servers.last and not servers.last.stopped
+    assert len(servers.made) == 1  # neither stopped nor restarted behind the GM's back
+    window.close()  # a window opened again still says it
+    assert gm.sharing.open_window().error.text() == words
+
+    present[0] = ADDRESSES  # back on the players' network: the words go
+    qtbot.waitUntil(lambda: gm.sharing.window is not None and gm.sharing.window.error.isHidden())
+    assert gm.sharing.status.text() == "Sharing with players at http://192.168.1.20:8765"
+
+    gm.sharing.window.toggle.click()  # Stop sharing: no more checks
+    assert not watch.isActive()
+
+
+def test_the_loopback_is_always_on_this_computer(gm: MainWindow, servers: FakeServers) -> None:
+    gm.sharing.addresses = lambda: ()
+    gm.sharing.share_at("127.0.0.1", 8765)
+    gm.sharing.check_address()
+    assert gm.sharing.address_problem is None and not servers.last.stopped
 
 
 def test_stop_sharing_stops_the_server_and_is_remembered(

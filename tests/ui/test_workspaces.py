@@ -39,7 +39,8 @@ def test_each_workspace_remembers_the_gms_changes(
     assert window.dockWidgetArea(roster) == Qt.DockWidgetArea.RightDockWidgetArea
     window.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, roster)
     window.show_workspace("play")
-    window.panels[-1].close()  # the Roll Log, closed in Play only
+    # The Roll Log, closed in Play only (named: a dock added later may come last).
+    next(panel for panel in window.panels if panel.objectName() == "rollLog").close()
     assert "rollLog" not in shown(window)
     window.show_workspace("prep")
     assert window.dockWidgetArea(roster) == Qt.DockWidgetArea.LeftDockWidgetArea

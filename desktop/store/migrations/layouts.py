@@ -192,7 +192,7 @@ class _Reader:
                 if change is not None:
                     found.append(change)
             elif isinstance(statement, ast.Expr | ast.Pass):
-                continue  # a docstring or a placeholder
+                continue  # a docstring or `pass`: no table changes
             elif isinstance(statement, ast.With):
                 inner = dict(names)
                 for item in statement.items:

@@ -13,10 +13,11 @@ campaign and with the app (the window closes the campaign on quit).
 
 from __future__ import annotations
 
+import ipaddress
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Final, Protocol
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QWidget
 
@@ -38,7 +39,9 @@ class SharingServer(Protocol):
 
     def start(self) -> int: ...
     def stop(self) -> None: ...
-    def set_tokens(self, tokens: Mapping[str, int]) -> None: ...
+    def set_tokens(
+        self, tokens: Mapping[str, int], reasons: Mapping[int, str] | None = None
+    ) -> None: ...
     def publish(self, character_id: int, payload: Mapping[str, object]) -> int: ...
     def connections(self) -> tuple[Connection, ...]: ...
     def answer(self, character_id: int, request_id: str, ok: bool, message: str = "") -> None: ...
@@ -88,6 +91,30 @@ def network_addresses() -> tuple[Address, ...]:
     return machine_addresses() or (loopback_address(),)
 
 
+# How often, while sharing, the chosen address is looked for among the machine's own: a
+# laptop that moved to another network loses it, and the players' phones can no longer
+# reach the pages. Listing the interfaces costs well under a millisecond.
+ADDRESS_CHECK_MS: Final = 5000
+
+
+def address_gone(host: str) -> str:
+    """What the GM is told when the shared address left the machine."""
+    return (
+        f"The address {host} is no longer on this computer: stop sharing, "
+        "pick the new one and start again."
+    )
+
+
+def still_present(host: str, addresses: tuple[Address, ...]) -> bool:
+    """Whether `host` is one of `addresses`; a loopback address is always there."""
+    try:
+        if ipaddress.ip_address(host).is_loopback:
+            return True
+    except ValueError:
+        pass  # not an IP address: only an exact match counts
+    return any(address.host == host for address in addresses)
+
+
 class SharingRefused(Exception):
     """Sharing could not start: a plain message for the GM (port in use, address gone)."""
 
@@ -134,6 +161,13 @@ class PlayerSharing(QObject):
         self.status = PlainLabel("")
         self.status.setObjectName("statusSharing")
         self.status.hide()
+        # While sharing: is the shared address still this machine's? Told, never acted on
+        # (stopping or moving by itself would cut every phone off without the GM's say).
+        self.address_watch = QTimer(self)
+        self.address_watch.setInterval(ADDRESS_CHECK_MS)
+        self.address_watch.timeout.connect(self.check_address)
+        self.shared_host: str | None = None  # the address the running server is bound to
+        self.address_problem: str | None = None  # the words shown while it is gone
         self.connections_changed.connect(self._show_connections, Qt.ConnectionType.QueuedConnection)
         self.request_arrived.connect(self._requested, Qt.ConnectionType.QueuedConnection)
         self._update_action()
@@ -212,6 +246,7 @@ class PlayerSharing(QObject):
             server.stop()
             raise SharingRefused(str(error)) from None
         self.server = server
+        self.shared_host = host
         campaign = self.session.campaign
         self.tokens = remembered_tokens(campaign.sharing())
         self._sync_tokens()
@@ -236,7 +271,9 @@ class PlayerSharing(QObject):
         self.tokens[character_id] = new_token()
         self._remember_tokens()
         if self.server is not None:
-            self.server.set_tokens(self._server_tokens())
+            from desktop.share.server import RENEWED
+
+            self.server.set_tokens(self._server_tokens(), {character_id: RENEWED})
             # A damaged record is told as after any change; the new link waits for the next.
             guarded_call(self, lambda: self._publish_one(character_id))
         self._fill_window()
@@ -342,6 +379,8 @@ class PlayerSharing(QObject):
         self.window.set_running(None if self.server is None else self.server.url_base)
         self.window.set_players(self.player_links())
         self._show_connections()
+        if self.address_problem is not None:  # set_running hid it: still true
+            self.window.show_error(self.address_problem)
 
     def player_links(self) -> list[PlayerLink]:
         from desktop.ui.sharing.window import PlayerLink
@@ -450,7 +489,8 @@ class PlayerSharing(QObject):
 
     def _sync_tokens(self) -> bool:
         """One token per player character (new ones for new characters, none for removed
-        ones), handed to the server; whether they changed."""
+        ones), handed to the server; whether they changed. A removed character's pages
+        are told it is no longer shared, not that its link was renewed."""
         from desktop.share.tokens import new_token
         from desktop.views.player import player_characters
 
@@ -458,9 +498,13 @@ class PlayerSharing(QObject):
         ids = [cid for cid, _name in player_characters(self.session.campaign)]
         wanted = {cid: self.tokens.get(cid) or new_token() for cid in ids}
         changed = wanted != self.tokens
+        removed = set(self.tokens) - set(wanted)
         self.tokens = wanted
         if self.server is not None:
-            self.server.set_tokens(self._server_tokens())
+            from desktop.share.server import NO_LONGER_SHARED
+
+            reasons = dict.fromkeys(removed, NO_LONGER_SHARED)
+            self.server.set_tokens(self._server_tokens(), reasons)
         return changed
 
     def _server_tokens(self) -> dict[str, int]:
@@ -482,11 +526,34 @@ class PlayerSharing(QObject):
             server.stop()
         self._shown_running()
 
+    def check_address(self) -> None:
+        """While sharing: say so, in the window and the status bar, when the shared address
+        is no longer the machine's (and take the words back when it returns)."""
+        host = self.shared_host
+        if self.server is None or host is None:
+            return
+        problem = None if still_present(host, self.addresses()) else address_gone(host)
+        if problem == self.address_problem:
+            return
+        self.address_problem = problem
+        self._show_status()
+        if self.window is not None:
+            self.window.show_error(problem)
+
+    def _show_status(self) -> None:
+        if self.server is not None:
+            running = f"Sharing with players at {self.server.url_base}"
+            self.status.setText(self.address_problem or running)
+
     def _shown_running(self) -> None:
         running = self.server is not None
         if running:
-            assert self.server is not None
-            self.status.setText(f"Sharing with players at {self.server.url_base}")
+            self.address_watch.start()
+        else:
+            self.address_watch.stop()
+            self.shared_host = None
+            self.address_problem = None
+        self._show_status()
         self.status.setVisible(running)
         self._update_action()
         if self.window is not None:
