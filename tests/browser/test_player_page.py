@@ -68,7 +68,10 @@ def wait_for(
     while not condition():
         if time.monotonic() > deadline:
             state = driver.execute_script(PAGE_STATE)
-            raise AssertionError(f"the page did not get there in {timeout} s: {state}")
+            logged = driver.get_log("browser")
+            raise AssertionError(
+                f"the page did not get there in {timeout} s: {state}; console: {logged}"
+            )
         qtbot.wait(20)
 
 

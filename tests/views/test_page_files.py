@@ -14,6 +14,9 @@ import pytest
 
 PAGE = Path(__file__).resolve().parents[2] / "desktop" / "share" / "page"
 HTML_FILES = ("index.html", "player.html")
+# The page's script: player.js and the modules it imports, each a file of its own.
+SCRIPTS = tuple(sorted(path.name for path in PAGE.glob("*.js")))
+PAGE_FILES = (*HTML_FILES, "player.css", *SCRIPTS)
 
 
 class PageParser(HTMLParser):
@@ -59,7 +62,7 @@ def test_no_inline_code_nothing_from_elsewhere(name: str) -> None:
                 assert value.startswith("/static/"), (tag, value)
     scripts = [attrs for tag, attrs in page.elements if tag == "script"]
     assert scripts == (
-        [{"src": "/static/player.js", "defer": None}] if name == "player.html" else []
+        [{"type": "module", "src": "/static/player.js"}] if name == "player.html" else []
     )
     viewport = [a for t, a in page.elements if t == "meta" and a.get("name") == "viewport"]
     assert viewport and "width=device-width" in str(viewport[0]["content"])
@@ -71,7 +74,7 @@ def test_the_join_page_names_no_character() -> None:
     assert "/p/" not in text
 
 
-@pytest.mark.parametrize("name", ["index.html", "player.html", "player.js", "player.css"])
+@pytest.mark.parametrize("name", PAGE_FILES)
 def test_no_address_outside_the_page(name: str) -> None:
     text = (PAGE / name).read_text(encoding="utf-8")
     assert not re.search(r"(?i)https?://|//[a-z0-9.-]+\.[a-z]{2,}/", text)
@@ -85,12 +88,28 @@ def test_the_style_follows_the_device() -> None:
     assert "url(" not in css
 
 
-def test_the_script_never_reads_campaign_text_as_html() -> None:
+def test_the_script_is_split_into_the_modules_player_js_imports() -> None:
     script = (PAGE / "player.js").read_text(encoding="utf-8")
+    imported = set(re.findall(r'from "\./([a-z_]+\.js)"', script))
+    assert {"dom.js", "sections.js", "requests.js", "roller.js", "all_ones.js"} <= imported
+    # Every module is imported by some file of the page (none left unused), and each
+    # import names a file that is there.
+    named: set[str] = set()
+    for name in SCRIPTS:
+        named |= set(re.findall(r'from "\./([a-z_]+\.js)"', (PAGE / name).read_text("utf-8")))
+    assert named <= set(SCRIPTS)
+    assert set(SCRIPTS) - named == {"player.js"}
+    # Text goes in as text: the modules write campaign words with textContent only.
+    assert sum((PAGE / name).read_text("utf-8").count("textContent") for name in SCRIPTS) >= 5
+
+
+@pytest.mark.parametrize("name", SCRIPTS)
+def test_the_script_never_reads_campaign_text_as_html(name: str) -> None:
+    script = (PAGE / name).read_text(encoding="utf-8")
     for sink in ("innerHTML", "outerHTML", "insertAdjacentHTML", "document.write", "eval("):
         assert sink not in script
     assert "new Function" not in script
-    assert script.count("textContent") >= 5
+    assert "innerText" not in script
 
 
 def test_the_script_speaks_the_share_protocol() -> None:
@@ -103,11 +122,16 @@ def test_the_script_speaks_the_share_protocol() -> None:
     assert '"Reconnecting…"' in script
 
 
-def test_the_script_parses() -> None:
+@pytest.mark.parametrize("name", SCRIPTS)
+def test_the_script_parses(name: str) -> None:
     node = shutil.which("node") or shutil.which("nodejs")
     if node is None:
         pytest.skip("no node here to parse the page's script")
     checked = subprocess.run(
-        [node, "--check", str(PAGE / "player.js")], capture_output=True, text=True, timeout=60
+        [node, "--input-type=module", "--check"],
+        input=(PAGE / name).read_text(encoding="utf-8"),
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert checked.returncode == 0, checked.stderr

@@ -1,0 +1,213 @@
+// The player's own roll: pool dice tapped into a tray, own traits ticked and spent as
+// steps, Roll sends {"type":"roll","dice":[ids],"traits":[ids],"steps":{id:n}}. The tray
+// is the page's own until Roll; the roll itself comes back as a new view.
+
+import { byId, clear, dieImage, element, plural, show } from "./dom.js";
+import { refusalOf } from "./requests.js";
+
+const SIZES = [4, 6, 8, 10, 12, 20];
+
+export function steppedSize(size, steps) {
+  const index = SIZES.indexOf(size) + steps;
+  return SIZES[Math.min(index, SIZES.length - 1)] || size;
+}
+
+function pickButton(die, words, onTap) {
+  const button = element("button", "pick");
+  button.type = "button";
+  button.dataset.die = String(die.id);
+  button.setAttribute("aria-label", words);
+  button.appendChild(dieImage(die.art, words));
+  button.addEventListener("click", onTap);
+  return button;
+}
+
+export class Roller {
+  constructor(requests) {
+    this.requests = requests;
+    this.tray = new Map(); // die id -> trait steps spent on it
+    this.ticked = new Set(); // trait ids
+    this.view = null;
+    byId("roller-roll").addEventListener("click", () => this.roll());
+  }
+
+  say(text) {
+    const said = byId("roller-said");
+    said.textContent = text || "";
+    show(said, Boolean(text));
+  }
+
+  stepsAllowed(view) {
+    return view.traits
+      .filter((trait) => this.ticked.has(trait.id))
+      .reduce((sum, trait) => sum + trait.value, 0);
+  }
+
+  stepsUsed() {
+    let used = 0;
+    this.tray.forEach((steps) => {
+      used += steps;
+    });
+    return used;
+  }
+
+  // Picks that no longer hold: a die rolled, depleted or removed since it was picked, a
+  // trait gone, steps over what the ticked traits give.
+  forgetStale(view, inPool) {
+    const ids = new Set(inPool.map((die) => die.id));
+    Array.from(this.tray.keys()).forEach((id) => {
+      if (!ids.has(id)) {
+        this.tray.delete(id);
+      }
+    });
+    const traitIds = new Set(view.traits.map((trait) => trait.id));
+    Array.from(this.ticked).forEach((id) => {
+      if (!traitIds.has(id)) {
+        this.ticked.delete(id);
+      }
+    });
+    if (this.stepsUsed() > this.stepsAllowed(view)) {
+      this.tray.forEach((_steps, id) => {
+        this.tray.set(id, 0); // a trait unticked: its steps are taken back
+      });
+    }
+  }
+
+  render(view) {
+    this.view = view;
+    const allowed = Boolean(view.character.may_roll);
+    show(byId("roller"), allowed);
+    if (!allowed) {
+      this.tray.clear();
+      this.ticked.clear();
+      return;
+    }
+    const inPool = view.dice.filter(
+      (die) => die.kind === "ordinary" && die.place === "pool" && !die.item
+    );
+    this.forgetStale(view, inPool);
+    const allowedSteps = this.stepsAllowed(view);
+    const pool = byId("roller-pool");
+    const trayBox = byId("roller-tray");
+    clear(pool);
+    clear(trayBox);
+    inPool.forEach((die) => {
+      if (this.tray.has(die.id)) {
+        trayBox.appendChild(this.trayDie(die, allowedSteps));
+      } else {
+        const words = "d" + die.size + " in your pool: tap to put it in the tray";
+        pool.appendChild(pickButton(die, words, () => {
+          this.tray.set(die.id, 0);
+          this.say("");
+          this.render(this.view);
+        }));
+      }
+    });
+    if (!inPool.length) {
+      pool.appendChild(element("p", "empty", "No dice in your pool."));
+    }
+    if (!this.tray.size) {
+      trayBox.appendChild(element("p", "empty", "The tray is empty."));
+    }
+    this.renderTraits(view);
+    byId("roller-steps").textContent = allowedSteps
+      ? "Trait steps: " + this.stepsUsed() + " of " + allowedSteps + " used"
+      : "";
+    const button = byId("roller-roll");
+    const busy = this.requests.busy();
+    // An all-ones roll waiting for its choice: no other roll until it is made.
+    button.disabled = !this.tray.size || busy || Boolean(view.all_ones);
+    if (busy && this.requests.waiting("roll")) {
+      button.textContent = "Rolling…";
+    } else {
+      button.textContent = this.tray.size
+        ? "Roll " + plural(this.tray.size, "die", "dice")
+        : "Roll";
+    }
+  }
+
+  trayDie(die, allowedSteps) {
+    const steps = this.tray.get(die.id);
+    const rolls = steppedSize(die.size, steps);
+    const words = "d" + die.size + (steps ? " stepped to d" + rolls : "") +
+      " in the tray: tap to take it out";
+    const figure = element("figure", "tray-die");
+    figure.appendChild(pickButton(die, words, () => {
+      this.tray.delete(die.id);
+      this.say("");
+      this.render(this.view);
+    }));
+    figure.appendChild(element("figcaption", "", steps ? "rolls as d" + rolls : "d" + die.size));
+    if (allowedSteps > 0) {
+      const room = this.stepsUsed() < allowedSteps;
+      const step = element("button", "pick step", room ? "+ step" : "no step left");
+      step.type = "button";
+      step.setAttribute("aria-label", "Step this d" + die.size + " up with a trait");
+      step.addEventListener("click", () => {
+        const left = allowedSteps - this.stepsUsed();
+        const top = SIZES.indexOf(die.size) + this.tray.get(die.id) >= SIZES.length - 1;
+        this.tray.set(die.id, left > 0 && !top ? this.tray.get(die.id) + 1 : 0);
+        this.render(this.view);
+      });
+      figure.appendChild(step);
+    }
+    return figure;
+  }
+
+  renderTraits(view) {
+    const box = byId("roller-traits");
+    Array.from(box.querySelectorAll("label")).forEach((label) => {
+      box.removeChild(label);
+    });
+    show(box, view.traits.length > 0);
+    view.traits.forEach((trait) => {
+      const label = element("label", "trait");
+      const tick = element("input");
+      tick.type = "checkbox";
+      tick.checked = this.ticked.has(trait.id);
+      tick.dataset.trait = String(trait.id);
+      tick.addEventListener("change", () => {
+        if (tick.checked) {
+          this.ticked.add(trait.id);
+        } else {
+          this.ticked.delete(trait.id);
+        }
+        this.render(this.view);
+      });
+      label.appendChild(tick);
+      label.appendChild(document.createTextNode(" " + trait.name + " (" + trait.value + ")"));
+      box.appendChild(label);
+    });
+  }
+
+  roll() {
+    if (!this.view || !this.tray.size || this.requests.busy()) {
+      return;
+    }
+    const steps = {};
+    this.tray.forEach((count, id) => {
+      if (count) {
+        steps[String(id)] = count;
+      }
+    });
+    this.say("");
+    this.requests.ask({
+      type: "roll",
+      dice: Array.from(this.tray.keys()),
+      traits: Array.from(this.ticked),
+      steps: steps,
+    });
+    this.render(this.view);
+  }
+
+  // GM Desk's answer to this page's roll request.
+  answered(asked, message) {
+    if (message.type === "done") {
+      this.tray.clear();
+      this.ticked.clear();
+      this.say("");
+    } else {
+      this.say(refusalOf(message));
+    }
+  }
+}
