@@ -33,6 +33,9 @@ class CampaignSession(QObject):
     about_to_change = Signal()  # a command is about to run: what was, is still there
     # An all-ones roll began or stopped waiting for its choice (`all_ones`).
     all_ones_changed = Signal()
+    # A player's phone rolled and the roll is written: (character id, the dicepool.Roll,
+    # its summary), so that the Dice Table shows the dice land as it shows its own.
+    rolled_elsewhere = Signal(int, object, str)
 
     def __init__(
         self, campaign: Campaign, parent: QObject | None = None, rng: random.Random | None = None

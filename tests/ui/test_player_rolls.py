@@ -19,12 +19,13 @@ from pytestqt.qtbot import QtBot
 
 from desktop.share.messages import PlayerRequest, RollRequest
 from desktop.store import Campaign
+from desktop.ui.docks.dice_table import DiceTableWidget
 from desktop.ui.main_window import MainWindow
 from desktop.ui.settings import Settings
 from desktop.ui.sharing.addresses import Address
 from desktop.ui.sharing.player_rolls import GM_ROLLING, VIEW_ONLY
 from desktop.views.player import payload, player_view
-from tests.ui.docks import campaign_of
+from tests.ui.docks import campaign_of, shown_dock
 from tests.ui.sharing_doubles import FakeServer, FakeServers
 
 LOOPBACK = (Address("This computer only — 127.0.0.1", "127.0.0.1", True),)
@@ -203,3 +204,27 @@ def test_a_roll_waiting_at_the_gms_table_holds_the_phones_off(qtbot: QtBot, gm: 
     assert campaign_of(window).rolls.all() == []
     session.undo_stack.setActive(True)
     assert ask(qtbot, server, kara, request("w2", [ids["d1"]]))[2]
+
+
+@pytest.mark.parametrize("tumble", [False, True])
+def test_the_dice_table_follows_a_phones_roll_and_shows_its_dice_land(
+    qtbot: QtBot, gm: Gm, tumble: bool
+) -> None:
+    window, server, ids = gm
+    session = window.session
+    assert session is not None
+    kara, ilse = ids["kara"], ids["ilse"]
+    table = shown_dock(window, "diceTable", DiceTableWidget)
+    table.animate_check.setChecked(tumble)
+    session.select_character(ilse)  # the GM looks at someone else
+    window.sharing.allow_rolls(kara, True)
+    assert ask(qtbot, server, kara, request("f1", [ids["d1"], ids["d2"]]))[2]
+    assert session.selected_character == kara and table.name_label.text() == "Kara Voss"
+    [logged] = campaign_of(window).rolls.all()
+    faces = {die["die_id"]: die["face"] for die in logged.detail["dice"]}
+    # The tumble holds nothing: undo stays free and another phone may roll meanwhile.
+    assert session.undo_stack.isActive() and not table.is_rolling()
+    qtbot.waitUntil(lambda: not table.echo.running(), timeout=3000)
+    assert table.faces_shown() == faces
+    assert table.result_label.text() == logged.summary
+    assert ask(qtbot, server, kara, request("f2", [ids["d3"]]))[2]

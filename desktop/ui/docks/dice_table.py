@@ -114,6 +114,9 @@ class DiceTableWidget(QWidget):
         self.animation = RollAnimation(self)
         # A tumble's end frees the table: Roll, the conflict's Apply, undo.
         self.animation.settled.connect(self._update_buttons)
+        # A phone's roll, already written, tumbles here too; it holds nothing (undo, Roll
+        # and other phones stay free), since there is no roll left to land.
+        self.echo = RollAnimation(self)
         self.odds_box = TrayOddsBox(pool)
         self._pool = pool
         # The opponent's side, the conflict's odds and the roll in progress: built (with
@@ -346,6 +349,7 @@ class DiceTableWidget(QWidget):
 
     def set_session(self, session: CampaignSession | None) -> None:
         self.animation.stop()
+        self.echo.stop()
         if self._conflict_box is not None:
             self._conflict_box.reset()
         self.odds_box.cancel()
@@ -357,6 +361,7 @@ class DiceTableWidget(QWidget):
             self._on_changed,
             character_selected=self._on_selected,
             all_ones_changed=self._on_all_ones,
+            rolled_elsewhere=self._on_rolled_elsewhere,
         )
         self._result.set_session(session)
         self._states.clear()
@@ -378,6 +383,7 @@ class DiceTableWidget(QWidget):
                 self._character = None
         if (self._character.id if self._character else None) != previous:
             self.animation.stop()
+            self.echo.stop()
             self._states.clear()
             self._applied.clear()
             self._cancel_pending()
@@ -871,6 +877,39 @@ class DiceTableWidget(QWidget):
 
         self.animation.start(rolls, still_here=still_here, show=show, land=land)
         self._update_buttons()
+
+    @read_guard.guarded
+    def _on_rolled_elsewhere(self, character_id: int, roll: object, summary: str) -> None:
+        """A player's phone rolled for `character_id` (the session selected it first): its
+        dice tumble and land here as the GM's own would, with the roll's summary."""
+        if self._character is None or self._character.id != character_id:
+            return
+        if not isinstance(roll, dicepool.Roll) or self.animation.running():
+            return  # the GM's own tumble keeps the table; the log and pages have the roll
+
+        def land() -> None:
+            self._show_faces([roll])
+            self._redraw()
+            self._result.show(summary)
+
+        if not self.animate_check.isChecked():
+            land()
+            return
+        self.echo.stop()
+        self._result.clear()
+
+        def still_here() -> bool:
+            return self._character is not None and self._character.id == character_id
+
+        def show(faces: dict[int, DieState]) -> None:
+            self._states.update(faces)
+            self._redraw()
+
+        self.echo.start([roll], still_here=still_here, show=show, land=land)
+
+    def faces_shown(self) -> dict[int, int]:
+        """Die id -> the face the table shows on it (rolled or tumbling)."""
+        return {die_id: state.face for die_id, state in self._states.items()}
 
     def is_rolling(self) -> bool:
         """Whether dice are tumbling: a roll that has not landed yet."""

@@ -65,8 +65,12 @@ def roll_from_phone(
         actor=actor,
         rolled=tray.dice,
     )
+    # The GM's window follows the rolling character (the Dice Table shows its dice land).
+    session.select_character(character_id)
     if not session.push(command):
         return session.last_failure or "GM Desk could not make that roll."
+    if command.done is not None:
+        session.rolled_elsewhere.emit(character_id, roll, command.done.summary)
     return None
 
 
