@@ -909,7 +909,7 @@ class DiceTableWidget(QWidget):
 
     def faces_shown(self) -> dict[int, int]:
         """Die id -> the face the table shows on it (rolled or tumbling)."""
-        return {die_id: state.face for die_id, state in self._states.items()}
+        return {i: state.face for i, state in self._states.items() if state.face is not None}
 
     def is_rolling(self) -> bool:
         """Whether dice are tumbling: a roll that has not landed yet."""
