@@ -30,6 +30,7 @@ from desktop.store import (
     SUFFIX,
     CampaignLocked,
     CampaignRefused,
+    NotFound,
     Topic,
     remove_backup_leftovers,
     remove_leftovers,
@@ -67,6 +68,9 @@ if TYPE_CHECKING:
     from desktop.store import Campaign, CampaignDocument, CardRecord
 
 log = logging.getLogger(__name__)
+
+# The status bar's words while an all-ones roll waits for its choice.
+ALL_ONES_WAITING = "All ones for"
 
 
 def _logged(work: Callable[[], object]) -> None:
@@ -618,6 +622,7 @@ class MainWindow(QMainWindow):
         session.failed.connect(self.say_refusal)
         session.broke.connect(self.show_problem)
         session.went_wrong.connect(self.show_error)
+        session.all_ones_changed.connect(self._say_all_ones)
         self.settings.add_recent(session.campaign.path)
         if writable:
             # A restore or copy cut short beside this campaign left partial files.
@@ -692,6 +697,27 @@ class MainWindow(QMainWindow):
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         box.open()
         self.say_refusal(message)
+
+    def _say_all_ones(self) -> None:
+        """An all-ones roll waiting holds undo and the table: said where the GM sees it
+        whichever docks are open (a phone's roll may wait while the Dice Table is shut)."""
+        session = self.session
+        waiting = session.all_ones if session is not None else None
+        if waiting is None:
+            if self.statusBar().currentMessage().startswith(ALL_ONES_WAITING):
+                self.statusBar().clearMessage()
+            return
+        assert session is not None
+        try:
+            name = session.campaign.roster.get(waiting.character_id).name
+        except NotFound:
+            name = "a character"
+        where = (
+            "at the Dice Table" if waiting.actor.is_gm else "on their phone or at the Dice Table"
+        )
+        self.statusBar().showMessage(
+            f"{ALL_ONES_WAITING} {name}: keep one die or lose one, {where}. Undo waits for it."
+        )
 
     def say_refusal(self, message: str) -> None:
         """Say in the status bar why an action was not done: a refusal is routine, and a

@@ -215,3 +215,16 @@ def test_the_play_dock_rolls_nothing_while_the_choice_waits(qtbot: QtBot, gm: Gm
     assert "waits for its choice" in play.challenges.result.text()
     assert campaign_of(window).rolls.all() == [] and session.all_ones is not None
     assert not session.undo_stack.isActive()
+
+
+def test_the_status_bar_says_a_choice_waits_whichever_docks_are_open(qtbot: QtBot, gm: Gm) -> None:
+    window, server, ids = gm
+    kara = ids["kara"]
+    for panel in window.panels:
+        panel.close()  # no Dice Table to show the choice
+    roll_all_ones(qtbot, gm)
+    said = window.statusBar().currentMessage()
+    assert said.startswith("All ones for Kara Voss: keep one die or lose one, on their phone")
+    assert "Undo waits" in said
+    assert ask(qtbot, server, kara, keep("s1", ids["d1"]))[2]
+    assert window.statusBar().currentMessage() == ""
