@@ -104,10 +104,10 @@ def player_view(
     character = campaign.roster.get(character_id)
     if character.kind != PLAYER_KIND:
         raise NotFound("Only a player character has a player's view.")
-    shared = table_view(campaign) if table is None else table
+    game = campaign.games.current() if play is None else play
+    shared = table_view(campaign, game) if table is None else table
     dice = own_dice(campaign, character_id)
     state = play_state_of(dice)
-    game = campaign.games.current() if play is None else play
     return PlayerView(
         character_id=character.id,
         name=character.name,
@@ -131,10 +131,10 @@ def player_view(
 
 def player_views(campaign: Campaign) -> dict[int, PlayerView]:
     """Every player character's view by id, in roster order, the table read once."""
-    table = table_view(campaign)
+    play = campaign.games.current()
+    table = table_view(campaign, play)
     today = campaign.summary().current_day
     rolls = rolls_allowed(campaign)
-    play = campaign.games.current()
     turn_order = rolls_in_turn_order(campaign)
     return {
         cid: player_view(campaign, cid, table, today, rolls, play, turn_order)
