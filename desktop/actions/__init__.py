@@ -7,5 +7,6 @@ day, `play` ends a round with its award, a game and its session's XP. `dice` hol
 the adapters between the store's dice records and the rules' pools, `roll_words` a
 roll in the log's words, `actor` who acts, `player_tray` the tray a player picked on
 their phone, checked before it is rolled, `all_ones` an all-ones roll waiting for its
-player's choice (made on the phone or at the Dice Table) and the check of that choice.
+player's choice (made on the phone or at the Dice Table) and the check of that choice,
+`turns` whether a phone may roll now (the GM's turn order) and a declared action.
 """

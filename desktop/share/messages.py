@@ -4,6 +4,7 @@ outbound ones written as JSON text (the view's JSON is encoded once per change).
 from __future__ import annotations
 
 import json
+import re
 from typing import Annotated, Literal
 
 from pydantic import (
@@ -96,18 +97,45 @@ class ChooseRequest(BaseModel):
         return self
 
 
+# A declared action: one line the Play dock shows beside the player's name (the store
+# keeps up to 500 characters, the Play dock's field takes as many).
+DECLARED_MAX = 500
+# Control characters (C0, DEL, C1) and the line and paragraph separators: a declared
+# action is one line of plain text.
+CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+class DeclareRequest(BaseModel):
+    """A player's declared action for the round, on their character's turn: one line of
+    text, stripped, 1 to 500 characters, no control characters. `id` as for a roll."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+    type: Literal["declare"]
+    id: RequestId
+    text: Annotated[
+        str, StringConstraints(strip_whitespace=True, min_length=1, max_length=DECLARED_MAX)
+    ]
+
+    @model_validator(mode="after")
+    def _one_line(self) -> DeclareRequest:
+        if CONTROL.search(self.text):
+            raise ValueError("a declared action is one line of plain text")
+        return self
+
+
 # What a page asks GM Desk to do (the server hands these to the GM's side).
-PlayerRequest = RollRequest | ChooseRequest
-Inbound = Annotated[Hello | Resync | RollRequest | ChooseRequest, Field(discriminator="type")]
-INBOUND: TypeAdapter[Hello | Resync | RollRequest | ChooseRequest] = TypeAdapter(Inbound)
-KNOWN_TYPES = ("hello", "resync", "roll", "choose")
+PlayerRequest = RollRequest | ChooseRequest | DeclareRequest
+InboundModel = Hello | Resync | RollRequest | ChooseRequest | DeclareRequest
+Inbound = Annotated[InboundModel, Field(discriminator="type")]
+INBOUND: TypeAdapter[InboundModel] = TypeAdapter(Inbound)
+KNOWN_TYPES = ("hello", "resync", "roll", "choose", "declare")
 
 
 class RefusedFrame(ValueError):
     """An inbound frame GM Desk does not take; its message is shown on the page."""
 
 
-def read_inbound(text: str) -> Hello | Resync | RollRequest | ChooseRequest:
+def read_inbound(text: str) -> InboundModel:
     """The model `text` holds, or RefusedFrame with a plain sentence."""
     try:
         data = json.loads(text)

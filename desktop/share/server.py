@@ -33,11 +33,10 @@ from desktop.share.guards import (
     host_in_url,
 )
 from desktop.share.messages import (
-    ChooseRequest,
     Hello,
     PlayerRequest,
     RefusedFrame,
-    RollRequest,
+    Resync,
     bye_frame,
     done_frame,
     encode_view,
@@ -392,10 +391,10 @@ class ShareServer:
             except RefusedFrame as refused:
                 device.send(Frame(error_frame(str(refused))))
                 continue
-            if isinstance(inbound, RollRequest | ChooseRequest):
-                self._request(device, inbound)
-            else:
+            if isinstance(inbound, Hello | Resync):
                 self._answer(device, inbound.version if isinstance(inbound, Hello) else -1)
+            else:
+                self._request(device, inbound)  # every other model is a player's request
 
     def _request(self, device: Device, request: PlayerRequest) -> None:
         """A player's request, handed to the GM's side the first time its id comes; a

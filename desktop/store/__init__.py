@@ -42,7 +42,15 @@ if TYPE_CHECKING:
         ClaimSnapshot,
         ClaimTransfer,
     )
-    from desktop.store.checks import ABILITY_RATING_MAX, DAILY_NET_MAX, INTEGER_MAX, XP_MAX
+    from desktop.store.checks import (
+        ABILITY_RATING_MAX,
+        DAILY_NET_MAX,
+        INTEGER_MAX,
+        ROLL_TIMINGS,
+        ROLL_TURN_ORDER,
+        ROLL_WHENEVER,
+        XP_MAX,
+    )
     from desktop.store.checkup import (
         CheckReport,
         RepairReport,
@@ -181,6 +189,10 @@ _PUBLIC: dict[str, tuple[str, str]] = {
     "DAILY_NET_MAX": ("desktop.store.checks", "DAILY_NET_MAX"),
     "XP_MAX": ("desktop.store.checks", "XP_MAX"),
     "INTEGER_MAX": ("desktop.store.checks", "INTEGER_MAX"),  # the most any number can be
+    # When a player may roll from their phone (the sharing settings' "roll_timing").
+    "ROLL_TIMINGS": ("desktop.store.checks", "ROLL_TIMINGS"),
+    "ROLL_TURN_ORDER": ("desktop.store.checks", "ROLL_TURN_ORDER"),
+    "ROLL_WHENEVER": ("desktop.store.checks", "ROLL_WHENEVER"),
 }
 
 __all__ = [  # noqa: RUF022 (grouped as _PUBLIC)
@@ -257,6 +269,9 @@ __all__ = [  # noqa: RUF022 (grouped as _PUBLIC)
     "ABILITY_RATING_MAX",
     "DAILY_NET_MAX",
     "XP_MAX",
+    "ROLL_TIMINGS",
+    "ROLL_TURN_ORDER",
+    "ROLL_WHENEVER",
     "INTEGER_MAX",
 ]
 

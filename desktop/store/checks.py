@@ -511,12 +511,18 @@ SHARING_KEY = "player_sharing"
 SHARING_HOST_MAX = 64
 SHARING_TOKEN = re.compile(r"[A-Za-z0-9_-]{16,128}")
 SHARING_TOKENS_MAX = 500
+# When a player may roll from their phone: whenever they like (the default), or only on
+# their character's turn in the running scene unless the GM has asked them to roll.
+ROLL_WHENEVER = "whenever"
+ROLL_TURN_ORDER = "turn_order"
+ROLL_TIMINGS = (ROLL_WHENEVER, ROLL_TURN_ORDER)
 
 
 def sharing_settings(values: Mapping[str, object]) -> dict[str, object]:
     """Remembered sharing: {"on": bool, "host": str, "port": 1..65535, "tokens":
     {character id (text): token}, "rolls": [character ids whose player may roll from
-    their phone]}; a missing part reads as off / none (view only)."""
+    their phone], "roll_timing": "whenever" or "turn_order" (ROLL_TIMINGS)}; a missing
+    part reads as off / none (view only) / whenever."""
     if not isinstance(values, Mapping):
         raise ValueError("Sharing settings are a few named values.")
     on = values.get("on", False)
@@ -524,6 +530,7 @@ def sharing_settings(values: Mapping[str, object]) -> dict[str, object]:
     port = values.get("port", 0)
     tokens = values.get("tokens", {})
     rolls = values.get("rolls", [])
+    timing = values.get("roll_timing", ROLL_WHENEVER)
     if not isinstance(on, bool):
         raise ValueError("Sharing is on or off.")
     if not isinstance(host, str) or len(host) > SHARING_HOST_MAX:
@@ -544,7 +551,16 @@ def sharing_settings(values: Mapping[str, object]) -> dict[str, object]:
     if any(isinstance(cid, bool) or not isinstance(cid, int) or cid < 1 for cid in rolls):
         raise ValueError("Rolls from the phones are allowed per character id.")
     allowed = sorted(set(rolls))
-    return {"on": on, "host": host, "port": port, "tokens": checked, "rolls": allowed}
+    if timing not in ROLL_TIMINGS:
+        raise ValueError("Rolls from the phones come whenever, or in turn order.")
+    return {
+        "on": on,
+        "host": host,
+        "port": port,
+        "tokens": checked,
+        "rolls": allowed,
+        "roll_timing": timing,
+    }
 
 
 def stored_settings(stored: Mapping[str, object]) -> dict[str, int]:

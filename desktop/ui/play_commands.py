@@ -1,6 +1,7 @@
 """Undo commands of the Play dock: start and end a game, set a scene, declare an
-action, next turn, end a round (with the GM's award), the seating order. End game and
-the round's award are actions of `desktop.actions.play`, which these commands call.
+action (the GM's, or a player's from their phone), next turn, end a round (with the
+GM's award), the seating order. End game, the round's award and a declared action are
+actions of `desktop.actions` (`play`, `turns`), which these commands call.
 
 Each game step writes the game's whole play state through `campaign.games`, which
 returns the game as it was: undo puts that record back (`games.put`), redo puts the
@@ -16,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from desktop.actions.actor import Actor
 from desktop.actions.play import Award, RoundEnded, end_game, end_round_with_award
+from desktop.actions.turns import declare_action
 from desktop.store import DiceChange, DieRecord, GameRecord
 from desktop.ui.commands import StoreCommand
 from desktop.ui.session import CampaignSession
@@ -64,6 +66,23 @@ class GameStep(StoreCommand):
     def revert(self) -> None:
         assert self._before is not None
         self.session.campaign.games.put(self._before)
+
+
+class DeclareAction(GameStep):
+    """A declared action this round, by the GM from the Play dock or by a player from
+    their phone on their turn (`actions.turns.declare_action` checks which may)."""
+
+    def __init__(
+        self,
+        session: CampaignSession,
+        actor: Actor,
+        character_id: int,
+        text: str,
+        what: str = "Declare an action",
+    ) -> None:
+        super().__init__(
+            session, what, lambda campaign: declare_action(campaign, actor, character_id, text)
+        )
 
 
 class EndGame(StoreCommand):

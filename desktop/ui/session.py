@@ -16,6 +16,7 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 if TYPE_CHECKING:
     from desktop.actions.all_ones import PendingAllOnes
     from desktop.store import Campaign
+    from desktop.ui.sharing.roll_asks import RollAsks
 
 
 class CampaignSession(QObject):
@@ -36,6 +37,8 @@ class CampaignSession(QObject):
     # A player's phone rolled and the roll is written: (character id, the dicepool.Roll,
     # its summary), so that the Dice Table shows the dice land as it shows its own.
     rolled_elsewhere = Signal(int, object, str)
+    # Who the GM may ask to roll from their phone, or has asked, changed (`roll_asks`).
+    roll_asks_changed = Signal()
 
     def __init__(
         self, campaign: Campaign, parent: QObject | None = None, rng: random.Random | None = None
@@ -50,6 +53,10 @@ class CampaignSession(QObject):
         # Table or a player's phone): held here so that both may make the choice.
         self.all_ones: PendingAllOnes | None = None
         self._settled: dict[int, frozenset[int]] = {}  # character -> last chosen roll's dice
+        # The GM's asks to roll from a phone, held by the sharing controller (not a change
+        # of the campaign, never an undo step): set while that controller follows this
+        # session, so the Dice Table and the Play dock offer "Ask Kara to roll".
+        self.roll_asks: RollAsks | None = None
         self._failure: str | None = None
         # The value check's word on the file, for the state of it (PRAGMA data_version)
         # it was judged in: see `tell_damage`.

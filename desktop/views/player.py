@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, is_dataclass
 
 from desktop.rules import dicepool
-from desktop.store import Campaign, NotFound
+from desktop.store import ROLL_TURN_ORDER, Campaign, NotFound, PlayView
 from desktop.views.own import (
     CardView,
     DieView,
@@ -75,6 +75,10 @@ class PlayerView:
     chapter: ChapterView
     traits: tuple[TraitView, ...] = ()
     may_roll: bool = False  # the GM lets this player roll from their phone
+    # The GM has phone rolls wait for the character's turn (or for the GM to ask).
+    rolls_in_turn_order: bool = False
+    your_turn: bool = False  # the character's turn in the running scene
+    declared: str = ""  # the character's own declared action this round (no one else's)
 
 
 def player_characters(campaign: Campaign) -> tuple[tuple[int, str], ...]:
@@ -88,16 +92,20 @@ def player_view(
     table: TableView | None = None,
     today: int | None = None,
     rolls: tuple[int, ...] | None = None,
+    play: PlayView | None = None,
+    turn_order: bool | None = None,
 ) -> PlayerView:
     """What the player of `character_id` may see now. NotFound when that is no player
     character (an NPC's or a challenge's view is never built). `table` is what every
     player sees alike and `today` the campaign's current day, when already read for this
     change (`player_views` reads them once); `rolls` likewise, the characters whose
-    players the GM lets roll from their phones."""
+    players the GM lets roll from their phones, `play` the Play dock's game and
+    `turn_order` whether phone rolls wait for turns."""
     character = campaign.roster.get(character_id)
     if character.kind != PLAYER_KIND:
         raise NotFound("Only a player character has a player's view.")
-    shared = table_view(campaign) if table is None else table
+    game = campaign.games.current() if play is None else play
+    shared = table_view(campaign, game) if table is None else table
     dice = own_dice(campaign, character_id)
     state = play_state_of(dice)
     return PlayerView(
@@ -115,16 +123,21 @@ def player_view(
         chapter=shared.chapter,
         traits=own_traits(campaign, character_id),
         may_roll=character_id in (rolls_allowed(campaign) if rolls is None else rolls),
+        rolls_in_turn_order=rolls_in_turn_order(campaign) if turn_order is None else turn_order,
+        your_turn=game.is_turn_of(character_id),
+        declared=game.action_of(character_id) if game.scene_running else "",
     )
 
 
 def player_views(campaign: Campaign) -> dict[int, PlayerView]:
     """Every player character's view by id, in roster order, the table read once."""
-    table = table_view(campaign)
+    play = campaign.games.current()
+    table = table_view(campaign, play)
     today = campaign.summary().current_day
     rolls = rolls_allowed(campaign)
+    turn_order = rolls_in_turn_order(campaign)
     return {
-        cid: player_view(campaign, cid, table, today, rolls)
+        cid: player_view(campaign, cid, table, today, rolls, play, turn_order)
         for cid, _name in player_characters(campaign)
     }
 
@@ -133,6 +146,12 @@ def rolls_allowed(campaign: Campaign) -> tuple[int, ...]:
     """The characters whose players may roll from their phones (the sharing settings)."""
     rolls = campaign.sharing().get("rolls")
     return tuple(cid for cid in rolls if isinstance(cid, int)) if isinstance(rolls, list) else ()
+
+
+def rolls_in_turn_order(campaign: Campaign) -> bool:
+    """Whether phone rolls wait for the character's turn, or for the GM to ask (the
+    sharing settings' "roll_timing"; "whenever" by default)."""
+    return campaign.sharing().get("roll_timing") == ROLL_TURN_ORDER
 
 
 def payload(view: PlayerView) -> dict[str, object]:
@@ -152,6 +171,11 @@ def payload(view: PlayerView) -> dict[str, object]:
         "energy": plain(view.energy),
         "cards": plain(view.cards),
         "scene": scene_data(view.scene, view.character_id),
+        "turn": {
+            "yours": view.your_turn,
+            "declared": view.declared,
+            "rolls_in_turn_order": view.rolls_in_turn_order,
+        },
         "clocks": [
             {
                 "name": clock.name,

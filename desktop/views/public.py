@@ -22,6 +22,7 @@ from desktop.store import (
     Campaign,
     CharacterRecord,
     NotFound,
+    PlayView,
     RollRecord,
 )
 from desktop.views.die_art import roll_art_name
@@ -120,9 +121,10 @@ class TableView:
     last_roll: RollView | None
 
 
-def table_view(campaign: Campaign) -> TableView:
+def table_view(campaign: Campaign, play: PlayView | None = None) -> TableView:
+    """What every player sees alike; `play` the Play dock's game when already read."""
     return TableView(
-        scene=scene_view(campaign),
+        scene=scene_view(campaign, play),
         clocks=public_clocks(campaign),
         factions=public_factions(campaign),
         chapter=chapter_view(campaign),
@@ -130,11 +132,12 @@ def table_view(campaign: Campaign) -> TableView:
     )
 
 
-def scene_view(campaign: Campaign) -> SceneView:
+def scene_view(campaign: Campaign, play: PlayView | None = None) -> SceneView:
     """The store's play view with only its public parts: the scene text the GM typed and
     the player characters' names in seating order (the order holds player characters
-    only); the cast, the condition and the declared actions are left behind."""
-    view = campaign.games.current()
+    only); the cast, the condition and the declared actions are left behind. `play` is
+    `campaign.games.current()` when already read."""
+    view = campaign.games.current() if play is None else play
     if view.game_id is None:
         return SceneView()
     order = tuple(

@@ -187,7 +187,14 @@ def test_save_a_copy_leaves_the_players_links_out(
     campaign.save_copy(copy)
     assert token.encode() not in copy.read_bytes()
     with Campaign.open(copy, data_dir=data_dir) as opened:
-        assert opened.sharing() == {"on": False, "host": "", "port": 0, "tokens": {}, "rolls": []}
+        assert opened.sharing() == {
+            "on": False,
+            "host": "",
+            "port": 0,
+            "tokens": {},
+            "rolls": [],
+            "roll_timing": "whenever",
+        }
         assert opened.settings() == before  # every other setting kept
     assert campaign.sharing()["tokens"] == {"1": token}  # the campaign itself keeps them
     backup = campaign.backup_now()

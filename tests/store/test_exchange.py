@@ -136,7 +136,14 @@ def test_an_import_never_brings_sharing_or_its_links(
     with import_campaign(
         crafted, tmp_path / "in.gmdesk", data_dir=data_dir, images=trusted_images
     ) as imported:
-        assert imported.sharing() == {"on": False, "host": "", "port": 0, "tokens": {}, "rolls": []}
+        assert imported.sharing() == {
+            "on": False,
+            "host": "",
+            "port": 0,
+            "tokens": {},
+            "rolls": [],
+            "roll_timing": "whenever",
+        }
         assert imported.settings() == campaign.settings()
 
 

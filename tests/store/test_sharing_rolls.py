@@ -29,3 +29,15 @@ def test_rolls_default_to_view_only_and_are_kept_sorted_once() -> None:
 def test_a_damaged_rolls_value_is_refused(rolls: object) -> None:
     with pytest.raises(ValueError, match="Rolls from the phones"):
         checks.sharing_settings({"rolls": rolls})
+
+
+def test_rolls_come_whenever_unless_the_gm_asks_for_turn_order() -> None:
+    assert checks.sharing_settings({})["roll_timing"] == checks.ROLL_WHENEVER == "whenever"
+    turns = checks.sharing_settings({"roll_timing": "turn_order"})
+    assert turns["roll_timing"] == checks.ROLL_TURN_ORDER
+
+
+@pytest.mark.parametrize("timing", ["", "turns", "Whenever", None, 1, True, ["turn_order"]])
+def test_a_damaged_roll_timing_is_refused(timing: object) -> None:
+    with pytest.raises(ValueError, match="whenever, or in turn order"):
+        checks.sharing_settings({"roll_timing": timing})

@@ -94,10 +94,10 @@ def test_the_window_with_four_players_fits_a_laptop(
         assert code is not None
         share = _dark_share(code.pixmap().toImage())
         assert 0.3 < share < 0.7, share  # a code, not a blank or a black square
-    # A label with a key (Alt+A, Alt+O) names its field: without a buddy Qt would show
+    # A label with a key (Alt+A, Alt+O, Alt+R) names its field: without a buddy Qt would show
     # the "&" as written and the key would reach nothing.
     keyed = [label for label in window.findChildren(QLabel) if "&" in label.text()]
-    assert {label.buddy() for label in keyed} == {window.address, window.port}
+    assert {label.buddy() for label in keyed} == {window.address, window.port, window.timing}
     # The first row is seen whole without scrolling; the rest are a scroll away.
     first = next(iter(window.rows.values()))
     assert first.visibleRegion().boundingRect().height() == first.height()

@@ -87,7 +87,14 @@ def test_the_installed_page_has_what_the_server_serves() -> None:
 
 
 def test_sharing_is_kept_in_the_campaign_outside_undo_and_the_export(campaign: Campaign) -> None:
-    assert campaign.sharing() == {"on": False, "host": "", "port": 0, "tokens": {}, "rolls": []}
+    assert campaign.sharing() == {
+        "on": False,
+        "host": "",
+        "port": 0,
+        "tokens": {},
+        "rolls": [],
+        "roll_timing": "whenever",
+    }
     heard: list[Topic] = []
     campaign.subscribe(heard.append)
     token = "k" * 32

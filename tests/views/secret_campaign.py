@@ -104,8 +104,9 @@ def secret_campaign(campaign: Campaign) -> dict[str, int]:
     campaign.games.set_scene(
         "The docks at night", members=(kara.id, bryn.id, dask.id, rock.id), condition_id=rock.id
     )
-    campaign.games.declare(kara.id, "Sekrit: Kara declares a climb")
-    campaign.games.declare(bryn.id, "Sekrit: Bryn declares a lie")
+    # Each player's page shows their own declared action (issue 30), never another's.
+    campaign.games.declare(kara.id, "KaraOnly: Kara declares a climb")
+    campaign.games.declare(bryn.id, "BrynOnly: Bryn declares a lie")
 
     pool = [d for d in campaign.kit.dice(kara.id) if d.kind == "ordinary"][:2]
     rest = [d for d in campaign.kit.dice(kara.id) if d not in pool]

@@ -240,7 +240,15 @@ def test_the_scene_names_players_only_and_marks_the_turn(campaign: Campaign) -> 
             },
         ],
     }
-    assert "crane" not in json.dumps(data)
+    # Kara's own declared action is hers to see (issue 30); Bryn's page never shows it.
+    assert data["turn"] == {
+        "yours": False,
+        "declared": "I climb the crane",
+        "rolls_in_turn_order": False,
+    }
+    bryns = payload(player_view(campaign, bryn.id))
+    assert "crane" not in json.dumps(bryns)
+    assert bryns["turn"] == {"yours": True, "declared": "", "rolls_in_turn_order": False}
 
 
 def test_the_last_roll_is_a_player_characters_dice_table_roll(campaign: Campaign) -> None:

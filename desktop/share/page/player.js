@@ -1,20 +1,21 @@
 // The player's page: one WebSocket to GM Desk, the whole view in each message, drawn
 // with plain DOM (text only: nothing the campaign holds is ever read as HTML). The parts
-// live in their own modules (dom, sections, requests, roller, all_ones); this one holds
-// the connection and hands each view to every part.
+// live in their own modules (dom, sections, requests, roller, all_ones, turns); this one
+// holds the connection and hands each view to every part.
 //
 // Protocol (desktop/share): send {"type":"hello","version":<last version or null>} on
 // every connect; receive {"type":"view","version":n,"view":{...}}, {"type":"error",
 // "message":s} (shown, the connection stays) and {"type":"bye","message":s} (this link
 // was renewed or sharing stopped: shown, no reconnecting). A version gap sends
-// {"type":"resync"}. A player the GM lets act sends requests ({"type":"roll"|"choose",
-// "id",...}, see requests.js) and gets {"type":"done"|"refused","id",...}. A lost
-// connection retries with a growing pause and says so.
+// {"type":"resync"}. A player the GM lets act sends requests ({"type":"roll"|"choose"|
+// "declare","id",...}, see requests.js) and gets {"type":"done"|"refused","id",...}. A
+// lost connection retries with a growing pause and says so.
 
 import { byId, show } from "./dom.js";
 import { AllOnesChoice } from "./all_ones.js";
 import { Requests } from "./requests.js";
 import { Roller } from "./roller.js";
+import { Turn } from "./turns.js";
 import {
   renderCards,
   renderCharacter,
@@ -61,8 +62,9 @@ function token() {
 const requests = new Requests(send);
 const roller = new Roller(requests);
 const allOnes = new AllOnesChoice(requests, roller);
+const turn = new Turn(requests, roller);
 // Who answers for each kind of request, and every part that draws from the view.
-const answering = { roll: roller, choose: allOnes };
+const answering = { roll: roller, choose: allOnes, declare: turn };
 let shownView = null;
 
 function render(view) {
@@ -71,6 +73,7 @@ function render(view) {
   renderRoll(view.last_roll);
   renderDice(view);
   allOnes.render(view);
+  turn.render(view);
   roller.render(view);
   renderScene(view.scene);
   renderEnergy(view.energy);
@@ -90,6 +93,7 @@ function answered(message) {
   }
   if (shownView) {
     allOnes.render(shownView);
+    turn.render(shownView);
     roller.render(shownView);
   }
 }

@@ -95,6 +95,20 @@ class PlayView:
     # Whether a player in play is still to have a turn this round (Next turn's offer).
     turns_left: bool = False
 
+    @property
+    def scene_running(self) -> bool:
+        """A game runs and the GM has set its scene: turns are taken."""
+        return self.game_id is not None and self.scene_number > 0
+
+    def is_turn_of(self, character_id: int) -> bool:
+        """Whether it is `character_id`'s turn in the running scene."""
+        return self.scene_running and self.turn_of == character_id
+
+    def action_of(self, character_id: int) -> str:
+        """The action `character_id` declared this round ("" for none, or not seated)."""
+        seat = next((s for s in self.order if s.character_id == character_id), None)
+        return seat.action if seat is not None else ""
+
 
 @dataclass(frozen=True)
 class DiceChange:

@@ -61,6 +61,7 @@ from desktop.ui.form_helpers import (
 )
 from desktop.ui.plain_text import PlainLabel
 from desktop.ui.session import CampaignSession
+from desktop.ui.sharing.ask_button import AskToRollButton
 from desktop.ui.step_result import StepResult
 from desktop.ui.table_keys import clicks_keep_focus
 from desktop.ui.widgets.dice_scene import DiceScene, DiceView, DieState, SideView
@@ -178,6 +179,9 @@ class DiceTableWidget(QWidget):
         self.roll_button.setMinimumWidth(110)
         self.view.setMinimumWidth(180)
 
+        # While sharing: ask this character's player to roll from their phone.
+        self.ask_button = AskToRollButton()
+
         self.quick_label = PlainLabel()
         self.quick_label.setObjectName("quickRoll")
         self.quick_label.setToolTip(
@@ -190,6 +194,7 @@ class DiceTableWidget(QWidget):
         left.addLayout(header)
         left.addWidget(self.damage_label)
         left.addLayout(controls)
+        left.addWidget(self.ask_button)
         left.addWidget(self.quick_label)
         left.addWidget(self.view, 1)
 
@@ -364,6 +369,7 @@ class DiceTableWidget(QWidget):
             rolled_elsewhere=self._on_rolled_elsewhere,
         )
         self._result.set_session(session)
+        self.ask_button.set_session(session)
         self._states.clear()
         self._applied.clear()
         if session is not None:
@@ -416,6 +422,10 @@ class DiceTableWidget(QWidget):
             self._applied &= {t.id for t in self._traits}
             self.name_label.setText(character.name)
             self.traits.set_traits(character.id, self._traits, self._applied)
+        self.ask_button.follow(
+            character.id if character is not None and session is not None else None,
+            character.name if character is not None else "",
+        )
         if self._conflict_box is not None:
             self._conflict_box.follow(session, character, self._dice)
         ids = {d.id for d in self._dice} | {d.id for d in self._opponent_dice()}

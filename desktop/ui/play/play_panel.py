@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtGui import QUndoCommand
 from PySide6.QtWidgets import QGroupBox, QPushButton, QTabWidget, QVBoxLayout, QWidget
 
+from desktop.actions.actor import Actor
 from desktop.actions.play import Award, DepletedDieGiven, NewDieGiven
 from desktop.rules import dicepool
 from desktop.store import (
@@ -50,6 +51,7 @@ from desktop.ui.play.round_award import RoundAward, Source
 from desktop.ui.play.scene_editor import SceneEditor
 from desktop.ui.play.turn_order import TurnOrder
 from desktop.ui.play_commands import (
+    DeclareAction,
     EndGame,
     EndRoundWithAward,
     GameStep,
@@ -152,6 +154,7 @@ class PlayWidget(CampaignView):
             self._set_aside_roll()
         self._session = follow_changes(self._session, session, self._on_changed)
         self.challenges.outcome.set_session(session)
+        self.turn_order.ask_button.set_session(session)
         self.game_bar.show_summary("")
         self.show_step("")
         self.session_xp_box.hide()
@@ -304,13 +307,7 @@ class PlayWidget(CampaignView):
 
     def declare(self, character_id: int, text: str) -> None:
         if self._session is not None:
-            self._push(
-                GameStep(
-                    self._session,
-                    "Declare an action",
-                    lambda campaign: campaign.games.declare(character_id, text),
-                )
-            )
+            self._push(DeclareAction(self._session, Actor.gm(), character_id, text))
 
     def next_turn(self) -> None:
         self._turn_step(

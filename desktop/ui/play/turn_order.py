@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 from desktop.store import PlayView, Seat
 from desktop.ui.form_helpers import push_button
 from desktop.ui.plain_text import PlainLabel
+from desktop.ui.sharing.ask_button import AskToRollButton
 from desktop.ui.table_keys import END_ROUND_KEY, FOLLOW_KEY, NEXT_KEY
 
 IN_PLAY = "in_play"
@@ -128,6 +129,11 @@ class TurnOrder(QWidget):
         buttons.addWidget(self.next_button, 0, 0)
         buttons.addWidget(self.end_round_button, 0, 1)
         buttons.addWidget(self.follow_button, 1, 0, 1, 2)
+        # While sharing: ask the player picked in the order (else the one whose turn it
+        # is) to roll from their phone.
+        self.ask_button = AskToRollButton()
+        buttons.addWidget(self.ask_button, 2, 0, 1, 2)
+        self.seats.currentItemChanged.connect(lambda *_items: self._follow_ask())
         layout.addWidget(self.seats)
         layout.addWidget(self.gone)
         layout.addWidget(self.final)
@@ -136,12 +142,22 @@ class TurnOrder(QWidget):
         # The keys on the buttons are the main window's (`table_keys`): they work with
         # this dock still behind another tab.
         self._turn_of: int | None = None
+        self._names: dict[int, str] = {}
+
+    def _follow_ask(self) -> None:
+        """The ask follows the player picked in the order, else the one whose turn it is."""
+        item = self.seats.currentItem()
+        picked = item.data(Qt.ItemDataRole.UserRole) if item is not None else None
+        character = int(picked) if picked is not None else self._turn_of
+        self.ask_button.follow(character, self._names.get(character, "") if character else "")
 
     def show_view(self, view: PlayView, writable: bool) -> None:
         self._turn_of = view.turn_of
         # Only the list's own signals are held: a model holding its signals would leave
         # the view drawing none of the rows added (the reseating signal is `rowsMoved`,
         # which clearing and adding never send).
+        picked = self.seats.currentItem()
+        kept_pick = picked.data(Qt.ItemDataRole.UserRole) if picked is not None else None
         self.seats.blockSignals(True)
         self.seats.clear()
         for seat in view.order:
@@ -155,7 +171,11 @@ class TurnOrder(QWidget):
             if seat.state != IN_PLAY:
                 item.setForeground(self.palette().placeholderText())
             self.seats.addItem(item)
+            if seat.character_id == kept_pick:
+                self.seats.setCurrentItem(item)  # the GM's pick survives a change
         self.seats.blockSignals(False)
+        self._names = {seat.character_id: seat.name for seat in view.order}
+        self._follow_ask()
         names = [name for _cid, name in view.out_for_good]
         self.gone.setText("Out for good (left the order): " + ", ".join(names) if names else "")
         self.gone.setVisible(bool(names))

@@ -21,10 +21,12 @@ from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QWidget
 
+from desktop.store import ROLL_TIMINGS, ROLL_WHENEVER
 from desktop.ui.plain_text import PlainLabel
 from desktop.ui.read_guard import guarded, guarded_call
 from desktop.ui.session import CampaignSession
 from desktop.ui.sharing.files import SiteFiles, share_files
+from desktop.ui.sharing.roll_asks import RollAsks
 from desktop.ui.sharing.share_address import DEFAULT_PORT
 
 if TYPE_CHECKING:
@@ -151,6 +153,8 @@ class PlayerSharing(QObject):
         self.server: SharingServer | None = None
         self.window: SharingWindow | None = None
         self.tokens: dict[int, str] = {}  # character id -> its link's token
+        # Who the GM asked to roll from their phone (never in the campaign, never undone).
+        self.asks = RollAsks(lambda: self.server is not None, self._may_ask, self._asks_changed)
         self.action = QAction("Share with Pla&yers…", self)
         self.action.setObjectName("actionSharePlayers")
         self.action.setCheckable(True)
@@ -181,11 +185,14 @@ class PlayerSharing(QObject):
             self.session.changed.disconnect(self._changed)
             self.session.all_ones_changed.disconnect(self._all_ones_changed)
             self._stop_server()
+            self.session.roll_asks = None
         self.session = session
         self.tokens = {}
         if session is not None:
             session.changed.connect(self._changed)
             session.all_ones_changed.connect(self._all_ones_changed)
+            session.roll_asks = self.asks
+        self.asks.clear()  # asks were for the campaign closing
         self._update_action()
         if self.window is not None:
             self._fill_window()
@@ -298,13 +305,57 @@ class PlayerSharing(QObject):
         self.session.campaign.remember_sharing({**remembered, "rolls": sorted(wanted)})
         if self.window is not None:
             self.window.set_players(self.player_links())
+        # A page set back to view only is no longer asked to roll; who may be asked changed.
+        self.asks.keep_only({cid for cid in self.asks.asked() if self._may_ask(cid)})
+
+    def roll_timing(self) -> str:
+        """When players may roll from their phones: "whenever" (the default) or
+        "turn_order" (on their character's turn, or when the GM asked), as remembered with
+        the campaign's sharing."""
+        if self.session is None:
+            return ROLL_WHENEVER
+        return str(self.session.campaign.sharing().get("roll_timing", ROLL_WHENEVER))
+
+    def set_roll_timing(self, timing: str) -> None:
+        """Remember when players may roll from their phones (one of ROLL_TIMINGS); not an
+        undo step. Every page is told (it says whether rolls wait for turns)."""
+        if self.session is None or self.session.read_only or timing not in ROLL_TIMINGS:
+            return
+        remembered = self.session.campaign.sharing()
+        self.session.campaign.remember_sharing({**remembered, "roll_timing": timing})
+        if self.window is not None:
+            self.window.set_roll_timing(timing)
+
+    def ask_to_roll(self, character_id: int) -> bool:
+        """Ask `character_id`'s player to roll from their phone (their page says so, and
+        in turn order they may roll out of turn once); False when their page cannot roll."""
+        return self.asks.ask(character_id)
+
+    def _may_ask(self, character_id: int) -> bool:
+        """Whether `character_id`'s page can roll now: shared, and the GM allows it."""
+        session = self.session
+        return (
+            self.server is not None
+            and session is not None
+            and not session.read_only
+            and character_id in self.tokens
+            and self.rolls_allowed(character_id)
+        )
+
+    def _asks_changed(self) -> None:
+        # The docks' "Ask … to roll" follow; the pages show the prompt (or no longer).
+        if self.session is not None:
+            self.session.roll_asks_changed.emit()
+        if self.server is not None:
+            self._post_hand_off()
 
     @guarded
     def _requested(self, character_id: int, request: PlayerRequest) -> None:
         """A player's request, on the Qt thread: made as the GM's own action would be,
         and the server told whether it was done (a refusal in the player's words)."""
-        from desktop.share.messages import RollRequest
+        from desktop.share.messages import DeclareRequest, RollRequest
         from desktop.ui.sharing.player_rolls import choose_from_phone, roll_from_phone
+        from desktop.ui.sharing.player_turns import declare_from_phone
 
         server, session = self.server, self.session
         if server is None:
@@ -315,13 +366,23 @@ class PlayerSharing(QObject):
         try:
             allowed = self.rolls_allowed(character_id)
             if isinstance(request, RollRequest):
-                refusal = roll_from_phone(session, character_id, request, allowed)
+                asked = self.asks.is_asked(character_id)
+                refusal = roll_from_phone(session, character_id, request, allowed, asked=asked)
+                if refusal is None:
+                    self.asks.cancel(character_id)  # the roll asked for has landed
+            elif isinstance(request, DeclareRequest):
+                refusal = declare_from_phone(session, character_id, request, allowed)
             else:
                 refusal = choose_from_phone(session, character_id, request, allowed)
         except Exception:
             # The page hears even then (a request never waits forever); the GM is told
             # by the guard, as after any view's failure.
-            server.answer(character_id, request.id, False, "GM Desk could not make that roll.")
+            could_not = (
+                "GM Desk could not write that action."
+                if isinstance(request, DeclareRequest)
+                else "GM Desk could not make that roll."
+            )
+            server.answer(character_id, request.id, False, could_not)
             raise
         server.answer(character_id, request.id, refusal is None, refusal or "")
         if refusal is not None:
@@ -340,6 +401,7 @@ class PlayerSharing(QObject):
             window.stop_requested.connect(self.stop)
             window.renew_requested.connect(self.renew)
             window.rolls_requested.connect(self.allow_rolls)
+            window.timing_requested.connect(self.set_roll_timing)
             window.finished.connect(self._window_closed)
             self.window = window
             self._fill_window()
@@ -378,6 +440,7 @@ class PlayerSharing(QObject):
         self.window.set_addresses(addresses, host, port)
         self.window.set_running(None if self.server is None else self.server.url_base)
         self.window.set_players(self.player_links())
+        self.window.set_roll_timing(self.roll_timing())
         self._show_connections()
         if self.address_problem is not None:  # set_running hid it: still true
             self.window.show_error(self.address_problem)
@@ -427,6 +490,7 @@ class PlayerSharing(QObject):
         if topic == Topic.CHARACTERS and self._sync_tokens():
             self._remember_tokens()
             self._fill_window()
+            self.asks.keep_only({cid for cid in self.asks.asked() if self._may_ask(cid)})
         elif topic == Topic.CHARACTERS and self.window is not None:
             self.window.set_players(self.player_links())  # a renamed character
         if topic in PLAYER_TOPICS:
@@ -466,24 +530,28 @@ class PlayerSharing(QObject):
             return
         for character_id, view in player_views(self.session.campaign).items():
             if character_id in self.tokens:
-                self.server.publish(character_id, self._with_all_ones(character_id, payload(view)))
+                self.server.publish(
+                    character_id, self._with_live_state(character_id, payload(view))
+                )
 
     def _publish_one(self, character_id: int) -> None:
         from desktop.views.player import payload, player_view
 
         if self.server is not None and self.session is not None:
             view = payload(player_view(self.session.campaign, character_id))
-            self.server.publish(character_id, self._with_all_ones(character_id, view))
+            self.server.publish(character_id, self._with_live_state(character_id, view))
 
-    def _with_all_ones(self, character_id: int, view: dict[str, object]) -> dict[str, object]:
-        """The page's view with the all-ones choice waiting for its character, if any
-        (held by the session, not the store)."""
+    def _with_live_state(self, character_id: int, view: dict[str, object]) -> dict[str, object]:
+        """The page's view with what the window holds and the store does not: the all-ones
+        choice waiting for its character, if any (held by the session), and whether the
+        GM asked its player to roll (held here)."""
         from desktop.views.all_ones import all_ones_data
 
+        asked = self.asks.is_asked(character_id)
         waiting = self.session.all_ones if self.session is not None else None
         if waiting is None or waiting.character_id != character_id:
-            return {**view, "all_ones": None}
-        return {**view, "all_ones": all_ones_data(waiting.roll)}
+            return {**view, "all_ones": None, "asked_to_roll": asked}
+        return {**view, "all_ones": all_ones_data(waiting.roll), "asked_to_roll": asked}
 
     # -- tokens ---------------------------------------------------------------------------
 
@@ -547,6 +615,10 @@ class PlayerSharing(QObject):
 
     def _shown_running(self) -> None:
         running = self.server is not None
+        if running:
+            self._asks_changed()  # who may be asked changed with sharing
+        else:
+            self.asks.clear()  # no page to ask
         if running:
             self.address_watch.start()
         else:

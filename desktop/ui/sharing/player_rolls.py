@@ -10,6 +10,7 @@ from desktop.actions.actor import Actor, NotYours
 from desktop.actions.all_ones import PendingAllOnes
 from desktop.actions.dice import roll_tray
 from desktop.actions.player_tray import picked_tray
+from desktop.actions.turns import roll_turn_refusal
 from desktop.rules import dicepool
 from desktop.share.messages import ChooseRequest, RollRequest
 from desktop.store import NotFound, ReadOnlyCampaign
@@ -22,15 +23,24 @@ CHOOSE_FIRST = "All ones are waiting for your choice: keep one die or lose one f
 
 
 def roll_from_phone(
-    session: CampaignSession, character_id: int, request: RollRequest, allowed: bool
+    session: CampaignSession,
+    character_id: int,
+    request: RollRequest,
+    allowed: bool,
+    *,
+    asked: bool = False,
 ) -> str | None:
     """Roll the tray the player of `character_id` picked (`allowed`: the GM lets them
-    roll); None when the roll is on the undo stack, else why not, in plain words, with
-    nothing written."""
+    roll; `asked`: the GM asked them to roll, which lets them roll out of turn when the
+    GM has phone rolls in turn order); None when the roll is on the undo stack, else
+    why not, in plain words, with nothing written."""
     if not allowed:
         return VIEW_ONLY
     if session.read_only:
         return "The GM's campaign is open read-only: nothing can be rolled."
+    out_of_turn = roll_turn_refusal(session.campaign, character_id, asked)
+    if out_of_turn is not None:
+        return out_of_turn
     waiting = session.all_ones
     if waiting is not None and waiting.character_id == character_id:
         return CHOOSE_FIRST

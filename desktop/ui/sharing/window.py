@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop.store import ROLL_TURN_ORDER, ROLL_WHENEVER
 from desktop.ui.form_helpers import style_error
 from desktop.ui.plain_text import PlainLabel, ask
 from desktop.ui.sharing.addresses import Address
@@ -41,6 +42,11 @@ if TYPE_CHECKING:
 
 QR_SIDE: Final = 168  # read by a phone from across a table, two rows fit a laptop's height
 SIZE: Final = (760, 620)  # fits 1366x768 with the taskbar and the title bar
+# When phone rolls come, in the GM's words (the keys are the sharing settings' values).
+TIMING_WORDS: Final = {
+    ROLL_WHENEVER: "Whenever the player likes",
+    ROLL_TURN_ORDER: "On their character's turn, or when you ask",
+}
 
 
 @dataclass(frozen=True)
@@ -175,6 +181,7 @@ class SharingWindow(QDialog):
     stop_requested = Signal()
     renew_requested = Signal(int)  # character id
     rolls_requested = Signal(int, bool)  # character id, rolls allowed
+    timing_requested = Signal(str)  # when phone rolls come: one of ROLL_TIMINGS
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -209,6 +216,19 @@ class SharingWindow(QDialog):
         port_label = PlainLabel("P&ort:")
         port_label.setBuddy(self.port)
         form.addRow(port_label, port_row)
+        # For the whole table, beside the address: each player's own switch (Rolls from
+        # the phone) says whether they roll at all; this says when.
+        self.timing = QComboBox()
+        self.timing.setObjectName("shareRollTiming")
+        self.timing.setAccessibleName("When players roll from their phones")
+        for timing, words in TIMING_WORDS.items():
+            self.timing.addItem(words, timing)
+        self.timing.setToolTip(
+            "In turn order, a player rolls on their character's turn in the Play dock, "
+            "or when you ask them to (Ask … to roll, on the Dice Table or the Play dock)"
+        )
+        self.timing.currentIndexChanged.connect(self._timing_chosen)
+        form.addRow("Phone &rolls:", self.timing)
         self.status = PlainLabel("Not sharing.")
         self.status.setObjectName("shareStatus")
         self.status.setWordWrap(True)
@@ -264,6 +284,17 @@ class SharingWindow(QDialog):
             self.address.setCurrentIndex(self.address.findData(host))
         if 1 <= port <= MAX_PORT:
             self.port.setValue(port)
+
+    def set_roll_timing(self, timing: str) -> None:
+        """Show the remembered timing of phone rolls (not the GM's act: nothing asked)."""
+        index = self.timing.findData(timing)
+        if index >= 0 and index != self.timing.currentIndex():
+            self.timing.blockSignals(True)
+            self.timing.setCurrentIndex(index)
+            self.timing.blockSignals(False)
+
+    def _timing_chosen(self) -> None:
+        self.timing_requested.emit(str(self.timing.currentData()))
 
     def chosen(self) -> tuple[str, int]:
         return str(self.address.currentData() or ""), self.port.value()

@@ -1,0 +1,96 @@
+"""A player's declared action (issue 30): the declared model takes one line of plain
+text, stripped, 1 to 500 characters, and refuses anything else in plain words; the real
+server hands it to the GM's side once per id, and a frame too large never reaches it."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import aiohttp
+import pytest
+
+from desktop.share.messages import DECLARED_MAX, DeclareRequest, RefusedFrame, read_inbound
+from desktop.share.server import FRAME_BYTES, ShareServer
+from tests.share.harness import KARA, KARA_TOKEN, hello, next_json, running
+from tests.share.test_roll_requests import Requests
+
+
+def declare(**changes: object) -> str:
+    return json.dumps({"type": "declare", "id": "d1", "text": "I climb the crane", **changes})
+
+
+def test_a_declared_action_reads_as_its_model_stripped() -> None:
+    request = read_inbound(declare(text="  I climb the crane \t"))
+    assert isinstance(request, DeclareRequest)
+    assert (request.id, request.text) == ("d1", "I climb the crane")
+    longest = read_inbound(declare(text="é" * DECLARED_MAX))  # any letters, up to the bound
+    assert isinstance(longest, DeclareRequest) and len(longest.text) == DECLARED_MAX
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {"extra": 1},  # unknown field
+        {"dice": [3]},  # another request's field
+        {"text": ""},
+        {"text": "   "},  # nothing once stripped
+        {"text": "x" * (DECLARED_MAX + 1)},
+        {"text": "x" * 100_000},  # huge
+        {"text": 5},
+        {"text": None},
+        {"text": ["I climb"]},
+        {"text": {"say": "I climb"}},
+        {"text": True},
+        {"text": "I climb\nthe crane"},  # one line only
+        {"text": "I climb\x00"},
+        {"text": "I climb\x1b[31m"},
+        {"text": "I climb\x7f"},
+        {"text": "I\u0085climb"},  # NEL inside (at an end it is stripped as whitespace)
+        {"text": "I climb\u2028the crane"},
+        {"id": ""},
+        {"id": 7},
+        {"id": "<b>"},
+        {"type": "Declare"},
+    ],
+)
+def test_a_hostile_declaration_is_refused_in_plain_words(changes: dict[str, object]) -> None:
+    with pytest.raises(RefusedFrame, match=r"could not read that declare message|does not know"):
+        read_inbound(declare(**changes))
+
+
+def test_a_declaration_without_text_or_id_is_refused() -> None:
+    for frame in ({"type": "declare", "id": "d1"}, {"type": "declare", "text": "I climb"}):
+        with pytest.raises(RefusedFrame, match="could not read that declare message"):
+            read_inbound(json.dumps(frame))
+
+
+def test_the_server_hands_a_declaration_over_once() -> None:
+    requests = Requests()
+
+    async def scenario(server: ShareServer) -> None:
+        async with aiohttp.ClientSession() as session:
+            ws = await session.ws_connect(f"{server.url_base}/ws/{KARA_TOKEN}")
+            await hello(ws)
+            await ws.send_str(declare())
+            await asyncio.to_thread(requests.arrived.wait, 5)
+            server.answer(KARA, "d1", False, "It is not your turn.")
+            refused = await next_json(ws)
+            assert refused == {"type": "refused", "id": "d1", "message": "It is not your turn."}
+            await ws.send_str(declare())  # a replay: the first answer, never handed over again
+            assert await next_json(ws) == refused
+            await ws.send_str(declare(id="d2", text="x" * (DECLARED_MAX + 1)))
+            assert await next_json(ws) == {
+                "type": "error",
+                "message": "GM Desk could not read that declare message.",
+            }
+            await ws.send_str(declare(id="d3", text="x" * FRAME_BYTES))  # past the frame cap
+            closed = await ws.receive(timeout=5)
+            assert closed.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED)
+
+    with running(on_request=requests) as server:
+        asyncio.run(scenario(server))
+    [(cid, request, _thread)] = requests.got
+    assert (
+        cid == KARA and isinstance(request, DeclareRequest) and request.text == "I climb the crane"
+    )
