@@ -35,6 +35,7 @@ from desktop.share.guards import (
 from desktop.share.messages import (
     ChooseRequest,
     Hello,
+    OddsRequest,
     PlayerRequest,
     RefusedFrame,
     RollRequest,
@@ -49,6 +50,7 @@ from desktop.share.messages import (
 from desktop.share.quiet_log import QuietRequests
 from desktop.share.requests import RequestMemory
 from desktop.share.tokens import character_of
+from desktop.share.tray_odds import OddsAnswers
 
 __all__ = ["NO_LONGER_SHARED", "RENEWED", "Connection", "ShareError", "ShareServer"]
 
@@ -125,6 +127,7 @@ class ShareServer:
         self._bound_port = 0
         self._failures = FailureLimit()  # the loop's own, made anew on each start
         self._requests: RequestMemory[Device] = RequestMemory()  # the loop's own
+        self._odds = OddsAnswers()  # the loop's own, made anew on each start
 
     # ------------------------------------------------------------ the caller's side
 
@@ -236,6 +239,7 @@ class ShareServer:
     ) -> None:
         guard = OriginGuard({self.host, bound_host}, self._bound_port)
         self._failures = FailureLimit()
+        self._odds = OddsAnswers()
         app = self._app(guard)
         runner = web.AppRunner(
             app,
@@ -256,6 +260,7 @@ class ShareServer:
             await stopping.wait()
             await self._close_all()
         finally:
+            self._odds.close()
             await runner.cleanup()
             listener.close()
 
@@ -394,6 +399,9 @@ class ShareServer:
                 continue
             if isinstance(inbound, RollRequest | ChooseRequest):
                 self._request(device, inbound)
+            elif isinstance(inbound, OddsRequest):
+                # Read only, answered here: it neither waits on nor holds up a request.
+                self._odds.ask(device, inbound, lambda frame: device.send(Frame(frame)))
             else:
                 self._answer(device, inbound.version if isinstance(inbound, Hello) else -1)
 
@@ -460,6 +468,7 @@ class ShareServer:
         self._changed()
 
     def _forget(self, device: Device) -> None:
+        self._odds.forget(device)
         devices = self._devices.get(device.character_id, [])
         if device in devices:
             devices.remove(device)
