@@ -147,8 +147,10 @@ export class TrayOdds {
     const box = byId("odds-rows");
     clear(box);
     rows.forEach((row) => {
-      box.appendChild(element("dt", "", String(row[0])));
-      box.appendChild(element("dd", "", String(row[1])));
+      const line = element("div", "odds-row"); // a row of the list: its name, its words
+      line.appendChild(element("dt", "", String(row[0])));
+      line.appendChild(element("dd", "", String(row[1])));
+      box.appendChild(line);
     });
   }
 }
