@@ -235,3 +235,24 @@ def test_a_finger_drags_a_die_into_the_tray_and_back_out(
     wait_for(driver, qtbot, lambda: shared.session.undo_stack.count() == 1)
     [logged] = shared.campaign.rolls.all()
     assert {die["die_id"] for die in logged.detail["dice"]} == {ids["d10"], ids["d6"]}
+
+
+def test_a_mouse_drags_a_die_too(qtbot: QtBot, browser: Browser, shared: Sharing) -> None:
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    ids = shared.ids
+    driver: Any = browser(360, 640)
+    driver.get(shared.links()["Kara Voss"])
+    wait_for(driver, qtbot, lambda: roller(driver)["shown"])
+    where = driver.execute_script(WHERE)
+    start, end = where["dice"][str(ids["d20"])], where["tray"]
+    die = driver.find_element("css selector", f"#roller-pool button[data-die='{ids['d20']}']")
+    actions = ActionChains(driver, duration=20)
+    actions.click_and_hold(die)
+    for _step in range(5):
+        actions.move_by_offset(round((end[0] - start[0]) / 5), round((end[1] - start[1]) / 5))
+    actions.release().perform()
+    # In the tray, and still there once whatever the release fires has come.
+    wait_for(driver, qtbot, lambda: roller(driver)["tray"] == [ids["d20"]])
+    qtbot.wait(200)
+    assert roller(driver)["tray"] == [ids["d20"]] and roller(driver)["button"] == "Roll 1 die"

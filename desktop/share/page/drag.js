@@ -24,7 +24,15 @@ export class DieDrag {
     this.onUp = (event) => this.up(event);
     this.onCancel = (event) => this.cancel(event);
     Object.keys(boxes).forEach((from) => {
-      byId(boxes[from]).addEventListener("pointerdown", (event) => this.down(event, from));
+      const box = byId(boxes[from]);
+      box.addEventListener("pointerdown", (event) => this.down(event, from));
+      // A finger held on a die before it moves is the start of a drag, not a request
+      // for the picture's menu (save image...), which would cancel the drag.
+      box.addEventListener("contextmenu", (event) => {
+        if (event.target.closest && event.target.closest("button.pick[data-die]")) {
+          event.preventDefault();
+        }
+      });
     });
     // The click a finished drag may still fire on a die is not a tap.
     document.addEventListener(

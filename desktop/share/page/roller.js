@@ -19,7 +19,9 @@ function pickButton(die, words, onTap) {
   button.type = "button";
   button.dataset.die = String(die.id);
   button.setAttribute("aria-label", words);
-  button.appendChild(dieImage(die.art, words));
+  const image = dieImage(die.art, words);
+  image.draggable = false; // a mouse moves the die (drag.js), not a copy of its picture
+  button.appendChild(image);
   button.addEventListener("click", onTap);
   return button;
 }
