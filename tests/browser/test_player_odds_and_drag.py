@@ -256,3 +256,47 @@ def test_a_mouse_drags_a_die_too(qtbot: QtBot, browser: Browser, shared: Sharing
     wait_for(driver, qtbot, lambda: roller(driver)["tray"] == [ids["d20"]])
     qtbot.wait(200)
     assert roller(driver)["tray"] == [ids["d20"]] and roller(driver)["button"] == "Roll 1 die"
+
+
+# Holds the odds frames GM Desk sends while window.holdOdds is set, to hand them to the
+# page later in any order (injected before the page's script, as COUNT_SOCKETS is).
+HOLD_ODDS = """
+window.holdOdds = false;
+window.heldOdds = [];
+window.WebSocket = class extends window.WebSocket {
+  set onmessage(handler) {
+    this.addEventListener('message', (event) => {
+      if (window.holdOdds && JSON.parse(event.data).type === 'odds') {
+        window.heldOdds.push(() => handler({ data: event.data }));
+      } else {
+        handler(event);
+      }
+    });
+  }
+};
+window.releaseOdds = (order) => order.forEach((index) => window.heldOdds[index]());
+"""
+
+
+def test_an_answer_to_an_older_tray_is_not_shown(
+    qtbot: QtBot, browser: Browser, shared: Sharing
+) -> None:
+    ids = shared.ids
+    driver: Any = browser(360, 640)
+    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": HOLD_ODDS})
+    driver.get(shared.links()["Kara Voss"])
+    wait_for(driver, qtbot, lambda: roller(driver)["shown"])
+    driver.execute_script("window.holdOdds = true;")
+    held = "return window.heldOdds.length;"
+    tap(driver, f"#roller-pool button[data-die='{ids['d6']}']")
+    wait_for(driver, qtbot, lambda: driver.execute_script(held) == 1)
+    tap(driver, f"#roller-pool button[data-die='{ids['d20']}']")
+    wait_for(driver, qtbot, lambda: driver.execute_script(held) == 2)
+    assert odds_shown(driver)["waiting"]
+    # The newer tray's answer first, then the older one's, late: the newer stays shown.
+    driver.execute_script("window.releaseOdds([1, 0]);")
+    assert showing(driver, desktop_rows((6, 20), 1, 10))
+    # The older answer was kept: that tray again is shown from the page's memory.
+    tap(driver, f"#roller-tray button.pick[data-die='{ids['d20']}']")
+    assert showing(driver, desktop_rows((6,), 1, 10))
+    assert driver.execute_script(held) == 2  # nothing asked for it
