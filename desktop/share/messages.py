@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Sequence
 from typing import Annotated, Literal
 
 from pydantic import (
+    AfterValidator,
     BaseModel,
     ConfigDict,
     Field,
@@ -17,6 +19,8 @@ from pydantic import (
     model_validator,
 )
 
+from desktop.rules.dicepool import MAX_REACH, SIZES
+
 # The largest integer a browser's JSON keeps exactly (Number.MAX_SAFE_INTEGER).
 LARGEST_VERSION = 2**53 - 1
 # A roll request's bounds: far above any real tray or trait list, far below harm.
@@ -24,6 +28,8 @@ TRAY_MAX = 24
 TRAITS_MAX = 24
 # d4 to d20 is five steps; past that the rules refuse the step in their own words.
 STEPS_MAX = 12
+# An odds query's depleted dice on the table: far above any pool (each adds 1 to a total).
+ODDS_TABLE_MAX = 999
 
 
 class Hello(BaseModel):
@@ -123,19 +129,47 @@ class DeclareRequest(BaseModel):
         return self
 
 
+def _die_size(size: int) -> int:
+    if size not in SIZES:
+        raise ValueError("no such die")
+    return size
+
+
+# A size a die may roll as: a whole number (6.0 is not one) among the rules' sizes.
+DieSize = Annotated[int, Field(strict=True), AfterValidator(_die_size)]
+
+
+class OddsRequest(BaseModel):
+    """A page asking the exact odds of the tray it has picked, before any Roll: the sizes
+    its dice roll as (after steps), the depleted dice on the table (each adds 1) and the
+    total to reach. Read only: answered by the server itself with an odds frame of the
+    same `id`, never handed to the GM's side, nothing written."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+    type: Literal["odds"]
+    id: RequestId
+    sizes: Annotated[list[DieSize], Field(min_length=1, max_length=TRAY_MAX)]
+    table: Annotated[int, Field(ge=0, le=ODDS_TABLE_MAX)]
+    target: Annotated[int, Field(ge=1, le=MAX_REACH)]
+
+    def key(self) -> tuple[tuple[int, ...], int, int]:
+        """What the odds depend on: the same dice in any order have the same odds."""
+        return tuple(sorted(self.sizes)), self.table, self.target
+
+
 # What a page asks GM Desk to do (the server hands these to the GM's side).
 PlayerRequest = RollRequest | ChooseRequest | DeclareRequest
-InboundModel = Hello | Resync | RollRequest | ChooseRequest | DeclareRequest
-Inbound = Annotated[InboundModel, Field(discriminator="type")]
-INBOUND: TypeAdapter[InboundModel] = TypeAdapter(Inbound)
-KNOWN_TYPES = ("hello", "resync", "roll", "choose", "declare")
+AnyInbound = Hello | Resync | RollRequest | ChooseRequest | DeclareRequest | OddsRequest
+Inbound = Annotated[AnyInbound, Field(discriminator="type")]
+INBOUND: TypeAdapter[AnyInbound] = TypeAdapter(Inbound)
+KNOWN_TYPES = ("hello", "resync", "roll", "choose", "declare", "odds")
 
 
 class RefusedFrame(ValueError):
     """An inbound frame GM Desk does not take; its message is shown on the page."""
 
 
-def read_inbound(text: str) -> InboundModel:
+def read_inbound(text: str) -> AnyInbound:
     """The model `text` holds, or RefusedFrame with a plain sentence."""
     try:
         data = json.loads(text)
@@ -169,6 +203,15 @@ def done_frame(request_id: str) -> str:
 def refused_frame(request_id: str, message: str) -> str:
     """A request refused, nothing written: `message` is shown on the page as it is."""
     return json.dumps({"type": "refused", "id": request_id, "message": message})
+
+
+def odds_frame(request_id: str, rows: Sequence[tuple[str, str]], message: str = "") -> str:
+    """The odds asked under `request_id`: (row, words) pairs as the Dice Table shows them;
+    no rows and `message` (plain words) when they could not be worked out."""
+    frame: dict[str, object] = {"type": "odds", "id": request_id, "rows": [list(r) for r in rows]}
+    if message:
+        frame["message"] = message
+    return json.dumps(frame, ensure_ascii=False)
 
 
 def bye_frame(message: str) -> str:

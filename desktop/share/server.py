@@ -34,6 +34,7 @@ from desktop.share.guards import (
 )
 from desktop.share.messages import (
     Hello,
+    OddsRequest,
     PlayerRequest,
     RefusedFrame,
     Resync,
@@ -48,6 +49,7 @@ from desktop.share.messages import (
 from desktop.share.quiet_log import QuietRequests
 from desktop.share.requests import RequestMemory
 from desktop.share.tokens import character_of
+from desktop.share.tray_odds import OddsAnswers
 
 __all__ = ["NO_LONGER_SHARED", "RENEWED", "Connection", "ShareError", "ShareServer"]
 
@@ -124,6 +126,7 @@ class ShareServer:
         self._bound_port = 0
         self._failures = FailureLimit()  # the loop's own, made anew on each start
         self._requests: RequestMemory[Device] = RequestMemory()  # the loop's own
+        self._odds = OddsAnswers()  # the loop's own, made anew on each start
 
     # ------------------------------------------------------------ the caller's side
 
@@ -235,6 +238,7 @@ class ShareServer:
     ) -> None:
         guard = OriginGuard({self.host, bound_host}, self._bound_port)
         self._failures = FailureLimit()
+        self._odds = OddsAnswers()
         app = self._app(guard)
         runner = web.AppRunner(
             app,
@@ -255,6 +259,7 @@ class ShareServer:
             await stopping.wait()
             await self._close_all()
         finally:
+            self._odds.close()
             await runner.cleanup()
             listener.close()
 
@@ -391,7 +396,10 @@ class ShareServer:
             except RefusedFrame as refused:
                 device.send(Frame(error_frame(str(refused))))
                 continue
-            if isinstance(inbound, Hello | Resync):
+            if isinstance(inbound, OddsRequest):
+                # Read only, answered here: it neither waits on nor holds up a request.
+                self._odds.ask(device, inbound, lambda frame: device.send(Frame(frame)))
+            elif isinstance(inbound, Hello | Resync):
                 self._answer(device, inbound.version if isinstance(inbound, Hello) else -1)
             else:
                 self._request(device, inbound)  # every other model is a player's request
@@ -459,6 +467,7 @@ class ShareServer:
         self._changed()
 
     def _forget(self, device: Device) -> None:
+        self._odds.forget(device)
         devices = self._devices.get(device.character_id, [])
         if device in devices:
             devices.remove(device)

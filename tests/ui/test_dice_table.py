@@ -11,6 +11,7 @@ from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt, QTimer
 from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent, QImage, QPainter
 from PySide6.QtWidgets import (
     QApplication,
+    QFormLayout,
     QFrame,
     QGroupBox,
     QMenu,
@@ -242,6 +243,33 @@ def test_live_odds_of_the_tray(window: MainWindow, table: DiceTableWidget, qtbot
     qtbot.waitUntil(lambda: "to reach 7" in table.reach_label.text(), timeout=10_000)
     assert table.reach_label.text().startswith("58%")  # 21 of 36 for 2d6 >= 7
     assert "31%" in table.deplete_label.text()  # 11/36 that at least one d6 shows 1
+
+
+def test_the_odds_box_words_the_tray_as_a_players_page_gets_it(
+    window: MainWindow, table: DiceTableWidget, qtbot: QtBot
+) -> None:
+    """The box's rows and words are desktop.views.tray_odds's, the function the share
+    server answers a phone's odds query with: a stepped die and a depleted die count."""
+    from desktop.views.tray_odds import tray_odds_rows
+
+    first, second, third, _ = dice(window)
+    table.move_die(third, "table")
+    table.toggle_tray(first.id)
+    table.toggle_tray(second.id)
+    table.traits.item(0).setCheckState(Qt.CheckState.Checked)  # Harbour-wise 2
+    table.step(second.id, 1)  # a d6 rolls as a d8
+    table.target_spin.setValue(9)
+    box = table.odds_box
+    qtbot.waitUntil(lambda: "to reach 9" in table.reach_label.text(), timeout=10_000)
+    qtbot.waitUntil(lambda: table.reach_label.text().startswith("56%"), timeout=10_000)
+    form = box.layout()
+    assert isinstance(form, QFormLayout)
+    shown = [
+        (form.labelForField(label).text(), label.text())  # type: ignore[union-attr]
+        for label in (box.reach_label, box.expected_label, box.deplete_label, box.tuple_label)
+    ]
+    # d6 + d8 + 1 >= 9, i.e. d6 + d8 >= 8: 27 of 48 = 56%.
+    assert shown == list(tray_odds_rows((6, 8), 1, 9))
 
 
 def test_roll_log_lists_filters_and_exports(

@@ -8,11 +8,13 @@
 // "message":s} (shown, the connection stays) and {"type":"bye","message":s} (this link
 // was renewed or sharing stopped: shown, no reconnecting). A version gap sends
 // {"type":"resync"}. A player the GM lets act sends requests ({"type":"roll"|"choose"|
-// "declare","id",...}, see requests.js) and gets {"type":"done"|"refused","id",...}. A
+// "declare","id",...}, see requests.js) and gets {"type":"done"|"refused","id",...}; the
+// tray's odds are asked apart ({"type":"odds",...} -> {"type":"odds","id","rows"}, odds.js). A
 // lost connection retries with a growing pause and says so.
 
 import { byId, show } from "./dom.js";
 import { AllOnesChoice } from "./all_ones.js";
+import { TrayOdds } from "./odds.js";
 import { Requests } from "./requests.js";
 import { Roller } from "./roller.js";
 import { Turn } from "./turns.js";
@@ -60,7 +62,9 @@ function token() {
 }
 
 const requests = new Requests(send);
-const roller = new Roller(requests);
+// The tray's odds go by their own path: asking them never waits on a roll, nor a roll on them.
+const odds = new TrayOdds(send);
+const roller = new Roller(requests, odds);
 const allOnes = new AllOnesChoice(requests, roller);
 const turn = new Turn(requests, roller);
 // Who answers for each kind of request, and every part that draws from the view.
@@ -144,6 +148,8 @@ function received(event) {
     }
   } else if (message.type === "done" || message.type === "refused") {
     answered(message);
+  } else if (message.type === "odds") {
+    odds.answered(message);
   } else if (message.type === "error") {
     setNotice(String(message.message || "GM Desk refused a message."));
   } else if (message.type === "bye") {
@@ -198,6 +204,7 @@ function connect() {
     setBanner("");
     opened.send(JSON.stringify({ type: "hello", version: version }));
     requests.resend();
+    odds.resend();
   };
   opened.onmessage = function (event) {
     if (opened === socket) {

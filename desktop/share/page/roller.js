@@ -1,8 +1,10 @@
-// The player's own roll: pool dice tapped into a tray, own traits ticked and spent as
-// steps, Roll sends {"type":"roll","dice":[ids],"traits":[ids],"steps":{id:n}}. The tray
-// is the page's own until Roll; the roll itself comes back as a new view.
+// The player's own roll: pool dice tapped (or dragged, drag.js) into a tray, own traits
+// ticked and spent as steps, the tray's exact odds shown as it changes (odds.js), Roll
+// sends {"type":"roll","dice":[ids],"traits":[ids],"steps":{id:n}}. The tray is the
+// page's own until Roll; the roll itself comes back as a new view.
 
 import { byId, clear, dieImage, element, plural, show } from "./dom.js";
+import { DieDrag } from "./drag.js";
 import { refusalOf } from "./requests.js";
 
 const SIZES = [4, 6, 8, 10, 12, 20];
@@ -17,18 +19,43 @@ function pickButton(die, words, onTap) {
   button.type = "button";
   button.dataset.die = String(die.id);
   button.setAttribute("aria-label", words);
-  button.appendChild(dieImage(die.art, words));
+  const image = dieImage(die.art, words);
+  image.draggable = false; // a mouse moves the die (drag.js), not a copy of its picture
+  button.appendChild(image);
   button.addEventListener("click", onTap);
   return button;
 }
 
 export class Roller {
-  constructor(requests) {
+  constructor(requests, odds) {
     this.requests = requests;
+    this.odds = odds; // the tray's odds, asked of GM Desk as the tray changes
     this.tray = new Map(); // die id -> trait steps spent on it
     this.ticked = new Set(); // trait ids
     this.view = null;
     byId("roller-roll").addEventListener("click", () => this.roll());
+    this.drag = new DieDrag({ pool: "roller-pool", tray: "roller-tray" }, (id, to) =>
+      this.moveDie(id, to)
+    );
+  }
+
+  // A die dragged into the tray or back out to the pool: as a tap on it would.
+  moveDie(id, to) {
+    if (!this.view) {
+      return;
+    }
+    const inPool = this.view.dice.some(
+      (die) => die.id === id && die.kind === "ordinary" && die.place === "pool" && !die.item
+    );
+    if (to === "tray" && inPool && !this.tray.has(id)) {
+      this.tray.set(id, 0);
+    } else if (to === "pool" && this.tray.has(id)) {
+      this.tray.delete(id);
+    } else {
+      return;
+    }
+    this.say("");
+    this.render(this.view);
   }
 
   say(text) {
@@ -80,6 +107,7 @@ export class Roller {
     if (!allowed) {
       this.tray.clear();
       this.ticked.clear();
+      this.odds.update([], 0);
       return;
     }
     const inPool = view.dice.filter(
@@ -95,7 +123,7 @@ export class Roller {
       if (this.tray.has(die.id)) {
         trayBox.appendChild(this.trayDie(die, allowedSteps));
       } else {
-        const words = "d" + die.size + " in your pool: tap to put it in the tray";
+        const words = "d" + die.size + " in your pool: tap or drag it to put it in the tray";
         pool.appendChild(pickButton(die, words, () => {
           this.tray.set(die.id, 0);
           this.say("");
@@ -110,6 +138,7 @@ export class Roller {
       trayBox.appendChild(element("p", "empty", "The tray is empty."));
     }
     this.renderTraits(view);
+    this.odds.update(this.rolledSizes(inPool), this.onTable(view));
     byId("roller-steps").textContent = allowedSteps
       ? "Trait steps: " + this.stepsUsed() + " of " + allowedSteps + " used"
       : "";
@@ -124,6 +153,18 @@ export class Roller {
         ? "Roll " + plural(this.tray.size, "die", "dice")
         : "Roll";
     }
+  }
+
+  // The sizes the tray's dice roll as, after their trait steps.
+  rolledSizes(inPool) {
+    return inPool
+      .filter((die) => this.tray.has(die.id))
+      .map((die) => steppedSize(die.size, this.tray.get(die.id)));
+  }
+
+  // The character's depleted dice on the table: each adds 1 to the roll, as on the desktop.
+  onTable(view) {
+    return view.dice.filter((die) => die.kind === "ordinary" && die.place === "table").length;
   }
 
   trayDie(die, allowedSteps) {

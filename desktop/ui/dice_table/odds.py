@@ -25,19 +25,14 @@ def conflict_odds(sides: list[Side]) -> object:
 
 
 def tray_odds_texts(result: object, target: int) -> tuple[str, str, str, str] | None:
-    """Reach, expected total, depletion and tuple lines; None when `result` is no tray odds."""
+    """Reach, expected total, depletion and tuple lines; None when `result` is no tray odds.
+    Worded by `desktop.views.tray_odds`, which words a player's page's odds too."""
     from desktop.rules import odds
+    from desktop.views.tray_odds import tray_odds_texts as worded
 
     if not isinstance(result, odds.TrayOdds):
         return None
-    return (
-        f"{odds.format_percent(result.reach(target))} to reach {target}",
-        f"{float(result.expected_total):.1f}",
-        f"{odds.format_percent(result.any_depletes)} any · "
-        f"{float(result.expected_depleted):.2f} expected",
-        f"{odds.format_percent(result.tuple_chance)} · all ones "
-        f"{odds.format_percent(result.catastrophe_chance, 1)}",
-    )
+    return worded(result, target)
 
 
 def is_conflict_odds(result: object) -> bool:

@@ -13,6 +13,7 @@ from desktop.rules import dicepool
 from desktop.ui.dice_table.odds import tray_odds, tray_odds_texts
 from desktop.ui.plain_text import PlainLabel
 from desktop.ui.widgets.number_field import NumberField, problem_label
+from desktop.views.tray_odds import TRAY_ODDS_ROWS
 
 if TYPE_CHECKING:
     from desktop.ui.odds_worker import OddsWorker
@@ -38,10 +39,9 @@ class TrayOddsBox(QGroupBox):
         form = QFormLayout(self)
         form.addRow("Reach", self.target_spin)
         form.addRow(problem_label(self.target_spin, "oddsTargetProblem"))
-        form.addRow("Chance", self.reach_label)
-        form.addRow("Expected total", self.expected_label)
-        form.addRow("Depletes", self.deplete_label)
-        form.addRow("Tuple", self.tuple_label)
+        # The rows' names are the player's page's too (desktop.views.tray_odds).
+        for row, label in zip(TRAY_ODDS_ROWS, self._labels(), strict=True):
+            form.addRow(row, label)
 
     def _labels(self) -> tuple[QLabel, QLabel, QLabel, QLabel]:
         return (self.reach_label, self.expected_label, self.deplete_label, self.tuple_label)
