@@ -157,12 +157,26 @@ class OddsRequest(BaseModel):
         return tuple(sorted(self.sizes)), self.table, self.target
 
 
+class GiveRequest(BaseModel):
+    """A player giving one of their depleted dice to another player's character (the
+    storytelling award): `die` is the giver's die, `to` the receiving character's id,
+    one of those the page's view offers. `id` as for a roll."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+    type: Literal["give"]
+    id: RequestId
+    die: StoreId
+    to: StoreId
+
+
 # What a page asks GM Desk to do (the server hands these to the GM's side).
-PlayerRequest = RollRequest | ChooseRequest | DeclareRequest
-AnyInbound = Hello | Resync | RollRequest | ChooseRequest | DeclareRequest | OddsRequest
+PlayerRequest = RollRequest | ChooseRequest | DeclareRequest | GiveRequest
+AnyInbound = (
+    Hello | Resync | RollRequest | ChooseRequest | DeclareRequest | GiveRequest | OddsRequest
+)
 Inbound = Annotated[AnyInbound, Field(discriminator="type")]
 INBOUND: TypeAdapter[AnyInbound] = TypeAdapter(Inbound)
-KNOWN_TYPES = ("hello", "resync", "roll", "choose", "declare", "odds")
+KNOWN_TYPES = ("hello", "resync", "roll", "choose", "declare", "give", "odds")
 
 
 class RefusedFrame(ValueError):

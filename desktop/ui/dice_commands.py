@@ -181,10 +181,16 @@ class RollTray(RollCommand):
 
 
 def award_depleted(
-    session: CampaignSession, die_id: int, from_character: int, to_character: int
+    session: CampaignSession,
+    die_id: int,
+    from_character: int,
+    to_character: int,
+    actor: Actor | None = None,
 ) -> bool:
     """A depleted die given from one character to another lands on the receiver's table
-    (`actions.pool.give_depleted_die`); a refusal is said before anything is pushed."""
+    (`actions.pool.give_depleted_die`), by the GM or (`actor`) the giver's player from
+    their phone; a refusal is said before anything is pushed."""
+    who_gives = actor or Actor.gm()
     campaign = session.campaign
     try:
         giver = campaign.kit.dice(from_character)
@@ -197,8 +203,9 @@ def award_depleted(
     return session.push(
         DiceAction(
             session,
-            f"Award a depleted d{given.size} to {who}",
-            lambda: give_depleted_die(campaign, Actor.gm(), die_id, from_character, to_character),
+            f"Award a depleted d{given.size} to {who}"
+            + ("" if who_gives.is_gm else " (from the giver's device)"),
+            lambda: give_depleted_die(campaign, who_gives, die_id, from_character, to_character),
         )
     )
 

@@ -79,6 +79,9 @@ class PlayerView:
     rolls_in_turn_order: bool = False
     your_turn: bool = False  # the character's turn in the running scene
     declared: str = ""  # the character's own declared action this round (no one else's)
+    # The player characters (id, name) this player may give a depleted die to now: the
+    # others while a game runs (actions.gifts checks the same), for a page that may act.
+    gift_to: tuple[tuple[int, str], ...] = ()
 
 
 def player_characters(campaign: Campaign) -> tuple[tuple[int, str], ...]:
@@ -94,13 +97,15 @@ def player_view(
     rolls: tuple[int, ...] | None = None,
     play: PlayView | None = None,
     turn_order: bool | None = None,
+    receivers: tuple[tuple[int, str], ...] | None = None,
 ) -> PlayerView:
     """What the player of `character_id` may see now. NotFound when that is no player
     character (an NPC's or a challenge's view is never built). `table` is what every
     player sees alike and `today` the campaign's current day, when already read for this
     change (`player_views` reads them once); `rolls` likewise, the characters whose
-    players the GM lets roll from their phones, `play` the Play dock's game and
-    `turn_order` whether phone rolls wait for turns."""
+    players the GM lets roll from their phones, `play` the Play dock's game,
+    `turn_order` whether phone rolls wait for turns and `receivers` the gift receivers
+    (`gift_receivers`)."""
     character = campaign.roster.get(character_id)
     if character.kind != PLAYER_KIND:
         raise NotFound("Only a player character has a player's view.")
@@ -108,6 +113,8 @@ def player_view(
     shared = table_view(campaign, game) if table is None else table
     dice = own_dice(campaign, character_id)
     state = play_state_of(dice)
+    may_act = character_id in (rolls_allowed(campaign) if rolls is None else rolls)
+    gifts = gift_receivers(campaign) if receivers is None else receivers
     return PlayerView(
         character_id=character.id,
         name=character.name,
@@ -122,10 +129,11 @@ def player_view(
         play_state_words=dicepool.PLAY_STATE_WORDS[state],
         chapter=shared.chapter,
         traits=own_traits(campaign, character_id),
-        may_roll=character_id in (rolls_allowed(campaign) if rolls is None else rolls),
+        may_roll=may_act,
         rolls_in_turn_order=rolls_in_turn_order(campaign) if turn_order is None else turn_order,
         your_turn=game.is_turn_of(character_id),
         declared=game.action_of(character_id) if game.scene_running else "",
+        gift_to=tuple(pair for pair in gifts if pair[0] != character_id) if may_act else (),
     )
 
 
@@ -136,10 +144,19 @@ def player_views(campaign: Campaign) -> dict[int, PlayerView]:
     today = campaign.summary().current_day
     rolls = rolls_allowed(campaign)
     turn_order = rolls_in_turn_order(campaign)
+    receivers = gift_receivers(campaign)
     return {
-        cid: player_view(campaign, cid, table, today, rolls, play, turn_order)
+        cid: player_view(campaign, cid, table, today, rolls, play, turn_order, receivers)
         for cid, _name in player_characters(campaign)
     }
+
+
+def gift_receivers(campaign: Campaign) -> tuple[tuple[int, str], ...]:
+    """The player characters (id, name) a depleted die may be given to now: every one
+    while a game runs (the die "will boost all subsequent rolls during the game"), none
+    outside a game; a page leaves its own character out. `actions.gifts` refuses the
+    same."""
+    return player_characters(campaign) if campaign.games.running() is not None else ()
 
 
 def rolls_allowed(campaign: Campaign) -> tuple[int, ...]:
@@ -176,6 +193,9 @@ def payload(view: PlayerView) -> dict[str, object]:
             "declared": view.declared,
             "rolls_in_turn_order": view.rolls_in_turn_order,
         },
+        # Other characters' ids, for the page to name the one it gives a die to (their
+        # names the scene shows anyway): nothing else of theirs.
+        "gift_to": [{"id": cid, "name": name} for cid, name in view.gift_to],
         "clocks": [
             {
                 "name": clock.name,

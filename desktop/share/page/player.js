@@ -8,12 +8,13 @@
 // "message":s} (shown, the connection stays) and {"type":"bye","message":s} (this link
 // was renewed or sharing stopped: shown, no reconnecting). A version gap sends
 // {"type":"resync"}. A player the GM lets act sends requests ({"type":"roll"|"choose"|
-// "declare","id",...}, see requests.js) and gets {"type":"done"|"refused","id",...}; the
+// "declare"|"give","id",...}, see requests.js) and gets {"type":"done"|"refused","id",...}; the
 // tray's odds are asked apart ({"type":"odds",...} -> {"type":"odds","id","rows"}, odds.js). A
 // lost connection retries with a growing pause and says so.
 
 import { byId, show } from "./dom.js";
 import { AllOnesChoice } from "./all_ones.js";
+import { Gift } from "./gift.js";
 import { TrayOdds } from "./odds.js";
 import { Requests } from "./requests.js";
 import { Roller } from "./roller.js";
@@ -67,8 +68,11 @@ const odds = new TrayOdds(send);
 const roller = new Roller(requests, odds);
 const allOnes = new AllOnesChoice(requests, roller);
 const turn = new Turn(requests, roller);
+const gift = new Gift(requests);
 // Who answers for each kind of request, and every part that draws from the view.
-const answering = { roll: roller, choose: allOnes, declare: turn };
+const answering = { roll: roller, choose: allOnes, declare: turn, give: gift };
+// The parts a player acts in, drawn again (in this order) after every view and answer.
+const acting = [allOnes, turn, roller, gift];
 let shownView = null;
 
 function render(view) {
@@ -76,9 +80,7 @@ function render(view) {
   renderCharacter(view);
   renderRoll(view.last_roll);
   renderDice(view);
-  allOnes.render(view);
-  turn.render(view);
-  roller.render(view);
+  acting.forEach((part) => part.render(view));
   renderScene(view.scene);
   renderEnergy(view.energy);
   renderCards(view.cards);
@@ -96,9 +98,7 @@ function answered(message) {
     part.answered(asked, message);
   }
   if (shownView) {
-    allOnes.render(shownView);
-    turn.render(shownView);
-    roller.render(shownView);
+    acting.forEach((part) => part.render(shownView));
   }
 }
 

@@ -353,7 +353,8 @@ class PlayerSharing(QObject):
     def _requested(self, character_id: int, request: PlayerRequest) -> None:
         """A player's request, on the Qt thread: made as the GM's own action would be,
         and the server told whether it was done (a refusal in the player's words)."""
-        from desktop.share.messages import DeclareRequest, RollRequest
+        from desktop.share.messages import DeclareRequest, GiveRequest, RollRequest
+        from desktop.ui.sharing.player_gifts import give_from_phone
         from desktop.ui.sharing.player_rolls import choose_from_phone, roll_from_phone
         from desktop.ui.sharing.player_turns import declare_from_phone
 
@@ -372,6 +373,8 @@ class PlayerSharing(QObject):
                     self.asks.cancel(character_id)  # the roll asked for has landed
             elif isinstance(request, DeclareRequest):
                 refusal = declare_from_phone(session, character_id, request, allowed)
+            elif isinstance(request, GiveRequest):
+                refusal = give_from_phone(session, character_id, request, allowed)
             else:
                 refusal = choose_from_phone(session, character_id, request, allowed)
         except Exception:
@@ -379,7 +382,7 @@ class PlayerSharing(QObject):
             # by the guard, as after any view's failure.
             could_not = (
                 "GM Desk could not write that action."
-                if isinstance(request, DeclareRequest)
+                if isinstance(request, DeclareRequest | GiveRequest)
                 else "GM Desk could not make that roll."
             )
             server.answer(character_id, request.id, False, could_not)
