@@ -1,6 +1,8 @@
 """A player's tray, picked on their phone: which of their own dice, with how many trait
 steps each, and which of their own traits they ticked. Checked against the store as it
-is now, and never written: the roll that follows writes the dice once (`tray`)."""
+is now, and never written by a roll (the roll writes the dice once, `tray`); in a
+conflict it is put in the character's tray (`put_in_tray`) for the Dice Table to roll
+both sides."""
 
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from desktop.actions.actor import Actor
+from desktop.actions.pool import DiceMoved
 from desktop.actions.tray_moves import moved_die
 from desktop.rules import dicepool
 from desktop.store import DieRecord
@@ -64,3 +67,13 @@ def picked_tray(
         else:
             tray.append(replace(die, in_tray=False, steps=0, down_to_d4=False))
     return PickedTray(tray, dicepool.trait_steps([traits[t] for t in trait_ids]))
+
+
+def put_in_tray(campaign: Campaign, actor: Actor, character_id: int, tray: PickedTray) -> DiceMoved:
+    """The tray `actor` picked for `character_id` written as the character's tray (a
+    conflict's side, rolled with the other side on the Dice Table): the dice that change,
+    as they were and as they are now."""
+    actor.require_one_of([character_id], "fill a tray")
+    now = {die.id: die for die in campaign.kit.dice(character_id)}
+    changed = [die for die in tray.dice if now.get(die.id) != die]
+    return DiceMoved(campaign.kit.update_dice(changed), changed)

@@ -8,7 +8,8 @@ change came from itself, another dock, undo or redo.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
@@ -17,6 +18,20 @@ if TYPE_CHECKING:
     from desktop.actions.all_ones import PendingAllOnes
     from desktop.store import Campaign
     from desktop.ui.sharing.roll_asks import RollAsks
+
+
+class ConflictHost(Protocol):
+    """Where a conflict is set up (the Dice Table): its two sides, while they have not
+    rolled, so that a side's player may fill their own tray from their phone."""
+
+    def open_sides(self) -> tuple[int, int] | None:
+        """The two sides' character ids while a conflict waits for its roll, else None."""
+        ...
+
+    def filled_from_phone(self, character_id: int, trait_ids: Sequence[int]) -> None:
+        """A side's player filled their tray (written) with these traits ticked: the
+        host ticks them for that side and, once both trays hold dice, rolls both."""
+        ...
 
 
 class CampaignSession(QObject):
@@ -37,6 +52,9 @@ class CampaignSession(QObject):
     # A player's phone rolled and the roll is written: (character id, the dicepool.Roll,
     # its summary), so that the Dice Table shows the dice land as it shows its own.
     rolled_elsewhere = Signal(int, object, str)
+    # A conflict's sides were set up, changed or rolled (`conflict_host`): the players'
+    # pages say who is in one.
+    conflict_changed = Signal()
     # Who the GM may ask to roll from their phone, or has asked, changed (`roll_asks`).
     roll_asks_changed = Signal()
 
@@ -57,6 +75,8 @@ class CampaignSession(QObject):
         # of the campaign, never an undo step): set while that controller follows this
         # session, so the Dice Table and the Play dock offer "Ask Kara to roll".
         self.roll_asks: RollAsks | None = None
+        # The Dice Table, while it shows: where a conflict's sides are set up.
+        self.conflict_host: ConflictHost | None = None
         self._failure: str | None = None
         # The value check's word on the file, for the state of it (PRAGMA data_version)
         # it was judged in: see `tell_damage`.

@@ -146,8 +146,20 @@ export class Roller {
     const busy = this.requests.busy();
     // An all-ones roll waiting for its choice: no other roll until it is made.
     button.disabled = !this.tray.size || busy || Boolean(view.all_ones);
+    // In a conflict the tray goes to the GM's Dice Table, which rolls both sides.
+    const conflict = view.conflict || null;
+    const prompt = byId("conflict-prompt");
+    prompt.textContent = conflict
+      ? "In a conflict against " + conflict.against +
+        ": pick your dice; both sides roll on the GM's table."
+      : "";
+    show(prompt, Boolean(conflict));
     if (busy && this.requests.waiting("roll")) {
       button.textContent = "Rolling…";
+    } else if (conflict) {
+      button.textContent = this.tray.size
+        ? "Roll " + plural(this.tray.size, "die", "dice") + " for the conflict"
+        : "Roll for the conflict";
     } else {
       button.textContent = this.tray.size
         ? "Roll " + plural(this.tray.size, "die", "dice")

@@ -18,6 +18,7 @@ Nothing is written until *Apply the outcome*: one undoable step with one log ent
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from PySide6.QtCore import Qt, QThreadPool, Signal
 from PySide6.QtWidgets import (
@@ -260,6 +261,14 @@ class ConflictBox(QGroupBox):
             self.opp_traits.set_traits(
                 self.opp_traits.character_id, self._opp_traits, self._opp_applied
             )
+
+    def tick_only(self, trait_ids: Sequence[int]) -> None:
+        """The opponent's traits ticked as its player ticked them on their phone."""
+        wanted = set(trait_ids)
+        self._opp_applied = {t.id for t in self._opp_traits if t.id in wanted}
+        self.opp_traits.set_traits(
+            self.opp_traits.character_id, self._opp_traits, self._opp_applied
+        )
 
     def show_steps(self) -> None:
         used = sum(d.steps for d in tray_of(self.opponent_dice))

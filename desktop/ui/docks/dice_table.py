@@ -10,7 +10,7 @@ rules (depletion, tuples, the all-ones choice, rest, damage) all come from
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -355,6 +355,8 @@ class DiceTableWidget(QWidget):
     def set_session(self, session: CampaignSession | None) -> None:
         self.animation.stop()
         self.echo.stop()
+        if self._session is not None and self._session.conflict_host is self:
+            self._session.conflict_host = None
         if self._conflict_box is not None:
             self._conflict_box.reset()
         self.odds_box.cancel()
@@ -373,6 +375,7 @@ class DiceTableWidget(QWidget):
         self._states.clear()
         self._applied.clear()
         if session is not None:
+            session.conflict_host = self
             self._on_selected(session.selected_character)
             self.view.setFocus(Qt.FocusReason.OtherFocusReason)
         else:
@@ -398,6 +401,9 @@ class DiceTableWidget(QWidget):
                 self._conflict_box.reset()
             self._result.clear()
             self._offer_waiting()
+            self.reload()
+            self._tell_conflict()  # the conflict's sides are another pair now
+            return
         self.reload()
 
     @read_guard.guarded
@@ -1043,15 +1049,18 @@ class DiceTableWidget(QWidget):
         if on or self._conflict_box is not None:
             self.conflict_box.set_active(on)
         self.reload()
+        self._tell_conflict()
 
     def _on_opponent_changed(self) -> None:
         self._states.clear()
         self.reload()
+        self._tell_conflict()
 
     def _on_conflict_changed(self) -> None:
         self._update_counts()
         self._redraw()
         self._update_buttons()
+        self._tell_conflict()
 
     def _show_item_die(self, die_id: int, state: DieState) -> None:
         self._states[die_id] = state
@@ -1062,9 +1071,48 @@ class DiceTableWidget(QWidget):
     def _on_conflict_applied(self, summary: str) -> None:
         self._applied.clear()
         self._result.show(summary)
+        self._tell_conflict()
 
     def _on_conflict_discarded(self) -> None:
         self._states.clear()
+        self._tell_conflict()
+
+    def _tell_conflict(self) -> None:
+        if self._session is not None:
+            self._session.conflict_changed.emit()
+
+    # A conflict's side filled from a player's phone (`ConflictHost`).
+
+    def open_sides(self) -> tuple[int, int] | None:
+        """The two sides (shown character, opponent) while the conflict waits for its roll."""
+        box = self._conflict_box
+        if (
+            box is None
+            or not self._in_conflict()
+            or box.conflict is not None
+            or self.animation.running()
+            or self._character is None
+            or box.opponent is None
+        ):
+            return None
+        return self._character.id, box.opponent.id
+
+    def filled_from_phone(self, character_id: int, trait_ids: Sequence[int]) -> None:
+        """A side's player filled their tray from their phone (already written): their
+        ticked traits ticked here for that side, and both sides roll once both trays hold
+        dice, as when the GM names the second side's dice."""
+        sides = self.open_sides()
+        if sides is None or character_id not in sides:
+            return
+        if character_id == sides[0]:
+            assert self._character is not None
+            self._applied = {t.id for t in self._traits if t.id in set(trait_ids)}
+            self.traits.set_traits(self._character.id, self._traits, self._applied)
+        else:
+            self.conflict_box.tick_only(trait_ids)
+        self.reload()
+        if self._tray() and self._tray(self._opponent_dice()):
+            self.roll_conflict()
 
     def set_opponent(self, character_id: int) -> None:
         """Start (or change) a conflict against `character_id`."""

@@ -184,6 +184,7 @@ class PlayerSharing(QObject):
         if self.session is not None:
             self.session.changed.disconnect(self._changed)
             self.session.all_ones_changed.disconnect(self._all_ones_changed)
+            self.session.conflict_changed.disconnect(self._all_ones_changed)
             self._stop_server()
             self.session.roll_asks = None
         self.session = session
@@ -191,6 +192,7 @@ class PlayerSharing(QObject):
         if session is not None:
             session.changed.connect(self._changed)
             session.all_ones_changed.connect(self._all_ones_changed)
+            session.conflict_changed.connect(self._all_ones_changed)
             session.roll_asks = self.asks
         self.asks.clear()  # asks were for the campaign closing
         self._update_action()
@@ -500,8 +502,8 @@ class PlayerSharing(QObject):
             self._post_hand_off()
 
     def _all_ones_changed(self) -> None:
-        # An all-ones roll waits for (or no longer waits for) its player's choice: not a
-        # store change, but their page shows the choice.
+        # An all-ones roll waits for (or no longer waits for) its player's choice, or a
+        # conflict's sides changed: not a store change, but the pages show them.
         if self.server is not None:
             self._post_hand_off()
 
@@ -551,10 +553,25 @@ class PlayerSharing(QObject):
         from desktop.views.all_ones import all_ones_data
 
         asked = self.asks.is_asked(character_id)
+        live = {**view, "asked_to_roll": asked, "conflict": self._conflict_of(character_id)}
         waiting = self.session.all_ones if self.session is not None else None
         if waiting is None or waiting.character_id != character_id:
-            return {**view, "all_ones": None, "asked_to_roll": asked}
-        return {**view, "all_ones": all_ones_data(waiting.roll), "asked_to_roll": asked}
+            return {**live, "all_ones": None}
+        return {**live, "all_ones": all_ones_data(waiting.roll)}
+
+    def _conflict_of(self, character_id: int) -> dict[str, str] | None:
+        """{"against": the other side} while `character_id` is a side of the conflict
+        waiting for its roll on the Dice Table: another player's character by name, an
+        NPC or a challenge only as "your opponent" (their names stay the GM's)."""
+        from desktop.views.player import player_characters
+
+        host = self.session.conflict_host if self.session is not None else None
+        sides = host.open_sides() if host is not None else None
+        if self.session is None or sides is None or character_id not in sides:
+            return None
+        other = sides[1] if sides[0] == character_id else sides[0]
+        names = dict(player_characters(self.session.campaign))
+        return {"against": names.get(other, "your opponent")}
 
     # -- tokens ---------------------------------------------------------------------------
 

@@ -9,12 +9,12 @@ from __future__ import annotations
 from desktop.actions.actor import Actor, NotYours
 from desktop.actions.all_ones import PendingAllOnes
 from desktop.actions.dice import roll_tray
-from desktop.actions.player_tray import picked_tray
+from desktop.actions.player_tray import PickedTray, picked_tray, put_in_tray
 from desktop.actions.turns import roll_turn_refusal
 from desktop.rules import dicepool
 from desktop.share.messages import ChooseRequest, RollRequest
-from desktop.store import NotFound, ReadOnlyCampaign
-from desktop.ui.dice_commands import RollTray, settle_all_ones
+from desktop.store import CharacterRecord, NotFound, ReadOnlyCampaign
+from desktop.ui.dice_commands import MoveTrayDice, RollTray, settle_all_ones
 from desktop.ui.session import CampaignSession
 
 VIEW_ONLY = "Your GM has this page set to view only: ask them to allow rolls."
@@ -56,13 +56,15 @@ def roll_from_phone(
         tray = picked_tray(
             campaign, actor, character_id, request.dice, request.traits, request.steps_of()
         )
+        if in_conflict(session, character_id):
+            return tray_for_conflict(session, character, tray, request)
         roll = roll_tray(tray.dice, tray.steps_allowed, session.rng)
     except (ValueError, NotFound, NotYours, ReadOnlyCampaign) as error:
         return str(error)
     if roll.result.catastrophe:
         # The choice is the player's: the roll waits, as the Dice Table's own does, and
         # the Dice Table follows the character so that the GM sees it waiting too.
-        session.select_character(character_id)
+        follow(session, character_id)
         session.wait_for_choice(
             PendingAllOnes(character_id, roll, tray.steps_allowed, actor, tuple(tray.dice))
         )
@@ -75,8 +77,7 @@ def roll_from_phone(
         actor=actor,
         rolled=tray.dice,
     )
-    # The GM's window follows the rolling character (the Dice Table shows its dice land).
-    session.select_character(character_id)
+    follow(session, character_id)
     if not session.push(command):
         return session.last_failure or "GM Desk could not make that roll."
     if command.done is not None:
@@ -105,4 +106,41 @@ def choose_from_phone(
         return str(error)
     if command.done is None:
         return session.last_failure or "GM Desk could not write that choice."
+    return None
+
+
+def follow(session: CampaignSession, character_id: int) -> None:
+    """The GM's window follows the rolling character (the Dice Table shows its dice land),
+    unless the Dice Table is setting up a conflict: turning it would drop the conflict."""
+    host = session.conflict_host
+    if host is None or host.open_sides() is None:
+        session.select_character(character_id)
+
+
+def in_conflict(session: CampaignSession, character_id: int) -> bool:
+    """Whether `character_id` is a side of the conflict set up on the Dice Table and
+    waiting for its roll."""
+    host = session.conflict_host
+    sides = host.open_sides() if host is not None else None
+    return sides is not None and character_id in sides
+
+
+def tray_for_conflict(
+    session: CampaignSession, character: CharacterRecord, tray: PickedTray, request: RollRequest
+) -> str | None:
+    """In a conflict, a side's player fills their own tray (one undo step, as the GM's
+    tray moves) and the Dice Table rolls both sides once both trays hold dice; the GM
+    then applies the outcome there. None when the tray is written."""
+    host = session.conflict_host
+    assert host is not None
+    actor = Actor.player(character.id)
+    command = MoveTrayDice(
+        session,
+        f"Fill {character.name}'s tray for the conflict (from their device)",
+        lambda: put_in_tray(session.campaign, actor, character.id, tray),
+    )
+    session.push(command)
+    if command.done is None:
+        return session.last_failure or "GM Desk could not fill that tray."
+    host.filled_from_phone(character.id, request.traits)
     return None

@@ -1,0 +1,96 @@
+"""A conflict with both sides rolled from the players' phones (issue 30): the GM sets the
+conflict up on the Dice Table (Kara against Ilse); each player fills their own tray from
+their phone (one undo step each, as the GM's tray moves, their ticked traits ticked on the
+table for their side); once both trays hold dice the Dice Table rolls both, and the GM
+applies the outcome there. The rules' numbers: the picked dice, the step, each total, the
+winner and the depleted dice on each side's table."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from pytestqt.qtbot import QtBot
+
+from desktop.rules import dicepool
+from desktop.ui.docks.dice_table import DiceTableWidget
+from tests.ui.docks import campaign_of, shown_dock
+from tests.ui.sharing_doubles import FakeServer
+from tests.ui.test_player_rolls import Gm, ask, gm, request
+
+__all__ = ["gm"]  # the fixture, shared with the roll tests
+
+
+def last_view(server: FakeServer, character_id: int) -> Mapping[str, object]:
+    return [view for cid, view in server.published if cid == character_id][-1]
+
+
+def test_both_sides_roll_from_their_phones_and_the_gm_applies(qtbot: QtBot, gm: Gm) -> None:
+    window, server, ids = gm
+    session, campaign = window.session, campaign_of(window)
+    assert session is not None
+    kara, ilse = ids["kara"], ids["ilse"]
+    table = shown_dock(window, "diceTable", DiceTableWidget)
+    table.animate_check.setChecked(False)
+    session.select_character(kara)
+    table.set_opponent(ilse)
+    assert table.open_sides() == (kara, ilse)
+    window.sharing.allow_rolls(kara, True)
+    window.sharing.allow_rolls(ilse, True)
+    qtbot.waitUntil(lambda: last_view(server, kara).get("conflict") is not None, timeout=3000)
+    assert last_view(server, kara)["conflict"] == {"against": "Ilse Marr"}
+    assert last_view(server, ilse)["conflict"] == {"against": "Kara Voss"}
+    # Kara's phone: d1 stepped once (her Climber, 1) and d2; nothing rolls yet.
+    steps = {str(ids["d1"]): 1}
+    asked = request("k1", [ids["d1"], ids["d2"]], [ids["trait"]], **steps)
+    assert ask(qtbot, server, kara, asked) == (kara, "k1", True, "")
+    in_tray = {d.id: d.steps for d in campaign.kit.dice(kara) if d.in_tray}
+    assert in_tray == {ids["d1"]: 1, ids["d2"]: 0}
+    assert table.steps_allowed(0) == 1 and campaign.rolls.all() == []
+    assert "for the conflict (from their device)" in session.undo_stack.text(0)
+    # Ilse's phone: her d8; both trays hold dice, and the table rolls both.
+    assert ask(qtbot, server, ilse, request("i1", [ids["other"]])) == (ilse, "i1", True, "")
+    conflict = table.conflict_box.conflict
+    assert conflict is not None and table.open_sides() is None
+    mine, theirs = conflict.sides
+    assert (mine.character.id, theirs.character.id) == (kara, ilse)
+    assert sorted(zip(mine.roll.die_ids, mine.roll.sizes, strict=True)) == sorted(
+        [(ids["d1"], 20), (ids["d2"], 12)]
+    )
+    assert list(zip(theirs.roll.die_ids, theirs.roll.sizes, strict=True)) == [(ids["other"], 8)]
+    for side in (mine, theirs):
+        assert side.total == sum(side.roll.faces)  # no depleted die on either table
+    assert conflict.winner == dicepool.conflict_winner(mine.total, theirs.total)
+    qtbot.waitUntil(lambda: last_view(server, kara).get("conflict") is None, timeout=3000)
+    # The GM applies the outcome: one roll log entry, each side's depleted dice on its table.
+    assert conflict.waiting_for is None  # the seeded dice roll no all ones
+    expected = {die.id: die for die in conflict.changes()}  # the rules' whole outcome
+    assert expected
+    table.apply_conflict()
+    assert len(campaign.rolls.all()) == 1
+    after = {die.id: die for who in (kara, ilse) for die in campaign.kit.dice(who)}
+    assert {i: (d.character_id, d.place) for i, d in after.items() if i in expected} == {
+        i: (d.character_id, d.place) for i, d in expected.items()
+    }
+    assert not any(die.in_tray for die in after.values())
+
+
+def test_a_phone_not_in_the_conflict_rolls_as_usual(qtbot: QtBot, gm: Gm) -> None:
+    window, server, ids = gm
+    session, campaign = window.session, campaign_of(window)
+    assert session is not None
+    kara, ilse = ids["kara"], ids["ilse"]
+    harbour = campaign.roster.add("Harbour Master", "npc").id
+    campaign.kit.add_dice(harbour, size=6, count=2)
+    table = shown_dock(window, "diceTable", DiceTableWidget)
+    table.animate_check.setChecked(False)
+    session.select_character(harbour)
+    table.set_opponent(kara)
+    window.sharing.allow_rolls(kara, True)
+    window.sharing.allow_rolls(ilse, True)
+    # An NPC's name stays the GM's.
+    qtbot.waitUntil(lambda: last_view(server, kara).get("conflict") is not None, timeout=3000)
+    assert last_view(server, kara)["conflict"] == {"against": "your opponent"}
+    assert last_view(server, ilse).get("conflict") is None
+    assert ask(qtbot, server, ilse, request("i2", [ids["other"]]))[2]
+    assert len(campaign.rolls.all()) == 1  # Ilse's own roll, logged at once
+    assert table.open_sides() == (harbour, kara)  # the conflict still waits
