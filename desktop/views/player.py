@@ -75,6 +75,10 @@ class PlayerView:
     chapter: ChapterView
     traits: tuple[TraitView, ...] = ()
     may_roll: bool = False  # the GM lets this player roll from their phone
+    # How many rolls this character has had (the log's lines, undone ones too): the page
+    # sends it back with a roll, so that a roll made since (by another of the player's
+    # devices, or the GM) refuses this one as "already rolled" (actions.player_tray).
+    rolls: int = 0
 
 
 def player_characters(campaign: Campaign) -> tuple[tuple[int, str], ...]:
@@ -88,12 +92,13 @@ def player_view(
     table: TableView | None = None,
     today: int | None = None,
     rolls: tuple[int, ...] | None = None,
+    counts: dict[int, int] | None = None,
 ) -> PlayerView:
     """What the player of `character_id` may see now. NotFound when that is no player
     character (an NPC's or a challenge's view is never built). `table` is what every
     player sees alike and `today` the campaign's current day, when already read for this
     change (`player_views` reads them once); `rolls` likewise, the characters whose
-    players the GM lets roll from their phones."""
+    players the GM lets roll from their phones, and `counts` each character's rolls."""
     character = campaign.roster.get(character_id)
     if character.kind != PLAYER_KIND:
         raise NotFound("Only a player character has a player's view.")
@@ -115,6 +120,7 @@ def player_view(
         chapter=shared.chapter,
         traits=own_traits(campaign, character_id),
         may_roll=character_id in (rolls_allowed(campaign) if rolls is None else rolls),
+        rolls=(campaign.rolls.counts() if counts is None else counts).get(character_id, 0),
     )
 
 
@@ -123,8 +129,9 @@ def player_views(campaign: Campaign) -> dict[int, PlayerView]:
     table = table_view(campaign)
     today = campaign.summary().current_day
     rolls = rolls_allowed(campaign)
+    counts = campaign.rolls.counts()
     return {
-        cid: player_view(campaign, cid, table, today, rolls)
+        cid: player_view(campaign, cid, table, today, rolls, counts)
         for cid, _name in player_characters(campaign)
     }
 
@@ -143,6 +150,7 @@ def payload(view: PlayerView) -> dict[str, object]:
             "play_state": view.play_state,
             "play_state_words": view.play_state_words,
             "may_roll": view.may_roll,
+            "rolls": view.rolls,
         },
         "traits": [
             {"id": trait.trait_id, "name": trait.name, "value": trait.value}

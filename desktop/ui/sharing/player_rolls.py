@@ -44,7 +44,13 @@ def roll_from_phone(
     try:
         character = campaign.roster.get(character_id)
         tray = picked_tray(
-            campaign, actor, character_id, request.dice, request.traits, request.steps_of()
+            campaign,
+            actor,
+            character_id,
+            request.dice,
+            request.traits,
+            request.steps_of(),
+            request.seen,
         )
         roll = roll_tray(tray.dice, tray.steps_allowed, session.rng)
     except (ValueError, NotFound, NotYours, ReadOnlyCampaign) as error:
