@@ -45,6 +45,7 @@ class PlayerPages:
         self.views: list[dict[str, Any] | None] = [None for _ in links]
         self.sent: list[dict[str, float]] = [{} for _ in links]
         self.answers: list[dict[str, Answer]] = [{} for _ in links]
+        self.answered_again: list[str] = []  # ids a page was answered for a second time
         self._open: list[aiohttp.ClientWebSocketResponse] = []
         self.changed = threading.Condition()
         self._ready = threading.Event()
@@ -169,5 +170,7 @@ class PlayerPages:
                     asked = str(frame["id"])
                     sent = self.sent[page].get(asked, arrived)
                     said = str(frame.get("message", ""))
+                    if asked in self.answers[page]:
+                        self.answered_again.append(asked)
                     self.answers[page][asked] = Answer(kind == "done", said, sent, arrived)
                     self.changed.notify_all()
