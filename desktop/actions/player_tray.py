@@ -2,7 +2,12 @@
 steps each, and which of their own traits they ticked. Checked against the store as it
 is now, and never written by a roll (the roll writes the dice once, `tray`); in a
 conflict it is put in the character's tray (`put_in_tray`) for the Dice Table to roll
-both sides."""
+both sides.
+
+Two of a player's devices rolling at once, or a player rolling while the GM rolls for
+the same character, are made one after the other on the GM's side: the first wins, the
+second is refused as already rolled (the roll count its page saw is behind, or a picked
+die has left the pool since) and its page gets the table as it is now."""
 
 from __future__ import annotations
 
@@ -15,6 +20,10 @@ from desktop.actions.pool import DiceMoved
 from desktop.actions.tray_moves import moved_die
 from desktop.rules import dicepool
 from desktop.store import DieRecord
+
+# The words for the slower of two rolls: it names no die, since the page redraws them.
+ALREADY_ROLLED = "Those dice were already rolled; here is the table as it is now."
+ALREADY_MOVED = "Those dice were already rolled or moved; here is the table as it is now."
 
 if TYPE_CHECKING:
     from desktop.store import Campaign
@@ -36,12 +45,17 @@ def picked_tray(
     die_ids: Sequence[int],
     trait_ids: Sequence[int],
     steps: Mapping[int, int],
+    seen: int | None = None,
 ) -> PickedTray:
     """The tray `actor` picked for `character_id`: NotYours for another character's
     player, ValueError in plain words for a die that is not in the pool, a trait that
-    is not the character's own, a step past d20."""
+    is not the character's own, a step past d20. `seen` is how many rolls the character
+    had when the tray was picked (None: not said): another roll since is ALREADY_ROLLED,
+    as is a picked die of theirs that left the pool (ALREADY_MOVED)."""
     actor.require_one_of([character_id], "roll")
     name = campaign.roster.get(character_id).name
+    if seen is not None and campaign.rolls.counts().get(character_id, 0) != seen:
+        raise ValueError(ALREADY_ROLLED)
     dice = campaign.kit.dice(character_id)
     mine = {die.id: die for die in dice}
     if len(set(die_ids)) != len(die_ids):
@@ -57,6 +71,8 @@ def picked_tray(
     tray: list[DieRecord] = []
     for die in dice:
         if die.id in picked:
+            if die.kind == "ordinary" and die.place != "pool":
+                raise ValueError(ALREADY_MOVED)
             try:
                 put = moved_die(die, "tray")
             except ValueError:

@@ -59,7 +59,11 @@ StepCount = Annotated[int, Field(ge=0, le=STEPS_MAX)]
 class RollRequest(BaseModel):
     """A player's roll of their own tray: the dice picked from their pool, the traits
     they ticked and the trait steps spent on each die (die id in digits -> steps).
-    `id` names the request so that a page sending it twice has it applied once."""
+    `id` names the request so that a page sending it twice has it applied once.
+    `seen` is how many rolls the character had in the view the tray was picked on (the
+    view's `character.rolls`): a roll made since, by the GM or another of the player's
+    devices, refuses this one as already rolled. None: not said (the dice alone are
+    checked)."""
 
     model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
     type: Literal["roll"]
@@ -67,6 +71,7 @@ class RollRequest(BaseModel):
     dice: Annotated[list[StoreId], Field(min_length=1, max_length=TRAY_MAX)]
     traits: Annotated[list[StoreId], Field(max_length=TRAITS_MAX)]
     steps: Annotated[dict[DieKey, StepCount], Field(max_length=TRAY_MAX)]
+    seen: Annotated[int, Field(ge=0, le=LARGEST_VERSION)] | None = None
 
     @model_validator(mode="after")
     def _one_tray(self) -> RollRequest:

@@ -82,6 +82,10 @@ class PlayerView:
     # The player characters (id, name) this player may give a depleted die to now: the
     # others while a game runs (actions.gifts checks the same), for a page that may act.
     gift_to: tuple[tuple[int, str], ...] = ()
+    # How many rolls this character has had (the log's lines, undone ones too): the page
+    # sends it back with a roll, so that a roll made since (by another of the player's
+    # devices, or the GM) refuses this one as "already rolled" (actions.player_tray).
+    rolls: int = 0
 
 
 def player_characters(campaign: Campaign) -> tuple[tuple[int, str], ...]:
@@ -98,6 +102,7 @@ def player_view(
     play: PlayView | None = None,
     turn_order: bool | None = None,
     receivers: tuple[tuple[int, str], ...] | None = None,
+    counts: dict[int, int] | None = None,
 ) -> PlayerView:
     """What the player of `character_id` may see now. NotFound when that is no player
     character (an NPC's or a challenge's view is never built). `table` is what every
@@ -105,7 +110,7 @@ def player_view(
     change (`player_views` reads them once); `rolls` likewise, the characters whose
     players the GM lets roll from their phones, `play` the Play dock's game,
     `turn_order` whether phone rolls wait for turns and `receivers` the gift receivers
-    (`gift_receivers`)."""
+    (`gift_receivers`), and `counts` each character's rolls."""
     character = campaign.roster.get(character_id)
     if character.kind != PLAYER_KIND:
         raise NotFound("Only a player character has a player's view.")
@@ -134,6 +139,7 @@ def player_view(
         your_turn=game.is_turn_of(character_id),
         declared=game.action_of(character_id) if game.scene_running else "",
         gift_to=tuple(pair for pair in gifts if pair[0] != character_id) if may_act else (),
+        rolls=(campaign.rolls.counts() if counts is None else counts).get(character_id, 0),
     )
 
 
@@ -145,8 +151,9 @@ def player_views(campaign: Campaign) -> dict[int, PlayerView]:
     rolls = rolls_allowed(campaign)
     turn_order = rolls_in_turn_order(campaign)
     receivers = gift_receivers(campaign)
+    counts = campaign.rolls.counts()
     return {
-        cid: player_view(campaign, cid, table, today, rolls, play, turn_order, receivers)
+        cid: player_view(campaign, cid, table, today, rolls, play, turn_order, receivers, counts)
         for cid, _name in player_characters(campaign)
     }
 
@@ -179,6 +186,7 @@ def payload(view: PlayerView) -> dict[str, object]:
             "play_state": view.play_state,
             "play_state_words": view.play_state_words,
             "may_roll": view.may_roll,
+            "rolls": view.rolls,
         },
         "traits": [
             {"id": trait.trait_id, "name": trait.name, "value": trait.value}

@@ -2,7 +2,8 @@
 thread, each noting when every version of its character's view arrives.
 
 The GM's side (the window, the store, the controller) runs on the test's thread as in
-the app; these stand for the phones, so their work never runs on the GUI thread.
+the app; these stand for the phones, so their work never runs on the GUI thread. A page
+may also ask (a roll, a choice: `send`), and notes when each answer came.
 """
 
 from __future__ import annotations
@@ -11,13 +12,26 @@ import asyncio
 import json
 import threading
 import time
-from collections.abc import Callable
-from typing import TypeVar
+from collections.abc import Callable, Coroutine
+from concurrent.futures import Future
+from dataclasses import dataclass
+from typing import Any, TypeVar
 
 import aiohttp
 
 T = TypeVar("T")
 HELLO = '{"type":"hello","version":null}'
+
+
+@dataclass(frozen=True)
+class Answer:
+    """GM Desk's answer to a page's request: done or refused (with its words), and when
+    the request left the page and when the answer reached it (perf_counter)."""
+
+    done: bool
+    message: str
+    sent: float
+    answered: float
 
 
 class PlayerPages:
@@ -27,6 +41,12 @@ class PlayerPages:
     def __init__(self, links: list[str]) -> None:
         self.sockets = [link.replace("/p/", "/ws/", 1) for link in links]
         self.arrivals: list[list[tuple[int, float]]] = [[] for _ in links]
+        # The newest view each page holds, and its requests: when each left, its answer.
+        self.views: list[dict[str, Any] | None] = [None for _ in links]
+        self.sent: list[dict[str, float]] = [{} for _ in links]
+        self.answers: list[dict[str, Answer]] = [{} for _ in links]
+        self.answered_again: list[str] = []  # ids a page was answered for a second time
+        self._open: list[aiohttp.ClientWebSocketResponse] = []
         self.changed = threading.Condition()
         self._ready = threading.Event()
         self._failure: list[BaseException] = []
@@ -86,7 +106,27 @@ class PlayerPages:
                 raise AssertionError(f"the pages still hold {self.latest()} after {timeout} s")
             turn()
 
+    def send(self, page: int, frame: dict[str, object]) -> None:
+        """Page `page` sends `frame` (a request with its `id`) from the pages' thread."""
+        self.schedule(self.ask(page, frame))
+
+    def schedule(self, work: Coroutine[Any, Any, T]) -> Future[T]:
+        """Run `work` on the pages' event loop (as the phones would, off the GUI thread)."""
+        assert self._loop is not None
+        return asyncio.run_coroutine_threadsafe(work, self._loop)
+
+    def answer(self, page: int, request_id: str) -> Answer | None:
+        with self.changed:
+            return self.answers[page].get(request_id)
+
     # ------------------------------------------------------------ the pages' thread
+
+    async def ask(self, page: int, frame: dict[str, object]) -> None:
+        """On the pages' loop: send a request, noting when it left."""
+        text = json.dumps(frame)
+        with self.changed:
+            self.sent[page][str(frame["id"])] = time.perf_counter()
+        await self._open[page].send_str(text)
 
     def _run(self) -> None:
         try:
@@ -100,6 +140,7 @@ class PlayerPages:
         self._stop = asyncio.Event()
         async with aiohttp.ClientSession() as session:
             sockets = [await session.ws_connect(url) for url in self.sockets]
+            self._open = sockets
             for ws in sockets:
                 await ws.send_str(HELLO)
             readers = [asyncio.create_task(self._read(page, ws)) for page, ws in enumerate(sockets)]
@@ -118,7 +159,18 @@ class PlayerPages:
                 continue
             arrived = time.perf_counter()
             frame = json.loads(message.data)
-            if frame.get("type") == "view":
+            kind = frame.get("type")
+            if kind == "view":
                 with self.changed:
                     self.arrivals[page].append((int(frame["version"]), arrived))
+                    self.views[page] = frame["view"]
+                    self.changed.notify_all()
+            elif kind in ("done", "refused"):
+                with self.changed:
+                    asked = str(frame["id"])
+                    sent = self.sent[page].get(asked, arrived)
+                    said = str(frame.get("message", ""))
+                    if asked in self.answers[page]:
+                        self.answered_again.append(asked)
+                    self.answers[page][asked] = Answer(kind == "done", said, sent, arrived)
                     self.changed.notify_all()

@@ -17,6 +17,7 @@ from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
+from desktop.actions.player_tray import ALREADY_MOVED
 from desktop.share.messages import PlayerRequest, RollRequest
 from desktop.store import Campaign
 from desktop.ui.docks.dice_table import DiceTableWidget
@@ -159,16 +160,22 @@ def test_another_characters_die_or_trait_is_refused_with_nothing_written(
     assert {cid: campaign.kit.dice(cid) for cid in dice} == dice
 
 
-def test_a_die_not_in_the_pool_is_refused(qtbot: QtBot, gm: Gm) -> None:
+def test_a_die_that_left_the_pool_is_refused_as_already_moved(qtbot: QtBot, gm: Gm) -> None:
     window, server, ids = gm
     campaign = campaign_of(window)
     kara = ids["kara"]
     window.sharing.allow_rolls(kara, True)
     die = campaign.kit.dice(kara)[0]
     campaign.kit.update_dice([replace(die, place="table")])
+    QApplication.processEvents()  # the hand-off of that change
+    published = len(server.published)
     answer = ask(qtbot, server, kara, request("t1", [die.id]))
-    assert not answer[2] and "not in Kara Voss's pool" in answer[3]
+    assert answer == (kara, "t1", False, ALREADY_MOVED)
     assert campaign.rolls.all() == []
+    # The refusal comes with the table as it is now: the die on the table, not the pool.
+    [(cid, fresh)] = server.published[published:]
+    shown = {d["id"]: d["place"] for d in fresh["dice"]}  # type: ignore[attr-defined]
+    assert cid == kara and shown[die.id] == "table"
 
 
 def test_a_request_for_a_character_not_shared_is_refused(qtbot: QtBot, gm: Gm) -> None:

@@ -249,6 +249,9 @@ export class Roller {
       dice: Array.from(this.tray.keys()),
       traits: Array.from(this.ticked),
       steps: steps,
+      // The rolls the character had in the view this tray was picked on: a roll made
+      // since (another device, the GM) refuses this one as already rolled.
+      seen: this.view.character.rolls,
     });
     this.render(this.view);
   }

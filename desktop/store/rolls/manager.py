@@ -175,6 +175,16 @@ class RollManager(Manager):
         sql = f"SELECT {ROLL_COLUMNS} FROM roll_log WHERE id = ?"
         return roll_from_row(self._read_one(sql, (roll_id,), missing))
 
+    def counts(self) -> dict[int, int]:
+        """How many lines of the log are each character's, undone ones included: a count
+        that only rises (undo marks a line, never deletes it), so a player's page can
+        say which of its character's rolls it had seen when it asked for another."""
+        rows = self._read(
+            "SELECT character_id, COUNT(*) FROM roll_log "
+            "WHERE character_id IS NOT NULL GROUP BY character_id"
+        )
+        return {int(row[0]): int(row[1]) for row in rows}
+
     def all(self, character_id: int | None = None, limit: int | None = None) -> list[RollRecord]:
         """The roll log, newest first; one character's lines when `character_id` is given."""
         where, parameters = (

@@ -54,7 +54,13 @@ def roll_from_phone(
     try:
         character = campaign.roster.get(character_id)
         tray = picked_tray(
-            campaign, actor, character_id, request.dice, request.traits, request.steps_of()
+            campaign,
+            actor,
+            character_id,
+            request.dice,
+            request.traits,
+            request.steps_of(),
+            request.seen,
         )
         if in_conflict(session, character_id):
             return tray_for_conflict(session, character, tray, request)
