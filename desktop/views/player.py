@@ -12,6 +12,7 @@ from dataclasses import dataclass, fields, is_dataclass
 
 from desktop.rules import dicepool
 from desktop.store import Campaign, NotFound
+from desktop.views.handouts import HandoutView, handouts_data, player_handouts
 from desktop.views.own import (
     CardView,
     DieView,
@@ -44,6 +45,7 @@ __all__ = [
     "DieView",
     "EnergyView",
     "FactionView",
+    "HandoutView",
     "PlayerView",
     "RollView",
     "SceneView",
@@ -75,6 +77,7 @@ class PlayerView:
     chapter: ChapterView
     traits: tuple[TraitView, ...] = ()
     may_roll: bool = False  # the GM lets this player roll from their phone
+    handouts: tuple[HandoutView, ...] = ()  # theirs and those to every player
 
 
 def player_characters(campaign: Campaign) -> tuple[tuple[int, str], ...]:
@@ -115,6 +118,7 @@ def player_view(
         chapter=shared.chapter,
         traits=own_traits(campaign, character_id),
         may_roll=character_id in (rolls_allowed(campaign) if rolls is None else rolls),
+        handouts=player_handouts(campaign, character_id),
     )
 
 
@@ -178,6 +182,7 @@ def payload(view: PlayerView) -> dict[str, object]:
             for faction in view.factions
         ],
         "last_roll": roll_data(view.last_roll, view.character_id),
+        "handouts": handouts_data(view.handouts),
     }
 
 

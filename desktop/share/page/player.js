@@ -1,6 +1,6 @@
 // The player's page: one WebSocket to GM Desk, the whole view in each message, drawn
 // with plain DOM (text only: nothing the campaign holds is ever read as HTML). The parts
-// live in their own modules (dom, sections, requests, roller, all_ones); this one holds
+// live in their own modules (dom, sections, requests, roller, all_ones, handouts); this one holds
 // the connection and hands each view to every part.
 //
 // Protocol (desktop/share): send {"type":"hello","version":<last version or null>} on
@@ -13,6 +13,7 @@
 
 import { byId, show } from "./dom.js";
 import { AllOnesChoice } from "./all_ones.js";
+import { renderHandouts } from "./handouts.js";
 import { Requests } from "./requests.js";
 import { Roller } from "./roller.js";
 import {
@@ -77,6 +78,7 @@ function render(view) {
   renderCards(view.cards);
   renderClocks(view.clocks);
   renderFactions(view);
+  renderHandouts(token(), view.handouts);
 }
 
 function answered(message) {
