@@ -41,6 +41,22 @@ def card_copy(campaign: Campaign, card_id: int) -> str:
     return json.dumps({**view, "info": list(view["info"])}, ensure_ascii=False)
 
 
+def card_holder(campaign: Campaign, card_id: int) -> int | None:
+    """The player character a card stands for or belongs to (through its owners), None
+    when it is no player's: whom a card handout goes to unless the GM chooses."""
+    from desktop.views.own import owned_by
+    from desktop.views.public import player_characters_of
+
+    by_id = {card.id: card for card in campaign.cards.all()}
+    card = by_id.get(card_id)
+    if card is None:
+        return None
+    for character in player_characters_of(campaign.roster.all()):
+        if owned_by(card, character.id, by_id, {}):
+            return character.id
+    return None
+
+
 def card_of_copy(copy: str) -> CardView | None:
     """A card handout's copy read back; None when it cannot be (another program's)."""
     try:

@@ -10,6 +10,7 @@ inside its own transaction, and nothing else of this package.
 from __future__ import annotations
 
 from desktop.store.handouts.checks import IMAGE_FORMATS, IMAGE_MAX, TEXT_MAX, TITLE_MAX
+from desktop.store.handouts.checks import handout as check_handout
 from desktop.store.handouts.manager import HandoutManager
 from desktop.store.handouts.records import (
     CARD,
@@ -34,4 +35,5 @@ __all__ = [
     "HandoutManager",
     "HandoutRecord",
     "HandoutSnapshot",
+    "check_handout",
 ]
