@@ -3,9 +3,9 @@
 The server runs on its own thread rather than through qasync: the GUI thread never
 waits on a socket, no extra dependency comes in, and a slow or hostile phone cannot
 delay painting. The Qt side talks to it only through the thread-safe methods below
-(`publish`, `set_tokens`, `connections`, `answer`, `stop`), which hand work to the loop
-with `call_soon_threadsafe`; `on_change` and `on_request` are called from the server's
-thread and must only hand over (the server never touches the campaign).
+(`publish`, `set_images`, `set_tokens`, `connections`, `answer`, `stop`), which hand
+work to the loop with `call_soon_threadsafe`; `on_change` and `on_request` are called
+from the server's thread and must only hand over (the server never touches the campaign).
 """
 
 from __future__ import annotations
@@ -73,6 +73,10 @@ STOPPED = "The GM stopped sharing."
 TOO_FAST = "Too many messages; GM Desk closed this connection."
 WATCH_ONLY = "This page can only watch."
 LOST = "GM Desk could not take that request; try again."
+NO_PICTURE = "There is no such picture."
+ID_DIGITS = 10  # a handout's id is a 32-bit whole number (store/checks.INTEGER_MAX)
+# An image handout's picture: (bytes, content type), by handout id, per character.
+Pictures = Mapping[int, tuple[bytes, str]]
 
 # character id, the request: called on the server's thread, it must only hand over.
 RequestHandler = Callable[[int, PlayerRequest], None]
@@ -118,6 +122,7 @@ class ShareServer:
         self._tokens: dict[str, int] = {}
         self._latest: dict[int, Frame] = {}  # per character: only the newest whole view
         self._versions: dict[int, int] = {}
+        self._pictures: dict[int, dict[int, tuple[bytes, str]]] = {}  # per character
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
         self._stopping: asyncio.Event | None = None
@@ -196,6 +201,13 @@ class ShareServer:
             self._latest[character_id] = frame
             self._call(self._deliver, character_id, frame)
         return version
+
+    def set_images(self, character_id: int, pictures: Pictures) -> None:
+        """The pictures of the image handouts `character_id`'s page holds, by handout id:
+        served at /h/<that character's token>/<handout id> and nowhere else, so a page
+        shows them under the policy's `img-src 'self'` and no other link reaches them."""
+        with self._lock:
+            self._pictures[character_id] = dict(pictures)
 
     def connections(self) -> tuple[Connection, ...]:
         return self._connections
@@ -280,6 +292,7 @@ class ShareServer:
         app.router.add_get("/p/{token}", self._player)
         app.router.add_get("/static/{path:.+}", self._static)
         app.router.add_get("/ws/{token}", self._socket)
+        app.router.add_get("/h/{token}/{handout}", self._picture)
         return app
 
     def _file(self, path: str) -> web.Response:
@@ -326,6 +339,27 @@ class ShareServer:
         if character_id is None:
             return _plain(404, UNKNOWN)
         return self._file("player.html")
+
+    async def _picture(self, request: web.Request) -> web.StreamResponse:
+        """An image handout's picture, for the page of the token's character only: a
+        handout id of another character's (or none) is "no such picture", the same as
+        one that does not exist, so a page learns nothing of other players' handouts."""
+        character_id = self._character(request)
+        if isinstance(character_id, web.Response):
+            return character_id
+        if character_id is None:
+            return _plain(404, UNKNOWN)
+        wanted = request.match_info["handout"]
+        with self._lock:
+            mine = self._pictures.get(character_id, {})
+        readable = wanted.isascii() and wanted.isdigit() and len(wanted) <= ID_DIGITS
+        found = mine.get(int(wanted)) if readable else None
+        if found is None:
+            return _plain(404, NO_PICTURE)
+        body, content_type = found
+        response = web.Response(body=body)
+        response.headers["Content-Type"] = content_type
+        return response
 
     async def _socket(self, request: web.Request) -> web.StreamResponse:
         character_id = self._character(request)

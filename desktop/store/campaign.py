@@ -38,6 +38,7 @@ if TYPE_CHECKING:
     from desktop.store.downtime import DowntimeManager
     from desktop.store.factions import FactionManager
     from desktop.store.games import GameManager
+    from desktop.store.handouts import HandoutManager
     from desktop.store.kit import KitManager
     from desktop.store.rolls import RollManager
     from desktop.store.roster import RosterManager
@@ -50,7 +51,7 @@ Populate = Callable[["Session"], None]
 class Campaign(Core):
     """One open `.gmdesk` file. Build it with `Campaign.open` or `Campaign.create`; reach
     its areas as `campaign.roster`, `.kit`, `.cards`, `.rolls`, `.calendar`, `.clocks`,
-    `.factions`, `.chapter`, `.downtime` and `.games`."""
+    `.factions`, `.chapter`, `.downtime`, `.games` and `.handouts`."""
 
     # One manager per area, as attributes (campaign.cards.add(...)), each made when
     # first reached; each reads and writes through this core. A new area is one more
@@ -80,6 +81,9 @@ class Campaign(Core):
         tables=("downtime_sheet", "downtime_session", "downtime_entry"),
     )
     games: Area[GameManager] = Area("desktop.store.games", "GameManager", tables=("game",))
+    handouts: Area[HandoutManager] = Area(
+        "desktop.store.handouts", "HandoutManager", tables=("handout",)
+    )
 
     def __init__(
         self, path: Path, reader: sqlite3.Connection, lock: CampaignLock | None, data_dir: Path

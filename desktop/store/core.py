@@ -54,6 +54,7 @@ class Topic(StrEnum):
     CLAIMS = "claims"
     DOWNTIME = "downtime"  # downtime sheets, sessions and their steps
     GAMES = "games"  # games at the table, their scenes, rounds and turns; the seating
+    HANDOUTS = "handouts"  # what the GM gave the players' pages to keep
 
 
 Listener = Callable[[Topic], None]

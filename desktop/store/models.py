@@ -131,6 +131,36 @@ class GameRow(SQLModel, table=True):
     state: str = Field(default="{}", sa_column_kwargs={"server_default": "{}"})
 
 
+# Handouts (0009): what the GM gives a player (or every player) to keep on their phone.
+# A handout to one character goes with the character (ON DELETE CASCADE; the roster's
+# snapshot brings it back on undo): it never falls to "every player".
+
+
+class HandoutRow(SQLModel, table=True):
+    """A SySCard (as the player saw it when given), a text or an image given to one
+    player character (`character_id`) or to every player (NULL)."""
+
+    __tablename__ = "handout"
+    __table_args__ = (
+        CheckConstraint("kind IN ('card', 'text', 'image')", name="ck_handout_kind"),
+        CheckConstraint(
+            "(kind = 'image') = (image IS NOT NULL AND image_format IS NOT NULL)",
+            name="ck_handout_image",
+        ),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    kind: str  # "card" | "text" | "image"
+    title: str
+    text: str = ""  # a text's words; an image's caption
+    card: str = ""  # a card handout: the card as the player saw it, JSON (store/handouts)
+    image_format: str | None = None  # "png" | "jpeg"
+    image: bytes | None = None
+    character_id: int | None = Field(
+        default=None, foreign_key="character.id", ondelete="CASCADE", index=True
+    )
+
+
 # SySCards. A card outlives the character it is linked to and the card that owns it:
 # both links become NULL (ON DELETE SET NULL), and the card stays in the campaign.
 

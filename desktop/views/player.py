@@ -12,6 +12,7 @@ from dataclasses import dataclass, fields, is_dataclass
 
 from desktop.rules import dicepool
 from desktop.store import ROLL_TURN_ORDER, Campaign, NotFound, PlayView
+from desktop.views.handouts import HandoutView, handouts_data, player_handouts
 from desktop.views.own import (
     CardView,
     DieView,
@@ -44,6 +45,7 @@ __all__ = [
     "DieView",
     "EnergyView",
     "FactionView",
+    "HandoutView",
     "PlayerView",
     "RollView",
     "SceneView",
@@ -86,6 +88,7 @@ class PlayerView:
     # sends it back with a roll, so that a roll made since (by another of the player's
     # devices, or the GM) refuses this one as "already rolled" (actions.player_tray).
     rolls: int = 0
+    handouts: tuple[HandoutView, ...] = ()  # theirs and those to every player
 
 
 def player_characters(campaign: Campaign) -> tuple[tuple[int, str], ...]:
@@ -140,6 +143,7 @@ def player_view(
         declared=game.action_of(character_id) if game.scene_running else "",
         gift_to=tuple(pair for pair in gifts if pair[0] != character_id) if may_act else (),
         rolls=(campaign.rolls.counts() if counts is None else counts).get(character_id, 0),
+        handouts=player_handouts(campaign, character_id),
     )
 
 
@@ -230,6 +234,7 @@ def payload(view: PlayerView) -> dict[str, object]:
             for faction in view.factions
         ],
         "last_roll": roll_data(view.last_roll, view.character_id),
+        "handouts": handouts_data(view.handouts),
     }
 
 

@@ -26,5 +26,6 @@ PLAYER_TOPICS: Final[frozenset[Topic]] = frozenset(
         Topic.CHAPTER,
         Topic.CLAIMS,
         Topic.GAMES,
+        Topic.HANDOUTS,  # what the GM gave a player's page (the TV shows none)
     }
 )

@@ -98,6 +98,9 @@ class CountedHandOffs:
         self.published += 1
         return self.server.publish(character_id, payload)
 
+    def set_images(self, character_id: int, pictures: Mapping[int, tuple[bytes, str]]) -> None:
+        self.server.set_images(character_id, pictures)
+
     def connections(self) -> tuple[Connection, ...]:
         return self.server.connections()
 

@@ -28,6 +28,7 @@ class FakeServer:
         self.published: list[tuple[int, Mapping[str, object]]] = []
         self.live: tuple[Connection, ...] = ()
         self.answers: list[tuple[int, str, bool, str]] = []
+        self.pictures: dict[int, dict[int, tuple[bytes, str]]] = {}
 
     def start(self) -> int:
         if self.refusal is not None:
@@ -47,6 +48,9 @@ class FakeServer:
     def publish(self, character_id: int, payload: Mapping[str, object]) -> int:
         self.published.append((character_id, payload))
         return len(self.published)
+
+    def set_images(self, character_id: int, pictures: Mapping[int, tuple[bytes, str]]) -> None:
+        self.pictures[character_id] = dict(pictures)
 
     def connections(self) -> tuple[Connection, ...]:
         return self.live

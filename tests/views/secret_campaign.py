@@ -21,6 +21,7 @@ from desktop.actions.dice import roll_tray
 from desktop.actions.tray import apply_tray_roll
 from desktop.rules import energy as rules
 from desktop.store import OWNER_CHARACTER, OWNER_FACTION, Campaign, DowntimeSheet
+from desktop.views.handouts import card_copy
 from tests.actions.conftest import in_tray
 from tests.ui.scripted import ScriptedRng
 
@@ -117,6 +118,17 @@ def secret_campaign(campaign: Campaign) -> dict[str, int]:
     log(rock.id, rock.name, "challenge", {}, GM_NUMBERS[1], "Sekrit: the rockslide")
     log(kara.id, kara.name, "act", {}, GM_NUMBERS[2], "Sekrit: Kara acts with a hidden card")
     log(kara.id, kara.name, "conflict", {}, 12, "Sekrit: Kara against Sekrit Captain Dask")
+    # Handouts (issue 30): each player's own, and one to all; a card handout keeps the
+    # card as Kara saw it, and the GM's secret written into the card afterwards stays off.
+    handouts = campaign.handouts
+    handouts.give("text", "KaraOnly letter", text="KaraOnly: the key", character_id=kara.id)
+    handouts.give("text", "BrynOnly note", text="BrynOnly: the debt", character_id=bryn.id)
+    handouts.give("text", "The town crier", text="Everyone hears it")
+    kara_map = cards.add("KaraOnly map", "item", character_id=kara.id, info="KaraOnly roads")
+    handouts.give(
+        "card", "KaraOnly map", card=card_copy(campaign, kara_map.id), character_id=kara.id
+    )
+    cards.update(kara_map.id, info="<p>Sekrit: the map leads into a trap</p>")
     return {"kara": kara.id, "bryn": bryn.id}
 
 

@@ -1,7 +1,7 @@
 // The player's page: one WebSocket to GM Desk, the whole view in each message, drawn
 // with plain DOM (text only: nothing the campaign holds is ever read as HTML). The parts
-// live in their own modules (dom, sections, requests, roller, all_ones, turns); this one
-// holds the connection and hands each view to every part.
+// live in their own modules (dom, sections, requests, roller, all_ones, turns, gift,
+// odds, drag, handouts); this one holds the connection and hands each view to every part.
 //
 // Protocol (desktop/share): send {"type":"hello","version":<last version or null>} on
 // every connect; receive {"type":"view","version":n,"view":{...}}, {"type":"error",
@@ -16,6 +16,7 @@ import { byId, show } from "./dom.js";
 import { AllOnesChoice } from "./all_ones.js";
 import { Gift } from "./gift.js";
 import { TrayOdds } from "./odds.js";
+import { renderHandouts } from "./handouts.js";
 import { Requests } from "./requests.js";
 import { Roller } from "./roller.js";
 import { Turn } from "./turns.js";
@@ -86,6 +87,7 @@ function render(view) {
   renderCards(view.cards);
   renderClocks(view.clocks);
   renderFactions(view);
+  renderHandouts(token(), view.handouts);
 }
 
 function answered(message) {

@@ -191,33 +191,38 @@ export function renderCards(cards) {
   const list = byId("cards-list");
   clear(list);
   cards.forEach(function (card) {
-    const article = element("article", "syscard");
-    const head = element("header", "syscard-head");
-    head.appendChild(element("h3", "", card.name));
-    head.appendChild(element("span", "efficiency", card.efficiency_label));
-    article.appendChild(head);
-    let kind = card.category.charAt(0).toUpperCase() + card.category.slice(1);
-    if (card.grade) {
-      kind += " · " + card.grade;
-    }
-    article.appendChild(element("p", "muted", kind));
-    const stats = element("dl", "stats");
-    STATS.forEach(function (pair) {
+    list.appendChild(cardArticle(card));
+  });
+}
+
+// One SySCard as the page shows it (a shown card, or a card handout's copy).
+export function cardArticle(card) {
+  const article = element("article", "syscard");
+  const head = element("header", "syscard-head");
+  head.appendChild(element("h3", "", card.name));
+  head.appendChild(element("span", "efficiency", card.efficiency_label));
+  article.appendChild(head);
+  let kind = card.category.charAt(0).toUpperCase() + card.category.slice(1);
+  if (card.grade) {
+    kind += " · " + card.grade;
+  }
+  article.appendChild(element("p", "muted", kind));
+  const stats = element("dl", "stats");
+  STATS.forEach(function (pair) {
+    stats.appendChild(element("dt", "", pair[1]));
+    stats.appendChild(element("dd", "", card[pair[0]]));
+  });
+  [["zone", "Zone"], ["scale", "Scale"]].forEach(function (pair) {
+    if (card[pair[0]]) {
       stats.appendChild(element("dt", "", pair[1]));
       stats.appendChild(element("dd", "", card[pair[0]]));
-    });
-    [["zone", "Zone"], ["scale", "Scale"]].forEach(function (pair) {
-      if (card[pair[0]]) {
-        stats.appendChild(element("dt", "", pair[1]));
-        stats.appendChild(element("dd", "", card[pair[0]]));
-      }
-    });
-    article.appendChild(stats);
-    card.info.forEach(function (paragraph) {
-      article.appendChild(element("p", "info", paragraph));
-    });
-    list.appendChild(article);
+    }
   });
+  article.appendChild(stats);
+  card.info.forEach(function (paragraph) {
+    article.appendChild(element("p", "info", paragraph));
+  });
+  return article;
 }
 
 function clockDial(clock) {

@@ -14,7 +14,12 @@ from desktop.store.kit import (
 )
 from desktop.store.roster.checks import character_values
 from desktop.store.roster.records import CharacterRecord, CharacterSnapshot
-from desktop.store.roster.rows import CHARACTER_COLUMNS, cards_topics, downtime_topics
+from desktop.store.roster.rows import (
+    CHARACTER_COLUMNS,
+    cards_topics,
+    downtime_topics,
+    handout_topics,
+)
 
 
 class RosterManager(Manager):
@@ -64,6 +69,7 @@ class RosterManager(Manager):
             card_ids=tuple(int(row[0]) for row in card_ids),
             **self._campaign.calendar.snapshot_rows(character_id),
             **self._campaign.downtime.snapshot_rows(character_id),
+            handouts=tuple(self._campaign.handouts.of_character(character_id)),
         )
 
     def delete(self, character_id: int) -> CharacterSnapshot:
@@ -77,7 +83,12 @@ class RosterManager(Manager):
         from desktop.store.roster import writes
 
         snapshot = self.snapshot(character_id)
-        topics = (Topic.CHARACTERS, *cards_topics(snapshot.card_ids), *downtime_topics(snapshot))
+        topics = (
+            Topic.CHARACTERS,
+            *cards_topics(snapshot.card_ids),
+            *downtime_topics(snapshot),
+            *handout_topics(snapshot),
+        )
         with self._writing(*topics) as session:
             writes.delete_character(session, character_id)
         return snapshot
@@ -101,7 +112,13 @@ class RosterManager(Manager):
         same_owner(record.id, [*dice, *snapshot.traits, *snapshot.items])
         card_ids = distinct_ids(snapshot.card_ids, "card")
         downtime_rows = self._campaign.downtime.checked_snapshot_rows(snapshot)
-        topics = (Topic.CHARACTERS, *cards_topics(card_ids), *downtime_topics(snapshot))
+        handouts = self._campaign.handouts.checked_of(record.id, snapshot.handouts)
+        topics = (
+            Topic.CHARACTERS,
+            *cards_topics(card_ids),
+            *downtime_topics(snapshot),
+            *handout_topics(snapshot),
+        )
         with self._writing(*topics) as session:
             writes.insert_characters(session, [record])
             kit_writes.insert_items(session, [checked_item(item) for item in snapshot.items])
@@ -116,4 +133,8 @@ class RosterManager(Manager):
                 session, [(record.id, day, state) for day, state in snapshot.energy_days]
             )
             self._campaign.downtime.restore_snapshot_rows(session, record.id, downtime_rows)
+            if handouts:
+                from desktop.store.handouts import writes as handout_writes
+
+                handout_writes.insert_handouts(session, handouts)
         return record

@@ -10,6 +10,7 @@ from desktop.store.kit import DieRecord, ItemRecord, TraitRecord
 if TYPE_CHECKING:  # annotations only: a play-time open reads no downtime records
     from desktop.store.clocks import ClockRecord
     from desktop.store.downtime import DowntimeSheet
+    from desktop.store.handouts import HandoutSnapshot
 
 
 @dataclass(frozen=True)
@@ -51,3 +52,5 @@ class CharacterSnapshot:
     clocks: tuple[ClockRecord, ...] = ()
     downtime_sheet: DowntimeSheet | None = None
     downtime_entry_ids: tuple[int, ...] = ()
+    # The handouts given to it alone, deleted with it and given back by restore.
+    handouts: tuple[HandoutSnapshot, ...] = ()

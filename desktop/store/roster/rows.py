@@ -19,6 +19,11 @@ def cards_topics(card_ids: Sequence[int]) -> tuple[Topic, ...]:
     return (Topic.CARDS,) if card_ids else ()
 
 
+def handout_topics(snapshot: CharacterSnapshot) -> tuple[Topic, ...]:
+    """The handouts topic when a character's own handouts go or come back with it."""
+    return (Topic.HANDOUTS,) if snapshot.handouts else ()
+
+
 def downtime_topics(snapshot: CharacterSnapshot) -> tuple[Topic, ...]:
     """The topics of a character's downtime rows that go or come back with it."""
     topics: tuple[Topic, ...] = (Topic.CLOCKS,) if snapshot.clocks else ()

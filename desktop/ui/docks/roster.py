@@ -16,6 +16,7 @@ from PySide6.QtCore import (
     Qt,
     Signal,
 )
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -425,6 +426,13 @@ class RosterWidget(QWidget):
         self.table.horizontalHeader().resizeSection(1, 110)
         self.table.verticalHeader().setDefaultSectionSize(26)
         self.table.selectionModel().currentRowChanged.connect(self._on_current_row)
+        # The table's own menu (right click, or the Menu key / Shift+F10 on a row).
+        self.handout_action = QAction("Give &Handout…", self.table)
+        self.handout_action.setObjectName("rosterGiveHandout")
+        self.handout_action.setToolTip("Give this player a text or a picture on their phone")
+        self.handout_action.triggered.connect(self.give_handout)
+        self.table.addAction(self.handout_action)
+        self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
 
         self.empty_label = PlainLabel()
         self.empty_label.setObjectName("rosterEmpty")
@@ -537,6 +545,14 @@ class RosterWidget(QWidget):
         )
         writable = self._session is not None and not self._session.read_only
         self.delete_button.setEnabled(writable and self.selected_id() is not None)
+        self._update_handout_action()
+
+    def _update_handout_action(self) -> None:
+        writable = self._session is not None and not self._session.read_only
+        selected = self.selected_id()
+        self.handout_action.setEnabled(
+            writable and selected is not None and self._is_player(selected)
+        )
 
     # -- selection ------------------------------------------------------------------------------
 
@@ -583,6 +599,18 @@ class RosterWidget(QWidget):
         if self._session.push(AddCharacter(self._session, NEW_NAMES[kind], kind)):
             self.form.name_edit.setFocus()
             self.form.name_edit.selectAll()
+
+    def give_handout(self) -> None:
+        """A text or a picture for the selected player character (a dialog, one undo step)."""
+        from desktop.ui.handouts.entry import give_to
+
+        session, character_id = self._session, self.selected_id()
+        if session is not None and character_id is not None and self._is_player(character_id):
+            give_to(self, session, character_id)
+
+    def _is_player(self, character_id: int) -> bool:
+        row = self.model.row_of(character_id)
+        return row is not None and self.model.record(row).kind == roster.KINDS[0]
 
     def delete_selected(self) -> None:
         character_id = self.selected_id()

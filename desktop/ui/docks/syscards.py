@@ -183,6 +183,12 @@ class CardEditor(SessionWidget):
         self.shown_check = QCheckBox("Shown to players")
         self.shown_check.setObjectName("cardShown")
         self.shown_check.setToolTip("A card stays the GM's until shown to the players")
+        self.handout_button = QPushButton("Give as &Handout…")
+        self.handout_button.setObjectName("cardHandout")
+        self.handout_button.setToolTip(
+            "Give this card, as its player sees it now, to one player's phone or to all"
+        )
+        self.handout_button.clicked.connect(self.give_as_handout)
         # Typed, not spun: what the GM types stays on screen and the rules judge it, so
         # a refused value is never shown clamped next to a different stored one.
         self.numbers: dict[str, NumberField] = {}
@@ -215,7 +221,10 @@ class CardEditor(SessionWidget):
         form.addRow("# &Owner", self.owner_combo)
         form.addRow("&Roster", self.character_combo)
         form.addRow("", self.capacity_check)
-        form.addRow("", self.shown_check)
+        shown_row = QHBoxLayout()
+        shown_row.addWidget(self.shown_check, 1)
+        shown_row.addWidget(self.handout_button)
+        form.addRow("", shown_row)
         numbers = QHBoxLayout()
         for field, spin in self.numbers.items():
             label = PlainLabel("Efc %" if field == "efficiency" else field.capitalize())
@@ -281,6 +290,7 @@ class CardEditor(SessionWidget):
             self.character_combo,
             self.capacity_check,
             self.shown_check,
+            self.handout_button,
             self.image_button,
             self.remove_image_button,
             *self.numbers.values(),
@@ -388,6 +398,14 @@ class CardEditor(SessionWidget):
     def commit_info(self) -> None:
         if self.card is not None:
             self.commit("info", self.info_edit.toHtml())
+
+    def give_as_handout(self) -> None:
+        """The card, as its player sees it now, as a handout (a dialog, then one undo step)."""
+        from desktop.ui.handouts.entry import give_card
+
+        card, session = self.card, self._session
+        if card is not None and session is not None and not session.read_only:
+            give_card(self, session, card.id)
 
     def choose_image(self) -> None:
         name, _ = QFileDialog.getOpenFileName(

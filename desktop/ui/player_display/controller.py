@@ -59,7 +59,16 @@ class PlayerDisplay(QObject):
         self.close_action = QAction("&Close Player Display", self)
         self.close_action.setObjectName("actionClosePlayerDisplay")
         self.close_action.triggered.connect(self.close)
+        # Handouts go to the players' phones, never to this display: the menu only
+        # reaches them here, where the GM thinks of what the players get.
+        self.give_all_action = QAction("Give Handout to &All Players…", self)
+        self.give_all_action.setObjectName("actionGiveHandoutToAll")
+        self.give_all_action.triggered.connect(self.give_handout_to_all)
+        self.given_action = QAction("Handouts &Given…", self)
+        self.given_action.setObjectName("actionHandoutsGiven")
+        self.given_action.triggered.connect(self.show_handouts_given)
         self.menu = self.make_menu(gm_window)
+        self.set_session(None)
         self._update_actions()
 
     def _action(self, text: str, name: str, keys: str, slot: object) -> QAction:
@@ -80,6 +89,8 @@ class PlayerDisplay(QObject):
         screens.aboutToShow.connect(lambda: self._fill_screens(screens))
         menu.addActions([self.open_action, self.blank_action, self.full_action])
         menu.addMenu(screens)
+        menu.addSeparator()
+        menu.addActions([self.give_all_action, self.given_action])
         return menu
 
     def _fill_screens(self, menu: QMenu) -> None:
@@ -97,6 +108,9 @@ class PlayerDisplay(QObject):
         if self.session is not None and self.window is not None:
             self.session.changed.disconnect(self._show_change)
         self.session = session
+        writable = session is not None and not session.read_only
+        self.give_all_action.setEnabled(writable)
+        self.given_action.setEnabled(session is not None)
         if self.window is not None:
             self._follow()
 
@@ -112,6 +126,20 @@ class PlayerDisplay(QObject):
         """A committed change, shown to the players (read around a damaged record)."""
         if self.window is not None:
             self.window.on_changed(topic)
+
+    # -- handouts (to the players' phones, not to this display) ----------------------------
+
+    def give_handout_to_all(self) -> None:
+        from desktop.ui.handouts.entry import give_to_all
+
+        if self.session is not None:
+            give_to_all(self.gm_window, self.session)  # the display never takes the focus
+
+    def show_handouts_given(self) -> None:
+        from desktop.ui.handouts.entry import show_given
+
+        if self.session is not None:
+            show_given(self.gm_window, self.session)
 
     # -- the window -----------------------------------------------------------------------
 

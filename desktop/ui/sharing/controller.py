@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from desktop.share.server import Connection
     from desktop.ui.sharing.addresses import Address
     from desktop.ui.sharing.window import PlayerLink, SharingWindow
+    from desktop.views.handouts import HandoutView
 
 
 class SharingServer(Protocol):
@@ -45,6 +46,7 @@ class SharingServer(Protocol):
         self, tokens: Mapping[str, int], reasons: Mapping[int, str] | None = None
     ) -> None: ...
     def publish(self, character_id: int, payload: Mapping[str, object]) -> int: ...
+    def set_images(self, character_id: int, pictures: Mapping[int, tuple[bytes, str]]) -> None: ...
     def connections(self) -> tuple[Connection, ...]: ...
     def answer(self, character_id: int, request_id: str, ok: bool, message: str = "") -> None: ...
     @property
@@ -155,6 +157,9 @@ class PlayerSharing(QObject):
         self.tokens: dict[int, str] = {}  # character id -> its link's token
         # Who the GM asked to roll from their phone (never in the campaign, never undone).
         self.asks = RollAsks(lambda: self.server is not None, self._may_ask, self._asks_changed)
+        # Image handouts' pictures by handout id, read once: a handout never changes (it
+        # is given, taken back, given back whole), and the pages' views follow every roll.
+        self._pictures: dict[int, tuple[bytes, str]] = {}
         self.action = QAction("Share with Pla&yers…", self)
         self.action.setObjectName("actionSharePlayers")
         self.action.setCheckable(True)
@@ -189,6 +194,7 @@ class PlayerSharing(QObject):
             self.session.roll_asks = None
         self.session = session
         self.tokens = {}
+        self._pictures = {}
         if session is not None:
             session.changed.connect(self._changed)
             session.all_ones_changed.connect(self._all_ones_changed)
@@ -535,6 +541,7 @@ class PlayerSharing(QObject):
             return
         for character_id, view in player_views(self.session.campaign).items():
             if character_id in self.tokens:
+                self._hand_pictures(character_id, view.handouts)
                 self.server.publish(
                     character_id, self._with_live_state(character_id, payload(view))
                 )
@@ -543,8 +550,28 @@ class PlayerSharing(QObject):
         from desktop.views.player import payload, player_view
 
         if self.server is not None and self.session is not None:
-            view = payload(player_view(self.session.campaign, character_id))
+            built = player_view(self.session.campaign, character_id)
+            self._hand_pictures(character_id, built.handouts)
+            view = payload(built)
             self.server.publish(character_id, self._with_live_state(character_id, view))
+
+    def _hand_pictures(self, character_id: int, handouts: tuple[HandoutView, ...]) -> None:
+        """The pictures of the image handouts in a page's view, handed to the server
+        before the view (so a page never asks for one the server does not hold yet)."""
+        from desktop.views.handouts import picture_type
+
+        assert self.server is not None and self.session is not None
+        pictures: dict[int, tuple[bytes, str]] = {}
+        for handout in handouts:
+            if not handout.image:
+                continue
+            if handout.handout_id not in self._pictures:
+                data = self.session.campaign.handouts.image(handout.handout_id)
+                if data is None:
+                    continue
+                self._pictures[handout.handout_id] = (data, picture_type(handout.image_format))
+            pictures[handout.handout_id] = self._pictures[handout.handout_id]
+        self.server.set_images(character_id, pictures)
 
     def _with_live_state(self, character_id: int, view: dict[str, object]) -> dict[str, object]:
         """The page's view with what the window holds and the store does not: the all-ones

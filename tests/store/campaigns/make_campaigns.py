@@ -104,6 +104,11 @@ with Campaign.open(made, data_dir=data) as campaign:
         (campaign.downtime.record if managed else campaign.record_downtime)(
             DowntimeStep(first.id, sorted(ENTRY_ACTIVITIES)[0], "Drinks at the inn")
         )
+    if hasattr(campaign, "handouts"):  # from 0009: a handout to one player, one to all
+        campaign.handouts.give("text", "A letter", text="Meet me at the ford.", character_id=next(
+            c.id for c in campaign.roster.all() if c.kind == "pc"
+        ))
+        campaign.handouts.give("image", "The seal", image=PNG)
 made.replace(target)
 """
 
