@@ -539,12 +539,16 @@ class PlayerSharing(QObject):
 
         if self.server is None or self.session is None:
             return
+        held: set[int] = set()
         for character_id, view in player_views(self.session.campaign).items():
             if character_id in self.tokens:
                 self._hand_pictures(character_id, view.handouts)
+                held.update(h.handout_id for h in view.handouts if h.image)
                 self.server.publish(
                     character_id, self._with_live_state(character_id, payload(view))
                 )
+        # A picture taken back leaves the cache with the last page that held it.
+        self._pictures = {key: value for key, value in self._pictures.items() if key in held}
 
     def _publish_one(self, character_id: int) -> None:
         from desktop.views.player import payload, player_view
