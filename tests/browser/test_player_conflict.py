@@ -79,6 +79,8 @@ def test_both_sides_roll_the_conflict_from_their_pages_and_only_the_gm_applies(
     # Kara's roll fills her tray on the GM's table; nothing is rolled yet.
     roll_one_die(kara_page, qtbot)
     wait_for(kara_page, qtbot, lambda: any(die.in_tray for die in campaign.kit.dice(kara)))
+    wait_for(kara_page, qtbot, lambda: "your dice are in your tray" in prompt(kara_page))
+    assert "pick your dice" in prompt(bryn_page)
     assert table.open_sides() == (kara, bryn) and campaign.rolls.all() == []
     # Bryn's fills his: the Dice Table rolls both (Kara's d6 a 5, Bryn's d8 a 2), and the
     # pages drop the prompt.

@@ -38,8 +38,8 @@ def test_both_sides_roll_from_their_phones_and_the_gm_applies(qtbot: QtBot, gm: 
     window.sharing.allow_rolls(kara, True)
     window.sharing.allow_rolls(ilse, True)
     qtbot.waitUntil(lambda: last_view(server, kara).get("conflict") is not None, timeout=3000)
-    assert last_view(server, kara)["conflict"] == {"against": "Ilse Marr"}
-    assert last_view(server, ilse)["conflict"] == {"against": "Kara Voss"}
+    assert last_view(server, kara)["conflict"] == {"against": "Ilse Marr", "ready": False}
+    assert last_view(server, ilse)["conflict"] == {"against": "Kara Voss", "ready": False}
     # Kara's phone: d1 stepped once (her Climber, 1) and d2; nothing rolls yet.
     steps = {str(ids["d1"]): 1}
     asked = request("k1", [ids["d1"], ids["d2"]], [ids["trait"]], **steps)
@@ -48,6 +48,12 @@ def test_both_sides_roll_from_their_phones_and_the_gm_applies(qtbot: QtBot, gm: 
     assert in_tray == {ids["d1"]: 1, ids["d2"]: 0}
     assert table.steps_allowed(0) == 1 and campaign.rolls.all() == []
     assert "for the conflict (from their device)" in session.undo_stack.text(0)
+    # Her page is told that her dice wait in her tray; Ilse's still has to pick.
+    qtbot.waitUntil(
+        lambda: last_view(server, kara)["conflict"] == {"against": "Ilse Marr", "ready": True},
+        timeout=3000,
+    )
+    assert last_view(server, ilse)["conflict"] == {"against": "Kara Voss", "ready": False}
     # Ilse's phone: her d8; both trays hold dice, and the table rolls both.
     assert ask(qtbot, server, ilse, request("i1", [ids["other"]])) == (ilse, "i1", True, "")
     conflict = table.conflict_box.conflict
@@ -90,7 +96,7 @@ def test_a_phone_not_in_the_conflict_rolls_as_usual(qtbot: QtBot, gm: Gm) -> Non
     window.sharing.allow_rolls(ilse, True)
     # An NPC's name stays the GM's.
     qtbot.waitUntil(lambda: last_view(server, kara).get("conflict") is not None, timeout=3000)
-    assert last_view(server, kara)["conflict"] == {"against": "your opponent"}
+    assert last_view(server, kara)["conflict"] == {"against": "your opponent", "ready": False}
     assert last_view(server, ilse).get("conflict") is None
     assert ask(qtbot, server, ilse, request("i2", [ids["other"]]))[2]
     assert len(campaign.rolls.all()) == 1  # Ilse's own roll, logged at once
