@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from pytestqt.qtbot import QtBot
 
 from desktop.rules import dicepool
+from desktop.store import Campaign, DieRecord
 from desktop.ui.docks.dice_table import DiceTableWidget
 from tests.ui.docks import campaign_of, shown_dock
 from tests.ui.sharing_doubles import FakeServer
@@ -37,8 +38,8 @@ def test_both_sides_roll_from_their_phones_and_the_gm_applies(qtbot: QtBot, gm: 
     window.sharing.allow_rolls(kara, True)
     window.sharing.allow_rolls(ilse, True)
     qtbot.waitUntil(lambda: last_view(server, kara).get("conflict") is not None, timeout=3000)
-    assert last_view(server, kara)["conflict"] == {"against": "Ilse Marr"}
-    assert last_view(server, ilse)["conflict"] == {"against": "Kara Voss"}
+    assert last_view(server, kara)["conflict"] == {"against": "Ilse Marr", "ready": False}
+    assert last_view(server, ilse)["conflict"] == {"against": "Kara Voss", "ready": False}
     # Kara's phone: d1 stepped once (her Climber, 1) and d2; nothing rolls yet.
     steps = {str(ids["d1"]): 1}
     asked = request("k1", [ids["d1"], ids["d2"]], [ids["trait"]], **steps)
@@ -47,6 +48,12 @@ def test_both_sides_roll_from_their_phones_and_the_gm_applies(qtbot: QtBot, gm: 
     assert in_tray == {ids["d1"]: 1, ids["d2"]: 0}
     assert table.steps_allowed(0) == 1 and campaign.rolls.all() == []
     assert "for the conflict (from their device)" in session.undo_stack.text(0)
+    # Her page is told that her dice wait in her tray; Ilse's still has to pick.
+    qtbot.waitUntil(
+        lambda: last_view(server, kara)["conflict"] == {"against": "Ilse Marr", "ready": True},
+        timeout=3000,
+    )
+    assert last_view(server, ilse)["conflict"] == {"against": "Kara Voss", "ready": False}
     # Ilse's phone: her d8; both trays hold dice, and the table rolls both.
     assert ask(qtbot, server, ilse, request("i1", [ids["other"]])) == (ilse, "i1", True, "")
     conflict = table.conflict_box.conflict
@@ -89,8 +96,57 @@ def test_a_phone_not_in_the_conflict_rolls_as_usual(qtbot: QtBot, gm: Gm) -> Non
     window.sharing.allow_rolls(ilse, True)
     # An NPC's name stays the GM's.
     qtbot.waitUntil(lambda: last_view(server, kara).get("conflict") is not None, timeout=3000)
-    assert last_view(server, kara)["conflict"] == {"against": "your opponent"}
+    assert last_view(server, kara)["conflict"] == {"against": "your opponent", "ready": False}
     assert last_view(server, ilse).get("conflict") is None
     assert ask(qtbot, server, ilse, request("i2", [ids["other"]]))[2]
     assert len(campaign.rolls.all()) == 1  # Ilse's own roll, logged at once
     assert table.open_sides() == (harbour, kara)  # the conflict still waits
+
+
+def removed(campaign: Campaign, character_id: int) -> int:
+    return sum(1 for die in campaign_dice(campaign, character_id) if die.place == "removed")
+
+
+def campaign_dice(campaign: Campaign, character_id: int) -> list[DieRecord]:
+    return list(campaign.kit.dice(character_id))
+
+
+def test_the_loser_of_a_phone_conflict_loses_the_rules_number_of_dice_and_undo_restores(
+    qtbot: QtBot, gm: Gm
+) -> None:
+    """The rule's numbers counted here, not taken from the table's own outcome: the higher
+    total wins, the loser loses 1 + difference // 10 dice (at most those left), the winner
+    none; the GM's undo of the outcome puts every die back where the phones left it."""
+    window, server, ids = gm
+    session, campaign = window.session, campaign_of(window)
+    assert session is not None
+    kara, ilse = ids["kara"], ids["ilse"]
+    campaign.kit.add_dice(ilse, size=6, count=3)  # enough dice that the loss is not capped
+    table = shown_dock(window, "diceTable", DiceTableWidget)
+    table.animate_check.setChecked(False)
+    session.select_character(kara)
+    table.set_opponent(ilse)
+    window.sharing.allow_rolls(kara, True)
+    window.sharing.allow_rolls(ilse, True)
+    assert ask(qtbot, server, kara, request("k1", [ids["d1"], ids["d2"]]))[2]
+    assert ask(qtbot, server, ilse, request("i1", [ids["other"]]))[2]
+    conflict = table.conflict_box.conflict
+    assert conflict is not None and conflict.waiting_for is None
+    kara_total, ilse_total = (side.total for side in conflict.sides)
+    before = {who: removed(campaign, who) for who in (kara, ilse)}
+    filled = {die.id: die.place for who in (kara, ilse) for die in campaign_dice(campaign, who)}
+    table.apply_conflict()
+    lost = {who: removed(campaign, who) - before[who] for who in (kara, ilse)}
+    if kara_total == ilse_total:
+        assert lost == {kara: 0, ilse: 0}
+    else:
+        winner, loser = (kara, ilse) if kara_total > ilse_total else (ilse, kara)
+        left = sum(1 for die in campaign_dice(campaign, loser) if die.place != "removed")
+        difference = abs(kara_total - ilse_total)
+        assert lost[winner] == 0
+        assert lost[loser] == min(1 + difference // 10, left + lost[loser]) >= 1
+        assert left > 0  # neither side is short of dice: the loss is the rule's whole number
+    session.undo_stack.undo()
+    assert {
+        die.id: die.place for who in (kara, ilse) for die in campaign_dice(campaign, who)
+    } == filled

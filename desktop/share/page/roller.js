@@ -149,10 +149,17 @@ export class Roller {
     // In a conflict the tray goes to the GM's Dice Table, which rolls both sides.
     const conflict = view.conflict || null;
     const prompt = byId("conflict-prompt");
-    prompt.textContent = conflict
-      ? "In a conflict against " + conflict.against +
-        ": pick your dice; both sides roll on the GM's table."
-      : "";
+    let said = "";
+    if (conflict && conflict.ready) {
+      // This side's dice are in its tray on the GM's table: picking again replaces them.
+      said = "In a conflict against " + conflict.against +
+        ": your dice are in your tray on the GM's table; both sides roll there once " +
+        "the other side's are too.";
+    } else if (conflict) {
+      said = "In a conflict against " + conflict.against +
+        ": pick your dice; both sides roll on the GM's table.";
+    }
+    prompt.textContent = said;
     show(prompt, Boolean(conflict));
     if (busy && this.requests.waiting("roll")) {
       button.textContent = "Rolling…";

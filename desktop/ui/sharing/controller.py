@@ -590,10 +590,12 @@ class PlayerSharing(QObject):
             return {**live, "all_ones": None}
         return {**live, "all_ones": all_ones_data(waiting.roll)}
 
-    def _conflict_of(self, character_id: int) -> dict[str, str] | None:
-        """{"against": the other side} while `character_id` is a side of the conflict
-        waiting for its roll on the Dice Table: another player's character by name, an
-        NPC or a challenge only as "your opponent" (their names stay the GM's)."""
+    def _conflict_of(self, character_id: int) -> dict[str, object] | None:
+        """{"against": the other side, "ready": whether this side's tray holds dice}
+        while `character_id` is a side of the conflict waiting for its roll on the Dice
+        Table: another player's character by name, an NPC or a challenge only as "your
+        opponent" (their names stay the GM's). "ready" lets a page that filled its tray
+        say it waits for the other side (the view's dice do not say what is in a tray)."""
         from desktop.views.player import player_characters
 
         host = self.session.conflict_host if self.session is not None else None
@@ -601,8 +603,10 @@ class PlayerSharing(QObject):
         if self.session is None or sides is None or character_id not in sides:
             return None
         other = sides[1] if sides[0] == character_id else sides[0]
-        names = dict(player_characters(self.session.campaign))
-        return {"against": names.get(other, "your opponent")}
+        campaign = self.session.campaign
+        names = dict(player_characters(campaign))
+        ready = any(die.in_tray for die in campaign.kit.dice(character_id))
+        return {"against": names.get(other, "your opponent"), "ready": ready}
 
     # -- tokens ---------------------------------------------------------------------------
 
