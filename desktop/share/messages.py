@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from collections.abc import Sequence
 from typing import Annotated, Literal
 
@@ -114,6 +115,13 @@ DECLARED_MAX = 500
 # Control characters (C0, DEL, C1) and the line and paragraph separators: a declared
 # action is one line of plain text.
 CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+# Bidirectional embeddings, overrides and isolates: a player's line could turn the rest
+# of what the GM reads around ("Trojan source"). Right-to-left letters need none of them
+# (Qt and the browser order them by themselves); the LRM/RLM marks stay allowed.
+BIDI_CONTROL = re.compile("[\u202a-\u202e\u2066-\u2069]")
+# Text drawn as nothing: spaces, and format characters (zero-width spaces and joiners,
+# marks); a declared action of only these would be an empty line in the Play dock.
+INVISIBLE_CATEGORIES = frozenset({"Cf", "Zs", "Zl", "Zp", "Mn", "Me"})
 
 
 class DeclareRequest(BaseModel):
@@ -129,8 +137,10 @@ class DeclareRequest(BaseModel):
 
     @model_validator(mode="after")
     def _one_line(self) -> DeclareRequest:
-        if CONTROL.search(self.text):
+        if CONTROL.search(self.text) or BIDI_CONTROL.search(self.text):
             raise ValueError("a declared action is one line of plain text")
+        if all(unicodedata.category(char) in INVISIBLE_CATEGORIES for char in self.text):
+            raise ValueError("a declared action says something")
         return self
 
 

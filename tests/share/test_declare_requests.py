@@ -26,6 +26,10 @@ def test_a_declared_action_reads_as_its_model_stripped() -> None:
     assert (request.id, request.text) == ("d1", "I climb the crane")
     longest = read_inbound(declare(text="é" * DECLARED_MAX))  # any letters, up to the bound
     assert isinstance(longest, DeclareRequest) and len(longest.text) == DECLARED_MAX
+    # Right-to-left letters, their marks and emoji joined by ZWJ are plain text.
+    for text in ("אני מטפס על העגורן", "أتسلق الرافعة\u200f", "I climb 👩\u200d🚒"):
+        said = read_inbound(declare(text=text))
+        assert isinstance(said, DeclareRequest) and said.text == text
 
 
 @pytest.mark.parametrize(
@@ -48,6 +52,13 @@ def test_a_declared_action_reads_as_its_model_stripped() -> None:
         {"text": "I climb\x7f"},
         {"text": "I\u0085climb"},  # NEL inside (at an end it is stripped as whitespace)
         {"text": "I climb\u2028the crane"},
+        {"text": "\u202eenarc eht bmilc I"},  # right-to-left override: reads backwards
+        {"text": "I climb \u2066the crane"},  # an isolate left open
+        {"text": "I climb\u202a"},
+        {"text": "\u200b\u200b"},  # zero-width spaces only: an empty line
+        {"text": "\u200d\ufeff\u3000"},  # joiner, BOM and an ideographic space only
+        {"text": "\u0301"},  # a lone combining accent
+        {"text": "I climb \ud800"},  # a lone surrogate (JSON may escape one)
         {"id": ""},
         {"id": 7},
         {"id": "<b>"},
