@@ -494,6 +494,8 @@ class PlayerSharing(QObject):
         from desktop.store import Topic
         from desktop.views.topics import PLAYER_TOPICS
 
+        if topic == Topic.CHARACTERS:
+            self._forget_gone_characters()
         if self.server is None:
             if topic == Topic.CHARACTERS and self.window is not None:
                 self.window.set_players(self.player_links())  # names shown, no links yet
@@ -621,6 +623,31 @@ class PlayerSharing(QObject):
             reasons = dict.fromkeys(removed, NO_LONGER_SHARED)
             self.server.set_tokens(self._server_tokens(), reasons)
         return changed
+
+    def _forget_gone_characters(self) -> None:
+        """Drop the remembered link and rolls permission of every character that is no
+        longer a player's (deleted, or made an NPC), shared or not: the store gives the
+        next character made the id of the last one deleted, which would inherit them (the
+        old link showing the newcomer's page and acting for it). Back, it is view only
+        with a new link."""
+        from desktop.views.player import player_characters
+
+        session = self.session
+        if session is None or session.read_only:
+            return
+        players = {cid for cid, _name in player_characters(session.campaign)}
+        remembered = session.campaign.sharing()
+        tokens, rolls = remembered.get("tokens"), remembered.get("rolls")
+        kept_tokens = {
+            key: token
+            for key, token in (tokens.items() if isinstance(tokens, Mapping) else ())
+            if str(key).isdigit() and int(key) in players
+        }
+        kept_rolls = [cid for cid in rolls if cid in players] if isinstance(rolls, list) else []
+        if kept_tokens != tokens or kept_rolls != rolls:
+            session.campaign.remember_sharing(
+                {**remembered, "tokens": kept_tokens, "rolls": kept_rolls}
+            )
 
     def _server_tokens(self) -> dict[str, int]:
         return {token: cid for cid, token in self.tokens.items()}
