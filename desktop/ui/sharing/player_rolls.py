@@ -32,12 +32,16 @@ def roll_from_phone(
 ) -> str | None:
     """Roll the tray the player of `character_id` picked (`allowed`: the GM lets them
     roll; `asked`: the GM asked them to roll, which lets them roll out of turn when the
-    GM has phone rolls in turn order); None when the roll is on the undo stack, else
-    why not, in plain words, with nothing written."""
+    GM has phone rolls in turn order, as a side of the Dice Table's conflict may); None
+    when the roll is on the undo stack, else why not, in plain words, with nothing
+    written."""
     if not allowed:
         return VIEW_ONLY
     if session.read_only:
         return "The GM's campaign is open read-only: nothing can be rolled."
+    # A side of the conflict the GM set up on the Dice Table is asked to roll by it (its
+    # page says who it faces): in turn order, the side whose turn it is not rolls too.
+    asked = asked or in_conflict(session, character_id)
     out_of_turn = roll_turn_refusal(session.campaign, character_id, asked)
     if out_of_turn is not None:
         return out_of_turn
