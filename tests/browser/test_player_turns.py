@@ -127,3 +127,28 @@ def test_out_of_turn_refused_then_asked_then_declared_on_her_turn(
     session.undo_stack.undo()
     wait_for(driver, qtbot, lambda: turn(driver)["declared"] == "Nothing declared yet this round.")
     assert play.turn_order.action.text() == ""
+
+
+def test_a_side_of_the_gms_conflict_is_not_told_its_rolls_wait_for_its_turn(
+    qtbot: QtBot, browser: Browser, shared: Sharing
+) -> None:
+    """In turn order on Bryn's turn, the GM sets up Bryn against Kara on the Dice Table:
+    Kara's page says whom she faces and no longer that her rolls wait for her turn (the
+    conflict asks her to roll); once the GM drops the conflict, the hint is back."""
+    kara, bryn, window = shared.ids["kara"], shared.ids["bryn"], shared.window
+    window.sharing.allow_rolls(kara, True)
+    shown = window.sharing.open_window()
+    shown.timing.setCurrentIndex(shown.timing.findData("turn_order"))
+    shown.close()
+    play = shown_dock(window, "play", PlayWidget)
+    play.start_game()
+    play.set_scene("The docks at night", [], 0, True)
+    table = shown_dock(window, "diceTable", DiceTableWidget)
+    driver = open_page(browser, shared.links()["Kara Voss"])
+    wait_for(driver, qtbot, lambda: roller(driver)["shown"] and turn(driver)["waits"])
+    shared.session.select_character(bryn)
+    table.set_opponent(kara)
+    wait_for(driver, qtbot, lambda: not turn(driver)["waits"])
+    assert "Bryn" in driver.find_element(By.ID, "conflict-prompt").text
+    table.conflict_button.setChecked(False)  # the GM drops the conflict
+    wait_for(driver, qtbot, lambda: turn(driver)["waits"])
