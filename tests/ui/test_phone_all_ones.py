@@ -16,7 +16,7 @@ from desktop.share.messages import ChooseRequest
 from desktop.ui.commands import DeleteCharacter
 from desktop.ui.docks.dice_table import DiceTableWidget
 from desktop.ui.play.play_panel import PlayWidget
-from desktop.ui.sharing.player_rolls import CHOOSE_FIRST, VIEW_ONLY
+from desktop.ui.sharing.player_rolls import ANOTHER_CHOOSING, CHOOSE_FIRST, VIEW_ONLY
 from tests.ui.docks import campaign_of, shown_dock
 from tests.ui.sharing_doubles import FakeServer
 from tests.ui.test_player_rolls import Gm, ask, gm, request
@@ -249,3 +249,16 @@ def test_deleting_the_character_whose_roll_waits_frees_undo(qtbot: QtBot, gm: Gm
     session.undo_stack.undo()
     assert campaign.roster.get(kara).name and session.all_ones is None
     assert [die.place for die in campaign.kit.dice(kara)].count("pool") >= 2
+
+
+def test_another_phones_waiting_choice_is_not_called_the_gms_roll(qtbot: QtBot, gm: Gm) -> None:
+    """Kara's phone's all-ones roll waits for her choice: Ilse's roll is held off meanwhile,
+    in words that say so (not "The GM has a roll on the table", which sent Ilse's player
+    to the GM, who had rolled nothing); nothing is written."""
+    window, server, ids = gm
+    campaign, ilse = campaign_of(window), ids["ilse"]
+    roll_all_ones(qtbot, gm)
+    window.sharing.allow_rolls(ilse, True)
+    answer = ask(qtbot, server, ilse, request("i1", [ids["other"]]))
+    assert answer == (ilse, "i1", False, ANOTHER_CHOOSING)
+    assert campaign.rolls.all() == []

@@ -19,6 +19,7 @@ from desktop.ui.session import CampaignSession
 
 VIEW_ONLY = "Your GM has this page set to view only: ask them to allow rolls."
 GM_ROLLING = "The GM has a roll on the table right now; roll again in a moment."
+ANOTHER_CHOOSING = "Another player's all-ones roll waits for their choice; roll in a moment."
 CHOOSE_FIRST = "All ones are waiting for your choice: keep one die or lose one first."
 
 
@@ -52,7 +53,7 @@ def roll_from_phone(
         # The Dice Table or the Play dock holds undo while a roll made on the dice as
         # they are is still landing or waits for its all-ones choice: nothing may change
         # those dice under it.
-        return GM_ROLLING
+        return GM_ROLLING if waiting is None or waiting.actor.is_gm else ANOTHER_CHOOSING
     campaign = session.campaign
     actor = Actor.player(character_id)
     try:
