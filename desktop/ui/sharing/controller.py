@@ -296,10 +296,9 @@ class PlayerSharing(QObject):
     def rolls_allowed(self, character_id: int) -> bool:
         """Whether the GM lets `character_id`'s player roll from their phone (view only
         by default), as remembered with the campaign's sharing."""
-        if self.session is None:
-            return False
-        rolls = self.session.campaign.sharing().get("rolls")
-        return isinstance(rolls, list) and character_id in rolls
+        from desktop.views.player import rolls_allowed
+
+        return self.session is not None and character_id in rolls_allowed(self.session.campaign)
 
     def allow_rolls(self, character_id: int, allowed: bool) -> None:
         """Let `character_id`'s player roll from their phone, or set their page back to
