@@ -19,7 +19,7 @@ from desktop.ui.session import CampaignSession
 
 VIEW_ONLY = "Your GM has this page set to view only: ask them to allow rolls."
 GM_ROLLING = "The GM has a roll on the table right now; roll again in a moment."
-ANOTHER_CHOOSING = "Another player's all-ones roll waits for their choice; roll in a moment."
+ANOTHER_CHOOSING = "Another player's all-ones roll waits for their choice; try again in a moment."
 CHOOSE_FIRST = "All ones are waiting for your choice: keep one die or lose one first."
 
 
@@ -53,7 +53,7 @@ def roll_from_phone(
         # The Dice Table or the Play dock holds undo while a roll made on the dice as
         # they are is still landing or waits for its all-ones choice: nothing may change
         # those dice under it.
-        return GM_ROLLING if waiting is None or waiting.actor.is_gm else ANOTHER_CHOOSING
+        return held_off(session, character_id, GM_ROLLING)
     campaign = session.campaign
     actor = Actor.player(character_id)
     try:
@@ -118,6 +118,16 @@ def choose_from_phone(
     if command.done is None:
         return session.last_failure or "GM Desk could not write that choice."
     return None
+
+
+def held_off(session: CampaignSession, character_id: int, gm_rolling: str) -> str:
+    """Why a phone's act waits while undo is held: an all-ones roll waiting for its
+    choice (this player's own, or another player's), else the GM's roll (`gm_rolling`)
+    still landing or waiting at the Dice Table."""
+    waiting = session.all_ones
+    if waiting is None or waiting.actor.is_gm:
+        return gm_rolling
+    return CHOOSE_FIRST if waiting.character_id == character_id else ANOTHER_CHOOSING
 
 
 def follow(session: CampaignSession, character_id: int) -> None:
