@@ -194,8 +194,24 @@ INBOUND: TypeAdapter[AnyInbound] = TypeAdapter(Inbound)
 KNOWN_TYPES = ("hello", "resync", "roll", "choose", "declare", "give", "odds")
 
 
+# The kinds of frame that are a player's request (a page waits for its answer), and an
+# id as RequestId takes it.
+REQUEST_TYPES = ("roll", "choose", "declare", "give")
+REQUEST_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+# What a page is told when the text it sent is not a declared action it may send.
+DECLARE_UNREADABLE = (
+    f"A declared action is one line of plain text of 1 to {DECLARED_MAX} characters."
+)
+
+
 class RefusedFrame(ValueError):
-    """An inbound frame GM Desk does not take; its message is shown on the page."""
+    """An inbound frame GM Desk does not take; its message is shown on the page.
+    `request_id`: the id of a player's request that its model refused, so that the page
+    waiting for that request's answer gets it as a refusal (else it waits for good)."""
+
+    def __init__(self, message: str, request_id: str | None = None) -> None:
+        super().__init__(message)
+        self.request_id = request_id
 
 
 def read_inbound(text: str) -> AnyInbound:
@@ -212,7 +228,16 @@ def read_inbound(text: str) -> AnyInbound:
     try:
         return INBOUND.validate_python(data)
     except ValidationError:
-        raise RefusedFrame(f"GM Desk could not read that {kind} message.") from None
+        said = data.get("id")
+        request_id = (
+            said
+            if kind in REQUEST_TYPES and isinstance(said, str) and REQUEST_ID.fullmatch(said)
+            else None
+        )
+        words = DECLARE_UNREADABLE if kind == "declare" and request_id else None
+        raise RefusedFrame(
+            words or f"GM Desk could not read that {kind} message.", request_id
+        ) from None
 
 
 def view_frame(version: int, view_json: str) -> str:
