@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from collections.abc import Sequence
 from typing import Annotated, Literal
 
@@ -114,6 +115,13 @@ DECLARED_MAX = 500
 # Control characters (C0, DEL, C1) and the line and paragraph separators: a declared
 # action is one line of plain text.
 CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+# Bidirectional embeddings, overrides and isolates: a player's line could turn the rest
+# of what the GM reads around ("Trojan source"). Right-to-left letters need none of them
+# (Qt and the browser order them by themselves); the LRM/RLM marks stay allowed.
+BIDI_CONTROL = re.compile("[\u202a-\u202e\u2066-\u2069]")
+# Text drawn as nothing: spaces, and format characters (zero-width spaces and joiners,
+# marks); a declared action of only these would be an empty line in the Play dock.
+INVISIBLE_CATEGORIES = frozenset({"Cf", "Zs", "Zl", "Zp", "Mn", "Me"})
 
 
 class DeclareRequest(BaseModel):
@@ -129,8 +137,10 @@ class DeclareRequest(BaseModel):
 
     @model_validator(mode="after")
     def _one_line(self) -> DeclareRequest:
-        if CONTROL.search(self.text):
+        if CONTROL.search(self.text) or BIDI_CONTROL.search(self.text):
             raise ValueError("a declared action is one line of plain text")
+        if all(unicodedata.category(char) in INVISIBLE_CATEGORIES for char in self.text):
+            raise ValueError("a declared action says something")
         return self
 
 
@@ -184,8 +194,24 @@ INBOUND: TypeAdapter[AnyInbound] = TypeAdapter(Inbound)
 KNOWN_TYPES = ("hello", "resync", "roll", "choose", "declare", "give", "odds")
 
 
+# The kinds of frame that are a player's request (a page waits for its answer), and an
+# id as RequestId takes it.
+REQUEST_TYPES = ("roll", "choose", "declare", "give")
+REQUEST_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+# What a page is told when the text it sent is not a declared action it may send.
+DECLARE_UNREADABLE = (
+    f"A declared action is one line of plain text of 1 to {DECLARED_MAX} characters."
+)
+
+
 class RefusedFrame(ValueError):
-    """An inbound frame GM Desk does not take; its message is shown on the page."""
+    """An inbound frame GM Desk does not take; its message is shown on the page.
+    `request_id`: the id of a player's request that its model refused, so that the page
+    waiting for that request's answer gets it as a refusal (else it waits for good)."""
+
+    def __init__(self, message: str, request_id: str | None = None) -> None:
+        super().__init__(message)
+        self.request_id = request_id
 
 
 def read_inbound(text: str) -> AnyInbound:
@@ -202,7 +228,16 @@ def read_inbound(text: str) -> AnyInbound:
     try:
         return INBOUND.validate_python(data)
     except ValidationError:
-        raise RefusedFrame(f"GM Desk could not read that {kind} message.") from None
+        said = data.get("id")
+        request_id = (
+            said
+            if kind in REQUEST_TYPES and isinstance(said, str) and REQUEST_ID.fullmatch(said)
+            else None
+        )
+        words = DECLARE_UNREADABLE if kind == "declare" and request_id else None
+        raise RefusedFrame(
+            words or f"GM Desk could not read that {kind} message.", request_id
+        ) from None
 
 
 def view_frame(version: int, view_json: str) -> str:

@@ -428,7 +428,13 @@ class ShareServer:
             try:
                 inbound = read_inbound(message.data)
             except RefusedFrame as refused:
-                device.send(Frame(error_frame(str(refused))))
+                # A request its model refuses is answered under its id: its page waits
+                # for that answer (one request at a time) and would stay busy for good.
+                said = refused.request_id
+                frame = (
+                    error_frame(str(refused)) if said is None else refused_frame(said, str(refused))
+                )
+                device.send(Frame(frame))
                 continue
             if isinstance(inbound, OddsRequest):
                 # Read only, answered here: it neither waits on nor holds up a request.

@@ -236,6 +236,12 @@ class DeleteCharacter(StoreCommand):
     def apply(self) -> None:
         self._snapshot = self.session.campaign.roster.delete(self._record.id)
         self._record = self._snapshot.character
+        waiting = self.session.all_ones
+        if waiting is not None and waiting.character_id == self._record.id:
+            # Its all-ones roll (a phone's, or the GM's) can be chosen nowhere now: the
+            # page is gone and the Dice Table cannot show the character. Dropped
+            # unwritten, as when the table turns away from the GM's own; undo is free.
+            self.session.end_choice(chosen=False)
         if self.session.selected_character == self._record.id:
             self.session.select_character(None)
 

@@ -205,8 +205,10 @@ def payload(view: PlayerView) -> dict[str, object]:
             "declared": view.declared,
             "rolls_in_turn_order": view.rolls_in_turn_order,
         },
-        # Other characters' ids, for the page to name the one it gives a die to (their
-        # names the scene shows anyway): nothing else of theirs.
+        # The other player characters' ids and names, for the page to name the one it
+        # gives a die to: the fellow players' characters at the table, never an NPC, and
+        # nothing else of theirs (not only those the scene shows: a game without a scene
+        # set, or a scene of some of them, still offers every player's character).
         "gift_to": [{"id": cid, "name": name} for cid, name in view.gift_to],
         "clocks": [
             {

@@ -15,6 +15,7 @@ from pytestqt.qtbot import QtBot
 from selenium.webdriver.common.by import By
 
 from desktop.actions.turns import NOT_YOUR_TURN
+from desktop.share.messages import DECLARE_UNREADABLE
 from desktop.store import Campaign
 from desktop.ui.docks.dice_table import DiceTableWidget
 from desktop.ui.play.play_panel import PlayWidget
@@ -127,3 +128,58 @@ def test_out_of_turn_refused_then_asked_then_declared_on_her_turn(
     session.undo_stack.undo()
     wait_for(driver, qtbot, lambda: turn(driver)["declared"] == "Nothing declared yet this round.")
     assert play.turn_order.action.text() == ""
+
+
+def test_a_side_of_the_gms_conflict_is_not_told_its_rolls_wait_for_its_turn(
+    qtbot: QtBot, browser: Browser, shared: Sharing
+) -> None:
+    """In turn order on Bryn's turn, the GM sets up Bryn against Kara on the Dice Table:
+    Kara's page says whom she faces and no longer that her rolls wait for her turn (the
+    conflict asks her to roll); once the GM drops the conflict, the hint is back."""
+    kara, bryn, window = shared.ids["kara"], shared.ids["bryn"], shared.window
+    window.sharing.allow_rolls(kara, True)
+    shown = window.sharing.open_window()
+    shown.timing.setCurrentIndex(shown.timing.findData("turn_order"))
+    shown.close()
+    play = shown_dock(window, "play", PlayWidget)
+    play.start_game()
+    play.set_scene("The docks at night", [], 0, True)
+    table = shown_dock(window, "diceTable", DiceTableWidget)
+    driver = open_page(browser, shared.links()["Kara Voss"])
+    wait_for(driver, qtbot, lambda: roller(driver)["shown"] and turn(driver)["waits"])
+    shared.session.select_character(bryn)
+    table.set_opponent(kara)
+    wait_for(driver, qtbot, lambda: not turn(driver)["waits"])
+    assert "Bryn" in driver.find_element(By.ID, "conflict-prompt").text
+    table.conflict_button.setChecked(False)  # the GM drops the conflict
+    wait_for(driver, qtbot, lambda: turn(driver)["waits"])
+
+
+def test_a_declaration_gm_desk_will_not_take_is_refused_and_the_page_is_freed(
+    qtbot: QtBot, browser: Browser, shared: Sharing
+) -> None:
+    """Kara pastes a line that turns the text around (a right-to-left override): GM Desk
+    refuses it under its id, so her page says why and may declare again (an error frame
+    with no id left it "Declaring…", every button held, until a reload)."""
+    kara, window, campaign = shared.ids["kara"], shared.window, shared.campaign
+    window.sharing.allow_rolls(kara, True)
+    play = shown_dock(window, "play", PlayWidget)
+    play.start_game()
+    play.set_scene("The docks at night", [], 0, True)
+    play.next_turn()
+    driver = open_page(browser, shared.links()["Kara Voss"])
+    wait_for(driver, qtbot, lambda: turn(driver)["form"])
+    driver.execute_script(
+        "document.getElementById('declare-text').value = '\\u202eenarc eht bmilc I';"
+    )
+    tap(driver, "#declare-button")
+    wait_for(driver, qtbot, lambda: turn(driver)["said"] == DECLARE_UNREADABLE)
+    button = driver.find_element(By.ID, "declare-button")
+    assert button.text == "Declare" and button.is_enabled()
+    assert campaign.games.current().action_of(kara) == ""
+    text = driver.find_element(By.ID, "declare-text")
+    text.clear()
+    text.send_keys("I climb the crane")
+    tap(driver, "#declare-button")
+    wait_for(driver, qtbot, lambda: campaign.games.current().action_of(kara) != "")
+    assert campaign.games.current().action_of(kara) == "I climb the crane"

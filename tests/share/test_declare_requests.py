@@ -10,7 +10,13 @@ import json
 import aiohttp
 import pytest
 
-from desktop.share.messages import DECLARED_MAX, DeclareRequest, RefusedFrame, read_inbound
+from desktop.share.messages import (
+    DECLARE_UNREADABLE,
+    DECLARED_MAX,
+    DeclareRequest,
+    RefusedFrame,
+    read_inbound,
+)
 from desktop.share.server import FRAME_BYTES, ShareServer
 from tests.share.harness import KARA, KARA_TOKEN, hello, next_json, running
 from tests.share.test_roll_requests import Requests
@@ -26,6 +32,10 @@ def test_a_declared_action_reads_as_its_model_stripped() -> None:
     assert (request.id, request.text) == ("d1", "I climb the crane")
     longest = read_inbound(declare(text="é" * DECLARED_MAX))  # any letters, up to the bound
     assert isinstance(longest, DeclareRequest) and len(longest.text) == DECLARED_MAX
+    # Right-to-left letters, their marks and emoji joined by ZWJ are plain text.
+    for text in ("אני מטפס על העגורן", "أتسلق الرافعة\u200f", "I climb 👩\u200d🚒"):
+        said = read_inbound(declare(text=text))
+        assert isinstance(said, DeclareRequest) and said.text == text
 
 
 @pytest.mark.parametrize(
@@ -48,6 +58,13 @@ def test_a_declared_action_reads_as_its_model_stripped() -> None:
         {"text": "I climb\x7f"},
         {"text": "I\u0085climb"},  # NEL inside (at an end it is stripped as whitespace)
         {"text": "I climb\u2028the crane"},
+        {"text": "\u202eenarc eht bmilc I"},  # right-to-left override: reads backwards
+        {"text": "I climb \u2066the crane"},  # an isolate left open
+        {"text": "I climb\u202a"},
+        {"text": "\u200b\u200b"},  # zero-width spaces only: an empty line
+        {"text": "\u200d\ufeff\u3000"},  # joiner, BOM and an ideographic space only
+        {"text": "\u0301"},  # a lone combining accent
+        {"text": "I climb \ud800"},  # a lone surrogate (JSON may escape one)
         {"id": ""},
         {"id": 7},
         {"id": "<b>"},
@@ -55,13 +72,13 @@ def test_a_declared_action_reads_as_its_model_stripped() -> None:
     ],
 )
 def test_a_hostile_declaration_is_refused_in_plain_words(changes: dict[str, object]) -> None:
-    with pytest.raises(RefusedFrame, match=r"could not read that declare message|does not know"):
+    with pytest.raises(RefusedFrame, match=r"could not read that declare|does not know|one line"):
         read_inbound(declare(**changes))
 
 
 def test_a_declaration_without_text_or_id_is_refused() -> None:
     for frame in ({"type": "declare", "id": "d1"}, {"type": "declare", "text": "I climb"}):
-        with pytest.raises(RefusedFrame, match="could not read that declare message"):
+        with pytest.raises(RefusedFrame, match=r"could not read that declare|one line"):
             read_inbound(json.dumps(frame))
 
 
@@ -79,8 +96,17 @@ def test_the_server_hands_a_declaration_over_once() -> None:
             assert refused == {"type": "refused", "id": "d1", "message": "It is not your turn."}
             await ws.send_str(declare())  # a replay: the first answer, never handed over again
             assert await next_json(ws) == refused
-            await ws.send_str(declare(id="d2", text="x" * (DECLARED_MAX + 1)))
-            assert await next_json(ws) == {
+            # A declaration its model refuses is refused under its id: the page waiting
+            # for that answer is freed (an error frame left it busy for good).
+            for request_id, text in (("d2", "x" * (DECLARED_MAX + 1)), ("d4", "\u202eevil")):
+                await ws.send_str(declare(id=request_id, text=text))
+                assert await next_json(ws) == {
+                    "type": "refused",
+                    "id": request_id,
+                    "message": DECLARE_UNREADABLE,
+                }
+            await ws.send_str(json.dumps({"type": "declare", "id": "<b>", "text": 5}))
+            assert await next_json(ws) == {  # no id to answer under
                 "type": "error",
                 "message": "GM Desk could not read that declare message.",
             }

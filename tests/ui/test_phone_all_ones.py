@@ -13,9 +13,10 @@ from pytestqt.qtbot import QtBot
 from desktop.actions.all_ones import ALREADY_CHOSEN, NOT_PENDING
 from desktop.rules import dicepool
 from desktop.share.messages import ChooseRequest
+from desktop.ui.commands import DeleteCharacter
 from desktop.ui.docks.dice_table import DiceTableWidget
 from desktop.ui.play.play_panel import PlayWidget
-from desktop.ui.sharing.player_rolls import CHOOSE_FIRST, VIEW_ONLY
+from desktop.ui.sharing.player_rolls import ANOTHER_CHOOSING, CHOOSE_FIRST, VIEW_ONLY
 from tests.ui.docks import campaign_of, shown_dock
 from tests.ui.sharing_doubles import FakeServer
 from tests.ui.test_player_rolls import Gm, ask, gm, request
@@ -228,3 +229,36 @@ def test_the_status_bar_says_a_choice_waits_whichever_docks_are_open(qtbot: QtBo
     assert "Undo waits" in said
     assert ask(qtbot, server, kara, keep("s1", ids["d1"]))[2]
     assert window.statusBar().currentMessage() == ""
+
+
+def test_deleting_the_character_whose_roll_waits_frees_undo(qtbot: QtBot, gm: Gm) -> None:
+    """Kara's phone rolled all ones and the GM deletes Kara before anyone chose: the
+    choice can be made nowhere now (her page is gone, the Dice Table cannot show her),
+    so the roll is dropped unwritten and undo is free again (it stayed held for good,
+    and every other phone's roll was refused as "the GM has a roll on the table")."""
+    window, _server, ids = gm
+    campaign, session, kara = campaign_of(window), window.session, ids["kara"]
+    assert session is not None
+    roll_all_ones(qtbot, gm)
+    assert session.all_ones is not None and not session.undo_stack.isActive()
+    assert session.push(DeleteCharacter(session, campaign.roster.get(kara)))
+    assert session.all_ones is None
+    assert session.undo_stack.isActive()
+    assert campaign.rolls.all() == []  # the dropped roll wrote nothing
+    # Undo brings Kara back with her dice as they were, and no roll waits.
+    session.undo_stack.undo()
+    assert campaign.roster.get(kara).name and session.all_ones is None
+    assert [die.place for die in campaign.kit.dice(kara)].count("pool") >= 2
+
+
+def test_another_phones_waiting_choice_is_not_called_the_gms_roll(qtbot: QtBot, gm: Gm) -> None:
+    """Kara's phone's all-ones roll waits for her choice: Ilse's roll is held off meanwhile,
+    in words that say so (not "The GM has a roll on the table", which sent Ilse's player
+    to the GM, who had rolled nothing); nothing is written."""
+    window, server, ids = gm
+    campaign, ilse = campaign_of(window), ids["ilse"]
+    roll_all_ones(qtbot, gm)
+    window.sharing.allow_rolls(ilse, True)
+    answer = ask(qtbot, server, ilse, request("i1", [ids["other"]]))
+    assert answer == (ilse, "i1", False, ANOTHER_CHOOSING)
+    assert campaign.rolls.all() == []

@@ -16,6 +16,7 @@ from desktop.store import Campaign, DieRecord
 from desktop.ui.docks.dice_table import DiceTableWidget
 from tests.ui.docks import campaign_of, shown_dock
 from tests.ui.sharing_doubles import FakeServer
+from tests.ui.test_phone_turns import in_turn_order, running_scene
 from tests.ui.test_player_rolls import Gm, ask, gm, request
 
 __all__ = ["gm"]  # the fixture, shared with the roll tests
@@ -150,3 +151,33 @@ def test_the_loser_of_a_phone_conflict_loses_the_rules_number_of_dice_and_undo_r
     assert {
         die.id: die.place for who in (kara, ilse) for die in campaign_dice(campaign, who)
     } == filled
+
+
+def test_in_turn_order_both_sides_of_a_conflict_roll_whosever_turn_it_is(
+    qtbot: QtBot, gm: Gm
+) -> None:
+    """With phone rolls in turn order, the GM sets up Kara (whose turn it is) against
+    Ilse: the conflict asks both sides to roll (each page says who it faces), so Ilse's
+    phone fills her tray out of turn rather than hearing "It is not your turn"; a player
+    outside the conflict still waits for their turn."""
+    window, server, ids = gm
+    session, campaign = window.session, campaign_of(window)
+    assert session is not None
+    kara, ilse = ids["kara"], ids["ilse"]
+    in_turn_order(window)
+    running_scene(window, qtbot)
+    assert campaign.games.current().is_turn_of(kara)
+    table = shown_dock(window, "diceTable", DiceTableWidget)
+    table.animate_check.setChecked(False)
+    session.select_character(kara)
+    table.set_opponent(ilse)
+    window.sharing.allow_rolls(kara, True)
+    window.sharing.allow_rolls(ilse, True)
+    assert ask(qtbot, server, ilse, request("i1", [ids["other"]])) == (ilse, "i1", True, "")
+    assert [d.id for d in campaign.kit.dice(ilse) if d.in_tray] == [ids["other"]]
+    assert ask(qtbot, server, kara, request("k1", [ids["d1"]])) == (kara, "k1", True, "")
+    assert table.conflict_box.conflict is not None  # both trays filled: rolled on the table
+    # Once the conflict is rolled, Ilse is out of it and out of turn again.
+    table.apply_conflict()
+    answer = ask(qtbot, server, ilse, request("i2", [ids["other"]]))
+    assert answer[2] is False

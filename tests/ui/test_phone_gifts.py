@@ -13,9 +13,10 @@ from pytestqt.qtbot import QtBot
 
 from desktop.actions.gifts import NO_GAME, NOT_A_PLAYER, NOT_YOURSELF
 from desktop.share.messages import GiveRequest
-from desktop.ui.sharing.player_rolls import VIEW_ONLY
+from desktop.ui.sharing.player_rolls import ANOTHER_CHOOSING, CHOOSE_FIRST, VIEW_ONLY
 from tests.ui.docks import campaign_of
 from tests.ui.sharing_doubles import FakeServer
+from tests.ui.test_phone_all_ones import Ones
 from tests.ui.test_player_rolls import Gm, ask, gm, request
 
 __all__ = ["gm"]  # the fixture, shared with the roll tests
@@ -125,3 +126,23 @@ def test_a_replayed_gift_is_given_once(qtbot: QtBot, gm: Gm) -> None:
     answer = ask(qtbot, server, kara, give("again", ids["d1"], ilse))
     assert answer[2:] == (False, "That die is not one of Kara Voss's.")
     assert session.undo_stack.count() == count
+
+
+def test_a_gift_held_off_by_a_waiting_all_ones_choice_says_whose(qtbot: QtBot, gm: Gm) -> None:
+    """While a phone's all-ones roll waits for its choice, a gift waits too: Kara, whose
+    roll waits, is told to choose first, and Ilse hears that another player's choice
+    waits (not that the GM has a roll on the table); nothing is written."""
+    window, server, ids = gm
+    session, campaign, kara, ilse = window.session, campaign_of(window), ids["kara"], ids["ilse"]
+    assert session is not None
+    in_a_game_with_a_depleted_die(gm)
+    [ilse_d6] = campaign.kit.add_dice(ilse, size=6)
+    campaign.kit.update_dice([replace(ilse_d6, place="table")])
+    session.rng = Ones()
+    asked = request("o1", [ids["d2"], ids["d3"]])
+    assert ask(qtbot, server, kara, asked) == (kara, "o1", True, "")
+    assert session.all_ones is not None and session.all_ones.character_id == kara
+    before = {who: places(gm, who) for who in (kara, ilse)}
+    assert ask(qtbot, server, kara, give("g1", ids["d1"], ilse))[3] == CHOOSE_FIRST
+    assert ask(qtbot, server, ilse, give("g2", ilse_d6.id, kara))[3] == ANOTHER_CHOOSING
+    assert {who: places(gm, who) for who in (kara, ilse)} == before

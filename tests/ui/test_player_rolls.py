@@ -20,6 +20,7 @@ from pytestqt.qtbot import QtBot
 from desktop.actions.player_tray import ALREADY_MOVED
 from desktop.share.messages import PlayerRequest, RollRequest
 from desktop.store import Campaign
+from desktop.ui.commands import DeleteCharacter
 from desktop.ui.docks.dice_table import DiceTableWidget
 from desktop.ui.main_window import MainWindow
 from desktop.ui.settings import Settings
@@ -235,3 +236,32 @@ def test_the_dice_table_follows_a_phones_roll_and_shows_its_dice_land(
     assert table.faces_shown() == faces
     assert table.result_label.text() == logged.summary
     assert ask(qtbot, server, kara, request("f2", [ids["d3"]]))[2]
+
+
+@pytest.mark.parametrize("sharing", [True, False])
+def test_a_new_character_under_a_deleted_ones_id_gets_neither_its_link_nor_its_rolls(
+    qtbot: QtBot, gm: Gm, sharing: bool
+) -> None:
+    """The store gives a new character the id of the last one deleted: the deleted
+    character's remembered link and "Rolls from the phone" must not pass to it (its
+    player's old link would show the newcomer's page, and act for it), whether or not
+    the pages are shared when the GM deletes and adds."""
+    window, _server, ids = gm
+    campaign, session, ilse = campaign_of(window), window.session, ids["ilse"]
+    assert session is not None
+    window.sharing.allow_rolls(ilse, True)
+    old_token = window.sharing.tokens[ilse]
+    if not sharing:
+        window.sharing.stop()
+    assert campaign.sharing()["tokens"] == {str(cid): t for cid, t in window.sharing.tokens.items()}
+    assert session.push(DeleteCharacter(session, campaign.roster.get(ilse)))
+    newcomer = campaign.roster.add("Newcomer", "pc").id
+    assert newcomer == ilse  # the id is reused
+    QApplication.processEvents()
+    assert not window.sharing.rolls_allowed(newcomer)
+    assert not player_view(campaign, newcomer).may_roll
+    remembered = campaign.sharing()["tokens"]
+    assert isinstance(remembered, dict) and remembered.get(str(newcomer)) != old_token
+    if not sharing:
+        assert window.sharing.share_at("127.0.0.1", 8765)
+    assert window.sharing.tokens[newcomer] != old_token

@@ -58,7 +58,10 @@ export class Turn {
     }
     this.asked = asked;
     show(byId("asked-to-roll"), asked);
-    const waits = mayAct && Boolean(turn.rolls_in_turn_order) && !turn.yours && !asked;
+    // A side of the GM's conflict rolls whoever's turn it is: the conflict asks it to.
+    const inConflict = Boolean(view.conflict);
+    const waits =
+      mayAct && Boolean(turn.rolls_in_turn_order) && !turn.yours && !asked && !inConflict;
     show(byId("roll-waits"), waits);
   }
 

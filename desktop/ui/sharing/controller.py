@@ -296,10 +296,9 @@ class PlayerSharing(QObject):
     def rolls_allowed(self, character_id: int) -> bool:
         """Whether the GM lets `character_id`'s player roll from their phone (view only
         by default), as remembered with the campaign's sharing."""
-        if self.session is None:
-            return False
-        rolls = self.session.campaign.sharing().get("rolls")
-        return isinstance(rolls, list) and character_id in rolls
+        from desktop.views.player import rolls_allowed
+
+        return self.session is not None and character_id in rolls_allowed(self.session.campaign)
 
     def allow_rolls(self, character_id: int, allowed: bool) -> None:
         """Let `character_id`'s player roll from their phone, or set their page back to
@@ -494,6 +493,8 @@ class PlayerSharing(QObject):
         from desktop.store import Topic
         from desktop.views.topics import PLAYER_TOPICS
 
+        if topic == Topic.CHARACTERS:
+            self._forget_gone_characters()
         if self.server is None:
             if topic == Topic.CHARACTERS and self.window is not None:
                 self.window.set_players(self.player_links())  # names shown, no links yet
@@ -629,6 +630,31 @@ class PlayerSharing(QObject):
             reasons = dict.fromkeys(removed, NO_LONGER_SHARED)
             self.server.set_tokens(self._server_tokens(), reasons)
         return changed
+
+    def _forget_gone_characters(self) -> None:
+        """Drop the remembered link and rolls permission of every character that is no
+        longer a player's (deleted, or made an NPC), shared or not: the store gives the
+        next character made the id of the last one deleted, which would inherit them (the
+        old link showing the newcomer's page and acting for it). Back, it is view only
+        with a new link."""
+        from desktop.views.player import player_characters
+
+        session = self.session
+        if session is None or session.read_only:
+            return
+        players = {cid for cid, _name in player_characters(session.campaign)}
+        remembered = session.campaign.sharing()
+        tokens, rolls = remembered.get("tokens"), remembered.get("rolls")
+        kept_tokens = {
+            key: token
+            for key, token in (tokens.items() if isinstance(tokens, Mapping) else ())
+            if str(key).isdigit() and int(key) in players
+        }
+        kept_rolls = [cid for cid in rolls if cid in players] if isinstance(rolls, list) else []
+        if kept_tokens != tokens or kept_rolls != rolls:
+            session.campaign.remember_sharing(
+                {**remembered, "tokens": kept_tokens, "rolls": kept_rolls}
+            )
 
     def _server_tokens(self) -> dict[str, int]:
         return {token: cid for cid, token in self.tokens.items()}

@@ -13,7 +13,9 @@ from desktop.share.messages import GiveRequest
 from desktop.store import NotFound
 from desktop.ui.dice_commands import award_depleted
 from desktop.ui.session import CampaignSession
-from desktop.ui.sharing.player_rolls import VIEW_ONLY
+from desktop.ui.sharing.player_rolls import VIEW_ONLY, held_off
+
+GM_GIVING = "The GM has a roll on the table right now; give the die in a moment."
 
 
 def give_from_phone(
@@ -40,7 +42,7 @@ def give_from_phone(
         return str(error)  # the rules' words: "The d6 is not on the table; it is in the pool."
     if not session.undo_stack.isActive():
         # A roll landing or waiting for its all-ones choice holds the dice as they are.
-        return "The GM has a roll on the table right now; give the die in a moment."
+        return held_off(session, character_id, GM_GIVING)
     if not award_depleted(
         session, request.die, character_id, request.to, Actor.player(character_id)
     ):

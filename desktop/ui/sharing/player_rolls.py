@@ -19,6 +19,7 @@ from desktop.ui.session import CampaignSession
 
 VIEW_ONLY = "Your GM has this page set to view only: ask them to allow rolls."
 GM_ROLLING = "The GM has a roll on the table right now; roll again in a moment."
+ANOTHER_CHOOSING = "Another player's all-ones roll waits for their choice; try again in a moment."
 CHOOSE_FIRST = "All ones are waiting for your choice: keep one die or lose one first."
 
 
@@ -32,12 +33,16 @@ def roll_from_phone(
 ) -> str | None:
     """Roll the tray the player of `character_id` picked (`allowed`: the GM lets them
     roll; `asked`: the GM asked them to roll, which lets them roll out of turn when the
-    GM has phone rolls in turn order); None when the roll is on the undo stack, else
-    why not, in plain words, with nothing written."""
+    GM has phone rolls in turn order, as a side of the Dice Table's conflict may); None
+    when the roll is on the undo stack, else why not, in plain words, with nothing
+    written."""
     if not allowed:
         return VIEW_ONLY
     if session.read_only:
         return "The GM's campaign is open read-only: nothing can be rolled."
+    # A side of the conflict the GM set up on the Dice Table is asked to roll by it (its
+    # page says who it faces): in turn order, the side whose turn it is not rolls too.
+    asked = asked or in_conflict(session, character_id)
     out_of_turn = roll_turn_refusal(session.campaign, character_id, asked)
     if out_of_turn is not None:
         return out_of_turn
@@ -48,7 +53,7 @@ def roll_from_phone(
         # The Dice Table or the Play dock holds undo while a roll made on the dice as
         # they are is still landing or waits for its all-ones choice: nothing may change
         # those dice under it.
-        return GM_ROLLING
+        return held_off(session, character_id, GM_ROLLING)
     campaign = session.campaign
     actor = Actor.player(character_id)
     try:
@@ -113,6 +118,16 @@ def choose_from_phone(
     if command.done is None:
         return session.last_failure or "GM Desk could not write that choice."
     return None
+
+
+def held_off(session: CampaignSession, character_id: int, gm_rolling: str) -> str:
+    """Why a phone's act waits while undo is held: an all-ones roll waiting for its
+    choice (this player's own, or another player's), else the GM's roll (`gm_rolling`)
+    still landing or waiting at the Dice Table."""
+    waiting = session.all_ones
+    if waiting is None or waiting.actor.is_gm:
+        return gm_rolling
+    return CHOOSE_FIRST if waiting.character_id == character_id else ANOTHER_CHOOSING
 
 
 def follow(session: CampaignSession, character_id: int) -> None:
