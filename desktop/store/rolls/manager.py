@@ -185,6 +185,27 @@ class RollManager(Manager):
         )
         return {int(row[0]): int(row[1]) for row in rows}
 
+    def newer(self, after_id: int, character_id: int | None = None) -> list[RollRecord]:
+        """The lines logged after line `after_id` (a greater id), newest first, one
+        character's when `character_id` is given: what a view holding the log up to
+        `after_id` has still to show."""
+        where = "WHERE id > ?" + ("" if character_id is None else " AND character_id = ?")
+        parameters = (after_id,) if character_id is None else (after_id, character_id)
+        rows = self._read(
+            f"SELECT {ROLL_COLUMNS} FROM roll_log {where} ORDER BY at DESC, id DESC", parameters
+        )
+        return [roll_from_row(row) for row in rows]
+
+    def marks(self, character_id: int | None = None) -> tuple[int, frozenset[int]]:
+        """How many lines the log holds and which of them are undone (one character's
+        when `character_id` is given): enough for a view to tell whether its copy of the
+        log is still whole without reading every line's detail."""
+        where, parameters = (
+            ("", ()) if character_id is None else ("WHERE character_id = ?", (character_id,))
+        )
+        rows = self._read(f"SELECT id, undone FROM roll_log {where}", parameters)
+        return len(rows), frozenset(int(row[0]) for row in rows if row[1])
+
     def all(self, character_id: int | None = None, limit: int | None = None) -> list[RollRecord]:
         """The roll log, newest first; one character's lines when `character_id` is given."""
         where, parameters = (

@@ -58,6 +58,7 @@ class NarrowColumns(QObject):
         table.setItemDelegateForColumn(self._index[WHEN], _MiddleElided(table))
         table.viewport().installEventFilter(self)
         table.model().modelReset.connect(self.fit)
+        table.model().rowsInserted.connect(self.fit)  # newest lines measured
         self.fit()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
