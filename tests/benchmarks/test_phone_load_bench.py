@@ -89,6 +89,11 @@ class TimedServer:
         self.server.answer(character_id, request_id, ok, message)
         self._timed(started)
 
+    def set_images(self, character_id: int, pictures: Mapping[int, tuple[bytes, str]]) -> None:
+        started = time.perf_counter()
+        self.server.set_images(character_id, pictures)
+        self._timed(started)
+
     def connections(self) -> tuple[Connection, ...]:
         return self.server.connections()
 
@@ -114,10 +119,10 @@ class GuiWatch:
     def timed(self, what: str, work: Callable[..., T]) -> Callable[..., T]:
         """`work`, its every run noted as a span of `what`."""
 
-        def run(*args: Any) -> T:
+        def run(*args: Any, **kwargs: Any) -> T:
             started = time.perf_counter()
             try:
-                return work(*args)
+                return work(*args, **kwargs)
             finally:
                 self.spans[what].append((started, time.perf_counter()))
 
