@@ -12,6 +12,25 @@ from desktop.store.core import Manager, Topic
 from desktop.store.factions import checks as factions_checks
 from desktop.store.factions.records import FactionRecord, FactionSnapshot
 from desktop.store.factions.rows import FACTION_FIELDS, FACTION_SQL, faction_from_row, war_topics
+from desktop.store.history import sentences
+
+
+def _faction_sentence(previous: FactionRecord, after: FactionRecord) -> str:
+    """A faction's change: its status ("The Tidewardens: Hostile -> War"), its name, or
+    what else was edited."""
+    if after.name != previous.name:
+        return sentences.renamed("Faction", previous.name, after.name)
+    if after.status != previous.status:
+        before_label = factions.status_label(previous.status)
+        return sentences.status_change(
+            after.name, before_label, factions.status_label(after.status)
+        )
+    changed = [
+        f
+        for f in ("hold", "at_war_with_others", "notes", "shown")
+        if getattr(after, f) != getattr(previous, f)
+    ]
+    return sentences.edited("Faction", after.name, changed)
 
 
 class FactionManager(Manager):
@@ -46,7 +65,10 @@ class FactionManager(Manager):
         )
         self._refuse_faction_name(record.name)
         with self._writing(Topic.FACTIONS, *war_topics(record.status)) as session:
-            return writes.add_faction(session, record)
+            made = writes.add_faction(session, record)
+            said = sentences.added("Faction", made.name)
+            self._campaign.note(Topic.FACTIONS, made.id, said)
+        return made
 
     def update(self, faction_id: int, **changes: object) -> FactionRecord:
         """Change name, hold, status, at_war_with_others, notes and/or shown (to
@@ -69,6 +91,7 @@ class FactionManager(Manager):
             topics.append(Topic.CLAIMS)  # the claim map names holders
         with self._writing(*topics) as session:
             writes.update_faction(session, faction_id, values)
+            self._campaign.note(Topic.FACTIONS, faction_id, _faction_sentence(previous, checked))
         return previous
 
     def move(self, faction_id: int, tier: int, position: int) -> FactionRecord:

@@ -10,6 +10,7 @@ from desktop.rules import dicepool
 from desktop.store import checks
 from desktop.store.core import Manager, Topic, chunks
 from desktop.store.errors import NotFound, damaged_record
+from desktop.store.history import sentences
 from desktop.store.kit.checks import (
     check_die,
     check_die_change,
@@ -148,7 +149,35 @@ class KitManager(Manager):
             check_die_change(before[die.id], die)
         self.require_characters({die.character_id for die in dice})
         writes.update_dice(session, dice)
+        self._note_pools(before, dice)
         return [before[die_id] for die_id in ids]
+
+    def _note_pools(self, before: dict[int, DieRecord], dice: Sequence[DieRecord]) -> None:
+        """Tell the history each character's pool as it was and is (damage, rest)."""
+        owners = dict.fromkeys(die.character_id for die in dice)
+        for character_id in owners:
+            moved = [die for die in dice if die.character_id == character_id]
+            was = [before[die.id] for die in moved]
+            if all(a.place == b.place for a, b in zip(was, moved, strict=True)):
+                said = f"{self._campaign.roster.get(character_id).name}'s dice changed"
+            else:
+                pool = self._pool_size(character_id)
+                after = (
+                    pool
+                    - sum(d.place == "pool" for d in was)
+                    + sum(d.place == "pool" for d in moved)
+                )
+                said = sentences.pool_change(
+                    self._campaign.roster.get(character_id).name, pool, after
+                )
+            self._campaign.note(Topic.DICE, character_id, said)
+
+    def _pool_size(self, character_id: int) -> int:
+        """How many of a character's dice are in its pool (as the file held them)."""
+        rows = self._read(
+            "SELECT COUNT(*) FROM die WHERE character_id = ? AND place = 'pool'", (character_id,)
+        )
+        return int(rows[0][0])
 
     def _check_item_free(self, die: DieRecord, item_id: int) -> None:
         """A die put back on its item (`item_id`, the die's): the item is there and has no
