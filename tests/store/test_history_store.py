@@ -5,6 +5,7 @@ Campaign judges the entries and Repair keeps them."""
 
 from __future__ import annotations
 
+import json
 import shutil
 import sqlite3
 from contextlib import closing
@@ -232,3 +233,43 @@ def test_check_campaign_finds_a_damaged_entry_and_repair_keeps_the_sound_ones(
     with closing(sqlite3.connect(repaired.destination)) as connection:
         kept = [row[0] for row in connection.execute("SELECT id FROM history_entry ORDER BY id")]
     assert 1 in kept and 3 in kept and 2 not in kept
+
+
+def test_the_history_goes_out_in_the_export_and_comes_back_in_the_import(
+    campaign: Campaign, tmp_path: Path, data_dir: Path
+) -> None:
+    from desktop.store.exchange import export_campaign, import_campaign, trusted_images
+
+    kara = campaign.roster.add("Kara Voss")
+    with campaign.acting_as(kara.id):
+        campaign.roster.update(kara.id, notes="From her phone.")
+    clock = campaign.clocks.add("Storm", 8)
+    with campaign.undoing():
+        campaign.clocks.delete(clock.id)
+    written = campaign.history.all()
+    exported = tmp_path / "out.json"
+    export_campaign(campaign, exported)
+    document = json.loads(exported.read_text(encoding="utf-8"))
+    assert [entry["sentence"] for entry in document["history"]] == [e.sentence for e in written]
+    with import_campaign(
+        exported, tmp_path / "in.gmdesk", data_dir=data_dir, images=trusted_images
+    ) as imported:
+        assert imported.history.all() == written
+
+
+def test_an_import_refuses_a_history_entry_it_could_not_hold(
+    campaign: Campaign, tmp_path: Path, data_dir: Path
+) -> None:
+    from desktop.store.errors import ImportRefused
+    from desktop.store.exchange import export_campaign, import_campaign, trusted_images
+
+    campaign.roster.add("Kara Voss")
+    exported = tmp_path / "out.json"
+    export_campaign(campaign, exported)
+    document = json.loads(exported.read_text(encoding="utf-8"))
+    document["history"][0]["who"] = "player"  # a player with no character
+    exported.write_text(json.dumps(document), encoding="utf-8")
+    target = tmp_path / "in.gmdesk"
+    with pytest.raises(ImportRefused, match="by a player names their character"):
+        import_campaign(exported, target, data_dir=data_dir, images=trusted_images)
+    assert not target.exists()

@@ -2,20 +2,45 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from desktop.store import checks
 from desktop.store.bounds import TOP, Bound, id_bound
 from desktop.store.core import Row
-from desktop.store.history.records import SENTENCE_MAX, WHO
-from desktop.store.history.rows import HISTORY_SQL
-from desktop.store.tables import AreaTable, RowContext
+from desktop.store.history.records import GM, SENTENCE_MAX, WHO, HistoryRecord
+from desktop.store.history.rows import HISTORY_SQL, history_from_row
+from desktop.store.tables import AreaTable, FlatSection, RowContext, insert_rows
+
+if TYPE_CHECKING:
+    from desktop.store.campaign import Campaign
+
+
+def check_entry(entry: HistoryRecord) -> HistoryRecord:
+    """An entry as the file may hold it (ValueError in plain words otherwise); its whole
+    numbers are held to the table's bounds apart."""
+    if not isinstance(entry.at, str) or not entry.at.endswith("Z"):
+        raise ValueError(
+            f"A history entry's time is UTC, like 2026-03-01T20:15:00Z, not {entry.at!r}."
+        )
+    checks.moment(entry.at.removesuffix("Z"))
+    if entry.who not in WHO:
+        raise ValueError(f"A history entry is by one of {', '.join(WHO)}, not {entry.who!r}.")
+    if (entry.who == GM) != (entry.character_id is None):
+        raise ValueError("A history entry by a player names their character; the GM's none.")
+    for text in (entry.area, entry.sentence):
+        if not isinstance(text, str) or len(text) > SENTENCE_MAX or "\n" in text:
+            raise ValueError(
+                f"A history entry's words are one line of at most {SENTENCE_MAX} characters."
+            )
+    return entry
 
 
 def _entry(row: Row, _context: RowContext) -> None:
-    checks.moment(str(row[1]).removesuffix("Z"))
-    if row[7] not in WHO:
-        raise ValueError(f"A history entry is by one of {', '.join(WHO)}, not {row[7]!r}.")
-    if not isinstance(row[11], str) or len(row[11]) > SENTENCE_MAX:
-        raise ValueError("A history entry's sentence is a line of text.")
+    check_entry(history_from_row(row))
+
+
+def _export(campaign: Campaign) -> list[HistoryRecord]:
+    return campaign.history.all()
 
 
 TABLES = (
@@ -37,5 +62,6 @@ TABLES = (
         HISTORY_SQL,
         lambda row, _context: f"History entry {row[0]} ({row[11]})",
         _entry,
+        FlatSection("history", HistoryRecord, _export, check_entry, insert_rows("HistoryEntry")),
     ),
 )
