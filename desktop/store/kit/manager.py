@@ -154,6 +154,8 @@ class KitManager(Manager):
 
     def _note_pools(self, before: dict[int, DieRecord], dice: Sequence[DieRecord]) -> None:
         """Tell the history each character's pool as it was and is (damage, rest)."""
+        if not self._campaign.keeps_history:
+            return  # its reads are the history's cost, which the benchmark measures
         owners = dict.fromkeys(die.character_id for die in dice)
         for character_id in owners:
             moved = [die for die in dice if die.character_id == character_id]
