@@ -174,6 +174,24 @@ def test_a_write_during_a_game_carries_its_place(campaign: Campaign) -> None:
     assert campaign.history.of_game(game.id)[-1].sentence == "Clock Storm added"
 
 
+def test_steps_of_play_say_what_happened(campaign: Campaign) -> None:
+    kara = campaign.roster.add("Kara Voss")
+    game = campaign.games.start()
+    campaign.games.set_scene("The docks at night")
+    campaign.games.declare(kara.id, "I climb the crane")
+    campaign.games.end_round()
+    campaign.games.end()
+    assert _sentences(campaign)[1:] == [
+        f"Game {game.id} started",
+        "Scene 1: The docks at night",
+        "Kara Voss declares: I climb the crane",
+        "Round 2 of scene 1",
+        f"Game {game.id} ended",
+    ]
+    declared = campaign.history.all()[3]
+    assert (declared.game_id, declared.scene, declared.round, declared.turn) == (game.id, 1, 1, 1)
+
+
 # Store writes that still fall back to the generic sentence of their topics; each one
 # given its own sentence leaves this list (the test says which ones fell back).
 SPECIFIC = {
@@ -182,6 +200,9 @@ SPECIFIC = {
     "factions.add": lambda c: c.factions.add("The Tidewardens"),
     "cards.add": lambda c: c.cards.add("Blade"),
     "calendar.end_day": lambda c: c.calendar.end_day(),
+    "games.start": lambda c: c.games.start(),
+    "games.set_scene": lambda c: c.games.set_scene("The docks"),
+    "games.end": lambda c: c.games.end(),
 }
 
 
