@@ -105,6 +105,7 @@ def test_characters_and_cards_added_renamed_edited_removed(campaign: Campaign) -
     campaign.cards.update(card.id, efficiency=3)
     campaign.cards.update(card.id, name="Sabre")
     campaign.cards.restore(campaign.cards.delete(card.id))
+    campaign.cards.duplicate(card.id)
     assert _sentences(campaign) == [
         "Character Kara Voss added",
         "Character Kara Voss renamed Kara Vance",
@@ -115,6 +116,7 @@ def test_characters_and_cards_added_renamed_edited_removed(campaign: Campaign) -
         "Card Blade renamed Sabre",
         "Card Sabre removed",
         "Card Sabre restored",
+        "Card Sabre (copy) added as a copy of Sabre",
     ]
 
 

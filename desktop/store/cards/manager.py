@@ -156,6 +156,8 @@ class CardManager(Manager):
                 "position": original.position + 1,
             }
             copy = writes.add_card(session, values)
+            said = f"Card {copy.name} added as a copy of {original.name}"
+            self._campaign.note(Topic.CARDS, copy.id, said)
             if image is not None:
                 writes.set_card_image(session, copy.id, image)
         return replace(copy, has_image=image is not None)
@@ -230,6 +232,9 @@ class CardManager(Manager):
         with self._writing(Topic.CARDS) as session:
             previous = self.image(card_id)
             writes.set_card_image(session, card_id, image)
+            name = self.get(card_id).name
+            said = f"Card {name}'s image removed" if image is None else f"Card {name}'s image set"
+            self._campaign.note(Topic.CARDS, card_id, said)
         return previous
 
     def _check_card_links(
