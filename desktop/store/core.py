@@ -205,9 +205,7 @@ class Core:
         """The history's entry for the transaction under way, written in it."""
         from datetime import UTC, datetime
 
-        from desktop.store.history import sentences, writes
-        from desktop.store.history.records import UNDONE
-        from desktop.store.history.rows import LIVE_SQL
+        from desktop.store.history import LIVE_SQL, UNDONE, sentences, writes
 
         notes = self._open_notes
         area, record_id = (notes[0][0], notes[0][1]) if notes else ("", None)

@@ -104,6 +104,10 @@ class FactionManager(Manager):
         previous = self.get(faction_id)
         with self._writing(Topic.FACTIONS) as session:
             writes.move_faction(session, faction_id, new_tier, place)
+            said = f"{previous.name}: tier {previous.tier} -> {new_tier}"
+            if new_tier == previous.tier:
+                said = f"{previous.name} moved within tier {new_tier}"
+            self._campaign.note(Topic.FACTIONS, faction_id, said)
         return previous
 
     def lose_hold(self, faction_id: int) -> FactionRecord:
@@ -118,6 +122,11 @@ class FactionManager(Manager):
                 last = self._read("SELECT COUNT(*) FROM faction WHERE tier = ?", (loss.tier,))
                 writes.move_faction(session, faction_id, loss.tier, int(last[0][0]))
             writes.update_faction(session, faction_id, {"hold": loss.hold})
+            said = (
+                f"{previous.name} lost hold: tier {previous.tier} {previous.hold}"
+                f" -> tier {loss.tier} {loss.hold}"
+            )
+            self._campaign.note(Topic.FACTIONS, faction_id, said)
         return previous
 
     def restore_standing(self, record: FactionRecord) -> FactionRecord:
@@ -148,6 +157,8 @@ class FactionManager(Manager):
         clocks = tuple(self._campaign.clocks.of_owner(OWNER_FACTION, faction_id))
         with self._writing(*_whole_faction_topics(record, clocks)) as session:
             writes.delete_faction(session, faction_id)
+            said = sentences.removed("Faction", record.name)
+            self._campaign.note(Topic.FACTIONS, faction_id, said)
         return FactionSnapshot(record, clocks)
 
     def restore(self, snapshot: FactionSnapshot) -> FactionRecord:
@@ -166,6 +177,8 @@ class FactionManager(Manager):
         with self._writing(*_whole_faction_topics(record, clocks)) as session:
             restored = writes.add_faction(session, record, keep_id=True)
             clocks_writes.insert_clocks(session, clocks)
+            said = sentences.restored("Faction", record.name)
+            self._campaign.note(Topic.FACTIONS, record.id, said)
         return restored
 
     def _refuse_faction_name(self, name: str) -> None:

@@ -7,8 +7,21 @@ sentences made from records), `writes` (the appending, imported only by a write)
 
 from __future__ import annotations
 
+from desktop.store.history import sentences
 from desktop.store.history.manager import HistoryManager
 from desktop.store.history.records import GM, PLAYER, UNDONE, WHO, HistoryRecord
+from desktop.store.history.rows import LIVE_SQL
 from desktop.store.history.tables import TABLES
 
-__all__ = ["GM", "PLAYER", "TABLES", "UNDONE", "WHO", "HistoryManager", "HistoryRecord"]
+# `sentences` is public: every area makes its history sentences with it.
+__all__ = [
+    "GM",
+    "LIVE_SQL",
+    "PLAYER",
+    "TABLES",
+    "UNDONE",
+    "WHO",
+    "HistoryManager",
+    "HistoryRecord",
+    "sentences",
+]
