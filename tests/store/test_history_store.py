@@ -296,3 +296,21 @@ def test_an_import_refuses_a_history_entry_it_could_not_hold(
     with pytest.raises(ImportRefused, match="by a player names their character"):
         import_campaign(exported, target, data_dir=data_dir, images=trusted_images)
     assert not target.exists()
+
+
+def test_a_characters_kit_and_a_factions_standing_in_words(campaign: Campaign) -> None:
+    kara = campaign.roster.add("Kara Voss")
+    sneak = campaign.kit.add_trait(kara.id, "Sneak", 2)
+    campaign.kit.update_trait(sneak.id, value=3)
+    blade = campaign.kit.add_item(kara.id, "Blade", "weapon", 8)
+    campaign.kit.delete_item(blade.id)
+    faction = campaign.factions.add("The Tidewardens", tier=2)
+    campaign.factions.lose_hold(faction.id)
+    assert _sentences(campaign)[1:] == [
+        "Kara Voss: trait Sneak added",
+        "Kara Voss: trait Sneak: 2 -> 3",
+        "Kara Voss: weapon Blade (d8) added",
+        "Kara Voss: Blade removed",
+        "Faction The Tidewardens added",
+        "The Tidewardens lost hold: tier 2 strong -> tier 2 weak",
+    ]
