@@ -28,12 +28,14 @@ clock = campaign.clocks.all()[0]
 kara = campaign.roster.all()[0]
 print("ready", flush=True)
 # Ticks are numbered across the runs: each writer goes on from the last committed one.
-number = int(campaign.clocks.get(clock.id).note.split()[-1] or 0) if clock.note else 0
+number = int(clock.note.split()[-1]) if clock.note else 0
+noted = int(kara.notes.split()[-1]) if kara.notes else 0  # a kill may fall between the two
 while True:
     number += 1
     filled = campaign.clocks.get(clock.id).filled
     campaign.clocks.update(clock.id, filled=(filled + 1) % 13, note=f"tick {number}")
-    campaign.roster.update(kara.id, notes=f"tick {number}")
+    noted += 1
+    campaign.roster.update(kara.id, notes=f"tick {noted}")
     print(f"tick {number}", flush=True)
 """
 
