@@ -59,6 +59,13 @@ class Topic(StrEnum):
 
 Listener = Callable[[Topic], None]
 
+# The topics whose writes can move where the history places a write: the day, the game,
+# its scene, round and turn (a die out of play, a character gone or the seating change
+# the turn order).
+PLACE_TOPICS = frozenset(
+    {Topic.CAMPAIGN, Topic.SETTINGS, Topic.CHARACTERS, Topic.DICE, Topic.GAMES}
+)
+
 # Where in play a write happened: (game, scene, round, turn), as the roll log keeps it.
 Place = tuple[int, int | None, int | None, int | None]
 
@@ -94,6 +101,10 @@ class Core:
         self._undo_target: tuple[int, str] | None = None
         # Off only for the benchmark that measures what the history costs a GM action.
         self.keeps_history = True
+        # The day and place in play as last read for the history, kept until a write of
+        # PLACE_TOPICS (or another program's) may have moved them: reading the turn order
+        # for every write was most of what the history cost.
+        self._place: tuple[int, Place | None] | None = None
 
     @property
     def read_only(self) -> bool:
@@ -165,6 +176,8 @@ class Core:
             raise write_failure(error, self.path) from error
         self.revision += 1
         self._seen_version = self._data_version()
+        if not PLACE_TOPICS.isdisjoint(self._open_topics):
+            self._place = None
         for topic in dict.fromkeys(self._open_topics):
             for listener in list(self._listeners):
                 listener(topic)
@@ -222,7 +235,9 @@ class Core:
             if self._undo_target is not None:
                 undo_of, sentence = self._undo_target
             sentence = UNDONE + sentence.removeprefix(UNDONE)
-        day, place = self._history_place()
+        if self._place is None:
+            self._place = self._history_place()
+        day, place = self._place
         game_id, scene, round_, turn = place if place is not None else (None, None, None, None)
         writes.append_entry(
             session,
@@ -253,6 +268,7 @@ class Core:
     def _note_writes_elsewhere(self) -> None:
         if self._data_version() != self._seen_version:
             self._written_elsewhere = True
+            self._place = None
 
     def _data_version(self) -> int | None:
         try:

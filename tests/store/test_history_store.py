@@ -94,6 +94,17 @@ def test_end_day_says_both_days(campaign: Campaign) -> None:
     entry = _last(campaign)
     assert entry.sentence == "End Day: day 1 -> 2"
     assert entry.day == 1  # written on the day it ended
+    campaign.clocks.add("Storm", 8)
+    assert _last(campaign).day == 2  # the next write is the new day's
+
+
+def test_the_place_follows_a_write_from_another_program(campaign: Campaign) -> None:
+    campaign.clocks.add("Storm", 8)
+    with closing(sqlite3.connect(campaign.path)) as other:
+        other.execute("UPDATE campaign SET current_day = 7")
+        other.commit()
+    campaign.clocks.add("Flood", 8)
+    assert _last(campaign).day == 7
 
 
 def test_characters_and_cards_added_renamed_edited_removed(campaign: Campaign) -> None:
