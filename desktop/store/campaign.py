@@ -22,7 +22,7 @@ from desktop.rules import roster
 from desktop.store import backups, checks, files, health, leftovers, schema, suffix, trust
 from desktop.store.areas import Area
 from desktop.store.connection import connect, sqlite_uri
-from desktop.store.core import Core, Topic
+from desktop.store.core import Core, Place, Topic
 from desktop.store.errors import CampaignRefused, failure_reason
 from desktop.store.files import check_sqlite_file
 from desktop.store.lock import CampaignLock, CampaignLocked
@@ -39,6 +39,7 @@ if TYPE_CHECKING:
     from desktop.store.factions import FactionManager
     from desktop.store.games import GameManager
     from desktop.store.handouts import HandoutManager
+    from desktop.store.history import HistoryManager
     from desktop.store.kit import KitManager
     from desktop.store.rolls import RollManager
     from desktop.store.roster import RosterManager
@@ -83,6 +84,9 @@ class Campaign(Core):
     games: Area[GameManager] = Area("desktop.store.games", "GameManager", tables=("game",))
     handouts: Area[HandoutManager] = Area(
         "desktop.store.handouts", "HandoutManager", tables=("handout",)
+    )
+    history: Area[HistoryManager] = Area(
+        "desktop.store.history", "HistoryManager", tables=("history_entry",)
     )
 
     def __init__(
@@ -267,6 +271,10 @@ class Campaign(Core):
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+    def _history_place(self) -> tuple[int, Place | None]:
+        # As the roll log places its lines: the current day and the running game's place.
+        return self.summary().current_day, self.games.position()
 
     # -- the campaign row -----------------------------------------------------------------
 

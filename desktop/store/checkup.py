@@ -50,6 +50,7 @@ COPY_ORDER = (
     "downtime_session",
     "downtime_entry",
     "game",
+    "history_entry",  # the history: what happened stays with what it happened to
 )
 
 

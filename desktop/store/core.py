@@ -59,6 +59,16 @@ class Topic(StrEnum):
 
 Listener = Callable[[Topic], None]
 
+# The topics whose writes can move where the history places a write: the day, the game,
+# its scene, round and turn (a die out of play, a character gone or the seating change
+# the turn order).
+PLACE_TOPICS = frozenset(
+    {Topic.CAMPAIGN, Topic.SETTINGS, Topic.CHARACTERS, Topic.DICE, Topic.GAMES}
+)
+
+# Where in play a write happened: (game, scene, round, turn), as the roll log keeps it.
+Place = tuple[int, int | None, int | None, int | None]
+
 
 class Core:
     """The connections, the transaction and the listeners of one open campaign file."""
@@ -79,6 +89,22 @@ class Core:
         # The transaction of the action under way, and the topics its writes named.
         self._open_session: Session | None = None
         self._open_topics: list[Topic] = []
+        # What the open transaction's writes said they changed: (area, record id,
+        # sentence), told to the history in the same transaction (`note`).
+        self._open_notes: list[tuple[str, int | None, str]] = []
+        # The player whose phone acts (`acting_as`; None: the GM), and whether the
+        # writes under way undo an earlier step (`undoing`).
+        self._acting: int | None = None
+        self._undoing = False
+        # The entry the undo under way undoes, once its first write found it: an undo
+        # that writes in several transactions undoes one step, not one step each.
+        self._undo_target: tuple[int, str] | None = None
+        # Off only for the benchmark that measures what the history costs a GM action.
+        self.keeps_history = True
+        # The day and place in play as last read for the history, kept until a write of
+        # PLACE_TOPICS (or another program's) may have moved them: reading the turn order
+        # for every write was most of what the history cost.
+        self._place: tuple[int, Place | None] | None = None
 
     @property
     def read_only(self) -> bool:
@@ -132,8 +158,11 @@ class Core:
                 self._writer = Writer(self.path)
             with self._writer.transaction() as session:
                 self._open_session, self._open_topics = session, list(topics)
+                self._open_notes = []
                 try:
                     yield session
+                    if self.keeps_history:
+                        self._append_history(session)
                 finally:
                     self._open_session = None
         except exc.IntegrityError:
@@ -147,9 +176,86 @@ class Core:
             raise write_failure(error, self.path) from error
         self.revision += 1
         self._seen_version = self._data_version()
+        if not PLACE_TOPICS.isdisjoint(self._open_topics):
+            self._place = None
         for topic in dict.fromkeys(self._open_topics):
             for listener in list(self._listeners):
                 listener(topic)
+
+    def note(self, area: str, record_id: int | None, sentence: str) -> None:
+        """Say in a plain sentence what the write under way changed (`area` a topic's
+        name, `record_id` the row it touched): the history's entry for this transaction
+        holds every sentence noted in it. A write that notes nothing is told by its
+        topics alone (`history.sentences.generic`)."""
+        self._open_notes.append((area, record_id, sentence))
+
+    @contextmanager
+    def acting_as(self, character_id: int | None) -> Iterator[None]:
+        """The writes within are a player's (of `character_id`; None: the GM's)."""
+        before, self._acting = self._acting, character_id
+        try:
+            yield
+        finally:
+            self._acting = before
+
+    @contextmanager
+    def undoing(self) -> Iterator[None]:
+        """The writes within undo the newest step not undone yet: their entry says
+        "Undone: " and that step's sentence, and names its entry (`undo_of`)."""
+        before = self._undoing, self._undo_target
+        self._undoing, self._undo_target = True, None
+        try:
+            yield
+        finally:
+            self._undoing, self._undo_target = before
+
+    def _history_place(self) -> tuple[int, Place | None]:
+        """The campaign day and where in play a write happens (None outside a game)."""
+        rows = self._reader.execute("SELECT current_day FROM campaign LIMIT 1").fetchall()
+        return (int(rows[0][0]) if rows else 1), None
+
+    def _append_history(self, session: Session) -> None:
+        """The history's entry for the transaction under way, written in it."""
+        from datetime import UTC, datetime
+
+        from desktop.store.history import LIVE_SQL, UNDONE, sentences, writes
+
+        notes = self._open_notes
+        area, record_id = (notes[0][0], notes[0][1]) if notes else ("", None)
+        if not area:
+            area = str(self._open_topics[0]) if self._open_topics else "campaign"
+        said = "; ".join(dict.fromkeys(note[2] for note in notes if note[2]))
+        sentence = said or sentences.generic([str(topic) for topic in self._open_topics])
+        undo_of = None
+        if self._undoing:
+            if self._undo_target is None:
+                live = self._reader.execute(LIVE_SQL).fetchall()
+                if live:
+                    self._undo_target = int(live[0][0]), str(live[0][1])
+            if self._undo_target is not None:
+                undo_of, sentence = self._undo_target
+            sentence = UNDONE + sentence.removeprefix(UNDONE)
+        if self._place is None:
+            self._place = self._history_place()
+        day, place = self._place
+        game_id, scene, round_, turn = place if place is not None else (None, None, None, None)
+        writes.append_entry(
+            session,
+            {
+                "at": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
+                "day": day,
+                "game_id": game_id,
+                "scene": scene,
+                "round": round_,
+                "turn": turn,
+                "who": "gm" if self._acting is None else "player",
+                "character_id": self._acting,
+                "area": area,
+                "record_id": record_id,
+                "sentence": sentences.cut(sentence),
+                "undo_of": undo_of,
+            },
+        )
 
     @property
     def changed_elsewhere(self) -> bool:
@@ -162,6 +268,7 @@ class Core:
     def _note_writes_elsewhere(self) -> None:
         if self._data_version() != self._seen_version:
             self._written_elsewhere = True
+            self._place = None
 
     def _data_version(self) -> int | None:
         try:

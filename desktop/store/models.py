@@ -413,3 +413,32 @@ class DowntimeEntryRow(SQLModel, table=True):
     extra: str = ""
     track: str = ""
     undone: bool = False
+
+
+class HistoryEntry(SQLModel, table=True):
+    """One line of the campaign's history: what one committed write changed, in a plain
+    sentence, written in that write's own transaction. Never deleted: an undo writes its
+    own line, naming the one it undid (`undo_of`)."""
+
+    __tablename__ = "history_entry"
+    __table_args__ = (
+        CheckConstraint("who IN ('gm', 'player')", name="ck_history_entry_who"),
+        CheckConstraint(
+            "(who = 'player') = (character_id IS NOT NULL)", name="ck_history_entry_player"
+        ),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    at: str = Field(index=True)  # ISO date and time, UTC, whole seconds
+    day: int  # the campaign day when it was written
+    # Where in play it happened (None outside a game); plain numbers, as the roll log's.
+    game_id: int | None = Field(default=None, index=True)
+    scene: int | None = None
+    round: int | None = None
+    turn: int | None = None
+    who: str = "gm"  # "gm" | "player"
+    character_id: int | None = None  # the player's character; a plain number, it outlives it
+    area: str = ""  # the change's topic ("characters", "clocks", ...)
+    record_id: int | None = None  # the row it touched, when one
+    sentence: str = ""
+    undo_of: int | None = None  # the entry this one undid

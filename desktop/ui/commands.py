@@ -52,7 +52,9 @@ class StoreCommand(QUndoCommand):
         self._guard(self.apply)
 
     def undo(self) -> None:
-        self._guard(self.revert)
+        # The history tells the undo as its own entry ("Undone: ..."), never erasing one.
+        with self.session.campaign.undoing():
+            self._guard(self.revert)
 
     def _guard(self, action: Callable[[], None]) -> None:
         try:

@@ -336,6 +336,10 @@ def test_a_full_disk_fails_one_action_plainly_and_loses_nothing(
         with Campaign.open(path, data_dir=data_dir) as reopened:
             ids = {c.id for c in reopened.roster.all()}
             assert set(acknowledged) <= ids
+            # The history's entries committed with their changes, the failed one with none.
+            hired = {c.id for c in reopened.roster.all() if c.name.startswith("Hireling")}
+            told = [e for e in reopened.history.all() if e.sentence.startswith("Character Hire")]
+            assert sorted(e.record_id for e in told) == sorted(hired)
             assert reopened.integrity_check() == ["ok"]
             reopened.roster.add("After the clean-up")
 

@@ -12,6 +12,7 @@ from desktop.store.cards.records import CardRecord, CardSnapshot
 from desktop.store.cards.rows import CARD_COLUMNS, NEW_CARD, card_from_row, card_values, copy_name
 from desktop.store.core import Manager, Topic, chunks
 from desktop.store.errors import NotFound
+from desktop.store.history import sentences
 from desktop.store.kit import distinct_ids
 
 if TYPE_CHECKING:
@@ -103,7 +104,9 @@ class CardManager(Manager):
         with self._writing(Topic.CARDS) as session:
             # A new card owns nothing yet, so its owner cannot close a loop.
             self._check_card_links(None, values)
-            return writes.add_card(session, values)
+            made = writes.add_card(session, values)
+            self._campaign.note(Topic.CARDS, made.id, sentences.added("Card", made.name))
+        return made
 
     def update(self, card_id: int, **changes: object) -> CardRecord:
         """Change any of name, category, owner_id, character_id, capacity, efficiency,
@@ -118,7 +121,13 @@ class CardManager(Manager):
         with self._writing(Topic.CARDS) as session:
             current = self.get(card_id)
             self._check_card_links(card_id, {"name": current.name, **values})
-            return writes.update_card(session, card_id, values)
+            after = writes.update_card(session, card_id, values)
+            if after.name != current.name:
+                said = sentences.renamed("Card", current.name, after.name)
+            else:
+                said = sentences.edited("Card", after.name, sorted(values))
+            self._campaign.note(Topic.CARDS, card_id, said)
+        return after
 
     def check_owner(self, card_id: int | None, owner_id: int | None) -> None:
         """Raise what `update(card_id, owner_id=owner_id)` would (NotFound or
@@ -147,6 +156,8 @@ class CardManager(Manager):
                 "position": original.position + 1,
             }
             copy = writes.add_card(session, values)
+            said = f"Card {copy.name} added as a copy of {original.name}"
+            self._campaign.note(Topic.CARDS, copy.id, said)
             if image is not None:
                 writes.set_card_image(session, copy.id, image)
         return replace(copy, has_image=image is not None)
@@ -168,6 +179,8 @@ class CardManager(Manager):
         with self._writing(Topic.CARDS) as session:
             snapshot = self.snapshot(card_id)
             writes.delete_card(session, card_id)
+            said = sentences.removed("Card", snapshot.card.name)
+            self._campaign.note(Topic.CARDS, card_id, said)
         return snapshot
 
     def restore(self, snapshot: CardSnapshot | CardRecord) -> CardRecord:
@@ -191,6 +204,8 @@ class CardManager(Manager):
             relinked = self._ownerless(owned)
             self._check_card_links(record.id, card_values(record), relinked)
             writes.insert_cards(session, [record])
+            said = sentences.restored("Card", record.name)
+            self._campaign.note(Topic.CARDS, record.id, said)
             if image is not None:
                 writes.set_card_image(session, record.id, image)
             writes.link_cards(session, record.id, list(relinked))
@@ -217,6 +232,9 @@ class CardManager(Manager):
         with self._writing(Topic.CARDS) as session:
             previous = self.image(card_id)
             writes.set_card_image(session, card_id, image)
+            name = self.get(card_id).name
+            said = f"Card {name}'s image removed" if image is None else f"Card {name}'s image set"
+            self._campaign.note(Topic.CARDS, card_id, said)
         return previous
 
     def _check_card_links(

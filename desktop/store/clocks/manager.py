@@ -15,6 +15,17 @@ from desktop.store.clocks.rows import (
     owner_where,
 )
 from desktop.store.core import Manager, Topic
+from desktop.store.history import sentences
+
+
+def _clock_sentence(previous: ClockRecord, values: dict[str, object]) -> str:
+    """A clock's change: its fill ("Storm season: 2 -> 4 of 8"), else what was edited."""
+    name, filled, segments = str(values["name"]), values["filled"], values["segments"]
+    if name != previous.name:
+        return sentences.renamed("Clock", previous.name, name)
+    if (filled, segments) != (previous.filled, previous.segments):
+        return sentences.clock_change(name, previous.filled, int(str(filled)), int(str(segments)))
+    return sentences.edited("Clock", name, sorted(set(values) - {"name", "filled", "segments"}))
 
 
 class ClockManager(Manager):
@@ -61,7 +72,9 @@ class ClockManager(Manager):
         )
         self.require_owner(record.owner_kind, record.owner_id)
         with self._writing(Topic.CLOCKS) as session:
-            return writes.add_clock(session, record)
+            made = writes.add_clock(session, record)
+            self._campaign.note(Topic.CLOCKS, made.id, sentences.added("Clock", made.name))
+        return made
 
     def update(self, clock_id: int, **changes: object) -> ClockRecord:
         """Change name, segments, filled, note and/or shown (to players); returns the
@@ -92,6 +105,7 @@ class ClockManager(Manager):
             values["shown"] = checks.flag(changes["shown"], "Shown to players")
         with self._writing(Topic.CLOCKS) as session:
             writes.update_clock(session, clock_id, values)
+            self._campaign.note(Topic.CLOCKS, clock_id, _clock_sentence(previous, values))
         return previous
 
     def move(self, clock_id: int, owner_kind: str, owner_id: int, position: int) -> ClockRecord:
@@ -106,6 +120,8 @@ class ClockManager(Manager):
         self.require_owner(kind, owner)
         with self._writing(Topic.CLOCKS) as session:
             writes.move_clock(session, clock_id, kind, owner, place)
+            said = f"Clock {previous.name} moved"
+            self._campaign.note(Topic.CLOCKS, clock_id, said)
         return previous
 
     def delete(self, clock_id: int) -> ClockRecord:
@@ -115,6 +131,8 @@ class ClockManager(Manager):
         previous = self.get(clock_id)
         with self._writing(Topic.CLOCKS) as session:
             writes.delete_clock(session, clock_id)
+            said = sentences.removed("Clock", previous.name)
+            self._campaign.note(Topic.CLOCKS, clock_id, said)
         return previous
 
     def restore(self, record: ClockRecord) -> ClockRecord:
@@ -124,6 +142,8 @@ class ClockManager(Manager):
         checked = clocks_checks.clock(record)
         self.require_owner(checked.owner_kind, checked.owner_id)
         with self._writing(Topic.CLOCKS) as session:
+            said = sentences.restored("Clock", checked.name)
+            self._campaign.note(Topic.CLOCKS, checked.id, said)
             return writes.add_clock(session, checked, keep_id=True, keep_position=True)
 
     def require_owner(self, kind: str, owner_id: int) -> None:

@@ -96,6 +96,7 @@ class DowntimeManager(Manager):
         number = self.session() + 1
         with self._writing(Topic.DOWNTIME) as session:
             writes.add_session(session, number)
+            self._campaign.note(Topic.DOWNTIME, number, f"Downtime session {number} started")
         return number
 
     def end_session(self, number: int) -> tuple[DowntimeEntry, ...]:
@@ -181,6 +182,11 @@ class DowntimeManager(Manager):
         with self._writing(Topic.DOWNTIME, *plan.topics) as session:
             entry_id = writes.add_entry(session, values)
             new_clock_id = plan.write(session, None)
+            # A step of the chapter's own has no character (0).
+            who = step.character_id
+            name = self._campaign.roster.get(who).name if who else "The chapter"
+            said = f"{name} in downtime: {step.activity}: {step.summary}"
+            self._campaign.note(Topic.DOWNTIME, entry_id, said)
         return plan.undo(entry_id, new_clock_id)
 
     def undo(self, undo: DowntimeUndo) -> None:

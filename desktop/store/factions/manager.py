@@ -12,6 +12,25 @@ from desktop.store.core import Manager, Topic
 from desktop.store.factions import checks as factions_checks
 from desktop.store.factions.records import FactionRecord, FactionSnapshot
 from desktop.store.factions.rows import FACTION_FIELDS, FACTION_SQL, faction_from_row, war_topics
+from desktop.store.history import sentences
+
+
+def _faction_sentence(previous: FactionRecord, after: FactionRecord) -> str:
+    """A faction's change: its status ("The Tidewardens: Hostile -> War"), its name, or
+    what else was edited."""
+    if after.name != previous.name:
+        return sentences.renamed("Faction", previous.name, after.name)
+    if after.status != previous.status:
+        before_label = factions.status_label(previous.status)
+        return sentences.status_change(
+            after.name, before_label, factions.status_label(after.status)
+        )
+    changed = [
+        f
+        for f in ("hold", "at_war_with_others", "notes", "shown")
+        if getattr(after, f) != getattr(previous, f)
+    ]
+    return sentences.edited("Faction", after.name, changed)
 
 
 class FactionManager(Manager):
@@ -46,7 +65,10 @@ class FactionManager(Manager):
         )
         self._refuse_faction_name(record.name)
         with self._writing(Topic.FACTIONS, *war_topics(record.status)) as session:
-            return writes.add_faction(session, record)
+            made = writes.add_faction(session, record)
+            said = sentences.added("Faction", made.name)
+            self._campaign.note(Topic.FACTIONS, made.id, said)
+        return made
 
     def update(self, faction_id: int, **changes: object) -> FactionRecord:
         """Change name, hold, status, at_war_with_others, notes and/or shown (to
@@ -69,6 +91,7 @@ class FactionManager(Manager):
             topics.append(Topic.CLAIMS)  # the claim map names holders
         with self._writing(*topics) as session:
             writes.update_faction(session, faction_id, values)
+            self._campaign.note(Topic.FACTIONS, faction_id, _faction_sentence(previous, checked))
         return previous
 
     def move(self, faction_id: int, tier: int, position: int) -> FactionRecord:
@@ -81,6 +104,10 @@ class FactionManager(Manager):
         previous = self.get(faction_id)
         with self._writing(Topic.FACTIONS) as session:
             writes.move_faction(session, faction_id, new_tier, place)
+            said = f"{previous.name}: tier {previous.tier} -> {new_tier}"
+            if new_tier == previous.tier:
+                said = f"{previous.name} moved within tier {new_tier}"
+            self._campaign.note(Topic.FACTIONS, faction_id, said)
         return previous
 
     def lose_hold(self, faction_id: int) -> FactionRecord:
@@ -95,6 +122,11 @@ class FactionManager(Manager):
                 last = self._read("SELECT COUNT(*) FROM faction WHERE tier = ?", (loss.tier,))
                 writes.move_faction(session, faction_id, loss.tier, int(last[0][0]))
             writes.update_faction(session, faction_id, {"hold": loss.hold})
+            said = (
+                f"{previous.name} lost hold: tier {previous.tier} {previous.hold}"
+                f" -> tier {loss.tier} {loss.hold}"
+            )
+            self._campaign.note(Topic.FACTIONS, faction_id, said)
         return previous
 
     def restore_standing(self, record: FactionRecord) -> FactionRecord:
@@ -125,6 +157,8 @@ class FactionManager(Manager):
         clocks = tuple(self._campaign.clocks.of_owner(OWNER_FACTION, faction_id))
         with self._writing(*_whole_faction_topics(record, clocks)) as session:
             writes.delete_faction(session, faction_id)
+            said = sentences.removed("Faction", record.name)
+            self._campaign.note(Topic.FACTIONS, faction_id, said)
         return FactionSnapshot(record, clocks)
 
     def restore(self, snapshot: FactionSnapshot) -> FactionRecord:
@@ -143,6 +177,8 @@ class FactionManager(Manager):
         with self._writing(*_whole_faction_topics(record, clocks)) as session:
             restored = writes.add_faction(session, record, keep_id=True)
             clocks_writes.insert_clocks(session, clocks)
+            said = sentences.restored("Faction", record.name)
+            self._campaign.note(Topic.FACTIONS, record.id, said)
         return restored
 
     def _refuse_faction_name(self, name: str) -> None:

@@ -158,7 +158,9 @@ class GameManager(Manager):
             started_with=tuple((cid, pool + table) for cid, (pool, table, _gone) in counts.items()),
         )
         with self._writing(Topic.GAMES) as session:
-            return self._write(session, game, new=True)
+            made = self._write(session, game, new=True)
+            self._campaign.note(Topic.GAMES, made.id, f"Game {made.id} started")
+        return made
 
     def end(self, at: datetime | str | None = None) -> tuple[GameRecord, GameRecord]:
         """End the running game (`finish`); returns (the game as it was, as it ended)."""
@@ -351,7 +353,31 @@ class GameManager(Manager):
         with self._writing(*self._topics(dice)) as session:
             written = self._write_dice(session, dice)
             self._write(session, checked, new=False)
+            self._campaign.note(Topic.GAMES, game.id, self._step_sentence(game, checked))
         return game, written
+
+    def _step_sentence(self, game: GameRecord, changed: GameRecord) -> str:
+        """What one step of play did, for the history: the game's end, a scene, a round,
+        a declared action or whose turn it is."""
+        if changed.ended_at is not None and game.ended_at is None:
+            return f"Game {game.id} ended"
+        if len(changed.scenes) > len(game.scenes):
+            return f"Scene {len(changed.scenes)}: {changed.scenes[-1].text}"
+        if changed.scenes != game.scenes:
+            return f"Scene {len(changed.scenes)} updated: {changed.scenes[-1].text}"
+        if changed.round != game.round:
+            return f"Round {changed.round} of scene {len(changed.scenes)}"
+        if changed.actions != game.actions:
+            for character_id, text in changed.actions:
+                if game.action_of(character_id) != text:
+                    name = self._campaign.roster.get(character_id).name
+                    return f"{name} declares: {text}"
+            return "A declared action was taken back"
+        if changed.turn_of != game.turn_of:
+            if changed.turn_of is None:
+                return "Nobody's turn"
+            return f"{self._campaign.roster.get(changed.turn_of).name}'s turn"
+        return f"Game {game.id} changed"
 
     def _step(self, game: GameRecord, changed: GameRecord) -> GameRecord:
         """A step that changes the game alone; returns it as it was."""

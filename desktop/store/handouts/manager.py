@@ -75,7 +75,9 @@ class HandoutManager(Manager):
         )
         self._require_player(record.character_id)
         with self._writing(Topic.HANDOUTS) as session:
-            return writes.add_handout(session, record, picture)
+            made = writes.add_handout(session, record, picture)
+            self._campaign.note(Topic.HANDOUTS, made.id, self._given(made, "given"))
+        return made
 
     def take_back(self, handout_id: int) -> HandoutSnapshot:
         """Take a handout back from the pages; returns it with its picture, for
@@ -85,7 +87,18 @@ class HandoutManager(Manager):
         taken = self.snapshot(handout_id)
         with self._writing(Topic.HANDOUTS) as session:
             writes.delete_handout(session, handout_id)
+            said = self._given(taken.handout, "taken back")
+            self._campaign.note(Topic.HANDOUTS, handout_id, said)
         return taken
+
+    def _given(self, handout: HandoutRecord, what: str) -> str:
+        """A handout's line in the history: "Handout A letter given to Kara Voss"."""
+        to = (
+            "every player"
+            if handout.character_id is None
+            else self._campaign.roster.get(handout.character_id).name
+        )
+        return f"Handout {handout.title} {what} ({to})"
 
     def give_back(self, snapshot: HandoutSnapshot) -> HandoutRecord:
         """Give a handout that was taken back again, under its own id (so in its place)."""

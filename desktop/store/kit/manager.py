@@ -10,6 +10,7 @@ from desktop.rules import dicepool
 from desktop.store import checks
 from desktop.store.core import Manager, Topic, chunks
 from desktop.store.errors import NotFound, damaged_record
+from desktop.store.history import sentences
 from desktop.store.kit.checks import (
     check_die,
     check_die_change,
@@ -90,9 +91,11 @@ class KitManager(Manager):
         kind, place = checks.die_kind(kind), checks.die_place(place)
         checks.row_id(character_id, "A character's id")
         with self._writing(Topic.DICE) as session:
-            return writes.add_dice(
+            made = writes.add_dice(
                 session, character_id, size=size, count=count, kind=kind, place=place
             )
+            self._note_of(Topic.DICE, character_id, None, f"{count} {kind} d{size} added ({place})")
+        return made
 
     def remove_dice(self, die_ids: Iterable[int]) -> list[DieRecord]:
         """Delete dice; returns them, in the order asked, for `restore_dice`."""
@@ -104,6 +107,9 @@ class KitManager(Manager):
         with self._writing(Topic.DICE) as session:
             removed = self.dice_by_id(ids)
             writes.delete_dice(session, ids)
+            for owner in dict.fromkeys(die.character_id for die in removed.values()):
+                gone = sum(die.character_id == owner for die in removed.values())
+                self._note_of(Topic.DICE, owner, None, f"{gone} dice removed")
         return [removed[die_id] for die_id in ids]
 
     def restore_dice(self, records: Sequence[DieRecord]) -> list[DieRecord]:
@@ -120,6 +126,9 @@ class KitManager(Manager):
                 if die.item_id is not None:
                     self._check_item_free(die, die.item_id)
             writes.insert_dice(session, dice)
+            for owner in dict.fromkeys(die.character_id for die in dice):
+                back = sum(die.character_id == owner for die in dice)
+                self._note_of(Topic.DICE, owner, None, f"{back} dice put back")
         return dice
 
     def update_dice(self, records: Sequence[DieRecord]) -> list[DieRecord]:
@@ -148,7 +157,44 @@ class KitManager(Manager):
             check_die_change(before[die.id], die)
         self.require_characters({die.character_id for die in dice})
         writes.update_dice(session, dice)
+        self._note_pools(before, dice)
         return [before[die_id] for die_id in ids]
+
+    def _note_of(self, topic: Topic, character_id: int, record_id: int | None, what: str) -> None:
+        """Tell the history what changed of a character's kit ("Kara Voss: trait ...")."""
+        if not self._campaign.keeps_history:
+            return  # its read of the name is the history's cost
+        name = self._campaign.roster.get(character_id).name
+        self._campaign.note(topic, record_id, f"{name}: {what}")
+
+    def _note_pools(self, before: dict[int, DieRecord], dice: Sequence[DieRecord]) -> None:
+        """Tell the history each character's pool as it was and is (damage, rest)."""
+        if not self._campaign.keeps_history:
+            return  # its reads are the history's cost, which the benchmark measures
+        owners = dict.fromkeys(die.character_id for die in dice)
+        for character_id in owners:
+            moved = [die for die in dice if die.character_id == character_id]
+            was = [before[die.id] for die in moved]
+            if all(a.place == b.place for a, b in zip(was, moved, strict=True)):
+                said = f"{self._campaign.roster.get(character_id).name}'s dice changed"
+            else:
+                pool = self._pool_size(character_id)
+                after = (
+                    pool
+                    - sum(d.place == "pool" for d in was)
+                    + sum(d.place == "pool" for d in moved)
+                )
+                said = sentences.pool_change(
+                    self._campaign.roster.get(character_id).name, pool, after
+                )
+            self._campaign.note(Topic.DICE, character_id, said)
+
+    def _pool_size(self, character_id: int) -> int:
+        """How many of a character's dice are in its pool (as the file held them)."""
+        rows = self._read(
+            "SELECT COUNT(*) FROM die WHERE character_id = ? AND place = 'pool'", (character_id,)
+        )
+        return int(rows[0][0])
 
     def _check_item_free(self, die: DieRecord, item_id: int) -> None:
         """A die put back on its item (`item_id`, the die's): the item is there and has no
@@ -197,7 +243,9 @@ class KitManager(Manager):
         trait = checks.trait(name, value, broad)
         with self._writing(Topic.TRAITS) as session:
             self._refuse_trait_name(character_id, trait.name)
-            return writes.add_trait(session, character_id, trait.name, trait.value, trait.broad)
+            made = writes.add_trait(session, character_id, trait.name, trait.value, trait.broad)
+            self._note_of(Topic.TRAITS, character_id, made.id, f"trait {made.name} added")
+        return made
 
     def update_trait(self, trait_id: int, **changes: object) -> TraitRecord:
         """Change name, value, broad and/or position; returns the trait as it is now."""
@@ -222,7 +270,14 @@ class KitManager(Manager):
                 values["position"] = checks.position(changes["position"])
             if trait.name.casefold() != current.name.casefold():
                 self._refuse_trait_name(current.character_id, trait.name)
-            return writes.update_trait(session, trait_id, values)
+            after = writes.update_trait(session, trait_id, values)
+            said = f"trait {current.name} edited"
+            if after.name != current.name:
+                said = f"trait {current.name} renamed {after.name}"
+            elif after.value != current.value:
+                said = f"trait {after.name}: {current.value} -> {after.value}"
+            self._note_of(Topic.TRAITS, current.character_id, trait_id, said)
+        return after
 
     def delete_trait(self, trait_id: int) -> TraitRecord:
         """Delete a trait; returns it for `restore_trait`."""
@@ -231,6 +286,8 @@ class KitManager(Manager):
         with self._writing(Topic.TRAITS) as session:
             record = self.trait(trait_id)
             writes.delete_trait(session, trait_id)
+            said = f"trait {record.name} removed"
+            self._note_of(Topic.TRAITS, record.character_id, trait_id, said)
         return record
 
     def restore_trait(self, record: TraitRecord) -> TraitRecord:
@@ -242,6 +299,8 @@ class KitManager(Manager):
             self._campaign.roster.get(trait.character_id)
             self._refuse_trait_name(trait.character_id, trait.name)
             writes.insert_traits(session, [trait])
+            said = f"trait {trait.name} restored"
+            self._note_of(Topic.TRAITS, trait.character_id, trait.id, said)
         return trait
 
     def _refuse_trait_name(self, character_id: int, name: str) -> None:
@@ -270,7 +329,7 @@ class KitManager(Manager):
 
         item = checks.item(name, kind, die_size, deplete)
         with self._writing(Topic.ITEMS) as session:
-            return writes.add_item(
+            made = writes.add_item(
                 session,
                 character_id,
                 name=item.name,
@@ -279,6 +338,9 @@ class KitManager(Manager):
                 die_kind=item.die_kind.value,
                 die_size=item.die_size,
             )
+            said = f"{item.kind.value} {made.name} (d{item.die_size}) added"
+            self._note_of(Topic.ITEMS, character_id, made.id, said)
+        return made
 
     def update_item(self, item_id: int, **changes: object) -> ItemRecord:
         """Change name, deplete, die_size and/or position; returns the item as it is now."""
@@ -303,7 +365,12 @@ class KitManager(Manager):
             if "position" in changes:
                 values["position"] = checks.position(changes["position"])
             new_size = item.die_size if "die_size" in changes else None
-            return writes.update_item(session, item_id, values, new_size)
+            after = writes.update_item(session, item_id, values, new_size)
+            said = f"{current.name} edited"
+            if after.name != current.name:
+                said = f"{current.name} renamed {after.name}"
+            self._note_of(Topic.ITEMS, current.character_id, item_id, said)
+        return after
 
     def delete_item(self, item_id: int) -> tuple[ItemRecord, DieRecord | None]:
         """Delete an item and its die; returns both for `restore_item`."""
@@ -313,6 +380,7 @@ class KitManager(Manager):
             item = self.item(item_id)
             die = self._item_die(item)
             writes.delete_item(session, item_id)
+            self._note_of(Topic.ITEMS, item.character_id, item_id, f"{item.name} removed")
         return item, die
 
     def restore_item(self, item: ItemRecord, die: DieRecord | None) -> ItemRecord:
@@ -327,6 +395,8 @@ class KitManager(Manager):
             self._campaign.roster.get(checked.character_id)
             writes.insert_items(session, [checked])
             writes.insert_dice(session, dice)
+            said = f"{checked.name} restored"
+            self._note_of(Topic.ITEMS, checked.character_id, checked.id, said)
         return replace(checked, die_id=dice[0].id if dice else None)
 
     def _item_die(self, item: ItemRecord) -> DieRecord | None:

@@ -4,6 +4,7 @@ Reached as `campaign.roster`."""
 from __future__ import annotations
 
 from desktop.store.core import Manager, Topic
+from desktop.store.history import sentences
 from desktop.store.kit import (
     check_die,
     check_item_dice,
@@ -25,6 +26,9 @@ from desktop.store.roster.rows import (
 class RosterManager(Manager):
     """The roster: characters, and a character's whole snapshot for delete and undo."""
 
+    def _note(self, character_id: int | None, sentence: str) -> None:
+        self._campaign.note(Topic.CHARACTERS, character_id, sentence)
+
     # -- the roster -------------------------------------------------------------------------
 
     def all(self) -> list[CharacterRecord]:
@@ -41,15 +45,24 @@ class RosterManager(Manager):
 
         values = character_values({"name": name, "kind": kind, "notes": notes})
         with self._writing(Topic.CHARACTERS) as session:
-            return writes.add_character(session, values)
+            made = writes.add_character(session, values)
+            self._note(made.id, sentences.added("Character", made.name))
+        return made
 
     def update(self, character_id: int, **changes: object) -> CharacterRecord:
         """Change name, kind and/or notes; returns the record as it is now."""
         from desktop.store.roster import writes
 
         values = character_values(changes)
+        before = self.get(character_id)
         with self._writing(Topic.CHARACTERS) as session:
-            return writes.update_character(session, character_id, values)
+            after = writes.update_character(session, character_id, values)
+            if after.name != before.name:
+                said = sentences.renamed("Character", before.name, after.name)
+            else:
+                said = sentences.edited("Character", after.name, sorted(values))
+            self._note(character_id, said)
+        return after
 
     def snapshot(self, character_id: int) -> CharacterSnapshot:
         """A character with its dice, traits, items and the ids of its roll log lines
@@ -91,6 +104,7 @@ class RosterManager(Manager):
         )
         with self._writing(*topics) as session:
             writes.delete_character(session, character_id)
+            self._note(character_id, sentences.removed("Character", snapshot.character.name))
         return snapshot
 
     def restore(self, snapshot: CharacterSnapshot | CharacterRecord) -> CharacterRecord:
@@ -120,6 +134,7 @@ class RosterManager(Manager):
             *handout_topics(snapshot),
         )
         with self._writing(*topics) as session:
+            self._note(record.id, sentences.restored("Character", record.name))
             writes.insert_characters(session, [record])
             kit_writes.insert_items(session, [checked_item(item) for item in snapshot.items])
             kit_writes.insert_traits(session, [checked_trait(trait) for trait in snapshot.traits])

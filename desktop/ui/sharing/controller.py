@@ -372,18 +372,20 @@ class PlayerSharing(QObject):
             server.answer(character_id, request.id, False, "This character is not shared.")
             return
         try:
-            allowed = self.rolls_allowed(character_id)
-            if isinstance(request, RollRequest):
-                asked = self.asks.is_asked(character_id)
-                refusal = roll_from_phone(session, character_id, request, allowed, asked=asked)
-                if refusal is None:
-                    self.asks.cancel(character_id)  # the roll asked for has landed
-            elif isinstance(request, DeclareRequest):
-                refusal = declare_from_phone(session, character_id, request, allowed)
-            elif isinstance(request, GiveRequest):
-                refusal = give_from_phone(session, character_id, request, allowed)
-            else:
-                refusal = choose_from_phone(session, character_id, request, allowed)
+            # What the request writes, the history tells as this player's.
+            with session.campaign.acting_as(character_id):
+                allowed = self.rolls_allowed(character_id)
+                if isinstance(request, RollRequest):
+                    asked = self.asks.is_asked(character_id)
+                    refusal = roll_from_phone(session, character_id, request, allowed, asked=asked)
+                    if refusal is None:
+                        self.asks.cancel(character_id)  # the roll asked for has landed
+                elif isinstance(request, DeclareRequest):
+                    refusal = declare_from_phone(session, character_id, request, allowed)
+                elif isinstance(request, GiveRequest):
+                    refusal = give_from_phone(session, character_id, request, allowed)
+                else:
+                    refusal = choose_from_phone(session, character_id, request, allowed)
         except Exception:
             # The page hears even then (a request never waits forever); the GM is told
             # by the guard, as after any view's failure.

@@ -1,0 +1,33 @@
+"""The write side of the history: one entry appended inside the transaction of the write
+it tells of (see `Core.writing`). Plain SQL on the session's connection: it runs once per
+GM action, and builds no ORM object."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from sqlalchemy import text
+from sqlmodel import Session
+
+_INSERT = text(
+    "INSERT INTO history_entry (at, day, game_id, scene, round, turn, who, character_id,"
+    " area, record_id, sentence, undo_of) VALUES (:at, :day, :game_id, :scene, :round,"
+    " :turn, :who, :character_id, :area, :record_id, :sentence, :undo_of)"
+)
+
+
+def append_entry(session: Session, values: dict[str, object]) -> None:
+    """One entry; `values` are its checked columns (all but the id). Through the
+    transaction's own sqlite3 connection: SQLAlchemy's statement handling was a third of
+    what an entry cost."""
+    raw = session.connection().connection.driver_connection
+    assert raw is not None  # an open session's connection is live
+    raw.execute(_INSERT.text, values)
+
+
+def insert_entries(session: Session, rows: Sequence[dict[str, object]]) -> None:
+    """Entries with their own ids (an import); `rows` are checked columns."""
+    if rows:
+        session.connection().execute(
+            text(_INSERT.text.replace("(at,", "(id, at,").replace("(:at,", "(:id, :at,")), rows
+        )
