@@ -878,6 +878,7 @@ class DiceTableWidget(QWidget):
         The roll lands only in the session and for the character it was rolled for;
         while the dice tumble, nothing else can change the pool (undo included).
         """
+        self.echo.stop()  # a phone's roll still tumbling gives way to the GM's own
         if not self.animate_check.isChecked():
             land()
             return
