@@ -40,6 +40,7 @@ if TYPE_CHECKING:
     from desktop.store.games import GameManager
     from desktop.store.handouts import HandoutManager
     from desktop.store.history import HistoryManager
+    from desktop.store.journal import JournalManager
     from desktop.store.kit import KitManager
     from desktop.store.rolls import RollManager
     from desktop.store.roster import RosterManager
@@ -52,7 +53,8 @@ Populate = Callable[["Session"], None]
 class Campaign(Core):
     """One open `.gmdesk` file. Build it with `Campaign.open` or `Campaign.create`; reach
     its areas as `campaign.roster`, `.kit`, `.cards`, `.rolls`, `.calendar`, `.clocks`,
-    `.factions`, `.chapter`, `.downtime`, `.games` and `.handouts`."""
+    `.factions`, `.chapter`, `.downtime`, `.games`, `.handouts`, `.journal` and
+    `.history`."""
 
     # One manager per area, as attributes (campaign.cards.add(...)), each made when
     # first reached; each reads and writes through this core. A new area is one more
@@ -84,6 +86,9 @@ class Campaign(Core):
     games: Area[GameManager] = Area("desktop.store.games", "GameManager", tables=("game",))
     handouts: Area[HandoutManager] = Area(
         "desktop.store.handouts", "HandoutManager", tables=("handout",)
+    )
+    journal: Area[JournalManager] = Area(
+        "desktop.store.journal", "JournalManager", tables=("journal_note",)
     )
     history: Area[HistoryManager] = Area(
         "desktop.store.history", "HistoryManager", tables=("history_entry",)

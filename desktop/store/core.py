@@ -55,6 +55,7 @@ class Topic(StrEnum):
     DOWNTIME = "downtime"  # downtime sheets, sessions and their steps
     GAMES = "games"  # games at the table, their scenes, rounds and turns; the seating
     HANDOUTS = "handouts"  # what the GM gave the players' pages to keep
+    JOURNAL = "journal"  # the GM's notes on games and scenes
 
 
 Listener = Callable[[Topic], None]
@@ -90,8 +91,8 @@ class Core:
         self._open_session: Session | None = None
         self._open_topics: list[Topic] = []
         # What the open transaction's writes said they changed: (area, record id,
-        # sentence), told to the history in the same transaction (`note`).
-        self._open_notes: list[tuple[str, int | None, str]] = []
+        # sentence, kind), told to the history in the same transaction (`note`).
+        self._open_notes: list[tuple[str, int | None, str, str]] = []
         # The player whose phone acts (`acting_as`; None: the GM), and whether the
         # writes under way undo an earlier step (`undoing`).
         self._acting: int | None = None
@@ -182,12 +183,13 @@ class Core:
             for listener in list(self._listeners):
                 listener(topic)
 
-    def note(self, area: str, record_id: int | None, sentence: str) -> None:
+    def note(self, area: str, record_id: int | None, sentence: str, kind: str = "") -> None:
         """Say in a plain sentence what the write under way changed (`area` a topic's
-        name, `record_id` the row it touched): the history's entry for this transaction
-        holds every sentence noted in it. A write that notes nothing is told by its
-        topics alone (`history.sentences.generic`)."""
-        self._open_notes.append((area, record_id, sentence))
+        name, `record_id` the row it touched, `kind` what happened for the journal: one
+        of `history.parts.KINDS`): the history's entry for this transaction holds every
+        sentence noted in it, and each as a part. A write that notes nothing is told by
+        its topics alone (`history.sentences.generic`)."""
+        self._open_notes.append((area, record_id, sentence, kind))
 
     @contextmanager
     def acting_as(self, character_id: int | None) -> Iterator[None]:
@@ -218,7 +220,7 @@ class Core:
         """The history's entry for the transaction under way, written in it."""
         from datetime import UTC, datetime
 
-        from desktop.store.history import LIVE_SQL, UNDONE, sentences, writes
+        from desktop.store.history import LIVE_SQL, UNDONE, parts, sentences, writes
 
         notes = self._open_notes
         area, record_id = (notes[0][0], notes[0][1]) if notes else ("", None)
@@ -254,6 +256,13 @@ class Core:
                 "record_id": record_id,
                 "sentence": sentences.cut(sentence),
                 "undo_of": undo_of,
+                "parts": parts.encode(
+                    [
+                        parts.HistoryPart(area, record, kind, sentences.cut(said))
+                        for area, record, said, kind in notes
+                        if said
+                    ]
+                ),
             },
         )
 

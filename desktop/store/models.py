@@ -442,3 +442,26 @@ class HistoryEntry(SQLModel, table=True):
     record_id: int | None = None  # the row it touched, when one
     sentence: str = ""
     undo_of: int | None = None  # the entry this one undid
+    # JSON: each part the write noted, [area, record id, kind, sentence] (0011; "" for
+    # entries written before, whose own area, record and sentence are their one part).
+    parts: str = Field(default="", sa_column_kwargs={"server_default": ""})
+
+
+# The journal (0011): the GM's notes, one per game (scene 0) and one per scene of it,
+# gone with their game. Private (the GM's only) unless the GM shares them.
+
+
+class JournalNoteRow(SQLModel, table=True):
+    """The GM's note on a game (`scene` 0) or on one of its scenes."""
+
+    __tablename__ = "journal_note"
+    __table_args__ = (
+        CheckConstraint("scene >= 0", name="ck_journal_note_scene"),
+        Index("ix_journal_note_place", "game_id", "scene", unique=True),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="game.id", ondelete="CASCADE")
+    scene: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
+    text: str = Field(default="", sa_column_kwargs={"server_default": ""})
+    private: bool = Field(default=True, sa_column_kwargs={"server_default": "1"})

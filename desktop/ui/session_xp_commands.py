@@ -28,7 +28,7 @@ class MarkSessionXp(StoreCommand):
         if self.done is None:
             self.done = mark_session_xp(campaign, Actor.gm(), self._chosen)
         else:
-            write_sheets(campaign, [after for _before, after in self.done.sheets])
+            write_sheets(campaign, [after for _before, after in self.done.sheets], self.done.marked)
 
     def revert(self) -> None:
         assert self.done is not None

@@ -12,7 +12,7 @@ from desktop.store.calendar.plan import EndDayPlan
 from desktop.store.calendar.records import EndDaySummary, EndDayToken, EnergyRows
 from desktop.store.calendar.rows import checked_day, known_ids, stored_day, stored_profile
 from desktop.store.core import Manager, Row, Topic
-from desktop.store.history import sentences
+from desktop.store.history import parts, sentences
 
 if TYPE_CHECKING:
     from desktop.store.campaign import Campaign
@@ -211,7 +211,8 @@ class CalendarManager(Manager):
         with self._writing(Topic.ENERGY, Topic.CAMPAIGN) as session:
             writes.put_energy_days(session, plan.rows)
             writes.set_current_day(session, today + 1)
-            self._campaign.note(Topic.CAMPAIGN, None, sentences.day_ended(today, today + 1))
+            said = sentences.day_ended(today, today + 1)
+            self._campaign.note(Topic.CAMPAIGN, None, said, parts.DAY_ENDED)
         for character_id, day, text, state in plan.made:
             self._remember_day(character_id, day, text, state)
         return plan.summary()

@@ -38,6 +38,7 @@ from desktop.store.games.records import (
     Seat,
 )
 from desktop.store.games.rows import game_from_row, state_to_text
+from desktop.store.history import parts
 from desktop.store.kit import DieRecord, checked_dice, distinct_ids
 
 if TYPE_CHECKING:
@@ -159,7 +160,7 @@ class GameManager(Manager):
         )
         with self._writing(Topic.GAMES) as session:
             made = self._write(session, game, new=True)
-            self._campaign.note(Topic.GAMES, made.id, f"Game {made.id} started")
+            self._campaign.note(Topic.GAMES, made.id, f"Game {made.id} started", parts.GAME_STARTED)
         return made
 
     def end(self, at: datetime | str | None = None) -> tuple[GameRecord, GameRecord]:
@@ -353,31 +354,60 @@ class GameManager(Manager):
         with self._writing(*self._topics(dice)) as session:
             written = self._write_dice(session, dice)
             self._write(session, checked, new=False)
-            self._campaign.note(Topic.GAMES, game.id, self._step_sentence(game, checked))
+            said, kind, about = self._step_sentence(game, checked)
+            area = Topic.CHARACTERS if kind == parts.DECLARED else Topic.GAMES
+            self._campaign.note(area, about, said, kind)
+            self._note_dice(game, checked, dice, written)
         return game, written
 
-    def _step_sentence(self, game: GameRecord, changed: GameRecord) -> str:
-        """What one step of play did, for the history: the game's end, a scene, a round,
-        a declared action or whose turn it is."""
+    def _step_sentence(self, game: GameRecord, changed: GameRecord) -> tuple[str, str, int]:
+        """What one step of play did, for the history: its sentence, its kind (see
+        `history.parts`) and the record it is about (the game, or the character who
+        declared or whose turn it is): the game's end, a scene, a round, a declared
+        action or whose turn it is."""
         if changed.ended_at is not None and game.ended_at is None:
-            return f"Game {game.id} ended"
+            return f"Game {game.id} ended", parts.GAME_ENDED, game.id
         if len(changed.scenes) > len(game.scenes):
-            return f"Scene {len(changed.scenes)}: {changed.scenes[-1].text}"
+            return f"Scene {len(changed.scenes)}: {changed.scenes[-1].text}", parts.SCENE, game.id
         if changed.scenes != game.scenes:
-            return f"Scene {len(changed.scenes)} updated: {changed.scenes[-1].text}"
+            return f"Scene {len(changed.scenes)} updated: {changed.scenes[-1].text}", "", game.id
         if changed.round != game.round:
-            return f"Round {changed.round} of scene {len(changed.scenes)}"
+            return f"Round {changed.round} of scene {len(changed.scenes)}", parts.ROUND, game.id
         if changed.actions != game.actions:
             for character_id, text in changed.actions:
                 if game.action_of(character_id) != text:
                     name = self._campaign.roster.get(character_id).name
-                    return f"{name} declares: {text}"
-            return "A declared action was taken back"
+                    return f"{name} declares: {text}", parts.DECLARED, character_id
+            return "A declared action was taken back", "", game.id
         if changed.turn_of != game.turn_of:
             if changed.turn_of is None:
-                return "Nobody's turn"
-            return f"{self._campaign.roster.get(changed.turn_of).name}'s turn"
-        return f"Game {game.id} changed"
+                return "Nobody's turn", parts.TURN, game.id
+            name = self._campaign.roster.get(changed.turn_of).name
+            return f"{name}'s turn", parts.TURN, game.id
+        return f"Game {game.id} changed", "", game.id
+
+    def _note_dice(
+        self, game: GameRecord, changed: GameRecord, dice: DiceChange, written: DiceWritten
+    ) -> None:
+        """Tell the history who grew at End game, and the GM's awards at a round's end
+        (a depleted die moved onto a player's table, or a new one made there)."""
+        if not self._campaign.keeps_history:
+            return  # its reads of names are the history's cost
+        names = {c.id: c.name for c in self._campaign.roster.all()}
+        if changed.ended_at is not None and game.ended_at is None:
+            for character_id, started, now in changed.grown:
+                said = f"{names.get(character_id, 'A character')} grew: pool {started} -> {now}"
+                self._campaign.note(Topic.CHARACTERS, character_id, said, parts.GREW)
+            return
+        was = {die.id: die for die in written.before}
+        table = str(dicepool.Place.TABLE)
+        onto_table = [
+            die for die in dice.update if die.place == table and was[die.id].place != table
+        ]
+        for die in [*onto_table, *written.added]:
+            name = names.get(die.character_id, "A character")
+            said = f"{name} is awarded a d{die.size} on the table"
+            self._campaign.note(Topic.CHARACTERS, die.character_id, said, parts.AWARD)
 
     def _step(self, game: GameRecord, changed: GameRecord) -> GameRecord:
         """A step that changes the game alone; returns it as it was."""

@@ -20,7 +20,9 @@ class HistoryRecord:
     """One entry: `at` the wall-clock time (ISO, UTC), `day` the campaign day, where in
     play (None outside a game), `who` GM or PLAYER (`character_id` the player's
     character), the `area` (a change topic) and `record_id` it touched, its `sentence`,
-    and `undo_of` the entry an undo undid (None for every other entry)."""
+    `undo_of` the entry an undo undid (None for every other entry), and the `parts` the
+    write noted (one GM action may change several things: a roll moves dice and logs a
+    line)."""
 
     id: int
     at: str
@@ -35,3 +37,6 @@ class HistoryRecord:
     record_id: int | None
     sentence: str
     undo_of: int | None = None
+    # Each part the write noted, as JSON (see `parts.parts_of`); "" for an entry written
+    # before revision 0011, whose own area, record and sentence are its one part.
+    parts: str = ""

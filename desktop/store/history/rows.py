@@ -7,7 +7,7 @@ from desktop.store.history.records import HistoryRecord
 
 HISTORY_COLUMNS = (
     "id, at, day, game_id, scene, round, turn, who, character_id, area, record_id,"
-    " sentence, undo_of"
+    " sentence, undo_of, parts"
 )
 HISTORY_SQL = f"SELECT {HISTORY_COLUMNS} FROM history_entry"
 

@@ -33,6 +33,13 @@ def pool_change(name: str, before: int, after: int) -> str:
     return f"{name}'s dice moved: pool {after}"
 
 
+def out_of_play(name: str, on_table: int) -> str:
+    """A character whose last die left the pool (RULES.md section 2, Out of play)."""
+    if on_table:
+        return f"{name} is out of play (no die in the pool)"
+    return f"{name} is out for good (no die left)"
+
+
 def rolled(name: str, summary: str) -> str:
     return f"{name} rolled: {summary}" if summary else f"{name} rolled"
 

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from desktop.store import checks
 from desktop.store.bounds import TOP, Bound, id_bound
 from desktop.store.core import Row
+from desktop.store.history.parts import decode
 from desktop.store.history.records import GM, SENTENCE_MAX, WHO, HistoryRecord
 from desktop.store.history.rows import HISTORY_SQL, history_from_row
 from desktop.store.tables import AreaTable, FlatSection, RowContext, insert_rows
@@ -32,6 +33,8 @@ def check_entry(entry: HistoryRecord) -> HistoryRecord:
             raise ValueError(
                 f"A history entry's words are one line of at most {SENTENCE_MAX} characters."
             )
+    if entry.parts:
+        decode(entry.parts)
     return entry
 
 

@@ -11,8 +11,8 @@ from sqlmodel import Session
 
 _INSERT = text(
     "INSERT INTO history_entry (at, day, game_id, scene, round, turn, who, character_id,"
-    " area, record_id, sentence, undo_of) VALUES (:at, :day, :game_id, :scene, :round,"
-    " :turn, :who, :character_id, :area, :record_id, :sentence, :undo_of)"
+    " area, record_id, sentence, undo_of, parts) VALUES (:at, :day, :game_id, :scene,"
+    " :round, :turn, :who, :character_id, :area, :record_id, :sentence, :undo_of, :parts)"
 )
 
 

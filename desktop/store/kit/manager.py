@@ -10,7 +10,7 @@ from desktop.rules import dicepool
 from desktop.store import checks
 from desktop.store.core import Manager, Topic, chunks
 from desktop.store.errors import NotFound, damaged_record
-from desktop.store.history import sentences
+from desktop.store.history import parts, sentences
 from desktop.store.kit.checks import (
     check_die,
     check_die_change,
@@ -175,6 +175,7 @@ class KitManager(Manager):
         for character_id in owners:
             moved = [die for die in dice if die.character_id == character_id]
             was = [before[die.id] for die in moved]
+            kind = ""
             if all(a.place == b.place for a, b in zip(was, moved, strict=True)):
                 said = f"{self._campaign.roster.get(character_id).name}'s dice changed"
             else:
@@ -184,15 +185,29 @@ class KitManager(Manager):
                     - sum(d.place == "pool" for d in was)
                     + sum(d.place == "pool" for d in moved)
                 )
-                said = sentences.pool_change(
-                    self._campaign.roster.get(character_id).name, pool, after
-                )
-            self._campaign.note(Topic.DICE, character_id, said)
+                name = self._campaign.roster.get(character_id).name
+                said = sentences.pool_change(name, pool, after)
+                kind = parts.DAMAGE if after < pool else parts.RECOVERED if after > pool else ""
+                if after == 0 and pool > 0:
+                    table = (
+                        self._count(character_id, "table")
+                        - sum(d.place == "table" for d in was)
+                        + sum(d.place == "table" for d in moved)
+                    )
+                    out = parts.OUT_OF_PLAY if table else parts.OUT_FOR_GOOD
+                    self._campaign.note(
+                        Topic.CHARACTERS, character_id, sentences.out_of_play(name, table), out
+                    )
+            self._campaign.note(Topic.DICE, character_id, said, kind)
 
     def _pool_size(self, character_id: int) -> int:
         """How many of a character's dice are in its pool (as the file held them)."""
+        return self._count(character_id, "pool")
+
+    def _count(self, character_id: int, place: str) -> int:
+        """How many of a character's dice are in `place` (as the file held them)."""
         rows = self._read(
-            "SELECT COUNT(*) FROM die WHERE character_id = ? AND place = 'pool'", (character_id,)
+            "SELECT COUNT(*) FROM die WHERE character_id = ? AND place = ?", (character_id, place)
         )
         return int(rows[0][0])
 

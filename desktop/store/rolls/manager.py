@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from desktop.store import checks
 from desktop.store.core import Manager, Topic
-from desktop.store.history import sentences
+from desktop.store.history import parts, sentences
 from desktop.store.kit import DieRecord, checked_dice
 from desktop.store.rolls.records import RollRecord
 from desktop.store.rolls.rows import ROLL_COLUMNS, roll_from_row, roll_values
@@ -45,7 +45,7 @@ class RollManager(Manager):
             self._check_character(character_id)
             roll_id = writes.add_roll(session, **values)
             said = sentences.rolled(str(values["character_name"]), str(values["summary"]))
-            self._campaign.note(Topic.ROLLS, roll_id, said)
+            self._campaign.note(Topic.ROLLS, roll_id, said, parts.ROLLED)
         return roll_from_row((roll_id, *values.values()))
 
     def record(
@@ -106,7 +106,7 @@ class RollManager(Manager):
             self._write_efficiencies(session, checked)
             roll_id = writes.add_roll(session, **values)
             said = sentences.rolled(str(values["character_name"]), str(values["summary"]))
-            self._campaign.note(Topic.ROLLS, roll_id, said)
+            self._campaign.note(Topic.ROLLS, roll_id, said, parts.ROLLED)
         return roll_from_row((roll_id, *values.values()))
 
     def mark_acts(self, roll_id: int, *, undone: bool, efficiencies: dict[int, int]) -> None:
