@@ -49,8 +49,11 @@ class JournalManager(Manager):
         with self._writing(Topic.JOURNAL) as session:
             writes.put_note(session, checked)
             place = f"game {game.id}" if not scene else f"scene {scene} of game {game.id}"
-            said = f"Note on {place} written" if checked.text else f"Note on {place} cleared"
-            if before.private != checked.private and checked.text:
+            if not checked.text:
+                said = f"Note on {place} cleared"
+            elif before.text == checked.text:
                 said = f"Note on {place} {'kept private' if checked.private else 'shared'}"
+            else:
+                said = f"Note on {place} written{'' if checked.private else ' (shared)'}"
             self._campaign.note(Topic.JOURNAL, game.id, said, "note")
         return before
