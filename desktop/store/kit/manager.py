@@ -188,17 +188,17 @@ class KitManager(Manager):
                 name = self._campaign.roster.get(character_id).name
                 said = sentences.pool_change(name, pool, after)
                 kind = parts.DAMAGE if after < pool else parts.RECOVERED if after > pool else ""
-                if after == 0 and pool > 0:
-                    table = (
-                        self._count(character_id, "table")
-                        - sum(d.place == "table" for d in was)
-                        + sum(d.place == "table" for d in moved)
-                    )
-                    out = parts.OUT_OF_PLAY if table else parts.OUT_FOR_GOOD
-                    self._campaign.note(
-                        Topic.CHARACTERS, character_id, sentences.out_of_play(name, table), out
-                    )
             self._campaign.note(Topic.DICE, character_id, said, kind)
+            if kind == parts.DAMAGE and after == 0:
+                table = (
+                    self._count(character_id, "table")
+                    - sum(d.place == "table" for d in was)
+                    + sum(d.place == "table" for d in moved)
+                )
+                out = parts.OUT_OF_PLAY if table else parts.OUT_FOR_GOOD
+                self._campaign.note(
+                    Topic.CHARACTERS, character_id, sentences.out_of_play(name, table), out
+                )
 
     def _pool_size(self, character_id: int) -> int:
         """How many of a character's dice are in its pool (as the file held them)."""
