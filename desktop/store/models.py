@@ -441,7 +441,7 @@ class HistoryEntry(SQLModel, table=True):
     area: str = ""  # the change's topic ("characters", "clocks", ...)
     record_id: int | None = None  # the row it touched, when one
     sentence: str = ""
-    undo_of: int | None = None  # the entry this one undid
+    undo_of: int | None = Field(default=None, index=True)  # the entry this one undid
     # JSON: each part the write noted, [area, record id, kind, sentence] (0011; "" for
     # entries written before, whose own area, record and sentence are their one part).
     parts: str = Field(default="", sa_column_kwargs={"server_default": ""})

@@ -27,5 +27,35 @@ class HistoryManager(Manager):
         rows = self._read(f"{HISTORY_SQL} WHERE game_id = ? ORDER BY id", (game_id,))
         return [history_from_row(row) for row in rows]
 
+    def outside_games(
+        self, after_id: int, before_id: int | None = None, limit: int = 5_000
+    ) -> list[HistoryRecord]:
+        """The entries written outside any game after entry `after_id` and before entry
+        `before_id` (None: to the newest), oldest first; at most `limit`, the oldest
+        (what happened between two sessions)."""
+        bound = "" if before_id is None else " AND id < ?"
+        values = (after_id,) if before_id is None else (after_id, before_id)
+        rows = self._read(
+            f"{HISTORY_SQL} WHERE game_id IS NULL AND id > ?{bound} ORDER BY id LIMIT ?",
+            (*values, checks.whole(limit, "The number of history entries")),
+        )
+        return [history_from_row(row) for row in rows]
+
+    def undone(self, first_id: int, last_id: int) -> frozenset[int]:
+        """Which entries from `first_id` to `last_id` a later undo undid."""
+        rows = self._read(
+            "SELECT undo_of FROM history_entry WHERE undo_of BETWEEN ? AND ?",
+            (first_id, last_id),
+        )
+        return frozenset(int(row[0]) for row in rows)
+
+    def game_bounds(self) -> dict[int, tuple[int, int]]:
+        """Each game's first and last entry ids (entries written while it ran)."""
+        rows = self._read(
+            "SELECT game_id, MIN(id), MAX(id) FROM history_entry"
+            " WHERE game_id IS NOT NULL GROUP BY game_id"
+        )
+        return {int(row[0]): (int(row[1]), int(row[2])) for row in rows}
+
     def count(self) -> int:
         return int(self._read("SELECT COUNT(*) FROM history_entry")[0][0])

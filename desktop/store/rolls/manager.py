@@ -211,6 +211,13 @@ class RollManager(Manager):
         rows = self._read(f"SELECT id, undone FROM roll_log {where}", parameters)
         return len(rows), frozenset(int(row[0]) for row in rows if row[1])
 
+    def of_game(self, game_id: int) -> list[RollRecord]:
+        """The lines logged while game `game_id` ran, oldest first (undone ones too)."""
+        rows = self._read(
+            f"SELECT {ROLL_COLUMNS} FROM roll_log WHERE game_id = ? ORDER BY id", (game_id,)
+        )
+        return [roll_from_row(row) for row in rows]
+
     def all(self, character_id: int | None = None, limit: int | None = None) -> list[RollRecord]:
         """The roll log, newest first; one character's lines when `character_id` is given."""
         where, parameters = (

@@ -26,6 +26,8 @@ depends_on = None
 def upgrade() -> None:
     with op.batch_alter_table("history_entry") as batch:
         batch.add_column(sa.Column("parts", sa.String(), nullable=False, server_default=""))
+    # The journal asks which entries an undo undid, for every page it builds.
+    op.create_index("ix_history_entry_undo_of", "history_entry", ["undo_of"])
     op.create_table(
         "journal_note",
         sa.Column("id", sa.Integer(), primary_key=True),
@@ -46,5 +48,6 @@ def upgrade() -> None:
 def downgrade() -> None:
     op.drop_index("ix_journal_note_place", table_name="journal_note")
     op.drop_table("journal_note")
+    op.drop_index("ix_history_entry_undo_of", table_name="history_entry")
     with op.batch_alter_table("history_entry") as batch:
         batch.drop_column("parts")
