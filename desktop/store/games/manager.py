@@ -393,10 +393,16 @@ class GameManager(Manager):
         (a depleted die moved onto a player's table, or a new one made there)."""
         if not self._campaign.keeps_history:
             return  # its reads of names are the history's cost
-        names = {c.id: c.name for c in self._campaign.roster.all()}
+
+        def name(character_id: int) -> str:
+            try:
+                return self._campaign.roster.get(character_id).name
+            except NotFound:
+                return "A character"
+
         if changed.ended_at is not None and game.ended_at is None:
             for character_id, started, now in changed.grown:
-                said = f"{names.get(character_id, 'A character')} grew: pool {started} -> {now}"
+                said = f"{name(character_id)} grew: pool {started} -> {now}"
                 self._campaign.note(Topic.CHARACTERS, character_id, said, parts.GREW)
             return
         was = {die.id: die for die in written.before}
@@ -405,8 +411,7 @@ class GameManager(Manager):
             die for die in dice.update if die.place == table and was[die.id].place != table
         ]
         for die in [*onto_table, *written.added]:
-            name = names.get(die.character_id, "A character")
-            said = f"{name} is awarded a d{die.size} on the table"
+            said = f"{name(die.character_id)} is awarded a d{die.size} on the table"
             self._campaign.note(Topic.CHARACTERS, die.character_id, said, parts.AWARD)
 
     def _step(self, game: GameRecord, changed: GameRecord) -> GameRecord:
