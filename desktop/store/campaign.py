@@ -25,6 +25,7 @@ from desktop.store.connection import connect, sqlite_uri
 from desktop.store.core import Core, Place, Topic
 from desktop.store.errors import CampaignRefused, failure_reason
 from desktop.store.files import check_sqlite_file
+from desktop.store.history import sentences
 from desktop.store.lock import CampaignLock, CampaignLocked
 from desktop.store.records import CampaignSummary
 
@@ -192,15 +193,19 @@ class Campaign(Core):
         current_day: int = 1,
         settings: dict[str, object] | None = None,
         populate: Populate | None = None,
+        first_entry: str | None = None,
     ) -> Campaign:
         """Make a new campaign file and open it.
 
         `populate` fills the new file in the same transaction (an import uses it). The
         file is built under a temporary name and renamed into place, so a crash or a
-        failed import never leaves half a campaign behind.
+        failed import never leaves half a campaign behind. The history's entry for the
+        making says `first_entry` (default "Campaign <name> created"), after what
+        `populate` wrote (an import's own history).
         """
         from desktop.store import writer
         from desktop.store.chapter import writes as chapter_writes
+        from desktop.store.history import writes as history_writes
 
         path = path.absolute()
         if os.path.lexists(path):
@@ -235,6 +240,9 @@ class Campaign(Core):
                     chapter_writes.name_chapter(session, title)
                     if populate is not None:
                         populate(session)
+                    history_writes.append_first(
+                        session, first_entry or sentences.created(title), current_day
+                    )
             finally:
                 maker.dispose()
             # The last connection closed folded the WAL in: the file is whole on its own.
@@ -299,8 +307,10 @@ class Campaign(Core):
         from desktop.store import writer
 
         title = roster.check_name(name)
+        before = self.summary().name
         with self.writing(Topic.CAMPAIGN) as session:
             writer.rename_campaign(session, title)
+            self.note(Topic.CAMPAIGN, None, sentences.renamed("Campaign", before, title))
 
     def settings(self) -> dict[str, int]:
         """The campaign's rule settings over their defaults: {"raise_from", "raise_by",
@@ -322,6 +332,8 @@ class Campaign(Core):
             # Keys this version does not know stay as they were.
             kept = stored if isinstance(stored, dict) else {}
             writer.set_settings(session, json.dumps({**kept, **wanted}))
+            said = sentences.settings_changed(previous, wanted)
+            self.note(Topic.SETTINGS, None, said)
         return previous
 
     def print_settings(self) -> dict[str, object]:
@@ -344,6 +356,7 @@ class Campaign(Core):
             stored = self.summary().settings
             kept = stored if isinstance(stored, dict) else {}
             writer.set_settings(session, json.dumps({**kept, checks.PRINT_SETTINGS_KEY: checked}))
+            self.note(Topic.PRINT, None, sentences.print_layout_remembered())
 
     def sharing(self) -> dict[str, object]:
         """Sharing with the players' phones as last left: {"on", "host", "port",
@@ -362,12 +375,15 @@ class Campaign(Core):
         from desktop.store import writer
 
         checked = checks.sharing_settings(values)
-        if checked == self.sharing():
+        before = self.sharing()
+        if checked == before:
             return
         with self.writing(Topic.SHARING) as session:
             stored = self.summary().settings
             kept = stored if isinstance(stored, dict) else {}
             writer.set_settings(session, json.dumps({**kept, checks.SHARING_KEY: checked}))
+            said = sentences.sharing_changed(bool(before["on"]), bool(checked["on"]))
+            self.note(Topic.SHARING, None, said)
 
     # -- copies -------------------------------------------------------------------------------
 

@@ -18,6 +18,22 @@ if TYPE_CHECKING:
     from desktop.store.campaign import Campaign
 
 
+def _profile_sentence(previous: CharacterProfile | None, wanted: CharacterProfile) -> str:
+    """A profile given ("Kara Voss: energy profile set: daily net 3") or changed."""
+    if previous is None:
+        return sentences.of_character(
+            wanted.name, f"energy profile set: daily net {wanted.daily_net}"
+        )
+    was, now = (
+        {
+            "daily_net": profile.daily_net,
+            "abilities": ", ".join(f"{k} {v}" for k, v in energy.abilities_of(profile).items()),
+        }
+        for profile in (previous, wanted)
+    )
+    return sentences.changed_values(f"Energy profile of {wanted.name}", was, now)
+
+
 class CalendarManager(Manager):
     """The Energy Calendar: energy profiles, energy days and End Day."""
 
@@ -87,6 +103,7 @@ class CalendarManager(Manager):
                 wanted.daily_net,
                 energy.abilities_text(energy.abilities_of(wanted)),
             )
+            self._campaign.note(Topic.ENERGY, character_id, _profile_sentence(previous, wanted))
         return previous
 
     def delete_profile(self, character_id: int) -> CharacterProfile | None:
@@ -97,6 +114,8 @@ class CalendarManager(Manager):
         if previous is not None:
             with self._writing(Topic.ENERGY) as session:
                 writes.delete_energy_profile(session, character_id)
+                said = sentences.of_character(previous.name, "energy profile removed")
+                self._campaign.note(Topic.ENERGY, character_id, said)
         return previous
 
     def day(self, character_id: int, day: int) -> DayState | None:
@@ -146,8 +165,12 @@ class CalendarManager(Manager):
             )
         previous = self.day(character_id, checked.day)
         text = energy.day_text(checked)
+        name = self._campaign.roster.get(character_id).name
         with self._writing(Topic.ENERGY) as session:
             writes.put_energy_days(session, [(character_id, checked.day, text)])
+            what = "written" if previous is None else "changed"
+            said = sentences.of_character(name, f"energy of day {checked.day} {what}")
+            self._campaign.note(Topic.ENERGY, character_id, said)
         self._remember_day(character_id, checked.day, text, checked)
         return previous
 
@@ -157,8 +180,11 @@ class CalendarManager(Manager):
 
         previous = self.day(character_id, day)
         if previous is not None:
+            name = self._campaign.roster.get(character_id).name
             with self._writing(Topic.ENERGY) as session:
                 writes.delete_energy_days(session, [(character_id, day)])
+                said = sentences.of_character(name, f"energy of day {day} removed")
+                self._campaign.note(Topic.ENERGY, character_id, said)
             self._forget_days([(character_id, day)])
         return previous
 
@@ -239,6 +265,8 @@ class CalendarManager(Manager):
         with self._writing(Topic.ENERGY, Topic.CAMPAIGN) as session:
             writes.delete_energy_days(session, token.rows)
             writes.set_current_day(session, token.from_day)
+            said = sentences.day_reopened(today, token.from_day)
+            self._campaign.note(Topic.CAMPAIGN, None, said)
         self._forget_days(token.rows)
 
     def _energy_states_of(self, day: int) -> dict[int, DayState]:

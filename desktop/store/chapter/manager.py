@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import replace
 
 from desktop.rules import downtime, factions, roster
@@ -28,6 +27,21 @@ from desktop.store.chapter.rows import (
 )
 from desktop.store.core import Manager, Topic
 from desktop.store.factions import check_faction
+from desktop.store.history import sentences
+
+# What a claim's edit says is its place on the map: moved, not each coordinate.
+MAP_PLACE = frozenset({"x", "y"})
+
+
+def _claim_sentence(previous: ClaimRecord, values: dict[str, object]) -> str:
+    """A claim's edit: its name, benefit or turf before and after, or its move."""
+    if values.get("name", previous.name) != previous.name:
+        return sentences.renamed("Claim", previous.name, str(values["name"]))
+    told = {k: v for k, v in values.items() if k not in MAP_PLACE}
+    was = {k: getattr(previous, k) for k in told}
+    if told and told != was:
+        return sentences.changed_values(f"Claim {previous.name}", was, told)
+    return sentences.moved_on_map("Claim", previous.name)
 
 
 class ChapterManager(Manager):
@@ -41,7 +55,12 @@ class ChapterManager(Manager):
         changes: dict[str, object] = {"tier": loss.tier, "hold": loss.hold}
         if loss.lair_threatened:
             changes["lair_threatened"] = True
-        self.update(**changes)
+        said = sentences.hold_lost(
+            previous.name, (previous.tier, previous.hold), (loss.tier, loss.hold)
+        )
+        if loss.lair_threatened:
+            said += "; its lair is under threat"
+        self._update(changes, said)
         return previous
 
     # -- the chapter ("chapter") ----------------------------------------------------------------
@@ -86,6 +105,10 @@ class ChapterManager(Manager):
         cut to fit (`Chapter.with_turf`), and losing the lair again (the undo) shows it
         as it was.
         """
+        return self._update(changes, None)
+
+    def _update(self, changes: dict[str, object], said: str | None) -> ChapterRecord:
+        """`update`, told to the history as `said` (None: the fields it changed)."""
         from desktop.store.chapter import writes
 
         checks.known_fields(changes, CHAPTER_FIELDS, "The chapter")
@@ -106,8 +129,13 @@ class ChapterManager(Manager):
         topics = [Topic.CHAPTER]
         if "name" in changes or "lair_held" in changes:
             topics.append(Topic.CLAIMS)  # the map names the chapter and shows the lair
+        values = {k: getattr(checked, k) for k in changes}
         with self._writing(*topics) as session:
-            writes.update_chapter(session, {k: getattr(checked, k) for k in changes})
+            writes.update_chapter(session, values)
+            if said is None:
+                was = {k: getattr(previous, k) for k in values}
+                said = sentences.changed_values(f"Chapter {previous.name}", was, values)
+            self._campaign.note(Topic.CHAPTER, None, said)
         return previous
 
     def restore(self, record: ChapterRecord) -> ChapterRecord:
@@ -126,9 +154,11 @@ class ChapterManager(Manager):
         _paid, ruled = downtime.chapter_payoff(
             previous.chapter, target_tier, size, quiet, coin, at_war=previous.at_war
         )
-        self._write_chapter(
-            replace(previous, rep=ruled.rep, coin=ruled.coin, heat=ruled.heat), [Topic.CHAPTER]
-        )
+        after = replace(previous, rep=ruled.rep, coin=ruled.coin, heat=ruled.heat)
+        paid = {"rep": after.rep, "coin": after.coin, "heat": after.heat}
+        was = {"rep": previous.rep, "coin": previous.coin, "heat": previous.heat}
+        said = sentences.changed_values(f"Payoff for {previous.name}", was, paid)
+        self._write_chapter(after, said)
         return previous
 
     def develop(self) -> ChapterRecord:
@@ -136,17 +166,21 @@ class ChapterManager(Manager):
         reason when the chapter cannot. Returns the chapter as it was."""
         previous = self.get()
         ruled = previous.chapter.develop()
+        said = sentences.developed(
+            previous.name, (previous.tier, previous.hold), (ruled.tier, ruled.hold)
+        )
         self._write_chapter(
             replace(previous, tier=ruled.tier, hold=ruled.hold, rep=ruled.rep, coin=ruled.coin),
-            [Topic.CHAPTER],
+            said,
         )
         return previous
 
-    def _write_chapter(self, record: ChapterRecord, topics: Sequence[Topic]) -> None:
+    def _write_chapter(self, record: ChapterRecord, said: str) -> None:
         from desktop.store.chapter import writes
 
-        with self._writing(*topics) as session:
+        with self._writing(Topic.CHAPTER) as session:
             writes.set_chapter(session, record)
+            self._campaign.note(Topic.CHAPTER, None, said)
 
     def _turf(self, chapter_name: str, lair_held: bool) -> int:
         """The turf the rules count: the chapter's turf claims, none while the lair is lost."""
@@ -214,7 +248,9 @@ class ChapterManager(Manager):
             self._campaign.factions.get(record.holder_id)
         self._refuse_claim_name(record.name)
         with self._writing(Topic.CLAIMS, *turf_topics(record)) as session:
-            return writes.add_claim(session, record)
+            made = writes.add_claim(session, record)
+            self._campaign.note(Topic.CLAIMS, made.id, sentences.added("Claim", made.name))
+        return made
 
     def update_claim(self, claim_id: int, **changes: object) -> ClaimRecord:
         """Change name, benefit, turf, x and/or y; returns the claim as it was."""
@@ -232,6 +268,7 @@ class ChapterManager(Manager):
         topics = [Topic.CLAIMS, *turf_topic]
         with self._writing(*topics) as session:
             writes.update_claim(session, claim_id, values)
+            self._campaign.note(Topic.CLAIMS, claim_id, _claim_sentence(previous, values))
         return previous
 
     def delete_claim(self, claim_id: int) -> ClaimSnapshot:
@@ -242,6 +279,7 @@ class ChapterManager(Manager):
         paths = tuple(path for path in self.claim_paths() if claim_id in (path.start, path.end))
         with self._writing(Topic.CLAIMS, *turf_topics(record)) as session:
             writes.delete_claim(session, claim_id)
+            self._campaign.note(Topic.CLAIMS, claim_id, sentences.removed("Claim", record.name))
         return ClaimSnapshot(record, paths)
 
     def restore_claim(self, snapshot: ClaimSnapshot) -> ClaimRecord:
@@ -266,6 +304,8 @@ class ChapterManager(Manager):
         with self._writing(Topic.CLAIMS, *turf_topics(record)) as session:
             restored = writes.add_claim(session, record, keep_id=True)
             writes.add_paths(session, paths)
+            said = sentences.restored("Claim", record.name)
+            self._campaign.note(Topic.CLAIMS, record.id, said)
         return restored
 
     def add_claim_path(self, start: int, end: int) -> ClaimPathRecord:
@@ -275,10 +315,12 @@ class ChapterManager(Manager):
 
         path = checked_path(start, end)
         names = self._path_names(path)
+        plain = self._path_names(path, quoted=False)
         if path in self.claim_paths():
             raise ValueError(f"There is already a path between {names[0]} and {names[1]}.")
         with self._writing(Topic.CLAIMS) as session:
             writes.add_paths(session, [path])
+            self._campaign.note(Topic.CLAIMS, path.end, sentences.path_added(*plain))
         return path
 
     def remove_claim_path(self, start: int, end: int) -> ClaimPathRecord:
@@ -287,10 +329,12 @@ class ChapterManager(Manager):
 
         path = checked_path(start, end)
         names = self._path_names(path)
+        plain = self._path_names(path, quoted=False)
         if path not in self.claim_paths():
             raise ValueError(f"There is no path between {names[0]} and {names[1]}.")
         with self._writing(Topic.CLAIMS) as session:
             writes.remove_path(session, path)
+            self._campaign.note(Topic.CLAIMS, path.end, sentences.path_removed(*plain))
         return path
 
     def transfer_claim(
@@ -317,6 +361,11 @@ class ChapterManager(Manager):
             claim_map.chapter if holder == LAIR_ID else self._campaign.factions.get(holder).name
         )
         moved = claim_map.transfer(claim.name, holder_name)  # refuses the same holder
+        moved_from = (
+            claim_map.chapter
+            if claim.holder_id == LAIR_ID
+            else self._campaign.factions.get(claim.holder_id).name
+        )
         seizing = holder == LAIR_ID and claim.holder_id != LAIR_ID
         if change and not seizing:
             raise ValueError("A status change comes only with the chapter seizing a claim.")
@@ -327,9 +376,14 @@ class ChapterManager(Manager):
         with self._writing(*topics) as session:
             writes.update_claim(session, claim_id, {"holder_id": holder})
             writes.set_chapter(session, replace(chapter, rep=after.rep))
+            said = sentences.holder_change(claim.name, moved_from, holder_name)
             if loser is not None:
                 status = loser.faction.with_status(change).status
                 factions_writes.update_faction(session, loser.id, {"status": status})
+                said += "; " + sentences.status_change(
+                    loser.name, factions.status_label(loser.status), factions.status_label(status)
+                )
+            self._campaign.note(Topic.CLAIMS, claim_id, said)
         return ClaimTransfer(claim, chapter, loser)
 
     def undo_transfer(self, transfer: ClaimTransfer) -> None:
@@ -347,12 +401,12 @@ class ChapterManager(Manager):
         if loser is not None:
             self._campaign.factions.get(loser.id)
         current = self.get()
-        back = self.claim_map().transfer(
-            self.claim(claim.id).name,
-            current.name
-            if claim.holder_id == LAIR_ID
-            else self._campaign.factions.get(claim.holder_id).name,
+        now = self.claim(claim.id)
+        holder_now, holder_back = (
+            current.name if holder == LAIR_ID else self._campaign.factions.get(holder).name
+            for holder in (now.holder_id, claim.holder_id)
         )
+        back = self.claim_map().transfer(now.name, holder_back)
         chapter = chapter_checks.chapter(transfer.chapter, back.turf_count(), current.at_war)
         topics = [Topic.CLAIMS, Topic.CHAPTER, *([Topic.FACTIONS] if loser else [])]
         with self._writing(*topics) as session:
@@ -360,6 +414,8 @@ class ChapterManager(Manager):
             writes.set_chapter(session, chapter)
             if loser is not None:
                 factions_writes.update_faction(session, loser.id, {"status": loser.status})
+            said = sentences.holder_change(now.name, holder_now, holder_back)
+            self._campaign.note(Topic.CLAIMS, claim.id, said)
 
     def _refuse_claim_name(self, name: str) -> None:
         # The rules' claim map tells claims apart by name.
@@ -367,10 +423,13 @@ class ChapterManager(Manager):
             if other.name.casefold() == name.casefold():
                 raise ValueError(f"There is already a claim called “{other.name}”.")
 
-    def _path_names(self, path: ClaimPathRecord) -> tuple[str, str]:
-        """The names of a path's ends (NotFound for a claim not on the map)."""
+    def _path_names(self, path: ClaimPathRecord, *, quoted: bool = True) -> tuple[str, str]:
+        """The names of a path's ends, quoted for a message (NotFound for a claim not on
+        the map)."""
         start, end = (
-            "the lair" if end == LAIR_ID else f"“{self.claim(end).name}”"
+            "the lair"
+            if end == LAIR_ID
+            else (f"“{self.claim(end).name}”" if quoted else self.claim(end).name)
             for end in (path.start, path.end)
         )
         return start, end

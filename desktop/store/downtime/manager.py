@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import fields, replace
 from typing import TYPE_CHECKING
 
 from desktop.rules import downtime
@@ -21,10 +21,16 @@ from desktop.store.downtime.records import (
     DowntimeUndo,
 )
 from desktop.store.downtime.rows import ENTRY_SQL, SHEET_COLUMNS, entry_from_row, sheet_from_row
+from desktop.store.history import sentences
 from desktop.store.roster import CharacterSnapshot
 
 if TYPE_CHECKING:
     from sqlmodel import Session
+
+
+def _sheet_values(sheet: DowntimeSheet) -> dict[str, object]:
+    """A sheet's values as the history compares them (all but its character)."""
+    return {f.name: getattr(sheet, f.name) for f in fields(sheet) if f.name != "character_id"}
 
 
 class DowntimeManager(Manager):
@@ -63,8 +69,12 @@ class DowntimeManager(Manager):
 
         checked = downtime_checks.downtime_sheet(sheet, self._campaign.settings()["stress_track"])
         previous = self.sheet(checked.character_id)
+        name = self._campaign.roster.get(checked.character_id).name
         with self._writing(Topic.DOWNTIME) as session:
             writes.put_sheet(session, checked)
+            was, now = (_sheet_values(sheet) for sheet in (previous, checked))
+            said = sentences.changed_values(f"Downtime sheet of {name}", was, now)
+            self._campaign.note(Topic.DOWNTIME, checked.character_id, said)
         return previous
 
     def check_stress_track(self, track: int) -> None:
@@ -96,7 +106,8 @@ class DowntimeManager(Manager):
         number = self.session() + 1
         with self._writing(Topic.DOWNTIME) as session:
             writes.add_session(session, number)
-            self._campaign.note(Topic.DOWNTIME, number, f"Downtime session {number} started")
+            said = sentences.session_change(number, "started")
+            self._campaign.note(Topic.DOWNTIME, number, said)
         return number
 
     def end_session(self, number: int) -> tuple[DowntimeEntry, ...]:
@@ -114,6 +125,8 @@ class DowntimeManager(Manager):
             )
         with self._writing(Topic.DOWNTIME) as session:
             writes.delete_session(session, number)
+            said = sentences.session_change(number, "taken back")
+            self._campaign.note(Topic.DOWNTIME, number, said)
         return entries
 
     def restore_session(self, number: int, entries: Sequence[DowntimeEntry]) -> None:
@@ -139,6 +152,8 @@ class DowntimeManager(Manager):
         with self._writing(Topic.DOWNTIME) as session:
             writes.add_session(session, number)
             writes.insert_entries(session, restored)
+            said = sentences.session_change(number, "restored")
+            self._campaign.note(Topic.DOWNTIME, number, said)
 
     def sessions(self) -> list[int]:
         """Every downtime session's number, oldest first."""
@@ -182,9 +197,7 @@ class DowntimeManager(Manager):
         with self._writing(Topic.DOWNTIME, *plan.topics) as session:
             entry_id = writes.add_entry(session, values)
             new_clock_id = plan.write(session, None)
-            # A step of the chapter's own has no character (0).
-            who = step.character_id
-            name = self._campaign.roster.get(who).name if who else "The chapter"
+            name = self._doer(step.character_id)
             said = f"{name} in downtime: {step.activity}: {step.summary}"
             self._campaign.note(Topic.DOWNTIME, entry_id, said)
         return plan.undo(entry_id, new_clock_id)
@@ -213,6 +226,8 @@ class DowntimeManager(Manager):
             if undo.new_clock_id is not None:
                 clocks_writes.delete_clock(session, undo.new_clock_id)
             writes.set_entry_undone(session, undo.entry_id, True)
+            said = sentences.step_change(self._doer(entry.character_id), entry.summary, "undone")
+            self._campaign.note(Topic.DOWNTIME, undo.entry_id, said)
 
     def redo(self, undo: DowntimeUndo, step: DowntimeStep) -> DowntimeUndo:
         """Apply an undone step again under its entry id (and its new clock's id)."""
@@ -230,7 +245,14 @@ class DowntimeManager(Manager):
         with self._writing(Topic.DOWNTIME, *plan.topics) as session:
             new_clock_id = plan.write(session, undo.new_clock_id)
             writes.set_entry_undone(session, undo.entry_id, False)
+            said = sentences.step_change(self._doer(entry.character_id), entry.summary, "redone")
+            self._campaign.note(Topic.DOWNTIME, undo.entry_id, said)
         return plan.undo(undo.entry_id, new_clock_id)
+
+    def _doer(self, character_id: int) -> str:
+        """Who took a step, for the history: a step of the chapter's own has no
+        character (0)."""
+        return self._campaign.roster.get(character_id).name if character_id else "The chapter"
 
     def _entry_values(self, step: DowntimeStep, number: int) -> dict[str, object]:
         """The entry's checked columns; a Train step's track must not be trained yet."""

@@ -65,3 +65,6 @@ class CampaignDocument:
     games: tuple[GameRecord, ...] = ()
     # The flat sections the areas declare (`tables.FlatSection`), their records by key.
     sections: dict[str, tuple[Any, ...]] = field(default_factory=dict)
+    # The name of the file it was read from ("" when built otherwise): the imported
+    # campaign's history says where it came from.
+    source_name: str = ""

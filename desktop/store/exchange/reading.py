@@ -10,6 +10,7 @@ import json
 import math
 import re
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, get_args
 
@@ -57,9 +58,10 @@ def read_document(
     progress(0.1)
     raw, surrogates = _json(data, source.name)
     progress(0.3)
-    return _parse(
+    document = _parse(
         raw, images=images, progress=lambda done: progress(0.3 + 0.7 * done), texts=surrogates
     )
+    return replace(document, source_name=source.name)
 
 
 # A JSON escape of a UTF-16 surrogate, the only way a lone one gets into parsed text

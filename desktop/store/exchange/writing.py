@@ -25,6 +25,7 @@ from desktop.store.exchange.document import (
 from desktop.store.exchange.export import TICK, fields_of, without
 from desktop.store.exchange.reading import read_document
 from desktop.store.games import GameRecord, state_to_text
+from desktop.store.history import sentences
 from desktop.store.rolls import RollRecord
 from desktop.store.tables import flat_sections
 
@@ -70,6 +71,7 @@ def write_document(
                 key: value for key, value in document.settings.items() if key != checks.SHARING_KEY
             },
             populate=_populate(document, progress),
+            first_entry=sentences.imported(document.source_name),
         )
     except ValueError as error:
         # A value the writer's bounds refuse that the document's checks let through:

@@ -122,9 +122,8 @@ class FactionManager(Manager):
                 last = self._read("SELECT COUNT(*) FROM faction WHERE tier = ?", (loss.tier,))
                 writes.move_faction(session, faction_id, loss.tier, int(last[0][0]))
             writes.update_faction(session, faction_id, {"hold": loss.hold})
-            said = (
-                f"{previous.name} lost hold: tier {previous.tier} {previous.hold}"
-                f" -> tier {loss.tier} {loss.hold}"
+            said = sentences.hold_lost(
+                previous.name, (previous.tier, previous.hold), (loss.tier, loss.hold)
             )
             self._campaign.note(Topic.FACTIONS, faction_id, said)
         return previous
@@ -138,6 +137,10 @@ class FactionManager(Manager):
         with self._writing(Topic.FACTIONS) as session:
             writes.move_faction(session, record.id, tier, checks.position(record.position))
             writes.update_faction(session, record.id, {"hold": hold})
+            said = sentences.standing_restored(
+                previous.name, (previous.tier, previous.hold), (tier, hold)
+            )
+            self._campaign.note(Topic.FACTIONS, record.id, said)
         return previous
 
     def delete(self, faction_id: int) -> FactionSnapshot:

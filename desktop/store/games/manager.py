@@ -38,7 +38,7 @@ from desktop.store.games.records import (
     Seat,
 )
 from desktop.store.games.rows import game_from_row, state_to_text
-from desktop.store.history import parts
+from desktop.store.history import parts, sentences
 from desktop.store.kit import DieRecord, checked_dice, distinct_ids
 
 if TYPE_CHECKING:
@@ -136,10 +136,13 @@ class GameManager(Manager):
         strangers = [i for i in ids if i not in pcs]
         if strangers:
             raise ValueError("Only player characters take a seat at the table.")
+        names = {c.id: c.name for c in self._campaign.roster.all()}
         with self._writing(Topic.GAMES) as session:
             stored = self._campaign.summary().settings
             kept = stored if isinstance(stored, dict) else {}
             writer.set_settings(session, json.dumps({**kept, SEATING_KEY: ids}))
+            said = sentences.seating([names[i] for i in ids])
+            self._campaign.note(Topic.GAMES, None, said)
         return previous
 
     # -- a game ------------------------------------------------------------------------------
@@ -223,6 +226,12 @@ class GameManager(Manager):
         with self._writing(*self._topics(change)) as session:
             self._write_dice(session, change)
             self._write(session, checked, new=previous is None, keep_id=True)
+            said = sentences.restored("Game", str(checked.id))
+            if previous is not None:
+                said = f"Game {checked.id} put back"
+                if checked.scenes:
+                    said += f": scene {len(checked.scenes)}, round {checked.round}"
+            self._campaign.note(Topic.GAMES, checked.id, said)
         return previous
 
     def remove(self, game_id: int) -> GameRecord:
@@ -240,6 +249,7 @@ class GameManager(Manager):
             row = session.get(GameRow, game_id)
             if row is not None:
                 session.delete(row)
+            self._campaign.note(Topic.GAMES, game_id, sentences.removed("Game", str(game_id)))
         return previous
 
     # -- scenes, rounds and turns ------------------------------------------------------------

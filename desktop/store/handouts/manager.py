@@ -109,7 +109,9 @@ class HandoutManager(Manager):
         record, picture = checks.handout(snapshot.handout, snapshot.image)
         self._require_player(record.character_id)
         with self._writing(Topic.HANDOUTS) as session:
-            return writes.add_handout(session, record, picture, keep_id=True)
+            made = writes.add_handout(session, record, picture, keep_id=True)
+            self._campaign.note(Topic.HANDOUTS, made.id, self._given(made, "given back"))
+        return made
 
     def checked_of(
         self, character_id: int, snapshots: tuple[HandoutSnapshot, ...]

@@ -31,3 +31,30 @@ def insert_entries(session: Session, rows: Sequence[dict[str, object]]) -> None:
         session.connection().execute(
             text(_INSERT.text.replace("(at,", "(id, at,").replace("(:at,", "(:id, :at,")), rows
         )
+
+
+def append_first(session: Session, sentence: str, day: int) -> None:
+    """A new file's entry (its making, or its import), by the GM on `day`, outside any
+    game: written by `Campaign.create` in the transaction that fills the file."""
+    from datetime import UTC, datetime
+
+    from desktop.store.history.sentences import cut
+
+    append_entry(
+        session,
+        {
+            "at": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
+            "day": day,
+            "game_id": None,
+            "scene": None,
+            "round": None,
+            "turn": None,
+            "who": "gm",
+            "character_id": None,
+            "area": "campaign",
+            "record_id": None,
+            "sentence": cut(sentence),
+            "undo_of": None,
+            "parts": "",
+        },
+    )

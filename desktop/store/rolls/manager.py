@@ -81,8 +81,10 @@ class RollManager(Manager):
 
         checks.flag(undone, "Undone")
         checked = checked_dice(dice)
+        line = self.get(roll_id)
         with self._writing(Topic.DICE, Topic.ROLLS) as session:
             writes.set_roll_undone(session, roll_id, undone)
+            self._note_mark(line, undone)
             return self._campaign.kit.write_dice(session, checked) if checked else []
 
     def record_acts(
@@ -116,8 +118,10 @@ class RollManager(Manager):
 
         checks.flag(undone, "Undone")
         checked = _checked_efficiencies(efficiencies)
+        line = self.get(roll_id)
         with self._writing(Topic.CARDS, Topic.ROLLS) as session:
             writes.set_roll_undone(session, roll_id, undone)
+            self._note_mark(line, undone)
             self._write_efficiencies(session, checked)
 
     def _line_values(
@@ -171,9 +175,17 @@ class RollManager(Manager):
         from desktop.store.rolls import writes
 
         checks.flag(undone, "Undone")
+        line = self.get(roll_id)
         with self._writing(Topic.ROLLS) as session:
             writes.set_roll_undone(session, roll_id, undone)
+            self._note_mark(line, undone)
         return self.get(roll_id)
+
+    def _note_mark(self, line: RollRecord, undone: bool) -> None:
+        """Tell the history a roll's line marked undone, or not (its redo: a roll again,
+        which the journal places where it was redone)."""
+        said = sentences.roll_marked(line.character_name, line.summary, undone=undone)
+        self._campaign.note(Topic.ROLLS, line.id, said, "" if undone else parts.ROLLED)
 
     def get(self, roll_id: int) -> RollRecord:
         missing = "That roll is no longer in the log."
