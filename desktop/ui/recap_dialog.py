@@ -110,7 +110,9 @@ class RecapDialog(QDialog):
         self.close_button.clicked.connect(self.close)
         buttons = QHBoxLayout()
         for button in (self.show_button, self.send_button, self.copy_button):
+            button.setAutoDefault(False)  # Enter closes; it never shows or sends by chance
             buttons.addWidget(button)
+        self.close_button.setDefault(True)
         buttons.addStretch(1)
         buttons.addWidget(self.close_button)
         top = QHBoxLayout()

@@ -130,3 +130,26 @@ def test_show_puts_the_players_recap_on_the_display(window: MainWindow, qtbot: Q
     assert display.stack.currentWidget() is display.content
     dialog.close()
     window.player_display.close()
+
+
+def test_a_long_recap_fits_the_display(window: MainWindow, qtbot: QtBot) -> None:
+    campaign = campaign_of(window)
+    ash = campaign.roster.add("Ash", "pc")
+    clocks = [campaign.clocks.add(f"Clock {n}", 8, shown=True).id for n in range(6)]
+    campaign.games.start()
+    for number in range(5):
+        campaign.games.set_scene(f"Scene {number}: " + "a long road " * 20, members=(ash.id,))
+        for clock in clocks:
+            campaign.clocks.update(clock, filled=number + 1)
+    campaign.games.finish()
+    display = window.player_display.open()
+    display.resize(1366, 768)
+    window.player_display.show_recap(True)
+    qtbot.waitUntil(lambda: display.recap.isVisible())
+    lines = display.recap.lines
+    assert len(lines) == 4 + 1 + 6  # four scenes, "… and 1 more", six clocks
+    last = lines[-1]
+    bottom = last.mapTo(display, last.rect().bottomLeft()).y()
+    assert bottom <= display.height()
+    assert last.font().pixelSize() < display.recap.unit * 1.6  # made smaller to fit
+    window.player_display.close()

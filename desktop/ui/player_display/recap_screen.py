@@ -20,7 +20,7 @@ from desktop.views.recap import Recap, recap
 
 # The lines' type as a share of the display's unit, largest first: the first that fits
 # the screen's height is used (a short recap reads from the back of the room).
-LINE_SCALES = (1.6, 1.4, 1.2, 1.05, 0.9, 0.8, 0.7)
+LINE_SCALES = (2.0, 1.8, 1.6, 1.4, 1.2, 1.05, 0.9, 0.8, 0.7)
 
 
 class RecapScreen(Section):
@@ -41,6 +41,7 @@ class RecapScreen(Section):
     def restyle(self) -> None:
         self.title.setFont(sized_font(self.font(), self.unit * 2, bold=True))
         self.game.setFont(sized_font(self.font(), self.unit))
+        self.body.setSpacing(round(self.unit * 0.5))
         self._fit()
 
     def refresh(self, campaign: Campaign | None) -> None:
