@@ -36,6 +36,7 @@ from desktop.views.recap import Recap, recap
 GM_NOTE = "Your recap: it holds what only you may see. The players get their own."
 PLAYERS_NOTE = "As the players see it: this is what the display and their pages show."
 SENT = "Sent to every player's page (Undo takes it back)."
+ALREADY_SENT = "This recap is on every player's page already."
 COPIED = "Copied."
 
 
@@ -195,6 +196,12 @@ class RecapDialog(QDialog):
             self.outcome.setText(players.said()[0])
             return
         gift = Gift("text", players.title, text=players.body())
+        if any(
+            given.character_id is None and (given.title, given.text) == (gift.title, gift.text)
+            for given in session.campaign.handouts.all()
+        ):
+            self.outcome.setText(ALREADY_SENT)  # a second click gives no second copy
+            return
         if session.push(GiveHandout(session, gift, None)):
             self.outcome.setText(SENT)
         else:

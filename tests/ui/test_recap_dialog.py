@@ -14,7 +14,7 @@ from pytestqt.qtbot import QtBot
 
 from desktop.ui.main_window import MainWindow
 from desktop.ui.play.play_panel import PlayWidget
-from desktop.ui.recap_dialog import SENT, RecapDialog
+from desktop.ui.recap_dialog import ALREADY_SENT, SENT, RecapDialog
 from desktop.views.player import payload, player_characters, player_view
 from desktop.views.recap import NO_GAME_ENDED, recap
 from tests.ui.docks import campaign_of, session_of, shown_dock
@@ -87,6 +87,9 @@ def test_send_gives_the_players_recap_to_every_page(window: MainWindow, qtbot: Q
     assert len(given) == 1 and given[0].character_id is None  # one, to every player
     players = recap(campaign, players=True)
     assert given[0].title == players.title and given[0].text == players.body()
+    qtbot.mouseClick(dialog.send_button, Qt.MouseButton.LeftButton)  # once is enough
+    assert dialog.outcome.text() == ALREADY_SENT
+    assert len(campaign.handouts.all()) == before + 1
     for character_id, name in player_characters(campaign):
         page = payload(player_view(campaign, character_id))
         texts = [h["text"] for h in page["handouts"]]  # type: ignore[attr-defined]
