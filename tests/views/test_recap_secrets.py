@@ -15,7 +15,7 @@ from desktop.actions.session_xp import mark_session_xp
 from desktop.store import Campaign
 from desktop.store.journal import WHOLE_GAME
 from desktop.views.player import payload, player_characters, player_view
-from desktop.views.recap import NO_GAME_ENDED, Recap, last_ended_game, recap
+from desktop.views.recap import NO_GAME_ENDED, NOTHING_TOLD, Recap, last_ended_game, recap
 from tests.views.secret_campaign import GM_NUMBERS, MARKS, SECRET, leaks, secret_campaign
 
 SHARED_NOTE = "The crew slipped the Sashes at the docks."
@@ -102,3 +102,15 @@ def test_no_game_ended_yet_is_said_plainly(campaign: Campaign) -> None:
     assert told.empty and not told.ended
     assert told.said() == (NO_GAME_ENDED,)
     assert told.text() == f"Previously on Test Campaign\n{NO_GAME_ENDED}"
+
+
+def test_a_game_with_nothing_for_the_players_says_so(campaign: Campaign) -> None:
+    campaign.roster.add("Ash", "pc")
+    game = campaign.games.start()
+    campaign.journal.write(game.id, WHOLE_GAME, "Sekrit: only mine", private=True)
+    campaign.games.finish()
+    assert recap(campaign, players=False).lines == ("Sekrit: only mine",)
+    told = recap(campaign, players=True)
+    assert told.ended and told.empty
+    assert told.said() == (NOTHING_TOLD,)
+    assert told.body() == f"{told.game_title}\n\n{NOTHING_TOLD}"
