@@ -99,7 +99,7 @@ def _lines(campaign: Campaign, page: JournalGame) -> list[str]:
     if days:
         start = page.ended_day or page.started_day
         plural = "s" if days != 1 else ""
-        lines.append(f"Since then, {days} day{plural} passed (day {start} → {start + days}).")
+        lines.append(f"Since then, {days} day{plural} passed (day {start} -> {start + days}).")
     xp = [line.text for line in page.between if line.kind == parts.XP]
     lines += xp[:EVENTS_SHOWN]
     lines += _standing(campaign, [*played, *page.between])

@@ -46,7 +46,7 @@ def test_start_game_opens_the_recap_of_the_game_before(window: MainWindow, qtbot
     dialog.players_check.setChecked(True)
     players = recap(campaign_of(window), players=True)
     assert dialog.texts() == list(players.lines)
-    assert "Since then, 2 days passed (day 1 → 3)." in dialog.texts()
+    assert "Since then, 2 days passed (day 1 -> 3)." in dialog.texts()
     assert leaks("\n".join(dialog.texts()), SECRETS, (*GM_NUMBERS, NPC_TOTAL)) == []
     dialog.copy_button.click()
     assert QGuiApplication.clipboard().text() == players.text()

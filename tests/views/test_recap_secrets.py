@@ -72,7 +72,7 @@ def test_the_players_recap_tells_the_scene_the_days_and_the_shown_clocks(
     assert players.game_title.startswith("Game 1 · ")
     assert players.lines == (
         f"Scene 1: The docks at night — {SHARED_NOTE}",
-        "Since then, 2 days passed (day 1 → 3).",
+        "Since then, 2 days passed (day 1 -> 3).",
         "Sash war: 3 of 8",
         "Public doom: 4 of 6",
     )
