@@ -53,6 +53,7 @@ from desktop.ui.plain_text import (
     warn,
 )
 from desktop.ui.player_display.controller import PlayerDisplay
+from desktop.ui.recap_launcher import RecapLauncher
 from desktop.ui.session import CampaignSession
 from desktop.ui.settings import LAYOUT_VERSION, Settings
 from desktop.ui.sharing.controller import PlayerSharing, ServerFactory, share_server
@@ -262,6 +263,8 @@ class MainWindow(QMainWindow):
         edit_menu.addActions([self.undo_action, self.redo_action])
         self.campaign_menu = bar.addMenu("&Campaign")
         self.campaign_menu.addAction(self.end_day_action)
+        self.recap = RecapLauncher(self, self.settings, self.player_display)
+        self.campaign_menu.addAction(self.recap.action)
         toolbar = self.addToolBar("Campaign")
         toolbar.setObjectName("campaignToolBar")
         toolbar.addActions([self.undo_action, self.redo_action])
@@ -593,6 +596,7 @@ class MainWindow(QMainWindow):
         for panel in self.panels:
             panel.set_session(session)
         self.downtime.set_session(session)
+        self.recap.set_session(session)
         has_campaign = session is not None
         writable = session is not None and not session.read_only
         for action in (

@@ -102,6 +102,18 @@ class Settings:
     def set_theme(self, name: str) -> None:
         self._store.setValue("window/theme", name)
 
+    # -- play -----------------------------------------------------------------------------
+
+    def recap_at_start(self) -> bool:
+        """Whether Start game opens "Previously on…" when a game has ended before (on
+        until the GM turns it off in that window)."""
+        value = self._store.value("play/recap_at_start", True)
+        # The INI file reads a flag back as its text.
+        return value not in (False, "false", "0", 0)
+
+    def set_recap_at_start(self, wanted: bool) -> None:
+        self._store.setValue("play/recap_at_start", wanted)
+
     # -- outputs --------------------------------------------------------------------------
 
     def pdf_folder(self) -> Path | None:

@@ -137,13 +137,15 @@ def test_the_recap_tells_the_last_game_and_the_days_since(
     gm = recap(campaign, players=False)
     assert gm.title == f"Previously on {campaign.summary().name}"
     assert gm.lines[0].startswith("The crew lost the ledger")
-    assert "Scene 1: The docks at night" in gm.lines
+    # A scene's shared note is told on its line.
+    assert "Scene 1: The docks at night — Shared: the docks were quiet." in gm.lines
     assert "Bryn is out for good (no die left)" in gm.lines
     assert "Since then, 2 days passed (day 1 -> 3)." in gm.lines
     assert "Storm season: 2 of 8" in gm.lines and "Hidden plot: 3 of 6" in gm.lines
     safe = recap(campaign, players=True).text()
     assert "Hidden" not in safe and "ledger" not in safe
     assert "Storm season: 2 of 8" in safe and "The Tidewardens: −3 War" in safe
+    assert "Shared: the docks were quiet." in safe
 
 
 def test_no_game_yet_gives_an_empty_recap_and_no_pages(campaign: Campaign) -> None:
