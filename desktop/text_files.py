@@ -64,9 +64,22 @@ def folder_refusal(folder: Path) -> str | None:
         existing = existing.parent
     if not existing.is_dir():
         return f"“{shown_name(existing)}” is a file, not a folder: choose another folder."
-    if not os.access(existing, os.W_OK | os.X_OK):
+    if not _writable(existing):
         return f"GM Desk may not write in the folder “{shown_name(existing)}”: choose another."
     return None
+
+
+def _writable(folder: Path) -> bool:
+    """Whether a file can be made in `folder`: tried, not asked (permissions say nothing
+    of a read-only disk, nor to an administrator of a folder no one may write in)."""
+    probe = folder / partial_name("journal", name_room(folder))
+    try:
+        handle = os.open(probe, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600)
+    except OSError:
+        return False
+    os.close(handle)
+    probe.unlink(missing_ok=True)
+    return True
 
 
 @dataclass

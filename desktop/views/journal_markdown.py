@@ -46,9 +46,9 @@ INLINE_MARKS = re.compile(r"([\\`*_\[\]<#|~$%^]|=(?==)|&(?=#?\w+;))")
 # What starts a block when it opens a line: a list, a quote, a heading underline, a
 # numbered item, a fence.
 LINE_START = re.compile(r"^([-+>:]|\d+[.)])")
-# Kept out of a wiki link's target: Obsidian's link marks and what no system's file
-# name takes (a note's name is its file's).
-LINK_FORBIDDEN = re.compile(r'[\[\]#^|\\/:*?"<>\x00-\x1f\x7f]')
+# Kept out of a wiki link's target: Obsidian's link marks, its comment mark and what no
+# system's file name takes (a note's name is its file's).
+LINK_FORBIDDEN = re.compile(r'[\[\]#^|%\\/:*?"<>\x00-\x1f\x7f]')
 # Line breaks YAML 1.1 (and some Markdown readers) take as one, beyond \n and \r.
 ODD_BREAKS = {"\x85": "\\u0085", "\u2028": "\\u2028", "\u2029": "\\u2029"}
 
@@ -165,7 +165,8 @@ def wiki_link(name: str) -> str:
         return ""
     if target == shown:
         return f"[[{target}]]"
-    alias = shown.replace("[", "(").replace("]", ")").replace("|", "/")
+    # An alias ends at "]]" or "|", and a "%%" in it would open a comment.
+    alias = re.sub(r"%+", "%", shown.replace("[", "(").replace("]", ")").replace("|", "/"))
     return f"[[{target}|{alias}]]"
 
 
