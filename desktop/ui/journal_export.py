@@ -76,13 +76,19 @@ def export_journal_markdown(
 
 
 def gather_journal(
-    campaign: Campaign, game_ids: Iterable[int], *, players: bool = False
+    campaign: Campaign,
+    game_ids: Sequence[int],
+    *,
+    players: bool = False,
+    progress: Callable[[float], None] = lambda fraction: None,
 ) -> PrintJournal:
-    """The games `game_ids` as plain data to print; with `players`, player-safe."""
-    games = tuple(
-        print_journal_game(journal_page(campaign, game_id, players=players)) for game_id in game_ids
-    )
-    return PrintJournal(campaign.summary().name, games, players)
+    """The games `game_ids` as plain data to print; with `players`, player-safe.
+    `progress` hears the share read after each game (and may raise to stop)."""
+    games = []
+    for count, game_id in enumerate(game_ids, start=1):
+        games.append(print_journal_game(journal_page(campaign, game_id, players=players)))
+        progress(count / len(game_ids))
+    return PrintJournal(campaign.summary().name, tuple(games), players)
 
 
 def print_journal_game(page: JournalGame) -> PrintJournalGame:
