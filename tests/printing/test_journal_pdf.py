@@ -22,7 +22,7 @@ from desktop.printing.journal import (
 )
 from desktop.store import Campaign
 from desktop.ui.journal_export import games_started_within, gather_journal
-from tests.views.journal_game import PRIVATE, SHARED, play_short_game
+from tests.views.journal_game import HOSTILE, PRIVATE, SHARED, play_short_game
 
 # PDF points: A4 is 210 x 297 mm, Letter 8.5 x 11 in.
 SIZES = {"A4": (595.3, 841.9), "Letter": (612.0, 792.0)}
@@ -149,3 +149,16 @@ def test_an_empty_journal_is_refused(tmp_path: Path, qapp: object) -> None:
     with pytest.raises(ValueError, match="No game to print"):
         export_journal_pdf(out, PrintJournal("c", ()))
     assert not out.exists()
+
+
+def test_names_built_to_break_a_page_print_whole(tmp_path: Path, qapp: object) -> None:
+    with Campaign.create(tmp_path / "c.gmdesk", data_dir=tmp_path / "data") as campaign:
+        play_short_game(campaign, HOSTILE)
+        journal = gather_journal(campaign, games_started_within(campaign))
+    out = tmp_path / "hostile.pdf"
+    assert export_journal_pdf(out, journal) == 1
+    (text,) = page_texts(out)
+    for line in HOSTILE.scene_one.splitlines():
+        assert line.strip() in text, line
+    assert "Scene 2" in text.title() and "page 1 of 1" in text
+    assert len(rendered(out)) == 1

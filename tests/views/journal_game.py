@@ -34,6 +34,20 @@ class Names:
     scene_two: str = "The lighthouse"
 
 
+# Names built to break a Markdown file or a page: link marks, a colon, a rule, a
+# heading, a fence, HTML, line breaks.
+HOSTILE = Names(
+    kara="Kara ]] [[Voss | the #best",
+    bryn="- Bryn: *the* `bold`\n---\nscene: 1",
+    dask="Captain: Dask ==hi== %%%",
+    storm="Storm: season\n## not a heading",
+    hidden="> [!note] hidden",
+    sashes="1. Red | Sashes ^block",
+    scene_one="The docks: ---\n# and a heading\n```\n<b>bold</b>",
+    scene_two="---",
+)
+
+
 def play_short_game(campaign: Campaign, names: Names = Names()) -> int:
     """Play one game through the store; its id."""
     roster = campaign.roster

@@ -11,7 +11,7 @@ from pathlib import Path
 from desktop.store import Campaign
 from desktop.views.journal import journal_page
 from desktop.views.journal_markdown import journal_markdown, one_line
-from tests.views.journal_game import NPC_ROLL, PRIVATE, SHARED, Names, play_short_game
+from tests.views.journal_game import HOSTILE, NPC_ROLL, PRIVATE, SHARED, play_short_game
 
 WIKI_LINK = re.compile(r"\[\[([^\[\]|]+)(?:\|([^\[\]]+))?\]\]")
 # A backslash before ASCII punctuation is CommonMark's escape: what a reader shows.
@@ -93,18 +93,6 @@ def test_the_player_safe_file_keeps_the_gms_secrets(tmp_path: Path) -> None:
     links = {match.group(1) for match in WIKI_LINK.finditer(page.text)}
     assert {"Kara Voss", "Storm season"} <= links
     assert (2, "Scene 2: The lighthouse") in headings(body)
-
-
-HOSTILE = Names(
-    kara="Kara ]] [[Voss | the #best",
-    bryn="- Bryn: *the* `bold`\n---\nscene: 1",
-    dask="Captain: Dask ==hi== %%%",
-    storm="Storm: season\n## not a heading",
-    hidden="> [!note] hidden",
-    sashes="1. Red | Sashes ^block",
-    scene_one="The docks: ---\n# and a heading\n```\n<b>bold</b>",
-    scene_two="---",
-)
 
 
 def test_names_chosen_to_break_the_file_do_not(tmp_path: Path) -> None:
