@@ -28,11 +28,16 @@ __all__ = [
     "GENERATOR",
     "MarkdownPage",
     "escape_inline",
+    "file_stem",
+    "front_matter",
     "journal_markdown",
     "journal_markdown_pages",
+    "line_markdown",
     "link_names",
+    "one_line",
     "page_markdown",
     "wiki_link",
+    "yaml_value",
 ]
 
 # The front matter's first line: how a Markdown file GM Desk wrote is known again (an
