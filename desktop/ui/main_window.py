@@ -175,6 +175,10 @@ class MainWindow(QMainWindow):
             "Save a &Copy…", self.save_copy, keys.SaveAs, "actionSaveCopy"
         )
         self.export_action = self._action("&Export…", self.export_json, None, "actionExport")
+        # The journal, one Markdown file per game, for an Obsidian vault (GM's or players').
+        self.journal_export_action = self._action(
+            "Export &Journal as Markdown…", self.export_journal, None, "actionExportJournal"
+        )
         self.import_action = self._action("&Import…", self.import_json, None, "actionImport")
         # Each asks first what to print: a sheet, all players' sheets, the GM summary, cards.
         self.print_action = self._action("&Print…", self.print_document, keys.Print, "actionPrint")
@@ -251,7 +255,9 @@ class MainWindow(QMainWindow):
         self.recent_menu = file_menu.addMenu("Open &Recent")
         self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
         file_menu.addSeparator()
-        file_menu.addActions([self.copy_action, self.export_action, self.import_action])
+        file_menu.addActions(
+            [self.copy_action, self.export_action, self.journal_export_action, self.import_action]
+        )
         file_menu.addSeparator()
         file_menu.addActions([self.print_action, self.preview_action, self.pdf_action])
         file_menu.addAction(self.alignment_action)
@@ -602,6 +608,7 @@ class MainWindow(QMainWindow):
         for action in (
             self.copy_action,
             self.export_action,
+            self.journal_export_action,
             self.close_action,
             self.print_action,
             self.preview_action,
@@ -810,6 +817,11 @@ class MainWindow(QMainWindow):
 
     def export_json(self) -> None:
         file_outputs.export_json(self)
+
+    def export_journal(self) -> None:
+        from desktop.ui.journal_markdown_export import export_journal
+
+        export_journal(self)
 
     def import_json(self) -> None:
         """Check the chosen export first; only a good one is given a place to be saved."""
