@@ -193,7 +193,9 @@ def journal_page(campaign: Campaign, game_id: int, *, players: bool = False) -> 
                 by_round.setdefault((roll.scene, roll.round or 1), []).append(line)
     scenes = []
     for number_, scene in enumerate(game.scenes, start=1):
-        rounds = sorted(r for s, r in by_round if s == number_)
+        # A round shows what happened in it: one with nothing to tell (turns only, or
+        # only what players may not see) has no heading.
+        rounds = sorted(r for s, r in by_round if s == number_ and by_round[(s, r)])
         scenes.append(
             JournalScene(
                 number_,

@@ -563,7 +563,7 @@ SPECIFIC: dict[str, tuple[Write, str]] = {
         lambda c: c.downtime.restore_session(1, c.downtime.end_session(c.downtime.start_session())),
         "Downtime session 1 restored",
     ),
-    "downtime.record": (_step, "Kara Voss in downtime: healing: Kara healed"),
+    "downtime.record": (_step, "Kara Voss in downtime: Healing and Recovery: Kara healed"),
     "downtime.undo": (_undone_step, "Downtime step of Kara Voss undone: Kara healed"),
     "downtime.redo": (
         lambda c: c.downtime.redo(*reversed(_undone_step(c))),

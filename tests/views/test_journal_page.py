@@ -122,6 +122,8 @@ def test_the_player_safe_page_leaves_out_what_players_may_not_see(
 ) -> None:
     page = journal_page(campaign, played.game_id, players=True)
     texts = " ".join(_texts(page))
+    # Round 2 of scene 1 held only the NPC's roll: no heading for players.
+    assert [r.number for r in page.scenes[0].rounds] == [1]
     for secret in ("Hidden", "declares", "marks session XP"):
         assert secret not in texts, secret
     assert "Storm season: 0 -> 2 of 8" in texts  # a shown clock is the players'
