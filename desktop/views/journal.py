@@ -176,8 +176,9 @@ def journal_page(campaign: Campaign, game_id: int, *, players: bool = False) -> 
     for entry in entries:
         if entry.id in undone or entry.undo_of is not None:
             continue
-        lines = builder.lines(entry, rolls, placed_rolls)
-        if closing or any(p.kind == parts.GAME_ENDED for p in parts_of(entry)):
+        found = parts_of(entry)  # decoded once: a long game has thousands of entries
+        lines = builder.lines(entry, rolls, placed_rolls, found)
+        if closing or any(p.kind == parts.GAME_ENDED for p in found):
             closing.extend(lines)  # the end's growth, and anything after it
         elif entry.scene is None or entry.scene > len(game.scenes):
             opening.extend(lines)
@@ -239,12 +240,16 @@ class _PageBuilder:
         self._names = {c.id: c.name for c in campaign.roster.all()}
 
     def lines(
-        self, entry: HistoryRecord, rolls: dict[int, RollRecord], placed: set[int]
+        self,
+        entry: HistoryRecord,
+        rolls: dict[int, RollRecord],
+        placed: set[int],
+        found: Sequence[HistoryPart] | None = None,
     ) -> list[JournalLine]:
         """The lines of one entry: each part worth telling, a roll from its log line
         (the dice a roll depleted are in its own words, so its pool change is not
         told again)."""
-        found = parts_of(entry)
+        found = parts_of(entry) if found is None else found
         rolled = any(p.kind == parts.ROLLED for p in found)
         by = "" if entry.who == GM else self._names.get(entry.character_id or 0, "A player")
         lines = []

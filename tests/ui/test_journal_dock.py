@@ -85,7 +85,7 @@ def _page(dock: JournalWidget) -> str:
 
 
 def _settled(qtbot: QtBot, dock: JournalWidget) -> None:
-    qtbot.waitUntil(lambda: not dock.refresher.isActive(), timeout=2000)
+    qtbot.waitUntil(dock.is_filled, timeout=3000)
 
 
 def test_a_played_game_shows_scenes_rounds_and_the_roll_with_its_total(
@@ -158,15 +158,14 @@ def test_a_refused_note_stays_in_the_editor_with_the_plain_message(
     too_long = "x" * (NOTE_MAX + 1)
     box.editor.setPlainText(too_long)
     box.flush()
-    assert f"at most {NOTE_MAX:,} characters" in box.message.text()
-    assert not box.message.isHidden()
+    assert f"at most {NOTE_MAX:,} characters" in box.refusal()
     assert campaign.journal.note(game).text == ""
     campaign.roster.add("Bryn")  # any change: the page is read again
     _settled(qtbot, dock)
     assert box.editor.toPlainText() == too_long  # nothing lost
     box.editor.setPlainText("Shorter.")
     box.flush()
-    assert box.message.isHidden() and campaign.journal.note(game).text == "Shorter."
+    assert box.refusal() == "" and campaign.journal.note(game).text == "Shorter."
 
 
 def test_typing_in_progress_is_never_overwritten_by_a_refresh(

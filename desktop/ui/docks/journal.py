@@ -33,6 +33,10 @@ from desktop.ui.widgets.page_text import PageText
 from desktop.views.journal import JournalEntry, JournalGame, journal_games, journal_page
 
 NO_CAMPAIGN = "No campaign is open."
+# The most widgets one turn of the event loop makes for a page: more than a screenful.
+# A long game's page (50 scenes) is made in the turns after; measured, making it whole
+# at once took 90-190 ms of one turn (tests/benchmarks/test_journal_bench.py).
+FILL_BATCH = 16
 NO_GAMES = "No games yet. Start a game in the Play dock: its journal page fills as you play."
 
 
@@ -79,8 +83,9 @@ class JournalWidget(QWidget):
         self.view.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)
         self.view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.view.setWidget(self.sheet)
+        # No label before it: the column is narrow, and the page's heading says "Game".
+        self.chooser.setAccessibleName("Game")
         top = QHBoxLayout()
-        top.addWidget(PlainLabel("Game"))
         top.addWidget(self.chooser, 1)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
@@ -91,6 +96,14 @@ class JournalWidget(QWidget):
         self.refresher.setSingleShot(True)
         self.refresher.setInterval(0)
         self.refresher.timeout.connect(self._refresh_now)
+        self.filler = QTimer(self)
+        self.filler.setSingleShot(True)
+        self.filler.setInterval(0)
+        self.filler.timeout.connect(self._fill)
+        self._pieces: list[str] = []
+        self._page_notes: list[JournalNoteRecord] = []
+        self._kept = 0  # the scroll position to come back to once the page is whole
+        self._placed = 0
         self.set_session(None)
 
     # -- following the campaign ------------------------------------------------------------
@@ -151,11 +164,14 @@ class JournalWidget(QWidget):
     def _read_page(self, games: tuple[JournalEntry, ...]) -> JournalGame | None:
         assert self._session is not None
         ids = [game.game_id for game in games]
+        shown = self.game_id
         if self.follows_running or self.game_id not in ids:
             # The running game, else the newest; a game undone away falls back here too.
             running = [game.game_id for game in games if game.running]
             self.follows_running = True
             self.game_id = running[0] if running else ids[0]
+        if shown in ids and shown != self.game_id:
+            self.flush_edits()  # a new game started: typing on the last one is kept
         self.chooser.setCurrentIndex(ids.index(self.game_id))
         try:
             return journal_page(self._session.campaign, self.game_id)
@@ -187,7 +203,13 @@ class JournalWidget(QWidget):
         self.message.setText(text)
         self.message.show()
         self.chooser.setEnabled(self.chooser.count() > 0)
-        self._lay_out_sheet([], [])
+        self.filler.stop()
+        for box in self.notes.values():
+            box.timer.stop()
+            box.deleteLater()
+        for piece in self.texts:
+            piece.deleteLater()
+        self.notes, self.texts = {}, []
         self.view.hide()
 
     def _names(self) -> Names:
@@ -206,44 +228,65 @@ class JournalWidget(QWidget):
         pieces = page_sections(page, self._names())
         notes = [page.note, *(scene.note for scene in page.scenes)]
         self.view.show()
-        self._lay_out_sheet(pieces, notes)
-        self.sheet_layout.activate()
-        self.sheet.adjustSize()
-        bar.setValue(kept)
-
-    def _lay_out_sheet(self, pieces: list[str], notes: list[JournalNoteRecord]) -> None:
-        """Pieces of markup with a note between each two, reusing the widgets already
-        there: a note box keeps its editor (and the GM's focus and cursor in it)."""
-        width = self.view.viewport().width() - 12
-        while self.sheet_layout.count():
-            self.sheet_layout.takeAt(0)
-        while len(self.texts) < len(pieces):
-            text = PageText(parent=self.sheet)
-            text.link_activated.connect(self._open_link)
-            self.texts.append(text)
+        self.filler.stop()
+        # What is not on this page goes; the rest is reused as the page is placed.
+        keys = {(note.game_id, note.scene) for note in notes}
+        for key in [key for key in self.notes if key not in keys]:
+            box = self.notes.pop(key)
+            box.timer.stop()  # its game or scene is gone: nothing to write it to
+            box.deleteLater()
         for text in self.texts[len(pieces) :]:
             text.deleteLater()
         del self.texts[len(pieces) :]
-        boxes: dict[tuple[int, int], NoteBox] = {}
-        for note in notes:
-            key = (note.game_id, note.scene)
-            box = self.notes.pop(key, None)
-            if box is None:
-                box = NoteBox(note, self._saver(note.game_id, note.scene), self.sheet)
-            else:
-                box.show_note(note)
-            boxes[key] = box
-        for box in self.notes.values():
-            box.timer.stop()  # its game or scene is gone: nothing to write it to
-            box.deleteLater()
-        self.notes = boxes
-        ordered = list(boxes.values())
-        for index, markup in enumerate(pieces):
-            self.texts[index].set_markup(markup, width)
+        while self.sheet_layout.count():
+            self.sheet_layout.takeAt(0)
+        self._pieces, self._page_notes, self._kept, self._placed = pieces, notes, kept, 0
+        self._fill()
+
+    def is_filled(self) -> bool:
+        """Whether the page shown is whole: read, and every piece of it placed."""
+        return not self.refresher.isActive() and not self.filler.isActive()
+
+    def _fill(self) -> None:
+        """Place the page's pieces of markup with a note between each two, reusing the
+        widgets already there (a note box keeps its editor, and the GM's focus and
+        cursor in it). A long page is made a batch a turn: its first screen shows at
+        once, and the rest follows before the GM can scroll to it."""
+        margins = self.sheet_layout.contentsMargins()
+        viewport = self.view.viewport()
+        # Laid out now at the width they will have on screen; before the page is on
+        # screen, once, at the width the layout gives them.
+        width = viewport.width() - margins.left() - margins.right() if viewport.isVisible() else 0
+        if self._placed:
+            self.sheet_layout.takeAt(self.sheet_layout.count() - 1)  # the stretch
+        made = 0
+        while self._placed < len(self._pieces) and made < FILL_BATCH:
+            index = self._placed
+            if index == len(self.texts):
+                text = PageText(parent=self.sheet)
+                text.link_activated.connect(self._open_link)
+                self.texts.append(text)
+                made += 1
+            self.texts[index].set_markup(self._pieces[index], width)
             self.sheet_layout.addWidget(self.texts[index])
-            if index < len(ordered):
-                self.sheet_layout.addWidget(ordered[index])
+            if index < len(self._page_notes):
+                note = self._page_notes[index]
+                box = self.notes.get((note.game_id, note.scene))
+                if box is None:
+                    box = NoteBox(note, self._saver(note.game_id, note.scene), self.sheet)
+                    self.notes[(note.game_id, note.scene)] = box
+                    made += 1
+                else:
+                    box.show_note(note)
+                self.sheet_layout.addWidget(box)
+            self._placed += 1
         self.sheet_layout.addStretch(1)
+        if self._placed < len(self._pieces):
+            self.filler.start()
+            return
+        self.sheet_layout.activate()
+        self.sheet.adjustSize()
+        self.view.verticalScrollBar().setValue(self._kept)
 
     def note_box(self, scene: int = WHOLE_GAME) -> NoteBox | None:
         """The editor of the shown game's note on `scene` (0: the whole game)."""

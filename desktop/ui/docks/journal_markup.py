@@ -47,17 +47,27 @@ def link_of(href: str) -> Link | None:
     return Link(area, int(number))
 
 
+def linked_text(text: str, link: Link | None, names: Names) -> str:
+    """`text` escaped, the name of what it is about as a link: where the text names it
+    ("Kara Voss rolled 7"), else after it."""
+    name = "" if link is None else names.get((link.area, link.record_id), "")
+    if link is None or not name:
+        return escaped(text)
+    anchor = f"<a href='{link_href(link)}'>{escaped(name)}</a>"
+    before, found, after = text.partition(name)
+    if not found:
+        return f"{escaped(text)} · {anchor}"
+    return f"{escaped(before)}{anchor}{escaped(after)}"
+
+
 def line_markup(line: JournalLine, names: Names) -> str:
     word = KIND_WORDS.get(line.kind, "Change")
-    html = f"<p style='margin:2px 0 2px 8px'><b>{word}</b> · {escaped(line.text)}"
+    html = f"<p class='line'><b>{word}</b> · "
+    html += linked_text(line.text, line.link, names)
     if line.dice:
         html += f" <i>({escaped(line.dice)})</i>"
     if line.by:
         html += f" · from {escaped(line.by)}'s phone"
-    if line.link is not None:
-        name = names.get((line.link.area, line.link.record_id))
-        if name:
-            html += f" · <a href='{link_href(line.link)}'>{escaped(name)}</a>"
     return html + "</p>"
 
 

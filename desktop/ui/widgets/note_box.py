@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtGui import QTextCursor
-from PySide6.QtWidgets import QCheckBox, QPlainTextEdit, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QCheckBox, QLabel, QPlainTextEdit, QVBoxLayout, QWidget
 
 from desktop.store.journal import JournalNoteRecord
 from desktop.ui.form_helpers import error_label, show_error
@@ -54,7 +54,9 @@ class NoteBox(QWidget):
         )
         self.shared.setChecked(not note.private)
         self.shared.toggled.connect(lambda _on: self.flush())
-        self.message = error_label("journalNoteMessage")
+        # Made at the first refusal: a page holds a box per scene, and a styled label
+        # each cost a tenth of the page's building (measured, 51 boxes).
+        self.message: QLabel | None = None
         self.timer = QTimer(self)
         self.timer.setSingleShot(True)
         self.timer.setInterval(SAVE_AFTER_MS)
@@ -64,13 +66,26 @@ class NoteBox(QWidget):
         layout.setSpacing(2)
         layout.addWidget(self.editor)
         layout.addWidget(self.shared)
-        layout.addWidget(self.message)
         self._fit()
 
     @property
     def refused(self) -> bool:
         """Whether the editor holds text the store refused (shown with its message)."""
-        return not self.message.isHidden()
+        return self.message is not None and not self.message.isHidden()
+
+    def refusal(self) -> str:
+        """The store's refusal shown under the editor, "" when none is."""
+        return self.message.text() if self.refused and self.message is not None else ""
+
+    def _say(self, refusal: str) -> None:
+        if self.message is None:
+            if not refusal:
+                return
+            self.message = error_label("journalNoteMessage")
+            layout = self.layout()
+            assert layout is not None
+            layout.addWidget(self.message)
+        show_error(self.message, refusal or None)
 
     def holds_typing(self) -> bool:
         """Whether the editor holds text not yet written (a pause still awaited, or a
@@ -84,7 +99,7 @@ class NoteBox(QWidget):
         if (text, private) == (self._stored.text, self._stored.private) and not self.refused:
             return
         refusal = self._save(text, private)
-        show_error(self.message, refusal or None)
+        self._say(refusal)
         if not refusal:
             self._stored = JournalNoteRecord(
                 self._stored.id, self.game_id, self.scene, text, private
@@ -98,7 +113,7 @@ class NoteBox(QWidget):
         if self.refused and note == self._stored:
             return  # what was refused stays in the editor, nothing lost
         self._stored = note
-        show_error(self.message, None)
+        self._say("")
         self._setting = True
         try:
             if self.editor.toPlainText() != note.text:

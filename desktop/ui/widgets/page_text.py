@@ -21,6 +21,9 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
+# The look of the markup's classes, parsed once per document rather than per line.
+STYLE = "p.line { margin-top: 2px; margin-bottom: 2px; margin-left: 8px; }"
+
 
 class PageText(QWidget):
     """Our own markup (campaign text joined to it only through `escaped`), painted."""
@@ -32,20 +35,23 @@ class PageText(QWidget):
         self.document = QTextDocument(self)
         self.document.setDocumentMargin(2)
         self.document.setDefaultFont(self.font())
+        self.document.setDefaultStyleSheet(STYLE)
         self.markup = ""
         self._laid_at = -1
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self.setMouseTracking(True)
-        self.set_markup(markup, width)
+        if markup:
+            self.set_markup(markup, width)
 
     def set_markup(self, markup: str, width: int = 0) -> None:
-        """Show `markup`; laid out at `width` (else the widget's own) until resized."""
-        if markup == self.markup and self._laid_at >= 0:
+        """Show `markup`, laid out at `width` when given (the width it will be shown
+        at), else when the layout gives it one."""
+        if markup == self.markup:
             return
         self.markup = markup
         self.document.setHtml(markup)
         self._laid_at = -1
-        self._lay_out(width or self.width())
+        self._lay_out(width)
         self.update()
 
     def _lay_out(self, width: int) -> None:
