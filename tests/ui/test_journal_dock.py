@@ -278,3 +278,28 @@ def test_the_window_opens_a_linked_record_in_its_dock(window: MainWindow) -> Non
     assert session.selected_character == kara.id
     journal = panels["journal"].content()
     assert isinstance(journal, JournalWidget) and journal.opener is window
+
+
+def test_behind_another_tab_the_page_waits_until_its_tab_is_chosen(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    qtbot.waitUntil(window.is_ready)
+    session = window.session
+    assert session is not None
+    panel = next(panel for panel in window.panels if panel.name == "journal")
+    journal = panel.content()
+    assert isinstance(journal, JournalWidget) and not journal.is_on_screen()  # Play in front
+    _play(session.campaign, session)
+    qtbot.wait(20)
+    assert journal.texts == [] and journal.message.text() == NO_GAMES  # not read yet
+    panel.raise_()
+    qtbot.waitUntil(lambda: journal.is_on_screen() and journal.is_filled(), timeout=3000)
+    assert "The docks at night" in _page(journal)
+    # The table's one-key shortcuts (N, R, A, F, Space, digits) leave typing alone.
+    box = journal.note_box(1)
+    assert box is not None
+    before = session.campaign.games.running()
+    box.editor.setFocus()
+    qtbot.keyClicks(box.editor, "Nara ran 2 far")
+    assert box.editor.toPlainText() == "Nara ran 2 far"
+    assert session.campaign.games.running() == before

@@ -118,8 +118,19 @@ class JournalWidget(QWidget):
     def _on_changed(self, _topic: str) -> None:
         # Any topic: every write adds to the history the page is read from.
         self._stale = True
-        if self.isVisible():
+        if self.is_on_screen():
             self.refresher.start()  # many topics of one change: read once
+
+    def is_on_screen(self) -> bool:
+        """Shown, and not behind another dock's tab (Qt calls that visible too)."""
+        return self.isVisible() and not self.visibleRegion().isEmpty()
+
+    def dock_shown(self, shown: bool) -> None:
+        """The dock came to the front (its tab chosen) or went behind or away."""
+        if not shown:
+            self.flush_edits()
+        elif self._stale:
+            self.refresher.start()
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)

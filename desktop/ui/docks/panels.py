@@ -98,7 +98,10 @@ class JournalPanel(Panel):
         # The window opens a linked record in its dock; a panel on its own opens none.
         window = self.parent()
         opener = window if callable(getattr(window, "open_record", None)) else None
-        return JournalWidget(self, opener)  # type: ignore[arg-type]  # has open_record
+        widget = JournalWidget(self, opener)  # type: ignore[arg-type]  # has open_record
+        # Behind another dock's tab it is "visible" still: the tab's choice tells.
+        self.visibilityChanged.connect(widget.dock_shown)
+        return widget
 
 
 # In this order the shown docks fill in once the window is on screen, and the View menu
