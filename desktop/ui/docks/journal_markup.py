@@ -108,11 +108,13 @@ def page_sections(page: JournalGame, names: Names) -> list[str]:
     for scene in page.scenes:
         pieces.append(current + scene_heading(scene.number, scene.text))
         current = ""
+        # A round where nothing worth telling happened (turns passed) has no heading.
         for round_ in scene.rounds:
             body = lines_markup(round_.lines, names)
-            current += f"<h4>Round {round_.number}</h4>{body}"
-        if not scene.rounds:
-            current += "<p><i>Nothing happened in this scene yet.</i></p>"
+            if body:
+                current += f"<h4>Round {round_.number}</h4>{body}"
+        if not current:
+            current = "<p><i>Nothing happened in this scene yet.</i></p>"
     current += section("End of the game", page.closing, names)
     current += section("After the game", page.between, names)
     if not page.scenes and not current:
