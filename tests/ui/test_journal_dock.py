@@ -6,6 +6,7 @@ are said in plain words."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QPoint, Qt
@@ -303,3 +304,58 @@ def test_behind_another_tab_the_page_waits_until_its_tab_is_chosen(
     qtbot.keyClicks(box.editor, "Nara ran 2 far")
     assert box.editor.toPlainText() == "Nara ran 2 far"
     assert session.campaign.games.running() == before
+    # Its tab put behind another writes what waited for a pause in typing.
+    game = session.campaign.games.running()
+    assert game is not None and session.campaign.journal.note(game.id, 1).text == ""
+    qtbot.keyClicks(box.editor, ".")
+    next(panel for panel in window.panels if panel.name == "play").raise_()
+    qtbot.waitUntil(lambda: not journal.is_on_screen(), timeout=2000)
+    assert session.campaign.journal.note(game.id, 1).text == "Nara ran 2 far."
+
+
+def test_closing_the_window_writes_the_note_being_typed(
+    qtbot: QtBot, window: MainWindow, data_dir: Path
+) -> None:
+    qtbot.waitUntil(window.is_ready)
+    session = window.session
+    assert session is not None
+    path = session.campaign.path
+    game = _play(session.campaign, session)
+    panel = next(panel for panel in window.panels if panel.name == "journal")
+    panel.raise_()
+    journal = panel.content()
+    assert isinstance(journal, JournalWidget)
+    qtbot.waitUntil(lambda: journal.is_on_screen() and journal.is_filled(), timeout=3000)
+    box = journal.note_box()
+    assert box is not None
+    box.editor.setFocus()
+    qtbot.keyClicks(box.editor, "Last words")
+    window.close()  # before the pause in typing ends
+    with Campaign.open(path, data_dir=data_dir) as reopened:
+        assert reopened.journal.note(game).text == "Last words"
+
+
+def test_a_read_only_campaign_refuses_a_note_in_plain_words_at_the_editor(
+    qtbot: QtBot, campaign_path: Path, data_dir: Path
+) -> None:
+    campaign_path.parent.mkdir(parents=True, exist_ok=True)
+    with Campaign.create(campaign_path, data_dir=data_dir) as made:
+        made.roster.add("Kara Voss")
+        made.games.start()
+    with Campaign.open(campaign_path, data_dir=data_dir, read_only=True) as campaign:
+        session = CampaignSession(campaign)
+        widget = JournalWidget()
+        qtbot.addWidget(widget)
+        widget.set_session(session)
+        widget.show()
+        _settled(qtbot, widget)
+        box = widget.note_box()
+        assert box is not None
+        box.editor.setPlainText("Kept here")
+        box.flush()
+        assert "read-only" in box.refusal() and "Traceback" not in box.refusal()
+        assert box.editor.toPlainText() == "Kept here" and campaign.journal.all() == []
+        assert session.undo_stack.count() == 0
+        widget.set_session(None)
+        session.undo_stack.clear()
+        campaign.unsubscribe(session.changed.emit)
