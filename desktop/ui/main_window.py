@@ -442,7 +442,7 @@ class MainWindow(QMainWindow):
 
     def open_record(self, area: str, record_id: int) -> None:
         """Show a record in its dock (a journal link): see `record_links`."""
-        open_record(self._docks(), self.session, area, record_id)
+        open_record(self, self._docks(), self.session, area, record_id)
 
     def _dock_names(self) -> tuple[str, ...]:
         """The docks a saved layout is for: one saved before a dock came is not restored."""

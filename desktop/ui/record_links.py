@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from PySide6.QtWidgets import QMainWindow
+
 from desktop.store import Topic
 from desktop.ui.panel import Panel
 from desktop.ui.session import CampaignSession
@@ -20,13 +22,24 @@ DOCK_OF_AREA = {
 
 
 def open_record(
-    docks: Mapping[str, Panel], session: CampaignSession | None, area: str, record_id: int
+    window: QMainWindow,
+    docks: Mapping[str, Panel],
+    session: CampaignSession | None,
+    area: str,
+    record_id: int,
+    beside: str = "journal",
 ) -> bool:
-    """Show record `record_id` of `area` in its dock; False for an area with no dock."""
+    """Show record `record_id` of `area` in its dock; False for an area with no dock.
+    A dock the workspace does not show comes in a tab beside the dock `beside` (the
+    one whose link was clicked), as a workspace shows a dock it does not place: the
+    layout around it, the Dice Table's drop targets above all, is not squeezed."""
     name = DOCK_OF_AREA.get(area)
     if session is None or name is None or name not in docks:
         return False
     panel = docks[name]
+    asking = docks.get(beside)
+    if panel.isHidden() and asking is not None and not asking.isHidden():
+        window.tabifyDockWidget(asking, panel)
     panel.show()
     panel.raise_()
     if area == Topic.CHARACTERS:

@@ -277,6 +277,13 @@ def test_the_window_opens_a_linked_record_in_its_dock(window: MainWindow) -> Non
     assert not clocks.visibleRegion().isEmpty()
     window.open_record(Topic.CHARACTERS, kara.id)
     assert session.selected_character == kara.id
+    # A dock the workspace does not show comes in a tab beside the journal.
+    tidewardens = campaign.factions.add("The Tidewardens")
+    window.open_record(Topic.FACTIONS, tidewardens.id)
+    ladder = panels["faction_ladder"]
+    assert ladder.content().selected_record().id == tidewardens.id  # type: ignore[attr-defined]
+    assert not ladder.visibleRegion().isEmpty()
+    assert panels["journal"] in window.tabifiedDockWidgets(ladder)
     journal = panels["journal"].content()
     assert isinstance(journal, JournalWidget) and journal.opener is window
 
