@@ -30,8 +30,11 @@ class WriteNote(StoreCommand):
         old = session.campaign.journal.note(game_id, scene)
         shared_only = old.text == text and old.private != private
         if shared_only:
-            words = "Keep private" if private else "Share with players"
-            name = f"{words} the note on {note_place(scene)}"
+            place = note_place(scene)
+            if private:
+                name = f"Keep the note on {place} private"
+            else:
+                name = f"Share the note on {place} with players"
         else:
             name = f"Write the note on {note_place(scene)}"
         super().__init__(session, name)

@@ -143,7 +143,7 @@ def test_typing_a_note_saves_it_after_a_pause_and_undo_puts_it_back(
     box.shared.click()
     note = campaign.journal.note(game, 1)
     assert (note.text, note.private) == ("Bryn lied twice.", False)
-    assert session.undo_stack.undoText() == "Share with players the note on scene 1"
+    assert session.undo_stack.undoText() == "Share the note on scene 1 with players"
     session.undo_stack.undo()
     assert campaign.journal.note(game, 1).private
     qtbot.waitUntil(lambda: not box.shared.isChecked(), timeout=2000)
