@@ -366,3 +366,20 @@ def test_a_read_only_campaign_refuses_a_note_in_plain_words_at_the_editor(
         widget.set_session(None)
         session.undo_stack.clear()
         campaign.unsubscribe(session.changed.emit)
+
+
+def test_a_refresh_keeps_the_page_where_the_gm_scrolled_it(
+    qtbot: QtBot, campaign: Campaign, session: CampaignSession, dock: JournalWidget
+) -> None:
+    _play(campaign, session)
+    dock.resize(420, 260)
+    _settled(qtbot, dock)
+    bar = dock.view.verticalScrollBar()
+    qtbot.waitUntil(lambda: bar.maximum() > 100, timeout=2000)
+    bar.setValue(bar.maximum() // 2)
+    where = bar.value()
+    kara = campaign.roster.all()[0]
+    campaign.games.declare(kara.id, "I jump")  # the page grows at its end
+    _settled(qtbot, dock)
+    assert "I jump" in _page(dock)
+    assert bar.value() == where
