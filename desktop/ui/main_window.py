@@ -54,6 +54,7 @@ from desktop.ui.plain_text import (
 )
 from desktop.ui.player_display.controller import PlayerDisplay
 from desktop.ui.recap_launcher import RecapLauncher
+from desktop.ui.record_links import open_record
 from desktop.ui.session import CampaignSession
 from desktop.ui.settings import LAYOUT_VERSION, Settings
 from desktop.ui.sharing.controller import PlayerSharing, ServerFactory, share_server
@@ -447,6 +448,10 @@ class MainWindow(QMainWindow):
 
     def _docks(self) -> dict[str, Panel]:
         return {panel.name: panel for panel in self.panels}
+
+    def open_record(self, area: str, record_id: int) -> None:
+        """Show a record in its dock (a journal link): see `record_links`."""
+        open_record(self, self._docks(), self.session, area, record_id)
 
     def _dock_names(self) -> tuple[str, ...]:
         """The docks a saved layout is for: one saved before a dock came is not restored."""
