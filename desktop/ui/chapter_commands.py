@@ -51,7 +51,7 @@ class EditChapter(StoreCommand):
     def id(self) -> int:
         return int(MergeId.EDIT_CHAPTER)
 
-    def mergeWith(self, other: QUndoCommand) -> bool:
+    def merge(self, other: QUndoCommand) -> bool:
         # Stepping coin up five times is one undo step, not five.
         if not isinstance(other, EditChapter) or set(other.new) != set(self.new):
             return False

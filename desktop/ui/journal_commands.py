@@ -62,7 +62,7 @@ class WriteNote(StoreCommand):
     def id(self) -> int:
         return int(MergeId.EDIT_JOURNAL) if self.folds else NO_MERGE
 
-    def mergeWith(self, other: QUndoCommand) -> bool:
+    def merge(self, other: QUndoCommand) -> bool:
         if not isinstance(other, WriteNote) or not other.folds:
             return False
         if (other.game_id, other.scene) != (self.game_id, self.scene):
