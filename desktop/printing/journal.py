@@ -58,6 +58,7 @@ class PrintJournalScene:
     text: str
     note: str = ""
     rounds: tuple[PrintJournalRound, ...] = ()
+    note_private: bool = False  # labelled as the game's note is: the GM's private one
 
 
 @dataclass(frozen=True)
@@ -108,7 +109,8 @@ def _document(canvas: Canvas, journal: PrintJournal, game: PrintJournalGame) -> 
         openers[section] = [_label(canvas, f"Scene {scene.number} (continued)", section)]
         blocks += [spacer(SCENE_GAP, section), *_scene_heading(canvas, scene, section)]
         if scene.note:
-            blocks += _note(canvas, "Note", scene.note, section)
+            label = "The GM's private note" if scene.note_private else "Note"
+            blocks += _note(canvas, label, scene.note, section)
         for round_ in scene.rounds:
             blocks.append(_round_label(canvas, round_.number, section))
             blocks += _lines(canvas, round_.lines, section, ROUND_INDENT)

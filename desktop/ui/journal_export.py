@@ -106,6 +106,7 @@ def print_journal_game(page: JournalGame) -> PrintJournalGame:
                 scene.text,
                 scene.note.text.strip(),
                 tuple(PrintJournalRound(r.number, _lines(r.lines)) for r in scene.rounds),
+                note_private=scene.note.private and not page.players,
             )
             for scene in page.scenes
         ),

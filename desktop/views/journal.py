@@ -252,9 +252,14 @@ class _PageBuilder:
         roll from its log line (the dice a roll depleted are in its own words, so its
         pool change is not told again)."""
         rolled = any(p.kind == parts.ROLLED for p in found)
+        # A record a part of its own kind tells about ("marks session XP") is not told
+        # again by the plain change beside it ("Downtime sheet of Kara Voss: xp edited").
+        told = {(p.area, p.record_id) for p in found if p.kind}
         by = "" if entry.who == GM else self._names.get(entry.character_id or 0, "A player")
         lines = []
         for part in found:
+            if not part.kind and (part.area, part.record_id) in told:
+                continue
             if part.kind == parts.ROLLED:
                 roll = rolls.get(part.record_id or 0)
                 if roll is not None:

@@ -162,3 +162,23 @@ def test_names_built_to_break_a_page_print_whole(tmp_path: Path, qapp: object) -
         assert line.strip() in text, line
     assert "Scene 2" in text.title() and "page 1 of 1" in text
     assert len(rendered(out)) == 1
+
+
+def test_a_private_scene_note_is_labelled_as_the_gms_own(
+    played: Campaign, tmp_path: Path, qapp: object
+) -> None:
+    # The game's private note said "The GM's private note" while a private scene note
+    # said only "Note", like a shared one: the GM could not tell from the paper.
+    secret = "Private: the keeper lies"
+    with played:
+        game_id = played.games.all()[-1].id
+        played.journal.write(game_id, 2, secret)
+        journal = gather_journal(played, games_started_within(played))
+    (game,) = journal.games
+    assert [(s.number, s.note_private) for s in game.scenes] == [(1, False), (2, True)]
+    out = tmp_path / "notes.pdf"
+    export_journal_pdf(out, journal)
+    text = " ".join(page_texts(out)).casefold()
+    assert f"the gm's private note {secret}".casefold() in text
+    assert f"note {SHARED}".casefold() in text
+    assert f"private note {SHARED}".casefold() not in text

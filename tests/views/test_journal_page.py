@@ -153,3 +153,13 @@ def test_the_recap_tells_the_last_game_and_the_days_since(
 def test_no_game_yet_gives_an_empty_recap_and_no_pages(campaign: Campaign) -> None:
     assert recap(campaign, players=True).empty
     assert journal_games(campaign) == ()
+
+
+def test_a_session_xp_mark_is_told_once_not_again_as_a_sheet_edit(
+    campaign: Campaign, played: Played
+) -> None:
+    # Marking XP writes the sheet (a plain "xp edited" part) and says what it marks;
+    # the page tells the mark, not the raw edit beside it.
+    between = [line.text for line in journal_page(campaign, played.game_id).between]
+    assert any(text.startswith("Kara Voss marks session XP on ") for text in between)
+    assert not any("Downtime sheet of" in text for text in between), between

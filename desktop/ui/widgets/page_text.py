@@ -67,6 +67,14 @@ class PageText(QWidget):
             self.document.setDefaultFont(self.font())
             width, self._laid_at = self._laid_at, -1
             self._lay_out(width)
+        elif event.type() == QEvent.Type.PaletteChange and self.markup:
+            # The document coloured its links with the palette of when the markup was
+            # set: read again, they take the new theme's (dark blue links on the dark
+            # theme's grey were barely readable).
+            self.document.setHtml(self.markup)
+            width, self._laid_at = self._laid_at, -1
+            self._lay_out(width)
+            self.update()
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
