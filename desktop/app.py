@@ -829,16 +829,13 @@ def _journal_outputs(args: argparse.Namespace) -> int:
                 written = export_journal_markdown(
                     opened, args.export_journal, chosen, players=args.players
                 )
-                print(
-                    f"Wrote the {version}journal of {len(written)} game(s) as Markdown "
-                    f"to {args.export_journal}"
-                )
+                games = f"{len(written)} game{'s' * (len(written) != 1)}"
+                print(f"Wrote the {version}journal of {games} as Markdown to {args.export_journal}")
         if journal is not None:
             pages = print_journal(journal, args.print_journal, args.paper)
-            print(
-                f"Wrote the {version}journal of {len(journal.games)} game(s) on {pages} "
-                f"page(s) to {args.print_journal}"
-            )
+            games = f"{len(journal.games)} game{'s' * (len(journal.games) != 1)}"
+            on = f"{pages} page{'s' * (pages != 1)}"
+            print(f"Wrote the {version}journal of {games} on {on} to {args.print_journal}")
     except (CampaignRefused, ValueError, OSError, sqlite3.DatabaseError) as error:
         return _print_refused(args.campaign, error)
     return 0

@@ -37,7 +37,7 @@ def test_the_journal_is_exported_one_file_per_game(
     folder = tmp_path / "vault" / "Journal"
     done = run(gm_desk_home, "--campaign", str(played), "--export-journal", str(folder))
     assert done.returncode == 0, done.stderr
-    assert "journal of 1 game(s)" in done.stdout
+    assert "journal of 1 game " in done.stdout
     (page,) = folder.iterdir()
     assert page.name == "Game 001 · 2026-03-14.md"
     text = page.read_text(encoding="utf-8")

@@ -119,7 +119,7 @@ def _document(canvas: Canvas, journal: PrintJournal, game: PrintJournalGame) -> 
                 canvas, "Nothing was recorded in this scene.", section=section, italic=True
             )
     blocks += _part(canvas, "The end of the game", game.closing, "closing", openers)
-    blocks += _part(canvas, "Until the next game", game.between, "between", openers)
+    blocks += _part(canvas, "After the game", game.between, "between", openers)
     if not game.scenes and not game.opening and not game.closing:
         blocks += [spacer(SCENE_GAP), *line_blocks(canvas, "No scene was set.", section="")]
     footer = " · ".join(part for part in (kind, journal.campaign, game.title) if part)

@@ -117,6 +117,8 @@ def write_journal(window: MainWindow, folder: Path, *, players: bool) -> list[Pa
         return None
     version = "player-safe journal" if players else "journal"
     window.statusBar().showMessage(
-        f"Wrote the {version} of {len(written)} game(s) to {shown_path(folder)}", 8000
+        f"Wrote the {version} of {len(written)} game{'s' * (len(written) != 1)}"
+        f" to {shown_path(folder)}",
+        8000,
     )
     return written

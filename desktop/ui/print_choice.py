@@ -280,9 +280,9 @@ def _labels(options: PrintOptions) -> list[tuple[str, str, bool]]:
         (SUMMARY, "The GM summary: faction ladder and chapter", True),
         (
             LAST_GAME,
-            f"The journal of the last game ({options.last_game_title})"
+            f"The journal of the latest game ({options.last_game_title})"
             if options.last_game is not None
-            else "The journal of the last game (no game yet)",
+            else "The journal of the latest game (no game yet)",
             options.last_game is not None,
         ),
         (

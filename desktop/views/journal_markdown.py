@@ -118,7 +118,7 @@ def page_markdown(
     if page.closing:
         out += ["", "## The end of the game", "", *_items(page.closing, names)]
     if page.between:
-        out += ["", "## Until the next game", "", *_items(page.between, names)]
+        out += ["", "## After the game", "", *_items(page.between, names)]
     return "\n".join(out) + "\n"
 
 

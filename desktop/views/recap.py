@@ -113,7 +113,8 @@ def _shortened(text: str) -> str:
 
 
 def _standing(campaign: Campaign, lines: Sequence[JournalLine]) -> list[str]:
-    """Where the clocks and factions `lines` moved stand now, in the order they first
+    """Where the clocks and factions `lines` moved stand now ("Storm season: now 3 of
+    8": said as now, so it never reads as a move since the game), in the order they first
     moved: each said once (a clock ticked three times, in the game and since, is one
     line), clocks first. A clock or faction deleted since is not said."""
     clocks = {c.id: c for c in campaign.clocks.all()}
@@ -126,8 +127,9 @@ def _standing(campaign: Campaign, lines: Sequence[JournalLine]) -> list[str]:
         record_id = line.link.record_id
         if line.link.area == Topic.CLOCKS and record_id in clocks:
             clock = clocks[record_id]
-            clock_lines[record_id] = f"{clock.name}: {clock.filled} of {clock.segments}"
+            clock_lines[record_id] = f"{clock.name}: now {clock.filled} of {clock.segments}"
         elif line.link.area == Topic.FACTIONS and record_id in ladder:
             faction = ladder[record_id]
-            faction_lines[record_id] = f"{faction.name}: {factions.status_text(faction.status)}"
+            status = factions.status_text(faction.status)
+            faction_lines[record_id] = f"{faction.name}: now {status}"
     return [*clock_lines.values()][:EVENTS_SHOWN] + [*faction_lines.values()][:EVENTS_SHOWN]

@@ -138,7 +138,7 @@ def test_long_games_flow_over_pages_each_numbered_from_one(tmp_path: Path, qapp:
     assert any("(continued)" in text.casefold() for text in texts)
     for scene in range(1, 7):
         assert sum(f"Scene text {scene}:" in text for text in texts) == 2
-    for part in ("Before the first scene", "The end of the game", "Until the next game"):
+    for part in ("Before the first scene", "The end of the game", "After the game"):
         assert sum(part in text for text in texts) == 2, part
     assert "from Kara Voss's page" in " ".join(texts)
     assert len(rendered(out)) == pages

@@ -54,7 +54,7 @@ def test_the_menu_asks_the_version_then_the_folder(
     text = page.read_text(encoding="utf-8")
     assert front_matter(text)["players"] is True
     assert PRIVATE not in text and SHARED in text
-    assert "player-safe journal of 1 game(s)" in played.statusBar().currentMessage()
+    assert "player-safe journal of 1 game to" in played.statusBar().currentMessage()
 
 
 def test_the_gms_journal_is_written_and_a_bad_folder_refused(
@@ -77,7 +77,7 @@ def test_the_journal_is_a_choice_to_print(played: MainWindow, tmp_path: Path, qa
     assert options is not None
     dialog = PrintChoiceDialog(options, "Export PDF…", ask_paper=True, parent=played)
     try:
-        assert dialog.buttons[LAST_GAME].text() == "The journal of the last game (Game 1)"
+        assert dialog.buttons[LAST_GAME].text() == "The journal of the latest game (Game 1)"
         assert dialog.buttons[JOURNAL].text() == "The whole journal (1 game)"
         assert not dialog.journal_players.isEnabled()  # a sheet is chosen first
         dialog.buttons[JOURNAL].setChecked(True)

@@ -41,7 +41,7 @@ def test_start_game_opens_the_recap_of_the_game_before(window: MainWindow, qtbot
     dialog = started(window, qtbot)
     assert dialog is not None and not dialog.isModal()
     # The GM's recap first: it holds the secrets; the players' holds none.
-    assert "Sekrit hidden clock: 5 of 6" in dialog.texts()
+    assert "Sekrit hidden clock: now 5 of 6" in dialog.texts()
     assert leaks("\n".join(dialog.texts()), SECRETS, ())
     dialog.players_check.setChecked(True)
     players = recap(campaign_of(window), players=True)
@@ -51,7 +51,7 @@ def test_start_game_opens_the_recap_of_the_game_before(window: MainWindow, qtbot
     dialog.copy_button.click()
     assert QGuiApplication.clipboard().text() == players.text()
     dialog.players_check.setChecked(False)
-    assert "Sekrit hidden clock: 5 of 6" in dialog.texts()
+    assert "Sekrit hidden clock: now 5 of 6" in dialog.texts()
     qtbot.mouseClick(dialog.close_button, Qt.MouseButton.LeftButton)
     assert not dialog.isVisible()
 
@@ -114,14 +114,14 @@ def test_show_puts_the_players_recap_on_the_display(window: MainWindow, qtbot: Q
     assert window.player_display.recap_action.isChecked()
     players = recap(campaign, players=True)
     assert display.recap.texts() == list(players.lines)
-    assert "Sash war: 3 of 8" in display.recap.texts()
+    assert "Sash war: now 3 of 8" in display.recap.texts()
     shown = display_text(display)
     assert players.title in shown
     assert leaks(shown, SECRETS, (*GM_NUMBERS, NPC_TOTAL)) == []
     # The GM hides a clock meanwhile: it leaves the display in the same turn.
     sash_war = next(c for c in campaign.clocks.all() if c.name == "Sash war")
     campaign.clocks.update(sash_war.id, shown=False)
-    assert "Sash war: 3 of 8" not in display.recap.texts()
+    assert "Sash war: now 3 of 8" not in display.recap.texts()
     # Blanking still wins; unblanked, the recap again.
     window.player_display.blank_action.setChecked(True)
     assert display.blanked

@@ -143,10 +143,10 @@ def test_the_recap_tells_the_last_game_and_the_days_since(
     assert "Scene 1: The docks at night — Shared: the docks were quiet." in gm.lines
     assert "Bryn is out for good (no die left)" in gm.lines
     assert "Since then, 2 days passed (day 1 -> 3)." in gm.lines
-    assert "Storm season: 2 of 8" in gm.lines and "Hidden plot: 3 of 6" in gm.lines
+    assert "Storm season: now 2 of 8" in gm.lines and "Hidden plot: now 3 of 6" in gm.lines
     safe = recap(campaign, players=True).text()
     assert "Hidden" not in safe and "ledger" not in safe
-    assert "Storm season: 2 of 8" in safe and "The Tidewardens: −3 War" in safe
+    assert "Storm season: now 2 of 8" in safe and "The Tidewardens: now −3 War" in safe
     assert "Shared: the docks were quiet." in safe
 
 

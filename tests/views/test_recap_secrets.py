@@ -58,8 +58,8 @@ def test_the_players_recap_tells_no_secret(campaign: Campaign) -> None:
     # The control: the GM's recap tells the secrets the players' leaves out.
     assert {"sekrit", "karaonly"} & set(leaks(gm.text(), secrets, ()))
     assert "Sekrit: the Cabal owns Dask" in gm.lines
-    assert "Sekrit hidden clock: 5 of 6" in gm.lines
-    assert "Sekrit Cabal: +3 Allies" in gm.lines
+    assert "Sekrit hidden clock: now 5 of 6" in gm.lines
+    assert "Sekrit Cabal: now +3 Allies" in gm.lines
     assert "Kara Voss marks session XP on Insight" in gm.lines
 
 
@@ -73,8 +73,8 @@ def test_the_players_recap_tells_the_scene_the_days_and_the_shown_clocks(
     assert players.lines == (
         f"Scene 1: The docks at night — {SHARED_NOTE}",
         "Since then, 2 days passed (day 1 -> 3).",
-        "Sash war: 3 of 8",
-        "Public doom: 4 of 6",
+        "Sash war: now 3 of 8",
+        "Public doom: now 4 of 6",
     )
     assert players.text().splitlines()[:3] == [players.title, players.game_title, ""]
 
