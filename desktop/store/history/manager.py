@@ -22,10 +22,17 @@ class HistoryManager(Manager):
         rows = self._read(f"{HISTORY_SQL} ORDER BY id DESC LIMIT ?", (count,))
         return [history_from_row(row) for row in reversed(rows)]
 
-    def of_game(self, game_id: int) -> list[HistoryRecord]:
-        """The entries written while game `game_id` ran, oldest first."""
-        rows = self._read(f"{HISTORY_SQL} WHERE game_id = ? ORDER BY id", (game_id,))
-        return [history_from_row(row) for row in rows]
+    def of_game(self, game_id: int, last: int | None = None) -> list[HistoryRecord]:
+        """The entries written while game `game_id` ran, oldest first; the newest
+        `last` when given."""
+        if last is None:
+            rows = self._read(f"{HISTORY_SQL} WHERE game_id = ? ORDER BY id", (game_id,))
+            return [history_from_row(row) for row in rows]
+        count = checks.whole(last, "The number of history entries")
+        rows = self._read(
+            f"{HISTORY_SQL} WHERE game_id = ? ORDER BY id DESC LIMIT ?", (game_id, count)
+        )
+        return [history_from_row(row) for row in reversed(rows)]
 
     def outside_games(
         self, after_id: int, before_id: int | None = None, limit: int = 5_000
