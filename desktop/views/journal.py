@@ -164,10 +164,11 @@ def journal_page(
     if cut:
         entries = entries[1:]
     span = bounds.get(game.id)
-    later = [first for gid, (first, _last) in bounds.items() if gid > game.id]
     between: list[HistoryRecord] = []
     if span is not None and not game.running:
-        between = campaign.history.outside_games(span[1], min(later, default=None), BETWEEN_MAX)
+        # Until the next game's start: not the entries a game undone away left.
+        until = campaign.history.next_game_start(game.id)
+        between = campaign.history.outside_games(span[1], until, BETWEEN_MAX)
     undone = _undone(campaign, [*entries, *between])
     rolls = {roll.id: roll for roll in campaign.rolls.of_game(game.id) if not roll.undone}
     notes = {note.scene: note for note in campaign.journal.of_game(game.id)}

@@ -56,6 +56,18 @@ class HistoryManager(Manager):
         )
         return frozenset(int(row[0]) for row in rows)
 
+    def next_game_start(self, game_id: int) -> int | None:
+        """The first entry, neither undone nor an undo, of a game after `game_id` that is
+        in the campaign: where what followed game `game_id` ends. A game whose start was
+        undone left its entries, under an id the next game started may take again."""
+        rows = self._read(
+            "SELECT MIN(id) FROM history_entry AS h"
+            " WHERE game_id IN (SELECT id FROM game WHERE id > ?) AND undo_of IS NULL"
+            " AND NOT EXISTS (SELECT 1 FROM history_entry AS u WHERE u.undo_of = h.id)",
+            (game_id,),
+        )
+        return None if rows[0][0] is None else int(rows[0][0])
+
     def game_bounds(self) -> dict[int, tuple[int, int]]:
         """Each game's first and last entry ids (entries written while it ran)."""
         rows = self._read(
