@@ -6,8 +6,12 @@ from __future__ import annotations
 
 from itertools import pairwise
 
+import pytest
+
 from desktop.store import Campaign
+from desktop.views import recap as recap_module
 from desktop.views.journal import journal_page
+from desktop.views.recap import recap
 
 TICKS = 30
 FILLS = [0, *((n % 11) + 1 for n in range(TICKS))]  # the clock's fill, tick by tick
@@ -35,3 +39,22 @@ def test_a_page_read_to_its_newest_steps_says_it_is_cut(campaign: Campaign) -> N
     assert [line.text for line in newest.lines()] == TOLD[-10:]
     # Enough room for every step: the page is whole, as without `most`.
     assert journal_page(campaign, game_id, most=1_000) == whole
+
+
+def test_the_recap_of_a_long_game_reads_its_newest_steps(
+    campaign: Campaign, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The recap on the player display is read again at every change: a game of 20,000
+    # steps held the GUI thread 0.45 s each time. It reads the game's end.
+    monkeypatch.setattr(recap_module, "ENTRIES_READ", 5)
+    early = campaign.clocks.add("Early", 4, shown=True).id
+    first = campaign.clocks.add("First", 4, shown=True).id
+    play_long(campaign)
+    doom = next(clock.id for clock in campaign.clocks.all() if clock.name == "Doom")
+    campaign.clocks.update(first, filled=1)  # in the game, before its newest 5 steps
+    for filled in FILLS[1:6]:
+        campaign.clocks.update(doom, filled=filled)
+    campaign.games.finish()
+    campaign.clocks.update(early, filled=1)  # between the sessions: told
+    told = recap(campaign, players=True).lines
+    assert told == ("Scene 1: The docks", f"Doom: {FILLS[5]} of 12", "Early: 1 of 4")
