@@ -408,3 +408,28 @@ def test_a_long_game_shows_its_newest_steps_and_says_the_rest_are_left_out(
     assert "Doom: 10 -> 11 of 12" in page and "Doom: 6 -> 7 of 12" in page
     assert "Doom: 5 -> 6 of 12" not in page and "declares" not in page
     assert "Scene 1" in page and "Scene 2" in page  # the scenes are the game's own
+
+
+def test_undo_from_the_menu_while_typing_keeps_the_typing(qtbot: QtBot, window: MainWindow) -> None:
+    # Typing on scene 2's note, not yet written, then Edit > Undo (the toolbar's button
+    # leaves the focus in the note): the scene's undo took the typing with it, and its
+    # redo gave back an empty note. The typing is written first, so it is the step undone.
+    qtbot.waitUntil(window.is_ready)
+    session = window.session
+    assert session is not None
+    game = _play(session.campaign, session)
+    panel = next(panel for panel in window.panels if panel.name == "journal")
+    panel.raise_()
+    journal = panel.content()
+    assert isinstance(journal, JournalWidget)
+    qtbot.waitUntil(lambda: journal.is_on_screen() and journal.is_filled(), timeout=3000)
+    box = journal.note_box(2)
+    assert box is not None
+    box.editor.setFocus()
+    qtbot.keyClicks(box.editor, "Bryn lied")
+    assert session.undo_stack.undoText() == "Set the scene"
+    window.undo_action.trigger()
+    assert session.campaign.journal.note(game, 2).text == ""  # its write undone
+    assert len(session.campaign.games.get(game).scenes) == 2  # the scene kept
+    window.redo_action.trigger()
+    assert session.campaign.journal.note(game, 2).text == "Bryn lied"
