@@ -55,6 +55,8 @@ class EditChapter(StoreCommand):
         # Stepping coin up five times is one undo step, not five.
         if not isinstance(other, EditChapter) or set(other.new) != set(self.new):
             return False
+        if other.isObsolete():
+            return False  # a refused edit folded in would be redone, not the one written
         if len(self.new) != 1 or next(iter(self.new)) not in MERGED_FIELDS:
             return False
         self.new = dict(other.new)

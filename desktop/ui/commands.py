@@ -214,8 +214,8 @@ class EditField(StoreCommand, Generic[Described]):
 
     def fold(self, other: QUndoCommand) -> bool:
         """Take `other`'s value when it edits the same field of the same record (mergeWith)."""
-        if type(other) is not type(self):
-            return False
+        if type(other) is not type(self) or other.isObsolete():
+            return False  # a refused edit (obsolete) folded in would be redone, not ours
         assert isinstance(other, EditField)
         if (other.record_id, other.field) != (self.record_id, self.field):
             return False

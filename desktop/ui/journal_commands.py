@@ -63,7 +63,9 @@ class WriteNote(StoreCommand):
         return int(MergeId.EDIT_JOURNAL) if self.folds else NO_MERGE
 
     def merge(self, other: QUndoCommand) -> bool:
-        if not isinstance(other, WriteNote) or not other.folds:
+        # Qt offers a refused write (made obsolete) for folding too: folded in, its
+        # text would be this step's, and a redo would lose the note that was written.
+        if not isinstance(other, WriteNote) or not other.folds or other.isObsolete():
             return False
         if (other.game_id, other.scene) != (self.game_id, self.scene):
             return False

@@ -14,6 +14,7 @@ from datetime import date
 from pathlib import Path
 
 from desktop import outputs
+from desktop.names import shown_name
 from desktop.printing.journal import (
     PrintJournal,
     PrintJournalGame,
@@ -22,14 +23,20 @@ from desktop.printing.journal import (
     PrintJournalScene,
 )
 from desktop.store import Campaign
-from desktop.text_files import write_all
+from desktop.text_files import safe_file_name, write_all
 from desktop.views.journal import JournalGame, JournalLine, journal_page
-from desktop.views.journal_markdown import journal_markdown_pages
+from desktop.views.journal_markdown import (
+    GENERATOR,
+    game_file_stem,
+    journal_markdown_pages,
+    yaml_value,
+)
 
 __all__ = [
     "export_journal_markdown",
     "games_started_within",
     "gather_journal",
+    "gm_journal_files",
     "print_journal_game",
 ]
 
@@ -65,6 +72,21 @@ def export_journal_markdown(
         game_ids = [game.id for game in campaign.games.all()]
     if not game_ids:
         raise ValueError("The campaign has no game to export for the dates given.")
+    if players:
+        # The player-safe journal is made to be handed over: never beside the GM's.
+        numbered = enumerate(campaign.games.all(), start=1)
+        names = {
+            safe_file_name(game_file_stem(number, game.started_at), ".md").casefold()
+            for number, game in numbered
+            if game.id in game_ids
+        }
+        left = [path for path in gm_journal_files(folder) if path.name.casefold() not in names]
+        if left:
+            raise OSError(
+                f"The folder “{shown_name(folder)}” holds the GM's journal "
+                f"(“{shown_name(left[0])}”, private notes and all), which the player-safe "
+                "journal would not replace: choose another folder for it."
+            )
     pages = journal_markdown_pages(campaign, game_ids, players=players)
     return write_all(
         folder,
@@ -73,6 +95,26 @@ def export_journal_markdown(
         keep=(campaign.path,),
         going_on=going_on,
     )
+
+
+def gm_journal_files(folder: Path) -> list[Path]:
+    """The Markdown files in `folder` that are the GM's journal as GM Desk exported it
+    (its front matter says so), by name."""
+    opening = ["---\n", f"generator: {yaml_value(GENERATOR)}\n"]
+    found = []
+    try:
+        candidates = sorted(folder.glob("*.md")) if folder.is_dir() else []
+    except OSError:
+        return []
+    for path in candidates:
+        try:
+            with path.open(encoding="utf-8", errors="replace") as handle:
+                head = [handle.readline() for _ in range(12)]
+        except OSError:
+            continue
+        if head[:2] == opening and f"players: {yaml_value(False)}\n" in head:
+            found.append(path)
+    return found
 
 
 def gather_journal(

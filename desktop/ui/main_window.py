@@ -220,6 +220,14 @@ class MainWindow(QMainWindow):
             # The menu shows the keys whatever the platform's habit for shortcuts in menus.
             action.setShortcutVisibleInContextMenu(True)
             plain_action_tip(action)
+        for action, step in (
+            (self.undo_action, self.undo_group.undo),
+            (self.redo_action, self.undo_group.redo),
+        ):
+            # Typing still waiting for its pause (a journal note) is written first, so it
+            # is the step undone: else undoing what it is about (its scene) loses it.
+            action.triggered.disconnect()
+            action.triggered.connect(lambda _checked=False, step=step: self._after_flush(step))
         self.reset_layout_action = self._action(
             "&Reset Workspace", self.reset_layout, None, "actionResetWorkspace"
         )
@@ -541,6 +549,11 @@ class MainWindow(QMainWindow):
             return False
         self.set_session(CampaignSession(campaign, self))
         return True
+
+    def _after_flush(self, step: Callable[[], None]) -> None:
+        for panel in self.panels:
+            panel.flush()
+        step()
 
     def end_opening(self) -> None:
         """No campaign came of `show_layout_before_opening`: the start page again."""

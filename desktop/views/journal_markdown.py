@@ -30,6 +30,7 @@ __all__ = [
     "escape_inline",
     "file_stem",
     "front_matter",
+    "game_file_stem",
     "journal_markdown",
     "journal_markdown_pages",
     "line_markdown",
@@ -89,7 +90,12 @@ def journal_markdown_pages(
 
 def file_stem(page: JournalGame) -> str:
     """ "Game 003 · 2026-03-14": numbered so that a folder sorts the games in order."""
-    return f"Game {page.number:03d} · {page.started_at[:10]}"
+    return game_file_stem(page.number, page.started_at)
+
+
+def game_file_stem(number: int, started_at: str) -> str:
+    """The file stem of game `number` (counted from 1) started at `started_at`."""
+    return f"Game {number:03d} · {started_at[:10]}"
 
 
 def link_names(campaign: Campaign) -> dict[tuple[str, int], str]:

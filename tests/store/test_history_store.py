@@ -663,7 +663,15 @@ READ_ONLY = {
     },
     "games": {"all", "get", "running", "current", "position", "seating"},
     "handouts": {"all", "for_player", "of_character", "get", "image", "snapshot", "checked_of"},
-    "history": {"all", "of_game", "count", "outside_games", "undone", "game_bounds"},
+    "history": {
+        "all",
+        "of_game",
+        "count",
+        "outside_games",
+        "undone",
+        "game_bounds",
+        "next_game_start",
+    },
     "journal": {"all", "of_game", "note"},
 }
 

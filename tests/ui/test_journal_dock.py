@@ -17,7 +17,9 @@ from desktop.actions.dice import roll_tray
 from desktop.store import Campaign, Topic
 from desktop.store.journal import NOTE_MAX
 from desktop.ui.dice_commands import RollTray
+from desktop.ui.docks import journal as journal_dock
 from desktop.ui.docks.journal import NO_GAMES, JournalWidget
+from desktop.ui.docks.journal_markup import CUT_NOTICE
 from desktop.ui.main_window import MainWindow
 from desktop.ui.play_commands import DeclareAction, EndGame, GameStep, StartGame
 from desktop.ui.session import CampaignSession
@@ -383,3 +385,51 @@ def test_a_refresh_keeps_the_page_where_the_gm_scrolled_it(
     _settled(qtbot, dock)
     assert "I jump" in _page(dock)
     assert bar.value() == where
+
+
+def test_a_long_game_shows_its_newest_steps_and_says_the_rest_are_left_out(
+    qtbot: QtBot,
+    campaign: Campaign,
+    session: CampaignSession,
+    dock: JournalWidget,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A game of 20,000 steps held the GUI thread 0.45 s at every change (1.7 s the
+    # first): the page on screen reads the newest PAGE_ENTRIES_MAX of them.
+    monkeypatch.setattr(journal_dock, "PAGE_ENTRIES_MAX", 5)
+    _play(campaign, session)
+    clock = campaign.clocks.add("Doom", 12, shown=True).id
+    for filled in range(1, 12):
+        campaign.clocks.update(clock, filled=filled)
+    dock.refresh()
+    _settled(qtbot, dock)
+    page = _page(dock)
+    assert CUT_NOTICE in page
+    assert "Doom: 10 -> 11 of 12" in page and "Doom: 6 -> 7 of 12" in page
+    assert "Doom: 5 -> 6 of 12" not in page and "declares" not in page
+    assert "Scene 1" in page and "Scene 2" in page  # the scenes are the game's own
+
+
+def test_undo_from_the_menu_while_typing_keeps_the_typing(qtbot: QtBot, window: MainWindow) -> None:
+    # Typing on scene 2's note, not yet written, then Edit > Undo (the toolbar's button
+    # leaves the focus in the note): the scene's undo took the typing with it, and its
+    # redo gave back an empty note. The typing is written first, so it is the step undone.
+    qtbot.waitUntil(window.is_ready)
+    session = window.session
+    assert session is not None
+    game = _play(session.campaign, session)
+    panel = next(panel for panel in window.panels if panel.name == "journal")
+    panel.raise_()
+    journal = panel.content()
+    assert isinstance(journal, JournalWidget)
+    qtbot.waitUntil(lambda: journal.is_on_screen() and journal.is_filled(), timeout=3000)
+    box = journal.note_box(2)
+    assert box is not None
+    box.editor.setFocus()
+    qtbot.keyClicks(box.editor, "Bryn lied")
+    assert session.undo_stack.undoText() == "Set the scene"
+    window.undo_action.trigger()
+    assert session.campaign.journal.note(game, 2).text == ""  # its write undone
+    assert len(session.campaign.games.get(game).scenes) == 2  # the scene kept
+    window.redo_action.trigger()
+    assert session.campaign.journal.note(game, 2).text == "Bryn lied"

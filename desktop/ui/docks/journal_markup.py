@@ -30,6 +30,11 @@ KIND_WORDS: Mapping[str, str] = {
     FACTION: "Faction",
     OTHER: "Change",
 }
+# Said at the top of a page that shows only the game's newest steps (`JournalGame.cut`).
+CUT_NOTICE = (
+    "This game is long: its earlier steps are left out here. File > Export Journal as"
+    " Markdown, Print and Export PDF hold them all."
+)
 # Names of the records lines link to, by (area, id): the dock reads them once a page.
 Names = Mapping[tuple[str, int], str]
 
@@ -104,7 +109,8 @@ def page_sections(page: JournalGame, names: Names) -> list[str]:
     game's note, each next one before the note of scene 1, 2, ...; the last one after
     the last scene's note (its rounds, the game's end and what followed)."""
     pieces = [game_heading(page)]
-    current = section("Before the first scene", page.opening, names)
+    current = f"<p><i>{escaped(CUT_NOTICE)}</i></p>" if page.cut else ""
+    current += section("Before the first scene", page.opening, names)
     for scene in page.scenes:
         pieces.append(current + scene_heading(scene.number, scene.text))
         current = ""
