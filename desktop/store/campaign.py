@@ -45,6 +45,7 @@ if TYPE_CHECKING:
     from desktop.store.kit import KitManager
     from desktop.store.rolls import RollManager
     from desktop.store.roster import RosterManager
+    from desktop.store.search_index import SearchIndex
 
 SUFFIX = suffix.SUFFIX  # still named here for the store's own modules
 
@@ -54,8 +55,8 @@ Populate = Callable[["Session"], None]
 class Campaign(Core):
     """One open `.gmdesk` file. Build it with `Campaign.open` or `Campaign.create`; reach
     its areas as `campaign.roster`, `.kit`, `.cards`, `.rolls`, `.calendar`, `.clocks`,
-    `.factions`, `.chapter`, `.downtime`, `.games`, `.handouts`, `.journal` and
-    `.history`."""
+    `.factions`, `.chapter`, `.downtime`, `.games`, `.handouts`, `.journal`,
+    `.history` and `.search_index`."""
 
     # One manager per area, as attributes (campaign.cards.add(...)), each made when
     # first reached; each reads and writes through this core. A new area is one more
@@ -93,6 +94,10 @@ class Campaign(Core):
     )
     history: Area[HistoryManager] = Area(
         "desktop.store.history", "HistoryManager", tables=("history_entry",)
+    )
+    # The search over all of the above: its index is derived from their tables.
+    search_index: Area[SearchIndex] = Area(
+        "desktop.store.search_index", "SearchIndex", tables=("search_index",)
     )
 
     def __init__(

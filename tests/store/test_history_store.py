@@ -665,6 +665,7 @@ READ_ONLY = {
     "handouts": {"all", "for_player", "of_character", "get", "image", "snapshot", "checked_of"},
     "history": {"all", "of_game", "count", "outside_games", "undone", "game_bounds"},
     "journal": {"all", "of_game", "note"},
+    "search_index": {"find"},
 }
 
 # Public methods that write only inside a caller's transaction (they take its session):
