@@ -160,7 +160,7 @@ def migrated(path: Path, revision: str) -> Iterator[Connection]:
     migration then failed. A file that claims a revision is first judged against what
     that revision made (see `health.refuse_unsound`), so no migration meets a table
     that is not there. At the newest revision, the search index's triggers are made (or
-    made again) in the same transaction (`search_index.definition.install`).
+    made again) in the same transaction (`search_index.install`).
     """
     from alembic import command
     from alembic.config import Config
@@ -181,9 +181,9 @@ def migrated(path: Path, revision: str) -> Iterator[Connection]:
             if revision in ("head", HEAD):
                 # The search index's triggers, as this GM Desk makes them, and the index
                 # rebuilt if they were not (search_index/definition.py says why here).
-                from desktop.store.search_index import definition
+                from desktop.store import search_index
 
-                definition.install(driver)
+                search_index.install(driver)
             yield connection
     finally:
         engine.dispose()

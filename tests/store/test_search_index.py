@@ -107,9 +107,7 @@ def made(campaign: Campaign) -> Made:
     return _every_kind(campaign)
 
 
-def test_each_kind_is_found_by_a_word_of_each_of_its_fields(
-    campaign: Campaign, made: Made
-) -> None:
+def test_each_kind_is_found_by_a_word_of_each_of_its_fields(campaign: Campaign, made: Made) -> None:
     expected = {
         # kind, record: a word of each field (name, notes, ...)
         ("character", made.kara): ["Voss", "lighthouse"],
@@ -249,7 +247,9 @@ def test_a_query_too_long_is_refused_in_plain_words(campaign: Campaign) -> None:
         campaign.search_index.find("kara", limit=0)
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(text=st.text(max_size=QUERY_MAX))
 def test_random_text_never_meets_an_sqlite_error(campaign: Campaign, text: str) -> None:
     if not campaign.roster.all():
