@@ -188,6 +188,26 @@ def test_words_are_prefixes_and_one_letter_is_a_whole_word(campaign: Campaign) -
     assert _found(campaign, "kara lantern nothing") == set()  # every word must match
 
 
+def test_a_broad_query_ranks_the_names_first(
+    campaign: Campaign, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from desktop.store.search_index import manager
+
+    monkeypatch.setattr(manager, "BROAD", 3)
+    noted = [campaign.roster.add(f"Hireling {n}", notes="the harbour watch") for n in range(5)]
+    named = campaign.clocks.add("Harbour fire", 6)
+    hits = campaign.search_index.find("harb")
+    # Past BROAD matches the records named so come first, then the others in order.
+    assert [(h.kind, h.record_id) for h in hits] == [
+        ("clock", named.id),
+        *(("character", c.id) for c in noted),
+    ]
+    assert [(h.kind, h.record_id) for h in campaign.search_index.find("harb", limit=2)] == [
+        ("clock", named.id),
+        ("character", noted[0].id),
+    ]
+
+
 def test_quoted_words_are_a_phrase(campaign: Campaign) -> None:
     chain = campaign.cards.add("Harbour chain", "item")
     other = campaign.cards.add("Chain of the harbour", "item")

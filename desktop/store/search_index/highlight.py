@@ -66,12 +66,6 @@ class Highlighter:
                 result.append((Highlighted(_plain(title)), Highlighted(_first_words(body))))
         return result
 
-    def close(self) -> None:
-        with self._lock:
-            if self._connection is not None:
-                self._connection.close()
-                self._connection = None
-
     def _scratch(self) -> sqlite3.Connection:
         if self._connection is None:
             self._connection = sqlite3.connect(":memory:", check_same_thread=False)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from desktop.store.core import Manager
 from desktop.store.search_index.definition import TABLE
 from desktop.store.search_index.found import Found, found
-from desktop.store.search_index.highlight import Highlighter
+from desktop.store.search_index.highlight import Highlighted, Highlighter
 from desktop.store.search_index.kinds import split_rowid
 from desktop.store.search_index.query import match_expression, terms
 from desktop.store.search_index.records import SearchHit
@@ -63,7 +63,7 @@ class SearchIndex(Manager):
             SearchHit(
                 kind=kind_name,
                 record_id=record.record_id,
-                title=title if record.title_text else type(title)(record.title),
+                title=title if record.title_text else Highlighted(record.title),
                 snippet=snippet,
                 where=record.where,
                 hidden=record.hidden,
@@ -86,7 +86,9 @@ class SearchIndex(Manager):
         probe = [
             int(row[0])
             for row in self._read(
-                f"SELECT rowid FROM {TABLE} WHERE {TABLE} MATCH ? LIMIT ?", (expression, BROAD + 1)
+                f"SELECT rowid FROM {TABLE} WHERE {TABLE} MATCH ? LIMIT ?",
+                # Enough to fill `limit` with the others when the names are too few.
+                (expression, max(BROAD, limit) + 1),
             )
         ]
         if len(probe) <= BROAD:
