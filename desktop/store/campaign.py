@@ -208,7 +208,7 @@ class Campaign(Core):
         making says `first_entry` (default "Campaign <name> created"), after what
         `populate` wrote (an import's own history).
         """
-        from desktop.store import writer
+        from desktop.store import search_index, writer
         from desktop.store.chapter import writes as chapter_writes
         from desktop.store.history import writes as history_writes
 
@@ -244,7 +244,14 @@ class Campaign(Core):
                     # The migration made the chapter before the campaign had a name.
                     chapter_writes.name_chapter(session, title)
                     if populate is not None:
+                        # An import's rows in bulk: the search index is made once they
+                        # are all in, in this transaction (not row by row by triggers).
+                        raw = session.connection().connection.driver_connection
+                        assert isinstance(raw, sqlite3.Connection)
+                        search_index.drop_triggers(raw)
                         populate(session)
+                        session.flush()  # every row in before the index is made
+                        search_index.install(raw)
                     history_writes.append_first(
                         session, first_entry or sentences.created(title), current_day
                     )

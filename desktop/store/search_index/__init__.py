@@ -10,7 +10,13 @@ exported, made at the upgrade, rebuilt by Check Campaign's Repair.
 
 from __future__ import annotations
 
-from desktop.store.search_index.definition import TABLE, install, out_of_step, rebuild
+from desktop.store.search_index.definition import (
+    TABLE,
+    drop_triggers,
+    install,
+    out_of_step,
+    rebuild,
+)
 from desktop.store.search_index.highlight import Highlighted
 from desktop.store.search_index.kinds import KINDS
 from desktop.store.search_index.manager import SearchIndex
@@ -30,6 +36,7 @@ __all__ = [
     "Highlighted",
     "SearchHit",
     "SearchIndex",
+    "drop_triggers",
     "install",
     "out_of_step",
     "rebuild",

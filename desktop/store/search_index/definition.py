@@ -104,12 +104,19 @@ def install(connection: sqlite3.Connection) -> bool:
     present = installed(connection)
     if present == wanted:
         return False
-    for name in present:
-        connection.execute(f'DROP TRIGGER "{name}"')
+    drop_triggers(connection)
     for sql in wanted.values():
         connection.execute(sql)
     rebuild(connection)
     return True
+
+
+def drop_triggers(connection: sqlite3.Connection) -> None:
+    """Take the index's triggers away, inside a transaction that ends with `install`
+    (which makes them again and rebuilds the index): a bulk write (an import) goes in
+    three times faster so, and the index is filled once, at the end."""
+    for name in installed(connection):
+        connection.execute(f'DROP TRIGGER "{name}"')
 
 
 def rebuild(connection: sqlite3.Connection) -> None:
