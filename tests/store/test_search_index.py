@@ -294,6 +294,14 @@ def test_the_index_keeps_in_step_through_add_edit_delete_and_undo(
     campaign.games.set_scene("Dawn on the quay", [made.kara])
     assert ("scene", made.game) in _found(campaign, "fogbound")  # scene 1 stays
     assert _found(campaign, "dawn") == {("scene", made.game)}
+    # A turn changes the game's state, not its scenes: the index is left as it was.
+    with closing(sqlite3.connect(campaign.path)) as raw:
+        before = raw.execute("SELECT count(*) FROM search_index_data").fetchone()
+        raw.execute(
+            "UPDATE game SET state = json_set(state, '$.round', 2) WHERE id = ?", (made.game,)
+        )
+        assert raw.execute("SELECT count(*) FROM search_index_data").fetchone() == before
+        raw.rollback()
     assert _in_step(campaign.path) == []
 
     # The roster's delete takes the character's traits, items, clocks and days with it;

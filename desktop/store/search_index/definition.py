@@ -67,9 +67,14 @@ def triggers() -> dict[str, str]:
             f"CREATE TRIGGER {stem}_insert AFTER INSERT ON {kind.table} BEGIN "
             f"{_add(kind, 'NEW')} END"
         )
+        when = (
+            f" WHEN ({kind.changed.format(r='OLD')}) IS NOT ({kind.changed.format(r='NEW')})"
+            if kind.changed
+            else ""
+        )
         made[f"{stem}_update"] = (
-            f"CREATE TRIGGER {stem}_update AFTER UPDATE OF {columns} ON {kind.table} BEGIN "
-            f"{_take_away(kind, 'OLD')} {_add(kind, 'NEW')} END"
+            f"CREATE TRIGGER {stem}_update AFTER UPDATE OF {columns} ON {kind.table}{when} "
+            f"BEGIN {_take_away(kind, 'OLD')} {_add(kind, 'NEW')} END"
         )
         made[f"{stem}_delete"] = (
             f"CREATE TRIGGER {stem}_delete AFTER DELETE ON {kind.table} BEGIN "

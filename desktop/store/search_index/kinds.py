@@ -12,6 +12,10 @@ what a rebuild makes is what the triggers would have made:
 - the rebuild (`definition.rebuild`), over every row of the table;
 - nothing else: the store's writes never touch the index themselves.
 
+A change to `KINDS` after a release comes with a new revision (an empty one will do):
+the triggers are made again at an upgrade, so a file already at the newest revision
+would keep the old ones (Check Campaign would say so, and Repair make them anew).
+
 An expression reads only its own row (never another table), so that it gives the same
 words whenever it is run on the same row. Kinds whose records live inside a row's JSON
 (a game's scenes, a day's ledger) read them with `json_each`, from a value checked by
@@ -51,6 +55,10 @@ class Kind:
     body: str
     each: str = ""  # a json_each(...) over the row, for records inside its JSON
     each_filter: str = ""  # which of its elements are records
+    # SQL over `{r}` that differs between OLD and NEW when the records' words may have
+    # changed; "" when any UPDATE of `columns` may change them. A game's state changes
+    # at every turn, its scenes seldom: the index is left alone unless they did.
+    changed: str = ""
 
 
 def _json(value: str, path: str) -> str:
@@ -95,6 +103,7 @@ KINDS: tuple[Kind, ...] = (
         "json_extract({j}.value, '$.text')",
         each=_json("{r}.state", "$.scenes"),
         each_filter="{j}.type = 'object' AND typeof({j}.key) = 'integer' AND {j}.key < 1000",
+        changed="CASE WHEN json_valid({r}.state) THEN json_extract({r}.state, '$.scenes') END",
     ),
     Kind(
         "ledger",
