@@ -316,6 +316,13 @@ def test_the_index_keeps_in_step_through_add_edit_delete_and_undo(
         assert kind in {k for k, _ in _found(campaign, word)}, word
     assert ("ledger", made.kara) in _found(campaign, "pickpocket")
     assert _in_step(campaign.path) == []
+    # Redo (the delete again) and its undo once more.
+    snapshot = campaign.roster.delete(made.kara)
+    assert ("character", made.kara) not in _found(campaign, "brine")
+    assert _in_step(campaign.path) == []
+    campaign.roster.restore(snapshot)
+    assert ("character", made.kara) in _found(campaign, "brine")
+    assert _in_step(campaign.path) == []
 
     removed = campaign.clocks.delete(made.clock)
     assert _found(campaign, "stormfront") == set()
