@@ -33,10 +33,10 @@ class SearchIndex(Manager):
     def find(self, text: str, limit: int = 50) -> list[SearchHit]:
         """The records matching every word of `text`, best first (FTS5's bm25, a word in
         a name counting more; past BROAD matches, the names first: see `_ranked`), at
-        most `limit` (1 to 500). Each word matches as the start
-        of a word, "quoted words" as a phrase; case and accents do not matter. Text with
-        nothing to search for finds nothing; ValueError, in plain words, for a query too
-        long (see `query`)."""
+        most `limit` (1 to 500). Each word matches as the start of a word (a one-letter
+        word whole), "quoted words" as a phrase; case and accents do not matter. Text
+        with nothing to search for finds nothing; ValueError, in plain words, for a
+        query too long (see `query`). Hidden records are found, and marked `hidden`."""
         if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= LIMIT_MAX:
             raise ValueError(f"Ask for 1 to {LIMIT_MAX} results.")
         found_terms = terms(text)
