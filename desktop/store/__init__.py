@@ -21,7 +21,9 @@ that area's `__init__` names and its `writes` (tests/test_layers.py checks it). 
 them the file: `checks.py` (shared value checks), `writer.py` (the write engine and the
 campaign row), `schema.py` and `migrations/` (Alembic), `exchange/` (JSON import and
 export), `backups.py`, `lock.py`, `health.py` (judged on open), `checkup.py` and
-`mending.py` (Check Campaign and repair), `files.py` and `trust.py`.
+`mending.py` (Check Campaign and repair), `files.py` and `trust.py`; and
+`search_index/` (`campaign.search_index`: the full-text index of every area's records,
+kept by triggers, made at the upgrade, rebuilt by Repair).
 """
 
 from __future__ import annotations

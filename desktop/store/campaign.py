@@ -45,6 +45,7 @@ if TYPE_CHECKING:
     from desktop.store.kit import KitManager
     from desktop.store.rolls import RollManager
     from desktop.store.roster import RosterManager
+    from desktop.store.search_index import SearchIndex
 
 SUFFIX = suffix.SUFFIX  # still named here for the store's own modules
 
@@ -54,8 +55,8 @@ Populate = Callable[["Session"], None]
 class Campaign(Core):
     """One open `.gmdesk` file. Build it with `Campaign.open` or `Campaign.create`; reach
     its areas as `campaign.roster`, `.kit`, `.cards`, `.rolls`, `.calendar`, `.clocks`,
-    `.factions`, `.chapter`, `.downtime`, `.games`, `.handouts`, `.journal` and
-    `.history`."""
+    `.factions`, `.chapter`, `.downtime`, `.games`, `.handouts`, `.journal`,
+    `.history` and `.search_index`."""
 
     # One manager per area, as attributes (campaign.cards.add(...)), each made when
     # first reached; each reads and writes through this core. A new area is one more
@@ -93,6 +94,10 @@ class Campaign(Core):
     )
     history: Area[HistoryManager] = Area(
         "desktop.store.history", "HistoryManager", tables=("history_entry",)
+    )
+    # The search over all of the above: its index is derived from their tables.
+    search_index: Area[SearchIndex] = Area(
+        "desktop.store.search_index", "SearchIndex", tables=("search_index",)
     )
 
     def __init__(
@@ -203,7 +208,7 @@ class Campaign(Core):
         making says `first_entry` (default "Campaign <name> created"), after what
         `populate` wrote (an import's own history).
         """
-        from desktop.store import writer
+        from desktop.store import search_index, writer
         from desktop.store.chapter import writes as chapter_writes
         from desktop.store.history import writes as history_writes
 
@@ -239,7 +244,14 @@ class Campaign(Core):
                     # The migration made the chapter before the campaign had a name.
                     chapter_writes.name_chapter(session, title)
                     if populate is not None:
+                        # An import's rows in bulk: the search index is made once they
+                        # are all in, in this transaction (not row by row by triggers).
+                        raw = session.connection().connection.driver_connection
+                        assert isinstance(raw, sqlite3.Connection)
+                        search_index.drop_triggers(raw)
                         populate(session)
+                        session.flush()  # every row in before the index is made
+                        search_index.install(raw)
                     history_writes.append_first(
                         session, first_entry or sentences.created(title), current_day
                     )

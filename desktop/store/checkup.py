@@ -27,6 +27,7 @@ from desktop.store.health import (
     singular_of,
     value_findings,
 )
+from desktop.store.migrations import HEAD
 
 # Tables copied in this order by a repair, parents before the rows that refer to them.
 COPY_ORDER = (
@@ -50,8 +51,12 @@ COPY_ORDER = (
     "downtime_session",
     "downtime_entry",
     "game",
+    "handout",
+    "journal_note",
     "history_entry",  # the history: what happened stays with what it happened to
 )
+# Not copied: the search index, derived from the tables above; the copy's triggers fill
+# it as the rows arrive, and it is rebuilt once they are all in (`_rebuild_index`).
 
 
 @dataclass
@@ -99,9 +104,25 @@ def check_campaign(path: Path) -> CheckReport:
             report.foreign_keys = foreign_key_findings(connection)
             # As its own revision defines it: an older file lacks the newest columns by right.
             report.structure, report.values = revision_check.schema_and_values(connection, revision)
+            if revision == HEAD and not report.structure:
+                report.structure = _index_findings(connection)
     except CampaignRefused as refused:
         report.refused = str(refused)
     return report
+
+
+def _index_findings(connection: sqlite3.Connection) -> list[Finding]:
+    """The search index out of step with the records (it is derived: Repair rebuilds it)."""
+    from desktop.store import search_index
+
+    try:
+        problems = search_index.out_of_step(connection)
+    except sqlite3.DatabaseError as error:
+        problems = [f"The search index cannot be read ({error})."]
+    return [
+        Finding(f"{problem} Repair makes it again from the records.", "search_index")
+        for problem in problems
+    ]
 
 
 def first_damage(path: Path) -> str | None:
@@ -210,6 +231,7 @@ def repair(source: Path, destination: Path) -> RepairReport:
         schema.upgrade(building)  # an older file's rows reach the newest schema too
         _mend_campaign_row(building, mending.campaign_title(source.stem), report)
         _drop_unsound(building, report)
+        _rebuild_index(building)
         _count_kept(building, report)
         os.replace(building, destination)
         placed = True
@@ -426,6 +448,17 @@ def _drop_unsound(path: Path, report: RepairReport) -> None:
         _drop_dangling(connection, report)
         connection.execute("COMMIT")
         connection.execute("VACUUM")
+
+
+def _rebuild_index(path: Path) -> None:
+    """The copy's search index made again from its records, whatever the damaged file's
+    index held (a copy is never left with an index out of step)."""
+    from desktop.store import search_index
+
+    with closing(sqlite3.connect(path, isolation_level=None)) as connection:
+        connection.execute("BEGIN")
+        search_index.rebuild(connection)
+        connection.execute("COMMIT")
 
 
 def _drop_dangling(connection: sqlite3.Connection, report: RepairReport) -> None:

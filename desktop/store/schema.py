@@ -159,7 +159,8 @@ def migrated(path: Path, revision: str) -> Iterator[Connection]:
     (a backup, another program's copy) to WAL would itself change it, even if the
     migration then failed. A file that claims a revision is first judged against what
     that revision made (see `health.refuse_unsound`), so no migration meets a table
-    that is not there.
+    that is not there. At the newest revision, the search index's triggers are made (or
+    made again) in the same transaction (`search_index.install`).
     """
     from alembic import command
     from alembic.config import Config
@@ -177,6 +178,12 @@ def migrated(path: Path, revision: str) -> Iterator[Connection]:
             connection.exec_driver_sql(f"PRAGMA application_id={APPLICATION_ID}")
             config.attributes["connection"] = connection
             command.upgrade(config, revision)
+            if revision in ("head", HEAD):
+                # The search index's triggers, as this GM Desk makes them, and the index
+                # rebuilt if they were not (search_index/definition.py says why here).
+                from desktop.store import search_index
+
+                search_index.install(driver)
             yield connection
     finally:
         engine.dispose()

@@ -14,18 +14,19 @@ from desktop.store.exchange import export_document, parse_document
 
 
 def dump(path: Path) -> dict[str, list[tuple[object, ...]]]:
-    """Every row of every table, in rowid order (the -wal read too)."""
+    """Every row of every table, in rowid order (a WITHOUT ROWID table, as the search
+    index's own tables, in its key's order), the -wal read too."""
     with closing(sqlite3.connect(path)) as connection:
-        tables = [
-            str(row[0])
-            for row in connection.execute(
-                "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
-                " ORDER BY name"
-            )
-        ]
+        tables = sorted(
+            (str(row[1]), bool(row[4]))
+            for row in connection.execute("PRAGMA main.table_list")
+            if not str(row[1]).startswith("sqlite_")
+        )
         return {
-            table: connection.execute(f"SELECT * FROM {table} ORDER BY rowid").fetchall()
-            for table in tables
+            table: connection.execute(
+                f"SELECT * FROM {table}" + ("" if without_rowid else " ORDER BY rowid")
+            ).fetchall()
+            for table, without_rowid in tables
         }
 
 

@@ -673,6 +673,7 @@ READ_ONLY = {
         "next_game_start",
     },
     "journal": {"all", "of_game", "note"},
+    "search_index": {"find"},
 }
 
 # Public methods that write only inside a caller's transaction (they take its session):

@@ -124,3 +124,16 @@ def test_the_shipped_revisions_read_as_a_layout_that_grows() -> None:
     assert layout_at(HEAD) is not layout_at(HEAD)  # each caller gets its own copy
     with pytest.raises(ValueError):
         layout_at("0000_nothing")
+
+
+def test_an_fts5_table_made_by_sql_is_read_with_its_columns_not_its_options() -> None:
+    body = """
+    op.execute("INSERT INTO sword (edge) VALUES ('keen, sharp')")
+    op.execute(
+        "CREATE VIRTUAL TABLE words USING fts5(title, body UNINDEXED, "
+        "tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3', content = '')"
+    )
+"""
+    assert _changes(body) == (Change("create", "words", ("title", "body")),)
+    with pytest.raises(LayoutUnreadable, match="virtual table of rtree"):
+        _changes('    op.execute("CREATE VIRTUAL TABLE box USING rtree(id, x0, x1)")\n')

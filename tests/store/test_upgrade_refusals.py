@@ -81,11 +81,13 @@ def _counts(path: Path) -> dict[str, int]:
 
 
 def _layout_of(connection: sqlite3.Connection) -> dict[str, set[str]]:
+    # An FTS5 table's shadow tables are SQLite's own, not part of any revision's layout.
     tables = [
-        str(row[0])
-        for row in connection.execute(
-            "SELECT name FROM sqlite_master WHERE type = 'table' AND name != 'alembic_version'"
-        )
+        str(row[1])
+        for row in connection.execute("PRAGMA main.table_list")
+        if row[2] in ("table", "virtual")
+        and row[1] != "alembic_version"
+        and not str(row[1]).startswith("sqlite_")
     ]
     return {
         table: {str(row[1]) for row in connection.execute(f"PRAGMA table_info('{table}')")}

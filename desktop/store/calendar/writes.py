@@ -37,7 +37,10 @@ def put_energy_days(session: Session, rows: Sequence[tuple[int, int, str]]) -> N
         bounds.check_row("energy_day", {"character_id": character_id, "day": day})
     if rows:
         session.connection().exec_driver_sql(
-            "INSERT OR REPLACE INTO energy_day (character_id, day, state) VALUES (?, ?, ?)",
+            # An upsert, not OR REPLACE: a replaced row fires no DELETE trigger, and the
+            # search index would keep the old day's words (search_index/definition.py).
+            "INSERT INTO energy_day (character_id, day, state) VALUES (?, ?, ?)"
+            " ON CONFLICT (character_id, day) DO UPDATE SET state = excluded.state",
             list(rows),
         )
 

@@ -15,6 +15,9 @@ statement, in the forms the migrations use:
 - `op.add_column("t", sa.Column("c", ...))`, or `batch.add_column(sa.Column("c", ...))`
   inside `with op.batch_alter_table("t") as batch:`;
 - `drop_table`, `drop_column`, `rename_table` and `alter_column(..., new_column_name=...)`;
+- `op.execute("CREATE VIRTUAL TABLE t USING fts5(c, ..., option = ...)")`: the FTS5
+  table with its columns (its own shadow tables are SQLite's, not the layout's); any
+  other SQL a migration executes leaves the tables as they were;
 - a column made by a helper function of the same file (`_text("name")`) whose return
   is a `sa.Column`, names held by module constants, and `for` loops over literal tuples.
 
@@ -26,6 +29,7 @@ is met there, not at a GM's table.
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator, Mapping
 from contextlib import suppress
 from dataclasses import dataclass
@@ -136,6 +140,32 @@ def read_changes(source: str | bytes, name: str) -> tuple[Change, ...]:
     return _Reader(name, ast.parse(source, filename=name)).changes()
 
 
+_VIRTUAL_TABLE = re.compile(
+    r"\s*CREATE\s+VIRTUAL\s+TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?(?P<table>\"?\w+\"?)\s+"
+    r"USING\s+(?P<module>\w+)\s*\((?P<arguments>.*)\)\s*;?\s*$",
+    re.IGNORECASE | re.DOTALL,
+)
+
+
+def _arguments(text: str) -> list[str]:
+    """A virtual table's arguments, split at the commas outside quotes."""
+    found: list[str] = []
+    current: list[str] = []
+    quote = ""
+    for character in text:
+        if quote:
+            quote = "" if character == quote else quote
+        elif character in "'\"":
+            quote = character
+        elif character == ",":
+            found.append("".join(current).strip())
+            current = []
+            continue
+        current.append(character)
+    found.append("".join(current).strip())
+    return found
+
+
 # -- reading one migration file ------------------------------------------------------------
 
 # What a name stands for while `upgrade()` is read: a constant, or the batch of a table.
@@ -238,6 +268,8 @@ class _Reader:
 
     def _call(self, call: ast.Call, names: dict[str, _Value]) -> Change | None:
         on, operation = self._operation(call.func, names)
+        if on == "op" and operation == "execute" and call.args:
+            return self._virtual_table(call, names)
         if not on or operation not in _LAYOUT_OPERATIONS:
             return None
         if any(isinstance(a, ast.Starred) for a in call.args) or any(
@@ -282,6 +314,21 @@ class _Reader:
         if renamed is None:
             return None
         return Change("rename column", table, (column,), self._text(renamed, names))
+
+    def _virtual_table(self, call: ast.Call, names: dict[str, _Value]) -> Change | None:
+        """The FTS5 table `op.execute(sql)` makes, or None for any other statement."""
+        sql = self._value(call.args[0], names)
+        if not isinstance(sql, str):
+            return None
+        made = _VIRTUAL_TABLE.match(sql)
+        if made is None:
+            return None
+        if made["module"].lower() != "fts5":
+            raise self._unreadable(call, f"a virtual table of {made['module']}")
+        arguments = _arguments(made["arguments"])
+        # An FTS5 column is a bare name (perhaps UNINDEXED); an option has an "=".
+        columns = tuple(a.split()[0] for a in arguments if a and "=" not in a)
+        return Change("create", made["table"].strip('"'), columns)
 
     def _column(self, expression: ast.expr | _Given, names: dict[str, _Value]) -> str:
         """The column `expression` makes, or "" for a constraint or an index."""
