@@ -17,6 +17,7 @@ import sqlite3
 import sys
 import time
 from collections.abc import Callable
+from datetime import date
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, TypedDict, cast
@@ -161,10 +162,45 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         help="write the GM summary (faction ladder and chapter) to PDF and exit, no window",
     )
     parser.add_argument(
+        "--print-journal",
+        type=Path,
+        metavar="PDF",
+        help="write the journal (every game, or those of --from and --to) to PDF and exit",
+    )
+    parser.add_argument(
+        "--export-journal",
+        type=Path,
+        metavar="FOLDER",
+        help="write the journal as Markdown, one file per game, into FOLDER (made when "
+        "missing) and exit, no window",
+    )
+    parser.add_argument(
+        "--players",
+        action="store_true",
+        help="with --export-journal or --print-journal: the player-safe journal (no "
+        "private note, nothing players may not see)",
+    )
+    parser.add_argument(
+        "--from",
+        dest="journal_from",
+        type=_day,
+        metavar="DATE",
+        help="with --print-journal or --export-journal: games started on DATE (YYYY-MM-DD) "
+        "or later",
+    )
+    parser.add_argument(
+        "--to",
+        dest="journal_to",
+        type=_day,
+        metavar="DATE",
+        help="with --print-journal or --export-journal: games started on DATE or earlier",
+    )
+    parser.add_argument(
         "--paper",
         choices=("A4", "Letter"),
         default="A4",
-        help="the paper size of --print-cards, --print-sheets and --print-summary (A4)",
+        help="the paper size of --print-cards, --print-sheets, --print-summary and "
+        "--print-journal (A4)",
     )
     parser.add_argument(
         "--share",
@@ -203,6 +239,14 @@ def _share_address(text: str) -> tuple[str, int]:
         return parse_share_address(text)
     except ValueError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def _day(text: str) -> date:
+    """`2026-03-14` as a date; anything else refused with the option's name."""
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a date such as 2026-03-14") from None
 
 
 def _window_size(text: str) -> tuple[int, int]:
@@ -315,6 +359,7 @@ OUTPUTS = (
     ("print_sheets", "PDF"),
     ("print_summary", "PDF"),
     ("print_alignment", "PDF"),
+    ("print_journal", "PDF"),
     ("screenshot", "PNG"),
     ("player_screenshot", "PNG"),
 )
@@ -418,11 +463,18 @@ def _main(argv: list[str] | None, collecting: bool, started: contextlib.ExitStac
     if args.card and args.print_cards is None:
         print("gm-desk: --card works with --print-cards", file=sys.stderr)
         return 2
-    problem = _layout_problem(args) or _output_problem(args)
+    problem = _layout_problem(args) or _output_problem(args) or _journal_problem(args)
     if problem is not None:
         print(f"gm-desk: {problem}", file=sys.stderr)
         return 2
-    wanted = (args.print_cards, args.print_sheets, args.print_summary, args.print_alignment)
+    wanted = (
+        args.print_cards,
+        args.print_sheets,
+        args.print_summary,
+        args.print_alignment,
+        args.print_journal,
+        args.export_journal,
+    )
     if any(out is not None for out in wanted):
         return _print_all(args)
     from PySide6.QtCore import QTimer
@@ -721,7 +773,72 @@ def _print_all(args: argparse.Namespace) -> int:
         )
     if args.print_sheets is not None or args.print_summary is not None:
         codes.append(_print_sheets(args))
+    if args.print_journal is not None or args.export_journal is not None:
+        codes.append(_journal_outputs(args))
     return next((code for code in codes if code), 0)
+
+
+def _journal_problem(args: argparse.Namespace) -> str | None:
+    """The journal's options given without their command, dates the wrong way round, or
+    a folder for the Markdown that cannot be one (a file, a folder GM Desk may not
+    write in): refused before anything is opened or written."""
+    from desktop.text_files import folder_refusal
+
+    journal = args.print_journal is not None or args.export_journal is not None
+    for given, option in (
+        (args.players, "--players"),
+        (args.journal_from, "--from"),
+        (args.journal_to, "--to"),
+    ):
+        if given and not journal:
+            return f"{option} works with --print-journal or --export-journal"
+    first, last = args.journal_from, args.journal_to
+    if first is not None and last is not None and first > last:
+        return f"--from {first} is after --to {last}: give the earlier date first."
+    if args.export_journal is not None:
+        refused = folder_refusal(args.export_journal)
+        if refused is not None:
+            return f"--export-journal: {refused}"
+    return None
+
+
+def _journal_outputs(args: argparse.Namespace) -> int:
+    """`--print-journal` and `--export-journal`: the journal with no window."""
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    if args.campaign is None:
+        args.campaign = _campaign_to_print()
+        if args.campaign is None:
+            return 2
+    from desktop.printing.cli import print_journal
+    from desktop.store import Campaign, CampaignRefused
+    from desktop.ui.journal_export import (
+        export_journal_markdown,
+        games_started_within,
+        gather_journal,
+    )
+
+    version = "player-safe " if args.players else ""
+    try:
+        # Read-only, as for the other prints: a GM Desk open on the campaign keeps its lock.
+        with Campaign.open(args.campaign, data_dir=paths.data_dir(), read_only=True) as opened:
+            chosen = games_started_within(opened, args.journal_from, args.journal_to)
+            journal = None
+            if args.print_journal is not None:
+                journal = gather_journal(opened, chosen, players=args.players)
+            if args.export_journal is not None:
+                written = export_journal_markdown(
+                    opened, args.export_journal, chosen, players=args.players
+                )
+                games = f"{len(written)} game{'s' * (len(written) != 1)}"
+                print(f"Wrote the {version}journal of {games} as Markdown to {args.export_journal}")
+        if journal is not None:
+            pages = print_journal(journal, args.print_journal, args.paper)
+            games = f"{len(journal.games)} game{'s' * (len(journal.games) != 1)}"
+            on = f"{pages} page{'s' * (pages != 1)}"
+            print(f"Wrote the {version}journal of {games} on {on} to {args.print_journal}")
+    except (CampaignRefused, ValueError, OSError, sqlite3.DatabaseError) as error:
+        return _print_refused(args.campaign, error)
+    return 0
 
 
 def _print_alignment(args: argparse.Namespace) -> int:

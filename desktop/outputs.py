@@ -27,6 +27,7 @@ from desktop.names import shown_name, undecodable, undecodable_message
 __all__ = [
     "CAMPAIGN_COPY",
     "EXPORT",
+    "JOURNAL_MARKDOWN",
     "PDF",
     "PNG",
     "OutputKind",
@@ -59,6 +60,11 @@ PDF = OutputKind("PDF", lambda head: head.startswith(b"%PDF-"))
 PNG = OutputKind("screenshot", lambda head: head.startswith(b"\x89PNG\r\n\x1a\n"))
 EXPORT = OutputKind("export", lambda head: _EXPORT_MARK.match(head) is not None, article="an")
 CAMPAIGN_COPY = OutputKind("copy", _is_database, copies_campaigns=True)
+# The journal's Markdown pages open with front matter whose first key names GM Desk
+# (views.journal_markdown): the text is here as bytes, for outputs imports nothing of ours.
+JOURNAL_MARKDOWN = OutputKind(
+    "journal page", lambda head: head.startswith(b'---\ngenerator: "GM Desk journal"')
+)
 
 
 def refusal(

@@ -15,7 +15,13 @@ import pytest
 
 from desktop.store import Campaign
 
-PDF_OPTIONS = ("--print-cards", "--print-sheets", "--print-summary", "--print-alignment")
+PDF_OPTIONS = (
+    "--print-cards",
+    "--print-sheets",
+    "--print-summary",
+    "--print-alignment",
+    "--print-journal",
+)
 
 
 def run(home: Path, *arguments: str) -> subprocess.CompletedProcess[str]:

@@ -1,7 +1,8 @@
 """Printing from the command line, no window: a campaign's cards, sheets, summary to PDF.
 
 ``gm-desk --print-cards OUT.pdf [--card NAME ...]``, ``--print-sheets OUT.pdf
-[--character NAME ...]``, ``--print-summary OUT.pdf`` and ``--print-alignment OUT.pdf``;
+[--character NAME ...]``, ``--print-summary OUT.pdf``, ``--print-journal OUT.pdf`` and
+``--print-alignment OUT.pdf``;
 the card layout options (``--card-size``, ``--bleed``, ...) arrive as one
 ``CardPrintOptions``.
 """
@@ -19,6 +20,7 @@ from PySide6.QtGui import QGuiApplication
 from desktop.printing.alignment import export_alignment_pdf
 from desktop.printing.cards import PageSizeName, PrintCard, export_pdf
 from desktop.printing.flow import Duplex
+from desktop.printing.journal import PrintJournal, export_journal_pdf
 from desktop.printing.layout import CardPrintOptions
 from desktop.printing.sheets import PrintSheet, export_sheets_pdf
 from desktop.printing.summary import PrintSummary, export_summary_pdf
@@ -26,6 +28,7 @@ from desktop.printing.summary import PrintSummary, export_summary_pdf
 __all__ = [
     "print_alignment",
     "print_cards",
+    "print_journal",
     "print_sheets",
     "print_summary",
     "select_cards",
@@ -130,6 +133,14 @@ def print_summary(summary: PrintSummary, out: Path, page_size: PageSizeName = "A
     """Write the GM summary to ``out``; return its pages."""
     with _gui_application():
         return export_summary_pdf(out, summary, page_size)
+
+
+def print_journal(journal: PrintJournal, out: Path, page_size: PageSizeName = "A4") -> int:
+    """Write the journal's games (already chosen) to ``out``; return its pages."""
+    if not journal.games:
+        raise ValueError("The campaign has no game to print for the dates given.")
+    with _gui_application():
+        return export_journal_pdf(out, journal, page_size)
 
 
 @contextmanager

@@ -100,6 +100,12 @@ class Core:
         # The entry the undo under way undoes, once its first write found it: an undo
         # that writes in several transactions undoes one step, not one step each.
         self._undo_target: tuple[int, str] | None = None
+        # The entries of the step the undo under way undoes, when its command knows them
+        # (`undoing(entries)`): a step folded from several writes (a note typed in
+        # bursts) wrote one entry per write, and its undo undoes every one.
+        self._undo_entries: tuple[int, ...] = ()
+        # The lists the open `recording` blocks gather the ids of new entries in.
+        self._recorders: list[list[int]] = []
         # Off only for the benchmark that measures what the history costs a GM action.
         self.keeps_history = True
         # The day and place in play as last read for the history, kept until a write of
@@ -201,15 +207,29 @@ class Core:
             self._acting = before
 
     @contextmanager
-    def undoing(self) -> Iterator[None]:
-        """The writes within undo the newest step not undone yet: their entry says
-        "Undone: " and that step's sentence, and names its entry (`undo_of`)."""
-        before = self._undoing, self._undo_target
+    def undoing(self, entries: Sequence[int] = ()) -> Iterator[None]:
+        """The writes within undo a step: their entry says "Undone: " and that step's
+        sentence, and names its entry (`undo_of`). The step is the one whose entries
+        are `entries` (as `recording` gathered them: each gets its own "Undone" entry,
+        in the undo's first transaction), or else the newest step not undone yet."""
+        before = self._undoing, self._undo_target, self._undo_entries
         self._undoing, self._undo_target = True, None
+        self._undo_entries = tuple(sorted(set(entries), reverse=True))
         try:
             yield
         finally:
-            self._undoing, self._undo_target = before
+            self._undoing, self._undo_target, self._undo_entries = before
+
+    @contextmanager
+    def recording(self) -> Iterator[list[int]]:
+        """The ids of the history entries the writes within make, in order: what an undo
+        step keeps, to undo its own entries (`undoing`) however many writes it folded."""
+        written: list[int] = []
+        self._recorders.append(written)
+        try:
+            yield written
+        finally:
+            self._recorders.remove(written)
 
     def _history_place(self) -> tuple[int, Place | None]:
         """The campaign day and where in play a write happens (None outside a game)."""
@@ -220,7 +240,7 @@ class Core:
         """The history's entry for the transaction under way, written in it."""
         from datetime import UTC, datetime
 
-        from desktop.store.history import LIVE_SQL, UNDONE, parts, sentences, writes
+        from desktop.store.history import UNDONE, parts, sentences, writes
 
         notes = self._open_notes
         area, record_id = (notes[0][0], notes[0][1]) if notes else ("", None)
@@ -229,11 +249,12 @@ class Core:
         said = "; ".join(dict.fromkeys(note[2] for note in notes if note[2]))
         sentence = said or sentences.generic([str(topic) for topic in self._open_topics])
         undo_of = None
+        also_undone: list[tuple[int, str]] = []
         if self._undoing:
             if self._undo_target is None:
-                live = self._reader.execute(LIVE_SQL).fetchall()
-                if live:
-                    self._undo_target = int(live[0][0]), str(live[0][1])
+                targets = self._undo_targets()
+                if targets:
+                    self._undo_target, also_undone = targets[0], targets[1:]
             if self._undo_target is not None:
                 undo_of, sentence = self._undo_target
             sentence = UNDONE + sentence.removeprefix(UNDONE)
@@ -241,10 +262,11 @@ class Core:
             self._place = self._history_place()
         day, place = self._place
         game_id, scene, round_, turn = place if place is not None else (None, None, None, None)
-        writes.append_entry(
+        at = datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+        entry_id = writes.append_entry(
             session,
             {
-                "at": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
+                "at": at,
                 "day": day,
                 "game_id": game_id,
                 "scene": scene,
@@ -265,6 +287,49 @@ class Core:
                 ),
             },
         )
+        written = [entry_id]
+        for other_id, other_sentence in also_undone:
+            # The step's other entries, each undone by a line of its own.
+            written.append(
+                writes.append_entry(
+                    session,
+                    {
+                        "at": at,
+                        "day": day,
+                        "game_id": game_id,
+                        "scene": scene,
+                        "round": round_,
+                        "turn": turn,
+                        "who": "gm" if self._acting is None else "player",
+                        "character_id": self._acting,
+                        "area": area,
+                        "record_id": record_id,
+                        "sentence": sentences.cut(UNDONE + other_sentence.removeprefix(UNDONE)),
+                        "undo_of": other_id,
+                        "parts": "",
+                    },
+                )
+            )
+        for recorder in self._recorders:
+            recorder.extend(written)
+
+    def _undo_targets(self) -> list[tuple[int, str]]:
+        """The entries the undo under way undoes, newest first, with their sentences:
+        the step's own (those not undone already), or the newest live entry."""
+        from desktop.store.history import LIVE_SQL
+
+        if self._undo_entries:
+            marks = ", ".join("?" * len(self._undo_entries))
+            rows = self._reader.execute(
+                f"SELECT id, sentence FROM history_entry AS e WHERE id IN ({marks})"
+                " AND undo_of IS NULL AND NOT EXISTS"
+                " (SELECT 1 FROM history_entry AS u WHERE u.undo_of = e.id) ORDER BY id DESC",
+                self._undo_entries,
+            ).fetchall()
+            if rows:
+                return [(int(row[0]), str(row[1])) for row in rows]
+        live = self._reader.execute(LIVE_SQL).fetchall()
+        return [(int(live[0][0]), str(live[0][1]))] if live else []
 
     @property
     def changed_elsewhere(self) -> bool:

@@ -71,7 +71,7 @@ class EditCard(EditField[CardRecord]):
     def id(self) -> int:
         return int(MergeId.EDIT_CARD)
 
-    def mergeWith(self, other: QUndoCommand) -> bool:
+    def merge(self, other: QUndoCommand) -> bool:
         if self.field not in ("info", "name", "zone", "scale", "tags"):
             return False  # numbers and choices are one step each
         return self.fold(other)

@@ -51,10 +51,12 @@ class EditChapter(StoreCommand):
     def id(self) -> int:
         return int(MergeId.EDIT_CHAPTER)
 
-    def mergeWith(self, other: QUndoCommand) -> bool:
+    def merge(self, other: QUndoCommand) -> bool:
         # Stepping coin up five times is one undo step, not five.
         if not isinstance(other, EditChapter) or set(other.new) != set(self.new):
             return False
+        if other.isObsolete():
+            return False  # a refused edit folded in would be redone, not the one written
         if len(self.new) != 1 or next(iter(self.new)) not in MERGED_FIELDS:
             return False
         self.new = dict(other.new)

@@ -47,14 +47,31 @@ class StoreCommand(QUndoCommand):
     def __init__(self, session: CampaignSession, text: str) -> None:
         super().__init__(text)
         self.session = session
+        # The history entries this step wrote when last done: its undo undoes each (a
+        # step folded from several writes, a note typed in bursts, wrote several).
+        self.entries: list[int] = []
 
     def redo(self) -> None:
-        self._guard(self.apply)
+        with self.session.campaign.recording() as written:
+            self._guard(self.apply)
+        self.entries = written
 
     def undo(self) -> None:
         # The history tells the undo as its own entry ("Undone: ..."), never erasing one.
-        with self.session.campaign.undoing():
+        with self.session.campaign.undoing(self.entries):
             self._guard(self.revert)
+
+    def mergeWith(self, other: QUndoCommand) -> bool:
+        """Qt's fold of the next step (same `id()`) into this one: `merge` decides; the
+        folded step's history entries become this step's too."""
+        merged = self.merge(other)
+        if merged and isinstance(other, StoreCommand):
+            self.entries = [*self.entries, *other.entries]
+        return merged
+
+    def merge(self, other: QUndoCommand) -> bool:
+        """Fold `other`, the next step, into this one (True), or keep them apart."""
+        return False
 
     def _guard(self, action: Callable[[], None]) -> None:
         try:
@@ -197,8 +214,8 @@ class EditField(StoreCommand, Generic[Described]):
 
     def fold(self, other: QUndoCommand) -> bool:
         """Take `other`'s value when it edits the same field of the same record (mergeWith)."""
-        if type(other) is not type(self):
-            return False
+        if type(other) is not type(self) or other.isObsolete():
+            return False  # a refused edit (obsolete) folded in would be redone, not ours
         assert isinstance(other, EditField)
         if (other.record_id, other.field) != (self.record_id, self.field):
             return False
@@ -266,7 +283,7 @@ class EditCharacter(EditField[CharacterRecord]):
     def id(self) -> int:
         return int(MergeId.EDIT_NOTES) if self.field == "notes" else NO_MERGE
 
-    def mergeWith(self, other: QUndoCommand) -> bool:
+    def merge(self, other: QUndoCommand) -> bool:
         # Typing notes in bursts gives one undo step per burst, not one per pause.
         return self.fold(other)
 

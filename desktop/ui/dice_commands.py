@@ -56,7 +56,7 @@ class MoveTrayDice(DiceAction):
     def _owners(self) -> set[int]:
         return {die.character_id for die in self.done.after} if self.done else set()
 
-    def mergeWith(self, other: QUndoCommand) -> bool:
+    def merge(self, other: QUndoCommand) -> bool:
         # Only one character's tray: filling two trays (a conflict) stays two steps.
         if not isinstance(other, MoveTrayDice) or other._owners() != self._owners():
             return False

@@ -54,10 +54,10 @@ class SetDowntimeSheet(StoreCommand):
     def id(self) -> int:
         return int(MergeId.EDIT_SHEET) if self.field in TEXT_FIELDS else NO_MERGE
 
-    def mergeWith(self, other: QUndoCommand) -> bool:
+    def merge(self, other: QUndoCommand) -> bool:
         # Typing a vice in bursts gives one undo step for the field, not one per pause.
-        if not isinstance(other, SetDowntimeSheet):
-            return False
+        if not isinstance(other, SetDowntimeSheet) or other.isObsolete():
+            return False  # a refused edit folded in would be redone, not the one written
         if other.character_id != self.character_id or other.field != self.field:
             return False
         self.after = other.after

@@ -53,6 +53,8 @@ from desktop.ui.plain_text import (
     warn,
 )
 from desktop.ui.player_display.controller import PlayerDisplay
+from desktop.ui.recap_launcher import RecapLauncher
+from desktop.ui.record_links import open_record
 from desktop.ui.session import CampaignSession
 from desktop.ui.settings import LAYOUT_VERSION, Settings
 from desktop.ui.sharing.controller import PlayerSharing, ServerFactory, share_server
@@ -174,6 +176,10 @@ class MainWindow(QMainWindow):
             "Save a &Copy…", self.save_copy, keys.SaveAs, "actionSaveCopy"
         )
         self.export_action = self._action("&Export…", self.export_json, None, "actionExport")
+        # The journal, one Markdown file per game, for an Obsidian vault (GM's or players').
+        self.journal_export_action = self._action(
+            "Export &Journal as Markdown…", self.export_journal, None, "actionExportJournal"
+        )
         self.import_action = self._action("&Import…", self.import_json, None, "actionImport")
         # Each asks first what to print: a sheet, all players' sheets, the GM summary, cards.
         self.print_action = self._action("&Print…", self.print_document, keys.Print, "actionPrint")
@@ -214,6 +220,14 @@ class MainWindow(QMainWindow):
             # The menu shows the keys whatever the platform's habit for shortcuts in menus.
             action.setShortcutVisibleInContextMenu(True)
             plain_action_tip(action)
+        for action, step in (
+            (self.undo_action, self.undo_group.undo),
+            (self.redo_action, self.undo_group.redo),
+        ):
+            # Typing still waiting for its pause (a journal note) is written first, so it
+            # is the step undone: else undoing what it is about (its scene) loses it.
+            action.triggered.disconnect()
+            action.triggered.connect(lambda _checked=False, step=step: self._after_flush(step))
         self.reset_layout_action = self._action(
             "&Reset Workspace", self.reset_layout, None, "actionResetWorkspace"
         )
@@ -250,7 +264,9 @@ class MainWindow(QMainWindow):
         self.recent_menu = file_menu.addMenu("Open &Recent")
         self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
         file_menu.addSeparator()
-        file_menu.addActions([self.copy_action, self.export_action, self.import_action])
+        file_menu.addActions(
+            [self.copy_action, self.export_action, self.journal_export_action, self.import_action]
+        )
         file_menu.addSeparator()
         file_menu.addActions([self.print_action, self.preview_action, self.pdf_action])
         file_menu.addAction(self.alignment_action)
@@ -262,6 +278,8 @@ class MainWindow(QMainWindow):
         edit_menu.addActions([self.undo_action, self.redo_action])
         self.campaign_menu = bar.addMenu("&Campaign")
         self.campaign_menu.addAction(self.end_day_action)
+        self.recap = RecapLauncher(self, self.settings, self.player_display)
+        self.campaign_menu.addAction(self.recap.action)
         toolbar = self.addToolBar("Campaign")
         toolbar.setObjectName("campaignToolBar")
         toolbar.addActions([self.undo_action, self.redo_action])
@@ -439,6 +457,10 @@ class MainWindow(QMainWindow):
     def _docks(self) -> dict[str, Panel]:
         return {panel.name: panel for panel in self.panels}
 
+    def open_record(self, area: str, record_id: int) -> None:
+        """Show a record in its dock (a journal link): see `record_links`."""
+        open_record(self, self._docks(), self.session, area, record_id)
+
     def _dock_names(self) -> tuple[str, ...]:
         """The docks a saved layout is for: one saved before a dock came is not restored."""
         return tuple(panel.name for panel in self.panels)
@@ -528,6 +550,11 @@ class MainWindow(QMainWindow):
         self.set_session(CampaignSession(campaign, self))
         return True
 
+    def _after_flush(self, step: Callable[[], None]) -> None:
+        for panel in self.panels:
+            panel.flush()
+        step()
+
     def end_opening(self) -> None:
         """No campaign came of `show_layout_before_opening`: the start page again."""
         if self._opening and self.session is None:
@@ -593,11 +620,13 @@ class MainWindow(QMainWindow):
         for panel in self.panels:
             panel.set_session(session)
         self.downtime.set_session(session)
+        self.recap.set_session(session)
         has_campaign = session is not None
         writable = session is not None and not session.read_only
         for action in (
             self.copy_action,
             self.export_action,
+            self.journal_export_action,
             self.close_action,
             self.print_action,
             self.preview_action,
@@ -806,6 +835,11 @@ class MainWindow(QMainWindow):
 
     def export_json(self) -> None:
         file_outputs.export_json(self)
+
+    def export_journal(self) -> None:
+        from desktop.ui.journal_markdown_export import export_journal
+
+        export_journal(self)
 
     def import_json(self) -> None:
         """Check the chosen export first; only a good one is given a place to be saved."""

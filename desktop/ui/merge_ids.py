@@ -19,3 +19,4 @@ class MergeId(IntEnum):
     EDIT_SHEET = 3001  # a downtime sheet's text fields (downtime_commands.py)
     EDIT_CHAPTER = 4001  # the chapter's name, coin, heat and notes (chapter_commands.py)
     TRAY_MOVES = 5001  # dice moved into or out of the tray before a roll (dice_commands.py)
+    EDIT_JOURNAL = 6001  # a journal note's text (journal_commands.py)

@@ -1,7 +1,8 @@
 """File > Print, Print Preview and Export PDF: first ask what to print, then print it.
 
 The choices: the selected character's sheet, every player character's sheet (one PDF),
-the GM summary (faction ladder and chapter), the selected SySCards or all of them.
+the GM summary (faction ladder and chapter), the journal of the last game or of every
+game (the GM's, or player-safe), the selected SySCards or all of them.
 Each becomes a ``PrintJob`` holding the one paint routine for its pages, so the
 preview, the printer and the PDF draw the same thing. The printer dialog's paper is
 the paper laid out; an exported PDF asks for A4 or Letter.
@@ -23,6 +24,7 @@ from PySide6.QtGui import QPagedPaintDevice
 from PySide6.QtPrintSupport import QPrintDialog, QPrinter
 from PySide6.QtWidgets import (
     QButtonGroup,
+    QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
@@ -36,13 +38,16 @@ from PySide6.QtWidgets import (
 
 from desktop import outputs
 from desktop.printing.cards import CardPrintOptions, PageSizeName, export_pdf, paint_pages
+from desktop.printing.journal import PrintJournal, export_journal_pdf, paint_journal
 from desktop.printing.preview import make_alignment_preview, make_document_preview
 from desktop.printing.sheets import Duplex, PrintSheet, export_sheets_pdf, paint_sheets
 from desktop.printing.summary import PrintSummary, export_summary_pdf, paint_summary
 from desktop.store import CardRecord, NotFound, ReadOnlyCampaign
+from desktop.ui import long_task
 from desktop.ui.card_layout_form import SHEETS_TWO_SIDED, CardLayoutForm
 from desktop.ui.file_names import campaign_stem
 from desktop.ui.file_outputs import output_refusal, pdf_folder
+from desktop.ui.journal_export import gather_journal
 from desktop.ui.plain_text import PlainLabel
 from desktop.ui.print_data import gather_sheets, gather_summary, print_cards
 
@@ -73,7 +78,10 @@ PLAYERS: Final = "players"
 SUMMARY: Final = "summary"
 SELECTED_CARDS: Final = "selected_cards"
 ALL_CARDS: Final = "all_cards"
-CHOICES: Final = (CHARACTER, PLAYERS, SUMMARY, SELECTED_CARDS, ALL_CARDS)
+LAST_GAME: Final = "journal_last_game"
+JOURNAL: Final = "journal"
+CHOICES: Final = (CHARACTER, PLAYERS, SUMMARY, LAST_GAME, JOURNAL, SELECTED_CARDS, ALL_CARDS)
+JOURNAL_CHOICES: Final = (LAST_GAME, JOURNAL)
 
 
 class PrintHost(Protocol):
@@ -122,6 +130,9 @@ class PrintOptions:
     selected_cards: tuple[CardRecord, ...]
     cards: int
     layout: tuple[tuple[str, object], ...] = ()  # the campaign's remembered print layout
+    games: int = 0
+    last_game: int | None = None  # the running game, else the last one played
+    last_game_title: str = ""
 
 
 @dataclass(frozen=True)
@@ -131,6 +142,7 @@ class PrintLayout:
 
     cards: CardPrintOptions = field(default_factory=CardPrintOptions)
     sheets_two_sided: bool = False
+    journal_players: bool = False  # the player-safe journal: no private note, no secret
 
 
 def print_options(window: PrintHost) -> PrintOptions | None:
@@ -146,6 +158,8 @@ def print_options(window: PrintHost) -> PrintOptions | None:
         except NotFound:  # deleted since it was selected
             character_id = None
     players = sum(1 for record in campaign.roster.all() if record.kind == "pc")
+    games = campaign.games.all()
+    last = games[-1] if games else None
     return PrintOptions(
         character_id,
         name,
@@ -153,6 +167,9 @@ def print_options(window: PrintHost) -> PrintOptions | None:
         tuple(window.selected_cards()),
         campaign.cards.count(),
         tuple(campaign.print_settings().items()),
+        len(games),
+        None if last is None else last.id,
+        "" if last is None else f"Game {len(games)}",
     )
 
 
@@ -179,6 +196,9 @@ class PrintChoiceDialog(QDialog):
             self.group.addButton(button)
             self.buttons[key] = button
             layout.addWidget(button)
+        self.journal_players = QCheckBox("Player-safe journal: no private notes, no secrets")
+        self.journal_players.setObjectName("journalPlayers")
+        layout.addWidget(self.journal_players)
         self.paper = QComboBox()
         self.paper.setObjectName("paper")
         self.paper.addItems(["A4", "Letter"])
@@ -213,11 +233,14 @@ class PrintChoiceDialog(QDialog):
         nowhere on the paper (the form says why)."""
         cards = self.choice() in (SELECTED_CARDS, ALL_CARDS)
         self.layout_form.set_for_cards(cards)
+        self.journal_players.setEnabled(self.choice() in JOURNAL_CHOICES)
         self.ok.setEnabled(not cards or self.layout_form.fits())
 
     def chosen_layout(self) -> PrintLayout:
         return PrintLayout(
-            self.layout_form.options(), self.layout_form.sheets_two_sided.isChecked()
+            self.layout_form.options(),
+            self.layout_form.sheets_two_sided.isChecked(),
+            self.journal_players.isChecked(),
         )
 
     def _check_default(self, options: PrintOptions) -> None:
@@ -255,6 +278,18 @@ def _labels(options: PrintOptions) -> list[tuple[str, str, bool]]:
             options.players > 0,
         ),
         (SUMMARY, "The GM summary: faction ladder and chapter", True),
+        (
+            LAST_GAME,
+            f"The journal of the latest game ({options.last_game_title})"
+            if options.last_game is not None
+            else "The journal of the latest game (no game yet)",
+            options.last_game is not None,
+        ),
+        (
+            JOURNAL,
+            f"The whole journal ({options.games} game{'' if options.games == 1 else 's'})",
+            options.games > 0,
+        ),
         (
             SELECTED_CARDS,
             f"The selected SySCards ({selected})" if selected else "The selected SySCards (none)",
@@ -295,6 +330,8 @@ def make_job(
         return _sheets_job(sheets, f"{stem} character sheets.pdf", layout)
     if choice == SUMMARY:
         return _summary_job(gather_summary(campaign), f"{stem} GM summary.pdf")
+    if choice in JOURNAL_CHOICES:
+        return _journal_job(window, choice, options, layout.journal_players, stem)
     if choice in (SELECTED_CARDS, ALL_CARDS):
         chosen = list(options.selected_cards) if choice == SELECTED_CARDS else None
         return _cards_job(window, chosen, f"{stem} cards.pdf", layout.cards)
@@ -326,6 +363,40 @@ def _summary_job(summary: PrintSummary, file_name: str) -> PrintJob:
         file_name=file_name,
         paint=lambda device: paint_summary(device, summary),
         export=lambda path, paper: export_summary_pdf(path, summary, paper),
+    )
+
+
+def _journal_job(
+    window: PrintHost, choice: str, options: PrintOptions, players: bool, stem: str
+) -> PrintJob:
+    """The last game's page, or every game's, read off the GUI thread (a campaign may
+    have hundreds of games); Cancel refuses the print with a plain word."""
+    assert window.session is not None
+    campaign = window.session.campaign
+    if choice == LAST_GAME:
+        if options.last_game is None:
+            raise ValueError("The campaign has no game yet: the journal is empty.")
+        chosen = [options.last_game]
+    else:
+        chosen = [game.id for game in campaign.games.all()]
+
+    def gather(progress: Callable[[float], None]) -> PrintJournal:
+        return gather_journal(campaign, chosen, players=players, progress=progress)
+
+    journal = long_task.run_with_progress(window.window(), "Reading the journal…", gather)
+    if journal is None:
+        raise ValueError("The print was cancelled.")
+    version = "player-safe journal" if players else "journal"
+    games = len(journal.games)
+    what = f"the {version} of {games} game{'s' if games != 1 else ''}"
+    suffix = " player-safe" if players else ""
+    name = f"{stem} journal{suffix}.pdf" if choice == JOURNAL else f"{stem} last game{suffix}.pdf"
+    return PrintJob(
+        title=f"Journal: {journal.campaign}",
+        what=what,
+        file_name=name,
+        paint=lambda device: paint_journal(device, journal),
+        export=lambda path, paper: export_journal_pdf(path, journal, paper),
     )
 
 

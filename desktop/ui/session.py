@@ -57,6 +57,8 @@ class CampaignSession(QObject):
     conflict_changed = Signal()
     # Who the GM may ask to roll from their phone, or has asked, changed (`roll_asks`).
     roll_asks_changed = Signal()
+    # The GM started a game from the Play dock (not a redo): "Previously on" opens.
+    game_started = Signal()
 
     def __init__(
         self, campaign: Campaign, parent: QObject | None = None, rng: random.Random | None = None

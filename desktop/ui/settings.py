@@ -7,7 +7,7 @@ from pathlib import Path
 from PySide6.QtCore import QByteArray, QSettings
 
 # Bump when a dock's place in the layouts changes meaning; a dock added or removed is
-# seen without it (a saved layout names the docks it was saved with).
+# seen without it (each workspace's saved layout names the docks it was saved with).
 LAYOUT_VERSION = 7
 # Bump with an upgrade step in `_upgrade` when a stored key changes meaning.
 SETTINGS_VERSION = 1
@@ -56,8 +56,12 @@ class Settings:
         (their names): a dock new since would be left out of it, wherever Qt put it."""
         if _stored_int(self._store.value("window/layout_version", 0)) != LAYOUT_VERSION:
             return None
-        # Layouts saved before the docks were named with them are of today's docks.
-        saved_docks = self._store.value("window/layout_docks", None)
+        # Each workspace's own: a workspace saved before a dock came, left unsaved since
+        # another was saved with it, would show without it. Layouts saved before the
+        # docks were named with them (neither key) are of today's docks.
+        saved_docks = self._store.value(
+            f"layout_docks/{name}", self._store.value("window/layout_docks", None)
+        )
         if saved_docks is not None and str(saved_docks) != ",".join(sorted(docks)):
             return None
         value = self._store.value(f"workspaces/{name}")
@@ -66,7 +70,7 @@ class Settings:
     def set_workspace_state(self, name: str, value: QByteArray, docks: tuple[str, ...]) -> None:
         self._store.setValue(f"workspaces/{name}", value)
         self._store.setValue("window/layout_version", LAYOUT_VERSION)
-        self._store.setValue("window/layout_docks", ",".join(sorted(docks)))
+        self._store.setValue(f"layout_docks/{name}", ",".join(sorted(docks)))
 
     def clear_workspace_state(self, name: str) -> None:
         self._store.remove(f"workspaces/{name}")
@@ -101,6 +105,18 @@ class Settings:
 
     def set_theme(self, name: str) -> None:
         self._store.setValue("window/theme", name)
+
+    # -- play -----------------------------------------------------------------------------
+
+    def recap_at_start(self) -> bool:
+        """Whether Start game opens "Previously on…" when a game has ended before (on
+        until the GM turns it off in that window)."""
+        value = self._store.value("play/recap_at_start", True)
+        # The INI file reads a flag back as its text.
+        return value not in (False, "false", "0", 0)
+
+    def set_recap_at_start(self, wanted: bool) -> None:
+        self._store.setValue("play/recap_at_start", wanted)
 
     # -- outputs --------------------------------------------------------------------------
 

@@ -106,7 +106,11 @@ class UndoKeyFilter(QObject):
         kind = event.type()
         if kind == QEvent.Type.ShortcutOverride and isinstance(event, QKeyEvent):
             field = text_field(QApplication.focusWidget())
-            if field is not None and is_undo_key(event) and not self.has_own_typing(field):
+            if (
+                field is not None
+                and is_undo_key(event)
+                and not (self.has_own_typing(field) and _field_can(field, event))
+            ):
                 event.ignore()  # not the field's: the window's Undo or Redo takes it
                 return True
         elif kind == QEvent.Type.KeyPress and isinstance(event, QKeyEvent):
@@ -143,6 +147,10 @@ class UndoKeyFilter(QObject):
         field = text_field(new)
         if field is not self._typed_in:
             self._typed_in = None
+            if isinstance(field, QTextEdit | QPlainTextEdit):
+                # A notes box saved as typed: its earlier visits' typing is the
+                # campaign's undo steps now, so the box's own undo starts afresh here.
+                field.document().clearUndoRedoStacks()
         tabbed, self._tab_pressed = self._tab_pressed, False
         picked_for, self._unfocused_window = self._unfocused_window, None
         picked = new is not None and picked_for is not None and new.window() is picked_for
@@ -152,6 +160,20 @@ class UndoKeyFilter(QObject):
         self._chosen = new if tabbed or not (picked or moved_on or clicked) else None
         if field is not None and new is not None and not tabbed and (picked or moved_on):
             new.clearFocus()  # Qt's pick, for a window without a focus or from a hidden one
+
+
+def _field_can(field: QWidget, event: QKeyEvent) -> bool:
+    """Whether `field` can undo (or redo, for a redo key) typing of its own: once it has
+    undone all it can, Ctrl+Z goes on to the campaign rather than doing nothing."""
+    pressed = QKeySequence(event.keyCombination())
+    undo = QKeySequence(QKeySequence.StandardKey.Undo).matches(pressed)
+    undoing = undo == QKeySequence.SequenceMatch.ExactMatch
+    if isinstance(field, QTextEdit | QPlainTextEdit):
+        document = field.document()
+        return document.isUndoAvailable() if undoing else document.isRedoAvailable()
+    if isinstance(field, QLineEdit):
+        return field.isUndoAvailable() if undoing else field.isRedoAvailable()
+    return True
 
 
 def _moved_on_by_qt(old: QWidget | None, new: QWidget) -> bool:

@@ -1,9 +1,9 @@
 """Workspaces: one dock layout for each phase of play, as Krita's or Qt Creator's modes.
 
 *Play* keeps the table in view (roster, a large Dice Table, the Play dock with the
-clocks behind it, and the roll log), *Prep* the SySCards with their preview beside the
+clocks, the roll log and the journal behind it), *Prep* the SySCards with their preview beside the
 roster, the ladder and the chapter, *Between sessions* the Energy Calendar with the
-chapter and the ladder. Each dock says which workspaces show it
+chapter, the ladder and the journal. Each dock says which workspaces show it
 (`desktop.ui.docks.panels`); a dock the default layouts below do not place is shown in
 a tab behind the workspace's `tabs_with` dock. Each workspace remembers the GM's own
 changes to it (saved per workspace in the settings); its default is drawn here, sized
@@ -131,16 +131,19 @@ def _place(window: QMainWindow, docks: Mapping[str, Panel], name: str) -> set[st
     elif name == "between":
         chapter = split(add(Area.RightDockWidgetArea, "energyCalendar"), "chapter", Horizontal)
         tab(chapter, "faction_ladder")
+        tab(chapter, "journal")
         chapter.raise_()
     else:
         # The Dice Table gets the whole height: the pool, the tray and the table are
         # drop targets never to be squeezed. The Play dock (the game, its scene, turns
         # and award) has the other column to itself, so none of it scrolls, with the
-        # clocks and the roll log in tabs behind it (the table shows the last roll).
+        # clocks, the roll log and the journal in tabs behind it (the table shows the
+        # last roll).
         table = split(add(Area.RightDockWidgetArea, "roster"), "diceTable", Horizontal)
         play = split(table, "play", Horizontal)
         tab(play, "clocks")
         tab(play, "rollLog")
+        tab(play, "journal")
         play.raise_()
     return placed
 

@@ -103,6 +103,7 @@ class JournalGame:
     closing: tuple[JournalLine, ...]
     between: tuple[JournalLine, ...]  # after the game, until the next one started
     players: bool = False  # the player-safe version
+    cut: bool = False  # the game's first steps left out (`journal_page`'s `most`)
 
     @property
     def running(self) -> bool:
@@ -145,20 +146,29 @@ def journal_games(campaign: Campaign) -> tuple[JournalEntry, ...]:
     )
 
 
-def journal_page(campaign: Campaign, game_id: int, *, players: bool = False) -> JournalGame:
+def journal_page(
+    campaign: Campaign, game_id: int, *, players: bool = False, most: int | None = None
+) -> JournalGame:
     """Game `game_id`'s page (NotFound when it is no longer in the campaign); with
-    `players`, only what players may see (notes the GM shared, no private note)."""
+    `players`, only what players may see (notes the GM shared, no private note). With
+    `most`, only the game's newest `most` history entries are read (a page on screen,
+    read again after every change, of a game of tens of thousands of steps); the page
+    says it is `cut`."""
     games = campaign.games.all()
     game = campaign.games.get(game_id)
     number = [g.id for g in games].index(game.id) + 1
     builder = _PageBuilder(campaign, JournalSeen(campaign), players)
     bounds = campaign.history.game_bounds()
-    entries = campaign.history.of_game(game.id)
+    entries = campaign.history.of_game(game.id, None if most is None else most + 1)
+    cut = most is not None and len(entries) > most
+    if cut:
+        entries = entries[1:]
     span = bounds.get(game.id)
-    later = [first for gid, (first, _last) in bounds.items() if gid > game.id]
     between: list[HistoryRecord] = []
     if span is not None and not game.running:
-        between = campaign.history.outside_games(span[1], min(later, default=None), BETWEEN_MAX)
+        # Until the next game's start: not the entries a game undone away left.
+        until = campaign.history.next_game_start(game.id)
+        between = campaign.history.outside_games(span[1], until, BETWEEN_MAX)
     undone = _undone(campaign, [*entries, *between])
     rolls = {roll.id: roll for roll in campaign.rolls.of_game(game.id) if not roll.undone}
     notes = {note.scene: note for note in campaign.journal.of_game(game.id)}
@@ -184,16 +194,19 @@ def journal_page(campaign: Campaign, game_id: int, *, players: bool = False) -> 
             opening.extend(lines)
         else:
             by_round.setdefault((entry.scene, entry.round or 1), []).extend(lines)
-    for roll in rolls.values():
+    for roll in [] if cut else rolls.values():
         # A roll the history does not place (logged before revision 0011, or redone):
-        # at the end of its round, by the roll log's own place.
+        # at the end of its round, by the roll log's own place. Not on a cut page,
+        # whose entries left out placed many more.
         if roll.id not in placed_rolls and roll.scene is not None:
             line = builder.roll_line(roll, "")
             if line is not None:
                 by_round.setdefault((roll.scene, roll.round or 1), []).append(line)
     scenes = []
     for number_, scene in enumerate(game.scenes, start=1):
-        rounds = sorted(r for s, r in by_round if s == number_)
+        # A round shows what happened in it: one with nothing to tell (turns only, or
+        # only what players may not see) has no heading.
+        rounds = sorted(r for s, r in by_round if s == number_ and by_round[(s, r)])
         scenes.append(
             JournalScene(
                 number_,
@@ -222,6 +235,7 @@ def journal_page(campaign: Campaign, game_id: int, *, players: bool = False) -> 
         tuple(closing),
         tuple(after),
         players,
+        cut,
     )
 
 
@@ -250,9 +264,14 @@ class _PageBuilder:
         roll from its log line (the dice a roll depleted are in its own words, so its
         pool change is not told again)."""
         rolled = any(p.kind == parts.ROLLED for p in found)
+        # A record a part of its own kind tells about ("marks session XP") is not told
+        # again by the plain change beside it ("Downtime sheet of Kara Voss: xp edited").
+        told = {(p.area, p.record_id) for p in found if p.kind}
         by = "" if entry.who == GM else self._names.get(entry.character_id or 0, "A player")
         lines = []
         for part in found:
+            if not part.kind and (part.area, part.record_id) in told:
+                continue
             if part.kind == parts.ROLLED:
                 roll = rolls.get(part.record_id or 0)
                 if roll is not None:

@@ -563,7 +563,7 @@ SPECIFIC: dict[str, tuple[Write, str]] = {
         lambda c: c.downtime.restore_session(1, c.downtime.end_session(c.downtime.start_session())),
         "Downtime session 1 restored",
     ),
-    "downtime.record": (_step, "Kara Voss in downtime: healing: Kara healed"),
+    "downtime.record": (_step, "Kara Voss in downtime: Healing and Recovery: Kara healed"),
     "downtime.undo": (_undone_step, "Downtime step of Kara Voss undone: Kara healed"),
     "downtime.redo": (
         lambda c: c.downtime.redo(*reversed(_undone_step(c))),
@@ -663,7 +663,15 @@ READ_ONLY = {
     },
     "games": {"all", "get", "running", "current", "position", "seating"},
     "handouts": {"all", "for_player", "of_character", "get", "image", "snapshot", "checked_of"},
-    "history": {"all", "of_game", "count", "outside_games", "undone", "game_bounds"},
+    "history": {
+        "all",
+        "of_game",
+        "count",
+        "outside_games",
+        "undone",
+        "game_bounds",
+        "next_game_start",
+    },
     "journal": {"all", "of_game", "note"},
     "search_index": {"find"},
 }
@@ -885,3 +893,24 @@ def test_a_characters_kit_and_a_factions_standing_in_words(campaign: Campaign) -
         "Faction The Tidewardens added",
         "The Tidewardens lost hold: tier 2 strong -> tier 2 weak",
     ]
+
+
+def test_an_undo_told_its_steps_entries_undoes_each_of_them(campaign: Campaign) -> None:
+    clock = campaign.clocks.add("Storm", 8)
+    with campaign.recording() as step:
+        campaign.clocks.update(clock.id, filled=1)
+        campaign.clocks.update(clock.id, filled=2)
+    assert len(step) == 2
+    after = campaign.clocks.add("Flood", 4)  # a later step the undo must leave alone
+    with campaign.undoing(step):
+        campaign.clocks.update(clock.id, filled=0)
+    undos = [(e.undo_of, e.sentence) for e in campaign.history.all() if e.undo_of]
+    assert undos == [
+        (step[1], "Undone: Storm: 1 -> 2 of 8"),
+        (step[0], "Undone: Storm: 0 -> 1 of 8"),
+    ]
+    assert campaign.clocks.get(after.id).name == "Flood"
+    # Told entries already undone, it falls back to the newest live step.
+    with campaign.undoing(step):
+        campaign.clocks.delete(after.id)
+    assert _last(campaign).sentence == "Undone: Clock Flood added"

@@ -53,7 +53,7 @@ def test_an_unchanged_note_writes_nothing_and_an_empty_private_one_is_gone(
 @pytest.mark.parametrize(
     ("game", "scene", "text", "message"),
     [
-        (1, 2, "x", "Game 1 has 1 scenes: there is no scene 2."),
+        (1, 2, "x", "That game has 1 scene: there is no scene 2."),
         (1, -1, "x", "A note's scene must be at least 0"),
         (1, 0, 5, "A journal note must be text"),
         (1, 0, "x" * (NOTE_MAX + 1), f"at most {NOTE_MAX:,} characters"),

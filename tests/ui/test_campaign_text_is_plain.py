@@ -57,6 +57,7 @@ from desktop.printing.rich_text import SealedTextDocument
 from desktop.store.exchange import import_campaign, trusted_images
 from desktop.ui.main_window import MainWindow
 from desktop.ui.plain_text import escaped
+from desktop.ui.widgets.page_text import PageText
 
 MARK = "<b>x</b>"
 # Values that are words the store checks (kinds, places, dates), not text the GM types.
@@ -70,6 +71,7 @@ SHOWN_NAMES = {
     "playerSceneText", "playerTurn", "playerSeat1", "playerChapter", "playerRollWho",
     "playerRollWords", "claimHolder", "endDaySummary", "chapterHeader", "ledgerHeader",
     "factionTitle", "activityTitle", "playSceneText", "statusCampaign", "qt_msgbox_label",
+    "journalPage",
 }  # fmt: skip
 ITEMS_LOOKED_AT = 400  # rows of one item view looked at: the sample has fewer
 
@@ -193,6 +195,12 @@ class Inspector:
                 self.text(f"{where} tab tooltip", widget.tabToolTip(index), auto)
         elif isinstance(widget, QTextEdit):
             self.document(where, widget.document())
+        elif isinstance(widget, PageText):  # the journal's page: our markup, painted
+            self.document(where, widget.document)
+            if MARK in widget.markup:
+                self._wrong(where, f"{widget.markup[:100]!r} holds the campaign's markup")
+            if escaped(MARK) in widget.markup:
+                self.named.add("journalPage")
         elif isinstance(widget, QGraphicsView) and widget.scene() is not None:
             for item in widget.scene().items():
                 self.text(f"{where} graphics item tooltip", item.toolTip(), auto)

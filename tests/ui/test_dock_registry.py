@@ -99,5 +99,8 @@ def test_a_layout_saved_before_the_docks_were_named_with_it_is_restored(
     settings.set_workspace_state("play", state, ("roster", "diceTable"))
     assert settings.workspace_state("play", ("diceTable", "roster")) == state
     assert settings.workspace_state("play", ("roster", "diceTable", "notes")) is None
-    store.remove("window/layout_docks")  # as saved by a GM Desk before this one
+    store.remove("layout_docks/play")  # as saved by a GM Desk before this one
+    store.setValue("window/layout_docks", "diceTable,roster")  # one key for every workspace
+    assert settings.workspace_state("play", ("roster", "diceTable", "notes")) is None
+    store.remove("window/layout_docks")  # as saved by a GM Desk before that one
     assert settings.workspace_state("play", ("roster", "diceTable", "notes")) == state

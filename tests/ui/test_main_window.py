@@ -34,6 +34,7 @@ def test_title_status_bar_and_menus(window: MainWindow) -> None:
         "&Blank Player Display",
         "Player Display &Full Screen",
         "Player Display on &Screen",
+        "Show “Previously On” on Player Display",  # the players' recap (issue 31)
         "Give Handout to &All Players…",  # handouts go to the phones, from the display's menu
         "Handouts &Given…",
     ]

@@ -104,3 +104,26 @@ def test_an_editable_combo_box_gives_ctrl_z_to_the_campaign(
     qtbot.keyClicks(combo, "12")  # its own typing goes first
     qtbot.keyClick(combo, Qt.Key.Key_Z, CTRL)
     assert names(window) == [] and combo.currentText() != "12"
+
+
+def test_a_notes_box_undoes_this_visits_typing_then_the_campaign(
+    window: MainWindow, qtbot: QtBot
+) -> None:
+    from PySide6.QtWidgets import QPlainTextEdit
+
+    assert window.session is not None
+    window.session.push(AddCharacter(window.session, "Kara", "pc"))
+    roster = focused_filter(window, qtbot).window()
+    box = QPlainTextEdit(roster)
+    box.show()
+    box.setFocus(Qt.FocusReason.MouseFocusReason)
+    qtbot.keyClicks(box, "first visit")
+    focused_filter(window, qtbot)  # away: the first visit's typing is left behind
+    box.setFocus(Qt.FocusReason.MouseFocusReason)
+    qtbot.keyClicks(box, " and more")
+    qtbot.keyClick(box, Qt.Key.Key_Z, CTRL)
+    assert box.toPlainText() == "first visit"  # this visit's typing, not the earlier one
+    assert names(window) == ["Kara"]
+    qtbot.keyClick(box, Qt.Key.Key_Z, CTRL)  # nothing of its own left: the campaign's
+    assert names(window) == []
+    assert box.toPlainText() == "first visit"

@@ -53,9 +53,9 @@ def test_each_workspace_remembers_the_gms_changes(
     assert again.workspace == "prep"
     assert again.dockWidgetArea(again.panels[0]) == Qt.DockWidgetArea.LeftDockWidgetArea
     again.show_workspace("play")
-    assert shown(again) == {"roster", "diceTable", "play", "clocks"}
+    assert shown(again) == {"roster", "diceTable", "play", "clocks", "journal"}
     again.reset_layout()  # View > Reset Workspace: Play as it first was
-    assert shown(again) == {"roster", "diceTable", "play", "clocks", "rollLog"}
+    assert shown(again) == {"roster", "diceTable", "play", "clocks", "rollLog", "journal"}
     again.show_workspace("prep")  # the other workspaces keep the GM's changes
     assert again.dockWidgetArea(again.panels[0]) == Qt.DockWidgetArea.LeftDockWidgetArea
 

@@ -122,6 +122,8 @@ def test_the_player_safe_page_leaves_out_what_players_may_not_see(
 ) -> None:
     page = journal_page(campaign, played.game_id, players=True)
     texts = " ".join(_texts(page))
+    # Round 2 of scene 1 held only the NPC's roll: no heading for players.
+    assert [r.number for r in page.scenes[0].rounds] == [1]
     for secret in ("Hidden", "declares", "marks session XP"):
         assert secret not in texts, secret
     assert "Storm season: 0 -> 2 of 8" in texts  # a shown clock is the players'
@@ -137,15 +139,27 @@ def test_the_recap_tells_the_last_game_and_the_days_since(
     gm = recap(campaign, players=False)
     assert gm.title == f"Previously on {campaign.summary().name}"
     assert gm.lines[0].startswith("The crew lost the ledger")
-    assert "Scene 1: The docks at night" in gm.lines
+    # A scene's shared note is told on its line.
+    assert "Scene 1: The docks at night — Shared: the docks were quiet." in gm.lines
     assert "Bryn is out for good (no die left)" in gm.lines
     assert "Since then, 2 days passed (day 1 -> 3)." in gm.lines
-    assert "Storm season: 2 of 8" in gm.lines and "Hidden plot: 3 of 6" in gm.lines
+    assert "Storm season: now 2 of 8" in gm.lines and "Hidden plot: now 3 of 6" in gm.lines
     safe = recap(campaign, players=True).text()
     assert "Hidden" not in safe and "ledger" not in safe
-    assert "Storm season: 2 of 8" in safe and "The Tidewardens: −3 War" in safe
+    assert "Storm season: now 2 of 8" in safe and "The Tidewardens: now −3 War" in safe
+    assert "Shared: the docks were quiet." in safe
 
 
 def test_no_game_yet_gives_an_empty_recap_and_no_pages(campaign: Campaign) -> None:
     assert recap(campaign, players=True).empty
     assert journal_games(campaign) == ()
+
+
+def test_a_session_xp_mark_is_told_once_not_again_as_a_sheet_edit(
+    campaign: Campaign, played: Played
+) -> None:
+    # Marking XP writes the sheet (a plain "xp edited" part) and says what it marks;
+    # the page tells the mark, not the raw edit beside it.
+    between = [line.text for line in journal_page(campaign, played.game_id).between]
+    assert any(text.startswith("Kara Voss marks session XP on ") for text in between)
+    assert not any("Downtime sheet of" in text for text in between), between

@@ -198,7 +198,8 @@ class DowntimeManager(Manager):
             entry_id = writes.add_entry(session, values)
             new_clock_id = plan.write(session, None)
             name = self._doer(step.character_id)
-            said = f"{name} in downtime: {step.activity}: {step.summary}"
+            activity = downtime.ACTIVITY_LABELS.get(step.activity, step.activity)
+            said = f"{name} in downtime: {activity}: {step.summary}"
             self._campaign.note(Topic.DOWNTIME, entry_id, said)
         return plan.undo(entry_id, new_clock_id)
 

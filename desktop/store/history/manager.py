@@ -22,10 +22,17 @@ class HistoryManager(Manager):
         rows = self._read(f"{HISTORY_SQL} ORDER BY id DESC LIMIT ?", (count,))
         return [history_from_row(row) for row in reversed(rows)]
 
-    def of_game(self, game_id: int) -> list[HistoryRecord]:
-        """The entries written while game `game_id` ran, oldest first."""
-        rows = self._read(f"{HISTORY_SQL} WHERE game_id = ? ORDER BY id", (game_id,))
-        return [history_from_row(row) for row in rows]
+    def of_game(self, game_id: int, last: int | None = None) -> list[HistoryRecord]:
+        """The entries written while game `game_id` ran, oldest first; the newest
+        `last` when given."""
+        if last is None:
+            rows = self._read(f"{HISTORY_SQL} WHERE game_id = ? ORDER BY id", (game_id,))
+            return [history_from_row(row) for row in rows]
+        count = checks.whole(last, "The number of history entries")
+        rows = self._read(
+            f"{HISTORY_SQL} WHERE game_id = ? ORDER BY id DESC LIMIT ?", (game_id, count)
+        )
+        return [history_from_row(row) for row in reversed(rows)]
 
     def outside_games(
         self, after_id: int, before_id: int | None = None, limit: int = 5_000
@@ -48,6 +55,18 @@ class HistoryManager(Manager):
             (first_id, last_id),
         )
         return frozenset(int(row[0]) for row in rows)
+
+    def next_game_start(self, game_id: int) -> int | None:
+        """The first entry, neither undone nor an undo, of a game after `game_id` that is
+        in the campaign: where what followed game `game_id` ends. A game whose start was
+        undone left its entries, under an id the next game started may take again."""
+        rows = self._read(
+            "SELECT MIN(id) FROM history_entry AS h"
+            " WHERE game_id IN (SELECT id FROM game WHERE id > ?) AND undo_of IS NULL"
+            " AND NOT EXISTS (SELECT 1 FROM history_entry AS u WHERE u.undo_of = h.id)",
+            (game_id,),
+        )
+        return None if rows[0][0] is None else int(rows[0][0])
 
     def game_bounds(self) -> dict[int, tuple[int, int]]:
         """Each game's first and last entry ids (entries written while it ran)."""

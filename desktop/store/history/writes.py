@@ -16,13 +16,15 @@ _INSERT = text(
 )
 
 
-def append_entry(session: Session, values: dict[str, object]) -> None:
-    """One entry; `values` are its checked columns (all but the id). Through the
-    transaction's own sqlite3 connection: SQLAlchemy's statement handling was a third of
-    what an entry cost."""
+def append_entry(session: Session, values: dict[str, object]) -> int:
+    """One entry; `values` are its checked columns (all but the id); returns its id.
+    Through the transaction's own sqlite3 connection: SQLAlchemy's statement handling
+    was a third of what an entry cost."""
     raw = session.connection().connection.driver_connection
     assert raw is not None  # an open session's connection is live
-    raw.execute(_INSERT.text, values)
+    cursor = raw.execute(_INSERT.text, values)
+    assert cursor.lastrowid is not None  # an INSERT into a rowid table
+    return int(cursor.lastrowid)
 
 
 def insert_entries(session: Session, rows: Sequence[dict[str, object]]) -> None:

@@ -38,8 +38,9 @@ class JournalManager(Manager):
         checked = check_note(JournalNoteRecord(0, game_id, scene, text, private))
         game = self._campaign.games.get(checked.game_id)
         if checked.scene > len(game.scenes):
+            count = len(game.scenes)
             raise ValueError(
-                f"Game {game.id} has {len(game.scenes)} scenes: there is no scene {scene}."
+                f"That game has {count} scene{'s' * (count != 1)}: there is no scene {scene}."
             )
         before = self.note(checked.game_id, checked.scene)
         if (before.text, before.private) == (checked.text, checked.private):

@@ -243,6 +243,10 @@ class ClocksWidget(CampaignView):
         )
         self._update_actions()
 
+    def reveal(self, clock_id: int) -> None:
+        """Make clock `clock_id` the current one, scrolled into view (a journal link)."""
+        self.board.set_current(clock_id)
+
     def _load_owners(self) -> list[Owner]:
         assert self._session is not None
         campaign = self._session.campaign

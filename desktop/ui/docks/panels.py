@@ -87,6 +87,23 @@ class RollLogPanel(Panel):
     workspaces = ("play",)
 
 
+class JournalPanel(Panel):
+    title, name, area = "Journal", "journal", BOTTOM
+    module, widget_class = "desktop.ui.docks.journal", "JournalWidget"
+    workspaces = ("play", "between")
+
+    def build(self) -> QWidget:
+        from desktop.ui.docks.journal import JournalWidget  # imported by `fill_step`
+
+        # The window opens a linked record in its dock; a panel on its own opens none.
+        window = self.parent()
+        opener = window if callable(getattr(window, "open_record", None)) else None
+        widget = JournalWidget(self, opener)  # type: ignore[arg-type]  # has open_record
+        # Behind another dock's tab it is "visible" still: the tab's choice tells.
+        self.visibilityChanged.connect(widget.dock_shown)
+        return widget
+
+
 # In this order the shown docks fill in once the window is on screen, and the View menu
 # lists them.
 DOCKS: tuple[type[Panel], ...] = (
@@ -99,4 +116,5 @@ DOCKS: tuple[type[Panel], ...] = (
     FactionLadderPanel,
     PlayPanel,
     RollLogPanel,
+    JournalPanel,
 )

@@ -226,6 +226,7 @@ class PlayWidget(CampaignView):
             if self._push(StartGame(self._session)):
                 self.pages.setCurrentWidget(self.scene_page)
                 self.scene_editor.text.setFocus()  # play starts with the GM setting the scene
+                self._session.game_started.emit()  # the recap of the game before, if any
 
     def end_game(self) -> None:
         if self._session is None or not self.game_bar.end_button.isEnabled():

@@ -6,7 +6,8 @@ the remembered screen), `window.py` (the window: its sections in a grid, the bla
 the type scaled to its height), `section.py` (what every section is) and one module per
 section: `scene_section.py` (the Play dock's scene, round and turn order),
 `roll_section.py`, `pools_section.py`, `clocks_section.py`, `factions_section.py`. A new
-section is one module and one line in `window.SECTION_PLACES`.
+section is one module and one line in `window.SECTION_PLACES`. `recap_screen.py` is the
+players' "Previously on" recap, over the whole window while the GM shows it.
 
 Each section follows the store's change topics and reads what it shows from the store
 and the rules; hidden clocks and factions are never read into a widget at all.

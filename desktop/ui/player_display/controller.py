@@ -1,5 +1,6 @@
-"""View > Player Display: opening and closing the display, blanking it with one key, and
-putting it full screen on a chosen screen, remembered for next time.
+"""View > Player Display: opening and closing the display, blanking it with one key,
+showing the players' "Previously on" recap on it, and putting it full screen on a chosen
+screen, remembered for next time.
 
 The actions live here, in the GM's View menu and in the display's own menu; their keys
 work from either window (the display never has the focus, so the GM's window is where
@@ -52,6 +53,14 @@ class PlayerDisplay(QObject):
             FULL_SCREEN_KEY,
             self.set_full_screen,
         )
+        # The players' recap over the whole display, until the GM hides it (issue 31).
+        self.recap_action = QAction("Show “Previously On” on Player Display", self)
+        self.recap_action.setObjectName("actionPlayerRecap")
+        self.recap_action.setCheckable(True)
+        self.recap_action.setToolTip(
+            "The last game and what happened since, as the players may see it, in large type"
+        )
+        self.recap_action.toggled.connect(self.show_recap)
         # The GM's side says the players see a dark screen (the display may be behind).
         self.blanked_note = PlainLabel(BLANKED_NOTE)
         self.blanked_note.setObjectName("statusPlayerBlanked")
@@ -89,6 +98,7 @@ class PlayerDisplay(QObject):
         screens.aboutToShow.connect(lambda: self._fill_screens(screens))
         menu.addActions([self.open_action, self.blank_action, self.full_action])
         menu.addMenu(screens)
+        menu.addAction(self.recap_action)
         menu.addSeparator()
         menu.addActions([self.give_all_action, self.given_action])
         return menu
@@ -108,6 +118,9 @@ class PlayerDisplay(QObject):
         if self.session is not None and self.window is not None:
             self.session.changed.disconnect(self._show_change)
         self.session = session
+        if session is None:
+            self.recap_action.setChecked(False)  # no campaign, no recap to show
+        self.recap_action.setEnabled(session is not None)
         writable = session is not None and not session.read_only
         self.give_all_action.setEnabled(writable)
         self.given_action.setEnabled(session is not None)
@@ -153,6 +166,7 @@ class PlayerDisplay(QObject):
             window.menu_bar.addMenu(self._display_menu(window))
             window.closed.connect(self._closed)
             window.set_blanked(self.blank_action.isChecked())
+            window.show_recap(self.recap_action.isChecked())
             self.window = window
             self._follow()
             screen = display_screen(self.settings.player_screen(), self.gm_window.screen())
@@ -183,12 +197,24 @@ class PlayerDisplay(QObject):
             self.session.changed.disconnect(self._show_change)
         window.hide()
         window.deleteLater()
+        self.recap_action.setChecked(False)  # closed, it shows nothing; reopened, no recap
         self._update_actions()
 
     def set_blanked(self, blanked: bool) -> None:
         self.blanked_note.setVisible(blanked)
         if self.window is not None:
             self.window.set_blanked(blanked)
+
+    def show_recap(self, shown: bool) -> None:
+        """Show the players' recap on the display (opening it), or hide it again."""
+        if self.recap_action.isChecked() != shown:
+            self.recap_action.setChecked(shown)  # -> here again, through `toggled`
+            return
+        if shown:
+            window = self.open()
+            guarded_call(self, lambda: window.show_recap(True))
+        elif self.window is not None:
+            self.window.show_recap(False)
 
     def set_full_screen(self, full: bool) -> None:
         if full:

@@ -1,5 +1,6 @@
-"""The player display's window: its sections in a grid, a blank page, type scaled to
-its height so it reads from across the room, and a small menu (hidden in full screen).
+"""The player display's window: its sections in a grid, a blank page, the players'
+"Previously on" recap over the whole window while the GM shows it, type scaled to its
+height so it reads from across the room, and a small menu (hidden in full screen).
 
 It never takes the focus from the GM's window: it is shown without activating and does
 not accept focus, so the GM keeps typing in the main window while it changes.
@@ -17,6 +18,7 @@ from desktop.store import Campaign
 from desktop.ui.player_display.clocks_section import ClocksSection
 from desktop.ui.player_display.factions_section import FactionsSection
 from desktop.ui.player_display.pools_section import PoolsSection
+from desktop.ui.player_display.recap_screen import RecapScreen
 from desktop.ui.player_display.roll_section import RollSection
 from desktop.ui.player_display.scene_section import SceneSection
 from desktop.ui.player_display.section import Section
@@ -67,9 +69,19 @@ class PlayerDisplayWindow(QWidget):
         blank.setColor(QPalette.ColorRole.Window, QColor(BLANK_DISPLAY))
         self.blank_page.setPalette(blank)
         self.blank_page.setAutoFillBackground(True)
+        # The recap, in place of the sections while the GM shows it (blanking still wins).
+        self.recap = RecapScreen()
+        self.recap_page = QWidget()
+        self.recap_page.setObjectName("playerDisplayRecapPage")
+        recap_layout = QVBoxLayout(self.recap_page)
+        recap_layout.addWidget(self.recap)
+        self.recap_layout = recap_layout
+        self.recap_shown = False
+        self._blanked = False
         self.stack = QStackedLayout()
         self.stack.addWidget(content)
         self.stack.addWidget(self.blank_page)
+        self.stack.addWidget(self.recap_page)
         self.content = content
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -84,6 +96,8 @@ class PlayerDisplayWindow(QWidget):
         self.campaign = campaign
         for section in self.sections:
             section.refresh(campaign)
+        if self.recap_shown:
+            self.recap.refresh(campaign)
 
     def on_changed(self, topic: str) -> None:
         """A committed change: each section that shows that topic reads the store again,
@@ -91,6 +105,10 @@ class PlayerDisplayWindow(QWidget):
         for section in self.sections:
             if topic in section.topics:
                 section.refresh(self.campaign)
+        if self.recap_shown:
+            # Any change may change what players may see of the last game (a clock
+            # hidden, a note made private): the recap is read again whatever the topic.
+            self.recap.refresh(self.campaign)
 
     @property
     def blanked(self) -> bool:
@@ -98,7 +116,20 @@ class PlayerDisplayWindow(QWidget):
 
     def set_blanked(self, blanked: bool) -> None:
         """Blank the display (the players see an empty screen) or show it again."""
-        self.stack.setCurrentWidget(self.blank_page if blanked else self.content)
+        self._blanked = blanked
+        self._show_page()
+
+    def show_recap(self, shown: bool) -> None:
+        """Show the players' recap of the last game over the whole display, or the
+        sections again. The screen reads the player-safe recap itself."""
+        self.recap_shown = shown
+        if shown:
+            self.recap.refresh(self.campaign)
+        self._show_page()
+
+    def _show_page(self) -> None:
+        page = self.recap_page if self.recap_shown else self.content
+        self.stack.setCurrentWidget(self.blank_page if self._blanked else page)
 
     def section(self, section_class: type[Section]) -> Section:
         return next(s for s in self.sections if isinstance(s, section_class))
@@ -125,6 +156,8 @@ class PlayerDisplayWindow(QWidget):
         for section in self.sections:
             section.set_unit(unit)
             section.refresh(self.campaign)
+        self.recap_layout.setContentsMargins(margin, margin, margin, margin)
+        self.recap.set_unit(unit)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         super().closeEvent(event)
