@@ -1,17 +1,25 @@
 """Opening a record in its own dock, as a link in the journal asks: a character in the
 Roster (the docks that follow the chosen character follow it too), a clock in the
 Clocks dock, a faction on the Faction Ladder. The dock is shown and brought to the
-front, even if the workspace does not show it."""
+front, even if the workspace does not show it.
+
+`open_hit` opens what the campaign search found (Ctrl+K): every kind of record it
+indexes, each in the dock that edits it, switching to a workspace that shows that dock
+when the one on screen does not."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtWidgets import QMainWindow
 
 from desktop.store import Topic
 from desktop.ui.panel import Panel
 from desktop.ui.session import CampaignSession
+
+if TYPE_CHECKING:
+    from desktop.store.search_index import SearchHit
 
 # The dock each kind of record opens in, by the link's area.
 DOCK_OF_AREA = {
@@ -49,4 +57,58 @@ def open_record(
     reveal = getattr(panel.content(), "reveal", None)
     if callable(reveal):
         reveal(record_id)
+    return True
+
+
+# The dock each kind of search hit opens in (`SearchHit.kind`).
+DOCK_OF_KIND = {
+    "character": "roster",
+    "trait": "roster",
+    "item": "roster",
+    "downtime": "roster",
+    "card": "syscards",
+    "clock": "clocks",
+    "faction": "faction_ladder",
+    "claim": "chapter",
+    "chapter": "chapter",
+    "scene": "journal",
+    "journal": "journal",
+    "ledger": "energyCalendar",
+}
+# The Roster form's tab each kind shows: its notes, its Traits & items, its downtime.
+ROSTER_TAB = {"character": 0, "trait": 1, "item": 1, "downtime": 2}
+
+
+def open_hit(
+    docks: Mapping[str, Panel],
+    session: CampaignSession | None,
+    hit: SearchHit,
+    show_dock: Callable[[Panel], None],
+) -> bool:
+    """Show the record `hit` stands for in its dock, selected; False when it has no dock
+    (or no campaign is open). `show_dock` brings the dock on screen (the window switches
+    workspace for it)."""
+    name = DOCK_OF_KIND.get(hit.kind)
+    if session is None or name is None or name not in docks:
+        return False
+    panel = docks[name]
+    show_dock(panel)
+    # Each dock's widget has its own way to select a record (all named in this module).
+    content: Any = panel.content()
+    if name == "roster":
+        character = hit.record_id if hit.kind == "character" else hit.owner_id
+        if character is None:
+            return True  # a downtime step of no one: the Roster as it is
+        session.select_character(character)
+        content.form.tabs.setCurrentIndex(ROSTER_TAB[hit.kind])
+    elif name == "energyCalendar":
+        session.select_character(hit.record_id)
+        content.select_day(hit.day if hit.day is not None else content.today)
+    elif name == "journal":
+        if hit.game_id is not None:
+            content.show_game(hit.game_id, hit.scene if hit.kind == "journal" else None)
+    elif hit.kind == "chapter":
+        content.show_sheet()
+    else:
+        content.reveal(hit.record_id)
     return True
