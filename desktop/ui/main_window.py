@@ -489,7 +489,21 @@ class MainWindow(QMainWindow):
 
     def open_hit(self, hit: SearchHit) -> None:
         """Show what the campaign search found in its dock, selected: see `record_links`."""
-        open_hit(self._docks(), self.session, hit, self._bring_dock)
+        open_hit(self._docks(), self.session, hit, self._bring_dock, self._show_downtime_step)
+
+    def _show_downtime_step(self, entry_id: int) -> bool:
+        """The Downtime dialog's summary on step `entry_id`, when the running downtime
+        session took it; False (nothing opened) for an earlier session's step."""
+        if self.session is None:
+            return False
+        downtime = self.session.campaign.downtime
+        try:
+            if downtime.entry(entry_id).session != downtime.session():
+                return False
+        except NotFound:
+            return False
+        dialog = self.downtime.open_dialog()
+        return dialog is not None and dialog.show_entry(entry_id)
 
     def _bring_dock(self, panel: Panel) -> None:
         """`panel` on screen and in front: the workspace on screen if it shows the dock,

@@ -84,13 +84,18 @@ def open_hit(
     session: CampaignSession | None,
     hit: SearchHit,
     show_dock: Callable[[Panel], None],
+    show_downtime_step: Callable[[int], bool] = lambda _entry_id: False,
 ) -> bool:
     """Show the record `hit` stands for in its dock, selected; False when it has no dock
     (or no campaign is open). `show_dock` brings the dock on screen (the window switches
-    workspace for it)."""
+    workspace for it). A downtime step goes to `show_downtime_step` first (the running
+    session's summary lists it); one it does not show (an earlier session's), to its
+    character's Downtime tab in the Roster."""
     name = DOCK_OF_KIND.get(hit.kind)
     if session is None or name is None or name not in docks:
         return False
+    if hit.kind == "downtime" and show_downtime_step(hit.record_id):
+        return True
     panel = docks[name]
     show_dock(panel)
     # Each dock's widget has its own way to select a record (all named in this module).

@@ -129,7 +129,7 @@ CASES = [
     ("oathbound", "chapter", "chapter"),
     ("fogbound", "scene", "journal"),
     ("pickpocket", "ledger", "energyCalendar"),
-    ("gullhouse", "downtime", "roster"),
+    ("gullhouse", "downtime", "downtime dialog"),
     ("ferryman", "journal", "journal"),
 ]
 
@@ -149,12 +149,22 @@ def test_a_word_finds_its_record_and_enter_opens_it_selected(
     assert f"<b>{word}</b>" in chosen.markup.lower()  # the word that matched, bold
     qtbot.keyClick(box.edit, Qt.Key.Key_Return)
     assert not box.isVisible()
+    if kind == "downtime":  # the running session's step: its summary, in the Downtime dialog
+        dialog = window.downtime.dialog
+        assert dialog is not None and dialog.isVisible()
+        try:
+            assert dialog.tabs.currentWidget() is dialog.summary_page
+            assert dialog.summary.currentRow() == 0
+            assert "Gullhouse" in dialog.summary.currentItem().text()
+        finally:
+            dialog.close()
+        return
     panel, content = _dock(window, dock)
     qtbot.waitUntil(lambda: _on_screen(panel), timeout=3000)
-    if kind in ("character", "trait", "downtime"):
+    if kind in ("character", "trait"):
         assert session.selected_character == made.kara
         assert content.selected_id() == made.kara
-        tab = {"character": 0, "trait": 1, "downtime": 2}[kind]
+        tab = {"character": 0, "trait": 1}[kind]
         assert content.form.tabs.currentIndex() == tab
     elif kind == "card":
         assert content.current_card().id == made.card
@@ -174,6 +184,34 @@ def test_a_word_finds_its_record_and_enter_opens_it_selected(
         assert content.character_id == made.kara
         assert content.selected_day == LEDGER_DAY
         assert content.character.currentData() == made.kara
+
+
+def test_an_earlier_sessions_step_opens_its_characters_downtime_tab(
+    qtbot: QtBot, window: MainWindow, made: Made
+) -> None:
+    session = window.session
+    assert session is not None
+    session.campaign.downtime.start_session()  # the Gullhouse step is session 1's now
+    box = _open_box(qtbot, window)
+    _type(qtbot, box, "gullhouse")
+    qtbot.keyClick(box.edit, Qt.Key.Key_Return)
+    assert window.downtime.dialog is None
+    panel, roster = _dock(window, "roster")
+    assert _on_screen(panel)
+    assert session.selected_character == made.kara == roster.selected_id()
+    assert roster.form.tabs.currentIndex() == 2  # Downtime
+
+
+def test_a_dock_no_workspace_on_screen_shows_switches_workspace(
+    qtbot: QtBot, window: MainWindow, made: Made
+) -> None:
+    assert window.workspace == "play"
+    box = _open_box(qtbot, window)
+    _type(qtbot, box, "barnacled")  # a card: the SySCards are Prep's
+    qtbot.keyClick(box.edit, Qt.Key.Key_Return)
+    assert window.workspace == "prep"
+    panel, cards = _dock(window, "syscards")
+    assert _on_screen(panel) and cards.current_card().id == made.card
 
 
 def test_every_kind_has_its_heading() -> None:
