@@ -12,7 +12,15 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtWidgets import QMainWindow
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QAbstractItemView,
+    QApplication,
+    QGraphicsView,
+    QMainWindow,
+    QWidget,
+)
 
 from desktop.store import Topic
 from desktop.ui.panel import Panel
@@ -102,10 +110,9 @@ def open_hit(
     content: Any = panel.content()
     if name == "roster":
         character = hit.record_id if hit.kind == "character" else hit.owner_id
-        if character is None:
-            return True  # a downtime step of no one: the Roster as it is
-        session.select_character(character)
-        content.form.tabs.setCurrentIndex(ROSTER_TAB[hit.kind])
+        if character is not None:  # else a chapter-wide downtime step: the Roster as it is
+            session.select_character(character)
+            content.form.tabs.setCurrentIndex(ROSTER_TAB[hit.kind])
     elif name == "energyCalendar":
         session.select_character(hit.record_id)
         content.select_day(hit.day if hit.day is not None else content.today)
@@ -116,4 +123,27 @@ def open_hit(
         content.show_sheet()
     else:
         content.reveal(hit.record_id)
+    focus_in(panel)
     return True
+
+
+def focus_in(panel: Panel) -> None:
+    """The keyboard's focus in `panel` (unless it is there already): on its first list,
+    table or scene on screen, where the record is selected, else its first widget that
+    is not a button (the clocks' board). The search box that opened the record is gone:
+    the GM goes on from here, keyboard and all."""
+    focused = QApplication.focusWidget()
+    if focused is not None and focused.isVisible() and panel.isAncestorOf(focused):
+        return
+    shown = [
+        widget
+        for widget in panel.findChildren(QWidget)
+        if widget.isVisible()
+        and widget.isEnabled()
+        and widget.focusPolicy() & Qt.FocusPolicy.TabFocus
+    ]
+    lists = [w for w in shown if isinstance(w, QAbstractItemView)]
+    scenes = [w for w in shown if isinstance(w, QGraphicsView)]
+    fields = [w for w in shown if not isinstance(w, QAbstractButton)]
+    chosen = (lists or scenes or fields or shown or [panel])[0]
+    chosen.setFocus(Qt.FocusReason.OtherFocusReason)

@@ -161,6 +161,8 @@ def test_a_word_finds_its_record_and_enter_opens_it_selected(
         return
     panel, content = _dock(window, dock)
     qtbot.waitUntil(lambda: _on_screen(panel), timeout=3000)
+    focused = QApplication.focusWidget()  # the keyboard goes on from the record's dock
+    assert focused is not None and panel.isAncestorOf(focused) and focused.isVisible()
     if kind in ("character", "trait"):
         assert session.selected_character == made.kara
         assert content.selected_id() == made.kara
