@@ -13,7 +13,8 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, Qt
+from PySide6.QtGui import QKeyEvent, QKeySequence
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
@@ -116,6 +117,20 @@ def test_ctrl_k_opens_the_box_and_esc_gives_the_focus_back(
     qtbot.keyClick(box.edit, Qt.Key.Key_Escape)
     assert not box.isVisible()
     assert roster.filter_edit.hasFocus()
+
+
+def test_ctrl_k_is_the_windows_even_in_a_text_field(qtbot: QtBot, window: MainWindow) -> None:
+    """On X11 a line edit takes Ctrl+K for itself (delete to the end of the line): the
+    window's key filter keeps it for the search."""
+    _panel, roster = _dock(window, "roster")
+    roster.filter_edit.setFocus()
+    qtbot.waitUntil(roster.filter_edit.hasFocus)
+    for keys, windows in (("Ctrl+K", True), ("Ctrl+A", False)):
+        pressed = QKeySequence(keys)[0]
+        event = QKeyEvent(QEvent.Type.ShortcutOverride, pressed.key(), pressed.keyboardModifiers())
+        event.accept()  # as the field would take it
+        assert window.undo_keys.eventFilter(roster.filter_edit, event) is windows
+        assert event.isAccepted() is not windows
 
 
 # word typed, kind found, the dock that opens it, what says it is selected there
