@@ -54,7 +54,7 @@ from desktop.ui.plain_text import (
 )
 from desktop.ui.player_display.controller import PlayerDisplay
 from desktop.ui.recap_launcher import RecapLauncher
-from desktop.ui.record_links import open_record
+from desktop.ui.record_links import open_hit, open_record
 from desktop.ui.session import CampaignSession
 from desktop.ui.settings import LAYOUT_VERSION, Settings
 from desktop.ui.sharing.controller import PlayerSharing, ServerFactory, share_server
@@ -68,6 +68,8 @@ from desktop.ui.workspaces import WORKSPACES, arrange, hide_stale_tab_bars, work
 if TYPE_CHECKING:
     from desktop.printing.cards import PrintCard
     from desktop.store import Campaign, CampaignDocument, CardRecord
+    from desktop.store.search_index import SearchHit
+    from desktop.ui.search.search_box import SearchBox
 
 log = logging.getLogger(__name__)
 
@@ -256,6 +258,11 @@ class MainWindow(QMainWindow):
         self.log_action.setToolTip("Show the folder of GM Desk's log, to send with a bug report")
         self.end_day_action = self._action("&End Day…", self.end_day, "Ctrl+E", "actionEndDay")
         self.end_day_action.setToolTip("Roll every character over to the next day (Ctrl+E)")
+        self.find_action = self._action(
+            "&Find in Campaign…", self.find_in_campaign, "Ctrl+K", "actionFindInCampaign"
+        )
+        self.find_action.setEnabled(False)  # until a campaign is open
+        self.search_box: SearchBox | None = None  # made at the first search
 
     def _build_menus(self) -> None:
         bar = self.menuBar()
@@ -276,6 +283,8 @@ class MainWindow(QMainWindow):
         file_menu.addActions([self.close_action, self.quit_action])
         edit_menu = bar.addMenu("&Edit")
         edit_menu.addActions([self.undo_action, self.redo_action])
+        edit_menu.addSeparator()
+        edit_menu.addAction(self.find_action)
         self.campaign_menu = bar.addMenu("&Campaign")
         self.campaign_menu.addAction(self.end_day_action)
         self.recap = RecapLauncher(self, self.settings, self.player_display)
@@ -461,6 +470,49 @@ class MainWindow(QMainWindow):
         """Show a record in its dock (a journal link): see `record_links`."""
         open_record(self, self._docks(), self.session, area, record_id)
 
+    def find_in_campaign(self) -> None:
+        """Edit > Find in Campaign… (Ctrl+K): the search box over the window."""
+        if self.session is None:
+            return
+        if self.search_box is None:
+            from desktop.ui.search.results import SearchResults
+            from desktop.ui.search.search_box import SearchBox
+
+            self.search_box = SearchBox(SearchResults(self._find, self.open_hit), self)
+        self.search_box.popup()
+
+    def _find(self, text: str, limit: int) -> list[SearchHit]:
+        """The open campaign's records matching `text` (none once it is closed)."""
+        if self.session is None:
+            return []
+        return self.session.campaign.search_index.find(text, limit)
+
+    def open_hit(self, hit: SearchHit) -> None:
+        """Show what the campaign search found in its dock, selected: see `record_links`."""
+        open_hit(self._docks(), self.session, hit, self._bring_dock, self._show_downtime_step)
+
+    def _show_downtime_step(self, entry_id: int) -> bool:
+        """The Downtime dialog's summary on step `entry_id`, when the running downtime
+        session took it; False (nothing opened) for an earlier session's step."""
+        if self.session is None:
+            return False
+        downtime = self.session.campaign.downtime
+        try:
+            if downtime.entry(entry_id).session != downtime.session():
+                return False
+        except NotFound:
+            return False
+        dialog = self.downtime.open_dialog()
+        return dialog is not None and dialog.show_entry(entry_id)
+
+    def _bring_dock(self, panel: Panel) -> None:
+        """`panel` on screen and in front: the workspace on screen if it shows the dock,
+        else the first that does, else (a dock the GM hid) shown where it was."""
+        if panel.isHidden() and self.workspace not in panel.workspaces and panel.workspaces:
+            self.show_workspace(panel.workspaces[0])
+        panel.show()
+        panel.raise_()
+
     def _dock_names(self) -> tuple[str, ...]:
         """The docks a saved layout is for: one saved before a dock came is not restored."""
         return tuple(panel.name for panel in self.panels)
@@ -631,8 +683,11 @@ class MainWindow(QMainWindow):
             self.print_action,
             self.preview_action,
             self.pdf_action,
+            self.find_action,
         ):
             action.setEnabled(has_campaign)
+        if self.search_box is not None:
+            self.search_box.close_box(give_focus_back=False)  # its results were the last campaign's
         self.restore_action.setEnabled(writable)
         self.end_day_action.setEnabled(writable)
         for action in self.workspace_actions.values():

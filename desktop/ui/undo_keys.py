@@ -1,4 +1,5 @@
-"""Ctrl+Z always reaches the campaign, and focus goes only where the GM sends it.
+"""Ctrl+Z always reaches the campaign (Ctrl+K the campaign search), and focus goes only
+where the GM sends it.
 
 A text field takes Ctrl+Z (and Ctrl+Shift+Z, Ctrl+Y) for its own typing, even when it
 has none: a GM whose focus was left in a box then finds undo doing nothing. This filter
@@ -37,6 +38,10 @@ ENTER_KEYS = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
 # Key sequences are made once Qt is up (a standard key asks the platform for its keys).
 UNDO_KEYS = (QKeySequence.StandardKey.Undo, QKeySequence.StandardKey.Redo)
 REDO_KEYS = ("Ctrl+Shift+Z", "Ctrl+Y")
+# The window's keys that a text field would take for its own: on X11 a line edit takes
+# Ctrl+K to delete to the end of the line, and the campaign search would never open
+# from a field. They always reach the window.
+WINDOW_KEYS = ("Ctrl+K",)
 
 
 def text_field(widget: QObject | None) -> QWidget | None:
@@ -53,6 +58,14 @@ def text_field(widget: QObject | None) -> QWidget | None:
             return None
         widget = widget.parentWidget()  # a text edit's viewport
     return None
+
+
+def is_window_key(event: QKeyEvent) -> bool:
+    pressed = QKeySequence(event.keyCombination())
+    return any(
+        QKeySequence(keys).matches(pressed) == QKeySequence.SequenceMatch.ExactMatch
+        for keys in WINDOW_KEYS
+    )
 
 
 def is_undo_key(event: QKeyEvent) -> bool:
@@ -106,6 +119,9 @@ class UndoKeyFilter(QObject):
         kind = event.type()
         if kind == QEvent.Type.ShortcutOverride and isinstance(event, QKeyEvent):
             field = text_field(QApplication.focusWidget())
+            if field is not None and is_window_key(event):
+                event.ignore()  # the window's: its action takes it
+                return True
             if (
                 field is not None
                 and is_undo_key(event)

@@ -34,6 +34,7 @@ class ChapterWidget(QTabWidget):
         sheet_scroll.setWidgetResizable(True)
         sheet_scroll.setFrameShape(QFrame.Shape.NoFrame)
         sheet_scroll.setWidget(self.sheet)
+        self.sheet_page = sheet_scroll
         self.addTab(sheet_scroll, "Sheet")
         self.addTab(self.claims, "Claims")
 
@@ -42,6 +43,15 @@ class ChapterWidget(QTabWidget):
         self.sheet.set_session(session)
         self.claims.set_session(session)
         self.refresh()
+
+    def show_sheet(self) -> None:
+        """The chapter's own sheet in front (a search's hit)."""
+        self.setCurrentWidget(self.sheet_page)
+
+    def reveal(self, claim_id: int) -> None:
+        """The Claims tab in front with claim `claim_id` selected (a search's hit)."""
+        self.setCurrentWidget(self.claims)
+        self.claims.select(claim_id)
 
     def refresh(self) -> None:
         self.sheet.refresh()

@@ -202,6 +202,22 @@ class JournalWidget(QWidget):
             self.chooser.addItem(title, game.game_id)
         self.chooser.blockSignals(False)
 
+    def show_game(self, game_id: int, scene: int | None = None) -> bool:
+        """The page of game `game_id` shown, chosen as if picked (a search's hit), its
+        note on `scene` (0: the whole game's) focused when asked and on the page; False
+        for a game not listed."""
+        if self.refresher.isActive() or self.chooser.findData(game_id) < 0:
+            self.refresh()
+        index = self.chooser.findData(game_id)
+        if index < 0:
+            return False
+        self.chooser.setCurrentIndex(index)
+        self._chosen(index)
+        box = None if scene is None else self.note_box(scene)
+        if box is not None:
+            box.setFocus()
+        return True
+
     def _chosen(self, index: int) -> None:
         chosen = self.chooser.itemData(index)
         if not isinstance(chosen, int) or chosen == self.game_id:

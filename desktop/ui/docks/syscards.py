@@ -542,6 +542,19 @@ class SysCardsWidget(CampaignView):
         if session is not None and self.model.rowCount():
             self.table.selectRow(0)
 
+    def reveal(self, card_id: int) -> None:
+        """Make card `card_id` the selected one (a search's hit), the filters cleared
+        first when they hide it."""
+        if self.model.row_of(card_id) is None:
+            for combo in (self.category_filter, self.owner_filter):
+                combo.setCurrentIndex(0)
+            self.filter_edit.clear()
+            self.refilter()
+        self._select(card_id)
+        row = self.model.row_of(card_id)
+        if row is not None:
+            self.table.scrollTo(self.model.index(row, 0))
+
     def reload(self) -> None:
         """The cards changed: refresh owner names and choices, then the filtered list."""
         session = self._session

@@ -101,7 +101,7 @@ class DowntimeSessionDialog(QDialog):
         people.setStretchFactor(0, 1)
         people.setStretchFactor(1, 3)
         people.setSizes([230, 720])
-        summary = QWidget()
+        summary = self.summary_page = QWidget()
         summary_layout = QVBoxLayout(summary)
         summary_layout.addWidget(self.summary_total)
         summary_layout.addWidget(self.summary, 1)
@@ -152,6 +152,18 @@ class DowntimeSessionDialog(QDialog):
         self._show_character(self.characters.currentRow())
         self.factions.set_records(campaign.factions.all(), campaign.clocks.all(), self.writable)
         self._fill_summary(campaign.downtime.entries() if number else [])
+
+    def show_entry(self, entry_id: int) -> bool:
+        """The Summary tab in front with step `entry_id` selected (a search's hit); False
+        when the step is not the running session's."""
+        self.refresh()
+        ids = [entry.id for entry in self.session.campaign.downtime.entries()]
+        if entry_id not in ids:
+            return False
+        self.tabs.setCurrentWidget(self.summary_page)
+        self.summary.setCurrentRow(ids.index(entry_id))
+        self.summary.setFocus()
+        return True
 
     def _fill_characters(self, records: list[CharacterRecord]) -> None:
         pcs = [record for record in records if record.kind == "pc"]

@@ -1,0 +1,53 @@
+"""A search hit as our own rich text: the words that matched in bold, every character
+of campaign text escaped (see `plain_text`), on the lines a result row shows."""
+
+from __future__ import annotations
+
+from desktop.store.search_index import Highlighted, SearchHit
+from desktop.ui.plain_text import escaped
+
+HIDDEN_WORDS = "hidden from players"
+
+
+# Line breaks, tabs and NUL (which ends a string in Qt's HTML reader) shown as spaces:
+# one character for one, so the spans still fall on the same words.
+_FLAT = str.maketrans({"\x00": " ", "\n": " ", "\r": " ", "\t": " "})
+
+
+def one_line(text: str) -> str:
+    """`text` on one line, its runs of spaces made one."""
+    return " ".join(text.translate(_FLAT).split())
+
+
+def bolded(highlighted: Highlighted) -> str:
+    """`highlighted`'s text on one line, escaped, with each matched span in <b>."""
+    text = highlighted.text.translate(_FLAT)
+    pieces: list[str] = []
+    at = 0
+    for start, end in highlighted.spans:
+        if start < at or end > len(text) or start >= end:
+            continue  # a span out of order or past the text is not drawn
+        pieces.append(escaped(text[at:start]))
+        pieces.append(f"<b>{escaped(text[start:end])}</b>")
+        at = end
+    pieces.append(escaped(text[at:]))
+    return "".join(pieces)
+
+
+def hit_markup(hit: SearchHit) -> str:
+    """Two lines: the record's name, where it lives and whether players may see it; then
+    the part of its text that matched, when it has any."""
+    place = escaped(one_line(hit.where))
+    hidden = f" · <i>{HIDDEN_WORDS}</i>" if hit.hidden else ""
+    first = f"{bolded(hit.title)} <small>— {place}{hidden}</small>"
+    if not hit.snippet.text.strip():
+        return first
+    return f"{first}<br><small>{bolded(hit.snippet)}</small>"
+
+
+def hit_words(hit: SearchHit) -> str:
+    """The same in plain words, for a screen reader."""
+    hidden = f", {HIDDEN_WORDS}" if hit.hidden else ""
+    words = f"{one_line(hit.title.text)}, {one_line(hit.where)}{hidden}"
+    snippet = one_line(hit.snippet.text)
+    return f"{words}: {snippet}" if snippet else words
