@@ -18,6 +18,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, QThreadPool
 from PySide6.QtWidgets import QWidget
 
+from desktop.ui.dock_buttons import DockButton
 from desktop.ui.panel import Panel
 
 LEFT = Qt.DockWidgetArea.LeftDockWidgetArea
@@ -36,6 +37,35 @@ class DiceTablePanel(Panel):
     title, name, area = "Dice Table", "diceTable", RIGHT
     module, widget_class = "desktop.ui.docks.dice_table", "DiceTableWidget"
     workspaces = ("play",)
+    # "Or a roll waits": an all-ones choice, a conflict not applied or the dice still
+    # rolling hold the table (DiceTableWidget._update_buttons).
+    buttons = (
+        DockButton(
+            "diceRoll",
+            "Roll",
+            "roll_button",
+            "Select a character and put dice in the tray first, or a roll waits to be finished",
+        ),
+        DockButton(
+            "diceRestTwoHours",
+            "Rest 2 hours",
+            "rest_button",
+            "Select a character on the Dice Table first, or a roll waits to be finished",
+        ),
+        DockButton(
+            "diceRestDay",
+            "Rest a day",
+            "rest_day_button",
+            "Select a character on the Dice Table first, or a roll waits to be finished",
+        ),
+        DockButton(
+            "diceTakeDamage",
+            "Take damage",
+            "damage_button",
+            "Select a character on the Dice Table and type the damage first, or a roll "
+            "waits to be finished",
+        ),
+    )
 
     def build(self) -> QWidget:
         from desktop.ui.docks.dice_table import DiceTableWidget  # imported by `fill_step`
@@ -61,6 +91,28 @@ class ChapterPanel(Panel):
     title, name, area = "Chapter", "chapter", RIGHT
     module, widget_class = "desktop.ui.docks.chapter", "ChapterWidget"
     workspaces = ("prep", "between")
+    buttons = (
+        DockButton(
+            "chapterLoseHold",
+            "Lose hold",
+            "sheet.lose_hold_button",
+            "At tier 0, weak, with the lair already under threat, a loss changes nothing",
+        ),
+        # The sheet says beside the button why the chapter cannot develop yet.
+        DockButton(
+            "chapterDevelop",
+            "Develop",
+            "sheet.develop_button",
+            "The chapter cannot develop yet",
+            reason_label="sheet.develop_reason",
+        ),
+        DockButton(
+            "chapterApplyPayoff",
+            "Apply payoff",
+            "sheet.payoff.apply_button",
+            "The payoff is not possible as set: the Chapter dock's preview says why",
+        ),
+    )
 
 
 class ClocksPanel(Panel):
@@ -79,6 +131,27 @@ class PlayPanel(Panel):
     title, name, area = "Play", "play", RIGHT
     module, widget_class = "desktop.ui.play.play_panel", "PlayWidget"
     workspaces = ("play",)
+    buttons = (
+        DockButton(
+            "playStartGame",
+            "Start game",
+            "game_bar.start_button",
+            "A game is running already, or the roster has no player character",
+        ),
+        DockButton("playEndGame", "End game", "game_bar.end_button", "No game is running"),
+        DockButton(
+            "playNextTurn",
+            "Next turn",
+            "turn_order.next_button",
+            "No scene is set in a running game, or every player has had a turn",
+        ),
+        DockButton(
+            "playEndRound",
+            "End round",
+            "turn_order.end_round_button",
+            "No scene is set in a running game",
+        ),
+    )
 
 
 class RollLogPanel(Panel):
