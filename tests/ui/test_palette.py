@@ -3,8 +3,11 @@ its synonyms, Enter runs it as its menu entry or its dock's button does, recent 
 
 from __future__ import annotations
 
+import os
 import string
+from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from PySide6.QtCore import Qt
@@ -20,6 +23,7 @@ from desktop.ui.palette.matching import match_rank
 from desktop.ui.palette.popup import PalettePopup, Row
 from desktop.ui.palette.synonyms import SYNONYMS
 from desktop.ui.play.play_panel import PlayWidget
+from desktop.ui.theme import apply_theme
 from tests.ui.docks import campaign_of, shown_dock
 
 CTRL_SHIFT = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
@@ -312,3 +316,33 @@ def test_any_typing_never_raises(window: MainWindow, qtbot: QtBot, typed: str) -
         assert row.title
     assert match_rank(typed, "End Day…", ["Campaign"]) in (None, 0, 1, 2, 3, 4)
     assert match_rank(typed + "\ud800", "End Day…", []) in (None, 0, 1, 2, 3, 4)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_palette_as_seen_at_1366_by_768(
+    window: MainWindow, qtbot: QtBot, qapp: QApplication, tmp_path: Path, scheme: str
+) -> None:
+    """The box over the window, light and dark: inside the window, a dozen rows seen, an
+    unavailable row greyed apart from the others. Kept when GM_DESK_SHOTS names a folder."""
+    apply_theme(qapp, scheme)
+    try:
+        window.resize(1366, 768)
+        popup = opened(window, qtbot)
+        QApplication.processEvents()
+        assert window.rect().contains(popup.geometry())
+        seen = popup.list.viewport().height() // popup.list.sizeHintForRow(0)
+        assert seen == min(len(popup.shown_rows), 12)
+        on = next(i for i, row in enumerate(popup.shown_rows) if row.enabled)
+        off = next(i for i, row in enumerate(popup.shown_rows) if not row.enabled)
+        on_item, off_item = popup.list.topLevelItem(on), popup.list.topLevelItem(off)
+        assert on_item is not None and off_item is not None
+        assert off_item.foreground(0).color() != popup.list.palette().text().color()
+        assert on_item.foreground(0).style() == Qt.BrushStyle.NoBrush  # the list's own text
+        folder = Path(os.environ.get("GM_DESK_SHOTS", tmp_path))
+        folder.mkdir(parents=True, exist_ok=True)
+        assert window.grab().save(str(folder / f"palette-{scheme}.png"))
+        popup.box.setText("end game")
+        assert window.grab().save(str(folder / f"palette-{scheme}-unavailable.png"))
+        popup.close_popup()
+    finally:
+        apply_theme(qapp, "system")

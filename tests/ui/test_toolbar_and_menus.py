@@ -59,7 +59,11 @@ def test_the_edit_menu_shows_its_keys(window: MainWindow, no_keys_in_menus: None
         for a in edit.actions()
         if not a.isSeparator() and a.isShortcutVisibleInContextMenu()
     ]
-    assert shown == [("&Undo", "Ctrl+Z"), ("&Redo", "Ctrl+Shift+Z")]
+    assert shown == [
+        ("&Undo", "Ctrl+Z"),
+        ("&Redo", "Ctrl+Shift+Z"),
+        ("Command &Palette…", "Ctrl+Shift+P"),
+    ]
     assert window.redo_action.toolTip() == "Redo (Ctrl+Shift+Z)"
 
 

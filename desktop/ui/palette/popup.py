@@ -95,6 +95,9 @@ class PalettePopup(QFrame):
         self.list.setUniformRowHeights(True)
         self.list.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.list.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
+        # Room between the columns and around each row: read at a glance. No colour: the
+        # list keeps the theme's (a colour belongs in theme.py).
+        self.list.setStyleSheet("QTreeView::item { padding: 3px 10px 3px 4px; }")
         header = self.list.header()
         header.setSectionResizeMode(TITLE, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(PLACE, QHeaderView.ResizeMode.Stretch)
@@ -136,13 +139,13 @@ class PalettePopup(QFrame):
         self.box.setPlaceholderText(mode.placeholder)
         self.list.setAccessibleName(mode.list_name)
         mode.start()
-        self._place()
-        self.show()
-        self.raise_()
         self.box.blockSignals(True)
         self.box.setText(text)
         self.box.blockSignals(False)
         self.fill(text)
+        self._place()
+        self.show()
+        self.raise_()
         self.box.setFocus(Qt.FocusReason.ShortcutFocusReason)
 
     def close_popup(self, *, give_back_focus: bool = True) -> None:
@@ -166,12 +169,20 @@ class PalettePopup(QFrame):
         window = self.parentWidget()
         assert window is not None
         width = min(MAX_WIDTH, window.width() - 32)
-        rows = self.list.sizeHintForRow(0) if self.list.topLevelItemCount() else 24
-        list_height = max(rows, 20) * VISIBLE_ROWS + 4
-        self.list.setFixedHeight(list_height)
         self.resize(width, self.sizeHint().height())
+        # Below the menu bar and toolbars, over the docks' titles.
         top = 56 if window.height() > 400 else 0
         self.move((window.width() - width) // 2, top)
+
+    def _fit(self) -> None:
+        """The list as tall as its rows, up to `VISIBLE_ROWS` (then it scrolls)."""
+        row = self.list.sizeHintForRow(0)
+        if row <= 0:
+            row = self.list.fontMetrics().height() + 8
+        shown = min(max(self.list.topLevelItemCount(), 1), VISIBLE_ROWS)
+        self.list.setFixedHeight(shown * row + 2 * self.list.frameWidth())
+        if self.isVisible():
+            self.resize(self.width(), self.sizeHint().height())
 
     # -- the rows ---------------------------------------------------------------------------
 
@@ -204,6 +215,7 @@ class PalettePopup(QFrame):
         if first is not None:
             self.list.setCurrentItem(first)
         self._show_note()
+        self._fit()
 
     def current_row(self) -> Row | None:
         item = self.list.currentItem()
