@@ -22,7 +22,7 @@ from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDockWidget, QWidget
 
-from desktop.ui.dock_buttons import DockButton, find_button, off_reason
+from desktop.ui.dock_buttons import DockButton, find_button, off_reason, press
 from desktop.ui.session import CampaignSession
 
 
@@ -144,7 +144,7 @@ class Panel(QDockWidget):
             return False
         self.show()
         self.raise_()
-        button.click()
+        press(button)
         return True
 
     def reserve(self, width: int, height: int) -> None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import os
 import string
+from collections.abc import Callable
+from datetime import date
 from pathlib import Path
 
 import pytest
@@ -15,7 +17,10 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QApplication, QMenu
 from pytestqt.qtbot import QtBot
 
+from desktop.store import Campaign
 from desktop.ui.docks.chapter import ChapterWidget
+from desktop.ui.docks.clock_dialogs import NewClockDialog
+from desktop.ui.docks.clocks import ClocksWidget
 from desktop.ui.end_day import EndDayDialog
 from desktop.ui.main_window import MainWindow
 from desktop.ui.palette.catalogue import menu_actions
@@ -23,16 +28,17 @@ from desktop.ui.palette.matching import match_rank
 from desktop.ui.palette.popup import PalettePopup, Row
 from desktop.ui.palette.synonyms import SYNONYMS
 from desktop.ui.play.play_panel import PlayWidget
+from desktop.ui.session import CampaignSession
 from desktop.ui.theme import apply_theme
 from tests.ui.docks import campaign_of, shown_dock
 
 CTRL_SHIFT = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
 # Every synonym issue 32 names, and the command each must find first.
 ISSUE_WORDS = {
-    "rest": "diceRestTwoHours",
-    "damage": "diceTakeDamage",
+    "rest": "diceRestTwoHoursCommand",
+    "damage": "diceTakeDamageCommand",
     "end day": "actionEndDay",
-    "lose hold": "chapterLoseHold",
+    "lose hold": "chapterLoseHoldCommand",
     "print cards": "actionPrint",
     "player display": "actionPlayerDisplay",
 }
@@ -90,7 +96,7 @@ def test_every_synonym_of_the_issue_finds_its_command(window: MainWindow, qtbot:
     # Words in any order, begun only, any case and accents.
     for typed in ("DAY END", "énd dá", "lo ho", "HOLD lose"):
         popup.box.setText(typed)
-        assert "actionEndDay" in [r.key for r in popup.shown_rows] or "chapterLoseHold" in [
+        assert "actionEndDay" in [r.key for r in popup.shown_rows] or "chapterLoseHoldCommand" in [
             r.key for r in popup.shown_rows
         ], typed
 
@@ -100,7 +106,7 @@ def test_lose_hold_runs_the_chapters_button(window: MainWindow, qtbot: QtBot) ->
     before = campaign.chapter.get()
     popup = opened(window, qtbot, "lose hold")
     row = first(popup)
-    assert (row.key, row.place, row.enabled) == ("chapterLoseHold", "Chapter", True)
+    assert (row.key, row.place, row.enabled) == ("chapterLoseHoldCommand", "Chapter", True)
     qtbot.keyClick(popup.box, Qt.Key.Key_Return)
     after = campaign.chapter.get()
     assert (before.hold, after.hold) == ("strong", "weak")
@@ -113,7 +119,7 @@ def test_an_unavailable_command_says_why_and_enter_does_nothing(
 ) -> None:
     popup = opened(window, qtbot, "end game")
     row = first(popup)
-    assert (row.key, row.enabled, row.reason) == ("playEndGame", False, "No game is running")
+    assert (row.key, row.enabled, row.reason) == ("playEndGameCommand", False, "No game is running")
     item = popup.list.topLevelItem(0)
     assert item is not None and "No game is running" in item.text(1)
     assert item.data(0, Qt.ItemDataRole.AccessibleTextRole).endswith(
@@ -127,10 +133,9 @@ def test_an_unavailable_command_says_why_and_enter_does_nothing(
 
 
 def test_with_no_campaign_the_commands_needing_one_say_so(
-    make_window: object, qtbot: QtBot
+    make_window: Callable[[], MainWindow], qtbot: QtBot
 ) -> None:
-    window = make_window()  # type: ignore[operator]
-    assert isinstance(window, MainWindow)
+    window = make_window()
     popup = opened(window, qtbot, "end day")
     assert (first(popup).enabled, first(popup).reason) == (False, "Open a campaign first")
     popup.box.setText("rest")
@@ -146,7 +151,7 @@ def test_start_game_from_the_palette_then_end_game_is_offered(
     campaign = campaign_of(window)
     campaign.roster.add("Ash", "pc")
     popup = opened(window, qtbot, "start game")
-    assert first(popup).key == "playStartGame" and first(popup).enabled
+    assert first(popup).key == "playStartGameCommand" and first(popup).enabled
     qtbot.keyClick(popup.box, Qt.Key.Key_Return)
     assert campaign.games.current().game_id is not None
     play = shown_dock(window, "play", PlayWidget)
@@ -234,7 +239,9 @@ def test_the_catalogue_holds_every_action_of_the_menu_bar(window: MainWindow, qt
     ]
     assert unnamed and all(place.endswith(("Open Recent", "on Screen")) for place, _ in unnamed)
     # The docks' main buttons too, and every synonym's command exists.
-    assert {"diceRoll", "diceRestDay", "playEndRound", "chapterApplyPayoff"} <= listed
+    docks = {"diceRollCommand", "playEndRoundCommand", "chapterApplyPayoffCommand"}
+    docks |= {"clocksNewCommand", "factionAddCommand", "rollLogExportCommand"}
+    assert docks <= listed
     # (Close Player Display is in the menu only while the display is open.)
     assert set(SYNONYMS) - listed == {"actionClosePlayerDisplay"}
     popup.close_popup()
@@ -346,3 +353,37 @@ def test_the_palette_as_seen_at_1366_by_768(
         popup.close_popup()
     finally:
         apply_theme(qapp, "system")
+
+
+def test_a_read_only_campaign_says_so_for_what_writes_only(
+    make_window: Callable[[], MainWindow], campaign_path: Path, data_dir: Path, qtbot: QtBot
+) -> None:
+    campaign_path.parent.mkdir(parents=True, exist_ok=True)
+    Campaign.create(campaign_path, data_dir=data_dir, start_date=date(2026, 3, 1)).close()
+    window = make_window()
+    window.set_session(
+        CampaignSession(Campaign.open(campaign_path, data_dir=data_dir, read_only=True), window)
+    )
+    popup = opened(window, qtbot)
+    reasons = {row.key: row.reason for row in popup.shown_rows if not row.enabled}
+    read_only = "The campaign is open read-only"
+    for key in ("actionEndDay", "diceRestDayCommand", "clocksNewCommand", "playStartGameCommand"):
+        assert reasons[key] == read_only, key
+    # The roll log's export writes no campaign: its own reason, not read-only.
+    assert reasons["rollLogExportCommand"] == "The roll log shows no roll"
+    assert reasons["actionUndo"] == "Nothing to undo"
+    popup.box.setText("new clock")
+    assert first(popup).key == "clocksNewCommand"
+    qtbot.keyClick(popup.box, Qt.Key.Key_Return)
+    assert popup.isVisible()  # off: nothing ran
+    popup.close_popup()
+
+
+def test_a_dock_toolbar_action_runs_as_its_button(window: MainWindow, qtbot: QtBot) -> None:
+    popup = opened(window, qtbot, "add clock")
+    assert first(popup).key == "clocksNewCommand" and first(popup).enabled
+    qtbot.keyClick(popup.box, Qt.Key.Key_Return)
+    clocks = shown_dock(window, "clocks", ClocksWidget)
+    dialog = clocks.findChild(NewClockDialog)
+    assert isinstance(dialog, NewClockDialog) and dialog.isVisible()
+    dialog.reject()

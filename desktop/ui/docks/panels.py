@@ -31,6 +31,7 @@ class RosterPanel(Panel):
     title, name, area = "Roster", "roster", LEFT
     module, widget_class = "desktop.ui.docks.roster", "RosterWidget"
     workspaces = ("play", "prep")
+    buttons = (DockButton("rosterAddCharacterCommand", "Add player character", "add_button"),)
 
 
 class DiceTablePanel(Panel):
@@ -41,25 +42,25 @@ class DiceTablePanel(Panel):
     # rolling hold the table (DiceTableWidget._update_buttons).
     buttons = (
         DockButton(
-            "diceRoll",
+            "diceRollCommand",
             "Roll",
             "roll_button",
             "Select a character and put dice in the tray first, or a roll waits to be finished",
         ),
         DockButton(
-            "diceRestTwoHours",
+            "diceRestTwoHoursCommand",
             "Rest 2 hours",
             "rest_button",
             "Select a character on the Dice Table first, or a roll waits to be finished",
         ),
         DockButton(
-            "diceRestDay",
+            "diceRestDayCommand",
             "Rest a day",
             "rest_day_button",
             "Select a character on the Dice Table first, or a roll waits to be finished",
         ),
         DockButton(
-            "diceTakeDamage",
+            "diceTakeDamageCommand",
             "Take damage",
             "damage_button",
             "Select a character on the Dice Table and type the damage first, or a roll "
@@ -79,6 +80,12 @@ class SysCardsPanel(Panel):
     title, name, area = "SySCards", "syscards", RIGHT
     module, widget_class = "desktop.ui.docks.syscards", "SysCardsWidget"
     workspaces = ("prep",)
+    buttons = (
+        DockButton("syscardsNewCommand", "New card", "new_button"),
+        DockButton(
+            "syscardsDuplicateCommand", "Duplicate card", "duplicate_button", "Select a card first"
+        ),
+    )
 
 
 class EnergyCalendarPanel(Panel):
@@ -93,21 +100,21 @@ class ChapterPanel(Panel):
     workspaces = ("prep", "between")
     buttons = (
         DockButton(
-            "chapterLoseHold",
+            "chapterLoseHoldCommand",
             "Lose hold",
             "sheet.lose_hold_button",
             "At tier 0, weak, with the lair already under threat, a loss changes nothing",
         ),
         # The sheet says beside the button why the chapter cannot develop yet.
         DockButton(
-            "chapterDevelop",
+            "chapterDevelopCommand",
             "Develop",
             "sheet.develop_button",
             "The chapter cannot develop yet",
             reason_label="sheet.develop_reason",
         ),
         DockButton(
-            "chapterApplyPayoff",
+            "chapterApplyPayoffCommand",
             "Apply payoff",
             "sheet.payoff.apply_button",
             "The payoff is not possible as set: the Chapter dock's preview says why",
@@ -119,12 +126,23 @@ class ClocksPanel(Panel):
     title, name, area = "Clocks", "clocks", RIGHT
     module, widget_class = "desktop.ui.docks.clocks", "ClocksWidget"
     workspaces = ("play",)
+    # The dock's toolbar actions themselves: triggered as their buttons are.
+    buttons = (
+        DockButton("clocksNewCommand", "New clock…", "new_action"),
+        DockButton(
+            "clocksApplyCommand",
+            "Apply result to the clock…",
+            "apply_action",
+            "Select a clock that is not filled first",
+        ),
+    )
 
 
 class FactionLadderPanel(Panel):
     title, name, area = "Faction Ladder", "faction_ladder", RIGHT
     module, widget_class = "desktop.ui.docks.faction_ladder", "FactionLadderWidget"
     workspaces = ("prep", "between")
+    buttons = (DockButton("factionAddCommand", "Add faction…", "add_button"),)
 
 
 class PlayPanel(Panel):
@@ -133,20 +151,20 @@ class PlayPanel(Panel):
     workspaces = ("play",)
     buttons = (
         DockButton(
-            "playStartGame",
+            "playStartGameCommand",
             "Start game",
             "game_bar.start_button",
             "A game is running already, or the roster has no player character",
         ),
-        DockButton("playEndGame", "End game", "game_bar.end_button", "No game is running"),
+        DockButton("playEndGameCommand", "End game", "game_bar.end_button", "No game is running"),
         DockButton(
-            "playNextTurn",
+            "playNextTurnCommand",
             "Next turn",
             "turn_order.next_button",
             "No scene is set in a running game, or every player has had a turn",
         ),
         DockButton(
-            "playEndRound",
+            "playEndRoundCommand",
             "End round",
             "turn_order.end_round_button",
             "No scene is set in a running game",
@@ -158,6 +176,15 @@ class RollLogPanel(Panel):
     title, name, area = "Roll Log", "rollLog", BOTTOM
     module, widget_class = "desktop.ui.docks.roll_log", "RollLogWidget"
     workspaces = ("play",)
+    buttons = (
+        DockButton(
+            "rollLogExportCommand",
+            "Export roll log as CSV…",
+            "export_button",
+            "The roll log shows no roll",
+            writes=False,
+        ),
+    )
 
 
 class JournalPanel(Panel):

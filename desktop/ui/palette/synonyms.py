@@ -54,19 +54,27 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "actionOpenLogFolder": ("log", "bug report"),
     "actionAbout": ("version",),
     # The Dice Table
-    "diceRoll": ("roll dice", "throw"),
-    "diceRestTwoHours": ("rest", "short rest", "recover", "heal"),
-    "diceRestDay": ("rest", "long rest", "full day rest", "heal"),
-    "diceTakeDamage": ("damage", "hurt", "wound", "hit", "lose dice"),
+    "diceRollCommand": ("roll dice", "throw"),
+    "diceRestTwoHoursCommand": ("rest", "short rest", "recover", "heal"),
+    "diceRestDayCommand": ("rest", "long rest", "full day rest", "heal"),
+    "diceTakeDamageCommand": ("damage", "hurt", "wound", "hit", "lose dice"),
     # Play
-    "playStartGame": ("start session", "begin game", "begin session"),
-    "playEndGame": ("end session", "finish game"),
-    "playNextTurn": ("next player",),
-    "playEndRound": ("round over", "new round"),
+    "playStartGameCommand": ("start session", "begin game", "begin session"),
+    "playEndGameCommand": ("end session", "finish game"),
+    "playNextTurnCommand": ("next player",),
+    "playEndRoundCommand": ("round over", "new round"),
     # Chapter
-    "chapterLoseHold": ("lose hold", "lost war", "operation against", "hold"),
-    "chapterDevelop": ("develop", "tier up", "grow"),
-    "chapterApplyPayoff": ("payoff", "score", "job", "pay"),
+    "chapterLoseHoldCommand": ("lose hold", "lost war", "operation against", "hold"),
+    "chapterDevelopCommand": ("develop", "tier up", "grow"),
+    "chapterApplyPayoffCommand": ("payoff", "score", "job", "pay"),
+    # Roster, SySCards, Clocks, Faction Ladder, Roll Log
+    "rosterAddCharacterCommand": ("new character", "add pc", "player character"),
+    "syscardsNewCommand": ("add card", "syscard"),
+    "syscardsDuplicateCommand": ("copy card", "syscard"),
+    "clocksNewCommand": ("add clock", "progress clock"),
+    "clocksApplyCommand": ("tick", "clock result", "mark clock"),
+    "factionAddCommand": ("new faction", "ladder"),
+    "rollLogExportCommand": ("csv", "export rolls", "roll history"),
 }
 
 
