@@ -128,6 +128,9 @@ def test_an_unavailable_command_says_why_and_enter_does_nothing(
     assert popup.note.text() == "“End game” is unavailable: No game is running."
     qtbot.keyClick(popup.box, Qt.Key.Key_Return)
     assert popup.isVisible()  # nothing ran: the box stays, saying why
+    rect = popup.list.visualItemRect(item)
+    qtbot.mouseClick(popup.list.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    assert popup.isVisible() and popup.box.hasFocus()  # a click neither: typing goes on
     assert campaign_of(window).games.current().game_id is None
     popup.close_popup()
 
@@ -189,6 +192,21 @@ def test_arrows_move_and_enter_runs_the_row_chosen(window: MainWindow, qtbot: Qt
     qtbot.keyClick(popup.box, Qt.Key.Key_Return)
     assert window.settings.theme() == "light"
     window.set_theme("system")
+
+
+def test_a_click_on_a_row_runs_it_and_the_box_follows_the_window(
+    window: MainWindow, qtbot: QtBot
+) -> None:
+    popup = opened(window, qtbot, "prep")
+    row = first(popup)
+    assert row.key == "workspace_prep"
+    window.resize(1000, 700)
+    assert popup.geometry().right() < window.width()
+    item = popup.list.topLevelItem(0)
+    assert item is not None
+    rect = popup.list.visualItemRect(item)
+    qtbot.mouseClick(popup.list.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    assert not popup.isVisible() and window.workspace == "prep"
 
 
 def test_escape_closes_and_the_focus_goes_back(window: MainWindow, qtbot: QtBot) -> None:

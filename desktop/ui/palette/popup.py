@@ -94,7 +94,9 @@ class PalettePopup(QFrame):
         self.list.setRootIsDecorated(False)
         self.list.setUniformRowHeights(True)
         self.list.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.list.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
+        # The typing line keeps the focus, a click on a row too: in the list, a letter
+        # would reach the table's one-key shortcuts (N, R, A, F) instead of the line.
+        self.list.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         # Room between the columns and around each row: read at a glance. No colour: the
         # list keeps the theme's (a colour belongs in theme.py).
         self.list.setStyleSheet("QTreeView::item { padding: 3px 10px 3px 4px; }")
@@ -114,7 +116,7 @@ class PalettePopup(QFrame):
         layout.addWidget(self.note)
         self.box.textChanged.connect(self._on_text)
         self.box.installEventFilter(self)
-        self.list.installEventFilter(self)
+        window.installEventFilter(self)  # its resizing moves the box with it
         self.list.currentItemChanged.connect(lambda *_: self._show_note())
         self.list.itemClicked.connect(lambda item, _column: self.run_row(self._row_of(item)))
         app = QApplication.instance()
@@ -248,6 +250,10 @@ class PalettePopup(QFrame):
     # -- keys -------------------------------------------------------------------------------
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.parentWidget():
+            if event.type() == QEvent.Type.Resize and self.isVisible():
+                self._place()
+            return super().eventFilter(watched, event)
         if event.type() != QEvent.Type.KeyPress or not isinstance(event, QKeyEvent):
             return super().eventFilter(watched, event)
         key = Qt.Key(event.key())
@@ -257,7 +263,7 @@ class PalettePopup(QFrame):
         if key in RUN_KEYS:
             self.run_row(self.current_row())
             return True
-        if watched is self.box and key in MOVE_KEYS:
+        if key in MOVE_KEYS:
             QApplication.sendEvent(self.list, event)
             return True
         return super().eventFilter(watched, event)
