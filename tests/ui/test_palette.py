@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QApplication, QMenu
 from pytestqt.qtbot import QtBot
@@ -29,6 +29,7 @@ from desktop.ui.palette.popup import PalettePopup, Row
 from desktop.ui.palette.synonyms import SYNONYMS
 from desktop.ui.play.play_panel import PlayWidget
 from desktop.ui.session import CampaignSession
+from desktop.ui.settings import MAX_RECENT_COMMANDS, Settings
 from desktop.ui.theme import apply_theme
 from tests.ui.docks import campaign_of, shown_dock
 
@@ -405,3 +406,21 @@ def test_a_dock_toolbar_action_runs_as_its_button(window: MainWindow, qtbot: QtB
     dialog = clocks.findChild(NewClockDialog)
     assert isinstance(dialog, NewClockDialog) and dialog.isVisible()
     dialog.reject()
+
+
+def test_the_recent_commands_survive_the_settings_file(tmp_path: Path) -> None:
+    path = str(tmp_path / "recent.ini")
+    first_settings = Settings(QSettings(path, QSettings.Format.IniFormat))
+    assert first_settings.recent_commands() == []
+    first_settings.add_recent_command("actionEndDay")
+    first_settings.sync()
+    # A list of one is read back from the INI file as its text: still a list.
+    assert Settings(QSettings(path, QSettings.Format.IniFormat)).recent_commands() == [
+        "actionEndDay"
+    ]
+    for name in ("a", "b", "actionEndDay", *(f"n{i}" for i in range(20))):
+        first_settings.add_recent_command(name)
+    first_settings.sync()
+    again = Settings(QSettings(path, QSettings.Format.IniFormat)).recent_commands()
+    assert again[0] == "n19" and len(again) == MAX_RECENT_COMMANDS
+    assert again.count("actionEndDay") <= 1
