@@ -27,7 +27,8 @@ class DockButton:
     the dock's own QAction behind a toolbar button); `unavailable` why the button is off
     with a writable campaign open (or, when `reason_label` names a label beside it, that
     label's text, which says it live; "" when nothing else turns it off). `writes`: a
-    read-only campaign turns the button off.
+    read-only campaign turns the button off. `keys`: the window's one-key shortcut for
+    the same step (`table_keys`), shown beside the command; never bound a second time.
     """
 
     name: str
@@ -36,6 +37,7 @@ class DockButton:
     unavailable: str = ""
     reason_label: str = ""
     writes: bool = True
+    keys: str = ""
 
 
 def attribute_path(root: object, path: str) -> object:

@@ -154,7 +154,9 @@ def test_start_game_from_the_palette_then_end_game_is_offered(
 ) -> None:
     campaign = campaign_of(window)
     campaign.roster.add("Ash", "pc")
-    popup = opened(window, qtbot, "start game")
+    popup = opened(window, qtbot, "next turn")
+    assert (first(popup).key, first(popup).shortcut) == ("playNextTurnCommand", "N")
+    popup.box.setText("start game")
     assert first(popup).key == "playStartGameCommand" and first(popup).enabled
     qtbot.keyClick(popup.box, Qt.Key.Key_Return)
     assert campaign.games.current().game_id is not None

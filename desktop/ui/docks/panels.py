@@ -46,6 +46,7 @@ class DiceTablePanel(Panel):
             "Roll",
             "roll_button",
             "Select a character and put dice in the tray first, or a roll waits to be finished",
+            keys="Space",
         ),
         DockButton(
             "diceRestTwoHoursCommand",
@@ -162,12 +163,14 @@ class PlayPanel(Panel):
             "Next turn",
             "turn_order.next_button",
             "No scene is set in a running game, or every player has had a turn",
+            keys="N",
         ),
         DockButton(
             "playEndRoundCommand",
             "End round",
             "turn_order.end_round_button",
             "No scene is set in a running game",
+            keys="R",
         ),
     )
 

@@ -74,14 +74,19 @@ def menu_actions(bar: QMenuBar) -> list[tuple[QAction, str]]:
     return found
 
 
-def command_of(action: QAction, place: str, *, campaign_open: bool, read_only: bool) -> Command:
+def command_of(
+    action: QAction, place: str, *, campaign_open: bool, read_only: bool, keys: str = ""
+) -> Command:
+    """`action` as a command of `place`; `keys`: the shortcut to show when the action
+    itself has none (a dock button's step bound to a key of the window)."""
     title = plain_title(action.text())
+    shortcut = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
     return Command(
         action=action,
         title=title,
         place=place,
         key=action.objectName() or f"{place}{PLACE_SEPARATOR}{title}",
-        shortcut=action.shortcut().toString(QKeySequence.SequenceFormat.NativeText),
+        shortcut=shortcut or keys,
         reason=disabled_reason(action, campaign_open=campaign_open, read_only=read_only),
     )
 
@@ -99,7 +104,13 @@ def gather(source: CommandSource) -> list[Command]:
             continue
         panel.update_button_actions()
         found.extend(
-            command_of(action, panel.title, campaign_open=campaign_open, read_only=read_only)
-            for action in panel.button_actions()
+            command_of(
+                action,
+                panel.title,
+                campaign_open=campaign_open,
+                read_only=read_only,
+                keys=spec.keys,
+            )
+            for spec, action in zip(panel.buttons, panel.button_actions(), strict=True)
         )
     return found
