@@ -232,7 +232,9 @@ class PalettePopup(QFrame):
         if not self.shown_rows:
             text = "Nothing matches what is typed."
         elif row is not None and not row.enabled:
-            text = f"“{row.title}” is unavailable" + (f": {row.reason}." if row.reason else ".")
+            # A reason is a sentence of its own or not ("…to be full." / "No game is running").
+            why = row.reason.rstrip(".")
+            text = f"“{row.title}” is unavailable" + (f": {why}." if why else ".")
         else:
             text = ""
         self.note.setText(text)
