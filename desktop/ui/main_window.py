@@ -781,7 +781,7 @@ class MainWindow(QMainWindow):
             from desktop.ui.palette.commands import CommandMode
             from desktop.ui.palette.popup import PalettePopup
 
-            self._palette = PalettePopup(self, CommandMode(self, self.settings))
+            self._palette = PalettePopup(self, CommandMode(self, self.settings, self))
         return self._palette
 
     def open_palette(self) -> None:

@@ -24,6 +24,7 @@ from desktop.ui.docks.clocks import ClocksWidget
 from desktop.ui.end_day import EndDayDialog
 from desktop.ui.main_window import MainWindow
 from desktop.ui.palette.catalogue import menu_actions
+from desktop.ui.palette.commands import CommandMode
 from desktop.ui.palette.matching import match_rank
 from desktop.ui.palette.popup import PalettePopup, Row
 from desktop.ui.palette.synonyms import SYNONYMS
@@ -53,6 +54,10 @@ def opened(window: MainWindow, qtbot: QtBot, typed: str = "") -> PalettePopup:
     popup = window.palette_popup()
     qtbot.waitUntil(popup.isVisible)
     assert QApplication.focusWidget() is popup.box
+    commands = popup.commands
+    assert isinstance(commands, CommandMode)
+    qtbot.waitUntil(commands.is_complete)  # the docks not built yet come in after
+    QApplication.processEvents()
     if typed:
         qtbot.keyClicks(popup.box, typed)
     return popup
@@ -286,7 +291,7 @@ class Letters:
     def __init__(self) -> None:
         self.ran: list[str] = []
 
-    def start(self) -> None:
+    def start(self, changed: Callable[[], None]) -> None:
         pass
 
     def rows(self, text: str) -> list[Row]:
@@ -426,3 +431,20 @@ def test_the_recent_commands_survive_the_settings_file(tmp_path: Path) -> None:
     again = Settings(QSettings(path, QSettings.Format.IniFormat)).recent_commands()
     assert again[0] == "n19" and len(again) == MAX_RECENT_COMMANDS
     assert again.count("actionEndDay") <= 1
+
+
+def test_the_box_opens_before_the_docks_out_of_sight_are_built(
+    window: MainWindow, qtbot: QtBot
+) -> None:
+    chapter = next(panel for panel in window.panels if panel.name == "chapter")
+    assert not chapter.is_filled()  # the Play workspace shows no chapter
+    window.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
+    qtbot.keyClick(window, Qt.Key.Key_P, CTRL_SHIFT)
+    popup = window.palette_popup()
+    assert popup.isVisible() and not chapter.is_filled()
+    popup.box.setText("lose hold")
+    assert "chapterLoseHoldCommand" not in [row.key for row in popup.shown_rows]
+    qtbot.waitUntil(lambda: bool(popup.shown_rows) and first(popup).key == "chapterLoseHoldCommand")
+    assert chapter.is_filled() and first(popup).enabled
+    popup.close_popup()

@@ -91,16 +91,26 @@ def command_of(
     )
 
 
+def unfilled_panels(source: CommandSource) -> list[Panel]:
+    """The docks with main buttons whose widget is not built yet, while a campaign is
+    open: their buttons' state is known once built (`gather` leaves them out till then)."""
+    if source.session is None:
+        return []
+    return [panel for panel in source.panels if panel.buttons and not panel.is_filled()]
+
+
 def gather(source: CommandSource) -> list[Command]:
-    """The menu bar's commands, then each dock's main buttons (their state as now)."""
+    """The menu bar's commands, then the main buttons of each dock built (their state as
+    now; with no campaign open, every dock's, all off)."""
     campaign_open = source.session is not None
     read_only = source.session is not None and source.session.read_only
     found = [
         command_of(action, place, campaign_open=campaign_open, read_only=read_only)
         for action, place in menu_actions(source.menuBar())
     ]
+    waiting = unfilled_panels(source)
     for panel in source.panels:
-        if not panel.buttons:
+        if not panel.buttons or panel in waiting:
             continue
         panel.update_button_actions()
         found.extend(

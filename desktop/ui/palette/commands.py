@@ -1,9 +1,19 @@
 """The palette's command mode: every command, found by its name, menu or synonyms,
-recently used first; choosing one triggers its action, as its menu entry or button."""
+recently used first; choosing one triggers its action, as its menu entry or button.
+
+A dock's buttons are known once its widget is built, and a dock out of sight is built
+only when first shown (issue 28): the box opens at once with what is known, and the
+docks not built yet are built one per turn of the event loop after it, their commands
+added as each comes (building the SySCards of the sample campaign takes some 200 ms).
+"""
 
 from __future__ import annotations
 
-from desktop.ui.palette.catalogue import Command, CommandSource, gather
+from collections.abc import Callable
+
+from PySide6.QtCore import QObject, QTimer
+
+from desktop.ui.palette.catalogue import Command, CommandSource, gather, unfilled_panels
 from desktop.ui.palette.matching import match_rank
 from desktop.ui.palette.popup import Row
 from desktop.ui.palette.synonyms import synonyms_of
@@ -11,20 +21,44 @@ from desktop.ui.settings import Settings
 
 
 class CommandMode:
-    """A `Mode` of the palette over `source`'s commands; recent ones kept in `settings`."""
+    """A `Mode` of the palette over `source`'s commands; recent ones kept in `settings`.
+    The docks are built while `owner` (the window) lives: not after it is gone."""
 
     title = "Command palette"
     placeholder = "Type a command: rest, damage, end day, print cards…"
     list_name = "Commands"
 
-    def __init__(self, source: CommandSource, settings: Settings) -> None:
+    def __init__(self, source: CommandSource, settings: Settings, owner: QObject) -> None:
         self.source = source
+        self.owner = owner
         self.settings = settings
         self.commands: dict[str, Command] = {}
+        self._changed: Callable[[], None] = lambda: None
 
-    def start(self) -> None:
-        """The commands as they are now: gathered each time the box opens."""
+    def start(self, changed: Callable[[], None]) -> None:
+        """The commands as they are now, gathered each time the box opens; `changed` is
+        called as each dock not built yet is built and its commands join them."""
+        self._gather()
+        self._changed = changed
+        if unfilled_panels(self.source):
+            QTimer.singleShot(0, self.owner, self._fill_next)
+
+    def is_complete(self) -> bool:
+        """Whether every dock's commands are in (none waits to be built)."""
+        return not unfilled_panels(self.source)
+
+    def _gather(self) -> None:
         self.commands = {command.key: command for command in gather(self.source)}
+
+    def _fill_next(self) -> None:
+        waiting = unfilled_panels(self.source)
+        if not waiting:
+            return
+        waiting[0].content()  # built now, given the campaign
+        self._gather()
+        self._changed()
+        if len(waiting) > 1:
+            QTimer.singleShot(0, self.owner, self._fill_next)
 
     def rows(self, text: str) -> list[Row]:
         recent = {key: index for index, key in enumerate(self.settings.recent_commands())}

@@ -10,6 +10,7 @@ was. A row that is off is listed greyed with why, and Enter or a click does noth
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -58,13 +59,14 @@ class Mode(Protocol):
 
     `title` names the box to a screen reader, `placeholder` is the typing line's hint
     and `list_name` the list's name. `start` is called each time the box opens in the
-    mode, `rows` at each keystroke, `run` with the row chosen (True when it ran)."""
+    mode, with what to call when its rows change without a keystroke (an answer come
+    later); `rows` at each keystroke, `run` with the row chosen (True when it ran)."""
 
     title: str
     placeholder: str
     list_name: str
 
-    def start(self) -> None: ...
+    def start(self, changed: Callable[[], None]) -> None: ...
 
     def rows(self, text: str) -> list[Row]: ...
 
@@ -140,7 +142,7 @@ class PalettePopup(QFrame):
         self.box.setAccessibleName(f"{mode.title}: type to find")
         self.box.setPlaceholderText(mode.placeholder)
         self.list.setAccessibleName(mode.list_name)
-        mode.start()
+        mode.start(lambda: self._rows_changed(mode))
         self.box.blockSignals(True)
         self.box.setText(text)
         self.box.blockSignals(False)
@@ -218,6 +220,18 @@ class PalettePopup(QFrame):
             self.list.setCurrentItem(first)
         self._show_note()
         self._fit()
+
+    def _rows_changed(self, mode: Mode) -> None:
+        """`mode`'s rows changed: the list again for what is typed, the same row kept."""
+        if not self.isVisible() or self.mode is not mode:
+            return
+        current = self.current_row()
+        self.fill(self.box.text())
+        keys = [row.key for row in self.shown_rows]
+        if current is not None and current.key in keys:
+            item = self.list.topLevelItem(keys.index(current.key))
+            if item is not None:
+                self.list.setCurrentItem(item)
 
     def current_row(self) -> Row | None:
         item = self.list.currentItem()
