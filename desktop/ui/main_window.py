@@ -69,6 +69,7 @@ if TYPE_CHECKING:
     from desktop.printing.cards import PrintCard
     from desktop.store import Campaign, CampaignDocument, CardRecord
     from desktop.store.search_index import SearchHit
+    from desktop.ui.palette.popup import PalettePopup
     from desktop.ui.search.search_box import SearchBox
 
 log = logging.getLogger(__name__)
@@ -108,6 +109,7 @@ class MainWindow(QMainWindow):
         self.backups: BackupScheduler | None = None
         self.pool = QThreadPool(self)
         self._closed = False
+        self._palette: PalettePopup | None = None  # made when first opened
 
         # Backups cut short by a crash or a kill left partial files: gone at each start,
         # once the docks on screen are filled (from the event loop's first turn).
@@ -256,6 +258,10 @@ class MainWindow(QMainWindow):
             "Open &Log Folder", self.open_log_folder, None, "actionOpenLogFolder"
         )
         self.log_action.setToolTip("Show the folder of GM Desk's log, to send with a bug report")
+        self.palette_action = self._action(
+            "Command &Palette…", self.open_palette, "Ctrl+Shift+P", "actionCommandPalette"
+        )
+        self.palette_action.setToolTip("Find any command by typing its name (Ctrl+Shift+P)")
         self.end_day_action = self._action("&End Day…", self.end_day, "Ctrl+E", "actionEndDay")
         self.end_day_action.setToolTip("Roll every character over to the next day (Ctrl+E)")
         self.find_action = self._action(
@@ -285,6 +291,7 @@ class MainWindow(QMainWindow):
         edit_menu.addActions([self.undo_action, self.redo_action])
         edit_menu.addSeparator()
         edit_menu.addAction(self.find_action)
+        edit_menu.addAction(self.palette_action)
         self.campaign_menu = bar.addMenu("&Campaign")
         self.campaign_menu.addAction(self.end_day_action)
         self.recap = RecapLauncher(self, self.settings, self.player_display)
@@ -353,9 +360,12 @@ class MainWindow(QMainWindow):
             action.triggered.connect(lambda _=False, p=path: self.open_campaign(p))
         if recent:
             self.recent_menu.addSeparator()
-            self.recent_menu.addAction("Clear the List", self._clear_recent)
+            clear = self.recent_menu.addAction("Clear the List", self._clear_recent)
+            clear.setObjectName("recentClear")
         else:
-            self.recent_menu.addAction("No recent campaigns").setEnabled(False)
+            empty = self.recent_menu.addAction("No recent campaigns")
+            empty.setObjectName("recentNone")  # the palette says why it is off by it
+            empty.setEnabled(False)
 
     def _clear_recent(self) -> None:
         self.settings.clear_recent()
@@ -815,6 +825,22 @@ class MainWindow(QMainWindow):
         for box in self.findChildren(QMessageBox, "problemBox"):
             box.close()
         forget_refusals(self)  # the docks' own lines
+
+    # -- the command palette --------------------------------------------------------------
+
+    def palette_popup(self) -> PalettePopup:
+        """The palette's box over this window (made at the first call): a search of
+        the campaign opens it in a mode of its own with `open_mode`."""
+        if self._palette is None:
+            from desktop.ui.palette.commands import CommandMode
+            from desktop.ui.palette.popup import PalettePopup
+
+            self._palette = PalettePopup(self, CommandMode(self, self.settings, self))
+        return self._palette
+
+    def open_palette(self) -> None:
+        """Edit > Command Palette (Ctrl+Shift+P): the box, on the commands."""
+        self.palette_popup().open_palette()
 
     # -- file menu ----------------------------------------------------------------------------
 

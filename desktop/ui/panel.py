@@ -19,8 +19,10 @@ import time
 from typing import Protocol
 
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDockWidget, QWidget
 
+from desktop.ui.dock_buttons import DockButton, find_button, off_reason, press
 from desktop.ui.session import CampaignSession
 
 
@@ -47,6 +49,8 @@ class Panel(QDockWidget):
     # wait as long as both would.
     module = ""
     widget_class = ""
+    # The dock's main buttons, offered as actions to the command palette.
+    buttons: tuple[DockButton, ...] = ()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(self.title, parent)
@@ -56,7 +60,10 @@ class Panel(QDockWidget):
         self._placed = False  # built, given its session and set as the dock's widget
         self._imported = not self.module
         self._filler: PanelFiller | None = None
+        self._button_actions: list[QAction] = []
         self.visibilityChanged.connect(self._on_visibility_changed)
+        # Named, as every menu action is: the palette's synonyms and recent list key on it.
+        self.toggleViewAction().setObjectName(f"showDock_{self.name}")
 
     def build(self) -> QWidget:
         """The panel's widget: `widget_class` of `module`, made with the panel as parent.
@@ -97,6 +104,47 @@ class Panel(QDockWidget):
             self.setWidget(self._content)
             if reserved is not None:
                 reserved.deleteLater()
+        return True
+
+    def button_actions(self) -> list[QAction]:
+        """The dock's main buttons as actions (`buttons`), made at the first call; each
+        clicks its button, shown in the dock, so it does exactly what the button does.
+        Call `update_button_actions` first for their state as it is now."""
+        if not self._button_actions:
+            for spec in self.buttons:
+                action = QAction(spec.text, self)
+                action.setObjectName(spec.name)
+                action.triggered.connect(lambda _=False, s=spec: self.press(s))
+                self._button_actions.append(action)
+        return self._button_actions
+
+    def update_button_actions(self) -> None:
+        """Each button action enabled as its button is now (the widget is built for it
+        while a campaign is open), its status tip saying why when it is off."""
+        session = self._session
+        content = self.content() if session is not None else None
+        for spec, action in zip(self.buttons, self.button_actions(), strict=True):
+            if content is None or session is None:
+                action.setEnabled(False)  # the palette says a campaign is needed
+                action.setStatusTip("")
+                continue
+            button = find_button(content, spec)
+            enabled = button is not None and button.isEnabled()
+            action.setEnabled(enabled)
+            action.setStatusTip("" if enabled else off_reason(content, spec, session.read_only))
+
+    def press(self, spec: DockButton) -> bool:
+        """Click `spec`'s button, the dock shown and raised so that its outcome is seen;
+        False (nothing done) while the button is off."""
+        if self._session is None:
+            return False
+        content = self.content()
+        button = find_button(content, spec)
+        if button is None or not button.isEnabled():
+            return False
+        self.show()
+        self.raise_()
+        press(button)
         return True
 
     def reserve(self, width: int, height: int) -> None:

@@ -12,6 +12,8 @@ LAYOUT_VERSION = 7
 # Bump with an upgrade step in `_upgrade` when a stored key changes meaning.
 SETTINGS_VERSION = 1
 MAX_RECENT = 10
+# The command palette's recently used commands, newest first (their action's names).
+MAX_RECENT_COMMANDS = 12
 
 
 def _stored_int(value: object) -> int:
@@ -127,6 +129,21 @@ class Settings:
 
     def set_pdf_folder(self, folder: Path) -> None:
         self._store.setValue("outputs/pdf_folder", str(folder))
+
+    # -- the command palette ----------------------------------------------------------------
+
+    def recent_commands(self) -> list[str]:
+        """The object names of the palette's commands last run, newest first."""
+        raw = self._store.value("palette/recent", [])
+        if isinstance(raw, str):  # one name: the INI file reads a list of one back as text
+            items = [raw]
+        else:
+            items = list(raw) if isinstance(raw, list | tuple) else []
+        return [str(item) for item in items if item][:MAX_RECENT_COMMANDS]
+
+    def add_recent_command(self, name: str) -> None:
+        recent = [name, *(item for item in self.recent_commands() if item != name)]
+        self._store.setValue("palette/recent", recent[:MAX_RECENT_COMMANDS])
 
     # -- campaigns ------------------------------------------------------------------------
 

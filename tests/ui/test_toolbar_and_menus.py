@@ -63,6 +63,7 @@ def test_the_edit_menu_shows_its_keys(window: MainWindow, no_keys_in_menus: None
         ("&Undo", "Ctrl+Z"),
         ("&Redo", "Ctrl+Shift+Z"),
         ("&Find in Campaign…", "Ctrl+K"),
+        ("Command &Palette…", "Ctrl+Shift+P"),
     ]
     assert window.redo_action.toolTip() == "Redo (Ctrl+Shift+Z)"
 

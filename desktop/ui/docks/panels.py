@@ -18,6 +18,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, QThreadPool
 from PySide6.QtWidgets import QWidget
 
+from desktop.ui.dock_buttons import DockButton
 from desktop.ui.panel import Panel
 
 LEFT = Qt.DockWidgetArea.LeftDockWidgetArea
@@ -30,12 +31,43 @@ class RosterPanel(Panel):
     title, name, area = "Roster", "roster", LEFT
     module, widget_class = "desktop.ui.docks.roster", "RosterWidget"
     workspaces = ("play", "prep")
+    buttons = (DockButton("rosterAddCharacterCommand", "Add player character", "add_button"),)
 
 
 class DiceTablePanel(Panel):
     title, name, area = "Dice Table", "diceTable", RIGHT
     module, widget_class = "desktop.ui.docks.dice_table", "DiceTableWidget"
     workspaces = ("play",)
+    # "Or a roll waits": an all-ones choice, a conflict not applied or the dice still
+    # rolling hold the table (DiceTableWidget._update_buttons).
+    buttons = (
+        DockButton(
+            "diceRollCommand",
+            "Roll",
+            "roll_button",
+            "Select a character and put dice in the tray first, or a roll waits to be finished",
+            keys="Space",
+        ),
+        DockButton(
+            "diceRestTwoHoursCommand",
+            "Rest 2 hours",
+            "rest_button",
+            "Select a character on the Dice Table first, or a roll waits to be finished",
+        ),
+        DockButton(
+            "diceRestDayCommand",
+            "Rest a day",
+            "rest_day_button",
+            "Select a character on the Dice Table first, or a roll waits to be finished",
+        ),
+        DockButton(
+            "diceTakeDamageCommand",
+            "Take damage",
+            "damage_button",
+            "Select a character on the Dice Table and type the damage first, or a roll "
+            "waits to be finished",
+        ),
+    )
 
     def build(self) -> QWidget:
         from desktop.ui.docks.dice_table import DiceTableWidget  # imported by `fill_step`
@@ -49,6 +81,12 @@ class SysCardsPanel(Panel):
     title, name, area = "SySCards", "syscards", RIGHT
     module, widget_class = "desktop.ui.docks.syscards", "SysCardsWidget"
     workspaces = ("prep",)
+    buttons = (
+        DockButton("syscardsNewCommand", "New card", "new_button"),
+        DockButton(
+            "syscardsDuplicateCommand", "Duplicate card", "duplicate_button", "Select a card first"
+        ),
+    )
 
 
 class EnergyCalendarPanel(Panel):
@@ -61,30 +99,95 @@ class ChapterPanel(Panel):
     title, name, area = "Chapter", "chapter", RIGHT
     module, widget_class = "desktop.ui.docks.chapter", "ChapterWidget"
     workspaces = ("prep", "between")
+    buttons = (
+        DockButton(
+            "chapterLoseHoldCommand",
+            "Lose hold",
+            "sheet.lose_hold_button",
+            "At tier 0, weak, with the lair already under threat, a loss changes nothing",
+        ),
+        # The sheet says beside the button why the chapter cannot develop yet.
+        DockButton(
+            "chapterDevelopCommand",
+            "Develop",
+            "sheet.develop_button",
+            "The chapter cannot develop yet",
+            reason_label="sheet.develop_reason",
+        ),
+        DockButton(
+            "chapterApplyPayoffCommand",
+            "Apply payoff",
+            "sheet.payoff.apply_button",
+            "The payoff is not possible as set: the Chapter dock's preview says why",
+        ),
+    )
 
 
 class ClocksPanel(Panel):
     title, name, area = "Clocks", "clocks", RIGHT
     module, widget_class = "desktop.ui.docks.clocks", "ClocksWidget"
     workspaces = ("play",)
+    # The dock's toolbar actions themselves: triggered as their buttons are.
+    buttons = (
+        DockButton("clocksNewCommand", "New clock…", "new_action"),
+        DockButton(
+            "clocksApplyCommand",
+            "Apply result to the clock…",
+            "apply_action",
+            "Select a clock that is not filled first",
+        ),
+    )
 
 
 class FactionLadderPanel(Panel):
     title, name, area = "Faction Ladder", "faction_ladder", RIGHT
     module, widget_class = "desktop.ui.docks.faction_ladder", "FactionLadderWidget"
     workspaces = ("prep", "between")
+    buttons = (DockButton("factionAddCommand", "Add faction…", "add_button"),)
 
 
 class PlayPanel(Panel):
     title, name, area = "Play", "play", RIGHT
     module, widget_class = "desktop.ui.play.play_panel", "PlayWidget"
     workspaces = ("play",)
+    buttons = (
+        DockButton(
+            "playStartGameCommand",
+            "Start game",
+            "game_bar.start_button",
+            "A game is running already, or the roster has no player character",
+        ),
+        DockButton("playEndGameCommand", "End game", "game_bar.end_button", "No game is running"),
+        DockButton(
+            "playNextTurnCommand",
+            "Next turn",
+            "turn_order.next_button",
+            "No scene is set in a running game, or every player has had a turn",
+            keys="N",
+        ),
+        DockButton(
+            "playEndRoundCommand",
+            "End round",
+            "turn_order.end_round_button",
+            "No scene is set in a running game",
+            keys="R",
+        ),
+    )
 
 
 class RollLogPanel(Panel):
     title, name, area = "Roll Log", "rollLog", BOTTOM
     module, widget_class = "desktop.ui.docks.roll_log", "RollLogWidget"
     workspaces = ("play",)
+    buttons = (
+        DockButton(
+            "rollLogExportCommand",
+            "Export roll log as CSV…",
+            "export_button",
+            "The roll log shows no roll",
+            writes=False,
+        ),
+    )
 
 
 class JournalPanel(Panel):
