@@ -70,6 +70,28 @@ def _cut(keep: Callable[[int], int]) -> Make:
     return make
 
 
+def _column_dropped(table: str, column: str) -> Make:
+    """`table` without `column`, as another program makes it: SQLite refuses to drop a
+    column a trigger reads, so such a program drops the table's triggers (the search
+    index's) first."""
+
+    def make(path: Path, base: bytes) -> None:
+        _sql()(path, base)
+        connection = sqlite3.connect(path, isolation_level=None)
+        try:
+            triggers = connection.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = ?",
+                (table,),
+            ).fetchall()
+            for (name,) in triggers:
+                connection.execute(f'DROP TRIGGER "{name}"')
+            connection.execute(f"ALTER TABLE {table} DROP COLUMN {column}")
+        finally:
+            connection.close()
+
+    return make
+
+
 def _sql(*statements: str) -> Make:
     """The whole campaign, changed by SQL written straight into it (foreign keys off)."""
 
@@ -270,13 +292,13 @@ REFUSED: dict[str, Make] = {
     "past unknown revision": _sql("UPDATE alembic_version SET version_num = '0000_prehistory'"),
     "no campaign row": _sql("DELETE FROM campaign"),
     **{f"table {table} dropped": _sql(f"DROP TABLE {table}") for table in TABLES},
-    "column character.notes dropped": _sql("ALTER TABLE character DROP COLUMN notes"),
-    "column die.size dropped": _sql("ALTER TABLE die DROP COLUMN size"),
-    "column trait.value dropped": _sql("ALTER TABLE trait DROP COLUMN value"),
-    "column card.zone dropped": _sql("ALTER TABLE card DROP COLUMN zone"),
-    "column campaign.start_date dropped": _sql("ALTER TABLE campaign DROP COLUMN start_date"),
-    "column roll_log.summary dropped": _sql("ALTER TABLE roll_log DROP COLUMN summary"),
-    "column faction.notes dropped": _sql("ALTER TABLE faction DROP COLUMN notes"),
+    "column character.notes dropped": _column_dropped("character", "notes"),
+    "column die.size dropped": _column_dropped("die", "size"),
+    "column trait.value dropped": _column_dropped("trait", "value"),
+    "column card.zone dropped": _column_dropped("card", "zone"),
+    "column campaign.start_date dropped": _column_dropped("campaign", "start_date"),
+    "column roll_log.summary dropped": _column_dropped("roll_log", "summary"),
+    "column faction.notes dropped": _column_dropped("faction", "notes"),
     "die size 7": _sql("UPDATE die SET size = 7 WHERE id = (SELECT min(id) FROM die)"),
     "die kind bogus": _sql("UPDATE die SET kind = 'bogus' WHERE id = (SELECT max(id) FROM die)"),
     "die place bogus": _sql("UPDATE die SET place = 'moon'"),

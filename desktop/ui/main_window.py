@@ -488,7 +488,11 @@ class MainWindow(QMainWindow):
             from desktop.ui.search.results import SearchResults
             from desktop.ui.search.search_box import SearchBox
 
-            self.search_box = SearchBox(SearchResults(self._find, self.open_hit), self)
+            self.search_box = SearchBox(
+                SearchResults(self._find, self.open_hit),
+                self,
+                to_commands=lambda text: self.palette_popup().open_palette(text),
+            )
         self.search_box.popup()
 
     def _find(self, text: str, limit: int) -> list[SearchHit]:

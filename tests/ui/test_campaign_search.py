@@ -340,3 +340,32 @@ def test_screenshots_light_and_dark(
             qtbot.keyClick(box.edit, Qt.Key.Key_Escape)
     finally:
         apply_theme(app, "system")
+
+
+def test_a_leading_greater_than_sign_turns_the_box_into_the_command_palette(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    _panel, roster = _dock(window, "roster")
+    roster.filter_edit.setFocus()
+    qtbot.waitUntil(roster.filter_edit.hasFocus)
+    box = _open_box(qtbot, window)
+    qtbot.keyClicks(box.edit, ">")
+    palette = window.palette_popup()
+    qtbot.waitUntil(palette.isVisible, timeout=2000)
+    assert not box.isVisible() and palette.box.hasFocus()
+    qtbot.keyClicks(palette.box, "end d")  # the keys go on where the focus is now
+    assert palette.box.text() == "end d"
+    row = palette.current_row()
+    assert row is not None and "End Day" in row.title.replace("&", "")
+    qtbot.keyClick(palette.box, Qt.Key.Key_Escape)
+    assert roster.filter_edit.hasFocus()  # back where the GM was before Ctrl+K
+
+
+def test_text_pasted_with_a_leading_greater_than_sign_goes_on_to_the_palette(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    box = _open_box(qtbot, window)
+    box.edit.setText(">lose hold")
+    palette = window.palette_popup()
+    qtbot.waitUntil(palette.isVisible, timeout=2000)
+    assert palette.box.text() == "lose hold" and box.edit.text() == ""

@@ -15,6 +15,8 @@ focus back to where it was. The box closes too when the focus leaves it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QEvent, QModelIndex, QObject, QPersistentModelIndex, QSize, Qt, QTimer
 from PySide6.QtGui import (
     QAbstractTextDocumentLayout,
@@ -41,6 +43,7 @@ from desktop.ui.plain_text import PlainLabel
 from desktop.ui.search.results import ResultRow, RowSource
 
 PAUSE_MS = 60  # after the last keystroke: the search is asked for once per burst
+COMMANDS_PREFIX = ">"  # typed first: the command palette, with the rest of the text
 MARKUP_ROLE = Qt.ItemDataRole.UserRole + 1
 WIDTH_MAX = 640
 ModelIndex = QModelIndex | QPersistentModelIndex
@@ -84,9 +87,17 @@ class RichRowDelegate(QStyledItemDelegate):
 class SearchBox(QFrame):
     """The box over `window`: `popup()` shows it, typing searches `source`."""
 
-    def __init__(self, source: RowSource, window: QWidget) -> None:
+    def __init__(
+        self,
+        source: RowSource,
+        window: QWidget,
+        to_commands: Callable[[str], None] | None = None,
+    ) -> None:
         super().__init__(window)
         self.source = source
+        # ">" typed first hands the box's text on to the command palette (issue 32: the
+        # same box, typed with a leading ">").
+        self.to_commands = to_commands
         self.setObjectName("campaignSearch")
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.setAutoFillBackground(True)
@@ -118,7 +129,7 @@ class SearchBox(QFrame):
         self.pause.setSingleShot(True)
         self.pause.setInterval(PAUSE_MS)
         self.pause.timeout.connect(self.search_now)
-        self.edit.textChanged.connect(self.pause.start)
+        self.edit.textChanged.connect(self._text_changed)
         self.edit.installEventFilter(self)
         self.list.installEventFilter(self)
         self.list.itemClicked.connect(self._clicked)
@@ -174,6 +185,16 @@ class SearchBox(QFrame):
             self.close_box(give_focus_back=False)  # the GM went elsewhere: stay there
 
     # -- searching -----------------------------------------------------------------------
+
+    def _text_changed(self, text: str) -> None:
+        if self.to_commands is not None and text.startswith(COMMANDS_PREFIX):
+            self.edit.blockSignals(True)
+            self.edit.clear()  # the next Ctrl+K starts afresh
+            self.edit.blockSignals(False)
+            self.close_box()  # the focus goes back first: the palette returns it there
+            self.to_commands(text.removeprefix(COMMANDS_PREFIX))
+            return
+        self.pause.start()
 
     def search_now(self) -> None:
         """Show the rows for the text as it is now."""
