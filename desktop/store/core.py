@@ -160,6 +160,7 @@ class Core:
         from desktop.store.writer import Writer
 
         self._note_writes_elsewhere()
+        entries: list[int] = []
         try:
             if self._writer is None:
                 self._writer = Writer(self.path)
@@ -169,7 +170,7 @@ class Core:
                 try:
                     yield session
                     if self.keeps_history:
-                        self._append_history(session)
+                        entries = self._append_history(session)
                 finally:
                     self._open_session = None
         except exc.IntegrityError:
@@ -182,6 +183,9 @@ class Core:
         ) as error:
             raise write_failure(error, self.path) from error
         self.revision += 1
+        # Told only once committed: a rolled-back entry's id would be given again.
+        for recorder in self._recorders:
+            recorder.extend(entries)
         self._seen_version = self._data_version()
         if not PLACE_TOPICS.isdisjoint(self._open_topics):
             self._place = None
@@ -236,8 +240,9 @@ class Core:
         rows = self._reader.execute("SELECT current_day FROM campaign LIMIT 1").fetchall()
         return (int(rows[0][0]) if rows else 1), None
 
-    def _append_history(self, session: Session) -> None:
-        """The history's entry for the transaction under way, written in it."""
+    def _append_history(self, session: Session) -> list[int]:
+        """The history's entries for the transaction under way, written in it (one, and
+        one more for each other entry of a step its undo undoes); their ids."""
         from datetime import UTC, datetime
 
         from desktop.store.history import UNDONE, parts, sentences, writes
@@ -310,8 +315,7 @@ class Core:
                     },
                 )
             )
-        for recorder in self._recorders:
-            recorder.extend(written)
+        return written
 
     def _undo_targets(self) -> list[tuple[int, str]]:
         """The entries the undo under way undoes, newest first, with their sentences:
