@@ -305,3 +305,45 @@ def test_the_details_a_real_campaign_logged_are_read() -> None:
     assert [(s.roll_id, s.reason) for s in skipped] == [
         (5, "the line keeps no dice with their faces")
     ]
+
+
+@pytest.mark.parametrize(
+    ("kind", "detail", "reason"),
+    [
+        ("roll", {"dice": [{"rolled_as": True, "face": 1}]}, "the line keeps no dice with"),
+        ("roll", {"dice": [{"rolled_as": 6, "face": "6"}]}, "the line keeps no dice with"),
+        ("roll", {"dice": [_die(6, 3)], "table": -1}, "the line's table cannot be read"),
+        ("roll", {"dice": [_die(6, 3)], "table": "2"}, "the line's table cannot be read"),
+        ("conflict", {"sides": "both"}, "the conflict's sides cannot be read"),
+        ("conflict", {"sides": [1, 2]}, "the conflict's sides cannot be read"),
+        ("challenge", {}, "a challenge line keeps no tray of dice"),
+        ("séance", [], "a line of kind 'séance' keeps no tray of dice"),
+    ],
+)
+def test_a_line_that_cannot_be_read_is_set_aside_with_a_plain_reason(
+    kind: str, detail: Any, reason: str
+) -> None:
+    record = RollRecord(1, "2026-03-14T20:00:00", 1, "Kara Voss", kind, detail, 3, "", False)
+    judged, skipped = judge_rolls([record], TrayOddsCache())
+    assert judged == []
+    assert len(skipped) == 1 and skipped[0].reason.startswith(reason)
+
+
+def test_a_range_of_days_reports_only_the_rolls_of_those_days(campaign: Campaign) -> None:
+    kara = campaign.roster.add("Kara Voss", "pc")
+    dice = campaign.kit.add_dice(kara.id, 6, count=2)
+    days = []
+    for faces in ([2, 3], [4, 4], [6, 5]):
+        tray = in_tray(campaign, [d for d in campaign.kit.dice(kara.id) if d.place == "pool"])
+        apply_tray_roll(
+            campaign, Actor.gm(), kara.id, roll_tray(tray, 0, ScriptedRng(faces)), steps_allowed=0
+        )
+        days.append(campaign.rolls.all(limit=1)[0].day)
+        campaign.calendar.end_day()
+    assert len(dice) == 2 and days[0] is not None and len(set(days)) == 3
+    scope = StatisticsScope(first_day=days[1], last_day=days[2])
+    report = luck_report(campaign, TrayOddsCache(), scope)
+    assert [r.total for r in report.rolls] == [8, 11]
+    assert report.overall.tuples == 1
+    whole = luck_report(campaign, TrayOddsCache())
+    assert [r.total for r in whole.rolls] == [5, 8, 11]
