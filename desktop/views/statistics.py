@@ -1,0 +1,197 @@
+"""Were the dice kind? The roll log's luck against the exact odds, for a scope (the
+campaign, a game, a range of days) and for each character, NPC and challenge.
+
+Counts (rolls, dice, depletions, tuples, all-ones) stand against their exact
+expectations: the sums of each roll's own expectation from its tray as rolled.
+
+Luck is the mean of the rolls' mid-rank percentiles (see `tray_luck`). At a fair table
+each percentile has mean 1/2 and an exact variance from its own distribution, so the
+mean of n of them has standard error sqrt(sum of the variances) / n. How surprising a
+mean is, is a one-sided p-value by the normal approximation of that mean (the central
+limit theorem; fair enough from a handful of rolls up, and the sentence says "too few
+rolls to tell" under five): the chance of a mean at least this far from 1/2 on the side
+it fell, told as "about 1 in N".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from fractions import Fraction
+from math import erfc, sqrt
+
+from desktop.store import Campaign, RollRecord
+from desktop.views.roll_luck import NotCovered, RollLuck, judge_rolls
+from desktop.views.tray_luck import TrayOddsCache
+
+__all__ = [
+    "FEWEST_ROLLS",
+    "LuckReport",
+    "LuckSummary",
+    "StatisticsScope",
+    "luck_report",
+    "luck_sentence",
+    "rolls_report",
+    "summarise",
+]
+
+FEWEST_ROLLS = 5  # under this many judged percentiles the sentence will not tell
+
+
+@dataclass(frozen=True)
+class StatisticsScope:
+    """Which rolls: one game's (`game_id`), or campaign days `first_day` to `last_day`
+    (inclusive, either open), or the whole campaign when nothing is given."""
+
+    game_id: int | None = None
+    first_day: int | None = None
+    last_day: int | None = None
+
+    def holds(self, record: RollRecord) -> bool:
+        if self.game_id is not None and record.game_id != self.game_id:
+            return False
+        if self.first_day is None and self.last_day is None:
+            return True
+        if record.day is None:  # logged before days were kept: in no range of days
+            return False
+        if self.first_day is not None and record.day < self.first_day:
+            return False
+        return self.last_day is None or record.day <= self.last_day
+
+
+@dataclass(frozen=True)
+class LuckSummary:
+    """The luck of some rolls: one roller's, or everyone's in the scope."""
+
+    name: str
+    character_id: int | None
+    rolls: int
+    dice: int
+    depleted: int
+    expected_depleted: Fraction
+    tuples: int
+    expected_tuples: Fraction
+    all_ones: int
+    expected_all_ones: Fraction
+    judged: int  # rolls whose percentile is defined
+    not_defined: int  # rolls whose percentile is not (an all-ones choice)
+    mean_percentile: Fraction | None  # None with no judged roll
+    standard_error: float | None  # of the mean percentile, at a fair table
+    p_value: float | None  # one-sided, normal approximation; None with no judged roll
+
+    @property
+    def one_in(self) -> int | None:
+        """The p-value as "1 in N"."""
+        if self.p_value is None or self.p_value <= 0:
+            return None
+        return max(1, round(1 / self.p_value))
+
+    @property
+    def sentence(self) -> str:
+        return luck_sentence(self)
+
+
+@dataclass(frozen=True)
+class LuckReport:
+    """A scope's luck: everyone's, each roller's (in order of first roll), every tray
+    judged, and the lines that could not be."""
+
+    overall: LuckSummary
+    rollers: tuple[LuckSummary, ...]
+    rolls: tuple[RollLuck, ...]
+    not_covered: tuple[NotCovered, ...]
+
+
+def summarise(name: str, character_id: int | None, rolls: Iterable[RollLuck]) -> LuckSummary:
+    """The counts, expectations and mean percentile of `rolls`."""
+    rolls = list(rolls)
+    judged = [r for r in rolls if r.percentile is not None]
+    mean = error = p_value = None
+    if judged:
+        mean = sum((r.percentile for r in judged if r.percentile is not None), Fraction(0))
+        mean /= len(judged)
+        variance = sum(
+            (r.percentile_variance for r in judged if r.percentile_variance is not None),
+            Fraction(0),
+        )
+        error = sqrt(variance) / len(judged)
+        p_value = _one_sided(mean, error)
+    return LuckSummary(
+        name=name,
+        character_id=character_id,
+        rolls=len(rolls),
+        dice=sum(len(r.sizes) for r in rolls),
+        depleted=sum(r.depleted for r in rolls),
+        expected_depleted=sum((r.expected_depleted for r in rolls), Fraction(0)),
+        tuples=sum(r.is_tuple for r in rolls),
+        expected_tuples=sum((r.tuple_chance for r in rolls), Fraction(0)),
+        all_ones=sum(r.all_ones for r in rolls),
+        expected_all_ones=sum((r.all_ones_chance for r in rolls), Fraction(0)),
+        judged=len(judged),
+        not_defined=len(rolls) - len(judged),
+        mean_percentile=mean,
+        standard_error=error,
+        p_value=p_value,
+    )
+
+
+def _one_sided(mean: Fraction, error: float) -> float:
+    if error == 0:  # every roll certain (a single face): nothing could have gone otherwise
+        return 1.0
+    z = abs(float(mean) - 0.5) / error
+    return 0.5 * erfc(z / sqrt(2))
+
+
+def luck_sentence(summary: LuckSummary) -> str:
+    """The luck in one plain sentence, e.g. "Kara Voss rolled above expectation: 64th
+    percentile over 38 rolls, about 1 in 12 to be this lucky by chance"."""
+    mean = summary.mean_percentile
+    if mean is None or summary.judged < FEWEST_ROLLS:
+        rolls = "roll" if summary.judged == 1 else "rolls"
+        return f"{summary.name}: too few rolls to tell ({summary.judged} {rolls})."
+    # A mean of mid-ranks is never 0 nor 1; showing it as 0th or 100th would say it was.
+    shown = min(99, max(1, round(mean * 100)))
+    over = f"{_ordinal(shown)} percentile over {summary.judged} rolls"
+    if mean == Fraction(1, 2):
+        return f"{summary.name} rolled right on expectation: {over}."
+    above = mean > Fraction(1, 2)
+    way, luck = ("above", "lucky") if above else ("below", "unlucky")
+    return (
+        f"{summary.name} rolled {way} expectation: {over}, "
+        f"about 1 in {summary.one_in} to be this {luck} by chance."
+    )
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 11 <= n % 100 <= 13 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def rolls_report(
+    records: Iterable[RollRecord], cache: TrayOddsCache, name: str = "Everyone"
+) -> LuckReport:
+    """The luck of `records` (undone lines left out), overall as `name` and per roller
+    (by the log's character id and name, so a renamed character's old lines stand apart
+    and a deleted one's lines still count)."""
+    judged, skipped = judge_rolls(records, cache)
+    by_roller: dict[tuple[int | None, str], list[RollLuck]] = {}
+    for roll in judged:
+        by_roller.setdefault((roll.character_id, roll.character_name), []).append(roll)
+    return LuckReport(
+        overall=summarise(name, None, judged),
+        rollers=tuple(summarise(n, i, rolls) for (i, n), rolls in by_roller.items()),
+        rolls=tuple(judged),
+        not_covered=tuple(skipped),
+    )
+
+
+def luck_report(
+    campaign: Campaign, cache: TrayOddsCache, scope: StatisticsScope | None = None
+) -> LuckReport:
+    """The luck of the campaign's rolls in `scope` (the whole campaign by default)."""
+    scope = scope or StatisticsScope()
+    if scope.game_id is not None:
+        records = campaign.rolls.of_game(scope.game_id)
+    else:
+        records = campaign.rolls.all()
+    return rolls_report([r for r in records if scope.holds(r)], cache)

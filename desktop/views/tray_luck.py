@@ -1,0 +1,80 @@
+"""The exact luck odds of one tray, and a cache so a campaign's repeated trays are
+computed once.
+
+A roll's luck is where its total fell in its own exact distribution: its mid-rank
+percentile P(X < x) + P(X = x) / 2. Under a fair table that percentile has mean exactly
+1/2 for any distribution, and variance (1 - sum of P(X = x) cubed) / 12, a little under
+the 1/12 of a continuous uniform because dice totals are discrete (ties share a rank).
+Both are computed here from the distribution itself, exactly, as Fractions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from types import MappingProxyType
+
+from desktop.rules.odds import TrayOdds, tray_odds
+
+__all__ = ["TrayLuck", "TrayOddsCache", "tray_luck"]
+
+HALF = Fraction(1, 2)
+
+
+@dataclass(frozen=True)
+class TrayLuck:
+    """One tray's exact odds and the mid-rank percentile of each total it can roll."""
+
+    odds: TrayOdds
+    percentiles: Mapping[int, Fraction] = field(hash=False)
+    # The variance of the mid-rank percentile of one roll of this tray at a fair table.
+    percentile_variance: Fraction
+
+    def percentile(self, total: int) -> Fraction | None:
+        """The mid-rank percentile of `total`, None when these dice cannot roll it."""
+        return self.percentiles.get(total)
+
+
+def tray_luck(sizes: Sequence[int], table: int = 0) -> TrayLuck:
+    """The luck odds of dice of `sizes` (as rolled) plus `table` depleted dice
+    (ValueError with the rules' message for sizes that are not dice)."""
+    odds = tray_odds(sizes, table)
+    below = Fraction(0)
+    percentiles: dict[int, Fraction] = {}
+    for total in sorted(odds.totals):
+        chance = odds.totals[total]
+        percentiles[total] = below + chance / 2
+        below += chance
+    second_moment = sum(
+        (odds.totals[total] * rank * rank for total, rank in percentiles.items()), Fraction(0)
+    )
+    return TrayLuck(
+        odds=odds,
+        percentiles=MappingProxyType(percentiles),
+        percentile_variance=second_moment - HALF * HALF,
+    )
+
+
+class TrayOddsCache:
+    """The luck odds of each distinct tray (sizes as rolled, in any order, and table),
+    computed the first time it is asked for. A report holds one and passes it on, so a
+    campaign's trays, which repeat, are computed once; `computed` counts the trays
+    actually computed (what the tests and a benchmark look at)."""
+
+    def __init__(self) -> None:
+        self._trays: dict[tuple[tuple[int, ...], int], TrayLuck] = {}
+        self.computed = 0
+
+    def luck(self, sizes: Sequence[int], table: int = 0) -> TrayLuck:
+        # The order of the dice changes no odds: sorting makes d6+d4 and d4+d6 one tray.
+        key = (tuple(sorted(sizes)), table)
+        found = self._trays.get(key)
+        if found is None:
+            found = tray_luck(key[0], table)
+            self.computed += 1
+            self._trays[key] = found
+        return found
+
+    def __len__(self) -> int:
+        return len(self._trays)
