@@ -267,52 +267,34 @@ class Core:
             self._place = self._history_place()
         day, place = self._place
         game_id, scene, round_, turn = place if place is not None else (None, None, None, None)
-        at = datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
-        entry_id = writes.append_entry(
-            session,
-            {
-                "at": at,
-                "day": day,
-                "game_id": game_id,
-                "scene": scene,
-                "round": round_,
-                "turn": turn,
-                "who": "gm" if self._acting is None else "player",
-                "character_id": self._acting,
-                "area": area,
-                "record_id": record_id,
-                "sentence": sentences.cut(sentence),
-                "undo_of": undo_of,
-                "parts": parts.encode(
-                    [
-                        parts.HistoryPart(area, record, kind, sentences.cut(said))
-                        for area, record, said, kind in notes
-                        if said
-                    ]
-                ),
-            },
-        )
-        written = [entry_id]
+        place_and_who = {
+            "at": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
+            "day": day,
+            "game_id": game_id,
+            "scene": scene,
+            "round": round_,
+            "turn": turn,
+            "who": "gm" if self._acting is None else "player",
+            "character_id": self._acting,
+            "area": area,
+            "record_id": record_id,
+        }
+        noted = [
+            parts.HistoryPart(part_area, record, kind, sentences.cut(part_said))
+            for part_area, record, part_said, kind in notes
+            if part_said
+        ]
+        entry = {"sentence": sentences.cut(sentence), "undo_of": undo_of}
+        written = [
+            writes.append_entry(session, place_and_who | entry | {"parts": parts.encode(noted)})
+        ]
         for other_id, other_sentence in also_undone:
             # The step's other entries, each undone by a line of its own.
+            undone = sentences.cut(UNDONE + other_sentence.removeprefix(UNDONE))
             written.append(
                 writes.append_entry(
                     session,
-                    {
-                        "at": at,
-                        "day": day,
-                        "game_id": game_id,
-                        "scene": scene,
-                        "round": round_,
-                        "turn": turn,
-                        "who": "gm" if self._acting is None else "player",
-                        "character_id": self._acting,
-                        "area": area,
-                        "record_id": record_id,
-                        "sentence": sentences.cut(UNDONE + other_sentence.removeprefix(UNDONE)),
-                        "undo_of": other_id,
-                        "parts": "",
-                    },
+                    place_and_who | {"sentence": undone, "undo_of": other_id, "parts": ""},
                 )
             )
         return written
