@@ -26,7 +26,7 @@ from desktop.ui.main_window import MainWindow
 from desktop.ui.panel import Panel
 from desktop.ui.search.markup import HIDDEN_WORDS, bolded
 from desktop.ui.search.results import KIND_HEADINGS, NOTHING_FOUND
-from desktop.ui.search.search_box import SearchBox
+from desktop.ui.search.search_box import COMMANDS_PREFIX, SearchBox
 from desktop.ui.theme import apply_theme
 
 LEDGER_DAY = 1
@@ -303,6 +303,8 @@ def test_a_refused_query_shows_its_plain_message(qtbot: QtBot, window: MainWindo
 @example(text="\u202eKara\u202c")
 @example(text="Kara OR NOT lighthouse* NEAR(a b) ^c")
 @example(text="'; DROP TABLE character; --")
+@example(text=">")
+@example(text=">end day")
 def test_hostile_text_shows_a_message_or_results(
     qtbot: QtBot, window: MainWindow, made: Made, text: str
 ) -> None:
@@ -310,6 +312,13 @@ def test_hostile_text_shows_a_message_or_results(
     if box is None or not box.isVisible():
         box = _open_box(qtbot, window)
     box.edit.setText(text)
+    if text.startswith(COMMANDS_PREFIX):
+        # Handed on to the command palette with the rest of the text, the box emptied.
+        palette = window.palette_popup()
+        assert palette.isVisible() and not box.isVisible() and box.edit.text() == ""
+        assert palette.box.text() == text.removeprefix(COMMANDS_PREFIX)
+        palette.close_popup()
+        return
     box.search_now()  # raises nothing
     shown = box.rows()
     assert bool(shown) != box.message.isVisible() or not text.strip()
