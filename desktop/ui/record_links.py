@@ -113,6 +113,8 @@ def open_hit(
         if character is not None:  # else a chapter-wide downtime step: the Roster as it is
             session.select_character(character)
             content.form.tabs.setCurrentIndex(ROSTER_TAB[hit.kind])
+            if hit.kind in ("trait", "item"):  # the Traits & items tab: its row chosen
+                content.form.kit.reveal(hit.kind, hit.record_id)
     elif name == "energyCalendar":
         session.select_character(hit.record_id)
         content.select_day(hit.day if hit.day is not None else content.today)

@@ -37,6 +37,7 @@ class Made:
     kara: int
     stair: int
     trait: int
+    item: int
     card: int
     clock: int
     faction: int
@@ -49,7 +50,10 @@ def _every_kind(campaign: Campaign) -> Made:
     """One record of each kind, each with a word no other record holds."""
     kara = campaign.roster.add("Kara Voss", notes="Sworn to the lighthouse keeper")
     stair = campaign.roster.add("The Drowned Stair", "challenge", notes="Slick steps")
+    campaign.kit.add_trait(kara.id, "Seaborne")  # a first row: the hit's is not row 0
     trait = campaign.kit.add_trait(kara.id, "Harbourlore")
+    campaign.kit.add_item(kara.id, "Rope", "weapon", 4)
+    item = campaign.kit.add_item(kara.id, "Sextant of Quillon", "armour", 6)
     card = campaign.cards.add("Tidewarden Pike", "item", info="<p>A <b>barnacled</b> shaft</p>")
     clock = campaign.clocks.add("Stormfront", 6, note="Gulls flee inland")
     faction = campaign.factions.add("Gilded Oars", notes="Bankers of smugglers", shown=False)
@@ -68,7 +72,7 @@ def _every_kind(campaign: Campaign) -> Made:
     entry = campaign.downtime.entries()[-1]
     campaign.journal.write(game.id, 1, "The ferryman lied")
     return Made(
-        kara.id, stair.id, trait.id, card.id, clock.id, faction.id, claim.id, game.id, entry.id
+        kara.id, stair.id, trait.id, item.id, card.id, clock.id, faction.id, claim.id, game.id, entry.id
     )
 
 
@@ -137,6 +141,7 @@ def test_ctrl_k_is_the_windows_even_in_a_text_field(qtbot: QtBot, window: MainWi
 CASES = [
     ("lighthouse", "character", "roster"),
     ("harbourlore", "trait", "roster"),
+    ("quillon", "item", "roster"),
     ("barnacled", "card", "syscards"),
     ("gulls", "clock", "clocks"),
     ("bankers", "faction", "faction_ladder"),
@@ -178,11 +183,18 @@ def test_a_word_finds_its_record_and_enter_opens_it_selected(
     qtbot.waitUntil(lambda: _on_screen(panel), timeout=3000)
     focused = QApplication.focusWidget()  # the keyboard goes on from the record's dock
     assert focused is not None and panel.isAncestorOf(focused) and focused.isVisible()
-    if kind in ("character", "trait"):
+    if kind in ("character", "trait", "item"):
         assert session.selected_character == made.kara
         assert content.selected_id() == made.kara
-        tab = {"character": 0, "trait": 1}[kind]
+        tab = {"character": 0, "trait": 1, "item": 1}[kind]
         assert content.form.tabs.currentIndex() == tab
+        if kind != "character":  # the trait's or item's own row, selected
+            kit = content.form.kit
+            table, model = (
+                (kit.trait_table, kit.traits) if kind == "trait" else (kit.item_table, kit.items)
+            )
+            rows = table.selectionModel().selectedRows()
+            assert [model.record(r.row()).id for r in rows] == [getattr(made, kind)]
     elif kind == "card":
         assert content.current_card().id == made.card
     elif kind == "clock":

@@ -603,6 +603,19 @@ class CharacterKit(CampaignView):
         self._character_id = character_id
         self.reload()
 
+    def reveal(self, kind: str, record_id: int) -> bool:
+        """Select the trait (`kind` "trait") or item ("item") `record_id` of the character
+        shown, scrolled to and current, as a search hit asks; False when it is not here."""
+        if kind == "trait":
+            table, row = self.trait_table, self.traits.row_of(record_id)
+        else:
+            table, row = self.item_table, self.items.row_of(record_id)
+        if row is None:
+            return False
+        table.selectRow(row)
+        table.scrollTo(table.model().index(row, 0))
+        return True
+
     @property
     def writable(self) -> bool:
         return self._session is not None and not self._session.read_only
