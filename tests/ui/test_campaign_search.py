@@ -72,7 +72,16 @@ def _every_kind(campaign: Campaign) -> Made:
     entry = campaign.downtime.entries()[-1]
     campaign.journal.write(game.id, 1, "The ferryman lied")
     return Made(
-        kara.id, stair.id, trait.id, item.id, card.id, clock.id, faction.id, claim.id, game.id, entry.id
+        kara.id,
+        stair.id,
+        trait.id,
+        item.id,
+        card.id,
+        clock.id,
+        faction.id,
+        claim.id,
+        game.id,
+        entry.id,
     )
 
 
