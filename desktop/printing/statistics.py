@@ -205,7 +205,11 @@ def _sentences(canvas: Canvas, data: LuckPrintData, openers: dict[str, list[Bloc
     openers["sentences"] = [heading("Each roller", "sentences", continued=True)]
     blocks = [spacer(2.0), heading("Each roller", "sentences")]
     for roller in data.rollers:
-        blocks += line_blocks(canvas, roller.sentence, section="sentences", indent=1.0)
+        # A little space between rollers: a wrapped sentence reads as one.
+        blocks += [
+            *line_blocks(canvas, roller.sentence, section="sentences", indent=1.0),
+            spacer(0.9, "sentences"),
+        ]
     return blocks
 
 
@@ -392,9 +396,12 @@ def _depletion_chart(
     ticks = _count_ticks(top_value)
     top_value = ticks[-1]
     legend = _legend(canvas, ticks, top_value)
+    scale = _bar_scale(canvas, ticks, top_value)
+    # Each page the chart goes on over says what it is and shows its scale again.
     openers["depletions"] = [
         heading("Depletions: expected and actual", "depletions", continued=True),
         legend,
+        scale,
     ]
     rows = [_bar_row(canvas, roller, top_value, ticks) for roller in data.rollers]
     # On one page when it fits; a campaign of many rollers goes on over the next.
@@ -404,6 +411,7 @@ def _depletion_chart(
             [
                 heading("Depletions: expected and actual", "depletions"),
                 legend,
+                scale,
                 *rows,
                 _bar_axis(canvas, ticks, top_value),
             ]
@@ -468,6 +476,21 @@ def _bar_row(
         canvas.line(left, top, left, top + BAR_ROW_MM, 0.3)
 
     return Block(BAR_ROW_MM, paint, section="depletions")
+
+
+def _bar_scale(canvas: Canvas, ticks: list[float], top_value: float) -> Block:
+    """The numbers of the scale above the bars, level with their grey rules."""
+    small = canvas.font(LABEL_PT)
+    height = canvas.line_height(small) + 0.6
+
+    def paint(canvas: Canvas, top: float) -> None:
+        left, width = _bars_left(canvas), _bars_width(canvas)
+        for value in ticks:
+            x = left + width * value / top_value
+            label = f"{value:g}"
+            canvas.text(x - canvas.text_width(label, small) / 2, top, label, small, colour=SOFT_INK)
+
+    return Block(height, paint, keep_with_next=True, section="depletions", heading=True)
 
 
 def _bar_axis(canvas: Canvas, ticks: list[float], top_value: float) -> Block:

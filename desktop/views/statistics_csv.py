@@ -58,16 +58,17 @@ ROLL_COLUMNS = (
     "roller",
     "kind",
     "side",
-    "dice",
+    "roll_dice",
     "table",
     "total",
     "percentile",
-    "expected_depleted_roll",
-    "depleted_roll",
-    "tuple",
-    "all_ones_roll",
+    "roll_expected_depleted",
+    "roll_depleted",
+    "roll_tuple",
+    "roll_all_ones",
     "not_defined_reason",
 )
+# Each name once: a roll's own counts are "roll_..." beside the rollers' sums.
 # The first bytes of every such export (outputs.STATISTICS_CSV knows a file by them).
 CSV_HEADER = ("row", *SUMMARY_COLUMNS, *ROLL_COLUMNS)
 _FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
