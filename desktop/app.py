@@ -479,7 +479,12 @@ def _main(argv: list[str] | None, collecting: bool, started: contextlib.ExitStac
     if args.card and args.print_cards is None:
         print("gm-desk: --card works with --print-cards", file=sys.stderr)
         return 2
-    problem = _layout_problem(args) or _output_problem(args) or _journal_problem(args)
+    problem = (
+        _layout_problem(args)
+        or _output_problem(args)
+        or _journal_problem(args)
+        or _statistics_problem(args)
+    )
     if problem is not None:
         print(f"gm-desk: {problem}", file=sys.stderr)
         return 2
@@ -861,6 +866,27 @@ def _journal_outputs(args: argparse.Namespace) -> int:
     except (CampaignRefused, ValueError, OSError, sqlite3.DatabaseError) as error:
         return _print_refused(args.campaign, error)
     return 0
+
+
+def _statistics_problem(args: argparse.Namespace) -> str | None:
+    """A statistics file whose folder is missing or one GM Desk may not write in:
+    refused before the campaign is opened, as the journal's folder is."""
+    from desktop.names import shown_path
+    from desktop.text_files import folder_refusal
+
+    for target, option in (
+        (args.export_statistics, "--export-statistics"),
+        (args.print_statistics, "--print-statistics"),
+    ):
+        if target is None:
+            continue
+        folder = target.parent
+        if not folder.is_dir():
+            return f"{option}: the folder “{shown_path(folder)}” does not exist."
+        refused = folder_refusal(folder)
+        if refused is not None:
+            return f"{option}: {refused}"
+    return None
 
 
 def _statistics_outputs(args: argparse.Namespace) -> int:
