@@ -899,33 +899,22 @@ def _statistics_outputs(args: argparse.Namespace) -> int:
             return 2
     from desktop.printing.cli import print_statistics
     from desktop.store import Campaign, CampaignRefused
-    from desktop.text_files import write_text_file
-    from desktop.ui.statistics_print import luck_print_data, scope_in_words
+    from desktop.ui.statistics_print import luck_print_data, scope_in_words, write_luck_csv
     from desktop.views.statistics import rolls_report
-    from desktop.views.statistics_csv import game_numbers, luck_csv
     from desktop.views.tray_luck import TrayOddsCache
 
     first, last = args.journal_from, args.journal_to
     try:
         # Read-only, as for the other prints: a GM Desk open on the campaign keeps its lock.
         with Campaign.open(args.campaign, data_dir=paths.data_dir(), read_only=True) as opened:
-            records = [
-                record for record in opened.rolls.all() if _made_within(record.at, first, last)
-            ]
+            records = [r for r in opened.rolls.all() if _made_within(r.at, first, last)]
             report = rolls_report(records, TrayOddsCache())
-            title = opened.summary().name
-            games = game_numbers(opened)
-        rolls = f"{len(report.rolls)} roll{'s' * (len(report.rolls) != 1)}"
-        if args.export_statistics is not None:
-            write_text_file(
-                args.export_statistics,
-                luck_csv(report, games),
-                outputs.STATISTICS_CSV,
-                keep=[args.campaign],
-            )
-            print(f"Wrote the statistics of {rolls} as CSV to {args.export_statistics}")
+            rolls = f"{len(report.rolls)} roll{'s' * (len(report.rolls) != 1)}"
+            if args.export_statistics is not None:
+                write_luck_csv(args.export_statistics, report, opened)
+                print(f"Wrote the statistics of {rolls} as CSV to {args.export_statistics}")
+            data = luck_print_data(report, opened.summary().name, scope_in_words(first, last))
         if args.print_statistics is not None:
-            data = luck_print_data(report, title, scope_in_words(first, last))
             pages = print_statistics(data, args.print_statistics, args.paper)
             on = f"{pages} page{'s' * (pages != 1)}"
             print(f"Wrote the statistics of {rolls} on {on} to {args.print_statistics}")

@@ -6,7 +6,6 @@ plain message, nothing written."""
 from __future__ import annotations
 
 import csv
-import io
 from pathlib import Path
 
 import pytest
@@ -40,8 +39,8 @@ def test_the_statistics_are_exported_and_printed(
 ) -> None:
     out_csv, out_pdf = tmp_path / "luck.csv", tmp_path / "luck.pdf"
     done = run(
-        gm_desk_home, "--campaign", str(played),
-        "--export-statistics", str(out_csv), "--print-statistics", str(out_pdf), "--paper", "Letter",
+        gm_desk_home, "--campaign", str(played), "--export-statistics", str(out_csv),
+        "--print-statistics", str(out_pdf), "--paper", "Letter",
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert f"Wrote the statistics of 31 rolls as CSV to {out_csv}" in done.stdout

@@ -395,7 +395,7 @@ def _depletion_chart(
     )
     ticks = _count_ticks(top_value)
     top_value = ticks[-1]
-    legend = _legend(canvas, ticks, top_value)
+    legend = _legend(canvas)
     scale = _bar_scale(canvas, ticks, top_value)
     # Each page the chart goes on over says what it is and shows its scale again.
     openers["depletions"] = [
@@ -427,7 +427,7 @@ def _bars_width(canvas: Canvas) -> float:
     return canvas.right - 14.0 - _bars_left(canvas)
 
 
-def _legend(canvas: Canvas, ticks: list[float], top_value: float) -> Block:
+def _legend(canvas: Canvas) -> Block:
     font = canvas.font(SMALL_PT)
     height = canvas.line_height(font) + 2.0
 

@@ -1,4 +1,5 @@
-"""The luck report as plain data for paper (issue 33): what `printing.statistics` draws.
+"""The luck report as plain data for paper (issue 33): what `printing.statistics` draws;
+and its CSV written beside the open campaign's rules for outputs.
 
 Qt-free, as `journal_export` gathers the journal's pages: the report's numbers become
 words ("3 / 2.50") and plain floats here, so printing needs neither the store nor views.
@@ -8,11 +9,16 @@ from __future__ import annotations
 
 from datetime import date
 from fractions import Fraction
+from pathlib import Path
 
+from desktop import outputs
 from desktop.printing.statistics import BINS, LuckPrintData, LuckPrintRoller
+from desktop.store import Campaign
+from desktop.text_files import write_text_file
 from desktop.views.statistics import LuckReport, LuckSummary
+from desktop.views.statistics_csv import game_numbers, luck_csv
 
-__all__ = ["NO_ROLLS", "histogram", "luck_print_data", "scope_in_words"]
+__all__ = ["NO_ROLLS", "histogram", "luck_print_data", "scope_in_words", "write_luck_csv"]
 
 NO_ROLLS = "There are no rolls to judge here: no tray of dice was rolled in this scope."
 
@@ -35,6 +41,19 @@ def luck_print_data(report: LuckReport, title: str, scope_words: str) -> LuckPri
         histogram=histogram(percentiles),
         fair=judged / BINS,
         notes=_notes(report),
+    )
+
+
+def write_luck_csv(target: Path, report: LuckReport, campaign: Campaign) -> None:
+    """Write `report` of the open `campaign` as CSV to `target`, whole or not at all,
+    its games numbered as the journal numbers them. Never over the campaign itself, a
+    backup, or a file that is not such a CSV: OSError with the plain message."""
+    write_text_file(
+        target,
+        luck_csv(report, game_numbers(campaign)),
+        outputs.STATISTICS_CSV,
+        keep=[campaign.path],
+        own_folders=[campaign.backup_folder.parent],  # every campaign's backups
     )
 
 

@@ -161,7 +161,7 @@ def test_the_file_is_written_whole_and_replaces_only_its_own_kind(tmp_path: Path
     write_text_file(target, text, outputs.STATISTICS_CSV)  # our own: replaced
     notes = tmp_path / "notes.csv"
     notes.write_text("my,own\n1,2\n", encoding="utf-8")
-    with pytest.raises(OSError, match="“notes.csv” is not a statistics CSV GM Desk wrote"):
+    with pytest.raises(OSError, match=r"“notes\.csv” is not a statistics CSV GM Desk wrote"):
         write_text_file(notes, text, outputs.STATISTICS_CSV)
     assert notes.read_text(encoding="utf-8") == "my,own\n1,2\n"
     with pytest.raises(OSError, match="does not exist"):
@@ -183,3 +183,26 @@ def test_a_read_only_disk_or_a_full_one_is_said_plainly_and_leaves_nothing(
             write_text_file(disk / "luck.csv", text, outputs.STATISTICS_CSV)
         assert "the disk is full" in str(full.value) and ".partial" not in str(full.value)
         assert list(disk.iterdir()) == []
+
+
+def test_the_open_campaigns_csv_never_goes_over_it_nor_into_its_backups(
+    campaign: Campaign, tmp_path: Path
+) -> None:
+    from desktop.ui.statistics_print import write_luck_csv
+
+    play_luck(campaign, rolls=6)
+    report = luck_report(campaign, TrayOddsCache())
+    before = campaign.path.read_bytes()
+    with pytest.raises(OSError, match="is the campaign itself"):
+        write_luck_csv(campaign.path, report, campaign)
+    assert campaign.path.read_bytes() == before
+    backups = campaign.backup_folder
+    backups.mkdir(parents=True, exist_ok=True)
+    kept = backups / "old.csv"
+    kept.write_text("row,name,rolls,dice,depleted,\r\n", encoding="utf-8")  # even ours
+    with pytest.raises(OSError, match="backups folder"):
+        write_luck_csv(kept, report, campaign)
+    target = tmp_path / "luck.csv"
+    write_luck_csv(target, report, campaign)
+    rows = _read(target.read_text(encoding="utf-8"))
+    assert {row["game"] for row in rows if row["row"] == "roll"} == {"Game 1", ""}
