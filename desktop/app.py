@@ -175,6 +175,19 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         "missing) and exit, no window",
     )
     parser.add_argument(
+        "--export-statistics",
+        type=Path,
+        metavar="CSV",
+        help="write the roll statistics (each roller's luck against the exact odds, and "
+        "every roll judged; of --from and --to when given) as CSV and exit, no window",
+    )
+    parser.add_argument(
+        "--print-statistics",
+        type=Path,
+        metavar="PDF",
+        help="write the roll statistics report, with its charts, to PDF and exit",
+    )
+    parser.add_argument(
         "--players",
         action="store_true",
         help="with --export-journal or --print-journal: the player-safe journal (no "
@@ -186,21 +199,22 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         type=_day,
         metavar="DATE",
         help="with --print-journal or --export-journal: games started on DATE (YYYY-MM-DD) "
-        "or later",
+        "or later; with --export-statistics or --print-statistics: rolls made on DATE or later",
     )
     parser.add_argument(
         "--to",
         dest="journal_to",
         type=_day,
         metavar="DATE",
-        help="with --print-journal or --export-journal: games started on DATE or earlier",
+        help="with --print-journal or --export-journal: games started on DATE or earlier; "
+        "with the statistics: rolls made on DATE or earlier",
     )
     parser.add_argument(
         "--paper",
         choices=("A4", "Letter"),
         default="A4",
-        help="the paper size of --print-cards, --print-sheets, --print-summary and "
-        "--print-journal (A4)",
+        help="the paper size of --print-cards, --print-sheets, --print-summary, "
+        "--print-journal and --print-statistics (A4)",
     )
     parser.add_argument(
         "--share",
@@ -360,6 +374,8 @@ OUTPUTS = (
     ("print_summary", "PDF"),
     ("print_alignment", "PDF"),
     ("print_journal", "PDF"),
+    ("print_statistics", "PDF"),
+    ("export_statistics", "STATISTICS_CSV"),
     ("screenshot", "PNG"),
     ("player_screenshot", "PNG"),
 )
@@ -463,7 +479,12 @@ def _main(argv: list[str] | None, collecting: bool, started: contextlib.ExitStac
     if args.card and args.print_cards is None:
         print("gm-desk: --card works with --print-cards", file=sys.stderr)
         return 2
-    problem = _layout_problem(args) or _output_problem(args) or _journal_problem(args)
+    problem = (
+        _layout_problem(args)
+        or _output_problem(args)
+        or _journal_problem(args)
+        or _statistics_problem(args)
+    )
     if problem is not None:
         print(f"gm-desk: {problem}", file=sys.stderr)
         return 2
@@ -474,6 +495,8 @@ def _main(argv: list[str] | None, collecting: bool, started: contextlib.ExitStac
         args.print_alignment,
         args.print_journal,
         args.export_journal,
+        args.print_statistics,
+        args.export_statistics,
     )
     if any(out is not None for out in wanted):
         return _print_all(args)
@@ -775,6 +798,8 @@ def _print_all(args: argparse.Namespace) -> int:
         codes.append(_print_sheets(args))
     if args.print_journal is not None or args.export_journal is not None:
         codes.append(_journal_outputs(args))
+    if args.print_statistics is not None or args.export_statistics is not None:
+        codes.append(_statistics_outputs(args))
     return next((code for code in codes if code), 0)
 
 
@@ -785,13 +810,15 @@ def _journal_problem(args: argparse.Namespace) -> str | None:
     from desktop.text_files import folder_refusal
 
     journal = args.print_journal is not None or args.export_journal is not None
-    for given, option in (
-        (args.players, "--players"),
-        (args.journal_from, "--from"),
-        (args.journal_to, "--to"),
-    ):
-        if given and not journal:
-            return f"{option} works with --print-journal or --export-journal"
+    statistics = args.print_statistics is not None or args.export_statistics is not None
+    if args.players and not journal:
+        return "--players works with --print-journal or --export-journal"
+    for given, option in ((args.journal_from, "--from"), (args.journal_to, "--to")):
+        if given and not (journal or statistics):
+            return (
+                f"{option} works with --print-journal, --export-journal, --print-statistics "
+                "or --export-statistics"
+            )
     first, last = args.journal_from, args.journal_to
     if first is not None and last is not None and first > last:
         return f"--from {first} is after --to {last}: give the earlier date first."
@@ -839,6 +866,73 @@ def _journal_outputs(args: argparse.Namespace) -> int:
     except (CampaignRefused, ValueError, OSError, sqlite3.DatabaseError) as error:
         return _print_refused(args.campaign, error)
     return 0
+
+
+def _statistics_problem(args: argparse.Namespace) -> str | None:
+    """A statistics file whose folder is missing or one GM Desk may not write in:
+    refused before the campaign is opened, as the journal's folder is."""
+    from desktop.names import shown_path
+    from desktop.text_files import folder_refusal
+
+    for target, option in (
+        (args.export_statistics, "--export-statistics"),
+        (args.print_statistics, "--print-statistics"),
+    ):
+        if target is None:
+            continue
+        folder = target.parent
+        if not folder.is_dir():
+            return f"{option}: the folder “{shown_path(folder)}” does not exist."
+        refused = folder_refusal(folder)
+        if refused is not None:
+            return f"{option}: {refused}"
+    return None
+
+
+def _statistics_outputs(args: argparse.Namespace) -> int:
+    """`--export-statistics` and `--print-statistics`: the luck report with no window,
+    of the rolls made from `--from` to `--to` (the whole campaign without them)."""
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    if args.campaign is None:
+        args.campaign = _campaign_to_print()
+        if args.campaign is None:
+            return 2
+    from desktop.printing.cli import print_statistics
+    from desktop.store import Campaign, CampaignRefused
+    from desktop.ui.statistics_print import luck_print_data, scope_in_words, write_luck_csv
+    from desktop.views.statistics import rolls_report
+    from desktop.views.tray_luck import TrayOddsCache
+
+    first, last = args.journal_from, args.journal_to
+    try:
+        # Read-only, as for the other prints: a GM Desk open on the campaign keeps its lock.
+        with Campaign.open(args.campaign, data_dir=paths.data_dir(), read_only=True) as opened:
+            records = [r for r in opened.rolls.all() if _made_within(r.at, first, last)]
+            report = rolls_report(records, TrayOddsCache())
+            rolls = f"{len(report.rolls)} roll{'s' * (len(report.rolls) != 1)}"
+            if args.export_statistics is not None:
+                write_luck_csv(args.export_statistics, report, opened)
+                print(f"Wrote the statistics of {rolls} as CSV to {args.export_statistics}")
+            data = luck_print_data(report, opened.summary().name, scope_in_words(first, last))
+        if args.print_statistics is not None:
+            pages = print_statistics(data, args.print_statistics, args.paper)
+            on = f"{pages} page{'s' * (pages != 1)}"
+            print(f"Wrote the statistics of {rolls} on {on} to {args.print_statistics}")
+    except (CampaignRefused, ValueError, OSError, sqlite3.DatabaseError) as error:
+        return _print_refused(args.campaign, error)
+    return 0
+
+
+def _made_within(at: str, first: date | None, last: date | None) -> bool:
+    """Whether a roll made at `at` (ISO local time) fell on `first` to `last` (both
+    included, either open)."""
+    if first is None and last is None:
+        return True
+    try:
+        day = date.fromisoformat(at[:10])
+    except ValueError:
+        return False  # a time that cannot be read is on no date
+    return (first is None or day >= first) and (last is None or day <= last)
 
 
 def _print_alignment(args: argparse.Namespace) -> int:

@@ -30,6 +30,7 @@ __all__ = [
     "JOURNAL_MARKDOWN",
     "PDF",
     "PNG",
+    "STATISTICS_CSV",
     "OutputKind",
     "refusal",
     "write_failure",
@@ -64,6 +65,11 @@ CAMPAIGN_COPY = OutputKind("copy", _is_database, copies_campaigns=True)
 # (views.journal_markdown): the text is here as bytes, for outputs imports nothing of ours.
 JOURNAL_MARKDOWN = OutputKind(
     "journal page", lambda head: head.startswith(b'---\ngenerator: "GM Desk journal"')
+)
+# The luck report's CSV opens with its header, whose first cells are these
+# (views.statistics_csv.CSV_HEADER; as bytes here, for outputs imports nothing of ours).
+STATISTICS_CSV = OutputKind(
+    "statistics CSV", lambda head: head.startswith(b"row,name,rolls,dice,depleted,")
 )
 
 

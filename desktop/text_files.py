@@ -12,15 +12,18 @@ Windows, macOS or Linux refuses, none of Windows' reserved device names, no trai
 space, no more bytes than a name may take, and no two names that differ only in case (one
 file on Windows and macOS).
 
+`write_text_file` writes one text file the same way (the luck report's CSV, issue 33).
+
 Qt-free and importing only our top-level helpers, for the command line and the window.
 """
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -28,7 +31,7 @@ from desktop import outputs
 from desktop.names import shown_name, shown_path, undecodable, undecodable_message
 from desktop.partial_files import cut_to_fit, name_room, partial_name
 
-__all__ = ["FolderWrite", "folder_refusal", "safe_file_name", "write_all"]
+__all__ = ["FolderWrite", "folder_refusal", "safe_file_name", "write_all", "write_text_file"]
 
 FORBIDDEN = re.compile(r'[<>:"/\\|?*\x00-\x1f\x7f]')
 # Names Windows keeps for devices, whatever their extension ("CON.md" too).
@@ -189,6 +192,45 @@ def write_all(
     except BaseException:
         writing.abandon()
         raise
+
+
+def write_text_file(
+    target: Path,
+    text: str,
+    kind: outputs.OutputKind,
+    *,
+    keep: Sequence[Path] = (),
+    own_folders: Sequence[Path] = (),
+) -> None:
+    """Write `text` (UTF-8, line ends as given) to `target` whole or not at all.
+
+    Refused, with a plain message (OSError), when `target` may not take `kind` (see
+    `outputs.refusal`; `keep` the campaigns open, `own_folders` the backups), its folder
+    is missing, or the disk fails: the partial file is taken away and an earlier
+    `target` stays as it was."""
+    if undecodable(target):
+        raise OSError(undecodable_message(target))
+    refused = outputs.refusal(target, kind, keep=keep, own_folders=own_folders)
+    if refused is not None:
+        raise OSError(refused)
+    if not target.parent.is_dir():
+        raise OSError(
+            f"The folder “{shown_name(target.parent) or shown_path(target.parent)}” does not "
+            f"exist: “{shown_name(target)}” was not saved."
+        )
+    partial = target.with_name(partial_name(target.name, name_room(target.parent)))
+    try:
+        # newline="": the text's own line ends, "\r\n" for a CSV, on every system.
+        with partial.open("x", encoding="utf-8", newline="") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(partial, target)
+    except OSError as error:
+        raise OSError(outputs.write_failure(target, error)) from None
+    finally:
+        with contextlib.suppress(OSError):  # a read-only disk made none
+            partial.unlink(missing_ok=True)
 
 
 def _folder_failure(folder: Path, error: OSError) -> str:

@@ -2,7 +2,7 @@
 
 ``gm-desk --print-cards OUT.pdf [--card NAME ...]``, ``--print-sheets OUT.pdf
 [--character NAME ...]``, ``--print-summary OUT.pdf``, ``--print-journal OUT.pdf`` and
-``--print-alignment OUT.pdf``;
+``--print-alignment OUT.pdf`` and ``--print-statistics OUT.pdf``;
 the card layout options (``--card-size``, ``--bleed``, ...) arrive as one
 ``CardPrintOptions``.
 """
@@ -23,6 +23,7 @@ from desktop.printing.flow import Duplex
 from desktop.printing.journal import PrintJournal, export_journal_pdf
 from desktop.printing.layout import CardPrintOptions
 from desktop.printing.sheets import PrintSheet, export_sheets_pdf
+from desktop.printing.statistics import LuckPrintData, export_statistics_pdf
 from desktop.printing.summary import PrintSummary, export_summary_pdf
 
 __all__ = [
@@ -30,6 +31,7 @@ __all__ = [
     "print_cards",
     "print_journal",
     "print_sheets",
+    "print_statistics",
     "print_summary",
     "select_cards",
     "select_characters",
@@ -141,6 +143,12 @@ def print_journal(journal: PrintJournal, out: Path, page_size: PageSizeName = "A
         raise ValueError("The campaign has no game to print for the dates given.")
     with _gui_application():
         return export_journal_pdf(out, journal, page_size)
+
+
+def print_statistics(data: LuckPrintData, out: Path, page_size: PageSizeName = "A4") -> int:
+    """Write the luck report to ``out``; return its pages (one saying so with no rolls)."""
+    with _gui_application():
+        return export_statistics_pdf(out, data, page_size)
 
 
 @contextmanager

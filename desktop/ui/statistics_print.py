@@ -1,0 +1,125 @@
+"""The luck report as plain data for paper (issue 33): what `printing.statistics` draws;
+and its CSV written beside the open campaign's rules for outputs.
+
+Qt-free, as `journal_export` gathers the journal's pages: the report's numbers become
+words ("3 / 2.50") and plain floats here, so printing needs neither the store nor views.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from fractions import Fraction
+from pathlib import Path
+
+from desktop import outputs
+from desktop.printing.statistics import BINS, LuckPrintData, LuckPrintRoller
+from desktop.store import Campaign
+from desktop.text_files import write_text_file
+from desktop.views.statistics import LuckReport, LuckSummary
+from desktop.views.statistics_csv import game_numbers, luck_csv
+
+__all__ = ["NO_ROLLS", "histogram", "luck_print_data", "scope_in_words", "write_luck_csv"]
+
+NO_ROLLS = "There are no rolls to judge here: no tray of dice was rolled in this scope."
+
+
+def luck_print_data(report: LuckReport, title: str, scope_words: str) -> LuckPrintData:
+    """The report of one scope (`scope_words`, e.g. "Game 3", "the whole campaign") under
+    `title` (the campaign's name) as plain words and numbers."""
+    percentiles = tuple(
+        float(roll.percentile) * 100 for roll in report.rolls if roll.percentile is not None
+    )
+    judged = len(percentiles)
+    overall = None if not report.rolls else _roller(report.overall)
+    return LuckPrintData(
+        title=title,
+        scope=scope_words,
+        sentence=report.overall.sentence if report.rolls else NO_ROLLS,
+        rollers=tuple(_roller(summary) for summary in report.rollers),
+        overall=overall,
+        percentiles=percentiles,
+        histogram=histogram(percentiles),
+        fair=judged / BINS,
+        notes=_notes(report),
+    )
+
+
+def write_luck_csv(target: Path, report: LuckReport, campaign: Campaign) -> None:
+    """Write `report` of the open `campaign` as CSV to `target`, whole or not at all,
+    its games numbered as the journal numbers them. Never over the campaign itself, a
+    backup, or a file that is not such a CSV: OSError with the plain message."""
+    write_text_file(
+        target,
+        luck_csv(report, game_numbers(campaign)),
+        outputs.STATISTICS_CSV,
+        keep=[campaign.path],
+        own_folders=[campaign.backup_folder.parent],  # every campaign's backups
+    )
+
+
+def histogram(percentiles: tuple[float, ...]) -> tuple[int, ...]:
+    """How many of `percentiles` (0 to 100) fell in each tenth; the 100th in the last."""
+    counts = [0] * BINS
+    for value in percentiles:
+        counts[min(BINS - 1, int(value * BINS // 100))] += 1
+    return tuple(counts)
+
+
+def scope_in_words(
+    first: date | None = None, last: date | None = None, game: str | None = None
+) -> str:
+    """ "Rolls of 2026-03-14 to 2026-03-20", "Game 3", or "The whole campaign"."""
+    if game is not None:
+        return game
+    if first is not None and last is not None:
+        return f"Rolls of {first} to {last}" if first != last else f"Rolls of {first}"
+    if first is not None:
+        return f"Rolls of {first} onwards"
+    if last is not None:
+        return f"Rolls up to {last}"
+    return "The whole campaign"
+
+
+def _roller(summary: LuckSummary) -> LuckPrintRoller:
+    mean, error = summary.mean_percentile, summary.standard_error
+    # The mean percentile and its standard error, in percentile points: "64 ± 4".
+    luck = "–" if mean is None or error is None else f"{float(mean) * 100:.0f} ± {error * 100:.0f}"
+    return LuckPrintRoller(
+        name=summary.name,
+        cells=(
+            str(summary.rolls),
+            str(summary.dice),
+            _against(summary.depleted, summary.expected_depleted, 2),
+            _against(summary.tuples, summary.expected_tuples, 2),
+            _against(summary.all_ones, summary.expected_all_ones, 2),
+            luck,
+        ),
+        sentence=summary.sentence,
+        expected_depleted=float(summary.expected_depleted),
+        depleted=summary.depleted,
+    )
+
+
+def _against(actual: int, expected: Fraction, places: int) -> str:
+    return f"{actual} / {float(expected):.{places}f}"
+
+
+def _notes(report: LuckReport) -> tuple[str, ...]:
+    notes = []
+    undefined = report.overall.not_defined
+    if undefined:
+        rolls = "roll has" if undefined == 1 else "rolls have"
+        notes.append(
+            f"{undefined} {rolls} no percentile: all ones, the outcome was the roller's "
+            "choice. They count for dice, tuples, all ones and depletions."
+        )
+    if report.not_covered:
+        reasons: dict[str, int] = {}
+        for line in report.not_covered:
+            reasons[line.reason] = reasons.get(line.reason, 0) + 1
+        said = "; ".join(f"{reason} ({count})" for reason, count in reasons.items())
+        lines = "line" if len(report.not_covered) == 1 else "lines"
+        notes.append(
+            f"{len(report.not_covered)} {lines} of the roll log could not be judged: {said}."
+        )
+    return tuple(notes)
