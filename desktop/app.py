@@ -224,6 +224,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         f"computer (port {DEFAULT_PORT} when not given); with --smoke-test, the players' "
         "links are in its JSON line",
     )
+    # Hidden: for the built app's checks (tests/packaging), not for GMs.
+    parser.add_argument("--plot-check", action="store_true", help=argparse.SUPPRESS)
     _add_layout_arguments(parser)
     parser.add_argument("--version", action="version", version=f"GM Desk {__version__}")
     args = parser.parse_args(_joined_offsets(sys.argv[1:] if argv is None else argv))
@@ -469,6 +471,7 @@ def _main(argv: list[str] | None, collecting: bool, started: contextlib.ExitStac
         (args.screenshot, "--screenshot"),
         (args.player_screenshot, "--player-screenshot"),
         (args.size, "--size"),
+        (args.plot_check, "--plot-check"),
     ):
         if given and not args.smoke_test:
             print(f"gm-desk: {option} works with --smoke-test", file=sys.stderr)
@@ -560,6 +563,7 @@ def _main(argv: list[str] | None, collecting: bool, started: contextlib.ExitStac
                 args.player_screenshot,
                 args.size,
                 args.share,
+                args.plot_check,
             )
         finally:
             # Run in-process again (the tests do), the next window must not inherit
@@ -681,11 +685,13 @@ def _smoke_test(
     player_shot: Path | None = None,
     size: tuple[int, int] | None = None,
     share: tuple[str, int] | None = None,
+    plot: bool = False,
 ) -> int:
     """Open the campaign offscreen, wait until idle, report timings; non-zero if refused.
     With `player_shot`, the player display is opened too and saved beside it; with
     `share`, sharing starts there, the report lists the players' links and the HTTP
-    statuses of the join page and a player's page fetched from the running server."""
+    statuses of the join page and a player's page fetched from the running server; with
+    `plot`, a small pyqtgraph plot is drawn offscreen and the report says what it held."""
     from PySide6.QtCore import QCoreApplication, QEventLoop
 
     from desktop.store import CampaignLocked, CampaignRefused, ImportRefused
@@ -741,6 +747,7 @@ def _smoke_test(
             print(f"gm-desk: could not write the screenshot {target}", file=sys.stderr)
             window.close()
             return 1
+    plotted = _plot_check() if plot else None
     window.close()
     report: dict[str, object] = {
         "window_shown_s": round(shown - START, 4),
@@ -756,11 +763,22 @@ def _smoke_test(
         report["players"] = links
     if served is not None:
         report["share_check"] = served
+    if plotted is not None:
+        report["plot_check"] = plotted
     print(json.dumps(report))
+    if plotted is not None and plotted["drawn"] is not True:
+        print(f"gm-desk: the plot was not drawn: {plotted}", file=sys.stderr)
+        return 1
     if served is not None and set(served.values()) != {200}:
         print(f"gm-desk: the players' pages were not served: {served}", file=sys.stderr)
         return 1
     return 0
+
+
+def _plot_check() -> dict[str, object]:
+    from desktop.ui.plot_check import plot_check
+
+    return plot_check()
 
 
 def _check_served(links: list[dict[str, str]]) -> dict[str, int]:

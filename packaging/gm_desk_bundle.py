@@ -79,7 +79,19 @@ def share_imports() -> list[str]:
 # The Qt modules GM Desk uses. QtPrintSupport is kept for printing and PDF export;
 # QtNetwork for the sharing window's list of network interfaces by name (its tls and
 # networkinformation plugins stay out: the share server is aiohttp, plain HTTP).
-QT_MODULES = ("QtCore", "QtGui", "QtWidgets", "QtSvg", "QtPrintSupport", "QtNetwork")
+# QtOpenGL and QtOpenGLWidgets because pyqtgraph (the Statistics view's plots, issue 33)
+# imports both when its curves are imported, whether or not it draws with OpenGL (it
+# does not here: no OpenGL plugin is shipped, see `QT_PLUGINS`).
+QT_MODULES = (
+    "QtCore",
+    "QtGui",
+    "QtWidgets",
+    "QtSvg",
+    "QtPrintSupport",
+    "QtNetwork",
+    "QtOpenGL",
+    "QtOpenGLWidgets",
+)
 
 # Qt plugins kept, by plugin folder: a set of file stems ("libqxcb.so" -> "qxcb"), or
 # None for every plugin of that folder. A folder not listed is not shipped at all
@@ -120,19 +132,20 @@ DROPPED_BINARIES = ("opengl32sw.dll", "libcups.so")
 # is reached only through an optional import of a dependency (pydantic's hypothesis
 # plugin, Alembic's and Mako's pygments support, asyncio's SSL, hashlib's OpenSSL
 # backend: the builtin SHA and MD5 serve instead).
+# `pydoc` and `multiprocessing` are shipped since pyqtgraph came (issue 33): `import
+# pyqtgraph` imports both (its parameter tree reads docstrings with pydoc, its remote
+# view imports its multiprocess package), so leaving them out breaks the plots.
 EXCLUDED_MODULES = (
     "tkinter",
     "_tkinter",
     "unittest",
     "doctest",
-    "pydoc",
     "pdb",
     "lib2to3",
     "xmlrpc",
     "ssl",
     "_ssl",
     "_hashlib",
-    "multiprocessing",
     "curses",
     "readline",
     "setuptools",
@@ -149,13 +162,42 @@ EXCLUDED_MODULES = (
     "pypdf",
     "pygments",
     "IPython",
-    "numpy",
     "PIL",
+    # The parts of pyqtgraph the plots never use, none imported by `import pyqtgraph`:
+    # 3D (OpenGL), its examples and Jupyter widgets, flowcharts, the canvas and the
+    # debugging console (its hook would collect their Qt Designer templates).
+    "pyqtgraph.opengl",
+    "pyqtgraph.examples",
+    "pyqtgraph.jupyter",
+    "pyqtgraph.flowchart",
+    "pyqtgraph.canvas",
+    "pyqtgraph.console",
+    # numpy's test and build tools (numpy itself comes with pyqtgraph).
+    "numpy.testing",
+    "numpy.f2py",
+    "numpy.distutils",
+    "numpy._pyinstaller",
     "ruff",
     "sqlalchemy.testing",
     "pydantic.v1",
     "alembic.testing",
 )
+
+
+# Folders of libraries shipped as the wheels carry them, never stripped: auditwheel's
+# repaired copies of a wheel's own libraries (edited by patchelf), which `strip` turns
+# into files the loader refuses. numpy's OpenBLAS stripped: "ELF load command
+# address/offset not page-aligned", and `import numpy` (so pyqtgraph) fails.
+UNSTRIPPED_FOLDERS = ("numpy.libs",)
+
+
+def unstripped(binaries: Iterable[tuple[str, str, str]]) -> list[tuple[str, str]]:
+    """(destination, source) of the `binaries` entries to ship unstripped."""
+    return [
+        (destination, source)
+        for destination, source, kind in binaries
+        if kind != "SYMLINK" and PurePath(destination).parts[0] in UNSTRIPPED_FOLDERS
+    ]
 
 
 def binary_dropped(destination: str) -> bool:

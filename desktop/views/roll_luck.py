@@ -74,19 +74,35 @@ def judge_rolls(
     could not be judged."""
     judged: list[RollLuck] = []
     skipped: list[NotCovered] = []
+
+    def judge(record: RollRecord) -> tuple[list[RollLuck], list[NotCovered]]:
+        return _judge_line(record, cache)
+
     for record in sorted(records, key=lambda r: (r.at, r.id)):
         if record.undone:
             continue
-        trays = _trays_of(record)
-        if isinstance(trays, str):
-            skipped.append(NotCovered(record.id, record.character_name, record.kind, trays))
-            continue
-        for side, character_id, name, detail in trays:
-            luck = _judge(record, side, character_id, name, detail, cache)
-            if isinstance(luck, str):
-                skipped.append(NotCovered(record.id, name, record.kind, luck))
-            else:
-                judged.append(luck)
+        # A line read before is judged once (the judgement of a record never changes).
+        line_judged, line_skipped = cache.log.worked_out(record, judge)
+        judged.extend(line_judged)
+        skipped.extend(line_skipped)
+    return judged, skipped
+
+
+def _judge_line(
+    record: RollRecord, cache: TrayOddsCache
+) -> tuple[list[RollLuck], list[NotCovered]]:
+    """The trays of one line judged, and what of it could not be."""
+    trays = _trays_of(record)
+    if isinstance(trays, str):
+        return [], [NotCovered(record.id, record.character_name, record.kind, trays)]
+    judged: list[RollLuck] = []
+    skipped: list[NotCovered] = []
+    for side, character_id, name, detail in trays:
+        luck = _judge(record, side, character_id, name, detail, cache)
+        if isinstance(luck, str):
+            skipped.append(NotCovered(record.id, name, record.kind, luck))
+        else:
+            judged.append(luck)
     return judged, skipped
 
 
@@ -151,7 +167,7 @@ def _judge(
         percentile_variance=None if percentile is None else tray.percentile_variance,
         not_defined=reason,
         depleted=plain_depletion(dice),
-        expected_depleted=tray.odds.expected_depleted,
+        expected_depleted=tray.expected_depleted,
         is_tuple=is_tuple,
         tuple_chance=tray.odds.tuple_chance,
         all_ones=is_tuple and faces[0] == 1,

@@ -11,11 +11,12 @@ Both are computed here from the distribution itself, exactly, as Fractions.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from types import MappingProxyType
 
 from desktop.rules.odds import TrayOdds, tray_odds
+from desktop.views.log_copy import LogCopy
 
 __all__ = ["TrayLuck", "TrayOddsCache", "tray_luck"]
 
@@ -30,6 +31,9 @@ class TrayLuck:
     percentiles: Mapping[int, Fraction] = field(hash=False)
     # The variance of the mid-rank percentile of one roll of this tray at a fair table.
     percentile_variance: Fraction
+    # `odds.expected_depleted`, worked out once: the odds compute it on every call, and
+    # a report asks for it once per roll.
+    expected_depleted: Fraction
 
     def percentile(self, total: int) -> Fraction | None:
         """The mid-rank percentile of `total`, None when these dice cannot roll it."""
@@ -53,6 +57,22 @@ def tray_luck(sizes: Sequence[int], table: int = 0) -> TrayLuck:
         odds=odds,
         percentiles=MappingProxyType(percentiles),
         percentile_variance=second_moment - HALF * HALF,
+        expected_depleted=odds.expected_depleted,
+    )
+
+
+def _on_table(luck: TrayLuck, table: int) -> TrayLuck:
+    """`luck` (of the dice alone, table 0) with `table` depleted dice added: each total
+    moves up by the table and nothing else changes (the table adds a constant: same
+    chances, same ranks, same depletions of the dice rolled)."""
+    if table == 0:
+        return luck
+    totals = {total + table: chance for total, chance in luck.odds.totals.items()}
+    percentiles = {total + table: rank for total, rank in luck.percentiles.items()}
+    return replace(
+        luck,
+        odds=replace(luck.odds, table=table, totals=MappingProxyType(totals)),
+        percentiles=MappingProxyType(percentiles),
     )
 
 
@@ -60,18 +80,32 @@ class TrayOddsCache:
     """The luck odds of each distinct tray (sizes as rolled, in any order, and table),
     computed the first time it is asked for. A report holds one and passes it on, so a
     campaign's trays, which repeat, are computed once; `computed` counts the trays
-    actually computed (what the tests and a benchmark look at)."""
+    actually computed (what the tests and a benchmark look at).
+
+    The exact odds are worked out once per distinct set of dice; a tray of the same dice
+    with another table is those odds shifted (see `_on_table`), which `computed` counts
+    too, being a tray the report asked for. `log` is the roll log as the last report
+    read it, and what was judged of each line (see `LogCopy`): a second report reads
+    only what changed since."""
 
     def __init__(self) -> None:
         self._trays: dict[tuple[tuple[int, ...], int], TrayLuck] = {}
+        self._dice: dict[tuple[int, ...], TrayLuck] = {}  # table 0, the odds worked out
         self.computed = 0
+        self.log = LogCopy()
 
     def luck(self, sizes: Sequence[int], table: int = 0) -> TrayLuck:
         # The order of the dice changes no odds: sorting makes d6+d4 and d4+d6 one tray.
         key = (tuple(sorted(sizes)), table)
         found = self._trays.get(key)
         if found is None:
-            found = tray_luck(key[0], table)
+            if isinstance(table, bool) or not isinstance(table, int) or table < 0:
+                found = tray_luck(key[0], table)  # a bad table: the rules say what is wrong
+            else:
+                dice = self._dice.get(key[0])
+                if dice is None:
+                    dice = self._dice[key[0]] = tray_luck(key[0])
+                found = _on_table(dice, table)
             self.computed += 1
             self._trays[key] = found
         return found

@@ -320,3 +320,31 @@ def test_the_committed_icons_are_drawn_from_the_current_svg(qapp: object) -> Non
         b = bytes(committed.constBits())[: committed.sizeInBytes()]
         difference = sum(abs(x - y) for x, y in zip(a, b, strict=True)) / len(a)
         assert difference < 2.0, "icons/gm-desk.svg changed: run packaging/make_icons.py"
+
+
+def test_the_wheels_repaired_libraries_are_shipped_unstripped(bundle: ModuleType) -> None:
+    """numpy's OpenBLAS stripped is refused by the loader (issue 33): the spec puts the
+    libraries of `UNSTRIPPED_FOLDERS` back as the wheel carries them."""
+    binaries = [
+        ("numpy.libs/libscipy_openblas64_-32a4b2a6.so", "/w/numpy.libs/libscipy.so", "BINARY"),
+        ("numpy.libs/libgfortran.so.5", "/w/numpy.libs/libgfortran.so.5", "BINARY"),
+        ("libscipy_openblas64_-32a4b2a6.so", "numpy.libs/libscipy.so", "SYMLINK"),
+        ("PySide6/Qt/lib/libQt6Core.so.6", "/w/libQt6Core.so.6", "BINARY"),
+        ("numpy/_core/_multiarray_umath.so", "/w/_multiarray_umath.so", "EXTENSION"),
+    ]
+    assert bundle.unstripped(binaries) == [
+        ("numpy.libs/libscipy_openblas64_-32a4b2a6.so", "/w/numpy.libs/libscipy.so"),
+        ("numpy.libs/libgfortran.so.5", "/w/numpy.libs/libgfortran.so.5"),
+    ]
+    spec = (ROOT / "packaging" / "gm-desk.spec").read_text(encoding="utf-8")
+    assert "bundle.unstripped(a.binaries)" in spec
+
+
+def test_what_pyqtgraph_imports_when_imported_is_shipped(bundle: ModuleType) -> None:
+    """`import pyqtgraph` imports pydoc, multiprocessing, numpy, QtOpenGL and
+    QtOpenGLWidgets: none of them may be left out of the bundle (issue 33)."""
+    excluded = set(bundle.EXCLUDED_MODULES)
+    for module in ("pydoc", "multiprocessing", "numpy", "pyqtgraph"):
+        assert module not in excluded
+    assert {"QtOpenGL", "QtOpenGLWidgets"} <= set(bundle.QT_MODULES)
+    assert {"pyqtgraph.opengl", "pyqtgraph.examples", "numpy.testing"} <= excluded

@@ -326,3 +326,13 @@ def test_sharing_serves_the_join_and_a_players_page(places: Places) -> None:
     assert isinstance(players, list) and players
     assert all(p["link"].startswith(f"http://127.0.0.1:{port}/p/") for p in players)
     assert report["share_check"] == {"join": 200, "player": 200}
+
+
+def test_the_built_app_draws_a_plot(places: Places) -> None:
+    """pyqtgraph imports its Qt templates by name and numpy carries compiled libraries:
+    the built app imports both and draws a small plot offscreen (issue 33)."""
+    report = report_of(start(places, "--smoke-test", "--plot-check"))
+    plotted = report["plot_check"]
+    assert isinstance(plotted, dict)
+    assert plotted["drawn"] is True and plotted["size"] == [320, 200]
+    assert str(plotted["pyqtgraph"]).startswith("0.") and plotted["numpy"]

@@ -185,6 +185,10 @@ HEAVY = (
     "desktop.share.server",
     "desktop.ui.sharing.window",
     "desktop.ui.share_art",
+    # The plots (issue 33): pyqtgraph and numpy, when a statistics view first opens.
+    "pyqtgraph",
+    "numpy",
+    "desktop.ui.plot_check",
 )
 
 
