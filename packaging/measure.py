@@ -7,7 +7,7 @@ Size: the GM Desk bundle against a baseline built the same way in the same run: 
 PyInstaller one-folder build of a bare PySide6 window with seven docks, from the same
 Python and PyInstaller with the same build settings (one folder, no UPX, stripped on
 Linux, windowed), and PyInstaller's default collection for PySide6 -- no excludes,
-every plugin and translation its hooks pick. Target: ratio <= 1.0.
+every plugin and translation its hooks pick. Target: ratio <= 1.3 (the plots' numpy: see README.md).
 
 Start-up: `gm-desk --smoke-test` frozen against `python -m desktop --smoke-test` from
 source, on the same sample campaign in the same GM_DESK_HOME, alternating, after one
@@ -190,7 +190,7 @@ def main(argv: list[str] | None = None) -> int:
     sizes, wall = result["size_mib"], startup["median_wall_s"]
     print(
         f"size: GM Desk {sizes['gm_desk']} MiB, baseline (bare window, seven docks) "
-        f"{sizes['baseline']} MiB: ratio {result['size_ratio']} (target <= 1.0)\n"
+        f"{sizes['baseline']} MiB: ratio {result['size_ratio']} (target <= 1.3)\n"
         f"start-up, median of {args.runs} (wall clock): frozen {wall['frozen']} s, "
         f"source {wall['source']} s: ratio {startup['ratio']} (target <= 1.2)\n"
         f"build: GM Desk {result['build_s']['gm_desk']} s, "
