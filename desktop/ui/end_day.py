@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 from desktop.actions.end_day import days_to_end, unspent_energy
 from desktop.rules.energy import NIGHTS
 from desktop.store import EndDaySummary, EnergyDecay
+from desktop.ui.accessible import announce
 from desktop.ui.energy_commands import EndDay
 from desktop.ui.energy_summary import day_date
 from desktop.ui.form_helpers import wrapped_label
@@ -120,7 +121,9 @@ class EndDayDialog(QDialog):
         ended = command.ended
         assert ended is not None
         self.summary, self.unspent = ended.summary, ended.unspent
-        self.summary_label.setText(summary_text(self.session, ended.summary, ended.unspent))
+        said = summary_text(self.session, ended.summary, ended.unspent)
+        self.summary_label.setText(said)
+        announce(self, said)  # read out as it is shown
         self.pages.setCurrentIndex(1)
         self.buttons.setStandardButtons(QDialogButtonBox.StandardButton.Close)
         self.buttons.rejected.connect(self.accept)
