@@ -13,9 +13,10 @@ from __future__ import annotations
 from typing import TypeVar
 
 from PySide6.QtCore import QObject, Signal
+
 # QtGui's Qt: the namespace with `mightBeRichText` as well as the flags.
 from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent, Qt, QTextDocumentFragment
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QToolBar, QToolButton, QWidget
 
 W = TypeVar("W", bound=QWidget)
 
@@ -33,6 +34,15 @@ def describe(widget: QWidget, description: str) -> None:
     is an event the screen reader may read out."""
     if widget.accessibleDescription() != description:
         widget.setAccessibleDescription(description)
+
+
+def name_overflow(toolbar: QToolBar, name: str = "More actions") -> QToolBar:
+    """Name the button Qt adds to `toolbar` for the actions that do not fit (Qt leaves
+    it unnamed: an icon, read out as "button")."""
+    button = toolbar.findChild(QToolButton, "qt_toolbar_ext_button")
+    if button is not None:
+        named(button, name)
+    return toolbar
 
 
 def spoken(text: str) -> str:

@@ -36,7 +36,7 @@ from desktop.store import (
     remove_leftovers,
 )
 from desktop.ui import file_outputs, long_task, read_guard
-from desktop.ui.accessible import Announcer
+from desktop.ui.accessible import Announcer, name_overflow
 from desktop.ui.backup_scheduler import BackupScheduler
 from desktop.ui.docks import panels
 from desktop.ui.downtime.launcher import DowntimeLauncher
@@ -301,6 +301,7 @@ class MainWindow(QMainWindow):
         self.campaign_menu.addAction(self.recap.action)
         toolbar = self.addToolBar("Campaign")
         toolbar.setObjectName("campaignToolBar")
+        name_overflow(toolbar)
         toolbar.addActions([self.undo_action, self.redo_action])
         toolbar.addSeparator()
         toolbar.addAction(self.end_day_action)
@@ -308,6 +309,7 @@ class MainWindow(QMainWindow):
         bar.addMenu(self.downtime.menu)
         workspaces = self.addToolBar("Workspaces")
         workspaces.setObjectName("workspaceToolBar")
+        name_overflow(workspaces, "More workspaces")
         workspaces.addActions(self.workspace_group.actions())
         self.view_menu = bar.addMenu("&View")
         self.view_menu.addActions(self.workspace_group.actions())

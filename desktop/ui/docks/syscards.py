@@ -39,6 +39,7 @@ from desktop.printing.rich_text import SealedTextDocument
 from desktop.rules import syscards
 from desktop.store import CardRecord, NotFound, Topic
 from desktop.ui import read_guard
+from desktop.ui.accessible import named
 from desktop.ui.card_commands import AddCard, DeleteCard, DuplicateCard, EditCard, SetCardImage
 from desktop.ui.docks.resolvers import ActResolver, ChallengeResolver
 from desktop.ui.form_helpers import (
@@ -202,6 +203,7 @@ class CardEditor(SessionWidget):
         self.tags_edit.setPlaceholderText("tags, separated, by commas")
         self.info_edit = QTextEdit()
         self.info_edit.setObjectName("cardInfo")
+        named(self.info_edit, "Card info")
         # The Info's HTML may name files or URLs (an imported card's, say): never loaded.
         self.info_edit.setDocument(SealedTextDocument(self.info_edit))
         self.info_edit.setAcceptRichText(True)
@@ -443,6 +445,7 @@ class SysCardsWidget(CampaignView):
         self.model = CardListModel()
         self.filter_edit = QLineEdit()
         self.filter_edit.setObjectName("cardFilter")
+        named(self.filter_edit, "Filter the cards")
         self.filter_edit.setPlaceholderText("Filter by name, info or tag")
         self.filter_edit.setClearButtonEnabled(True)
         self.filter_edit.textChanged.connect(self.refilter)
@@ -457,6 +460,7 @@ class SysCardsWidget(CampaignView):
         self.owner_filter.currentIndexChanged.connect(self.refilter)
         self.table = QTableView()
         self.table.setObjectName("cardTable")
+        named(self.table, "SySCards")
         self.table.setModel(self.model)
         self.table.setSortingEnabled(True)
         self.table.sortByColumn(0, Qt.SortOrder.AscendingOrder)
