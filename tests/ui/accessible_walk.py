@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QMainWindow,
     QPlainTextEdit,
+    QScrollArea,
     QScrollBar,
     QTabBar,
     QTabWidget,
@@ -75,8 +76,8 @@ def is_control(widget: QWidget) -> bool:
         # The bar QMainWindow makes for docks in tabs: a container whose tabs are named
         # by the docks' titles (`dock_tabs_are_named` checks them).
         return False
-    if isinstance(widget, QAbstractScrollArea) and not isinstance(widget, CONTROLS):
-        return False  # QScrollArea: a frame around a form, not a control
+    if isinstance(widget, QScrollArea):
+        return False  # a frame around a form, not a control (a painted view is walked)
     return widget.focusPolicy() != Qt.FocusPolicy.NoFocus or isinstance(widget, CONTROLS)
 
 
