@@ -5,6 +5,7 @@ faction ladder, the card preview)."""
 from __future__ import annotations
 
 from PySide6.QtWidgets import QApplication, QWidget
+from pytestqt.qtbot import QtBot
 
 from desktop.rules.dicepool import Kind
 from desktop.store.clocks import OWNER_FACTION
@@ -53,6 +54,26 @@ def test_the_dice_table_says_the_die_selected_and_its_changes(
 
     table.scene.clearSelection()
     assert description(view) == "pool 3, tray 0, table 1, removed 0, items 1"
+
+
+def test_tumbling_dice_are_not_read_out_frame_by_frame(
+    window: MainWindow,
+    table: DiceTableWidget,  # noqa: F811
+    qtbot: QtBot,
+) -> None:
+    first = dice(window)[0]
+    table.toggle_tray(first.id)
+    table.scene.die_items[first.id].setSelected(True)
+    said: list[str] = []
+    table.animate_check.setChecked(True)
+    session_of(window).rng = ScriptedRng([4])
+    table.roll()
+    assert table.is_rolling()
+    while table.is_rolling():
+        said.append(description(table.view))
+        qtbot.wait(20)
+    assert set(said) == {"d6 die, in tray"}  # as it was before the roll
+    assert description(table.view) == "d6 die, in pool, shows 4"
 
 
 def test_a_clock_says_its_name_fill_and_whether_players_see_it(

@@ -133,6 +133,7 @@ class DiceTableWidget(QWidget):
         self.view = DiceView(self.scene)
         self.view.setObjectName("diceView")
         named(self.view, "Dice table")
+        self.view.tumbling = lambda: self.animation.running() or self.echo.running()
         self.view.resized.connect(self._redraw)
         self.view.die_dropped.connect(self._on_die_dropped)
         self.view.trait_dropped.connect(self._on_trait_dropped)

@@ -8,6 +8,7 @@ dropped where; the dock turns that into undo commands.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -438,10 +439,13 @@ class DiceView(QGraphicsView):
         # The dice are painted items, which no screen reader sees: the view says them.
         scene.selectionChanged.connect(self._describe)
         scene.laid_out.connect(self._describe)
+        # Whether dice are tumbling: their faces change every frame, and a screen reader
+        # would read each; the landed roll is said (the dice table tells).
+        self.tumbling: Callable[[], bool] = lambda: False
 
     def _describe(self) -> None:
         words = self.dice_scene.spoken()
-        if words is not None:
+        if words is not None and not self.tumbling():
             describe(self, words)
 
     def sizeHint(self) -> QSize:
