@@ -1,7 +1,7 @@
 """Run under `dbus-run-session`: an X server (Xvfb), the AT-SPI bus, GM Desk on them,
 and the system python's reader (`atspi_reader.py`) finding controls by their names.
 
-`python atspi_session.py HOME WORKSPACE TIMEOUT NAME...` prints the reader's JSON line;
+`python atspi_session.py HOME WORKSPACE TIMEOUT PRESS NAME...` prints the reader's JSON line;
 on a start that failed, a JSON object with "error". Everything it started is stopped.
 """
 
@@ -49,7 +49,7 @@ def stop(process: subprocess.Popen[bytes]) -> None:
 
 
 def main(argv: list[str]) -> int:
-    home, workspace, timeout, wanted = Path(argv[1]), argv[2], argv[3], argv[4:]
+    home, workspace, timeout, press, wanted = Path(argv[1]), argv[2], argv[3], argv[4], argv[5:]
     started: list[subprocess.Popen[bytes]] = []
     try:
         server, display = start_xvfb()
@@ -76,7 +76,7 @@ def main(argv: list[str]) -> int:
         )
         started.append(app)
         reader = subprocess.run(
-            [SYSTEM_PYTHON, str(HERE / "atspi_reader.py"), str(app.pid), timeout, *wanted],
+            [SYSTEM_PYTHON, str(HERE / "atspi_reader.py"), str(app.pid), timeout, press, *wanted],
             env=env,
             capture_output=True,
             text=True,

@@ -1,6 +1,7 @@
 """Issue 34, screen readers, checked from outside: GM Desk runs under Xvfb with the
 AT-SPI bus, and Debian's pyatspi reads its accessibility tree as Orca would, finding
-each workspace's controls by their names.
+each workspace's controls by their names; in Play it presses a button and hears the
+result announced.
 
 Needs Xvfb, dbus-run-session, at-spi2-core and python3-pyatspi (for /usr/bin/python3,
 not the venv); skipped, saying which is missing, on a machine without them (.ci/run
@@ -47,6 +48,11 @@ WANTED: dict[str, dict[str, str | None]] = {
 }
 
 
+# A button pressed through AT-SPI, as a screen reader user would, in the sample campaign:
+# its result is announced (Roll challenge rolls the Drowned Stair's dice).
+PRESS = {"play": "Roll challenge"}
+
+
 def missing_tools() -> str | None:
     """Why the tree cannot be read on this machine, or None when it can."""
     for tool in ("Xvfb", "dbus-run-session"):
@@ -82,6 +88,7 @@ def test_a_screen_reader_finds_each_workspace_s_controls_by_name(
             str(tmp_path),
             workspace,
             "60",
+            PRESS.get(workspace, ""),
             *wanted,
         ],
         capture_output=True,
@@ -97,6 +104,9 @@ def test_a_screen_reader_finds_each_workspace_s_controls_by_name(
     for name, role in wanted.items():
         if role is not None:
             assert answer["found"][name] == role, f"{name} is a {answer['found'][name]}"
+    if workspace in PRESS:
+        [said] = answer["heard"]
+        assert said.startswith("The Drowned Stair rolled ") and " = " in said
 
 
 def test_a_machine_without_xvfb_skips_with_the_reason(monkeypatch: pytest.MonkeyPatch) -> None:
