@@ -38,6 +38,21 @@ def start_xvfb() -> tuple[subprocess.Popen[bytes], str]:
     return server, f":{number}"
 
 
+def bus_ready(env: dict[str, str], timeout: float = 20.0) -> None:
+    """Wait for the launcher to answer on the session bus: an app started before would
+    find no accessibility bus and never show its tree (a busy machine takes seconds)."""
+    deadline = time.monotonic() + timeout
+    ask = [
+        "dbus-send", "--session", "--print-reply", "--dest=org.a11y.Bus",
+        "/org/a11y/bus", "org.a11y.Bus.GetAddress",
+    ]  # fmt: skip
+    while time.monotonic() < deadline:
+        if subprocess.run(ask, env=env, capture_output=True, check=False).returncode == 0:
+            return
+        time.sleep(0.2)
+    raise RuntimeError("the AT-SPI bus did not start")
+
+
 def stop(process: subprocess.Popen[bytes]) -> None:
     if process.poll() is None:
         process.terminate()
@@ -56,7 +71,7 @@ def main(argv: list[str]) -> int:
         started.append(server)
         env = {**os.environ, "DISPLAY": display}
         started.append(subprocess.Popen([BUS_LAUNCHER, "--launch-immediately"], env=env))
-        time.sleep(1)  # the launcher registers org.a11y.Bus on the session bus
+        bus_ready(env)
         app_env = {
             **env,
             "HOME": str(home),
@@ -67,13 +82,17 @@ def main(argv: list[str]) -> int:
             "QT_QPA_PLATFORM": "xcb",
             "QT_LINUX_ACCESSIBILITY_ALWAYS_ON": "1",
         }
-        app = subprocess.Popen(
-            [sys.executable, "-m", "desktop", "--workspace", workspace],
-            env=app_env,
-            cwd=ROOT,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
-        )
+        # Its messages go to a file: a pipe nobody reads while it runs could fill and
+        # stop it.
+        log = home / "gm-desk.stderr"
+        with log.open("wb") as errors:
+            app = subprocess.Popen(
+                [sys.executable, "-m", "desktop", "--workspace", workspace],
+                env=app_env,
+                cwd=ROOT,
+                stdout=subprocess.DEVNULL,
+                stderr=errors,
+            )
         started.append(app)
         reader = subprocess.run(
             [SYSTEM_PYTHON, str(HERE / "atspi_reader.py"), str(app.pid), timeout, press, *wanted],
@@ -83,8 +102,7 @@ def main(argv: list[str]) -> int:
             check=False,
         )
         if app.poll() is not None:
-            assert app.stderr is not None
-            error = app.stderr.read().decode(errors="replace")[-2000:]
+            error = log.read_text(errors="replace")[-2000:]
             print(json.dumps({"error": f"GM Desk stopped ({app.returncode}): {error}"}))
             return 0
         print(reader.stdout.strip() or json.dumps({"error": reader.stderr[-2000:]}))

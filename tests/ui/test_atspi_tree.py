@@ -55,7 +55,7 @@ PRESS = {"play": "Roll challenge"}
 
 def missing_tools() -> str | None:
     """Why the tree cannot be read on this machine, or None when it can."""
-    for tool in ("Xvfb", "dbus-run-session"):
+    for tool in ("Xvfb", "dbus-run-session", "dbus-send"):
         if shutil.which(tool) is None:
             return f"{tool} is not installed (apt-get install xvfb dbus-x11)"
     if not BUS_LAUNCHER.exists():
