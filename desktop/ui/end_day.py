@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 from desktop.actions.end_day import days_to_end, unspent_energy
 from desktop.rules.energy import NIGHTS
 from desktop.store import EndDaySummary, EnergyDecay
+from desktop.ui.accessible import announce, named
 from desktop.ui.energy_commands import EndDay
 from desktop.ui.energy_summary import day_date
 from desktop.ui.form_helpers import wrapped_label
@@ -55,6 +56,7 @@ class EndDayDialog(QDialog):
         self.intro.setWordWrap(True)
         self.table = QTableWidget(len(self.profiles), 3)
         self.table.setObjectName("endDayTable")
+        named(self.table, "Characters' nights")
         self.table.setHorizontalHeaderLabels(["Character", "Night", "Proximity"])
         self.table.verticalHeader().hide()
         self.nights: dict[int, QComboBox] = {}
@@ -74,6 +76,8 @@ class EndDayDialog(QDialog):
             near.setValue(opening.proximity)
             near.setSuffix(" %")
             near.setToolTip("How much of their usual sources of energy they can reach")
+            named(night, f"{profile.name}: night")
+            named(near, f"{profile.name}: proximity")
             self.table.setCellWidget(row, 0, name)
             self.table.setCellWidget(row, 1, night)
             self.table.setCellWidget(row, 2, near)
@@ -120,7 +124,9 @@ class EndDayDialog(QDialog):
         ended = command.ended
         assert ended is not None
         self.summary, self.unspent = ended.summary, ended.unspent
-        self.summary_label.setText(summary_text(self.session, ended.summary, ended.unspent))
+        said = summary_text(self.session, ended.summary, ended.unspent)
+        self.summary_label.setText(said)
+        announce(self, said)  # read out as it is shown
         self.pages.setCurrentIndex(1)
         self.buttons.setStandardButtons(QDialogButtonBox.StandardButton.Close)
         self.buttons.rejected.connect(self.accept)

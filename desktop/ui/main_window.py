@@ -36,6 +36,7 @@ from desktop.store import (
     remove_leftovers,
 )
 from desktop.ui import file_outputs, long_task, read_guard
+from desktop.ui.accessible import Announcer, name_overflow
 from desktop.ui.backup_scheduler import BackupScheduler
 from desktop.ui.docks import panels
 from desktop.ui.downtime.launcher import DowntimeLauncher
@@ -110,6 +111,8 @@ class MainWindow(QMainWindow):
         self.pool = QThreadPool(self)
         self._closed = False
         self._palette: PalettePopup | None = None  # made when first opened
+        # Results and refusals read out to a screen reader (the docks find it from theirs).
+        self.announcer = Announcer(self)
 
         # Backups cut short by a crash or a kill left partial files: gone at each start,
         # once the docks on screen are filled (from the event loop's first turn).
@@ -298,6 +301,7 @@ class MainWindow(QMainWindow):
         self.campaign_menu.addAction(self.recap.action)
         toolbar = self.addToolBar("Campaign")
         toolbar.setObjectName("campaignToolBar")
+        name_overflow(toolbar)
         toolbar.addActions([self.undo_action, self.redo_action])
         toolbar.addSeparator()
         toolbar.addAction(self.end_day_action)
@@ -305,6 +309,7 @@ class MainWindow(QMainWindow):
         bar.addMenu(self.downtime.menu)
         workspaces = self.addToolBar("Workspaces")
         workspaces.setObjectName("workspaceToolBar")
+        name_overflow(workspaces, "More workspaces")
         workspaces.addActions(self.workspace_group.actions())
         self.view_menu = bar.addMenu("&View")
         self.view_menu.addActions(self.workspace_group.actions())
@@ -821,6 +826,7 @@ class MainWindow(QMainWindow):
         """Say in the status bar why an action was not done: a refusal is routine, and a
         box would take the Space or Enter the GM meant for the table."""
         self.statusBar().showMessage(message, 10_000)
+        self.announcer.say(message, assertive=True)  # the status bar is not read out
 
     def _forget_problems(self) -> None:
         """Take away what was said about the campaign being closed: its status message

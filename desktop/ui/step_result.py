@@ -15,6 +15,7 @@ from PySide6.QtCore import QObject
 
 from desktop.store import Topic
 from desktop.ui import read_guard
+from desktop.ui.accessible import announce
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QLabel
@@ -46,8 +47,9 @@ class StepResult(QObject):
         self.clear()
 
     def show(self, text: str) -> None:
-        """Show the outcome of the step just pushed."""
+        """Show the outcome of the step just pushed (and read it out)."""
         self.label.setText(text)
+        announce(self.label, text)
         session = self._session
         if session is None:
             return
@@ -58,6 +60,7 @@ class StepResult(QObject):
         """Show a word that is no step's outcome (a refusal, what to do next)."""
         self._shown_at = None
         self.label.setText(text)
+        announce(self.label, text, assertive=True)  # it asks for the GM's attention
 
     def clear(self) -> None:
         self._shown_at = None

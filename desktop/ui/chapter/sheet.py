@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.rules import downtime, factions
+from desktop.ui.accessible import named
 from desktop.ui.chapter.labels import WAR_MEANS, caption, note, stored_number
 from desktop.ui.chapter.payoff_form import PayoffForm
 from desktop.ui.chapter_commands import ChapterLosesHold, Develop, EditChapter, Payoff
@@ -63,11 +64,13 @@ class ChapterSheet(SessionWidget):
     def _build_widgets(self) -> None:
         self.name_edit = QLineEdit()
         self.name_edit.setObjectName("chapterName")
+        named(self.name_edit, "Chapter name")
         self.name_edit.setFont(pixel_font(20, bold=True))
         self.name_edit.setFrame(False)
         self.name_edit.setPlaceholderText("Chapter name")
         self.tier_spin = QSpinBox()
         self.tier_spin.setObjectName("chapterTier")
+        named(self.tier_spin, "Chapter tier")
         self.tier_spin.setRange(factions.MIN_TIER, factions.MAX_TIER)
         self.tier_spin.setFont(pixel_font(30, bold=True))
         self.tier_spin.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -113,6 +116,7 @@ class ChapterSheet(SessionWidget):
         self.payoff = PayoffForm()
         self.notes_edit = QPlainTextEdit()
         self.notes_edit.setObjectName("chapterNotes")
+        named(self.notes_edit, "Chapter notes")
         self.notes_edit.setPlaceholderText(
             "Notes: the lair, upgrades, cohorts, who owes the chapter a favour…"
         )

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 from desktop.paint.clocks import ClockStyle, paint_clock
 from desktop.rules import downtime
 from desktop.store import ClockRecord
+from desktop.ui.accessible import named
 from desktop.ui.form_helpers import error_label
 from desktop.ui.plain_text import PlainLabel
 from desktop.ui.widgets.clock_board import Owner
@@ -272,6 +273,7 @@ class ClockNoteDialog(_ClockDialog):
         super().__init__(clock, "Note on", "Save", "clockNoteDialog", parent)
         self.note_edit = QPlainTextEdit(clock.note)
         self.note_edit.setObjectName("clockNote")
+        named(self.note_edit, "Note")
         self.note_edit.setPlaceholderText("What fills it, what happens when it is full…")
         self.form.addRow(self.note_edit)
         self.typed_first = self.note_edit

@@ -33,6 +33,7 @@ from desktop.store import (
     Topic,
 )
 from desktop.ui import read_guard
+from desktop.ui.accessible import name_overflow
 from desktop.ui.clock_commands import AddClock, DeleteClock, MoveClock, UpdateClock
 from desktop.ui.docks.clock_dialogs import (
     ApplyResultDialog,
@@ -115,6 +116,7 @@ class ClocksWidget(CampaignView):
         self._build_actions()
         self.toolbar = QToolBar()
         self.toolbar.setObjectName("clocksToolbar")
+        name_overflow(self.toolbar, "More clock actions")
         self.toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
         self.toolbar.addActions([self.new_action, self.apply_action])
         # The rarer changes sit behind one button, so the toolbar fits a narrow dock.

@@ -39,6 +39,7 @@ from desktop.paint.dice import kind_word
 from desktop.rules import dicepool
 from desktop.store import CharacterRecord, DieRecord, NotFound, Topic, TraitRecord
 from desktop.ui import read_guard
+from desktop.ui.accessible import named
 from desktop.ui.damaged_note import damaged_note, read_around
 from desktop.ui.dice_commands import (
     AddDice,
@@ -131,6 +132,8 @@ class DiceTableWidget(QWidget):
         self.scene = DiceScene(self)
         self.view = DiceView(self.scene)
         self.view.setObjectName("diceView")
+        named(self.view, "Dice table")
+        self.view.tumbling = lambda: self.animation.running() or self.echo.running()
         self.view.resized.connect(self._redraw)
         self.view.die_dropped.connect(self._on_die_dropped)
         self.view.trait_dropped.connect(self._on_trait_dropped)

@@ -30,6 +30,7 @@ from desktop.rules import energy
 from desktop.rules.energy import CharacterProfile, DayState
 from desktop.store import NotFound, Topic
 from desktop.ui import read_guard
+from desktop.ui.accessible import named
 from desktop.ui.docks.energy_ledger import LedgerView
 from desktop.ui.end_day import EndDayDialog
 from desktop.ui.energy_summary import day_date, summarise
@@ -98,6 +99,7 @@ class EnergyCalendarWidget(QWidget):
 
         self.grid = MonthGrid()
         self.grid.setObjectName("monthGrid")
+        named(self.grid, "Month")
         self.grid.day_clicked.connect(self.select_day)
         self.ledger = LedgerView()
         split = QSplitter(Qt.Orientation.Vertical)
@@ -122,6 +124,7 @@ class EnergyCalendarWidget(QWidget):
 
         self.roster = QTableWidget(0, len(ROSTER_COLUMNS))
         self.roster.setObjectName("energyRoster")
+        named(self.roster, "Characters' energy")
         self.roster.setHorizontalHeaderLabels(ROSTER_COLUMNS)
         self.roster.verticalHeader().hide()
         self.roster.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)

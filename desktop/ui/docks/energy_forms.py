@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 
 from desktop.rules import energy, numbers
 from desktop.rules.energy import CharacterProfile, DayState, MoveOutcome, Outcome
+from desktop.ui.accessible import named
 from desktop.ui.form_helpers import push_button, spread_row
 from desktop.ui.plain_text import PlainLabel, RichLabel, escaped
 from desktop.ui.widgets.month_grid import danger_colour
@@ -541,6 +542,7 @@ class EntryForms(QWidget):
         self.kind.currentIndexChanged.connect(self._kind_changed)
         self.note = QLineEdit()
         self.note.setPlaceholderText("Note (what it was for)")
+        named(self.note, "Note")
         self.note.returnPressed.connect(self._on_add)
         self.outcome = RichLabel()
         self.outcome.setObjectName("entryOutcome")

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
 
 from desktop.rules import energy
 from desktop.rules.energy import CharacterProfile, DayState
+from desktop.ui.accessible import named
 from desktop.ui.docks.energy_forms import EntryForms, Plan
 from desktop.ui.energy_commands import PutEnergyDay
 from desktop.ui.energy_summary import day_date, describe_entry
@@ -36,6 +37,7 @@ class LedgerView(QWidget):
         self.header = wrapped_label("ledgerHeader", rich=True)
         self.entries = QListWidget()
         self.entries.setObjectName("ledgerEntries")
+        named(self.entries, "The day's entries")
         self.entries.setWordWrap(True)
         self.entries.setAlternatingRowColors(True)
         self.entries.setMinimumHeight(60)

@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 from desktop.rules import factions
 from desktop.store import OWNER_FACTION, ChapterRecord, ClockRecord, FactionRecord, Topic
 from desktop.ui import read_guard
+from desktop.ui.accessible import named
 from desktop.ui.faction_commands import (
     AddFaction,
     DeleteFaction,
@@ -218,6 +219,7 @@ class FactionLadderWidget(QWidget):
         self.scene = LadderScene(LadderStyle.of(self.palette(), self.font()), self)
         self.view = LadderView(self.scene)
         self.view.setObjectName("factionLadderView")
+        named(self.view, "Faction ladder")
         self.add_button = self._tool_button("Add Faction…", "factionAdd", self.add_faction)
         self.edit_button = self._tool_button("Edit…", "factionEdit", self.edit_selected)
         self.delete_button = self._tool_button("Delete", "factionDelete", self.delete_selected)

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 from desktop.rules import syscards
 from desktop.store import CardRecord, NotFound, Topic
 from desktop.ui import read_guard
+from desktop.ui.accessible import named
 from desktop.ui.card_commands import ResolveActs, UpdateSettings
 from desktop.ui.form_helpers import error_label, push_button, spread_row, wrapped_label
 from desktop.ui.plain_text import PlainLabel, RichLabel, escaped
@@ -97,9 +98,11 @@ class ActResolver(QWidget):
         self.result_label.setObjectName("actResult")
         self.raise_from_spin = QSpinBox()
         self.raise_from_spin.setObjectName("raiseFrom")
+        named(self.raise_from_spin, "Raise from")
         self.raise_from_spin.setRange(1, 100)
         self.raise_by_spin = QSpinBox()
         self.raise_by_spin.setObjectName("raiseBy")
+        named(self.raise_by_spin, "Raise by")
         self.raise_by_spin.setRange(0, 100)
         self.raise_from_spin.editingFinished.connect(self._commit_raise_settings)
         self.raise_by_spin.editingFinished.connect(self._commit_raise_settings)
@@ -304,6 +307,7 @@ class ChallengeResolver(QWidget):
         self.rows: list[ContenderRow] = []
         self.table = QTableWidget(0, len(self.COLUMNS))
         self.table.setObjectName("contenders")
+        named(self.table, "Contenders")
         self.table.setHorizontalHeaderLabels(list(self.COLUMNS))
         self.table.horizontalHeader().setStretchLastSection(True)
         self.table.verticalHeader().hide()

@@ -27,6 +27,7 @@ from desktop.outputs import OutputKind, write_failure
 from desktop.partial_files import partial_name
 from desktop.store import RollRecord, Topic
 from desktop.ui import read_guard
+from desktop.ui.accessible import named
 from desktop.ui.docks.roll_log_columns import NarrowColumns
 from desktop.ui.energy_summary import day_date
 from desktop.ui.file_names import export_path
@@ -206,6 +207,7 @@ class RollLogWidget(QWidget):
         self.count_label = PlainLabel()
         self.table = QTableView()
         read_only_rows(self.table, "rollLogTable")
+        named(self.table, "Rolls")
         self.table.setModel(self.model)
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(len(COLUMNS) - 1, QHeaderView.ResizeMode.Stretch)

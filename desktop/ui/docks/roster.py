@@ -40,6 +40,7 @@ from desktop.paint.badges import kind_icon
 from desktop.rules import dicepool, roster
 from desktop.store import CharacterRecord, Topic
 from desktop.ui import read_guard
+from desktop.ui.accessible import named
 from desktop.ui.commands import AddCharacter, DeleteCharacter, EditCharacter
 from desktop.ui.dice_commands import award_depleted
 from desktop.ui.form_helpers import (
@@ -229,6 +230,7 @@ class CharacterForm(SessionWidget):
             self.kind_combo.addItem(kind_icon(kind), roster.KIND_LABELS[kind], kind)
         self.notes_edit = QPlainTextEdit()
         self.notes_edit.setObjectName("rosterNotes")
+        named(self.notes_edit, "Character notes")
         self.notes_edit.setPlaceholderText("Notes: looks, goals, secrets, what happened last time…")
 
         form = QFormLayout()
@@ -373,6 +375,7 @@ class RosterWidget(QWidget):
 
         self.filter_edit = QLineEdit()
         self.filter_edit.setObjectName("rosterFilter")
+        named(self.filter_edit, "Filter the roster")
         self.filter_edit.setPlaceholderText("Filter by name")
         self.filter_edit.setClearButtonEnabled(True)
         self.kind_filter = QComboBox()
@@ -408,6 +411,7 @@ class RosterWidget(QWidget):
 
         self.table = QTableView()
         self.table.setObjectName("rosterTable")
+        named(self.table, "Roster")
         self.table.setModel(self.model)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)

@@ -34,11 +34,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.printing.cards import CARD_SIZE_MM, paint_card_front
+from desktop.printing.cards import CARD_SIZE_MM, PrintCard, paint_card_front
 from desktop.printing.rich_text import SealedTextDocument
 from desktop.rules import syscards
 from desktop.store import CardRecord, NotFound, Topic
 from desktop.ui import read_guard
+from desktop.ui.accessible import describe, named
 from desktop.ui.card_commands import AddCard, DeleteCard, DuplicateCard, EditCard, SetCardImage
 from desktop.ui.docks.resolvers import ActResolver, ChallengeResolver
 from desktop.ui.form_helpers import (
@@ -135,9 +136,12 @@ class CardPreview(QWidget):
         self.setObjectName("cardPreview")
         self.card: object = None
         self.setMinimumSize(190, 266)
+        named(self, "Card preview", "No card selected")
 
-    def show_card(self, card: object) -> None:
+    def show_card(self, card: PrintCard | None) -> None:
         self.card = card
+        # Painted: what it shows is said in its description for a screen reader.
+        describe(self, card_words(card) if card is not None else "No card selected")
         self.update()
 
     def paintEvent(self, event: QPaintEvent) -> None:
@@ -156,6 +160,16 @@ class CardPreview(QWidget):
             # would add the owner's name, which the dock's preview leaves out).
             paint_card_front(painter, rect, self.card)  # type: ignore[arg-type]  # see above
         painter.end()
+
+
+def card_words(card: PrintCard) -> str:
+    """A card as a screen reader reads it: name, category, owner and numbers."""
+    owner = f", owned by {card.owner}" if card.owner else ""
+    numbers = (
+        f"efficiency {card.efficiency}, power {card.power}, velocity {card.velocity}, "
+        f"focus {card.focus}, resistance {card.resistance}"
+    )
+    return f"{card.name}, {card.category}{owner}, {numbers}"
 
 
 def _check_number(field: str, value: int) -> None:
@@ -202,6 +216,7 @@ class CardEditor(SessionWidget):
         self.tags_edit.setPlaceholderText("tags, separated, by commas")
         self.info_edit = QTextEdit()
         self.info_edit.setObjectName("cardInfo")
+        named(self.info_edit, "Card info")
         # The Info's HTML may name files or URLs (an imported card's, say): never loaded.
         self.info_edit.setDocument(SealedTextDocument(self.info_edit))
         self.info_edit.setAcceptRichText(True)
@@ -443,6 +458,7 @@ class SysCardsWidget(CampaignView):
         self.model = CardListModel()
         self.filter_edit = QLineEdit()
         self.filter_edit.setObjectName("cardFilter")
+        named(self.filter_edit, "Filter the cards")
         self.filter_edit.setPlaceholderText("Filter by name, info or tag")
         self.filter_edit.setClearButtonEnabled(True)
         self.filter_edit.textChanged.connect(self.refilter)
@@ -457,6 +473,7 @@ class SysCardsWidget(CampaignView):
         self.owner_filter.currentIndexChanged.connect(self.refilter)
         self.table = QTableView()
         self.table.setObjectName("cardTable")
+        named(self.table, "SySCards")
         self.table.setModel(self.model)
         self.table.setSortingEnabled(True)
         self.table.sortByColumn(0, Qt.SortOrder.AscendingOrder)

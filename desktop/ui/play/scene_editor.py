@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
 
 from desktop.rules.roster import KIND_LABELS
 from desktop.store import CharacterRecord, PlayView
+from desktop.ui.accessible import named
 from desktop.ui.form_helpers import error_label, show_error
 from desktop.ui.plain_text import PlainLabel
 from desktop.ui.play.round_award import narrow_combo
@@ -34,10 +35,12 @@ class SceneEditor(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         self.text = QLineEdit()
         self.text.setObjectName("sceneText")
+        named(self.text, "Scene")
         self.text.setPlaceholderText("The scene: where, when, what is happening")
         self.text.setMaxLength(2_000)
         self.members = QListWidget()
         self.members.setObjectName("sceneMembers")
+        named(self.members, "In the scene")
         self.members.setMaximumHeight(110)
         self.members.setToolTip("Tick who is in the scene: characters, NPCs and challenges.")
         self.condition = narrow_combo("sceneCondition")

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.store import PlayView, Seat
+from desktop.ui.accessible import named
 from desktop.ui.form_helpers import push_button
 from desktop.ui.plain_text import PlainLabel
 from desktop.ui.sharing.ask_button import AskToRollButton
@@ -53,6 +54,7 @@ class SeatList(QListWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("turnOrder")
+        named(self, "Seating order")
         self.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
         self.setDefaultDropAction(Qt.DropAction.MoveAction)
         self.setToolTip("Drag a player to change the seating order, clockwise from the GM.")
@@ -108,6 +110,7 @@ class TurnOrder(QWidget):
         self.action_label = PlainLabel("Action:")
         self.action = QLineEdit()
         self.action.setObjectName("declaredAction")
+        named(self.action, "Declared action")
         self.action.setMaxLength(500)
         self.action.setPlaceholderText("The current player's one action this round")
         self.action.returnPressed.connect(self._declare)

@@ -44,6 +44,7 @@ from desktop.paint.dice import kind_word, paint_die
 from desktop.rules import dicepool, roster
 from desktop.rules.dicepool import ItemKind, Kind, Place
 from desktop.store import DieRecord, ItemRecord, NotFound, Topic, TraitRecord
+from desktop.ui.accessible import named
 from desktop.ui.card_commands import UpdateSettings
 from desktop.ui.damaged_note import damaged_note, read_around
 from desktop.ui.dice_commands import AddDice
@@ -523,7 +524,7 @@ class CharacterKit(CampaignView):
         # reset that follows the write never pulls the editor from under the view.
         queued = Qt.ConnectionType.QueuedConnection
         self.traits.edit_requested.connect(self._edit_trait, queued)
-        self.trait_table = _table("traitTable", self.traits)
+        self.trait_table = named(_table("traitTable", self.traits), "Traits")
         self.trait_table.setItemDelegateForColumn(
             TraitModel.VALUE, SpinDelegate(1, TRAIT_VALUE_MAX, self.trait_table)
         )
@@ -536,7 +537,7 @@ class CharacterKit(CampaignView):
 
         self.items = ItemModel()
         self.items.edit_requested.connect(self._edit_item, queued)
-        self.item_table = _table("itemTable", self.items)
+        self.item_table = named(_table("itemTable", self.items), "Items")
         self.item_table.setItemDelegateForColumn(ItemModel.DIE, DieSizeDelegate(self.item_table))
         _size_columns(
             self.item_table, {ItemModel.KIND: 64, ItemModel.DIE: 58, ItemModel.DEPLETE: 78}

@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
 
 from desktop.rules import factions
 from desktop.ui import theme
+from desktop.ui.accessible import named
 from desktop.ui.plain_text import escaped, tooltip
 from desktop.ui.widgets.chapter_paint import faded, mix, pixel_font, tag_font, warn_colour
 
@@ -532,6 +533,7 @@ class ClaimView(QGraphicsView):
     def __init__(self, scene: ClaimScene, parent: QWidget | None = None) -> None:
         super().__init__(scene, parent)
         self.setObjectName("claimMap")
+        named(self, "Claim map")
         self.setRenderHint(QPainter.RenderHint.Antialiasing)
         self.setDragMode(QGraphicsView.DragMode.RubberBandDrag)
         # The map always fits, so there is nothing to scroll to.

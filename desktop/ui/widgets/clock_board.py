@@ -40,6 +40,7 @@ from desktop.paint.clocks import (
     segment_point,
 )
 from desktop.store import ClockRecord
+from desktop.ui.accessible import describe
 from desktop.ui.plain_text import tooltip
 from desktop.ui.widgets.drag_data import decode, encode
 from desktop.ui.widgets.shown_mark import (
@@ -63,6 +64,13 @@ DIAL_CACHE_LIMIT = 400  # dial pixmaps kept; 2-12 segments give at most 88 looks
 
 
 # -- mime data --------------------------------------------------------------------------------
+
+
+def clock_words(clock: ClockRecord) -> str:
+    """A clock as a screen reader reads it: "Storm season, 2 of 8, hidden from players"."""
+    shown = "shown to players" if clock.shown else "hidden from players"
+    full = ", full" if clock.done else ""
+    return f"{clock.name}, {clock.filled} of {clock.segments}{full}, {shown}"
 
 
 def clock_mime(clock: ClockRecord) -> QMimeData:
@@ -154,6 +162,7 @@ class ClockBoard(QAbstractScrollArea):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("clockBoard")
+        self.setAccessibleName("Clocks")  # painted: the current clock is its description
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.viewport().setMouseTracking(True)
@@ -181,6 +190,7 @@ class ClockBoard(QAbstractScrollArea):
         self._relayout()
         if self.current_id and self.tile_of(self.current_id) is None:
             self.set_current(0)
+        self._describe()
         self.viewport().update()
 
     def current_clock(self) -> ClockRecord | None:
@@ -193,8 +203,19 @@ class ClockBoard(QAbstractScrollArea):
         tile = self.tile_of(clock_id)
         if tile is not None:
             self.ensure_visible(tile)
+        self._describe()
         self.viewport().update()
         self.current_changed.emit(clock_id)
+
+    def _describe(self) -> None:
+        """Say the current clock (or how many there are) for a screen reader: the board
+        is painted, so its description is all it can hear of the clocks."""
+        clock = self.current_clock()
+        if clock is not None:
+            describe(self, clock_words(clock))
+            return
+        count = len(self.tiles())
+        describe(self, f"{count} clock{'s' if count != 1 else ''}, none chosen")
 
     def tiles(self) -> list[Tile]:
         return [tile for group in self.groups for tile in group.tiles]

@@ -8,6 +8,7 @@ dropped where; the dock turns that into undo commands.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -38,6 +39,7 @@ from desktop.paint.dice import kind_word, paint_die
 from desktop.rules.dicepool import Kind, Place
 from desktop.store import DieRecord
 from desktop.ui import theme
+from desktop.ui.accessible import describe
 from desktop.ui.widgets.drag_data import decode, encode
 
 DIE_MIME = "application/x-gmdesk-die"  # {"character": id, "die": id}
@@ -64,6 +66,34 @@ AREA_HINTS = {
     "removed": "No dice lost.",
     "items": "No weapon or armour.",
 }
+
+
+# Where a die is, as a screen reader says it (`die_words`).
+SPOKEN_PLACES = {
+    "pool": "in pool",
+    "tray": "in tray",
+    "table": "depleted on the table",
+    "removed": "removed",
+}
+
+
+def die_words(record: DieRecord, state: DieState) -> str:
+    """A die as a screen reader reads it: "d8, damage die, in pool", then what it
+    shows and what was chosen for it ("shows 5", "2 trait steps")."""
+    word = kind_word(record.kind)
+    words = [f"d{record.size}", f"{word} die"] if word else [f"d{record.size} die"]
+    # An item's die has a place as any die (its area on the table is its item's).
+    place = ("tray" if record.in_tray else "pool") if record.place == Place.POOL else record.place
+    words.append(SPOKEN_PLACES.get(place, place))
+    if state.face is not None:
+        words.append(f"shows {state.face}")
+        if state.highlight:
+            words.append("depleted by this roll")
+    if record.steps:
+        words.append(f"{record.steps} trait step{'s' if record.steps != 1 else ''}")
+    if record.down_to_d4:
+        words.append("stepped down to d4")
+    return ", ".join(words)
 
 
 def area_of(die: DieRecord) -> str:
@@ -266,6 +296,7 @@ AreaKey = tuple[int, str]  # (side, area name)
 
 class DiceScene(QGraphicsScene):
     die_activated = Signal(int)  # a double-clicked die: pool <-> tray
+    laid_out = Signal()  # `show_sides` placed the dice anew
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -276,6 +307,8 @@ class DiceScene(QGraphicsScene):
         # aimed at the tray would land on the table), so the room once needed stays.
         self._rows: dict[tuple[int, int, int], dict[str, int]] = {}  # (side, owner, per row)
         self.per_row = 1
+        self._titles: list[str] = []  # each side's title, as last laid out
+        self._laying_out = False  # items half made: nothing to read yet
 
     def show_sides(self, sides: list[SideView], width: float, palette: QPalette) -> None:
         """Lay out each side's dice in its areas, side by side, for a view `width` wide.
@@ -284,6 +317,7 @@ class DiceScene(QGraphicsScene):
         the GM steps a die twice without clicking it again.
         """
         selected = {i.record.id for i in self.selectedItems() if isinstance(i, DieItem)}
+        self._laying_out = True
         self.clear()
         self.areas.clear()
         self.die_items.clear()
@@ -294,8 +328,29 @@ class DiceScene(QGraphicsScene):
         for index, side in enumerate(sides):
             bottom = max(bottom, self._lay_out_side(index, side, index * column, column, palette))
         self.setSceneRect(0, 0, width, bottom)
+        self._titles = [side.title for side in sides]
         for die_id in selected & self.die_items.keys():
             self.die_items[die_id].setSelected(True)
+        self._laying_out = False
+        self.laid_out.emit()
+
+    def spoken(self) -> str | None:
+        """What a screen reader says of the table: the dice selected, each in words, or
+        else how many dice each area holds; None while the dice are being laid out."""
+        if self._laying_out:
+            return None
+        chosen = [i for i in self.selectedItems() if isinstance(i, DieItem)]
+        if chosen:
+            return "; ".join(die_words(item.record, item.state) for item in chosen)
+        sides = []
+        for index, title in enumerate(self._titles):
+            counts = ", ".join(
+                f"{name} {self.areas[(index, name)].count}"
+                for name in AREAS
+                if (index, name) in self.areas
+            )
+            sides.append(f"{title}: {counts}" if title else counts)
+        return "; ".join(sides) or "No dice"
 
     def _lay_out_side(
         self, index: int, side: SideView, left: float, width: float, palette: QPalette
@@ -381,6 +436,17 @@ class DiceView(QGraphicsView):
         self.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setBackgroundBrush(QColor(theme.FELT_BACKGROUND))
+        # The dice are painted items, which no screen reader sees: the view says them.
+        scene.selectionChanged.connect(self._describe)
+        scene.laid_out.connect(self._describe)
+        # Whether dice are tumbling: their faces change every frame, and a screen reader
+        # would read each; the landed roll is said (the dice table tells).
+        self.tumbling: Callable[[], bool] = lambda: False
+
+    def _describe(self) -> None:
+        words = self.dice_scene.spoken()
+        if words is not None and not self.tumbling():
+            describe(self, words)
 
     def sizeHint(self) -> QSize:
         # The scene is laid out to the view's width; a hint taken from the scene would

@@ -581,6 +581,7 @@ def _spin(name: str, low: int, high: int, tip: str) -> QSpinBox:
     spin.setRange(low, high)
     spin.setKeyboardTracking(False)  # typing "12" writes 12 once, not 1 then 12
     spin.setToolTip(tip)
+    spin.setAccessibleName(tip)  # the tip says what the number is
     return spin
 
 

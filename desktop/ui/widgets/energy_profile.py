@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
 
 from desktop.rules.energy import CharacterProfile
 from desktop.store import ABILITY_RATING_MAX, DAILY_NET_MAX, NotFound
+from desktop.ui.accessible import named
 from desktop.ui.energy_commands import SetEnergyProfile
 from desktop.ui.form_helpers import push_button, spread_row, wrapped_label
 from desktop.ui.plain_text import PlainLabel
@@ -35,10 +36,12 @@ class ProfileEditor(QWidget):
         self.intro.setWordWrap(True)
         self.daily_net = QSpinBox()
         self.daily_net.setObjectName("dailyNet")
+        named(self.daily_net, "Daily net energy")
         self.daily_net.setRange(0, DAILY_NET_MAX)
         self.daily_net.setSuffix(" energy a day")
         self.abilities = QTableWidget(0, 2)
         self.abilities.setObjectName("abilities")
+        named(self.abilities, "Abilities")
         self.abilities.setHorizontalHeaderLabels(["Ability", "Rating"])
         header = self.abilities.horizontalHeader()
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
@@ -115,6 +118,7 @@ class ProfileEditor(QWidget):
         spin = QSpinBox()
         spin.setRange(0, ABILITY_RATING_MAX)
         spin.setValue(rating)
+        named(spin, f"{name} rating" if name else "Rating")
         self.abilities.setCellWidget(row, 1, spin)
         if not name:
             self.abilities.setCurrentCell(row, 0)

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 from desktop.rules import energy
 from desktop.rules.energy import CharacterProfile, DayState
 from desktop.store import NotFound, Topic
+from desktop.ui.accessible import named
 from desktop.ui.energy_commands import PutEnergyDay
 from desktop.ui.form_helpers import push_button, wrapped_label
 from desktop.ui.plain_text import PlainLabel, message_box, tooltip
@@ -208,6 +209,7 @@ class ProjectsView(QWidget):
         self.summary.setObjectName("projectsSummary")
         self.table = QTableWidget(0, len(FIXED_COLUMNS) + FORECAST_DAYS)
         read_only_rows(self.table, "projectsTable")
+        named(self.table, "Projects")
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         header = self.table.horizontalHeader()
         header.setHighlightSections(False)

@@ -47,6 +47,7 @@ from desktop.paint.clocks import ClockStyle, paint_clock
 from desktop.rules import factions
 from desktop.rules.factions import status_text
 from desktop.store import ChapterRecord, ClockRecord, FactionRecord
+from desktop.ui.accessible import describe, spoken
 from desktop.ui.plain_text import escaped
 from desktop.ui.theme import BADGE_INK, STATUS_COLOURS, WAR_COLOUR
 from desktop.ui.widgets.drag_data import decode, encode
@@ -386,6 +387,19 @@ class FactionCard(LadderCard):
             self._retold()
 
     def _tooltip(self) -> str:
+        lines = self._lines()
+        record = self.look.faction
+        if record.notes.strip():
+            lines.insert(-1, escaped(record.notes.strip()).replace("\n", "<br>"))
+        lines.append("<span>Drag to another tier · double-click to edit</span>")
+        return "<br>".join(lines)
+
+    def spoken(self) -> str:
+        """The card as a screen reader reads it: name, rung, status, clocks, shown."""
+        return ", ".join(spoken(line).rstrip(".") for line in self._lines())
+
+    def _lines(self) -> list[str]:
+        """What the card tells, a line each (HTML: the names escaped)."""
         record = self.look.faction
         lines = [f"<b>{escaped(record.name)}</b>", f"Tier {record.tier}, {hold_text(record.hold)}"]
         lines.append(f"Status with the chapter: {status_text(record.status)}")
@@ -397,12 +411,9 @@ class FactionCard(LadderCard):
             lines.append(f"<i>{who.capitalize()}: counts as tier {tier}, {hold} hold.</i>")
         for clock in self.look.clocks:
             done = " (done)" if clock.done else ""
-            lines.append(f"Clock {escaped(clock.name)}: {clock.filled}/{clock.segments}{done}")
-        if record.notes.strip():
-            lines.append(escaped(record.notes.strip()).replace("\n", "<br>"))
+            lines.append(f"Clock {escaped(clock.name)}: {clock.filled} of {clock.segments}{done}")
         lines.append(escaped(shown_words(record.shown)))
-        lines.append("<span>Drag to another tier · double-click to edit</span>")
-        return "<br>".join(lines)
+        return lines
 
     def paint(
         self, painter: QPainter, _option: QStyleOptionGraphicsItem, _widget: QWidget | None = None
@@ -723,6 +734,7 @@ class LadderScene(QGraphicsScene):
     status_requested = Signal(int, QPoint)  # faction id, screen position of the click
     faction_activated = Signal(int)  # double-clicked card
     shown_requested = Signal(int)  # faction id: its "shown to players" eye was clicked
+    laid_out = Signal()  # `show_ladder` showed the factions anew
 
     def __init__(self, style: LadderStyle, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -768,6 +780,16 @@ class LadderScene(QGraphicsScene):
             self.removeItem(self.cards.pop(gone))
         self._show_chapter(chapter)
         self.lay_out(width)
+        self.laid_out.emit()
+
+    def spoken(self) -> str:
+        """What a screen reader says of the ladder: the factions selected, each in words,
+        or else how many factions stand on it."""
+        chosen = [item for item in self.selectedItems() if isinstance(item, FactionCard)]
+        if chosen:
+            return "; ".join(card.spoken() for card in chosen)
+        count = len(self.cards)
+        return f"{count} faction{'s' if count != 1 else ''}, none selected"
 
     def _show_chapter(self, chapter: ChapterRecord | None) -> None:
         if chapter is None:
@@ -916,6 +938,12 @@ class LadderView(QGraphicsView):
         self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.MinimalViewportUpdate)
         self.setOptimizationFlag(QGraphicsView.OptimizationFlag.DontSavePainterState)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        # The cards are painted items, which no screen reader sees: the view says them.
+        scene.selectionChanged.connect(self._describe)
+        scene.laid_out.connect(self._describe)
+
+    def _describe(self) -> None:
+        describe(self, self.ladder.spoken())
 
     def sizeHint(self) -> QSize:
         # Laid out to its width: a hint from the scene would grow the dock at every layout.

@@ -16,6 +16,7 @@ from PySide6.QtGui import QTextCursor
 from PySide6.QtWidgets import QCheckBox, QLabel, QPlainTextEdit, QVBoxLayout, QWidget
 
 from desktop.store.journal import JournalNoteRecord
+from desktop.ui.accessible import named
 from desktop.ui.form_helpers import error_label, show_error
 
 # After this long without a keystroke the note is written: one undo step per burst
@@ -40,6 +41,7 @@ class NoteBox(QWidget):
         self._setting = False
         self.editor = QPlainTextEdit()
         self.editor.setObjectName("journalNote" if not note.scene else f"journalNote{note.scene}")
+        named(self.editor, "Game notes" if not note.scene else "Scene notes")
         self.editor.setPlaceholderText(
             "Your notes on this game" if not note.scene else "Your notes on this scene"
         )

@@ -42,6 +42,8 @@ class NumberField(QLineEdit):
         self._problem: str | None = None
         self.setPlaceholderText(placeholder)
         self.setMaximumWidth(width)
+        # Read out by what it holds ("The damage" -> "Damage"); a form may name it better.
+        self.setAccessibleName(spoken_name(what))
         self.textChanged.connect(self._recheck)
         self._recheck()
 
@@ -97,3 +99,13 @@ def problem_label(field: NumberField, name: str) -> QLabel:
         lambda: show_error(label, field.problem() if field.text().strip() else None)
     )
     return label
+
+
+def spoken_name(what: str) -> str:
+    """A field's name from the words its messages use: "The challenge's dice" is read
+    out as "Challenge's dice", "A throw" as "Throw"."""
+    for article in ("The ", "A ", "An ", "Each "):
+        if what.startswith(article) and len(what) > len(article):
+            rest = what[len(article) :]
+            return rest[0].upper() + rest[1:]
+    return what
