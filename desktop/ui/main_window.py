@@ -297,7 +297,7 @@ class MainWindow(QMainWindow):
         self.campaign_menu.addAction(self.end_day_action)
         self.recap = RecapLauncher(self, self.settings, self.player_display)
         self.campaign_menu.addAction(self.recap.action)
-        self.players_luck = PlayersLuckLauncher(self, self.player_display)
+        self.players_luck = PlayersLuckLauncher(self, self.player_display, self.pool)
         self.campaign_menu.addAction(self.players_luck.action)
         toolbar = self.addToolBar("Campaign")
         toolbar.setObjectName("campaignToolBar")

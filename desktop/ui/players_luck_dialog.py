@@ -6,13 +6,18 @@ Only player characters' rolls are in it (`views.players_luck`), so the whole of 
 player-safe: what the GM reads here is what the display and the pages show. Send gives
 it as a text handout to every player, one undo step, the way the recap's Send does. The
 window is not modal and follows the campaign while shown (coalesced: one re-read for a
-burst of changes). Its odds cache lives with it: a game's first read computes its trays
-(about 45 ms for 50 distinct trays, on this thread), every later one takes a few ms.
+burst of changes). The lines are read from the store on the GUI thread and judged on
+the main window's thread pool: the exact odds cost about 1 ms a distinct tray (45 ms
+for a game of 50), which a long game could take past a frame; its cache lives with the
+window, so a later judging takes a few ms. One judging at a time: a change meanwhile is
+judged when it is done.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, QTimer
+from functools import partial
+
+from PySide6.QtCore import Qt, QThreadPool, QTimer
 from PySide6.QtGui import QCloseEvent, QFont, QShowEvent
 from PySide6.QtWidgets import (
     QDialog,
@@ -24,22 +29,35 @@ from PySide6.QtWidgets import (
 
 from desktop.actions.handouts import Gift
 from desktop.ui.handout_commands import GiveHandout
+from desktop.ui.odds_worker import OddsWorker
 from desktop.ui.plain_text import PlainLabel
 from desktop.ui.player_display.controller import PlayerDisplay
 from desktop.ui.player_display.section import clear_layout
 from desktop.ui.read_guard import guarded_call
 from desktop.ui.session import CampaignSession
-from desktop.views.players_luck import TITLE, PlayersLuck, players_luck
+from desktop.views.players_luck import (
+    TITLE,
+    PlayersLuck,
+    PlayersRolls,
+    judge_players,
+    read_players_rolls,
+)
 from desktop.views.tray_luck import TrayOddsCache
 
 NOTE = "Only player characters' rolls: players may read every line of it."
 SENT = "Sent to every player's page (Undo takes it back)."
 ALREADY_SENT = "This is on every player's page already."
+WORKING = "Working out the odds…"
+NOT_YET = "Still working out the odds: send again in a moment."
 
 
 class PlayersLuckDialog(QDialog):
     def __init__(
-        self, session: CampaignSession, display: PlayerDisplay, parent: QWidget | None = None
+        self,
+        session: CampaignSession,
+        display: PlayerDisplay,
+        pool: QThreadPool,
+        parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
         self.setObjectName("playersLuckDialog")
@@ -48,7 +66,13 @@ class PlayersLuckDialog(QDialog):
         self.session = session
         self.display = display
         self.cache = TrayOddsCache()
-        self.luck: PlayersLuck | None = None  # read when shown
+        self.luck: PlayersLuck | None = None  # judged when shown
+        self.judged_from: PlayersRolls | None = None  # what `luck` was judged from
+        self._judging: PlayersRolls | None = None  # under way on the pool
+        self._again = False  # a change came while judging: read again when done
+        self.worker = OddsWorker(pool, self)
+        self.worker.ready.connect(self._judged)
+        self.worker.failed.connect(self._failed)
         self.heading = PlainLabel(TITLE)
         self.heading.setObjectName("playersLuckTitle")
         font = self.heading.font()
@@ -133,12 +157,47 @@ class PlayersLuckDialog(QDialog):
         guarded_call(self, self._read)
 
     def _read(self) -> None:
-        luck = self.luck = players_luck(self.session.campaign, self.cache)
+        """Read the game's lines and judge them on the pool (or later, if busy)."""
+        if self._judging is not None:
+            self._again = True
+            return
+        read = read_players_rolls(self.session.campaign)
+        self._judging = read
+        if self.luck is None:
+            self._show_lines((WORKING,))
+        # Only the worker uses the cache while a judging is under way (one at a time).
+        self.worker.request(partial(judge_players, read, self.cache))
+
+    def _judged(self, result: object) -> None:
+        assert isinstance(result, PlayersLuck)
+        self.judged_from, self._judging = self._judging, None
+        self.luck = result
+        self._show(result)
+        if self._again:
+            self._again = False
+            self.refresh()
+
+    def _failed(self, message: str) -> None:
+        self._judging = None
+        self.outcome.setText(message)
+
+    @property
+    def busy(self) -> bool:
+        """Whether a judging is under way."""
+        return self._judging is not None
+
+    def _show(self, luck: PlayersLuck) -> None:
         self.game.setText(luck.game_title)
         self.game.setVisible(luck.ended)
+        self._show_lines(luck.said())
+        has_lines = luck.ended and not luck.empty
+        self.send_button.setEnabled(not self.session.read_only and has_lines)
+        self.show_button.setEnabled(luck.ended or self.show_button.isChecked())
+
+    def _show_lines(self, lines: tuple[str, ...]) -> None:
         clear_layout(self.lines_box)
         self.lines = []
-        for index, said in enumerate(luck.said()):
+        for index, said in enumerate(lines):
             label = PlainLabel(said)
             label.setObjectName(f"playersLuckLine{index}")
             label.setWordWrap(True)
@@ -146,9 +205,6 @@ class PlayersLuckDialog(QDialog):
             label.setFont(self.line_font)
             self.lines_box.addWidget(label)
             self.lines.append(label)
-        has_lines = luck.ended and not luck.empty
-        self.send_button.setEnabled(not self.session.read_only and has_lines)
-        self.show_button.setEnabled(luck.ended or self.show_button.isChecked())
 
     def texts(self) -> list[str]:
         """The lines shown, as shown."""
@@ -161,7 +217,12 @@ class PlayersLuckDialog(QDialog):
         session = self.session
         if session.read_only:
             return
-        luck = players_luck(session.campaign, self.cache)  # as it is now, not as last shown
+        # As the campaign is now: what is shown, if it was judged from the lines as they are.
+        luck = self.luck
+        if luck is None or self.busy or read_players_rolls(session.campaign) != self.judged_from:
+            self.outcome.setText(NOT_YET)
+            self.refresh()
+            return
         if not luck.ended or luck.empty:
             self.outcome.setText(luck.said()[0])
             return

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, QThreadPool
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QWidget
 
@@ -19,8 +19,9 @@ if TYPE_CHECKING:  # the window and the exact odds (icepool) load when first ope
 
 
 class PlayersLuckLauncher(QObject):
-    def __init__(self, window: QWidget, display: PlayerDisplay) -> None:
+    def __init__(self, window: QWidget, display: PlayerDisplay, pool: QThreadPool) -> None:
         super().__init__(window)
+        self._pool = pool  # the main window's: the odds are judged there
         self._window = window
         self._display = display
         self._session: CampaignSession | None = None
@@ -56,7 +57,7 @@ class PlayersLuckLauncher(QObject):
         if self.dialog is None:
             from desktop.ui.players_luck_dialog import PlayersLuckDialog
 
-            self.dialog = PlayersLuckDialog(self._session, self._display, self._window)
+            self.dialog = PlayersLuckDialog(self._session, self._display, self._pool, self._window)
         self.dialog.show()  # reads the luck as it shows
         self.dialog.raise_()
         self.dialog.activateWindow()

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from desktop.store import Campaign
+from desktop.store import Campaign, RollRecord
 from desktop.views.journal import game_title
 from desktop.views.journal_seen import JournalSeen
 from desktop.views.recap import last_ended_game
@@ -28,7 +28,10 @@ __all__ = [
     "TABLE_NAME",
     "TITLE",
     "PlayersLuck",
+    "PlayersRolls",
+    "judge_players",
     "players_luck",
+    "read_players_rolls",
 ]
 
 TITLE = "The players' luck"
@@ -94,28 +97,52 @@ class PlayersLuck:
         return tuple(counts)
 
 
-def players_luck(
-    campaign: Campaign, cache: TrayOddsCache, game_id: int | None = None
-) -> PlayersLuck:
-    """The players' luck in game `game_id` (by default the newest ended game)."""
+@dataclass(frozen=True)
+class PlayersRolls:
+    """What the players' luck of one game is judged from, read from the store: plain
+    data, so judging it (`judge_players`, the exact odds) may run off the GUI thread."""
+
+    game_id: int | None
+    game_title: str
+    names: tuple[tuple[int, str], ...]  # each player character: (id, name now)
+    records: tuple[RollRecord, ...]  # the game's rolls and conflicts, oldest first
+
+
+def read_players_rolls(campaign: Campaign, game_id: int | None = None) -> PlayersRolls:
+    """Game `game_id`'s (by default the newest ended game's) lines to judge."""
     if game_id is None:
         game_id = last_ended_game(campaign)
     numbered = {game.id: (n, game) for n, game in enumerate(campaign.games.all(), start=1)}
     if game_id is None or game_id not in numbered:
-        return PlayersLuck(None, "", (), summarise(TABLE_NAME, None, ()), ())
+        return PlayersRolls(None, "", (), ())
     seen = JournalSeen(campaign)
-    names = {c.id: c.name for c in campaign.roster.all()}
+    names = tuple((c.id, c.name) for c in campaign.roster.all() if seen.is_player(c.id))
     records = [r for r in campaign.rolls.of_game(game_id) if r.kind in COUNTED_KINDS]
-    judged, _not_covered = judge_rolls(records, cache)
-    rolls = [r for r in judged if seen.is_player(r.character_id)]
+    return PlayersRolls(game_id, game_title(*numbered[game_id]), names, tuple(records))
+
+
+def judge_players(read: PlayersRolls, cache: TrayOddsCache) -> PlayersLuck:
+    """The players' luck from `read`: only the player characters' trays count."""
+    if read.game_id is None:
+        return PlayersLuck(None, "", (), summarise(TABLE_NAME, None, ()), ())
+    names = dict(read.names)
+    judged, _not_covered = judge_rolls(read.records, cache)
+    rolls = [r for r in judged if r.character_id in names]
     by_player: dict[int, list[RollLuck]] = {}
     for roll in rolls:
-        assert roll.character_id is not None  # is_player said it is a character's
+        assert roll.character_id is not None  # a player character's, by its id
         by_player.setdefault(roll.character_id, []).append(roll)
     return PlayersLuck(
-        game_id=game_id,
-        game_title=game_title(*numbered[game_id]),
+        game_id=read.game_id,
+        game_title=read.game_title,
         players=tuple(summarise(names[cid], cid, lines) for cid, lines in by_player.items()),
         overall=summarise(TABLE_NAME, None, rolls),
         rolls=tuple(rolls),
     )
+
+
+def players_luck(
+    campaign: Campaign, cache: TrayOddsCache, game_id: int | None = None
+) -> PlayersLuck:
+    """The players' luck in game `game_id` (by default the newest ended game)."""
+    return judge_players(read_players_rolls(campaign, game_id), cache)

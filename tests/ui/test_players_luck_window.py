@@ -6,6 +6,7 @@ which one undo takes back; a game without player rolls says so plainly."""
 from __future__ import annotations
 
 import os
+import threading
 from pathlib import Path
 
 import pytest
@@ -15,10 +16,19 @@ from pytestqt.qtbot import QtBot
 
 from desktop.ui.main_window import MainWindow
 from desktop.ui.play.play_panel import PlayWidget
-from desktop.ui.players_luck_dialog import ALREADY_SENT, SENT, PlayersLuckDialog
+from desktop.ui import players_luck_dialog as dialog_module
+from desktop.ui.players_luck_dialog import ALREADY_SENT, NOT_YET, SENT, PlayersLuckDialog
 from desktop.ui.theme import apply_theme
 from desktop.views.player import payload, player_characters, player_view
-from desktop.views.players_luck import NO_GAME_ENDED, NO_PLAYER_ROLLS, TITLE, players_luck
+from desktop.views.players_luck import (
+    NO_GAME_ENDED,
+    NO_PLAYER_ROLLS,
+    TITLE,
+    PlayersLuck,
+    PlayersRolls,
+    judge_players,
+    players_luck,
+)
 from desktop.views.tray_luck import TrayOddsCache
 from tests.ui.docks import campaign_of, session_of, shown_dock
 from tests.ui.test_player_display import display_text
@@ -52,6 +62,12 @@ def opened_from_end_game(window: MainWindow, qtbot: QtBot, play: PlayWidget) -> 
     qtbot.mouseClick(play.game_bar.luck_button, Qt.MouseButton.LeftButton)
     dialog = window.players_luck.dialog
     assert dialog is not None and dialog.isVisible() and not dialog.isModal()
+    return judged(dialog, qtbot)
+
+
+def judged(dialog: PlayersLuckDialog, qtbot: QtBot) -> PlayersLuckDialog:
+    """`dialog` once the pool has judged the lines as they are now."""
+    qtbot.waitUntil(lambda: dialog.luck is not None and not dialog.busy)
     return dialog
 
 
@@ -126,16 +142,44 @@ def test_send_reaches_every_players_page_and_one_undo_takes_it_back(
     dialog.close()
 
 
+def test_the_odds_are_judged_off_the_gui_thread_and_send_waits_for_them(
+    window: MainWindow, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    threads: list[threading.Thread] = []
+
+    def judge(read: PlayersRolls, cache: TrayOddsCache) -> PlayersLuck:
+        threads.append(threading.current_thread())
+        return judge_players(read, cache)
+
+    monkeypatch.setattr(dialog_module, "judge_players", judge)
+    play = play_a_game(window, qtbot)
+    dialog = opened_from_end_game(window, qtbot, play)
+    assert threads and threading.main_thread() not in threads
+    assert dialog.cache.computed > 0
+    campaign = campaign_of(window)
+    before = len(campaign.handouts.all())
+    kara = next(c for c in campaign.roster.all() if c.name == "Kara Voss")
+    roll(campaign, kara.id, (12, 12))  # after the game: not in it, but read again
+    campaign.roster.update(kara.id, name="Kara Vane")  # in it: its lines are named anew
+    dialog.send()  # before the change is judged: nothing sent yet
+    assert dialog.outcome.text() == NOT_YET and len(campaign.handouts.all()) == before
+    qtbot.waitUntil(lambda: dialog.texts()[0].startswith("Kara Vane") and not dialog.busy)
+    dialog.send()
+    assert dialog.outcome.text() == SENT
+    assert "Kara Vane rolled" in campaign.handouts.all()[-1].text
+    dialog.close()
+
+
 def test_the_menu_says_plainly_when_there_is_nothing_to_tell(
     window: MainWindow, qtbot: QtBot
 ) -> None:
     assert window.players_luck.action in window.campaign_menu.actions()
     window.players_luck.action.trigger()
     dialog = window.players_luck.dialog
-    assert dialog is not None and dialog.texts() == [NO_GAME_ENDED]
+    assert dialog is not None and judged(dialog, qtbot).texts() == [NO_GAME_ENDED]
     assert not dialog.send_button.isEnabled() and not dialog.show_button.isEnabled()
     play_a_game(window, qtbot, npc_only=True)  # the open window follows the game's end
-    qtbot.waitUntil(lambda: dialog.texts() == [NO_PLAYER_ROLLS])
+    qtbot.waitUntil(lambda: dialog.texts() == [NO_PLAYER_ROLLS] and not dialog.busy)
     assert not dialog.send_button.isEnabled() and dialog.show_button.isEnabled()
     before = len(campaign_of(window).handouts.all())
     dialog.send()
