@@ -144,7 +144,7 @@ class MainWindow(QMainWindow):
         self.start_page.recent_requested.connect(self.open_campaign)
         self.setCentralWidget(self.start_page)
 
-        self.player_display = PlayerDisplay(settings, self)
+        self.player_display = PlayerDisplay(settings, self, self.pool)
         # The server and its files are passed in: the tests share through a double.
         self.sharing = PlayerSharing(self, share_server, share_files)
         self._build_actions()

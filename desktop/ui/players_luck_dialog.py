@@ -6,16 +6,13 @@ Only player characters' rolls are in it (`views.players_luck`), so the whole of 
 player-safe: what the GM reads here is what the display and the pages show. Send gives
 it as a text handout to every player, one undo step, the way the recap's Send does. The
 window is not modal and follows the campaign while shown (coalesced: one re-read for a
-burst of changes). The lines are read from the store on the GUI thread and judged on
-the main window's thread pool: the exact odds cost about 1 ms a distinct tray (45 ms
-for a game of 50), which a long game could take past a frame; its cache lives with the
-window, so a later judging takes a few ms. One judging at a time: a change meanwhile is
-judged when it is done.
+burst of changes). Its exact odds are judged on the main window's thread pool
+(`LuckJudge`), never on the GUI thread.
 """
 
 from __future__ import annotations
 
-from functools import partial
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, QThreadPool, QTimer
 from PySide6.QtGui import QCloseEvent, QFont, QShowEvent
@@ -29,25 +26,21 @@ from PySide6.QtWidgets import (
 
 from desktop.actions.handouts import Gift
 from desktop.ui.handout_commands import GiveHandout
-from desktop.ui.odds_worker import OddsWorker
 from desktop.ui.plain_text import PlainLabel
 from desktop.ui.player_display.controller import PlayerDisplay
+from desktop.ui.player_display.luck_screen import WORKING
 from desktop.ui.player_display.section import clear_layout
+from desktop.ui.players_luck_judge import LuckJudge
 from desktop.ui.read_guard import guarded_call
 from desktop.ui.session import CampaignSession
-from desktop.views.players_luck import (
-    TITLE,
-    PlayersLuck,
-    PlayersRolls,
-    judge_players,
-    read_players_rolls,
-)
-from desktop.views.tray_luck import TrayOddsCache
+from desktop.views.players_rolls import TITLE
+
+if TYPE_CHECKING:  # the exact odds (icepool) load on the worker, never here
+    from desktop.views.players_luck import PlayersLuck
 
 NOTE = "Only player characters' rolls: players may read every line of it."
 SENT = "Sent to every player's page (Undo takes it back)."
 ALREADY_SENT = "This is on every player's page already."
-WORKING = "Working out the odds…"
 NOT_YET = "Still working out the odds: send again in a moment."
 
 
@@ -65,14 +58,10 @@ class PlayersLuckDialog(QDialog):
         self.setModal(False)
         self.session = session
         self.display = display
-        self.cache = TrayOddsCache()
         self.luck: PlayersLuck | None = None  # judged when shown
-        self.judged_from: PlayersRolls | None = None  # what `luck` was judged from
-        self._judging: PlayersRolls | None = None  # under way on the pool
-        self._again = False  # a change came while judging: read again when done
-        self.worker = OddsWorker(pool, self)
-        self.worker.ready.connect(self._judged)
-        self.worker.failed.connect(self._failed)
+        self.judge = LuckJudge(pool, self)
+        self.judge.judged.connect(self._judged)
+        self.judge.failed.connect(self.outcome_said)
         self.heading = PlainLabel(TITLE)
         self.heading.setObjectName("playersLuckTitle")
         font = self.heading.font()
@@ -157,34 +146,24 @@ class PlayersLuckDialog(QDialog):
         guarded_call(self, self._read)
 
     def _read(self) -> None:
-        """Read the game's lines and judge them on the pool (or later, if busy)."""
-        if self._judging is not None:
-            self._again = True
-            return
-        read = read_players_rolls(self.session.campaign)
-        self._judging = read
         if self.luck is None:
             self._show_lines((WORKING,))
-        # Only the worker uses the cache while a judging is under way (one at a time).
-        self.worker.request(partial(judge_players, read, self.cache))
+        self.judge.request(self.session.campaign)  # -> _judged
 
     def _judged(self, result: object) -> None:
+        from desktop.views.players_luck import PlayersLuck  # loaded by the worker already
+
         assert isinstance(result, PlayersLuck)
-        self.judged_from, self._judging = self._judging, None
         self.luck = result
         self._show(result)
-        if self._again:
-            self._again = False
-            self.refresh()
 
-    def _failed(self, message: str) -> None:
-        self._judging = None
+    def outcome_said(self, message: str) -> None:
         self.outcome.setText(message)
 
     @property
     def busy(self) -> bool:
         """Whether a judging is under way."""
-        return self._judging is not None
+        return self.judge.busy
 
     def _show(self, luck: PlayersLuck) -> None:
         self.game.setText(luck.game_title)
@@ -219,7 +198,7 @@ class PlayersLuckDialog(QDialog):
             return
         # As the campaign is now: what is shown, if it was judged from the lines as they are.
         luck = self.luck
-        if luck is None or self.busy or read_players_rolls(session.campaign) != self.judged_from:
+        if luck is None or not self.judge.is_current(session.campaign):
             self.outcome.setText(NOT_YET)
             self.refresh()
             return

@@ -13,10 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from desktop.store import Campaign, RollRecord
-from desktop.views.journal import game_title
-from desktop.views.journal_seen import JournalSeen
-from desktop.views.recap import last_ended_game
+from desktop.store import Campaign
+from desktop.views.players_rolls import TITLE, PlayersRolls, read_players_rolls
 from desktop.views.roll_luck import RollLuck, judge_rolls
 from desktop.views.statistics import LuckSummary, summarise
 from desktop.views.tray_luck import TrayOddsCache
@@ -28,18 +26,14 @@ __all__ = [
     "TABLE_NAME",
     "TITLE",
     "PlayersLuck",
-    "PlayersRolls",
     "judge_players",
     "players_luck",
-    "read_players_rolls",
 ]
 
-TITLE = "The players' luck"
 TABLE_NAME = "The table"  # everyone's rolls together: "The table rolled above expectation…"
 NO_GAME_ENDED = "No game has ended yet: the players' luck tells the last game once one has."
 NO_PLAYER_ROLLS = "No player character rolled dice in this game."
 BINS = 10  # the histogram's bars: tenths of the percentile scale
-COUNTED_KINDS = frozenset({"roll", "conflict"})  # a Dice Table roll, a side of a conflict
 
 
 @dataclass(frozen=True)
@@ -95,30 +89,6 @@ class PlayersLuck:
             if roll.percentile is not None:
                 counts[min(bins - 1, int(roll.percentile * bins))] += 1
         return tuple(counts)
-
-
-@dataclass(frozen=True)
-class PlayersRolls:
-    """What the players' luck of one game is judged from, read from the store: plain
-    data, so judging it (`judge_players`, the exact odds) may run off the GUI thread."""
-
-    game_id: int | None
-    game_title: str
-    names: tuple[tuple[int, str], ...]  # each player character: (id, name now)
-    records: tuple[RollRecord, ...]  # the game's rolls and conflicts, oldest first
-
-
-def read_players_rolls(campaign: Campaign, game_id: int | None = None) -> PlayersRolls:
-    """Game `game_id`'s (by default the newest ended game's) lines to judge."""
-    if game_id is None:
-        game_id = last_ended_game(campaign)
-    numbered = {game.id: (n, game) for n, game in enumerate(campaign.games.all(), start=1)}
-    if game_id is None or game_id not in numbered:
-        return PlayersRolls(None, "", (), ())
-    seen = JournalSeen(campaign)
-    names = tuple((c.id, c.name) for c in campaign.roster.all() if seen.is_player(c.id))
-    records = [r for r in campaign.rolls.of_game(game_id) if r.kind in COUNTED_KINDS]
-    return PlayersRolls(game_id, game_title(*numbered[game_id]), names, tuple(records))
 
 
 def judge_players(read: PlayersRolls, cache: TrayOddsCache) -> PlayersLuck:

@@ -6,6 +6,8 @@ which one undo takes back; a game without player rolls says so plainly."""
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 import threading
 from pathlib import Path
 
@@ -16,19 +18,20 @@ from pytestqt.qtbot import QtBot
 
 from desktop.ui.main_window import MainWindow
 from desktop.ui.play.play_panel import PlayWidget
-from desktop.ui import players_luck_dialog as dialog_module
+from desktop.ui.player_display.luck_screen import LuckScreen
 from desktop.ui.players_luck_dialog import ALREADY_SENT, NOT_YET, SENT, PlayersLuckDialog
 from desktop.ui.theme import apply_theme
+from desktop.views import players_luck as views_module
 from desktop.views.player import payload, player_characters, player_view
 from desktop.views.players_luck import (
     NO_GAME_ENDED,
     NO_PLAYER_ROLLS,
     TITLE,
     PlayersLuck,
-    PlayersRolls,
     judge_players,
     players_luck,
 )
+from desktop.views.players_rolls import PlayersRolls
 from desktop.views.tray_luck import TrayOddsCache
 from tests.ui.docks import campaign_of, session_of, shown_dock
 from tests.ui.test_player_display import display_text
@@ -71,6 +74,12 @@ def judged(dialog: PlayersLuckDialog, qtbot: QtBot) -> PlayersLuckDialog:
     return dialog
 
 
+def screen_judged(screen: LuckScreen, qtbot: QtBot) -> LuckScreen:
+    """The display's screen once its lines are judged, as the campaign is now."""
+    qtbot.waitUntil(lambda: screen.luck is not None and not screen.busy)
+    return screen
+
+
 def test_end_game_offers_the_players_luck_and_its_sentences_are_the_views(
     window: MainWindow, qtbot: QtBot
 ) -> None:
@@ -99,6 +108,7 @@ def test_show_puts_only_player_characters_on_the_display(window: MainWindow, qtb
     assert display is not None and display.isVisible()
     assert display.stack.currentWidget() is display.luck_page
     assert controller.luck_action.isChecked() and not controller.recap_action.isChecked()
+    screen_judged(display.luck, qtbot)
     assert display.luck.texts() == dialog.texts()
     shown = display_text(display.luck)
     assert TITLE in shown and NPC not in shown and "Kara Voss" in shown
@@ -106,7 +116,7 @@ def test_show_puts_only_player_characters_on_the_display(window: MainWindow, qtb
     campaign = campaign_of(window)
     kara = next(c for c in campaign.roster.all() if c.name == "Kara Voss")
     campaign.roster.update(kara.id, name="Kara Vane")
-    assert display.luck.texts()[0].startswith("Kara Vane rolled")
+    qtbot.waitUntil(lambda: display.luck.texts()[0].startswith("Kara Vane rolled"))
     controller.luck_action.setChecked(False)
     assert not dialog.show_button.isChecked()
     assert display.stack.currentWidget() is display.content
@@ -151,11 +161,17 @@ def test_the_odds_are_judged_off_the_gui_thread_and_send_waits_for_them(
         threads.append(threading.current_thread())
         return judge_players(read, cache)
 
-    monkeypatch.setattr(dialog_module, "judge_players", judge)
+    monkeypatch.setattr(views_module, "judge_players", judge)
     play = play_a_game(window, qtbot)
     dialog = opened_from_end_game(window, qtbot, play)
     assert threads and threading.main_thread() not in threads
-    assert dialog.cache.computed > 0
+    window.player_display.show_luck(True)  # the display's screen judges off it too
+    display = window.player_display.window
+    assert display is not None
+    screen_judged(display.luck, qtbot)
+    assert len(threads) > 1 and threading.main_thread() not in threads
+    window.player_display.close()
+    assert dialog.judge.cache is not None and dialog.judge.cache.computed > 0
     campaign = campaign_of(window)
     before = len(campaign.handouts.all())
     kara = next(c for c in campaign.roster.all() if c.name == "Kara Voss")
@@ -200,6 +216,7 @@ def test_a_large_table_fits_the_display(window: MainWindow, qtbot: QtBot) -> Non
     display.resize(1366, 768)
     window.player_display.show_luck(True)
     qtbot.waitUntil(lambda: display.luck.isVisible())
+    screen_judged(display.luck, qtbot)
     lines = display.luck.lines
     assert len(lines) == 12 + 1  # each player, then the table
     last = lines[-1]
@@ -224,6 +241,7 @@ def test_the_window_and_the_display_screen_render(
         display = window.player_display.window
         assert display is not None
         display.resize(1280, 720)
+        screen_judged(display.luck, qtbot)
         qtbot.wait(10)
         out = Path(os.environ.get("GMDESK_SHOTS", tmp_path))
         assert dialog.grab().save(str(out / f"players_luck_dialog_{scheme}.png"))
@@ -233,3 +251,19 @@ def test_the_window_and_the_display_screen_render(
         window.player_display.close()
     finally:
         apply_theme(app, None)
+
+
+def test_the_window_and_the_screen_leave_the_odds_to_the_worker() -> None:
+    """Importing the window, the display and the judge loads no odds (icepool takes
+    about 80 ms to import): the worker loads them with its first judging."""
+    code = (
+        "import sys\n"
+        "import desktop.ui.main_window, desktop.ui.players_luck_dialog\n"
+        "import desktop.ui.player_display.window, desktop.ui.players_luck_judge\n"
+        "print(sorted(m for m in ('icepool', 'desktop.rules.odds') if m in sys.modules))\n"
+    )
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    found = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True
+    )
+    assert found.stdout.strip() == "[]"

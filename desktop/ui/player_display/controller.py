@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, Qt
+from PySide6.QtCore import QObject, Qt, QThreadPool
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence, QScreen
 from PySide6.QtWidgets import QMenu, QWidget
 
@@ -32,8 +32,11 @@ BLANKED_NOTE = f"Player display blanked ({BLANK_KEY} shows it again)"
 
 
 class PlayerDisplay(QObject):
-    def __init__(self, settings: Settings, gm_window: QWidget) -> None:
+    def __init__(
+        self, settings: Settings, gm_window: QWidget, pool: QThreadPool | None = None
+    ) -> None:
         super().__init__(gm_window)
+        self.pool = pool  # the GM's window's, for the odds of the players' luck
         self.settings = settings
         self.gm_window = gm_window
         self.window: PlayerDisplayWindow | None = None
@@ -172,7 +175,7 @@ class PlayerDisplay(QObject):
             # Imported with the window, first paint is 56-166 ms later (issue 28, 3 runs).
             from desktop.ui.player_display.window import PlayerDisplayWindow
 
-            window = PlayerDisplayWindow()
+            window = PlayerDisplayWindow(self.pool)
             window.menu_bar.addMenu(self._display_menu(window))
             window.closed.connect(self._closed)
             window.set_blanked(self.blank_action.isChecked())

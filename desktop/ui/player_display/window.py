@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QThreadPool, Signal
 from PySide6.QtGui import QCloseEvent, QColor, QPalette, QResizeEvent
 from PySide6.QtWidgets import QGridLayout, QMenuBar, QStackedLayout, QVBoxLayout, QWidget
 
@@ -44,7 +44,7 @@ MIN_UNIT = 13.0
 class PlayerDisplayWindow(QWidget):
     closed = Signal()  # closed by its own window button or menu
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, pool: QThreadPool | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent, Qt.WindowType.Window | Qt.WindowType.WindowDoesNotAcceptFocus)
         self.setObjectName("playerDisplay")
         self.setWindowTitle("GM Desk — Player Display")
@@ -80,7 +80,8 @@ class PlayerDisplayWindow(QWidget):
         self.recap_layout = recap_layout
         self.recap_shown = False
         # The players' luck at the end of a game, the same way (issue 33).
-        self.luck = LuckScreen()
+        # Its odds are judged on `pool` (the GM's window's), else on the display's own.
+        self.luck = LuckScreen(pool if pool is not None else QThreadPool(self))
         self.luck_page = QWidget()
         self.luck_page.setObjectName("playerDisplayLuckPage")
         luck_layout = QVBoxLayout(self.luck_page)
