@@ -245,6 +245,7 @@ def test_the_window_and_the_display_screen_render(
         qtbot.wait(10)
         out = Path(os.environ.get("GMDESK_SHOTS", tmp_path))
         assert dialog.grab().save(str(out / f"players_luck_dialog_{scheme}.png"))
+        assert play.grab().save(str(out / f"players_luck_play_dock_{scheme}.png"))
         assert display.grab().save(str(out / f"players_luck_display_{scheme}.png"))
         assert all(label.isVisible() for label in display.luck.lines)
         dialog.close()
