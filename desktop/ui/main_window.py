@@ -54,6 +54,7 @@ from desktop.ui.plain_text import (
     warn,
 )
 from desktop.ui.player_display.controller import PlayerDisplay
+from desktop.ui.players_luck_launcher import PlayersLuckLauncher
 from desktop.ui.recap_launcher import RecapLauncher
 from desktop.ui.record_links import open_hit, open_record
 from desktop.ui.session import CampaignSession
@@ -146,7 +147,7 @@ class MainWindow(QMainWindow):
         self.start_page.recent_requested.connect(self.open_campaign)
         self.setCentralWidget(self.start_page)
 
-        self.player_display = PlayerDisplay(settings, self)
+        self.player_display = PlayerDisplay(settings, self, self.pool)
         # The server and its files are passed in: the tests share through a double.
         self.sharing = PlayerSharing(self, share_server, share_files)
         self._build_actions()
@@ -299,6 +300,8 @@ class MainWindow(QMainWindow):
         self.campaign_menu.addAction(self.end_day_action)
         self.recap = RecapLauncher(self, self.settings, self.player_display)
         self.campaign_menu.addAction(self.recap.action)
+        self.players_luck = PlayersLuckLauncher(self, self.player_display, self.pool)
+        self.campaign_menu.addAction(self.players_luck.action)
         toolbar = self.addToolBar("Campaign")
         toolbar.setObjectName("campaignToolBar")
         name_overflow(toolbar)
@@ -692,6 +695,7 @@ class MainWindow(QMainWindow):
             panel.set_session(session)
         self.downtime.set_session(session)
         self.recap.set_session(session)
+        self.players_luck.set_session(session)
         has_campaign = session is not None
         writable = session is not None and not session.read_only
         for action in (

@@ -59,6 +59,8 @@ class CampaignSession(QObject):
     roll_asks_changed = Signal()
     # The GM started a game from the Play dock (not a redo): "Previously on" opens.
     game_started = Signal()
+    # The GM asked, from End game's summary in the Play dock, for the players' luck.
+    players_luck_requested = Signal()
 
     def __init__(
         self, campaign: Campaign, parent: QObject | None = None, rng: random.Random | None = None

@@ -52,6 +52,7 @@ def grown_text(ended: GameRecord, names: dict[int, str], taken: Sequence[DieReco
 class GameBar(QWidget):
     start_requested = Signal()
     end_requested = Signal()
+    luck_requested = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -83,10 +84,19 @@ class GameBar(QWidget):
         self.summary.setObjectName("playGameSummary")
         self.summary.setWordWrap(True)
         self.summary.hide()
+        # After End game: the players' luck in the game just ended (issue 33).
+        self.luck_button = push_button(
+            "Players' luck…",
+            clicked=self.luck_requested,
+            tip="Each player character's luck in this game: to show or send to the players",
+        )
+        self.luck_button.setObjectName("playPlayersLuck")
+        self.luck_button.hide()
         layout.addWidget(self.status)
         layout.addWidget(self.scene)
         layout.addLayout(buttons)
         layout.addWidget(self.summary)
+        layout.addLayout(spread_row([self.luck_button]))
 
     def show_view(self, view: PlayView, writable: bool, has_players: bool = True) -> None:
         """`has_players`: the roster holds a player character (a game needs one)."""
@@ -97,7 +107,10 @@ class GameBar(QWidget):
         self.start_button.setEnabled(writable and not running and has_players)
         self.start_button.setToolTip(START_TIP if has_players or running else NO_PLAYERS)
         self.end_button.setEnabled(writable and running)
+        if running:
+            self.luck_button.hide()  # End game undone (or a new game): no game just ended
 
     def show_summary(self, text: str) -> None:
         self.summary.setText(text)
         self.summary.setVisible(bool(text))
+        self.luck_button.setVisible(bool(text))  # a summary is End game's, and so is this

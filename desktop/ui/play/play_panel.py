@@ -130,6 +130,7 @@ class PlayWidget(CampaignView):
         outer.addWidget(vertical_scroll(inner, "playScroll"))
         self.game_bar.start_requested.connect(self.start_game)
         self.game_bar.end_requested.connect(self.end_game)
+        self.game_bar.luck_requested.connect(self.request_players_luck)
         self.scene_editor.scene_requested.connect(self.set_scene)
         self.turn_order.next_requested.connect(self.next_turn)
         self.turn_order.end_round_requested.connect(self.end_round)
@@ -236,6 +237,10 @@ class PlayWidget(CampaignView):
             names = {c.id: c.name for c in self._session.campaign.roster.all()}
             self.game_bar.show_summary(grown_text(command.ended, names, command.taken))
             self.offer_session_xp(command.ended)
+
+    def request_players_luck(self) -> None:
+        if self._session is not None:
+            self._session.players_luck_requested.emit()  # the main window's launcher opens it
 
     # -- end-of-session XP --------------------------------------------------------------------
 

@@ -1,6 +1,6 @@
 """View > Player Display: opening and closing the display, blanking it with one key,
-showing the players' "Previously on" recap on it, and putting it full screen on a chosen
-screen, remembered for next time.
+showing the players' "Previously on" recap or their luck on it, and putting it full
+screen on a chosen screen, remembered for next time.
 
 The actions live here, in the GM's View menu and in the display's own menu; their keys
 work from either window (the display never has the focus, so the GM's window is where
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, Qt
+from PySide6.QtCore import QObject, Qt, QThreadPool
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence, QScreen
 from PySide6.QtWidgets import QMenu, QWidget
 
@@ -32,8 +32,11 @@ BLANKED_NOTE = f"Player display blanked ({BLANK_KEY} shows it again)"
 
 
 class PlayerDisplay(QObject):
-    def __init__(self, settings: Settings, gm_window: QWidget) -> None:
+    def __init__(
+        self, settings: Settings, gm_window: QWidget, pool: QThreadPool | None = None
+    ) -> None:
         super().__init__(gm_window)
+        self.pool = pool  # the GM's window's, for the odds of the players' luck
         self.settings = settings
         self.gm_window = gm_window
         self.window: PlayerDisplayWindow | None = None
@@ -61,6 +64,14 @@ class PlayerDisplay(QObject):
             "The last game and what happened since, as the players may see it, in large type"
         )
         self.recap_action.toggled.connect(self.show_recap)
+        # The players' luck in the last ended game, the same way (issue 33).
+        self.luck_action = QAction("Show Players' &Luck on Player Display", self)
+        self.luck_action.setObjectName("actionPlayerLuck")
+        self.luck_action.setCheckable(True)
+        self.luck_action.setToolTip(
+            "Each player character's luck in the last ended game, in large type"
+        )
+        self.luck_action.toggled.connect(self.show_luck)
         # The GM's side says the players see a dark screen (the display may be behind).
         self.blanked_note = PlainLabel(BLANKED_NOTE)
         self.blanked_note.setObjectName("statusPlayerBlanked")
@@ -98,7 +109,7 @@ class PlayerDisplay(QObject):
         screens.aboutToShow.connect(lambda: self._fill_screens(screens))
         menu.addActions([self.open_action, self.blank_action, self.full_action])
         menu.addMenu(screens)
-        menu.addAction(self.recap_action)
+        menu.addActions([self.recap_action, self.luck_action])
         menu.addSeparator()
         menu.addActions([self.give_all_action, self.given_action])
         return menu
@@ -120,7 +131,9 @@ class PlayerDisplay(QObject):
         self.session = session
         if session is None:
             self.recap_action.setChecked(False)  # no campaign, no recap to show
+            self.luck_action.setChecked(False)
         self.recap_action.setEnabled(session is not None)
+        self.luck_action.setEnabled(session is not None)
         writable = session is not None and not session.read_only
         self.give_all_action.setEnabled(writable)
         self.given_action.setEnabled(session is not None)
@@ -162,11 +175,12 @@ class PlayerDisplay(QObject):
             # Imported with the window, first paint is 56-166 ms later (issue 28, 3 runs).
             from desktop.ui.player_display.window import PlayerDisplayWindow
 
-            window = PlayerDisplayWindow()
+            window = PlayerDisplayWindow(self.pool)
             window.menu_bar.addMenu(self._display_menu(window))
             window.closed.connect(self._closed)
             window.set_blanked(self.blank_action.isChecked())
             window.show_recap(self.recap_action.isChecked())
+            window.show_luck(self.luck_action.isChecked())
             self.window = window
             self._follow()
             screen = display_screen(self.settings.player_screen(), self.gm_window.screen())
@@ -198,6 +212,7 @@ class PlayerDisplay(QObject):
         window.hide()
         window.deleteLater()
         self.recap_action.setChecked(False)  # closed, it shows nothing; reopened, no recap
+        self.luck_action.setChecked(False)
         self._update_actions()
 
     def set_blanked(self, blanked: bool) -> None:
@@ -211,10 +226,23 @@ class PlayerDisplay(QObject):
             self.recap_action.setChecked(shown)  # -> here again, through `toggled`
             return
         if shown:
+            self.luck_action.setChecked(False)  # one screen over the display at a time
             window = self.open()
             guarded_call(self, lambda: window.show_recap(True))
         elif self.window is not None:
             self.window.show_recap(False)
+
+    def show_luck(self, shown: bool) -> None:
+        """Show the players' luck on the display (opening it), or hide it again."""
+        if self.luck_action.isChecked() != shown:
+            self.luck_action.setChecked(shown)  # -> here again, through `toggled`
+            return
+        if shown:
+            self.recap_action.setChecked(False)  # one screen over the display at a time
+            window = self.open()
+            guarded_call(self, lambda: window.show_luck(True))
+        elif self.window is not None:
+            self.window.show_luck(False)
 
     def set_full_screen(self, full: bool) -> None:
         if full:

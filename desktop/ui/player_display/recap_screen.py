@@ -9,6 +9,8 @@ leaves it at once.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from PySide6.QtCore import QRect, Qt
 from PySide6.QtGui import QFontMetrics, QPalette, QResizeEvent
 from PySide6.QtWidgets import QVBoxLayout, QWidget
@@ -50,11 +52,16 @@ class RecapScreen(Section):
         self.title.setText(self.told.title)
         self.game.setText(self.told.game_title)
         self.game.setVisible(self.told.ended)
+        self.show_lines(self.told.said() if campaign is not None else (), "playerRecapLine")
+
+    def show_lines(self, lines: Sequence[str], name: str) -> None:
+        """Show `lines` (each object named `name` and its index), in the largest type
+        that fits."""
         clear_layout(self.body)
         self.lines = []
-        for index, text in enumerate(self.told.said() if campaign is not None else ()):
+        for index, text in enumerate(lines):
             label = PlainLabel(text)
-            label.setObjectName(f"playerRecapLine{index}")
+            label.setObjectName(f"{name}{index}")
             label.setWordWrap(True)
             self.body.addWidget(label)
             self.lines.append(label)

@@ -1,6 +1,7 @@
 """The player display's window: its sections in a grid, a blank page, the players'
-"Previously on" recap over the whole window while the GM shows it, type scaled to its
-height so it reads from across the room, and a small menu (hidden in full screen).
+"Previously on" recap or their luck over the whole window while the GM shows it, type
+scaled to its height so it reads from across the room, and a small menu (hidden in
+full screen).
 
 It never takes the focus from the GM's window: it is shown without activating and does
 not accept focus, so the GM keeps typing in the main window while it changes.
@@ -10,13 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QThreadPool, Signal
 from PySide6.QtGui import QCloseEvent, QColor, QPalette, QResizeEvent
 from PySide6.QtWidgets import QGridLayout, QMenuBar, QStackedLayout, QVBoxLayout, QWidget
 
 from desktop.store import Campaign
 from desktop.ui.player_display.clocks_section import ClocksSection
 from desktop.ui.player_display.factions_section import FactionsSection
+from desktop.ui.player_display.luck_screen import LuckScreen
 from desktop.ui.player_display.pools_section import PoolsSection
 from desktop.ui.player_display.recap_screen import RecapScreen
 from desktop.ui.player_display.roll_section import RollSection
@@ -42,7 +44,7 @@ MIN_UNIT = 13.0
 class PlayerDisplayWindow(QWidget):
     closed = Signal()  # closed by its own window button or menu
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, pool: QThreadPool | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent, Qt.WindowType.Window | Qt.WindowType.WindowDoesNotAcceptFocus)
         self.setObjectName("playerDisplay")
         self.setWindowTitle("GM Desk — Player Display")
@@ -77,11 +79,21 @@ class PlayerDisplayWindow(QWidget):
         recap_layout.addWidget(self.recap)
         self.recap_layout = recap_layout
         self.recap_shown = False
+        # The players' luck at the end of a game, the same way (issue 33).
+        # Its odds are judged on `pool` (the GM's window's), else on the display's own.
+        self.luck = LuckScreen(pool if pool is not None else QThreadPool(self))
+        self.luck_page = QWidget()
+        self.luck_page.setObjectName("playerDisplayLuckPage")
+        luck_layout = QVBoxLayout(self.luck_page)
+        luck_layout.addWidget(self.luck)
+        self.luck_layout = luck_layout
+        self.luck_shown = False
         self._blanked = False
         self.stack = QStackedLayout()
         self.stack.addWidget(content)
         self.stack.addWidget(self.blank_page)
         self.stack.addWidget(self.recap_page)
+        self.stack.addWidget(self.luck_page)
         self.content = content
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -98,6 +110,8 @@ class PlayerDisplayWindow(QWidget):
             section.refresh(campaign)
         if self.recap_shown:
             self.recap.refresh(campaign)
+        if self.luck_shown:
+            self.luck.refresh(campaign)
 
     def on_changed(self, topic: str) -> None:
         """A committed change: each section that shows that topic reads the store again,
@@ -109,6 +123,8 @@ class PlayerDisplayWindow(QWidget):
             # Any change may change what players may see of the last game (a clock
             # hidden, a note made private): the recap is read again whatever the topic.
             self.recap.refresh(self.campaign)
+        if self.luck_shown:
+            self.luck.refresh(self.campaign)  # a roll undone, a character deleted or renamed
 
     @property
     def blanked(self) -> bool:
@@ -127,8 +143,18 @@ class PlayerDisplayWindow(QWidget):
             self.recap.refresh(self.campaign)
         self._show_page()
 
+    def show_luck(self, shown: bool) -> None:
+        """Show the players' luck of the last ended game over the whole display (over
+        the recap too), or what was shown before. The screen reads it itself."""
+        self.luck_shown = shown
+        if shown:
+            self.luck.refresh(self.campaign)
+        self._show_page()
+
     def _show_page(self) -> None:
         page = self.recap_page if self.recap_shown else self.content
+        if self.luck_shown:
+            page = self.luck_page
         self.stack.setCurrentWidget(self.blank_page if self._blanked else page)
 
     def section(self, section_class: type[Section]) -> Section:
@@ -158,6 +184,8 @@ class PlayerDisplayWindow(QWidget):
             section.refresh(self.campaign)
         self.recap_layout.setContentsMargins(margin, margin, margin, margin)
         self.recap.set_unit(unit)
+        self.luck_layout.setContentsMargins(margin, margin, margin, margin)
+        self.luck.set_unit(unit)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         super().closeEvent(event)
