@@ -169,10 +169,19 @@ def luck_sentence(summary: LuckSummary) -> str:
         return f"{summary.name} rolled right on expectation: {over}."
     above = mean > Fraction(1, 2)
     way, luck = ("above", "lucky") if above else ("below", "unlucky")
-    return (
-        f"{summary.name} rolled {way} expectation: {over}, "
-        f"about 1 in {summary.one_in} to be this {luck} by chance."
-    )
+    chance = _chance(summary.one_in)
+    return f"{summary.name} rolled {way} expectation: {over}, {chance} {luck} by chance."
+
+
+# Past a million the normal approximation's tail says nothing a table could tell apart.
+MILLION = 1_000_000
+
+
+def _chance(one_in: int | None) -> str:
+    """ "about 1 in 3,807 to be this", read across a table; beyond a million, said so."""
+    if one_in is None or one_in >= MILLION:
+        return "less than 1 in a million to be this"
+    return f"about 1 in {one_in:,} to be this"
 
 
 def _ordinal(n: int) -> str:

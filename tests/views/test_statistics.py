@@ -218,11 +218,23 @@ def test_unlucky_rolls_and_too_few_rolls_say_so() -> None:
     assert summary.mean_percentile == Fraction(1, 18)
     assert luck_sentence(summary) == (
         "Bryn rolled below expectation: 6th percentile over 5 rolls, "
-        "about 1 in 3807 to be this unlucky by chance."
+        "about 1 in 3,807 to be this unlucky by chance."
     )
     assert (summary.depleted, summary.expected_depleted) == (5, Fraction(5, 3))
     few = rolls_report(low[:4], TrayOddsCache()).rollers[0]
     assert few.sentence == "Bryn: too few rolls to tell (4 rolls)."
+
+
+def test_a_chance_past_a_million_is_said_in_words() -> None:
+    # Twelve 3s on 2d6: z = 7.2, a one-sided chance of about 1 in 3 * 10**12, which no
+    # table tells from 1 in a million (and the normal tail is not that exact out there).
+    low = [_record(i + 1, (6, 6), (1, 2), name="Bryn", character_id=2) for i in range(12)]
+    summary = rolls_report(low, TrayOddsCache()).rollers[0]
+    assert summary.one_in is not None and summary.one_in > 1_000_000
+    assert summary.sentence == (
+        "Bryn rolled below expectation: 6th percentile over 12 rolls, "
+        "less than 1 in a million to be this unlucky by chance."
+    )
 
 
 def test_a_scope_of_days_keeps_only_those_days() -> None:
