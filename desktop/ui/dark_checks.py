@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QPainter, QPalette, QPen
-from PySide6.QtWidgets import QProxyStyle, QStyle, QStyleOption, QWidget
+from PySide6.QtWidgets import QProxyStyle, QStyle, QStyleOption, QStyleOptionComplex, QWidget
 
 # Fusion draws these frames in the window colour darkened, which vanishes on a dark base:
 # a check box (the Dice Table's trait list, "Animate"), a text field (the roster's filter,
@@ -50,6 +50,7 @@ _HIGH_CONTRAST_FRAMED = (
     QStyle.PrimitiveElement.PE_FrameDockWidget,
     QStyle.PrimitiveElement.PE_FrameWindow,
     QStyle.PrimitiveElement.PE_IndicatorRadioButton,
+    QStyle.PrimitiveElement.PE_PanelTipLabel,
 )
 
 
@@ -97,3 +98,24 @@ class HighContrastFrames(QProxyStyle):
             inset = 1 if selected else 0
             painter.drawRect(option.rect.adjusted(inset, inset, -1, -1))
             painter.restore()
+
+    def drawComplexControl(
+        self,
+        control: QStyle.ComplexControl,
+        option: QStyleOptionComplex,
+        painter: QPainter,
+        widget: QWidget | None = None,
+    ) -> None:
+        super().drawComplexControl(control, option, painter, widget)
+        if control == QStyle.ComplexControl.CC_ScrollBar and widget is not None:
+            # Fusion's handle is the button's black on the window's black: grey, edged in
+            # white, as Windows draws it in high contrast.
+            slider = QStyle.SubControl.SC_ScrollBarSlider
+            handle = self.subControlRect(control, option, slider, widget)
+            if handle.isValid() and not handle.isEmpty():
+                painter.save()
+                painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
+                painter.setPen(option.palette.color(QPalette.ColorRole.WindowText))
+                painter.setBrush(option.palette.color(QPalette.ColorRole.Mid))
+                painter.drawRect(handle.adjusted(1, 1, -2, -2))
+                painter.restore()
