@@ -126,8 +126,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     )
     parser.add_argument(
         "--theme",
-        choices=("light", "dark"),
-        help="light or dark whatever the system's scheme, for this run (else View > Theme's)",
+        choices=("light", "dark", "high-contrast"),
+        help="light, dark or high contrast whatever the system's scheme, for this run "
+        "(else View > Theme's)",
     )
     parser.add_argument(
         "--print-cards",

@@ -329,14 +329,16 @@ class MainWindow(QMainWindow):
         help_menu.addActions([self.rules_action, self.log_action, self.about_action])
 
     def _theme_menu(self) -> QMenu:
-        """View > Theme: the system's scheme, light or dark; remembered, applied at once."""
+        """View > Theme: the system's scheme, light, dark or high contrast; remembered,
+        applied at once."""
         menu = QMenu("&Theme", self)
         menu.setObjectName("themeMenu")
         group = QActionGroup(menu)
         app = QApplication.instance()
         current = theme_choice(app) if isinstance(app, QApplication) else "system"
         self.theme_actions: dict[str, QAction] = {}
-        for name, text in zip(THEMES, ("&System", "&Light", "&Dark"), strict=True):
+        texts = ("&System", "&Light", "&Dark", "&High Contrast")
+        for name, text in zip(THEMES, texts, strict=True):
             action = menu.addAction(text)
             action.setCheckable(True)
             action.setChecked(name == current)

@@ -6,6 +6,8 @@ from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QSettings
 
+from desktop.ui.theme import THEMES
+
 # Bump when a dock's place in the layouts changes meaning; a dock added or removed is
 # seen without it (each workspace's saved layout names the docks it was saved with).
 LAYOUT_VERSION = 7
@@ -101,9 +103,9 @@ class Settings:
         self._store.setValue(f"docks/{name}", f"{width}x{height}")
 
     def theme(self) -> str:
-        """View > Theme's choice: "system", "light" or "dark"."""
+        """View > Theme's choice: one of THEMES ("system", "light", "dark", "high-contrast")."""
         value = str(self._store.value("window/theme", "system"))
-        return value if value in ("system", "light", "dark") else "system"
+        return value if value in THEMES else "system"
 
     def set_theme(self, name: str) -> None:
         self._store.setValue("window/theme", name)

@@ -1,8 +1,9 @@
-"""Light or dark, following the system's colour scheme as it changes."""
+"""Light, dark or high contrast, following the system's scheme and contrast as they
+change."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
 from PySide6.QtWidgets import (
     QApplication,
@@ -18,6 +19,8 @@ HINT_STYLE = "color: palette(placeholder-text);"
 STYLE_ARGUMENTS = ("-style", "Fusion")
 # Set on an application made with STYLE_ARGUMENTS until the first theme is applied.
 _FUSION_GIVEN = "gmDeskFusionGiven"
+# The object name of the application's focus frame follower (desktop/ui/focus_frame.py).
+FOCUS_FOLLOWER = "gmDeskFocusFollower"
 
 
 def new_application(arguments: list[str]) -> QApplication:
@@ -28,7 +31,7 @@ def new_application(arguments: list[str]) -> QApplication:
 
 
 # View > Theme's choices: the system's scheme, followed live, or one whatever it is.
-THEMES = ("system", "light", "dark")
+THEMES = ("system", "light", "dark", "high-contrast")
 # The choice in force, kept on the application: a system change applies only under "system".
 _CHOICE = "gmDeskTheme"
 _FOLLOWING = "gmDeskFollowsScheme"
@@ -36,27 +39,35 @@ _FOLLOWING = "gmDeskFollowsScheme"
 
 def apply_theme(app: QApplication, forced: str | None = None) -> None:
     """Use Fusion (the same look on every system) and the system's scheme, live; or
-    `forced` ("light" or "dark", as `--theme` and View > Theme ask) whatever the system's
-    scheme. Called again (View > Theme), it switches at once."""
+    `forced` ("light", "dark" or "high-contrast", as `--theme` and View > Theme ask)
+    whatever the system's scheme. Called again (View > Theme), it switches at once."""
     # The style is set once here, by the one path taken: a second setting would make
     # Fusion again from Python, which STYLE_ARGUMENTS spares the start.
-    switching = app.property(_CHOICE) is not None
-    choice = forced if forced in ("light", "dark") else "system"
+    choice = forced if forced in THEMES else "system"
     app.setProperty(_CHOICE, choice)
     if choice != "system":
-        _apply_scheme(app, Qt.ColorScheme.Dark if choice == "dark" else Qt.ColorScheme.Light)
+        _apply(app, choice)
         return
     if _headless():
-        if switching:  # back from a forced scheme: light, as a headless start is
-            _apply_scheme(app, Qt.ColorScheme.Light)
-        else:
-            _set_style(app, dark=False)
+        _apply(app, "light")
         return  # no system scheme to follow; asking costs a failed D-Bus call (~35 ms)
     hints = QGuiApplication.styleHints()
-    _apply_scheme(app, hints.colorScheme())
+    accessibility = hints.accessibility()
+    _apply(app, system_theme(hints.colorScheme(), accessibility.contrastPreference()))
     if not app.property(_FOLLOWING):
         app.setProperty(_FOLLOWING, True)
-        hints.colorSchemeChanged.connect(lambda scheme: _follow_system(app, scheme))
+        hints.colorSchemeChanged.connect(lambda scheme: _follow_system(app, scheme=scheme))
+        accessibility.contrastPreferenceChanged.connect(
+            lambda wanted: _follow_system(app, contrast=wanted)
+        )
+
+
+def system_theme(scheme: Qt.ColorScheme, contrast: Qt.ContrastPreference) -> str:
+    """The theme "system" stands for: high contrast when the system asks for it (Windows'
+    high-contrast mode, Qt 6.10 and later), else its light or dark scheme."""
+    if contrast == Qt.ContrastPreference.HighContrast:
+        return "high-contrast"
+    return "dark" if is_dark(scheme) else "light"
 
 
 def theme_choice(app: QApplication) -> str:
@@ -65,9 +76,35 @@ def theme_choice(app: QApplication) -> str:
     return choice if choice in THEMES else "system"
 
 
-def _follow_system(app: QApplication, scheme: Qt.ColorScheme) -> None:
-    if theme_choice(app) == "system":
-        _apply_scheme(app, scheme)
+def _follow_system(
+    app: QApplication,
+    *,
+    scheme: Qt.ColorScheme | None = None,
+    contrast: Qt.ContrastPreference | None = None,
+) -> None:
+    """The system changed its scheme or its contrast (the new value given): follow it
+    under "system", asking the system for the other."""
+    if theme_choice(app) != "system":
+        return
+    hints = QGuiApplication.styleHints()
+    if scheme is None:
+        scheme = hints.colorScheme()
+    if contrast is None:
+        contrast = hints.accessibility().contrastPreference()
+    _apply(app, system_theme(scheme, contrast))
+
+
+def _follow_focus(app: QApplication) -> None:
+    """Draw a focus frame around the focused widget, whatever the theme: made with the
+    first theme, drawn again at each (a new style hides Qt's focus frame)."""
+    # Imported with the first theme: a small module, no start pays for it twice.
+    from desktop.ui.focus_frame import FocusFollower
+
+    follower = app.findChild(QObject, FOCUS_FOLLOWER)
+    if isinstance(follower, FocusFollower):
+        follower.refresh()
+    else:
+        FocusFollower(app, FOCUS_FOLLOWER)
 
 
 def _headless() -> bool:
@@ -78,23 +115,32 @@ def is_dark(scheme: Qt.ColorScheme) -> bool:
     return scheme == Qt.ColorScheme.Dark
 
 
-def _apply_scheme(app: QApplication, scheme: Qt.ColorScheme) -> None:
-    _set_style(app, dark=is_dark(scheme))
-    app.setPalette(dark_palette() if is_dark(scheme) else light_palette())
+def _apply(app: QApplication, name: str) -> None:
+    """Use theme `name`: "light", "dark" or "high-contrast"."""
+    _set_style(app, name)
+    palettes = {"dark": dark_palette, "high-contrast": high_contrast_palette}
+    app.setPalette(palettes.get(name, light_palette)())
+    _follow_focus(app)
 
 
-def _set_style(app: QApplication, *, dark: bool) -> None:
+def _set_style(app: QApplication, name: str) -> None:
     given = app.property(_FUSION_GIVEN)
     app.setProperty(_FUSION_GIVEN, False)
-    if given and not dark:
+    if given and name == "light":
         return  # the application's first style is plain Fusion already
     fusion = QStyleFactory.create("Fusion")
     if fusion is not None:
-        if dark:  # only a dark scheme pays for the proxy: each primitive it draws calls Python
-            # Imported with the theme: first paint 3-9 ms, ready 3-5 ms later (issue 28).
+        # Only a dark or high-contrast theme pays for a proxy: each primitive it draws
+        # calls Python. Imported with the theme: first paint 3-9 ms, ready 3-5 ms later
+        # (issue 28).
+        if name == "dark":
             from desktop.ui.dark_checks import VisibleChecks
 
             fusion = VisibleChecks(fusion)
+        elif name == "high-contrast":
+            from desktop.ui.dark_checks import HighContrastFrames
+
+            fusion = HighContrastFrames(fusion)
         app.setStyle(fusion)
 
 
@@ -139,10 +185,25 @@ def fusion_light_palette() -> QPalette:
 
 
 def light_palette() -> QPalette:
-    """Fusion's light palette with GM Desk's selection colour."""
+    """Fusion's light palette with GM Desk's selection colour, and its greys dark enough to
+    read (WCAG AA, 4.5:1 on the window): about Windows' own grey text (#6d6d6d) for a hint, a
+    disabled control; and a visited link's purple."""
     palette = fusion_light_palette()
     palette.setColor(QPalette.ColorRole.Highlight, QColor("#3d6fb6"))
+    palette.setColor(QPalette.ColorRole.PlaceholderText, QColor(LIGHT_GREY_TEXT))
+    palette.setColor(QPalette.ColorRole.LinkVisited, QColor("#8e1d8e"))
+    for role in _TEXT_ROLES:
+        palette.setColor(QPalette.ColorGroup.Disabled, role, QColor(LIGHT_GREY_TEXT))
     return palette
+
+
+LIGHT_GREY_TEXT = "#6b6b6b"  # 4.6:1 on the light window (#efefef)
+# The roles a control's own text is written in; a disabled control's are greyed.
+_TEXT_ROLES = (
+    QPalette.ColorRole.Text,
+    QPalette.ColorRole.ButtonText,
+    QPalette.ColorRole.WindowText,
+)
 
 
 def dark_palette() -> QPalette:
@@ -154,40 +215,84 @@ def dark_palette() -> QPalette:
         QPalette.ColorRole.AlternateBase: "#272a2e",
         QPalette.ColorRole.ToolTipBase: "#3a3d42",
         QPalette.ColorRole.ToolTipText: "#f0f0f0",
-        QPalette.ColorRole.PlaceholderText: "#8a8f98",
+        QPalette.ColorRole.PlaceholderText: DARK_GREY_TEXT,
         QPalette.ColorRole.Text: "#e6e6e6",
         QPalette.ColorRole.Button: "#33363b",
         QPalette.ColorRole.ButtonText: "#e6e6e6",
         QPalette.ColorRole.BrightText: "#ff6b6b",
         QPalette.ColorRole.Link: "#7fb0ff",
-        QPalette.ColorRole.Highlight: "#4a7fd0",
+        QPalette.ColorRole.Highlight: "#3f72c0",
         QPalette.ColorRole.HighlightedText: "#ffffff",
     }
     for role, colour in colours.items():
         palette.setColor(role, QColor(colour))
-    for role in (
-        QPalette.ColorRole.Text,
-        QPalette.ColorRole.ButtonText,
-        QPalette.ColorRole.WindowText,
-    ):
-        palette.setColor(QPalette.ColorGroup.Disabled, role, QColor("#6d7178"))
+    for role in _TEXT_ROLES:
+        palette.setColor(QPalette.ColorGroup.Disabled, role, QColor(DARK_GREY_TEXT))
     return palette
 
 
+DARK_GREY_TEXT = "#9da1a9"  # a hint or a disabled control: 4.5:1 and more on every dark surface
+
+
+def high_contrast_palette() -> QPalette:
+    """Windows' High Contrast Black: white on black, selection in cyan with black text,
+    links in yellow, disabled text in green; every edge white, so a frame shows."""
+    palette = QPalette()
+    colours = {
+        QPalette.ColorRole.Window: HIGH_CONTRAST_WINDOW,
+        QPalette.ColorRole.WindowText: "#ffffff",
+        QPalette.ColorRole.Base: HIGH_CONTRAST_WINDOW,
+        QPalette.ColorRole.AlternateBase: HIGH_CONTRAST_WINDOW,
+        QPalette.ColorRole.ToolTipBase: HIGH_CONTRAST_WINDOW,
+        QPalette.ColorRole.ToolTipText: "#ffffff",
+        QPalette.ColorRole.PlaceholderText: "#c0c0c0",
+        QPalette.ColorRole.Text: "#ffffff",
+        QPalette.ColorRole.Button: HIGH_CONTRAST_WINDOW,
+        QPalette.ColorRole.ButtonText: "#ffffff",
+        QPalette.ColorRole.BrightText: "#ffffff",
+        QPalette.ColorRole.Light: "#ffffff",
+        QPalette.ColorRole.Midlight: "#c0c0c0",
+        QPalette.ColorRole.Mid: "#c0c0c0",
+        QPalette.ColorRole.Dark: "#ffffff",
+        QPalette.ColorRole.Shadow: "#ffffff",
+        QPalette.ColorRole.Link: "#ffff00",
+        QPalette.ColorRole.LinkVisited: "#ffff00",
+        QPalette.ColorRole.Highlight: "#1aebff",
+        QPalette.ColorRole.HighlightedText: "#000000",
+        QPalette.ColorRole.Accent: "#1aebff",
+    }
+    for role, colour in colours.items():
+        palette.setColor(role, QColor(colour))
+    for role in _TEXT_ROLES:
+        palette.setColor(QPalette.ColorGroup.Disabled, role, QColor("#3ff23f"))
+    return palette
+
+
+HIGH_CONTRAST_WINDOW = "#000000"
+
+
 # --- Named colours ---------------------------------------------------------------------
-# Every colour the ui draws with beyond the palette's own roles, each as (light, dark):
-# a dark scheme reaches them through `colour(palette, role)`, never through a literal.
+# Every colour the ui draws with beyond the palette's own roles, each as (light, dark,
+# high contrast): a dark or high-contrast theme reaches them through
+# `colour(palette, role)`, never through a literal. A role given only (light, dark) uses
+# its dark variant in high contrast (both are drawn on a dark window). A test holds each
+# to WCAG AA against what it is drawn on (tests/ui/test_contrast.py).
 
-Role = tuple[str, str]
+Role = tuple[str, str] | tuple[str, str, str]
 
-ERROR: Role = ("#c0392b", "#ff6b6b")  # a refusal, a field that cannot be kept
-SUCCESS: Role = ("#2e7d32", "#66bb6a")  # a check that succeeded
-WARNING: Role = ("#b2372a", "#ff8f80")  # the chapter's warnings: war, a threatened lair
-DANGER: Role = ("#b3261e", "#ff7b72")  # a death, a debt that cannot be repaid
-UNDONE: Role = ("#8a8a8a", "#8a8f98")  # a roll the GM has undone
-STRESS: Role = ("#c0392b", "#e0705e")  # marked boxes of each track on a downtime sheet
-TRAUMA: Role = ("#6c3483", "#b07cc6")
-XP: Role = ("#2e7d4f", "#5fbf85")
+ERROR: Role = ("#c0392b", "#ff6b6b", "#ff8080")  # a refusal, a field that cannot be kept
+SUCCESS: Role = ("#2a7a2e", "#66bb6a", "#3ff23f")  # a check that succeeded
+WARNING: Role = ("#b2372a", "#ff8f80", "#ffa090")  # the chapter's warnings: war, a threatened lair
+DANGER: Role = ("#b3261e", "#ff7b72", "#ff8080")  # a death, a debt that cannot be repaid
+UNDONE: Role = (LIGHT_GREY_TEXT, DARK_GREY_TEXT, "#c0c0c0")  # a roll the GM has undone
+STRESS: Role = ("#c0392b", "#e0705e", "#ff8080")  # marked boxes of each track on a downtime sheet
+TRAUMA: Role = ("#6c3483", "#b07cc6", "#e0a0ff")
+XP: Role = ("#2e7d4f", "#5fbf85", "#3ff23f")
+# The cross in a marked box, on the track's colour: white on the light variants, the
+# dark window's black on the (lighter) dark ones.
+MARK_INK: Role = ("#ffffff", "#1f2124", "#000000")
+# The frame around the focused widget (desktop/ui/focus_frame.py): 3:1 on the window.
+FOCUS: Role = ("#3d6fb6", "#7fb0ff", "#ffff00")
 
 
 def palette_is_dark(palette: QPalette) -> bool:
@@ -195,8 +300,15 @@ def palette_is_dark(palette: QPalette) -> bool:
     return palette.color(QPalette.ColorRole.Window).lightness() < 128
 
 
+def palette_is_high_contrast(palette: QPalette) -> bool:
+    """Whether `palette` is the high-contrast one (the only one with a black window)."""
+    return palette.color(QPalette.ColorRole.Window) == QColor(HIGH_CONTRAST_WINDOW)
+
+
 def colour(palette: QPalette, role: Role) -> QColor:
-    """`role`'s light or dark variant, whichever reads on `palette`."""
+    """`role`'s light, dark or high-contrast variant, whichever reads on `palette`."""
+    if len(role) > 2 and palette_is_high_contrast(palette):
+        return QColor(role[-1])
     return QColor(role[1] if palette_is_dark(palette) else role[0])
 
 
@@ -214,15 +326,17 @@ FELT_OTHER = "#3f4a44"  # the table and the removed dice
 FELT_TRAY = "#6b4f2c"
 FELT_EDGE = "#3c000000"  # #AARRGGBB: black at 60/255
 FELT_INK = "#f3ead7"
-FELT_INK_FAINT = "#96f3ead7"  # the ink at 150/255, for an empty area's hint
+FELT_INK_FAINT = "#c8f3ead7"  # the ink at 200/255, for an empty area's hint (4.6:1)
+# How much lighter an area is under the pointer: the ink still reads at 4.5:1.
+FELT_HOVER_LIGHTER = 120
 FELT_BACKGROUND = "#23302a"
 # A blanked player display: dark whatever the scheme, so blanking never lights the room.
 BLANK_DISPLAY = "#000000"
-BADGE_INK = "#ffffff"  # text on a status badge, a filled war mark, a marked box's cross
+BADGE_INK = "#ffffff"  # text on a status badge, a filled war mark
 STATUS_COLOURS: dict[int, str] = {
     3: "#17693a",
     2: "#2b8550",
-    1: "#4b8f66",
+    1: "#417f59",
     0: "#69707d",
     -1: "#9a6312",
     -2: "#b8501c",

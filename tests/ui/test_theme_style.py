@@ -7,7 +7,8 @@ import os
 import subprocess
 import sys
 
-from PySide6.QtGui import QPalette
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QApplication, QStyleFactory
 
 from desktop.ui import theme
@@ -26,12 +27,31 @@ def test_the_written_palette_is_fusions_own(qapp: QApplication) -> None:
             assert written.color(group, role).rgba() == expected.color(group, role).rgba()
 
 
-def test_the_light_palette_is_fusions_with_our_selection_colour(qapp: QApplication) -> None:
+# Ours where Fusion's does not read (WCAG AA, issue 34): the greys and the visited link.
+OURS = (
+    {(group, QPalette.ColorRole.Highlight): "#3d6fb6" for group in GROUPS}
+    | {(group, QPalette.ColorRole.PlaceholderText): theme.LIGHT_GREY_TEXT for group in GROUPS}
+    | {(group, QPalette.ColorRole.LinkVisited): "#8e1d8e" for group in GROUPS}
+    | {
+        (QPalette.ColorGroup.Disabled, role): theme.LIGHT_GREY_TEXT
+        for role in (
+            QPalette.ColorRole.Text,
+            QPalette.ColorRole.ButtonText,
+            QPalette.ColorRole.WindowText,
+        )
+    }
+)
+
+
+def test_the_light_palette_is_fusions_with_our_selection_colour_and_greys(
+    qapp: QApplication,
+) -> None:
     fusion, light = theme.fusion_light_palette(), theme.light_palette()
     for group in GROUPS:
         for role in ROLES:
-            if role == QPalette.ColorRole.Highlight:
-                assert light.color(group, role).name() == "#3d6fb6"
+            ours = OURS.get((group, role))
+            if ours is not None:
+                assert light.color(group, role).name(QColor.NameFormat.HexArgb) == "#ff" + ours[1:]
             else:
                 assert light.color(group, role) == fusion.color(group, role)
 
@@ -110,3 +130,49 @@ def test_following_the_system_makes_fusion_from_python_only_when_the_scheme_chan
     )
     steps = done.stdout.strip().splitlines()[-1]
     assert steps == "[(0, 'QCommonStyle'), (1, 'VisibleChecks'), (2, 'QCommonStyle')]", steps
+
+
+def test_the_system_theme_is_high_contrast_when_the_system_asks_for_it() -> None:
+    wanted, none = Qt.ContrastPreference.HighContrast, Qt.ContrastPreference.NoPreference
+    assert theme.system_theme(Qt.ColorScheme.Light, wanted) == "high-contrast"
+    assert theme.system_theme(Qt.ColorScheme.Dark, wanted) == "high-contrast"
+    assert theme.system_theme(Qt.ColorScheme.Dark, none) == "dark"
+    assert theme.system_theme(Qt.ColorScheme.Light, none) == "light"
+    assert theme.system_theme(Qt.ColorScheme.Unknown, none) == "light"
+
+
+CONTRAST = """
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QGuiApplication, QPalette
+from desktop.ui import theme
+theme._headless = lambda: False  # as on a desktop: the system's contrast is followed
+app = theme.new_application(["gm-desk"])
+theme.apply_theme(app, None)
+accessibility = QGuiApplication.styleHints().accessibility()
+def window():
+    return app.palette().color(QPalette.ColorRole.Window).name(), type(app.style()).__name__
+steps = [window()]
+accessibility.contrastPreferenceChanged.emit(Qt.ContrastPreference.HighContrast)
+steps.append(window())
+accessibility.contrastPreferenceChanged.emit(Qt.ContrastPreference.NoPreference)
+steps.append(window())
+theme.apply_theme(app, "light")  # a theme chosen: the system's contrast no longer applies
+accessibility.contrastPreferenceChanged.emit(Qt.ContrastPreference.HighContrast)
+steps.append(window())
+print(steps)
+"""
+
+
+def test_system_follows_windows_high_contrast_mode_as_it_changes() -> None:
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    done = subprocess.run(
+        [sys.executable, "-c", CONTRAST],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
+    )
+    steps = done.stdout.strip().splitlines()[-1]
+    light, high = "('#efefef', 'QCommonStyle')", "('#000000', 'HighContrastFrames')"
+    assert steps == f"[{light}, {high}, {light}, {light}]", steps

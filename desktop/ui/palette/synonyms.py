@@ -49,6 +49,7 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "theme_system": ("theme", "system theme"),
     "theme_light": ("light mode", "theme"),
     "theme_dark": ("dark mode", "night mode", "theme"),
+    "theme_high-contrast": ("high contrast", "contrast", "accessibility", "theme"),
     # Help
     "actionRules": ("rules", "help", "reference"),
     "actionOpenLogFolder": ("log", "bug report"),

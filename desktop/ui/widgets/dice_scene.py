@@ -257,7 +257,7 @@ class AreaItem(QGraphicsObject):
         if self.name == "tray":
             felt = QColor(theme.FELT_TRAY)
         if self.hovered:
-            felt = felt.lighter(130)
+            felt = felt.lighter(theme.FELT_HOVER_LIGHTER)
         painter.setPen(QColor(theme.FELT_EDGE))
         painter.setBrush(felt)
         painter.drawRoundedRect(self.rect, 10, 10)

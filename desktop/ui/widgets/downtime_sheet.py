@@ -49,7 +49,7 @@ from desktop.ui.form_helpers import (
 )
 from desktop.ui.plain_text import PlainLabel, RichLabel, escaped
 from desktop.ui.session import CampaignSession
-from desktop.ui.theme import BADGE_INK, HINT_STYLE, STRESS, TRAUMA, XP, colour
+from desktop.ui.theme import HINT_STYLE, MARK_INK, STRESS, TRAUMA, XP, Role, colour
 
 TOPICS = frozenset({Topic.DOWNTIME, Topic.CHARACTERS, Topic.CAMPAIGN, Topic.SETTINGS})
 TYPING_PAUSE_MS = 600
@@ -59,7 +59,7 @@ HP_LIMIT = 999
 MIN_STRESS_TRACK = 2
 
 
-def accent(palette: QPalette, colours: tuple[str, str]) -> QColor:
+def accent(palette: QPalette, colours: Role) -> QColor:
     """A track's colour (theme.STRESS, TRAUMA or XP), the light or dark variant to suit the
     palette; the cross drawn in a marked box carries the meaning where the colour does not."""
     return colour(palette, colours)
@@ -84,7 +84,7 @@ class BoxTrack(QWidget):
     GAP = 4
 
     def __init__(
-        self, count: int, colours: tuple[str, str], label: str, parent: QWidget | None = None
+        self, count: int, colours: Role, label: str, parent: QWidget | None = None
     ) -> None:
         super().__init__(parent)
         self._count = count
@@ -207,7 +207,7 @@ class BoxTrack(QWidget):
             # A cross in every marked box: marked and empty differ in shape, not only hue.
             inset = rect.width() * 0.27
             cross = rect.adjusted(inset, inset, -inset, -inset)
-            painter.setPen(QPen(QColor(BADGE_INK), max(1.5, rect.width() / 9)))
+            painter.setPen(QPen(colour(self.palette(), MARK_INK), max(1.5, rect.width() / 9)))
             painter.drawLine(cross.topLeft(), cross.bottomRight())
             painter.drawLine(cross.topRight(), cross.bottomLeft())
             return

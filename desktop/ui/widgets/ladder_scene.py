@@ -117,7 +117,8 @@ class LadderStyle:
             base=base,
             band=palette.color(QPalette.ColorRole.AlternateBase),
             text=text,
-            muted=_mix(text, base, 0.55),
+            # The palette's hint grey: 4.5:1 on the bands and the window in every theme.
+            muted=palette.color(QPalette.ColorRole.PlaceholderText),
             border=_mix(text, base, 0.28),
             highlight=palette.color(QPalette.ColorRole.Highlight),
             highlighted_text=palette.color(QPalette.ColorRole.HighlightedText),
