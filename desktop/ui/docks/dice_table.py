@@ -15,7 +15,7 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPoint, Qt, QThreadPool, Signal
-from PySide6.QtGui import QKeyEvent, QUndoCommand
+from PySide6.QtGui import QFont, QKeyEvent, QUndoCommand
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -67,6 +67,7 @@ from desktop.ui.table_keys import clicks_keep_focus
 from desktop.ui.widgets.dice_scene import DiceScene, DiceView, DieState, SideView
 from desktop.ui.widgets.elided_label import ElidedLabel
 from desktop.ui.widgets.number_field import NumberField, problem_label
+from desktop.ui.zoom import zoomed
 
 if TYPE_CHECKING:
     from desktop.actions.conflict import Conflict
@@ -140,7 +141,10 @@ class DiceTableWidget(QWidget):
 
         self.name_label = ElidedLabel()  # a long name must not widen the table
         self.name_label.setObjectName("diceName")
-        self.name_label.setStyleSheet("font-size: 15px; font-weight: bold;")
+        name_font = QFont(self.name_label.font())
+        name_font.setPixelSize(zoomed(15))  # View > Zoom scales it from then on
+        name_font.setBold(True)
+        self.name_label.setFont(name_font)
         self.counts_label = PlainLabel()
         self.counts_label.setObjectName("diceCounts")
         self.roll_button = push_button("Roll", "rollButton", self.roll, tip="Roll the tray (Space)")
@@ -455,7 +459,7 @@ class DiceTableWidget(QWidget):
         return self._conflict_box is not None and self._conflict_box.in_conflict()
 
     def _redraw(self) -> None:
-        width = max(200.0, float(self.view.viewport().width()))
+        width = max(200.0, self.view.scene_width())
         sides = [
             SideView(
                 title=character.name if self._in_conflict() else "",

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import QFrame, QSizePolicy, QWidget
 
 from desktop.rules import factions
 from desktop.ui.theme import WARNING, colour
+from desktop.ui.zoom import zoomed
 
 # --- Colours --------------------------------------------------------------------------
 
@@ -48,7 +49,7 @@ def faded(colour: QColor, alpha: float) -> QColor:
 
 def pixel_font(size: int, bold: bool = False, italic: bool = False) -> QFont:
     font = QFont()
-    font.setPixelSize(size)
+    font.setPixelSize(zoomed(size))  # at View > Zoom's scale, as the text around it
     font.setBold(bold)
     font.setItalic(italic)
     return font

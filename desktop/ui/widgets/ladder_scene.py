@@ -51,6 +51,7 @@ from desktop.ui.plain_text import escaped
 from desktop.ui.theme import BADGE_INK, STATUS_COLOURS, WAR_COLOUR
 from desktop.ui.widgets.drag_data import decode, encode
 from desktop.ui.widgets.shown_mark import paint_shown_mark, shown_words
+from desktop.ui.zoom import zoomed
 
 FACTION_MIME = "application/x-gmdesk-faction"  # {"faction": id}
 
@@ -166,7 +167,7 @@ def _fonts(base: QFont) -> dict[str, QFont]:
     fonts = {}
     for key, (pixels, bold) in sizes.items():
         font = QFont(base)
-        font.setPixelSize(pixels)
+        font.setPixelSize(zoomed(pixels))  # at View > Zoom's scale
         font.setBold(bold)
         font.setItalic(key == "hint")
         fonts[key] = font
