@@ -12,9 +12,9 @@ The player display is left out: it fits its own screen (`UNZOOMED` marks its win
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont, QGuiApplication
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtWidgets import QApplication, QHeaderView, QWidget
 
 # The steps Zoom In and Zoom Out go through, in percent.
 ZOOM_STEPS = (80, 90, 100, 110, 125, 150, 175, 200)
@@ -30,6 +30,8 @@ _OWN_POINTS = "gmDeskPointsAt100"
 _OWN_PIXELS = "gmDeskPixelsAt100"
 # A window (and its children) the zoom leaves alone: set to True on it.
 UNZOOMED = "gmDeskUnzoomed"
+# The sizes `zoom_size` gives a widget, kept on it at 100% under these names.
+_SIZES = ("minimumWidth", "maximumWidth", "fixedWidth", "minimumHeight", "fixedHeight")
 
 
 def nearest_step(percent: int) -> int:
@@ -60,6 +62,22 @@ def zoom_factor() -> float:
 def zoomed(pixels: float) -> int:
     """A size in pixels at 100%, at the zoom in force (drawn text, a drawn die)."""
     return max(1, round(pixels * zoom_factor()))
+
+
+def zoom_size(widget: QWidget, **pixels: int) -> None:
+    """Give `widget` sizes in pixels at 100% (`minimumWidth=200`, `fixedWidth=280`, any
+    of `_SIZES`), at the zoom in force now and again at each change: a width that holds
+    text grows with it."""
+    for name, value in pixels.items():
+        if name not in _SIZES:
+            raise ValueError(f"Not a size the zoom keeps: {name}")
+        widget.setProperty(f"gmDeskZoom_{name}", value)
+        _set_size(widget, name, value)
+
+
+def _set_size(widget: QWidget, name: str, pixels: int) -> None:
+    setter = getattr(widget, "set" + name[0].upper() + name[1:])
+    setter(zoomed(pixels))
 
 
 def unzoomed_font() -> QFont:
@@ -96,9 +114,17 @@ def apply_zoom(app: QApplication, percent: int) -> int:
         font.setPointSizeF(points * step / 100)
     elif isinstance(pixels, int):
         font.setPixelSize(max(1, round(pixels * step / 100)))
-    # The widgets' own fonts first, so each is laid out once with the new sizes.
+    # The widgets' own fonts and sizes first, so each is laid out once with the new ones.
     for widget in QApplication.allWidgets():
+        if _left_alone(widget):
+            continue
         _rescale_own_font(widget, old, step)
+        for name in _SIZES:
+            value = widget.property(f"gmDeskZoom_{name}")
+            if isinstance(value, int):
+                _set_size(widget, name, value)
+        if isinstance(widget, QHeaderView):
+            _rescale_header(widget, step / old)
     app.setFont(font)
     return step
 
@@ -111,7 +137,7 @@ def _left_alone(widget: QWidget) -> bool:
 def _rescale_own_font(widget: QWidget, old: int, new: int) -> None:
     """Give `widget`'s own font (set by the widget, not inherited) its size at `new`%,
     from its size at 100% (measured at `old`% the first time)."""
-    if not widget.testAttribute(Qt.WidgetAttribute.WA_SetFont) or _left_alone(widget):
+    if not widget.testAttribute(Qt.WidgetAttribute.WA_SetFont):
         return
     font = QFont(widget.font())
     points, pixels = widget.property(_OWN_POINTS), widget.property(_OWN_PIXELS)
@@ -131,7 +157,11 @@ def _rescale_own_font(widget: QWidget, old: int, new: int) -> None:
     widget.setFont(font)
 
 
-def is_zoom_change(event: QEvent) -> bool:
-    """Whether `event` tells a widget that the application font (the zoom) changed."""
-    return event.type() in (QEvent.Type.ApplicationFontChange, QEvent.Type.FontChange)
-
+def _rescale_header(header: QHeaderView, ratio: float) -> None:
+    """A table's columns (and rows) of a width given in pixels, by `ratio`: the sections
+    its own text or stretching sizes follow by themselves."""
+    mode = QHeaderView.ResizeMode
+    header.setDefaultSectionSize(max(1, round(header.defaultSectionSize() * ratio)))
+    for index in range(header.count()):
+        if header.sectionResizeMode(index) in (mode.Interactive, mode.Fixed):
+            header.resizeSection(index, max(1, round(header.sectionSize(index) * ratio)))

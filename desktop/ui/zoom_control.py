@@ -59,9 +59,7 @@ class ZoomControl(QObject):
         self.actions = [self.zoom_in_action, self.zoom_out_action, self.reset_action]
         self.set_zoom(settings.zoom() if zoom is None else zoom, remember=False, tell=False)
 
-    def _action(
-        self, text: str, name: str, slot: object, keys: list[QKeySequence]
-    ) -> QAction:
+    def _action(self, text: str, name: str, slot: object, keys: list[QKeySequence]) -> QAction:
         action = QAction(text, self._window)
         action.setObjectName(name)
         action.setShortcuts(keys)

@@ -29,6 +29,7 @@ from desktop.ui.form_helpers import (
 )
 from desktop.ui.plain_text import PlainLabel, escaped
 from desktop.ui.widgets.chapter_paint import pixel_font, warn_colour
+from desktop.ui.zoom import zoom_size
 
 if TYPE_CHECKING:
     from desktop.store import ClaimRecord, FactionRecord
@@ -60,7 +61,7 @@ class ClaimForm(QStackedWidget):
         self.addWidget(self._hint_page())
         self.addWidget(self._claim_page())
         self.addWidget(self._lair_page())
-        self.setMinimumWidth(220)
+        zoom_size(self, minimumWidth=220)
 
     def _hint_page(self) -> QWidget:
         self.hint = note(DEFAULT_HINT, "claimHint")

@@ -39,6 +39,7 @@ from desktop.ui.plain_text import PlainLabel, RichLabel
 from desktop.ui.session import CampaignSession
 from desktop.ui.widgets.chapter_paint import Block, RepTracker, pixel_font, warn_colour
 from desktop.ui.widgets.number_field import NumberField, problem_label
+from desktop.ui.zoom import zoom_size
 
 if TYPE_CHECKING:
     from desktop.store import ChapterRecord
@@ -72,7 +73,7 @@ class ChapterSheet(SessionWidget):
         self.tier_spin.setFont(pixel_font(30, bold=True))
         self.tier_spin.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.tier_spin.setKeyboardTracking(False)
-        self.tier_spin.setMinimumWidth(84)
+        zoom_size(self.tier_spin, minimumWidth=84)
         self.hold_combo = QComboBox()
         self.hold_combo.setObjectName("chapterHold")
         self.hold_combo.setFont(pixel_font(22, bold=True))
@@ -128,7 +129,7 @@ class ChapterSheet(SessionWidget):
         field = NumberField(what, stored_number(what), width=96)
         field.setObjectName(name)
         field.setFont(pixel_font(16, bold=True))
-        field.setMinimumWidth(80)
+        zoom_size(field, minimumWidth=80)
         return field, problem_label(field, f"{name}Problem")
 
     def _lay_out(self) -> None:
@@ -184,8 +185,7 @@ class ChapterSheet(SessionWidget):
     @staticmethod
     def _stat_block(title: str, field: QWidget, text: QLabel) -> Block:
         block = Block()
-        block.setMinimumWidth(128)
-        block.setMaximumWidth(170)
+        zoom_size(block, minimumWidth=128, maximumWidth=170)
         layout = QVBoxLayout(block)
         layout.setContentsMargins(10, 6, 10, 8)
         layout.setSpacing(4)

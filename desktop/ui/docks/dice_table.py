@@ -67,7 +67,7 @@ from desktop.ui.table_keys import clicks_keep_focus
 from desktop.ui.widgets.dice_scene import DiceScene, DiceView, DieState, SideView
 from desktop.ui.widgets.elided_label import ElidedLabel
 from desktop.ui.widgets.number_field import NumberField, problem_label
-from desktop.ui.zoom import zoomed
+from desktop.ui.zoom import zoom_size, zoomed
 
 if TYPE_CHECKING:
     from desktop.actions.conflict import Conflict
@@ -170,7 +170,7 @@ class DiceTableWidget(QWidget):
         # "out of play (no die in the pool)" at their end. A long name gives way to them
         # (it is cut short), down to two lines of counts.
         self.counts_label.setWordWrap(True)
-        self.counts_label.setMinimumWidth(200)
+        zoom_size(self.counts_label, minimumWidth=200)
         self.conflict_button = QPushButton("Conflict")
         self.conflict_button.setObjectName("conflictButton")
         self.conflict_button.setCheckable(True)
@@ -180,8 +180,8 @@ class DiceTableWidget(QWidget):
             [self.conflict_button, self.add_button, self.clear_button, self.animate_check],
             [self.roll_button],
         )
-        self.roll_button.setMinimumWidth(110)
-        self.view.setMinimumWidth(180)
+        zoom_size(self.roll_button, minimumWidth=110)
+        zoom_size(self.view, minimumWidth=180)
 
         # While sharing: ask this character's player to roll from their phone.
         self.ask_button = AskToRollButton()
@@ -272,7 +272,7 @@ class DiceTableWidget(QWidget):
         side_widget.setLayout(side)
         # Scrolls rather than forcing its height on the window when the dock is short.
         side_scroll = vertical_scroll(side_widget)
-        side_scroll.setFixedWidth(280)
+        zoom_size(side_scroll, fixedWidth=280)
 
         layout = QHBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)

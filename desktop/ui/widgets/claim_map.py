@@ -39,6 +39,7 @@ from desktop.rules import factions
 from desktop.ui import theme
 from desktop.ui.plain_text import escaped, tooltip
 from desktop.ui.widgets.chapter_paint import faded, mix, pixel_font, tag_font, warn_colour
+from desktop.ui.zoom import zoom_size
 
 if TYPE_CHECKING:
     from desktop.store import ClaimPathRecord, ClaimRecord
@@ -537,7 +538,7 @@ class ClaimView(QGraphicsView):
         # The map always fits, so there is nothing to scroll to.
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.setMinimumSize(260, 240)
+        zoom_size(self, minimumWidth=260, minimumHeight=240)
 
     def sizeHint(self) -> QSize:
         return QSize(460, 420)
