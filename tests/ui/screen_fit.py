@@ -83,9 +83,8 @@ def problems(window: MainWindow, where: str) -> list[str]:
         for area in content.findChildren(QAbstractScrollArea):
             bar = area.horizontalScrollBar()
             if area.isVisible() and not isinstance(area, QScrollArea) and bar.isVisible():
-                found.append(
-                    f"{where}: {panel.name}'s {area.objectName() or type(area).__name__} scrolls sideways"
-                )
+                what = area.objectName() or type(area).__name__
+                found.append(f"{where}: {panel.name}'s {what} scrolls sideways")
         found += clipped_labels(panel.name, content, where)
     return found
 
