@@ -28,6 +28,8 @@ _ZOOM = "gmDeskZoom"
 # Kept on a widget with a font of its own: its font's size at 100%.
 _OWN_POINTS = "gmDeskPointsAt100"
 _OWN_PIXELS = "gmDeskPixelsAt100"
+# QFont::SizeResolved (PySide does not name it): a font that sets its own size.
+_SIZE_RESOLVED = 0x0002
 # A window (and its children) the zoom leaves alone: set to True on it.
 UNZOOMED = "gmDeskUnzoomed"
 # The sizes `zoom_size` gives a widget, kept on it at 100% under these names.
@@ -140,6 +142,8 @@ def _rescale_own_font(widget: QWidget, old: int, new: int) -> None:
     if not widget.testAttribute(Qt.WidgetAttribute.WA_SetFont):
         return
     font = QFont(widget.font())
+    if not font.resolveMask() & _SIZE_RESOLVED:
+        return  # its size is the application's, which it follows by itself
     points, pixels = widget.property(_OWN_POINTS), widget.property(_OWN_PIXELS)
     if not isinstance(points, float) and not isinstance(pixels, float):
         if font.pixelSize() > 0:
@@ -161,7 +165,9 @@ def _rescale_header(header: QHeaderView, ratio: float) -> None:
     """A table's columns (and rows) of a width given in pixels, by `ratio`: the sections
     its own text or stretching sizes follow by themselves."""
     mode = QHeaderView.ResizeMode
+    # Measured first: a new default size resizes the sections at the old one at once.
+    sizes = [header.sectionSize(index) for index in range(header.count())]
     header.setDefaultSectionSize(max(1, round(header.defaultSectionSize() * ratio)))
-    for index in range(header.count()):
+    for index, size in enumerate(sizes):
         if header.sectionResizeMode(index) in (mode.Interactive, mode.Fixed):
-            header.resizeSection(index, max(1, round(header.sectionSize(index) * ratio)))
+            header.resizeSection(index, max(1, round(size * ratio)))

@@ -7,9 +7,9 @@ are plain keys, and read only without Ctrl), so the window's shortcuts take them
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject
-from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QApplication, QMainWindow
+from PySide6.QtCore import QObject, Qt
+from PySide6.QtGui import QAction, QFont, QKeySequence
+from PySide6.QtWidgets import QApplication, QDockWidget, QMainWindow
 
 from desktop.ui.settings import Settings
 from desktop.ui.zoom import DEFAULT_ZOOM, apply_zoom, step_from, zoom_percent
@@ -68,6 +68,16 @@ class ZoomControl(QObject):
         self._window.addAction(action)  # its keys work with the menu bar hidden too
         return action
 
+    def _titles_follow(self) -> None:
+        """A dock paints its title in the font it was made with while its own font is
+        the application's: a font of its own, the same but for a strategy no one sees,
+        makes it paint in its font, at the zoom's size (the size is still inherited)."""
+        for dock in self._window.findChildren(QDockWidget):
+            if not dock.testAttribute(Qt.WidgetAttribute.WA_SetFont):
+                own = QFont()
+                own.setStyleStrategy(QFont.StyleStrategy.PreferQuality)
+                dock.setFont(own)
+
     def step(self, direction: int) -> None:
         """One step in (`direction` > 0) or out."""
         self.set_zoom(step_from(zoom_percent(), direction))
@@ -84,5 +94,6 @@ class ZoomControl(QObject):
         self.zoom_in_action.setToolTip(f"Larger text and dice (now {applied}%)")
         self.zoom_out_action.setToolTip(f"Smaller text and dice (now {applied}%)")
         self.reset_action.setToolTip(f"Text and dice at 100% (now {applied}%)")
+        self._titles_follow()
         if tell:
             self._window.statusBar().showMessage(f"Zoom {applied}%", ZOOM_MESSAGE_MS)

@@ -148,6 +148,16 @@ def test_the_dice_and_the_docks_own_sizes_grow_with_the_zoom(
         assert table.view.viewport().rect().right() >= shown.right()
 
 
+def test_the_docks_titles_follow_a_change_of_zoom(window: MainWindow) -> None:
+    """Qt paints a dock's title in the font the dock was made with while the dock's
+    font is the application's: after a change it would stay at the old size."""
+    window.zoom.set_zoom(150)
+    QApplication.processEvents()  # the application's font reaches the widgets
+    for panel in window.panels:
+        assert panel.font().pointSizeF() == pytest.approx(app_points()), panel.name
+        assert panel.font() != QApplication.font("QDockWidget"), panel.name
+
+
 def test_the_faction_ladder_is_drawn_at_the_zoom(window: MainWindow) -> None:
     window.show_workspace("prep")
     ladder = content(window, "faction_ladder")
@@ -159,9 +169,7 @@ def test_the_faction_ladder_is_drawn_at_the_zoom(window: MainWindow) -> None:
     assert ladder.view.sizeHint().width() > before.width()
 
 
-def test_stepping_in_and_back_leaves_every_size_as_it_was(
-    window: MainWindow, qtbot: QtBot
-) -> None:
+def test_stepping_in_and_back_leaves_every_size_as_it_was(window: MainWindow, qtbot: QtBot) -> None:
     """Each size is scaled from its 100% value, never from the last step's: 100 -> 110
     -> 125 -> 200 -> 100 does not drift by a pixel."""
     table = content(window, "diceTable")
