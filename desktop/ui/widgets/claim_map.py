@@ -39,7 +39,6 @@ from desktop.rules import factions
 from desktop.ui import theme
 from desktop.ui.plain_text import escaped, tooltip
 from desktop.ui.widgets.chapter_paint import faded, mix, pixel_font, tag_font, warn_colour
-from desktop.ui.zoom import zoom_size
 
 if TYPE_CHECKING:
     from desktop.store import ClaimPathRecord, ClaimRecord
@@ -538,7 +537,7 @@ class ClaimView(QGraphicsView):
         # The map always fits, so there is nothing to scroll to.
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        zoom_size(self, minimumWidth=260, minimumHeight=240)
+        self.setMinimumSize(260, 240)  # the map scales itself to its room
 
     def sizeHint(self) -> QSize:
         return QSize(460, 420)
