@@ -942,6 +942,15 @@ class LadderView(QGraphicsView):
         # Laid out to its width: a hint from the scene would grow the dock at every layout.
         return QSize(round(460 * self._zoom), round(520 * self._zoom))
 
+    def minimumSizeHint(self) -> QSize:
+        # One card beside the tiers' titles, at the zoom, without scrolling sideways.
+        least = 2 * MARGIN + HEADER_WIDTH + 2 * GAP + CARD_WIDTH
+        bar = self.verticalScrollBar().sizeHint().width()
+        return QSize(
+            math.ceil(least * self._zoom) + bar + 2 * self.frameWidth(),
+            super().minimumSizeHint().height(),
+        )
+
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self.resized.emit()
