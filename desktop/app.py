@@ -131,6 +131,13 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         "(else View > Theme's)",
     )
     parser.add_argument(
+        "--zoom",
+        type=_zoom_percent,
+        metavar="PERCENT",
+        help="the text and dice at this percent for this run, as 150 "
+        "(else View > Zoom's remembered step)",
+    )
+    parser.add_argument(
         "--print-cards",
         type=Path,
         metavar="PDF",
@@ -264,6 +271,17 @@ def _day(text: str) -> date:
         return date.fromisoformat(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a date such as 2026-03-14") from None
+
+
+def _zoom_percent(text: str) -> int:
+    """`150` (or `150%`) as 150; the window takes the nearest of View > Zoom's steps."""
+    try:
+        percent = int(text.strip().removesuffix("%"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a percent such as 150") from None
+    if not 50 <= percent <= 300:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a zoom between 50 and 300 percent")
+    return percent
 
 
 def _window_size(text: str) -> tuple[int, int]:
@@ -549,7 +567,7 @@ def _main(argv: list[str] | None, collecting: bool, started: contextlib.ExitStac
     data = paths.data_dir()
     if args.workspace is not None:
         settings.set_workspace(args.workspace)
-    window = MainWindow(settings, data, log_folder=logs.folder)
+    window = MainWindow(settings, data, log_folder=logs.folder, zoom=args.zoom)
     logs.show_errors_with(window.show_error)
     if args.size is not None:
         window.resize(*args.size)

@@ -66,6 +66,7 @@ from desktop.ui.table_keys import TableKeys
 from desktop.ui.theme import THEMES, apply_theme, theme_choice
 from desktop.ui.undo_keys import UndoKeyFilter
 from desktop.ui.workspaces import WORKSPACES, arrange, hide_stale_tab_bars, workspace_named
+from desktop.ui.zoom_control import ZoomControl
 
 if TYPE_CHECKING:
     from desktop.printing.cards import PrintCard
@@ -99,10 +100,14 @@ class MainWindow(QMainWindow):
         log_folder: Path | None = None,
         share_server: ServerFactory = share_server,
         share_files: Callable[[], SiteFiles] = share_files,
+        zoom: int | None = None,
     ) -> None:
         super().__init__(parent)
         self.setObjectName("mainWindow")
         self.settings = settings
+        # View > Zoom's remembered step (or `zoom`, --zoom's, for this run only), before
+        # the docks are built: each is made at its size once.
+        self.zoom = ZoomControl(self, settings, zoom)
         self.data_dir = data_dir
         # The log's folder (Help > Open Log Folder): the one start-up logs to, else the
         # platform's (the log went to stderr only, or the window was made without one).
@@ -325,6 +330,8 @@ class MainWindow(QMainWindow):
         self.view_menu.addSeparator()
         self.view_menu.addAction(self.reset_layout_action)
         self.view_menu.addMenu(self._theme_menu())
+        self.view_menu.addSeparator()
+        self.view_menu.addActions(self.zoom.actions)
         help_menu = bar.addMenu("&Help")
         help_menu.addActions([self.rules_action, self.log_action, self.about_action])
 

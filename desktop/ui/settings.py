@@ -110,6 +110,18 @@ class Settings:
     def set_theme(self, name: str) -> None:
         self._store.setValue("window/theme", name)
 
+    def zoom(self) -> int:
+        """View > Zoom's percent (100 until changed; a stored value that is not a
+        number reads as 100, the window takes the nearest of its steps)."""
+        try:
+            value = _stored_int(self._store.value("window/zoom", 100))
+        except (ValueError, OverflowError):
+            return 100
+        return value if 10 <= value <= 1000 else 100
+
+    def set_zoom(self, percent: int) -> None:
+        self._store.setValue("window/zoom", percent)
+
     # -- play -----------------------------------------------------------------------------
 
     def recap_at_start(self) -> bool:

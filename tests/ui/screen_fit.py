@@ -1,4 +1,5 @@
-"""Run on its own screen: `python -m tests.ui.screen_fit WIDTH HEIGHT HOME`.
+"""Run on its own screen: `python -m tests.ui.screen_fit HOME [ZOOM]` (ZOOM: View >
+Zoom's percent, 100 when not given).
 
 The offscreen platform's screen is set when the application starts, so each screen size
 is measured in a process of its own (`screen_config` writes the platform's screen file).
@@ -15,10 +16,18 @@ from itertools import permutations
 from pathlib import Path
 
 from PySide6.QtCore import QSettings, Qt
-from PySide6.QtWidgets import QApplication, QScrollArea, QTabBar
+from PySide6.QtWidgets import (
+    QAbstractScrollArea,
+    QApplication,
+    QLabel,
+    QScrollArea,
+    QTabBar,
+    QWidget,
+)
 
 from desktop.ui.main_window import MainWindow
 from desktop.ui.settings import Settings
+from desktop.ui.widgets.elided_label import ElidedLabel
 from desktop.ui.workspaces import WORKSPACES
 
 # The offscreen platform draws a 2 px frame around each window when asked to, so the
@@ -71,7 +80,40 @@ def problems(window: MainWindow, where: str) -> list[str]:
                     f"{where}: {panel.name} scrolls sideways, {scroll.viewport().width()}"
                     f" of {inner.width()} shown ({scroll.objectName() or type(inner).__name__})"
                 )
+        for area in content.findChildren(QAbstractScrollArea):
+            bar = area.horizontalScrollBar()
+            if area.isVisible() and not isinstance(area, QScrollArea) and bar.isVisible():
+                what = area.objectName() or type(area).__name__
+                found.append(f"{where}: {panel.name}'s {what} scrolls sideways")
+        found += clipped_labels(panel.name, content, where)
     return found
+
+
+def label_shows_whole(label: QLabel) -> bool:
+    """Whether `label` shows all its text: each line, or each wrapped word, in its width.
+    Rich text and a label that elides (its whole text in its tooltip) are left out."""
+    text = label.text()
+    if not text or (label.textFormat() != Qt.TextFormat.PlainText and "<" in text):
+        return True
+    if isinstance(label, ElidedLabel):  # cut short on purpose, told whole in its tooltip
+        return True
+    if label.buddy() is not None:  # "&Name": the mark is not shown
+        text = text.replace("&&", "\0").replace("&", "").replace("\0", "&")
+    room = label.contentsRect().width() - 2 * label.margin() - 2 * label.indent()
+    metrics = label.fontMetrics()
+    if label.wordWrap():
+        return max(metrics.horizontalAdvance(word) for word in text.split()) <= room
+    return max(metrics.horizontalAdvance(line) for line in text.splitlines()) <= room
+
+
+def clipped_labels(name: str, content: QWidget, where: str) -> list[str]:
+    """The labels of dock `name` shown with their text cut short."""
+    return [
+        f"{where}: {name}'s label {label.objectName() or label.text()!r} is cut short"
+        f" ({label.width()} wide)"
+        for label in content.findChildren(QLabel)
+        if label.isVisible() and label.width() > 0 and not label_shows_whole(label)
+    ]
 
 
 def start(settings_path: Path, data_dir: Path, campaign: Path | None) -> MainWindow:
@@ -119,11 +161,13 @@ def visit_all(window: MainWindow, start_name: str) -> list[str]:
 LONG_NAMES = ("Wilhelmina Ravenscroft-Delacourt the Younger", "The Drowned Cathedral of Saltmarsh")
 
 
-def main(home: Path) -> int:
+def main(home: Path, zoom: int = 100) -> int:
     app = QApplication.instance() or QApplication(sys.argv[:1])
     data_dir = home / "data"
     data_dir.mkdir(parents=True, exist_ok=True)
     settings_path = home / "settings.ini"
+    # View > Zoom's step, as the GM left it: both starts read it.
+    Settings(QSettings(str(settings_path), QSettings.Format.IniFormat)).set_zoom(zoom)
     first = start(settings_path, data_dir, None)
     found = problems(first, "first start, opened")
     assert first.session is not None
@@ -144,4 +188,4 @@ def main(home: Path) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main(Path(sys.argv[1])))
+    sys.exit(main(Path(sys.argv[1]), *(int(arg) for arg in sys.argv[2:3])))

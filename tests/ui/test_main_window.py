@@ -45,6 +45,9 @@ def test_title_status_bar_and_menus(window: MainWindow) -> None:
         "Share with Pla&yers…",
         "&Reset Workspace",
         "&Theme",
+        "Zoom &In",
+        "Zoom &Out",
+        "Reset &Zoom",
     ]
     assert view[3:7] == ["Roster", "Dice Table", "SySCards", "Energy Calendar"]
     assert window.panels[0].objectName() == "roster"

@@ -25,8 +25,12 @@ from tests.ui.screen_fit import LONG_NAMES, screen_config
 
 
 @pytest.mark.slow  # two starts and eighteen workspace changes, in a process of its own
-@pytest.mark.parametrize("size", [(1366, 768), (1920, 1080)])
-def test_every_workspace_fits_the_screen(tmp_path: Path, size: tuple[int, int]) -> None:
+@pytest.mark.parametrize(
+    ("size", "zoom"), [((1366, 768), 100), ((1920, 1080), 100), ((1920, 1080), 150)]
+)
+def test_every_workspace_fits_the_screen(tmp_path: Path, size: tuple[int, int], zoom: int) -> None:
+    """At View > Zoom's 150% too, every workspace fits a 1920 x 1080 screen, and no
+    label of a dock is cut short."""
     env = {
         **os.environ,
         "GM_DESK_HOME": str(tmp_path / "home"),
@@ -34,7 +38,7 @@ def test_every_workspace_fits_the_screen(tmp_path: Path, size: tuple[int, int]) 
         "PYTHONPATH": str(Path(__file__).parents[2]),
     }
     result = subprocess.run(
-        [sys.executable, "-m", "tests.ui.screen_fit", str(tmp_path)],
+        [sys.executable, "-m", "tests.ui.screen_fit", str(tmp_path), str(zoom)],
         capture_output=True,
         text=True,
         env=env,

@@ -28,7 +28,7 @@ from desktop.ui.form_helpers import (
     wrapped_label,
 )
 from desktop.ui.plain_text import PlainLabel, escaped
-from desktop.ui.widgets.chapter_paint import pixel_font, warn_colour
+from desktop.ui.widgets.chapter_paint import label_font, warn_colour
 
 if TYPE_CHECKING:
     from desktop.store import ClaimRecord, FactionRecord
@@ -60,7 +60,7 @@ class ClaimForm(QStackedWidget):
         self.addWidget(self._hint_page())
         self.addWidget(self._claim_page())
         self.addWidget(self._lair_page())
-        self.setMinimumWidth(220)
+        self.setMinimumWidth(220)  # in a scroll area: its text wraps
 
     def _hint_page(self) -> QWidget:
         self.hint = note(DEFAULT_HINT, "claimHint")
@@ -145,7 +145,7 @@ class ClaimForm(QStackedWidget):
     def _lair_page(self) -> QWidget:
         page = QWidget()
         self.lair_title = PlainLabel("Lair")
-        self.lair_title.setFont(pixel_font(16, bold=True))
+        self.lair_title.setFont(label_font(16, bold=True))
         self.lair_check = QCheckBox("The chapter holds its lair")
         self.lair_check.setObjectName("lairHeld")
         self.lair_note = note(

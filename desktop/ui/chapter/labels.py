@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QLabel
 from desktop.rules import downtime, factions
 from desktop.store import INTEGER_MAX
 from desktop.ui.plain_text import PlainLabel
-from desktop.ui.widgets.chapter_paint import pixel_font
+from desktop.ui.widgets.chapter_paint import label_font
 
 JOB_LABELS = {
     downtime.MINOR: "Minor job (2 coin)",
@@ -42,7 +42,7 @@ check_coin = stored_number("Coin")
 
 def caption(text: str) -> QLabel:
     label = PlainLabel(text.upper())
-    label.setFont(pixel_font(11, bold=True))
+    label.setFont(label_font(11, bold=True))
     label.setForegroundRole(QPalette.ColorRole.PlaceholderText)
     return label
 
@@ -50,7 +50,7 @@ def caption(text: str) -> QLabel:
 def note(text: str = "", name: str = "") -> QLabel:
     label = PlainLabel(text)
     label.setWordWrap(True)
-    label.setFont(pixel_font(12))
+    label.setFont(label_font(12))
     if name:
         label.setObjectName(name)
     return label

@@ -38,8 +38,9 @@ from desktop.ui.form_helpers import (
 )
 from desktop.ui.plain_text import PlainLabel, RichLabel
 from desktop.ui.session import CampaignSession
-from desktop.ui.widgets.chapter_paint import Block, RepTracker, pixel_font, warn_colour
+from desktop.ui.widgets.chapter_paint import Block, RepTracker, label_font, warn_colour
 from desktop.ui.widgets.number_field import NumberField, problem_label
+from desktop.ui.zoom import zoom_size
 
 if TYPE_CHECKING:
     from desktop.store import ChapterRecord
@@ -65,27 +66,27 @@ class ChapterSheet(SessionWidget):
         self.name_edit = QLineEdit()
         self.name_edit.setObjectName("chapterName")
         named(self.name_edit, "Chapter name")
-        self.name_edit.setFont(pixel_font(20, bold=True))
+        self.name_edit.setFont(label_font(20, bold=True))
         self.name_edit.setFrame(False)
         self.name_edit.setPlaceholderText("Chapter name")
         self.tier_spin = QSpinBox()
         self.tier_spin.setObjectName("chapterTier")
         named(self.tier_spin, "Chapter tier")
         self.tier_spin.setRange(factions.MIN_TIER, factions.MAX_TIER)
-        self.tier_spin.setFont(pixel_font(30, bold=True))
+        self.tier_spin.setFont(label_font(30, bold=True))
         self.tier_spin.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.tier_spin.setKeyboardTracking(False)
-        self.tier_spin.setMinimumWidth(84)
+        zoom_size(self.tier_spin, minimumWidth=84)
         self.hold_combo = QComboBox()
         self.hold_combo.setObjectName("chapterHold")
-        self.hold_combo.setFont(pixel_font(22, bold=True))
+        self.hold_combo.setFont(label_font(22, bold=True))
         self.hold_combo.addItem("Weak", factions.WEAK)
         self.hold_combo.addItem("Strong", factions.STRONG)
         self.tier_note = note(name="chapterTierNote")
         self.hold_note = note(name="chapterHoldNote")
         self.war_title = PlainLabel()
         self.war_title.setObjectName("chapterWarTitle")
-        self.war_title.setFont(pixel_font(16, bold=True))
+        self.war_title.setFont(label_font(16, bold=True))
         self.war_note = note(name="chapterWarNote")
         self.rep_tracker = RepTracker()
         self.rep_label = RichLabel()
@@ -109,7 +110,7 @@ class ChapterSheet(SessionWidget):
         # A mark in words, not only a colour; it stays until the GM clears it.
         self.lair_threat = PlainLabel("⚠ Lair under threat")
         self.lair_threat.setObjectName("chapterLairThreat")
-        self.lair_threat.setFont(pixel_font(14, bold=True))
+        self.lair_threat.setFont(label_font(14, bold=True))
         style_error(self.lair_threat)
         self.clear_threat_button = push_button("Clear the mark", "chapterClearThreat")
         self.error = error_label("chapterError")
@@ -131,8 +132,8 @@ class ChapterSheet(SessionWidget):
         that says why what is typed there is refused."""
         field = NumberField(what, stored_number(what), width=96)
         field.setObjectName(name)
-        field.setFont(pixel_font(16, bold=True))
-        field.setMinimumWidth(80)
+        field.setFont(label_font(16, bold=True))
+        zoom_size(field, minimumWidth=80)
         return field, problem_label(field, f"{name}Problem")
 
     def _lay_out(self) -> None:
@@ -188,8 +189,7 @@ class ChapterSheet(SessionWidget):
     @staticmethod
     def _stat_block(title: str, field: QWidget, text: QLabel) -> Block:
         block = Block()
-        block.setMinimumWidth(128)
-        block.setMaximumWidth(170)
+        zoom_size(block, minimumWidth=128, maximumWidth=170)
         layout = QVBoxLayout(block)
         layout.setContentsMargins(10, 6, 10, 8)
         layout.setSpacing(4)

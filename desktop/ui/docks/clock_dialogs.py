@@ -34,6 +34,7 @@ from desktop.ui.form_helpers import error_label
 from desktop.ui.plain_text import PlainLabel
 from desktop.ui.widgets.clock_board import Owner
 from desktop.ui.widgets.number_field import NumberField
+from desktop.ui.zoom import zoom_size
 
 
 class DialPreview(QWidget):
@@ -131,7 +132,7 @@ class SegmentsPicker(QWidget):
             button = QPushButton(str(size))
             button.setObjectName(f"clockQuick{size}")
             button.setCheckable(True)
-            button.setFixedWidth(36)
+            zoom_size(button, fixedWidth=36)
             button.setToolTip(f"A {size}-segment clock")
             self.quick.addButton(button, size)
             layout.addWidget(button)
@@ -221,7 +222,7 @@ class RenameClockDialog(_ClockDialog):
         self.name_edit.selectAll()
         self.form.addRow("&Name", self.name_edit)
         self.typed_first = self.name_edit
-        self.setMinimumWidth(320)
+        zoom_size(self, minimumWidth=320)
 
     def name(self) -> str:
         return self.name_edit.text().strip()

@@ -15,7 +15,7 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPoint, Qt, QThreadPool, Signal
-from PySide6.QtGui import QKeyEvent, QUndoCommand
+from PySide6.QtGui import QFont, QKeyEvent, QUndoCommand
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -68,6 +68,7 @@ from desktop.ui.table_keys import clicks_keep_focus
 from desktop.ui.widgets.dice_scene import DiceScene, DiceView, DieState, SideView
 from desktop.ui.widgets.elided_label import ElidedLabel
 from desktop.ui.widgets.number_field import NumberField, problem_label
+from desktop.ui.zoom import zoom_size, zoomed
 
 if TYPE_CHECKING:
     from desktop.actions.conflict import Conflict
@@ -143,7 +144,10 @@ class DiceTableWidget(QWidget):
 
         self.name_label = ElidedLabel()  # a long name must not widen the table
         self.name_label.setObjectName("diceName")
-        self.name_label.setStyleSheet("font-size: 15px; font-weight: bold;")
+        name_font = QFont(self.name_label.font())
+        name_font.setPixelSize(zoomed(15))  # View > Zoom scales it from then on
+        name_font.setBold(True)
+        self.name_label.setFont(name_font)
         self.counts_label = PlainLabel()
         self.counts_label.setObjectName("diceCounts")
         self.roll_button = push_button("Roll", "rollButton", self.roll, tip="Roll the tray (Space)")
@@ -169,7 +173,7 @@ class DiceTableWidget(QWidget):
         # "out of play (no die in the pool)" at their end. A long name gives way to them
         # (it is cut short), down to two lines of counts.
         self.counts_label.setWordWrap(True)
-        self.counts_label.setMinimumWidth(200)
+        zoom_size(self.counts_label, minimumWidth=200)
         self.conflict_button = QPushButton("Conflict")
         self.conflict_button.setObjectName("conflictButton")
         self.conflict_button.setCheckable(True)
@@ -179,8 +183,8 @@ class DiceTableWidget(QWidget):
             [self.conflict_button, self.add_button, self.clear_button, self.animate_check],
             [self.roll_button],
         )
-        self.roll_button.setMinimumWidth(110)
-        self.view.setMinimumWidth(180)
+        zoom_size(self.roll_button, minimumWidth=110)
+        zoom_size(self.view, minimumWidth=180)
 
         # While sharing: ask this character's player to roll from their phone.
         self.ask_button = AskToRollButton()
@@ -271,7 +275,7 @@ class DiceTableWidget(QWidget):
         side_widget.setLayout(side)
         # Scrolls rather than forcing its height on the window when the dock is short.
         side_scroll = vertical_scroll(side_widget)
-        side_scroll.setFixedWidth(280)
+        zoom_size(side_scroll, fixedWidth=280)
 
         layout = QHBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
@@ -458,7 +462,7 @@ class DiceTableWidget(QWidget):
         return self._conflict_box is not None and self._conflict_box.in_conflict()
 
     def _redraw(self) -> None:
-        width = max(200.0, float(self.view.viewport().width()))
+        width = max(200.0, self.view.scene_width())
         sides = [
             SideView(
                 title=character.name if self._in_conflict() else "",

@@ -41,6 +41,7 @@ from desktop.ui.widgets.energy_chart import EnergyChart
 from desktop.ui.widgets.energy_profile import ProfileEditor
 from desktop.ui.widgets.energy_projects import ProjectsView
 from desktop.ui.widgets.month_grid import MonthGrid, danger_colour, month_cells
+from desktop.ui.zoom import zoom_size
 
 TOPICS = frozenset({Topic.ENERGY, Topic.CAMPAIGN, Topic.CHARACTERS})
 ROSTER_COLUMNS = (
@@ -82,7 +83,7 @@ class EnergyCalendarWidget(QWidget):
         self.next.clicked.connect(lambda: self.step_month(1))
         self.month_label = PlainLabel()
         self.month_label.setObjectName("monthLabel")
-        self.month_label.setMinimumWidth(120)
+        zoom_size(self.month_label, minimumWidth=120)
         self.month_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.today_button = QPushButton("Today")
         self.today_button.clicked.connect(self.go_to_today)

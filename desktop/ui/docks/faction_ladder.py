@@ -313,7 +313,7 @@ class FactionLadderWidget(QWidget):
 
     def _show(self) -> None:
         self.scene.editable = self._writable()
-        width = float(self.view.viewport().width())
+        width = self.view.scene_width()
         self.scene.show_ladder(self._factions, self._clocks, self._chapter, width)
         # Two different wars: one with the chapter (status -3) costs the chapter, one
         # between others only marks the faction. Saying "at war" for both misled.
@@ -330,7 +330,7 @@ class FactionLadderWidget(QWidget):
         self._update_buttons()
 
     def _lay_out_scene(self) -> None:
-        self.scene.lay_out(float(self.view.viewport().width()))
+        self.scene.lay_out(self.view.scene_width())
 
     def _writable(self) -> bool:
         return self._session is not None and not self._session.read_only

@@ -10,6 +10,8 @@ from collections.abc import Sequence
 from PySide6.QtCore import QEvent, QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem, QTableView
 
+from desktop.ui.zoom import zoomed
+
 # The widths with room to spare (a wide dock, or the log floated on its own).
 WIDE = {
     "Campaign day": 170,
@@ -79,14 +81,15 @@ class NarrowColumns(QObject):
 
     def _fit(self) -> None:
         table, header = self._table, self._table.horizontalHeader()
-        widths = dict(WIDE)
+        wide = {name: zoomed(width) for name, width in WIDE.items()}  # View > Zoom's
+        widths = dict(wide)
         room = table.viewport().width()
-        if sum(WIDE[name] for name in FIRST) > room:
+        if sum(wide[name] for name in FIRST) > room:
             for name in ("Who", "Kind", "Total"):
                 column = self._index[name]
                 needed = max(table.sizeHintForColumn(column), header.sectionSizeHint(column))
-                widths[name] = min(WIDE[name], needed)
+                widths[name] = min(wide[name], needed)
             rest = room - widths["Who"] - widths["Kind"] - widths["Total"]
-            widths[WHEN] = min(WIDE[WHEN], max(LEAST_WHEN, rest))
+            widths[WHEN] = min(wide[WHEN], max(zoomed(LEAST_WHEN), rest))
         for name, width in widths.items():
             header.resizeSection(self._index[name], width)

@@ -56,6 +56,7 @@ from desktop.ui.session import CampaignSession
 from desktop.ui.theme import HINT_STYLE
 from desktop.ui.widgets.dice_scene import DIE_MIME, decode
 from desktop.ui.widgets.record_table import RecordTableModel
+from desktop.ui.zoom import zoomed
 
 if TYPE_CHECKING:
     from desktop.ui.widgets.character_kit import CharacterKit
@@ -427,8 +428,8 @@ class RosterWidget(QWidget):
         self.table.setAlternatingRowColors(True)
         self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         self.table.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Fixed)
-        self.table.horizontalHeader().resizeSection(1, 110)
-        self.table.verticalHeader().setDefaultSectionSize(26)
+        self.table.horizontalHeader().resizeSection(1, zoomed(110))
+        self.table.verticalHeader().setDefaultSectionSize(zoomed(26))
         self.table.selectionModel().currentRowChanged.connect(self._on_current_row)
         # The table's own menu (right click, or the Menu key / Shift+F10 on a row).
         self.handout_action = QAction("Give &Handout…", self.table)

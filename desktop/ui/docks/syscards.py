@@ -55,6 +55,7 @@ from desktop.ui.print_data import print_card
 from desktop.ui.session import CampaignSession
 from desktop.ui.widgets.number_field import NumberField
 from desktop.ui.widgets.record_table import RecordTableModel
+from desktop.ui.zoom import zoom_size, zoomed
 
 ModelIndex = QModelIndex | QPersistentModelIndex
 IMAGE_LIMIT = 4 * 1024 * 1024
@@ -135,7 +136,7 @@ class CardPreview(QWidget):
         super().__init__(parent)
         self.setObjectName("cardPreview")
         self.card: object = None
-        self.setMinimumSize(190, 266)
+        zoom_size(self, minimumWidth=190, minimumHeight=266)
         named(self, "Card preview", "No card selected")
 
     def show_card(self, card: PrintCard | None) -> None:
@@ -481,12 +482,12 @@ class SysCardsWidget(CampaignView):
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.verticalHeader().hide()
-        self.table.verticalHeader().setDefaultSectionSize(24)
+        self.table.verticalHeader().setDefaultSectionSize(zoomed(24))
         self.table.setAlternatingRowColors(True)
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         for column, width in ((1, 70), (2, 86), (3, 42)):
-            header.resizeSection(column, width)
+            header.resizeSection(column, zoomed(width))
         self.table.selectionModel().currentRowChanged.connect(self._on_current)
         # Double-click or Enter on a card: its act, with the Necessary Rate ready to type.
         self.table.activated.connect(self.act_with_current)
@@ -539,8 +540,8 @@ class SysCardsWidget(CampaignView):
         # take the rest, so on a 1366-pixel screen neither scrolls sideways.
         splitter.setStretchFactor(0, 1)
         splitter.setStretchFactor(1, 4)
-        left.setMinimumWidth(345)
-        splitter.setSizes([345, 620])
+        zoom_size(left, minimumWidth=345)
+        splitter.setSizes([zoomed(345), zoomed(620)])
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
         layout.addWidget(splitter)

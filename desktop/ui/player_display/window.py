@@ -25,6 +25,7 @@ from desktop.ui.player_display.roll_section import RollSection
 from desktop.ui.player_display.scene_section import SceneSection
 from desktop.ui.player_display.section import Section
 from desktop.ui.theme import BLANK_DISPLAY
+from desktop.ui.zoom import UNZOOMED, unzoomed_font
 
 # Each section and its place in the grid: (class, row, column, row span, column span).
 # A new section is one line here; the rows stretch by their sections' `stretch` (the
@@ -47,6 +48,9 @@ class PlayerDisplayWindow(QWidget):
     def __init__(self, pool: QThreadPool | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent, Qt.WindowType.Window | Qt.WindowType.WindowDoesNotAcceptFocus)
         self.setObjectName("playerDisplay")
+        # View > Zoom leaves it alone: it fits its text to its own screen.
+        self.setProperty(UNZOOMED, True)
+        self.setFont(unzoomed_font())
         self.setWindowTitle("GM Desk — Player Display")
         self.setAttribute(Qt.WidgetAttribute.WA_ShowWithoutActivating)
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import QFrame, QSizePolicy, QWidget
 
 from desktop.rules import factions
 from desktop.ui.theme import WARNING, colour
+from desktop.ui.zoom import zoomed
 
 # --- Colours --------------------------------------------------------------------------
 
@@ -47,11 +48,19 @@ def faded(colour: QColor, alpha: float) -> QColor:
 
 
 def pixel_font(size: int, bold: bool = False, italic: bool = False) -> QFont:
+    """A font of `size` pixels for drawing: the claim map and the rep boxes scale their
+    drawing to their room, text and all."""
     font = QFont()
     font.setPixelSize(size)
     font.setBold(bold)
     font.setItalic(italic)
     return font
+
+
+def label_font(size: int, bold: bool = False, italic: bool = False) -> QFont:
+    """A widget's font of `size` pixels at 100%, at View > Zoom's scale (and scaled
+    again at each change, as a font of its own)."""
+    return pixel_font(zoomed(size), bold, italic)
 
 
 def tag_font() -> QFont:

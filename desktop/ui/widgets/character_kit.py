@@ -70,6 +70,7 @@ from desktop.ui.plain_text import RichLabel, escaped
 from desktop.ui.session import CampaignSession
 from desktop.ui.theme import ERROR, text_style
 from desktop.ui.widgets.record_table import RecordTableModel
+from desktop.ui.zoom import zoom_size, zoomed
 
 ModelIndex = QModelIndex | QPersistentModelIndex
 TOPICS = frozenset({Topic.TRAITS, Topic.ITEMS, Topic.DICE, Topic.CHARACTERS, Topic.CAMPAIGN})
@@ -848,10 +849,10 @@ def _table(name: str, model: QAbstractTableModel) -> QTableView:
         | QAbstractItemView.EditTrigger.SelectedClicked
     )
     table.verticalHeader().hide()
-    table.verticalHeader().setDefaultSectionSize(ROW_HEIGHT)
+    table.verticalHeader().setDefaultSectionSize(zoomed(ROW_HEIGHT))
     table.setShowGrid(False)
     table.setAlternatingRowColors(True)
-    table.setMinimumHeight(ROW_HEIGHT * 3 + 4)
+    zoom_size(table, minimumHeight=ROW_HEIGHT * 3 + 4)
     return table
 
 
@@ -860,7 +861,7 @@ def _size_columns(table: QTableView, fixed: dict[int, int]) -> None:
     header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
     for column, width in fixed.items():
         header.setSectionResizeMode(column, QHeaderView.ResizeMode.Fixed)
-        header.resizeSection(column, width)
+        header.resizeSection(column, zoomed(width))
 
 
 def _button(name: str, text: str, tip: str) -> QToolButton:

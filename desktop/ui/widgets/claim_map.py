@@ -539,7 +539,7 @@ class ClaimView(QGraphicsView):
         # The map always fits, so there is nothing to scroll to.
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.setMinimumSize(260, 240)
+        self.setMinimumSize(260, 240)  # the map scales itself to its room
 
     def sizeHint(self) -> QSize:
         return QSize(460, 420)

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import NamedTuple
 
-from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (
     QColor,
     QDrag,
@@ -24,6 +24,7 @@ from PySide6.QtGui import (
     QPalette,
     QPixmap,
     QResizeEvent,
+    QTransform,
 )
 from PySide6.QtWidgets import (
     QApplication,
@@ -41,6 +42,7 @@ from desktop.store import DieRecord
 from desktop.ui import theme
 from desktop.ui.accessible import describe
 from desktop.ui.widgets.drag_data import decode, encode
+from desktop.ui.zoom import zoom_factor
 
 DIE_MIME = "application/x-gmdesk-die"  # {"character": id, "die": id}
 TRAIT_MIME = "application/x-gmdesk-trait"  # {"character": id, "trait": id}
@@ -204,6 +206,8 @@ class DieItem(QGraphicsObject):
         self, painter: QPainter, _option: QStyleOptionGraphicsItem, _widget: QWidget | None = None
     ) -> None:
         ratio = painter.device().devicePixelRatioF() if painter.device() else 1.0
+        # Drawn as large as it shows (the view's zoom), never scaled up blurred.
+        ratio *= max(1.0, painter.worldTransform().m11())
         painter.drawPixmap(self.boundingRect().topLeft(), die_pixmap(self.look(ratio)))
 
     def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
@@ -442,16 +446,35 @@ class DiceView(QGraphicsView):
         # Whether dice are tumbling: their faces change every frame, and a screen reader
         # would read each; the landed roll is said (the dice table tells).
         self.tumbling: Callable[[], bool] = lambda: False
+        self._zoom = 1.0
+        self._follow_zoom()
 
     def _describe(self) -> None:
         words = self.dice_scene.spoken()
         if words is not None and not self.tumbling():
             describe(self, words)
 
+    def _follow_zoom(self) -> None:
+        """Draw the table at View > Zoom's scale: the dice, their labels and the areas'
+        titles grow with the text around them."""
+        self._zoom = zoom_factor()
+        self.setTransform(QTransform.fromScale(self._zoom, self._zoom))
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.FontChange and zoom_factor() != self._zoom:
+            self._follow_zoom()
+            self.updateGeometry()
+            self.resized.emit()  # laid out again, to the width it now has in the scene
+
+    def scene_width(self) -> float:
+        """The view's width in the scene's units: the width to lay the dice out in."""
+        return self.viewport().width() / self._zoom
+
     def sizeHint(self) -> QSize:
         # The scene is laid out to the view's width; a hint taken from the scene would
         # make the window grow every time the dice are laid out again.
-        return QSize(480, 420)
+        return QSize(round(480 * self._zoom), round(420 * self._zoom))
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)

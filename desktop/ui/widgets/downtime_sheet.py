@@ -50,6 +50,7 @@ from desktop.ui.form_helpers import (
 from desktop.ui.plain_text import PlainLabel, RichLabel, escaped
 from desktop.ui.session import CampaignSession
 from desktop.ui.theme import HINT_STYLE, MARK_INK, STRESS, TRAUMA, XP, Role, colour
+from desktop.ui.zoom import zoom_size
 
 TOPICS = frozenset({Topic.DOWNTIME, Topic.CHARACTERS, Topic.CAMPAIGN, Topic.SETTINGS})
 TYPING_PAUSE_MS = 600
@@ -570,7 +571,7 @@ def _heading(text: str) -> QLabel:
 def _value_label(name: str) -> QLabel:
     label = PlainLabel()
     label.setObjectName(name)
-    label.setMinimumWidth(44)
+    zoom_size(label, minimumWidth=44)
     label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
     return label
 

@@ -51,6 +51,7 @@ from desktop.store import NotFound, Topic
 from desktop.ui.plain_text import PlainLabel, tooltip
 from desktop.ui.session import CampaignSession
 from desktop.ui.widgets.character_view import FollowedCharacter
+from desktop.ui.zoom import zoom_size
 
 TOPICS: Final = frozenset({Topic.ENERGY, Topic.CAMPAIGN, Topic.CHARACTERS})
 # (label, days shown; 0 = every stored day)
@@ -857,7 +858,7 @@ class ChartCanvas(QWidget):
         super().__init__(parent)
         self.setObjectName("energyChartCanvas")
         self.setMouseTracking(True)
-        self.setMinimumSize(320, 180)
+        zoom_size(self, minimumWidth=320, minimumHeight=180)
         self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
         self.data: ChartData | None = None
         self.message = ""

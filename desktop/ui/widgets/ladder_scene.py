@@ -12,7 +12,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from PySide6.QtCore import QMimeData, QPoint, QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QMimeData, QPoint, QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (
     QColor,
     QContextMenuEvent,
@@ -29,6 +29,7 @@ from PySide6.QtGui import (
     QPen,
     QPixmap,
     QResizeEvent,
+    QTransform,
 )
 from PySide6.QtWidgets import (
     QApplication,
@@ -52,6 +53,7 @@ from desktop.ui.plain_text import escaped
 from desktop.ui.theme import BADGE_INK, STATUS_COLOURS, WAR_COLOUR
 from desktop.ui.widgets.drag_data import decode, encode
 from desktop.ui.widgets.shown_mark import paint_shown_mark, shown_words
+from desktop.ui.zoom import zoom_factor
 
 FACTION_MIME = "application/x-gmdesk-faction"  # {"faction": id}
 
@@ -942,13 +944,41 @@ class LadderView(QGraphicsView):
         # The cards are painted items, which no screen reader sees: the view says them.
         scene.selectionChanged.connect(self._describe)
         scene.laid_out.connect(self._describe)
+        self._zoom = 1.0
+        self._follow_zoom()
 
     def _describe(self) -> None:
         describe(self, self.ladder.spoken())
 
+    def _follow_zoom(self) -> None:
+        """Draw the ladder at View > Zoom's scale: its cards, their text and marks grow
+        together, so a name still fits its card."""
+        self._zoom = zoom_factor()
+        self.setTransform(QTransform.fromScale(self._zoom, self._zoom))
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.FontChange and zoom_factor() != self._zoom:
+            self._follow_zoom()
+            self.updateGeometry()
+            self.resized.emit()  # laid out again, to the width it now has in the scene
+
+    def scene_width(self) -> float:
+        """The view's width in the scene's units: the width to lay the ladder out in."""
+        return self.viewport().width() / self._zoom
+
     def sizeHint(self) -> QSize:
         # Laid out to its width: a hint from the scene would grow the dock at every layout.
-        return QSize(460, 520)
+        return QSize(round(460 * self._zoom), round(520 * self._zoom))
+
+    def minimumSizeHint(self) -> QSize:
+        # One card beside the tiers' titles, at the zoom, without scrolling sideways.
+        least = 2 * MARGIN + HEADER_WIDTH + 2 * GAP + CARD_WIDTH
+        bar = self.verticalScrollBar().sizeHint().width()
+        return QSize(
+            math.ceil(least * self._zoom) + bar + 2 * self.frameWidth(),
+            super().minimumSizeHint().height(),
+        )
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)

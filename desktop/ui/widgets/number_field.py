@@ -18,6 +18,7 @@ from desktop.rules import numbers
 from desktop.ui.form_helpers import error_label, show_error
 from desktop.ui.plain_text import tooltip
 from desktop.ui.theme import ERROR, colour
+from desktop.ui.zoom import zoom_size
 
 
 class NumberField(QLineEdit):
@@ -41,7 +42,7 @@ class NumberField(QLineEdit):
         self._optional = optional  # an empty box means "none" (a throw to roll, no NR)
         self._problem: str | None = None
         self.setPlaceholderText(placeholder)
-        self.setMaximumWidth(width)
+        zoom_size(self, maximumWidth=width)
         # Read out by what it holds ("The damage" -> "Damage"); a form may name it better.
         self.setAccessibleName(spoken_name(what))
         self.textChanged.connect(self._recheck)

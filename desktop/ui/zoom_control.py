@@ -1,0 +1,99 @@
+"""View > Zoom In, Zoom Out and Reset Zoom (Ctrl++, Ctrl+-, Ctrl+0): the main window's
+type scale, remembered in the settings and applied again at the next start.
+
+No key of a dock uses Ctrl with +, - or 0 (the Dice Table's and the clocks' + and -
+are plain keys, and read only without Ctrl), so the window's shortcuts take them.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject, Qt
+from PySide6.QtGui import QAction, QFont, QKeySequence
+from PySide6.QtWidgets import QApplication, QDockWidget, QMainWindow
+
+from desktop.ui.settings import Settings
+from desktop.ui.zoom import DEFAULT_ZOOM, apply_zoom, step_from, zoom_percent
+
+# How long the status bar says the zoom after a change.
+ZOOM_MESSAGE_MS = 2500
+
+
+def _keys(*texts: str, standard: QKeySequence.StandardKey | None = None) -> list[QKeySequence]:
+    """The sequences of `texts`, then the platform's for `standard`, each once."""
+    found: list[QKeySequence] = [QKeySequence(text) for text in texts]
+    if standard is not None:
+        found += QKeySequence.keyBindings(standard)
+    unique: list[QKeySequence] = []
+    for sequence in found:
+        if not sequence.isEmpty() and sequence not in unique:
+            unique.append(sequence)
+    return unique
+
+
+class ZoomControl(QObject):
+    """The three actions of `window`; `zoom` (--zoom's) replaces the remembered step
+    for this run, without being remembered."""
+
+    def __init__(self, window: QMainWindow, settings: Settings, zoom: int | None = None) -> None:
+        super().__init__(window)
+        self._window = window
+        self._settings = settings
+        standard = QKeySequence.StandardKey
+        # Ctrl+= too: on most keyboards + is Shift with =, and Ctrl+= is what the hand
+        # presses for Ctrl++.
+        self.zoom_in_action = self._action(
+            "Zoom &In",
+            "actionZoomIn",
+            lambda: self.step(1),
+            _keys("Ctrl++", "Ctrl+=", standard=standard.ZoomIn),
+        )
+        self.zoom_out_action = self._action(
+            "Zoom &Out",
+            "actionZoomOut",
+            lambda: self.step(-1),
+            _keys("Ctrl+-", standard=standard.ZoomOut),
+        )
+        self.reset_action = self._action(
+            "Reset &Zoom", "actionZoomReset", self.reset, _keys("Ctrl+0")
+        )
+        self.actions = [self.zoom_in_action, self.zoom_out_action, self.reset_action]
+        self.set_zoom(settings.zoom() if zoom is None else zoom, remember=False, tell=False)
+
+    def _action(self, text: str, name: str, slot: object, keys: list[QKeySequence]) -> QAction:
+        action = QAction(text, self._window)
+        action.setObjectName(name)
+        action.setShortcuts(keys)
+        action.setShortcutVisibleInContextMenu(True)
+        action.triggered.connect(slot)
+        self._window.addAction(action)  # its keys work with the menu bar hidden too
+        return action
+
+    def _titles_follow(self) -> None:
+        """A dock paints its title in the font it was made with while its own font is
+        the application's: a font of its own, the same but for a strategy no one sees,
+        makes it paint in its font, at the zoom's size (the size is still inherited)."""
+        for dock in self._window.findChildren(QDockWidget):
+            if not dock.testAttribute(Qt.WidgetAttribute.WA_SetFont):
+                own = QFont()
+                own.setStyleStrategy(QFont.StyleStrategy.PreferQuality)
+                dock.setFont(own)
+
+    def step(self, direction: int) -> None:
+        """One step in (`direction` > 0) or out."""
+        self.set_zoom(step_from(zoom_percent(), direction))
+
+    def reset(self) -> None:
+        self.set_zoom(DEFAULT_ZOOM)
+
+    def set_zoom(self, percent: int, *, remember: bool = True, tell: bool = True) -> None:
+        """Scale the text to `percent` (its nearest step), remembered unless told not."""
+        app = QApplication.instance()
+        applied = apply_zoom(app, percent) if isinstance(app, QApplication) else percent
+        if remember:
+            self._settings.set_zoom(applied)
+        self.zoom_in_action.setToolTip(f"Larger text and dice (now {applied}%)")
+        self.zoom_out_action.setToolTip(f"Smaller text and dice (now {applied}%)")
+        self.reset_action.setToolTip(f"Text and dice at 100% (now {applied}%)")
+        self._titles_follow()
+        if tell:
+            self._window.statusBar().showMessage(f"Zoom {applied}%", ZOOM_MESSAGE_MS)
