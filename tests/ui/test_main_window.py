@@ -35,6 +35,7 @@ def test_title_status_bar_and_menus(window: MainWindow) -> None:
         "Player Display &Full Screen",
         "Player Display on &Screen",
         "Show “Previously On” on Player Display",  # the players' recap (issue 31)
+        "Show Players' &Luck on Player Display",  # the players' luck (issue 33)
         "Give Handout to &All Players…",  # handouts go to the phones, from the display's menu
         "Handouts &Given…",
     ]
