@@ -1,0 +1,31 @@
+"""One open campaign's exact tray odds, shared by its Statistics views and their workers."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+
+from desktop.store import RollRecord
+from desktop.views.statistics import LuckReport, rolls_report
+from desktop.views.tray_luck import TrayOddsCache
+
+
+class SharedLuckOdds:
+    """A `TrayOddsCache` for one open campaign (the session owns it), used from worker
+    threads: one report at a time works out odds, under the lock, so two views asking
+    at once neither compute a tray twice nor write the cache's dict together."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._cache = TrayOddsCache()
+
+    def report(self, records: Sequence[RollRecord]) -> LuckReport:
+        """The luck of `records` (read from the campaign on the GUI thread: the worker
+        never touches the campaign's connection)."""
+        with self._lock:
+            return rolls_report(records, self._cache)
+
+    @property
+    def computed(self) -> int:
+        """How many distinct trays were worked out (what tests look at)."""
+        return self._cache.computed

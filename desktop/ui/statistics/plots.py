@@ -1,0 +1,174 @@
+"""The Statistics view's three plots, drawn by pyqtgraph: the percentiles of the scope's
+rolls in order, their histogram against the flat line a fair table gives, and each
+roller's depletions against their exact expectation.
+
+The one module that imports pyqtgraph (with numpy, about 60 ms and a few MB): the view
+imports it when it is first shown, never at start-up. The plots follow the window's
+palette (light or dark) through the theme's roles, and neither pan nor zoom: a stray
+wheel over the dock must not lose the picture.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pyqtgraph as pg
+from PySide6.QtCore import QEvent, Qt
+from PySide6.QtGui import QColor, QPalette
+from PySide6.QtWidgets import QVBoxLayout, QWidget
+
+from desktop.ui.theme import PLOT_EXPECTED, PLOT_ROLLED, colour
+from desktop.views.statistics import LuckReport
+
+BINS = 10
+PLOT_HEIGHT = 190
+
+
+def percentiles(report: LuckReport) -> list[float]:
+    """The judged rolls' percentiles, 0-100, oldest first (a choice's has none)."""
+    return [float(roll.percentile) * 100 for roll in report.rolls if roll.percentile is not None]
+
+
+def bin_counts(report: LuckReport) -> list[int]:
+    """How many judged rolls fell in each tenth of their distributions."""
+    counts = [0] * BINS
+    for roll in report.rolls:
+        if roll.percentile is not None:
+            counts[min(BINS - 1, int(roll.percentile * BINS))] += 1
+    return counts
+
+
+class LuckPlots(QWidget):
+    """The three plots, one above the other, redrawn by `show_report`."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("statisticsPlots")
+        self.report: LuckReport | None = None
+        self.sequence = self._plot("statisticsSequencePlot", "Percentile", "Rolls, in order")
+        self.histogram = self._plot("statisticsHistogram", "Rolls", "Percentile")
+        self.depletions = self._plot("statisticsDepletions", "Dice depleted", "")
+        self.legend = self.depletions.addLegend(offset=(-10, 10))
+        self.histogram_bars: pg.BarGraphItem | None = None
+        self.fair_line: pg.InfiniteLine | None = None
+        self.actual_bars: pg.BarGraphItem | None = None
+        self.expected_bars: pg.BarGraphItem | None = None
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        for plot in (self.sequence, self.histogram, self.depletions):
+            layout.addWidget(plot)
+
+    def _plot(self, name: str, left: str, bottom: str) -> pg.PlotWidget:
+        plot = pg.PlotWidget()
+        plot.setObjectName(name)
+        plot.setMinimumHeight(PLOT_HEIGHT)
+        plot.setMinimumWidth(200)
+        plot.setMouseEnabled(x=False, y=False)
+        plot.setMenuEnabled(False)
+        plot.hideButtons()
+        plot.setLabel("left", left)
+        if bottom:
+            plot.setLabel("bottom", bottom)
+        return plot
+
+    def show_report(self, report: LuckReport | None) -> None:
+        self.report = report
+        self._draw()
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange:
+            self._draw()  # light to dark or back: every colour follows
+
+    # -- drawing ------------------------------------------------------------------------
+
+    def _draw(self) -> None:
+        palette = self.palette()
+        ink = palette.color(QPalette.ColorRole.Text)
+        rolled = colour(palette, PLOT_ROLLED)
+        fair = colour(palette, PLOT_EXPECTED)
+        for plot in (self.sequence, self.histogram, self.depletions):
+            plot.clear()
+            plot.setBackground(palette.color(QPalette.ColorRole.Base))
+            for side in ("left", "bottom"):
+                axis = plot.getAxis(side)
+                axis.setPen(pg.mkPen(ink))
+                axis.setTextPen(pg.mkPen(ink))
+                axis.setTicks(None)
+        report = self.report
+        values = percentiles(report) if report is not None else []
+        self._draw_sequence(values, rolled, fair)
+        self._draw_histogram(report, rolled, fair, len(values))
+        self._draw_depletions(report, rolled, fair)
+
+    def _draw_sequence(self, values: Sequence[float], rolled: QColor, fair: QColor) -> None:
+        plot = self.sequence
+        plot.addItem(pg.InfiniteLine(50, angle=0, pen=_dashed(fair)))
+        if values:
+            plot.plot(
+                list(range(1, len(values) + 1)),
+                list(values),
+                pen=pg.mkPen(rolled, width=1),
+                symbol="o",
+                symbolSize=6,
+                symbolPen=pg.mkPen(rolled),
+                symbolBrush=pg.mkBrush(rolled),
+            )
+        plot.setYRange(0, 100, padding=0.02)
+        plot.setXRange(0.5, max(1, len(values)) + 0.5, padding=0.02)
+
+    def _draw_histogram(
+        self, report: LuckReport | None, rolled: QColor, fair: QColor, judged: int
+    ) -> None:
+        plot = self.histogram
+        counts = bin_counts(report) if report is not None else [0] * BINS
+        width = 100 / BINS
+        self.histogram_bars = pg.BarGraphItem(
+            x=[width * (i + 0.5) for i in range(BINS)],
+            height=counts,
+            width=width * 0.85,
+            pen=pg.mkPen(rolled),
+            brush=pg.mkBrush(rolled),
+        )
+        plot.addItem(self.histogram_bars)
+        # A fair table spreads the percentiles evenly: a tenth of the rolls in each bin.
+        self.fair_line = pg.InfiniteLine(judged / BINS, angle=0, pen=_dashed(fair, width=2))
+        plot.addItem(self.fair_line)
+        plot.setXRange(0, 100, padding=0.02)
+        plot.setYRange(0, max([*counts, judged / BINS, 1]) * 1.1, padding=0)
+
+    def _draw_depletions(self, report: LuckReport | None, rolled: QColor, fair: QColor) -> None:
+        plot = self.depletions
+        rollers = report.rollers if report is not None else ()
+        places = list(range(len(rollers)))
+        self.expected_bars = pg.BarGraphItem(
+            x=[i - 0.2 for i in places],
+            height=[float(r.expected_depleted) for r in rollers],
+            width=0.38,
+            pen=pg.mkPen(fair),
+            brush=pg.mkBrush(fair),
+            name="Expected",
+        )
+        self.actual_bars = pg.BarGraphItem(
+            x=[i + 0.2 for i in places],
+            height=[r.depleted for r in rollers],
+            width=0.38,
+            pen=pg.mkPen(rolled),
+            brush=pg.mkBrush(rolled),
+            name="Rolled",
+        )
+        self.legend.clear()
+        self.legend.setLabelTextColor(self.palette().color(QPalette.ColorRole.Text))
+        plot.addItem(self.expected_bars)
+        plot.addItem(self.actual_bars)
+        plot.getAxis("bottom").setTicks(
+            [[(i, r.name) for i, r in zip(places, rollers, strict=True)]]
+        )
+        tallest = max([1.0, *(float(r.expected_depleted) for r in rollers)])
+        tallest = max([tallest, *(float(r.depleted) for r in rollers)])
+        plot.setXRange(-0.6, max(0, len(rollers) - 1) + 0.6, padding=0)
+        plot.setYRange(0, tallest * 1.15, padding=0)
+
+
+def _dashed(ink: QColor, width: int = 1) -> object:
+    return pg.mkPen(ink, width=width, style=Qt.PenStyle.DashLine)
