@@ -14,14 +14,18 @@ from collections.abc import Sequence
 
 import pyqtgraph as pg
 from PySide6.QtCore import QEvent, Qt
-from PySide6.QtGui import QColor, QPalette
-from PySide6.QtWidgets import QVBoxLayout, QWidget
+from PySide6.QtGui import QColor, QFontMetrics, QPalette, QResizeEvent
+from PySide6.QtWidgets import QGridLayout, QWidget
 
 from desktop.ui.theme import PLOT_EXPECTED, PLOT_ROLLED, colour
 from desktop.views.statistics import LuckReport
 
 BINS = 10
 PLOT_HEIGHT = 190
+# From this width the histogram and the depletions stand side by side under the rolls
+# in order; narrower (the Roll Log's tab beside the Play dock), all three in a column.
+SIDE_BY_SIDE_WIDTH = 600
+AXIS_ROOM = 60  # the left axis's numbers and words, beside a plot's area
 
 
 def percentiles(report: LuckReport) -> list[float]:
@@ -53,10 +57,44 @@ class LuckPlots(QWidget):
         self.fair_line: pg.InfiniteLine | None = None
         self.actual_bars: pg.BarGraphItem | None = None
         self.expected_bars: pg.BarGraphItem | None = None
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
+        self.grid = QGridLayout(self)
+        self.grid.setContentsMargins(0, 0, 0, 0)
+        self.side_by_side: bool | None = None
+        self._arrange(side_by_side=False)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        wanted = event.size().width() >= SIDE_BY_SIDE_WIDTH
+        if wanted != self.side_by_side:
+            self._arrange(side_by_side=wanted)
+        self._name_rollers()
+
+    def _name_rollers(self) -> None:
+        """Each roller's name under their bars, cut short to the room a pair of bars has
+        (four long names overlapped one another)."""
+        rollers = self.report.rollers if self.report is not None else ()
+        width = self.width() / 2 if self.side_by_side else self.width()
+        room = max(24, int((width - AXIS_ROOM) / max(1, len(rollers))) - 8)
+        metrics = QFontMetrics(self.depletions.getAxis("bottom").font())
+        ticks = [
+            (place, metrics.elidedText(roller.name, Qt.TextElideMode.ElideRight, room))
+            for place, roller in enumerate(rollers)
+        ]
+        self.depletions.getAxis("bottom").setTicks([ticks])
+
+    def _arrange(self, *, side_by_side: bool) -> None:
+        self.side_by_side = side_by_side
         for plot in (self.sequence, self.histogram, self.depletions):
-            layout.addWidget(plot)
+            self.grid.removeWidget(plot)
+        if side_by_side:
+            self.grid.addWidget(self.sequence, 0, 0, 1, 2)
+            self.grid.addWidget(self.histogram, 1, 0)
+            self.grid.addWidget(self.depletions, 1, 1)
+        else:
+            for row, plot in enumerate((self.sequence, self.histogram, self.depletions)):
+                self.grid.addWidget(plot, row, 0, 1, 2)
+        self.grid.setColumnStretch(0, 1)
+        self.grid.setColumnStretch(1, 1 if side_by_side else 0)
 
     def _plot(self, name: str, left: str, bottom: str) -> pg.PlotWidget:
         plot = pg.PlotWidget()
@@ -167,7 +205,7 @@ class LuckPlots(QWidget):
         tallest = max([1.0, *(float(r.expected_depleted) for r in rollers)])
         tallest = max([tallest, *(float(r.depleted) for r in rollers)])
         plot.setXRange(-0.6, max(0, len(rollers) - 1) + 0.6, padding=0)
-        plot.setYRange(0, tallest * 1.15, padding=0)
+        plot.setYRange(0, tallest * 1.4, padding=0)  # room for the legend above the bars
 
 
 def _dashed(ink: QColor, width: int = 1) -> object:

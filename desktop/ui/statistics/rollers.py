@@ -16,12 +16,25 @@ COLUMNS = (
     "Who",
     "Rolls",
     "Dice",
-    "Depletions (expected)",
-    "Tuples (expected)",
-    "All ones (expected)",
-    "Mean percentile",
+    "Depleted",
+    "Tuples",
+    "All ones",
+    "Percentile",
     "By chance",
     "Not defined",
+)
+# Each column's header explained, on hover.
+EXPLAINED = (
+    "Who rolled: everyone in the scope, then each character, NPC and challenge",
+    "Trays rolled (each side of a conflict is one)",
+    "Dice rolled in them",
+    "Dice sent to the table, and in brackets how many the exact odds expected",
+    "Rolls with every die the same face, and in brackets how many were expected",
+    "Rolls of all ones, and in brackets how many were expected",
+    "Where the totals fell in their own odds, on average (50 at a fair table), "
+    "± its standard error",
+    "How often a fair table would be this far from 50, as 1 in N",
+    "Rolls whose outcome was the roller's choice (all ones): no percentile",
 )
 
 
@@ -78,6 +91,13 @@ class RollersModel(RecordTableModel):
         self.beginResetModel()
         self.records = list(summaries)
         self.endResetModel()
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> object:
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.ToolTipRole:
+            return EXPLAINED[section]
+        return super().headerData(section, orientation, role)
 
     def record_data(self, record: LuckSummary, column: int, role: int) -> object:
         if role == Qt.ItemDataRole.DisplayRole:

@@ -88,7 +88,6 @@ class StatisticsWidget(QWidget):
         self.table = QTableView()
         read_only_rows(self.table, "statisticsRollers")
         self.table.setModel(self.model)
-        self.table.horizontalHeader().setStretchLastSection(True)
         self.table.selectionModel().selectionChanged.connect(self._row_chosen)
         self.roller_line = wrapped_label("statisticsRollerSentence")
         self.not_covered = wrapped_label("statisticsNotCovered")
@@ -222,6 +221,7 @@ class StatisticsWidget(QWidget):
         self.report = report
         self.busy.hide()
         self.model.set_summaries([] if report is None else [report.overall, *report.rollers])
+        self.table.resizeColumnsToContents()
         self.roller_line.setText("")
         if report is None:
             self.sentence.setText(self._nothing_to_judge())
