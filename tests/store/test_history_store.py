@@ -655,7 +655,7 @@ READ_ONLY = {
         "items",
         "item",
     },
-    "rolls": {"get", "counts", "newer", "marks", "all", "of_game"},
+    "rolls": {"get", "counts", "newer", "page", "marks", "all", "of_game"},
     "cards": {"all", "get", "count", "names", "check_owner", "snapshot", "image"},
     "calendar": {"snapshot_rows", "profile", "profiles", "day", "days", "day_before"},
     "factions": {"all", "get"},

@@ -1,4 +1,5 @@
-"""One open campaign's exact tray odds, shared by its Statistics views and their workers."""
+"""One open campaign's exact tray odds and roll log, shared by its Statistics views (the
+dock and the Roll Log's tab) and their workers."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import threading
 from collections.abc import Sequence
 
 from desktop.store import RollRecord
+from desktop.ui.statistics.log_copy import RollLogCopy
 from desktop.views.statistics import LuckReport, rolls_report
 from desktop.views.tray_luck import TrayOddsCache
 
@@ -18,6 +20,8 @@ class SharedLuckOdds:
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._cache = TrayOddsCache()
+        # The roll log as read for the views, on the GUI thread only.
+        self.log = RollLogCopy()
 
     def report(self, records: Sequence[RollRecord]) -> LuckReport:
         """The luck of `records` (read from the campaign on the GUI thread: the worker

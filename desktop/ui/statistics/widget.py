@@ -63,6 +63,7 @@ class StatisticsWidget(QWidget):
         self.worker.failed.connect(self._show_failure)
         self._refresh_timer = self._timer(REFRESH_DELAY_MS, self.refresh)
         self._remember_timer = self._timer(REMEMBER_DELAY_MS, self._remember_scope)
+        self._page_timer = self._timer(0, self.refresh)  # the next page of the log
 
         self.scope = ScopeChooser()
         self.scope.changed.connect(self._scope_changed)
@@ -151,7 +152,10 @@ class StatisticsWidget(QWidget):
                 self.scope.restore(stored)
             else:
                 return
-        if topic in (Topic.ROLLS, Topic.GAMES, Topic.CAMPAIGN, Topic.STATISTICS):
+        if topic == Topic.CHARACTERS and self._session is not None:
+            # A character removed or renamed: their lines changed with them.
+            self._session.luck_odds().log.forget()
+        if topic in (Topic.ROLLS, Topic.CHARACTERS, Topic.GAMES, Topic.CAMPAIGN, Topic.STATISTICS):
             self.refresh_soon()
 
     def _fill_scope(self) -> None:
@@ -187,19 +191,24 @@ class StatisticsWidget(QWidget):
         self.stale = True
         if not self.isVisible():
             return  # worked out when next shown
-        self.stale = False
         session = self._session
         scope = self.scope.scope()
         if session is None or scope is None:
+            self.stale = False
             self.worker.cancel()
             self._show_report(None)
             return
-        rolls = session.campaign.rolls
-        read = rolls.of_game(scope.game_id) if scope.game_id is not None else rolls.all()
-        records = [record for record in read if scope.holds(record)]
         odds = session.luck_odds()
         self.busy.show()
-        self.worker.request(lambda: odds.report(records))
+        # Caught up with the log, or else a page read now and the rest on the next
+        # turns of the event loop.
+        whole = odds.log.catch_up(session.campaign) or odds.log.read_page(session.campaign)
+        if not whole:
+            self._page_timer.start()
+            return
+        self.stale = False
+        records = odds.log.records()
+        self.worker.request(lambda: odds.report([r for r in records if scope.holds(r)]))
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
