@@ -12,7 +12,7 @@ import subprocess
 import sys
 import threading
 import xml.etree.ElementTree as ElementTree
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
