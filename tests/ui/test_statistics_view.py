@@ -401,3 +401,27 @@ def test_an_undone_roll_leaves_the_view(
     last = campaign.rolls.all(kara)[0]
     campaign.rolls.set_undone(last.id, True)
     _shows(view, 5, qtbot)
+
+
+@pytest.mark.parametrize("dark", [False, True])
+def test_the_plots_take_their_colours_from_the_theme(
+    view: StatisticsWidget, campaign: Campaign, qtbot: QtBot, dark: bool
+) -> None:
+    from PySide6.QtGui import QPalette
+
+    from desktop.ui import theme
+
+    _played(campaign)
+    view.refresh()
+    _shows(view, 6, qtbot)
+    plots = view.ensure_plots()
+    palette = theme.dark_palette() if dark else theme.light_palette()
+    plots.setPalette(palette)  # as View > Theme does to every widget
+    base = palette.color(QPalette.ColorRole.Base)
+    assert plots.histogram.backgroundBrush().color() == base
+    assert plots.histogram_bars is not None and plots.expected_bars is not None
+    rolled = plots.histogram_bars.opts["brush"].color()
+    assert rolled == theme.colour(palette, theme.PLOT_ROLLED)
+    assert plots.expected_bars.opts["brush"].color() == theme.colour(palette, theme.PLOT_EXPECTED)
+    # Readable: the bars stand out from the plot's background in either scheme.
+    assert abs(rolled.lightness() - base.lightness()) > 60
