@@ -313,6 +313,8 @@ def test_the_dock_is_in_between_sessions_and_a_tab_of_the_roll_log(
     assert isinstance(log.statistics, StatisticsWidget)
     tab = log.statistics
     _shows(tab, 5, qtbot)
+    # Still no wider than the Play dock it is tabbed with (303 px at 1366 x 768).
+    assert log.minimumSizeHint().width() < 300
     # One cache of tray odds per open campaign, shared by the dock and the tab.
     assert window.session.luck_odds().computed == 1  # every roll was 2d6
 

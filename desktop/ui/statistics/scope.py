@@ -13,7 +13,8 @@ from desktop.ui.form_helpers import narrow_combo
 from desktop.ui.plain_text import PlainLabel
 from desktop.views.statistics import StatisticsScope
 
-KINDS = (("The whole campaign", "campaign"), ("One game", "game"), ("Campaign days", "days"))
+# Short: beside Save Plots in the Roll Log's tab, 300 px wide, "The whole campaign" was cut.
+KINDS = (("Whole campaign", "campaign"), ("One game", "game"), ("Days", "days"))
 # The game combo's first line: the game at the table, else the last one played.
 FOLLOWING = "The game at the table, or the last"
 
@@ -32,10 +33,10 @@ class ScopeChooser(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._games: list[GameRecord] = []
-        self.kind_combo = narrow_combo("statisticsScopeKind", 12)
+        self.kind_combo = narrow_combo("statisticsScopeKind", 8)
         for text, kind in KINDS:
             self.kind_combo.addItem(text, kind)
-        self.game_combo = narrow_combo("statisticsScopeGame", 12)
+        self.game_combo = narrow_combo("statisticsScopeGame", 8)
         self.game_combo.addItem(FOLLOWING, None)
         self.first_day = QSpinBox()
         self.first_day.setObjectName("statisticsFirstDay")
@@ -48,7 +49,7 @@ class ScopeChooser(QWidget):
         self.game_combo.currentIndexChanged.connect(self._told)
 
         kind_row = QHBoxLayout()
-        kind_row.addWidget(PlainLabel("Rolls of"))
+        kind_row.addWidget(PlainLabel("Scope"))
         kind_row.addWidget(self.kind_combo, 1)
         self.days_row = QWidget()
         days = QHBoxLayout(self.days_row)
