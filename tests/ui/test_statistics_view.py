@@ -427,3 +427,18 @@ def test_the_plots_take_their_colours_from_the_theme(
     assert plots.expected_bars.opts["brush"].color() == theme.colour(palette, theme.PLOT_EXPECTED)
     # Readable: the bars stand out from the plot's background in either scheme.
     assert abs(rolled.lightness() - base.lightness()) > 60
+
+
+def test_a_range_of_days_left_at_today_follows_today(
+    view: StatisticsWidget, campaign: Campaign, qtbot: QtBot
+) -> None:
+    scope = view.scope
+    scope.kind_combo.setCurrentIndex(scope.kind_combo.findData("days"))
+    campaign.calendar.end_day()
+    campaign.calendar.end_day()
+    assert (scope.first_day.value(), scope.last_day.value()) == (1, 3)
+    scope.last_day.setValue(2)
+    campaign.calendar.end_day()
+    assert (scope.first_day.value(), scope.last_day.value()) == (1, 2)  # chosen: kept
+    assert scope.last_day.maximum() == 4
+    qtbot.waitUntil(lambda: view.sentence.text() == "No roll to judge for days 1 to 2.")

@@ -15,8 +15,9 @@ from desktop.views.statistics import StatisticsScope
 
 # Short: beside Save Plots in the Roll Log's tab, 300 px wide, "The whole campaign" was cut.
 KINDS = (("Whole campaign", "campaign"), ("One game", "game"), ("Days", "days"))
-# The game combo's first line: the game at the table, else the last one played.
-FOLLOWING = "The game at the table, or the last"
+# The game combo's first line: the game at the table, else the last one played (a game
+# running is always the latest: one runs at a time).
+FOLLOWING = "The latest game"
 
 
 def game_label(number: int, game: GameRecord) -> str:
@@ -38,6 +39,7 @@ class ScopeChooser(QWidget):
             self.kind_combo.addItem(text, kind)
         self.game_combo = narrow_combo("statisticsScopeGame", 8)
         self.game_combo.addItem(FOLLOWING, None)
+        self.game_combo.setToolTip("The latest game follows the game at the table")
         self.first_day = QSpinBox()
         self.first_day.setObjectName("statisticsFirstDay")
         self.last_day = QSpinBox()
@@ -79,10 +81,11 @@ class ScopeChooser(QWidget):
         self.game_combo.setCurrentIndex(max(0, self.game_combo.findData(chosen)))
         last = max(1, current_day)
         first, final = self.first_day.value(), self.last_day.value()
+        at_today = final >= self.last_day.maximum()
         for box in (self.first_day, self.last_day):
             box.setRange(1, last)
         # A range left at today follows today as the days go on.
-        self.last_day.setValue(last if final >= self.last_day.maximum() else final)
+        self.last_day.setValue(last if at_today else final)
         self.first_day.setValue(first)
         for widget, was in zip(
             (self.game_combo, self.first_day, self.last_day), blocked, strict=True

@@ -235,7 +235,7 @@ class StatisticsWidget(QWidget):
         if report is None:
             self.sentence.setText(self._nothing_to_judge())
         elif not report.rolls:
-            self.sentence.setText(f"No roll to judge in {self.scope.describe()}.")
+            self.sentence.setText(f"No roll to judge for {self.scope.describe()}.")
         else:
             self.sentence.setText(report.overall.sentence)
         self.not_covered.setText("" if report is None else not_covered_line(report.not_covered))
