@@ -442,3 +442,23 @@ def test_a_range_of_days_left_at_today_follows_today(
     assert (scope.first_day.value(), scope.last_day.value()) == (1, 2)  # chosen: kept
     assert scope.last_day.maximum() == 4
     qtbot.waitUntil(lambda: view.sentence.text() == "No roll to judge for days 1 to 2.")
+
+
+def test_each_line_is_judged_once_and_the_report_is_the_views(campaign: Campaign) -> None:
+    """The view's copy keeps each unchanged line's record, so the cache's judgement of it
+    is reused: a second report after a roll judges only the new line."""
+    from desktop.ui.statistics.luck_odds import SharedLuckOdds
+    from desktop.views.statistics import rolls_report
+
+    kara, _ = _played(campaign)
+    shared = SharedLuckOdds()
+    assert shared.log.read_page(campaign)
+    first = shared.report(shared.log.records())
+    assert first == rolls_report(campaign.rolls.all(), TrayOddsCache())
+    _roll(campaign, kara, [2, 5])
+    assert shared.log.catch_up(campaign)
+    second = shared.report(shared.log.records())
+    assert second == rolls_report(campaign.rolls.all(), TrayOddsCache())
+    # The same judgement objects: the lines held were not judged again.
+    assert all(a is b for a, b in zip(first.rolls, second.rolls[:-1], strict=True))
+    assert second.rolls[-1].total == 7

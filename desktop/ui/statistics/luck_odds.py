@@ -14,13 +14,17 @@ from desktop.views.tray_luck import TrayOddsCache
 
 class SharedLuckOdds:
     """A `TrayOddsCache` for one open campaign (the session owns it), used from worker
-    threads: one report at a time works out odds, under the lock, so two views asking
-    at once neither compute a tray twice nor write the cache's dict together."""
+    threads: one report at a time, under the lock, so two views asking at once neither
+    compute a tray twice nor write the cache (its trays and each line's judgement)
+    together."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._cache = TrayOddsCache()
-        # The roll log as read for the views, on the GUI thread only.
+        # The roll log as read for the views, on the GUI thread only. It keeps each line's
+        # record object while the line is unchanged, so the cache's judgement of the line
+        # (kept for as long as the record is the same) is reused: a new roll judges only
+        # itself.
         self.log = RollLogCopy()
 
     def report(self, records: Sequence[RollRecord]) -> LuckReport:

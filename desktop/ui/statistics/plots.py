@@ -17,29 +17,15 @@ from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QColor, QFontMetrics, QPalette, QResizeEvent
 from PySide6.QtWidgets import QGridLayout, QWidget
 
+from desktop.ui.statistics.plot_data import BINS, Worked
 from desktop.ui.theme import PLOT_EXPECTED, PLOT_ROLLED, colour
-from desktop.views.statistics import LuckReport
 
-BINS = 10
 PLOT_HEIGHT = 190
 # From this width the histogram and the depletions stand side by side under the rolls
 # in order; narrower (the Roll Log's tab beside the Play dock), all three in a column.
 SIDE_BY_SIDE_WIDTH = 600
 AXIS_ROOM = 60  # the left axis's numbers and words, beside a plot's area
-
-
-def percentiles(report: LuckReport) -> list[float]:
-    """The judged rolls' percentiles, 0-100, oldest first (a choice's has none)."""
-    return [float(roll.percentile) * 100 for roll in report.rolls if roll.percentile is not None]
-
-
-def bin_counts(report: LuckReport) -> list[int]:
-    """How many judged rolls fell in each tenth of their distributions."""
-    counts = [0] * BINS
-    for roll in report.rolls:
-        if roll.percentile is not None:
-            counts[min(BINS - 1, int(roll.percentile * BINS))] += 1
-    return counts
+MOST_DOTS = 300  # rolls in order drawn with a dot each, up to this many
 
 
 class LuckPlots(QWidget):
@@ -48,7 +34,7 @@ class LuckPlots(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("statisticsPlots")
-        self.report: LuckReport | None = None
+        self.worked: Worked | None = None
         self.sequence = self._plot("statisticsSequencePlot", "Percentile", "Rolls, in order")
         self.histogram = self._plot("statisticsHistogram", "Rolls", "Percentile")
         self.depletions = self._plot("statisticsDepletions", "Dice depleted", "")
@@ -72,7 +58,7 @@ class LuckPlots(QWidget):
     def _name_rollers(self) -> None:
         """Each roller's name under their bars, cut short to the room a pair of bars has
         (four long names overlapped one another)."""
-        rollers = self.report.rollers if self.report is not None else ()
+        rollers = self.worked.report.rollers if self.worked is not None else ()
         width = self.width() / 2 if self.side_by_side else self.width()
         room = max(24, int((width - AXIS_ROOM) / max(1, len(rollers))) - 8)
         metrics = QFontMetrics(self.depletions.getAxis("bottom").font())
@@ -109,8 +95,8 @@ class LuckPlots(QWidget):
             plot.setLabel("bottom", bottom)
         return plot
 
-    def show_report(self, report: LuckReport | None) -> None:
-        self.report = report
+    def show_report(self, worked: Worked | None) -> None:
+        self.worked = worked
         self._draw()
 
     def changeEvent(self, event: QEvent) -> None:
@@ -133,21 +119,23 @@ class LuckPlots(QWidget):
                 axis.setPen(pg.mkPen(ink))
                 axis.setTextPen(pg.mkPen(ink))
                 axis.setTicks(None)
-        report = self.report
-        values = percentiles(report) if report is not None else []
-        self._draw_sequence(values, rolled, fair)
-        self._draw_histogram(report, rolled, fair, len(values))
-        self._draw_depletions(report, rolled, fair)
+        worked = self.worked
+        self._draw_sequence(worked.percentiles if worked is not None else (), rolled, fair)
+        self._draw_histogram(worked.bins if worked is not None else (0,) * BINS, rolled, fair)
+        self._draw_depletions(worked, rolled, fair)
 
     def _draw_sequence(self, values: Sequence[float], rolled: QColor, fair: QColor) -> None:
         plot = self.sequence
         plot.addItem(pg.InfiniteLine(50, angle=0, pen=_dashed(fair)))
         if values:
+            # A dot per roll reads best; past a few hundred the dots are a blur and cost
+            # the window (5,000 took 260 ms to lay out), so the line alone is drawn.
+            dots = len(values) <= MOST_DOTS
             plot.plot(
                 list(range(1, len(values) + 1)),
                 list(values),
                 pen=pg.mkPen(rolled, width=1),
-                symbol="o",
+                symbol="o" if dots else None,
                 symbolSize=6,
                 symbolPen=pg.mkPen(rolled),
                 symbolBrush=pg.mkBrush(rolled),
@@ -155,11 +143,9 @@ class LuckPlots(QWidget):
         plot.setYRange(0, 100, padding=0.02)
         plot.setXRange(0.5, max(1, len(values)) + 0.5, padding=0.02)
 
-    def _draw_histogram(
-        self, report: LuckReport | None, rolled: QColor, fair: QColor, judged: int
-    ) -> None:
+    def _draw_histogram(self, counts: Sequence[int], rolled: QColor, fair: QColor) -> None:
         plot = self.histogram
-        counts = bin_counts(report) if report is not None else [0] * BINS
+        judged = sum(counts)
         width = 100 / BINS
         self.histogram_bars = pg.BarGraphItem(
             x=[width * (i + 0.5) for i in range(BINS)],
@@ -175,9 +161,9 @@ class LuckPlots(QWidget):
         plot.setXRange(0, 100, padding=0.02)
         plot.setYRange(0, max([*counts, judged / BINS, 1]) * 1.1, padding=0)
 
-    def _draw_depletions(self, report: LuckReport | None, rolled: QColor, fair: QColor) -> None:
+    def _draw_depletions(self, worked: Worked | None, rolled: QColor, fair: QColor) -> None:
         plot = self.depletions
-        rollers = report.rollers if report is not None else ()
+        rollers = worked.report.rollers if worked is not None else ()
         places = list(range(len(rollers)))
         self.expected_bars = pg.BarGraphItem(
             x=[i - 0.2 for i in places],

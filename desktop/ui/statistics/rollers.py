@@ -10,7 +10,7 @@ from PySide6.QtGui import QFont
 
 from desktop.ui.plain_text import tooltip
 from desktop.ui.widgets.record_table import RecordTableModel
-from desktop.views.statistics import FEWEST_ROLLS, LuckSummary
+from desktop.views.statistics import FEWEST_ROLLS, MILLION, LuckSummary
 
 COLUMNS = (
     "Who",
@@ -60,7 +60,9 @@ def chance_text(summary: LuckSummary) -> str:
     if summary.judged < FEWEST_ROLLS:
         return "too few rolls"
     one_in = summary.one_in
-    return "" if one_in is None else f"1 in {one_in:,}"
+    if one_in is None or one_in >= MILLION:  # as the sentence says it
+        return "< 1 in a million"
+    return f"1 in {one_in:,}"
 
 
 def cells(summary: LuckSummary) -> tuple[str, ...]:

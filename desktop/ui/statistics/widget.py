@@ -33,6 +33,7 @@ from desktop.ui.form_helpers import follow_changes, push_button, vertical_scroll
 from desktop.ui.odds_worker import OddsWorker
 from desktop.ui.session import CampaignSession
 from desktop.ui.statistics.not_covered import not_covered_line
+from desktop.ui.statistics.plot_data import Worked
 from desktop.ui.statistics.plot_files import FILTER, kind_of, save_plots
 from desktop.ui.statistics.rollers import RollersModel
 from desktop.ui.statistics.scope import ScopeChooser
@@ -56,6 +57,7 @@ class StatisticsWidget(QWidget):
         self.setObjectName("statisticsView")
         self._session: CampaignSession | None = None
         self.report: LuckReport | None = None
+        self.worked: Worked | None = None  # the report and its plots' numbers
         self.plots: LuckPlots | None = None
         self.stale = True  # the report shown is not the campaign's as it is now
         self.worker = OddsWorker(pool if pool is not None else QThreadPool(self), self)
@@ -208,7 +210,7 @@ class StatisticsWidget(QWidget):
             return
         self.stale = False
         records = odds.log.records()
-        self.worker.request(lambda: odds.report([r for r in records if scope.holds(r)]))
+        self.worker.request(lambda: Worked.of(odds.report([r for r in records if scope.holds(r)])))
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
@@ -223,11 +225,12 @@ class StatisticsWidget(QWidget):
 
             self.plots = LuckPlots()
             self.plots_layout.addWidget(self.plots)
-            self.plots.show_report(self.report)
+            self.plots.show_report(self.worked)
         return self.plots
 
-    def _show_report(self, report: LuckReport | None) -> None:
-        self.report = report
+    def _show_report(self, worked: Worked | None) -> None:
+        self.worked = worked
+        self.report = report = worked.report if worked is not None else None
         self.busy.hide()
         self.model.set_summaries([] if report is None else [report.overall, *report.rollers])
         self.table.resizeColumnsToContents()
@@ -242,7 +245,7 @@ class StatisticsWidget(QWidget):
         self.not_covered.setVisible(bool(self.not_covered.text()))
         self.save_button.setEnabled(report is not None and bool(report.rolls))
         if self.plots is not None:
-            self.plots.show_report(report)
+            self.plots.show_report(worked)
 
     def _nothing_to_judge(self) -> str:
         if self._session is None:
