@@ -370,6 +370,30 @@ class Campaign(Core):
             writer.set_settings(session, json.dumps({**kept, checks.PRINT_SETTINGS_KEY: checked}))
             self.note(Topic.PRINT, None, sentences.print_layout_remembered())
 
+    def statistics_scope(self) -> dict[str, object]:
+        """The Statistics view's scope as the GM last left it (see
+        checks.statistics_scope); the whole campaign when never chosen or damaged."""
+        stored = self.summary().settings
+        value = stored.get(checks.STATISTICS_KEY) if isinstance(stored, dict) else None
+        try:
+            return checks.statistics_scope(value if isinstance(value, dict) else {})
+        except ValueError:
+            return checks.statistics_scope({})
+
+    def remember_statistics_scope(self, values: Mapping[str, object]) -> None:
+        """Keep the Statistics view's scope with the campaign. Not an undo step: a way of
+        looking, not a change to the game. Tells "statistics"."""
+        from desktop.store import writer
+
+        checked = checks.statistics_scope(values)
+        if checked == self.statistics_scope():
+            return  # the same choice again writes nothing
+        with self.writing(Topic.STATISTICS) as session:
+            stored = self.summary().settings
+            kept = stored if isinstance(stored, dict) else {}
+            writer.set_settings(session, json.dumps({**kept, checks.STATISTICS_KEY: checked}))
+            self.note(Topic.STATISTICS, None, sentences.statistics_scope_remembered())
+
     def sharing(self) -> dict[str, object]:
         """Sharing with the players' phones as last left: {"on", "host", "port",
         "tokens"} (see checks.sharing_settings); off with no links when never shared or

@@ -504,6 +504,32 @@ def _print_value(name: str, value: object, *, nested: bool = False) -> object:
     raise ValueError(f"The print setting {name} cannot be {value!r}.")
 
 
+# The Statistics view's scope as the GM left it, kept under this key of the settings JSON:
+# the whole campaign, one game (None: the running game, else the newest) or campaign days.
+STATISTICS_KEY = "statistics_scope"
+STATISTICS_SCOPES = ("campaign", "game", "days")
+
+
+def statistics_scope(values: Mapping[str, object]) -> dict[str, object]:
+    """A remembered Statistics scope: {"scope": one of STATISTICS_SCOPES, "game_id": an id
+    or None, "first_day": a day or None, "last_day": a day or None}; a missing part reads
+    as the whole campaign / no game / open."""
+    if not isinstance(values, Mapping):
+        raise ValueError("The statistics scope is a few named values.")
+    known_fields(values, {"scope", "game_id", "first_day", "last_day"}, "The statistics scope")
+    scope = values.get("scope", "campaign")
+    if scope not in STATISTICS_SCOPES:
+        raise ValueError(f"The statistics scope cannot be {shown(scope)}.")
+    game_id = values.get("game_id")
+    days = [values.get("first_day"), values.get("last_day")]
+    return {
+        "scope": scope,
+        "game_id": None if game_id is None else row_id(game_id, "A game"),
+        "first_day": None if days[0] is None else whole(days[0], "The first day", 1),
+        "last_day": None if days[1] is None else whole(days[1], "The last day", 1),
+    }
+
+
 # Sharing with the players' phones, kept under this key of the settings JSON: on or off,
 # the address and port the GM chose, and each player character's link token. The tokens
 # are secrets: an export leaves this key out (exchange/export.py).

@@ -41,6 +41,7 @@ class Topic(StrEnum):
     SETTINGS = "settings"  # the rule settings (raise, stress track, starting dice, ...)
     PRINT = "print"  # the remembered print layout
     SHARING = "sharing"  # the remembered sharing with players' phones: on/off, address, links
+    STATISTICS = "statistics"  # the Statistics view's remembered scope
     CHARACTERS = "characters"
     DICE = "dice"
     TRAITS = "traits"

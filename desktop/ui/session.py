@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from desktop.actions.all_ones import PendingAllOnes
     from desktop.store import Campaign
     from desktop.ui.sharing.roll_asks import RollAsks
+    from desktop.ui.statistics.luck_odds import SharedLuckOdds
 
 
 class ConflictHost(Protocol):
@@ -85,11 +86,22 @@ class CampaignSession(QObject):
         # The value check's word on the file, for the state of it (PRAGMA data_version)
         # it was judged in: see `tell_damage`.
         self._judged: tuple[int, str | None] | None = None
+        self._luck_odds: SharedLuckOdds | None = None
         campaign.subscribe(self.changed.emit)
 
     @property
     def read_only(self) -> bool:
         return self.campaign.read_only
+
+    def luck_odds(self) -> SharedLuckOdds:
+        """The exact odds of the campaign's trays, computed once for this open campaign
+        and shared by every Statistics view (the dock and the Roll Log's tab); made at
+        the first ask, so that a start that shows no statistics imports no odds."""
+        if self._luck_odds is None:
+            from desktop.ui.statistics.luck_odds import SharedLuckOdds
+
+            self._luck_odds = SharedLuckOdds()
+        return self._luck_odds
 
     def select_character(self, character_id: int | None) -> None:
         if character_id != self.selected_character:

@@ -293,6 +293,9 @@ XP: Role = ("#2e7d4f", "#5fbf85", "#3ff23f")
 MARK_INK: Role = ("#ffffff", "#1f2124", "#000000")
 # The frame around the focused widget (desktop/ui/focus_frame.py): 3:1 on the window.
 FOCUS: Role = ("#3d6fb6", "#7fb0ff", "#ffff00")
+# The Statistics plots: the dice as they fell, and what a fair table gives.
+PLOT_ROLLED: Role = ("#1f5fa8", "#7fb0ff", "#00e5ff")
+PLOT_EXPECTED: Role = ("#a35a00", "#f0b35a", "#ffb000")
 
 
 def palette_is_dark(palette: QPalette) -> bool:

@@ -1,13 +1,14 @@
 """Workspaces: one dock layout for each phase of play, as Krita's or Qt Creator's modes.
 
 *Play* keeps the table in view (roster, a large Dice Table, the Play dock with the
-clocks, the roll log and the journal behind it), *Prep* the SySCards with their preview beside the
-roster, the ladder and the chapter, *Between sessions* the Energy Calendar with the
-chapter, the ladder and the journal. Each dock says which workspaces show it
-(`desktop.ui.docks.panels`); a dock the default layouts below do not place is shown in
-a tab behind the workspace's `tabs_with` dock. Each workspace remembers the GM's own
-changes to it (saved per workspace in the settings); its default is drawn here, sized
-from the window so it fits 1366 x 768 as well as 1920 x 1080.
+clocks, the roll log and the journal behind it), *Prep* the SySCards with their preview
+beside the roster, the ladder and the chapter, *Between sessions* the Energy Calendar
+(the Statistics behind it) with the chapter, the ladder and the journal. Each dock
+says which workspaces show it (`desktop.ui.docks.panels`); a dock the default layouts
+below do not place is shown in a tab behind the workspace's `tabs_with` dock. Each
+workspace remembers the GM's own changes to it (saved per workspace in the settings);
+its default is drawn here, sized from the window so it fits 1366 x 768 as well as
+1920 x 1080.
 """
 
 from __future__ import annotations
@@ -129,9 +130,13 @@ def _place(window: QMainWindow, docks: Mapping[str, Panel], name: str) -> set[st
         tab(ladder, "chapter")
         ladder.raise_()  # a faction's status is changed in two clicks, no tab first
     elif name == "between":
-        chapter = split(add(Area.RightDockWidgetArea, "energyCalendar"), "chapter", Horizontal)
+        calendar = add(Area.RightDockWidgetArea, "energyCalendar")
+        chapter = split(calendar, "chapter", Horizontal)
         tab(chapter, "faction_ladder")
         tab(chapter, "journal")
+        # The plots want the wide column: behind the calendar, not in the chapter's.
+        tab(calendar, "statistics")
+        calendar.raise_()
         chapter.raise_()
     else:
         # The Dice Table gets the whole height: the pool, the tray and the table are

@@ -359,6 +359,10 @@ SPECIFIC: dict[str, tuple[Write, str]] = {
         lambda c: c.remember_print_settings({"bleed": 3}),
         "Print layout remembered",
     ),
+    "campaign.remember_statistics_scope": (
+        lambda c: c.remember_statistics_scope({"scope": "days", "first_day": 1}),
+        "Statistics scope remembered",
+    ),
     "campaign.remember_sharing": (
         lambda c: c.remember_sharing({"on": True}),
         "Sharing with the players' phones turned on",
@@ -631,7 +635,15 @@ SPECIFIC: dict[str, tuple[Write, str]] = {
 
 # Public methods that only read (or check) and never write.
 READ_ONLY = {
-    "campaign": {"open", "summary", "settings", "print_settings", "sharing", "integrity_check"},
+    "campaign": {
+        "open",
+        "summary",
+        "settings",
+        "print_settings",
+        "sharing",
+        "statistics_scope",
+        "integrity_check",
+    },
     "roster": {"all", "get", "snapshot"},
     "kit": {
         "dice",
@@ -643,7 +655,7 @@ READ_ONLY = {
         "items",
         "item",
     },
-    "rolls": {"get", "counts", "newer", "marks", "all", "of_game"},
+    "rolls": {"get", "counts", "newer", "page", "marks", "all", "of_game"},
     "cards": {"all", "get", "count", "names", "check_owner", "snapshot", "image"},
     "calendar": {"snapshot_rows", "profile", "profiles", "day", "days", "day_before"},
     "factions": {"all", "get"},

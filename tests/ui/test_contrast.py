@@ -117,6 +117,9 @@ GRAPHIC_ROLES = {
     "TRAUMA": theme.TRAUMA,
     "XP": theme.XP,
     "FOCUS": theme.FOCUS,
+    # The Statistics plots' points, lines and bars, on the plot's field (Base).
+    "PLOT_ROLLED": theme.PLOT_ROLLED,
+    "PLOT_EXPECTED": theme.PLOT_EXPECTED,
 }
 DRAWN_ON = {
     "MARK_INK": ("STRESS", "TRAUMA", "XP"),

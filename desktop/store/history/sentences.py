@@ -134,6 +134,10 @@ def print_layout_remembered() -> str:
     return "Print layout remembered"
 
 
+def statistics_scope_remembered() -> str:
+    return "Statistics scope remembered"
+
+
 def sharing_changed(was_on: bool, is_on: bool) -> str:
     """Sharing with the players' phones: turned on or off, or its address or links."""
     if is_on != was_on:

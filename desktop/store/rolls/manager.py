@@ -213,6 +213,15 @@ class RollManager(Manager):
         )
         return [roll_from_row(row) for row in rows]
 
+    def page(self, after_id: int, count: int) -> list[RollRecord]:
+        """Up to `count` lines after line `after_id` (a greater id), oldest id first: the
+        whole log read a slice at a time, so that no one read holds up the window."""
+        rows = self._read(
+            f"SELECT {ROLL_COLUMNS} FROM roll_log WHERE id > ? ORDER BY id LIMIT ?",
+            (checks.whole(after_id, "A roll's id"), checks.whole(count, "The number of rolls", 1)),
+        )
+        return [roll_from_row(row) for row in rows]
+
     def marks(self, character_id: int | None = None) -> tuple[int, frozenset[int]]:
         """How many lines the log holds and which of them are undone (one character's
         when `character_id` is given): enough for a view to tell whether its copy of the

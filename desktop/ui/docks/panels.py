@@ -207,6 +207,19 @@ class JournalPanel(Panel):
         return widget
 
 
+class StatisticsPanel(Panel):
+    title, name, area = "Statistics", "statistics", RIGHT
+    module, widget_class = "desktop.ui.statistics.widget", "StatisticsWidget"
+    workspaces = ("between",)
+
+    def build(self) -> QWidget:
+        from desktop.ui.statistics.widget import StatisticsWidget  # imported by `fill_step`
+
+        # The window's pool works the report out; a panel on its own (a test) brings its own.
+        pool = getattr(self.parent(), "pool", None)
+        return StatisticsWidget(pool if isinstance(pool, QThreadPool) else None, self)
+
+
 # In this order the shown docks fill in once the window is on screen, and the View menu
 # lists them.
 DOCKS: tuple[type[Panel], ...] = (
@@ -220,4 +233,5 @@ DOCKS: tuple[type[Panel], ...] = (
     PlayPanel,
     RollLogPanel,
     JournalPanel,
+    StatisticsPanel,
 )

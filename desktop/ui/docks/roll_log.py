@@ -1,4 +1,5 @@
-"""The Roll Log dock: every roll of the campaign, newest first, filterable, exportable.
+"""The Roll Log dock: every roll of the campaign, newest first, filterable, exportable;
+and, in its second tab, the Statistics view of those rolls (desktop.ui.statistics).
 
 Undone rolls stay in the log, marked undone and greyed, because the table saw them.
 """
@@ -12,13 +13,14 @@ import os
 from datetime import date
 from pathlib import Path
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt, QThreadPool
 from PySide6.QtGui import QFont, QGuiApplication
 from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
     QHeaderView,
     QTableView,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -217,15 +219,46 @@ class RollLogWidget(QWidget):
         top.addWidget(self.filter_combo, 1)
         top.addWidget(self.count_label)
         top.addWidget(self.export_button)
+        log_page = QWidget()
+        log_layout = QVBoxLayout(log_page)
+        log_layout.setContentsMargins(0, 6, 0, 0)
+        log_layout.addLayout(top)
+        log_layout.addWidget(self.table, 1)
+        # The Statistics tab is built when first chosen: the log starts as it always did,
+        # with neither the odds nor the plotting library imported.
+        self.statistics: QWidget | None = None
+        self.statistics_page = QWidget()
+        self.statistics_layout = QVBoxLayout(self.statistics_page)
+        self.statistics_layout.setContentsMargins(0, 6, 0, 0)
+        self.tabs = QTabWidget()
+        self.tabs.setObjectName("rollLogTabs")
+        self.tabs.setDocumentMode(True)
+        self.tabs.addTab(log_page, "Log")
+        self.tabs.addTab(self.statistics_page, "Statistics")
+        self.tabs.currentChanged.connect(self._tab_chosen)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
-        layout.addLayout(top)
-        layout.addWidget(self.table, 1)
+        layout.addWidget(self.tabs, 1)
 
     def set_session(self, session: CampaignSession | None) -> None:
         self._session = follow_changes(self._session, session, self._on_changed)
         self._fill_filter()
         self.reload()
+        view = getattr(self.statistics, "set_session", None)
+        if callable(view):
+            view(session)
+
+    def _tab_chosen(self, index: int) -> None:
+        if self.tabs.widget(index) is not self.statistics_page or self.statistics is not None:
+            return
+        from desktop.ui.statistics.widget import StatisticsWidget
+
+        # The window's worker pool, as the Statistics dock's; a log on its own brings one.
+        pool = getattr(self.window(), "pool", None)
+        made = StatisticsWidget(pool if isinstance(pool, QThreadPool) else None)
+        self.statistics = made
+        made.set_session(self._session)
+        self.statistics_layout.addWidget(made)
 
     @read_guard.guarded
     def _on_changed(self, topic: str) -> None:

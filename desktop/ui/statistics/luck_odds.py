@@ -1,0 +1,39 @@
+"""One open campaign's exact tray odds and roll log, shared by its Statistics views (the
+dock and the Roll Log's tab) and their workers."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+
+from desktop.store import RollRecord
+from desktop.ui.statistics.log_copy import RollLogCopy
+from desktop.views.statistics import LuckReport, rolls_report
+from desktop.views.tray_luck import TrayOddsCache
+
+
+class SharedLuckOdds:
+    """A `TrayOddsCache` for one open campaign (the session owns it), used from worker
+    threads: one report at a time, under the lock, so two views asking at once neither
+    compute a tray twice nor write the cache (its trays and each line's judgement)
+    together."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._cache = TrayOddsCache()
+        # The roll log as read for the views, on the GUI thread only. It keeps each line's
+        # record object while the line is unchanged, so the cache's judgement of the line
+        # (kept for as long as the record is the same) is reused: a new roll judges only
+        # itself.
+        self.log = RollLogCopy()
+
+    def report(self, records: Sequence[RollRecord]) -> LuckReport:
+        """The luck of `records` (read from the campaign on the GUI thread: the worker
+        never touches the campaign's connection)."""
+        with self._lock:
+            return rolls_report(records, self._cache)
+
+    @property
+    def computed(self) -> int:
+        """How many distinct trays were worked out (what tests look at)."""
+        return self._cache.computed

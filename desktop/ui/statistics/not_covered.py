@@ -1,0 +1,19 @@
+"""The log lines a report could not judge, told in one line with their reasons grouped."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from desktop.views.roll_luck import NotCovered
+
+
+def not_covered_line(skipped: Sequence[NotCovered]) -> str:
+    """E.g. "3 log lines not judged: 2 an act spends dice, it rolls no tray; 1 a challenge
+    line keeps no tray of dice." ("" when every line was judged)."""
+    if not skipped:
+        return ""
+    reasons = Counter(line.reason for line in skipped)
+    told = "; ".join(f"{count} × {reason}" for reason, count in reasons.most_common())
+    lines = "log line" if len(skipped) == 1 else "log lines"
+    return f"{len(skipped)} {lines} not judged: {told}."

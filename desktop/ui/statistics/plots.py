@@ -1,0 +1,198 @@
+"""The Statistics view's three plots, drawn by pyqtgraph: the percentiles of the scope's
+rolls in order, their histogram against the flat line a fair table gives, and each
+roller's depletions against their exact expectation.
+
+The one module that imports pyqtgraph (with numpy, about 60 ms and a few MB): the view
+imports it when it is first shown, never at start-up. The plots follow the window's
+palette (light or dark) through the theme's roles, and neither pan nor zoom: a stray
+wheel over the dock must not lose the picture.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pyqtgraph as pg
+from PySide6.QtCore import QEvent, Qt
+from PySide6.QtGui import QColor, QFontMetrics, QPalette, QResizeEvent
+from PySide6.QtWidgets import QGridLayout, QWidget
+
+from desktop.ui.statistics.plot_data import BINS, Worked
+from desktop.ui.theme import PLOT_EXPECTED, PLOT_ROLLED, colour
+
+PLOT_HEIGHT = 190
+# From this width the histogram and the depletions stand side by side under the rolls
+# in order; narrower (the Roll Log's tab beside the Play dock), all three in a column.
+SIDE_BY_SIDE_WIDTH = 600
+AXIS_ROOM = 60  # the left axis's numbers and words, beside a plot's area
+MOST_DOTS = 300  # rolls in order drawn with a dot each, up to this many
+
+
+class LuckPlots(QWidget):
+    """The three plots, one above the other, redrawn by `show_report`."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("statisticsPlots")
+        self.worked: Worked | None = None
+        self.sequence = self._plot("statisticsSequencePlot", "Percentile", "Rolls, in order")
+        self.histogram = self._plot("statisticsHistogram", "Rolls", "Percentile")
+        self.depletions = self._plot("statisticsDepletions", "Dice depleted", "")
+        self.legend = self.depletions.addLegend(offset=(-10, 10))
+        self.histogram_bars: pg.BarGraphItem | None = None
+        self.fair_line: pg.InfiniteLine | None = None
+        self.actual_bars: pg.BarGraphItem | None = None
+        self.expected_bars: pg.BarGraphItem | None = None
+        self.grid = QGridLayout(self)
+        self.grid.setContentsMargins(0, 0, 0, 0)
+        self.side_by_side: bool | None = None
+        self._arrange(side_by_side=False)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        wanted = event.size().width() >= SIDE_BY_SIDE_WIDTH
+        if wanted != self.side_by_side:
+            self._arrange(side_by_side=wanted)
+        self._name_rollers()
+
+    def _name_rollers(self) -> None:
+        """Each roller's name under their bars, cut short to the room a pair of bars has
+        (four long names overlapped one another)."""
+        rollers = self.worked.report.rollers if self.worked is not None else ()
+        width = self.width() / 2 if self.side_by_side else self.width()
+        room = max(24, int((width - AXIS_ROOM) / max(1, len(rollers))) - 8)
+        metrics = QFontMetrics(self.depletions.getAxis("bottom").font())
+        ticks = [
+            (place, metrics.elidedText(roller.name, Qt.TextElideMode.ElideRight, room))
+            for place, roller in enumerate(rollers)
+        ]
+        self.depletions.getAxis("bottom").setTicks([ticks])
+
+    def _arrange(self, *, side_by_side: bool) -> None:
+        self.side_by_side = side_by_side
+        for plot in (self.sequence, self.histogram, self.depletions):
+            self.grid.removeWidget(plot)
+        if side_by_side:
+            self.grid.addWidget(self.sequence, 0, 0, 1, 2)
+            self.grid.addWidget(self.histogram, 1, 0)
+            self.grid.addWidget(self.depletions, 1, 1)
+        else:
+            for row, plot in enumerate((self.sequence, self.histogram, self.depletions)):
+                self.grid.addWidget(plot, row, 0, 1, 2)
+        self.grid.setColumnStretch(0, 1)
+        self.grid.setColumnStretch(1, 1 if side_by_side else 0)
+
+    def _plot(self, name: str, left: str, bottom: str) -> pg.PlotWidget:
+        plot = pg.PlotWidget()
+        plot.setObjectName(name)
+        plot.setMinimumHeight(PLOT_HEIGHT)
+        plot.setMinimumWidth(200)
+        plot.setMouseEnabled(x=False, y=False)
+        plot.setMenuEnabled(False)
+        plot.hideButtons()
+        plot.setLabel("left", left)
+        if bottom:
+            plot.setLabel("bottom", bottom)
+        return plot
+
+    def show_report(self, worked: Worked | None) -> None:
+        self.worked = worked
+        self._draw()
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange:
+            self._draw()  # light to dark or back: every colour follows
+
+    # -- drawing ------------------------------------------------------------------------
+
+    def _draw(self) -> None:
+        palette = self.palette()
+        ink = palette.color(QPalette.ColorRole.Text)
+        rolled = colour(palette, PLOT_ROLLED)
+        fair = colour(palette, PLOT_EXPECTED)
+        for plot in (self.sequence, self.histogram, self.depletions):
+            plot.clear()
+            plot.setBackground(palette.color(QPalette.ColorRole.Base))
+            for side in ("left", "bottom"):
+                axis = plot.getAxis(side)
+                axis.setPen(pg.mkPen(ink))
+                axis.setTextPen(pg.mkPen(ink))
+                axis.setTicks(None)
+        worked = self.worked
+        self._draw_sequence(worked.percentiles if worked is not None else (), rolled, fair)
+        self._draw_histogram(worked.bins if worked is not None else (0,) * BINS, rolled, fair)
+        self._draw_depletions(worked, rolled, fair)
+
+    def _draw_sequence(self, values: Sequence[float], rolled: QColor, fair: QColor) -> None:
+        plot = self.sequence
+        plot.addItem(pg.InfiniteLine(50, angle=0, pen=_dashed(fair)))
+        if values:
+            # A dot per roll reads best; past a few hundred the dots are a blur and cost
+            # the window (5,000 took 260 ms to lay out), so the line alone is drawn.
+            dots = len(values) <= MOST_DOTS
+            plot.plot(
+                list(range(1, len(values) + 1)),
+                list(values),
+                pen=pg.mkPen(rolled, width=1),
+                symbol="o" if dots else None,
+                symbolSize=6,
+                symbolPen=pg.mkPen(rolled),
+                symbolBrush=pg.mkBrush(rolled),
+            )
+        plot.setYRange(0, 100, padding=0.02)
+        plot.setXRange(0.5, max(1, len(values)) + 0.5, padding=0.02)
+
+    def _draw_histogram(self, counts: Sequence[int], rolled: QColor, fair: QColor) -> None:
+        plot = self.histogram
+        judged = sum(counts)
+        width = 100 / BINS
+        self.histogram_bars = pg.BarGraphItem(
+            x=[width * (i + 0.5) for i in range(BINS)],
+            height=counts,
+            width=width * 0.85,
+            pen=pg.mkPen(rolled),
+            brush=pg.mkBrush(rolled),
+        )
+        plot.addItem(self.histogram_bars)
+        # A fair table spreads the percentiles evenly: a tenth of the rolls in each bin.
+        self.fair_line = pg.InfiniteLine(judged / BINS, angle=0, pen=_dashed(fair, width=2))
+        plot.addItem(self.fair_line)
+        plot.setXRange(0, 100, padding=0.02)
+        plot.setYRange(0, max([*counts, judged / BINS, 1]) * 1.1, padding=0)
+
+    def _draw_depletions(self, worked: Worked | None, rolled: QColor, fair: QColor) -> None:
+        plot = self.depletions
+        rollers = worked.report.rollers if worked is not None else ()
+        places = list(range(len(rollers)))
+        self.expected_bars = pg.BarGraphItem(
+            x=[i - 0.2 for i in places],
+            height=[float(r.expected_depleted) for r in rollers],
+            width=0.38,
+            pen=pg.mkPen(fair),
+            brush=pg.mkBrush(fair),
+            name="Expected",
+        )
+        self.actual_bars = pg.BarGraphItem(
+            x=[i + 0.2 for i in places],
+            height=[r.depleted for r in rollers],
+            width=0.38,
+            pen=pg.mkPen(rolled),
+            brush=pg.mkBrush(rolled),
+            name="Rolled",
+        )
+        self.legend.clear()
+        self.legend.setLabelTextColor(self.palette().color(QPalette.ColorRole.Text))
+        plot.addItem(self.expected_bars)
+        plot.addItem(self.actual_bars)
+        plot.getAxis("bottom").setTicks(
+            [[(i, r.name) for i, r in zip(places, rollers, strict=True)]]
+        )
+        tallest = max([1.0, *(float(r.expected_depleted) for r in rollers)])
+        tallest = max([tallest, *(float(r.depleted) for r in rollers)])
+        plot.setXRange(-0.6, max(0, len(rollers) - 1) + 0.6, padding=0)
+        plot.setYRange(0, tallest * 1.4, padding=0)  # room for the legend above the bars
+
+
+def _dashed(ink: QColor, width: int = 1) -> object:
+    return pg.mkPen(ink, width=width, style=Qt.PenStyle.DashLine)

@@ -1,0 +1,115 @@
+"""The rollers' table: everyone's row first, then each roller's, as `LuckSummary` says."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFont
+
+from desktop.ui.plain_text import tooltip
+from desktop.ui.widgets.record_table import RecordTableModel
+from desktop.views.statistics import FEWEST_ROLLS, MILLION, LuckSummary
+
+COLUMNS = (
+    "Who",
+    "Rolls",
+    "Dice",
+    "Depleted",
+    "Tuples",
+    "All ones",
+    "Percentile",
+    "By chance",
+    "Not defined",
+)
+# Each column's header explained, on hover.
+EXPLAINED = (
+    "Who rolled: everyone in the scope, then each character, NPC and challenge",
+    "Trays rolled (each side of a conflict is one)",
+    "Dice rolled in them",
+    "Dice sent to the table, and in brackets how many the exact odds expected",
+    "Rolls with every die the same face, and in brackets how many were expected",
+    "Rolls of all ones, and in brackets how many were expected",
+    "Where the totals fell in their own odds, on average (50 at a fair table), "
+    "± its standard error",
+    "How often a fair table would be this far from 50, as 1 in N",
+    "Rolls whose outcome was the roller's choice (all ones): no percentile",
+)
+
+
+def expected(value: Fraction) -> str:
+    return f"{float(value):.1f}"
+
+
+def against(actual: int, wanted: Fraction) -> str:
+    """A count and its exact expectation: "3 (2.4)"."""
+    return f"{actual} ({expected(wanted)})"
+
+
+def percentile_text(summary: LuckSummary) -> str:
+    """The mean percentile and its standard error in percentile points: "64.2 ± 4.6"."""
+    if summary.mean_percentile is None:
+        return ""
+    error = "" if summary.standard_error is None else f" ± {summary.standard_error * 100:.1f}"
+    return f"{float(summary.mean_percentile) * 100:.1f}{error}"
+
+
+def chance_text(summary: LuckSummary) -> str:
+    """How likely luck this far from the middle is by chance: "1 in 12"."""
+    if summary.judged < FEWEST_ROLLS:
+        return "too few rolls"
+    one_in = summary.one_in
+    if one_in is None or one_in >= MILLION:  # as the sentence says it
+        return "< 1 in a million"
+    return f"1 in {one_in:,}"
+
+
+def cells(summary: LuckSummary) -> tuple[str, ...]:
+    """A summary's row, in the order of `COLUMNS`."""
+    return (
+        summary.name,
+        str(summary.rolls),
+        str(summary.dice),
+        against(summary.depleted, summary.expected_depleted),
+        against(summary.tuples, summary.expected_tuples),
+        against(summary.all_ones, summary.expected_all_ones),
+        percentile_text(summary),
+        chance_text(summary),
+        str(summary.not_defined),
+    )
+
+
+class RollersModel(RecordTableModel):
+    """Everyone's row (bold), then each roller's; each row's sentence is its tooltip."""
+
+    HEADERS = COLUMNS
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.records: list[LuckSummary] = []
+
+    def set_summaries(self, summaries: Sequence[LuckSummary]) -> None:
+        self.beginResetModel()
+        self.records = list(summaries)
+        self.endResetModel()
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> object:
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.ToolTipRole:
+            return EXPLAINED[section]
+        return super().headerData(section, orientation, role)
+
+    def record_data(self, record: LuckSummary, column: int, role: int) -> object:
+        if role == Qt.ItemDataRole.DisplayRole:
+            return cells(record)[column]
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return tooltip(record.sentence)
+        if role == Qt.ItemDataRole.TextAlignmentRole and column > 0:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        if role == Qt.ItemDataRole.FontRole and self.records and record is self.records[0]:
+            font = QFont()
+            font.setBold(True)
+            return font
+        return None

@@ -1,0 +1,154 @@
+"""Which rolls the Statistics view judges: the whole campaign, one game (the one at the
+table by default) or a range of campaign days, as the GM last left it in the campaign."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QHBoxLayout, QSpinBox, QVBoxLayout, QWidget
+
+from desktop.store import GameRecord
+from desktop.ui.form_helpers import narrow_combo
+from desktop.ui.plain_text import PlainLabel
+from desktop.views.statistics import StatisticsScope
+
+# Short: beside Save Plots in the Roll Log's tab, 300 px wide, "The whole campaign" was cut.
+KINDS = (("Whole campaign", "campaign"), ("One game", "game"), ("Days", "days"))
+# The game combo's first line: the game at the table, else the last one played (a game
+# running is always the latest: one runs at a time).
+FOLLOWING = "The latest game"
+
+
+def game_label(number: int, game: GameRecord) -> str:
+    """A game as the GM counts them (the campaign's first, second, ...), never its id."""
+    running = " (at the table)" if game.ended_at is None else ""
+    return f"Game {number}, from day {game.started_day}{running}"
+
+
+class ScopeChooser(QWidget):
+    """The scope's three choices; `changed` when the GM changes one (not on `restore`)."""
+
+    changed = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._games: list[GameRecord] = []
+        self.kind_combo = narrow_combo("statisticsScopeKind", 8)
+        for text, kind in KINDS:
+            self.kind_combo.addItem(text, kind)
+        self.game_combo = narrow_combo("statisticsScopeGame", 8)
+        self.game_combo.addItem(FOLLOWING, None)
+        self.game_combo.setToolTip("The latest game follows the game at the table")
+        self.first_day = QSpinBox()
+        self.first_day.setObjectName("statisticsFirstDay")
+        self.last_day = QSpinBox()
+        self.last_day.setObjectName("statisticsLastDay")
+        for box in (self.first_day, self.last_day):
+            box.setRange(1, 1)
+            box.valueChanged.connect(self._told)
+        self.kind_combo.currentIndexChanged.connect(self._told)
+        self.game_combo.currentIndexChanged.connect(self._told)
+
+        kind_row = QHBoxLayout()
+        kind_row.addWidget(PlainLabel("Scope"))
+        kind_row.addWidget(self.kind_combo, 1)
+        self.days_row = QWidget()
+        days = QHBoxLayout(self.days_row)
+        days.setContentsMargins(0, 0, 0, 0)
+        days.addWidget(PlainLabel("From day"))
+        days.addWidget(self.first_day)
+        days.addWidget(PlainLabel("to day"))
+        days.addWidget(self.last_day)
+        days.addStretch(1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(kind_row)
+        layout.addWidget(self.game_combo)
+        layout.addWidget(self.days_row)
+        self._show_parts()
+
+    def fill(self, games: Sequence[GameRecord], current_day: int) -> None:
+        """The campaign's games (newest first) and days (1 to today), the choice kept."""
+        self._games = list(games)
+        chosen = self.game_combo.currentData()
+        blocked = [w.blockSignals(True) for w in (self.game_combo, self.first_day, self.last_day)]
+        self.game_combo.clear()
+        self.game_combo.addItem(FOLLOWING, None)
+        numbered = list(enumerate(self._games, 1))
+        for number, game in reversed(numbered):
+            self.game_combo.addItem(game_label(number, game), game.id)
+        self.game_combo.setCurrentIndex(max(0, self.game_combo.findData(chosen)))
+        last = max(1, current_day)
+        first, final = self.first_day.value(), self.last_day.value()
+        at_today = final >= self.last_day.maximum()
+        for box in (self.first_day, self.last_day):
+            box.setRange(1, last)
+        # A range left at today follows today as the days go on.
+        self.last_day.setValue(last if at_today else final)
+        self.first_day.setValue(first)
+        for widget, was in zip(
+            (self.game_combo, self.first_day, self.last_day), blocked, strict=True
+        ):
+            widget.blockSignals(was)
+
+    def stored(self) -> dict[str, object]:
+        """The choice as the campaign keeps it (checks.statistics_scope)."""
+        return {
+            "scope": self.kind_combo.currentData(),
+            "game_id": self.game_combo.currentData(),
+            "first_day": self.first_day.value(),
+            "last_day": self.last_day.value(),
+        }
+
+    def restore(self, stored: Mapping[str, object]) -> None:
+        """Show `stored` (as the campaign kept it) without telling `changed`."""
+        widgets = (self.kind_combo, self.game_combo, self.first_day, self.last_day)
+        blocked = [w.blockSignals(True) for w in widgets]
+        self.kind_combo.setCurrentIndex(max(0, self.kind_combo.findData(stored.get("scope"))))
+        self.game_combo.setCurrentIndex(max(0, self.game_combo.findData(stored.get("game_id"))))
+        for box, key in ((self.first_day, "first_day"), (self.last_day, "last_day")):
+            value = stored.get(key)
+            if isinstance(value, int):
+                box.setValue(value)
+        for widget, was in zip(widgets, blocked, strict=True):
+            widget.blockSignals(was)
+        self._show_parts()
+
+    def scope(self) -> StatisticsScope | None:
+        """The rolls chosen; None for one game when the campaign has played none."""
+        kind = self.kind_combo.currentData()
+        if kind == "days":
+            first, last = sorted((self.first_day.value(), self.last_day.value()))
+            return StatisticsScope(first_day=first, last_day=last)
+        if kind != "game":
+            return StatisticsScope()
+        chosen = self.game_combo.currentData()
+        if chosen is None:
+            at_table = [game for game in self._games if game.ended_at is None]
+            latest = (at_table or self._games)[-1:]
+            chosen = latest[0].id if latest else None
+        return None if chosen is None else StatisticsScope(game_id=chosen)
+
+    def describe(self) -> str:
+        """The scope in words, for the lines that say what is judged."""
+        kind = self.kind_combo.currentData()
+        if kind == "days":
+            first, last = sorted((self.first_day.value(), self.last_day.value()))
+            return f"day {first}" if first == last else f"days {first} to {last}"
+        if kind == "game":
+            scope = self.scope()
+            for number, game in enumerate(self._games, 1):
+                if scope is not None and game.id == scope.game_id:
+                    return f"game {number}"
+            return "no game yet"
+        return "the whole campaign"
+
+    def _told(self) -> None:
+        self._show_parts()
+        self.changed.emit()
+
+    def _show_parts(self) -> None:
+        kind = self.kind_combo.currentData()
+        self.game_combo.setVisible(kind == "game")
+        self.days_row.setVisible(kind == "days")

@@ -1,0 +1,314 @@
+"""The Statistics view: were the dice kind? The scope's luck against the exact odds, in a
+sentence, a table of rollers and three plots.
+
+The report is worked out on the window's worker pool: the roll log is read here on the
+GUI thread (one quick read, so the worker never shares the campaign's connection) and
+handed over as plain records; the newest request wins. The view works only while it is
+on screen: a change while it is hidden marks it stale, and it catches up when shown.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QItemSelection, QThreadPool, QTimer
+from PySide6.QtGui import QFont, QShowEvent
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QHBoxLayout,
+    QProgressBar,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop.outputs import write_failure
+from desktop.store import Topic
+from desktop.ui import read_guard
+from desktop.ui.file_names import export_path
+from desktop.ui.file_outputs import documents_folder, output_refusal
+from desktop.ui.form_helpers import follow_changes, push_button, vertical_scroll, wrapped_label
+from desktop.ui.odds_worker import OddsWorker
+from desktop.ui.session import CampaignSession
+from desktop.ui.statistics.not_covered import not_covered_line
+from desktop.ui.statistics.plot_data import Worked
+from desktop.ui.statistics.plot_files import FILTER, kind_of, save_plots
+from desktop.ui.statistics.rollers import RollersModel
+from desktop.ui.statistics.scope import ScopeChooser
+from desktop.ui.widgets.record_table import read_only_rows
+from desktop.views.statistics import LuckReport
+
+if TYPE_CHECKING:
+    from desktop.ui.statistics.plots import LuckPlots
+
+log = logging.getLogger(__name__)
+# A burst of changes (a conflict writes a line per side, phones roll at once) makes one
+# report; and a scope the GM is still clicking through is remembered once they stop.
+REFRESH_DELAY_MS = 60
+REMEMBER_DELAY_MS = 800
+TABLE_ROWS_SHOWN = 5
+
+
+class StatisticsWidget(QWidget):
+    def __init__(self, pool: QThreadPool | None = None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("statisticsView")
+        self._session: CampaignSession | None = None
+        self.report: LuckReport | None = None
+        self.worked: Worked | None = None  # the report and its plots' numbers
+        self.plots: LuckPlots | None = None
+        self.stale = True  # the report shown is not the campaign's as it is now
+        self.worker = OddsWorker(pool if pool is not None else QThreadPool(self), self)
+        self.worker.ready.connect(self._show_report)
+        self.worker.failed.connect(self._show_failure)
+        self._refresh_timer = self._timer(REFRESH_DELAY_MS, self.refresh)
+        self._remember_timer = self._timer(REMEMBER_DELAY_MS, self._remember_scope)
+        self._page_timer = self._timer(0, self.refresh)  # the next page of the log
+
+        self.scope = ScopeChooser()
+        self.scope.changed.connect(self._scope_changed)
+        self.busy = QProgressBar()
+        self.busy.setObjectName("statisticsBusy")
+        self.busy.setRange(0, 0)  # no end known: it only says "working"
+        self.busy.setTextVisible(False)
+        self.busy.setMaximumWidth(80)
+        self.busy.setToolTip("Working out the odds…")
+        self.busy.hide()
+        self.save_button = push_button(
+            "Save Plots…",
+            "statisticsSavePlots",
+            self.save_dialog,
+            tip="Save the three plots as one PNG picture or SVG drawing",
+        )
+        self.sentence = wrapped_label("statisticsSentence")
+        font = QFont(self.sentence.font())
+        font.setPointSizeF(font.pointSizeF() * 1.3)
+        font.setBold(True)
+        self.sentence.setFont(font)
+        self.model = RollersModel()
+        self.table = QTableView()
+        read_only_rows(self.table, "statisticsRollers")
+        self.table.setModel(self.model)
+        self.table.selectionModel().selectionChanged.connect(self._row_chosen)
+        self.roller_line = wrapped_label("statisticsRollerSentence")
+        self.not_covered = wrapped_label("statisticsNotCovered")
+        self.plots_area = QWidget()
+        self.plots_layout = QVBoxLayout(self.plots_area)
+        self.plots_layout.setContentsMargins(0, 0, 0, 0)
+
+        top = QHBoxLayout()
+        top.addWidget(self.scope, 1)
+        buttons = QVBoxLayout()
+        buttons.addWidget(self.save_button)
+        buttons.addWidget(self.busy)
+        buttons.addStretch(1)
+        top.addLayout(buttons)
+        body = QWidget()
+        inner = QVBoxLayout(body)
+        inner.setContentsMargins(0, 0, 0, 0)
+        inner.addWidget(self.sentence)
+        inner.addWidget(self.table)
+        inner.addWidget(self.roller_line)
+        inner.addWidget(self.not_covered)
+        inner.addWidget(self.plots_area, 1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        layout.addLayout(top)
+        layout.addWidget(vertical_scroll(body, "statisticsScroll"), 1)
+        self._size_table()
+        self._show_report(None)
+
+    def _timer(self, delay: int, slot: object) -> QTimer:
+        timer = QTimer(self)
+        timer.setSingleShot(True)
+        timer.setInterval(delay)
+        timer.timeout.connect(slot)
+        return timer
+
+    # -- the campaign ---------------------------------------------------------------------
+
+    def set_session(self, session: CampaignSession | None) -> None:
+        if self._remember_timer.isActive():
+            self._remember_timer.stop()
+            self._remember_scope()  # the choice made in the campaign being left
+        self._session = follow_changes(self._session, session, self._on_changed)
+        self.worker.cancel()
+        self._fill_scope()
+        if session is not None:
+            self.scope.restore(session.campaign.statistics_scope())
+        self._show_report(None)
+        self.stale = True
+        if self.isVisible():
+            self.refresh()
+
+    @read_guard.guarded
+    def _on_changed(self, topic: str) -> None:
+        if topic in (Topic.GAMES, Topic.CAMPAIGN):
+            self._fill_scope()  # a game started or ended, the day moved on
+        if topic == Topic.STATISTICS and self._session is not None:
+            stored = self._session.campaign.statistics_scope()
+            # The other Statistics view (the dock, or the Roll Log's tab) chose: follow.
+            if not self._remember_timer.isActive() and stored != self.scope.stored():
+                self.scope.restore(stored)
+            else:
+                return
+        if topic == Topic.CHARACTERS and self._session is not None:
+            # A character removed or renamed: their lines changed with them.
+            self._session.luck_odds().log.forget()
+        if topic in (Topic.ROLLS, Topic.CHARACTERS, Topic.GAMES, Topic.CAMPAIGN, Topic.STATISTICS):
+            self.refresh_soon()
+
+    def _fill_scope(self) -> None:
+        if self._session is None:
+            self.scope.fill([], 1)
+            return
+        campaign = self._session.campaign
+        self.scope.fill(campaign.games.all(), campaign.summary().current_day)
+
+    def _scope_changed(self) -> None:
+        self._remember_timer.start()
+        self.refresh_soon()
+
+    def _remember_scope(self) -> None:
+        session = self._session
+        if session is None or session.read_only:
+            return  # a campaign opened read-only keeps the choice for this sitting only
+        try:
+            session.campaign.remember_statistics_scope(self.scope.stored())
+        except (ValueError, OSError) as error:  # a view's choice: never worth a box
+            log.warning("The statistics scope was not remembered (%s)", type(error).__name__)
+
+    # -- the report -----------------------------------------------------------------------
+
+    def refresh_soon(self) -> None:
+        self.stale = True
+        if self.isVisible():
+            self._refresh_timer.start()
+
+    def refresh(self) -> None:
+        """Work the scope's report out again, off the GUI thread, if the view is shown."""
+        self._refresh_timer.stop()
+        self.stale = True
+        if not self.isVisible():
+            return  # worked out when next shown
+        session = self._session
+        scope = self.scope.scope()
+        if session is None or scope is None:
+            self.stale = False
+            self.worker.cancel()
+            self._show_report(None)
+            return
+        odds = session.luck_odds()
+        self.busy.show()
+        # Caught up with the log, or else a page read now and the rest on the next
+        # turns of the event loop.
+        whole = odds.log.catch_up(session.campaign) or odds.log.read_page(session.campaign)
+        if not whole:
+            self._page_timer.start()
+            return
+        self.stale = False
+        records = odds.log.records()
+        self.worker.request(lambda: Worked.of(odds.report([r for r in records if scope.holds(r)])))
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self.ensure_plots()
+        if self.stale:
+            self.refresh()
+
+    def ensure_plots(self) -> LuckPlots:
+        """The plots, built (and pyqtgraph imported) the first time they are needed."""
+        if self.plots is None:
+            from desktop.ui.statistics.plots import LuckPlots
+
+            self.plots = LuckPlots()
+            self.plots_layout.addWidget(self.plots)
+            self.plots.show_report(self.worked)
+        return self.plots
+
+    def _show_report(self, worked: Worked | None) -> None:
+        self.worked = worked
+        self.report = report = worked.report if worked is not None else None
+        self.busy.hide()
+        self.model.set_summaries([] if report is None else [report.overall, *report.rollers])
+        self.table.resizeColumnsToContents()
+        self.roller_line.setText("")
+        if report is None:
+            self.sentence.setText(self._nothing_to_judge())
+        elif not report.rolls:
+            self.sentence.setText(f"No roll to judge for {self.scope.describe()}.")
+        else:
+            self.sentence.setText(report.overall.sentence)
+        self.not_covered.setText("" if report is None else not_covered_line(report.not_covered))
+        self.not_covered.setVisible(bool(self.not_covered.text()))
+        self.save_button.setEnabled(report is not None and bool(report.rolls))
+        if self.plots is not None:
+            self.plots.show_report(worked)
+
+    def _nothing_to_judge(self) -> str:
+        if self._session is None:
+            return ""
+        if self.scope.scope() is None:
+            return "No game has been played yet."
+        return "Working out the odds…"
+
+    def _show_failure(self, message: str) -> None:
+        self.busy.hide()
+        self.sentence.setText(message)
+
+    def _size_table(self) -> None:
+        """Tall enough for everyone's row and a few rollers, never the whole dock."""
+        rows = self.table.verticalHeader().defaultSectionSize()
+        header = self.table.horizontalHeader().sizeHint().height()
+        scrollbar = self.table.horizontalScrollBar().sizeHint().height()
+        self.table.setMinimumHeight(header + rows * TABLE_ROWS_SHOWN + scrollbar + 4)
+
+    def _row_chosen(self, _selected: QItemSelection, _deselected: QItemSelection) -> None:
+        rows = self.table.selectionModel().selectedRows()
+        chosen = self.model.records[rows[0].row()] if rows else None
+        self.roller_line.setText("" if chosen is None else chosen.sentence)
+
+    # -- Save Plots… ----------------------------------------------------------------------
+
+    def save_dialog(self) -> None:
+        if self._session is None:
+            return
+        campaign = self._session.campaign
+        offered = export_path(documents_folder(), campaign.summary().name, "luck", ".png")
+        name, _ = QFileDialog.getSaveFileName(self, "Save the plots", str(offered), FILTER)
+        if name:
+            self.save_to(Path(name))
+
+    def save_to(self, target: Path) -> bool:
+        """The three plots to `target`, PNG or SVG by its suffix; False (the GM told
+        plainly, nothing written) when they could not be saved there."""
+        session = self._session
+        if session is None:
+            return False
+        if not target.suffix:
+            target = target.with_suffix(".png")
+        kind = kind_of(target)
+        if kind is None:
+            session.report_failure(
+                "The plots were not saved: end the file's name with .png for a picture "
+                "or .svg for a drawing."
+            )
+            return False
+        refused = output_refusal(session.campaign, target, kind)
+        if refused is not None:
+            session.report_failure(f"The plots were not saved. {refused}")
+            return False
+        plots = self.ensure_plots()
+        if not plots.isVisible():  # never shown: laid out at a page's size for the file
+            plots.resize(
+                max(plots.width(), 800), max(plots.height(), plots.minimumSizeHint().height())
+            )
+        title = f"{session.campaign.summary().name}: luck, {self.scope.describe()}"
+        try:
+            save_plots(plots, target, title)
+        except OSError as error:
+            session.report_breakage(write_failure(target, error))
+            return False
+        return True
