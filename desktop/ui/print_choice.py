@@ -65,10 +65,13 @@ __all__ = [
     "default_paper",
     "export_document",
     "export_job",
+    "export_job_as",
     "make_job",
     "preview_alignment",
     "preview_document",
+    "preview_job",
     "print_document",
+    "print_job",
     "print_options",
     "remembered_layout",
 ]
@@ -475,7 +478,11 @@ def print_document(window: PrintHost) -> None:
     chosen = _choose(window, "Print…", ask_paper=False)
     if chosen is None:
         return
-    job, _paper = chosen
+    print_job(window, chosen[0])
+
+
+def print_job(window: PrintHost, job: PrintJob) -> None:
+    """The system's print dialog for `job` (its paper is used), then the pages."""
     printer = QPrinter(QPrinter.PrinterMode.HighResolution)
     printer.setDocName(job.title)
     dialog = QPrintDialog(printer, window.window())
@@ -501,7 +508,11 @@ def preview_document(window: PrintHost) -> None:
     chosen = _choose(window, "Print Preview…", ask_paper=False)
     if chosen is None:
         return
-    job, _paper = chosen
+    preview_job(window, chosen[0])
+
+
+def preview_job(window: PrintHost, job: PrintJob) -> None:
+    """The preview of `job`; its Print button prints."""
     dialog = make_document_preview(
         window.window(), job.title, job.title, _guarded(window, job.paint), say=window.show_problem
     )
@@ -533,7 +544,13 @@ def export_document(window: PrintHost) -> None:
     chosen = _choose(window, "Export PDF…", ask_paper=True)
     if chosen is None or window.session is None:
         return
-    job, paper = chosen
+    export_job_as(window, *chosen)
+
+
+def export_job_as(window: PrintHost, job: PrintJob, paper: PageSizeName) -> None:
+    """Ask where to save `job` as a PDF on `paper`, then write it there."""
+    if window.session is None:
+        return
     folder = pdf_folder(window.settings)
     name, _ = QFileDialog.getSaveFileName(
         window.window(), "Export PDF", str(folder / job.file_name), "PDF (*.pdf)"

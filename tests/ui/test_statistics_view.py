@@ -4,6 +4,7 @@ follows the scope and new rolls off the GUI thread, and its plots draw and save.
 
 from __future__ import annotations
 
+import csv
 import errno
 import json
 import os
@@ -16,6 +17,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from pypdf import PdfReader
 from PySide6.QtCore import QThreadPool
 from PySide6.QtGui import QImage
 from pytestqt.qtbot import QtBot
@@ -462,3 +464,48 @@ def test_each_line_is_judged_once_and_the_report_is_the_views(campaign: Campaign
     # The same judgement objects: the lines held were not judged again.
     assert all(a is b for a, b in zip(first.rolls, second.rolls[:-1], strict=True))
     assert second.rolls[-1].total == 7
+
+
+def test_the_numbers_are_exported_as_csv_from_the_view(
+    view: StatisticsWidget,
+    campaign: Campaign,
+    session: CampaignSession,
+    qtbot: QtBot,
+    tmp_path: Path,
+) -> None:
+    assert not view.csv_button.isEnabled()  # nothing judged yet: nothing to export
+    _played(campaign)
+    view.refresh()
+    report = _shows(view, 6, qtbot)
+    assert view.csv_button.isEnabled() and view.print_button.isEnabled()
+    target = tmp_path / "luck"  # no suffix: .csv is added
+    assert view.csv_to(target)
+    written = tmp_path / "luck.csv"
+    rows = list(csv.reader(written.read_text(encoding="utf-8").splitlines()))
+    everyone = next(row for row in rows if row[1] == "Everyone")
+    assert everyone[0] == "roller" and everyone[2] == str(report.overall.rolls)
+    assert sum(row[0] == "roll" for row in rows) == len(report.rolls)
+    # Never over the campaign itself: a plain refusal, the campaign untouched.
+    told: list[str] = []
+    session.failed.connect(told.append)
+    before = campaign.path.read_bytes()
+    assert not view.csv_to(campaign.path)
+    assert campaign.path.read_bytes() == before
+    assert told and told[0].startswith("The numbers were not saved.")
+
+
+def test_the_report_shown_is_printed_to_pdf(
+    view: StatisticsWidget, campaign: Campaign, qtbot: QtBot, tmp_path: Path
+) -> None:
+    _played(campaign)
+    view.refresh()
+    report = _shows(view, 6, qtbot)
+    job = view.print_job()
+    assert job is not None and job.file_name.endswith(" luck.pdf")
+    target = tmp_path / "luck.pdf"
+    pages = job.export(target, "A4")
+    # The PDF's text may break its lines, and space its words, anywhere.
+    text = " ".join(" ".join(page.extract_text() for page in PdfReader(target).pages).split())
+    assert pages == len(PdfReader(target).pages) >= 1
+    assert "The whole campaign" in text
+    assert " ".join(report.overall.sentence.split()) in text

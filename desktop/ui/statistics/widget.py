@@ -11,15 +11,18 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from PySide6.QtCore import QItemSelection, QThreadPool, QTimer
 from PySide6.QtGui import QFont, QShowEvent
 from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
+    QMainWindow,
+    QMenu,
     QProgressBar,
     QTableView,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -31,12 +34,22 @@ from desktop.ui.file_names import export_path
 from desktop.ui.file_outputs import documents_folder, output_refusal
 from desktop.ui.form_helpers import follow_changes, push_button, vertical_scroll, wrapped_label
 from desktop.ui.odds_worker import OddsWorker
+from desktop.ui.print_choice import (
+    PrintHost,
+    PrintJob,
+    default_paper,
+    export_job_as,
+    preview_job,
+    print_job,
+)
 from desktop.ui.session import CampaignSession
 from desktop.ui.statistics.not_covered import not_covered_line
 from desktop.ui.statistics.plot_data import Worked
 from desktop.ui.statistics.plot_files import FILTER, kind_of, save_plots
+from desktop.ui.statistics.printouts import statistics_job
 from desktop.ui.statistics.rollers import RollersModel
 from desktop.ui.statistics.scope import ScopeChooser
+from desktop.ui.statistics_print import write_luck_csv
 from desktop.ui.widgets.record_table import read_only_rows
 from desktop.views.statistics import LuckReport
 
@@ -82,6 +95,22 @@ class StatisticsWidget(QWidget):
             self.save_dialog,
             tip="Save the three plots as one PNG picture or SVG drawing",
         )
+        self.csv_button = push_button(
+            "Export CSV…",
+            "statisticsCsv",
+            self.csv_dialog,
+            tip="Save each roller's numbers and every roll judged as a CSV table",
+        )
+        self.print_button = QToolButton()
+        self.print_button.setObjectName("statisticsPrint")
+        self.print_button.setText("Print")
+        self.print_button.setToolTip("Print the report, preview it or save it as a PDF")
+        self.print_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        print_menu = QMenu(self.print_button)
+        print_menu.addAction("Print…", lambda: self.print_report("print"))
+        print_menu.addAction("Print Preview…", lambda: self.print_report("preview"))
+        print_menu.addAction("Export PDF…", lambda: self.print_report("pdf"))
+        self.print_button.setMenu(print_menu)
         self.sentence = wrapped_label("statisticsSentence")
         font = QFont(self.sentence.font())
         font.setPointSizeF(font.pointSizeF() * 1.3)
@@ -102,6 +131,8 @@ class StatisticsWidget(QWidget):
         top.addWidget(self.scope, 1)
         buttons = QVBoxLayout()
         buttons.addWidget(self.save_button)
+        buttons.addWidget(self.csv_button)
+        buttons.addWidget(self.print_button)
         buttons.addWidget(self.busy)
         buttons.addStretch(1)
         top.addLayout(buttons)
@@ -243,7 +274,8 @@ class StatisticsWidget(QWidget):
             self.sentence.setText(report.overall.sentence)
         self.not_covered.setText("" if report is None else not_covered_line(report.not_covered))
         self.not_covered.setVisible(bool(self.not_covered.text()))
-        self.save_button.setEnabled(report is not None and bool(report.rolls))
+        for button in (self.save_button, self.csv_button, self.print_button):
+            button.setEnabled(report is not None and bool(report.rolls))
         if self.plots is not None:
             self.plots.show_report(worked)
 
@@ -312,3 +344,56 @@ class StatisticsWidget(QWidget):
             session.report_breakage(write_failure(target, error))
             return False
         return True
+
+    # -- Export CSV… and Print ------------------------------------------------------------
+
+    def csv_dialog(self) -> None:
+        if self._session is None or self.report is None:
+            return
+        campaign = self._session.campaign
+        offered = export_path(documents_folder(), campaign.summary().name, "luck", ".csv")
+        name, _ = QFileDialog.getSaveFileName(
+            self, "Export the numbers", str(offered), "CSV table (*.csv)"
+        )
+        if name:
+            self.csv_to(Path(name))
+
+    def csv_to(self, target: Path) -> bool:
+        """The report shown as CSV to `target`; False (the GM told plainly, nothing
+        written) when it could not be written there."""
+        session, report = self._session, self.report
+        if session is None or report is None:
+            return False
+        if not target.suffix:
+            target = target.with_suffix(".csv")
+        try:
+            write_luck_csv(target, report, session.campaign)
+        except OSError as error:
+            session.report_failure(f"The numbers were not saved. {error}")
+            return False
+        window = self.window()
+        if isinstance(window, QMainWindow):
+            window.statusBar().showMessage(f"Wrote the numbers to {target}", 8000)
+        return True
+
+    def print_job(self) -> PrintJob | None:
+        """The report shown, ready to print; None before there is one."""
+        if self._session is None or self.report is None or not self.report.rolls:
+            return None
+        return statistics_job(self._session.campaign, self.report, self.scope.describe())
+
+    def print_report(self, how: str) -> None:
+        """Print ("print"), preview ("preview") or save as a PDF ("pdf") the report shown,
+        through the window's own print flows."""
+        window = self.window()
+        job = self.print_job()
+        # The main window is the print host; a view shown on its own has none.
+        if job is None or not all(hasattr(window, n) for n in ("settings", "show_problem")):
+            return
+        host = cast(PrintHost, window)
+        if how == "print":
+            print_job(host, job)
+        elif how == "preview":
+            preview_job(host, job)
+        else:
+            export_job_as(host, job, default_paper())

@@ -1,0 +1,28 @@
+"""The luck report's printouts from the Statistics view: the report shown, on paper or
+as a PDF through the window's own print flows, and as CSV."""
+
+from __future__ import annotations
+
+from desktop.printing.statistics import export_statistics_pdf, paint_statistics
+from desktop.store import Campaign
+from desktop.ui.file_names import campaign_stem
+from desktop.ui.print_choice import PrintJob
+from desktop.ui.statistics_print import luck_print_data
+from desktop.views.statistics import LuckReport
+
+__all__ = ["statistics_job"]
+
+
+def statistics_job(campaign: Campaign, report: LuckReport, scope_words: str) -> PrintJob:
+    """The print job of `report`, the luck of `scope_words` ("game 3", "days 2 to 5",
+    "the whole campaign") in `campaign`, as the Statistics view shows it."""
+    name = campaign.summary().name
+    stem = campaign_stem(name, campaign.path.stem)
+    data = luck_print_data(report, name, scope_words[:1].upper() + scope_words[1:])
+    return PrintJob(
+        title=f"Luck: {name}",
+        what=f"the luck of {scope_words}",
+        file_name=f"{stem} luck.pdf",
+        paint=lambda device: paint_statistics(device, data),
+        export=lambda path, paper: export_statistics_pdf(path, data, paper),
+    )
