@@ -218,6 +218,17 @@ def test_the_plots_draw_the_reports_numbers(
     assert list(plots.expected_bars.opts["height"]) == [
         pytest.approx(float(r.expected_depleted)) for r in report.rollers
     ]
+    # A screen reader hears the same numbers in words.
+    mean = sum(float(r.percentile or 0) for r in report.rolls) * 100 / len(report.rolls)
+    assert plots.sequence.accessibleDescription() == (
+        f"6 rolls, mean percentile {mean:.0f}; fair is 50."
+    )
+    assert plots.histogram.accessibleDescription().endswith("; fair is 0.6 each.")
+    assert f"0-10: {counts[0]}, 10-20: {counts[1]}" in plots.histogram.accessibleDescription()
+    kara = report.rollers[0]
+    assert plots.depletions.accessibleDescription().startswith(
+        f"Kara Voss: {kara.depleted} depleted, {float(kara.expected_depleted):.1f} expected; "
+    )
     image = plots.grab().toImage()
     assert not image.isNull() and image.width() > 200 and image.height() > 500
     # Something is drawn: not every pixel is the background's.

@@ -17,6 +17,7 @@ from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QColor, QFontMetrics, QPalette, QResizeEvent
 from PySide6.QtWidgets import QGridLayout, QWidget
 
+from desktop.ui.accessible import describe, named
 from desktop.ui.statistics.plot_data import BINS, Worked
 from desktop.ui.theme import PLOT_EXPECTED, PLOT_ROLLED, colour
 
@@ -26,6 +27,12 @@ PLOT_HEIGHT = 190
 SIDE_BY_SIDE_WIDTH = 600
 AXIS_ROOM = 60  # the left axis's numbers and words, beside a plot's area
 MOST_DOTS = 300  # rolls in order drawn with a dot each, up to this many
+# What a screen reader calls each plot (its description says its numbers).
+PLOT_NAMES = {
+    "statisticsSequencePlot": "Percentile of each roll, in order",
+    "statisticsHistogram": "Histogram of the rolls' percentiles",
+    "statisticsDepletions": "Dice depleted, rolled and expected, per roller",
+}
 
 
 class LuckPlots(QWidget):
@@ -85,6 +92,7 @@ class LuckPlots(QWidget):
     def _plot(self, name: str, left: str, bottom: str) -> pg.PlotWidget:
         plot = pg.PlotWidget()
         plot.setObjectName(name)
+        named(plot, PLOT_NAMES[name])
         plot.setMinimumHeight(PLOT_HEIGHT)
         plot.setMinimumWidth(200)
         plot.setMouseEnabled(x=False, y=False)
@@ -120,9 +128,33 @@ class LuckPlots(QWidget):
                 axis.setTextPen(pg.mkPen(ink))
                 axis.setTicks(None)
         worked = self.worked
+        self._describe(worked)
         self._draw_sequence(worked.percentiles if worked is not None else (), rolled, fair)
         self._draw_histogram(worked.bins if worked is not None else (0,) * BINS, rolled, fair)
         self._draw_depletions(worked, rolled, fair)
+
+    def _describe(self, worked: Worked | None) -> None:
+        """The plots are pictures: a screen reader hears their numbers in words."""
+        values = worked.percentiles if worked is not None else ()
+        if values:
+            mean = sum(values) / len(values)
+            sequence = f"{len(values)} rolls, mean percentile {mean:.0f}; fair is 50."
+        else:
+            sequence = "No roll judged."
+        counts = worked.bins if worked is not None else ()
+        tenths = ", ".join(
+            f"{i * 100 // BINS}-{(i + 1) * 100 // BINS}: {n}" for i, n in enumerate(counts)
+        )
+        fair = f"{sum(counts) / BINS:.1f}" if counts else "0"
+        histogram = f"Rolls per tenth of their odds, {tenths}; fair is {fair} each."
+        rollers = worked.report.rollers if worked is not None else ()
+        depletions = "; ".join(
+            f"{r.name}: {r.depleted} depleted, {float(r.expected_depleted):.1f} expected"
+            for r in rollers
+        )
+        describe(self.sequence, sequence)
+        describe(self.histogram, histogram if counts else "No roll judged.")
+        describe(self.depletions, depletions or "No roll judged.")
 
     def _draw_sequence(self, values: Sequence[float], rolled: QColor, fair: QColor) -> None:
         plot = self.sequence

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 from desktop.outputs import write_failure
 from desktop.store import Topic
 from desktop.ui import read_guard
+from desktop.ui.accessible import named
 from desktop.ui.file_names import export_path
 from desktop.ui.file_outputs import documents_folder, output_refusal
 from desktop.ui.form_helpers import follow_changes, push_button, vertical_scroll, wrapped_label
@@ -119,6 +120,7 @@ class StatisticsWidget(QWidget):
         self.model = RollersModel()
         self.table = QTableView()
         read_only_rows(self.table, "statisticsRollers")
+        named(self.table, "Luck of each roller")
         self.table.setModel(self.model)
         self.table.selectionModel().selectionChanged.connect(self._row_chosen)
         self.roller_line = wrapped_label("statisticsRollerSentence")
