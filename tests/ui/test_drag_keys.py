@@ -1,0 +1,144 @@
+"""Every drag has a keyboard way (issue 34): a die between pool, tray and table, a
+depleted die awarded to a chosen character, a player reseated, a faction moved on the
+ladder. Keys are pressed on the real widgets of a real window; the store must change
+exactly as the drag changes it, and undo must take it back."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import QApplication, QMenu
+from pytestqt.qtbot import QtBot
+
+from desktop.ui.docks.dice_table import DiceTableWidget
+from desktop.ui.main_window import MainWindow
+from tests.ui.test_dice_table import dice, table  # noqa: F401  (the Dice Table fixture)
+
+
+def places(window: MainWindow, name: str = "Kara Voss") -> list[tuple[str, bool]]:
+    return [(d.place, d.in_tray) for d in dice(window, name)]
+
+
+def press(qtbot: QtBot, widget: object, key: Qt.Key, mods: object = None) -> None:
+    modifier = Qt.KeyboardModifier.NoModifier if mods is None else mods
+    qtbot.keyClick(widget, key, modifier)  # type: ignore[arg-type]
+
+
+def test_arrows_pick_a_die_and_keys_move_it_as_the_drag_does(
+    window: MainWindow,
+    table: DiceTableWidget,  # noqa: F811
+    qtbot: QtBot,
+) -> None:
+    assert window.session is not None
+    table.view.setFocus()
+    first, second, *_ = dice(window)
+    press(qtbot, table.view, Qt.Key.Key_Right)  # nothing picked: the first die
+    assert table.scene.selected_die() is not None
+    assert table.scene.selected_die().record.id == first.id  # type: ignore[union-attr]
+    press(qtbot, table.view, Qt.Key.Key_Right)
+    assert table.scene.selected_die().record.id == second.id  # type: ignore[union-attr]
+    press(qtbot, table.view, Qt.Key.Key_Left)
+    assert table.scene.selected_die().record.id == first.id  # type: ignore[union-attr]
+
+    press(qtbot, table.view, Qt.Key.Key_Return)  # into the tray: the drop on the tray
+    assert places(window)[0] == ("pool", True)
+    assert window.undo_action.text().endswith("Move d6 to the tray")
+    press(qtbot, table.view, Qt.Key.Key_Backspace)  # back to the pool
+    assert places(window)[0] == ("pool", False)
+    press(qtbot, table.view, Qt.Key.Key_T)  # onto the table, depleted
+    assert places(window)[0] == ("table", False)
+    assert places(window)[1:] == [("pool", False)] * 3
+    press(qtbot, table.view, Qt.Key.Key_Backspace)
+    assert places(window)[0] == ("pool", False)
+    window.undo_action.trigger()
+    assert places(window)[0] == ("table", False)
+    window.undo_action.trigger()
+    assert places(window)[0] == ("pool", False)
+
+
+def test_up_and_down_go_to_the_next_area(
+    window: MainWindow,
+    table: DiceTableWidget,  # noqa: F811
+    qtbot: QtBot,
+) -> None:
+    first, second, *_ = dice(window)
+    table.move_die(second, "table")
+    table.view.setFocus()
+    press(qtbot, table.view, Qt.Key.Key_Down)  # the first die (pool)
+    press(qtbot, table.view, Qt.Key.Key_Down)  # the row below: the depleted die
+    assert table.scene.selected_die().record.id == second.id  # type: ignore[union-attr]
+    press(qtbot, table.view, Qt.Key.Key_Up)
+    assert table.scene.selected_die().record.place == "pool"  # type: ignore[union-attr]
+
+
+def choose_in_menu(text: str, seen: list[str]) -> None:
+    """Pick the entry starting with `text` in the menu about to open."""
+
+    def pick() -> None:
+        menu = QApplication.activePopupWidget()
+        assert isinstance(menu, QMenu), "no menu opened"
+        seen.extend(a.text() for a in menu.actions() if not a.isSeparator())
+        action = next(a for a in menu.actions() if a.text().startswith(text))
+        action.trigger()
+        menu.close()
+
+    QTimer.singleShot(0, pick)
+
+
+def test_g_awards_the_selected_depleted_die_to_a_chosen_character(
+    window: MainWindow,
+    table: DiceTableWidget,  # noqa: F811
+    qtbot: QtBot,
+) -> None:
+    """The roster drop's award: the same one undo step, the die on the receiver's table."""
+    assert window.session is not None
+    first, *_ = dice(window)
+    table.move_die(first, "table")
+    table.view.setFocus()
+    press(qtbot, table.view, Qt.Key.Key_Right)  # the first die in the pool
+    press(qtbot, table.view, Qt.Key.Key_Down)  # the depleted one, on the table below
+    assert table.scene.selected_die().record.id == first.id  # type: ignore[union-attr]
+    seen: list[str] = []
+    choose_in_menu("Brother Ilian", seen)
+    press(qtbot, table.view, Qt.Key.Key_G)
+    assert "Brother Ilian" in seen and "Kara Voss" not in seen
+    [given] = dice(window, "Brother Ilian")
+    assert (given.id, given.place) == (first.id, "table")
+    assert len(dice(window)) == 3
+    assert window.undo_action.text().endswith("Award a depleted d6 to Brother Ilian")
+    window.undo_action.trigger()
+    assert dice(window, "Brother Ilian") == []
+    assert len(dice(window)) == 4
+
+
+def test_g_on_a_pool_die_says_why_and_writes_nothing(
+    window: MainWindow,
+    table: DiceTableWidget,  # noqa: F811
+    qtbot: QtBot,
+) -> None:
+    assert window.session is not None
+    problems: list[str] = []
+    window.session.failed.connect(problems.append)
+    table.view.setFocus()
+    press(qtbot, table.view, Qt.Key.Key_Right)
+    press(qtbot, table.view, Qt.Key.Key_G)
+    assert problems and "depleted" in problems[0]
+    assert dice(window, "Brother Ilian") == []
+    assert not window.session.undo_stack.count()
+
+
+def test_the_menu_key_opens_the_selected_dies_menu_with_its_keys(
+    window: MainWindow,
+    table: DiceTableWidget,  # noqa: F811
+    qtbot: QtBot,
+) -> None:
+    first, *_ = dice(window)
+    table.move_die(first, "table")
+    table.view.setFocus()
+    press(qtbot, table.view, Qt.Key.Key_Right)
+    press(qtbot, table.view, Qt.Key.Key_Down)
+    seen: list[str] = []
+    choose_in_menu("Move to the pool", seen)
+    press(qtbot, table.view, Qt.Key.Key_F10, Qt.KeyboardModifier.ShiftModifier)
+    assert "Move to the pool\tBackspace" in seen
+    assert any(text.startswith("Award to") for text in seen)
+    assert places(window)[0] == ("pool", False)
