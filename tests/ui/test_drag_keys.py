@@ -142,3 +142,42 @@ def test_the_menu_key_opens_the_selected_dies_menu_with_its_keys(
     assert "Move to the pool\tBackspace" in seen
     assert any(text.startswith("Award to") for text in seen)
     assert places(window)[0] == ("pool", False)
+
+
+def test_ctrl_up_and_down_reseat_the_picked_player_as_the_drag_does(
+    window: MainWindow, qtbot: QtBot
+) -> None:
+    from desktop.ui.play.play_panel import PlayWidget
+    from desktop.ui.play.turn_order import MOVE_DOWN_KEY, MOVE_UP_KEY
+    from tests.ui.docks import campaign_of, shown_dock
+
+    campaign = campaign_of(window)
+    ash, bryn, cole = (campaign.roster.add(n, "pc").id for n in ("Ash", "Bryn", "Cole"))
+    for who in (ash, bryn, cole):
+        campaign.kit.add_dice(who, size=6, count=2)
+    play = shown_dock(window, "play", PlayWidget)
+    play.game_bar.start_button.click()
+    seats = play.turn_order.seats
+    assert seats.ids() == [ash, bryn, cole]
+    assert MOVE_UP_KEY in seats.toolTip() and MOVE_DOWN_KEY in seats.toolTip()
+    seats.setFocus()
+    seats.setCurrentRow(2)
+    press(qtbot, seats, Qt.Key.Key_Up, Qt.KeyboardModifier.ControlModifier)
+    # The drag of Cole between Ash and Bryn writes this seating (test_play_a_game).
+    assert campaign.games.seating() == [ash, cole, bryn]
+    assert seats.ids() == [ash, cole, bryn]
+    assert seats.currentRow() == 1  # the pick follows Cole: a second press moves him on
+    press(qtbot, seats, Qt.Key.Key_Up, Qt.KeyboardModifier.AltModifier)
+    assert campaign.games.seating() == [cole, ash, bryn]
+    press(qtbot, seats, Qt.Key.Key_Up, Qt.KeyboardModifier.ControlModifier)  # first already
+    assert campaign.games.seating() == [cole, ash, bryn]
+    press(qtbot, seats, Qt.Key.Key_Down)  # a plain arrow only moves the pick
+    assert campaign.games.seating() == [cole, ash, bryn] and seats.currentRow() == 1
+    press(qtbot, seats, Qt.Key.Key_Down, Qt.KeyboardModifier.ControlModifier)
+    assert campaign.games.seating() == [cole, bryn, ash]
+    assert window.session is not None
+    window.session.undo_stack.undo()
+    assert campaign.games.seating() == [cole, ash, bryn]
+    window.session.undo_stack.undo()
+    window.session.undo_stack.undo()
+    assert campaign.games.seating() == [ash, bryn, cole]
