@@ -181,3 +181,62 @@ def test_ctrl_up_and_down_reseat_the_picked_player_as_the_drag_does(
     window.session.undo_stack.undo()
     window.session.undo_stack.undo()
     assert campaign.games.seating() == [ash, bryn, cole]
+
+
+def test_keys_pick_a_faction_and_move_it_on_the_ladder_as_the_drag_does(
+    window: MainWindow, qtbot: QtBot
+) -> None:
+    from tests.ui.test_faction_ladder import by_name, in_row, seed
+
+    widget = seed(window)
+    assert window.session is not None
+    campaign = window.session.campaign
+    red, lamp = by_name(window, "Red Sashes"), by_name(window, "Lampblacks")
+    authority = by_name(window, "Harbour Authority")
+    view = widget.view
+    view.setFocus()
+    ctrl = Qt.KeyboardModifier.ControlModifier
+    press(qtbot, view, Qt.Key.Key_Right)  # none picked: the first card, top down
+    assert widget.scene.selected_id() == authority.id
+    press(qtbot, view, Qt.Key.Key_Down)  # the line below: tier 2's first card
+    assert widget.scene.selected_id() == red.id
+    press(qtbot, view, Qt.Key.Key_Right)
+    assert widget.scene.selected_id() == lamp.id
+    # Ctrl+Left: the drop of Lampblacks before Red Sashes (test_drag_within_a_row_reorders).
+    press(qtbot, view, Qt.Key.Key_Left, ctrl)
+    assert campaign.factions.get(lamp.id).position == 0
+    assert campaign.factions.get(red.id).position == 1
+    press(qtbot, view, Qt.Key.Key_Left, ctrl)  # first already: nothing written
+    steps = window.session.undo_stack.count()
+    assert steps == 1
+    # Ctrl+Up: the drag to the next tier up, at the end of its row.
+    press(qtbot, view, Qt.Key.Key_Up, ctrl)
+    moved = campaign.factions.get(lamp.id)
+    assert (moved.tier, moved.position) == (3, 0)
+    assert in_row(widget, lamp.id) == 3
+    window.session.undo_stack.undo()
+    window.session.undo_stack.undo()
+    assert (campaign.factions.get(lamp.id).tier, campaign.factions.get(lamp.id).position) == (2, 1)
+    assert campaign.factions.get(red.id).position == 0
+
+
+def test_shift_f10_opens_the_picked_factions_menu_with_its_keys(
+    window: MainWindow, qtbot: QtBot
+) -> None:
+    from tests.ui.test_faction_ladder import by_name, seed
+
+    widget = seed(window)
+    red = by_name(window, "Red Sashes")
+    widget.scene.select(red.id)
+    widget.view.setFocus()
+    press(qtbot, widget.view, Qt.Key.Key_F10, Qt.KeyboardModifier.ShiftModifier)
+    menu = widget.menu
+    assert menu is not None and menu.objectName() == "factionContextMenu"
+    texts = [a.text() for a in menu.actions()]
+    assert "Move Up a Tier\tCtrl+Up" in texts
+    assert "Move Right in the Row\tCtrl+Right" in texts
+    later = next(a for a in menu.actions() if a.objectName() == "menuLater")
+    later.trigger()
+    assert window.session is not None
+    assert window.session.campaign.factions.get(red.id).position == 1
+    menu.close()
