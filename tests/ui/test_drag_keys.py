@@ -240,3 +240,20 @@ def test_shift_f10_opens_the_picked_factions_menu_with_its_keys(
     assert window.session is not None
     assert window.session.campaign.factions.get(red.id).position == 1
     menu.close()
+
+
+def test_enter_on_the_new_die_chip_awards_it_as_its_drop_on_the_table(
+    window: MainWindow,
+    table: DiceTableWidget,  # noqa: F811
+    qtbot: QtBot,
+) -> None:
+    table.new_die_size.setCurrentIndex(table.new_die_size.findData(8))
+    assert table.new_die.focusPolicy() & Qt.FocusPolicy.TabFocus
+    assert "Enter" in table.new_die.toolTip()
+    table.new_die.setFocus()
+    press(qtbot, table.new_die, Qt.Key.Key_Return)
+    new = dice(window)[-1]
+    assert (new.size, new.place, len(dice(window))) == (8, "table", 5)
+    assert window.undo_action.text().endswith("Award a new d8 to Kara Voss")
+    window.undo_action.trigger()
+    assert len(dice(window)) == 4

@@ -239,6 +239,7 @@ class DiceTableWidget(QWidget):
         self.damage_spin.checked.connect(self._update_buttons)
         self.damage_button = push_button("Take damage", "takeDamage", self._take_typed_damage)
         self.new_die = NewDieChip()
+        self.new_die.award_requested.connect(lambda size: self._on_new_die(size, 0, "table"))
         self.new_die_size = QComboBox()
         for size in dicepool.SIZES:
             self.new_die_size.addItem(f"d{size}", size)
