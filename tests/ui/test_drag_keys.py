@@ -60,7 +60,7 @@ def test_up_and_down_go_to_the_next_area(
     table: DiceTableWidget,  # noqa: F811
     qtbot: QtBot,
 ) -> None:
-    first, second, *_ = dice(window)
+    _first, second, *_ = dice(window)
     table.move_die(second, "table")
     table.view.setFocus()
     press(qtbot, table.view, Qt.Key.Key_Down)  # the first die (pool)
@@ -257,3 +257,62 @@ def test_enter_on_the_new_die_chip_awards_it_as_its_drop_on_the_table(
     assert window.undo_action.text().endswith("Award a new d8 to Kara Voss")
     window.undo_action.trigger()
     assert len(dice(window)) == 4
+
+
+def test_ctrl_arrows_reorder_a_clock_as_its_drag_does(window: MainWindow, qtbot: QtBot) -> None:
+    from tests.ui.docks import campaign_of, session_of
+    from tests.ui.test_clocks_dock import show_clocks
+
+    clocks = show_clocks(window)
+    campaign = campaign_of(window)
+    first = campaign.clocks.add("First", 4)
+    campaign.clocks.add("Second", 4)
+    third = campaign.clocks.add("Third", 4)
+    board = clocks.board
+    board.set_current(third.id)
+    board.setFocus()
+    ctrl = Qt.KeyboardModifier.ControlModifier
+    names = lambda: [c.name for c in campaign.clocks.all()]  # noqa: E731
+    press(qtbot, board, Qt.Key.Key_Left, ctrl)
+    assert names() == ["First", "Third", "Second"]
+    press(qtbot, board, Qt.Key.Key_Up, ctrl)
+    # The drop of the third in front of the first (test_drag_reorders_within_a_group).
+    assert names() == ["Third", "First", "Second"]
+    press(qtbot, board, Qt.Key.Key_Left, ctrl)  # first already: nothing written
+    assert session_of(window).undo_stack.count() == 2
+    board.set_current(first.id)
+    press(qtbot, board, Qt.Key.Key_Right, ctrl)
+    assert names() == ["Third", "Second", "First"]
+    assert board.current_id == first.id  # the clock moved stays picked
+    stack = session_of(window).undo_stack
+    for _ in range(3):
+        stack.undo()
+    assert names() == ["First", "Second", "Third"]
+
+
+def test_ctrl_up_orders_tied_acts_as_their_drag_does(window: MainWindow, qtbot: QtBot) -> None:
+    from desktop.ui.docks.syscards import SysCardsWidget
+    from tests.ui.docks import campaign_of, shown_dock
+    from tests.ui.test_syscards_dock import select
+
+    campaign = campaign_of(window)
+    campaign.cards.add("Kara Voss", "character", efficiency=40)
+    twin = campaign.cards.add("Kara's twin", "character", efficiency=40)
+    cards = shown_dock(window, "syscards", SysCardsWidget)
+    challenge = cards.challenge
+    for name in ("Kara Voss", twin.name):
+        select(cards, name)
+        challenge.add_button.click()
+    challenge.set_values(0, velocity=0, forced_nr=0, throw=60)
+    challenge.set_values(1, velocity=0, forced_nr=0, throw=60)
+    outcome = challenge.resolve()
+    assert outcome is not None and outcome.undecided
+    ties = challenge.ties
+    assert "Ctrl+Up" in ties.toolTip()
+    ties.setFocus()
+    ties.setCurrentRow(1)
+    press(qtbot, ties, Qt.Key.Key_Up, Qt.KeyboardModifier.ControlModifier)
+    assert [ties.item(i).text() for i in range(ties.count())] == [twin.name, "Kara Voss"]
+    assert ties.currentRow() == 0
+    settled = challenge.confirm_ties()
+    assert settled is not None and settled.order == (twin.name, "Kara Voss")

@@ -1224,7 +1224,9 @@ class DiceTableWidget(QWidget):
         if die is None or not self._writable() or die.id not in self.scene.die_items:
             return
         if die.place != "table":
-            self._problem(f"Only a depleted die (on the table) can be awarded, not this d{die.size}.")
+            self._problem(
+                f"Only a depleted die (on the table) can be awarded, not this d{die.size}."
+            )
             return
         from desktop.ui.dice_table.menus import award_menu
 

@@ -149,7 +149,8 @@ class FactionDialog(QDialog):
         self.shown_check.setChecked(values.shown)
         self.notes_edit = QPlainTextEdit(values.notes)
         self.notes_edit.setObjectName("factionNotes")
-        self.notes_edit.setTabChangesFocus(True)  # Tab leaves the notes (a keyboard user is never held)
+        # Tab leaves the notes: a keyboard user is never held in them.
+        self.notes_edit.setTabChangesFocus(True)
         self.notes_edit.setPlaceholderText("Leaders, turf, what they want…")
         self.error_label = error_label("factionError", bold=True)
         self.buttons = QDialogButtonBox(

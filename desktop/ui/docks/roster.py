@@ -232,7 +232,8 @@ class CharacterForm(SessionWidget):
         self.notes_edit = QPlainTextEdit()
         self.notes_edit.setObjectName("rosterNotes")
         named(self.notes_edit, "Character notes")
-        self.notes_edit.setTabChangesFocus(True)  # Tab leaves the notes (a keyboard user is never held)
+        # Tab leaves the notes: a keyboard user is never held in them.
+        self.notes_edit.setTabChangesFocus(True)
         self.notes_edit.setPlaceholderText("Notes: looks, goals, secrets, what happened last time…")
 
         form = QFormLayout()

@@ -10,9 +10,8 @@ GM in announcing their actions but all character actions are considered simultan
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QFont, QKeyEvent
+from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QComboBox,
     QGridLayout,
     QHBoxLayout,
@@ -30,10 +29,9 @@ from desktop.ui.form_helpers import push_button
 from desktop.ui.plain_text import PlainLabel
 from desktop.ui.sharing.ask_button import AskToRollButton
 from desktop.ui.table_keys import END_ROUND_KEY, FOLLOW_KEY, NEXT_KEY
+from desktop.ui.widgets.ordered_list import MOVE_DOWN_KEY, MOVE_UP_KEY, OrderedList
 
 IN_PLAY = "in_play"
-MOVE_UP_KEY = "Ctrl+Up"  # a picked player one seat earlier (Alt+Up too)
-MOVE_DOWN_KEY = "Ctrl+Down"
 
 
 def seat_text(seat: Seat, current: bool) -> str:
@@ -48,8 +46,9 @@ def seat_text(seat: Seat, current: bool) -> str:
     return text
 
 
-class SeatList(QListWidget):
-    """The order as a list the GM drags to reseat players."""
+class SeatList(OrderedList):
+    """The order as a list the GM drags (or moves with Ctrl+Up / Ctrl+Down) to reseat
+    players."""
 
     reordered = Signal(list)  # the shown players' ids in their new order
 
@@ -57,8 +56,6 @@ class SeatList(QListWidget):
         super().__init__(parent)
         self.setObjectName("turnOrder")
         named(self, "Seating order")
-        self.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
-        self.setDefaultDropAction(Qt.DropAction.MoveAction)
         self.setToolTip(
             f"Drag a player, or press {MOVE_UP_KEY} / {MOVE_DOWN_KEY} on the one picked, to "
             "change the seating order, clockwise from the GM."
@@ -72,32 +69,6 @@ class SeatList(QListWidget):
 
     def ids(self) -> list[int]:
         return [int(self.item(r).data(Qt.ItemDataRole.UserRole)) for r in range(self.count())]
-
-    def keyPressEvent(self, event: QKeyEvent) -> None:
-        """Ctrl (or Alt) with Up or Down moves the picked player one seat: the drag's
-        reseating, sent the same way (`reordered`), for the keyboard."""
-        step = {Qt.Key.Key_Up: -1, Qt.Key.Key_Down: 1}.get(Qt.Key(event.key()))
-        mods = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
-        moving = mods in (Qt.KeyboardModifier.ControlModifier, Qt.KeyboardModifier.AltModifier)
-        row = self.currentRow()
-        if step is None or not moving or row < 0:
-            super().keyPressEvent(event)
-            return
-        event.accept()
-        ids = self.ids()
-        target = row + step
-        if not 0 <= target < len(ids):
-            return  # already first or last
-        ids[row], ids[target] = ids[target], ids[row]
-        self.reordered.emit(ids)
-        # The list is filled again from the store; the pick follows the player.
-        moved = next(
-            (r for r in range(self.count()) if self.item(r).data(Qt.ItemDataRole.UserRole)
-             == ids[target]),
-            None,
-        )
-        if moved is not None:
-            self.setCurrentRow(moved)
 
 
 class TurnOrder(QWidget):

@@ -851,7 +851,9 @@ class LadderScene(QGraphicsScene):
         elif key in (Qt.Key.Key_Up, Qt.Key.Key_Down):
             here = current.pos()
             below = key == Qt.Key.Key_Down
-            lines = [c for c in cards if (c.pos().y() > here.y()) == below and c.pos().y() != here.y()]
+            lines = [
+                c for c in cards if (c.pos().y() > here.y()) == below and c.pos().y() != here.y()
+            ]
             if lines:
                 line_y = (min if below else max)(c.pos().y() for c in lines)
                 line = [c for c in lines if c.pos().y() == line_y]

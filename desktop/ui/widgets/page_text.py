@@ -99,7 +99,7 @@ class PageText(QWidget):
         self.update()
         super().focusOutEvent(event)
 
-    def focusNextPrevChild(self, next: bool) -> bool:  # noqa: A002  (Qt's name)
+    def focusNextPrevChild(self, next: bool) -> bool:
         """Tab walks this piece's links before it leaves the piece."""
         step = 1 if next else -1
         if self.hasFocus() and 0 <= self._link + step < len(self._links):
