@@ -318,6 +318,7 @@ class ChallengeResolver(QWidget):
         self.resolve_button = push_button("Resolve the challenge", "resolveChallenge", self.resolve)
         self.ties = OrderedList()
         self.ties.setObjectName("tieOrder")
+        named(self.ties, "Order of the tied acts")
         self.ties.setToolTip(f"Drag them into order, first = priority ({MOVE_KEYS_TIP}).")
         self.confirm_button = push_button("This order", "confirmTies", self.confirm_ties)
         self.tie_box = QGroupBox("Tied: the GM decides. Drag them into order, first = priority.")

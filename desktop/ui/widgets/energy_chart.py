@@ -49,6 +49,7 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QToolTip, QVBoxLayout, QWi
 
 from desktop.rules.energy import DayState, repayment
 from desktop.store import NotFound, Topic
+from desktop.ui.accessible import named
 from desktop.ui.plain_text import PlainLabel, tooltip
 from desktop.ui.session import CampaignSession
 from desktop.ui.widgets.character_view import FollowedCharacter
@@ -864,6 +865,7 @@ class ChartCanvas(QWidget):
         # Reached by Tab: Left and Right then walk the days, each summed up as the
         # pointer's hover does (Home and End: the first and last day shown).
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        named(self, "Energy chart", "Left and Right pick a day and say its energy.")
         self.data: ChartData | None = None
         self.message = ""
         self.layout_: ChartLayout | None = None

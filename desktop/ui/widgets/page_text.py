@@ -79,6 +79,9 @@ class PageText(QWidget):
             block = block.next()
         self._link = -1
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus if self._links else Qt.FocusPolicy.NoFocus)
+        if self._links:  # reached by Tab: a screen reader says what it holds
+            self.setAccessibleName(self.document.toPlainText()[:200])
+            self.setAccessibleDescription("Tab walks its links; Enter opens one.")
 
     def links(self) -> list[str]:
         return [href for _start, _end, href in self._links]
