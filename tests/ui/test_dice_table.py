@@ -396,8 +396,8 @@ def test_a_dies_menu_offers_what_can_be_done_to_it(
     def choose() -> None:
         menu = QApplication.activePopupWidget()
         assert isinstance(menu, QMenu)
-        offered.extend(action.text() for action in menu.actions() if not action.isSeparator())
-        next(action for action in menu.actions() if action.text() == "Move to the table").trigger()
+        offered.extend(a.text().split("\t")[0] for a in menu.actions() if not a.isSeparator())
+        next(a for a in menu.actions() if a.text().startswith("Move to the table")).trigger()
         menu.close()
 
     QTimer.singleShot(0, choose)

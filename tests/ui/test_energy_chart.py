@@ -375,3 +375,28 @@ def test_hovering_a_day_shows_its_values(
     assert f"Project “Tower”: {days[5].pool('Tower')}" in text
     assert "No energy recorded" in day_summary(chart.data, 8)  # type: ignore[arg-type]
     assert "(today)" in day_summary(chart.data, TODAY)  # type: ignore[arg-type]
+
+
+def test_the_keyboard_walks_the_days_as_the_pointer_does(
+    chart: EnergyChart, qtbot: QtBot, kara: tuple[int, dict[int, DayState]]
+) -> None:
+    """Keyboard only (issue 34): Tab reaches the chart; Left and Right pick the day whose
+    values the hover shows, from today; Home and End the first and last day."""
+    from PySide6.QtCore import Qt
+
+    character_id, _days = kara
+    chart.set_character(character_id)
+    canvas = chart.canvas
+    assert canvas.focusPolicy() & Qt.FocusPolicy.TabFocus
+    assert chart.data is not None
+    canvas.setFocus()
+    qtbot.keyClick(canvas, Qt.Key.Key_Left)
+    assert canvas.hover_day == min(TODAY, chart.data.last_day)
+    qtbot.keyClick(canvas, Qt.Key.Key_Left)
+    assert canvas.hover_day == min(TODAY, chart.data.last_day) - 1
+    qtbot.keyClick(canvas, Qt.Key.Key_Home)
+    assert canvas.hover_day == chart.data.first_day
+    qtbot.keyClick(canvas, Qt.Key.Key_Left)  # the first day already: stays
+    assert canvas.hover_day == chart.data.first_day
+    qtbot.keyClick(canvas, Qt.Key.Key_End)
+    assert canvas.hover_day == chart.data.last_day

@@ -118,6 +118,8 @@ class ChapterSheet(SessionWidget):
         self.notes_edit = QPlainTextEdit()
         self.notes_edit.setObjectName("chapterNotes")
         named(self.notes_edit, "Chapter notes")
+        # Tab leaves the notes: a keyboard user is never held in them.
+        self.notes_edit.setTabChangesFocus(True)
         self.notes_edit.setPlaceholderText(
             "Notes: the lair, upgrades, cohorts, who owes the chapter a favour…"
         )

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import QMimeData, Qt
-from PySide6.QtGui import QDrag, QMouseEvent
+from PySide6.QtCore import QMimeData, Qt, Signal
+from PySide6.QtGui import QDrag, QKeyEvent, QMouseEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFrame,
@@ -56,7 +56,9 @@ class TraitChips(QListWidget):
 
 
 class NewDieChip(PlainLabel):
-    """The GM's award: drag a new die onto the table (or the pool)."""
+    """The GM's award: drag a new die onto the table (or the pool), or press Enter on it."""
+
+    award_requested = Signal(int)  # the size of the new die, for the shown character's table
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__("", parent)
@@ -65,7 +67,11 @@ class NewDieChip(PlainLabel):
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.setCursor(Qt.CursorShape.OpenHandCursor)
-        self.setToolTip("Drag onto the table to award a new depleted die (GM).")
+        self.setToolTip(
+            "Drag onto the table, or press Enter on it, to award a new depleted die (GM)."
+        )
+        # Reached by Tab: Enter is the keyboard's drop on the table (`award_requested`).
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self._update()
 
     def set_size(self, size: int) -> None:
@@ -74,6 +80,12 @@ class NewDieChip(PlainLabel):
 
     def _update(self) -> None:
         self.setText(f"New d{self.die_size}: drag me")
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self.award_requested.emit(self.die_size)
+            return
+        super().keyPressEvent(event)
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
         if event.buttons() & Qt.MouseButton.LeftButton:

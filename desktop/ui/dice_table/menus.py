@@ -1,4 +1,8 @@
-"""The menu of a die on the table: what the GM can do to that one die."""
+"""The menu of a die on the table: what the GM can do to that one die.
+
+Each entry shows its key (after a tab, Qt's shortcut column): the menu is how a GM
+finds the table's keys (the arrows pick a die; the menu key or Shift+F10 opens this).
+"""
 
 from __future__ import annotations
 
@@ -7,7 +11,10 @@ from typing import Protocol
 
 from PySide6.QtWidgets import QMenu, QWidget
 
-from desktop.store import DieRecord
+from desktop.store import CharacterRecord, DieRecord
+from desktop.ui.plain_text import menu_text
+
+AWARD_TITLE = "Award to"
 
 
 class DieActions(Protocol):
@@ -18,27 +25,50 @@ class DieActions(Protocol):
     def toggle_down_selected(self) -> None: ...
     def move_die(self, die: DieRecord, area: str) -> None: ...
     def delete_die(self, die: DieRecord) -> None: ...
+    def award_targets(self, die: DieRecord) -> list[CharacterRecord]: ...
+    def award_die(self, die: DieRecord, to_character: int) -> None: ...
 
 
 def die_menu(parent: QWidget, die: DieRecord, actions: DieActions) -> QMenu:
-    """The menu for `die`: tray, steps, moves between areas, and delete."""
+    """The menu for `die`: tray, steps, moves between areas, award, and delete."""
     menu = QMenu(parent)
     if die.kind == "ordinary" and die.place == "pool":
         menu.addAction(
-            "Take out of the tray" if die.in_tray else "Put in the tray",
+            "Take out of the tray\tEnter" if die.in_tray else "Put in the tray\tEnter",
             lambda: actions.toggle_tray(die.id),
         )
     if die.in_tray:
-        menu.addAction("Step up (+)", lambda: actions.step(die.id, 1))
-        menu.addAction("Step back (−)", lambda: actions.step(die.id, -1))
-        menu.addAction("Step down to d4 (D)", actions.toggle_down_selected)
+        menu.addAction("Step up\t+", lambda: actions.step(die.id, 1))
+        menu.addAction("Step back\t−", lambda: actions.step(die.id, -1))
+        menu.addAction("Step down to d4\tD", actions.toggle_down_selected)
     for area, text in (
-        ("pool", "Move to the pool"),
-        ("table", "Move to the table"),
+        ("pool", "Move to the pool\tBackspace"),
+        ("table", "Move to the table\tT"),
         ("removed", "Remove (damage)"),
     ):
         if die.place != area:
             menu.addAction(text, partial(actions.move_die, die, area))
+    if die.place == "table":
+        _add_awards(menu.addMenu(f"{AWARD_TITLE} (G)"), die, actions)
     menu.addSeparator()
-    menu.addAction("Delete this die", lambda: actions.delete_die(die))
+    menu.addAction("Delete this die\tDel", lambda: actions.delete_die(die))
     return menu
+
+
+def award_menu(parent: QWidget, die: DieRecord, actions: DieActions) -> QMenu:
+    """G on a depleted die: which character it is given to (the roster drop's award)."""
+    menu = QMenu(parent)
+    menu.setObjectName("awardMenu")
+    title = menu.addAction(f"Award this d{die.size} to")
+    title.setEnabled(False)
+    menu.addSeparator()
+    _add_awards(menu, die, actions)
+    return menu
+
+
+def _add_awards(menu: QMenu, die: DieRecord, actions: DieActions) -> None:
+    targets = actions.award_targets(die)
+    for character in targets:
+        menu.addAction(menu_text(character.name), partial(actions.award_die, die, character.id))
+    if not targets:
+        menu.addAction("No other character").setEnabled(False)

@@ -275,6 +275,8 @@ class ClockNoteDialog(_ClockDialog):
         self.note_edit = QPlainTextEdit(clock.note)
         self.note_edit.setObjectName("clockNote")
         named(self.note_edit, "Note")
+        # Tab leaves the notes: a keyboard user is never held in them.
+        self.note_edit.setTabChangesFocus(True)
         self.note_edit.setPlaceholderText("What fills it, what happens when it is full…")
         self.form.addRow(self.note_edit)
         self.typed_first = self.note_edit

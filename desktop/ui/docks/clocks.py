@@ -46,6 +46,7 @@ from desktop.ui.form_helpers import CampaignView, follow_changes, spread_row
 from desktop.ui.plain_text import PlainLabel, menu_text
 from desktop.ui.session import CampaignSession
 from desktop.ui.shown_commands import set_clock_shown
+from desktop.ui.table_keys import clicks_keep_focus
 from desktop.ui.widgets.clock_board import ClockBoard, Group, Owner
 
 D = TypeVar("D", bound=QDialog)
@@ -134,6 +135,9 @@ class ClocksWidget(CampaignView):
             font = new_button.font()
             font.setBold(True)
             new_button.setFont(font)
+        # The toolbar's buttons take the focus from Tab (a toolbar's own take none), and
+        # a click leaves the keyboard where it was, as the other docks' buttons.
+        clicks_keep_focus(self.toolbar)
         bottom = spread_row([self.show_done], [self.count_label])
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)

@@ -239,6 +239,7 @@ class DiceTableWidget(QWidget):
         self.damage_spin.checked.connect(self._update_buttons)
         self.damage_button = push_button("Take damage", "takeDamage", self._take_typed_damage)
         self.new_die = NewDieChip()
+        self.new_die.award_requested.connect(lambda size: self._on_new_die(size, 0, "table"))
         self.new_die_size = QComboBox()
         for size in dicepool.SIZES:
             self.new_die_size.addItem(f"d{size}", size)
@@ -296,6 +297,13 @@ class DiceTableWidget(QWidget):
             Qt.Key.Key_Return: self.toggle_tray_selected,
             Qt.Key.Key_Enter: self.toggle_tray_selected,
             Qt.Key.Key_Delete: self.delete_selected,
+            # The drags' keys: the arrows pick a die (`DiceView`), then T puts it on the
+            # table, G gives it to another character (an award), Backspace brings it
+            # back to the pool (a quick roll's digits, when typed, go first).
+            Qt.Key.Key_T: lambda: self.move_selected("table"),
+            Qt.Key.Key_G: self.award_selected,
+            Qt.Key.Key_Menu: self.menu_for_selected,
+            Qt.Key.Key_F10: self.menu_for_selected,  # with Shift, as everywhere
         }
         self.view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.view.customContextMenuRequested.connect(self._context_menu)
@@ -761,12 +769,16 @@ class DiceTableWidget(QWidget):
         shifts = Qt.KeyboardModifier.KeypadModifier | Qt.KeyboardModifier.ShiftModifier
         plain = not event.modifiers() & ~shifts  # no Ctrl, Alt or Meta: not a shortcut
         action = self._keys.get(Qt.Key(event.key())) if plain else None
+        if event.key() == Qt.Key.Key_F10 and not event.modifiers() & shifts:
+            action = None  # F10 alone is the platform's menu bar key
         if plain and text.isdigit() and text.isascii():
             self.type_quick_digit(text)
         elif action is not None:
             action()
         elif self._typed_count and event.key() == Qt.Key.Key_Backspace:
             self._set_typed(self._typed_count[:-1])
+        elif plain and event.key() == Qt.Key.Key_Backspace and self._selected() is not None:
+            self.move_selected("pool")
         elif self._typed_count and event.key() == Qt.Key.Key_Escape:
             self._set_typed("")
         else:
@@ -1170,12 +1182,62 @@ class DiceTableWidget(QWidget):
 
     def _context_menu(self, position: QPoint) -> None:
         die_id = self.scene.die_at(self.view.mapToScene(position))
-        die = self._die(die_id) if die_id is not None else None
+        if die_id is None:  # the menu key, or a click beside the dice: the selected die
+            self.menu_for_selected()
+            return
+        self._open_menu(die_id, position)
+
+    def _die_point(self, die_id: int) -> QPoint:
+        """Where a die is drawn, in the view's viewport: its menus open there."""
+        item = self.scene.die_items[die_id]
+        return self.view.mapFromScene(item.sceneBoundingRect().center())
+
+    def _open_menu(self, die_id: int, position: QPoint) -> None:
+        die = self._die(die_id)
         if die is None or not self._writable():
             return
         from desktop.ui.dice_table.menus import die_menu  # the first right-click pays for it
 
         die_menu(self, die, self).exec(self.view.viewport().mapToGlobal(position))
+
+    def menu_for_selected(self) -> None:
+        """The selected die's menu (the menu key or Shift+F10), opened on the die."""
+        die = self._selected()
+        if die is not None and die.id in self.scene.die_items:
+            self._open_menu(die.id, self._die_point(die.id))
+
+    def award_targets(self, die: DieRecord) -> list[CharacterRecord]:
+        """Who `die` can be given to: every other character of the roster."""
+        if self._session is None:
+            return []
+        return [c for c in self._session.campaign.roster.all() if c.id != die.character_id]
+
+    def award_die(self, die: DieRecord, to_character: int) -> None:
+        """Give a depleted die to another character: the roster drop's award, one undo step."""
+        if self._writable():
+            award_depleted(self._live, die.id, die.character_id, to_character)
+
+    def award_selected(self) -> None:
+        """G: ask which character the selected depleted die goes to, by a menu on the
+        die (the keyboard's way to drop it on the roster)."""
+        die = self._selected()
+        if die is None or not self._writable() or die.id not in self.scene.die_items:
+            return
+        if die.place != "table":
+            self._problem(
+                f"Only a depleted die (on the table) can be awarded, not this d{die.size}."
+            )
+            return
+        from desktop.ui.dice_table.menus import award_menu
+
+        menu = award_menu(self, die, self)
+        menu.exec(self.view.viewport().mapToGlobal(self._die_point(die.id)))
+
+    def move_selected(self, area: str) -> None:
+        """Move the selected die to `area` (the keys' drag)."""
+        die = self._selected()
+        if die is not None and self._writable():
+            self.move_die(die, area)
 
     def delete_die(self, die: DieRecord) -> None:
         self._push(RemoveDice(self._live, [die], f"Delete a d{die.size}"))

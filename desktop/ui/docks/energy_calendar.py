@@ -126,6 +126,7 @@ class EnergyCalendarWidget(QWidget):
         self.roster = QTableWidget(0, len(ROSTER_COLUMNS))
         self.roster.setObjectName("energyRoster")
         named(self.roster, "Characters' energy")
+        self.roster.setTabKeyNavigation(False)  # Tab leaves it; the arrows move between cells
         self.roster.setHorizontalHeaderLabels(ROSTER_COLUMNS)
         self.roster.verticalHeader().hide()
         self.roster.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)

@@ -149,6 +149,8 @@ class FactionDialog(QDialog):
         self.shown_check.setChecked(values.shown)
         self.notes_edit = QPlainTextEdit(values.notes)
         self.notes_edit.setObjectName("factionNotes")
+        # Tab leaves the notes: a keyboard user is never held in them.
+        self.notes_edit.setTabChangesFocus(True)
         self.notes_edit.setPlaceholderText("Leaders, turf, what they want…")
         self.error_label = error_label("factionError", bold=True)
         self.buttons = QDialogButtonBox(
@@ -512,6 +514,15 @@ class FactionLadderWidget(QWidget):
             return
         self.move_faction(faction_id, tier, sum(1 for f in self._factions if f.tier == tier))
 
+    def move_in_row(self, faction_id: int, delta: int) -> None:
+        """One place earlier or later in its tier's row: the keyboard's drag along the row."""
+        record = self.record(faction_id)
+        if record is None:
+            return
+        position = record.position + delta
+        if 0 <= position < sum(1 for f in self._factions if f.tier == record.tier):
+            self.move_faction(faction_id, record.tier, position)
+
     def reveal(self, faction_id: int) -> None:
         card = self.scene.select(faction_id)
         if card is not None:
@@ -573,9 +584,26 @@ class FactionLadderWidget(QWidget):
     def _add_card_actions(self, menu: QMenu, record: FactionRecord) -> None:
         top, bottom = record.tier < factions.MAX_TIER, record.tier > factions.MIN_TIER
         entries = (
-            ("Edit…", "menuEdit", partial(self.edit_faction, record.id), True),
-            ("Move Up a Tier", "menuUp", partial(self.move_tier, record.id, 1), top),
-            ("Move Down a Tier", "menuDown", partial(self.move_tier, record.id, -1), bottom),
+            ("Edit…\tEnter", "menuEdit", partial(self.edit_faction, record.id), True),
+            ("Move Up a Tier\tCtrl+Up", "menuUp", partial(self.move_tier, record.id, 1), top),
+            (
+                "Move Down a Tier\tCtrl+Down",
+                "menuDown",
+                partial(self.move_tier, record.id, -1),
+                bottom,
+            ),
+            (
+                "Move Left in the Row\tCtrl+Left",
+                "menuEarlier",
+                partial(self.move_in_row, record.id, -1),
+                record.position > 0,
+            ),
+            (
+                "Move Right in the Row\tCtrl+Right",
+                "menuLater",
+                partial(self.move_in_row, record.id, 1),
+                record.position + 1 < sum(1 for f in self._factions if f.tier == record.tier),
+            ),
             (
                 "Lose Hold",
                 "menuLoseHold",
@@ -625,5 +653,7 @@ class FactionLadderWidget(QWidget):
             "status_down": partial(self.step_status, -1),
             "tier_up": partial(self.move_tier, record.id, 1),
             "tier_down": partial(self.move_tier, record.id, -1),
+            "row_earlier": partial(self.move_in_row, record.id, -1),
+            "row_later": partial(self.move_in_row, record.id, 1),
         }
         actions[command]()

@@ -16,7 +16,6 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
-    QListWidget,
     QPushButton,
     QSpinBox,
     QTableWidget,
@@ -36,6 +35,7 @@ from desktop.ui.session import CampaignSession
 from desktop.ui.step_result import StepResult
 from desktop.ui.theme import ERROR, HINT_STYLE, SUCCESS, colour
 from desktop.ui.widgets.number_field import NumberField
+from desktop.ui.widgets.ordered_list import MOVE_KEYS_TIP, OrderedList
 
 
 def raise_settings(session: CampaignSession) -> tuple[int, int]:
@@ -316,9 +316,10 @@ class ChallengeResolver(QWidget):
         self.add_button.setObjectName("addContender")
         self.remove_button = push_button("Remove", clicked=self.remove_selected)
         self.resolve_button = push_button("Resolve the challenge", "resolveChallenge", self.resolve)
-        self.ties = QListWidget()
+        self.ties = OrderedList()
         self.ties.setObjectName("tieOrder")
-        self.ties.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
+        named(self.ties, "Order of the tied acts")
+        self.ties.setToolTip(f"Drag them into order, first = priority ({MOVE_KEYS_TIP}).")
         self.confirm_button = push_button("This order", "confirmTies", self.confirm_ties)
         self.tie_box = QGroupBox("Tied: the GM decides. Drag them into order, first = priority.")
         tie_layout = QVBoxLayout(self.tie_box)

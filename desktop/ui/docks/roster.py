@@ -232,6 +232,8 @@ class CharacterForm(SessionWidget):
         self.notes_edit = QPlainTextEdit()
         self.notes_edit.setObjectName("rosterNotes")
         named(self.notes_edit, "Character notes")
+        # Tab leaves the notes: a keyboard user is never held in them.
+        self.notes_edit.setTabChangesFocus(True)
         self.notes_edit.setPlaceholderText("Notes: looks, goals, secrets, what happened last time…")
 
         form = QFormLayout()
@@ -413,6 +415,7 @@ class RosterWidget(QWidget):
         self.table = QTableView()
         self.table.setObjectName("rosterTable")
         named(self.table, "Roster")
+        self.table.setTabKeyNavigation(False)  # Tab leaves it; the arrows move between cells
         self.table.setModel(self.model)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)

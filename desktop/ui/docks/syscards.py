@@ -218,6 +218,7 @@ class CardEditor(SessionWidget):
         self.info_edit = QTextEdit()
         self.info_edit.setObjectName("cardInfo")
         named(self.info_edit, "Card info")
+        self.info_edit.setTabChangesFocus(True)  # Tab leaves the Info (keyboard only)
         # The Info's HTML may name files or URLs (an imported card's, say): never loaded.
         self.info_edit.setDocument(SealedTextDocument(self.info_edit))
         self.info_edit.setAcceptRichText(True)
@@ -475,6 +476,7 @@ class SysCardsWidget(CampaignView):
         self.table = QTableView()
         self.table.setObjectName("cardTable")
         named(self.table, "SySCards")
+        self.table.setTabKeyNavigation(False)  # Tab leaves it; the arrows move between cells
         self.table.setModel(self.model)
         self.table.setSortingEnabled(True)
         self.table.sortByColumn(0, Qt.SortOrder.AscendingOrder)

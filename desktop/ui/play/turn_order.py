@@ -12,7 +12,6 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QComboBox,
     QGridLayout,
     QHBoxLayout,
@@ -30,6 +29,7 @@ from desktop.ui.form_helpers import push_button
 from desktop.ui.plain_text import PlainLabel
 from desktop.ui.sharing.ask_button import AskToRollButton
 from desktop.ui.table_keys import END_ROUND_KEY, FOLLOW_KEY, NEXT_KEY
+from desktop.ui.widgets.ordered_list import MOVE_DOWN_KEY, MOVE_UP_KEY, OrderedList
 
 IN_PLAY = "in_play"
 
@@ -46,8 +46,9 @@ def seat_text(seat: Seat, current: bool) -> str:
     return text
 
 
-class SeatList(QListWidget):
-    """The order as a list the GM drags to reseat players."""
+class SeatList(OrderedList):
+    """The order as a list the GM drags (or moves with Ctrl+Up / Ctrl+Down) to reseat
+    players."""
 
     reordered = Signal(list)  # the shown players' ids in their new order
 
@@ -55,9 +56,10 @@ class SeatList(QListWidget):
         super().__init__(parent)
         self.setObjectName("turnOrder")
         named(self, "Seating order")
-        self.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
-        self.setDefaultDropAction(Qt.DropAction.MoveAction)
-        self.setToolTip("Drag a player to change the seating order, clockwise from the GM.")
+        self.setToolTip(
+            f"Drag a player, or press {MOVE_UP_KEY} / {MOVE_DOWN_KEY} on the one picked, to "
+            "change the seating order, clockwise from the GM."
+        )
         self.setMaximumHeight(100)  # a table seats a handful: the rest of the dock stays in view
         # A long declared action wraps onto a second line rather than hiding off the side.
         self.setWordWrap(True)

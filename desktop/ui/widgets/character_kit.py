@@ -840,6 +840,7 @@ def _checked_item_field(
 def _table(name: str, model: QAbstractTableModel) -> QTableView:
     table = QTableView()
     table.setObjectName(name)
+    table.setTabKeyNavigation(False)  # Tab leaves it; the arrows move between cells
     table.setModel(model)
     table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
     table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)

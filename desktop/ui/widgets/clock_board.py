@@ -674,6 +674,11 @@ class ClockBoard(QAbstractScrollArea):
         return super().event(event)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
+        step = _move_step(event)
+        if step is not None:
+            self._move_current(step)
+            event.accept()
+            return
         key = _board_key(event)
         if key == "up":
             self.tick_requested.emit(1)
@@ -687,6 +692,25 @@ class ClockBoard(QAbstractScrollArea):
             self._navigate(key)
         else:
             super().keyPressEvent(event)
+
+    def _move_current(self, step: int) -> None:
+        """Ctrl+arrow: the current clock one place earlier or later among its owner's,
+        the keyboard's drag (the same `move_requested` as a drop there)."""
+        tile = self.tile_of(self.current_id)
+        if tile is None or not self.editable:
+            return
+        clock = tile.clock
+        group = self.group_of(clock.owner_kind, clock.owner_id)
+        if group is None:
+            return
+        shown = [c.id for c in group.clocks]
+        index = shown.index(clock.id) + step
+        if not 0 <= index < len(shown):
+            return  # first or last already
+        # Dropped before the clock it passes, or before the one after the clock it passes.
+        position = drop_position(group, index if step < 0 else index + 1, clock)
+        if position != clock.position:
+            self.move_requested.emit(clock.id, clock.owner_kind, clock.owner_id, position)
 
     def _navigate(self, direction: str) -> None:
         tiles = self.tiles()
@@ -742,7 +766,9 @@ class ClockBoard(QAbstractScrollArea):
             lines.append(clock.note)
         lines.append(shown_words(clock.shown))
         if self.editable:
-            lines.append("Click a segment to fill up to it; + and − tick; drag to move.")
+            lines.append(
+                "Click a segment to fill up to it; + and − tick; drag (or Ctrl+arrows) to move."
+            )
         return "\n".join(lines)
 
 
@@ -769,6 +795,15 @@ def _board_key(event: QKeyEvent) -> str | None:
     if modifiers != Qt.KeyboardModifier.NoModifier:
         return None
     return keys.get(Qt.Key(event.key()))
+
+
+def _move_step(event: QKeyEvent) -> int | None:
+    """-1 or 1 for Ctrl with an arrow (earlier or later), None for any other key."""
+    modifiers = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
+    if modifiers != Qt.KeyboardModifier.ControlModifier:
+        return None
+    steps = {Qt.Key.Key_Left: -1, Qt.Key.Key_Up: -1, Qt.Key.Key_Right: 1, Qt.Key.Key_Down: 1}
+    return steps.get(Qt.Key(event.key()))
 
 
 def _two_lines(name: str, width: int, metrics: QFontMetrics) -> tuple[str, ...]:

@@ -20,6 +20,7 @@ from PySide6.QtGui import (
     QDragMoveEvent,
     QDropEvent,
     QFont,
+    QKeyEvent,
     QPainter,
     QPalette,
     QPixmap,
@@ -61,6 +62,8 @@ AREA_TITLES = {
     "removed": "Removed",
     "items": "Weapon & armour",
 }
+# The drags' keys, on every die's tooltip (the arrows pick a die, the menu lists them all).
+KEYS_TIP = "Keys: arrows pick · Enter tray · Backspace pool · T table · G award · Shift+F10 menu"
 AREA_HINTS = {
     "pool": "No dice in the pool.",
     "tray": "Drag dice here (or double-click them) to roll them.",
@@ -175,7 +178,7 @@ class DieItem(QGraphicsObject):
         tray = " (in the tray)" if r.in_tray else ""
         steps = f", {r.steps} trait step(s)" if r.steps else ""
         down = ", stepped down to d4" if r.down_to_d4 else ""
-        return f"d{r.size} {kind}die {where.get(r.place, r.place)}{tray}{steps}{down}"
+        return f"d{r.size} {kind}die {where.get(r.place, r.place)}{tray}{steps}{down}\n{KEYS_TIP}"
 
     def boundingRect(self) -> QRectF:
         return QRectF(0, 0, DIE_SIZE, DIE_SIZE)
@@ -414,11 +417,51 @@ class DiceScene(QGraphicsScene):
                 return item.record.id
         return None
 
+    def selected_die(self) -> DieItem | None:
+        return next((i for i in self.selectedItems() if isinstance(i, DieItem)), None)
+
+    def select_toward(self, key: Qt.Key) -> DieItem | None:
+        """Select the die next to the selected one in the arrow `key`'s direction (the
+        first die when none is selected): the keyboard's way to pick a die to move.
+        Left and Right follow the reading order through every area; Up and Down go to
+        the nearest die on a row above or below."""
+        items = sorted(self.die_items.values(), key=lambda i: (i.pos().y(), i.pos().x()))
+        if not items:
+            return None
+        current = self.selected_die()
+        chosen = items[0] if current is None else _neighbour(items, current, key)
+        if chosen is None:
+            return current
+        self.clearSelection()
+        chosen.setSelected(True)
+        return chosen
+
     def hover(self, key: AreaKey | None) -> None:
         for area_key, area in self.areas.items():
             if area.hovered != (area_key == key):
                 area.hovered = area_key == key
                 area.update()
+
+
+def _neighbour(items: list[DieItem], current: DieItem, key: Qt.Key) -> DieItem | None:
+    """The die an arrow key leads to from `current` (`items` in reading order), or None
+    at the edge."""
+    index = items.index(current)
+    if key == Qt.Key.Key_Left:
+        return items[index - 1] if index > 0 else None
+    if key == Qt.Key.Key_Right:
+        return items[index + 1] if index + 1 < len(items) else None
+    here = current.pos()
+    below = key == Qt.Key.Key_Down
+    rows = [i for i in items if (i.pos().y() > here.y() if below else i.pos().y() < here.y())]
+    if not rows:
+        return None
+    row_y = min(i.pos().y() for i in rows) if below else max(i.pos().y() for i in rows)
+    row = [i for i in rows if i.pos().y() == row_y]
+    return min(row, key=lambda i: abs(i.pos().x() - here.x()))
+
+
+ARROWS = (Qt.Key.Key_Left, Qt.Key.Key_Right, Qt.Key.Key_Up, Qt.Key.Key_Down)
 
 
 class DiceView(QGraphicsView):
@@ -479,6 +522,19 @@ class DiceView(QGraphicsView):
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self.resized.emit()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """The arrow keys pick a die (the view would scroll with them): the dock's keys
+        then act on it. With Ctrl, Alt or Shift they are left to the view."""
+        key = Qt.Key(event.key())
+        plain = not event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
+        if key in ARROWS and plain:
+            chosen = self.dice_scene.select_toward(key)
+            if chosen is not None:
+                self.ensureVisible(chosen, 8, 8)
+            event.accept()
+            return
+        super().keyPressEvent(event)
 
     def _target(self, event: QDropEvent | QDragMoveEvent) -> tuple[AreaKey | None, int | None]:
         point = self.mapToScene(event.position().toPoint())

@@ -27,13 +27,14 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 from typing import Final
 
-from PySide6.QtCore import QEvent, QLineF, QPointF, QRectF, QSize, Qt
+from PySide6.QtCore import QEvent, QLineF, QPoint, QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import (
     QBrush,
     QColor,
     QFont,
     QFontMetricsF,
     QImage,
+    QKeyEvent,
     QMouseEvent,
     QPainter,
     QPainterPath,
@@ -48,6 +49,7 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QToolTip, QVBoxLayout, QWi
 
 from desktop.rules.energy import DayState, repayment
 from desktop.store import NotFound, Topic
+from desktop.ui.accessible import named
 from desktop.ui.plain_text import PlainLabel, tooltip
 from desktop.ui.session import CampaignSession
 from desktop.ui.widgets.character_view import FollowedCharacter
@@ -860,6 +862,10 @@ class ChartCanvas(QWidget):
         self.setMouseTracking(True)
         zoom_size(self, minimumWidth=320, minimumHeight=180)
         self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
+        # Reached by Tab: Left and Right then walk the days, each summed up as the
+        # pointer's hover does (Home and End: the first and last day shown).
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        named(self, "Energy chart", "Left and Right pick a day and say its energy.")
         self.data: ChartData | None = None
         self.message = ""
         self.layout_: ChartLayout | None = None
@@ -926,6 +932,9 @@ class ChartCanvas(QWidget):
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
         day = self.layout_.day_at(event.position().x()) if self.layout_ else None
+        self._show_day(day, event.globalPosition().toPoint())
+
+    def _show_day(self, day: int | None, where: QPoint) -> None:
         if day != self.hover_day:
             self.hover_day = day
             self.update()
@@ -933,7 +942,27 @@ class ChartCanvas(QWidget):
             QToolTip.hideText()
             return
         summary = tooltip(day_summary(self.data, day))  # project names: never HTML
-        QToolTip.showText(event.globalPosition().toPoint(), summary, self)
+        QToolTip.showText(where, summary, self)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """Left and Right walk the days shown (from today when none is picked)."""
+        data, layout = self.data, self.layout_
+        key = event.key()
+        keys = (Qt.Key.Key_Left, Qt.Key.Key_Right, Qt.Key.Key_Home, Qt.Key.Key_End)
+        if data is None or layout is None or key not in keys:
+            super().keyPressEvent(event)
+            return
+        if key == Qt.Key.Key_Home:
+            day = data.first_day
+        elif key == Qt.Key.Key_End:
+            day = data.last_day
+        elif self.hover_day is None:
+            day = min(max(data.today, data.first_day), data.last_day)
+        else:
+            day = self.hover_day + (1 if key == Qt.Key.Key_Right else -1)
+        day = min(max(day, data.first_day), data.last_day)
+        point = QPointF(layout.x_of(day), layout.plot.center().y()).toPoint()
+        self._show_day(day, self.mapToGlobal(point))
 
     def leaveEvent(self, event: QEvent) -> None:
         self.hover_day = None

@@ -42,6 +42,7 @@ class ProfileEditor(QWidget):
         self.abilities = QTableWidget(0, 2)
         self.abilities.setObjectName("abilities")
         named(self.abilities, "Abilities")
+        self.abilities.setTabKeyNavigation(False)  # Tab leaves it; the arrows move between cells
         self.abilities.setHorizontalHeaderLabels(["Ability", "Rating"])
         header = self.abilities.horizontalHeader()
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)

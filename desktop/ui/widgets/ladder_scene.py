@@ -394,7 +394,11 @@ class FactionCard(LadderCard):
         record = self.look.faction
         if record.notes.strip():
             lines.insert(-1, escaped(record.notes.strip()).replace("\n", "<br>"))
-        lines.append("<span>Drag to another tier · double-click to edit</span>")
+        lines.append(
+            "<span>Drag to another tier (Ctrl+Up / Ctrl+Down), or along the row "
+            "(Ctrl+Left / Ctrl+Right) · double-click or Enter to edit · the arrows pick a "
+            "faction · Shift+F10 opens its menu</span>"
+        )
         return "<br>".join(lines)
 
     def spoken(self) -> str:
@@ -828,6 +832,34 @@ class LadderScene(QGraphicsScene):
                 return item.faction_id
         return None
 
+    def select_toward(self, key: Qt.Key) -> FactionCard | None:
+        """Select the card next to the selected one in the arrow `key`'s direction (the
+        first card when none is): Left and Right in reading order down the ladder, Up and
+        Down to the nearest card on the line above or below."""
+        cards = sorted(self.cards.values(), key=lambda c: (c.pos().y(), c.pos().x()))
+        if not cards:
+            return None
+        current = self.cards.get(self.selected_id() or 0)
+        if current is None:
+            return self.select(cards[0].faction_id)
+        index = cards.index(current)
+        chosen: FactionCard | None = None
+        if key == Qt.Key.Key_Left and index > 0:
+            chosen = cards[index - 1]
+        elif key == Qt.Key.Key_Right and index + 1 < len(cards):
+            chosen = cards[index + 1]
+        elif key in (Qt.Key.Key_Up, Qt.Key.Key_Down):
+            here = current.pos()
+            below = key == Qt.Key.Key_Down
+            lines = [
+                c for c in cards if (c.pos().y() > here.y()) == below and c.pos().y() != here.y()
+            ]
+            if lines:
+                line_y = (min if below else max)(c.pos().y() for c in lines)
+                line = [c for c in lines if c.pos().y() == line_y]
+                chosen = min(line, key=lambda c: abs(c.pos().x() - here.x()))
+        return current if chosen is None else self.select(chosen.faction_id)
+
     def select(self, faction_id: int) -> FactionCard | None:
         card = self.cards.get(faction_id)
         if card is not None:
@@ -929,7 +961,8 @@ class LadderView(QGraphicsView):
 
     faction_dropped = Signal(int, int, int)  # faction id, tier, position
     context_requested = Signal(int, int, QPoint)  # faction id (0: none), tier (-1), where
-    key_command = Signal(str)  # "delete", "edit", "status_up/down", "tier_up/down"
+    # "delete", "edit", "status_up/down", "tier_up/down", "row_earlier/later"
+    key_command = Signal(str)
     resized = Signal()
 
     def __init__(self, scene: LadderScene, parent: QWidget | None = None) -> None:
@@ -1019,7 +1052,21 @@ class LadderView(QGraphicsView):
         faction_id, target = found
         self.faction_dropped.emit(faction_id, target.tier, target.position)
 
+    def _menu_for_selected(self) -> None:
+        """The selected card's menu, opened on the card (the menu key or Shift+F10)."""
+        faction_id = self.ladder.selected_id()
+        card = self.ladder.cards.get(faction_id or 0)
+        if faction_id is None or card is None:
+            return
+        point = self.mapFromScene(card.sceneBoundingRect().center())
+        record = self.ladder.record(faction_id)
+        tier = record.tier if record is not None else -1
+        self.context_requested.emit(faction_id, tier, self.viewport().mapToGlobal(point))
+
     def contextMenuEvent(self, event: QContextMenuEvent) -> None:
+        if event.reason() == QContextMenuEvent.Reason.Keyboard and self.ladder.selected_id():
+            self._menu_for_selected()
+            return
         point = self.mapToScene(event.pos())
         faction_id = 0
         for item in self.ladder.items(point):
@@ -1040,11 +1087,29 @@ class LadderView(QGraphicsView):
             Qt.Key.Key_Equal: "status_up",
             Qt.Key.Key_Minus: "status_down",
         }
-        command = keys.get(Qt.Key(event.key()))
-        if event.modifiers() & Qt.KeyboardModifier.ControlModifier:
-            command = {Qt.Key.Key_Up: "tier_up", Qt.Key.Key_Down: "tier_down"}.get(
-                Qt.Key(event.key()), command
-            )
+        key = Qt.Key(event.key())
+        command = keys.get(key)
+        mods = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
+        if mods & Qt.KeyboardModifier.ControlModifier:
+            command = {
+                Qt.Key.Key_Up: "tier_up",
+                Qt.Key.Key_Down: "tier_down",
+                Qt.Key.Key_Left: "row_earlier",
+                Qt.Key.Key_Right: "row_later",
+            }.get(key, command)
+        elif key in (Qt.Key.Key_Left, Qt.Key.Key_Right, Qt.Key.Key_Up, Qt.Key.Key_Down):
+            if not mods:  # the arrows pick a card (the view would scroll with them)
+                card = self.ladder.select_toward(key)
+                if card is not None:
+                    self.ensureVisible(card, 8, 8)
+                event.accept()
+                return
+        elif key == Qt.Key.Key_Menu or (
+            key == Qt.Key.Key_F10 and mods == Qt.KeyboardModifier.ShiftModifier
+        ):
+            self._menu_for_selected()
+            event.accept()
+            return
         if command is not None and self.ladder.selected_id() is not None:
             self.key_command.emit(command)
             return

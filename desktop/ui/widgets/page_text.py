@@ -3,7 +3,9 @@
 Lighter than a QLabel or a QTextBrowser for a page of many pieces: one QTextDocument
 laid out once per width (a word-wrapped label lays itself out for every width a layout
 asks about, measured at 5 times per piece), painted in the widget's palette; a click
-on a link says its anchor. Its height follows its width, set by `resizeEvent`.
+on a link says its anchor. Its height follows its width, set by `resizeEvent`. A piece
+with links takes the focus from Tab: Tab walks its links (the one reached is shown
+selected), Enter opens it, as a QLabel's or a browser's links do.
 """
 
 from __future__ import annotations
@@ -13,10 +15,14 @@ import math
 from PySide6.QtCore import QEvent, QPointF, Qt, Signal
 from PySide6.QtGui import (
     QAbstractTextDocumentLayout,
+    QFocusEvent,
+    QKeyEvent,
     QMouseEvent,
     QPainter,
     QPaintEvent,
     QResizeEvent,
+    QTextCharFormat,
+    QTextCursor,
     QTextDocument,
 )
 from PySide6.QtWidgets import QSizePolicy, QWidget
@@ -38,6 +44,8 @@ class PageText(QWidget):
         self.document.setDefaultStyleSheet(STYLE)
         self.markup = ""
         self._laid_at = -1
+        self._links: list[tuple[int, int, str]] = []  # (start, end, href) in the text
+        self._link = -1  # the link the keyboard reached, -1 for none
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self.setMouseTracking(True)
         if markup:
@@ -50,9 +58,64 @@ class PageText(QWidget):
             return
         self.markup = markup
         self.document.setHtml(markup)
+        self._find_links()
         self._laid_at = -1
         self._lay_out(width)
         self.update()
+
+    def _find_links(self) -> None:
+        """Where the links are: a piece with any is reached by Tab, one without is not."""
+        self._links = []
+        block = self.document.begin()
+        while block.isValid():
+            fragments = block.begin()
+            while not fragments.atEnd():
+                fragment = fragments.fragment()
+                href = fragment.charFormat().anchorHref()
+                if fragment.isValid() and href:
+                    start = fragment.position()
+                    self._links.append((start, start + fragment.length(), href))
+                fragments += 1
+            block = block.next()
+        self._link = -1
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus if self._links else Qt.FocusPolicy.NoFocus)
+        if self._links:  # reached by Tab: a screen reader says what it holds
+            self.setAccessibleName(self.document.toPlainText()[:200])
+            self.setAccessibleDescription("Tab walks its links; Enter opens one.")
+
+    def links(self) -> list[str]:
+        return [href for _start, _end, href in self._links]
+
+    def current_link(self) -> str:
+        """The href of the link the keyboard reached, or ""."""
+        return self._links[self._link][2] if 0 <= self._link < len(self._links) else ""
+
+    def focusInEvent(self, event: QFocusEvent) -> None:
+        if self._links:
+            backwards = event.reason() == Qt.FocusReason.BacktabFocusReason
+            self._link = len(self._links) - 1 if backwards else 0
+            self.update()
+        super().focusInEvent(event)
+
+    def focusOutEvent(self, event: QFocusEvent) -> None:
+        self._link = -1
+        self.update()
+        super().focusOutEvent(event)
+
+    def focusNextPrevChild(self, next: bool) -> bool:
+        """Tab walks this piece's links before it leaves the piece."""
+        step = 1 if next else -1
+        if self.hasFocus() and 0 <= self._link + step < len(self._links):
+            self._link += step
+            self.update()
+            return True
+        return super().focusNextPrevChild(next)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.current_link():
+            self.link_activated.emit(self.current_link())
+            return
+        super().keyPressEvent(event)
 
     def _lay_out(self, width: int) -> None:
         if width <= 0 or width == self._laid_at:
@@ -85,6 +148,18 @@ class PageText(QWidget):
         context = QAbstractTextDocumentLayout.PaintContext()
         context.palette = self.palette()
         context.clip = event.rect().toRectF()
+        if self.hasFocus() and 0 <= self._link < len(self._links):
+            start, end, _href = self._links[self._link]
+            cursor = QTextCursor(self.document)
+            cursor.setPosition(start)
+            cursor.setPosition(end, QTextCursor.MoveMode.KeepAnchor)
+            chosen = QTextCharFormat()
+            chosen.setBackground(self.palette().highlight())
+            chosen.setForeground(self.palette().highlightedText())
+            selection = QAbstractTextDocumentLayout.Selection()
+            selection.cursor = cursor
+            selection.format = chosen
+            context.selections = [selection]
         painter.setClipRect(event.rect())
         self.document.documentLayout().draw(painter, context)
 

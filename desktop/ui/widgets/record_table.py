@@ -52,3 +52,6 @@ def read_only_rows(table: QTableView, name: str) -> None:
     table.verticalHeader().hide()
     table.setAlternatingRowColors(True)
     table.setWordWrap(False)
+    # Tab leaves the list (the arrows move in it): Qt's tables walk every cell with Tab,
+    # and a keyboard user would need hundreds of presses to get past a long log.
+    table.setTabKeyNavigation(False)
