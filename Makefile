@@ -60,7 +60,7 @@ dist: $(VENV)/.installed-package
 	$(BIN)/python packaging/build.py --if-stale --archive
 	$(BIN)/python packaging/make_deb.py
 
-# The README's screenshot, drawn by the app itself with fresh settings: the sample
+# The README's screenshots, drawn by the app itself with fresh settings: the sample
 # campaign in the Play workspace on a 1366 x 768 screen. tests/test_readme_screenshot.py
 # fails when the committed picture and the window drift apart.
 SCREENSHOT_ARGS := --workspace play --size 1366x768 --theme light
@@ -68,6 +68,7 @@ screenshot: $(VENV)/.installed-run
 	rm -rf build/screenshot-home
 	GM_DESK_HOME=build/screenshot-home $(BIN)/python -m desktop --smoke-test \
 		$(SCREENSHOT_ARGS) --screenshot resources/screenshots/main-window.png
+	$(BIN)/python -m tests.screenshots.statistics resources/screenshots/statistics.png
 
 clean:
 	rm -rf build dist .pytest_cache

@@ -167,6 +167,8 @@ def luck_sentence(summary: LuckSummary) -> str:
     over = f"{_ordinal(shown)} percentile over {summary.judged} rolls"
     if mean == Fraction(1, 2):
         return f"{summary.name} rolled right on expectation: {over}."
+    if shown == 50:  # "above expectation: 50th percentile" would read as a contradiction
+        return f"{summary.name} rolled about as expected: {over}."
     above = mean > Fraction(1, 2)
     way, luck = ("above", "lucky") if above else ("below", "unlucky")
     chance = _chance(summary.one_in)

@@ -90,12 +90,15 @@ def _side(
     }
 
 
-def build_luck_campaign(folder: Path, lines: int = LINES) -> Campaign:
-    """A new campaign in `folder` whose roll log holds `lines` lines (see the module)."""
+def build_luck_campaign(
+    folder: Path, lines: int = LINES, all_ones: int = ALL_ONES_CHOICES
+) -> Campaign:
+    """A new campaign in `folder` whose roll log holds `lines` lines (see the module),
+    `all_ones` of them all-ones rolls with the roller's choice."""
     campaign = Campaign.create(folder / "Five thousand rolls.gmdesk", data_dir=folder / "data")
     rng = random.Random(33)
     people = [(campaign.roster.add(name, "pc").id, name, pool) for name, pool in POOLS.items()]
-    choices = set(rng.sample(range(lines), ALL_ONES_CHOICES))
+    choices = set(rng.sample(range(lines), all_ones))
     with campaign.writing():
         for n in range(lines):
             character_id, name, pool = rng.choice(people)

@@ -225,6 +225,16 @@ def test_unlucky_rolls_and_too_few_rolls_say_so() -> None:
     assert few.sentence == "Bryn: too few rolls to tell (4 rolls)."
 
 
+def test_a_mean_that_rounds_to_the_50th_percentile_is_about_as_expected() -> None:
+    # On a d6 a 4 ranks 7/12 and a 3 ranks 5/12: 21 fours and 19 threes average
+    # 242/480 (50.4%), above a half but shown as the 50th.
+    faces = [4, 3] * 19 + [4, 4]
+    rolls = [_record(i + 1, (6,), (f,), name="Bryn", character_id=2) for i, f in enumerate(faces)]
+    summary = rolls_report(rolls, TrayOddsCache()).rollers[0]
+    assert summary.mean_percentile == Fraction(242, 480)
+    assert summary.sentence == "Bryn rolled about as expected: 50th percentile over 40 rolls."
+
+
 def test_a_chance_past_a_million_is_said_in_words() -> None:
     # Twelve 3s on 2d6: z = 7.2, a one-sided chance of about 1 in 3 * 10**12, which no
     # table tells from 1 in a million (and the normal tail is not that exact out there).
