@@ -15,13 +15,13 @@ from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from PySide6.QtCore import QThreadPool  # noqa: E402
-from PySide6.QtWidgets import QApplication  # noqa: E402
+from PySide6.QtCore import QThreadPool
+from PySide6.QtWidgets import QApplication
 
-from desktop.ui.session import CampaignSession  # noqa: E402
-from desktop.ui.statistics.widget import StatisticsWidget  # noqa: E402
-from desktop.ui.theme import apply_theme  # noqa: E402
-from tests.benchmarks.luck_campaign import build_luck_campaign  # noqa: E402
+from desktop.ui.session import CampaignSession
+from desktop.ui.statistics.widget import StatisticsWidget
+from desktop.ui.theme import apply_theme
+from tests.benchmarks.luck_campaign import build_luck_campaign
 
 LINES = 160
 SIZE = (1100, 780)
