@@ -146,12 +146,14 @@ def _judge(
     faces = [face for _, face in dice]
     tray = cache.luck(sizes, table)
     total = sum(faces) + table
-    chosen = detail.get("choice") is not None
+    is_tuple = len(faces) >= 2 and len(set(faces)) == 1
+    # All ones of two or more dice is always the roller's choice by the rules, whether or
+    # not the line kept which (the odds judge only the other outcomes: `tray_luck`).
+    chosen = detail.get("choice") is not None or (is_tuple and faces[0] == 1)
     percentile = None if chosen else tray.percentile(total)
     reason = CHOICE_REASON if chosen else None
     if not chosen and percentile is None:
         reason = "the total cannot be rolled with these dice"
-    is_tuple = len(faces) >= 2 and len(set(faces)) == 1
     return RollLuck(
         roll_id=record.id,
         day=record.day,
