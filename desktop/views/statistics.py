@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import erfc, lcm, sqrt
 
+from desktop.rules.roster import isolated
 from desktop.store import Campaign, RollRecord
 from desktop.views.roll_luck import NotCovered, RollLuck, judge_rolls
 from desktop.views.tray_luck import TrayOddsCache
@@ -159,20 +160,21 @@ def luck_sentence(summary: LuckSummary) -> str:
     """The luck in one plain sentence, e.g. "Kara Voss rolled above expectation: 64th
     percentile over 38 rolls, about 1 in 12 to be this lucky by chance"."""
     mean = summary.mean_percentile
+    name = isolated(summary.name)  # a name's direction override stays within it
     if mean is None or summary.judged < FEWEST_ROLLS:
         rolls = "roll" if summary.judged == 1 else "rolls"
-        return f"{summary.name}: too few rolls to tell ({summary.judged} {rolls})."
+        return f"{name}: too few rolls to tell ({summary.judged} {rolls})."
     # A mean of mid-ranks is never 0 nor 1; showing it as 0th or 100th would say it was.
     shown = min(99, max(1, round(mean * 100)))
     over = f"{_ordinal(shown)} percentile over {summary.judged} rolls"
     if mean == Fraction(1, 2):
-        return f"{summary.name} rolled right on expectation: {over}."
+        return f"{name} rolled right on expectation: {over}."
     if shown == 50:  # "above expectation: 50th percentile" would read as a contradiction
-        return f"{summary.name} rolled about as expected: {over}."
+        return f"{name} rolled about as expected: {over}."
     above = mean > Fraction(1, 2)
     way, luck = ("above", "lucky") if above else ("below", "unlucky")
     chance = _chance(summary.one_in)
-    return f"{summary.name} rolled {way} expectation: {over}, {chance} {luck} by chance."
+    return f"{name} rolled {way} expectation: {over}, {chance} {luck} by chance."
 
 
 # Past a million the normal approximation's tail says nothing a table could tell apart.
