@@ -15,7 +15,7 @@ it fell, told as "about 1 in N".
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from math import erfc, lcm, sqrt
@@ -194,18 +194,30 @@ def _ordinal(n: int) -> str:
 
 
 def rolls_report(
-    records: Iterable[RollRecord], cache: TrayOddsCache, name: str = "Everyone"
+    records: Iterable[RollRecord],
+    cache: TrayOddsCache,
+    name: str = "Everyone",
+    names: Mapping[int, str] | None = None,
 ) -> LuckReport:
-    """The luck of `records` (undone lines left out), overall as `name` and per roller
-    (by the log's character id and name, so a renamed character's old lines stand apart
-    and a deleted one's lines still count)."""
+    """The luck of `records` (undone lines left out), overall as `name` and per roller.
+    A roller is told by the character's id (RULES.md: never by name), so a renamed
+    character is one roller, named as `names` (the roster now) names them, else as their
+    latest line does; the lines of a deleted character (no id left) go by their name."""
     judged, skipped = judge_rolls(records, cache)
-    by_roller: dict[tuple[int | None, str], list[RollLuck]] = {}
+    by_roller: dict[int | str, list[RollLuck]] = {}
+    called: dict[int | str, str] = {}
     for roll in judged:
-        by_roller.setdefault((roll.character_id, roll.character_name), []).append(roll)
+        key: int | str = roll.character_name if roll.character_id is None else roll.character_id
+        by_roller.setdefault(key, []).append(roll)
+        called[key] = roll.character_name  # oldest first: the latest name wins
+    if names:
+        called.update({key: names[key] for key in called if isinstance(key, int) and key in names})
     return LuckReport(
         overall=summarise(name, None, judged),
-        rollers=tuple(summarise(n, i, rolls) for (i, n), rolls in by_roller.items()),
+        rollers=tuple(
+            summarise(called[key], key if isinstance(key, int) else None, rolls)
+            for key, rolls in by_roller.items()
+        ),
         rolls=tuple(judged),
         not_covered=tuple(skipped),
     )
@@ -219,4 +231,5 @@ def luck_report(
     # The log as the cache last read it, brought up to date: a second report reads only
     # what changed (see `LogCopy`), and lines already judged are not judged again.
     records = cache.log.lines(campaign)
-    return rolls_report([r for r in records if scope.holds(r)], cache)
+    names = {character.id: character.name for character in campaign.roster.all()}
+    return rolls_report([r for r in records if scope.holds(r)], cache, names=names)
