@@ -945,7 +945,8 @@ def _statistics_outputs(args: argparse.Namespace) -> int:
         # Read-only, as for the other prints: a GM Desk open on the campaign keeps its lock.
         with Campaign.open(args.campaign, data_dir=paths.data_dir(), read_only=True) as opened:
             records = [r for r in opened.rolls.all() if _made_within(r.at, first, last)]
-            report = rolls_report(records, TrayOddsCache())
+            names = {character.id: character.name for character in opened.roster.all()}
+            report = rolls_report(records, TrayOddsCache(), names=names)
             rolls = f"{len(report.rolls)} roll{'s' * (len(report.rolls) != 1)}"
             if args.export_statistics is not None:
                 write_luck_csv(args.export_statistics, report, opened)

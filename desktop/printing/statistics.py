@@ -43,6 +43,7 @@ from desktop.printing.parts import (
     shaded_row,
     spacer,
 )
+from desktop.rules.roster import isolated
 
 __all__ = [
     "BINS",
@@ -50,6 +51,7 @@ __all__ = [
     "LuckPrintRoller",
     "export_statistics_pdf",
     "paint_statistics",
+    "running_footer",
 ]
 
 BINS: Final = 10  # the histogram's bars: 0-10th percentile, 10-20th, ...
@@ -123,8 +125,15 @@ def _document(canvas: Canvas, data: LuckPrintData) -> FlowDocument:
         blocks += [spacer(2.0), heading("Left out", "notes")]
         for note in data.notes:
             blocks += line_blocks(canvas, note, section="notes", points=SMALL_PT)
-    footer = " · ".join(part for part in ("Roll statistics", data.title, data.scope) if part)
+    footer = running_footer(data)
     return FlowDocument(blocks, footer, lambda section: openers.get(section, []))
+
+
+def running_footer(data: LuckPrintData) -> str:
+    """Each page's footer: the campaign's name isolated, so a direction override in it
+    turns only the name around, not the scope after it."""
+    parts = ("Roll statistics", isolated(data.title), data.scope)
+    return " · ".join(part for part in parts if part)
 
 
 def _header(canvas: Canvas, data: LuckPrintData) -> Block:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 KINDS: tuple[str, ...] = ("pc", "npc", "challenge")
@@ -11,6 +12,10 @@ KIND_LABELS: dict[str, str] = {
     "challenge": "Challenge",
 }
 NAME_MAX = 80
+# Bidirectional embeddings, overrides and isolates: a name holding one ("Trojan source")
+# would turn around the text after it wherever the name is set inside a sentence.
+BIDI_CONTROL = re.compile("[\u202a-\u202e\u2066-\u2069]")
+FIRST_STRONG_ISOLATE, POP_ISOLATE = "\u2068", "\u2069"
 NOTES_MAX = 20_000
 
 
@@ -51,3 +56,12 @@ CHECKS: dict[str, Callable[[object], object]] = {
     "kind": check_kind,
     "notes": check_notes,
 }
+
+
+def isolated(name: str) -> str:
+    """`name` to set inside a sentence: a name with a bidirectional control in it is
+    isolated (FSI ... PDI) so that it turns only itself around, never the words after
+    it. Plain names, right-to-left letters included, are left as they are."""
+    if BIDI_CONTROL.search(name) is None:
+        return name
+    return f"{FIRST_STRONG_ISOLATE}{name}{POP_ISOLATE}"

@@ -33,6 +33,7 @@ class LuckJudge(QObject):
         self.cache: TrayOddsCache | None = None  # made at the first judging
         self.judged_from: PlayersRolls | None = None  # what the last `judged` was from
         self._judging: PlayersRolls | None = None
+        self._judging_of: Campaign | None = None  # the campaign `_judging` was read from
         self._again: Campaign | None = None  # asked again while judging
         self._worker = OddsWorker(pool, self)
         self._worker.ready.connect(self._done)
@@ -48,7 +49,7 @@ class LuckJudge(QObject):
             self._again = campaign
             return
         read = read_players_rolls(campaign)
-        self._judging = read
+        self._judging, self._judging_of = read, campaign
         self._worker.request(lambda: self._judge(read))
 
     def _judge(self, read: PlayersRolls) -> PlayersLuck:
@@ -65,12 +66,23 @@ class LuckJudge(QObject):
         return not self.busy and self.judged_from == read_players_rolls(campaign)
 
     def _done(self, result: object) -> None:
-        self.judged_from, self._judging = self._judging, None
+        judged_of, self._judging_of = self._judging_of, None
+        judging, self._judging = self._judging, None
         again, self._again = self._again, None
+        if again is not None and again is not judged_of:
+            # Another campaign was opened meanwhile: this one's players' luck must not
+            # reach its window or its players' screen, even for a moment.
+            self.request(again)
+            return
+        self.judged_from = judging
         self.judged.emit(result)
         if again is not None:
             self.request(again)
 
     def _failed(self, message: str) -> None:
-        self._judging = self._again = None
+        judged_of, again = self._judging_of, self._again
+        self._judging = self._again = self._judging_of = None
+        if again is not None and again is not judged_of:
+            self.request(again)  # the campaign opened meanwhile is judged, not failed
+            return
         self.failed.emit(message)

@@ -1,7 +1,9 @@
 """Each roll of the log held against its own exact odds.
 
-Covered: Dice Table rolls (kind "roll") and each side of a conflict (kind "conflict",
-detail["sides"]; the side's total is its dice plus its table, before any item die).
+Covered: Dice Table rolls (kind "roll"), each side of a conflict (kind "conflict",
+detail["sides"]; the side's total is its dice plus its table, before any item die), and
+a condition rolled against the whole party (kind "conflict", detail["against_party"]):
+the condition's tray and each character's.
 Not covered, with the reason: acts, challenges and any line whose detail keeps no dice
 with their faces (lines logged before faces were kept, or a detail that cannot be read).
 Undone lines are left out altogether: they did not happen at the table.
@@ -113,6 +115,8 @@ def _trays_of(record: RollRecord) -> list[_Tray] | str:
     detail = record.detail if isinstance(record.detail, Mapping) else {}
     if record.kind == "roll":
         return [(None, record.character_id, record.character_name, detail)]
+    if record.kind == "conflict" and "against_party" in detail:
+        return _party_trays(record, detail)
     if record.kind == "conflict":
         sides = detail.get("sides")
         if not isinstance(sides, list) or not all(isinstance(s, Mapping) for s in sides):
@@ -122,6 +126,37 @@ def _trays_of(record: RollRecord) -> list[_Tray] | str:
             for index, side in enumerate(sides)
         ]
     return _NO_TRAY.get(record.kind, f"a line of kind {record.kind!r} keeps no tray of dice")
+
+
+def _party_trays(record: RollRecord, detail: Mapping[str, Any]) -> list[_Tray] | str:
+    """A condition rolled once against the whole party (`party_roll.against_party`): the
+    condition's tray is the line's own (side 1), each character's follows it."""
+    party = detail.get("against_party")
+    if not isinstance(party, list) or not all(isinstance(s, Mapping) for s in party):
+        return "the roll against the party cannot be read"
+    condition: _Tray = (0, record.character_id, record.character_name, detail)
+    return [
+        condition,
+        *(
+            (index, _id_or_none(side.get("character_id")), str(side.get("name", "")), side)
+            for index, side in enumerate(party, start=1)
+        ),
+    ]
+
+
+def _table(detail: Mapping[str, Any], faces: list[int]) -> int | None:
+    """The depleted dice the tray counted: the line's "table", or for a roll against the
+    party (whose lines keep no table) its total less its faces, which the rules' total
+    is. None when neither can be read."""
+    table = detail.get("table")
+    if table is None:
+        total = detail.get("total")
+        if isinstance(total, bool) or not isinstance(total, int):
+            return 0 if "total" not in detail else None
+        table = total - sum(faces)
+    if isinstance(table, bool) or not isinstance(table, int) or table < 0:
+        return None
+    return table
 
 
 def _id_or_none(value: object) -> int | None:
@@ -139,19 +174,21 @@ def _judge(
     dice = _dice(detail.get("dice"))
     if dice is None:
         return "the line keeps no dice with their faces"
-    table = detail.get("table", 0)
-    if isinstance(table, bool) or not isinstance(table, int) or table < 0:
-        return "the line's table cannot be read"
     sizes = tuple(size for size, _ in dice)
     faces = [face for _, face in dice]
+    table = _table(detail, faces)
+    if table is None:
+        return "the line's table cannot be read"
     tray = cache.luck(sizes, table)
     total = sum(faces) + table
-    chosen = detail.get("choice") is not None
+    is_tuple = len(faces) >= 2 and len(set(faces)) == 1
+    # All ones of two or more dice is always the roller's choice by the rules, whether or
+    # not the line kept which (the odds judge only the other outcomes: `tray_luck`).
+    chosen = detail.get("choice") is not None or (is_tuple and faces[0] == 1)
     percentile = None if chosen else tray.percentile(total)
     reason = CHOICE_REASON if chosen else None
     if not chosen and percentile is None:
         reason = "the total cannot be rolled with these dice"
-    is_tuple = len(faces) >= 2 and len(set(faces)) == 1
     return RollLuck(
         roll_id=record.id,
         day=record.day,

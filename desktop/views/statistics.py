@@ -15,11 +15,12 @@ it fell, told as "about 1 in N".
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from math import erfc, lcm, sqrt
 
+from desktop.rules.roster import isolated
 from desktop.store import Campaign, RollRecord
 from desktop.views.roll_luck import NotCovered, RollLuck, judge_rolls
 from desktop.views.tray_luck import TrayOddsCache
@@ -159,20 +160,21 @@ def luck_sentence(summary: LuckSummary) -> str:
     """The luck in one plain sentence, e.g. "Kara Voss rolled above expectation: 64th
     percentile over 38 rolls, about 1 in 12 to be this lucky by chance"."""
     mean = summary.mean_percentile
+    name = isolated(summary.name)  # a name's direction override stays within it
     if mean is None or summary.judged < FEWEST_ROLLS:
         rolls = "roll" if summary.judged == 1 else "rolls"
-        return f"{summary.name}: too few rolls to tell ({summary.judged} {rolls})."
+        return f"{name}: too few rolls to tell ({summary.judged} {rolls})."
     # A mean of mid-ranks is never 0 nor 1; showing it as 0th or 100th would say it was.
     shown = min(99, max(1, round(mean * 100)))
     over = f"{_ordinal(shown)} percentile over {summary.judged} rolls"
     if mean == Fraction(1, 2):
-        return f"{summary.name} rolled right on expectation: {over}."
+        return f"{name} rolled right on expectation: {over}."
     if shown == 50:  # "above expectation: 50th percentile" would read as a contradiction
-        return f"{summary.name} rolled about as expected: {over}."
+        return f"{name} rolled about as expected: {over}."
     above = mean > Fraction(1, 2)
     way, luck = ("above", "lucky") if above else ("below", "unlucky")
     chance = _chance(summary.one_in)
-    return f"{summary.name} rolled {way} expectation: {over}, {chance} {luck} by chance."
+    return f"{name} rolled {way} expectation: {over}, {chance} {luck} by chance."
 
 
 # Past a million the normal approximation's tail says nothing a table could tell apart.
@@ -192,18 +194,30 @@ def _ordinal(n: int) -> str:
 
 
 def rolls_report(
-    records: Iterable[RollRecord], cache: TrayOddsCache, name: str = "Everyone"
+    records: Iterable[RollRecord],
+    cache: TrayOddsCache,
+    name: str = "Everyone",
+    names: Mapping[int, str] | None = None,
 ) -> LuckReport:
-    """The luck of `records` (undone lines left out), overall as `name` and per roller
-    (by the log's character id and name, so a renamed character's old lines stand apart
-    and a deleted one's lines still count)."""
+    """The luck of `records` (undone lines left out), overall as `name` and per roller.
+    A roller is told by the character's id (RULES.md: never by name), so a renamed
+    character is one roller, named as `names` (the roster now) names them, else as their
+    latest line does; the lines of a deleted character (no id left) go by their name."""
     judged, skipped = judge_rolls(records, cache)
-    by_roller: dict[tuple[int | None, str], list[RollLuck]] = {}
+    by_roller: dict[int | str, list[RollLuck]] = {}
+    called: dict[int | str, str] = {}
     for roll in judged:
-        by_roller.setdefault((roll.character_id, roll.character_name), []).append(roll)
+        key: int | str = roll.character_name if roll.character_id is None else roll.character_id
+        by_roller.setdefault(key, []).append(roll)
+        called[key] = roll.character_name  # oldest first: the latest name wins
+    if names:
+        called.update({key: names[key] for key in called if isinstance(key, int) and key in names})
     return LuckReport(
         overall=summarise(name, None, judged),
-        rollers=tuple(summarise(n, i, rolls) for (i, n), rolls in by_roller.items()),
+        rollers=tuple(
+            summarise(called[key], key if isinstance(key, int) else None, rolls)
+            for key, rolls in by_roller.items()
+        ),
         rolls=tuple(judged),
         not_covered=tuple(skipped),
     )
@@ -217,4 +231,5 @@ def luck_report(
     # The log as the cache last read it, brought up to date: a second report reads only
     # what changed (see `LogCopy`), and lines already judged are not judged again.
     records = cache.log.lines(campaign)
-    return rolls_report([r for r in records if scope.holds(r)], cache)
+    names = {character.id: character.name for character in campaign.roster.all()}
+    return rolls_report([r for r in records if scope.holds(r)], cache, names=names)

@@ -2,7 +2,9 @@
 computed once.
 
 A roll's luck is where its total fell in its own exact distribution: its mid-rank
-percentile P(X < x) + P(X = x) / 2. Under a fair table that percentile has mean exactly
+percentile P(X < x) + P(X = x) / 2, among the outcomes a report judges (all ones of
+two or more dice is the roller's choice, never judged, so it is left out of the
+distribution the others are ranked in). Under a fair table that percentile has mean exactly
 1/2 for any distribution, and variance (1 - sum of P(X = x) cubed) / 12, a little under
 the 1/12 of a continuous uniform because dice totals are discrete (ties share a rank).
 Both are computed here from the distribution itself, exactly, as Fractions.
@@ -44,14 +46,15 @@ def tray_luck(sizes: Sequence[int], table: int = 0) -> TrayLuck:
     """The luck odds of dice of `sizes` (as rolled) plus `table` depleted dice
     (ValueError with the rules' message for sizes that are not dice)."""
     odds = tray_odds(sizes, table)
+    judged = _judged_totals(odds)
     below = Fraction(0)
     percentiles: dict[int, Fraction] = {}
-    for total in sorted(odds.totals):
-        chance = odds.totals[total]
+    for total in sorted(judged):
+        chance = judged[total]
         percentiles[total] = below + chance / 2
         below += chance
     second_moment = sum(
-        (odds.totals[total] * rank * rank for total, rank in percentiles.items()), Fraction(0)
+        (judged[total] * rank * rank for total, rank in percentiles.items()), Fraction(0)
     )
     return TrayLuck(
         odds=odds,
@@ -59,6 +62,23 @@ def tray_luck(sizes: Sequence[int], table: int = 0) -> TrayLuck:
         percentile_variance=second_moment - HALF * HALF,
         expected_depleted=odds.expected_depleted,
     )
+
+
+def _judged_totals(odds: TrayOdds) -> dict[int, Fraction]:
+    """The chance of each total among the rolls a report judges. An all-ones roll of two
+    or more dice is the roller's choice and is never judged (`roll_luck`), so the rolls
+    judged are the tray's other outcomes: ranked against the whole distribution they
+    would average above one half at a fair table (2d6: the 51st percentile, 'lucky'
+    over a campaign). All ones is the only way to the lowest total, so that total goes
+    and the rest are scaled to the chance of not rolling it."""
+    totals = dict(odds.totals)
+    if odds.catastrophe_chance == 0:
+        return totals
+    lowest = min(totals)
+    assert totals[lowest] == odds.catastrophe_chance  # only all ones reach it
+    del totals[lowest]
+    rest = 1 - odds.catastrophe_chance
+    return {total: chance / rest for total, chance in totals.items()}
 
 
 def _on_table(luck: TrayLuck, table: int) -> TrayLuck:

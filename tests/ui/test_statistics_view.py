@@ -180,11 +180,11 @@ def test_a_stale_report_is_dropped(
     gate = threading.Event()
     asked: list[int] = []
 
-    def slow(records: list[RollRecord]) -> LuckReport:
+    def slow(records: list[RollRecord], names: dict[int, str] | None = None) -> LuckReport:
         asked.append(len(records))
         if len(asked) == 1:
             gate.wait(10)  # the first report is still being worked out...
-        return real(records)
+        return real(records, names)
 
     monkeypatch.setattr(odds, "report", slow)
     view.refresh()
@@ -520,3 +520,19 @@ def test_the_report_shown_is_printed_to_pdf(
     assert pages == len(PdfReader(target).pages) >= 1
     assert "The whole campaign" in text
     assert " ".join(report.overall.sentence.split()) in text
+
+
+def test_a_renamed_character_stays_one_row_under_their_new_name(
+    view: StatisticsWidget, campaign: Campaign, qtbot: QtBot
+) -> None:
+    kara, _ = _played(campaign)
+    view.refresh()
+    _shows(view, 6, qtbot)
+    campaign.roster.update(kara, name="Kara Vane")  # renamed: the same character
+    qtbot.waitUntil(lambda: "Kara Vane" in [row[0] for row in _rows(view)], timeout=10_000)
+    _roll(campaign, kara, [4, 3])
+    report = _shows(view, 7, qtbot)
+    names = [row[0] for row in _rows(view)]
+    assert "Kara Voss" not in names and names.count("Kara Vane") == 1
+    kara_row = next(r for r in report.rollers if r.character_id == kara)
+    assert (kara_row.name, kara_row.rolls) == ("Kara Vane", 5)

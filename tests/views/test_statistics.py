@@ -37,8 +37,15 @@ def _enumerate(sizes: tuple[int, ...], table: int) -> list[tuple[int, ...]]:
     return list(product(*(range(1, s + 1) for s in sizes)))
 
 
-def _brute_percentile(sizes: tuple[int, ...], table: int, total: int) -> Fraction:
+def _judged(sizes: tuple[int, ...], table: int) -> list[tuple[int, ...]]:
+    """The face combinations a report judges: all ones of two or more dice is the
+    roller's choice, never judged."""
     combos = _enumerate(sizes, table)
+    return [c for c in combos if len(c) < 2 or set(c) != {1}]
+
+
+def _brute_percentile(sizes: tuple[int, ...], table: int, total: int) -> Fraction:
+    combos = _judged(sizes, table)
     below = sum(1 for c in combos if sum(c) + table < total)
     equal = sum(1 for c in combos if sum(c) + table == total)
     return Fraction(2 * below + equal, 2 * len(combos))
@@ -55,7 +62,7 @@ def test_percentiles_and_their_variance_agree_with_every_face_combination(
     sizes: tuple[int, ...], table: int
 ) -> None:
     luck = tray_luck(sizes, table)
-    combos = _enumerate(sizes, table)
+    combos = _judged(sizes, table)
     totals = {sum(c) + table for c in combos}
     assert set(luck.percentiles) == totals
     for total in totals:
@@ -190,7 +197,7 @@ def test_the_sentence_tells_the_mean_percentile_and_its_chance() -> None:
     records.append(_record(20, (4, 6), (4, 6), undone=True))  # undone: not counted
     summary = rolls_report(records, TrayOddsCache()).rollers[0]
     ranks = [_brute_percentile((4, 6), 0, sum(f)) for f in faces]
-    combos = _enumerate((4, 6), 0)
+    combos = _judged((4, 6), 0)
     one = [_brute_percentile((4, 6), 0, sum(c)) for c in combos]
     variance = sum(((r - Fraction(1, 2)) ** 2 for r in one), Fraction(0)) / len(combos)
     mean = sum(ranks, Fraction(0)) / len(ranks)
@@ -200,25 +207,27 @@ def test_the_sentence_tells_the_mean_percentile_and_its_chance() -> None:
     assert summary.standard_error == pytest.approx(error)
     assert summary.p_value == pytest.approx(p)
     assert (summary.rolls, summary.dice, summary.judged) == (6, 12, 6)
-    # By hand: totals 10, 8, 8, 8, 9, 3 of d4+d6 rank 47/48, 39/48 (three times), 44/48
-    # and 4/48, a mean of 53/72 (74%); each rank's variance is (1 - 264/24**3) / 12 =
-    # 565/6912, so the standard error is sqrt(6 * 565/6912) / 6 = 0.1167, z = 2.02.
-    assert mean == Fraction(53, 72)
-    assert variance == Fraction(565, 6912)
+    # By hand, among the 23 outcomes of d4+d6 judged (all ones is a choice): totals 10,
+    # 8, 8, 8, 9, 3 rank 45/46, 37/46 (three times), 42/46 and 2/46, a mean of 50/69
+    # (72%); each rank's variance is 992/12167, so the standard error is
+    # sqrt(6 * 992/12167) / 6 = 0.1166, z = 1.93.
+    assert mean == Fraction(50, 69)
+    assert variance == Fraction(992, 12167)
     assert summary.sentence == (
-        "Kara Voss rolled above expectation: 74th percentile over 6 rolls, "
-        "about 1 in 46 to be this lucky by chance."
+        "Kara Voss rolled above expectation: 72nd percentile over 6 rolls, "
+        "about 1 in 37 to be this lucky by chance."
     )
 
 
 def test_unlucky_rolls_and_too_few_rolls_say_so() -> None:
     low = [_record(i + 1, (6, 6), (1, 2), name="Bryn", character_id=2) for i in range(5)]
     summary = rolls_report(low, TrayOddsCache()).rollers[0]
-    # A total of 3 on 2d6 ranks 1/36 + 2/36 / 2 = 1/18 (6%), five times: z = -3.47.
-    assert summary.mean_percentile == Fraction(1, 18)
+    # Among the 35 outcomes of 2d6 judged (all ones is a choice), a total of 3 ranks
+    # 2/35 / 2 = 1/35 (3%), five times: z = -3.68.
+    assert summary.mean_percentile == Fraction(1, 35)
     assert luck_sentence(summary) == (
-        "Bryn rolled below expectation: 6th percentile over 5 rolls, "
-        "about 1 in 3,807 to be this unlucky by chance."
+        "Bryn rolled below expectation: 3rd percentile over 5 rolls, "
+        "about 1 in 8,586 to be this unlucky by chance."
     )
     assert (summary.depleted, summary.expected_depleted) == (5, Fraction(5, 3))
     few = rolls_report(low[:4], TrayOddsCache()).rollers[0]
@@ -236,13 +245,13 @@ def test_a_mean_that_rounds_to_the_50th_percentile_is_about_as_expected() -> Non
 
 
 def test_a_chance_past_a_million_is_said_in_words() -> None:
-    # Twelve 3s on 2d6: z = 7.2, a one-sided chance of about 1 in 3 * 10**12, which no
+    # Twelve 3s on 2d6: z = 5.7, a one-sided chance of about 1 in 1.7 * 10**8, which no
     # table tells from 1 in a million (and the normal tail is not that exact out there).
     low = [_record(i + 1, (6, 6), (1, 2), name="Bryn", character_id=2) for i in range(12)]
     summary = rolls_report(low, TrayOddsCache()).rollers[0]
     assert summary.one_in is not None and summary.one_in > 1_000_000
     assert summary.sentence == (
-        "Bryn rolled below expectation: 6th percentile over 12 rolls, "
+        "Bryn rolled below expectation: 3rd percentile over 12 rolls, "
         "less than 1 in a million to be this unlucky by chance."
     )
 

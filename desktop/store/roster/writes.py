@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import asdict
 from typing import Any
 
-from sqlalchemy import func
+from sqlalchemy import func, text
 from sqlmodel import Session, select
 
 from desktop.store.models import (
@@ -26,10 +26,33 @@ from desktop.store.row_writes import (
 
 
 def add_character(session: Session, values: dict[str, Any]) -> CharacterRecord:
-    """A new character from checked values, after every other."""
+    """A new character from checked values, after every other, with an id no character
+    ever had that the roll log still names (see `_NAMED_IN_ROLLS`)."""
     last = session.exec(select(func.max(Character.position))).one()
-    row = Character(**values, position=(last or 0) + 1)
+    row = Character(**values, position=(last or 0) + 1, id=_next_id(session))
     return character_record(added(session, row))
+
+
+# The character ids a roll log line names inside its detail: each side of a conflict and
+# each character rolling against the party. Deleting a character leaves them there (the
+# line's own link is set NULL by the database), and SQLite would give the newest
+# character's id, once deleted, to the next one added: the deleted one's rolls would
+# then read as the new character's (an NPC's conflict sides as a player's luck).
+_NAMED_IN_ROLLS = text(
+    "SELECT max(CAST(json_extract(named.value, '$.character_id') AS INTEGER))"
+    " FROM (SELECT detail FROM roll_log WHERE json_valid(detail)) AS line,"
+    " json_each(line.detail, '$.sides') AS named"
+    " UNION ALL"
+    " SELECT max(CAST(json_extract(named.value, '$.character_id') AS INTEGER))"
+    " FROM (SELECT detail FROM roll_log WHERE json_valid(detail)) AS line,"
+    " json_each(line.detail, '$.against_party') AS named"
+)
+
+
+def _next_id(session: Session) -> int:
+    highest = session.exec(select(func.max(Character.id))).one() or 0
+    named = [value for (value,) in session.connection().execute(_NAMED_IN_ROLLS) if value]
+    return max([highest, *named]) + 1
 
 
 def update_character(

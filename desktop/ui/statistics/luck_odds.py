@@ -4,7 +4,7 @@ dock and the Roll Log's tab) and their workers."""
 from __future__ import annotations
 
 import threading
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from desktop.store import RollRecord
 from desktop.ui.statistics.log_copy import RollLogCopy
@@ -27,11 +27,14 @@ class SharedLuckOdds:
         # itself.
         self.log = RollLogCopy()
 
-    def report(self, records: Sequence[RollRecord]) -> LuckReport:
-        """The luck of `records` (read from the campaign on the GUI thread: the worker
-        never touches the campaign's connection)."""
+    def report(
+        self, records: Sequence[RollRecord], names: Mapping[int, str] | None = None
+    ) -> LuckReport:
+        """The luck of `records`, each roller named as `names` (the roster now) names
+        them; both read from the campaign on the GUI thread: the worker never touches
+        the campaign's connection."""
         with self._lock:
-            return rolls_report(records, self._cache)
+            return rolls_report(records, self._cache, names=names)
 
     @property
     def computed(self) -> int:

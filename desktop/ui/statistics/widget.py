@@ -243,7 +243,11 @@ class StatisticsWidget(QWidget):
             return
         self.stale = False
         records = odds.log.records()
-        self.worker.request(lambda: Worked.of(odds.report([r for r in records if scope.holds(r)])))
+        # A renamed character is one roller, under the name they have now.
+        names = {character.id: character.name for character in session.campaign.roster.all()}
+        self.worker.request(
+            lambda: Worked.of(odds.report([r for r in records if scope.holds(r)], names))
+        )
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
