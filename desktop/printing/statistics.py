@@ -100,7 +100,7 @@ class LuckPrintData:
     rollers: tuple[LuckPrintRoller, ...]
     overall: LuckPrintRoller | None
     percentiles: tuple[float, ...]
-    histogram: tuple[int, ...]
+    histogram: tuple[float, ...]
     fair: float
     notes: tuple[str, ...] = ()
 
@@ -361,7 +361,7 @@ def _x_labels(canvas: Canvas, plot: QRectF, labels: list[tuple[float, str]]) -> 
         canvas.text(centre - width / 2, plot.bottom() + 1.0, label, small)
 
 
-def _paint_histogram(canvas: Canvas, plot: QRectF, bins: tuple[int, ...], fair: float) -> None:
+def _paint_histogram(canvas: Canvas, plot: QRectF, bins: tuple[float, ...], fair: float) -> None:
     top_value = max(max(bins, default=0), fair, 1.0)
     ticks = _count_ticks(top_value)
     top_value = max(top_value, ticks[-1])

@@ -15,10 +15,10 @@ from desktop import outputs
 from desktop.printing.statistics import BINS, LuckPrintData, LuckPrintRoller
 from desktop.store import Campaign
 from desktop.text_files import write_text_file
-from desktop.views.statistics import LuckReport, LuckSummary
+from desktop.views.statistics import LuckReport, LuckSummary, percentile_histogram
 from desktop.views.statistics_csv import game_numbers, luck_csv
 
-__all__ = ["NO_ROLLS", "histogram", "luck_print_data", "scope_in_words", "write_luck_csv"]
+__all__ = ["NO_ROLLS", "luck_print_data", "scope_in_words", "write_luck_csv"]
 
 NO_ROLLS = "There are no rolls to judge here: no tray of dice was rolled in this scope."
 
@@ -38,7 +38,7 @@ def luck_print_data(report: LuckReport, title: str, scope_words: str) -> LuckPri
         rollers=tuple(_roller(summary) for summary in report.rollers),
         overall=overall,
         percentiles=percentiles,
-        histogram=histogram(percentiles),
+        histogram=percentile_histogram(report.rolls, BINS),
         fair=judged / BINS,
         notes=_notes(report),
     )
@@ -55,14 +55,6 @@ def write_luck_csv(target: Path, report: LuckReport, campaign: Campaign) -> None
         keep=[campaign.path],
         own_folders=[campaign.backup_folder.parent],  # every campaign's backups
     )
-
-
-def histogram(percentiles: tuple[float, ...]) -> tuple[int, ...]:
-    """How many of `percentiles` (0 to 100) fell in each tenth; the 100th in the last."""
-    counts = [0] * BINS
-    for value in percentiles:
-        counts[min(BINS - 1, int(value * BINS // 100))] += 1
-    return tuple(counts)
 
 
 def scope_in_words(

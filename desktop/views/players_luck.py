@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from desktop.store import Campaign
 from desktop.views.players_rolls import TITLE, PlayersRolls, read_players_rolls
 from desktop.views.roll_luck import RollLuck, judge_rolls
-from desktop.views.statistics import LuckSummary, summarise
+from desktop.views.statistics import BINS, LuckSummary, percentile_histogram, summarise
 from desktop.views.tray_luck import TrayOddsCache
 
 __all__ = [
@@ -33,7 +33,6 @@ __all__ = [
 TABLE_NAME = "The table"  # everyone's rolls together: "The table rolled above expectation…"
 NO_GAME_ENDED = "No game has ended yet: the players' luck tells the last game once one has."
 NO_PLAYER_ROLLS = "No player character rolled dice in this game."
-BINS = 10  # the histogram's bars: tenths of the percentile scale
 
 
 @dataclass(frozen=True)
@@ -81,14 +80,11 @@ class PlayersLuck:
             for p in self.players
         )
 
-    def histogram(self, bins: int = BINS) -> tuple[int, ...]:
+    def histogram(self, bins: int = BINS) -> tuple[float, ...]:
         """How many judged rolls fell in each of `bins` equal slices of the percentile
-        scale (a fair table's are level, up to chance)."""
-        counts = [0] * bins
-        for roll in self.rolls:
-            if roll.percentile is not None:
-                counts[min(bins - 1, int(roll.percentile * bins))] += 1
-        return tuple(counts)
+        scale, each spread over its total's slice (`percentile_histogram`: a fair
+        table's are level, up to chance)."""
+        return percentile_histogram(self.rolls, bins)
 
 
 def judge_players(read: PlayersRolls, cache: TrayOddsCache) -> PlayersLuck:

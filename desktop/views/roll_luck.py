@@ -50,6 +50,9 @@ class RollLuck:
     total: int  # the faces plus the table
     percentile: Fraction | None  # mid-rank; None when not defined
     percentile_variance: Fraction | None  # at a fair table; None with the percentile
+    # The chance of the total among the judged outcomes: the roll stands for the slice
+    # percentile - chance/2 to percentile + chance/2 of the scale; None with the percentile.
+    chance: Fraction | None
     not_defined: str | None  # why the percentile is not defined
     depleted: int  # by the plain rule, from the faces
     expected_depleted: Fraction
@@ -202,6 +205,7 @@ def _judge(
         total=total,
         percentile=percentile,
         percentile_variance=None if percentile is None else tray.percentile_variance,
+        chance=None if percentile is None else tray.chance(total),
         not_defined=reason,
         depleted=plain_depletion(dice),
         expected_depleted=tray.expected_depleted,

@@ -26,6 +26,7 @@ from desktop.views.roll_luck import NotCovered, RollLuck, judge_rolls
 from desktop.views.tray_luck import TrayOddsCache
 
 __all__ = [
+    "BINS",
     "FEWEST_ROLLS",
     "LuckReport",
     "LuckSummary",
@@ -33,11 +34,13 @@ __all__ = [
     "exact_sum",
     "luck_report",
     "luck_sentence",
+    "percentile_histogram",
     "rolls_report",
     "summarise",
 ]
 
 FEWEST_ROLLS = 5  # under this many judged percentiles the sentence will not tell
+BINS = 10  # a histogram's slices of the percentile scale: tenths
 
 
 @dataclass(frozen=True)
@@ -154,6 +157,29 @@ def _one_sided(mean: Fraction, error: float) -> float:
         return 1.0
     z = abs(float(mean) - 0.5) / error
     return 0.5 * erfc(z / sqrt(2))
+
+
+def percentile_histogram(rolls: Iterable[RollLuck], bins: int = BINS) -> tuple[float, ...]:
+    """How many judged rolls fell in each of `bins` equal slices of the percentile scale,
+    each roll spread evenly over the part of the scale its total stands for (from the
+    chance of rolling less to the chance of rolling as much or less, among the judged
+    outcomes), so that at a fair table every slice expects exactly n / bins whatever the
+    dice: the non-randomised PIT histogram (Czado, Gneiting and Held, 2009). Counting a
+    roll only in the slice its mid-rank falls in would not be flat: a 2d6's 7 is the
+    49th percentile every time, and its slice would stand well above a fair line."""
+    counts = [0.0] * bins
+    for roll in rolls:
+        if roll.percentile is None or roll.chance is None:
+            continue
+        middle, width = float(roll.percentile), float(roll.chance)
+        low, high = middle - width / 2, middle + width / 2
+        first = min(bins - 1, max(0, int(low * bins)))
+        last = min(bins - 1, max(0, int(high * bins)))
+        for k in range(first, last + 1):
+            overlap = min(high, (k + 1) / bins) - max(low, k / bins)
+            if overlap > 0:
+                counts[k] += overlap / width
+    return tuple(counts)
 
 
 def luck_sentence(summary: LuckSummary) -> str:

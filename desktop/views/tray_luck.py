@@ -36,10 +36,17 @@ class TrayLuck:
     # `odds.expected_depleted`, worked out once: the odds compute it on every call, and
     # a report asks for it once per roll.
     expected_depleted: Fraction
+    # The chance of each judged total among the judged outcomes: the width of the slice
+    # of the percentile scale a roll of that total stands for (its mid-rank in the middle).
+    chances: Mapping[int, Fraction] = field(hash=False, default_factory=dict)
 
     def percentile(self, total: int) -> Fraction | None:
         """The mid-rank percentile of `total`, None when these dice cannot roll it."""
         return self.percentiles.get(total)
+
+    def chance(self, total: int) -> Fraction | None:
+        """The chance of `total` among the judged outcomes, None when not judged."""
+        return self.chances.get(total)
 
 
 def tray_luck(sizes: Sequence[int], table: int = 0) -> TrayLuck:
@@ -61,6 +68,7 @@ def tray_luck(sizes: Sequence[int], table: int = 0) -> TrayLuck:
         percentiles=MappingProxyType(percentiles),
         percentile_variance=second_moment - HALF * HALF,
         expected_depleted=odds.expected_depleted,
+        chances=MappingProxyType(judged),
     )
 
 
@@ -89,10 +97,12 @@ def _on_table(luck: TrayLuck, table: int) -> TrayLuck:
         return luck
     totals = {total + table: chance for total, chance in luck.odds.totals.items()}
     percentiles = {total + table: rank for total, rank in luck.percentiles.items()}
+    chances = {total + table: chance for total, chance in luck.chances.items()}
     return replace(
         luck,
         odds=replace(luck.odds, table=table, totals=MappingProxyType(totals)),
         percentiles=MappingProxyType(percentiles),
+        chances=MappingProxyType(chances),
     )
 
 

@@ -28,7 +28,12 @@ from desktop.ui.main_window import MainWindow
 from desktop.ui.session import CampaignSession
 from desktop.ui.statistics.rollers import COLUMNS, cells
 from desktop.ui.statistics.widget import StatisticsWidget
-from desktop.views.statistics import LuckReport, StatisticsScope, luck_report
+from desktop.views.statistics import (
+    LuckReport,
+    StatisticsScope,
+    luck_report,
+    percentile_histogram,
+)
 from desktop.views.tray_luck import TrayOddsCache
 
 
@@ -206,12 +211,10 @@ def test_the_plots_draw_the_reports_numbers(
     view.refresh()
     report = _shows(view, 6, qtbot)
     plots = view.ensure_plots()
-    counts = [0] * 10
-    for roll in report.rolls:
-        assert roll.percentile is not None
-        counts[min(9, int(roll.percentile * 10))] += 1
+    counts = percentile_histogram(report.rolls)
+    assert sum(counts) == pytest.approx(6)
     assert plots.histogram_bars is not None and plots.fair_line is not None
-    assert list(plots.histogram_bars.opts["height"]) == counts
+    assert list(plots.histogram_bars.opts["height"]) == list(counts)
     assert plots.fair_line.value() == pytest.approx(0.6)  # 6 judged rolls / 10 bins
     assert plots.actual_bars is not None and plots.expected_bars is not None
     assert list(plots.actual_bars.opts["height"]) == [r.depleted for r in report.rollers]
@@ -224,7 +227,9 @@ def test_the_plots_draw_the_reports_numbers(
         f"6 rolls, mean percentile {mean:.0f}; fair is 50."
     )
     assert plots.histogram.accessibleDescription().endswith("; fair is 0.6 each.")
-    assert f"0-10: {counts[0]}, 10-20: {counts[1]}" in plots.histogram.accessibleDescription()
+    assert f"0-10: {counts[0]:.1f}, 10-20: {counts[1]:.1f}" in (
+        plots.histogram.accessibleDescription()
+    )
     kara = report.rollers[0]
     assert plots.depletions.accessibleDescription().startswith(
         f"Kara Voss: {kara.depleted} depleted, {float(kara.expected_depleted):.1f} expected; "

@@ -24,6 +24,7 @@ from desktop.views.statistics import (
     StatisticsScope,
     luck_report,
     luck_sentence,
+    percentile_histogram,
     rolls_report,
 )
 from desktop.views.tray_luck import TrayOddsCache, tray_luck
@@ -242,6 +243,33 @@ def test_a_mean_that_rounds_to_the_50th_percentile_is_about_as_expected() -> Non
     summary = rolls_report(rolls, TrayOddsCache()).rollers[0]
     assert summary.mean_percentile == Fraction(242, 480)
     assert summary.sentence == "Bryn rolled about as expected: 50th percentile over 40 rolls."
+
+
+@pytest.mark.parametrize(("sizes", "table"), [((6, 6), 0), ((4, 6, 8), 1), ((10,), 2), ((4, 4), 0)])
+def test_the_histogram_of_every_judged_outcome_is_flat(sizes: tuple[int, ...], table: int) -> None:
+    # Every face combination once, all ones (the roller's choice) left out, as a fair
+    # table rolls them in the long run: each tenth of the scale holds exactly a tenth.
+    combos = [
+        faces
+        for faces in product(*(range(1, s + 1) for s in sizes))
+        if not (len(faces) >= 2 and set(faces) == {1})
+    ]
+    records = [
+        _record(i + 1, sizes, faces, table=table, name="Bryn", character_id=2)
+        for i, faces in enumerate(combos)
+    ]
+    report = rolls_report(records, TrayOddsCache())
+    assert report.overall.judged == len(combos)
+    histogram = percentile_histogram(report.rolls)
+    assert histogram == pytest.approx((len(combos) / 10,) * 10, rel=1e-9)
+    # Counting each roll only where its mid-rank falls would not be flat: a 2d6's 7,
+    # rolled 6 times in 35, sits in one tenth.
+    if sizes == (6, 6):
+        mid_ranks = [0] * 10
+        for roll in report.rolls:
+            assert roll.percentile is not None
+            mid_ranks[min(9, int(roll.percentile * 10))] += 1
+        assert max(mid_ranks) - min(mid_ranks) >= 3
 
 
 def test_a_chance_past_a_million_is_said_in_words() -> None:

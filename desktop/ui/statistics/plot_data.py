@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from desktop.views.statistics import LuckReport
+from desktop.views.statistics import BINS, LuckReport, percentile_histogram
 
-BINS = 10
+__all__ = ["BINS", "Worked"]
 
 
 @dataclass(frozen=True)
@@ -17,13 +17,13 @@ class Worked:
 
     report: LuckReport
     percentiles: tuple[float, ...]  # each judged roll's, 0-100, oldest first
-    bins: tuple[int, ...]  # judged rolls in each tenth of their distributions
+    bins: tuple[float, ...]  # judged rolls in each tenth of their distributions (spread)
 
     @classmethod
     def of(cls, report: LuckReport) -> Worked:
         judged = [roll.percentile for roll in report.rolls if roll.percentile is not None]
-        bins = [0] * BINS
-        for p in judged:
-            # In whole numbers, exact at a bin's edge and without making a Fraction.
-            bins[min(BINS - 1, p.numerator * BINS // p.denominator)] += 1
-        return cls(report, tuple(100 * p.numerator / p.denominator for p in judged), tuple(bins))
+        return cls(
+            report,
+            tuple(100 * p.numerator / p.denominator for p in judged),
+            percentile_histogram(report.rolls),
+        )

@@ -130,7 +130,7 @@ class LuckPlots(QWidget):
         worked = self.worked
         self._describe(worked)
         self._draw_sequence(worked.percentiles if worked is not None else (), rolled, fair)
-        self._draw_histogram(worked.bins if worked is not None else (0,) * BINS, rolled, fair)
+        self._draw_histogram(worked.bins if worked is not None else (0.0,) * BINS, rolled, fair)
         self._draw_depletions(worked, rolled, fair)
 
     def _describe(self, worked: Worked | None) -> None:
@@ -143,7 +143,7 @@ class LuckPlots(QWidget):
             sequence = "No roll judged."
         counts = worked.bins if worked is not None else ()
         tenths = ", ".join(
-            f"{i * 100 // BINS}-{(i + 1) * 100 // BINS}: {n}" for i, n in enumerate(counts)
+            f"{i * 100 // BINS}-{(i + 1) * 100 // BINS}: {n:.1f}" for i, n in enumerate(counts)
         )
         fair = f"{sum(counts) / BINS:.1f}" if counts else "0"
         histogram = f"Rolls per tenth of their odds, {tenths}; fair is {fair} each."
@@ -175,7 +175,7 @@ class LuckPlots(QWidget):
         plot.setYRange(0, 100, padding=0.02)
         plot.setXRange(0.5, max(1, len(values)) + 0.5, padding=0.02)
 
-    def _draw_histogram(self, counts: Sequence[int], rolled: QColor, fair: QColor) -> None:
+    def _draw_histogram(self, counts: Sequence[float], rolled: QColor, fair: QColor) -> None:
         plot = self.histogram
         judged = sum(counts)
         width = 100 / BINS
