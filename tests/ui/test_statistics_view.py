@@ -520,3 +520,28 @@ def test_the_report_shown_is_printed_to_pdf(
     assert pages == len(PdfReader(target).pages) >= 1
     assert "The whole campaign" in text
     assert " ".join(report.overall.sentence.split()) in text
+
+
+def test_the_rollers_names_under_their_bars_fit_after_every_new_report(
+    view: StatisticsWidget, campaign: Campaign, qtbot: QtBot, tmp_path: Path
+) -> None:
+    """The walk of the new statistics found the depletions' names drawn in full (and on
+    top of one another) after a new report until the dock was resized, and so in every
+    Save Plots picture: each new report cuts them to their bars' room too."""
+    from PySide6.QtGui import QFontMetrics
+
+    view.resize(320, 1100)  # the Roll Log's tab beside the Play dock
+    plots = view.ensure_plots()
+    qtbot.waitUntil(lambda: plots.side_by_side is False)
+    names = ["Kara Voss of the Drowned Stair", "Mira Threnody", "Captain Reyne Dask", "Ilian"]
+    for name in names:
+        _roll(campaign, campaign.roster.add(name, "pc").id, [3, 4])
+    view.refresh()  # a new report, the size unchanged
+    _shows(view, 4, qtbot)
+    axis = plots.depletions.getAxis("bottom")
+    shown = [label for _, label in axis._tickLevels[0]]
+    assert len(shown) == 4
+    assert shown[0] != names[0] and shown[0].startswith("Kara")  # cut short, still hers
+    metrics = QFontMetrics(axis.font())
+    room = plots.width() / len(names)
+    assert all(metrics.horizontalAdvance(label) < room for label in shown)

@@ -217,9 +217,10 @@ class LuckPlots(QWidget):
         self.legend.setLabelTextColor(self.palette().color(QPalette.ColorRole.Text))
         plot.addItem(self.expected_bars)
         plot.addItem(self.actual_bars)
-        plot.getAxis("bottom").setTicks(
-            [[(i, r.name) for i, r in zip(places, rollers, strict=True)]]
-        )
+        # Cut to the room each pair of bars has, as on a resize: the full names set here
+        # overlapped after every new report (a scope change, a new roll) until the dock
+        # was next resized, and in every Save Plots picture.
+        self._name_rollers()
         tallest = max([1.0, *(float(r.expected_depleted) for r in rollers)])
         tallest = max([tallest, *(float(r.depleted) for r in rollers)])
         plot.setXRange(-0.6, max(0, len(rollers) - 1) + 0.6, padding=0)
