@@ -545,3 +545,30 @@ def test_the_rollers_names_under_their_bars_fit_after_every_new_report(
     metrics = QFontMetrics(axis.font())
     room = plots.width() / len(names)
     assert all(metrics.horizontalAdvance(label) < room for label in shown)
+
+
+def test_the_plots_words_and_numbers_follow_the_zoom(
+    view: StatisticsWidget, campaign: Campaign, qtbot: QtBot
+) -> None:
+    """The walk at View > Zoom 150%: the docks' text grew, the plots' axes stayed at
+    pyqtgraph's own small fixed font."""
+    from PySide6.QtWidgets import QApplication
+
+    from desktop.ui.zoom import apply_zoom
+
+    _played(campaign)
+    view.refresh()
+    _shows(view, 6, qtbot)
+    plots = view.ensure_plots()
+    axis = plots.sequence.getAxis("bottom")
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    try:
+        assert axis.style["tickFont"].pointSizeF() == pytest.approx(plots.font().pointSizeF())
+        before = axis.style["tickFont"].pointSizeF()
+        apply_zoom(app, 150)
+        QApplication.processEvents()
+        assert axis.style["tickFont"].pointSizeF() == pytest.approx(before * 1.5, abs=0.1)
+        assert axis.label.font().pointSizeF() == pytest.approx(before * 1.5, abs=0.1)
+    finally:
+        apply_zoom(app, 100)
