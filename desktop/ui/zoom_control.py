@@ -7,7 +7,7 @@ are plain keys, and read only without Ctrl), so the window's shortcuts take them
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, Qt
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import QAction, QFont, QKeySequence
 from PySide6.QtWidgets import QApplication, QDockWidget, QMainWindow
 
@@ -95,5 +95,36 @@ class ZoomControl(QObject):
         self.zoom_out_action.setToolTip(f"Smaller text and dice (now {applied}%)")
         self.reset_action.setToolTip(f"Text and dice at 100% (now {applied}%)")
         self._titles_follow()
+        # After the docks' new least sizes are laid out (a turn of the event loop).
+        QTimer.singleShot(0, self.fit_screen)
         if tell:
             self._window.statusBar().showMessage(f"Zoom {applied}%", ZOOM_MESSAGE_MS)
+
+    def fit_screen(self) -> None:
+        """Bring the window back within its screen, as far as its least size lets it.
+
+        A step in widens the docks' least sizes and Qt grows the window to hold them;
+        a step back (or Reset Zoom) left it that wide, its right-hand docks off a
+        1366-pixel screen, until the GM dragged it smaller. A maximised or full-screen
+        window is the window manager's to size."""
+        window = self._window
+        if not window.isVisible() or window.isMaximized() or window.isFullScreen():
+            return
+        screen = window.screen()
+        if screen is None:
+            return
+        # The docks' least sizes as the new step makes them, before the window's.
+        for _ in range(3):
+            QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+        available = screen.availableGeometry()
+        frame = window.frameGeometry()
+        room = available.size() - (frame.size() - window.size())
+        if window.width() <= room.width() and window.height() <= room.height():
+            return
+        window.resize(window.size().boundedTo(room).expandedTo(window.minimumSizeHint()))
+        frame = window.frameGeometry()
+        # Its left and top edges on the screen, as far as its width and height let them.
+        window.move(
+            max(available.left(), min(frame.left(), available.right() + 1 - frame.width())),
+            max(available.top(), min(frame.top(), available.bottom() + 1 - frame.height())),
+        )

@@ -136,3 +136,26 @@ def test_run_a_conflict_and_apply_it_in_six_inputs(
     ilian_dice = [d for d in campaign.kit.dice(ilian.id) if d.kind == "ordinary"]
     assert sum(d.place == "removed" for d in ilian_dice) >= 1  # the loser's damage
     assert not any(d.in_tray for d in ilian_dice)
+
+
+def test_a_quick_roll_that_depletes_nothing_lands_its_own_faces_on_the_dice(
+    window: MainWindow,
+    table: DiceTableWidget,  # noqa: F811
+    qtbot: QtBot,
+) -> None:
+    """The walk with real keys: 2 then Space rolled 4 and 3, and the pool showed 1 and 6.
+    A quick roll that depletes nothing changes no die's record, so nothing redrew the
+    table after the tumble and its last random faces stayed on the dice."""
+    assert window.session is not None
+    table.animate_check.setChecked(True)
+    # No 1 and no pair: nothing depleted, nothing returned, every record as it was.
+    for faces in ([4, 3], [5, 2], [6, 4]):
+        window.session.rng = ScriptedRng(faces)
+        table.view.setFocus()
+        qtbot.keyClick(table.view, Qt.Key.Key_2)
+        with settles(qtbot, table.animation):
+            qtbot.keyClick(table.view, Qt.Key.Key_Space)
+        logged = {d["die_id"]: d["face"] for d in newest(window).detail["dice"]}
+        assert sorted(logged.values()) == sorted(faces)
+        drawn = {i: item.look().face for i, item in table.scene.die_items.items() if i in logged}
+        assert drawn == logged

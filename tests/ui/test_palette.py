@@ -448,3 +448,22 @@ def test_the_box_opens_before_the_docks_out_of_sight_are_built(
     qtbot.waitUntil(lambda: bool(popup.shown_rows) and first(popup).key == "chapterLoseHoldCommand")
     assert chapter.is_filled() and first(popup).enabled
     popup.close_popup()
+
+
+def test_a_docks_entry_says_whether_it_shows_or_hides_the_dock(
+    window: MainWindow, qtbot: QtBot
+) -> None:
+    """The walk typed "roll log" to go to the Roll Log and Enter hid it: the palette has
+    no tick as the View menu has, so the entry says what it does."""
+    roll_log = next(p for p in window.panels if p.title == "Roll Log")
+    window.show_workspace("play")
+    qtbot.waitUntil(roll_log.isVisible)
+    popup = opened(window, qtbot, "roll log")
+    row = next(r for r in popup.shown_rows if r.key == "showDock_rollLog")
+    assert row.title == "Hide Roll Log"
+    qtbot.keyClick(popup.box, Qt.Key.Key_Escape)
+    roll_log.toggleViewAction().trigger()
+    assert not roll_log.isVisible()
+    popup = opened(window, qtbot, "roll log")
+    row = next(r for r in popup.shown_rows if r.key == "showDock_rollLog")
+    assert row.title == "Show Roll Log"

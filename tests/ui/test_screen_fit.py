@@ -108,7 +108,7 @@ def test_the_roll_log_in_play_at_1366_shows_day_who_kind_and_total(
         column = COLUMNS.index(name)
         left = header.sectionViewportPosition(column)
         assert left >= 0 and left + header.sectionSize(column) <= room, name
-        if name != "Campaign day":  # shortened in its middle; the rest is whole
+        if name != "Campaign day":  # the date cut short at its end; the rest is whole
             assert header.sectionSize(column) >= table.sizeHintForColumn(column), name
     assert header.sectionSize(COLUMNS.index("Campaign day")) >= 80
 
@@ -155,3 +155,28 @@ def test_out_of_play_is_said_in_whole_words_in_the_dice_table_and_the_roster(
     assert row is not None
     assert roster.model.data(roster.model.index(row, 1)) == "Out of play"
     assert roster.table.sizeHintForColumn(1) <= roster.table.columnWidth(1)
+
+
+def test_the_roll_logs_day_keeps_its_number_when_cut_short(
+    make_window: Callable[[], MainWindow], qtbot: QtBot
+) -> None:
+    """Cut in its middle at its least width, the walk read "Day 1… 2026" for day 15: the
+    day's number is what the column is for, the date after it gives way first."""
+    from PySide6.QtGui import QFontMetrics
+    from PySide6.QtWidgets import QStyleOptionViewItem
+
+    from desktop.ui.docks.roll_log_columns import LEAST_WHEN
+
+    window = _sample_in_play(make_window, qtbot)
+    log = next(p for p in window.panels if p.name == "rollLog").content()
+    assert isinstance(log, RollLogWidget)
+    column = COLUMNS.index("Campaign day")
+    index = log.model.index(0, column)
+    text = str(index.data())
+    day = text.split(" · ")[0]
+    assert day.startswith("Day 1")  # the sample's lines, on days 14 and 15
+    delegate = log.table.itemDelegateForColumn(column)
+    option = QStyleOptionViewItem()
+    delegate.initStyleOption(option, index)
+    shown = QFontMetrics(option.font).elidedText(text, option.textElideMode, LEAST_WHEN - 8)
+    assert shown != text and shown.startswith(f"{day} ")

@@ -541,3 +541,55 @@ def test_a_renamed_character_stays_one_row_under_their_new_name(
     assert "Kara Voss" not in names and names.count("Kara Vane") == 1
     kara_row = next(r for r in report.rollers if r.character_id == kara)
     assert (kara_row.name, kara_row.rolls) == ("Kara Vane", 5)
+
+
+def test_the_rollers_names_under_their_bars_fit_after_every_new_report(
+    view: StatisticsWidget, campaign: Campaign, qtbot: QtBot, tmp_path: Path
+) -> None:
+    """The walk of the new statistics found the depletions' names drawn in full (and on
+    top of one another) after a new report until the dock was resized, and so in every
+    Save Plots picture: each new report cuts them to their bars' room too."""
+    from PySide6.QtGui import QFontMetrics
+
+    view.resize(320, 1100)  # the Roll Log's tab beside the Play dock
+    plots = view.ensure_plots()
+    qtbot.waitUntil(lambda: plots.side_by_side is False)
+    names = ["Kara Voss of the Drowned Stair", "Mira Threnody", "Captain Reyne Dask", "Ilian"]
+    for name in names:
+        _roll(campaign, campaign.roster.add(name, "pc").id, [3, 4])
+    view.refresh()  # a new report, the size unchanged
+    _shows(view, 4, qtbot)
+    axis = plots.depletions.getAxis("bottom")
+    shown = [label for _, label in axis._tickLevels[0]]
+    assert len(shown) == 4
+    assert shown[0] != names[0] and shown[0].startswith("Kara")  # cut short, still hers
+    metrics = QFontMetrics(axis.font())
+    room = plots.width() / len(names)
+    assert all(metrics.horizontalAdvance(label) < room for label in shown)
+
+
+def test_the_plots_words_and_numbers_follow_the_zoom(
+    view: StatisticsWidget, campaign: Campaign, qtbot: QtBot
+) -> None:
+    """The walk at View > Zoom 150%: the docks' text grew, the plots' axes stayed at
+    pyqtgraph's own small fixed font."""
+    from PySide6.QtWidgets import QApplication
+
+    from desktop.ui.zoom import apply_zoom
+
+    _played(campaign)
+    view.refresh()
+    _shows(view, 6, qtbot)
+    plots = view.ensure_plots()
+    axis = plots.sequence.getAxis("bottom")
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    try:
+        assert axis.style["tickFont"].pointSizeF() == pytest.approx(plots.font().pointSizeF())
+        before = axis.style["tickFont"].pointSizeF()
+        apply_zoom(app, 150)
+        QApplication.processEvents()
+        assert axis.style["tickFont"].pointSizeF() == pytest.approx(before * 1.5, abs=0.1)
+        assert axis.label.font().pointSizeF() == pytest.approx(before * 1.5, abs=0.1)
+    finally:
+        apply_zoom(app, 100)

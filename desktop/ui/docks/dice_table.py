@@ -1060,6 +1060,10 @@ class DiceTableWidget(QWidget):
         if command.done is not None:
             self._applied.clear()
             self._result.show(command.done.summary)
+        # The landed faces drawn: a quick roll that depletes nothing leaves every record
+        # as it was, so no change of the pool redraws the table, and the walk found the
+        # tumble's last random faces left on the dice, not the roll's.
+        self._redraw()
         self._update_buttons()
 
     # -- conflict ---------------------------------------------------------------------------

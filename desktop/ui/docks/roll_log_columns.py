@@ -1,7 +1,7 @@
 """The Roll Log's columns in a narrow dock: in Play on a 1366-pixel screen the log shares
 the Play dock's column (about 300 px), where its columns at their full widths showed the
 time and Who only. There the campaign day, Who, Kind and Total come first and share the
-width, the day shortened in its middle; the wall clock follows them."""
+width, the date after the day cut short at its end; the wall clock follows them."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ WIDE = {
 }
 WHEN = "Campaign day"
 FIRST = (WHEN, "Who", "Kind", "Total")
-LEAST_WHEN = 80  # "Day 14 …r 2026"
+LEAST_WHEN = 80  # "Day 14 · Sa…"
 # The lines measured to fit Who, Kind and Total: the newest, which the log shows first.
 # Qt measures a thousand by default, a whole log when the dock is hidden behind a tab:
 # with players rolling from their phones every second, that measure (after each roll)
@@ -33,12 +33,15 @@ LEAST_WHEN = 80  # "Day 14 …r 2026"
 MEASURED_LINES = 50
 
 
-class _MiddleElided(QStyledItemDelegate):
+class DayKept(QStyledItemDelegate):
+    """The campaign day cut short at its end: "Day 15 · Su…". Cut in its middle, the
+    walk read "Day 1… 2026" on day 15, its last digit gone with the date."""
+
     def initStyleOption(
         self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex
     ) -> None:
         super().initStyleOption(option, index)
-        option.textElideMode = Qt.TextElideMode.ElideMiddle
+        option.textElideMode = Qt.TextElideMode.ElideRight
 
 
 class NarrowColumns(QObject):
@@ -57,7 +60,7 @@ class NarrowColumns(QObject):
             header.moveSection(
                 header.visualIndex(self._index[name]), header.visualIndex(self._index[after]) + 1
             )
-        table.setItemDelegateForColumn(self._index[WHEN], _MiddleElided(table))
+        table.setItemDelegateForColumn(self._index[WHEN], DayKept(table))
         table.viewport().installEventFilter(self)
         table.model().modelReset.connect(self.fit)
         table.model().rowsInserted.connect(self.fit)  # newest lines measured

@@ -18,6 +18,8 @@ from desktop.ui.session import CampaignSession
 _MNEMONIC = re.compile(r"&(.)")
 # Between a menu and its submenu in a command's place: "View › Theme".
 PLACE_SEPARATOR = " › "
+# The name each dock's View menu entry goes by (`Panel`): it shows or hides the dock.
+DOCK_TOGGLE = "showDock_"
 
 
 class CommandSource(Protocol):
@@ -80,6 +82,10 @@ def command_of(
     """`action` as a command of `place`; `keys`: the shortcut to show when the action
     itself has none (a dock button's step bound to a key of the window)."""
     title = plain_title(action.text())
+    if action.objectName().startswith(DOCK_TOGGLE) and action.isCheckable():
+        # The View menu's tick says whether a dock is shown; the palette has no tick, and
+        # the walk typed "roll log" to go to the Roll Log and hid it: say what it does.
+        title = f"{'Hide' if action.isChecked() else 'Show'} {title}"
     shortcut = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
     return Command(
         action=action,

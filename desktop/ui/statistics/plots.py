@@ -68,7 +68,7 @@ class LuckPlots(QWidget):
         rollers = self.worked.report.rollers if self.worked is not None else ()
         width = self.width() / 2 if self.side_by_side else self.width()
         room = max(24, int((width - AXIS_ROOM) / max(1, len(rollers))) - 8)
-        metrics = QFontMetrics(self.depletions.getAxis("bottom").font())
+        metrics = QFontMetrics(self.font())  # the ticks' font (`_draw`)
         ticks = [
             (place, metrics.elidedText(roller.name, Qt.TextElideMode.ElideRight, room))
             for place, roller in enumerate(rollers)
@@ -111,6 +111,8 @@ class LuckPlots(QWidget):
         super().changeEvent(event)
         if event.type() == QEvent.Type.PaletteChange:
             self._draw()  # light to dark or back: every colour follows
+        elif event.type() == QEvent.Type.FontChange:
+            self._draw()  # View > Zoom: the axes' words and numbers follow the docks' text
 
     # -- drawing ------------------------------------------------------------------------
 
@@ -119,6 +121,9 @@ class LuckPlots(QWidget):
         ink = palette.color(QPalette.ColorRole.Text)
         rolled = colour(palette, PLOT_ROLLED)
         fair = colour(palette, PLOT_EXPECTED)
+        font = self.font()
+        points = font.pointSizeF()
+        self.legend.setLabelTextSize(f"{points:g}pt" if points > 0 else f"{font.pixelSize()}px")
         for plot in (self.sequence, self.histogram, self.depletions):
             plot.clear()
             plot.setBackground(palette.color(QPalette.ColorRole.Base))
@@ -127,6 +132,10 @@ class LuckPlots(QWidget):
                 axis.setPen(pg.mkPen(ink))
                 axis.setTextPen(pg.mkPen(ink))
                 axis.setTicks(None)
+                # pyqtgraph draws in its own fixed font: at 150% the axes stayed small.
+                axis.setTickFont(font)
+                axis.label.setFont(font)
+                axis.showLabel(bool(axis.labelText))
         worked = self.worked
         self._describe(worked)
         self._draw_sequence(worked.percentiles if worked is not None else (), rolled, fair)
@@ -217,9 +226,10 @@ class LuckPlots(QWidget):
         self.legend.setLabelTextColor(self.palette().color(QPalette.ColorRole.Text))
         plot.addItem(self.expected_bars)
         plot.addItem(self.actual_bars)
-        plot.getAxis("bottom").setTicks(
-            [[(i, r.name) for i, r in zip(places, rollers, strict=True)]]
-        )
+        # Cut to the room each pair of bars has, as on a resize: the full names set here
+        # overlapped after every new report (a scope change, a new roll) until the dock
+        # was next resized, and in every Save Plots picture.
+        self._name_rollers()
         tallest = max([1.0, *(float(r.expected_depleted) for r in rollers)])
         tallest = max([tallest, *(float(r.depleted) for r in rollers)])
         plot.setXRange(-0.6, max(0, len(rollers) - 1) + 0.6, padding=0)
