@@ -65,7 +65,7 @@ from desktop.ui.start_page import StartPage
 from desktop.ui.table_keys import TableKeys
 from desktop.ui.theme import THEMES, apply_theme, theme_choice
 from desktop.ui.undo_keys import UndoKeyFilter
-from desktop.ui.workspaces import WORKSPACES, arrange, hide_stale_tab_bars, workspace_named
+from desktop.ui.workspaces import WORKSPACES, arrange, restore, workspace_named
 from desktop.ui.zoom_control import ZoomControl
 
 if TYPE_CHECKING:
@@ -456,11 +456,9 @@ class MainWindow(QMainWindow):
         # leave the window grown: the GM's window keeps its size.
         size = self.size()
         state = self.settings.workspace_state(name, self._dock_names())
-        restored = state is not None and self.restoreState(state, LAYOUT_VERSION)
+        restored = state is not None and restore(self, state, LAYOUT_VERSION)
         if not restored:
             arrange(self, self._docks(), name)
-        else:
-            hide_stale_tab_bars(self, self._docks())
         if not self.isMaximized() and not self.isFullScreen():
             self.resize(size)
         return restored

@@ -16,8 +16,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import NamedTuple
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDockWidget, QMainWindow, QTabBar
+from PySide6.QtCore import QByteArray, Qt
+from PySide6.QtWidgets import QMainWindow, QTabBar
 
 from desktop.ui.docks import panels
 from desktop.ui.panel import Panel
@@ -82,17 +82,30 @@ def arrange(window: QMainWindow, docks: Mapping[str, Panel], name: str) -> None:
     if layout is not None:  # a QMainWindow always has one
         layout.activate()
     _size(window, docks, name)
-    hide_stale_tab_bars(window, docks)
+    # Drawn dock by dock, a tab group can be left with a bar Qt never shows (Between
+    # Sessions' default drawn again before the event loop ran): restored whole, the
+    # layout shows the bar of each of its groups.
+    restore(window, window.saveState(), 0)
 
 
-def hide_stale_tab_bars(window: QMainWindow, docks: Mapping[str, QDockWidget]) -> None:
-    """Hide the tabs of a workspace left: Qt leaves a tab group's bar on screen when its
-    docks are hidden ("Chapter | Faction Ladder" over the Dice Table in Play)."""
-    shown = {dock.windowTitle() for dock in docks.values() if not dock.isHidden()}
+def retire_tab_bars(window: QMainWindow) -> None:
+    """Take the window's dock tab bars off the screen before its layout is replaced.
+
+    Restoring a layout, Qt gives each of its tab groups a new QTabBar, shows those, and
+    retires the bars of the layout replaced with deleteLater() without hiding them: until
+    the event loop gets to deleting them, they stay where they were, tabs and all, over
+    the new layout's docks (Between Sessions' "Chapter | Faction Ladder | Journal" over
+    Play's Dice Table, in a picture of the window taken before then).
+    """
     for bar in window.findChildren(QTabBar, options=Qt.FindChildOption.FindDirectChildrenOnly):
-        titles = {bar.tabText(index) for index in range(bar.count())}
-        if titles and not titles & shown:
-            bar.hide()
+        bar.hide()
+
+
+def restore(window: QMainWindow, state: QByteArray, version: int) -> bool:
+    """Lay the docks out as `state` says (a workspace as the GM left it); False if Qt
+    refuses it, for the caller to draw a layout of its own."""
+    retire_tab_bars(window)
+    return window.restoreState(state, version)
 
 
 def _place(window: QMainWindow, docks: Mapping[str, Panel], name: str) -> set[str]:
