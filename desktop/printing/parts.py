@@ -56,9 +56,10 @@ SCREEN_BOX: Final = 40.0  # the table's routines draw in boxes this many pixels 
 
 def heading(title: str, section: str, *, note: str = "", continued: bool = False) -> Block:
     """A section's title: a black square, the words in capitals, a rule to the edge."""
-    shown = f"{title} (continued)" if continued else title
 
     def paint(canvas: Canvas, top: float) -> None:
+        # `title` and `note` come translated; the continuation is added in the same language.
+        shown = canvas.tr.gettext("{title} (continued)").format(title=title) if continued else title
         font = canvas.font(HEADING_PT, bold=True, caps=True)
         text_top = top + 1.8
         middle = text_top + canvas.line_height(font) / 2
