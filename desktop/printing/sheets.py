@@ -322,7 +322,9 @@ def _dice_note(tr: Translator, sheet: PrintSheet) -> str:
     on_table = sheet.count(Place.TABLE)
     parts = [tr.gettext("{count} on the table").format(count=on_table)] if on_table else []
     if removed := sheet.count(Place.REMOVED):
-        parts.append(tr.gettext("{count} removed").format(count=removed))
+        parts.append(
+            tr.ngettext("{count} removed", "{count} removed", removed).format(count=removed)
+        )
     return ", ".join(parts)
 
 
