@@ -1,8 +1,8 @@
 """The layers of DESIGN.md, every arrow of them.
 
 `rules` and `language` import nothing of ours; `rules`, `language` and `store` import
-no Qt (every layer may import `language`, the translations, as it may import `rules`); `store` imports no
-`ui`, `printing` or `paint`; `printing` imports neither `ui` nor `store`; `paint`
+no Qt (every layer may import `language`, the translations, as it may import `rules`);
+`store` imports no `ui`, `printing` or `paint`; `printing` imports neither `ui` nor `store`; `paint`
 imports only QtGui and QtCore, and nothing of ours but `rules`; nothing but `ui` and
 `app` imports `ui`; outside the store, the store is imported only through its public
 path, `from desktop.store import <a name in desktop.store.__all__>`, or an area's

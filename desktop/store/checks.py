@@ -22,7 +22,6 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from desktop.language import language_codes
-
 from desktop.rules import dicepool, roster
 
 if TYPE_CHECKING:
