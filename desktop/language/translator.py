@@ -48,18 +48,43 @@ class Translator:
         """A short measure as few digits as it needs (``1.5``, ``-2``): ``:g``, ungrouped."""
         return f"{value:g}".replace(".", self.language.decimal)
 
-    def date(self, day: date) -> str:
-        """A date as the language writes it in running text: 3 March 2026, 3 mars 2026."""
-        month = self.gettext(_MONTHS[day.month - 1])
+    def long_date(self, day: date) -> str:
+        """A date with its year as a page's header gives it: Sun 15 Mar 2026 (English,
+        as GM Desk always wrote it), 15 mars 2026, 15. März 2026, 15 de marzo de 2026."""
         if self.code == "en":
-            return f"{day.day} {month} {day.year}"
+            return f"{self.short_date(day)} {day.year}"
+        joined = " de " if self.code == "es" else " "  # 15 de marzo de 2026
+        return f"{self.short_date(day)}{joined}{day.year}"
+
+    def short_date(self, day: date) -> str:
+        """A date within the year, for a table: Sun 15 Mar, 15 mars, 15. März, 15 de marzo."""
+        if self.code == "en":
+            return f"{_WEEKDAYS[day.weekday()]} {day.day:02d} {_SHORT_MONTHS[day.month - 1]}"
+        month = self.gettext(_MONTHS[day.month - 1])
         if self.code == "de":
-            return f"{day.day}. {month} {day.year}"
+            return f"{day.day}. {month}"
         if self.code == "es":
-            return f"{day.day} de {month} de {day.year}"
-        return f"{day.day} {month} {day.year}"
+            return f"{day.day} de {month}"
+        return f"{day.day} {month}"
 
 
+# English's own short forms, as strftime's C locale writes them (%a, %b) whatever the
+# system's locale: the English pages read the same on every computer.
+_WEEKDAYS: Final = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
+_SHORT_MONTHS: Final = (
+    "Jan",
+    "Feb",
+    "Mar",
+    "Apr",
+    "May",
+    "Jun",
+    "Jul",
+    "Aug",
+    "Sep",
+    "Oct",
+    "Nov",
+    "Dec",
+)
 _MONTHS: Final = (
     N_("January"),
     N_("February"),

@@ -65,6 +65,7 @@ from desktop.printing.layout import (
 )
 from desktop.printing.pdf_file import write_pdf
 from desktop.printing.rich_text import SealedTextDocument, set_campaign_text
+from desktop.printing.words import category_word, grade_word
 from desktop.rules.syscards import efficiency_label, grade_for
 
 __all__ = [
@@ -842,7 +843,7 @@ def _corner_baseline(space: _Space) -> float:
 def _paint_category(space: _Space, card: PrintCard) -> float:
     """The category in small capitals on the number's baseline; returns its width."""
     font = _small_caps(space, 6.2)
-    text = card.category.upper()
+    text = category_word(space.tr, card.category).upper()
     space.painter.setFont(font)
     space.painter.setPen(SOFT_INK)
     space.painter.drawText(QPointF(space.x(PAD_MM), _corner_baseline(space)), text)
@@ -892,7 +893,7 @@ def _paint_corner(space: _Space, card: PrintCard, left_taken: float) -> None:
 def _paint_grade(space: _Space, card: PrintCard) -> float:
     """The efficiency's grade right under the number; returns the width it took."""
     font = _small_caps(space, 5.0)
-    text = grade_for(card.efficiency).upper()
+    text = grade_word(space.tr, grade_for(card.efficiency)).upper()
     box = space.rect(PAD_MM, NAME_ROW[0], _inner_width(), 2.4)
     _draw_lines(space, [text], font, box, align=Qt.AlignmentFlag.AlignRight, colour=SOFT_INK)
     return space.metrics(font).horizontalAdvance(text)
@@ -1101,7 +1102,8 @@ def _paint_continuation(space: _Space, card: PrintCard, fit: CardFit) -> None:
     """A slim title band, so a loose back still says whose it is, then the rest."""
     _paint_blank(space, BACK_HEADER_BOTTOM)
     kind = space.rect(PAD_MM, 3.4, _inner_width(), 3.0)
-    _draw_lines(space, [card.category.upper()], _small_caps(space, 5.6), kind, colour=SOFT_INK)
+    category = category_word(space.tr, card.category).upper()
+    _draw_lines(space, [category], _small_caps(space, 5.6), kind, colour=SOFT_INK)
     name = space.rect(PAD_MM, 6.4, _inner_width(), BACK_HEADER_BOTTOM - 7.0)
     _paint_name(space, card, name, max_lines=2, sizes=(11.0, 8.0))
     box = _back_info_box(space.height)
@@ -1129,7 +1131,7 @@ def _paint_plain_back(space: _Space, card: PrintCard) -> None:
     name_box = panel.adjusted(space.mm(2), space.mm(2), -space.mm(2), -space.mm(7))
     _paint_name(space, card, name_box, max_lines=3, align=centre)
     kind_box = QRectF(panel.left(), panel.bottom() - space.mm(6.5), panel.width(), space.mm(4.5))
-    kind = [card.category.upper()]
+    kind = [category_word(space.tr, card.category).upper()]
     _draw_lines(space, kind, _small_caps(space, 6.2), kind_box, align=centre, colour=SOFT_INK)
     mark_box = space.rect(0, space.height - 14, CARD_SIZE_MM[0], 4)
     mark = space.font(7, bold=True)

@@ -54,7 +54,7 @@ from desktop.printing.parts import (
     tiles,
     track_piece,
 )
-from desktop.printing.words import PLAY_STATE_WORDS, die_name, kind_label
+from desktop.printing.words import PLAY_STATE_WORDS, category_word, die_name, kind_label
 from desktop.rules import dicepool
 from desktop.rules.dicepool import Kind, Place
 from desktop.rules.syscards import efficiency_label
@@ -899,7 +899,7 @@ def _card_row(canvas: Canvas, card: SheetCard, layout: _CardColumns, index: int)
     small = canvas.font(LABEL_PT, caps=True)
     body = canvas.font(SMALL_PT + 0.5)
     name_lines = canvas.wrap(card.name, name_font, layout.category - 2.5)
-    kind_lines = canvas.wrap(card.category, small, 18.0)
+    kind_lines = canvas.wrap(category_word(canvas.tr, card.category), small, 18.0)
     label_lines = canvas.wrap(card.label, name_font, CARD_LABEL_MM)
     zone_text = " · ".join(part for part in (card.zone, card.scale) if part.strip())
     zone_lines = canvas.wrap(zone_text, body, layout.width - layout.zone)

@@ -42,3 +42,39 @@ def kind_label(tr: Translator, kind: str) -> str:
 
 def die_name(tr: Translator, kind: str, size: int) -> str:
     return tr.gettext(DIE_NAMES.get(kind, DIE_NAMES[Kind.ORDINARY])).format(size=size)
+
+
+# A SySCard's category, as the card's corner and the sheet's table name it.
+CATEGORY_WORDS: Final[dict[str, str]] = {
+    "character": N_("character"),
+    "skill": N_("skill"),
+    "ability": N_("ability"),
+    "item": N_("item"),
+    "vehicle": N_("vehicle"),
+    "creature": N_("creature"),
+    "place": N_("place"),
+    "other": N_("other"),
+}
+
+# The grades of the Necessary Rate Range Table, as a card names its efficiency's.
+GRADE_WORDS: Final[dict[str, str]] = {
+    "Novice": N_("Novice"),
+    "Adept": N_("Adept"),
+    "Master": N_("Master"),
+    "Qualified": N_("Qualified"),
+    "Expert": N_("Expert"),
+    "Specialist": N_("Specialist"),
+    "Exceptional": N_("Exceptional"),
+    "Excellent": N_("Excellent"),
+    "Supreme": N_("Supreme"),
+    "Ultimate": N_("Ultimate"),
+}
+
+
+def category_word(tr: Translator, category: str) -> str:
+    """A card's category in the print language; one this build does not know, as given."""
+    return tr.gettext(CATEGORY_WORDS[category]) if category in CATEGORY_WORDS else category
+
+
+def grade_word(tr: Translator, grade: str) -> str:
+    return tr.gettext(GRADE_WORDS[grade]) if grade in GRADE_WORDS else grade
