@@ -313,7 +313,7 @@ def paint_track(canvas: Canvas, left: float, top: float, track: Track) -> None:
             canvas.text(
                 rect.left(),
                 rect.top() + (size - canvas.line_height(font)) / 2,
-                "T",
+                canvas.tr.pgettext("the initial of turf, on a capped box", "T"),
                 font,
                 width=size,
                 align=Qt.AlignmentFlag.AlignHCenter,
