@@ -229,7 +229,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         "--language",
         type=_print_language,
         metavar="CODE",
-        help="the language of --print-cards and --print-sheets for this run: "
+        help="the language of --print-cards, --print-sheets and --print-summary for this run: "
         f"{', '.join(language_codes())} (the campaign's print language when not given)",
     )
     parser.add_argument(
@@ -518,8 +518,12 @@ def _main(argv: list[str] | None, collecting: bool, started: contextlib.ExitStac
     if args.card and args.print_cards is None:
         print("gm-desk: --card works with --print-cards", file=sys.stderr)
         return 2
-    if args.language and args.print_cards is None and args.print_sheets is None:
-        print("gm-desk: --language works with --print-cards and --print-sheets", file=sys.stderr)
+    printed = (args.print_cards, args.print_sheets, args.print_summary)
+    if args.language and all(out is None for out in printed):
+        print(
+            "gm-desk: --language works with --print-cards, --print-sheets and --print-summary",
+            file=sys.stderr,
+        )
         return 2
     problem = (
         _layout_problem(args)
@@ -1038,7 +1042,7 @@ def _print_sheets(args: argparse.Namespace) -> int:
             chosen = select_characters(opened.roster.all(), args.character)
             tr = translator(args.language or opened.print_language())
             sheets = gather_sheets(opened, chosen, tr) if args.print_sheets is not None else []
-            summary = gather_summary(opened) if args.print_summary is not None else None
+            summary = gather_summary(opened, tr) if args.print_summary is not None else None
         if args.print_sheets is not None:
             # Two-sided when the edge or the offset is given: backs moved by the offset.
             two_sided = args.duplex is not None or args.back_offset is not None
@@ -1047,7 +1051,7 @@ def _print_sheets(args: argparse.Namespace) -> int:
             names = ", ".join(sheet.name for sheet in sheets)
             print(f"Wrote the sheets of {names} on {pages} pages to {args.print_sheets}")
         if summary is not None:
-            pages = print_summary(summary, args.print_summary, args.paper)
+            pages = print_summary(summary, args.print_summary, args.paper, tr)
             print(f"Wrote the GM summary on {pages} page(s) to {args.print_summary}")
     except (CampaignRefused, ValueError, OSError, sqlite3.DatabaseError) as error:
         return _print_refused(args.campaign, error)

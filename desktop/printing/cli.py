@@ -136,10 +136,15 @@ def print_alignment(
         return export_alignment_pdf(out, page_size, options)
 
 
-def print_summary(summary: PrintSummary, out: Path, page_size: PageSizeName = "A4") -> int:
-    """Write the GM summary to ``out``; return its pages."""
+def print_summary(
+    summary: PrintSummary,
+    out: Path,
+    page_size: PageSizeName = "A4",
+    tr: Translator | None = None,
+) -> int:
+    """Write the GM summary to ``out`` in the print language ``tr``; return its pages."""
     with _gui_application():
-        return export_summary_pdf(out, summary, page_size)
+        return export_summary_pdf(out, summary, page_size, tr)
 
 
 def print_journal(journal: PrintJournal, out: Path, page_size: PageSizeName = "A4") -> int:

@@ -12,6 +12,7 @@ from typing import Final
 
 from desktop.language import N_, Translator
 from desktop.rules.dicepool import Kind, PlayState
+from desktop.rules.factions import STATUS_MINUS
 
 KIND_LABELS: Final[dict[str, str]] = {
     "pc": N_("Player character"),
@@ -78,3 +79,35 @@ def category_word(tr: Translator, category: str) -> str:
 
 def grade_word(tr: Translator, grade: str) -> str:
     return tr.gettext(GRADE_WORDS[grade]) if grade in GRADE_WORDS else grade
+
+
+# The faction ladder's wording (rules/factions.py's GANG_SCALE_LABELS and STATUS_LABELS).
+GANG_SCALE_WORDS: Final[dict[int, str]] = {
+    0: N_("1 or 2 people"),
+    1: N_("Small gangs (3-6 people)"),
+    2: N_("Medium gangs (12 people)"),
+    3: N_("Large gangs (20 people)"),
+    4: N_("Huge gangs (40 people)"),
+    5: N_("Massive gangs (80 people)"),
+    6: N_("Vast gangs (160 people)"),
+}
+STATUS_WORDS: Final[dict[int, str]] = {
+    3: N_("Allies"),
+    2: N_("Friendly"),
+    1: N_("Helpful"),
+    0: N_("Neutral"),
+    -1: N_("Interfering"),
+    -2: N_("Hostile"),
+    -3: N_("War"),
+}
+
+
+def gang_scale(tr: Translator, tier: int) -> str:
+    return tr.gettext(GANG_SCALE_WORDS[tier]) if tier in GANG_SCALE_WORDS else str(tier)
+
+
+def status_text(tr: Translator, status: int) -> str:
+    """A status with its sign and word, as the ladder writes it: "+2 Friendly", "−3 War"."""
+    word = tr.gettext(STATUS_WORDS[status]) if status in STATUS_WORDS else ""
+    sign = f"+{status}" if status > 0 else (f"{STATUS_MINUS}{-status}" if status < 0 else "0")
+    return f"{sign} {word}".strip()

@@ -353,7 +353,7 @@ def make_job(
             raise ValueError("The campaign has no player characters to print.")
         return _sheets_job(sheets, f"{stem} character sheets.pdf", layout, tr)
     if choice == SUMMARY:
-        return _summary_job(gather_summary(campaign), f"{stem} GM summary.pdf")
+        return _summary_job(gather_summary(campaign, tr), f"{stem} GM summary.pdf", tr)
     if choice in JOURNAL_CHOICES:
         return _journal_job(window, choice, options, layout.journal_players, stem)
     if choice in (SELECTED_CARDS, ALL_CARDS):
@@ -386,13 +386,13 @@ def _sheets_job(
     )
 
 
-def _summary_job(summary: PrintSummary, file_name: str) -> PrintJob:
+def _summary_job(summary: PrintSummary, file_name: str, tr: Translator) -> PrintJob:
     return PrintJob(
         title="GM summary",
         what="the GM summary",
         file_name=file_name,
-        paint=lambda device: paint_summary(device, summary),
-        export=lambda path, paper: export_summary_pdf(path, summary, paper),
+        paint=lambda device: paint_summary(device, summary, tr),
+        export=lambda path, paper: export_summary_pdf(path, summary, paper, tr),
     )
 
 

@@ -309,8 +309,10 @@ def _clocks(records: Iterable[ClockRecord]) -> tuple[SheetClock, ...]:
 # -------------------------------------------------------------------------- summary
 
 
-def gather_summary(campaign: Campaign) -> PrintSummary:
-    """The faction ladder, the chapter and the claims, as the GM summary prints them."""
+def gather_summary(campaign: Campaign, tr: Translator | None = None) -> PrintSummary:
+    """The faction ladder, the chapter and the claims, as the GM summary prints them,
+    its date in the print language ``tr`` (English when None)."""
+    words = tr if tr is not None else translator("en")
     summary = campaign.summary()
     chapter = campaign.chapter.get()
     clocks = campaign.clocks.all()
@@ -318,7 +320,9 @@ def gather_summary(campaign: Campaign) -> PrintSummary:
     names = {faction.id: faction.name for faction in faction_records}
     return PrintSummary(
         campaign=summary.name,
-        day_label=f"Day {summary.current_day} · {summary.today:%a %d %b %Y}",
+        day_label=words.gettext("Day {day} · {date}").format(
+            day=summary.current_day, date=words.long_date(summary.today)
+        ),
         chapter=SummaryChapter(
             name=chapter.name,
             tier=chapter.tier,

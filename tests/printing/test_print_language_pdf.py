@@ -103,7 +103,7 @@ def test_the_campaign_print_language_unless_one_is_given(
             "'klingon' is not a language GM Desk prints in",
         ),
         (["--language", "FR", "--print-cards"], "choose one of en, fr, de, es"),
-        (["--language", "fr", "--print-summary"], "--language works with --print-cards"),
+        (["--language", "fr", "--print-journal"], "--language works with --print-cards"),
     ],
 )
 def test_an_unknown_language_is_refused_and_nothing_written(
@@ -114,3 +114,14 @@ def test_an_unknown_language_is_refused_and_nothing_written(
     assert done.returncode == 2
     assert said in done.stderr and "Traceback" not in done.stderr
     assert not out.exists()
+
+
+def test_the_gm_summary_in_german(sample: Path, gm_desk_home: Path, tmp_path: Path) -> None:
+    out = tmp_path / "übersicht.pdf"
+    given = ("--campaign", str(sample), "--language", "de", "--print-summary", str(out))
+    assert run(gm_desk_home, *given).returncode == 0
+    summary = text(out)
+    for german in ("sl-übersicht", "fraktionsleiter", "stufe", "das kapitel", "hitze", "seite 1"):
+        assert german in summary
+    english = ("gm summary", "faction ladder", "the chapter", "no faction at this tier", "page 1")
+    assert [word for word in english if word in summary] == []
