@@ -490,9 +490,9 @@ def remember_layout(window: PrintHost, values: dict[str, object]) -> None:
 
 def remember_language(window: PrintHost, options: PrintOptions, code: str) -> None:
     """A new print language is a change to the campaign, one undo step; the print goes
-    ahead in it even where the campaign cannot keep it (read-only: said as a refusal)."""
-    if window.session is None or code == options.language:
-        return
+    ahead in it even where the campaign cannot keep it (open read-only)."""
+    if window.session is None or window.session.read_only or code == options.language:
+        return  # a campaign open read-only keeps its language; the print goes ahead
     window.session.push(SetPrintLanguage(window.session, code))
 
 
