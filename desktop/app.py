@@ -229,7 +229,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         "--language",
         type=_print_language,
         metavar="CODE",
-        help="the language of --print-cards, --print-sheets and --print-summary for this run: "
+        help="the language of --print-cards, --print-sheets, --print-summary and "
+        "--print-alignment for this run: "
         f"{', '.join(language_codes())} (the campaign's print language when not given)",
     )
     parser.add_argument(
@@ -518,10 +519,11 @@ def _main(argv: list[str] | None, collecting: bool, started: contextlib.ExitStac
     if args.card and args.print_cards is None:
         print("gm-desk: --card works with --print-cards", file=sys.stderr)
         return 2
-    printed = (args.print_cards, args.print_sheets, args.print_summary)
+    printed = (args.print_cards, args.print_sheets, args.print_summary, args.print_alignment)
     if args.language and all(out is None for out in printed):
         print(
-            "gm-desk: --language works with --print-cards, --print-sheets and --print-summary",
+            "gm-desk: --language works with --print-cards, --print-sheets, --print-summary "
+            "and --print-alignment",
             file=sys.stderr,
         )
         return 2
@@ -1011,9 +1013,10 @@ def _print_alignment(args: argparse.Namespace) -> int:
 
     _app = QGuiApplication.instance() or QGuiApplication(sys.argv[:1])
     try:
-        pages = print_alignment(
-            args.print_alignment, args.paper, CardPrintOptions(**_layout_values(args))
-        )
+        # No campaign: the language given, else English.
+        tr = translator(args.language or "en")
+        options = CardPrintOptions(**_layout_values(args))
+        pages = print_alignment(args.print_alignment, args.paper, options, tr)
     except (ValueError, OSError) as error:
         print(f"gm-desk: {error}", file=sys.stderr)
         return 1

@@ -129,11 +129,15 @@ def print_sheets(
 
 
 def print_alignment(
-    out: Path, page_size: PageSizeName = "A4", options: CardPrintOptions | None = None
+    out: Path,
+    page_size: PageSizeName = "A4",
+    options: CardPrintOptions | None = None,
+    tr: Translator | None = None,
 ) -> int:
-    """Write the print alignment test (front and back) to ``out``; return its pages."""
+    """Write the print alignment test (front and back) to ``out`` in the print language
+    ``tr`` (English when None); return its pages."""
     with _gui_application():
-        return export_alignment_pdf(out, page_size, options)
+        return export_alignment_pdf(out, page_size, options, tr)
 
 
 def print_summary(

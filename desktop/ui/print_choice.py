@@ -503,7 +503,8 @@ def preview_alignment(window: PrintHost) -> None:
     whether the offset typed in is right."""
     options = print_options(window)
     layout = remembered_layout(options) if options is not None else PrintLayout()
-    dialog = make_alignment_preview(window.window(), layout.cards, say=window.show_problem)
+    tr = translator(layout.language)
+    dialog = make_alignment_preview(window.window(), layout.cards, say=window.show_problem, tr=tr)
     try:
         dialog.exec()
     finally:

@@ -125,3 +125,13 @@ def test_the_gm_summary_in_german(sample: Path, gm_desk_home: Path, tmp_path: Pa
         assert german in summary
     english = ("gm summary", "faction ladder", "the chapter", "no faction at this tier", "page 1")
     assert [word for word in english if word in summary] == []
+
+
+def test_the_alignment_test_in_french_needs_no_campaign(gm_desk_home: Path, tmp_path: Path) -> None:
+    out = tmp_path / "alignement.pdf"
+    done = run(gm_desk_home, "--language", "fr", "--print-alignment", str(out), "--duplex", "short")
+    assert done.returncode == 0, done.stderr
+    front, back = (page.casefold() for page in page_texts(out))
+    assert "recto" in front and "bord court" in front and "milieu" in front
+    assert "verso" in back and "décalage du verso de x 0, y 0 mm" in back
+    assert "print this sheet" not in front and "hold the sheet" not in back
