@@ -217,6 +217,7 @@ class PrintChoiceDialog(QDialog):
         # Each language named in itself: a speaker finds their own at a glance.
         self.language = QComboBox()
         self.language.setObjectName("printLanguage")
+        self.language.setAccessibleName("Print language")
         for shipped in LANGUAGES:
             self.language.addItem(shipped.name, shipped.code)
         self.language.setCurrentIndex(max(0, self.language.findData(options.language)))
