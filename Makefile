@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test lint format bench schema package dist screenshot clean
+.PHONY: run test lint format bench schema catalogues package dist screenshot clean
 
 $(BIN)/python:
 	$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "GM Desk needs Python 3.11 or newer"'
@@ -51,6 +51,19 @@ package: $(VENV)/.installed-package
 schema: $(VENV)/.installed-test
 	$(BIN)/python -c 'from desktop.store.exchange.models import SCHEMA_FILE, schema_text; \
 		open("resources/" + SCHEMA_FILE, "w", encoding="utf-8").write(schema_text())'
+
+# The translations (gettext): the strings marked in the code (tr.gettext, tr.ngettext,
+# tr.pgettext, N_) extracted to the template, merged into each language's .po, and each
+# compiled to the .mo that is committed and shipped. Babel is a development tool only.
+LOCALE := desktop/language/locale
+CATALOGUE_SOURCES := desktop/language desktop/printing desktop/ui/print_data.py
+catalogues: $(VENV)/.installed-test
+	$(BIN)/pybabel extract --no-location --sort-output --omit-header --width 100 \
+		--keywords "gettext ngettext:1,2 pgettext:1c,2 N_" \
+		--output-file $(LOCALE)/gm_desk.pot $(CATALOGUE_SOURCES)
+	$(BIN)/pybabel update --no-fuzzy-matching --ignore-obsolete --width 100 --domain gm_desk \
+		--input-file $(LOCALE)/gm_desk.pot --output-dir $(LOCALE)
+	$(BIN)/pybabel compile --statistics --domain gm_desk --directory $(LOCALE)
 
 # Linux: the archive (with install.sh) and the .deb, in dist/. dist/gm-desk is reused
 # while it is newer than every source it is made from (gm_desk_bundle.build_is_fresh),

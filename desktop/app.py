@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, TypedDict, cast
 
 from desktop import __version__, outputs, paths
+from desktop.language import language_codes, translator
 from desktop.names import undecodable, undecodable_message
 from desktop.partial_files import partial_name
 from desktop.printing import choices as layout
@@ -225,6 +226,14 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         "--print-journal and --print-statistics (A4)",
     )
     parser.add_argument(
+        "--language",
+        type=_print_language,
+        metavar="CODE",
+        help="the language of --print-cards, --print-sheets, --print-summary and "
+        "--print-alignment for this run: "
+        f"{', '.join(language_codes())} (the campaign's print language when not given)",
+    )
+    parser.add_argument(
         "--share",
         type=_share_address,
         metavar="ADDRESS[:PORT]",
@@ -256,6 +265,15 @@ def _joined_offsets(argv: list[str]) -> list[str]:
             joined.append(token)
         waiting = token == "--back-offset"
     return joined
+
+
+def _print_language(text: str) -> str:
+    if text not in language_codes():
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a language GM Desk prints in; choose one of "
+            f"{', '.join(language_codes())}"
+        )
+    return text
 
 
 def _share_address(text: str) -> tuple[str, int]:
@@ -500,6 +518,14 @@ def _main(argv: list[str] | None, collecting: bool, started: contextlib.ExitStac
         return 2
     if args.card and args.print_cards is None:
         print("gm-desk: --card works with --print-cards", file=sys.stderr)
+        return 2
+    printed = (args.print_cards, args.print_sheets, args.print_summary, args.print_alignment)
+    if args.language and all(out is None for out in printed):
+        print(
+            "gm-desk: --language works with --print-cards, --print-sheets, --print-summary "
+            "and --print-alignment",
+            file=sys.stderr,
+        )
         return 2
     problem = (
         _layout_problem(args)
@@ -828,7 +854,12 @@ def _print_all(args: argparse.Namespace) -> int:
     if args.print_cards is not None:
         codes.append(
             _print_cards(
-                args.campaign, args.print_cards, args.card, args.paper, _layout_values(args)
+                args.campaign,
+                args.print_cards,
+                args.card,
+                args.paper,
+                _layout_values(args),
+                args.language,
             )
         )
     if args.print_sheets is not None or args.print_summary is not None:
@@ -983,9 +1014,10 @@ def _print_alignment(args: argparse.Namespace) -> int:
 
     _app = QGuiApplication.instance() or QGuiApplication(sys.argv[:1])
     try:
-        pages = print_alignment(
-            args.print_alignment, args.paper, CardPrintOptions(**_layout_values(args))
-        )
+        # No campaign: the language given, else English.
+        tr = translator(args.language or "en")
+        options = CardPrintOptions(**_layout_values(args))
+        pages = print_alignment(args.print_alignment, args.paper, options, tr)
     except (ValueError, OSError) as error:
         print(f"gm-desk: {error}", file=sys.stderr)
         return 1
@@ -1012,17 +1044,18 @@ def _print_sheets(args: argparse.Namespace) -> int:
         # Read-only, as for the cards: a GM Desk open on the campaign keeps its lock.
         with Campaign.open(args.campaign, data_dir=paths.data_dir(), read_only=True) as opened:
             chosen = select_characters(opened.roster.all(), args.character)
-            sheets = gather_sheets(opened, chosen) if args.print_sheets is not None else []
-            summary = gather_summary(opened) if args.print_summary is not None else None
+            tr = translator(args.language or opened.print_language())
+            sheets = gather_sheets(opened, chosen, tr) if args.print_sheets is not None else []
+            summary = gather_summary(opened, tr) if args.print_summary is not None else None
         if args.print_sheets is not None:
             # Two-sided when the edge or the offset is given: backs moved by the offset.
             two_sided = args.duplex is not None or args.back_offset is not None
             duplex = Duplex(args.back_offset or (0.0, 0.0)) if two_sided else None
-            pages = print_sheets(sheets, args.print_sheets, args.paper, duplex)
+            pages = print_sheets(sheets, args.print_sheets, args.paper, duplex, tr)
             names = ", ".join(sheet.name for sheet in sheets)
             print(f"Wrote the sheets of {names} on {pages} pages to {args.print_sheets}")
         if summary is not None:
-            pages = print_summary(summary, args.print_summary, args.paper)
+            pages = print_summary(summary, args.print_summary, args.paper, tr)
             print(f"Wrote the GM summary on {pages} page(s) to {args.print_summary}")
     except (CampaignRefused, ValueError, OSError, sqlite3.DatabaseError) as error:
         return _print_refused(args.campaign, error)
@@ -1035,6 +1068,7 @@ def _print_cards(
     names: list[str],
     paper: PageSizeName = "A4",
     layout: LayoutValues | None = None,
+    language: str | None = None,
 ) -> int:
     """`--print-cards`: the cards to a PDF with no window (and no screen needed).
 
@@ -1058,8 +1092,9 @@ def _print_cards(
         with Campaign.open(campaign, data_dir=paths.data_dir(), read_only=True) as opened:
             cards = campaign_cards(opened)
             remembered = opened.print_settings()
+            tr = translator(language or opened.print_language())
         options = CardPrintOptions.from_mapping({**remembered, **(layout or {})})
-        pages = print_cards(cards, out, names, paper, options)
+        pages = print_cards(cards, out, names, paper, options, tr)
     except (CampaignRefused, ValueError, OSError, sqlite3.DatabaseError) as error:
         return _print_refused(campaign, error)
     print(f"Wrote {len(names) or len(cards)} cards on {pages} pages to {out}")

@@ -31,6 +31,9 @@ MIGRATIONS_PACKAGE = ".".join(MIGRATIONS.parts)
 # The players' page (index.html, player.html, player.js, player.css): the share server
 # reads these files from the package at run time and serves them as they are.
 SHARE_PAGE = PurePath("desktop", "share", "page")
+# The compiled translations (gm_desk.mo, one a language): gettext reads them from the
+# package at run time; the .po and .pot are the sources, not shipped.
+LOCALE = PurePath("desktop", "language", "locale")
 
 # The player pages' server and what it stands on, named rather than left to PyInstaller's
 # reading of imports: aiohttp and its helpers import their C speedups inside try blocks
@@ -365,7 +368,8 @@ def data_files(root: Path = ROOT) -> list[tuple[str, str]]:
     `resources/` whole; the app's SVG and PNG icons (the ICO and ICNS only serve the
     Windows and macOS packaging); the Alembic revisions as source files, because Alembic
     reads them from `desktop/store/migrations` on disk at run time; the players' page
-    files, which the share server reads from `desktop/share/page`.
+    files, which the share server reads from `desktop/share/page`; the compiled
+    catalogues, which gettext reads from `desktop/language/locale`.
     """
     entries: list[tuple[str, str]] = []
     for folder, patterns in (("resources", ("*",)), ("icons", ("*.svg", "*.png"))):
@@ -381,6 +385,9 @@ def data_files(root: Path = ROOT) -> list[tuple[str, str]]:
     for path in _files(root / SHARE_PAGE, ("*",)):
         if not path.name.startswith("."):
             entries.append((str(path), SHARE_PAGE.as_posix()))
+    locale = root / LOCALE
+    for path in _files(locale, ("*.mo",)):
+        entries.append((str(path), (LOCALE / path.parent.relative_to(locale)).as_posix()))
     return entries
 
 

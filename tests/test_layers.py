@@ -1,7 +1,8 @@
 """The layers of DESIGN.md, every arrow of them.
 
-`rules` imports nothing of ours; `rules` and `store` import no Qt; `store` imports no
-`ui`, `printing` or `paint`; `printing` imports neither `ui` nor `store`; `paint`
+`rules` and `language` import nothing of ours; `rules`, `language` and `store` import
+no Qt (every layer may import `language`, the translations, as it may import `rules`);
+`store` imports no `ui`, `printing` or `paint`; `printing` imports neither `ui` nor `store`; `paint`
 imports only QtGui and QtCore, and nothing of ours but `rules`; nothing but `ui` and
 `app` imports `ui`; outside the store, the store is imported only through its public
 path, `from desktop.store import <a name in desktop.store.__all__>`, or an area's
@@ -87,6 +88,11 @@ def _refusal(module: str, name: str) -> str | None:
     if refused:
         return refused
     ours = _within(name, "desktop")
+    if _within(module, "desktop.language"):
+        if ours and not _within(name, "desktop.language"):
+            return "language imports nothing of the project"
+        if _within(name, *QT):
+            return "language imports no Qt"
     if _within(module, "desktop.rules"):
         if ours and not _within(name, "desktop.rules"):
             return "rules import nothing of the project"
@@ -124,9 +130,9 @@ IMPORTED_BY = {
     "desktop.share": ("desktop.ui", "desktop.app", "desktop.share"),
 }
 MAY_IMPORT = {
-    "desktop.actions": ("desktop.actions", "desktop.store", "desktop.rules"),
-    "desktop.views": ("desktop.views", "desktop.store", "desktop.rules"),
-    "desktop.share": ("desktop.share", "desktop.views", "desktop.rules"),
+    "desktop.actions": ("desktop.actions", "desktop.store", "desktop.rules", "desktop.language"),
+    "desktop.views": ("desktop.views", "desktop.store", "desktop.rules", "desktop.language"),
+    "desktop.share": ("desktop.share", "desktop.views", "desktop.rules", "desktop.language"),
 }
 SHARE_QT = ("PySide6.QtCore",)  # the share's hand-off to the Qt thread, no more
 
@@ -159,7 +165,7 @@ def test_every_module_keeps_to_its_layer() -> None:
 
 def test_every_layer_is_there_to_check() -> None:
     # A layer moved or renamed would leave its rules checking nothing.
-    for folder in ("rules", "store", "printing", "paint", "ui", "actions"):
+    for folder in ("rules", "language", "store", "printing", "paint", "ui", "actions"):
         assert len(_modules(folder)) > 1, folder
 
 
@@ -239,6 +245,8 @@ def test_the_public_path_checker_lets_public_names_and_the_store_itself_through(
         ("desktop.rules.dice", "from desktop.store.records import DieRecord\n"),
         ("desktop.rules.dice", "import desktop.paths\n"),
         ("desktop.rules.dice", "from PySide6.QtCore import QObject\n"),
+        ("desktop.language", "from desktop.rules import dice\n"),
+        ("desktop.language", "from PySide6.QtCore import QLocale\n"),
         ("desktop.store.campaign", "import PySide6.QtCore\n"),
         ("desktop.store.campaign", "from shiboken6 import isValid\n"),
         ("desktop.store.campaign", "def f():\n    from desktop.ui.session import S\n"),
@@ -315,8 +323,8 @@ def _loaded_by(modules: list[str], packages: tuple[str, ...]) -> list[str]:
     return ast.literal_eval(result.stdout.strip())
 
 
-def test_rules_and_store_import_no_qt() -> None:
-    assert _qt_loaded_by(_modules("rules") + _modules("store")) == []
+def test_rules_language_and_store_import_no_qt() -> None:
+    assert _qt_loaded_by(_modules("rules") + _modules("language") + _modules("store")) == []
 
 
 def test_downtime_planning_loads_no_qt() -> None:

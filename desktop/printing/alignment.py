@@ -23,6 +23,7 @@ from PySide6.QtGui import (
     QPen,
 )
 
+from desktop.language import Translator, translator
 from desktop.printing.cards import INK, PAGE_SIZES, RULE, SANS, SOFT_INK, PageSizeName
 from desktop.printing.layout import CardPrintOptions, alignment_targets
 from desktop.printing.pdf_file import write_pdf
@@ -85,9 +86,15 @@ class _Mm:
         self.painter.fillPath(path, INK)
 
 
-def paint_alignment(device: QPagedPaintDevice, options: CardPrintOptions | None = None) -> int:
-    """Paint the test's front and back on ``device``; return the pages drawn (2)."""
+def paint_alignment(
+    device: QPagedPaintDevice,
+    options: CardPrintOptions | None = None,
+    tr: Translator | None = None,
+) -> int:
+    """Paint the test's front and back on ``device`` in the print language ``tr``
+    (English when None); return the pages drawn (2)."""
     options = options or CardPrintOptions()
+    words = tr if tr is not None else translator("en")
     painter = QPainter()
     if not painter.begin(device):
         raise OSError("Could not start drawing on the printer or the PDF file.")
@@ -95,28 +102,36 @@ def paint_alignment(device: QPagedPaintDevice, options: CardPrintOptions | None 
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         mm = _Mm(painter, device)
         targets = alignment_targets(mm.paper, options)
-        _front(mm, [front for front, _back in targets], options)
+        _front(mm, [front for front, _back in targets], options, words)
         device.newPage()
-        _back(mm, [back for _front, back in targets], options)
+        _back(mm, [back for _front, back in targets], options, words)
     finally:
         painter.end()
     return 2
 
 
-def _front(mm: _Mm, crosses: list[tuple[float, float]], options: CardPrintOptions) -> None:
+def _front(
+    mm: _Mm, crosses: list[tuple[float, float]], options: CardPrintOptions, tr: Translator
+) -> None:
     width, height = mm.paper
-    mm.text((15, 12, width - 30, 8), "Print alignment test: FRONT", 14, bold=True)
-    mm.text(
-        (20, 22, width - 40, 22),
-        f"Print this sheet two-sided, flipping on the {options.duplex} edge, at 100 % "
-        "(actual size), as you will print your cards. Then turn to the back.",
-        9,
+    mm.text((15, 12, width - 30, 8), tr.gettext("Print alignment test: FRONT"), 14, bold=True)
+    how = (
+        tr.gettext(
+            "Print this sheet two-sided, flipping on the long edge, at 100 % (actual size), "
+            "as you will print your cards. Then turn to the back."
+        )
+        if options.duplex == "long"
+        else tr.gettext(
+            "Print this sheet two-sided, flipping on the short edge, at 100 % (actual size), "
+            "as you will print your cards. Then turn to the back."
+        )
     )
-    for label, (x, y) in zip("MA", crosses, strict=False):
+    mm.text((20, 22, width - 40, 22), how, 9)
+    for middle, (x, y) in zip((True, False), crosses, strict=False):
         _cross(mm, x, y)
         mm.text(
             (x + 3, y - 8, 20, 5),
-            "middle" if label == "M" else "A",
+            _mark(tr, middle),
             8,
             bold=True,
             align=Qt.AlignmentFlag.AlignLeft,
@@ -126,7 +141,12 @@ def _front(mm: _Mm, crosses: list[tuple[float, float]], options: CardPrintOption
     mm.line(left, y, left + SCALE_BAR_MM, y, 0.3)
     for step in range(0, int(SCALE_BAR_MM) + 1, 10):
         mm.line(left + step, y - (2.5 if step % 50 == 0 else 1.5), left + step, y, 0.2)
-    mm.text((left, y + 1.5, SCALE_BAR_MM, 6), "this bar is 100 mm long at 100 %", 8)
+    mm.text((left, y + 1.5, SCALE_BAR_MM, 6), tr.gettext("this bar is 100 mm long at 100 %"), 8)
+
+
+def _mark(tr: Translator, middle: bool) -> str:
+    """The middle cross's name, or the corner one's letter (A), on both sides."""
+    return tr.gettext("middle") if middle else tr.pgettext("the corner cross of the test", "A")
 
 
 def _cross(mm: _Mm, x: float, y: float) -> None:
@@ -140,29 +160,44 @@ def _cross(mm: _Mm, x: float, y: float) -> None:
     mm.painter.drawEllipse(mm.p(x, y), radius, radius)
 
 
-def _back(mm: _Mm, centres: list[tuple[float, float]], options: CardPrintOptions) -> None:
+def _back(
+    mm: _Mm, centres: list[tuple[float, float]], options: CardPrintOptions, tr: Translator
+) -> None:
     width, height = mm.paper
     dx, dy = options.back_offset_mm
-    mm.text((15, 12, width - 30, 8), "Print alignment test: BACK", 14, bold=True)
+    mm.text((15, 12, width - 30, 8), tr.gettext("Print alignment test: BACK"), 14, bold=True)
     # The words go where no grid is: under the title when a grid sits low on the page
     # (turned over the short edge), else at the bottom.
     low = any(y > height / 2 + 10 for _x, y in centres)
     mm.text(
         (18, 24 if low else height - 62, width - 36, 40),
-        "Hold the sheet up to a light with this side towards you. Each cross of the front "
-        "shows through on its grid. Read where the middle cross sits, in millimetres: "
-        "right of 0 is +X, below 0 is +Y. Add that to the back offset and type it into "
-        "Print (Layout: Back offset) or give it as --back-offset X,Y.\n"
-        f"This sheet was printed with a back offset of X {dx:g}, Y {dy:g} mm, "
-        f"flipping on the {options.duplex} edge. When both crosses sit on 0, the backs "
-        "line up. Grid A shows whether the paper turns skewed.",
+        tr.gettext(
+            "Hold the sheet up to a light with this side towards you. Each cross of the "
+            "front shows through on its grid. Read where the middle cross sits, in "
+            "millimetres: right of 0 is +X, below 0 is +Y. Add that to the back offset and "
+            "type it into Print (Layout: Back offset) or give it as --back-offset X,Y."
+        )
+        + "\n"
+        + (
+            tr.gettext(
+                "This sheet was printed with a back offset of X {x}, Y {y} mm, flipping on "
+                "the long edge. When both crosses sit on 0, the backs line up. Grid A shows "
+                "whether the paper turns skewed."
+            )
+            if options.duplex == "long"
+            else tr.gettext(
+                "This sheet was printed with a back offset of X {x}, Y {y} mm, flipping on "
+                "the short edge. When both crosses sit on 0, the backs line up. Grid A shows "
+                "whether the paper turns skewed."
+            )
+        ).format(x=tr.decimal(dx), y=tr.decimal(dy)),
         9,
     )
-    for label, (x, y) in zip("MA", centres, strict=False):
+    for middle, (x, y) in zip((True, False), centres, strict=False):
         _grid(mm, x, y)
         mm.text(
             (x - GRID_REACH_MM - 8, y - GRID_REACH_MM - 9, 20, 5),
-            "middle" if label == "M" else "A",
+            _mark(tr, middle),
             8,
             bold=True,
             align=Qt.AlignmentFlag.AlignLeft,
@@ -199,14 +234,19 @@ def _grid(mm: _Mm, cx: float, cy: float) -> None:
 
 
 def export_alignment_pdf(
-    path: Path | str, page_size: PageSizeName = "A4", options: CardPrintOptions | None = None
+    path: Path | str,
+    page_size: PageSizeName = "A4",
+    options: CardPrintOptions | None = None,
+    tr: Translator | None = None,
 ) -> int:
-    """Write the alignment test (front and back) to a PDF at ``path``; return its pages."""
+    """Write the alignment test (front and back) to a PDF at ``path`` in the print
+    language ``tr`` (English when None); return its pages."""
     if page_size not in PAGE_SIZES:
         raise ValueError(f"The page size must be A4 or Letter, not {page_size!r}.")
+    words = tr if tr is not None else translator("en")
     return write_pdf(
         path,
         PAGE_SIZES[page_size],
-        "GM Desk print alignment test",
-        lambda writer: paint_alignment(writer, options),
+        words.gettext("GM Desk print alignment test"),
+        lambda writer: paint_alignment(writer, options, words),
     )

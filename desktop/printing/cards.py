@@ -52,6 +52,7 @@ from PySide6.QtGui import (
     QTextLayout,
 )
 
+from desktop.language import N_, Translator, translator
 from desktop.printing.layout import (
     CARD_SIZES,
     MIN_PAGE_MARGIN_MM,
@@ -64,6 +65,7 @@ from desktop.printing.layout import (
 )
 from desktop.printing.pdf_file import write_pdf
 from desktop.printing.rich_text import SealedTextDocument, set_campaign_text
+from desktop.printing.words import category_word, grade_word
 from desktop.rules.syscards import efficiency_label, grade_for
 
 __all__ = [
@@ -141,9 +143,10 @@ BAND: Final = QColor(232, 232, 232)
 PAPER: Final = QColor(255, 255, 255)
 BORDER: Final = QColor(205, 205, 205)  # a card's edge out to its bleed, when printed with one
 
-NUMBER_LABELS: Final = ("POWER", "VELOCITY", "FOCUS", "RESISTANCE")
-CONTINUED_NOTE: Final = "continued on the back ▸"
-LOST_NOTE: Final = "… more than one card holds: shorten the Info"
+# Marked here, translated when painted: the card's words are in the print language.
+NUMBER_LABELS: Final = (N_("Power"), N_("Velocity"), N_("Focus"), N_("Resistance"))
+CONTINUED_NOTE: Final = N_("continued on the back ▸")
+LOST_NOTE: Final = N_("… more than one card holds: shorten the Info")
 
 
 # ------------------------------------------------------------------------------ data
@@ -270,8 +273,16 @@ class _Space:
     far the card's rectangle is from the card's real size on that device.
     """
 
-    def __init__(self, painter: QPainter, rect: QRectF, *, bordered: bool = False) -> None:
+    def __init__(
+        self,
+        painter: QPainter,
+        rect: QRectF,
+        *,
+        bordered: bool = False,
+        tr: Translator | None = None,
+    ) -> None:
         self.painter = painter
+        self.tr = tr if tr is not None else translator("en")
         self.device: QPaintDevice = painter.device()
         self.origin = rect.topLeft()
         self.unit = rect.width() / CARD_SIZE_MM[0]
@@ -832,7 +843,7 @@ def _corner_baseline(space: _Space) -> float:
 def _paint_category(space: _Space, card: PrintCard) -> float:
     """The category in small capitals on the number's baseline; returns its width."""
     font = _small_caps(space, 6.2)
-    text = card.category.upper()
+    text = category_word(space.tr, card.category).upper()
     space.painter.setFont(font)
     space.painter.setPen(SOFT_INK)
     space.painter.drawText(QPointF(space.x(PAD_MM), _corner_baseline(space)), text)
@@ -882,7 +893,7 @@ def _paint_corner(space: _Space, card: PrintCard, left_taken: float) -> None:
 def _paint_grade(space: _Space, card: PrintCard) -> float:
     """The efficiency's grade right under the number; returns the width it took."""
     font = _small_caps(space, 5.0)
-    text = grade_for(card.efficiency).upper()
+    text = grade_word(space.tr, grade_for(card.efficiency)).upper()
     box = space.rect(PAD_MM, NAME_ROW[0], _inner_width(), 2.4)
     _draw_lines(space, [text], font, box, align=Qt.AlignmentFlag.AlignRight, colour=SOFT_INK)
     return space.metrics(font).horizontalAdvance(text)
@@ -913,11 +924,19 @@ def _paint_header(space: _Space, card: PrintCard) -> None:
 
 def _number_label_font(space: _Space, width: float) -> QFont:
     """Small capitals at most 5.4 pt, smaller if the longest label needs it to fit."""
-    longest = max(NUMBER_LABELS, key=len)
     trial = _small_caps(space, 10)
+    # The widest in this language (German's are longer), measured, not counted.
+    longest = max(
+        space.metrics(trial).horizontalAdvance(_number_label(space, label))
+        for label in NUMBER_LABELS
+    )
     # Width grows in proportion to the size, so one measurement finds the size.
-    fitting = 10 * width / space.metrics(trial).horizontalAdvance(longest)
+    fitting = 10 * width / longest
     return _small_caps(space, max(3.8, min(5.4, fitting)))
+
+
+def _number_label(space: _Space, label: str) -> str:
+    return space.tr.gettext(label).upper()
 
 
 def _paint_numbers(space: _Space, card: PrintCard) -> None:
@@ -934,7 +953,8 @@ def _paint_numbers(space: _Space, card: PrintCard) -> None:
         radius = space.mm(1.2)
         painter.drawRoundedRect(space.rect(left, top, width, height), radius, radius)
         label_box = space.rect(left, top + 0.6, width, 2.6)
-        _draw_lines(space, [label], label_font, label_box, align=centre, colour=SOFT_INK)
+        shown = _number_label(space, label)
+        _draw_lines(space, [shown], label_font, label_box, align=centre, colour=SOFT_INK)
         number_box = space.rect(left, top + 3.0, width, height - 3.2)
         # Big numbers shrink rather than lose digits.
         font, lines = _fit_text(space, str(value), number_box, (13, 6), max_lines=1, bold=True)
@@ -947,14 +967,15 @@ def _paint_zone_scale(space: _Space, card: PrintCard) -> None:
     width = (_inner_width() - GAP_MM) / 2
     label_font = _small_caps(space, 5.0)
     painter = space.painter
-    for index, (label, value) in enumerate((("ZONE", card.zone), ("SCALE", card.scale))):
+    labels = (space.tr.gettext("Zone").upper(), space.tr.gettext("Scale").upper())
+    for index, (label, value) in enumerate(zip(labels, (card.zone, card.scale), strict=True)):
         left = PAD_MM + index * (width + GAP_MM)
         painter.setPen(space.pen(0.3, RULE))
         painter.drawLine(
             QPointF(space.x(left), space.y(top)), QPointF(space.x(left), space.y(top + height))
         )
         label_box = space.rect(left + 1.2, top, width - 1.2, 2.4)
-        _draw_lines(space, [label], label_font, label_box, colour=SOFT_INK)
+        _draw_one_line(space, label, label_font, label_box, colour=SOFT_INK)
         box = space.rect(left + 1.2, top + 2.5, width - 1.2, height - 2.5)
         font, lines = _fit_text(space, value.strip() or "—", box, (7.0, 5.5), max_lines=2)
         _draw_lines(space, lines, font, box)
@@ -1003,10 +1024,10 @@ def _paint_front_info(space: _Space, card: PrintCard, fit: CardFit) -> None:
         fit.image, with_footer=fit.overflows or bool(card.tags), height=space.height
     )
     if fit.front is not None or fit.back is not None:
-        _paint_section_label(space, "INFO", box.top() - LABEL_HEIGHT)
+        _paint_section_label(space, space.tr.gettext("Info").upper(), box.top() - LABEL_HEIGHT)
     _draw_info(space, fit.front, fit.scale, box)
     tags = ", ".join(tag.strip() for tag in card.tags if tag.strip())
-    _paint_footer(space, tags, CONTINUED_NOTE if fit.overflows else "")
+    _paint_footer(space, tags, space.tr.gettext(CONTINUED_NOTE) if fit.overflows else "")
 
 
 # ------------------------------------------------------------------ front, back
@@ -1019,19 +1040,21 @@ def paint_card_front(
     *,
     fit: CardFit | None = None,
     border: QRectF | None = None,
+    tr: Translator | None = None,
 ) -> CardFit:
     """Draw the front of ``card`` filling ``rect`` (63:88); return its ``CardFit``.
 
     Pass ``fit`` (from ``fit_card``) when it is already known: ``paint_pages`` does, so
     the front and its back agree on where the Info breaks. ``border`` (the card with
     its bleed) gives the card a grey edge running out to it, for cutting with bleed.
+    ``tr`` is the print language of its labels (English when None).
     """
     fit = fit if fit is not None else fit_card(painter, rect, card)
     painter.save()
     # The caller's painter comes back as it was, even when a card fails halfway.
     try:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        space = _Space(painter, rect, bordered=_paint_border(painter, border))
+        space = _Space(painter, rect, bordered=_paint_border(painter, border), tr=tr)
         _paint_blank(space, HEADER_BOTTOM)
         _paint_header(space, card)
         _paint_numbers(space, card)
@@ -1050,13 +1073,14 @@ def paint_card_back(
     *,
     fit: CardFit | None = None,
     border: QRectF | None = None,
+    tr: Translator | None = None,
 ) -> None:
     """Draw the back of ``card``: the rest of its Info, or a plain back with its name."""
     fit = fit if fit is not None else fit_card(painter, rect, card)
     painter.save()
     try:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        space = _Space(painter, rect, bordered=_paint_border(painter, border))
+        space = _Space(painter, rect, bordered=_paint_border(painter, border), tr=tr)
         if fit.overflows:
             _paint_continuation(space, card, fit)
         else:
@@ -1078,13 +1102,15 @@ def _paint_continuation(space: _Space, card: PrintCard, fit: CardFit) -> None:
     """A slim title band, so a loose back still says whose it is, then the rest."""
     _paint_blank(space, BACK_HEADER_BOTTOM)
     kind = space.rect(PAD_MM, 3.4, _inner_width(), 3.0)
-    _draw_lines(space, [card.category.upper()], _small_caps(space, 5.6), kind, colour=SOFT_INK)
+    category = category_word(space.tr, card.category).upper()
+    _draw_lines(space, [category], _small_caps(space, 5.6), kind, colour=SOFT_INK)
     name = space.rect(PAD_MM, 6.4, _inner_width(), BACK_HEADER_BOTTOM - 7.0)
     _paint_name(space, card, name, max_lines=2, sizes=(11.0, 8.0))
     box = _back_info_box(space.height)
-    _paint_section_label(space, "INFO, CONTINUED", box.top() - LABEL_HEIGHT)
+    label = space.tr.gettext("Info, continued").upper()
+    _paint_section_label(space, label, box.top() - LABEL_HEIGHT)
     _draw_info(space, fit.back, fit.scale, box)
-    _paint_footer(space, "", LOST_NOTE if fit.lost else "")
+    _paint_footer(space, "", space.tr.gettext(LOST_NOTE) if fit.lost else "")
 
 
 def _paint_plain_back(space: _Space, card: PrintCard) -> None:
@@ -1105,7 +1131,7 @@ def _paint_plain_back(space: _Space, card: PrintCard) -> None:
     name_box = panel.adjusted(space.mm(2), space.mm(2), -space.mm(2), -space.mm(7))
     _paint_name(space, card, name_box, max_lines=3, align=centre)
     kind_box = QRectF(panel.left(), panel.bottom() - space.mm(6.5), panel.width(), space.mm(4.5))
-    kind = [card.category.upper()]
+    kind = [category_word(space.tr, card.category).upper()]
     _draw_lines(space, kind, _small_caps(space, 6.2), kind_box, align=centre, colour=SOFT_INK)
     mark_box = space.rect(0, space.height - 14, CARD_SIZE_MM[0], 4)
     mark = space.font(7, bold=True)
@@ -1309,9 +1335,10 @@ def paint_pages(
     *,
     backs: bool = True,
     options: CardPrintOptions | None = None,
+    tr: Translator | None = None,
 ) -> int:
-    """Paint ``cards`` on ``printer_or_pdfwriter`` as ``options`` lay them out; return
-    the pages drawn.
+    """Paint ``cards`` on ``printer_or_pdfwriter`` as ``options`` lay them out, labelled
+    in the print language ``tr`` (English when None); return the pages drawn.
 
     With ``backs`` each page of fronts is followed by its page of backs, mirrored for the
     duplex edge and moved by the back offset: print two-sided and every back lands
@@ -1332,50 +1359,68 @@ def paint_pages(
         raise OSError("Could not start drawing on the printer or the PDF file.")
     images: ImageCache = {}
     pages = 0
+    words = tr if tr is not None else translator("en")
     try:
         for number, sheet in enumerate(sheets, start=1):
-            where = f"sheet {number} of {len(sheets)}"
+            where = (number, len(sheets))
             if pages:
                 device.newPage()
-            fits = _paint_fronts(painter, page, sheet, images)
+            fits = _paint_fronts(painter, page, sheet, images, words)
             if sheet_options.fold_over and backs:
-                _paint_backs(painter, page, sheet, fits)
+                _paint_backs(painter, page, sheet, fits, words)
             # Marks only for the places used: a last sheet's empty rows need no cutting.
             used = page.holding(len(sheet))
             _paint_cut_marks(painter, used, back=False)
-            _paint_page_note(painter, used, _front_note(sheet_options, where, backs))
+            front_note = _front_note(words, sheet_options, where, backs)
+            _paint_page_note(painter, used, front_note)
             pages += 1
             if backs and page.sheet.two_sided:
                 device.newPage()
-                _paint_backs(painter, page, sheet, fits)
+                _paint_backs(painter, page, sheet, fits, words)
                 _paint_cut_marks(painter, used, back=True)
-                _paint_page_note(painter, used, _back_note(sheet_options, where), back=True)
+                back_note = _back_note(words, sheet_options, where)
+                _paint_page_note(painter, used, back_note, back=True)
                 pages += 1
     finally:
         painter.end()
     return pages
 
 
-def _front_note(options: CardPrintOptions, where: str, backs: bool) -> str:
+def _front_note(
+    tr: Translator, options: CardPrintOptions, where: tuple[int, int], backs: bool
+) -> str:
+    number, count = where
     if options.fold_over and backs:
         # Short: one pair's width may be all the room there is between the cut lines.
-        return (
-            f"{where.capitalize()} · one-sided at 100 % · "
+        note = tr.gettext(
+            "Sheet {number} of {count} · one-sided at 100 % · "
             "cut each pair, fold on the dashed mark, glue"
         )
-    return f"Fronts, {where} · print at 100 % (actual size)"
+    else:
+        note = tr.gettext("Fronts, sheet {number} of {count} · print at 100 % (actual size)")
+    return note.format(number=number, count=count)
 
 
-def _back_note(options: CardPrintOptions, where: str) -> str:
-    note = f"Backs, {where} · two-sided, flip on {options.duplex} edge"
+def _back_note(tr: Translator, options: CardPrintOptions, where: tuple[int, int]) -> str:
+    number, count = where
+    note = (
+        tr.gettext("Backs, sheet {number} of {count} · two-sided, flip on long edge")
+        if options.duplex == "long"
+        else tr.gettext("Backs, sheet {number} of {count} · two-sided, flip on short edge")
+    ).format(number=number, count=count)
     dx, dy = options.back_offset_mm
     if dx or dy:
-        note += f" · back offset {dx:g}, {dy:g} mm"
+        offset = tr.gettext(" · back offset {x}, {y} mm")
+        note += offset.format(x=tr.decimal(dx), y=tr.decimal(dy))
     return note
 
 
 def _paint_fronts(
-    painter: QPainter, page: _Page, sheet: Sequence[PrintCard], images: ImageCache
+    painter: QPainter,
+    page: _Page,
+    sheet: Sequence[PrintCard],
+    images: ImageCache,
+    tr: Translator,
 ) -> list[CardFit]:
     fits = []
     bleed = page.sheet.options.bleed_mm > 0
@@ -1383,19 +1428,23 @@ def _paint_fronts(
         rect = page.rect(place.trim)
         fit = fit_card(painter, rect, card, images=images)
         border = page.rect(place.drawn) if bleed else None
-        fits.append(paint_card_front(painter, rect, card, fit=fit, border=border))
+        fits.append(paint_card_front(painter, rect, card, fit=fit, border=border, tr=tr))
     return fits
 
 
 def _paint_backs(
-    painter: QPainter, page: _Page, sheet: Sequence[PrintCard], fits: Sequence[CardFit]
+    painter: QPainter,
+    page: _Page,
+    sheet: Sequence[PrintCard],
+    fits: Sequence[CardFit],
+    tr: Translator,
 ) -> None:
     bleed = page.sheet.options.bleed_mm > 0
     for place, card, fit in zip(page.sheet.placements, sheet, fits, strict=False):
         rect = page.rect(place.back_trim)
         border = page.rect(place.back_drawn) if bleed else None
         if not place.back_rotated:
-            paint_card_back(painter, rect, card, fit=fit, border=border)
+            paint_card_back(painter, rect, card, fit=fit, border=border, tr=tr)
             continue
         # Folded across its width the back turns upside down: drawn half round, it
         # reads upright once folded.
@@ -1412,7 +1461,7 @@ def _paint_backs(
                     border.width(),
                     border.height(),
                 )
-            paint_card_back(painter, turned, card, fit=fit, border=border)
+            paint_card_back(painter, turned, card, fit=fit, border=border, tr=tr)
         finally:
             painter.restore()
 
@@ -1423,23 +1472,29 @@ def export_pdf(
     page_size: PageSizeName = "A4",
     backs: bool = True,
     options: CardPrintOptions | None = None,
+    tr: Translator | None = None,
 ) -> int:
-    """Write ``cards`` to a PDF at ``path`` (portrait A4 or Letter); return its pages."""
+    """Write ``cards`` to a PDF at ``path`` (portrait A4 or Letter), labelled in the print
+    language ``tr`` (English when None); return its pages."""
     if page_size not in PAGE_SIZES:
         raise ValueError(f"The page size must be A4 or Letter, not {page_size!r}.")
     if not cards:
         raise ValueError("There are no cards to print.")
     # Refused before the file is made: nothing is written for a layout that fits nothing.
     card_sheet(PAPER_MM[page_size], options)
+    words = tr if tr is not None else translator("en")
     return write_pdf(
         path,
         PAGE_SIZES[page_size],
-        _title(cards),
-        lambda writer: paint_pages(writer, cards, backs=backs, options=options),
+        _title(words, cards),
+        lambda writer: paint_pages(writer, cards, backs=backs, options=options, tr=words),
     )
 
 
-def _title(cards: Sequence[PrintCard]) -> str:
+def _title(tr: Translator, cards: Sequence[PrintCard]) -> str:
     if len(cards) == 1:
-        return f"SySCard: {cards[0].name}"
-    return f"SySCards: {len(cards)} cards"
+        return tr.gettext("SySCard: {name}").format(name=cards[0].name)
+    count = len(cards)
+    return tr.ngettext("SySCards: {count} card", "SySCards: {count} cards", count).format(
+        count=count
+    )

@@ -17,6 +17,7 @@ from typing import Protocol, TypeVar
 
 from PySide6.QtGui import QGuiApplication
 
+from desktop.language import Translator
 from desktop.printing.alignment import export_alignment_pdf
 from desktop.printing.cards import PageSizeName, PrintCard, export_pdf
 from desktop.printing.flow import Duplex
@@ -100,13 +101,15 @@ def print_cards(
     names: Sequence[str] = (),
     page_size: PageSizeName = "A4",
     options: CardPrintOptions | None = None,
+    tr: Translator | None = None,
 ) -> int:
-    """Write the chosen cards (all when ``names`` is empty) to ``out``; return its pages."""
+    """Write the chosen cards (all when ``names`` is empty) to ``out`` in the print
+    language ``tr`` (English when None); return its pages."""
     chosen = select_cards(campaign_cards, names)
     if not chosen:
         raise ValueError("The campaign has no cards to print.")
     with _gui_application():
-        return export_pdf(out, chosen, page_size=page_size, options=options)
+        return export_pdf(out, chosen, page_size=page_size, options=options, tr=tr)
 
 
 def print_sheets(
@@ -114,27 +117,38 @@ def print_sheets(
     out: Path,
     page_size: PageSizeName = "A4",
     duplex: Duplex | None = None,
+    tr: Translator | None = None,
 ) -> int:
-    """Write character sheets (already chosen) to ``out``; return its pages. With
-    ``duplex`` they are laid out two-sided, backs moved by its offset."""
+    """Write character sheets (already chosen) to ``out`` in the print language ``tr``
+    (English when None); return its pages. With ``duplex`` they are laid out two-sided,
+    backs moved by its offset."""
     if not sheets:
         raise ValueError("The campaign has no player characters to print.")
     with _gui_application():
-        return export_sheets_pdf(out, sheets, page_size, duplex)
+        return export_sheets_pdf(out, sheets, page_size, duplex, tr)
 
 
 def print_alignment(
-    out: Path, page_size: PageSizeName = "A4", options: CardPrintOptions | None = None
+    out: Path,
+    page_size: PageSizeName = "A4",
+    options: CardPrintOptions | None = None,
+    tr: Translator | None = None,
 ) -> int:
-    """Write the print alignment test (front and back) to ``out``; return its pages."""
+    """Write the print alignment test (front and back) to ``out`` in the print language
+    ``tr`` (English when None); return its pages."""
     with _gui_application():
-        return export_alignment_pdf(out, page_size, options)
+        return export_alignment_pdf(out, page_size, options, tr)
 
 
-def print_summary(summary: PrintSummary, out: Path, page_size: PageSizeName = "A4") -> int:
-    """Write the GM summary to ``out``; return its pages."""
+def print_summary(
+    summary: PrintSummary,
+    out: Path,
+    page_size: PageSizeName = "A4",
+    tr: Translator | None = None,
+) -> int:
+    """Write the GM summary to ``out`` in the print language ``tr``; return its pages."""
     with _gui_application():
-        return export_summary_pdf(out, summary, page_size)
+        return export_summary_pdf(out, summary, page_size, tr)
 
 
 def print_journal(journal: PrintJournal, out: Path, page_size: PageSizeName = "A4") -> int:

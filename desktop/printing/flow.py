@@ -36,6 +36,7 @@ from PySide6.QtGui import (
     QTextOption,
 )
 
+from desktop.language import Translator, translator
 from desktop.printing.cards import (
     INK,
     PAGE_SIZES,
@@ -132,9 +133,12 @@ class Canvas:
     so the same sheet measures the same on a 1200 dpi PDF and a 600 dpi printer.
     """
 
-    def __init__(self, painter: QPainter, frame: PageFrame) -> None:
+    def __init__(self, painter: QPainter, frame: PageFrame, tr: Translator | None = None) -> None:
         self.painter = painter
         self.frame = frame
+        # The print language's words and numbers: every label a block paints goes
+        # through it, the campaign's own text (names, notes) never does.
+        self.tr = tr if tr is not None else translator("en")
         self.device = painter.device()
         self._metrics: dict[int, QFontMetricsF] = {}
         self._widths: dict[tuple[int, str], float] = {}
@@ -453,11 +457,13 @@ def paint_documents(
     device: QPagedPaintDevice,
     build: Callable[[Canvas], Sequence[FlowDocument]],
     duplex: Duplex | None = None,
+    tr: Translator | None = None,
 ) -> int:
     """Paint every document ``build`` makes, each from a fresh page; return pages drawn.
 
     ``build`` gets the canvas first, so every block is measured with the fonts of the
-    device it will be painted on. With ``duplex`` the pages print two-sided.
+    device it will be painted on, and in the print language ``tr`` (English when None).
+    With ``duplex`` the pages print two-sided.
     """
     frame = PageFrame.of(device)
     painter = QPainter()
@@ -466,7 +472,7 @@ def paint_documents(
     pages = 0
     try:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        canvas = Canvas(painter, frame)
+        canvas = Canvas(painter, frame, tr)
         for document in build(canvas):
             laid_out = paginate(document, frame.flow_height)
             real = len(laid_out)
@@ -495,7 +501,8 @@ def _paint_page(canvas: Canvas, placed: Placed, footer: str, number: int, count:
     top = canvas.frame.content.top()
     for block, y in placed:
         block.paint(canvas, top + y)
-    _paint_footer(canvas, footer, f"page {number} of {count}")
+    page = canvas.tr.gettext("page {number} of {count}")
+    _paint_footer(canvas, footer, page.format(number=number, count=count))
 
 
 def _fill(canvas: Canvas, placed: Placed, filler: Callable[[Canvas, float, float], None]) -> None:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QPainter
+from PySide6.QtGui import QFont, QPainter
 
 from desktop.paint.clocks import ClockStyle, paint_clock
 from desktop.paint.dice import paint_die
@@ -56,9 +56,10 @@ SCREEN_BOX: Final = 40.0  # the table's routines draw in boxes this many pixels 
 
 def heading(title: str, section: str, *, note: str = "", continued: bool = False) -> Block:
     """A section's title: a black square, the words in capitals, a rule to the edge."""
-    shown = f"{title} (continued)" if continued else title
 
     def paint(canvas: Canvas, top: float) -> None:
+        # `title` and `note` come translated; the continuation is added in the same language.
+        shown = canvas.tr.gettext("{title} (continued)").format(title=title) if continued else title
         font = canvas.font(HEADING_PT, bold=True, caps=True)
         text_top = top + 1.8
         middle = text_top + canvas.line_height(font) / 2
@@ -189,15 +190,17 @@ def tile(
 ) -> Piece:
     """A framed number with its label: how a player finds HP or stress at a glance."""
     label_font = canvas.font(LABEL_PT, bold=True, caps=True)
-    value_font = canvas.font(15, bold=True, serif=True)
     sub_font = canvas.font(LABEL_PT)
     inner = width - 3.0
+    value_font = _tile_value_font(canvas, value, inner)
+    # A label longer than the tile (Spanish, German) goes on over two lines, never cut.
+    label_lines = canvas.wrap(label, label_font, inner)
     value_lines = canvas.wrap(value, value_font, inner)
     sub_lines = canvas.wrap(sub, sub_font, inner) if sub else []
     height = max(
         min_height,
         2.8
-        + canvas.line_height(label_font)
+        + len(label_lines) * canvas.line_height(label_font)
         + len(value_lines) * canvas.line_height(value_font)
         + len(sub_lines) * canvas.line_height(sub_font),
     )
@@ -205,12 +208,21 @@ def tile(
     def paint(canvas: Canvas, left: float, top: float) -> None:
         canvas.box(QRectF(left, top, width, height), line=0.3, radius=1.6)
         y = top + 1.2
-        canvas.text(left + 1.5, y, label, label_font, colour=SOFT_INK)
-        y += canvas.line_height(label_font)
+        y += canvas.lines(left + 1.5, y, label_lines, label_font, colour=SOFT_INK)
         y += canvas.lines(left + 1.5, y, value_lines, value_font)
         canvas.lines(left + 1.5, y, sub_lines, sub_font, colour=SOFT_INK)
 
     return Piece(width, height, paint)
+
+
+def _tile_value_font(canvas: Canvas, value: str, inner: float) -> QFont:
+    """The value's type, smaller where a word is wider than the tile (German's long
+    words): a word would otherwise break in the middle."""
+    for points in (15.0, 13.5, 12.0, 10.5, 9.0):
+        font = canvas.font(points, bold=True, serif=True)
+        if all(canvas.text_width(word, font) <= inner for word in value.split()):
+            return font
+    return font
 
 
 def chip(canvas: Canvas, label: str, value: str) -> Piece:
@@ -312,7 +324,7 @@ def paint_track(canvas: Canvas, left: float, top: float, track: Track) -> None:
             canvas.text(
                 rect.left(),
                 rect.top() + (size - canvas.line_height(font)) / 2,
-                "T",
+                canvas.tr.pgettext("the initial of turf, on a capped box", "T"),
                 font,
                 width=size,
                 align=Qt.AlignmentFlag.AlignHCenter,

@@ -16,6 +16,7 @@ from PySide6.QtPrintSupport import QPrinter, QPrintPreviewDialog
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 from desktop import outputs
+from desktop.language import Translator
 from desktop.printing.alignment import paint_alignment
 from desktop.printing.cards import PrintCard, paint_pages
 from desktop.printing.layout import CardPrintOptions
@@ -118,15 +119,18 @@ def _show(parent: QWidget, message: str) -> None:
 
 
 def make_alignment_preview(
-    parent: QWidget | None, options: CardPrintOptions | None = None, say: Say | None = None
+    parent: QWidget | None,
+    options: CardPrintOptions | None = None,
+    say: Say | None = None,
+    tr: Translator | None = None,
 ) -> QPrintPreviewDialog:
     """A preview of the print alignment test, printed with ``options``' back offset and
-    duplex edge; its Print button prints it."""
+    duplex edge in the print language ``tr``; its Print button prints it."""
     return make_document_preview(
         parent,
         "Print Alignment Test",
         "GM Desk print alignment test",
-        lambda device: paint_alignment(device, options),
+        lambda device: paint_alignment(device, options, tr),
         say=say,
     )
 

@@ -23,7 +23,7 @@ from typing import Final
 from PySide6.QtCore import QRectF, QSize, Qt
 from PySide6.QtGui import QImage, QPagedPaintDevice
 
-from desktop.paint.dice import kind_word
+from desktop.language import N_, Translator, translator
 from desktop.printing.cards import INK, RULE, SOFT_INK, PageSizeName, decode_within
 from desktop.printing.flow import (
     Block,
@@ -54,9 +54,9 @@ from desktop.printing.parts import (
     tiles,
     track_piece,
 )
+from desktop.printing.words import PLAY_STATE_WORDS, category_word, die_name, kind_label
 from desktop.rules import dicepool
 from desktop.rules.dicepool import Kind, Place
-from desktop.rules.roster import KIND_LABELS
 from desktop.rules.syscards import efficiency_label
 
 __all__ = [
@@ -86,9 +86,9 @@ HP_BOXES_MAX: Final = 30  # more hit points than this print as numbers, not boxe
 LEFT: Final = Qt.AlignmentFlag.AlignLeft
 RIGHT: Final = Qt.AlignmentFlag.AlignRight
 PLACE_LABELS: Final[dict[str, str]] = {
-    Place.POOL: "In the pool",
-    Place.TABLE: "On the table",
-    Place.REMOVED: "Removed",
+    Place.POOL: N_("In the pool"),
+    Place.TABLE: N_("On the table"),
+    Place.REMOVED: N_("Removed"),
 }
 
 
@@ -209,25 +209,30 @@ class PrintSheet:
     def count(self, place: str) -> int:
         return sum(1 for die in self.dice if die.place == place)
 
-    @property
-    def kind_label(self) -> str:
-        return KIND_LABELS.get(self.kind, self.kind.capitalize())
+    def kind_label(self, tr: Translator) -> str:
+        return kind_label(tr, self.kind)
 
 
 # --------------------------------------------------------------------------- painting
 
 
 def paint_sheets(
-    device: QPagedPaintDevice, sheets: Sequence[PrintSheet], duplex: Duplex | None = None
+    device: QPagedPaintDevice,
+    sheets: Sequence[PrintSheet],
+    duplex: Duplex | None = None,
+    tr: Translator | None = None,
 ) -> int:
     """Paint every sheet, each from a new page, on ``device``; return the pages drawn.
 
     With ``duplex`` (two-sided) each sheet starts on a fresh sheet of paper and every
-    back page is moved by the back offset."""
+    back page is moved by the back offset. ``tr`` is the print language (English when
+    None)."""
     if not sheets:
         raise ValueError("There are no characters to print.")
     chosen = list(sheets)
-    return paint_documents(device, lambda canvas: [_document(canvas, s) for s in chosen], duplex)
+    return paint_documents(
+        device, lambda canvas: [_document(canvas, s) for s in chosen], duplex, tr
+    )
 
 
 def _document(canvas: Canvas, sheet: PrintSheet) -> FlowDocument:
@@ -244,7 +249,7 @@ def _play_notes(canvas: Canvas, top: float, bottom: float) -> None:
     first = top + HEADING_HEIGHT + NOTE_LINE_MM
     if bottom - first < 3 * NOTE_LINE_MM:
         return
-    heading("Play notes", "").paint(canvas, top)
+    heading(canvas.tr.gettext("Play notes"), "").paint(canvas, top)
     y = first
     while y <= bottom - 1.0:
         canvas.line(canvas.left, y, canvas.right, y, 0.2, RULE)
@@ -274,7 +279,7 @@ def _header(canvas: Canvas, sheet: PrintSheet) -> list[Block]:
 
     def paint(canvas: Canvas, top: float) -> None:
         left = canvas.left
-        canvas.text(left, top, sheet.kind_label, kind_font, colour=SOFT_INK)
+        canvas.text(left, top, sheet.kind_label(canvas.tr), kind_font, colour=SOFT_INK)
         y = top + canvas.line_height(kind_font)
         y += canvas.lines(left, y, name_lines, name_font)
         if sub:
@@ -293,28 +298,33 @@ def _header(canvas: Canvas, sheet: PrintSheet) -> list[Block]:
 
 def _glance_tiles(canvas: Canvas, sheet: PrintSheet, width: float) -> list[Piece]:
     """The numbers a player looks for mid-game, each in its own frame."""
+    tr = canvas.tr
     values: list[tuple[str, str, str]] = []
     total = len(sheet.dice)
     if total:
-        values.append(("Dice in pool", f"{sheet.count('pool')} / {total}", _dice_note(sheet)))
+        pool = f"{tr.number(sheet.count('pool'))} / {tr.number(total)}"
+        values.append((tr.gettext("Dice in pool"), pool, _dice_note(tr, sheet)))
     if sheet.downtime is not None:
         down = sheet.downtime
-        values.append(("Hit points", f"{down.hp} / {down.hp_max}", ""))
-        values.append(("Stress", f"{down.stress} / {down.stress_track}", ""))
-        values.append(("Trauma", f"{down.trauma} / {TRAUMA_BOXES}", ""))
+        values.append((tr.gettext("Hit points"), f"{down.hp} / {down.hp_max}", ""))
+        values.append((tr.gettext("Stress"), f"{down.stress} / {down.stress_track}", ""))
+        values.append((tr.gettext("Trauma"), f"{down.trauma} / {TRAUMA_BOXES}", ""))
     if sheet.energy is not None and sheet.energy.daily_net is not None:
-        values.append(("Daily energy", str(sheet.energy.daily_net), "net, a day"))
+        net = tr.number(sheet.energy.daily_net)
+        values.append((tr.gettext("Daily energy"), net, tr.gettext("net, a day")))
     if not values:
         return []
     each = (width - 2.5 * (len(values) - 1)) / len(values)
     return tiles(canvas, values, max(26.0, min(38.0, each)))
 
 
-def _dice_note(sheet: PrintSheet) -> str:
+def _dice_note(tr: Translator, sheet: PrintSheet) -> str:
     on_table = sheet.count(Place.TABLE)
-    parts = [f"{on_table} on the table"] if on_table else []
+    parts = [tr.gettext("{count} on the table").format(count=on_table)] if on_table else []
     if removed := sheet.count(Place.REMOVED):
-        parts.append(f"{removed} removed")
+        parts.append(
+            tr.ngettext("{count} removed", "{count} removed", removed).format(count=removed)
+        )
     return ", ".join(parts)
 
 
@@ -341,9 +351,10 @@ def _paint_portrait(canvas: Canvas, image: QImage, top: float) -> None:
 def _notes(canvas: Canvas, sheet: PrintSheet, openers: dict[str, list[Block]]) -> list[Block]:
     if not sheet.notes.strip():
         return []
-    openers["notes"] = [heading("Notes", "notes", continued=True)]
+    title = canvas.tr.gettext("Notes")
+    openers["notes"] = [heading(title, "notes", continued=True)]
     lines = line_blocks(canvas, sheet.notes.strip(), section="notes", points=9.5, serif=True)
-    return [heading("Notes", "notes"), *lines]
+    return [heading(title, "notes"), *lines]
 
 
 # ------------------------------------------------------------------------------- dice
@@ -352,16 +363,20 @@ def _notes(canvas: Canvas, sheet: PrintSheet, openers: dict[str, list[Block]]) -
 def _dice(canvas: Canvas, sheet: PrintSheet, openers: dict[str, list[Block]]) -> list[Block]:
     if not sheet.dice and not sheet.items:
         return []
-    note = f"{sheet.count('pool')} in the pool, {sheet.count('table')} on the table, " + (
-        f"{sheet.count('removed')} removed"
+    tr = canvas.tr
+    note = tr.gettext("{pool} in the pool, {table} on the table, {removed} removed").format(
+        pool=sheet.count(Place.POOL),
+        table=sheet.count(Place.TABLE),
+        removed=sheet.count(Place.REMOVED),
     )
     state = dicepool.play_state(
         sheet.count(Place.POOL), sheet.count(Place.TABLE), sheet.count(Place.REMOVED)
     )
     if state in (dicepool.PlayState.OUT_OF_PLAY, dicepool.PlayState.OUT_FOR_GOOD):
-        note += f": {dicepool.PLAY_STATE_WORDS[state]}"  # in words, not only by colour
-    openers["dice"] = [heading("Dice", "dice", continued=True)]
-    blocks = [heading("Dice", "dice", note=note)]
+        note += f": {tr.gettext(PLAY_STATE_WORDS[state])}"  # in words, not only by colour
+    title = tr.gettext("Dice")
+    openers["dice"] = [heading(title, "dice", continued=True)]
+    blocks = [heading(title, "dice", note=note)]
     groups = [_dice_group(canvas, sheet, place) for place in PLACE_LABELS]
     blocks.extend(pack_rows(groups, canvas.width, section="dice", gap=7.0))
     if sheet.items:
@@ -376,7 +391,8 @@ def _dice_group(canvas: Canvas, sheet: PrintSheet, place: str) -> Piece:
     """One place's dice under a label; a long pool wraps within the page's width."""
     dice = [die for die in sheet.dice if die.place == place]
     label_font = canvas.font(LABEL_PT, bold=True, caps=True)
-    label = f"{PLACE_LABELS[place]} · {len(dice)}"
+    label = f"{canvas.tr.gettext(PLACE_LABELS[place])} · {len(dice)}"
+    none = canvas.tr.gettext("none")
     step = DIE_MM + 1.2
     per_line = max(1, int((canvas.width + 1.2) // step))
     lines = max(1, -(-len(dice) // per_line))
@@ -388,7 +404,7 @@ def _dice_group(canvas: Canvas, sheet: PrintSheet, place: str) -> Piece:
         canvas.text(left, top, label, label_font, colour=SOFT_INK)
         y = top + canvas.line_height(label_font) + 0.8
         if not dice:
-            canvas.text(left, y + 2.0, "none", canvas.font(SMALL_PT, italic=True), colour=SOFT_INK)
+            canvas.text(left, y + 2.0, none, canvas.font(SMALL_PT, italic=True), colour=SOFT_INK)
         for index, die in enumerate(dice):
             row, column = divmod(index, per_line)
             rect = QRectF(left + column * step, y + row * step, DIE_MM, DIE_MM)
@@ -402,7 +418,7 @@ def _item_piece(canvas: Canvas, item: SheetItem, width: float) -> Piece:
     note_font = canvas.font(SMALL_PT)
     text_width = width - ITEM_DIE_MM - 2.5
     name_lines = canvas.wrap(item.name, name_font, text_width)
-    note_lines = canvas.wrap(_item_note(item), note_font, text_width)
+    note_lines = canvas.wrap(_item_note(canvas.tr, item), note_font, text_width)
     text_height = len(name_lines) * canvas.line_height(name_font) + len(
         note_lines
     ) * canvas.line_height(note_font)
@@ -420,19 +436,18 @@ def _item_piece(canvas: Canvas, item: SheetItem, width: float) -> Piece:
     return Piece(width, height, paint)
 
 
-def _item_note(item: SheetItem) -> str:
-    parts = ["Weapon" if item.kind == "weapon" else "Armour"]
+def _item_note(tr: Translator, item: SheetItem) -> str:
+    parts = [tr.gettext("Weapon") if item.kind == "weapon" else tr.gettext("Armour")]
     if item.die is None:
-        parts.append("no die")
+        parts.append(tr.gettext("no die"))
     else:
-        word = kind_word(item.die.kind)
-        parts.append(f"{word} die d{item.die.size}" if word else f"die d{item.die.size}")
+        parts.append(die_name(tr, item.die.kind, item.die.size))
         if item.die.place == Place.TABLE:
-            parts.append("depleted, on the table")
+            parts.append(tr.gettext("depleted, on the table"))
         elif item.die.place == Place.REMOVED:
-            parts.append("removed")
+            parts.append(tr.gettext("removed"))
     if item.deplete:
-        parts.append("depletes on use")
+        parts.append(tr.gettext("depletes on use"))
     return " · ".join(parts)
 
 
@@ -444,10 +459,14 @@ def _traits(canvas: Canvas, sheet: PrintSheet, openers: dict[str, list[Block]]) 
         return []
     half = (canvas.width - 6.0) / 2
     titles = _trait_titles(canvas, half)
-    openers["traits"] = [heading("Traits", "traits", continued=True), titles]
+    tr = canvas.tr
+    title = tr.gettext("Traits")
+    openers["traits"] = [heading(title, "traits", continued=True), titles]
     count = len(sheet.traits)
-    note = f"{count} trait{'s' if count != 1 else ''} · steps added to a roll"
-    blocks = [heading("Traits", "traits", note=note), titles]
+    note = tr.ngettext(
+        "{count} trait · steps added to a roll", "{count} traits · steps added to a roll", count
+    ).format(count=count)
+    blocks = [heading(title, "traits", note=note), titles]
     pairs = [sheet.traits[start : start + 2] for start in range(0, count, 2)]
     blocks.extend(_trait_row(canvas, pair, half, index) for index, pair in enumerate(pairs))
     return blocks
@@ -456,8 +475,8 @@ def _traits(canvas: Canvas, sheet: PrintSheet, openers: dict[str, list[Block]]) 
 def _trait_titles(canvas: Canvas, half: float) -> Block:
     columns = []
     for offset in (0.0, half + 6.0):
-        columns.append(("Trait", offset, Qt.AlignmentFlag.AlignLeft))
-        columns.append(("Steps", offset + half, Qt.AlignmentFlag.AlignRight))
+        columns.append((canvas.tr.gettext("Trait"), offset, Qt.AlignmentFlag.AlignLeft))
+        columns.append((canvas.tr.gettext("Steps"), offset + half, Qt.AlignmentFlag.AlignRight))
     return column_titles(canvas, columns, "traits")
 
 
@@ -465,7 +484,8 @@ def _trait_row(canvas: Canvas, pair: Sequence[SheetTrait], half: float, index: i
     font = canvas.font(BODY_PT)
     tag_font = canvas.font(LABEL_PT, caps=True)
     value_width = 9.0
-    tag_width = canvas.text_width("constrained", tag_font) + 2.0
+    broad, constrained = canvas.tr.gettext("broad"), canvas.tr.gettext("constrained")
+    tag_width = max(canvas.text_width(tag, tag_font) for tag in (broad, constrained)) + 2.0
     name_width = half - value_width - tag_width - 2.0
     wrapped = [canvas.wrap(trait.name, font, name_width) for trait in pair]
     height = max(len(lines) for lines in wrapped) * canvas.line_height(font) + 1.8
@@ -475,7 +495,7 @@ def _trait_row(canvas: Canvas, pair: Sequence[SheetTrait], half: float, index: i
         for column, (trait, lines) in enumerate(zip(pair, wrapped, strict=True)):
             left = canvas.left + column * (half + 6.0)
             canvas.lines(left + 0.8, top + 0.9, lines, font)
-            tag = "broad" if trait.broad else "constrained"
+            tag = broad if trait.broad else constrained
             canvas.text(left + name_width + 1.0, top + 1.4, tag, tag_font, colour=SOFT_INK)
             box = QRectF(left + half - value_width, top + 0.5, value_width, height - 1.0)
             canvas.box(box, line=0.3, radius=1.0)
@@ -500,18 +520,21 @@ def _downtime(canvas: Canvas, sheet: PrintSheet, openers: dict[str, list[Block]]
     down = sheet.downtime
     if down is None:
         return []
-    openers["downtime"] = [heading("Harm, stress and growth", "downtime", continued=True)]
-    blocks = [heading("Harm, stress and growth", "downtime")]
+    tr = canvas.tr
+    title = tr.gettext("Harm, stress and growth")
+    openers["downtime"] = [heading(title, "downtime", continued=True)]
+    blocks = [heading(title, "downtime")]
     hp_value = f"{down.hp} / {down.hp_max}"
+    stress, trauma, hp = tr.gettext("Stress"), tr.gettext("Trauma"), tr.gettext("Hit points")
     tracks = [
-        Track("Stress", down.stress_track, down.stress, f"{down.stress} / {down.stress_track}"),
-        Track("Trauma", TRAUMA_BOXES, down.trauma, f"{down.trauma} / {TRAUMA_BOXES}"),
+        Track(stress, down.stress_track, down.stress, f"{down.stress} / {down.stress_track}"),
+        Track(trauma, TRAUMA_BOXES, down.trauma, f"{down.trauma} / {TRAUMA_BOXES}"),
     ]
     if down.hp_max <= HP_BOXES_MAX:
-        tracks.append(Track("Hit points", down.hp_max, down.hp, hp_value))
+        tracks.append(Track(hp, down.hp_max, down.hp, hp_value))
     pieces = [track_piece(canvas, track) for track in tracks]
     if down.hp_max > HP_BOXES_MAX:
-        pieces.append(tile(canvas, "Hit points", hp_value, width=30.0))
+        pieces.append(tile(canvas, hp, hp_value, width=30.0))
     blocks.extend(pack_rows(pieces, canvas.width, section="downtime", gap=8.0, row_gap=1.8))
     blocks.extend(_xp_rows(canvas, down))
     blocks.extend(_virtue_vice(canvas, down))
@@ -527,12 +550,18 @@ def _xp_rows(canvas: Canvas, down: SheetDowntime) -> list[Block]:
     pieces = [
         track_piece(
             canvas,
-            Track(track, max(XP_BOXES, marks + 1), marks, f"{marks} XP", box=4.0),
+            Track(
+                track,
+                max(XP_BOXES, marks + 1),
+                marks,
+                canvas.tr.gettext("{marks} XP").format(marks=marks),
+                box=4.0,
+            ),
             label_width=label_width,
         )
         for track, marks in down.xp
     ]
-    title = _label_block(canvas, "Experience", "downtime")
+    title = _label_block(canvas, canvas.tr.gettext("Experience"), "downtime")
     return [title, *pack_rows(pieces, canvas.width, section="downtime", gap=10.0, row_gap=1.4)]
 
 
@@ -548,7 +577,12 @@ def _label_block(canvas: Canvas, text: str, section: str) -> Block:
 
 def _virtue_vice(canvas: Canvas, down: SheetDowntime) -> list[Block]:
     width = (canvas.width - 2 * 5.0) / 3
-    fields = (("Virtue", down.virtue), ("Vice", down.vice), ("Vice purveyor", down.purveyor))
+    tr = canvas.tr
+    fields = (
+        (tr.gettext("Virtue"), down.virtue),
+        (tr.gettext("Vice"), down.vice),
+        (tr.gettext("Vice purveyor"), down.purveyor),
+    )
     pieces = [_field_piece(canvas, label, value, width) for label, value in fields]
     return [spacer(1.2, "downtime"), *pack_rows(pieces, canvas.width, section="downtime", gap=5.0)]
 
@@ -575,8 +609,8 @@ def _people(canvas: Canvas, down: SheetDowntime) -> list[Block]:
     titles = column_titles(
         canvas,
         [
-            ("Friends", 0.0, Qt.AlignmentFlag.AlignLeft),
-            ("Contacts", half + 6.0, Qt.AlignmentFlag.AlignLeft),
+            (canvas.tr.gettext("Friends"), 0.0, Qt.AlignmentFlag.AlignLeft),
+            (canvas.tr.gettext("Contacts"), half + 6.0, Qt.AlignmentFlag.AlignLeft),
         ],
         "downtime",
     )
@@ -609,17 +643,26 @@ def _energy(canvas: Canvas, sheet: PrintSheet, openers: dict[str, list[Block]]) 
     energy = sheet.energy
     if energy is None:
         return []
-    openers["energy"] = [heading("Energy", "energy", continued=True)]
-    note = "" if energy.daily_net is None else f"daily net energy {energy.daily_net}"
-    blocks = [heading("Energy", "energy", note=note)]
+    tr = canvas.tr
+    title = tr.gettext("Energy")
+    openers["energy"] = [heading(title, "energy", continued=True)]
+    note = (
+        ""
+        if energy.daily_net is None
+        else tr.gettext("daily net energy {net}").format(net=tr.number(energy.daily_net))
+    )
+    blocks = [heading(title, "energy", note=note)]
     # The daily net energy is among the numbers at the top of the sheet; the stores
     # are small framed pairs on one line.
-    values = [("General store", str(energy.general_store))]
-    values.extend((f"Project · {project}", str(value)) for project, value in energy.projects)
+    values = [(tr.gettext("General store"), tr.number(energy.general_store))]
+    values.extend(
+        (tr.gettext("Project · {name}").format(name=project), tr.number(value))
+        for project, value in energy.projects
+    )
     chips = [chip(canvas, label, value) for label, value in values]
     profile = pack_rows(chips, canvas.width, section="energy", gap=2.5, row_gap=1.6)
     if energy.abilities:
-        label = "Abilities · rating added to energy committed"
+        label = tr.gettext("Abilities · rating added to energy committed")
         profile.append(_label_block(canvas, label, "energy"))
         third = (canvas.width - 2 * 5.0) / 3
         pieces = [_ability_piece(canvas, name, rating, third) for name, rating in energy.abilities]
@@ -629,7 +672,7 @@ def _energy(canvas: Canvas, sheet: PrintSheet, openers: dict[str, list[Block]]) 
     if energy.days:
         blocks.append(spacer(1.2, "energy"))
         table = [
-            _label_block(canvas, "The last seven days", "energy"),
+            _label_block(canvas, tr.gettext("The last seven days"), "energy"),
             _days_table(canvas, energy.days),
         ]
         blocks.extend(table)
@@ -659,14 +702,14 @@ def _ability_piece(canvas: Canvas, name: str, rating: int, width: float) -> Piec
 
 
 DAY_COLUMNS: Final = (
-    "Day",
-    "Date",
-    "Opened with",
-    "Left",
-    "General store",
-    "Projects",
-    "Debt",
-    "Entries",
+    N_("Day"),
+    N_("Date"),
+    N_("Opened with"),
+    N_("Left"),
+    N_("General store"),
+    N_("Projects"),
+    N_("Debt"),
+    N_("Entries"),
 )
 
 
@@ -682,13 +725,11 @@ def _days_table(canvas: Canvas, days: Sequence[SheetDay]) -> Block:
 
     def paint(canvas: Canvas, top: float) -> None:
         x = canvas.left
-        for title, width in zip(DAY_COLUMNS, widths, strict=True):
-            align = (
-                Qt.AlignmentFlag.AlignLeft
-                if title in ("Day", "Date")
-                else Qt.AlignmentFlag.AlignRight
-            )
-            canvas.text(x, top, title, title_font, colour=SOFT_INK, width=width - 2, align=align)
+        for column, (title, width) in enumerate(zip(DAY_COLUMNS, widths, strict=True)):
+            # Day and date read left to right; the numbers line up on the right.
+            align = Qt.AlignmentFlag.AlignLeft if column < 2 else Qt.AlignmentFlag.AlignRight
+            shown = canvas.fitted(canvas.tr.gettext(title), title_font, width - 2)
+            canvas.text(x, top, shown, title_font, colour=SOFT_INK, width=width - 2, align=align)
             x += width
         canvas.line(
             canvas.left,
@@ -703,7 +744,8 @@ def _days_table(canvas: Canvas, days: Sequence[SheetDay]) -> Block:
             if index % 2:
                 canvas.shade(QRectF(canvas.left, y, sum(widths), row))
             x = canvas.left
-            for column, (value, width) in enumerate(zip(_day_cells(day), widths, strict=True)):
+            cells = _day_cells(canvas.tr, day)
+            for column, (value, width) in enumerate(zip(cells, widths, strict=True)):
                 align = Qt.AlignmentFlag.AlignLeft if column < 2 else Qt.AlignmentFlag.AlignRight
                 canvas.text(
                     x,
@@ -719,11 +761,13 @@ def _days_table(canvas: Canvas, days: Sequence[SheetDay]) -> Block:
     return Block(height, paint, section="energy")
 
 
-def _day_cells(day: SheetDay) -> tuple[str, ...]:
+def _day_cells(tr: Translator, day: SheetDay) -> tuple[str, ...]:
     def shown(value: int | None) -> str:
-        return "–" if value is None else str(value)
+        return "–" if value is None else tr.number(value)
 
-    entries = "dead" if day.dead else (str(day.entries) if day.opened is not None else "–")
+    entries = (
+        tr.gettext("dead") if day.dead else (str(day.entries) if day.opened is not None else "–")
+    )
     return (
         str(day.day),
         day.date,
@@ -742,11 +786,12 @@ def _day_cells(day: SheetDay) -> tuple[str, ...]:
 def _clocks(canvas: Canvas, sheet: PrintSheet, openers: dict[str, list[Block]]) -> list[Block]:
     if not sheet.clocks:
         return []
-    openers["clocks"] = [heading("Clocks", "clocks", continued=True)]
+    title = canvas.tr.gettext("Clocks")
+    openers["clocks"] = [heading(title, "clocks", continued=True)]
     width = (canvas.width - 2 * 5.0) / 3
     pieces = [clock_piece(canvas, clock, width, DIAL_MM) for clock in sheet.clocks]
     rows = pack_rows(pieces, canvas.width, section="clocks", gap=5.0, row_gap=1.8)
-    return [heading("Clocks", "clocks"), *rows]
+    return [heading(title, "clocks"), *rows]
 
 
 def clock_piece(canvas: Canvas, clock: SheetClock, width: float, dial: float) -> Piece:
@@ -757,8 +802,12 @@ def clock_piece(canvas: Canvas, clock: SheetClock, width: float, dial: float) ->
     text_width = width - dial - 2.5
     name_lines = canvas.wrap(clock.name, name_font, text_width)
     note_lines = canvas.wrap(clock.note, note_font, text_width) if clock.note.strip() else []
-    done = " · done" if clock.filled >= clock.segments else ""
-    count = f"{clock.filled} of {clock.segments} filled{done}"
+    tr = canvas.tr
+    count = (
+        tr.gettext("{filled} of {segments} filled · done")
+        if clock.filled >= clock.segments
+        else tr.gettext("{filled} of {segments} filled")
+    ).format(filled=clock.filled, segments=clock.segments)
     text_height = (
         len(name_lines) * canvas.line_height(name_font)
         + canvas.line_height(count_font)
@@ -781,7 +830,13 @@ def clock_piece(canvas: Canvas, clock: SheetClock, width: float, dial: float) ->
 # ------------------------------------------------------------------------------ cards
 
 
-CARD_NUMBERS: Final = ("P", "V", "F", "R")
+# The card numbers' initials; the heading's note spells each out.
+CARD_NUMBERS: Final = (
+    N_("P (power)"),
+    N_("V (velocity)"),
+    N_("F (focus)"),
+    N_("R (resistance)"),
+)
 CARD_LABEL_MM: Final = 38.0
 
 
@@ -789,10 +844,14 @@ def _cards(canvas: Canvas, sheet: PrintSheet, openers: dict[str, list[Block]]) -
     if not sheet.cards:
         return []
     layout = _CardColumns.of(canvas)
-    titles = column_titles(canvas, layout.titles(), "cards")
+    titles = column_titles(canvas, layout.titles(canvas.tr), "cards")
     openers["cards"] = [heading("SySCards", "cards", continued=True), titles]
     count = len(sheet.cards)
-    note = f"{count} card{'s' if count != 1 else ''} · P power, V velocity, F focus, R resistance"
+    note = canvas.tr.ngettext(
+        "{count} card · P power, V velocity, F focus, R resistance",
+        "{count} cards · P power, V velocity, F focus, R resistance",
+        count,
+    ).format(count=count)
     rows = [_card_row(canvas, card, layout, index) for index, card in enumerate(sheet.cards)]
     return [heading("SySCards", "cards", note=note), titles, *rows]
 
@@ -815,13 +874,23 @@ class _CardColumns:
         numbers = tuple(label_right + 7.0 * (index + 1) for index in range(4))
         return cls(category, label_right, numbers, numbers[-1] + 4.0, width)
 
-    def titles(self) -> list[tuple[str, float, Qt.AlignmentFlag]]:
-        columns = [("Card", 0.0, LEFT), ("Kind", self.category, LEFT), ("#efc%", self.label, RIGHT)]
+    def titles(self, tr: Translator) -> list[tuple[str, float, Qt.AlignmentFlag]]:
+        columns = [
+            (tr.gettext("Card"), 0.0, LEFT),
+            (tr.gettext("Kind"), self.category, LEFT),
+            ("#efc%", self.label, RIGHT),
+        ]
         columns.extend(
-            (title, x, RIGHT) for title, x in zip(CARD_NUMBERS, self.numbers, strict=True)
+            (_initial(tr, title), x, RIGHT)
+            for title, x in zip(CARD_NUMBERS, self.numbers, strict=True)
         )
-        columns.append(("Zone · scale", self.zone, LEFT))
+        columns.append((tr.gettext("Zone · scale"), self.zone, LEFT))
         return columns
+
+
+def _initial(tr: Translator, number: str) -> str:
+    """A number's initial, "P" of "P (power)": the catalogue says which word it stands for."""
+    return tr.gettext(number).split(" ", 1)[0]
 
 
 def _card_row(canvas: Canvas, card: SheetCard, layout: _CardColumns, index: int) -> Block:
@@ -830,7 +899,7 @@ def _card_row(canvas: Canvas, card: SheetCard, layout: _CardColumns, index: int)
     small = canvas.font(LABEL_PT, caps=True)
     body = canvas.font(SMALL_PT + 0.5)
     name_lines = canvas.wrap(card.name, name_font, layout.category - 2.5)
-    kind_lines = canvas.wrap(card.category, small, 18.0)
+    kind_lines = canvas.wrap(category_word(canvas.tr, card.category), small, 18.0)
     label_lines = canvas.wrap(card.label, name_font, CARD_LABEL_MM)
     zone_text = " · ".join(part for part in (card.zone, card.scale) if part.strip())
     zone_lines = canvas.wrap(zone_text, body, layout.width - layout.zone)
@@ -867,15 +936,22 @@ def export_sheets_pdf(
     sheets: Sequence[PrintSheet],
     page_size: PageSizeName = "A4",
     duplex: Duplex | None = None,
+    tr: Translator | None = None,
 ) -> int:
-    """Write ``sheets`` to one PDF at ``path``, each from a new page; return its pages."""
+    """Write ``sheets`` to one PDF at ``path``, each from a new page; return its pages.
+    ``tr`` is the print language (English when None)."""
     if not sheets:
         raise ValueError("There are no characters to print.")
+    words = tr if tr is not None else translator("en")
     title = (
-        f"Character sheet: {sheets[0].name}"
+        words.gettext("Character sheet: {name}").format(name=sheets[0].name)
         if len(sheets) == 1
-        else f"Character sheets: {len(sheets)} characters"
+        else words.ngettext(
+            "Character sheets: {count} character",
+            "Character sheets: {count} characters",
+            len(sheets),
+        ).format(count=len(sheets))
     )
     return export_pdf_pages(
-        path, page_size, title, lambda writer: paint_sheets(writer, sheets, duplex)
+        path, page_size, title, lambda writer: paint_sheets(writer, sheets, duplex, words)
     )

@@ -19,6 +19,7 @@ from typing import Final
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPagedPaintDevice, QPainterPath
 
+from desktop.language import Translator, translator
 from desktop.printing.cards import INK, PAPER, RULE, SOFT_INK, PageSizeName
 from desktop.printing.flow import Block, Canvas, FlowDocument, export_pdf_pages, paint_documents
 from desktop.printing.parts import (
@@ -37,8 +38,8 @@ from desktop.printing.parts import (
     track_piece,
 )
 from desktop.printing.sheets import SheetClock, clock_piece
+from desktop.printing.words import gang_scale, status_text
 from desktop.rules import factions
-from desktop.rules.factions import status_text
 
 __all__ = [
     "PrintSummary",
@@ -47,7 +48,6 @@ __all__ = [
     "SummaryFaction",
     "export_summary_pdf",
     "paint_summary",
-    "status_text",
 ]
 
 MINUS: Final = "\u2212"
@@ -110,22 +110,25 @@ class PrintSummary:
 # --------------------------------------------------------------------------- painting
 
 
-def paint_summary(device: QPagedPaintDevice, summary: PrintSummary) -> int:
-    """Paint the GM summary on ``device``; return the pages drawn (one, unless long)."""
-    return paint_documents(device, lambda canvas: [_document(canvas, summary)])
+def paint_summary(
+    device: QPagedPaintDevice, summary: PrintSummary, tr: Translator | None = None
+) -> int:
+    """Paint the GM summary on ``device`` in the print language ``tr`` (English when
+    None); return the pages drawn (one, unless long)."""
+    return paint_documents(device, lambda canvas: [_document(canvas, summary)], None, tr)
 
 
 def _document(canvas: Canvas, summary: PrintSummary) -> FlowDocument:
+    tr = canvas.tr
     openers = {
-        "ladder": [heading("Faction ladder", "ladder", continued=True)],
-        "chapter": [heading("The chapter", "chapter", continued=True)],
+        "ladder": [heading(tr.gettext("Faction ladder"), "ladder", continued=True)],
+        "chapter": [heading(tr.gettext("The chapter"), "chapter", continued=True)],
     }
     blocks = [_header(canvas, summary)]
     blocks.extend(_ladder(canvas, summary))
     blocks.extend(_chapter(canvas, summary, openers))
-    footer = " · ".join(
-        part for part in ("GM summary", summary.campaign, summary.day_label) if part
-    )
+    title = tr.gettext("GM summary")
+    footer = " · ".join(part for part in (title, summary.campaign, summary.day_label) if part)
     return FlowDocument(blocks, footer, lambda section: openers.get(section, []))
 
 
@@ -142,7 +145,7 @@ def _header(canvas: Canvas, summary: PrintSummary) -> Block:
     )
 
     def paint(canvas: Canvas, top: float) -> None:
-        canvas.text(canvas.left, top, "GM summary", kind_font, colour=SOFT_INK)
+        canvas.text(canvas.left, top, canvas.tr.gettext("GM summary"), kind_font, colour=SOFT_INK)
         y = top + canvas.line_height(kind_font)
         y += canvas.lines(canvas.left, y, lines, title_font)
         if summary.day_label:
@@ -156,8 +159,9 @@ def _header(canvas: Canvas, summary: PrintSummary) -> Block:
 
 
 def _ladder(canvas: Canvas, summary: PrintSummary) -> list[Block]:
-    note = "S strong hold · W weak hold · status with the chapter, −3 war to +3 allies"
-    blocks = [heading("Faction ladder", "ladder", note=note)]
+    tr = canvas.tr
+    note = tr.gettext("S strong hold · W weak hold · status with the chapter, −3 war to +3 allies")
+    blocks = [heading(tr.gettext("Faction ladder"), "ladder", note=note)]
     area = canvas.width - TIER_COLUMN
     chip_width = (area - CHIP_GAP * (CHIPS_PER_LINE - 1)) / CHIPS_PER_LINE
     for tier in range(factions.MAX_TIER, factions.MIN_TIER - 1, -1):
@@ -183,7 +187,8 @@ def _tier_blocks(canvas: Canvas, tier: int, chips: list[Piece]) -> list[Block]:
     number_font = canvas.font(16, bold=True, serif=True)
     label_font = canvas.font(LABEL_PT, bold=True, caps=True)
     scale_font = canvas.font(LABEL_PT - 0.5)
-    scale_lines = canvas.wrap(factions.gang_scale_label(tier), scale_font, TIER_COLUMN - 3.0)
+    scale_lines = canvas.wrap(gang_scale(canvas.tr, tier), scale_font, TIER_COLUMN - 3.0)
+    tier_word = canvas.fitted(canvas.tr.gettext("Tier"), label_font, TIER_COLUMN - 1.0)
     label_height = (
         canvas.line_height(label_font)
         + canvas.line_height(number_font)
@@ -209,7 +214,7 @@ def _tier_blocks(canvas: Canvas, tier: int, chips: list[Piece]) -> list[Block]:
                 return
             canvas.line(canvas.left, top, canvas.right, top, 0.25, RULE)
             y = top + 0.8
-            canvas.text(canvas.left, y, "Tier", label_font, colour=SOFT_INK)
+            canvas.text(canvas.left, y, tier_word, label_font, colour=SOFT_INK)
             y += canvas.line_height(label_font)
             canvas.text(canvas.left, y, str(tier), number_font)
             y += canvas.line_height(number_font)
@@ -227,8 +232,15 @@ def _empty_tier(canvas: Canvas, tier: int) -> Block:
 
     def paint(canvas: Canvas, top: float) -> None:
         canvas.line(canvas.left, top, canvas.right, top, 0.25, RULE)
-        canvas.text(canvas.left, top + 0.9, f"Tier {tier}", bold, colour=SOFT_INK)
-        text = f"{factions.gang_scale_label(tier)}: no faction at this tier"
+        tr = canvas.tr
+        canvas.text(
+            canvas.left,
+            top + 0.9,
+            tr.gettext("Tier {tier}").format(tier=tier),
+            bold,
+            colour=SOFT_INK,
+        )
+        text = tr.gettext("{scale}: no faction at this tier").format(scale=gang_scale(tr, tier))
         canvas.text(canvas.left + TIER_COLUMN, top + 0.9, text, font, colour=SOFT_INK)
 
     return Block(height, paint, section="ladder")
@@ -241,7 +253,7 @@ def _faction_chip(canvas: Canvas, faction: SummaryFaction, width: float) -> Piec
     inner = width - 3.0
     name_lines = canvas.wrap(faction.name, name_font, inner - 6.0)
     clock_lines = [
-        canvas.wrap(_clock_caption(clock), clock_font, inner - SMALL_DIAL - 1.5)
+        canvas.wrap(_clock_caption(canvas.tr, clock), clock_font, inner - SMALL_DIAL - 1.5)
         for clock in faction.clocks
     ]
     war = faction.status == factions.WAR_STATUS or faction.at_war_with_others
@@ -266,7 +278,8 @@ def _faction_chip(canvas: Canvas, faction: SummaryFaction, width: float) -> Piec
         _hold_badge(canvas, QRectF(left + width - 6.2, y, 4.6, 4.6), faction.hold)
         y += canvas.lines(x, y, name_lines, name_font) + 0.6
         _status_scale(canvas, x, y, faction.status)
-        canvas.text(x + 7 * PIP + 2.0, y - 0.2, status_text(faction.status), status_font)
+        status = status_text(canvas.tr, faction.status)
+        canvas.text(x + 7 * PIP + 2.0, y - 0.2, status, status_font)
         y += status_height
         if war:
             _war_badge(canvas, x, y, faction.status == factions.WAR_STATUS)
@@ -281,9 +294,13 @@ def _faction_chip(canvas: Canvas, faction: SummaryFaction, width: float) -> Piec
     return Piece(width, height, paint)
 
 
-def _clock_caption(clock: SheetClock) -> str:
-    done = ", done" if clock.filled >= clock.segments else ""
-    return f"{clock.name} ({clock.filled}/{clock.segments}{done})"
+def _clock_caption(tr: Translator, clock: SheetClock) -> str:
+    caption = (
+        tr.gettext("{name} ({filled}/{segments}, done)")
+        if clock.filled >= clock.segments
+        else tr.gettext("{name} ({filled}/{segments})")
+    )
+    return caption.format(name=clock.name, filled=clock.filled, segments=clock.segments)
 
 
 def _chapter_chip(canvas: Canvas, chapter: SummaryChapter, width: float) -> Piece:
@@ -292,7 +309,12 @@ def _chapter_chip(canvas: Canvas, chapter: SummaryChapter, width: float) -> Piec
     name_font = canvas.font(9, bold=True, serif=True)
     detail_font = canvas.font(SMALL_PT)
     name_lines = canvas.wrap(chapter.name, name_font, width - 9.0)
-    detail = f"{'At war' if chapter.at_war else 'At peace'} · heat {chapter.heat}"
+    tr = canvas.tr
+    detail = (
+        tr.gettext("At war · heat {heat}")
+        if chapter.at_war
+        else tr.gettext("At peace · heat {heat}")
+    ).format(heat=chapter.heat)
     height = (
         2.0
         + canvas.line_height(label_font)
@@ -307,7 +329,7 @@ def _chapter_chip(canvas: Canvas, chapter: SummaryChapter, width: float) -> Piec
         canvas.box(outer.adjusted(0.8, 0.8, -0.8, -0.8), line=0.2, radius=1.0)
         x, y = left + 2.0, top + 1.8
         _hold_badge(canvas, QRectF(left + width - 6.6, y, 4.6, 4.6), chapter.hold)
-        canvas.text(x, y, "The chapter", label_font, colour=SOFT_INK)
+        canvas.text(x, y, tr.gettext("The chapter"), label_font, colour=SOFT_INK)
         y += canvas.line_height(label_font)
         y += canvas.lines(x, y, name_lines, name_font)
         canvas.text(x, y, detail, detail_font, colour=SOFT_INK)
@@ -327,7 +349,7 @@ def _hold_badge(canvas: Canvas, rect: QRectF, hold: str) -> None:
     canvas.text(
         rect.left(),
         text_top,
-        "S" if strong else "W",
+        canvas.tr.pgettext("strong hold", "S") if strong else canvas.tr.pgettext("weak hold", "W"),
         font,
         colour=PAPER if strong else INK,
         width=rect.width(),
@@ -348,7 +370,8 @@ def _status_scale(canvas: Canvas, left: float, top: float, status: int) -> None:
 def _war_badge(canvas: Canvas, left: float, top: float, with_chapter: bool) -> None:
     """WAR with crossed swords: solid for a war with the chapter, outlined for others."""
     font = canvas.font(6.5, bold=True, caps=True)
-    text = "War with the chapter" if with_chapter else "At war with others"
+    tr = canvas.tr
+    text = tr.gettext("War with the chapter") if with_chapter else tr.gettext("At war with others")
     width = canvas.text_width(text, font) + 7.0
     rect = QRectF(left, top + 0.2, width, 3.8)
     ink = PAPER if with_chapter else INK
@@ -387,15 +410,16 @@ def _swords(canvas: Canvas, rect: QRectF, colour: QColor) -> None:
 
 def _chapter(canvas: Canvas, summary: PrintSummary, openers: dict[str, list[Block]]) -> list[Block]:
     chapter = summary.chapter
-    blocks = [heading("The chapter", "chapter", note=chapter.name)]
-    hold = "Strong" if chapter.hold == factions.STRONG else "Weak"
+    tr = canvas.tr
+    blocks = [heading(tr.gettext("The chapter"), "chapter", note=chapter.name)]
+    hold = tr.gettext("Strong hold") if chapter.hold == factions.STRONG else tr.gettext("Weak hold")
     values = [
-        ("Tier", str(chapter.tier), hold + " hold"),
-        ("Coin", str(chapter.coin), ""),
-        ("Heat", str(chapter.heat), ""),
-        ("War", "At war" if chapter.at_war else "At peace", ""),
-        ("Lair", "Held" if chapter.lair_held else "Lost", ""),
-        ("Turf", f"{chapter.turf} / {factions.MAX_TURF}", ""),
+        (tr.gettext("Tier"), str(chapter.tier), hold),
+        (tr.gettext("Coin"), tr.number(chapter.coin), ""),
+        (tr.gettext("Heat"), str(chapter.heat), ""),
+        (tr.gettext("War"), tr.gettext("At war") if chapter.at_war else tr.gettext("At peace"), ""),
+        (tr.gettext("Lair"), tr.gettext("Held") if chapter.lair_held else tr.gettext("Lost"), ""),
+        (tr.gettext("Turf"), f"{chapter.turf} / {factions.MAX_TURF}", ""),
     ]
     width = (canvas.width - 2.5 * (len(values) - 1)) / len(values)
     pieces = tiles(canvas, values, width)
@@ -422,36 +446,43 @@ def _chapter(canvas: Canvas, summary: PrintSummary, openers: dict[str, list[Bloc
 
 
 def _rep_tracker(canvas: Canvas, chapter: SummaryChapter) -> Piece:
-    needed = chapter.rep_needed
-    value = f"{chapter.rep} of {needed} to develop"
+    tr = canvas.tr
+    value = tr.gettext("{rep} of {needed} to develop").format(
+        rep=chapter.rep, needed=chapter.rep_needed
+    )
     if chapter.turf:
-        value += f" · {chapter.turf} turf"
-    track = Track("Rep", factions.FULL_REP, chapter.rep, value, capped=chapter.turf, box=5.2)
+        value += tr.gettext(" · {turf} turf").format(turf=chapter.turf)
+    rep = tr.gettext("Rep")
+    track = Track(rep, factions.FULL_REP, chapter.rep, value, capped=chapter.turf, box=5.2)
     return track_piece(canvas, track)
 
 
 def _claims(canvas: Canvas, summary: PrintSummary, openers: dict[str, list[Block]]) -> list[Block]:
     if not summary.claims:
         return []
+    tr = canvas.tr
     columns = _ClaimColumns.of(canvas)
     titles = column_titles(
         canvas,
         [
-            ("Claim", columns.name, Qt.AlignmentFlag.AlignLeft),
-            ("Benefit", columns.benefit, Qt.AlignmentFlag.AlignLeft),
-            ("Turf", columns.turf, Qt.AlignmentFlag.AlignLeft),
-            ("Held by", columns.holder, Qt.AlignmentFlag.AlignLeft),
+            (tr.gettext("Claim"), columns.name, Qt.AlignmentFlag.AlignLeft),
+            (tr.gettext("Benefit"), columns.benefit, Qt.AlignmentFlag.AlignLeft),
+            (tr.gettext("Turf"), columns.turf, Qt.AlignmentFlag.AlignLeft),
+            (tr.gettext("Held by"), columns.holder, Qt.AlignmentFlag.AlignLeft),
         ],
         "claims",
     )
-    openers["claims"] = [heading("Claims", "claims", continued=True), titles]
+    title = tr.gettext("Claims")
+    openers["claims"] = [heading(title, "claims", continued=True), titles]
     held = sum(1 for claim in summary.claims if claim.holder == summary.chapter.name)
-    note = f"{held} of {len(summary.claims)} held by the chapter"
+    note = tr.ngettext(
+        "{held} of {count} held by the chapter", "{held} of {count} held by the chapter", held
+    ).format(held=held, count=len(summary.claims))
     rows = [
         _claim_row(canvas, claim, columns, index, claim.holder == summary.chapter.name)
         for index, claim in enumerate(summary.claims)
     ]
-    return [heading("Claims", "claims", note=note), titles, *rows]
+    return [heading(title, "claims", note=note), titles, *rows]
 
 
 @dataclass(frozen=True)
@@ -489,7 +520,7 @@ def _claim_row(
             box = QRectF(left + columns.turf, y + 0.1, 3.4, 3.4)
             canvas.box(box, line=0.25, radius=0.5)
             canvas.hatch(box.adjusted(0.25, 0.25, -0.25, -0.25), spacing=0.8)
-            canvas.text(box.right() + 1.0, y, "turf", font)
+            canvas.text(box.right() + 1.0, y, canvas.tr.gettext("turf"), font)
         canvas.lines(left + columns.holder, y, cells[2], bold if ours else font)
 
     return Block(height, paint, section="claims")
@@ -499,8 +530,16 @@ def _claim_row(
 
 
 def export_summary_pdf(
-    path: Path | str, summary: PrintSummary, page_size: PageSizeName = "A4"
+    path: Path | str,
+    summary: PrintSummary,
+    page_size: PageSizeName = "A4",
+    tr: Translator | None = None,
 ) -> int:
-    """Write the GM summary to a PDF at ``path``; return its pages."""
-    title = f"GM summary: {summary.campaign or summary.chapter.name}"
-    return export_pdf_pages(path, page_size, title, lambda writer: paint_summary(writer, summary))
+    """Write the GM summary to a PDF at ``path`` in the print language ``tr`` (English
+    when None); return its pages."""
+    words = tr if tr is not None else translator("en")
+    name = summary.campaign or summary.chapter.name
+    title = words.gettext("GM summary: {name}").format(name=name)
+    return export_pdf_pages(
+        path, page_size, title, lambda writer: paint_summary(writer, summary, words)
+    )

@@ -394,6 +394,32 @@ class Campaign(Core):
             writer.set_settings(session, json.dumps({**kept, checks.STATISTICS_KEY: checked}))
             self.note(Topic.STATISTICS, None, sentences.statistics_scope_remembered())
 
+    def print_language(self) -> str:
+        """The language of the printed cards and sheets ("en", "fr", ...); English when
+        never chosen or when the stored value is damaged."""
+        stored = self.summary().settings
+        value = stored.get(checks.PRINT_LANGUAGE_KEY) if isinstance(stored, dict) else None
+        try:
+            return checks.print_language(value)
+        except ValueError:
+            return checks.PRINT_LANGUAGE_DEFAULT
+
+    def set_print_language(self, code: str) -> str:
+        """Print the cards and sheets in language `code` from now on; returns the one it
+        was, so `set_print_language(previous)` undoes it. Tells "settings"."""
+        from desktop.store import writer
+
+        checked = checks.print_language(code)
+        previous = self.print_language()
+        if checked == previous:
+            return previous
+        with self.writing(Topic.SETTINGS) as session:
+            stored = self.summary().settings
+            kept = stored if isinstance(stored, dict) else {}
+            writer.set_settings(session, json.dumps({**kept, checks.PRINT_LANGUAGE_KEY: checked}))
+            self.note(Topic.SETTINGS, None, sentences.print_language_changed(previous, checked))
+        return previous
+
     def sharing(self) -> dict[str, object]:
         """Sharing with the players' phones as last left: {"on", "host", "port",
         "tokens"} (see checks.sharing_settings); off with no links when never shared or

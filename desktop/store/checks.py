@@ -21,6 +21,7 @@ from datetime import date, datetime
 from functools import partial
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from desktop.language import language_codes
 from desktop.rules import dicepool, roster
 
 if TYPE_CHECKING:
@@ -528,6 +529,21 @@ def statistics_scope(values: Mapping[str, object]) -> dict[str, object]:
         "first_day": None if days[0] is None else whole(days[0], "The first day", 1),
         "last_day": None if days[1] is None else whole(days[1], "The last day", 1),
     }
+
+
+# The language of the printed cards and sheets, kept under this key of the settings JSON:
+# one of desktop.language's codes; English when never chosen. It may differ from the
+# window's language (a French table printing for German-speaking players).
+PRINT_LANGUAGE_KEY = "print_language"
+PRINT_LANGUAGE_DEFAULT = "en"
+
+
+def print_language(value: object) -> str:
+    """A print language's code ("fr"), or a plain refusal naming the ones there are."""
+    codes = language_codes()
+    if not isinstance(value, str) or value not in codes:
+        raise ValueError(f"The print language is one of {', '.join(codes)}, not {shown(value)}.")
+    return value
 
 
 # Sharing with the players' phones, kept under this key of the settings JSON: on or off,

@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop import outputs
+from desktop.language import LANGUAGES, Translator, translator
 from desktop.printing.cards import CardPrintOptions, PageSizeName, export_pdf, paint_pages
 from desktop.printing.journal import PrintJournal, export_journal_pdf, paint_journal
 from desktop.printing.preview import make_alignment_preview, make_document_preview
@@ -49,6 +50,7 @@ from desktop.ui.file_names import campaign_stem
 from desktop.ui.file_outputs import output_refusal, pdf_folder
 from desktop.ui.journal_export import gather_journal
 from desktop.ui.plain_text import PlainLabel
+from desktop.ui.print_commands import SetPrintLanguage
 from desktop.ui.print_data import gather_sheets, gather_summary, print_cards
 
 if TYPE_CHECKING:
@@ -136,6 +138,7 @@ class PrintOptions:
     games: int = 0
     last_game: int | None = None  # the running game, else the last one played
     last_game_title: str = ""
+    language: str = "en"  # the campaign's print language
 
 
 @dataclass(frozen=True)
@@ -146,6 +149,7 @@ class PrintLayout:
     cards: CardPrintOptions = field(default_factory=CardPrintOptions)
     sheets_two_sided: bool = False
     journal_players: bool = False  # the player-safe journal: no private note, no secret
+    language: str = "en"  # the cards' and sheets' words; the campaign's own text as written
 
 
 def print_options(window: PrintHost) -> PrintOptions | None:
@@ -173,6 +177,7 @@ def print_options(window: PrintHost) -> PrintOptions | None:
         len(games),
         None if last is None else last.id,
         "" if last is None else f"Game {len(games)}",
+        campaign.print_language(),
     )
 
 
@@ -206,10 +211,22 @@ class PrintChoiceDialog(QDialog):
         self.paper.setObjectName("paper")
         self.paper.addItems(["A4", "Letter"])
         self.paper.setCurrentText(default_paper())
+        form = QFormLayout()
         if ask_paper:
-            form = QFormLayout()
             form.addRow("Paper", self.paper)
-            layout.addLayout(form)
+        # Each language named in itself: a speaker finds their own at a glance.
+        self.language = QComboBox()
+        self.language.setObjectName("printLanguage")
+        self.language.setAccessibleName("Print language")
+        for shipped in LANGUAGES:
+            self.language.addItem(shipped.name, shipped.code)
+        self.language.setCurrentIndex(max(0, self.language.findData(options.language)))
+        self.language.setToolTip(
+            "The language of the printed cards' and sheets' labels; the campaign's own "
+            "text (names, notes, card info) prints as written"
+        )
+        form.addRow("Print language", self.language)
+        layout.addLayout(form)
         # The card layout and two-sided printing, as this campaign last had them.
         self.layout_form = CardLayoutForm(self)
         self.layout_form.set_values(dict(options.layout))
@@ -244,7 +261,11 @@ class PrintChoiceDialog(QDialog):
             self.layout_form.options(),
             self.layout_form.sheets_two_sided.isChecked(),
             self.journal_players.isChecked(),
+            self.chosen_language(),
         )
+
+    def chosen_language(self) -> str:
+        return str(self.language.currentData())
 
     def _check_default(self, options: PrintOptions) -> None:
         # The selected character first; cards when the GM has picked some out.
@@ -321,32 +342,39 @@ def make_job(
     assert window.session is not None
     campaign = window.session.campaign
     stem = campaign_stem(campaign.summary().name, campaign.path.stem)
+    tr = translator(layout.language)
     if choice == CHARACTER:
         if options.character_id is None:
             raise ValueError("No character is selected: pick one in the roster first.")
-        sheets = gather_sheets(campaign, [campaign.roster.get(options.character_id)])
-        return _sheets_job(sheets, f"{stem} {sheets[0].name}.pdf", layout)
+        sheets = gather_sheets(campaign, [campaign.roster.get(options.character_id)], tr)
+        return _sheets_job(sheets, f"{stem} {sheets[0].name}.pdf", layout, tr)
     if choice == PLAYERS:
-        sheets = gather_sheets(campaign)
+        sheets = gather_sheets(campaign, None, tr)
         if not sheets:
             raise ValueError("The campaign has no player characters to print.")
-        return _sheets_job(sheets, f"{stem} character sheets.pdf", layout)
+        return _sheets_job(sheets, f"{stem} character sheets.pdf", layout, tr)
     if choice == SUMMARY:
-        return _summary_job(gather_summary(campaign), f"{stem} GM summary.pdf")
+        return _summary_job(gather_summary(campaign, tr), f"{stem} GM summary.pdf", tr)
     if choice in JOURNAL_CHOICES:
         return _journal_job(window, choice, options, layout.journal_players, stem)
     if choice in (SELECTED_CARDS, ALL_CARDS):
         chosen = list(options.selected_cards) if choice == SELECTED_CARDS else None
-        return _cards_job(window, chosen, f"{stem} cards.pdf", layout.cards)
+        return _cards_job(window, chosen, f"{stem} cards.pdf", layout.cards, tr)
     raise ValueError(f"There is nothing called {choice!r} to print.")
 
 
 def remembered_layout(options: PrintOptions) -> PrintLayout:
     stored = dict(options.layout)
-    return PrintLayout(CardPrintOptions.from_mapping(stored), stored.get(SHEETS_TWO_SIDED) is True)
+    return PrintLayout(
+        CardPrintOptions.from_mapping(stored),
+        stored.get(SHEETS_TWO_SIDED) is True,
+        language=options.language,
+    )
 
 
-def _sheets_job(sheets: list[PrintSheet], file_name: str, layout: PrintLayout) -> PrintJob:
+def _sheets_job(
+    sheets: list[PrintSheet], file_name: str, layout: PrintLayout, tr: Translator
+) -> PrintJob:
     duplex = Duplex(layout.cards.back_offset_mm) if layout.sheets_two_sided else None
     names = [sheet.name for sheet in sheets]
     many = len(sheets) > 1
@@ -354,18 +382,18 @@ def _sheets_job(sheets: list[PrintSheet], file_name: str, layout: PrintLayout) -
         title=f"{len(sheets)} character sheets" if many else f"{names[0]}: character sheet",
         what=f"the sheets of {', '.join(names)}" if many else f"the sheet of {names[0]}",
         file_name=file_name,
-        paint=lambda device: paint_sheets(device, sheets, duplex),
-        export=lambda path, paper: export_sheets_pdf(path, sheets, paper, duplex),
+        paint=lambda device: paint_sheets(device, sheets, duplex, tr),
+        export=lambda path, paper: export_sheets_pdf(path, sheets, paper, duplex, tr),
     )
 
 
-def _summary_job(summary: PrintSummary, file_name: str) -> PrintJob:
+def _summary_job(summary: PrintSummary, file_name: str, tr: Translator) -> PrintJob:
     return PrintJob(
         title="GM summary",
         what="the GM summary",
         file_name=file_name,
-        paint=lambda device: paint_summary(device, summary),
-        export=lambda path, paper: export_summary_pdf(path, summary, paper),
+        paint=lambda device: paint_summary(device, summary, tr),
+        export=lambda path, paper: export_summary_pdf(path, summary, paper, tr),
     )
 
 
@@ -408,6 +436,7 @@ def _cards_job(
     chosen: list[CardRecord] | None,
     file_name: str,
     layout: CardPrintOptions,
+    tr: Translator,
 ) -> PrintJob:
     assert window.session is not None
     cards = print_cards(window.session.campaign, chosen)
@@ -417,8 +446,8 @@ def _cards_job(
         title="SySCards",
         what=f"{len(cards)} card{'s' if len(cards) != 1 else ''}",
         file_name=file_name,
-        paint=lambda device: paint_pages(device, cards, options=layout),
-        export=lambda path, paper: export_pdf(path, cards, paper, options=layout),
+        paint=lambda device: paint_pages(device, cards, options=layout, tr=tr),
+        export=lambda path, paper: export_pdf(path, cards, paper, options=layout, tr=tr),
     )
 
 
@@ -443,6 +472,7 @@ def _choose(
     if choice is None:
         return None
     remember_layout(window, remembered)
+    remember_language(window, options, layout.language)
     try:
         return make_job(window, choice, options, layout), paper
     except (NotFound, ValueError) as error:
@@ -459,6 +489,14 @@ def remember_layout(window: PrintHost, values: dict[str, object]) -> None:
         window.session.campaign.remember_print_settings(values)
 
 
+def remember_language(window: PrintHost, options: PrintOptions, code: str) -> None:
+    """A new print language is a change to the campaign, one undo step; the print goes
+    ahead in it even where the campaign cannot keep it (open read-only)."""
+    if window.session is None or window.session.read_only or code == options.language:
+        return  # a campaign open read-only keeps its language; the print goes ahead
+    window.session.push(SetPrintLanguage(window.session, code))
+
+
 def preview_alignment(window: PrintHost) -> None:
     """File > Print Alignment Test…: the test sheet's preview; its Print button prints.
 
@@ -466,7 +504,8 @@ def preview_alignment(window: PrintHost) -> None:
     whether the offset typed in is right."""
     options = print_options(window)
     layout = remembered_layout(options) if options is not None else PrintLayout()
-    dialog = make_alignment_preview(window.window(), layout.cards, say=window.show_problem)
+    tr = translator(layout.language)
+    dialog = make_alignment_preview(window.window(), layout.cards, say=window.show_problem, tr=tr)
     try:
         dialog.exec()
     finally:

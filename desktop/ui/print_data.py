@@ -14,6 +14,7 @@ from dataclasses import dataclass, fields
 from datetime import date, timedelta
 from typing import Any
 
+from desktop.language import Translator, translator
 from desktop.printing.cards import PrintCard
 from desktop.printing.sheets import (
     PrintSheet,
@@ -55,13 +56,16 @@ def player_characters(campaign: Campaign) -> list[CharacterRecord]:
 
 
 def gather_sheets(
-    campaign: Campaign, characters: Sequence[CharacterRecord] | None = None
+    campaign: Campaign,
+    characters: Sequence[CharacterRecord] | None = None,
+    tr: Translator | None = None,
 ) -> list[PrintSheet]:
-    """A sheet for each of ``characters`` (every player character when None)."""
+    """A sheet for each of ``characters`` (every player character when None), its dates
+    in the print language ``tr`` (English when None)."""
     chosen = list(characters) if characters is not None else player_characters(campaign)
     if not chosen:
         return []
-    context = _Context.read(campaign)
+    context = _Context.read(campaign, tr if tr is not None else translator("en"))
     return [_sheet(campaign, record, context) for record in chosen]
 
 
@@ -81,9 +85,10 @@ class _Context:
     cards: tuple[CardRecord, ...]
     card_names: dict[int, str]
     stored_downtime: frozenset[int]
+    tr: Translator
 
     @classmethod
-    def read(cls, campaign: Campaign) -> _Context:
+    def read(cls, campaign: Campaign, tr: Translator) -> _Context:
         summary = campaign.summary()
         cards = tuple(campaign.cards.all())
         return cls(
@@ -94,6 +99,7 @@ class _Context:
             cards=cards,
             card_names={card.id: card.name for card in cards},
             stored_downtime=frozenset(campaign.downtime.sheets(stored_only=True)),
+            tr=tr,
         )
 
     def date_of(self, day: int) -> date:
@@ -101,7 +107,8 @@ class _Context:
 
     @property
     def day_label(self) -> str:
-        return f"Day {self.today} · {self.date_of(self.today):%a %d %b %Y}"
+        when = self.tr.long_date(self.date_of(self.today))
+        return self.tr.gettext("Day {day} · {date}").format(day=self.today, date=when)
 
 
 # The fields a sheet shares with a character's record (name, kind, notes), taken by name:
@@ -250,7 +257,7 @@ def _latest_before(campaign: Campaign, character_id: int, day: int) -> DayState 
 
 
 def _day(day: int, state: DayState | None, context: _Context) -> SheetDay:
-    when = f"{context.date_of(day):%a %d %b}"
+    when = context.tr.short_date(context.date_of(day))
     if state is None:
         return SheetDay(day, when)
     return SheetDay(
@@ -302,8 +309,10 @@ def _clocks(records: Iterable[ClockRecord]) -> tuple[SheetClock, ...]:
 # -------------------------------------------------------------------------- summary
 
 
-def gather_summary(campaign: Campaign) -> PrintSummary:
-    """The faction ladder, the chapter and the claims, as the GM summary prints them."""
+def gather_summary(campaign: Campaign, tr: Translator | None = None) -> PrintSummary:
+    """The faction ladder, the chapter and the claims, as the GM summary prints them,
+    its date in the print language ``tr`` (English when None)."""
+    words = tr if tr is not None else translator("en")
     summary = campaign.summary()
     chapter = campaign.chapter.get()
     clocks = campaign.clocks.all()
@@ -311,7 +320,9 @@ def gather_summary(campaign: Campaign) -> PrintSummary:
     names = {faction.id: faction.name for faction in faction_records}
     return PrintSummary(
         campaign=summary.name,
-        day_label=f"Day {summary.current_day} · {summary.today:%a %d %b %Y}",
+        day_label=words.gettext("Day {day} · {date}").format(
+            day=summary.current_day, date=words.long_date(summary.today)
+        ),
         chapter=SummaryChapter(
             name=chapter.name,
             tier=chapter.tier,

@@ -23,6 +23,7 @@ from PySide6.QtCore import QRectF
 from PySide6.QtGui import QFont, QPainter
 from pytest_benchmark.fixture import BenchmarkFixture
 
+from desktop.language import translator
 from desktop.printing.sheets import PrintSheet, export_sheets_pdf
 from desktop.store import Campaign
 from desktop.ui.print_data import gather_sheets
@@ -67,7 +68,12 @@ def plain_words(path: Path, sheets: list[PrintSheet], pages: int) -> None:
 
 
 def _words(sheet: PrintSheet) -> list[str]:
-    lines = [sheet.name, sheet.kind_label, sheet.notes, f"{sheet.count('pool')} in the pool"]
+    lines = [
+        sheet.name,
+        sheet.kind_label(translator("en")),
+        sheet.notes,
+        f"{sheet.count('pool')} in the pool",
+    ]
     lines += [f"{trait.name} +{trait.value}" for trait in sheet.traits]
     lines += [f"{item.name} {item.kind}" for item in sheet.items]
     lines += [f"{card.name} {card.category} {card.label} {card.zone}" for card in sheet.cards]

@@ -74,6 +74,20 @@ def test_the_players_page_files_are_shipped_where_the_share_server_reads_them(
     assert expected <= shipped(bundle)
 
 
+def test_the_compiled_catalogues_are_shipped_where_gettext_reads_them(
+    bundle: ModuleType,
+) -> None:
+    locale = ROOT / "desktop" / "language" / "locale"
+    expected = {path.relative_to(ROOT).as_posix() for path in project_files(locale, "*.mo")}
+    for code in ("fr", "de", "es"):
+        assert f"desktop/language/locale/{code}/LC_MESSAGES/gm_desk.mo" in expected
+    assert expected <= shipped(bundle)
+    # The sources of the translations stay out.
+    assert not any(
+        name.endswith((".po", ".pot", ".md")) for name in shipped(bundle) if "locale" in name
+    )
+
+
 def test_the_share_server_and_what_it_stands_on_are_hidden_imports(bundle: ModuleType) -> None:
     imports = bundle.share_imports()
     for package in ("aiohttp", "aiohttp.web", "multidict", "yarl", "frozenlist", "propcache"):

@@ -27,7 +27,8 @@ from desktop.printing.sheets import (
     export_sheets_pdf,
     paint_sheets,
 )
-from desktop.printing.summary import export_summary_pdf, status_text
+from desktop.printing.summary import export_summary_pdf
+from desktop.rules.factions import status_text
 from desktop.store import Campaign
 from desktop.ui.print_data import gather_sheet, gather_sheets, gather_summary
 from tests.printing.conftest import assert_imports_no_widgets, page_texts, png_bytes

@@ -355,6 +355,10 @@ SPECIFIC: dict[str, tuple[Write, str]] = {
         lambda c: c.update_settings(stress_track=10),
         "Rule settings: stress track 9 -> 10",
     ),
+    "campaign.set_print_language": (
+        lambda c: c.set_print_language("fr"),
+        "Print language: English -> French",
+    ),
     "campaign.remember_print_settings": (
         lambda c: c.remember_print_settings({"bleed": 3}),
         "Print layout remembered",
@@ -640,6 +644,7 @@ READ_ONLY = {
         "summary",
         "settings",
         "print_settings",
+        "print_language",
         "sharing",
         "statistics_scope",
         "integrity_check",

@@ -705,6 +705,10 @@ class Settings(_Strict):
     starting_dice: Annotated[int, _setting("starting_dice")] = checks.settings_defaults()[
         "starting_dice"
     ]
+    # The printed cards' and sheets' language: not a rule, kept beside them.
+    print_language: Annotated[
+        str, _rule(checks.print_language), _one_of(checks.language_codes())
+    ] = checks.PRINT_LANGUAGE_DEFAULT
 
 
 class CampaignInfo(_Stored):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from desktop.language import language
 from desktop.store.history.records import SENTENCE_MAX
 
 # Said of a write whose area noted no sentence of its own (see `generic`).
@@ -128,6 +129,16 @@ def changed_values(name: str, before: Mapping[str, object], after: Mapping[str, 
 def settings_changed(before: Mapping[str, object], after: Mapping[str, object]) -> str:
     """The rule settings: "Rule settings: stress track 9 -> 10"."""
     return changed_values("Rule settings", before, after)
+
+
+def print_language_changed(before: str, after: str) -> str:
+    """ "Print language: English -> French", the languages named in English."""
+    return f"Print language: {_language_name(before)} -> {_language_name(after)}"
+
+
+def _language_name(code: str) -> str:
+    shipped = language(code)
+    return shipped.english_name if shipped is not None else code
 
 
 def print_layout_remembered() -> str:
