@@ -207,7 +207,11 @@ _TEXT_ROLES = (
 
 
 def dark_palette() -> QPalette:
-    palette = QPalette()
+    # From its button and window colours alone: QPalette() would copy the application's
+    # palette of the moment, and a role left unset here (a frame's light and dark
+    # edges, the accent) would keep the last theme's (high contrast's white edges).
+    palette = QPalette(QColor("#33363b"), QColor("#2b2d31"))
+    palette.setColor(QPalette.ColorRole.Accent, QColor("#3f72c0"))
     colours = {
         QPalette.ColorRole.Window: "#2b2d31",
         QPalette.ColorRole.WindowText: "#e6e6e6",
@@ -221,6 +225,9 @@ def dark_palette() -> QPalette:
         QPalette.ColorRole.ButtonText: "#e6e6e6",
         QPalette.ColorRole.BrightText: "#ff6b6b",
         QPalette.ColorRole.Link: "#7fb0ff",
+        # Set, not left to QPalette(): that copies the application's palette of the
+        # moment, whose visited link may be a light theme's dark purple (2.1:1 here).
+        QPalette.ColorRole.LinkVisited: "#c9a8ff",
         QPalette.ColorRole.Highlight: "#3f72c0",
         QPalette.ColorRole.HighlightedText: "#ffffff",
     }

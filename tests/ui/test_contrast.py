@@ -204,3 +204,30 @@ def test_a_failing_pair_is_seen(qapp: QApplication) -> None:
         fusion.color(Group.Disabled, Role.WindowText), fusion.color(Group.Disabled, Role.Window)
     )
     assert hint < TEXT and disabled < TEXT
+
+
+def test_a_theme_palette_owes_nothing_to_the_theme_before_it(qapp: QApplication) -> None:
+    """Each palette is the same whichever theme the application had before: built on
+    `QPalette()` it copied the application's palette of the moment (a full run found the
+    dark theme's visited links in the light theme's purple, 2.1:1 on its base)."""
+    roles = [QPalette.ColorRole(r) for r in range(QPalette.ColorRole.NColorRoles.value)]
+    groups = (QPalette.ColorGroup.Active, QPalette.ColorGroup.Disabled)
+    before = qapp.palette()
+    made: list[list[list[str]]] = []
+    try:
+        for current in (theme.light_palette(), theme.high_contrast_palette()):
+            qapp.setPalette(current)
+            made.append(
+                [
+                    [palette.color(group, role).name(QColor.NameFormat.HexArgb) for role in roles]
+                    for palette in (
+                        theme.dark_palette(),
+                        theme.light_palette(),
+                        theme.high_contrast_palette(),
+                    )
+                    for group in groups
+                ]
+            )
+    finally:
+        qapp.setPalette(before)
+    assert made[0] == made[1]
