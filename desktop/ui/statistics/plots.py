@@ -18,8 +18,9 @@ from PySide6.QtGui import QColor, QFontMetrics, QPalette, QResizeEvent
 from PySide6.QtWidgets import QGridLayout, QWidget
 
 from desktop.ui.accessible import describe, named
-from desktop.ui.statistics.plot_data import BINS, Worked
+from desktop.ui.statistics.plot_data import Worked
 from desktop.ui.theme import PLOT_EXPECTED, PLOT_ROLLED, colour
+from desktop.views.statistics import BINS
 
 PLOT_HEIGHT = 190
 # From this width the histogram and the depletions stand side by side under the rolls
