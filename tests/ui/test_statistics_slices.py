@@ -58,7 +58,7 @@ def test_the_plots_come_a_slice_at_a_time_after_the_table(
         ),  # type: ignore[union-attr]
         timeout=10_000,
     )
-    assert sum(view.worked.bins) == 5
+    assert sum(view.worked.bins) == pytest.approx(5)  # each roll spread over its slice
     assert [p.objectName() for p in (plots.sequence, plots.histogram, plots.depletions)] == [
         "statisticsSequencePlot",
         "statisticsHistogram",
