@@ -367,6 +367,9 @@ app.processEvents()
 seen["roll log"] = "pyqtgraph" in sys.modules
 log.content().tabs.setCurrentIndex(1)
 app.processEvents()
+view = log.content().statistics
+while view.plots is None:  # imported off the GUI thread, then the plots made by slices
+    app.processEvents()
 seen["statistics tab"] = "pyqtgraph" in sys.modules
 print(json.dumps(seen))
 window.close()

@@ -21,6 +21,7 @@ class RollLogCopy:
         self._lines: dict[int, RollRecord] = {}
         self._last_id = 0
         self.whole = False
+        self.reads = 0  # how many times it was (begun to be) read whole, for `settle`
 
     def forget(self) -> None:
         """Read it all again (a character's lines changed with the character)."""
@@ -30,6 +31,8 @@ class RollLogCopy:
 
     def read_page(self, campaign: Campaign, count: int = PAGE) -> bool:
         """Read the next `count` lines; True once the copy is whole."""
+        if not self._lines:
+            self.reads += 1
         page = campaign.rolls.page(self._last_id, count)
         for line in page:
             self._lines[line.id] = line

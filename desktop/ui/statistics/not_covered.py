@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from desktop.views.roll_luck import NotCovered
+if TYPE_CHECKING:  # the odds (icepool) are imported off the GUI thread: plot_loader
+    from desktop.views.roll_luck import NotCovered
 
 
 def not_covered_line(skipped: Sequence[NotCovered]) -> str:

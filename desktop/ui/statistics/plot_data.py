@@ -5,10 +5,12 @@ fractions took 35 ms, too long for the window's thread)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from desktop.views.statistics import BINS, LuckReport, percentile_histogram
+if TYPE_CHECKING:  # the odds (icepool) are imported off the GUI thread: plot_loader
+    from desktop.views.statistics import LuckReport
 
-__all__ = ["BINS", "Worked"]
+__all__ = ["Worked"]
 
 
 @dataclass(frozen=True)
@@ -21,6 +23,8 @@ class Worked:
 
     @classmethod
     def of(cls, report: LuckReport) -> Worked:
+        from desktop.views.statistics import percentile_histogram  # on the worker thread
+
         judged = [roll.percentile for roll in report.rolls if roll.percentile is not None]
         return cls(
             report,

@@ -4,13 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont
 
 from desktop.ui.plain_text import tooltip
 from desktop.ui.widgets.record_table import RecordTableModel
-from desktop.views.statistics import FEWEST_ROLLS, MILLION, LuckSummary
+
+if TYPE_CHECKING:  # the odds (icepool) are imported off the GUI thread: plot_loader
+    from desktop.views.statistics import LuckSummary
 
 COLUMNS = (
     "Who",
@@ -57,6 +60,8 @@ def percentile_text(summary: LuckSummary) -> str:
 
 def chance_text(summary: LuckSummary) -> str:
     """How likely luck this far from the middle is by chance: "1 in 12"."""
+    from desktop.views.statistics import FEWEST_ROLLS, MILLION  # imported by then
+
     if summary.judged < FEWEST_ROLLS:
         return "too few rolls"
     one_in = summary.one_in

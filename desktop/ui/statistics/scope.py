@@ -4,6 +4,7 @@ table by default) or a range of campaign days, as the GM last left it in the cam
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QHBoxLayout, QSpinBox, QVBoxLayout, QWidget
@@ -11,7 +12,9 @@ from PySide6.QtWidgets import QHBoxLayout, QSpinBox, QVBoxLayout, QWidget
 from desktop.store import GameRecord
 from desktop.ui.form_helpers import narrow_combo
 from desktop.ui.plain_text import PlainLabel
-from desktop.views.statistics import StatisticsScope
+
+if TYPE_CHECKING:  # the odds (icepool) are imported off the GUI thread: plot_loader
+    from desktop.views.statistics import StatisticsScope
 
 # Short: beside Save Plots in the Roll Log's tab, 300 px wide, "The whole campaign" was cut.
 KINDS = (("Whole campaign", "campaign"), ("One game", "game"), ("Days", "days"))
@@ -117,18 +120,29 @@ class ScopeChooser(QWidget):
 
     def scope(self) -> StatisticsScope | None:
         """The rolls chosen; None for one game when the campaign has played none."""
+        from desktop.views.statistics import StatisticsScope
+
         kind = self.kind_combo.currentData()
         if kind == "days":
             first, last = sorted((self.first_day.value(), self.last_day.value()))
             return StatisticsScope(first_day=first, last_day=last)
         if kind != "game":
             return StatisticsScope()
+        chosen = self.game_id()
+        return None if chosen is None else StatisticsScope(game_id=chosen)
+
+    def game_id(self) -> int | None:
+        """The game chosen (the latest for "The latest game"); None when none was played."""
         chosen = self.game_combo.currentData()
         if chosen is None:
             at_table = [game for game in self._games if game.ended_at is None]
             latest = (at_table or self._games)[-1:]
             chosen = latest[0].id if latest else None
-        return None if chosen is None else StatisticsScope(game_id=chosen)
+        return chosen if isinstance(chosen, int) else None
+
+    def is_empty(self) -> bool:
+        """One game chosen while the campaign has played none: no roll to judge."""
+        return self.kind_combo.currentData() == "game" and self.game_id() is None
 
     def describe(self) -> str:
         """The scope in words, for the lines that say what is judged."""
@@ -137,9 +151,9 @@ class ScopeChooser(QWidget):
             first, last = sorted((self.first_day.value(), self.last_day.value()))
             return f"day {first}" if first == last else f"days {first} to {last}"
         if kind == "game":
-            scope = self.scope()
+            chosen = self.game_id()
             for number, game in enumerate(self._games, 1):
-                if scope is not None and game.id == scope.game_id:
+                if chosen is not None and game.id == chosen:
                     return f"game {number}"
             return "no game yet"
         return "the whole campaign"
