@@ -361,6 +361,39 @@ def test_a_conflict_with_damage_and_protection_applied_in_one_step(
     ]
 
 
+def test_a_conflict_with_an_empty_tray_gives_no_odds(
+    window: MainWindow, table: DiceTableWidget, qtbot: QtBot
+) -> None:
+    """The new-GM walk read "Brother Ilian wins 100%" with both trays empty, and again
+    after Apply: with a side's tray empty the box asks for dice instead."""
+    from desktop.ui.dice_table.odds import BOTH_TRAYS_NEEDED
+
+    assert window.session is not None
+    campaign = window.session.campaign
+    kara = next(c for c in campaign.roster.all() if c.name == "Kara Voss")
+    ilian = next(c for c in campaign.roster.all() if c.name == "Brother Ilian")
+    campaign.kit.add_dice(ilian.id, size=6, count=2)
+    table.set_opponent(ilian.id)
+    odds = table.conflict_box.odds_label
+    qtbot.wait(200)  # any odds on their way would have come
+    assert odds.text() == BOTH_TRAYS_NEEDED
+    kara_dice = [d for d in campaign.kit.dice(kara.id) if d.kind == "ordinary"]
+    ilian_dice = [d for d in campaign.kit.dice(ilian.id) if d.kind == "ordinary"]
+    table.toggle_tray(kara_dice[0].id)  # one side's tray only
+    qtbot.wait(200)
+    assert odds.text() == BOTH_TRAYS_NEEDED and "wins" not in odds.text()
+    table.toggle_tray(ilian_dice[0].id)
+    qtbot.waitUntil(lambda: "wins" in odds.text(), timeout=10_000)
+    assert "%" in odds.text()
+
+    window.session.rng = ScriptedRng([5, 2])
+    table.roll()
+    qtbot.mouseClick(table.conflict_box.apply_button, Qt.MouseButton.LeftButton)
+    assert campaign.rolls.all()[0].kind == "conflict"
+    qtbot.wait(200)  # the trays emptied: no stale answer may come back
+    assert odds.text() == BOTH_TRAYS_NEEDED
+
+
 def test_the_conflict_box_is_made_when_a_conflict_is_first_asked_for(
     window: MainWindow, table: DiceTableWidget, qtbot: QtBot
 ) -> None:

@@ -53,7 +53,12 @@ from desktop.store import (
 from desktop.ui.conflict_commands import ApplyConflict
 from desktop.ui.damaged_note import read_or_tell
 from desktop.ui.dice_table.chips import TraitChips
-from desktop.ui.dice_table.odds import conflict_odds, conflict_odds_text, is_conflict_odds
+from desktop.ui.dice_table.odds import (
+    BOTH_TRAYS_NEEDED,
+    conflict_odds,
+    conflict_odds_text,
+    is_conflict_odds,
+)
 from desktop.ui.form_helpers import push_button
 from desktop.ui.plain_text import PlainLabel, RichLabel, escaped
 from desktop.ui.session import CampaignSession
@@ -127,7 +132,7 @@ class ConflictBox(QGroupBox):
             form.addRow(label)
             form.addRow("  Weapon", weapon)
             form.addRow("  Armour", armour)
-        self.odds_label = PlainLabel("–")
+        self.odds_label = PlainLabel(BOTH_TRAYS_NEEDED)
         self.odds_label.setObjectName("conflictOdds")
         self.odds_label.setWordWrap(True)
         self.result_label = PlainLabel()
@@ -420,6 +425,12 @@ class ConflictBox(QGroupBox):
                     sizes.get(armour.die_id) if armour and armour.die_id else None,
                 )
             )
+        if not all(side[0] for side in sides):
+            # A side with no die in its tray (before the dice are put in, and again after
+            # Apply): no odds, and none still on their way to overwrite this.
+            self.odds_worker.cancel()
+            self.odds_label.setText(BOTH_TRAYS_NEEDED)
+            return
         self.odds_worker.request(lambda: conflict_odds(sides))
 
     def _show_odds(self, result: object) -> None:

@@ -7,6 +7,9 @@ when a result is shown, never at start-up.
 from __future__ import annotations
 
 Side = tuple[tuple[int, ...], int, int | None, int | None]  # sizes, on table, weapon, armour
+# A conflict with a tray empty has no odds worth a line: the rules would call an empty
+# tray's total 0, and "Brother Ilian wins 100%" before a die was put in was nonsense.
+BOTH_TRAYS_NEEDED = "Put dice in both trays to see the odds"
 
 
 def tray_odds(sizes: tuple[int, ...], table: int) -> object:
@@ -42,7 +45,8 @@ def is_conflict_odds(result: object) -> bool:
 
 
 def conflict_odds_text(result: object, first: str, second: str) -> str:
-    """Who wins how often, and the dice each side is expected to lose."""
+    """Who wins how often, and the dice each side is expected to lose (both trays hold
+    dice: otherwise the box says `BOTH_TRAYS_NEEDED`)."""
     from desktop.rules import odds
 
     assert isinstance(result, odds.ConflictOdds)
