@@ -596,3 +596,25 @@ def test_the_plots_words_and_numbers_follow_the_zoom(
         assert axis.label.font().pointSizeF() == pytest.approx(before * 1.5, abs=0.1)
     finally:
         apply_zoom(app, 100)
+
+
+def test_choosing_days_does_not_widen_the_view(
+    view: StatisticsWidget, campaign: Campaign, qtbot: QtBot
+) -> None:
+    """The new-GM walk chose "Days" and the Roll Log's dock grew, shifting the window: the
+    day boxes stood side by side. No scope may need more width than "Whole campaign"."""
+    _played(campaign)
+    for _ in range(3):
+        campaign.calendar.end_day()
+    scope = view.scope
+    widths = {}
+    for kind in ("campaign", "game", "days"):
+        scope.kind_combo.setCurrentIndex(scope.kind_combo.findData(kind))
+        qtbot.wait(1)
+        widths[kind] = view.minimumSizeHint().width()
+    assert scope.first_day.isVisible() and scope.last_day.maximum() == 5
+    assert widths["days"] <= widths["campaign"]
+    assert widths["game"] <= widths["campaign"]
+    # A long campaign's day numbers (three digits) fit as well.
+    scope.fill(campaign.games.all(), 365)
+    assert view.minimumSizeHint().width() <= widths["campaign"]

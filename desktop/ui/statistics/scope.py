@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QHBoxLayout, QSpinBox, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QSpinBox, QVBoxLayout, QWidget
 
 from desktop.store import GameRecord
 from desktop.ui.form_helpers import narrow_combo
@@ -56,14 +56,17 @@ class ScopeChooser(QWidget):
         kind_row = QHBoxLayout()
         kind_row.addWidget(PlainLabel("Scope"))
         kind_row.addWidget(self.kind_combo, 1)
+        # The two days one under the other: side by side they made the scope wider than
+        # "Whole campaign" needs, and choosing Days widened the Roll Log's dock.
         self.days_row = QWidget()
-        days = QHBoxLayout(self.days_row)
+        days = QGridLayout(self.days_row)
         days.setContentsMargins(0, 0, 0, 0)
-        days.addWidget(PlainLabel("From day"))
-        days.addWidget(self.first_day)
-        days.addWidget(PlainLabel("to day"))
-        days.addWidget(self.last_day)
-        days.addStretch(1)
+        for row, (words, box) in enumerate(
+            (("From day", self.first_day), ("To day", self.last_day))
+        ):
+            days.addWidget(PlainLabel(words), row, 0)
+            days.addWidget(box, row, 1)
+        days.setColumnStretch(2, 1)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(kind_row)
