@@ -618,3 +618,66 @@ def test_choosing_days_does_not_widen_the_view(
     # A long campaign's day numbers (three digits) fit as well.
     scope.fill(campaign.games.all(), 365)
     assert view.minimumSizeHint().width() <= widths["campaign"]
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark", "high contrast"])
+def test_each_plot_says_what_it_shows_and_what_its_dashed_line_is(
+    view: StatisticsWidget, campaign: Campaign, qtbot: QtBot, scheme: str
+) -> None:
+    """The new-GM walk found three bare plots and a dashed line no word explained: each
+    has a title (the printout's words) and the dashed line is named, in the theme's text
+    colour, growing with View > Zoom and wrapped, never cut, in the Roll Log's narrow tab."""
+    from PySide6.QtGui import QColor, QPalette
+    from PySide6.QtWidgets import QApplication
+
+    from desktop.ui import theme
+    from desktop.ui.zoom import apply_zoom
+
+    _played(campaign)
+    view.refresh()
+    _shows(view, 6, qtbot)
+    plots = view.ensure_plots()
+    palette = {
+        "light": theme.light_palette,
+        "dark": theme.dark_palette,
+        "high contrast": theme.high_contrast_palette,
+    }[scheme]()
+    plots.setPalette(palette)
+    ink = palette.color(QPalette.ColorRole.Text)
+    titles = {
+        plots.sequence: ("Each roll's percentile, in order", "dashed: a fair table"),
+        plots.histogram: ("How the percentiles fell", "dashed: a fair table"),
+        plots.depletions: ("Dice depleted: rolled and expected", None),
+    }
+    for plot, (title, note) in titles.items():
+        label = plot.getPlotItem().titleLabel
+        shown = label.item.toPlainText()
+        assert label.isVisible() and title in shown
+        assert (note in shown) if note else "dashed" not in shown
+        assert QColor(label.opts["color"]) == ink
+        assert abs(ink.lightness() - palette.color(QPalette.ColorRole.Base).lightness()) > 120
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    before = plots.sequence.getPlotItem().titleLabel.item.boundingRect().height()
+    try:
+        apply_zoom(app, 150)
+        view.resize(300, 1100)  # the Roll Log's tab beside the Play dock
+        qtbot.waitUntil(lambda: plots.side_by_side is False)
+        for plot in titles:  # laid out on the turn after
+            title = plot.getPlotItem().titleLabel
+            qtbot.waitUntil(
+                lambda t=title: t.geometry().height() >= t.item.boundingRect().height(),
+                timeout=2000,
+            )
+        for plot in titles:
+            item = plot.getPlotItem()
+            label = item.titleLabel
+            assert label.opts["size"] == f"{plots.font().pointSizeF():g}pt"
+            # Wrapped within the plot, and its row as high as its lines: nothing cut.
+            assert label.item.boundingRect().width() <= plot.width()
+            assert item.layout.itemAt(0, 0) is label
+            assert label.geometry().height() >= label.item.boundingRect().height()
+            assert item.geometry().width() <= plot.width() + 1  # the plot not pushed out
+        assert plots.sequence.getPlotItem().titleLabel.item.boundingRect().height() > before
+    finally:
+        apply_zoom(app, 100)

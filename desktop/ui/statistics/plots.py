@@ -11,10 +11,11 @@ wheel over the dock must not lose the picture.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from html import escape
 
 import pyqtgraph as pg
-from PySide6.QtCore import QEvent, Qt
-from PySide6.QtGui import QColor, QFontMetrics, QPalette, QResizeEvent
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QPalette, QResizeEvent
 from PySide6.QtWidgets import QGridLayout, QWidget
 
 from desktop.ui.accessible import describe, named
@@ -33,6 +34,13 @@ PLOT_NAMES = {
     "statisticsSequencePlot": "Percentile of each roll, in order",
     "statisticsHistogram": "Histogram of the rolls' percentiles",
     "statisticsDepletions": "Dice depleted, rolled and expected, per roller",
+}
+# What each plot shows, over it (the printout's headings), and what its dashed line is:
+# a new GM saw three bare plots and a dashed line no word explained.
+PLOT_TITLES = {
+    "statisticsSequencePlot": ("Each roll's percentile, in order", "dashed: a fair table (50)"),
+    "statisticsHistogram": ("How the percentiles fell", "dashed: a fair table"),
+    "statisticsDepletions": ("Dice depleted: rolled and expected", ""),
 }
 # Each plot's object name and its axes' words, in the order `LuckPlots` takes them.
 PLOTS = (
@@ -71,6 +79,8 @@ class LuckPlots(QWidget):
         self.worked: Worked | None = None
         plots = [*made, *(make_plot(i) for i in range(len(made), len(PLOTS)))]
         self.sequence, self.histogram, self.depletions = plots
+        for plot in plots:
+            plot.installEventFilter(self)  # its title wraps to its width: `fit_title`
         self.legend = self.depletions.addLegend(offset=(-10, 10))
         self.histogram_bars: pg.BarGraphItem | None = None
         self.fair_line: pg.InfiniteLine | None = None
@@ -80,6 +90,11 @@ class LuckPlots(QWidget):
         self.grid.setContentsMargins(0, 0, 0, 0)
         self.side_by_side: bool | None = None
         self._arrange(side_by_side=False)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Resize and isinstance(watched, pg.PlotWidget):
+            fit_title(watched)
+        return False
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
@@ -148,6 +163,8 @@ class LuckPlots(QWidget):
                 axis.setTickFont(font)
                 axis.label.setFont(font)
                 axis.showLabel(bool(axis.labelText))
+        for plot in (self.sequence, self.histogram, self.depletions):
+            _title(plot, *PLOT_TITLES[plot.objectName()], ink, font)
         worked = self.worked
         self._describe(worked)
         self._draw_sequence(worked.percentiles if worked is not None else (), rolled, fair)
@@ -251,6 +268,40 @@ class LuckPlots(QWidget):
         tallest = max([tallest, *(float(r.depleted) for r in rollers)])
         plot.setXRange(-0.6, max(0, len(rollers) - 1) + 0.6, padding=0)
         plot.setYRange(0, tallest * 1.4, padding=0)  # room for the legend above the bars
+
+
+def _title(plot: pg.PlotWidget, title: str, note: str, ink: QColor, font: QFont) -> None:
+    """`title` over `plot` in bold, and `note` (what its dashed line is) under it (beside
+    it, the Roll Log's narrow tab cut it off), in the docks' font (it grows with View >
+    Zoom) and the palette's text colour."""
+    words = f"<b>{escape(title)}</b>"
+    if note:
+        words += f"<br><i>{escape(note)}</i>"
+    points = font.pointSizeF()
+    size = f"{points:g}pt" if points > 0 else f"{font.pixelSize()}px"
+    item = plot.getPlotItem()
+    label = item.titleLabel
+    if item.layout.itemAt(0, 0) is None:
+        # Over the left axis too, not the plot's area alone: more room before it wraps.
+        item.layout.removeItem(label)
+        item.layout.addItem(label, 0, 0, 1, 3)
+    item.setTitle(f"<div align='center'>{words}</div>", color=ink, size=size)
+    label.item.setFont(font)  # its family; the size is the style's
+    fit_title(plot)
+
+
+def fit_title(plot: pg.PlotWidget) -> None:
+    """The title wrapped to `plot`'s width and its row as high as its lines: pyqtgraph
+    keeps a title on one line 30 px high, so at 150% or in the narrow tab the words were
+    cut and the plot beside was pushed out of its frame."""
+    item = plot.getPlotItem()
+    label = item.titleLabel
+    label.item.setTextWidth(max(40, plot.width() - 12))
+    label.updateMin()
+    height = int(label.item.boundingRect().height()) + 2
+    label.setMaximumHeight(height)
+    item.layout.setRowFixedHeight(0, height)
+    label.resizeEvent(None)
 
 
 def _dashed(ink: QColor, width: int = 1) -> object:
