@@ -269,6 +269,45 @@ def test_the_plots_are_saved_as_png_and_svg(
         assert len(list(root.iter())) > 20
 
 
+@pytest.mark.parametrize("suffix", [".png", ".svg"])
+def test_saved_plots_are_a_readable_page_whatever_the_docks_width(
+    view: StatisticsWidget, campaign: Campaign, qtbot: QtBot, tmp_path: Path, suffix: str
+) -> None:
+    """The new-GM walk saved from the Roll Log's tab: a picture 300 px wide and no title.
+    The file is a page of its own, 1200 px wide, headed with the campaign and the scope,
+    each plot titled; the view on screen is left as it was."""
+    from desktop.ui.statistics.plot_files import PICTURE_SIZE
+
+    _played(campaign)
+    view.resize(300, 1100)  # the Roll Log's tab beside the Play dock
+    view.refresh()
+    _shows(view, 6, qtbot)
+    plots = view.ensure_plots()
+    qtbot.waitUntil(lambda: plots.side_by_side is False)
+    before = (view.size(), plots.size(), plots.parentWidget(), plots.isVisible())
+    target = tmp_path / f"luck{suffix}"
+    assert view.save_to(target)
+    assert (view.size(), plots.size(), plots.parentWidget(), plots.isVisible()) == before
+    assert plots.side_by_side is False
+    name = campaign.summary().name
+    if suffix == ".png":
+        image = QImage(str(target))
+        assert (image.width(), image.height()) == (PICTURE_SIZE.width(), PICTURE_SIZE.height())
+        # Drawn across the page, not a strip: the right half holds the depletions' bars.
+        right = {image.pixel(x, y) for x in range(700, 1200, 9) for y in range(500, 900, 9)}
+        assert len(right) > 3
+    else:
+        root = ElementTree.parse(target).getroot()
+        assert root.get("viewBox") == f"0 0 {PICTURE_SIZE.width()} {PICTURE_SIZE.height()}"
+        words = " ".join(t.strip() for t in root.itertext())
+        assert f"Roll statistics: {name}, the whole campaign" in words
+        for title in ("How the percentiles fell", "dashed: a fair table", "Dice depleted"):
+            assert title in words
+        # Its words as large as the PNG's (QSvgGenerator's own 72 dpi wrote 11 pt as 11 px).
+        sizes = [float(e.get("font-size", 0)) for e in root.iter() if e.get("font-size")]
+        assert max(sizes) > 20
+
+
 def test_a_read_only_folder_gets_a_plain_message_and_nothing_written(
     view: StatisticsWidget,
     campaign: Campaign,
@@ -659,8 +698,10 @@ def test_each_plot_says_what_it_shows_and_what_its_dashed_line_is(
     app = QApplication.instance()
     assert isinstance(app, QApplication)
     before = plots.sequence.getPlotItem().titleLabel.item.boundingRect().height()
+    points = plots.font().pointSizeF()
     try:
         apply_zoom(app, 150)
+        qtbot.waitUntil(lambda: plots.font().pointSizeF() > points * 1.4)
         view.resize(300, 1100)  # the Roll Log's tab beside the Play dock
         qtbot.waitUntil(lambda: plots.side_by_side is False)
         for plot in titles:  # laid out on the turn after

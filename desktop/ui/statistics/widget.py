@@ -375,7 +375,7 @@ class StatisticsWidget(QWidget):
             return False
         if not target.suffix:
             target = target.with_suffix(".png")
-        from desktop.ui.statistics.plot_files import kind_of, save_plots
+        from desktop.ui.statistics.plot_files import kind_of, picture, save_plots
 
         kind = kind_of(target)
         if kind is None:
@@ -388,17 +388,18 @@ class StatisticsWidget(QWidget):
         if refused is not None:
             session.report_failure(f"The plots were not saved. {refused}")
             return False
-        plots = self.ensure_plots()
-        if not plots.isVisible():  # never shown: laid out at a page's size for the file
-            plots.resize(
-                max(plots.width(), 800), max(plots.height(), plots.minimumSizeHint().height())
-            )
-        title = f"{session.campaign.summary().name}: luck, {self.scope.describe()}"
+        name = session.campaign.summary().name
+        scope = self.scope.describe()
+        sentence = self.sentence.text() if self.report is not None else ""
+        page = picture(self.worked, f"Roll statistics: {name}, {scope}", sentence)
         try:
-            save_plots(plots, target, title)
+            save_plots(page, target, f"{name}: luck, {scope}")
         except OSError as error:
             session.report_breakage(write_failure(target, error))
             return False
+        finally:
+            page.close()
+            page.deleteLater()
         return True
 
     # -- Export CSV… and Print ------------------------------------------------------------
