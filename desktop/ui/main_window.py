@@ -38,6 +38,7 @@ from desktop.store import (
 from desktop.ui import file_outputs, long_task, read_guard
 from desktop.ui.accessible import Announcer, name_overflow
 from desktop.ui.backup_scheduler import BackupScheduler
+from desktop.ui.dock_cycle import cycle_docks, cycle_tabs
 from desktop.ui.docks import panels
 from desktop.ui.downtime.launcher import DowntimeLauncher
 from desktop.ui.file_names import recent_entry
@@ -277,6 +278,28 @@ class MainWindow(QMainWindow):
             "&Find in Campaign…", self.find_in_campaign, "Ctrl+K", "actionFindInCampaign"
         )
         self.find_action.setEnabled(False)  # until a campaign is open
+        # F6 / Shift+F6 from dock to dock, Ctrl+Shift+PgDown / PgUp from tab to tab of a
+        # dock's group: no dock's own key uses them, and a text box lets them through.
+        self.dock_actions = [
+            self._action("&Next Dock", lambda: cycle_docks(self, self.panels, 1), "F6"),
+            self._action("Pre&vious Dock", lambda: cycle_docks(self, self.panels, -1), "Shift+F6"),
+            self._action(
+                "Ne&xt Tab", lambda: cycle_tabs(self, self.panels, 1), "Ctrl+Shift+PgDown"
+            ),
+            self._action(
+                "Previo&us Tab", lambda: cycle_tabs(self, self.panels, -1), "Ctrl+Shift+PgUp"
+            ),
+        ]
+        names = ("actionNextDock", "actionPreviousDock", "actionNextTab", "actionPreviousTab")
+        tips = (
+            "Go to the next view on screen (F6)",
+            "Go to the previous view on screen (Shift+F6)",
+            "Bring the next tab of this view's group to the front (Ctrl+Shift+PgDown)",
+            "Bring the previous tab of this view's group to the front (Ctrl+Shift+PgUp)",
+        )
+        for action, name, tip in zip(self.dock_actions, names, tips, strict=True):
+            action.setObjectName(name)
+            action.setToolTip(tip)
         self.search_box: SearchBox | None = None  # made at the first search
 
     def _build_menus(self) -> None:
@@ -324,6 +347,8 @@ class MainWindow(QMainWindow):
         self.view_menu.addSeparator()
         for panel in self.panels:
             self.view_menu.addAction(panel.toggleViewAction())
+        self.view_menu.addSeparator()
+        self.view_menu.addActions(self.dock_actions)
         self.view_menu.addSeparator()
         self.view_menu.addActions(self.player_display.menu.actions())
         self.view_menu.addAction(self.sharing.action)
@@ -558,6 +583,12 @@ class MainWindow(QMainWindow):
         self.workspace = name
         self.settings.set_workspace(name)
         self._restore_workspace(name)
+        self._fit_zoomed()
+
+    def _fit_zoomed(self) -> None:
+        """Above 100%, the docks scroll where they need more room than the screen has
+        (`ZoomControl.fit_screen`): once they are on screen and filled."""
+        QTimer.singleShot(0, self, lambda: self.when_filled(self.zoom.fit_if_zoomed))
 
     def _fit_to_screen(self) -> None:
         """The whole window, its frame too, within the screen's free area: a window as
@@ -748,6 +779,7 @@ class MainWindow(QMainWindow):
             # campaign as opened first (`about_to_change`).
             self.when_filled(self.backups.start)
         self._update_status()
+        self._fit_zoomed()
         reason = session.campaign.read_only_reason
         if reason:
             self.statusBar().showMessage(

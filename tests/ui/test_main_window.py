@@ -42,6 +42,11 @@ def test_title_status_bar_and_menus(window: MainWindow) -> None:
     assert view == [
         *workspaces,
         *(panel.title for panel in DOCKS),
+        # F6 / Shift+F6 and Ctrl+Shift+PgDown / PgUp (issue 34, "Keyboard only")
+        "&Next Dock",
+        "Pre&vious Dock",
+        "Ne&xt Tab",
+        "Previo&us Tab",
         *display,
         "Share with Pla&yers…",
         "&Reset Workspace",
