@@ -583,12 +583,6 @@ class MainWindow(QMainWindow):
         self.workspace = name
         self.settings.set_workspace(name)
         self._restore_workspace(name)
-        self._fit_zoomed()
-
-    def _fit_zoomed(self) -> None:
-        """Above 100%, the docks scroll where they need more room than the screen has
-        (`ZoomControl.fit_screen`): once they are on screen and filled."""
-        QTimer.singleShot(0, self, lambda: self.when_filled(self.zoom.fit_if_zoomed))
 
     def _fit_to_screen(self) -> None:
         """The whole window, its frame too, within the screen's free area: a window as
@@ -779,7 +773,6 @@ class MainWindow(QMainWindow):
             # campaign as opened first (`about_to_change`).
             self.when_filled(self.backups.start)
         self._update_status()
-        self._fit_zoomed()
         reason = session.campaign.read_only_reason
         if reason:
             self.statusBar().showMessage(

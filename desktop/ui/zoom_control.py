@@ -11,7 +11,6 @@ from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import QAction, QFont, QKeySequence
 from PySide6.QtWidgets import QApplication, QDockWidget, QMainWindow
 
-from desktop.ui.dock_scroll import docks_of, scroll, too_large, unscroll
 from desktop.ui.settings import Settings
 from desktop.ui.zoom import DEFAULT_ZOOM, apply_zoom, step_from, zoom_percent
 
@@ -101,41 +100,25 @@ class ZoomControl(QObject):
         if tell:
             self._window.statusBar().showMessage(f"Zoom {applied}%", ZOOM_MESSAGE_MS)
 
-    def fit_if_zoomed(self) -> None:
-        """`fit_screen`, above 100% only: a campaign opened or a workspace shown at the
-        remembered 125% needs as much room as a step to 125% (the layouts at 100% are
-        drawn to fit 1366 x 768 themselves)."""
-        if zoom_percent() > DEFAULT_ZOOM:
-            self.fit_screen()
-
     def fit_screen(self) -> None:
         """Bring the window back within its screen, as far as its least size lets it.
 
         A step in widens the docks' least sizes and Qt grows the window to hold them;
         a step back (or Reset Zoom) left it that wide, its right-hand docks off a
-        1366-pixel screen, until the GM dragged it smaller. When even the least size
-        is more than the screen holds (Play at 125% on 1366 x 768), the docks scroll
-        and the window still fits. A maximised or full-screen window is the window
-        manager's to size."""
+        1366-pixel screen, until the GM dragged it smaller. A maximised or full-screen
+        window is the window manager's to size."""
         window = self._window
-        if not window.isVisible():
+        if not window.isVisible() or window.isMaximized() or window.isFullScreen():
             return
         screen = window.screen()
         if screen is None:
             return
+        # The docks' least sizes as the new step makes them, before the window's.
+        for _ in range(3):
+            QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
         available = screen.availableGeometry()
         frame = window.frameGeometry()
         room = available.size() - (frame.size() - window.size())
-        # The docks' least sizes as the new step makes them, with their own views: when
-        # the window cannot hold them, the docks scroll instead (`dock_scroll`).
-        docks = docks_of(window)
-        unscroll(docks)
-        _lay_out()
-        if too_large(window.minimumSizeHint(), room):
-            scroll(docks)
-            _lay_out()
-        if window.isMaximized() or window.isFullScreen():
-            return
         if window.width() <= room.width() and window.height() <= room.height():
             return
         window.resize(window.size().boundedTo(room).expandedTo(window.minimumSizeHint()))
@@ -145,10 +128,3 @@ class ZoomControl(QObject):
             max(available.left(), min(frame.left(), available.right() + 1 - frame.width())),
             max(available.top(), min(frame.top(), available.bottom() + 1 - frame.height())),
         )
-
-
-def _lay_out() -> None:
-    """The layouts' pending requests done: a dock's content, then the dock, then the
-    window (three turns)."""
-    for _ in range(3):
-        QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)

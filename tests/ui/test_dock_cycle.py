@@ -6,11 +6,10 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QApplication, QPlainTextEdit, QScrollArea
+from PySide6.QtWidgets import QApplication, QPlainTextEdit
 from pytestqt.qtbot import QtBot
 
 from desktop.ui.dock_cycle import dock_of, docks_in_order
-from desktop.ui.dock_scroll import SCROLL_NAME, is_scrolled, scroll, unscroll
 from desktop.ui.main_window import MainWindow
 from desktop.ui.panel import Panel
 
@@ -174,23 +173,3 @@ def test_the_view_menu_offers_them_for_the_palette(window: MainWindow) -> None:
         if action.shortcut().toString() in ("F6", "Shift+F6")
     ]
     assert sorted(taken) == ["&Next Dock", "Pre&vious Dock"]
-
-
-def test_a_dock_that_scrolls_at_a_large_zoom_is_entered_on_its_own_control(
-    window: MainWindow, qtbot: QtBot
-) -> None:
-    """At 125% on a laptop the docks' views are in scroll areas (`dock_scroll`): F6 goes
-    past the area to the view's first control, and the views come back out whole."""
-    start_in(window, qtbot, "play")
-    views = {panel.name: panel.content() for panel in window.panels}
-    scroll(window.panels)
-    assert all(is_scrolled(dock(window, name)) for name in ORDER["play"])
-    dock(window, "roster").content().setFocus()
-    press(qtbot, Qt.Key.Key_F6)
-    focused = QApplication.focusWidget()
-    assert focused_dock(window) == "diceTable"
-    assert not isinstance(focused, QScrollArea) or focused.objectName() != SCROLL_NAME
-    unscroll(window.panels)
-    for panel in window.panels:
-        assert panel.widget() is views[panel.name] and not is_scrolled(panel)
-    assert dock(window, "diceTable").content().isVisible()
