@@ -95,8 +95,9 @@ class ZoomControl(QObject):
         self.zoom_out_action.setToolTip(f"Smaller text and dice (now {applied}%)")
         self.reset_action.setToolTip(f"Text and dice at 100% (now {applied}%)")
         self._titles_follow()
-        # After the docks' new least sizes are laid out (a turn of the event loop).
-        QTimer.singleShot(0, self.fit_screen)
+        if tell:  # a step the GM took; the zoom the window is built with sizes nothing
+            # After the docks' new least sizes are laid out (a turn of the event loop).
+            QTimer.singleShot(0, self.fit_screen)
         if tell:
             self._window.statusBar().showMessage(f"Zoom {applied}%", ZOOM_MESSAGE_MS)
 
