@@ -1,22 +1,23 @@
-"""What the Statistics view needs beyond the window, imported off the GUI thread the first
-time a view is shown: the exact odds (icepool, through `desktop.views.statistics`), then
-pyqtgraph with numpy for the plots.
+"""What the Statistics view needs beyond the window, imported the first time a view is
+shown: the exact odds (icepool, through `desktop.views.statistics`), then pyqtgraph with
+numpy for the plots, each on a turn of the event loop of its own, so the view shows its
+table and its "working" bar before the plots' library arrives.
 
-Measured (issue 33, offscreen, 5,000 rolls): on the GUI thread the odds took 50-75 ms to
-import and pyqtgraph 230-310 ms, as long a block of the window; on a thread of their own
-the longest block of the window's event loop while they import was 14-25 ms (an import
-releases the GIL between its bytecodes, numpy's compiled start-up excepted). An import
-makes no Qt object (only values: a QTransform, a QLocale), so it is safe off the GUI
-thread; every widget of the plots is still made on the GUI thread, after `loaded`.
+Measured (issue 33, offscreen): the odds import in 50-75 ms and pyqtgraph in 230-310 ms,
+once per run. They were imported on a thread of their own for a while, which kept the
+window's event loop free, but a thread importing pyqtgraph (numpy's compiled modules,
+PySide6's OpenGL binding) while the GUI thread imported the campaign's (SQLAlchemy,
+pydantic) crashed a start in Between Sessions, where the dock asks for them at once,
+with a "partially initialized module" and a segmentation fault; and a daemon thread
+still importing when the application quits can take the interpreter down with it.
+Imports stay on the GUI thread: a one-time wait when statistics are first opened.
 """
 
 from __future__ import annotations
 
-import contextlib
 import importlib
 import logging
 import sys
-import threading
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
@@ -26,16 +27,15 @@ PLOTS_MODULE = "desktop.ui.statistics.plots"
 
 
 def imported(name: str) -> bool:
-    """Whether module `name` is imported whole: one importing on another thread is in
-    `sys.modules` already, and using it would wait for that import to end."""
+    """Whether module `name` is imported whole."""
     module = sys.modules.get(name)
     spec = getattr(module, "__spec__", None)
     return module is not None and not getattr(spec, "_initializing", False)
 
 
 class PlotLoader(QObject):
-    """`load()` imports the odds, then the plots, on a thread; `odds_loaded`, then
-    `loaded`, on the GUI thread once each is imported, or failed to: the view then
+    """`load()` imports the odds, then the plots, each on a later turn of the event loop;
+    `odds_loaded`, then `loaded`, once each is imported, or failed to: the view then
     imports it itself, and shows the failure as it would have without this loader."""
 
     odds_loaded = Signal()
@@ -43,7 +43,7 @@ class PlotLoader(QObject):
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self._thread: threading.Thread | None = None
+        self._loading = False
 
     @staticmethod
     def odds_imported() -> bool:
@@ -54,24 +54,24 @@ class PlotLoader(QObject):
         return imported(PLOTS_MODULE)
 
     def load(self) -> None:
-        if self._thread is not None and self._thread.is_alive():
+        if self._loading:
             return  # under way: both signals follow
-        if self.odds_imported() and self.is_loaded():
-            QTimer.singleShot(0, self, self._both)
-            return
-        # Emitted from the thread, delivered queued to this object's (the GUI) thread.
-        self._thread = threading.Thread(target=self._import, name="plots import", daemon=True)
-        self._thread.start()
+        self._loading = True
+        QTimer.singleShot(0, self, self._import_odds)
 
-    def _both(self) -> None:
+    def _import_odds(self) -> None:
+        self._import(ODDS_MODULE)
         self.odds_loaded.emit()
+        QTimer.singleShot(0, self, self._import_plots)
+
+    def _import_plots(self) -> None:
+        self._import(PLOTS_MODULE)
+        self._loading = False
         self.loaded.emit()
 
-    def _import(self) -> None:
-        for module, signal in ((ODDS_MODULE, self.odds_loaded), (PLOTS_MODULE, self.loaded)):
-            try:
-                importlib.import_module(module)
-            except Exception:  # a broken build: the GUI thread's own import says it again
-                log.exception("Importing %s failed", module)
-            with contextlib.suppress(RuntimeError):  # the view was closed meanwhile
-                signal.emit()
+    @staticmethod
+    def _import(module: str) -> None:
+        try:
+            importlib.import_module(module)
+        except Exception:  # a broken build: the view's own import says it again
+            log.exception("Importing %s failed", module)
