@@ -42,8 +42,8 @@ from desktop.ui.docks import panels
 from desktop.ui.downtime.launcher import DowntimeLauncher
 from desktop.ui.file_names import recent_entry
 from desktop.ui.form_helpers import forget_refusals
+from desktop.ui.gil_share import favour_the_gui_thread
 from desktop.ui.image_check import image_decodes
-from desktop.ui.odds_worker import favour_the_gui_thread
 from desktop.ui.panel import Panel, PanelFiller
 from desktop.ui.plain_text import (
     PlainLabel,

@@ -366,7 +366,8 @@ log.content()
 app.processEvents()
 seen["roll log"] = "pyqtgraph" in sys.modules
 log.content().tabs.setCurrentIndex(1)
-app.processEvents()
+while log.content().statistics is None:  # its modules imported off the GUI thread
+    app.processEvents()
 view = log.content().statistics
 while view.plots is None:  # imported off the GUI thread, then the plots made by slices
     app.processEvents()

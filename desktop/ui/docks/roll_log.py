@@ -8,12 +8,15 @@ from __future__ import annotations
 
 import contextlib
 import csv
+import importlib
 import json
+import logging
 import os
+import threading
 from datetime import date
 from pathlib import Path
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt, QThreadPool
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt, QThreadPool, Signal
 from PySide6.QtGui import QFont, QGuiApplication
 from PySide6.QtWidgets import (
     QFileDialog,
@@ -197,9 +200,16 @@ class RollLogModel(RecordTableModel):
         return None
 
 
+STATISTICS_MODULE = "desktop.ui.statistics.widget"
+
+
 class RollLogWidget(QWidget):
+    # The Statistics view's modules imported (on a thread): emitted there, delivered here.
+    statistics_imported = Signal()
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.statistics_imported.connect(self._make_statistics)
         self._session: CampaignSession | None = None
         self.model = RollLogModel()
         # No wider than the Play dock it is tabbed with: it sets the column's least width.
@@ -250,6 +260,27 @@ class RollLogWidget(QWidget):
 
     def _tab_chosen(self, index: int) -> None:
         if self.tabs.widget(index) is not self.statistics_page or self.statistics is not None:
+            return
+        from desktop.ui.statistics.plot_loader import imported
+
+        if not imported(STATISTICS_MODULE):
+            # Its modules took 20-50 ms to import (their classes and dataclasses made),
+            # on the GUI thread as the tab was first chosen (issue 33): imported on a
+            # thread, the tab shows at once and the view follows.
+            threading.Thread(target=self._import_statistics, daemon=True).start()
+            return
+        self._make_statistics()
+
+    def _import_statistics(self) -> None:
+        try:
+            importlib.import_module(STATISTICS_MODULE)
+        except Exception:  # a broken build: the GUI thread's own import says it again
+            logging.getLogger(__name__).exception("Importing %s failed", STATISTICS_MODULE)
+        with contextlib.suppress(RuntimeError):  # the log was closed meanwhile
+            self.statistics_imported.emit()
+
+    def _make_statistics(self) -> None:
+        if self.statistics is not None:
             return
         from desktop.ui.statistics.widget import StatisticsWidget
 
