@@ -153,6 +153,8 @@ class LuckPlots(QWidget):
         points = font.pointSizeF()
         self.legend.setLabelTextSize(f"{points:g}pt" if points > 0 else f"{font.pixelSize()}px")
         self.legend.setLabelTextColor(ink)
+        for _sample, label in self.legend.items:  # labels made already: drawn again in it
+            label.setText(label.text)
         for plot in (self.sequence, self.histogram, self.depletions):
             plot.setBackground(palette.color(QPalette.ColorRole.Base))
             for side in ("left", "bottom"):
