@@ -43,6 +43,7 @@ from desktop.ui.docks import panels
 from desktop.ui.downtime.launcher import DowntimeLauncher
 from desktop.ui.file_names import recent_entry
 from desktop.ui.form_helpers import forget_refusals
+from desktop.ui.gil_share import favour_the_gui_thread
 from desktop.ui.image_check import image_decodes
 from desktop.ui.panel import Panel, PanelFiller
 from desktop.ui.plain_text import (
@@ -116,6 +117,7 @@ class MainWindow(QMainWindow):
         self.session: CampaignSession | None = None
         self.backups: BackupScheduler | None = None
         self.pool = QThreadPool(self)
+        favour_the_gui_thread()  # the pool's Python gives the window the GIL back quickly
         self._closed = False
         self._palette: PalettePopup | None = None  # made when first opened
         # Results and refusals read out to a screen reader (the docks find it from theirs).

@@ -21,6 +21,7 @@ class OddsWorker(QObject):
         super().__init__(parent)
         self._pool = pool
         self._latest = 0
+        self._answered = 0  # the newest request answered (or cancelled)
         self._relay = _Relay()
         self._relay.done.connect(self._on_done)
         self._relay.failed.connect(self._on_failed)
@@ -45,15 +46,22 @@ class OddsWorker(QObject):
         self._pool.start(work)
         return token
 
+    def busy(self) -> bool:
+        """Whether the newest request is still being worked out."""
+        return self._answered < self._latest
+
     def cancel(self) -> None:
         """Forget the requests under way: their answers will be dropped."""
         self._latest += 1
+        self._answered = self._latest
 
     def _on_done(self, token: int, result: object) -> None:
+        self._answered = max(self._answered, token)
         if token == self._latest:  # else the tray changed since: a newer answer is coming
             self.ready.emit(result)
 
     def _on_failed(self, token: int, message: str) -> None:
+        self._answered = max(self._answered, token)
         if token == self._latest:
             self.failed.emit(message)
 

@@ -17,9 +17,14 @@ collections walking the log's copy), warm 68-85 ms, scope 35-101 ms; after, cold
 ms, warm 61-89 ms, scope 47-64 ms. What is left is mostly the worker's report holding
 Python's GIL on a loaded machine (a pure-Python busy thread alone blocked the loop
 95-224 ms against 6-43 ms idle; on a quiet machine the GUI thread's own steps measure
-7-12 ms of CPU each). Each phase's longest gap is held to `MAX_RATIO` times the idle
-one, the milliseconds printed next to the 16 ms target. The asserts run only under
-``make bench``.
+7-12 ms of CPU each). Then (branch i33-stall2, load under 1.3, three runs each, main
+first): cold 27-61 -> 20-22 ms, warm 28-47 -> 20-28, scope 25-65 -> 13-14, with the GIL's
+switch interval at 0.2 ms, the plots made after the report and their items kept, the
+rollers' columns measured from their texts, the log read by pages of 100 and its marks
+counted by SQLite. What is left of warm is the roll's own write and the Roll Log's
+refresh (10-15 ms on the GUI thread, before the view hears of it). Each phase's longest
+gap is held to `MAX_RATIO` times the idle one, the milliseconds printed next to the 16 ms
+target. The asserts run only under ``make bench``.
 """
 
 from __future__ import annotations

@@ -26,7 +26,7 @@ def test_a_long_logs_columns_are_measured_on_its_newest_lines(
     log.resize(300, 400)  # as narrow as tabbed with the Play dock: the columns are fitted
     log.show()
     log.set_session(session)
-    if behind_a_tab:  # hidden, its size kept: Qt would measure every line then
+    if behind_a_tab:  # hidden, its size kept: Qt would measure every line
         log.hide()
     lines: set[int] = set()
     read = RollLogModel.record_data
@@ -38,4 +38,9 @@ def test_a_long_logs_columns_are_measured_on_its_newest_lines(
     monkeypatch.setattr(RollLogModel, "record_data", noted)
     session.campaign.rolls.log(kara, "Kara Voss", "roll", {}, 7, "One more.")  # reloads
     assert log.model.rowCount() == LINES + 1
+    if behind_a_tab:
+        # Hidden: nothing measured after the roll (issue 33: 6-12 ms of the window per
+        # roll, unseen, while the Statistics tab stood in front), fitted when shown.
+        assert not lines
+        log.show()
     assert lines and max(lines) < 2 * MEASURED_LINES  # the newest lines only

@@ -405,7 +405,8 @@ log.content()
 app.processEvents()
 seen["roll log"] = "pyqtgraph" in sys.modules
 log.content().tabs.setCurrentIndex(1)
-app.processEvents()
+while log.content().statistics is None:  # its modules imported off the GUI thread
+    app.processEvents()
 view = log.content().statistics
 while view.plots is None:  # imported off the GUI thread, then the plots made by slices
     app.processEvents()
@@ -487,6 +488,9 @@ def test_the_plots_take_their_colours_from_the_theme(
     assert plots.expected_bars.opts["brush"].color() == theme.colour(palette, theme.PLOT_EXPECTED)
     # Readable: the bars stand out from the plot's background in either scheme.
     assert abs(rolled.lightness() - base.lightness()) > 60
+    # The legend's words drawn again in the text's colour (set, they kept the first).
+    ink = palette.color(QPalette.ColorRole.Text).name()
+    assert all(ink in label.item.toHtml() for _, label in plots.legend.items)
 
 
 def test_a_range_of_days_left_at_today_follows_today(

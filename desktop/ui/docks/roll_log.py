@@ -251,6 +251,11 @@ class RollLogWidget(QWidget):
     def _tab_chosen(self, index: int) -> None:
         if self.tabs.widget(index) is not self.statistics_page or self.statistics is not None:
             return
+        self._make_statistics()
+
+    def _make_statistics(self) -> None:
+        if self.statistics is not None:
+            return
         from desktop.ui.statistics.widget import StatisticsWidget
 
         # The window's worker pool, as the Statistics dock's; a log on its own brings one.

@@ -51,6 +51,7 @@ class NarrowColumns(QObject):
         super().__init__(table)
         self._table = table
         self._fitting = False
+        self._stale = False  # a fit was asked for while the table was hidden
         self._index = {name: column for column, name in enumerate(headers)}
         header = table.horizontalHeader()
         header.setResizeContentsPrecision(MEASURED_LINES)
@@ -67,7 +68,7 @@ class NarrowColumns(QObject):
         self.fit()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.Resize:
+        if event.type() == QEvent.Type.Resize or (event.type() == QEvent.Type.Show and self._stale):
             self.fit()
         return False
 
@@ -76,6 +77,12 @@ class NarrowColumns(QObject):
         # once: a fit inside the fit it came from recursed without end.
         if self._fitting:
             return
+        # Hidden (the Statistics tab in front, the dock closed): fitted when next shown.
+        # Each roll's fit measured the newest lines, 6-12 ms of the window, unseen.
+        if not self._table.isVisible():
+            self._stale = True
+            return
+        self._stale = False
         self._fitting = True
         try:
             self._fit()

@@ -2,16 +2,18 @@
 event loop, then kept in step with what each change added or marked undone.
 
 Measured (5,000 lines): reading the whole log at once held the GUI thread 42-108 ms, over
-the 16 ms of a frame; a page of 400 lines takes about 4 ms, and catching up after a roll
-(the line counts, the undone marks and the new lines) about 3 ms. The worker gets a tuple
-of the records, never the campaign's connection.
+the 16 ms of a frame; a page of 400 lines took 4-8 ms, a page of 200 2-4 ms alone but
+10-17 ms while the plotting library imported on its thread (the GIL shared), a page of
+100 half that; catching up after a roll (the line counts, the undone marks and the new
+lines) about 2 ms. The worker gets a tuple of the records, never the campaign's
+connection.
 """
 
 from __future__ import annotations
 
 from desktop.store import Campaign, RollRecord
 
-PAGE = 400
+PAGE = 100
 
 
 class RollLogCopy:

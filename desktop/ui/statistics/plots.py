@@ -82,14 +82,28 @@ class LuckPlots(QWidget):
         for plot in plots:
             plot.installEventFilter(self)  # its title wraps to its width: `fit_title`
         self.legend = self.depletions.addLegend(offset=(-10, 10))
-        self.histogram_bars: pg.BarGraphItem | None = None
-        self.fair_line: pg.InfiniteLine | None = None
-        self.actual_bars: pg.BarGraphItem | None = None
-        self.expected_bars: pg.BarGraphItem | None = None
+        # Each plot's items are made once and given each report's numbers: cleared and
+        # made again, with the axes' pens and fonts set again, a report took 10-23 ms of
+        # the window to draw (issue 33); the colours and fonts change with the theme and
+        # the zoom only (`changeEvent`).
+        self.middle_line = pg.InfiniteLine(50, angle=0)
+        self.curve = pg.PlotDataItem([], [], symbolSize=6, skipFiniteCheck=True)
+        self.histogram_bars = pg.BarGraphItem(x=[], height=[], width=100 / BINS * 0.85)
+        self.fair_line = pg.InfiniteLine(0, angle=0)
+        self.expected_bars = pg.BarGraphItem(x=[], height=[], width=0.38, name="Expected")
+        self.actual_bars = pg.BarGraphItem(x=[], height=[], width=0.38, name="Rolled")
+        for plot, items in (
+            (self.sequence, (self.middle_line, self.curve)),
+            (self.histogram, (self.histogram_bars, self.fair_line)),
+            (self.depletions, (self.expected_bars, self.actual_bars)),
+        ):
+            for item in items:
+                plot.addItem(item)
         self.grid = QGridLayout(self)
         self.grid.setContentsMargins(0, 0, 0, 0)
         self.side_by_side: bool | None = None
         self._arrange(side_by_side=False)
+        self._style()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() == QEvent.Type.Resize and isinstance(watched, pg.PlotWidget):
@@ -137,13 +151,15 @@ class LuckPlots(QWidget):
     def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)
         if event.type() == QEvent.Type.PaletteChange:
-            self._draw()  # light to dark or back: every colour follows
+            self._style()  # light to dark or back: every colour follows
         elif event.type() == QEvent.Type.FontChange:
-            self._draw()  # View > Zoom: the axes' words and numbers follow the docks' text
+            self._style()  # View > Zoom: the axes' words and numbers follow the docks' text
 
     # -- drawing ------------------------------------------------------------------------
 
-    def _draw(self) -> None:
+    def _style(self) -> None:
+        """The colours and fonts of the plots and their items, from the palette and the
+        font the plots have now."""
         palette = self.palette()
         ink = palette.color(QPalette.ColorRole.Text)
         rolled = colour(palette, PLOT_ROLLED)
@@ -151,25 +167,41 @@ class LuckPlots(QWidget):
         font = self.font()
         points = font.pointSizeF()
         self.legend.setLabelTextSize(f"{points:g}pt" if points > 0 else f"{font.pixelSize()}px")
+        self.legend.setLabelTextColor(ink)
+        for _sample, label in self.legend.items:  # labels made already: drawn again in it
+            label.setText(label.text)
         for plot in (self.sequence, self.histogram, self.depletions):
-            plot.clear()
             plot.setBackground(palette.color(QPalette.ColorRole.Base))
             for side in ("left", "bottom"):
                 axis = plot.getAxis(side)
                 axis.setPen(pg.mkPen(ink))
                 axis.setTextPen(pg.mkPen(ink))
-                axis.setTicks(None)
                 # pyqtgraph draws in its own fixed font: at 150% the axes stayed small.
                 axis.setTickFont(font)
                 axis.label.setFont(font)
                 axis.showLabel(bool(axis.labelText))
         for plot in (self.sequence, self.histogram, self.depletions):
             _title(plot, *PLOT_TITLES[plot.objectName()], ink, font)
+        self.middle_line.setPen(_dashed(fair))
+        self.curve.setPen(pg.mkPen(rolled, width=1))
+        self.curve.setSymbolPen(pg.mkPen(rolled))
+        self.curve.setSymbolBrush(pg.mkBrush(rolled))
+        self.fair_line.setPen(_dashed(fair, width=2))
+        for bars, ink_of in (
+            (self.histogram_bars, rolled),
+            (self.expected_bars, fair),
+            (self.actual_bars, rolled),
+        ):
+            bars.setOpts(pen=pg.mkPen(ink_of), brush=pg.mkBrush(ink_of))
+        self.legend.update()
+        self._name_rollers()  # the ticks' font
+
+    def _draw(self) -> None:
         worked = self.worked
         self._describe(worked)
-        self._draw_sequence(worked.percentiles if worked is not None else (), rolled, fair)
-        self._draw_histogram(worked.bins if worked is not None else (0.0,) * BINS, rolled, fair)
-        self._draw_depletions(worked, rolled, fair)
+        self._draw_sequence(worked.percentiles if worked is not None else ())
+        self._draw_histogram(worked.bins if worked is not None else (0.0,) * BINS)
+        self._draw_depletions(worked)
 
     def _describe(self, worked: Worked | None) -> None:
         """The plots are pictures: a screen reader hears their numbers in words."""
@@ -194,72 +226,37 @@ class LuckPlots(QWidget):
         describe(self.histogram, histogram if counts else "No roll judged.")
         describe(self.depletions, depletions or "No roll judged.")
 
-    def _draw_sequence(self, values: Sequence[float], rolled: QColor, fair: QColor) -> None:
+    def _draw_sequence(self, values: Sequence[float]) -> None:
         plot = self.sequence
-        plot.addItem(pg.InfiniteLine(50, angle=0, pen=_dashed(fair)))
-        if values:
-            # A dot per roll reads best; past a few hundred the dots are a blur and cost
-            # the window (5,000 took 260 ms to lay out), so the line alone is drawn.
-            dots = len(values) <= MOST_DOTS
-            plot.plot(
-                list(range(1, len(values) + 1)),
-                list(values),
-                pen=pg.mkPen(rolled, width=1),
-                symbol="o" if dots else None,
-                symbolSize=6,
-                symbolPen=pg.mkPen(rolled),
-                symbolBrush=pg.mkBrush(rolled),
-                # A pixel column's highest and lowest only: 5,000 rolls drawn whole took
-                # 10-24 ms of the window's thread to lay out and paint, over a frame.
-                autoDownsample=not dots,
-                downsampleMethod="peak",
-                skipFiniteCheck=True,
-            )
+        # A dot per roll reads best; past a few hundred the dots are a blur and cost the
+        # window (5,000 took 260 ms to lay out), so the line alone is drawn, a pixel
+        # column's highest and lowest only: 5,000 rolls drawn whole took 10-24 ms of the
+        # window's thread to lay out and paint, over a frame.
+        dots = len(values) <= MOST_DOTS
+        self.curve.setSymbol("o" if dots else None)
+        self.curve.setDownsampling(auto=not dots, method="peak")
+        self.curve.setData(list(range(1, len(values) + 1)), list(values))
         plot.setYRange(0, 100, padding=0.02)
         plot.setXRange(0.5, max(1, len(values)) + 0.5, padding=0.02)
 
-    def _draw_histogram(self, counts: Sequence[float], rolled: QColor, fair: QColor) -> None:
+    def _draw_histogram(self, counts: Sequence[float]) -> None:
         plot = self.histogram
         judged = sum(counts)
         width = 100 / BINS
-        self.histogram_bars = pg.BarGraphItem(
-            x=[width * (i + 0.5) for i in range(BINS)],
-            height=counts,
-            width=width * 0.85,
-            pen=pg.mkPen(rolled),
-            brush=pg.mkBrush(rolled),
-        )
-        plot.addItem(self.histogram_bars)
+        self.histogram_bars.setOpts(x=[width * (i + 0.5) for i in range(BINS)], height=counts)
         # A fair table spreads the percentiles evenly: a tenth of the rolls in each bin.
-        self.fair_line = pg.InfiniteLine(judged / BINS, angle=0, pen=_dashed(fair, width=2))
-        plot.addItem(self.fair_line)
+        self.fair_line.setValue(judged / BINS)
         plot.setXRange(0, 100, padding=0.02)
         plot.setYRange(0, max([*counts, judged / BINS, 1]) * 1.1, padding=0)
 
-    def _draw_depletions(self, worked: Worked | None, rolled: QColor, fair: QColor) -> None:
+    def _draw_depletions(self, worked: Worked | None) -> None:
         plot = self.depletions
         rollers = worked.report.rollers if worked is not None else ()
         places = list(range(len(rollers)))
-        self.expected_bars = pg.BarGraphItem(
-            x=[i - 0.2 for i in places],
-            height=[float(r.expected_depleted) for r in rollers],
-            width=0.38,
-            pen=pg.mkPen(fair),
-            brush=pg.mkBrush(fair),
-            name="Expected",
+        self.expected_bars.setOpts(
+            x=[i - 0.2 for i in places], height=[float(r.expected_depleted) for r in rollers]
         )
-        self.actual_bars = pg.BarGraphItem(
-            x=[i + 0.2 for i in places],
-            height=[r.depleted for r in rollers],
-            width=0.38,
-            pen=pg.mkPen(rolled),
-            brush=pg.mkBrush(rolled),
-            name="Rolled",
-        )
-        self.legend.clear()
-        self.legend.setLabelTextColor(self.palette().color(QPalette.ColorRole.Text))
-        plot.addItem(self.expected_bars)
-        plot.addItem(self.actual_bars)
+        self.actual_bars.setOpts(x=[i + 0.2 for i in places], height=[r.depleted for r in rollers])
         # Cut to the room each pair of bars has, as on a resize: the full names set here
         # overlapped after every new report (a scope change, a new roll) until the dock
         # was next resized, and in every Save Plots picture.

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QMenu,
     QProgressBar,
+    QStyle,
     QTableView,
     QToolButton,
     QVBoxLayout,
@@ -82,6 +83,7 @@ class StatisticsWidget(QWidget):
         self._loader.loaded.connect(self._plot_step)
         self._loader.odds_loaded.connect(self._odds_loaded)
         self._made: list[pg.PlotWidget] = []
+        self._built: LuckPlots | None = None  # made, not yet in the view
         self._plot_timer = self._timer(0, self._plot_step)
         self._draw_timer = self._timer(0, self._draw_plots)
 
@@ -273,21 +275,38 @@ class StatisticsWidget(QWidget):
         """One slice of making the plots: a plot, or the three put in the view."""
         if self.plots is not None:
             return
+        if self.worker.busy():
+            # Made once the report is in (`_show_report`): made while the worker held
+            # the GIL, each plot's making took twice as long on the window's thread, 25-35
+            # ms instead of 8-12 (issue 33's first opening, the cold report running).
+            return
         from desktop.ui.statistics.plots import PLOTS, make_plot
 
         if len(self._made) < len(PLOTS):
             self._made.append(make_plot(len(self._made)))
             self._plot_timer.start()
             return
+        if self._built is None:
+            # Their items made and styled on a turn of their own (8 ms), before the turn
+            # that puts them in the view and so lays them out and paints them (10 ms).
+            self._built = self._build_plots()
+            self._plot_timer.start()
+            return
         self._place_plots()
         self._draw_timer.start()  # the next turn, after their first layout and paint
 
-    def _place_plots(self) -> LuckPlots:
+    def _build_plots(self) -> LuckPlots:
         from desktop.ui.statistics.plots import LuckPlots
 
-        self._plot_timer.stop()
-        self.plots = plots = LuckPlots(self._made)
+        plots = LuckPlots(self._made)
         self._made = []
+        return plots
+
+    def _place_plots(self) -> LuckPlots:
+        self._plot_timer.stop()
+        plots = self._built if self._built is not None else self._build_plots()
+        self._built = None
+        self.plots = plots
         self.plots_layout.addWidget(plots)
         return plots
 
@@ -314,7 +333,7 @@ class StatisticsWidget(QWidget):
         if worked is not None and self._session is not None:
             self._session.luck_odds().settle()  # the trays the report worked out
         self.model.set_summaries([] if report is None else [report.overall, *report.rollers])
-        self.table.resizeColumnsToContents()
+        self._fit_columns()
         self.roller_line.setText("")
         if report is None:
             self.sentence.setText(self._nothing_to_judge())
@@ -326,6 +345,8 @@ class StatisticsWidget(QWidget):
         self.not_covered.setVisible(bool(self.not_covered.text()))
         for button in (self.save_button, self.csv_button, self.print_button):
             button.setEnabled(report is not None and bool(report.rolls))
+        if self.plots is None and self._loader.is_loaded():
+            self._plot_timer.start()  # the plots waited for the report (`_plot_step`)
         if self.plots is not None:
             # On the next turn: the table's and the plots' drawing each fit in a frame,
             # not both (measured with 5,000 rolls: 3-6 ms and 6-7 ms, then their paint).
@@ -340,7 +361,24 @@ class StatisticsWidget(QWidget):
 
     def _show_failure(self, message: str) -> None:
         self.busy.hide()
+        if self.plots is None and self._loader.is_loaded():
+            self._plot_timer.start()
         self.sentence.setText(message)
+
+    def _fit_columns(self) -> None:
+        """Each column as wide as its header and its texts, as `resizeColumnsToContents`
+        makes them, the texts measured from those the model holds (Qt's asked the model
+        for every cell's text, font and alignment: 4-17 ms of the window per report)."""
+        header = self.table.horizontalHeader()
+        # A cell's text margin each side (Qt's delegate: the focus frame's, plus one),
+        # and the grid's line.
+        frame = self.table.style().pixelMetric(
+            QStyle.PixelMetric.PM_FocusFrameHMargin, None, self.table
+        )
+        margin = 2 * (frame + 1) + int(self.table.showGrid()) + 1
+        texts = self.model.widths(self.table.font(), margin)
+        for column, width in enumerate(texts):
+            header.resizeSection(column, max(width, header.sectionSizeHint(column)))
 
     def _size_table(self) -> None:
         """Tall enough for everyone's row and a few rollers, never the whole dock."""
