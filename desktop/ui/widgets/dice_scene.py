@@ -12,7 +12,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import NamedTuple
 
-from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (
     QColor,
     QDrag,
@@ -25,14 +25,12 @@ from PySide6.QtGui import (
     QPalette,
     QPixmap,
     QResizeEvent,
-    QTransform,
 )
 from PySide6.QtWidgets import (
     QApplication,
     QGraphicsObject,
     QGraphicsScene,
     QGraphicsSceneMouseEvent,
-    QGraphicsView,
     QStyleOptionGraphicsItem,
     QWidget,
 )
@@ -43,7 +41,7 @@ from desktop.store import DieRecord
 from desktop.ui import theme
 from desktop.ui.accessible import describe
 from desktop.ui.widgets.drag_data import decode, encode
-from desktop.ui.zoom import zoom_factor
+from desktop.ui.widgets.zoomed_view import ZoomedView
 
 DIE_MIME = "application/x-gmdesk-die"  # {"character": id, "die": id}
 TRAIT_MIME = "application/x-gmdesk-trait"  # {"character": id, "trait": id}
@@ -464,13 +462,12 @@ def _neighbour(items: list[DieItem], current: DieItem, key: Qt.Key) -> DieItem |
 ARROWS = (Qt.Key.Key_Left, Qt.Key.Key_Right, Qt.Key.Key_Up, Qt.Key.Key_Down)
 
 
-class DiceView(QGraphicsView):
+class DiceView(ZoomedView):
     """The dice table's view: lays the scene out to its width and decodes drops."""
 
     die_dropped = Signal(int, int, int, str)  # die id, its character id, target side, area
     trait_dropped = Signal(int, int)  # trait id, target die id
     new_die_dropped = Signal(int, int, str)  # size, target side, area
-    resized = Signal()
 
     def __init__(self, scene: DiceScene, parent: QWidget | None = None) -> None:
         super().__init__(scene, parent)
@@ -489,30 +486,11 @@ class DiceView(QGraphicsView):
         # Whether dice are tumbling: their faces change every frame, and a screen reader
         # would read each; the landed roll is said (the dice table tells).
         self.tumbling: Callable[[], bool] = lambda: False
-        self._zoom = 1.0
-        self._follow_zoom()
 
     def _describe(self) -> None:
         words = self.dice_scene.spoken()
         if words is not None and not self.tumbling():
             describe(self, words)
-
-    def _follow_zoom(self) -> None:
-        """Draw the table at View > Zoom's scale: the dice, their labels and the areas'
-        titles grow with the text around them."""
-        self._zoom = zoom_factor()
-        self.setTransform(QTransform.fromScale(self._zoom, self._zoom))
-
-    def changeEvent(self, event: QEvent) -> None:
-        super().changeEvent(event)
-        if event.type() == QEvent.Type.FontChange and zoom_factor() != self._zoom:
-            self._follow_zoom()
-            self.updateGeometry()
-            self.resized.emit()  # laid out again, to the width it now has in the scene
-
-    def scene_width(self) -> float:
-        """The view's width in the scene's units: the width to lay the dice out in."""
-        return self.viewport().width() / self._zoom
 
     def sizeHint(self) -> QSize:
         # The scene is laid out to the view's width; a hint taken from the scene would

@@ -12,7 +12,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from PySide6.QtCore import QEvent, QMimeData, QPoint, QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QMimeData, QPoint, QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (
     QColor,
     QContextMenuEvent,
@@ -29,7 +29,6 @@ from PySide6.QtGui import (
     QPen,
     QPixmap,
     QResizeEvent,
-    QTransform,
 )
 from PySide6.QtWidgets import (
     QApplication,
@@ -53,7 +52,7 @@ from desktop.ui.plain_text import escaped
 from desktop.ui.theme import BADGE_INK, STATUS_COLOURS, WAR_COLOUR
 from desktop.ui.widgets.drag_data import decode, encode
 from desktop.ui.widgets.shown_mark import paint_shown_mark, shown_words
-from desktop.ui.zoom import zoom_factor
+from desktop.ui.widgets.zoomed_view import ZoomedView
 
 FACTION_MIME = "application/x-gmdesk-faction"  # {"faction": id}
 
@@ -956,14 +955,13 @@ class LadderScene(QGraphicsScene):
         self.marker.show()
 
 
-class LadderView(QGraphicsView):
+class LadderView(ZoomedView):
     """The ladder's view: lays the scene out to its width and decodes drops and keys."""
 
     faction_dropped = Signal(int, int, int)  # faction id, tier, position
     context_requested = Signal(int, int, QPoint)  # faction id (0: none), tier (-1), where
     # "delete", "edit", "status_up/down", "tier_up/down", "row_earlier/later"
     key_command = Signal(str)
-    resized = Signal()
 
     def __init__(self, scene: LadderScene, parent: QWidget | None = None) -> None:
         super().__init__(scene, parent)
@@ -977,28 +975,9 @@ class LadderView(QGraphicsView):
         # The cards are painted items, which no screen reader sees: the view says them.
         scene.selectionChanged.connect(self._describe)
         scene.laid_out.connect(self._describe)
-        self._zoom = 1.0
-        self._follow_zoom()
 
     def _describe(self) -> None:
         describe(self, self.ladder.spoken())
-
-    def _follow_zoom(self) -> None:
-        """Draw the ladder at View > Zoom's scale: its cards, their text and marks grow
-        together, so a name still fits its card."""
-        self._zoom = zoom_factor()
-        self.setTransform(QTransform.fromScale(self._zoom, self._zoom))
-
-    def changeEvent(self, event: QEvent) -> None:
-        super().changeEvent(event)
-        if event.type() == QEvent.Type.FontChange and zoom_factor() != self._zoom:
-            self._follow_zoom()
-            self.updateGeometry()
-            self.resized.emit()  # laid out again, to the width it now has in the scene
-
-    def scene_width(self) -> float:
-        """The view's width in the scene's units: the width to lay the ladder out in."""
-        return self.viewport().width() / self._zoom
 
     def sizeHint(self) -> QSize:
         # Laid out to its width: a hint from the scene would grow the dock at every layout.
