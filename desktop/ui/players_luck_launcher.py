@@ -6,26 +6,24 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, QThreadPool
+from PySide6.QtCore import QThreadPool
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QWidget
 
 from desktop.ui.player_display.controller import PlayerDisplay
 from desktop.ui.read_guard import guarded
 from desktop.ui.session import CampaignSession
+from desktop.ui.window_launcher import WindowLauncher
 
 if TYPE_CHECKING:  # the window and the exact odds (icepool) load when first opened
     from desktop.ui.players_luck_dialog import PlayersLuckDialog
 
 
-class PlayersLuckLauncher(QObject):
+class PlayersLuckLauncher(WindowLauncher["PlayersLuckDialog"]):
     def __init__(self, window: QWidget, display: PlayerDisplay, pool: QThreadPool) -> None:
         super().__init__(window)
         self._pool = pool  # the main window's: the odds are judged there
-        self._window = window
         self._display = display
-        self._session: CampaignSession | None = None
-        self.dialog: PlayersLuckDialog | None = None
         self.action = QAction("Players' &Luck…", window)
         self.action.setObjectName("actionPlayersLuck")
         self.action.setToolTip(
@@ -35,30 +33,20 @@ class PlayersLuckLauncher(QObject):
         self.set_session(None)
 
     def set_session(self, session: CampaignSession | None) -> None:
-        if self.dialog is not None:
-            self.dialog.detach()
-            self.dialog.close()
-            self.dialog.deleteLater()
-            self.dialog = None
-        if self._session is not None:
-            self._session.players_luck_requested.disconnect(self._requested)
-        self._session = session
-        if session is not None:
-            session.players_luck_requested.connect(self._requested)
+        super().set_session(session)
         self.action.setEnabled(session is not None)
+
+    def follow(self, session: CampaignSession) -> None:
+        session.players_luck_requested.connect(self._requested)
+
+    def unfollow(self, session: CampaignSession) -> None:
+        session.players_luck_requested.disconnect(self._requested)
 
     @guarded
     def _requested(self) -> None:
         self.open_dialog()
 
-    def open_dialog(self) -> PlayersLuckDialog | None:
-        if self._session is None:
-            return None
-        if self.dialog is None:
-            from desktop.ui.players_luck_dialog import PlayersLuckDialog
+    def make_dialog(self, session: CampaignSession) -> PlayersLuckDialog:
+        from desktop.ui.players_luck_dialog import PlayersLuckDialog
 
-            self.dialog = PlayersLuckDialog(self._session, self._display, self._pool, self._window)
-        self.dialog.show()  # reads the luck as it shows
-        self.dialog.raise_()
-        self.dialog.activateWindow()
-        return self.dialog
+        return PlayersLuckDialog(session, self._display, self._pool, self._window)

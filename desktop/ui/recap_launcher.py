@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QWidget
 
@@ -14,19 +13,17 @@ from desktop.ui.player_display.controller import PlayerDisplay
 from desktop.ui.read_guard import guarded
 from desktop.ui.session import CampaignSession
 from desktop.ui.settings import Settings
+from desktop.ui.window_launcher import WindowLauncher
 
 if TYPE_CHECKING:  # the window and the journal it reads are imported when first opened
     from desktop.ui.recap_dialog import RecapDialog
 
 
-class RecapLauncher(QObject):
+class RecapLauncher(WindowLauncher["RecapDialog"]):
     def __init__(self, window: QWidget, settings: Settings, display: PlayerDisplay) -> None:
         super().__init__(window)
-        self._window = window
         self._settings = settings
         self._display = display
-        self._session: CampaignSession | None = None
-        self.dialog: RecapDialog | None = None
         self.action = QAction("&Previously On…", window)
         self.action.setObjectName("actionRecap")
         self.action.setToolTip(
@@ -36,29 +33,19 @@ class RecapLauncher(QObject):
         self.set_session(None)
 
     def set_session(self, session: CampaignSession | None) -> None:
-        if self.dialog is not None:
-            self.dialog.detach()
-            self.dialog.close()
-            self.dialog.deleteLater()
-            self.dialog = None
-        if self._session is not None:
-            self._session.game_started.disconnect(self._game_started)
-        self._session = session
-        if session is not None:
-            session.game_started.connect(self._game_started)
+        super().set_session(session)
         self.action.setEnabled(session is not None)
 
-    def open_dialog(self) -> RecapDialog | None:
-        if self._session is None:
-            return None
-        if self.dialog is None:
-            from desktop.ui.recap_dialog import RecapDialog
+    def follow(self, session: CampaignSession) -> None:
+        session.game_started.connect(self._game_started)
 
-            self.dialog = RecapDialog(self._session, self._display, self._settings, self._window)
-        self.dialog.show()  # reads the recap as it shows
-        self.dialog.raise_()
-        self.dialog.activateWindow()
-        return self.dialog
+    def unfollow(self, session: CampaignSession) -> None:
+        session.game_started.disconnect(self._game_started)
+
+    def make_dialog(self, session: CampaignSession) -> RecapDialog:
+        from desktop.ui.recap_dialog import RecapDialog
+
+        return RecapDialog(session, self._display, self._settings, self._window)
 
     @guarded
     def _game_started(self) -> None:
