@@ -9,6 +9,7 @@ toolbar's buttons, the Dice Table's new-die chip and the journal's links took no
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 
 from PySide6.QtWidgets import QApplication, QTabWidget
@@ -16,13 +17,27 @@ from pytestqt.qtbot import QtBot
 
 from desktop.ui.main_window import MainWindow
 from desktop.ui.panel import Panel
+from desktop.ui.statistics.widget import StatisticsWidget
 from desktop.ui.workspaces import WORKSPACES
 from tests.ui.focus_walk import controls_in, name_of, takes_tab, unreachable, walk
+
+
+def _settled(panel: Panel) -> None:
+    """Let the Statistics view's report arrive first: its buttons are enabled only then,
+    and a report landing mid-walk made them controls the walk had passed as disabled."""
+    views = panel.content().findChildren(StatisticsWidget)
+    deadline = time.monotonic() + 20
+    while any(v.isVisible() and (v.stale or v.worker.busy()) for v in views):
+        assert time.monotonic() < deadline, "the Statistics view never had its report"
+        QApplication.processEvents()
+        time.sleep(0.01)
+    QApplication.processEvents()
 
 
 def _problems(where: str, panel: Panel) -> list[str]:
     content = panel.content()
     QApplication.processEvents()
+    _settled(panel)
     controls = controls_in(content)
     first = next((c for c in controls if takes_tab(c)), None)
     if first is None:
