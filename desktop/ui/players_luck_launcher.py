@@ -21,7 +21,7 @@ if TYPE_CHECKING:  # the window and the exact odds (icepool) load when first ope
 
 class PlayersLuckLauncher(WindowLauncher["PlayersLuckDialog"]):
     def __init__(self, window: QWidget, display: PlayerDisplay, pool: QThreadPool) -> None:
-        super().__init__(window)
+        super().__init__(window, self._made)
         self._pool = pool  # the main window's: the odds are judged there
         self._display = display
         self.action = QAction("Players' &Luck…", window)
@@ -46,7 +46,7 @@ class PlayersLuckLauncher(WindowLauncher["PlayersLuckDialog"]):
     def _requested(self) -> None:
         self.open_dialog()
 
-    def make_dialog(self, session: CampaignSession) -> PlayersLuckDialog:
+    def _made(self, session: CampaignSession) -> PlayersLuckDialog:
         from desktop.ui.players_luck_dialog import PlayersLuckDialog
 
         return PlayersLuckDialog(session, self._display, self._pool, self._window)

@@ -21,7 +21,7 @@ if TYPE_CHECKING:  # the window and the journal it reads are imported when first
 
 class RecapLauncher(WindowLauncher["RecapDialog"]):
     def __init__(self, window: QWidget, settings: Settings, display: PlayerDisplay) -> None:
-        super().__init__(window)
+        super().__init__(window, self._made)
         self._settings = settings
         self._display = display
         self.action = QAction("&Previously On…", window)
@@ -42,7 +42,7 @@ class RecapLauncher(WindowLauncher["RecapDialog"]):
     def unfollow(self, session: CampaignSession) -> None:
         session.game_started.disconnect(self._game_started)
 
-    def make_dialog(self, session: CampaignSession) -> RecapDialog:
+    def _made(self, session: CampaignSession) -> RecapDialog:
         from desktop.ui.recap_dialog import RecapDialog
 
         return RecapDialog(session, self._display, self._settings, self._window)

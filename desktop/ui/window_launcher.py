@@ -4,6 +4,7 @@ closed and forgotten when the campaign closes or another opens."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Generic, Protocol, TypeVar
 
 from PySide6.QtCore import QObject
@@ -33,13 +34,14 @@ D = TypeVar("D", bound=Detachable)
 
 
 class WindowLauncher(QObject, Generic[D]):
-    """Keeps `dialog`, made by `make_dialog` (a subclass's, importing the window when
-    first opened) for the open campaign; `follow` and `unfollow` connect and disconnect
-    what of the session a subclass listens to."""
+    """Keeps `dialog`, made by `make_dialog` (given by the subclass, importing the window
+    when first opened) for the open campaign; `follow` and `unfollow` connect and
+    disconnect what of the session a subclass listens to."""
 
-    def __init__(self, window: QWidget) -> None:
+    def __init__(self, window: QWidget, make_dialog: Callable[[CampaignSession], D]) -> None:
         super().__init__(window)
         self._window = window
+        self._make_dialog = make_dialog
         self._session: CampaignSession | None = None
         self.dialog: D | None = None
 
@@ -61,15 +63,12 @@ class WindowLauncher(QObject, Generic[D]):
     def unfollow(self, session: CampaignSession) -> None:
         """Disconnect what `follow` connected."""
 
-    def make_dialog(self, session: CampaignSession) -> D:
-        raise NotImplementedError
-
     def open_dialog(self) -> D | None:
         """The window, made if it was not, shown in front; None with no campaign open."""
         if self._session is None:
             return None
         if self.dialog is None:
-            self.dialog = self.make_dialog(self._session)
+            self.dialog = self._make_dialog(self._session)
         self.dialog.show()  # each window reads the campaign as it shows
         self.dialog.raise_()
         self.dialog.activateWindow()
