@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, TypedDict, cast
 
 from desktop import __version__, outputs, paths
-from desktop.language import language_codes, translator
+from desktop.language import PSEUDO, language_codes, translator
 from desktop.names import undecodable, undecodable_message
 from desktop.partial_files import partial_name
 from desktop.printing import choices as layout
@@ -234,6 +234,14 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         f"{', '.join(language_codes())} (the campaign's print language when not given)",
     )
     parser.add_argument(
+        "--window-language",
+        type=_window_language,
+        metavar="CODE",
+        help=f"the window's language for this run: {', '.join(language_codes())}, or pseudo "
+        "(a test language, every message longer and accented); else View > Language's, "
+        "else the system's",
+    )
+    parser.add_argument(
         "--share",
         type=_share_address,
         metavar="ADDRESS[:PORT]",
@@ -272,6 +280,15 @@ def _print_language(text: str) -> str:
         raise argparse.ArgumentTypeError(
             f"{text!r} is not a language GM Desk prints in; choose one of "
             f"{', '.join(language_codes())}"
+        )
+    return text
+
+
+def _window_language(text: str) -> str:
+    if text not in (*language_codes(), PSEUDO.code):
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a language GM Desk speaks; choose one of "
+            f"{', '.join(language_codes())} or {PSEUDO.code}"
         )
     return text
 
@@ -584,8 +601,12 @@ def _main(argv: list[str] | None, collecting: bool, started: contextlib.ExitStac
     from desktop.ui.main_window import MainWindow
     from desktop.ui.settings import Settings
     from desktop.ui.theme import apply_theme
+    from desktop.ui.window_language import install_window_language, system_language
 
     settings = Settings(_qsettings())
+    # --window-language for this run only; else View > Language's, else the system's.
+    chosen = args.window_language or settings.language()
+    install_window_language(app, system_language() if chosen == "system" else chosen)
     if not app.property("gmDeskThemed"):  # once per application, however often main runs
         # --theme for this run only; else View > Theme's remembered choice.
         apply_theme(app, args.theme or settings.theme())

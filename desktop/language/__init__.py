@@ -15,6 +15,7 @@ catalogues` extracts them with Babel into ``locale/gm_desk.pot``.
 from __future__ import annotations
 
 from desktop.language.languages import LANGUAGES, N_, Language, language, language_codes
+from desktop.language.pseudo import PSEUDO
 from desktop.language.translator import DOMAIN, LOCALE_DIR, Translator, translator
 
 __all__ = [
@@ -22,6 +23,7 @@ __all__ = [
     "LANGUAGES",
     "LOCALE_DIR",
     "N_",
+    "PSEUDO",
     "Language",
     "Translator",
     "language",

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Final
 
 from desktop.language.languages import N_, Language, language, language_codes
+from desktop.language.pseudo import PSEUDO, PseudoTranslations
 
 __all__ = ["DOMAIN", "LOCALE_DIR", "Translator", "translator"]
 
@@ -104,9 +105,12 @@ _MONTHS: Final = (
 def translator(code: str, locale_dir: Path = LOCALE_DIR) -> Translator:
     """The translator for language ``code``; English (the source text) is the identity.
 
-    An unknown code is refused with a plain message (the command line turns it into
+    ``pseudo`` is the testers' pseudo-locale (desktop/language/pseudo.py). An unknown
+    code is refused with a plain message (the command line turns it into
     its exit status 2); a shipped language whose catalogue is missing is a broken
     installation, and says so rather than printing English silently."""
+    if code == PSEUDO.code:
+        return Translator(PSEUDO, PseudoTranslations())
     shipped = language(code)
     if shipped is None:
         known = ", ".join(language_codes())

@@ -45,6 +45,7 @@ from desktop.ui.file_names import recent_entry
 from desktop.ui.form_helpers import forget_refusals
 from desktop.ui.gil_share import favour_the_gui_thread
 from desktop.ui.image_check import image_decodes
+from desktop.ui.language_menu import language_menu
 from desktop.ui.panel import Panel, PanelFiller
 from desktop.ui.plain_text import (
     PlainLabel,
@@ -357,6 +358,9 @@ class MainWindow(QMainWindow):
         self.view_menu.addSeparator()
         self.view_menu.addAction(self.reset_layout_action)
         self.view_menu.addMenu(self._theme_menu())
+        self.view_menu.addMenu(
+            language_menu(self, self.settings, lambda text: self.statusBar().showMessage(text))
+        )
         self.view_menu.addSeparator()
         self.view_menu.addActions(self.zoom.actions)
         help_menu = bar.addMenu("&Help")

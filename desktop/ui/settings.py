@@ -6,6 +6,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QSettings
 
+from desktop.language import language_codes
 from desktop.ui.theme import THEMES
 
 # Bump when a dock's place in the layouts changes meaning; a dock added or removed is
@@ -109,6 +110,15 @@ class Settings:
 
     def set_theme(self, name: str) -> None:
         self._store.setValue("window/theme", name)
+
+    def language(self) -> str:
+        """View > Language's choice: "system" (the system's language, when GM Desk
+        speaks it) or a shipped language's code."""
+        value = str(self._store.value("window/language", "system"))
+        return value if value in language_codes() else "system"
+
+    def set_language(self, code: str) -> None:
+        self._store.setValue("window/language", code)
 
     def zoom(self) -> int:
         """View > Zoom's percent (100 until changed; a stored value that is not a

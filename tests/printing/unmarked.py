@@ -13,16 +13,20 @@ LOGGERS = frozenset({"debug", "info", "warning", "error", "exception", "critical
 LETTER = re.compile(r"[^\W\d_]")
 
 
-def unmarked(source: str) -> list[tuple[int, str]]:
+def unmarked(
+    source: str, marks: frozenset[str] = MARKS, keys: frozenset[str] = frozenset()
+) -> list[tuple[int, str]]:
     """(line, text) of every string constant with a letter in it that is not marked for
     translation and is not one of what never reaches a page: a docstring, a dict key, a
     format spec, a log message, a message raised to the GM (the window's words, not the
     page's), `__all__`, a value compared against or used as a subscript (the store's
-    keys: "pc", "weapon"), or a keyword argument naming a section."""
+    keys: "pc", "weapon"), or a keyword argument naming a section. The arguments of a
+    call named in ``keys`` are never shown either (the window's object names, settings
+    keys, key sequences)."""
     tree = ast.parse(source)
     skipped: set[int] = set()
     for node in ast.walk(tree):
-        for part in _never_shown(node):
+        for part in _never_shown(node, marks, keys):
             skipped.update(id(inner) for inner in ast.walk(part))
     found = []
     for node in ast.walk(tree):
@@ -36,14 +40,14 @@ def unmarked(source: str) -> list[tuple[int, str]]:
     return sorted(found)
 
 
-def _never_shown(node: ast.AST) -> Iterator[ast.AST]:
+def _never_shown(node: ast.AST, marks: frozenset[str], keys: frozenset[str]) -> Iterator[ast.AST]:
     if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
         first = node.body[0] if node.body else None
         if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
             yield first.value
     elif isinstance(node, ast.Call):
         name = _called(node.func)
-        if name in MARKS or (name in LOGGERS and isinstance(node.func, ast.Attribute)):
+        if name in marks | keys or (name in LOGGERS and isinstance(node.func, ast.Attribute)):
             yield from node.args
         yield from (keyword.value for keyword in node.keywords if keyword.arg == "section")
     elif isinstance(node, ast.Dict):

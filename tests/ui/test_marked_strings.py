@@ -1,0 +1,216 @@
+"""Every word the window shows goes through the window's language (desktop/ui/
+window_language.py: `tr`, `ntr`, `ptr`, or `N_` for a constant translated when shown).
+
+A string literal with a letter in it, in a module of desktop/ui, is marked, or is one
+of what never reaches the GM as words (tests/ui/marked_strings.py says which), or says
+on its line why not (``# untranslated: why``). A new unmarked label fails here, before
+it shows in English in a French window.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import desktop.ui
+from tests.ui.marked_strings import window_unmarked
+
+UI = Path(desktop.ui.__file__).resolve().parent
+
+# Modules whose words are not marked yet: each leaves this list as it is marked, and
+# the list can only shrink (a module in it with nothing left to mark fails below).
+NOT_YET = {
+    "accessible.py",
+    "backup_scheduler.py",
+    "card_commands.py",
+    "card_layout_form.py",
+    "chapter/claim_form.py",
+    "chapter/claims_tab.py",
+    "chapter/labels.py",
+    "chapter/payoff_form.py",
+    "chapter/sheet.py",
+    "chapter_commands.py",
+    "check_campaign.py",
+    "clock_commands.py",
+    "commands.py",
+    "conflict_commands.py",
+    "dice_commands.py",
+    "dice_table/all_ones_choice.py",
+    "dice_table/chips.py",
+    "dice_table/conflict_box.py",
+    "dice_table/menus.py",
+    "dice_table/odds.py",
+    "dice_table/tray_odds_box.py",
+    "dock_buttons.py",
+    "docks/chapter.py",
+    "docks/clock_dialogs.py",
+    "docks/clocks.py",
+    "docks/dice_table.py",
+    "docks/energy_calendar.py",
+    "docks/energy_forms.py",
+    "docks/energy_ledger.py",
+    "docks/faction_ladder.py",
+    "docks/journal.py",
+    "docks/journal_markup.py",
+    "docks/panels.py",
+    "docks/resolvers.py",
+    "docks/roll_log.py",
+    "docks/roll_log_columns.py",
+    "docks/roster.py",
+    "docks/syscards.py",
+    "downtime/activity_form.py",
+    "downtime/dialog.py",
+    "downtime/faction_phase.py",
+    "downtime/launcher.py",
+    "downtime/look.py",
+    "downtime/planning.py",
+    "downtime/result_picker.py",
+    "downtime_commands.py",
+    "end_day.py",
+    "energy_commands.py",
+    "energy_summary.py",
+    "faction_commands.py",
+    "file_names.py",
+    "file_outputs.py",
+    "handout_commands.py",
+    "handouts/give_dialog.py",
+    "handouts/given_dialog.py",
+    "help.py",
+    "journal_commands.py",
+    "journal_export.py",
+    "journal_markdown_export.py",
+    "kit_commands.py",
+    "lazy_page.py",
+    "long_task.py",
+    "main_window.py",
+    "odds_worker.py",
+    "palette/catalogue.py",
+    "palette/commands.py",
+    "palette/matching.py",
+    "palette/popup.py",
+    "palette/reasons.py",
+    "palette/synonyms.py",
+    "plain_text.py",
+    "play/challenge_rolls.py",
+    "play/game_bar.py",
+    "play/party_roll.py",
+    "play/play_panel.py",
+    "play/round_award.py",
+    "play/scene_editor.py",
+    "play/session_xp.py",
+    "play/turn_order.py",
+    "play_commands.py",
+    "player_display/clocks_section.py",
+    "player_display/controller.py",
+    "player_display/factions_section.py",
+    "player_display/luck_screen.py",
+    "player_display/pools_section.py",
+    "player_display/recap_screen.py",
+    "player_display/roll_section.py",
+    "player_display/scene_section.py",
+    "player_display/screens.py",
+    "player_display/window.py",
+    "players_luck_dialog.py",
+    "players_luck_launcher.py",
+    "print_choice.py",
+    "print_commands.py",
+    "recap_dialog.py",
+    "recap_launcher.py",
+    "restore_dialog.py",
+    "search/markup.py",
+    "search/results.py",
+    "search/search_box.py",
+    "session.py",
+    "session_xp_commands.py",
+    "share_art.py",
+    "sharing/addresses.py",
+    "sharing/ask_button.py",
+    "sharing/controller.py",
+    "sharing/files.py",
+    "sharing/player_gifts.py",
+    "sharing/player_rolls.py",
+    "sharing/player_turns.py",
+    "sharing/window.py",
+    "shown_commands.py",
+    "start_page.py",
+    "statistics/not_covered.py",
+    "statistics/plot_files.py",
+    "statistics/plots.py",
+    "statistics/printouts.py",
+    "statistics/rollers.py",
+    "statistics/scope.py",
+    "statistics/widget.py",
+    "statistics_print.py",
+    "table_keys.py",
+    "theme.py",
+    "widgets/chapter_paint.py",
+    "widgets/character_kit.py",
+    "widgets/claim_map.py",
+    "widgets/clock_board.py",
+    "widgets/dice_scene.py",
+    "widgets/downtime_sheet.py",
+    "widgets/elided_label.py",
+    "widgets/energy_chart.py",
+    "widgets/energy_profile.py",
+    "widgets/energy_projects.py",
+    "widgets/ladder_scene.py",
+    "widgets/month_grid.py",
+    "widgets/note_box.py",
+    "widgets/number_field.py",
+    "widgets/ordered_list.py",
+    "widgets/page_text.py",
+    "widgets/shown_mark.py",
+    "workspaces.py",
+    "zoom_control.py",}
+
+
+def modules() -> list[str]:
+    return sorted(str(path.relative_to(UI)) for path in UI.rglob("*.py"))
+
+
+@pytest.mark.parametrize("name", [name for name in modules() if name not in NOT_YET])
+def test_every_word_the_window_shows_is_marked(name: str) -> None:
+    assert window_unmarked(UI / name) == []
+
+
+def test_the_modules_not_yet_marked_still_exist_and_have_words_to_mark() -> None:
+    left = {name for name in NOT_YET if (UI / name).is_file() and window_unmarked(UI / name)}
+    assert left == NOT_YET
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        'label = QLabel("Dice")\n',
+        'button.setToolTip("Roll the tray")\n',
+        'text = f"{count} cards"\n',
+        'HEADERS = ("Name", "Owner")\n',
+        'named(self.grid, "Month")\n',
+    ],
+)
+def test_the_walk_finds_an_unmarked_word(tmp_path: Path, source: str) -> None:
+    path = tmp_path / "module.py"
+    path.write_text(source, encoding="utf-8")
+    assert window_unmarked(path) != []
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        'label = QLabel(tr("Dice"))\n',
+        'text = ntr("{count} card", "{count} cards", n).format(count=n)\n',
+        'label = ptr("die\'s place", "Table")\n',
+        'HEADERS = (N_("Name"), N_("Owner"))\n',
+        'widget.setObjectName("diceTable")\n',
+        'settings.value("window/theme", "system")\n',
+        'action.setShortcut(QKeySequence("Ctrl+Shift+P"))\n',
+        'if kind == "pc":\n    pass\n',
+        'KEY = "roll_log"\n',
+        'FONT = "DejaVu Sans"  # untranslated: a font family\'s name\n',
+    ],
+)
+def test_the_walk_lets_pass_what_is_never_a_word(tmp_path: Path, source: str) -> None:
+    path = tmp_path / "module.py"
+    path.write_text(source, encoding="utf-8")
+    assert window_unmarked(path) == []
