@@ -162,7 +162,8 @@ NOT_YET = {
     "widgets/page_text.py",
     "widgets/shown_mark.py",
     "workspaces.py",
-    "zoom_control.py",}
+    "zoom_control.py",
+}
 
 
 def modules() -> list[str]:
