@@ -824,6 +824,7 @@ def _smoke_test(
         "longest_fill_slice_ms": round(window.filler.longest_slice_s * 1000, 1),
         "peak_memory_mb": _peak_memory_mb(),
         "campaign": str(path),
+        "language": _language_check(),
     }
     if links is not None:
         report["players"] = links
@@ -839,6 +840,19 @@ def _smoke_test(
         print(f"gm-desk: the players' pages were not served: {served}", file=sys.stderr)
         return 1
     return 0
+
+
+def _language_check() -> dict[str, str]:
+    """The window's language and a word of Qt's own in it (a dialog's Cancel button):
+    the frozen app's test finds Qt's catalogue shipped and loaded."""
+    from PySide6.QtWidgets import QDialogButtonBox
+
+    from desktop.ui.window_language import window_translator
+
+    buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
+    cancel = buttons.button(QDialogButtonBox.StandardButton.Cancel).text()
+    buttons.deleteLater()
+    return {"code": window_translator().code, "qt_cancel": cancel}
 
 
 def _plot_check() -> dict[str, object]:

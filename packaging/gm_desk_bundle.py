@@ -100,6 +100,12 @@ QT_MODULES = (
 # None for every plugin of that folder. A folder not listed is not shipped at all
 # (egl/eglfs, evdev input, tls, networkinformation, sqldrivers, qml tooling, designer,
 # virtual keyboard, Wayland compositor plugins, image formats other than SVG...).
+# Qt's own words (a file dialog's buttons, a message box's Yes) in each language GM Desk
+# speaks besides English: its base catalogue only (the window uses no other Qt module
+# with words of its own). desktop/language's LANGUAGES, less English; a test keeps
+# the two the same.
+QT_TRANSLATIONS: frozenset[str] = frozenset({"qtbase_de.qm", "qtbase_es.qm", "qtbase_fr.qm"})
+
 QT_PLUGINS: dict[str, frozenset[str] | None] = {
     # offscreen: the smoke test; xcb and wayland: Linux desktops; windows; cocoa: macOS.
     "platforms": frozenset({"qoffscreen", "qxcb", "qwayland", "qwindows", "qcocoa"}),
@@ -310,12 +316,12 @@ def plugin_stem(filename: str) -> str:
 def qt_file_kept(destination: str) -> bool:
     """Whether a file a Qt hook collects (by its place in the bundle) is shipped.
 
-    Plugins are filtered by `QT_PLUGINS`; Qt's translations are never shipped (GM Desk
-    is in English only); everything else a hook collects is kept.
+    Plugins are filtered by `QT_PLUGINS`; of Qt's translations only `QT_TRANSLATIONS`
+    are shipped; everything else a hook collects is kept.
     """
     parts = PurePath(destination).parts
     if "translations" in parts:
-        return False
+        return parts[-1] in QT_TRANSLATIONS
     if "plugins" not in parts:
         return True
     index = len(parts) - 1 - parts[::-1].index("plugins")
@@ -585,9 +591,10 @@ def check_bundle(folder: Path) -> list[str]:
         for name in share_imports()
         if name in SHARE_SPEEDUPS and not _extension_shipped(contents, name)
     ]
-    translations = [path for path in contents.rglob("*.qm")]
-    if translations:
-        problems.append(f"{len(translations)} Qt translation files are shipped")
+    translations = {path.name for path in contents.rglob("*.qm")}
+    if unasked := sorted(translations - QT_TRANSLATIONS):
+        problems.append(f"Qt translations shipped unasked: {unasked}")
+    problems += [f"Qt's {name} is missing" for name in sorted(QT_TRANSLATIONS - translations)]
     if system == "linux":
         problems += _missing_bundled_libraries(contents)
     return problems

@@ -11,6 +11,10 @@ import pytest
 
 # Before any Qt import: the tests never need a screen.
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+# And the window in English, the source text the tests assert, whatever the language of
+# the machine they run on (View > Language follows the system's by default).
+os.environ["LANGUAGE"] = "en"
+os.environ["LC_ALL"] = "C.UTF-8"
 
 
 @pytest.fixture(autouse=True)

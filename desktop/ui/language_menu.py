@@ -14,7 +14,7 @@ from desktop.ui.window_language import system_language, tr
 __all__ = ["language_menu"]
 
 
-def language_menu(parent: QWidget, settings: Settings, tell: Callable[[str], None]) -> QMenu:
+def language_menu(parent: QWidget | None, settings: Settings, tell: Callable[[str], None]) -> QMenu:
     """System default, then each language by its own name (what a speaker looks for);
     the choice is remembered and ``tell`` says it applies at the next start, since the
     window's words are translated as its widgets are made."""

@@ -31,6 +31,7 @@ __all__ = [
     "ptr",
     "system_language",
     "tr",
+    "uninstall_window_language",
     "window_translator",
 ]
 
@@ -81,13 +82,19 @@ def system_language(ui_languages: list[str] | None = None) -> str:
 def install_window_language(app: QCoreApplication, code: str) -> WindowLanguage:
     """Give ``app`` its language ``code`` (replacing one given before: the tests run
     the application's start more than once in a process)."""
+    uninstall_window_language(app)
+    chosen = WindowLanguage(translator(code), app)
+    chosen.install(app)
+    return chosen
+
+
+def uninstall_window_language(app: QCoreApplication) -> None:
+    """Take ``app``'s language away: English again, and the system's numbers."""
     for old in app.findChildren(WindowLanguage):
         app.removeTranslator(old._qt)
         old.setParent(None)
         old.deleteLater()
-    chosen = WindowLanguage(translator(code), app)
-    chosen.install(app)
-    return chosen
+    QLocale.setDefault(QLocale.system())
 
 
 def window_translator() -> Translator:

@@ -175,6 +175,8 @@ def test_each_kept_qt_module_has_a_filtering_hook(bundle: ModuleType) -> None:
         "PySide6/Qt/plugins/printsupport/libcupsprintersupport.so",
         "PySide6/Qt/plugins/wayland-shell-integration/libxdg-shell.so",
         "PySide6/Qt/lib/libQt6Core.so.6",
+        "PySide6/Qt/translations/qtbase_de.qm",
+        "PySide6/Qt/translations/qtbase_fr.qm",
     ],
 )
 def test_the_qt_files_gm_desk_needs_are_kept(bundle: ModuleType, destination: str) -> None:
@@ -184,7 +186,9 @@ def test_the_qt_files_gm_desk_needs_are_kept(bundle: ModuleType, destination: st
 @pytest.mark.parametrize(
     "destination",
     [
-        "PySide6/Qt/translations/qtbase_de.qm",
+        "PySide6/Qt/translations/qtbase_it.qm",
+        "PySide6/Qt/translations/qt_de.qm",
+        "PySide6/Qt/translations/qtmultimedia_fr.qm",
         "PySide6/Qt/plugins/platforms/libqeglfs.so",
         "PySide6/Qt/plugins/platforms/libqvnc.so",
         "PySide6/Qt/plugins/platformthemes/libqgtk3.so",
@@ -362,3 +366,10 @@ def test_what_pyqtgraph_imports_when_imported_is_shipped(bundle: ModuleType) -> 
         assert module not in excluded
     assert {"QtOpenGL", "QtOpenGLWidgets"} <= set(bundle.QT_MODULES)
     assert {"pyqtgraph.opengl", "pyqtgraph.examples", "numpy.testing"} <= excluded
+
+
+def test_qt_speaks_each_language_gm_desk_ships(bundle: ModuleType) -> None:
+    from desktop.language import language_codes
+
+    wanted = {f"qtbase_{code}.qm" for code in language_codes() if code != "en"}
+    assert wanted == bundle.QT_TRANSLATIONS

@@ -141,6 +141,12 @@ def test_smoke_test_on_the_sample_campaign(places: Places) -> None:
     assert all(str(DIST.resolve()) in line for line in loaded), loaded  # none from elsewhere
 
 
+def test_the_window_speaks_french_qt_dialogs_included(places: Places) -> None:
+    # GM Desk's catalogue and Qt's own (qtbase_fr.qm) are both in the bundle and found.
+    report = report_of(start(places, "--smoke-test", "--window-language", "fr"))
+    assert report["language"] == {"code": "fr", "qt_cancel": "Annuler"}
+
+
 def test_smoke_test_creates_a_new_campaign(places: Places) -> None:
     fresh = places.campaigns / "New Campaign.gmdesk"
     report_of(start(places, "--smoke-test", "--campaign", str(fresh)))
