@@ -1,5 +1,6 @@
-"""Run on its own screen: `python -m tests.ui.screen_fit HOME [ZOOM]` (ZOOM: View >
-Zoom's percent, 100 when not given).
+"""Run on its own screen: `python -m tests.ui.screen_fit HOME [ZOOM [LANGUAGE]]` (ZOOM:
+View > Zoom's percent, 100 when not given; LANGUAGE: the window's, English when not
+given, `pseudo` for the pseudo-locale's longer words).
 
 The offscreen platform's screen is set when the application starts, so each screen size
 is measured in a process of its own (`screen_config` writes the platform's screen file).
@@ -17,17 +18,21 @@ from pathlib import Path
 
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import (
+    QAbstractButton,
     QAbstractScrollArea,
     QApplication,
+    QGroupBox,
     QLabel,
     QScrollArea,
     QTabBar,
+    QToolButton,
     QWidget,
 )
 
 from desktop.ui.main_window import MainWindow
 from desktop.ui.settings import Settings
 from desktop.ui.widgets.elided_label import ElidedLabel
+from desktop.ui.window_language import install_window_language
 from desktop.ui.workspaces import WORKSPACES
 
 # The offscreen platform draws a 2 px frame around each window when asked to, so the
@@ -86,6 +91,7 @@ def problems(window: MainWindow, where: str) -> list[str]:
                 what = area.objectName() or type(area).__name__
                 found.append(f"{where}: {panel.name}'s {what} scrolls sideways")
         found += clipped_labels(panel.name, content, where)
+        found += clipped_buttons(panel.name, content, where)
     return found
 
 
@@ -114,6 +120,29 @@ def clipped_labels(name: str, content: QWidget, where: str) -> list[str]:
         for label in content.findChildren(QLabel)
         if label.isVisible() and label.width() > 0 and not label_shows_whole(label)
     ]
+
+
+def clipped_buttons(name: str, content: QWidget, where: str) -> list[str]:
+    """The buttons, check boxes and group boxes' titles of dock `name` narrower than
+    their words (Qt cuts a button's text at its edge, without an ellipsis)."""
+    found = []
+    for button in content.findChildren(QAbstractButton):
+        if not button.isVisible() or not button.text() or button.width() <= 0:
+            continue
+        if isinstance(button, QToolButton) and (
+            button.toolButtonStyle() == Qt.ToolButtonStyle.ToolButtonIconOnly
+        ):
+            continue
+        if button.width() < button.sizeHint().width():
+            found.append(
+                f"{where}: {name}'s button {button.text()!r} is cut short"
+                f" ({button.width()} wide, needs {button.sizeHint().width()})"
+            )
+    for box in content.findChildren(QGroupBox):
+        title = box.title().replace("&&", "\0").replace("&", "")
+        if box.isVisible() and title and box.fontMetrics().horizontalAdvance(title) > box.width():
+            found.append(f"{where}: {name}'s group {box.title()!r} is cut short")
+    return found
 
 
 def start(settings_path: Path, data_dir: Path, campaign: Path | None) -> MainWindow:
@@ -161,8 +190,9 @@ def visit_all(window: MainWindow, start_name: str) -> list[str]:
 LONG_NAMES = ("Wilhelmina Ravenscroft-Delacourt the Younger", "The Drowned Cathedral of Saltmarsh")
 
 
-def main(home: Path, zoom: int = 100) -> int:
+def main(home: Path, zoom: int = 100, language: str = "en") -> int:
     app = QApplication.instance() or QApplication(sys.argv[:1])
+    install_window_language(app, language)
     data_dir = home / "data"
     data_dir.mkdir(parents=True, exist_ok=True)
     settings_path = home / "settings.ini"
@@ -188,4 +218,5 @@ def main(home: Path, zoom: int = 100) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main(Path(sys.argv[1]), *(int(arg) for arg in sys.argv[2:3])))
+    zoom = int(sys.argv[2]) if len(sys.argv) > 2 else 100
+    sys.exit(main(Path(sys.argv[1]), zoom, *sys.argv[3:4]))

@@ -26,11 +26,24 @@ from tests.ui.screen_fit import LONG_NAMES, screen_config
 
 @pytest.mark.slow  # two starts and eighteen workspace changes, in a process of its own
 @pytest.mark.parametrize(
-    ("size", "zoom"), [((1366, 768), 100), ((1920, 1080), 100), ((1920, 1080), 150)]
+    ("size", "zoom", "language"),
+    [
+        ((1366, 768), 100, "en"),
+        ((1920, 1080), 100, "en"),
+        ((1920, 1080), 150, "en"),
+        # Every word about 40% longer than English, and the languages GM Desk ships.
+        ((1366, 768), 100, "pseudo"),
+        ((1366, 768), 100, "fr"),
+        ((1366, 768), 100, "de"),
+        ((1366, 768), 100, "es"),
+    ],
 )
-def test_every_workspace_fits_the_screen(tmp_path: Path, size: tuple[int, int], zoom: int) -> None:
+def test_every_workspace_fits_the_screen(
+    tmp_path: Path, size: tuple[int, int], zoom: int, language: str
+) -> None:
     """At View > Zoom's 150% too, every workspace fits a 1920 x 1080 screen, and no
-    label of a dock is cut short."""
+    label, button or group's title of a dock is cut short: in English, in each language
+    GM Desk ships and in the pseudo-locale."""
     env = {
         **os.environ,
         "GM_DESK_HOME": str(tmp_path / "home"),
@@ -38,7 +51,7 @@ def test_every_workspace_fits_the_screen(tmp_path: Path, size: tuple[int, int], 
         "PYTHONPATH": str(Path(__file__).parents[2]),
     }
     result = subprocess.run(
-        [sys.executable, "-m", "tests.ui.screen_fit", str(tmp_path), str(zoom)],
+        [sys.executable, "-m", "tests.ui.screen_fit", str(tmp_path), str(zoom), language],
         capture_output=True,
         text=True,
         env=env,
