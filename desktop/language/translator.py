@@ -38,6 +38,19 @@ class Translator:
     def pgettext(self, context: str, message: str) -> str:
         return self.catalogue.pgettext(context, message)
 
+    def plural_forms(self, singular: str, plural: str) -> tuple[str, ...]:
+        """Every form of a plural message, in the catalogue's order (for a page that
+        picks its form itself, by the browser's plural rules)."""
+        forms: list[str] = []
+        catalog = getattr(self.catalogue, "_catalog", None)
+        if isinstance(catalog, dict) and (singular, 0) in catalog:
+            index = 0
+            while (singular, index) in catalog:
+                forms.append(catalog[(singular, index)])
+                index += 1
+            return tuple(forms)
+        return (self.ngettext(singular, plural, 1), self.ngettext(singular, plural, 2))
+
     def number(self, value: int | float, decimals: int = 0) -> str:
         """``value`` with the language's thousands and decimal separators."""
         text = f"{value:,.{decimals}f}"

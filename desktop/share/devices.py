@@ -14,9 +14,11 @@ from datetime import datetime
 
 from aiohttp import web
 
+from desktop.language import N_
+
 # Frames waiting on one socket before its pending views collapse to the latest.
 BACKLOG = 256
-BEHIND = "This page read nothing GM Desk sent for too long; reload it."
+BEHIND = N_("This page read nothing GM Desk sent for too long; reload it.")
 
 
 @dataclass(frozen=True)

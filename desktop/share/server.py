@@ -22,9 +22,10 @@ from datetime import UTC, datetime
 from aiohttp import WSMsgType, web
 from aiohttp.typedefs import Handler
 
+from desktop.language import N_
 from desktop.share.binding import ShareError, bind
 from desktop.share.capped import CappedSite
-from desktop.share.devices import Device, Frame
+from desktop.share.devices import BEHIND, Device, Frame
 from desktop.share.guards import (
     FailureLimit,
     FrameLimit,
@@ -46,10 +47,13 @@ from desktop.share.messages import (
     refused_frame,
     view_frame,
 )
+from desktop.share.page_words import PageLanguages
 from desktop.share.quiet_log import QuietRequests
 from desktop.share.requests import RequestMemory
 from desktop.share.tokens import character_of
+from desktop.share.tray_odds import FAILED as ODDS_FAILED
 from desktop.share.tray_odds import OddsAnswers
+from desktop.views.tray_odds import TRAY_ODDS_ROWS
 
 __all__ = ["NO_LONGER_SHARED", "RENEWED", "Connection", "ShareError", "ShareServer"]
 
@@ -66,21 +70,39 @@ SHUTDOWN_S = 2.0
 # quitting, Stop sharing or opening another campaign never waits on a phone that
 # stopped reading (the whole stop stays well under 3 s).
 FAREWELL_S = 1.0
-RENEWED = "The GM gave this character a new link. Ask your GM for it."
-NO_LONGER_SHARED = "This character is no longer shared with you."
-UNKNOWN = "This link no longer works. Ask your GM for the new one."
-STOPPED = "The GM stopped sharing."
-TOO_FAST = "Too many messages; GM Desk closed this connection."
-WATCH_ONLY = "This page can only watch."
-LOST = "GM Desk could not take that request; try again."
-NO_PICTURE = "There is no such picture."
+RENEWED = N_("The GM gave this character a new link. Ask your GM for it.")
+NO_LONGER_SHARED = N_("This character is no longer shared with you.")
+UNKNOWN = N_("This link no longer works. Ask your GM for the new one.")
+STOPPED = N_("The GM stopped sharing.")
+TOO_FAST = N_("Too many messages; GM Desk closed this connection.")
+WATCH_ONLY = N_("This page can only watch.")
+LOST = N_("GM Desk could not take that request; try again.")
+NO_PICTURE = N_("There is no such picture.")
 ID_DIGITS = 10  # a handout's id is a 32-bit whole number (store/checks.INTEGER_MAX)
 # An image handout's picture: (bytes, content type), by handout id, per character.
 Pictures = Mapping[int, tuple[bytes, str]]
 
 # character id, the request: called on the server's thread, it must only hand over.
 RequestHandler = Callable[[int, PlayerRequest], None]
-TOO_MANY_WRONG = "Too many wrong links from this device; wait a minute."
+HEARD_NOTHING = N_("GM Desk heard nothing from this page.")
+TEXT_ONLY = N_("GM Desk reads text messages only.")
+TOO_MANY_WRONG = N_("Too many wrong links from this device; wait a minute.")
+# What GM Desk sends a page in words (a farewell, a refusal): the page shows each in
+# its own language, from the words the server writes into it.
+PAGE_MESSAGES: tuple[str, ...] = (
+    RENEWED,
+    NO_LONGER_SHARED,
+    UNKNOWN,
+    STOPPED,
+    TOO_FAST,
+    WATCH_ONLY,
+    LOST,
+    HEARD_NOTHING,
+    TEXT_ONLY,
+    BEHIND,
+    ODDS_FAILED,
+    *TRAY_ODDS_ROWS,
+)
 
 
 @dataclass(frozen=True)
@@ -107,10 +129,13 @@ class ShareServer:
         max_sockets: int = 128,
         max_per_token: int = 16,
         max_connections: int = 192,
+        language: str = "en",
     ) -> None:
         self.host = host
         self.port = port
         self.files = dict(files)
+        # The pages in each phone's language; `language`, the GM's, for any other phone.
+        self.pages = PageLanguages(self.files, language, PAGE_MESSAGES)
         self.on_change = on_change
         self.on_request = on_request
         self.max_sockets = max_sockets
@@ -304,11 +329,23 @@ class ShareServer:
         response.headers["Content-Type"] = content_type
         return response
 
+    def _page(self, path: str, request: web.Request) -> web.Response:
+        body = self.pages.page(path, request.headers.get("Accept-Language"))
+        if body is None:
+            return _plain(404, "There is no such file.")
+        response = web.Response(body=body)
+        response.headers["Content-Type"] = "text/html; charset=utf-8"
+        response.headers["Vary"] = "Accept-Language"
+        return response
+
     async def _index(self, request: web.Request) -> web.StreamResponse:
-        return self._file("index.html")
+        return self._page("index.html", request)
 
     async def _static(self, request: web.Request) -> web.StreamResponse:
-        return self._file(request.match_info["path"])
+        path = request.match_info["path"]
+        if path.endswith(".html"):  # its words filled in, as at its own address
+            return self._page(path, request)
+        return self._file(path)
 
     def _character(self, request: web.Request) -> int | web.Response | None:
         """The character the request's token opens, None for an unknown token, or the
@@ -338,7 +375,7 @@ class ShareServer:
             return character_id
         if character_id is None:
             return _plain(404, UNKNOWN)
-        return self._file("player.html")
+        return self._page("player.html", request)
 
     async def _picture(self, request: web.Request) -> web.StreamResponse:
         """An image handout's picture, for the page of the token's character only: a
@@ -413,7 +450,7 @@ class ShareServer:
             try:
                 message = await ws.receive(timeout=timeout)
             except TimeoutError:
-                device.close_with(error_frame("GM Desk heard nothing from this page."))
+                device.close_with(error_frame(HEARD_NOTHING))
                 return
             if message.type in (WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED):
                 return
@@ -423,7 +460,7 @@ class ShareServer:
                 device.close_with(error_frame(TOO_FAST))
                 return
             if message.type != WSMsgType.TEXT:
-                device.send(Frame(error_frame("GM Desk reads text messages only.")))
+                device.send(Frame(error_frame(TEXT_ONLY)))
                 continue
             try:
                 inbound = read_inbound(message.data)

@@ -21,6 +21,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from concurrent.futures import ThreadPoolExecutor
 
+from desktop.language import N_
 from desktop.share.messages import OddsRequest, odds_frame
 from desktop.views.tray_odds import tray_odds_rows
 
@@ -28,7 +29,7 @@ log = logging.getLogger(__name__)
 
 # Answers remembered: a few hundred bytes each, far more trays than a table picks in a night.
 REMEMBERED = 2048
-FAILED = "GM Desk could not work out these odds."
+FAILED = N_("GM Desk could not work out these odds.")
 
 Rows = tuple[tuple[str, str], ...]
 Worker = Callable[[tuple[int, ...], int, int], Rows]  # sizes, table, target -> rows

@@ -12,11 +12,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
+from desktop.language import N_
+
 if TYPE_CHECKING:
     from desktop.rules.odds import TrayOdds
 
 # The rows of the odds, in the order both screens show them (the box's form labels).
-TRAY_ODDS_ROWS: Final = ("Chance", "Expected total", "Depletes", "Tuple")
+TRAY_ODDS_ROWS: Final = (N_("Chance"), N_("Expected total"), N_("Depletes"), N_("Tuple"))
 
 OddsTexts = tuple[str, str, str, str]
 

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import extract, extract_from_dir
+from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
@@ -25,9 +26,11 @@ from desktop.language import DOMAIN, LOCALE_DIR, language_codes
 SHIPPED = tuple(code for code in language_codes() if code != "en")
 ROOT = Path(desktop.__file__).resolve().parent.parent
 # Where `make catalogues` looks (CATALOGUE_SOURCES of the Makefile) and with what marks.
-SOURCES = ("desktop/language", "desktop/printing", "desktop/ui")
+SOURCES = ("desktop/language", "desktop/printing", "desktop/ui", "desktop/share", "desktop/views")
 KEYWORDS = {"gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "N_": None}
 KEYWORDS |= {"tr": None, "ntr": (1, 2), "ptr": ((1, "c"), 2)}  # the window's marks
+KEYWORDS |= {"t": None, "nt": (1, 2)}  # the player pages' scripts'
+MAPPING = Path(desktop.__file__).resolve().parent / "language" / "babel.cfg"
 PLACEHOLDER = re.compile(r"\{[a-z_]*\}|%[ds]")
 
 
@@ -58,7 +61,11 @@ def _extracted() -> set[tuple[object, str | None]]:
                 got = extract("python", file, keywords=KEYWORDS)
                 found.update((_id(message), context) for _, message, _, context in got)
         else:
-            for _, _, message, _, context in extract_from_dir(path, keywords=KEYWORDS):
+            with MAPPING.open(encoding="utf-8") as file:
+                method_map, options_map = parse_mapping_cfg(file)
+            for _, _, message, _, context in extract_from_dir(
+                path, method_map=method_map, options_map=options_map, keywords=KEYWORDS
+            ):
                 found.add((_id(message), context))
     return found
 

@@ -3,7 +3,7 @@
 // roll waits (the ids: the dice the rules suggest), null else; the page sends
 // {"type":"choose","keep"|"lose":die id}.
 
-import { byId, element, show } from "./dom.js";
+import { byId, element, show, t } from "./dom.js";
 import { refusalOf } from "./requests.js";
 
 export class AllOnesChoice {
@@ -41,7 +41,10 @@ export class AllOnesChoice {
         this.picked[which] = die.id;
       });
       label.appendChild(tick);
-      const words = " " + die.label + ", showed " + die.face + (suggested ? " (suggested)" : "");
+      const values = { die: die.label, face: die.face };
+      const words = " " + (suggested
+        ? t("{die}, showed {face} (suggested)", values)
+        : t("{die}, showed {face}", values));
       label.appendChild(document.createTextNode(words));
       box.appendChild(label);
     });

@@ -3,7 +3,7 @@
 // may act); the page sends {"type":"give","die":id,"to":character id}. The die lands on
 // the receiver's table, and both pages change with their views.
 
-import { byId, clear, dieImage, element, show } from "./dom.js";
+import { byId, clear, dieImage, element, show, t } from "./dom.js";
 import { refusalOf } from "./requests.js";
 
 export class Gift {
@@ -37,7 +37,9 @@ export class Gift {
     clear(box);
     depleted.forEach((die) => {
       const picked = die.id === this.die;
-      const words = "Depleted d" + die.size + (picked ? ", picked to give" : ": tap to pick it");
+      const words = picked
+        ? t("Depleted d{size}, picked to give", { size: die.size })
+        : t("Depleted d{size}: tap to pick it", { size: die.size });
       const button = element("button", "pick" + (picked ? " picked" : ""));
       button.type = "button";
       button.dataset.die = String(die.id);
@@ -64,7 +66,7 @@ export class Gift {
     }
     const button = byId("gift-button");
     button.disabled = this.die === null || !receivers.length || this.requests.busy();
-    button.textContent = this.requests.waiting("give") ? "Giving…" : "Give this die";
+    button.textContent = this.requests.waiting("give") ? t("Giving…") : t("Give this die");
   }
 
   give() {
@@ -81,7 +83,7 @@ export class Gift {
   answered(asked, message) {
     if (message.type === "done") {
       const receiver = (this.view ? this.view.gift_to : []).find((r) => r.id === asked.to);
-      this.say("Given" + (receiver ? " to " + receiver.name : "") + ".", true);
+      this.say(receiver ? t("Given to {name}.", { name: receiver.name }) : t("Given."), true);
     } else {
       this.say(refusalOf(message), false);
     }

@@ -4,7 +4,7 @@
 // (/h/<token>/<handout id>), which GM Desk serves only to this character's token, so the
 // page's policy (img-src 'self') is kept.
 
-import { byId, clear, element, show } from "./dom.js";
+import { byId, clear, element, show, t } from "./dom.js";
 import { cardArticle } from "./sections.js";
 
 function pictureSource(token, handout) {
@@ -16,7 +16,7 @@ function handoutArticle(token, handout) {
   article.dataset.handout = String(handout.id);
   const head = element("header", "handout-head");
   head.appendChild(element("h3", "", handout.title));
-  head.appendChild(element("span", "muted", handout.to_everyone ? "to everyone" : "to you"));
+  head.appendChild(element("span", "muted", handout.to_everyone ? t("to everyone") : t("to you")));
   article.appendChild(head);
   if (handout.kind === "card" && handout.card) {
     article.appendChild(cardArticle(handout.card));
@@ -52,5 +52,5 @@ export function renderHandouts(token, handouts) {
   wanted.forEach(function (node) {
     list.appendChild(node);
   });
-  byId("handouts-title").textContent = given.length === 1 ? "Handout" : "Handouts";
+  byId("handouts-title").textContent = given.length === 1 ? t("Handout") : t("Handouts");
 }

@@ -8,13 +8,14 @@
 // most) and answers remembered, so tapping dice in and out stays far below GM Desk's
 // limit on messages (30 in 10 s, then the connection is closed).
 
-import { byId, clear, element, requestId, show } from "./dom.js";
+import { byId, clear, element, requestId, show, t } from "./dom.js";
 
 const SPACING_MS = 500;
 const REMEMBERED = 64; // answers kept on the page
 const SENT_KEPT = 8; // queries still in flight whose answers are worth keeping
 const REACH_MAX = 999; // the Dice Table's own bound on the total to reach
-const ROWS = ["Chance", "Expected total", "Depletes", "Tuple"]; // before the first answer
+// Before the first answer (GM Desk's answers name their rows in English: translated here).
+const ROWS = [t("Chance"), t("Expected total"), t("Depletes"), t("Tuple")];
 const WAITING = "…";
 
 function keyOf(sizes, table, target) {
@@ -52,7 +53,9 @@ export class TrayOdds {
     const target = this.target();
     if (target === null) {
       this.latest = null;
-      this.showRows([], "Type a total from 1 to " + REACH_MAX + " to see the chance to reach it.");
+      this.showRows([], t("Type a total from 1 to {most} to see the chance to reach it.", {
+        most: REACH_MAX,
+      }));
       return;
     }
     const key = keyOf(sizes, table, target);
@@ -123,7 +126,7 @@ export class TrayOdds {
       return; // the tray changed since: a newer query is on its way
     }
     this.latest = null;
-    this.showRows(rows, rows.length ? "" : String(message.message || "No odds for this tray."));
+    this.showRows(rows, rows.length ? "" : message.message ? t(String(message.message)) : t("No odds for this tray."));
   }
 
   showWaiting() {
@@ -148,7 +151,7 @@ export class TrayOdds {
     clear(box);
     rows.forEach((row) => {
       const line = element("div", "odds-row"); // a row of the list: its name, its words
-      line.appendChild(element("dt", "", String(row[0])));
+      line.appendChild(element("dt", "", t(String(row[0]))));
       line.appendChild(element("dd", "", String(row[1])));
       box.appendChild(line);
     });

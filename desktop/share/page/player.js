@@ -12,7 +12,7 @@
 // tray's odds are asked apart ({"type":"odds",...} -> {"type":"odds","id","rows"}, odds.js). A
 // lost connection retries with a growing pause and says so.
 
-import { byId, show } from "./dom.js";
+import { byId, show, t } from "./dom.js";
 import { AllOnesChoice } from "./all_ones.js";
 import { Gift } from "./gift.js";
 import { TrayOdds } from "./odds.js";
@@ -33,7 +33,7 @@ import {
 
 const FIRST_PAUSE_MS = 500;
 const LONGEST_PAUSE_MS = 15000;
-const RECONNECTING = "Reconnecting…";
+const RECONNECTING = t("Reconnecting…");
 
 let socket = null;
 let version = null; // the version of the view on screen
@@ -141,7 +141,7 @@ function received(event) {
     try {
       render(message.view);
     } catch (error) {
-      setNotice("This page could not show the latest change; it will ask again.");
+      setNotice(t("This page could not show the latest change; it will ask again."));
       resync();
       return;
     }
@@ -153,14 +153,14 @@ function received(event) {
   } else if (message.type === "odds") {
     odds.answered(message);
   } else if (message.type === "error") {
-    setNotice(String(message.message || "GM Desk refused a message."));
+    setNotice(message.message ? t(String(message.message)) : t("GM Desk refused a message."));
   } else if (message.type === "bye") {
     finished = true;
     setBanner("");
     if (version === null) {
-      byId("name").textContent = "Not connected"; // cut off before any view came
+      byId("name").textContent = t("Not connected"); // cut off before any view came
     }
-    setNotice(String(message.message || "This link no longer works."));
+    setNotice(message.message ? t(String(message.message)) : t("This link no longer works."));
     byId("page").classList.add("ended");
     if (socket) {
       socket.close();
@@ -187,7 +187,7 @@ function connect() {
   }
   const key = token();
   if (!key) {
-    setNotice("This address has no player's link in it. Open the link your GM gave you.");
+    setNotice(t("This address has no player's link in it. Open the link your GM gave you."));
     return;
   }
   const scheme = window.location.protocol === "https:" ? "wss://" : "ws://";

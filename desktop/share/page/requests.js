@@ -3,7 +3,7 @@
 // GM Desk answers {"type":"done"|"refused","id",...}. One at a time: a page asks, waits,
 // then asks again.
 
-import { requestId } from "./dom.js";
+import { requestId, t } from "./dom.js";
 
 export class Requests {
   constructor(send) {
@@ -47,5 +47,5 @@ export class Requests {
 }
 
 export function refusalOf(message) {
-  return String(message.message || "GM Desk refused that.");
+  return message.message ? t(String(message.message)) : t("GM Desk refused that.");
 }

@@ -3,7 +3,7 @@
 // sends {"type":"roll","dice":[ids],"traits":[ids],"steps":{id:n}}. The tray is the
 // page's own until Roll; the roll itself comes back as a new view.
 
-import { byId, clear, dieImage, element, plural, show } from "./dom.js";
+import { byId, clear, dieImage, element, nt, show, t } from "./dom.js";
 import { DieDrag } from "./drag.js";
 import { refusalOf } from "./requests.js";
 
@@ -123,7 +123,9 @@ export class Roller {
       if (this.tray.has(die.id)) {
         trayBox.appendChild(this.trayDie(die, allowedSteps));
       } else {
-        const words = "d" + die.size + " in your pool: tap or drag it to put it in the tray";
+        const words = t("d{size} in your pool: tap or drag it to put it in the tray", {
+          size: die.size,
+        });
         pool.appendChild(pickButton(die, words, () => {
           this.tray.set(die.id, 0);
           this.say("");
@@ -132,15 +134,18 @@ export class Roller {
       }
     });
     if (!inPool.length) {
-      pool.appendChild(element("p", "empty", "No dice in your pool."));
+      pool.appendChild(element("p", "empty", t("No dice in your pool.")));
     }
     if (!this.tray.size) {
-      trayBox.appendChild(element("p", "empty", "The tray is empty."));
+      trayBox.appendChild(element("p", "empty", t("The tray is empty.")));
     }
     this.renderTraits(view);
     this.odds.update(this.rolledSizes(inPool), this.onTable(view));
     byId("roller-steps").textContent = allowedSteps
-      ? "Trait steps: " + this.stepsUsed() + " of " + allowedSteps + " used"
+      ? t("Trait steps: {used} of {allowed} used", {
+        used: this.stepsUsed(),
+        allowed: allowedSteps,
+      })
       : "";
     const button = byId("roller-roll");
     const busy = this.requests.busy();
@@ -152,25 +157,27 @@ export class Roller {
     let said = "";
     if (conflict && conflict.ready) {
       // This side's dice are in its tray on the GM's table: picking again replaces them.
-      said = "In a conflict against " + conflict.against +
-        ": your dice are in your tray on the GM's table; both sides roll there once " +
-        "the other side's are too.";
+      said = t(
+        "In a conflict against {against}: your dice are in your tray on the GM's table; both sides roll there once the other side's are too.",
+        { against: conflict.against }
+      );
     } else if (conflict) {
-      said = "In a conflict against " + conflict.against +
-        ": pick your dice; both sides roll on the GM's table.";
+      said = t("In a conflict against {against}: pick your dice; both sides roll on the GM's table.", {
+        against: conflict.against,
+      });
     }
     prompt.textContent = said;
     show(prompt, Boolean(conflict));
     if (busy && this.requests.waiting("roll")) {
-      button.textContent = "Rolling…";
+      button.textContent = t("Rolling…");
     } else if (conflict) {
       button.textContent = this.tray.size
-        ? "Roll " + plural(this.tray.size, "die", "dice") + " for the conflict"
-        : "Roll for the conflict";
+        ? nt("Roll {count} die for the conflict", "Roll {count} dice for the conflict", this.tray.size)
+        : t("Roll for the conflict");
     } else {
       button.textContent = this.tray.size
-        ? "Roll " + plural(this.tray.size, "die", "dice")
-        : "Roll";
+        ? nt("Roll {count} die", "Roll {count} dice", this.tray.size)
+        : t("Roll");
     }
   }
 
@@ -189,20 +196,24 @@ export class Roller {
   trayDie(die, allowedSteps) {
     const steps = this.tray.get(die.id);
     const rolls = steppedSize(die.size, steps);
-    const words = "d" + die.size + (steps ? " stepped to d" + rolls : "") +
-      " in the tray: tap to take it out";
+    const words = steps
+      ? t("d{size} stepped to d{rolls} in the tray: tap to take it out", {
+        size: die.size,
+        rolls: rolls,
+      })
+      : t("d{size} in the tray: tap to take it out", { size: die.size });
     const figure = element("figure", "tray-die");
     figure.appendChild(pickButton(die, words, () => {
       this.tray.delete(die.id);
       this.say("");
       this.render(this.view);
     }));
-    figure.appendChild(element("figcaption", "", steps ? "rolls as d" + rolls : "d" + die.size));
+    figure.appendChild(element("figcaption", "", steps ? t("rolls as d{size}", { size: rolls }) : "d" + die.size));
     if (allowedSteps > 0) {
       const room = this.stepsUsed() < allowedSteps;
-      const step = element("button", "pick step", room ? "+ step" : "no step left");
+      const step = element("button", "pick step", room ? t("+ step") : t("no step left"));
       step.type = "button";
-      step.setAttribute("aria-label", "Step this d" + die.size + " up with a trait");
+      step.setAttribute("aria-label", t("Step this d{size} up with a trait", { size: die.size }));
       step.addEventListener("click", () => {
         const left = allowedSteps - this.stepsUsed();
         const top = SIZES.indexOf(die.size) + this.tray.get(die.id) >= SIZES.length - 1;

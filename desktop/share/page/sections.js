@@ -1,15 +1,15 @@
 // The parts of the player's page that only show: the character, the last roll, the
 // dice, the scene, the energy, the cards, the clocks and the factions.
 
-import { byId, clear, dieImage, dieWords, element, show } from "./dom.js";
+import { byId, clear, dieImage, dieWords, element, nt, show, t } from "./dom.js";
 
 export function renderCharacter(view) {
   const character = view.character;
   byId("name").textContent = character.name;
-  document.title = character.name + " — GM Desk";
+  document.title = t("{name} — GM Desk", { name: character.name });
   const state = byId("play-state");
   const inPlay = character.play_state === "in_play";
-  state.textContent = inPlay ? "" : character.play_state_words;
+  state.textContent = inPlay ? "" : t(character.play_state_words);
   state.className = "play-state" + (inPlay ? "" : " out");
   show(state, !inPlay);
 }
@@ -20,34 +20,53 @@ export function renderRoll(roll) {
   if (!roll) {
     return;
   }
-  byId("roll-who").textContent = roll.yours ? "You rolled" : roll.character_name + " rolled";
+  byId("roll-who").textContent = roll.yours
+    ? t("You rolled")
+    : t("{name} rolled", { name: roll.character_name });
   const dice = byId("roll-dice");
   clear(dice);
   roll.dice.forEach(function (die) {
-    let words = die.face + " on a d" + die.rolled_as;
+    const values = { face: die.face, size: die.size, rolled_as: die.rolled_as };
+    let words;
     if (die.rolled_as !== die.size) {
-      words += " (a d" + die.size + " stepped to d" + die.rolled_as + ")";
-    }
-    if (die.depleted) {
-      words += ", depleted";
+      words = die.depleted
+        ? t("{face} on a d{rolled_as} (a d{size} stepped to d{rolled_as}), depleted", values)
+        : t("{face} on a d{rolled_as} (a d{size} stepped to d{rolled_as})", values);
+    } else {
+      words = die.depleted
+        ? t("{face} on a d{rolled_as}, depleted", values)
+        : t("{face} on a d{rolled_as}", values);
     }
     const figure = element("figure", "rolled" + (die.depleted ? " depleted" : ""));
     figure.appendChild(dieImage(die.art, words));
     if (die.depleted) {
-      figure.appendChild(element("figcaption", "", "depleted"));
+      figure.appendChild(element("figcaption", "", t("depleted")));
     }
     dice.appendChild(figure);
   });
-  byId("roll-total").textContent = roll.total === null ? "" : "Total " + roll.total;
+  byId("roll-total").textContent =
+    roll.total === null ? "" : t("Total {total}", { total: roll.total });
   byId("roll-words").textContent = roll.summary;
 }
 
-const PLACES = [
-  ["tray", "In the tray"],
-  ["pool", "In the pool"],
-  ["table", "On the table (depleted)"],
-  ["removed", "Removed"],
-];
+// Headings, each with its count: whole sentences, so that each language says them its way.
+function placeHeading(place, count) {
+  if (place === "tray") {
+    return t("In the tray ({count})", { count: count });
+  }
+  if (place === "pool") {
+    return t("In the pool ({count})", { count: count });
+  }
+  if (place === "table") {
+    return t("On the table, depleted ({count})", { count: count });
+  }
+  if (place === "removed") {
+    return t("Removed ({count})", { count: count });
+  }
+  return t("Weapons and armour ({count})", { count: count });
+}
+
+const PLACES = ["tray", "pool", "table", "removed", "items"];
 
 function placeOf(die) {
   if (die.item) {
@@ -65,31 +84,31 @@ export function renderDice(view) {
   const ordinary = dice.filter(function (die) {
     return !die.item;
   });
-  [["pool", "in the pool"], ["table", "on the table"], ["removed", "removed"]].forEach(
-    function (pair) {
-      const count = ordinary.filter(function (die) {
-        return die.place === pair[0];
-      }).length;
-      counts.push(count + " " + pair[1]);
-    }
-  );
-  byId("dice-counts").textContent = dice.length ? counts.join(" · ") : "No dice yet.";
-  PLACES.concat([["items", "Weapons and armour"]]).forEach(function (pair) {
+  function counted(place) {
+    return ordinary.filter(function (die) {
+      return die.place === place;
+    }).length;
+  }
+  counts.push(t("{count} in the pool", { count: counted("pool") }));
+  counts.push(t("{count} on the table", { count: counted("table") }));
+  counts.push(nt("{count} removed", "{count} removed", counted("removed")));
+  byId("dice-counts").textContent = dice.length ? counts.join(" · ") : t("No dice yet.");
+  PLACES.forEach(function (place) {
     const shown = dice.filter(function (die) {
-      return placeOf(die) === pair[0];
+      return placeOf(die) === place;
     });
     if (!shown.length) {
       return;
     }
     const group = element("div", "dice-group");
-    group.appendChild(element("h3", "", pair[1] + " (" + shown.length + ")"));
+    group.appendChild(element("h3", "", placeHeading(place, shown.length)));
     const row = element("div", "dice");
     shown.forEach(function (die) {
       const figure = element("figure", "kit-die " + die.place);
       figure.appendChild(dieImage(die.art, dieWords(die)));
-      let caption = die.item ? die.item + ", " + die.place_words : "";
+      let caption = die.item ? die.item + ", " + t(die.place_words) : "";
       if (die.rolls_as) {
-        caption = "rolls as d" + die.rolls_as;
+        caption = t("rolls as d{size}", { size: die.rolls_as });
       }
       if (caption) {
         figure.appendChild(element("figcaption", "", caption));
@@ -106,24 +125,21 @@ export function renderScene(scene) {
   if (!scene.running) {
     return;
   }
-  let title = scene.number ? "Scene " + scene.number : "Scene";
-  if (scene.number) {
-    title += " · Round " + scene.round;
-  }
+  const title = scene.number
+    ? t("Scene {number} · Round {round}", { number: scene.number, round: scene.round })
+    : t("Scene");
   byId("scene-title").textContent = title;
-  byId("scene-text").textContent = scene.text || "The scene is being set.";
+  byId("scene-text").textContent = scene.text || t("The scene is being set.");
   const turn = byId("scene-turn");
-  turn.textContent = scene.turn_name ? "▶ " + scene.turn_name + "'s turn" : "";
+  turn.textContent = scene.turn_name ? "▶ " + t("{name}'s turn", { name: scene.turn_name }) : "";
   show(turn, Boolean(scene.turn_name));
   const order = byId("scene-order");
   clear(order);
   scene.order.forEach(function (seat) {
-    let text = (seat.current ? "▶ " : "") + seat.name;
-    if (seat.you) {
-      text += " (you)";
-    }
+    let text = seat.you ? t("{name} (you)", { name: seat.name }) : seat.name;
+    text = (seat.current ? "▶ " : "") + text;
     if (!seat.in_play) {
-      text += " — " + seat.state_words;
+      text += " — " + t(seat.state_words);
     }
     const item = element("li", "seat", text);
     item.value = seat.turn;
@@ -150,26 +166,28 @@ export function renderEnergy(energy) {
   if (!energy.tracked) {
     return;
   }
-  byId("energy-title").textContent = energy.day ? "Energy · day " + energy.day : "Energy";
+  byId("energy-title").textContent = energy.day
+    ? t("Energy · day {day}", { day: energy.day })
+    : t("Energy");
   const body = byId("energy-body");
   clear(body);
   if (!energy.recorded) {
     body.appendChild(element("p", energy.dead ? "danger" : "muted", energy.words));
     return;
   }
-  body.appendChild(figureLine("Available now", energy.available, "big"));
-  body.appendChild(figureLine("The day opened with", energy.opened_with));
+  body.appendChild(figureLine(t("Available now"), energy.available, "big"));
+  body.appendChild(figureLine(t("The day opened with"), energy.opened_with));
   body.appendChild(
-    figureLine("Debt", energy.debt ? energy.debt : "none", energy.debt ? "danger" : "")
+    figureLine(t("Debt"), energy.debt ? energy.debt : t("none"), energy.debt ? "danger" : "")
   );
   if (energy.projects.length) {
-    body.appendChild(element("h3", "", "Projects"));
+    body.appendChild(element("h3", "", t("Projects")));
     const list = element("ul", "projects");
     energy.projects.forEach(function (project) {
-      let text = project.name + ": " + project.pool;
-      if (project.tomorrow) {
-        text += " (+" + project.tomorrow + " tomorrow)";
-      }
+      const values = { name: project.name, pool: project.pool, tomorrow: project.tomorrow };
+      const text = project.tomorrow
+        ? t("{name}: {pool} (+{tomorrow} tomorrow)", values)
+        : t("{name}: {pool}", values);
       list.appendChild(element("li", "", text));
     });
     body.appendChild(list);
@@ -179,12 +197,23 @@ export function renderEnergy(energy) {
   }
 }
 
-const STATS = [
-  ["power", "Power"],
-  ["velocity", "Velocity"],
-  ["focus", "Focus"],
-  ["resistance", "Resistance"],
-];
+function statName(key) {
+  if (key === "power") {
+    return t("Power");
+  }
+  if (key === "velocity") {
+    return t("Velocity");
+  }
+  if (key === "focus") {
+    return t("Focus");
+  }
+  if (key === "resistance") {
+    return t("Resistance");
+  }
+  return key === "zone" ? t("Zone") : t("Scale");
+}
+
+const STATS = ["power", "velocity", "focus", "resistance"];
 
 export function renderCards(cards) {
   show(byId("cards"), cards.length > 0);
@@ -202,20 +231,21 @@ export function cardArticle(card) {
   head.appendChild(element("h3", "", card.name));
   head.appendChild(element("span", "efficiency", card.efficiency_label));
   article.appendChild(head);
-  let kind = card.category.charAt(0).toUpperCase() + card.category.slice(1);
+  const category = t(card.category);
+  let kind = category.charAt(0).toUpperCase() + category.slice(1);
   if (card.grade) {
     kind += " · " + card.grade;
   }
   article.appendChild(element("p", "muted", kind));
   const stats = element("dl", "stats");
-  STATS.forEach(function (pair) {
-    stats.appendChild(element("dt", "", pair[1]));
-    stats.appendChild(element("dd", "", card[pair[0]]));
+  STATS.forEach(function (key) {
+    stats.appendChild(element("dt", "", statName(key)));
+    stats.appendChild(element("dd", "", card[key]));
   });
-  [["zone", "Zone"], ["scale", "Scale"]].forEach(function (pair) {
-    if (card[pair[0]]) {
-      stats.appendChild(element("dt", "", pair[1]));
-      stats.appendChild(element("dd", "", card[pair[0]]));
+  ["zone", "scale"].forEach(function (key) {
+    if (card[key]) {
+      stats.appendChild(element("dt", "", statName(key)));
+      stats.appendChild(element("dd", "", card[key]));
     }
   });
   article.appendChild(stats);
@@ -242,7 +272,10 @@ export function renderClocks(clocks) {
     const item = element("li", "clock" + (clock.done ? " done" : ""));
     item.appendChild(element("span", "clock-name", clock.name));
     item.appendChild(clockDial(clock));
-    let text = clock.filled + " of " + clock.segments + (clock.done ? " ✓ done" : "");
+    const values = { filled: clock.filled, segments: clock.segments };
+    let text = clock.done
+      ? t("{filled} of {segments} ✓ done", values)
+      : t("{filled} of {segments}", values);
     if (clock.owner) {
       text += " · " + clock.owner;
     }
@@ -254,20 +287,21 @@ export function renderClocks(clocks) {
 export function renderFactions(view) {
   const chapter = view.chapter;
   show(byId("factions"), true);
-  byId("chapter").textContent =
-    chapter.name + ": tier " + chapter.tier + ", " + chapter.hold + " hold" +
-    (chapter.at_war ? " · at war" : "");
+  const values = { name: chapter.name, tier: chapter.tier, hold: t(chapter.hold) };
+  byId("chapter").textContent = chapter.at_war
+    ? t("{name}: tier {tier}, {hold} hold · at war", values)
+    : t("{name}: tier {tier}, {hold} hold", values);
   const list = byId("factions-list");
   clear(list);
   if (!view.factions.length) {
-    list.appendChild(element("li", "muted", "No factions shown"));
+    list.appendChild(element("li", "muted", t("No factions shown")));
   }
   view.factions.forEach(function (faction) {
     const item = element("li", "faction");
     item.appendChild(element("span", "faction-name", faction.name));
-    item.appendChild(element("span", "muted", "Tier " + faction.tier));
+    item.appendChild(element("span", "muted", t("Tier {tier}", { tier: faction.tier })));
     const status = Math.max(-3, Math.min(3, Number(faction.status) || 0));
-    const badge = element("span", "badge", faction.status_words);
+    const badge = element("span", "badge", t(faction.status_words));
     badge.dataset.status = String(status);
     item.appendChild(badge);
     list.appendChild(item);

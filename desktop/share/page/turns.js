@@ -5,7 +5,7 @@
 // roll waits. The view carries {"turn":{"yours","declared","rolls_in_turn_order"},
 // "asked_to_roll"}.
 
-import { byId, show } from "./dom.js";
+import { byId, show, t } from "./dom.js";
 import { refusalOf } from "./requests.js";
 
 const DECLARED_MAX = 500; // as the Play dock's field and GM Desk take
@@ -40,18 +40,18 @@ export class Turn {
     const mayAct = Boolean(view.character.may_roll);
     const offered = Boolean(turn.yours) && mayAct;
     show(byId("declare"), offered || Boolean(turn.declared));
-    byId("declare-turn").textContent = turn.yours ? "It is your turn." : "";
+    byId("declare-turn").textContent = turn.yours ? t("It is your turn.") : "";
     show(byId("declare-turn"), Boolean(turn.yours));
     byId("declared").textContent = turn.declared
-      ? "You declared: " + turn.declared
-      : "Nothing declared yet this round.";
+      ? t("You declared: {action}", { action: turn.declared })
+      : t("Nothing declared yet this round.");
     show(byId("declare-form"), offered);
     if (!offered) {
       this.say("");
     }
     const button = byId("declare-button");
     button.disabled = this.requests.busy();
-    button.textContent = this.requests.waiting("declare") ? "Declaring…" : "Declare";
+    button.textContent = this.requests.waiting("declare") ? t("Declaring…") : t("Declare");
     const asked = mayAct && Boolean(view.asked_to_roll);
     if (asked && !this.asked) {
       this.roller.say("");
@@ -71,7 +71,7 @@ export class Turn {
     }
     const text = this.text.value.trim();
     if (!text) {
-      this.say("Say what your character does this round.");
+      this.say(t("Say what your character does this round."));
       return;
     }
     this.say("");

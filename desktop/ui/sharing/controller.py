@@ -74,10 +74,13 @@ def share_server(
     on_change: Callable[[], None],
     on_request: Callable[[int, PlayerRequest], None],
 ) -> SharingServer:
-    """The real server (aiohttp, imported when the GM first shares)."""
+    """The real server (aiohttp, imported when the GM first shares); its pages in each
+    phone's language, else the window's."""
     from desktop.share.server import ShareServer
+    from desktop.ui.window_language import window_translator
 
-    return ShareServer(host, port, files, on_change, on_request)
+    language = window_translator().code
+    return ShareServer(host, port, files, on_change, on_request, language=language)
 
 
 def remembered_tokens(remembered: Mapping[str, object]) -> dict[int, str]:
