@@ -35,7 +35,8 @@ from desktop.actions.actor import Actor
 from desktop.actions.all_ones import PendingAllOnes
 from desktop.actions.dice import quick_roll, roll_tray, to_pool, tray_of
 from desktop.actions.roll_words import describe_roll, rolled_size
-from desktop.paint.dice import kind_word
+from desktop.language import N_
+from desktop.printing.words import PLAY_STATE_WORDS
 from desktop.rules import dicepool
 from desktop.store import CharacterRecord, DieRecord, NotFound, Topic, TraitRecord
 from desktop.ui import read_guard
@@ -68,6 +69,7 @@ from desktop.ui.table_keys import clicks_keep_focus
 from desktop.ui.widgets.dice_scene import DiceScene, DiceView, DieState, SideView
 from desktop.ui.widgets.elided_label import ElidedLabel
 from desktop.ui.widgets.number_field import NumberField, problem_label
+from desktop.ui.window_language import ntr, tr
 from desktop.ui.zoom import zoom_size, zoomed
 
 if TYPE_CHECKING:
@@ -76,7 +78,19 @@ if TYPE_CHECKING:
     from desktop.ui.dice_table.conflict_box import ConflictBox
 
 TOPICS = frozenset({Topic.DICE, Topic.TRAITS, Topic.ITEMS, Topic.CHARACTERS})
-AREA_WORDS = {"pool": "the pool", "tray": "the tray", "table": "the table", "removed": "removed"}
+# The undo step of a die's move: a whole sentence for each area it goes to.
+MOVE_TEXTS = {
+    "pool": N_("Move d{size} to the pool"),
+    "tray": N_("Move d{size} to the tray"),
+    "table": N_("Move d{size} to the table"),
+    "removed": N_("Move d{size} to removed"),
+}
+# The Add die menu's entry for a die of a kind laid on a character by hand
+# (`dicepool.LOOSE_KINDS`): a new loose kind adds its whole sentence here.
+ADD_KIND_TEXTS = {
+    dicepool.Kind.DAMAGE: N_("Add a damage d{size}"),
+    dicepool.Kind.PROTECTION: N_("Add a protection d{size}"),
+}
 
 
 def _focusable_before(widget: QWidget) -> QWidget:
@@ -133,7 +147,7 @@ class DiceTableWidget(QWidget):
         self.scene = DiceScene(self)
         self.view = DiceView(self.scene)
         self.view.setObjectName("diceView")
-        named(self.view, "Dice table")
+        named(self.view, tr("Dice table"))
         self.view.tumbling = lambda: self.animation.running() or self.echo.running()
         self.view.resized.connect(self._redraw)
         self.view.die_dropped.connect(self._on_die_dropped)
@@ -150,20 +164,23 @@ class DiceTableWidget(QWidget):
         self.name_label.setFont(name_font)
         self.counts_label = PlainLabel()
         self.counts_label.setObjectName("diceCounts")
-        self.roll_button = push_button("Roll", "rollButton", self.roll, tip="Roll the tray (Space)")
-        self.clear_button = QPushButton("Empty tray")
+        self.roll_button = push_button(
+            tr("Roll"), "rollButton", self.roll, tip=tr("Roll the tray (Space)")
+        )
+        self.clear_button = QPushButton(tr("Empty tray"))
         self.clear_button.clicked.connect(self.clear_tray)
-        self.animate_check = QCheckBox("Animate")
+        self.animate_check = QCheckBox(tr("Animate"))
         self.animate_check.setChecked(True)
         self.add_button = QToolButton()
-        self.add_button.setText("Add die")
+        self.add_button.setText(tr("Add die"))
         self.add_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         menu = QMenu(self.add_button)
         for size in dicepool.SIZES:
-            action = menu.addAction(f"Add a d{size} to the pool")
+            action = menu.addAction(tr("Add a d{size} to the pool").format(size=size))
             action.triggered.connect(lambda _=False, s=size: self.add_die(s))
         for kind in dicepool.LOOSE_KINDS:
-            action = menu.addAction(f"Add a {kind_word(kind)} d{dicepool.DEFAULT_SIZE}")
+            text = tr(ADD_KIND_TEXTS[kind]).format(size=dicepool.DEFAULT_SIZE)
+            action = menu.addAction(text)
             action.triggered.connect(lambda _=False, k=kind: self.add_die(dicepool.DEFAULT_SIZE, k))
         self.add_button.setMenu(menu)
         header = QHBoxLayout()
@@ -174,10 +191,10 @@ class DiceTableWidget(QWidget):
         # (it is cut short), down to two lines of counts.
         self.counts_label.setWordWrap(True)
         zoom_size(self.counts_label, minimumWidth=200)
-        self.conflict_button = QPushButton("Conflict")
+        self.conflict_button = QPushButton(tr("Conflict"))
         self.conflict_button.setObjectName("conflictButton")
         self.conflict_button.setCheckable(True)
-        self.conflict_button.setToolTip("Roll this character against another one")
+        self.conflict_button.setToolTip(tr("Roll this character against another one"))
         self.conflict_button.toggled.connect(self._on_conflict_toggled)
         controls = spread_row(
             [self.conflict_button, self.add_button, self.clear_button, self.animate_check],
@@ -192,8 +209,10 @@ class DiceTableWidget(QWidget):
         self.quick_label = PlainLabel()
         self.quick_label.setObjectName("quickRoll")
         self.quick_label.setToolTip(
-            "Type a number and press Space (anywhere but in a text field): that many pool "
-            "dice, the smallest first, are rolled without dragging."
+            tr(
+                "Type a number and press Space (anywhere but in a text field): that many pool "
+                "dice, the smallest first, are rolled without dragging."
+            )
         )
         # A die another program changed into one the rules refuse: said here, not raised.
         self.damage_label = damaged_note()
@@ -209,7 +228,7 @@ class DiceTableWidget(QWidget):
         self.traits.itemChanged.connect(self._on_trait_ticked)
         self.steps_label = PlainLabel()
         self.steps_label.setObjectName("stepsLabel")
-        trait_box = QGroupBox("Traits")
+        trait_box = QGroupBox(tr("Traits"))
         trait_layout = QVBoxLayout(trait_box)
         trait_layout.addWidget(self.traits)
         trait_layout.addWidget(self.steps_label)
@@ -219,25 +238,25 @@ class DiceTableWidget(QWidget):
         self.reach_label = self.odds_box.reach_label
         self.deplete_label = self.odds_box.deplete_label
 
-        self.result_label = PlainLabel("No roll yet.")
+        self.result_label = PlainLabel(tr("No roll yet."))
         self.result_label.setObjectName("rollResult")
         self.result_label.setWordWrap(True)
-        self._result = StepResult(self.result_label, "No roll yet.")
+        self._result = StepResult(self.result_label, tr("No roll yet."))
         # The player's choice after an all-ones roll: made when one is first rolled.
         self._choice_frame: AllOnesChoice | None = None
-        result_box = QGroupBox("Last roll")
+        result_box = QGroupBox(tr("Last roll"))
         self._result_layout = QVBoxLayout(result_box)
         self._result_layout.addWidget(self.result_label)
 
-        self.rest_button = QPushButton("Rest 2 hours")
+        self.rest_button = QPushButton(tr("Rest 2 hours"))
         self.rest_button.clicked.connect(lambda: self.rest(2))
-        self.rest_day_button = QPushButton("Rest a day")
+        self.rest_day_button = QPushButton(tr("Rest a day"))
         self.rest_day_button.clicked.connect(lambda: self.rest(24))
-        self.damage_spin = NumberField("The damage", dicepool.check_damage, width=56)
+        self.damage_spin = NumberField(tr("The damage"), dicepool.check_damage, width=56)
         self.damage_spin.setObjectName("damageCount")
         self.damage_spin.setValue(1)
         self.damage_spin.checked.connect(self._update_buttons)
-        self.damage_button = push_button("Take damage", "takeDamage", self._take_typed_damage)
+        self.damage_button = push_button(tr("Take damage"), "takeDamage", self._take_typed_damage)
         self.new_die = NewDieChip()
         self.new_die.award_requested.connect(lambda size: self._on_new_die(size, 0, "table"))
         self.new_die_size = QComboBox()
@@ -247,7 +266,7 @@ class DiceTableWidget(QWidget):
         self.new_die_size.currentIndexChanged.connect(
             lambda: self.new_die.set_size(int(self.new_die_size.currentData()))
         )
-        actions_box = QGroupBox("Rest, damage, awards")
+        actions_box = QGroupBox(tr("Rest, damage, awards"))
         actions = QVBoxLayout(actions_box)
         rest_row = QHBoxLayout()
         rest_row.addWidget(self.rest_button)
@@ -359,7 +378,7 @@ class DiceTableWidget(QWidget):
         """Before the campaign closes: a conflict rolled and not applied is set aside,
         and the log keeps it (RULES.md section 5)."""
         if self._conflict_box is not None:
-            self._conflict_box.abandon("the campaign was closed")
+            self._conflict_box.abandon(tr("the campaign was closed"))
 
     def has_unapplied_conflict(self) -> bool:
         """A conflict rolled whose outcome is not applied yet (quitting asks first)."""
@@ -434,7 +453,7 @@ class DiceTableWidget(QWidget):
         if character is None or session is None:
             self._dice, self._traits = [], []
             self.damage_label.hide()
-            self.name_label.setText("No one selected" if session else "No campaign open")
+            self.name_label.setText(tr("No one selected") if session else tr("No campaign open"))
             self.traits.set_traits(0, [], set())
         else:
             campaign = session.campaign
@@ -486,18 +505,28 @@ class DiceTableWidget(QWidget):
     def _update_counts(self) -> None:
         pool = to_pool(self._dice)
         state = dicepool.pool_play_state(pool)
-        words = (
-            "" if state is dicepool.PlayState.IN_PLAY else f" · {dicepool.PLAY_STATE_WORDS[state]}"
-        )
-        self.counts_label.setText(
-            f"Pool {len(pool.in_pool)} · Table {len(pool.on_table)} · Removed {len(pool.removed)}"
-            + words
-            if self._character
-            else ""
-        )
-        self.counts_label.setToolTip(dicepool.PLAY_STATE_WORDS[state].capitalize())
+        words = tr(PLAY_STATE_WORDS[state])
+        counts = {
+            "pool": len(pool.in_pool),
+            "table": len(pool.on_table),
+            "removed": len(pool.removed),
+        }
+        if not self._character:
+            text = ""
+        elif state is dicepool.PlayState.IN_PLAY:
+            text = tr("Pool {pool} · Table {table} · Removed {removed}").format(**counts)
+        else:
+            text = tr("Pool {pool} · Table {table} · Removed {removed} · {state}").format(
+                state=words, **counts
+            )
+        self.counts_label.setText(text)
+        self.counts_label.setToolTip(words[:1].upper() + words[1:])
         used = sum(d.steps for d in self._tray())
-        self.steps_label.setText(f"Trait steps: {used} of {self.steps_allowed()} used")
+        self.steps_label.setText(
+            tr("Trait steps: {used} of {allowed} used").format(
+                used=used, allowed=self.steps_allowed()
+            )
+        )
         if self._conflict_box is not None:
             self._conflict_box.show_steps()
 
@@ -518,7 +547,9 @@ class DiceTableWidget(QWidget):
         self.roll_button.setEnabled(
             has_character and ready and not busy and not self.animation.running()
         )
-        self.roll_button.setText("Roll both" if self.conflict_button.isChecked() else "Roll")
+        self.roll_button.setText(
+            tr("Roll both") if self.conflict_button.isChecked() else tr("Roll")
+        )
         self.clear_button.setEnabled(has_character and trays and not busy)
         for widget in (
             self.add_button,
@@ -594,7 +625,7 @@ class DiceTableWidget(QWidget):
             return
         if changed == die:
             return
-        text = f"Move d{die.size} to {AREA_WORDS[area]}"
+        text = tr(MOVE_TEXTS[area]).format(size=die.size)
         act = partial(
             tray_moves.move_die, self._live.campaign, Actor.gm(), die.character_id, die.id, area
         )
@@ -622,7 +653,7 @@ class DiceTableWidget(QWidget):
         if not mine and not theirs:
             return
         if (0 if mine else 1) != self._side_of_die(die_id):
-            self._problem("Each side steps its dice only with its own traits.")
+            self._problem(tr("Each side steps its dice only with its own traits."))
             return
         if mine and trait_id not in self._applied and self._character is not None:
             self._applied.add(trait_id)
@@ -647,7 +678,7 @@ class DiceTableWidget(QWidget):
             return
         side = self._side_of_die(die_id)
         opponent = self._conflict_box.opponent if side and self._conflict_box else None
-        who = opponent.name if opponent else "this side"
+        who = opponent.name if opponent else tr("this side")
         own = self._opponent_dice() if side else self._dice
         allowed = self.steps_allowed(side)
         try:
@@ -657,7 +688,7 @@ class DiceTableWidget(QWidget):
             return
         if changed is None:
             return
-        verb = "Step up" if delta > 0 else "Step back"
+        text = tr("Step up a d{size}") if delta > 0 else tr("Step back a d{size}")
         act = partial(
             tray_moves.step_die,
             self._live.campaign,
@@ -668,7 +699,7 @@ class DiceTableWidget(QWidget):
             steps_allowed=allowed,
             who=who,
         )
-        self._push(DiceAction(self._live, f"{verb} a d{die.size}", act))
+        self._push(DiceAction(self._live, text.format(size=die.size), act))
 
     def _selected(self) -> DieRecord | None:
         items = self.scene.selectedItems()
@@ -689,7 +720,9 @@ class DiceTableWidget(QWidget):
         die = self._selected()
         if die is None or not self._writable() or not die.in_tray:
             return
-        text = f"Restore a d{die.size}" if die.down_to_d4 else f"Step a d{die.size} down to d4"
+        text = (
+            tr("Restore a d{size}") if die.down_to_d4 else tr("Step a d{size} down to d4")
+        ).format(size=die.size)
         act = partial(
             tray_moves.toggle_down_to_d4, self._live.campaign, Actor.gm(), die.character_id, die.id
         )
@@ -698,7 +731,7 @@ class DiceTableWidget(QWidget):
     def delete_selected(self) -> None:
         die = self._selected()
         if die is not None and self._writable():
-            self._push(RemoveDice(self._live, [die], f"Delete a d{die.size}"))
+            self._push(RemoveDice(self._live, [die], tr("Delete a d{size}").format(size=die.size)))
 
     def add_die(self, size: int, kind: str = dicepool.Kind.ORDINARY) -> None:
         if self._writable():
@@ -711,7 +744,7 @@ class DiceTableWidget(QWidget):
             return
         target = sides[side][0]
         place = "table" if area == "table" else "pool"
-        text = f"Award a new d{size} to {target.name}"
+        text = tr("Award a new d{size} to {name}").format(size=size, name=target.name)
         self._push(AddDice(self._live, target.id, size, place=place, text=text))
 
     def clear_tray(self) -> None:
@@ -719,7 +752,7 @@ class DiceTableWidget(QWidget):
             owners = [character.id for character, _dice in self._sides()]
             act = partial(tray_moves.empty_trays, self._live.campaign, Actor.gm(), owners)
             self._applied.clear()
-            self._push(DiceAction(self._live, "Empty the tray", act))
+            self._push(DiceAction(self._live, tr("Empty the tray"), act))
 
     def rest(self, hours: int) -> None:
         if not self._writable():
@@ -728,14 +761,14 @@ class DiceTableWidget(QWidget):
         assert character is not None
         if not self._allowed(lambda: pool_actions.rested(self._dice, hours)):
             return
-        text = "Rest two hours" if hours == 2 else "Rest a day"
+        text = tr("Rest two hours") if hours == 2 else tr("Rest a day")
         act = partial(pool_actions.rest, session.campaign, Actor.gm(), character.id, hours)
         self._push(DiceAction(session, text, act))
 
     def _take_typed_damage(self) -> None:
         count = self.damage_spin.value()
         if count is None:  # refused at the field: say why there, and write nothing
-            self._problem(self.damage_spin.problem() or "Type the damage first.")
+            self._problem(self.damage_spin.problem() or tr("Type the damage first."))
             return
         self.take_damage(count)
 
@@ -746,7 +779,9 @@ class DiceTableWidget(QWidget):
         assert character is not None
         if not self._allowed(lambda: pool_actions.damaged(self._dice, count)):
             return
-        text = f"{character.name} takes {count} damage"
+        text = ntr("{name} takes {count} damage", "{name} takes {count} damage", count).format(
+            name=character.name, count=count
+        )
         act = partial(pool_actions.take_damage, session.campaign, Actor.gm(), character.id, count)
         self._push(DiceAction(session, text, act))
 
@@ -801,28 +836,34 @@ class DiceTableWidget(QWidget):
         if self._session is None or self.animation.running():
             return ""
         if self._character is None:
-            return "Space rolls the selected character's dice: select one in the roster first."
+            return tr("Space rolls the selected character's dice: select one in the roster first.")
         if self._session.read_only:
-            return "The campaign is open read-only: nothing can be rolled."
+            return tr("The campaign is open read-only: nothing can be rolled.")
         waiting = self._all_ones()
         if waiting is not None and waiting.actor.is_gm:
-            return "All ones: the player chooses first, on the Dice Table."
+            return tr("All ones: the player chooses first, on the Dice Table.")
         if waiting is not None:
-            return "All ones from a player's phone: they choose first, there or on the Dice Table."
-        if self._rolled_conflict() is not None:
-            return "The conflict is rolled: apply the outcome or discard the roll first."
-        if not self._typed_count and not self._in_conflict() and not self._tray():
-            return (
-                f"{self._character.name}'s tray is empty: type a number, then Space, "
-                "for a quick roll, or put dice in the tray first."
+            return tr(
+                "All ones from a player's phone: they choose first, there or on the Dice Table."
             )
+        if self._rolled_conflict() is not None:
+            return tr("The conflict is rolled: apply the outcome or discard the roll first.")
+        if not self._typed_count and not self._in_conflict() and not self._tray():
+            return tr(
+                "{name}'s tray is empty: type a number, then Space, "
+                "for a quick roll, or put dice in the tray first."
+            ).format(name=self._character.name)
         return ""
 
     def _set_typed(self, digits: str) -> None:
         was = bool(self._typed_count)
         self._typed_count = digits
         self.quick_label.setText(
-            f"Quick roll: {digits} of the pool's smallest dice. Space rolls, Esc cancels."
+            ntr(
+                "Quick roll: {digits} of the pool's smallest dice. Space rolls, Esc cancels.",
+                "Quick roll: {digits} of the pool's smallest dice. Space rolls, Esc cancels.",
+                int(digits),
+            ).format(digits=digits)
             if digits
             else ""
         )
@@ -840,8 +881,10 @@ class DiceTableWidget(QWidget):
             return
         if self._tray():
             self._problem(
-                "The tray already holds dice: press Space alone to roll them, "
-                "or empty the tray for a quick roll."
+                tr(
+                    "The tray already holds dice: press Space alone to roll them, "
+                    "or empty the tray for a quick roll."
+                )
             )
             return
         try:
@@ -857,7 +900,7 @@ class DiceTableWidget(QWidget):
         sides = self._sides()
         empty = [side for side, (_who, dice) in enumerate(sides) if not self._tray(dice)]
         if not empty:
-            self._problem("Both trays hold dice: press Space alone to roll both.")
+            self._problem(tr("Both trays hold dice: press Space alone to roll both."))
             return
         who, dice = sides[empty[0]]
         try:
@@ -865,7 +908,11 @@ class DiceTableWidget(QWidget):
         except ValueError as error:
             self._problem(str(error))
             return
-        text = f"Put {count} of {who.name}'s dice in the tray"
+        text = ntr(
+            "Put {count} of {name}'s dice in the tray",
+            "Put {count} of {name}'s dice in the tray",
+            count,
+        ).format(count=count, name=who.name)
         act = partial(tray_moves.fill_tray, self._live.campaign, Actor.gm(), who.id, count)
         if self._push(MoveTrayDice(self._live, text, act)) and len(empty) == 1:
             self.roll_conflict()  # the other side had named its dice: both roll now
@@ -968,7 +1015,8 @@ class DiceTableWidget(QWidget):
         if roll.result.catastrophe:
             assert self._character is not None
             name = self._character.name
-            self._result.say(describe_roll(name, roll, None) + "\nAll ones: choose below.")
+            said = describe_roll(name, roll, None)
+            self._result.say(tr("{roll}\nAll ones: choose below.").format(roll=said))
             pending = PendingAllOnes(self._character.id, roll, self.steps_allowed(), Actor.gm())
             self._live.wait_for_choice(pending)  # offered below by `_on_all_ones`
             self._redraw()
@@ -991,7 +1039,7 @@ class DiceTableWidget(QWidget):
         if self._session is None or self._character is None:
             return
         if chosen is None:
-            self._problem("Pick the die for the all-ones choice first.")
+            self._problem(tr("Pick the die for the all-ones choice first."))
             return
         # The GM chooses for the roll shown, whoever rolled it; a player's phone that
         # chose first has settled it ("already chosen", and the table shows the roll).
@@ -1035,7 +1083,11 @@ class DiceTableWidget(QWidget):
         self._show_faces([waiting.roll])
         if not waiting.actor.is_gm and self._character is not None:
             said = describe_roll(self._character.name, waiting.roll, None)
-            self._result.say(said + "\nAll ones from their phone: they choose there, or below.")
+            self._result.say(
+                tr("{roll}\nAll ones from their phone: they choose there, or below.").format(
+                    roll=said
+                )
+            )
         self.choice_frame.offer(waiting.roll)
         self._redraw()
 
@@ -1229,7 +1281,9 @@ class DiceTableWidget(QWidget):
             return
         if die.place != "table":
             self._problem(
-                f"Only a depleted die (on the table) can be awarded, not this d{die.size}."
+                tr("Only a depleted die (on the table) can be awarded, not this d{size}.").format(
+                    size=die.size
+                )
             )
             return
         from desktop.ui.dice_table.menus import award_menu
@@ -1244,4 +1298,4 @@ class DiceTableWidget(QWidget):
             self.move_die(die, area)
 
     def delete_die(self, die: DieRecord) -> None:
-        self._push(RemoveDice(self._live, [die], f"Delete a d{die.size}"))
+        self._push(RemoveDice(self._live, [die], tr("Delete a d{size}").format(size=die.size)))

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop.language import N_
 from desktop.rules import energy, numbers
 from desktop.rules.energy import CharacterProfile, DayState, MoveOutcome, Outcome
 from desktop.ui.accessible import named
@@ -31,6 +32,7 @@ from desktop.ui.form_helpers import push_button, spread_row
 from desktop.ui.plain_text import PlainLabel, RichLabel, escaped
 from desktop.ui.widgets.month_grid import danger_colour
 from desktop.ui.widgets.number_field import NumberField
+from desktop.ui.window_language import tr
 
 MAX_ENERGY = 9999
 
@@ -52,7 +54,7 @@ class EnergyField(NumberField):
     def __init__(self, what: str, low: int, high: int, value: int) -> None:
         self._low, self._high, self._step = low, high, 1
         super().__init__(what, self._in_range, width=72)
-        self.setToolTip(f"{low} to {high}; Up and Down step it")
+        self.setToolTip(tr("{low} to {high}; Up and Down step it").format(low=low, high=high))
         self.setValue(value)
 
     def _in_range(self, number: int) -> None:
@@ -79,7 +81,8 @@ class EnergyField(NumberField):
         a form's plan says why instead of adding anything."""
         number = super().value()
         if number is None:
-            raise ValueError(self.problem() or f"Type {self._what[0].lower()}{self._what[1:]}.")
+            what = self._what[:1].lower() + self._what[1:]
+            raise ValueError(self.problem() or tr("Type {what}.").format(what=what))
         return number
 
 
@@ -97,7 +100,7 @@ def _fill_abilities(combo: QComboBox, profile: CharacterProfile | None) -> None:
     current = combo.currentData()
     combo.blockSignals(True)
     combo.clear()
-    combo.addItem("No pertinent ability (0)", "")
+    combo.addItem(tr("No pertinent ability (0)"), "")
     for ability in profile.abilities if profile else ():
         combo.addItem(f"{ability.name} ({ability.rating})", ability.name)
     index = combo.findData(current)
@@ -111,7 +114,10 @@ def _fill_projects(combo: QComboBox, state: DayState | None, first: str) -> None
     combo.clear()
     combo.addItem(first, "")
     for pool in state.pools if state else ():
-        combo.addItem(f"{pool.project} (pool {pool.value})", pool.project)
+        combo.addItem(
+            tr("{project} (pool {value})").format(project=pool.project, value=pool.value),
+            pool.project,
+        )
     index = combo.findData(current)
     combo.setCurrentIndex(max(0, index))
     combo.blockSignals(False)
@@ -135,7 +141,7 @@ class EntryPage(QWidget):
     call on the day's state, raising ValueError with the rules' message."""
 
     changed = Signal()
-    title = ""
+    title = ""  # marked with N_ by each form, translated where shown (and its key)
     plan: Callable[[CharacterProfile, DayState, str], Plan]
 
     def __init__(self) -> None:
@@ -159,26 +165,30 @@ class EntryPage(QWidget):
 
 
 class TaskPage(EntryPage):
-    title = "Task"
-    COST_MODES = ("Cost set by the GM", "Knowing a cost (80%)", "Altering an input or output")
+    title = N_("Task")
+    COST_MODES = (
+        N_("Cost set by the GM"),
+        N_("Knowing a cost (80%)"),
+        N_("Altering an input or output"),
+    )
 
     def __init__(self) -> None:
         super().__init__()
         self.ability = _ability_combo()
         self.mode = QComboBox()
-        self.mode.addItems(self.COST_MODES)
-        self.basis = _spin("The cost", 0, MAX_ENERGY, 10)
-        self.basis_label = PlainLabel("Cost")
-        self.obfuscation = _spin("The obfuscation")
-        self.obfuscation_label = PlainLabel("Obfuscation spent")
-        self.committed = _spin("The energy committed", 0, MAX_ENERGY, 10)
+        self.mode.addItems([tr(mode) for mode in self.COST_MODES])
+        self.basis = _spin(tr("The cost"), 0, MAX_ENERGY, 10)
+        self.basis_label = PlainLabel(tr("Cost"))
+        self.obfuscation = _spin(tr("The obfuscation"))
+        self.obfuscation_label = PlainLabel(tr("Obfuscation spent"))
+        self.committed = _spin(tr("The energy committed"), 0, MAX_ENERGY, 10)
         self.project = QComboBox()
-        self.form.addRow("Ability", self.ability)
-        self.form.addRow("The cost is", self.mode)
+        self.form.addRow(tr("Ability"), self.ability)
+        self.form.addRow(tr("The cost is"), self.mode)
         self.form.addRow(self.basis_label, self.basis)
         self.form.addRow(self.obfuscation_label, self.obfuscation)
-        self.form.addRow("Commit energy", self.committed)
-        self.form.addRow("Draw on project", self.project)
+        self.form.addRow(tr("Commit energy"), self.committed)
+        self.form.addRow(tr("Draw on project"), self.project)
         self.mode.currentIndexChanged.connect(self._mode_changed)
         # The commitment follows the cost (the least energy that succeeds, with the
         # ability's rating) until the GM types one: cost, then Enter adds the task.
@@ -194,7 +204,7 @@ class TaskPage(EntryPage):
 
     def _mode_changed(self) -> None:
         mode = self.mode.currentIndex()
-        self.basis_label.setText(("Cost", "Cost to find out", "Points to alter")[mode])
+        self.basis_label.setText((tr("Cost"), tr("Cost to find out"), tr("Points to alter"))[mode])
         self.basis.setMinimum(1 if mode == 2 else 0)
         self.obfuscation.setVisible(mode == 1)
         self.obfuscation_label.setVisible(mode == 1)
@@ -229,7 +239,7 @@ class TaskPage(EntryPage):
     def set_context(self, profile: CharacterProfile, state: DayState) -> None:
         self._profile = profile
         _fill_abilities(self.ability, profile)
-        _fill_projects(self.project, state, "No: daily energy and store")
+        _fill_projects(self.project, state, tr("No: daily energy and store"))
         self._follow_cost()
 
     def plan(self, profile: CharacterProfile, state: DayState, note: str) -> Plan:
@@ -245,31 +255,40 @@ class TaskPage(EntryPage):
             project=_chosen(self.project),
             note=note,
         )
-        word = "success" if outcome.success else "failure"
-        verdict = f"{_commitment(committed, profile, ability)} against cost {cost}: {word}."
-        return Plan(outcome, verdict, f"Task for {profile.name}: {committed} energy ({word})")
+        said = {"commitment": _commitment(committed, profile, ability), "cost": cost}
+        names = {"name": profile.name, "committed": committed}
+        if outcome.success:
+            verdict = tr("{commitment} against cost {cost}: success.").format(**said)
+            text = tr("Task for {name}: {committed} energy (success)").format(**names)
+        else:
+            verdict = tr("{commitment} against cost {cost}: failure.").format(**said)
+            text = tr("Task for {name}: {committed} energy (failure)").format(**names)
+        return Plan(outcome, verdict, text)
 
 
 class MovePage(EntryPage):
-    title = "Move"
+    title = N_("Move")
 
     def __init__(self) -> None:
         super().__init__()
         self.base = _spin(
-            "The base cost", energy.MOVE_BASE_MIN, energy.MOVE_BASE_MAX, energy.MOVE_BASE_DEFAULT
+            tr("The base cost"),
+            energy.MOVE_BASE_MIN,
+            energy.MOVE_BASE_MAX,
+            energy.MOVE_BASE_DEFAULT,
         )
-        self.level = QCheckBox("City level (+1)")
-        self.district = QCheckBox("District (+2)")
+        self.level = QCheckBox(tr("City level (+1)"))
+        self.district = QCheckBox(tr("District (+2)"))
         self.destination = QComboBox()
-        self.destination.addItem("An area", "area")
-        self.destination.addItem("A way (corridor, street)", "way")
-        self.routine = QCheckBox("Part of the daily routine (may commit 0)")
+        self.destination.addItem(tr("An area"), "area")
+        self.destination.addItem(tr("A way (corridor, street)"), "way")
+        self.routine = QCheckBox(tr("Part of the daily routine (may commit 0)"))
         self.ability = _ability_combo()
-        self.led = QCheckBox("Led by someone rated")
-        self.leader = _spin("The leader's rating", 0, 99, 0)
+        self.led = QCheckBox(tr("Led by someone rated"))
+        self.leader = _spin(tr("The leader's rating"), 0, 99, 0)
         self.leader.setEnabled(False)
         self.led.toggled.connect(self.leader.setEnabled)
-        self.committed = _spin("The energy committed", 0, MAX_ENERGY, 5)
+        self.committed = _spin(tr("The energy committed"), 0, MAX_ENERGY, 5)
         self.cost_label = PlainLabel()
         led_row = spread_row([self.led, self.leader])
         # Rows that belong together share a line: the longest form stands whole at
@@ -277,15 +296,15 @@ class MovePage(EntryPage):
         changes = spread_row([self.level, self.district])
         commit_row = QHBoxLayout()
         commit_row.addWidget(self.committed)
-        commit_row.addWidget(PlainLabel("against a cost of"))
+        commit_row.addWidget(PlainLabel(tr("against a cost of")))
         commit_row.addWidget(self.cost_label, 1)
-        self.form.addRow("Base cost", self.base)
-        self.form.addRow("Changes", changes)
-        self.form.addRow("Going to", self.destination)
-        self.form.addRow("Ability for the level", self.ability)
+        self.form.addRow(tr("Base cost"), self.base)
+        self.form.addRow(tr("Changes"), changes)
+        self.form.addRow(tr("Going to"), self.destination)
+        self.form.addRow(tr("Ability for the level"), self.ability)
         self.form.addRow("", self.routine)
-        self.form.addRow("Group", led_row)
-        self.form.addRow("Commit energy", commit_row)
+        self.form.addRow(tr("Group"), led_row)
+        self.form.addRow(tr("Commit energy"), commit_row)
         self._watch(self.base, self.level, self.district, self.destination, self.routine)
         self._watch(self.ability, self.led, self.leader, self.committed)
 
@@ -296,7 +315,7 @@ class MovePage(EntryPage):
         cost = energy.move_cost(
             self.base.value(), self.level.isChecked(), self.district.isChecked()
         )
-        self.cost_label.setText(f"{cost} energy")
+        self.cost_label.setText(tr("{cost} energy").format(cost=cost))
         ability = _chosen(self.ability)
         committed = self.committed.value()
         outcome = energy.move(
@@ -312,37 +331,54 @@ class MovePage(EntryPage):
             led_rating=self.leader.value() if self.led.isChecked() else None,
             note=note,
         )
-        if outcome.success:
-            where = "arrives"
-        elif outcome.lost:
-            where = "arrives, but lost in the area"
-        else:
-            where = "goes nowhere"
         rating = outcome.entry.rating
-        verdict = f"{committed} + rating {rating} = {committed + rating} against cost {cost}: "
-        verdict += f"{'success' if outcome.success else 'failure'}, {where}."
-        return Plan(outcome, verdict, f"Move for {profile.name}: {committed} energy ({where})")
+        said = {"committed": committed, "rating": rating, "total": committed + rating, "cost": cost}
+        names = {"name": profile.name, "committed": committed}
+        if outcome.success:
+            verdict = tr(
+                "{committed} + rating {rating} = {total} against cost {cost}: success, arrives."
+            ).format(**said)
+            text = tr("Move for {name}: {committed} energy (arrives)").format(**names)
+        elif outcome.lost:
+            verdict = tr(
+                "{committed} + rating {rating} = {total} against cost {cost}: "
+                "failure, arrives, but lost in the area."
+            ).format(**said)
+            text = tr("Move for {name}: {committed} energy (arrives, but lost in the area)").format(
+                **names
+            )
+        else:
+            verdict = tr(
+                "{committed} + rating {rating} = {total} against cost {cost}: "
+                "failure, goes nowhere."
+            ).format(**said)
+            text = tr("Move for {name}: {committed} energy (goes nowhere)").format(**names)
+        return Plan(outcome, verdict, text)
 
 
 class ContestPage(EntryPage):
-    title = "Contest"
-    KINDS = ("Against a base cost", "Direct opposition (no base)", "Killing a defenceless one")
+    title = N_("Contest")
+    KINDS = (
+        N_("Against a base cost"),
+        N_("Direct opposition (no base)"),
+        N_("Killing a defenceless one"),
+    )
 
     def __init__(self) -> None:
         super().__init__()
         self.kind = QComboBox()
-        self.kind.addItems(self.KINDS)
-        self.base = _spin("The base cost", 0, MAX_ENERGY, 10)
-        self.opposition = _spin("The opposition's energy", 0, MAX_ENERGY, 10)
+        self.kind.addItems([tr(kind) for kind in self.KINDS])
+        self.base = _spin(tr("The base cost"), 0, MAX_ENERGY, 10)
+        self.opposition = _spin(tr("The opposition's energy"), 0, MAX_ENERGY, 10)
         self.ability = _ability_combo()
-        self.committed = _spin("The energy committed", 0, MAX_ENERGY, 15)
+        self.committed = _spin(tr("The energy committed"), 0, MAX_ENERGY, 15)
         self.project = QComboBox()
-        self.form.addRow("Contest", self.kind)
-        self.form.addRow("Base cost", self.base)
-        self.form.addRow("Opposition commits", self.opposition)
-        self.form.addRow("Ability", self.ability)
-        self.form.addRow("Commit energy", self.committed)
-        self.form.addRow("Draw on project", self.project)
+        self.form.addRow(tr("Contest"), self.kind)
+        self.form.addRow(tr("Base cost"), self.base)
+        self.form.addRow(tr("Opposition commits"), self.opposition)
+        self.form.addRow(tr("Ability"), self.ability)
+        self.form.addRow(tr("Commit energy"), self.committed)
+        self.form.addRow(tr("Draw on project"), self.project)
         self.kind.currentIndexChanged.connect(self._kind_changed)
         self._watch(self.kind, self.base, self.opposition, self.ability, self.committed)
         self._watch(self.project)
@@ -355,7 +391,7 @@ class ContestPage(EntryPage):
 
     def set_context(self, profile: CharacterProfile, state: DayState) -> None:
         _fill_abilities(self.ability, profile)
-        _fill_projects(self.project, state, "No: daily energy and store")
+        _fill_projects(self.project, state, tr("No: daily energy and store"))
 
     def plan(self, profile: CharacterProfile, state: DayState, note: str) -> Plan:
         kind = self.kind.currentIndex()
@@ -373,26 +409,32 @@ class ContestPage(EntryPage):
             note=note,
         )
         cost = outcome.entry.cost
-        word = "success" if outcome.success else "failure"
-        verdict = f"{_commitment(committed, profile, ability)} against cost {cost}: {word}."
-        return Plan(outcome, verdict, f"Contest for {profile.name}: {committed} energy ({word})")
+        said = {"commitment": _commitment(committed, profile, ability), "cost": cost}
+        names = {"name": profile.name, "committed": committed}
+        if outcome.success:
+            verdict = tr("{commitment} against cost {cost}: success.").format(**said)
+            text = tr("Contest for {name}: {committed} energy (success)").format(**names)
+        else:
+            verdict = tr("{commitment} against cost {cost}: failure.").format(**said)
+            text = tr("Contest for {name}: {committed} energy (failure)").format(**names)
+        return Plan(outcome, verdict, text)
 
 
 class AttackPage(EntryPage):
-    title = "Attack"
+    title = N_("Attack")
 
     def __init__(self) -> None:
         super().__init__()
         self.side = QComboBox()
-        self.side.addItem("Attacking", "attacker")
-        self.side.addItem("Defending", "defender")
+        self.side.addItem(tr("Attacking"), "attacker")
+        self.side.addItem(tr("Defending"), "defender")
         self.ability = _ability_combo()
-        self.committed = _spin("The energy committed", 0, MAX_ENERGY, 10)
-        self.other = _spin("The other side's total", 0, MAX_ENERGY, 10)
-        self.form.addRow("This character is", self.side)
-        self.form.addRow("Ability", self.ability)
-        self.form.addRow("Commit energy", self.committed)
-        self.form.addRow("Other side's total", self.other)
+        self.committed = _spin(tr("The energy committed"), 0, MAX_ENERGY, 10)
+        self.other = _spin(tr("The other side's total"), 0, MAX_ENERGY, 10)
+        self.form.addRow(tr("This character is"), self.side)
+        self.form.addRow(tr("Ability"), self.ability)
+        self.form.addRow(tr("Commit energy"), self.committed)
+        self.form.addRow(tr("Other side's total"), self.other)
         self._watch(self.side, self.ability, self.committed, self.other)
 
     def set_context(self, profile: CharacterProfile, state: DayState) -> None:
@@ -408,25 +450,34 @@ class AttackPage(EntryPage):
         if side == "defender":
             attacker, defender = defender, attacker
         winner = energy.attack_winner(attacker, defender)
+        totals = {"total": total, "other": self.other.value()}
         if winner is None:
-            result = "a tie: nobody deducts energy."
+            verdict = tr("Total {total} against {other}: a tie: nobody deducts energy.")
         elif winner == side:
-            result = "this character wins and may take energy from the other side."
+            verdict = tr(
+                "Total {total} against {other}: "
+                "this character wins and may take energy from the other side."
+            )
         else:
-            result = "the other side wins and may take energy from this character (Energy taken)."
-        verdict = f"Total {total} against {self.other.value()}: {result}"
-        return Plan(outcome, verdict, f"Attack by {profile.name}: {committed} energy")
+            verdict = tr(
+                "Total {total} against {other}: "
+                "the other side wins and may take energy from this character (Energy taken)."
+            )
+        text = tr("Attack by {name}: {committed} energy").format(
+            name=profile.name, committed=committed
+        )
+        return Plan(outcome, verdict.format(**totals), text)
 
 
 class DeductPage(EntryPage):
-    title = "Energy taken"
+    title = N_("Energy taken")
 
     def __init__(self) -> None:
         super().__init__()
-        self.amount = _spin("The amount", 0, MAX_ENERGY, 5)
+        self.amount = _spin(tr("The amount"), 0, MAX_ENERGY, 5)
         self.most = PlainLabel()
         self.most.setWordWrap(True)
-        self.form.addRow("Energy taken", self.amount)
+        self.form.addRow(tr("Energy taken"), self.amount)
         self.form.addRow("", self.most)
         self._watch(self.amount)
 
@@ -436,18 +487,23 @@ class DeductPage(EntryPage):
             return
         most = energy.max_deduction(profile, state)
         self.most.setText(
-            f"The winner of an attack may take at most {most} without killing {profile.name}."
+            tr("The winner of an attack may take at most {most} without killing {name}.").format(
+                most=most, name=profile.name
+            )
         )
 
     def plan(self, profile: CharacterProfile, state: DayState, note: str) -> Plan:
         amount = self.amount.value()
         outcome = energy.deduct(profile, state, amount, note=note)
-        verdict = f"{amount} energy taken from {profile.name} by the winner of an attack."
-        return Plan(outcome, verdict, f"{amount} energy taken from {profile.name}")
+        verdict = tr("{amount} energy taken from {name} by the winner of an attack.").format(
+            amount=amount, name=profile.name
+        )
+        text = tr("{amount} energy taken from {name}").format(amount=amount, name=profile.name)
+        return Plan(outcome, verdict, text)
 
 
 class InvestPage(EntryPage):
-    title = "Invest"
+    title = N_("Invest")
 
     def __init__(self) -> None:
         super().__init__()
@@ -456,18 +512,18 @@ class InvestPage(EntryPage):
         self.target.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
         line = self.target.lineEdit()
         assert line is not None  # an editable combo box has its line edit
-        line.setPlaceholderText("a new project's name")
-        self.amount = _spin("The amount", 0, MAX_ENERGY, 10)
+        line.setPlaceholderText(tr("a new project's name"))
+        self.amount = _spin(tr("The amount"), 0, MAX_ENERGY, 10)
         self.amount.setSingleStep(5)
-        self.form.addRow("Invest in", self.target)
-        self.form.addRow("Energy", self.amount)
+        self.form.addRow(tr("Invest in"), self.target)
+        self.form.addRow(tr("Energy"), self.amount)
         self._watch(self.target, self.amount)
 
     def set_context(self, profile: CharacterProfile, state: DayState) -> None:
         current = self.target.currentText()
         self.target.blockSignals(True)
         self.target.clear()
-        self.target.addItem("General store (1 per 5, next day)", "")
+        self.target.addItem(tr("General store (1 per 5, next day)"), "")
         for pool in state.pools:
             self.target.addItem(pool.project, pool.project)
         for pool in state.pending_specific:
@@ -495,12 +551,19 @@ class InvestPage(EntryPage):
         project = self.project()
         outcome = energy.invest(profile, state, amount, project=project, note=note)
         gained = outcome.entry.gained
-        where = "the general store" if project is None else f"the pool of {project}"
-        verdict = f"Yields {gained} into {where} at the next rollover."
+        if project is None:
+            verdict = tr("Yields {gained} into the general store at the next rollover.")
+        else:
+            verdict = tr("Yields {gained} into the pool of {project} at the next rollover.")
+        verdict = verdict.format(gained=gained, project=project)
         warning = energy.waste_warning(amount)
         if warning:
             verdict += f" {warning}"
-        label = f"Invest {amount} for {profile.name} in {project or 'the general store'}"
+        if project:
+            label = tr("Invest {amount} for {name} in {project}")
+        else:
+            label = tr("Invest {amount} for {name} in the general store")
+        label = label.format(amount=amount, name=profile.name, project=project)
         return Plan(outcome, verdict, label)
 
 
@@ -532,7 +595,8 @@ class EntryForms(QWidget):
         self.page_list: list[EntryPage] = []
         for page_class in PAGES:
             page = page_class()
-            self.kind.addItem(page.title)
+            # Shown in the window's language, found by its English title (`choose`).
+            self.kind.addItem(tr(page.title), page.title)
             self.pages.addWidget(page)
             self.page_list.append(page)
             page.changed.connect(self.refresh)
@@ -541,20 +605,20 @@ class EntryForms(QWidget):
                 field.returnPressed.connect(self._on_add)
         self.kind.currentIndexChanged.connect(self._kind_changed)
         self.note = QLineEdit()
-        self.note.setPlaceholderText("Note (what it was for)")
-        named(self.note, "Note")
+        self.note.setPlaceholderText(tr("Note (what it was for)"))
+        named(self.note, tr("Note"))
         self.note.returnPressed.connect(self._on_add)
         self.outcome = RichLabel()
         self.outcome.setObjectName("entryOutcome")
         self.outcome.setWordWrap(True)
-        self.confirm_death = QCheckBox("I understand: this kills the character")
+        self.confirm_death = QCheckBox(tr("I understand: this kills the character"))
         self.confirm_death.setObjectName("confirmDeath")
         self.confirm_death.toggled.connect(self._update_add)
-        self.add = push_button("Add to Ledger", "addEntry", self._on_add)
+        self.add = push_button(tr("Add to Ledger"), "addEntry", self._on_add)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         top = QHBoxLayout()
-        top.addWidget(PlainLabel("New entry"))
+        top.addWidget(PlainLabel(tr("New entry")))
         top.addWidget(self.kind, 1)
         layout.addLayout(top)
         # Every form stands whole (the stack keeps the longest one's height, so choosing
@@ -575,8 +639,8 @@ class EntryForms(QWidget):
         return self.page_list[self.pages.currentIndex()]
 
     def choose(self, title: str) -> EntryPage:
-        """Show the form of that title (as the GM would pick it) and return it."""
-        index = self.kind.findText(title)
+        """Show the form of that (English) title, as the GM would pick it, and return it."""
+        index = self.kind.findData(title)
         if index < 0:
             raise ValueError(f"There is no {title} form.")
         self.kind.setCurrentIndex(index)
@@ -606,7 +670,9 @@ class EntryForms(QWidget):
         try:
             plan = self.page.plan(self._profile, self._state, self.note.text())
         except ValueError as error:
-            self.outcome.setText(f"<b>Cannot add:</b> {escaped(str(error))}")
+            self.outcome.setText(
+                tr("<b>Cannot add:</b> {problem}").format(problem=escaped(str(error)))
+            )
             self._update_add()
             return
         self._plan = plan
@@ -619,31 +685,37 @@ class EntryForms(QWidget):
         entry = plan.outcome.entry
         lines = [escaped(plan.verdict)]
         sources = ", ".join(
-            f"{amount} from {name}"
-            for amount, name in (
-                (entry.draw.daily, "daily energy"),
-                (entry.draw.general, "the general store"),
-                (entry.draw.pool, "the project pool"),
+            source.format(amount=amount)
+            for amount, source in (
+                (entry.draw.daily, tr("{amount} from daily energy")),
+                (entry.draw.general, tr("{amount} from the general store")),
+                (entry.draw.pool, tr("{amount} from the project pool")),
             )
             if amount
         )
         if sources:
-            lines.append(f"Spends {sources}.")
+            lines.append(tr("Spends {sources}.").format(sources=sources))
         name = escaped(self._profile.name)
         if entry.draw.debt:
             debt = plan.outcome.state.debt
             lines.append(
-                f"<b>Creates a debt:</b> {entry.draw.debt} more than {name} has, "
-                f"{debt} in all; {energy.repayment(debt)} must be repaid first tomorrow."
+                tr(
+                    "<b>Creates a debt:</b> {debt} more than {name} has, "
+                    "{total} in all; {repaid} must be repaid first tomorrow."
+                ).format(debt=entry.draw.debt, name=name, total=debt, repaid=energy.repayment(debt))
             )
         if entry.fatal:
             red = danger_colour(self.palette()).name()
             capacity = energy.next_day_capacity(self._profile, plan.outcome.state)
-            lines.append(
-                f'<span style="color:{red}"><b>This kills {name}:</b> tomorrow can repay '
-                f"at most {capacity}, not {energy.repayment(plan.outcome.state.debt)}.</span>"
+            said = tr(
+                "<b>This kills {name}:</b> tomorrow can repay at most {capacity}, not {repaid}."
+            ).format(
+                name=name,
+                capacity=capacity,
+                repaid=energy.repayment(plan.outcome.state.debt),
             )
-        return "<br>".join(lines)
+            lines.append(f'<span style="color:{red}">{said}</span>')  # untranslated: markup
+        return "<br>".join(lines)  # untranslated: markup
 
     def _update_add(self) -> None:
         plan = self._plan

@@ -24,6 +24,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop.language import N_
+from desktop.printing.words import grade_word
 from desktop.rules import syscards
 from desktop.store import CardRecord, NotFound, Topic
 from desktop.ui import read_guard
@@ -36,6 +38,7 @@ from desktop.ui.step_result import StepResult
 from desktop.ui.theme import ERROR, HINT_STYLE, SUCCESS, colour
 from desktop.ui.widgets.number_field import NumberField
 from desktop.ui.widgets.ordered_list import MOVE_KEYS_TIP, OrderedList
+from desktop.ui.window_language import ptr, tr, window_translator
 
 
 def raise_settings(session: CampaignSession) -> tuple[int, int]:
@@ -47,17 +50,29 @@ def raise_settings(session: CampaignSession) -> tuple[int, int]:
 
 def describe_act(name: str, outcome: syscards.ActOutcome) -> str:
     if outcome.mode == "tale":
-        return (
-            f"{name}: Tale Mode. Efficiency {outcome.efficiency_before}% meets the Necessary "
-            f"Rate {outcome.necessary_rate}: the act succeeds with no throw."
+        return tr(
+            "{name}: Tale Mode. Efficiency {efficiency}% meets the Necessary "
+            "Rate {rate}: the act succeeds with no throw."
+        ).format(name=name, efficiency=outcome.efficiency_before, rate=outcome.necessary_rate)
+    if outcome.success:
+        text = tr("{name}: Action Mode. Throw {throw}, result {result} against {rate}: success.")
+    else:
+        text = tr(
+            "{name}: Action Mode. Throw {throw}, result {result} against {rate}: "
+            "failure by {degree}."
         )
-    text = (
-        f"{name}: Action Mode. Throw {outcome.throw}, result {outcome.result} against "
-        f"{outcome.necessary_rate}: "
+    text = text.format(
+        name=name,
+        throw=outcome.throw,
+        result=outcome.result,
+        rate=outcome.necessary_rate,
+        degree=outcome.failure_degree,
     )
-    text += "success." if outcome.success else f"failure by {outcome.failure_degree}."
     if outcome.raised:
-        text += f" Raise Throw: efficiency {outcome.efficiency_before}% → {outcome.efficiency}%."
+        raised = tr("Raise Throw: efficiency {before}% → {after}%.").format(
+            before=outcome.efficiency_before, after=outcome.efficiency
+        )
+        text = f"{text} {raised}"
     return text
 
 
@@ -69,22 +84,23 @@ class ActResolver(QWidget):
         self.setObjectName("actResolver")
         self._session: CampaignSession | None = None
         self.card: CardRecord | None = None
-        self.card_label = RichLabel("Select a card in the list.")
+        self.card_label = RichLabel(tr("Select a card in the list."))
         self.card_label.setWordWrap(True)
         # Typed numbers are checked by the rules where they are typed: nothing is
         # clamped, nothing dropped, and a refused one resolves nothing.
-        self.nr_spin = NumberField("The Necessary Rate", syscards.check_necessary_rate)
+        self.nr_spin = NumberField(tr("The Necessary Rate"), syscards.check_necessary_rate)
         self.nr_spin.setObjectName("actNR")
         self.nr_spin.setValue(50)
         self.grade_combo = QComboBox()
         self.grade_combo.setObjectName("actGrade")
         for grade in syscards.GRADES:
-            self.grade_combo.addItem(f"{grade.name} ({grade.low}-{grade.high})", grade.low)
+            name = grade_word(window_translator(), grade.name)
+            self.grade_combo.addItem(f"{name} ({grade.low}-{grade.high})", grade.low)
         self.grade_combo.activated.connect(
             lambda: self.nr_spin.setValue(int(self.grade_combo.currentData()))
         )
         self.nr_spin.checked.connect(self._follow_grade)
-        self.throw_spin = NumberField("A throw", syscards.check_throw, placeholder="1-100")
+        self.throw_spin = NumberField(tr("A throw"), syscards.check_throw, placeholder="1-100")
         self.throw_spin.setObjectName("actThrow")
         self.throw_spin.checked.connect(self._update_buttons)
         self.throw_spin.returnPressed.connect(self.use_typed_throw)
@@ -92,17 +108,17 @@ class ActResolver(QWidget):
         # typed, else by rolling d100.
         self.nr_spin.returnPressed.connect(self._resolve_from_rate)
         self.field_error = error_label("actFieldError")
-        self.roll_button = push_button("Roll d100", "actRoll", lambda: self.resolve(None))
-        self.typed_button = push_button("Use this throw", "actTyped", self.use_typed_throw)
+        self.roll_button = push_button(tr("Roll d100"), "actRoll", lambda: self.resolve(None))
+        self.typed_button = push_button(tr("Use this throw"), "actTyped", self.use_typed_throw)
         self.result_label = RichLabel()
         self.result_label.setObjectName("actResult")
         self.raise_from_spin = QSpinBox()
         self.raise_from_spin.setObjectName("raiseFrom")
-        named(self.raise_from_spin, "Raise from")
+        named(self.raise_from_spin, tr("Raise from"))
         self.raise_from_spin.setRange(1, 100)
         self.raise_by_spin = QSpinBox()
         self.raise_by_spin.setObjectName("raiseBy")
-        named(self.raise_by_spin, "Raise by")
+        named(self.raise_by_spin, tr("Raise by"))
         self.raise_by_spin.setRange(0, 100)
         self.raise_from_spin.editingFinished.connect(self._commit_raise_settings)
         self.raise_by_spin.editingFinished.connect(self._commit_raise_settings)
@@ -111,31 +127,33 @@ class ActResolver(QWidget):
         # The line tells of an act on the record: undone, the line goes with it.
         self._result = StepResult(self.result_label)
         form = QFormLayout()
-        form.addRow("Card", self.card_label)
+        form.addRow(tr("Card"), self.card_label)
         nr_row = QHBoxLayout()
         nr_row.addWidget(self.nr_spin)
         nr_row.addWidget(self.grade_combo, 1)
-        form.addRow("Necessary Rate", nr_row)
+        form.addRow(tr("Necessary Rate"), nr_row)
         throw_row = QHBoxLayout()
         throw_row.addWidget(self.roll_button)
-        throw_row.addWidget(PlainLabel("or a physical die:"))
+        throw_row.addWidget(PlainLabel(tr("or a physical die:")))
         throw_row.addWidget(self.throw_spin)
         throw_row.addWidget(self.typed_button)
-        form.addRow("Throw", throw_row)
+        form.addRow(tr("Throw"), throw_row)
         form.addRow("", self.field_error)
         raise_row = spread_row(
             [
-                PlainLabel("a throw of"),
+                PlainLabel(tr("a throw of")),
                 self.raise_from_spin,
-                PlainLabel("or more raises efficiency by"),
+                PlainLabel(tr("or more raises efficiency by")),
                 self.raise_by_spin,
             ]
         )
-        form.addRow("Raise Throws", raise_row)
+        form.addRow(tr("Raise Throws"), raise_row)
         hint = PlainLabel(
-            "Enter on the rate rolls d100 (or uses the typed throw). "
-            "Tale Mode needs no throw. For a Challenge Rejection, set the defender's NR here "
-            "and resolve the challenger's act. The degree of failure is for the GM's eyes."
+            tr(
+                "Enter on the rate rolls d100 (or uses the typed throw). "
+                "Tale Mode needs no throw. For a Challenge Rejection, set the defender's NR here "
+                "and resolve the challenger's act. The degree of failure is for the GM's eyes."
+            )
         )
         hint.setWordWrap(True)
         hint.setStyleSheet(HINT_STYLE)
@@ -186,15 +204,19 @@ class ActResolver(QWidget):
         current = dict(zip(("raise_from", "raise_by"), raise_settings(session), strict=True))
         changes = {k: v for k, v in wanted.items() if current[k] != v}
         if changes:
-            session.push(UpdateSettings(session, "Change the Raise Throw setting", **changes))
+            session.push(UpdateSettings(session, tr("Change the Raise Throw setting"), **changes))
 
     def show_card(self, card: CardRecord | None) -> None:
         self.card = card
         self._update_buttons()
         if card is not None:
-            self.card_label.setText(f"<b>{escaped(card.name)}</b> · efficiency {card.efficiency}%")
+            self.card_label.setText(
+                tr("<b>{name}</b> · efficiency {efficiency}%").format(
+                    name=escaped(card.name), efficiency=card.efficiency
+                )
+            )
         else:
-            self.card_label.setText("Select a card in the list.")
+            self.card_label.setText(tr("Select a card in the list."))
 
     def _follow_grade(self) -> None:
         rate = self.nr_spin.value()
@@ -244,7 +266,7 @@ class ActResolver(QWidget):
         raise_from, raise_by = raise_settings(session)
         rate = self.nr_spin.value()
         if rate is None:
-            session.report_failure(self.nr_spin.problem() or "Type the Necessary Rate.")
+            session.report_failure(self.nr_spin.problem() or tr("Type the Necessary Rate."))
             return None
         try:
             outcome = syscards.act(
@@ -280,11 +302,14 @@ class ActResolver(QWidget):
             "total": outcome.result,
             "summary": summary,
         }
-        if session.push(ResolveActs(session, f"Act of {card.name}", raises, log)):
+        if session.push(
+            ResolveActs(session, tr("Act of {name}").format(name=card.name), raises, log)
+        ):
             # A sign as well as a colour: the verdict reads in black and white.
             sign, role = ("✓", SUCCESS) if outcome.success else ("✗", ERROR)
             shade = colour(self.palette(), role).name()
-            self._result.show(f'<b style="color:{shade}">{sign}</b> {escaped(summary)}')
+            said = escaped(summary)
+            self._result.show(f'<b style="color:{shade}">{sign}</b> {said}')  # untranslated: markup
             return outcome
         return None
 
@@ -298,7 +323,7 @@ class ContenderRow:
 class ChallengeResolver(QWidget):
     """Several acts at the same Action Time: velocity, throws, efficiency, the GM's ties."""
 
-    COLUMNS = ("Card", "Velocity", "Forced NR (0 = none)", "Throw (0 = roll)")
+    COLUMNS = (N_("Card"), N_("Velocity"), N_("Forced NR (0 = none)"), N_("Throw (0 = roll)"))
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -307,21 +332,27 @@ class ChallengeResolver(QWidget):
         self.rows: list[ContenderRow] = []
         self.table = QTableWidget(0, len(self.COLUMNS))
         self.table.setObjectName("contenders")
-        named(self.table, "Contenders")
-        self.table.setHorizontalHeaderLabels(list(self.COLUMNS))
+        named(self.table, tr("Contenders"))
+        self.table.setHorizontalHeaderLabels([tr(column) for column in self.COLUMNS])
         self.table.horizontalHeader().setStretchLastSection(True)
         self.table.verticalHeader().hide()
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.add_button = QPushButton("Add the selected card")
+        self.add_button = QPushButton(tr("Add the selected card"))
         self.add_button.setObjectName("addContender")
-        self.remove_button = push_button("Remove", clicked=self.remove_selected)
-        self.resolve_button = push_button("Resolve the challenge", "resolveChallenge", self.resolve)
+        self.remove_button = push_button(tr("Remove"), clicked=self.remove_selected)
+        self.resolve_button = push_button(
+            tr("Resolve the challenge"), "resolveChallenge", self.resolve
+        )
         self.ties = OrderedList()
         self.ties.setObjectName("tieOrder")
-        named(self.ties, "Order of the tied acts")
-        self.ties.setToolTip(f"Drag them into order, first = priority ({MOVE_KEYS_TIP}).")
-        self.confirm_button = push_button("This order", "confirmTies", self.confirm_ties)
-        self.tie_box = QGroupBox("Tied: the GM decides. Drag them into order, first = priority.")
+        named(self.ties, tr("Order of the tied acts"))
+        self.ties.setToolTip(
+            tr("Drag them into order, first = priority ({keys}).").format(keys=tr(MOVE_KEYS_TIP))
+        )
+        self.confirm_button = push_button(tr("This order"), "confirmTies", self.confirm_ties)
+        self.tie_box = QGroupBox(
+            tr("Tied: the GM decides. Drag them into order, first = priority.")
+        )
         tie_layout = QVBoxLayout(self.tie_box)
         tie_layout.addWidget(self.ties)
         tie_layout.addWidget(self.confirm_button)
@@ -364,9 +395,16 @@ class ChallengeResolver(QWidget):
         # Typed, checked by the rules where typed: velocity a card's number, the forced NR
         # a Necessary Rate (empty: none), the throw a d100 (empty: rolled).
         fields = (
-            NumberField("Velocity", lambda v: syscards.CardStats("skill", velocity=v)),
-            NumberField("A forced Necessary Rate", syscards.check_necessary_rate, optional=True),
-            NumberField("A throw", syscards.check_throw, optional=True, placeholder="roll"),
+            NumberField(tr("Velocity"), lambda v: syscards.CardStats("skill", velocity=v)),
+            NumberField(
+                tr("A forced Necessary Rate"), syscards.check_necessary_rate, optional=True
+            ),
+            NumberField(
+                tr("A throw"),
+                syscards.check_throw,
+                optional=True,
+                placeholder=ptr("an empty throw: the throw is rolled", "roll"),
+            ),
         )
         fields[0].setValue(card.velocity)
         for column, field in enumerate(fields, start=1):
@@ -448,12 +486,15 @@ class ChallengeResolver(QWidget):
             for e in outcome.entries
             if e.raised
         }
-        summary = "Challenge: " + ", ".join(
-            f"{name}{' ✓' if name in outcome.succeeded else ' ✗'}" for name in outcome.order
+        summary = tr("Challenge: {contenders}").format(
+            contenders=", ".join(
+                f"{name}{' ✓' if name in outcome.succeeded else ' ✗'}" for name in outcome.order
+            )
         )
+        versus = ptr("between two contenders' names, in the roll log", "vs")
         log = {
             "character_id": None,
-            "character_name": _short(" vs ".join(outcome.order)),
+            "character_name": _short(f" {versus} ".join(outcome.order)),
             "kind": "challenge",
             "detail": {
                 "order": list(outcome.order),
@@ -477,7 +518,7 @@ class ChallengeResolver(QWidget):
             "total": None,
             "summary": summary,
         }
-        if not session.push(ResolveActs(session, "Resolve a challenge", raises, log)):
+        if not session.push(ResolveActs(session, tr("Resolve a challenge"), raises, log)):
             return None
         self._result.show(_outcome_html(outcome, pending=False))
         return outcome
@@ -494,16 +535,37 @@ def _short(text: str, limit: int = 80) -> str:
 
 
 def _outcome_html(outcome: syscards.ChallengeOutcome, *, pending: bool) -> str:
-    lines = ["<ol>"]
+    lines = ["<ol>"]  # untranslated: markup
     for entry in outcome.entries:
-        verdict = "succeeds" if entry.success else "fails"
-        raised = f", raise {entry.efficiency_before}% → {entry.efficiency}%" if entry.raised else ""
-        forced = f" vs NR {entry.necessary_rate}" if entry.necessary_rate else ""
-        lines.append(
-            f"<li><b>{escaped(entry.name)}</b>: velocity {entry.velocity}, throw {entry.throw}, "
-            f"result {entry.result}{forced}: {verdict}{raised}</li>"
+        if entry.necessary_rate and entry.success:
+            line = tr(
+                "<b>{name}</b>: velocity {velocity}, throw {throw}, result {result} "
+                "vs NR {rate}: succeeds"
+            )
+        elif entry.necessary_rate:
+            line = tr(
+                "<b>{name}</b>: velocity {velocity}, throw {throw}, result {result} "
+                "vs NR {rate}: fails"
+            )
+        elif entry.success:
+            line = tr(
+                "<b>{name}</b>: velocity {velocity}, throw {throw}, result {result}: succeeds"
+            )
+        else:
+            line = tr("<b>{name}</b>: velocity {velocity}, throw {throw}, result {result}: fails")
+        line = line.format(
+            name=escaped(entry.name),
+            velocity=entry.velocity,
+            throw=entry.throw,
+            result=entry.result,
+            rate=entry.necessary_rate,
         )
-    lines.append("</ol>")
+        if entry.raised:
+            line += tr(", raise {before}% → {after}%").format(
+                before=entry.efficiency_before, after=entry.efficiency
+            )
+        lines.append(f"<li>{line}</li>")  # untranslated: markup
+    lines.append("</ol>")  # untranslated: markup
     if pending:
-        lines.append("<p>Some contenders are tied on every count: put them in order below.</p>")
+        lines.append(tr("<p>Some contenders are tied on every count: put them in order below.</p>"))
     return "".join(lines)

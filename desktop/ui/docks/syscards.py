@@ -34,8 +34,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop.language import N_
 from desktop.printing.cards import CARD_SIZE_MM, PrintCard, paint_card_front
 from desktop.printing.rich_text import SealedTextDocument
+from desktop.printing.words import category_word
 from desktop.rules import syscards
 from desktop.store import CardRecord, NotFound, Topic
 from desktop.ui import read_guard
@@ -55,18 +57,34 @@ from desktop.ui.print_data import print_card
 from desktop.ui.session import CampaignSession
 from desktop.ui.widgets.number_field import NumberField
 from desktop.ui.widgets.record_table import RecordTableModel
+from desktop.ui.window_language import ntr, tr, window_translator
 from desktop.ui.zoom import zoom_size, zoomed
 
 ModelIndex = QModelIndex | QPersistentModelIndex
 IMAGE_LIMIT = 4 * 1024 * 1024
 NUMBER_FIELDS = ("efficiency", "power", "velocity", "focus", "resistance")
+# A card's number as a refusal names it, and as its column's label shows it.
+NUMBER_WORDS = {
+    "efficiency": N_("Efficiency"),
+    "power": N_("Power"),
+    "velocity": N_("Velocity"),
+    "focus": N_("Focus"),
+    "resistance": N_("Resistance"),
+}
+NUMBER_LABELS = {**NUMBER_WORDS, "efficiency": N_("Efc %")}
 TEXT_FIELDS = ("zone", "scale")
 ENTITY_CATEGORIES = ("character", "creature", "vehicle", "place", "item", "other")
 TOPICS = frozenset({Topic.CARDS, Topic.CHARACTERS, Topic.CAMPAIGN})
 
 
+def category_label(category: str) -> str:
+    """A card's category as the dock lists it: "Character", in the window's language."""
+    word = category_word(window_translator(), category)
+    return word[:1].upper() + word[1:]
+
+
 class CardListModel(RecordTableModel):
-    HEADERS = ("Name", "Category", "Owner", "Efc")
+    HEADERS = (N_("Name"), N_("Category"), N_("Owner"), N_("Efc"))
 
     def __init__(self) -> None:
         super().__init__()
@@ -80,6 +98,12 @@ class CardListModel(RecordTableModel):
         self.owners = owners
         self._apply_sort()
         self.endResetModel()
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> object:
+        header = super().headerData(section, orientation, role)
+        return tr(header) if isinstance(header, str) else header
 
     def owner_of(self, record: CardRecord) -> str:
         return self.owners.get(record.owner_id, "") if record.owner_id else ""
@@ -101,7 +125,7 @@ class CardListModel(RecordTableModel):
         if column == 0:
             return record.name
         if column == 1:
-            return record.category.capitalize()
+            return category_label(record.category)
         if column == 2:
             owner = self.owner_of(record)
             return f"#{owner}" if owner else ""
@@ -137,12 +161,12 @@ class CardPreview(QWidget):
         self.setObjectName("cardPreview")
         self.card: object = None
         zoom_size(self, minimumWidth=190, minimumHeight=266)
-        named(self, "Card preview", "No card selected")
+        named(self, tr("Card preview"), tr("No card selected"))
 
     def show_card(self, card: PrintCard | None) -> None:
         self.card = card
         # Painted: what it shows is said in its description for a screen reader.
-        describe(self, card_words(card) if card is not None else "No card selected")
+        describe(self, card_words(card) if card is not None else tr("No card selected"))
         self.update()
 
     def paintEvent(self, event: QPaintEvent) -> None:
@@ -155,7 +179,7 @@ class CardPreview(QWidget):
         if self.card is None:
             painter.setPen(self.palette().placeholderText().color())
             painter.drawRoundedRect(rect, 8, 8)
-            painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, "No card selected")
+            painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, tr("No card selected"))
         else:
             # The record itself: it has every field the front draws (PrintCard's adapter
             # would add the owner's name, which the dock's preview leaves out).
@@ -165,12 +189,26 @@ class CardPreview(QWidget):
 
 def card_words(card: PrintCard) -> str:
     """A card as a screen reader reads it: name, category, owner and numbers."""
-    owner = f", owned by {card.owner}" if card.owner else ""
-    numbers = (
-        f"efficiency {card.efficiency}, power {card.power}, velocity {card.velocity}, "
-        f"focus {card.focus}, resistance {card.resistance}"
+    if card.owner:
+        words = tr(
+            "{name}, {category}, owned by {owner}, efficiency {efficiency}, power {power}, "
+            "velocity {velocity}, focus {focus}, resistance {resistance}"
+        )
+    else:
+        words = tr(
+            "{name}, {category}, efficiency {efficiency}, power {power}, "
+            "velocity {velocity}, focus {focus}, resistance {resistance}"
+        )
+    return words.format(
+        name=card.name,
+        category=category_word(window_translator(), card.category),
+        owner=card.owner,
+        efficiency=card.efficiency,
+        power=card.power,
+        velocity=card.velocity,
+        focus=card.focus,
+        resistance=card.resistance,
     )
-    return f"{card.name}, {card.category}{owner}, {numbers}"
 
 
 def _check_number(field: str, value: int) -> None:
@@ -189,54 +227,54 @@ class CardEditor(SessionWidget):
         self.category_combo = QComboBox()
         self.category_combo.setObjectName("cardCategory")
         for category in syscards.CATEGORIES:
-            self.category_combo.addItem(category.capitalize(), category)
+            self.category_combo.addItem(category_label(category), category)
         self.owner_combo = QComboBox()
         self.owner_combo.setObjectName("cardOwner")
         self.character_combo = QComboBox()
         self.character_combo.setObjectName("cardCharacter")
-        self.capacity_check = QCheckBox("Capacity (the card is an ability the owner can use)")
-        self.shown_check = QCheckBox("Shown to players")
+        self.capacity_check = QCheckBox(tr("Capacity (the card is an ability the owner can use)"))
+        self.shown_check = QCheckBox(tr("Shown to players"))
         self.shown_check.setObjectName("cardShown")
-        self.shown_check.setToolTip("A card stays the GM's until shown to the players")
-        self.handout_button = QPushButton("Give as &Handout…")
+        self.shown_check.setToolTip(tr("A card stays the GM's until shown to the players"))
+        self.handout_button = QPushButton(tr("Give as &Handout…"))
         self.handout_button.setObjectName("cardHandout")
         self.handout_button.setToolTip(
-            "Give this card, as its player sees it now, to one player's phone or to all"
+            tr("Give this card, as its player sees it now, to one player's phone or to all")
         )
         self.handout_button.clicked.connect(self.give_as_handout)
         # Typed, not spun: what the GM types stays on screen and the rules judge it, so
         # a refused value is never shown clamped next to a different stored one.
         self.numbers: dict[str, NumberField] = {}
         for field in NUMBER_FIELDS:
-            spin = NumberField(field.capitalize(), partial(_check_number, field))
+            spin = NumberField(tr(NUMBER_WORDS[field]), partial(_check_number, field))
             spin.setObjectName(f"card_{field}")
             self.numbers[field] = spin
         self.texts = {field: QLineEdit() for field in TEXT_FIELDS}
         self.tags_edit = QLineEdit()
         self.tags_edit.setObjectName("cardTags")
-        self.tags_edit.setPlaceholderText("tags, separated, by commas")
+        self.tags_edit.setPlaceholderText(tr("tags, separated, by commas"))
         self.info_edit = QTextEdit()
         self.info_edit.setObjectName("cardInfo")
-        named(self.info_edit, "Card info")
+        named(self.info_edit, tr("Card info"))
         self.info_edit.setTabChangesFocus(True)  # Tab leaves the Info (keyboard only)
         # The Info's HTML may name files or URLs (an imported card's, say): never loaded.
         self.info_edit.setDocument(SealedTextDocument(self.info_edit))
         self.info_edit.setAcceptRichText(True)
         self.info_edit.setPlaceholderText(
-            "Info: special challenge rules, forced challenge amounts, rejections…"
+            tr("Info: special challenge rules, forced challenge amounts, rejections…")
         )
         self.error_label = error_label("cardError")
-        self.image_label = PlainLabel("No image")
-        self.image_button = QPushButton("Image…")
+        self.image_label = PlainLabel(tr("No image"))
+        self.image_button = QPushButton(tr("Image…"))
         self.image_button.clicked.connect(self.choose_image)
-        self.remove_image_button = QPushButton("Remove image")
+        self.remove_image_button = QPushButton(tr("Remove image"))
         self.remove_image_button.clicked.connect(lambda: self.set_image(None))
 
         form = QFormLayout()
-        form.addRow("&Name", self.name_edit)
-        form.addRow("&Category", self.category_combo)
-        form.addRow("# &Owner", self.owner_combo)
-        form.addRow("&Roster", self.character_combo)
+        form.addRow(tr("&Name"), self.name_edit)
+        form.addRow(tr("&Category"), self.category_combo)
+        form.addRow(tr("# &Owner"), self.owner_combo)
+        form.addRow(tr("&Roster"), self.character_combo)
         form.addRow("", self.capacity_check)
         shown_row = QHBoxLayout()
         shown_row.addWidget(self.shown_check, 1)
@@ -244,25 +282,25 @@ class CardEditor(SessionWidget):
         form.addRow("", shown_row)
         numbers = QHBoxLayout()
         for field, spin in self.numbers.items():
-            label = PlainLabel("Efc %" if field == "efficiency" else field.capitalize())
+            label = PlainLabel(tr(NUMBER_LABELS[field]))
             column = QVBoxLayout()
             column.addWidget(label)
             column.addWidget(spin)
             numbers.addLayout(column)
         form.addRow(numbers)
-        form.addRow("Zone", self.texts["zone"])
-        form.addRow("Scale", self.texts["scale"])
-        form.addRow("Tags", self.tags_edit)
+        form.addRow(tr("Zone"), self.texts["zone"])
+        form.addRow(tr("Scale"), self.texts["scale"])
+        form.addRow(tr("Tags"), self.tags_edit)
         image_row = QHBoxLayout()
         image_row.addWidget(self.image_label, 1)
         image_row.addWidget(self.image_button)
         image_row.addWidget(self.remove_image_button)
-        form.addRow("Image", image_row)
+        form.addRow(tr("Image"), image_row)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(form)
         layout.addWidget(self.error_label)
-        layout.addWidget(PlainLabel("Info"))
+        layout.addWidget(PlainLabel(tr("Info")))
         layout.addWidget(self.info_edit, 1)
 
         self.name_edit.editingFinished.connect(lambda: self.commit("name", self.name_edit.text()))
@@ -341,7 +379,7 @@ class CardEditor(SessionWidget):
             self.info_edit.blockSignals(True)
             self.info_edit.setHtml(card.info)
             self.info_edit.blockSignals(False)
-        self.image_label.setText("An image is set" if card.has_image else "No image")
+        self.image_label.setText(tr("An image is set") if card.has_image else tr("No image"))
         self.remove_image_button.setEnabled(writable and card.has_image)
         if not same:
             self.show_error(None)
@@ -355,7 +393,7 @@ class CardEditor(SessionWidget):
     ) -> None:
         self.owner_combo.blockSignals(True)
         self.owner_combo.clear()
-        self.owner_combo.addItem("No owner", 0)
+        self.owner_combo.addItem(tr("No owner"), 0)
         for owner_id, name in owners.items():
             if card is None or owner_id != card.id:
                 self.owner_combo.addItem(f"#{name}", owner_id)
@@ -365,7 +403,7 @@ class CardEditor(SessionWidget):
         self.owner_combo.blockSignals(False)
         self.character_combo.blockSignals(True)
         self.character_combo.clear()
-        self.character_combo.addItem("Not linked", 0)
+        self.character_combo.addItem(tr("Not linked"), 0)
         for character_id, name in characters:
             self.character_combo.addItem(name, character_id)
         linked = card.character_id if card and card.character_id else 0
@@ -405,7 +443,7 @@ class CardEditor(SessionWidget):
             elif field in NUMBER_FIELDS:
                 syscards.CardStats("skill", **{field: value})
             elif field == "name" and not str(value).strip():
-                raise ValueError("A card needs a name.")
+                raise ValueError(tr("A card needs a name."))
             elif field == "owner_id" and self._session is not None and self.card is not None:
                 self._session.campaign.cards.check_owner(self.card.id, value)
         except (ValueError, NotFound) as error:
@@ -426,14 +464,16 @@ class CardEditor(SessionWidget):
 
     def choose_image(self) -> None:
         name, _ = QFileDialog.getOpenFileName(
-            self, "Choose an image", "", "Images (*.png *.jpg *.jpeg *.gif *.webp *.bmp)"
+            self, tr("Choose an image"), "", tr("Images (*.png *.jpg *.jpeg *.gif *.webp *.bmp)")
         )
         if name:
             try:
                 with open(name, "rb") as handle:
                     data = handle.read(IMAGE_LIMIT + 1)
             except OSError as error:
-                self.show_error(f"The image could not be read: {error.strerror}.")
+                self.show_error(
+                    tr("The image could not be read: {reason}.").format(reason=error.strerror)
+                )
                 return
             self.set_image(data)
 
@@ -444,10 +484,10 @@ class CardEditor(SessionWidget):
             return False
         if data is not None:
             if len(data) > IMAGE_LIMIT:
-                self.show_error("The image is larger than 4 MB: choose a smaller one.")
+                self.show_error(tr("The image is larger than 4 MB: choose a smaller one."))
                 return False
             if QImage.fromData(data).isNull():
-                self.show_error("This file is not an image GM Desk can read.")
+                self.show_error(tr("This file is not an image GM Desk can read."))
                 return False
         self.show_error(None)
         return session.push(SetCardImage(session, card, data))
@@ -460,22 +500,22 @@ class SysCardsWidget(CampaignView):
         self.model = CardListModel()
         self.filter_edit = QLineEdit()
         self.filter_edit.setObjectName("cardFilter")
-        named(self.filter_edit, "Filter the cards")
-        self.filter_edit.setPlaceholderText("Filter by name, info or tag")
+        named(self.filter_edit, tr("Filter the cards"))
+        self.filter_edit.setPlaceholderText(tr("Filter by name, info or tag"))
         self.filter_edit.setClearButtonEnabled(True)
         self.filter_edit.textChanged.connect(self.refilter)
         self.category_filter = QComboBox()
         self.category_filter.setObjectName("cardCategoryFilter")
-        self.category_filter.addItem("All categories", "")
+        self.category_filter.addItem(tr("All categories"), "")
         for category in syscards.CATEGORIES:
-            self.category_filter.addItem(category.capitalize(), category)
+            self.category_filter.addItem(category_label(category), category)
         self.category_filter.currentIndexChanged.connect(self.refilter)
         self.owner_filter = QComboBox()
         self.owner_filter.setObjectName("cardOwnerFilter")
         self.owner_filter.currentIndexChanged.connect(self.refilter)
         self.table = QTableView()
         self.table.setObjectName("cardTable")
-        named(self.table, "SySCards")
+        named(self.table, "SySCards")  # untranslated: the game's name
         self.table.setTabKeyNavigation(False)  # Tab leaves it; the arrows move between cells
         self.table.setModel(self.model)
         self.table.setSortingEnabled(True)
@@ -494,10 +534,10 @@ class SysCardsWidget(CampaignView):
         # Double-click or Enter on a card: its act, with the Necessary Rate ready to type.
         self.table.activated.connect(self.act_with_current)
         self.count_label = PlainLabel()
-        self.new_button = push_button("New card", "newCard", self.new_card)
-        self.duplicate_button = QPushButton("Duplicate")
+        self.new_button = push_button(tr("New card"), "newCard", self.new_card)
+        self.duplicate_button = QPushButton(tr("Duplicate"))
         self.duplicate_button.clicked.connect(self.duplicate)
-        self.delete_button = push_button("Delete", "deleteCard", self.delete)
+        self.delete_button = push_button(tr("Delete"), "deleteCard", self.delete)
 
         self.editor = CardEditor()
         self.preview = CardPreview()
@@ -526,9 +566,9 @@ class SysCardsWidget(CampaignView):
         edit_layout.addWidget(self.editor, 3)
         edit_layout.addWidget(self.preview, 2)
         self.tabs = QTabWidget()
-        self.tabs.addTab(edit_page, "&Card")
-        self.tabs.addTab(self.act, "&Act")
-        self.tabs.addTab(self.challenge, "C&hallenge")
+        self.tabs.addTab(edit_page, tr("&Card"))
+        self.tabs.addTab(self.act, tr("&Act"))
+        self.tabs.addTab(self.challenge, tr("C&hallenge"))
         # The editor beside its preview is wide; in a narrow dock it scrolls sideways
         # rather than widening the whole window past the screen.
         tabs_scroll = QScrollArea()
@@ -602,9 +642,13 @@ class SysCardsWidget(CampaignView):
             self.model.set_records(records, self._names)
         total = session.campaign.cards.count() if session else 0
         shown = self.model.rowCount()
-        self.count_label.setText(
-            f"{total} cards" if shown == total else f"{shown} of {total} cards"
-        )
+        if shown == total:
+            counted = ntr("{count} card", "{count} cards", total).format(count=total)
+        else:
+            counted = ntr("{shown} of {count} card", "{shown} of {count} cards", total).format(
+                shown=shown, count=total
+            )
+        self.count_label.setText(counted)
         self._select(selected.id if selected else None)
         self._update_buttons()
 
@@ -615,7 +659,7 @@ class SysCardsWidget(CampaignView):
         )
         self.owner_filter.blockSignals(True)
         self.owner_filter.clear()
-        self.owner_filter.addItem("Any owner", 0)
+        self.owner_filter.addItem(tr("Any owner"), 0)
         for owner_id in owners:
             self.owner_filter.addItem(f"#{names.get(owner_id, owner_id)}", owner_id)
         self.owner_filter.setCurrentIndex(max(0, self.owner_filter.findData(chosen)))
@@ -668,7 +712,7 @@ class SysCardsWidget(CampaignView):
         session = self._session
         if session is None or session.read_only:
             return
-        command = AddCard(session, "New card", "skill")
+        command = AddCard(session, tr("New card"), "skill")
         if session.push(command) and command.card_id is not None:
             self.filter_edit.clear()
             self.category_filter.setCurrentIndex(0)
@@ -700,8 +744,8 @@ class SysCardsWidget(CampaignView):
             return
         answer = ask(
             self,
-            "Delete a card",
-            f"Delete the card {card.name}?\n\nEdit > Undo brings it back.",
+            tr("Delete a card"),
+            tr("Delete the card {name}?\n\nEdit > Undo brings it back.").format(name=card.name),
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel,
             QMessageBox.StandardButton.Cancel,
         )
