@@ -181,16 +181,12 @@ class GiveHandoutDialog(QDialog):
         self.picture_label.setEnabled(picture)
         self.text_label.setText(tr("Ca&ption (optional)") if picture else tr("Te&xt"))
         self.text_edit.setPlaceholderText(
-            tr("Words under the picture")
-            if picture
-            else tr("What the player reads on their phone")
+            tr("Words under the picture") if picture else tr("What the player reads on their phone")
         )
         show_error(self.error, None)
 
     def choose_picture(self) -> None:
-        name, _ = QFileDialog.getOpenFileName(
-            self, tr("Choose a picture"), "", tr(PICTURE_FILTER)
-        )
+        name, _ = QFileDialog.getOpenFileName(self, tr("Choose a picture"), "", tr(PICTURE_FILTER))
         if name:
             self.set_picture(Path(name))
 
