@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.actions.handouts import Gift
+from desktop.language import N_
 from desktop.store.handouts import (
     CARD,
     IMAGE,
@@ -37,9 +38,10 @@ from desktop.store.handouts import (
 )
 from desktop.ui.form_helpers import error_label, show_error
 from desktop.ui.plain_text import PlainLabel
+from desktop.ui.window_language import ntr, tr, window_translator
 
-EVERY_PLAYER = "Every player"
-PICTURE_FILTER = "Pictures (*.png *.jpg *.jpeg)"
+EVERY_PLAYER = N_("Every player")
+PICTURE_FILTER = N_("Pictures (*.png *.jpg *.jpeg)")
 
 
 @dataclass(frozen=True)
@@ -57,21 +59,22 @@ def read_picture(path: Path) -> bytes | str:
         with path.open("rb") as handle:
             data = handle.read(IMAGE_MAX + 1)
     except OSError as error:
-        return f"The picture could not be read: {error.strerror or error}."
+        return tr("The picture could not be read: {reason}.").format(reason=error.strerror or error)
     if len(data) > IMAGE_MAX:
-        return "The picture is larger than 2 MiB: choose a smaller one."
+        return tr("The picture is larger than 2 MiB: choose a smaller one.")
     if QImage.fromData(data).isNull():
-        return "This file is not a picture GM Desk can read."
+        return tr("This file is not a picture GM Desk can read.")
     return data
 
 
 def size_words(size: int) -> str:
     """A file's size as the GM reads it: bytes, KiB or MiB."""
     if size < 1024:
-        return f"{size} bytes"
+        return ntr("{count} byte", "{count} bytes", size).format(count=size)
+    words = window_translator()
     if size < 1024 * 1024:
-        return f"{size / 1024:,.0f} KiB"
-    return f"{size / (1024 * 1024):.1f} MiB"
+        return tr("{size} KiB").format(size=words.number(size / 1024))
+    return tr("{size} MiB").format(size=words.number(size / (1024 * 1024), 1))
 
 
 class GiveHandoutDialog(QDialog):
@@ -88,24 +91,24 @@ class GiveHandoutDialog(QDialog):
     ) -> None:
         super().__init__(parent)
         self.setObjectName("giveHandoutDialog")
-        self.setWindowTitle("Give as Handout")
+        self.setWindowTitle(tr("Give as Handout"))
         self.card = card
         self.picture: bytes | None = None
         self.gift: Gift | None = None
 
         self.to_combo = QComboBox()
         self.to_combo.setObjectName("handoutTo")
-        self.to_combo.addItem(EVERY_PLAYER, None)
+        self.to_combo.addItem(tr(EVERY_PLAYER), None)
         for character_id, name in recipients:
             self.to_combo.addItem(name, character_id)
         self.to_combo.setCurrentIndex(max(0, self.to_combo.findData(to)))
         self.title_edit = QLineEdit(card.name if card is not None else "")
         self.title_edit.setObjectName("handoutTitle")
         self.title_edit.setMaxLength(TITLE_MAX)
-        self.title_edit.setPlaceholderText("What the player's page heads it with")
-        self.text_button = QRadioButton("&Text")
+        self.title_edit.setPlaceholderText(tr("What the player's page heads it with"))
+        self.text_button = QRadioButton(tr("&Text"))
         self.text_button.setObjectName("handoutKindText")
-        self.picture_button = QRadioButton("&Picture")
+        self.picture_button = QRadioButton(tr("&Picture"))
         self.picture_button.setObjectName("handoutKindPicture")
         self.kinds = QButtonGroup(self)
         self.kinds.addButton(self.text_button)
@@ -114,10 +117,10 @@ class GiveHandoutDialog(QDialog):
         self.text_edit = QPlainTextEdit()
         self.text_edit.setObjectName("handoutText")
         self.text_edit.setTabChangesFocus(True)  # Tab leaves the field: keyboard first
-        self.choose_button = QPushButton("C&hoose Picture…")
+        self.choose_button = QPushButton(tr("C&hoose Picture…"))
         self.choose_button.setObjectName("handoutChoosePicture")
         self.choose_button.clicked.connect(self.choose_picture)
-        self.picture_label = PlainLabel("No picture chosen (PNG or JPEG, at most 2 MiB)")
+        self.picture_label = PlainLabel(tr("No picture chosen (PNG or JPEG, at most 2 MiB)"))
         self.picture_label.setObjectName("handoutPictureName")
         self.picture_label.setWordWrap(True)
         self.error = error_label("handoutError")
@@ -125,19 +128,21 @@ class GiveHandoutDialog(QDialog):
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
         give = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
-        give.setText("&Give")
+        give.setText(tr("&Give"))
         give.setObjectName("handoutGive")
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
 
         form = QFormLayout()
-        form.addRow("&To", self.to_combo)
-        form.addRow("T&itle", self.title_edit)
+        form.addRow(tr("&To"), self.to_combo)
+        form.addRow(tr("T&itle"), self.title_edit)
         layout = QVBoxLayout(self)
         if card is not None:
             about = PlainLabel(
-                f"The card “{card.name}” as its player sees it now: what you write into "
-                "the card later stays off this handout."
+                tr(
+                    "The card “{name}” as its player sees it now: what you write into "
+                    "the card later stays off this handout."
+                ).format(name=card.name)
             )
             about.setObjectName("handoutCardAbout")
             about.setWordWrap(True)
@@ -148,9 +153,9 @@ class GiveHandoutDialog(QDialog):
             kinds.addWidget(self.text_button)
             kinds.addWidget(self.picture_button)
             kinds.addStretch(1)
-            form.addRow("Handout", kinds)
+            form.addRow(tr("Handout"), kinds)
             layout.addLayout(form)
-            self.text_label = PlainLabel("Te&xt")
+            self.text_label = PlainLabel(tr("Te&xt"))
             self.text_label.setBuddy(self.text_edit)
             layout.addWidget(self.text_label)
             layout.addWidget(self.text_edit, 1)
@@ -174,14 +179,14 @@ class GiveHandoutDialog(QDialog):
         picture = self.kind == IMAGE
         self.choose_button.setEnabled(picture)
         self.picture_label.setEnabled(picture)
-        self.text_label.setText("Ca&ption (optional)" if picture else "Te&xt")
+        self.text_label.setText(tr("Ca&ption (optional)") if picture else tr("Te&xt"))
         self.text_edit.setPlaceholderText(
-            "Words under the picture" if picture else "What the player reads on their phone"
+            tr("Words under the picture") if picture else tr("What the player reads on their phone")
         )
         show_error(self.error, None)
 
     def choose_picture(self) -> None:
-        name, _ = QFileDialog.getOpenFileName(self, "Choose a picture", "", PICTURE_FILTER)
+        name, _ = QFileDialog.getOpenFileName(self, tr("Choose a picture"), "", tr(PICTURE_FILTER))
         if name:
             self.set_picture(Path(name))
 

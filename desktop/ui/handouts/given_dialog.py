@@ -17,47 +17,66 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop.language import N_
 from desktop.store import Topic
-from desktop.store.handouts import CARD, IMAGE, HandoutRecord
+from desktop.store.handouts import CARD, IMAGE, TEXT, HandoutRecord
 from desktop.ui.form_helpers import on_topics
 from desktop.ui.handout_commands import TakeBackHandout
 from desktop.ui.plain_text import PlainLabel
 from desktop.ui.session import CampaignSession
+from desktop.ui.window_language import tr
 
-KIND_WORDS = {CARD: "card", IMAGE: "picture"}
-NONE_GIVEN = (
+NONE_GIVEN = N_(
     "No handouts are with the players. Give one from a card, the roster or the Display menu."
 )
+# A handout's line by its kind (a text when neither), whole sentences for each recipient:
+# every player, a player character by name, a character since removed.
+TO_EVERY = {
+    CARD: N_("“{title}” (card), to every player"),
+    IMAGE: N_("“{title}” (picture), to every player"),
+    TEXT: N_("“{title}” (text), to every player"),
+}
+TO_NAMED = {
+    CARD: N_("“{title}” (card), to {name}"),
+    IMAGE: N_("“{title}” (picture), to {name}"),
+    TEXT: N_("“{title}” (text), to {name}"),
+}
+TO_GONE = {
+    CARD: N_("“{title}” (card), to a character no longer in the campaign"),
+    IMAGE: N_("“{title}” (picture), to a character no longer in the campaign"),
+    TEXT: N_("“{title}” (text), to a character no longer in the campaign"),
+}
 
 
 def handout_line(handout: HandoutRecord, names: dict[int, str]) -> str:
     """A handout as the list says it: “Title” (picture), to Kara."""
-    what = KIND_WORDS.get(handout.kind, "text")
+    kind = handout.kind if handout.kind in (CARD, IMAGE) else TEXT
     if handout.character_id is None:
-        whom = "every player"
-    else:
-        whom = names.get(handout.character_id, "a character no longer in the campaign")
-    return f"“{handout.title}” ({what}), to {whom}"
+        return tr(TO_EVERY[kind]).format(title=handout.title)
+    name = names.get(handout.character_id)
+    if name is None:
+        return tr(TO_GONE[kind]).format(title=handout.title)
+    return tr(TO_NAMED[kind]).format(title=handout.title, name=name)
 
 
 class GivenHandoutsDialog(QDialog):
     def __init__(self, parent: QWidget | None, session: CampaignSession) -> None:
         super().__init__(parent)
         self.setObjectName("givenHandoutsDialog")
-        self.setWindowTitle("Handouts Given")
+        self.setWindowTitle(tr("Handouts Given"))
         self.session = session
         self.handouts: list[HandoutRecord] = []
-        intro = PlainLabel("What the players' phones hold now, oldest first.")
+        intro = PlainLabel(tr("What the players' phones hold now, oldest first."))
         intro.setWordWrap(True)
         self.list = QListWidget()
         self.list.setObjectName("givenHandouts")
-        self.list.setAccessibleName("Handouts given")
-        self.empty = PlainLabel(NONE_GIVEN)
+        self.list.setAccessibleName(tr("Handouts given"))
+        self.empty = PlainLabel(tr(NONE_GIVEN))
         self.empty.setObjectName("givenHandoutsEmpty")
         self.empty.setWordWrap(True)
-        self.take_back_button = QPushButton("&Take Back")
+        self.take_back_button = QPushButton(tr("&Take Back"))
         self.take_back_button.setObjectName("takeBackHandout")
-        self.take_back_button.setToolTip("The players' pages drop it at once (can be undone)")
+        self.take_back_button.setToolTip(tr("The players' pages drop it at once (can be undone)"))
         self.take_back_button.clicked.connect(self.take_back)
         # Delete on the list takes the selected one back, as on the GM's other lists.
         self.list.installEventFilter(self)

@@ -13,13 +13,14 @@ from PySide6.QtWidgets import QMenu, QMenuBar
 from desktop.ui.palette.reasons import disabled_reason
 from desktop.ui.panel import Panel
 from desktop.ui.session import CampaignSession
+from desktop.ui.window_language import tr
 
 # An action's mnemonic mark: "&" before the letter, "&&" for an "&" itself.
 _MNEMONIC = re.compile(r"&(.)")
 # Between a menu and its submenu in a command's place: "View › Theme".
 PLACE_SEPARATOR = " › "
 # The name each dock's View menu entry goes by (`Panel`): it shows or hides the dock.
-DOCK_TOGGLE = "showDock_"
+DOCK_TOGGLE = "showDock_"  # untranslated: an object name's start
 
 
 class CommandSource(Protocol):
@@ -85,7 +86,8 @@ def command_of(
     if action.objectName().startswith(DOCK_TOGGLE) and action.isCheckable():
         # The View menu's tick says whether a dock is shown; the palette has no tick, and
         # the walk typed "roll log" to go to the Roll Log and hid it: say what it does.
-        title = f"{'Hide' if action.isChecked() else 'Show'} {title}"
+        shown = action.isChecked()
+        title = (tr("Hide {dock}") if shown else tr("Show {dock}")).format(dock=title)
     shortcut = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
     return Command(
         action=action,

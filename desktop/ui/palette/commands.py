@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QObject, QTimer
 
+from desktop.language import N_
 from desktop.ui.palette.catalogue import Command, CommandSource, gather, unfilled_panels
 from desktop.ui.palette.matching import match_rank
 from desktop.ui.palette.popup import Row
@@ -24,9 +25,10 @@ class CommandMode:
     """A `Mode` of the palette over `source`'s commands; recent ones kept in `settings`.
     The docks are built while `owner` (the window) lives: not after it is gone."""
 
-    title = "Command palette"
-    placeholder = "Type a command: rest, damage, end day, print cards…"
-    list_name = "Commands"
+    # Marked here, translated where the box shows them (`PalettePopup.open_mode`).
+    title = N_("Command palette")
+    placeholder = N_("Type a command: rest, damage, end day, print cards…")
+    list_name = N_("Commands")
 
     def __init__(self, source: CommandSource, settings: Settings, owner: QObject) -> None:
         self.source = source

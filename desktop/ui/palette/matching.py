@@ -8,7 +8,7 @@ import unicodedata
 
 # Words are letters and digits; "Print…", "Rest 2 hours" and "d'or" split where a
 # reader would.
-_WORD = re.compile(r"\w+")
+_WORD = re.compile(r"\w+")  # untranslated: a regular expression
 # No one types a command of more words than this; the rest of a long paste is ignored.
 MAX_WORDS = 12
 

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.ui.plain_text import PlainLabel
+from desktop.ui.window_language import tr
 
 # The first character that switches another mode to the commands.
 COMMANDS_PREFIX = ">"
@@ -58,9 +59,11 @@ class Mode(Protocol):
     """What the box shows and does in one mode (the commands, a search).
 
     `title` names the box to a screen reader, `placeholder` is the typing line's hint
-    and `list_name` the list's name. `start` is called each time the box opens in the
-    mode, with what to call when its rows change without a keystroke (an answer come
-    later); `rows` at each keystroke, `run` with the row chosen (True when it ran)."""
+    and `list_name` the list's name: English, marked with `N_`, translated as the box
+    opens in the mode (a mode's words are class attributes, made before the language).
+    `start` is called each time the box opens in the mode, with what to call when its
+    rows change without a keystroke (an answer come later); `rows` at each keystroke,
+    `run` with the row chosen (True when it ran)."""
 
     title: str
     placeholder: str
@@ -71,6 +74,19 @@ class Mode(Protocol):
     def rows(self, text: str) -> list[Row]: ...
 
     def run(self, row: Row) -> bool: ...
+
+
+def spoken_row(row: Row) -> str:
+    """A row as a screen reader says it: its name, place, shortcut, and whether it is off
+    (and why)."""
+    spoken = f"{row.title}, {row.place}"
+    if row.shortcut:
+        spoken += f", {row.shortcut}"
+    if row.enabled:
+        return spoken
+    if row.reason:
+        return tr("{row}, unavailable: {reason}").format(row=spoken, reason=row.reason)
+    return tr("{row}, unavailable").format(row=spoken)
 
 
 class PalettePopup(QFrame):
@@ -138,10 +154,11 @@ class PalettePopup(QFrame):
         if not self.isVisible() and (focused is None or not self.isAncestorOf(focused)):
             self._return_to = focused
         self.mode = mode
-        self.setAccessibleName(mode.title)
-        self.box.setAccessibleName(f"{mode.title}: type to find")
-        self.box.setPlaceholderText(mode.placeholder)
-        self.list.setAccessibleName(mode.list_name)
+        title = tr(mode.title)
+        self.setAccessibleName(title)
+        self.box.setAccessibleName(tr("{title}: type to find").format(title=title))
+        self.box.setPlaceholderText(tr(mode.placeholder))
+        self.list.setAccessibleName(tr(mode.list_name))
         mode.start(lambda: self._rows_changed(mode))
         self.box.blockSignals(True)
         self.box.setText(text)
@@ -202,14 +219,15 @@ class PalettePopup(QFrame):
         self.list.clear()
         off = self.palette().brush(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text)
         for row in self.shown_rows:
-            where = row.place if row.enabled or not row.reason else f"{row.place}: {row.reason}"
+            where = (
+                row.place
+                if row.enabled or not row.reason
+                else tr("{place}: {reason}").format(place=row.place, reason=row.reason)
+            )
             item = QTreeWidgetItem([row.title, where, row.shortcut])
             item.setTextAlignment(SHORTCUT, Qt.AlignmentFlag.AlignRight)
-            spoken = f"{row.title}, {row.place}"
-            if row.shortcut:
-                spoken += f", {row.shortcut}"
+            spoken = spoken_row(row)
             if not row.enabled:
-                spoken += f", unavailable{': ' + row.reason if row.reason else ''}"
                 for column in (TITLE, PLACE, SHORTCUT):
                     item.setForeground(column, off)
             item.setData(TITLE, Qt.ItemDataRole.AccessibleTextRole, spoken)
@@ -244,11 +262,15 @@ class PalettePopup(QFrame):
     def _show_note(self) -> None:
         row = self.current_row()
         if not self.shown_rows:
-            text = "Nothing matches what is typed."
+            text = tr("Nothing matches what is typed.")
         elif row is not None and not row.enabled:
             # A reason is a sentence of its own or not ("…to be full." / "No game is running").
             why = row.reason.rstrip(".")
-            text = f"“{row.title}” is unavailable" + (f": {why}." if why else ".")
+            text = (
+                tr("“{command}” is unavailable: {reason}.").format(command=row.title, reason=why)
+                if why
+                else tr("“{command}” is unavailable.").format(command=row.title)
+            )
         else:
             text = ""
         self.note.setText(text)

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from PySide6.QtGui import QAction
 
+from desktop.language import N_
 from desktop.ui.dock_buttons import READ_ONLY
+from desktop.ui.window_language import tr
 
-NEEDS_CAMPAIGN = "Open a campaign first"
+NEEDS_CAMPAIGN = N_("Open a campaign first")
 
 # Off only while the open campaign is read-only (main_window.set_session and the
 # launchers enable them for a writable campaign).
@@ -28,14 +30,14 @@ WRITES = frozenset(
 
 # The one reason these commands are off, campaign or none, keyed by object name.
 ALWAYS: dict[str, str] = {
-    "actionUndo": "Nothing to undo",
-    "actionRedo": "Nothing to redo",
-    "actionClosePlayerDisplay": "The player display is not open",
-    "recentNone": "No campaign was opened recently",
+    "actionUndo": N_("Nothing to undo"),
+    "actionRedo": N_("Nothing to redo"),
+    "actionClosePlayerDisplay": N_("The player display is not open"),
+    "recentNone": N_("No campaign was opened recently"),
 }
 # The one reason these are off with a campaign open.
 REASONS: dict[str, str] = {
-    "continue_downtime": "No downtime session is running",
+    "continue_downtime": N_("No downtime session is running"),
 }
 
 
@@ -45,11 +47,11 @@ def disabled_reason(action: QAction, *, campaign_open: bool, read_only: bool) ->
         return ""
     name = action.objectName()
     if name in ALWAYS:
-        return ALWAYS[name]
+        return tr(ALWAYS[name])
     if not campaign_open:
-        return NEEDS_CAMPAIGN
+        return tr(NEEDS_CAMPAIGN)
     if action.statusTip():
         return action.statusTip()
     if read_only and name in WRITES:
-        return READ_ONLY
-    return REASONS.get(name, "")
+        return tr(READ_ONLY)
+    return tr(REASONS[name]) if name in REASONS else ""

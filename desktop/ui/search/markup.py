@@ -3,10 +3,12 @@ of campaign text escaped (see `plain_text`), on the lines a result row shows."""
 
 from __future__ import annotations
 
+from desktop.language import N_
 from desktop.store.search_index import Highlighted, SearchHit
 from desktop.ui.plain_text import escaped
+from desktop.ui.window_language import tr
 
-HIDDEN_WORDS = "hidden from players"
+HIDDEN_WORDS = N_("hidden from players")
 
 
 # Line breaks, tabs and NUL (which ends a string in Qt's HTML reader) shown as spaces:
@@ -28,7 +30,7 @@ def bolded(highlighted: Highlighted) -> str:
         if start < at or end > len(text) or start >= end:
             continue  # a span out of order or past the text is not drawn
         pieces.append(escaped(text[at:start]))
-        pieces.append(f"<b>{escaped(text[start:end])}</b>")
+        pieces.append(f"<b>{escaped(text[start:end])}</b>")  # untranslated: markup
         at = end
     pieces.append(escaped(text[at:]))
     return "".join(pieces)
@@ -38,16 +40,17 @@ def hit_markup(hit: SearchHit) -> str:
     """Two lines: the record's name, where it lives and whether players may see it; then
     the part of its text that matched, when it has any."""
     place = escaped(one_line(hit.where))
-    hidden = f" · <i>{HIDDEN_WORDS}</i>" if hit.hidden else ""
-    first = f"{bolded(hit.title)} <small>— {place}{hidden}</small>"
+    hidden_words = escaped(tr(HIDDEN_WORDS))
+    hidden = f" · <i>{hidden_words}</i>" if hit.hidden else ""  # untranslated: markup
+    first = f"{bolded(hit.title)} <small>— {place}{hidden}</small>"  # untranslated: markup
     if not hit.snippet.text.strip():
         return first
-    return f"{first}<br><small>{bolded(hit.snippet)}</small>"
+    return f"{first}<br><small>{bolded(hit.snippet)}</small>"  # untranslated: markup
 
 
 def hit_words(hit: SearchHit) -> str:
     """The same in plain words, for a screen reader."""
-    hidden = f", {HIDDEN_WORDS}" if hit.hidden else ""
+    hidden = f", {tr(HIDDEN_WORDS)}" if hit.hidden else ""
     words = f"{one_line(hit.title.text)}, {one_line(hit.where)}{hidden}"
     snippet = one_line(hit.snippet.text)
     return f"{words}: {snippet}" if snippet else words

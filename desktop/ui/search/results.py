@@ -11,26 +11,29 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from desktop.language import N_
 from desktop.store.search_index import SearchHit
 from desktop.ui.plain_text import escaped
 from desktop.ui.search.markup import hit_markup, hit_words
+from desktop.ui.window_language import tr
 
-# The heading over each kind's hits, in the order the groups are listed.
+# The heading over each kind's hits, in the order the groups are listed (translated when
+# shown).
 KIND_HEADINGS: dict[str, str] = {
-    "character": "Characters",
-    "trait": "Traits",
-    "item": "Items",
-    "card": "Cards",
-    "clock": "Clocks",
-    "faction": "Factions",
-    "claim": "Claims",
-    "chapter": "Chapter",
-    "scene": "Scenes",
-    "ledger": "Energy ledger",
-    "downtime": "Downtime",
-    "journal": "Journal",
+    "character": N_("Characters"),
+    "trait": N_("Traits"),
+    "item": N_("Items"),
+    "card": N_("Cards"),
+    "clock": N_("Clocks"),
+    "faction": N_("Factions"),
+    "claim": N_("Claims"),
+    "chapter": N_("Chapter"),
+    "scene": N_("Scenes"),
+    "ledger": N_("Energy ledger"),
+    "downtime": N_("Downtime"),
+    "journal": N_("Journal"),
 }
-NOTHING_FOUND = "Nothing found."
+NOTHING_FOUND = N_("Nothing found.")
 # Results asked of the index for one query: enough for a screen of every kind.
 RESULTS_MAX = 50
 
@@ -87,12 +90,14 @@ class SearchResults:
         except ValueError as refused:  # too long, too many words: said in plain words
             return Results(message=str(refused))
         if not hits:
-            return Results(message=NOTHING_FOUND)
+            return Results(message=tr(NOTHING_FOUND))
         rows: list[ResultRow] = []
-        for kind, heading in KIND_HEADINGS.items():
+        for kind, english in KIND_HEADINGS.items():
             found = [hit for hit in hits if hit.kind == kind]
             if found:
-                rows.append(ResultRow(f"<b>{escaped(heading)}</b>", heading))
+                heading = tr(english)
+                bold = f"<b>{escaped(heading)}</b>"  # untranslated: markup
+                rows.append(ResultRow(bold, heading))
                 rows.extend(ResultRow(hit_markup(hit), hit_words(hit), hit) for hit in found)
         return Results(tuple(rows))
 

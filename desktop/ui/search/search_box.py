@@ -41,6 +41,7 @@ from PySide6.QtWidgets import (
 
 from desktop.ui.plain_text import PlainLabel
 from desktop.ui.search.results import ResultRow, RowSource
+from desktop.ui.window_language import tr
 
 PAUSE_MS = 60  # after the last keystroke: the search is asked for once per burst
 COMMANDS_PREFIX = ">"  # typed first: the command palette, with the rest of the text
@@ -101,12 +102,12 @@ class SearchBox(QFrame):
         self.setObjectName("campaignSearch")
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.setAutoFillBackground(True)
-        self.setAccessibleName("Find in campaign")
+        self.setAccessibleName(tr("Find in campaign"))
         self._back_to: QWidget | None = None
         self.edit = QLineEdit()
         self.edit.setObjectName("campaignSearchText")
-        self.edit.setAccessibleName("Find in campaign")
-        self.edit.setPlaceholderText("Find in the campaign: names, notes, cards, scenes…")
+        self.edit.setAccessibleName(tr("Find in campaign"))
+        self.edit.setPlaceholderText(tr("Find in the campaign: names, notes, cards, scenes…"))
         self.edit.setClearButtonEnabled(True)
         self.message = PlainLabel()
         self.message.setObjectName("campaignSearchMessage")
@@ -114,7 +115,7 @@ class SearchBox(QFrame):
         self.message.hide()
         self.list = QListWidget()
         self.list.setObjectName("campaignSearchResults")
-        self.list.setAccessibleName("Records found")
+        self.list.setAccessibleName(tr("Records found"))
         self.list.setItemDelegate(RichRowDelegate(self.list))
         self.list.setUniformItemSizes(False)
         self.list.setWordWrap(True)

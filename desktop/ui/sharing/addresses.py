@@ -8,7 +8,10 @@ from typing import Final
 
 from PySide6.QtNetwork import QAbstractSocket, QNetworkInterface
 
-LOOPBACK_LABEL: Final = "This computer only"
+from desktop.language import N_
+from desktop.ui.window_language import tr
+
+LOOPBACK_LABEL: Final = N_("This computer only")
 
 
 @dataclass(frozen=True)
@@ -33,11 +36,11 @@ def machine_addresses() -> tuple[Address, ...]:
             if ip.protocol() != QAbstractSocket.NetworkLayerProtocol.IPv4Protocol:
                 continue
             host = ip.toString()
-            name = LOOPBACK_LABEL if loopback else interface.humanReadableName()
+            name = tr(LOOPBACK_LABEL) if loopback else interface.humanReadableName()
             found.append(Address(f"{name} — {host}", host, loopback))
     return tuple(sorted(found, key=lambda address: address.loopback))  # stable: LAN first
 
 
 def loopback_address() -> Address:
     """The loopback, for a machine whose interfaces Qt cannot list."""
-    return Address(f"{LOOPBACK_LABEL} — 127.0.0.1", "127.0.0.1", True)
+    return Address(f"{tr(LOOPBACK_LABEL)} — 127.0.0.1", "127.0.0.1", True)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QPushButton, QWidget
 
 from desktop.ui.session import CampaignSession
+from desktop.ui.window_language import tr
 
 # A long name is cut short: the button must not widen the dock it sits in.
 NAME_SHOWN_MAX = 20
@@ -58,17 +59,23 @@ class AskToRollButton(QPushButton):
         self.setChecked(asked)
         self.setEnabled(may or asked)
         if asked:
-            self.setText(f"{name} is asked to roll: take back")
-            self.setToolTip(f"{self._name}'s page asks them to roll; click to take it back")
-        else:
-            self.setText(f"Ask {name} to roll")
+            self.setText(tr("{name} is asked to roll: take back").format(name=name))
             self.setToolTip(
-                f"{self._name}'s page shows that you ask them to roll; in turn order they "
-                "may then roll once out of turn"
-                if may
-                else f"{self._name}'s page is view only: allow Rolls from the phone in "
-                "Share with Players"
+                tr("{name}'s page asks them to roll; click to take it back").format(name=self._name)
             )
+        else:
+            self.setText(tr("Ask {name} to roll").format(name=name))
+            tip = (
+                tr(
+                    "{name}'s page shows that you ask them to roll; in turn order they "
+                    "may then roll once out of turn"
+                )
+                if may
+                else tr(
+                    "{name}'s page is view only: allow Rolls from the phone in Share with Players"
+                )
+            )
+            self.setToolTip(tip.format(name=self._name))
 
     def _clicked(self, checked: bool) -> None:
         asks = self._session.roll_asks if self._session is not None else None

@@ -28,6 +28,7 @@ from desktop.ui.session import CampaignSession
 from desktop.ui.sharing.files import SiteFiles, share_files
 from desktop.ui.sharing.roll_asks import RollAsks
 from desktop.ui.sharing.share_address import DEFAULT_PORT
+from desktop.ui.window_language import tr
 
 if TYPE_CHECKING:
     from desktop.share.messages import PlayerRequest
@@ -106,10 +107,10 @@ ADDRESS_CHECK_MS: Final = 5000
 
 def address_gone(host: str) -> str:
     """What the GM is told when the shared address left the machine."""
-    return (
-        f"The address {host} is no longer on this computer: stop sharing, "
+    return tr(
+        "The address {host} is no longer on this computer: stop sharing, "
         "pick the new one and start again."
-    )
+    ).format(host=host)
 
 
 def still_present(host: str, addresses: tuple[Address, ...]) -> bool:
@@ -163,11 +164,11 @@ class PlayerSharing(QObject):
         # Image handouts' pictures by handout id, read once: a handout never changes (it
         # is given, taken back, given back whole), and the pages' views follow every roll.
         self._pictures: dict[int, tuple[bytes, str]] = {}
-        self.action = QAction("Share with Pla&yers…", self)
+        self.action = QAction(tr("Share with Pla&yers…"), self)
         self.action.setObjectName("actionSharePlayers")
         self.action.setCheckable(True)
         self.action.setToolTip(
-            "Each player sees their own character live on their phone, from a QR code"
+            tr("Each player sees their own character live on their phone, from a QR code")
         )
         self.action.triggered.connect(self._chosen)
         self.status = PlainLabel("")
@@ -220,7 +221,9 @@ class PlayerSharing(QObject):
                 self.start(host, port)
             except SharingRefused as refused:
                 assert self.window is not None
-                self.window.show_error(f"Sharing was on for this campaign: {refused}")
+                self.window.show_error(
+                    tr("Sharing was on for this campaign: {reason}").format(reason=refused)
+                )
 
     # -- the GM's acts --------------------------------------------------------------------
 
@@ -247,9 +250,9 @@ class PlayerSharing(QObject):
     def start(self, host: str, port: int) -> None:
         """Share at host:port and remember it; SharingRefused in plain words."""
         if self.session is None or self.session.read_only:
-            raise SharingRefused("Open a campaign you can change to share it.")
+            raise SharingRefused(tr("Open a campaign you can change to share it."))
         if not host:
-            raise SharingRefused("No network address to share on.")
+            raise SharingRefused(tr("No network address to share on."))
         self._stop_server()
         from desktop.share.server import ShareError
 
@@ -372,7 +375,7 @@ class PlayerSharing(QObject):
         if server is None:
             return  # sharing stopped while the request was on its way: no page to tell
         if session is None or character_id not in self.tokens:
-            server.answer(character_id, request.id, False, "This character is not shared.")
+            server.answer(character_id, request.id, False, tr("This character is not shared."))
             return
         try:
             # What the request writes, the history tells as this player's.
@@ -393,9 +396,9 @@ class PlayerSharing(QObject):
             # The page hears even then (a request never waits forever); the GM is told
             # by the guard, as after any view's failure.
             could_not = (
-                "GM Desk could not write that action."
+                tr("GM Desk could not write that action.")
                 if isinstance(request, DeclareRequest | GiveRequest)
-                else "GM Desk could not make that roll."
+                else tr("GM Desk could not make that roll.")
             )
             server.answer(character_id, request.id, False, could_not)
             raise
@@ -612,7 +615,8 @@ class PlayerSharing(QObject):
         campaign = self.session.campaign
         names = dict(player_characters(campaign))
         ready = any(die.in_tray for die in campaign.kit.dice(character_id))
-        return {"against": names.get(other, "your opponent"), "ready": ready}
+        against = names[other] if other in names else tr("your opponent")
+        return {"against": against, "ready": ready}
 
     # -- tokens ---------------------------------------------------------------------------
 
@@ -696,7 +700,7 @@ class PlayerSharing(QObject):
 
     def _show_status(self) -> None:
         if self.server is not None:
-            running = f"Sharing with players at {self.server.url_base}"
+            running = tr("Sharing with players at {address}").format(address=self.server.url_base)
             self.status.setText(self.address_problem or running)
 
     def _shown_running(self) -> None:

@@ -12,9 +12,9 @@ from typing import Final
 SiteFiles = dict[str, tuple[bytes, str]]
 
 CONTENT_TYPES: Final = {
-    ".html": "text/html; charset=utf-8",
-    ".js": "text/javascript; charset=utf-8",
-    ".css": "text/css; charset=utf-8",
+    ".html": "text/html; charset=utf-8",  # untranslated: a content type
+    ".js": "text/javascript; charset=utf-8",  # untranslated: a content type
+    ".css": "text/css; charset=utf-8",  # untranslated: a content type
     ".svg": "image/svg+xml",
     ".png": "image/png",
     ".json": "application/json",

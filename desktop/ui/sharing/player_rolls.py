@@ -11,16 +11,21 @@ from desktop.actions.all_ones import PendingAllOnes
 from desktop.actions.dice import roll_tray
 from desktop.actions.player_tray import PickedTray, picked_tray, put_in_tray
 from desktop.actions.turns import roll_turn_refusal
+from desktop.language import N_
 from desktop.rules import dicepool
 from desktop.share.messages import ChooseRequest, RollRequest
 from desktop.store import CharacterRecord, NotFound, ReadOnlyCampaign
 from desktop.ui.dice_commands import MoveTrayDice, RollTray, settle_all_ones
 from desktop.ui.session import CampaignSession
+from desktop.ui.window_language import tr
 
-VIEW_ONLY = "Your GM has this page set to view only: ask them to allow rolls."
-GM_ROLLING = "The GM has a roll on the table right now; roll again in a moment."
-ANOTHER_CHOOSING = "Another player's all-ones roll waits for their choice; try again in a moment."
-CHOOSE_FIRST = "All ones are waiting for your choice: keep one die or lose one first."
+# The refusals a phone is told (translated when said).
+VIEW_ONLY = N_("Your GM has this page set to view only: ask them to allow rolls.")
+GM_ROLLING = N_("The GM has a roll on the table right now; roll again in a moment.")
+ANOTHER_CHOOSING = N_(
+    "Another player's all-ones roll waits for their choice; try again in a moment."
+)
+CHOOSE_FIRST = N_("All ones are waiting for your choice: keep one die or lose one first.")
 
 
 def roll_from_phone(
@@ -37,9 +42,9 @@ def roll_from_phone(
     when the roll is on the undo stack, else why not, in plain words, with nothing
     written."""
     if not allowed:
-        return VIEW_ONLY
+        return tr(VIEW_ONLY)
     if session.read_only:
-        return "The GM's campaign is open read-only: nothing can be rolled."
+        return tr("The GM's campaign is open read-only: nothing can be rolled.")
     # A side of the conflict the GM set up on the Dice Table is asked to roll by it (its
     # page says who it faces): in turn order, the side whose turn it is not rolls too.
     asked = asked or in_conflict(session, character_id)
@@ -48,12 +53,12 @@ def roll_from_phone(
         return out_of_turn
     waiting = session.all_ones
     if waiting is not None and waiting.character_id == character_id:
-        return CHOOSE_FIRST
+        return tr(CHOOSE_FIRST)
     if not session.undo_stack.isActive():
         # The Dice Table or the Play dock holds undo while a roll made on the dice as
         # they are is still landing or waits for its all-ones choice: nothing may change
         # those dice under it.
-        return held_off(session, character_id, GM_ROLLING)
+        return held_off(session, character_id, tr(GM_ROLLING))
     campaign = session.campaign
     actor = Actor.player(character_id)
     try:
@@ -90,7 +95,7 @@ def roll_from_phone(
     )
     follow(session, character_id)
     if not session.push(command):
-        return session.last_failure or "GM Desk could not make that roll."
+        return session.last_failure or tr("GM Desk could not make that roll.")
     if command.done is not None:
         session.rolled_elsewhere.emit(character_id, roll, command.done.summary)
     return None
@@ -103,9 +108,9 @@ def choose_from_phone(
     the Dice Table writes it (one undo step); None when done, else why not, in plain
     words, with nothing written (not pending, chosen already, a die not rolled)."""
     if not allowed:
-        return VIEW_ONLY
+        return tr(VIEW_ONLY)
     if session.read_only:
-        return "The GM's campaign is open read-only: nothing can be chosen."
+        return tr("The GM's campaign is open read-only: nothing can be chosen.")
     if request.keep is not None:
         choice, die_id = dicepool.Catastrophe.DEPLETE_ALL_BUT_ONE, request.keep
     else:
@@ -116,7 +121,7 @@ def choose_from_phone(
     except (ValueError, NotFound, NotYours, ReadOnlyCampaign) as error:
         return str(error)
     if command.done is None:
-        return session.last_failure or "GM Desk could not write that choice."
+        return session.last_failure or tr("GM Desk could not write that choice.")
     return None
 
 
@@ -127,7 +132,7 @@ def held_off(session: CampaignSession, character_id: int, gm_rolling: str) -> st
     waiting = session.all_ones
     if waiting is None or waiting.actor.is_gm:
         return gm_rolling
-    return CHOOSE_FIRST if waiting.character_id == character_id else ANOTHER_CHOOSING
+    return tr(CHOOSE_FIRST if waiting.character_id == character_id else ANOTHER_CHOOSING)
 
 
 def follow(session: CampaignSession, character_id: int) -> None:
@@ -157,11 +162,11 @@ def tray_for_conflict(
     actor = Actor.player(character.id)
     command = MoveTrayDice(
         session,
-        f"Fill {character.name}'s tray for the conflict (from their device)",
+        tr("Fill {name}'s tray for the conflict (from their device)").format(name=character.name),
         lambda: put_in_tray(session.campaign, actor, character.id, tray),
     )
     session.push(command)
     if command.done is None:
-        return session.last_failure or "GM Desk could not fill that tray."
+        return session.last_failure or tr("GM Desk could not fill that tray.")
     host.filled_from_phone(character.id, request.traits)
     return None

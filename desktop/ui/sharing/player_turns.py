@@ -12,6 +12,7 @@ from desktop.store import NotFound
 from desktop.ui.play_commands import DeclareAction
 from desktop.ui.session import CampaignSession
 from desktop.ui.sharing.player_rolls import VIEW_ONLY
+from desktop.ui.window_language import tr
 
 
 def declare_from_phone(
@@ -21,9 +22,9 @@ def declare_from_phone(
     their page act); None when it is on the undo stack, else why not, in plain words,
     with nothing written (view only, no scene running, not their turn)."""
     if not allowed:
-        return VIEW_ONLY
+        return tr(VIEW_ONLY)
     if session.read_only:
-        return "The GM's campaign is open read-only: nothing can be declared."
+        return tr("The GM's campaign is open read-only: nothing can be declared.")
     campaign = session.campaign
     try:
         name = campaign.roster.get(character_id).name
@@ -37,8 +38,8 @@ def declare_from_phone(
         Actor.player(character_id),
         character_id,
         request.text,
-        f"Declare {name}'s action (from their device)",
+        tr("Declare {name}'s action (from their device)").format(name=name),
     )
     if not session.push(command):
-        return session.last_failure or "GM Desk could not write that action."
+        return session.last_failure or tr("GM Desk could not write that action.")
     return None

@@ -30,22 +30,25 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop.language import N_
 from desktop.store import ROLL_TURN_ORDER, ROLL_WHENEVER
 from desktop.ui.form_helpers import style_error
 from desktop.ui.plain_text import PlainLabel, ask
 from desktop.ui.sharing.addresses import Address
 from desktop.ui.sharing.qr import qr_pixmap
 from desktop.ui.sharing.share_address import DEFAULT_PORT, MAX_PORT
+from desktop.ui.window_language import ntr, tr, window_translator
 
 if TYPE_CHECKING:
     from desktop.share.server import Connection
 
 QR_SIDE: Final = 168  # read by a phone from across a table, two rows fit a laptop's height
 SIZE: Final = (760, 620)  # fits 1366x768 with the taskbar and the title bar
-# When phone rolls come, in the GM's words (the keys are the sharing settings' values).
+# When phone rolls come, in the GM's words (the keys are the sharing settings' values;
+# the words translated when shown).
 TIMING_WORDS: Final = {
-    ROLL_WHENEVER: "Whenever the player likes",
-    ROLL_TURN_ORDER: "On their character's turn, or when you ask",
+    ROLL_WHENEVER: N_("Whenever the player likes"),
+    ROLL_TURN_ORDER: N_("On their character's turn, or when you ask"),
 }
 
 
@@ -62,14 +65,21 @@ class PlayerLink:
 def connected_words(connections: Sequence[Connection], now: datetime | None = None) -> str:
     """ "2 devices connected since 21:04", or "Not connected"."""
     if not connections:
-        return "Not connected"
+        return tr("Not connected")
     devices = sum(connection.devices for connection in connections)
     first = min(connection.since for connection in connections)
     since = first.astimezone() if first.tzinfo is not None else first  # the GM's clock
     today = (now or datetime.now(since.tzinfo)).date()
-    when = since.strftime("%H:%M") if since.date() == today else since.strftime("%d %b %H:%M")
-    noun = "device" if devices == 1 else "devices"
-    return f"{devices} {noun} connected since {when}"
+    words = window_translator()
+    if since.date() == today:
+        when = since.strftime("%H:%M")
+    elif words.code == "en":
+        when = since.strftime("%d %b %H:%M")
+    else:  # the month in the window's language: "21 mars 21:04"
+        when = f"{words.short_date(since.date())} {since:%H:%M}"
+    return ntr(
+        "{count} device connected since {when}", "{count} devices connected since {when}", devices
+    ).format(count=devices, when=when)
 
 
 class PlayerRow(QFrame):
@@ -87,7 +97,7 @@ class PlayerRow(QFrame):
         self.qr.setObjectName("shareQr")
         self.qr.setFixedSize(QR_SIDE, QR_SIDE)
         self.qr.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.qr.setAccessibleName(f"QR code of {player.name}'s link")
+        self.qr.setAccessibleName(tr("QR code of {name}'s link").format(name=player.name))
         name = PlainLabel(player.name)
         name.setObjectName("shareName")
         font = name.font()
@@ -97,23 +107,25 @@ class PlayerRow(QFrame):
         self.link = QLineEdit()
         self.link.setObjectName("shareLink")
         self.link.setReadOnly(True)
-        self.link.setAccessibleName(f"{player.name}'s link")
-        self.copy = QPushButton("Copy")
+        self.link.setAccessibleName(tr("{name}'s link").format(name=player.name))
+        self.copy = QPushButton(tr("Copy"))
         self.copy.setObjectName("shareCopy")
-        self.copy.setAccessibleName(f"Copy {player.name}'s link")
+        self.copy.setAccessibleName(tr("Copy {name}'s link").format(name=player.name))
         self.copy.clicked.connect(self._copy)
-        self.renew = QPushButton("Renew link…")
+        self.renew = QPushButton(tr("Renew link…"))
         self.renew.setObjectName("shareRenew")
-        self.renew.setAccessibleName(f"Renew {player.name}'s link")
-        self.renew.setToolTip("A new link for this player: devices on the old one are cut off")
+        self.renew.setAccessibleName(tr("Renew {name}'s link").format(name=player.name))
+        self.renew.setToolTip(tr("A new link for this player: devices on the old one are cut off"))
         self.renew.clicked.connect(self._renew)
-        self.connected = PlainLabel("Not connected")
+        self.connected = PlainLabel(tr("Not connected"))
         self.connected.setObjectName("shareConnected")
-        self.rolls = QCheckBox("Rolls from the phone")
+        self.rolls = QCheckBox(tr("Rolls from the phone"))
         self.rolls.setObjectName("shareRolls")
-        self.rolls.setAccessibleName(f"Let {player.name}'s player roll from their phone")
+        self.rolls.setAccessibleName(
+            tr("Let {name}'s player roll from their phone").format(name=player.name)
+        )
         self.rolls.setToolTip(
-            "Off: the page only watches. On: the player picks dice and rolls on their phone"
+            tr("Off: the page only watches. On: the player picks dice and rolls on their phone")
         )
         self.rolls.setChecked(player.rolls)
         self.rolls.toggled.connect(self._rolls_toggled)
@@ -146,10 +158,10 @@ class PlayerRow(QFrame):
     def set_link(self, link: str | None) -> None:
         self.player = replace(self.player, link=link)
         self.link.setText(link or "")
-        self.link.setPlaceholderText("Start sharing to make this player's link")
+        self.link.setPlaceholderText(tr("Start sharing to make this player's link"))
         if link is None:
             self.qr.clear()
-            self.qr.setText("No link\nwhile sharing\nis stopped")
+            self.qr.setText(tr("No link\nwhile sharing\nis stopped"))
         else:
             self.qr.setPixmap(qr_pixmap(link, QR_SIDE))
         for button in (self.copy, self.renew):
@@ -165,10 +177,12 @@ class PlayerRow(QFrame):
     def _renew(self) -> None:
         answer = ask(
             self,
-            "Renew link",
-            f"Make a new link for {self.player.name}?\n\n"
-            "Phones and tablets on the old link are cut off at once; "
-            "the player scans the new QR code.",
+            tr("Renew link"),
+            tr(
+                "Make a new link for {name}?\n\n"
+                "Phones and tablets on the old link are cut off at once; "
+                "the player scans the new QR code."
+            ).format(name=self.player.name),
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel,
             QMessageBox.StandardButton.Cancel,
         )
@@ -186,7 +200,7 @@ class SharingWindow(QDialog):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("sharingWindow")
-        self.setWindowTitle("Share with Players")
+        self.setWindowTitle(tr("Share with Players"))
         self.setModal(False)
         self.resize(*SIZE)
         self.rows: dict[int, PlayerRow] = {}
@@ -194,42 +208,44 @@ class SharingWindow(QDialog):
 
         self.address = QComboBox()
         self.address.setObjectName("shareAddress")
-        self.address.setAccessibleName("Network address")
-        self.address.setToolTip("The network the players' phones are on")
+        self.address.setAccessibleName(tr("Network address"))
+        self.address.setToolTip(tr("The network the players' phones are on"))
         self.port = QSpinBox()
         self.port.setObjectName("sharePort")
-        self.port.setAccessibleName("Port")
+        self.port.setAccessibleName(tr("Port"))
         self.port.setRange(1, MAX_PORT)  # 0 ("any free port") would change every time
         self.port.setValue(DEFAULT_PORT)
-        self.toggle = QPushButton("&Start sharing")
+        self.toggle = QPushButton(tr("&Start sharing"))
         self.toggle.setObjectName("shareToggle")
         self.toggle.setDefault(True)
         self.toggle.clicked.connect(self._toggle)
         form = QFormLayout()
-        form.addRow("&Address:", self.address)
+        form.addRow(tr("&Address:"), self.address)
         port_row = QHBoxLayout()
         port_row.addWidget(self.port)
         port_row.addStretch(1)
         port_row.addWidget(self.toggle)
         # A row holding a layout gets no buddy from addRow: without one the label would
         # show "P&ort:" as written and Alt+O would reach nothing.
-        port_label = PlainLabel("P&ort:")
+        port_label = PlainLabel(tr("P&ort:"))
         port_label.setBuddy(self.port)
         form.addRow(port_label, port_row)
         # For the whole table, beside the address: each player's own switch (Rolls from
         # the phone) says whether they roll at all; this says when.
         self.timing = QComboBox()
         self.timing.setObjectName("shareRollTiming")
-        self.timing.setAccessibleName("When players roll from their phones")
+        self.timing.setAccessibleName(tr("When players roll from their phones"))
         for timing, words in TIMING_WORDS.items():
-            self.timing.addItem(words, timing)
+            self.timing.addItem(tr(words), timing)
         self.timing.setToolTip(
-            "In turn order, a player rolls on their character's turn in the Play dock, "
-            "or when you ask them to (Ask … to roll, on the Dice Table or the Play dock)"
+            tr(
+                "In turn order, a player rolls on their character's turn in the Play dock, "
+                "or when you ask them to (Ask … to roll, on the Dice Table or the Play dock)"
+            )
         )
         self.timing.currentIndexChanged.connect(self._timing_chosen)
-        form.addRow("Phone &rolls:", self.timing)
-        self.status = PlainLabel("Not sharing.")
+        form.addRow(tr("Phone &rolls:"), self.timing)
+        self.status = PlainLabel(tr("Not sharing."))
         self.status.setObjectName("shareStatus")
         self.status.setWordWrap(True)
         self.error = PlainLabel("")
@@ -244,20 +260,20 @@ class SharingWindow(QDialog):
         self.list.addStretch(1)
         scroll = QScrollArea()
         scroll.setObjectName("sharePlayers")
-        scroll.setAccessibleName("Players' links")
+        scroll.setAccessibleName(tr("Players' links"))
         scroll.setWidgetResizable(True)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         scroll.setWidget(self.players)
-        self.empty = PlainLabel("No player characters yet: add one to share their page.")
+        self.empty = PlainLabel(tr("No player characters yet: add one to share their page."))
         self.empty.setObjectName("shareNoPlayers")
         self.empty.hide()
-        close = QPushButton("Close")
+        close = QPushButton(tr("Close"))
         close.setObjectName("shareClose")
-        close.setToolTip("Close this window; sharing goes on until you stop it")
+        close.setToolTip(tr("Close this window; sharing goes on until you stop it"))
         close.clicked.connect(self.close)
         bottom = QHBoxLayout()
         bottom.addWidget(
-            PlainLabel("Players open their link on a phone or tablet on the same network.")
+            PlainLabel(tr("Players open their link on a phone or tablet on the same network."))
         )
         bottom.addStretch(1)
         bottom.addWidget(close)
@@ -279,7 +295,9 @@ class SharingWindow(QDialog):
         for address in addresses:
             self.address.addItem(address.label, address.host)
         if host and self.address.findData(host) < 0:
-            self.address.addItem(f"{host} (not found on this computer now)", host)
+            self.address.addItem(
+                tr("{address} (not found on this computer now)").format(address=host), host
+            )
         if host:
             self.address.setCurrentIndex(self.address.findData(host))
         if 1 <= port <= MAX_PORT:
@@ -301,13 +319,17 @@ class SharingWindow(QDialog):
 
     def set_running(self, url_base: str | None) -> None:
         self.running = url_base is not None
-        self.toggle.setText("&Stop sharing" if self.running else "&Start sharing")
+        self.toggle.setText(tr("&Stop sharing") if self.running else tr("&Start sharing"))
         self.address.setEnabled(not self.running)
         self.port.setEnabled(not self.running)
         if url_base is None:
-            self.status.setText("Not sharing: no player's page can be opened.")
+            self.status.setText(tr("Not sharing: no player's page can be opened."))
         else:
-            self.status.setText(f"Sharing at {url_base} — each player scans their own code.")
+            self.status.setText(
+                tr("Sharing at {address} — each player scans their own code.").format(
+                    address=url_base
+                )
+            )
             self.show_error(None)
 
     def show_error(self, message: str | None) -> None:
@@ -352,6 +374,6 @@ class SharingWindow(QDialog):
             return
         host, port = self.chosen()
         if not host:
-            self.show_error("No network address to share on: connect to the players' network.")
+            self.show_error(tr("No network address to share on: connect to the players' network."))
             return
         self.start_requested.emit(host, port)
