@@ -46,9 +46,14 @@ def browser(tmp_path: Path) -> Iterator[Browser]:
         )
     opened: list[object] = []
 
-    def open_window(width: int = 360, height: int = 640, dark: bool = False) -> object:
+    def open_window(
+        width: int = 360, height: int = 640, dark: bool = False, language: str = "en-US"
+    ) -> object:
         options = webdriver.ChromeOptions()
         options.binary_location = binary
+        # The phone's languages, as its settings send them (Accept-Language).
+        options.add_experimental_option("prefs", {"intl.accept_languages": language})
+        options.add_argument(f"--lang={language.split(',')[0]}")
         profile = tmp_path / f"profile-{len(opened)}"
         for argument in (
             "--headless=new",

@@ -21,6 +21,7 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from desktop.actions.dice import roll_tray
+from desktop.language import translator
 from desktop.share.server import RENEWED
 from desktop.store import Campaign
 from desktop.ui.dice_commands import AddDice, RollTray
@@ -298,3 +299,25 @@ def test_the_page_loads_nothing_from_outside_and_logs_no_errors(
         logged = []
     errors = [entry for entry in logged if entry.get("level") == "SEVERE"]
     assert errors == []
+
+
+def test_a_french_phone_reads_the_page_in_french(
+    qtbot: QtBot, browser: Browser, shared: Sharing
+) -> None:
+    """The HTML's words and the scripts' are in the phone's language (the catalogue's
+    French), the page says it is French, and the plural of the pool's count is French."""
+    french = translator("fr")
+    driver: Any = browser(360, 640, language="fr-FR,fr")
+    driver.get(shared.links()["Kara Voss"])
+    pool = expected(shared, shared.ids["kara"])
+    wait_for(driver, qtbot, lambda: showing(driver, pool))
+    read = driver.execute_script(
+        "return {lang: document.documentElement.lang,"
+        " dice: document.getElementById('dice-title').textContent,"
+        " counts: document.getElementById('dice-counts').textContent};"
+    )
+    assert read["lang"] == "fr"
+    assert read["dice"] == french.gettext("Your dice") != "Your dice"
+    in_pool = french.gettext("{count} in the pool").format(count=4)
+    assert in_pool != "4 in the pool" and read["counts"].startswith(in_pool)
+    assert driver.get_log("browser") == []  # no error from the words block or the scripts
