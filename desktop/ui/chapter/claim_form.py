@@ -18,8 +18,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop.language import N_
 from desktop.rules import factions
-from desktop.ui.chapter.labels import note
+from desktop.ui.chapter.labels import note, status_word
 from desktop.ui.form_helpers import (
     error_label,
     push_button,
@@ -29,6 +30,7 @@ from desktop.ui.form_helpers import (
 )
 from desktop.ui.plain_text import PlainLabel, escaped
 from desktop.ui.widgets.chapter_paint import label_font, warn_colour
+from desktop.ui.window_language import tr
 
 if TYPE_CHECKING:
     from desktop.store import ClaimRecord, FactionRecord
@@ -36,7 +38,7 @@ if TYPE_CHECKING:
 
 # --- The claim form ---------------------------------------------------------------------
 
-DEFAULT_HINT = (
+DEFAULT_HINT = N_(  # translated where shown: tr(DEFAULT_HINT)
     "Select a claim to edit it, or the lair.\n\nCtrl-click a second place to link or "
     "unlink the two with a path.\n\nDrag a claim to move it."
 )
@@ -63,7 +65,7 @@ class ClaimForm(QStackedWidget):
         self.setMinimumWidth(220)  # in a scroll area: its text wraps
 
     def _hint_page(self) -> QWidget:
-        self.hint = note(DEFAULT_HINT, "claimHint")
+        self.hint = note(tr(DEFAULT_HINT), "claimHint")
         self.hint.setAlignment(Qt.AlignmentFlag.AlignTop)
         return self.hint
 
@@ -73,10 +75,10 @@ class ClaimForm(QStackedWidget):
         self.name_edit.setObjectName("claimName")
         self.benefit_edit = QLineEdit()
         self.benefit_edit.setObjectName("claimBenefit")
-        self.benefit_edit.setPlaceholderText("e.g. +1 coin each downtime")
-        self.turf_check = QCheckBox("Counts as turf")
+        self.benefit_edit.setPlaceholderText(tr("e.g. +1 coin each downtime"))
+        self.turf_check = QCheckBox(tr("Counts as turf"))
         self.turf_check.setObjectName("claimTurf")
-        self.turf_check.setToolTip("Each turf the chapter holds lowers the rep needed by one.")
+        self.turf_check.setToolTip(tr("Each turf the chapter holds lowers the rep needed by one."))
         self.holder_label = wrapped_label("claimHolder", rich=True)
         self.road_label = note(name="claimRoadmap")
         self.status_spin = QSpinBox()
@@ -84,24 +86,24 @@ class ClaimForm(QStackedWidget):
         self.status_spin.setRange(-6, 6)
         self.status_spin.setValue(factions.SEIZE_STATUS_CHANGE)
         self.status_spin.setToolTip(
-            "Seizing a claim is a serious attack: usually -2 status with the loser."
+            tr("Seizing a claim is a serious attack: usually -2 status with the loser.")
         )
         self.status_note = note(name="seizeStatusNote")
-        self.seize_button = push_button("Seize for the chapter", "claimSeize")
+        self.seize_button = push_button(tr("Seize for the chapter"), "claimSeize")
         self.faction_combo = QComboBox()
         self.faction_combo.setObjectName("claimFaction")
-        self.transfer_button = push_button("Lose", "claimTransfer")
+        self.transfer_button = push_button(tr("Lose"), "claimTransfer")
         self.transfer_note = note(name="claimTransferNote")
-        self.delete_button = push_button("Delete claim", "claimDelete")
+        self.delete_button = push_button(tr("Delete claim"), "claimDelete")
         self.error = error_label("claimError")
 
-        self.seize_box = QGroupBox("Seize")
+        self.seize_box = QGroupBox(tr("Seize"))
         seize = QVBoxLayout(self.seize_box)
-        change = spread_row([PlainLabel("Status change"), self.status_spin])
+        change = spread_row([PlainLabel(tr("Status change")), self.status_spin])
         seize.addLayout(change)
         seize.addWidget(self.status_note)
         seize.addWidget(self.seize_button)
-        self.transfer_box = QGroupBox("Lose to a faction")
+        self.transfer_box = QGroupBox(tr("Lose to a faction"))
         transfer = QVBoxLayout(self.transfer_box)
         row = QHBoxLayout()
         row.addWidget(self.faction_combo, 1)
@@ -111,10 +113,10 @@ class ClaimForm(QStackedWidget):
 
         form = QFormLayout()
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
-        form.addRow("&Name", self.name_edit)
-        form.addRow("&Benefit", self.benefit_edit)
+        form.addRow(tr("&Name"), self.name_edit)
+        form.addRow(tr("&Benefit"), self.benefit_edit)
         form.addRow("", self.turf_check)
-        form.addRow("Held by", self.holder_label)
+        form.addRow(tr("Held by"), self.holder_label)
         layout = QVBoxLayout(page)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(form)
@@ -144,13 +146,15 @@ class ClaimForm(QStackedWidget):
 
     def _lair_page(self) -> QWidget:
         page = QWidget()
-        self.lair_title = PlainLabel("Lair")
+        self.lair_title = PlainLabel(tr("Lair"))
         self.lair_title.setFont(label_font(16, bold=True))
-        self.lair_check = QCheckBox("The chapter holds its lair")
+        self.lair_check = QCheckBox(tr("The chapter holds its lair"))
         self.lair_check.setObjectName("lairHeld")
         self.lair_note = note(
-            "If the lair is lost, the chapter loses the benefits of all its claims until "
-            "it restores its lair or establishes a new one (a score).",
+            tr(
+                "If the lair is lost, the chapter loses the benefits of all its claims until "
+                "it restores its lair or establishes a new one (a score)."
+            ),
             "lairNote",
         )
         layout = QVBoxLayout(page)
@@ -172,7 +176,7 @@ class ClaimForm(QStackedWidget):
 
     def show_lair(self, chapter: str, held: bool, writable: bool) -> None:
         self.claim = None
-        self.lair_title.setText(f"Lair of {chapter}")
+        self.lair_title.setText(tr("Lair of {chapter}").format(chapter=chapter))
         self.lair_check.setChecked(held)
         self.lair_check.setEnabled(writable)
         self.setCurrentIndex(2)
@@ -199,12 +203,14 @@ class ClaimForm(QStackedWidget):
         self.turf_check.setChecked(claim.turf)
         ours = loser is None
         holder = escaped(holder)  # a name: only text in our markup
-        self.holder_label.setText(f"<b>★ {holder}</b> (the chapter)" if ours else f"◇ {holder}")
+        self.holder_label.setText(
+            tr("<b>★ {holder}</b> (the chapter)").format(holder=holder) if ours else f"◇ {holder}"
+        )
         self.road_label.setText(roadmap)
         self.road_label.setVisible(bool(roadmap))
         self.seize_box.setVisible(not ours)
         if loser is not None:
-            self.seize_box.setTitle(f"Seize from {loser.name}")
+            self.seize_box.setTitle(tr("Seize from {faction}").format(faction=loser.name))
             if new_claim:
                 self.status_spin.setValue(factions.SEIZE_STATUS_CHANGE)
             self._show_status_change()
@@ -224,28 +230,41 @@ class ClaimForm(QStackedWidget):
             self.faction_combo.addItem(faction.name, faction.id)
         self.faction_combo.setCurrentIndex(max(0, self.faction_combo.findData(chosen)))
         self.faction_combo.setEnabled(bool(others))
-        self.transfer_box.setTitle("Lose to a faction" if ours else "Hand to another faction")
-        self.transfer_button.setText("Lose" if ours else "Hand over")
+        self.transfer_box.setTitle(
+            tr("Lose to a faction") if ours else tr("Hand to another faction")
+        )
+        self.transfer_button.setText(tr("Lose") if ours else tr("Hand over"))
         if not others:
-            self.transfer_note.setText("Add factions on the Faction Ladder to give it to one.")
+            self.transfer_note.setText(tr("Add factions on the Faction Ladder to give it to one."))
         elif ours:
-            self.transfer_note.setText("The chapter loses the claim and its benefit.")
+            self.transfer_note.setText(tr("The chapter loses the claim and its benefit."))
         else:
-            self.transfer_note.setText("A faction seizing it from another: no status change.")
+            self.transfer_note.setText(tr("A faction seizing it from another: no status change."))
 
     def _show_status_change(self) -> None:
         loser = self.loser
         if loser is None:
             return
         after = factions.change_status(loser.status, self.status_spin.value())
-        text = (
-            f"Status with {loser.name}: {factions.status_label(loser.status)} "
-            f"({loser.status:+d}) → {factions.status_label(after)} ({after:+d})."
-        )
         to_war = factions.is_war(after) and not factions.is_war(loser.status)
         if to_war:
-            text += " The chapter goes to war."
-        self.status_note.setText(text)
+            text = tr(
+                "Status with {faction}: {before} ({before_number}) → {after} "
+                "({after_number}). The chapter goes to war."
+            )
+        else:
+            text = tr(
+                "Status with {faction}: {before} ({before_number}) → {after} ({after_number})."
+            )
+        self.status_note.setText(
+            text.format(
+                faction=loser.name,
+                before=status_word(loser.status),
+                before_number=f"{loser.status:+d}",
+                after=status_word(after),
+                after_number=f"{after:+d}",
+            )
+        )
         colour = warn_colour(self.palette()).name() if to_war else ""
         self.status_note.setStyleSheet(f"color: {colour};" if colour else "")
 

@@ -39,6 +39,7 @@ from desktop.ui.form_helpers import (
     wrapped_label,
 )
 from desktop.ui.widgets.claim_map import LAIR_ID, ClaimScene, ClaimView, MapState
+from desktop.ui.window_language import ntr, tr
 
 if TYPE_CHECKING:
     from desktop.store import ChapterRecord, ClaimRecord, FactionRecord
@@ -57,12 +58,14 @@ class ClaimsTab(SessionWidget):
         self.scene = ClaimScene(self)
         self.view = ClaimView(self.scene)
         self.form = ClaimForm()
-        self.add_button = push_button("Add claim", "claimAdd")
+        self.add_button = push_button(tr("Add claim"), "claimAdd")
         self.link_button = push_button(
-            "Link", "claimLink", tip="Draw a path between the two selected places"
+            tr("Link"), "claimLink", tip=tr("Draw a path between the two selected places")
         )
         self.unlink_button = push_button(
-            "Unlink", "claimUnlink", tip="Remove the path between the two selected places"
+            tr("Unlink"),
+            "claimUnlink",
+            tip=tr("Remove the path between the two selected places"),
         )
         # Wrapped: on one line it made the chapter dock, tabbed with the ladder in Prep,
         # 466 px at least and squeezed the SySCards' preview off a 1366-pixel screen.
@@ -144,9 +147,14 @@ class ClaimsTab(SessionWidget):
             self.summary.clear()
             return
         held = sum(1 for claim in state.claims if claim.holder_id == LAIR_ID)
-        lost = "" if state.lair_held else " · lair lost: benefits suspended"
+        if state.lair_held:
+            text = tr("The chapter holds {held} of {count} · {turf} turf")
+        else:
+            text = tr(
+                "The chapter holds {held} of {count} · {turf} turf · lair lost: benefits suspended"
+            )
         self.summary.setText(
-            f"The chapter holds {held} of {len(state.claims)} · {self.chapter.turf} turf{lost}"
+            text.format(held=held, count=len(state.claims), turf=self.chapter.turf)
         )
 
     def show_selection(self) -> None:
@@ -159,11 +167,11 @@ class ClaimsTab(SessionWidget):
         self.add_button.setEnabled(self.writable)
         if len(ids) != 1 or state is None:
             hint = (
-                "Two places selected: Link draws a path between them, Unlink removes it."
+                tr("Two places selected: Link draws a path between them, Unlink removes it.")
                 if len(ids) == 2
                 else ""
             )
-            self.form.show_nothing(hint or DEFAULT_HINT)
+            self.form.show_nothing(hint or tr(DEFAULT_HINT))
             return
         if ids[0] == LAIR_ID:
             self.form.show_lair(state.chapter, state.lair_held, self.writable)
@@ -187,8 +195,8 @@ class ClaimsTab(SessionWidget):
         except ValueError:
             return ""
         if on_path:
-            return "On the roadmap: a path leads here from the lair or a chapter claim."
-        return "Off the roadmap: seizing it ignores the paths and is especially difficult."
+            return tr("On the roadmap: a path leads here from the lair or a chapter claim.")
+        return tr("Off the roadmap: seizing it ignores the paths and is especially difficult.")
 
     def selected_claim(self) -> ClaimRecord | None:
         ids = self.scene.selected_ids()
@@ -240,7 +248,10 @@ class ClaimsTab(SessionWidget):
         names = {claim.name.casefold() for claim in self.scene.state.claims}
         name = next(
             n
-            for n in (f"New claim {i}" if i > 1 else "New claim" for i in range(1, 1000))
+            for n in (
+                tr("New claim {number}").format(number=i) if i > 1 else tr("New claim")
+                for i in range(1, 1000)
+            )
             if n.casefold() not in names
         )
         x, y = self.scene.free_spot()
@@ -269,11 +280,13 @@ class ClaimsTab(SessionWidget):
         claim = self.selected_claim()
         if claim is None or self._session is None or self.scene.state is None:
             return
-        name = self.scene.state.faction_names.get(faction_id, "a faction")
+        name = self.scene.state.faction_names.get(faction_id, tr("a faction"))
         if claim.holder_id == LAIR_ID:
             command: QUndoCommand = LoseClaim(self._session, claim, faction_id, name)
         else:
-            text = f"Hand {claim.name} from {self.scene.state.holder(claim)} to {name}"
+            text = tr("Hand {claim} from {holder} to {faction}").format(
+                claim=claim.name, holder=self.scene.state.holder(claim), faction=name
+            )
             command = TransferClaim(self._session, claim, faction_id, text)
         self._push(command, self.form.error)
 
@@ -282,21 +295,26 @@ class ClaimsTab(SessionWidget):
         state = self.scene.state
         if len(ids) != 2 or self._session is None or state is None:
             return
-        names = ["the lair" if i == LAIR_ID else self._name(i) for i in ids]
-        if add:
-            command: QUndoCommand = LinkClaims(
-                self._session, ids[0], ids[1], f"Link {names[0]} and {names[1]}"
-            )
+        first, second = ids[0], ids[1]
+        if first == LAIR_ID:
+            text = tr("Link the lair and {claim}") if add else tr("Unlink the lair and {claim}")
+            text = text.format(claim=self._name(second))
+        elif second == LAIR_ID:
+            text = tr("Link {claim} and the lair") if add else tr("Unlink {claim} and the lair")
+            text = text.format(claim=self._name(first))
         else:
-            command = UnlinkClaims(
-                self._session, ids[0], ids[1], f"Unlink {names[0]} and {names[1]}"
-            )
+            text = tr("Link {first} and {second}") if add else tr("Unlink {first} and {second}")
+            text = text.format(first=self._name(first), second=self._name(second))
+        if add:
+            command: QUndoCommand = LinkClaims(self._session, first, second, text)
+        else:
+            command = UnlinkClaims(self._session, first, second, text)
         self._push(command)
 
     def _name(self, claim_id: int) -> str:
         state = self.scene.state
         claims = state.claims if state is not None else ()
-        return next((c.name for c in claims if c.id == claim_id), "a claim")
+        return next((c.name for c in claims if c.id == claim_id), tr("a claim"))
 
     def move_nodes(self, moved: list[tuple[int, tuple[float, float], tuple[float, float]]]) -> None:
         if self._session is None or self.scene.state is None:
@@ -307,10 +325,11 @@ class ClaimsTab(SessionWidget):
             for claim_id, old, new in moved
             if claim_id in by_id
         ]
-        self._macro(f"Move {len(commands)} claims", commands)
+        text = ntr("Move {count} claim", "Move {count} claims", len(commands))
+        self._macro(text.format(count=len(commands)), commands)
 
     def set_lair(self, held: bool) -> None:
         if self._session is None or self.chapter is None:
             return
-        text = "The chapter holds its lair" if held else "The chapter loses its lair"
+        text = tr("The chapter holds its lair") if held else tr("The chapter loses its lair")
         self._push(EditChapter(self._session, self.chapter, text, lair_held=held))

@@ -21,6 +21,7 @@ from desktop.ui.form_helpers import push_button, wrapped_label
 from desktop.ui.plain_text import PlainLabel, escaped
 from desktop.ui.session import CampaignSession
 from desktop.ui.widgets.number_field import NumberField
+from desktop.ui.window_language import tr
 
 if TYPE_CHECKING:
     from desktop.store import ChapterRecord
@@ -32,32 +33,32 @@ class PayoffForm(QGroupBox):
     apply_requested = Signal(int, bool, str, int)  # target tier, quiet, size, coin
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("Payoff", parent)
+        super().__init__(tr("Payoff"), parent)
         self.setObjectName("chapterPayoff")
         self.record: ChapterRecord | None = None
         self.target_spin = QSpinBox()
         self.target_spin.setObjectName("payoffTarget")
         self.target_spin.setRange(factions.MIN_TIER, factions.MAX_TIER)
-        self.target_spin.setPrefix("Tier ")
-        self.quiet_check = QCheckBox("Kept quiet (no one knows: no rep)")
+        self.target_spin.setPrefix(tr("Tier "))
+        self.quiet_check = QCheckBox(tr("Kept quiet (no one knows: no rep)"))
         self.quiet_check.setObjectName("payoffQuiet")
         self.size_combo = QComboBox()
         self.size_combo.setObjectName("payoffSize")
         for size in downtime.JOB_SIZES:
-            self.size_combo.addItem(JOB_LABELS[size], size)
+            self.size_combo.addItem(tr(JOB_LABELS[size]), size)
         self.size_combo.setCurrentIndex(self.size_combo.findData(downtime.STANDARD))
         # Typed, not spun: a spin box turned 99999 into 9999 without a word.
-        self.coin_field = NumberField("Coin", self._check_coin, width=72)
+        self.coin_field = NumberField(tr("Coin"), self._check_coin, width=72)
         self.coin_field.setObjectName("payoffCoin")
         coin = QHBoxLayout()
         coin.addWidget(self.coin_field)
-        coin.addWidget(PlainLabel("coin"))
+        coin.addWidget(PlainLabel(tr("coin")))
         self.preview = wrapped_label("payoffPreview", rich=True)
-        self.apply_button = push_button("Apply payoff", "payoffApply")
+        self.apply_button = push_button(tr("Apply payoff"), "payoffApply")
         grid = QGridLayout(self)
-        grid.addWidget(PlainLabel("Target"), 0, 0)
+        grid.addWidget(PlainLabel(tr("Target")), 0, 0)
         grid.addWidget(self.target_spin, 0, 1)
-        grid.addWidget(PlainLabel("Job"), 0, 2)
+        grid.addWidget(PlainLabel(tr("Job")), 0, 2)
         grid.addWidget(self.size_combo, 0, 3)
         grid.addLayout(coin, 0, 4)
         grid.addWidget(self.quiet_check, 1, 0, 1, 5)
@@ -110,7 +111,7 @@ class PayoffForm(QGroupBox):
         if self.job_size() == downtime.MAJOR:
             coin = self.coin_field.value()
             if coin is None:  # refused where it is typed: the preview says why
-                raise ValueError(self.coin_field.problem() or "Type the coin the job pays.")
+                raise ValueError(self.coin_field.problem() or tr("Type the coin the job pays."))
         return downtime.chapter_payoff(
             self.record.chapter,
             self.target_spin.value(),
@@ -124,7 +125,7 @@ class PayoffForm(QGroupBox):
         try:
             outcome = self.result()
         except ValueError as refused:  # the job would take the chapter past a bound
-            self.preview.setText(escaped(f"Not possible: {refused}"))
+            self.preview.setText(escaped(tr("Not possible: {reason}").format(reason=refused)))
             self.apply_button.setEnabled(False)
             return
         if outcome is None or self.record is None:
@@ -151,18 +152,26 @@ def payoff_text(
     gained = after.rep - record.rep
     needed = after.rep_needed
     if quiet:
-        rep = "<b>no rep</b> (kept quiet)"
+        rep = tr("<b>no rep</b> (kept quiet)")
     elif record.chapter.rep_full and pay.rep:
-        rep = "<b>no rep</b>: the tracker is full, so the chapter earns none until it develops"
+        rep = tr("<b>no rep</b>: the tracker is full, so the chapter earns none until it develops")
+    elif gained < pay.rep and gained:
+        rep = tr(
+            "<b>+{gained} rep</b> of {rep} (the tracker fills at {needed}) → {after} of {needed}"
+        )
     elif gained < pay.rep:
-        rep = f"<b>+{gained} rep</b> of {pay.rep} (the tracker fills at {needed})"
+        rep = tr("<b>+{gained} rep</b> of {rep} (the tracker fills at {needed})")
+    elif gained:
+        rep = tr("<b>+{gained} rep</b> → {after} of {needed}")
     else:
-        rep = f"<b>+{gained} rep</b>"
-    if gained:
-        rep += f" → {after.rep} of {needed}"
-    coin = f"<b>+{pay.coin} coin</b> → {after.coin}"
+        rep = tr("<b>+{gained} rep</b>")
+    rep = rep.format(gained=gained, rep=pay.rep, needed=needed, after=after.rep)
+    coin = tr("<b>+{coin} coin</b> → {after}").format(coin=pay.coin, after=after.coin)
     if pay.heat:
-        tier = after.standing(True)[0]
-        heat = f"<b>+{pay.heat} heat</b> → {after.heat} (at war; the chapter counts as tier {tier})"
-        return f"This job brings {rep}, {coin}, and {heat}."
-    return f"This job brings {rep}, and {coin}."
+        heat = tr(
+            "<b>+{heat} heat</b> → {after} (at war; the chapter counts as tier {tier})"
+        ).format(heat=pay.heat, after=after.heat, tier=after.standing(True)[0])
+        return tr("This job brings {rep}, {coin}, and {heat}.").format(
+            rep=rep, coin=coin, heat=heat
+        )
+    return tr("This job brings {rep}, and {coin}.").format(rep=rep, coin=coin)

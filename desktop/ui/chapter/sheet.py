@@ -22,9 +22,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop.language import N_
 from desktop.rules import downtime, factions
 from desktop.ui.accessible import named
-from desktop.ui.chapter.labels import WAR_MEANS, caption, note, stored_number
+from desktop.ui.chapter.labels import caption, hold_word, note, scale_word, stored_number
 from desktop.ui.chapter.payoff_form import PayoffForm
 from desktop.ui.chapter_commands import ChapterLosesHold, Develop, EditChapter, Payoff
 from desktop.ui.form_helpers import (
@@ -40,6 +41,7 @@ from desktop.ui.plain_text import PlainLabel, RichLabel
 from desktop.ui.session import CampaignSession
 from desktop.ui.widgets.chapter_paint import Block, RepTracker, label_font, warn_colour
 from desktop.ui.widgets.number_field import NumberField, problem_label
+from desktop.ui.window_language import ptr, tr
 from desktop.ui.zoom import zoom_size
 
 if TYPE_CHECKING:
@@ -65,13 +67,13 @@ class ChapterSheet(SessionWidget):
     def _build_widgets(self) -> None:
         self.name_edit = QLineEdit()
         self.name_edit.setObjectName("chapterName")
-        named(self.name_edit, "Chapter name")
+        named(self.name_edit, tr("Chapter name"))
         self.name_edit.setFont(label_font(20, bold=True))
         self.name_edit.setFrame(False)
-        self.name_edit.setPlaceholderText("Chapter name")
+        self.name_edit.setPlaceholderText(tr("Chapter name"))
         self.tier_spin = QSpinBox()
         self.tier_spin.setObjectName("chapterTier")
-        named(self.tier_spin, "Chapter tier")
+        named(self.tier_spin, tr("Chapter tier"))
         self.tier_spin.setRange(factions.MIN_TIER, factions.MAX_TIER)
         self.tier_spin.setFont(label_font(30, bold=True))
         self.tier_spin.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -80,8 +82,8 @@ class ChapterSheet(SessionWidget):
         self.hold_combo = QComboBox()
         self.hold_combo.setObjectName("chapterHold")
         self.hold_combo.setFont(label_font(22, bold=True))
-        self.hold_combo.addItem("Weak", factions.WEAK)
-        self.hold_combo.addItem("Strong", factions.STRONG)
+        self.hold_combo.addItem(ptr("hold", "Weak"), factions.WEAK)
+        self.hold_combo.addItem(ptr("hold", "Strong"), factions.STRONG)
         self.tier_note = note(name="chapterTierNote")
         self.hold_note = note(name="chapterHoldNote")
         self.war_title = PlainLabel()
@@ -96,32 +98,34 @@ class ChapterSheet(SessionWidget):
         # Typed, not spun: a spin box turned 99999 into 9999 without a word (and showed
         # 9999 beside a stored 10005). The field keeps what was typed and says why what
         # the file cannot hold is refused; nothing is written.
-        self.coin_field, self.coin_problem = self._typed("chapterCoin", "Coin")
-        self.heat_field, self.heat_problem = self._typed("chapterHeat", "Heat")
+        self.coin_field, self.coin_problem = self._typed("chapterCoin", N_("Coin"))
+        self.heat_field, self.heat_problem = self._typed("chapterHeat", N_("Heat"))
         self._numbers = {"coin": self.coin_field, "heat": self.heat_field}
         self._shown_numbers: dict[str, int] = {}  # the stored values the fields were given
-        self.develop_button = push_button("Develop", "chapterDevelop")
+        self.develop_button = push_button(tr("Develop"), "chapterDevelop")
         self.develop_reason = note(name="chapterDevelopReason")
-        self.lose_hold_button = push_button("Lose hold", "chapterLoseHold")
+        self.lose_hold_button = push_button(tr("Lose hold"), "chapterLoseHold")
         self.lose_hold_button.setToolTip(
-            "An operation against the chapter or a lost war: strong → weak; "
-            "weak → a tier lower, still weak."
+            tr(
+                "An operation against the chapter or a lost war: strong → weak; "
+                "weak → a tier lower, still weak."
+            )
         )
         # A mark in words, not only a colour; it stays until the GM clears it.
-        self.lair_threat = PlainLabel("⚠ Lair under threat")
+        self.lair_threat = PlainLabel(tr("⚠ Lair under threat"))
         self.lair_threat.setObjectName("chapterLairThreat")
         self.lair_threat.setFont(label_font(14, bold=True))
         style_error(self.lair_threat)
-        self.clear_threat_button = push_button("Clear the mark", "chapterClearThreat")
+        self.clear_threat_button = push_button(tr("Clear the mark"), "chapterClearThreat")
         self.error = error_label("chapterError")
         self.payoff = PayoffForm()
         self.notes_edit = QPlainTextEdit()
         self.notes_edit.setObjectName("chapterNotes")
-        named(self.notes_edit, "Chapter notes")
+        named(self.notes_edit, tr("Chapter notes"))
         # Tab leaves the notes: a keyboard user is never held in them.
         self.notes_edit.setTabChangesFocus(True)
         self.notes_edit.setPlaceholderText(
-            "Notes: the lair, upgrades, cohorts, who owes the chapter a favour…"
+            tr("Notes: the lair, upgrades, cohorts, who owes the chapter a favour…")
         )
         self.notes_edit.setMinimumHeight(48)
         # It takes the room that is left, without asking for more (no scroll bar).
@@ -130,17 +134,17 @@ class ChapterSheet(SessionWidget):
 
     @staticmethod
     def _typed(name: str, what: str) -> tuple[NumberField, QLabel]:
-        """A field (named `name`) for a number the file holds, and the line under it
-        that says why what is typed there is refused."""
-        field = NumberField(what, stored_number(what), width=96)
+        """A field (named `name`) for a number the file holds (`what`, marked with N_),
+        and the line under it that says why what is typed there is refused."""
+        field = NumberField(tr(what), stored_number(what), width=96)
         field.setObjectName(name)
         field.setFont(label_font(16, bold=True))
         zoom_size(field, minimumWidth=80)
-        return field, problem_label(field, f"{name}Problem")
+        return field, problem_label(field, f"{name}Problem")  # untranslated: an object name
 
     def _lay_out(self) -> None:
-        self.tier_block = self._stat_block("Tier", self.tier_spin, self.tier_note)
-        self.hold_block = self._stat_block("Hold", self.hold_combo, self.hold_note)
+        self.tier_block = self._stat_block(tr("Tier"), self.tier_spin, self.tier_note)
+        self.hold_block = self._stat_block(tr("Hold"), self.hold_combo, self.hold_note)
         self.war_block = Block()
         war = QVBoxLayout(self.war_block)
         war.setContentsMargins(18, 8, 10, 8)
@@ -152,9 +156,9 @@ class ChapterSheet(SessionWidget):
         top.addWidget(self.hold_block)
         top.addWidget(self.war_block, 1)
 
-        rep_head = spread_row([caption("Rep")], [self.rep_label])
+        rep_head = spread_row([caption(tr("Rep"))], [self.rep_label])
         purse = QHBoxLayout()
-        for text, spin in (("Coin", self.coin_field), ("Heat", self.heat_field)):
+        for text, spin in ((tr("Coin"), self.coin_field), (tr("Heat"), self.heat_field)):
             label = caption(text)
             label.setBuddy(spin)
             purse.addWidget(label)
@@ -185,7 +189,7 @@ class ChapterSheet(SessionWidget):
         layout.addWidget(self.threat_row)
         layout.addWidget(self.error)
         layout.addWidget(self.payoff)
-        layout.addWidget(caption("Notes"))
+        layout.addWidget(caption(tr("Notes")))
         layout.addWidget(self.notes_edit, 1)
 
     @staticmethod
@@ -202,24 +206,23 @@ class ChapterSheet(SessionWidget):
 
     def _connect(self) -> None:
         self.name_edit.editingFinished.connect(
-            lambda: self.edit("Rename the chapter", name=self.name_edit.text().strip())
+            lambda: self.edit(tr("Rename the chapter"), name=self.name_edit.text().strip())
         )
         self.tier_spin.valueChanged.connect(
-            lambda value: self.edit(f"Set the chapter to tier {value}", tier=value)
-        )
-        self.hold_combo.activated.connect(
-            lambda: self.edit(
-                f"Make the chapter's hold {self.hold_combo.currentData()}",
-                hold=self.hold_combo.currentData(),
+            lambda value: self.edit(
+                tr("Set the chapter to tier {tier}").format(tier=value), tier=value
             )
         )
-        self.rep_tracker.rep_chosen.connect(lambda rep: self.edit(f"Set rep to {rep}", rep=rep))
+        self.hold_combo.activated.connect(self._edit_hold)
+        self.rep_tracker.rep_chosen.connect(
+            lambda rep: self.edit(tr("Set rep to {rep}").format(rep=rep), rep=rep)
+        )
         for field, box in self._numbers.items():
             box.editingFinished.connect(lambda f=field: self.commit_number(f))
         self.develop_button.clicked.connect(self.develop)
         self.lose_hold_button.clicked.connect(self.lose_hold)
         self.clear_threat_button.clicked.connect(
-            lambda: self.edit("Clear the lair-under-threat mark", lair_threatened=False)
+            lambda: self.edit(tr("Clear the lair-under-threat mark"), lair_threatened=False)
         )
         self.payoff.apply_requested.connect(self.apply_payoff)
         # Written at each change, not after a pause: a crash loses nothing seen on screen.
@@ -272,10 +275,10 @@ class ChapterSheet(SessionWidget):
         self.rep_tracker.set_values(0, 0)
         self.rep_label.clear()
         self.rep_note.clear()
-        self.war_title.setText("No campaign open")
+        self.war_title.setText(tr("No campaign open"))
         self.war_note.clear()
         self.war_block.set_alarm(False)
-        self.develop_button.setText("Develop")
+        self.develop_button.setText(tr("Develop"))
         self.develop_button.setEnabled(False)
         self.develop_reason.clear()
 
@@ -305,55 +308,72 @@ class ChapterSheet(SessionWidget):
             self.notes_edit.setPlainText(record.notes)
             self.notes_edit.blockSignals(False)
         self._shown_notes = record.notes
-        self.tier_note.setText(factions.gang_scale_label(record.tier))
+        self.tier_note.setText(scale_word(record.tier))
         self.hold_note.setText(
-            "Fill the tracker to make it strong."
+            tr("Fill the tracker to make it strong.")
             if record.hold == factions.WEAK
-            else "Fill the tracker, then pay to go up a tier."
+            else tr("Fill the tracker, then pay to go up a tier.")
         )
 
     def _show_rep(self, record: ChapterRecord) -> None:
         chapter = record.chapter
         self.rep_tracker.set_values(record.rep, record.turf)
-        turf = f" · {record.turf} turf" if record.turf else " · no turf"
-        self.rep_label.setText(f"<b>{record.rep}</b> of {chapter.rep_needed} rep{turf}")
+        if record.turf:
+            rep = tr("<b>{rep}</b> of {needed} rep · {turf} turf")
+        else:
+            rep = tr("<b>{rep}</b> of {needed} rep · no turf")
+        self.rep_label.setText(
+            rep.format(rep=record.rep, needed=chapter.rep_needed, turf=record.turf)
+        )
         if chapter.rep_full:
-            self.rep_note.setText(
-                "The tracker is full: no rep is earned until the chapter develops."
-            )
+            note = tr("The tracker is full: no rep is earned until the chapter develops.")
         elif not record.lair_held:
-            self.rep_note.setText(
-                f"Click a box to set rep. {chapter.rep_needed} rep fills the tracker: "
+            note = tr(
+                "Click a box to set rep. {needed} rep fills the tracker: "
                 "turf counts for nothing while the lair is lost."
             )
         elif record.turf:
-            self.rep_note.setText(
-                f"Click a box to set rep. {chapter.rep_needed} rep fills the tracker "
-                f"({factions.FULL_REP} less {record.turf} turf)."
+            note = tr(
+                "Click a box to set rep. {needed} rep fills the tracker ({full} less {turf} turf)."
             )
         else:
-            self.rep_note.setText(
-                f"Click a box to set rep. {chapter.rep_needed} rep fills the tracker; "
+            note = tr(
+                "Click a box to set rep. {needed} rep fills the tracker; "
                 "each turf claim held needs one less."
             )
+        self.rep_note.setText(
+            note.format(needed=chapter.rep_needed, full=factions.FULL_REP, turf=record.turf)
+        )
 
     def _show_war(self, record: ChapterRecord, at_war_with: list[str]) -> None:
         at_war = bool(at_war_with) or record.at_war
         self.war_block.set_alarm(at_war)
         if not at_war:
-            self.war_title.setText("At peace")
+            self.war_title.setText(tr("At peace"))
             self.war_title.setStyleSheet("")
             self.war_note.setText(
-                "No faction is at war (status −3) with the chapter. At war: " + WAR_MEANS + "."
+                tr(
+                    "No faction is at war (status −3) with the chapter. At war: hold counts "
+                    "one lower, +1 heat from each score, and one downtime activity per "
+                    "character instead of two."
+                )
             )
             return
         tier, hold = record.chapter.standing(True)
-        self.war_title.setText("⚔ At war")
+        self.war_title.setText(tr("⚔ At war"))
         self.war_title.setStyleSheet(f"color: {warn_colour(self.palette()).name()};")
-        enemies = ", ".join(at_war_with) if at_war_with else "a faction"
+        if at_war_with:
+            note = tr(
+                "With {enemies}. While it lasts: hold counts one lower (now tier {tier}, "
+                "{hold}), +1 heat from each score, one downtime activity per character."
+            )
+        else:
+            note = tr(
+                "With a faction. While it lasts: hold counts one lower (now tier {tier}, "
+                "{hold}), +1 heat from each score, one downtime activity per character."
+            )
         self.war_note.setText(
-            f"With {enemies}. While it lasts: hold counts one lower (now tier {tier}, "
-            f"{hold}), +1 heat from each score, one downtime activity per character."
+            note.format(enemies=", ".join(at_war_with), tier=tier, hold=hold_word(hold))
         )
 
     def _show_develop(self, record: ChapterRecord, writable: bool) -> None:
@@ -391,22 +411,31 @@ class ChapterSheet(SessionWidget):
             return
         self._push(EditChapter(self._session, self.record, text, **changes))
 
+    def _edit_hold(self) -> None:
+        hold = self.hold_combo.currentData()
+        if hold == factions.STRONG:
+            text = tr("Make the chapter's hold strong")
+        else:
+            text = tr("Make the chapter's hold weak")
+        self.edit(text, hold=hold)
+
     def commit_number(self, field: str) -> None:
         """Write the coin or heat typed, once accepted (the field says why not)."""
         value = self._numbers[field].value()
         if self.record is not None and value is not None and value != getattr(self.record, field):
-            self.edit(f"Set {field} to {value}", **{field: value})
+            text = tr("Set heat to {value}") if field == "heat" else tr("Set coin to {value}")
+            self.edit(text.format(value=value), **{field: value})
 
     def commit_notes(self) -> None:
         notes = self.notes_edit.toPlainText()
         if self.record is not None and notes != self.record.notes:
-            self.edit("Edit the chapter's notes", notes=notes)
+            self.edit(tr("Edit the chapter's notes"), notes=notes)
 
     def flush_edits(self) -> None:
         """Write what is typed but not yet saved (the window is closing the campaign)."""
         name = self.name_edit.text().strip()
         if self.record is not None and name and name != self.record.name:
-            self.edit("Rename the chapter", name=name)
+            self.edit(tr("Rename the chapter"), name=name)
 
     def develop(self) -> None:
         if self._session is None or self.record is None:
@@ -428,7 +457,9 @@ class ChapterSheet(SessionWidget):
 
 def develop_text(record: ChapterRecord, option: factions.DevelopOption) -> str:
     if option.action == factions.DEVELOP_STRENGTHEN:
-        return "Strengthen hold"
+        return tr("Strengthen hold")
     if option.action == factions.DEVELOP_TIER_UP:
-        return f"Go up to tier {record.tier + 1} for {option.cost} coin"
-    return "Develop"
+        return tr("Go up to tier {tier} for {cost} coin").format(
+            tier=record.tier + 1, cost=option.cost
+        )
+    return tr("Develop")

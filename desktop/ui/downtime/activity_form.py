@@ -34,6 +34,9 @@ from desktop.ui.downtime.planning import (
     ROLLING,
     Context,
     Plan,
+    activity_word,
+    healing_word,
+    overindulgence_words,
     plan_asset,
     plan_healing,
     plan_project,
@@ -41,6 +44,7 @@ from desktop.ui.downtime.planning import (
     plan_train,
     plan_vice,
     plan_virtue,
+    position_word,
 )
 from desktop.ui.downtime.result_picker import ResultPicker
 from desktop.ui.form_helpers import (
@@ -54,6 +58,7 @@ from desktop.ui.form_helpers import (
 )
 from desktop.ui.plain_text import PlainLabel, escaped
 from desktop.ui.theme import HINT_STYLE
+from desktop.ui.window_language import ntr, tr, window_translator
 
 # -- a character's activity ----------------------------------------------------------------------
 
@@ -65,12 +70,12 @@ def _face_row(
     spin = QSpinBox()
     spin.setObjectName(f"{prefix}Face")
     spin.setRange(0, sides)
-    spin.setSpecialValueText("not rolled")
+    spin.setSpecialValueText(tr("not rolled"))
     spin.valueChanged.connect(changed)
-    button = QPushButton(f"Roll d{sides}")
+    button = QPushButton(tr("Roll d{sides}").format(sides=sides))
     button.setObjectName(f"{prefix}Roll")
     button.clicked.connect(lambda: spin.setValue(downtime.roll_die(rng(), sides)))
-    row = spread_row([button, PlainLabel("or the face"), spin])
+    row = spread_row([button, PlainLabel(tr("or the face")), spin])
     return row, spin
 
 
@@ -90,13 +95,14 @@ class ActivityForm(QWidget):
         self.allowance = wrapped_label("allowance", rich=True)
         self.extra_combo = QComboBox()
         self.extra_combo.setObjectName("extraPayment")
-        self.extra_combo.addItem("1 coin", downtime.COIN)
-        self.extra_combo.addItem("1 rep", downtime.REP)
-        self.extra_row = labelled_row("Pay for this extra activity with", self.extra_combo)
+        self.extra_combo.addItem(tr("1 coin"), downtime.COIN)
+        self.extra_combo.addItem(tr("1 rep"), downtime.REP)
+        self.extra_row = labelled_row(tr("Pay for this extra activity with"), self.extra_combo)
         self.activity_combo = QComboBox()
         self.activity_combo.setObjectName("activityChoice")
-        for key, label in downtime.ACTIVITY_LABELS.items():
-            self.activity_combo.addItem(label, key)
+        words = window_translator()
+        for key in downtime.ACTIVITY_LABELS:
+            self.activity_combo.addItem(activity_word(words, key), key)
         self.picker = ResultPicker(rng, coin=True, prefix="activity")
         # Only the chosen activity's page is shown, so the box is as tall as that page.
         self.pages = QWidget()
@@ -105,7 +111,7 @@ class ActivityForm(QWidget):
         self._build_pages(rng)
         self.preview = wrapped_label("preview", rich=True)
         self.preview.setStyleSheet(PREVIEW_STYLE)
-        self.record_button = push_button("Record activity", "recordActivity", self._record)
+        self.record_button = push_button(tr("Record activity"), "recordActivity", self._record)
         self.record_button.setDefault(True)
         self._build_layout()
 
@@ -115,79 +121,83 @@ class ActivityForm(QWidget):
         self._on_activity()
 
     def _build_pages(self, rng: Callable[[], random.Random]) -> None:
+        words = window_translator()
         self.asset_edit = QLineEdit()
         self.asset_edit.setObjectName("assetName")
-        self.asset_edit.setPlaceholderText("A fast boat, a gang of thugs, a forger's services…")
+        self.asset_edit.setPlaceholderText(tr("A fast boat, a gang of thugs, a forger's services…"))
         self.quality_coin = QSpinBox()
         self.quality_coin.setObjectName("qualityCoin")
         self.quality_coin.setRange(0, MAX_COIN - MAX_COIN % downtime.QUALITY_COIN)
         self.quality_coin.setSingleStep(downtime.QUALITY_COIN)
-        self.quality_coin.setSuffix(" coin")
-        self.quality_coin.setToolTip("2 coin for each level of quality above the roll's.")
+        self.quality_coin.setSuffix(tr(" coin"))
+        self.quality_coin.setToolTip(tr("2 coin for each level of quality above the roll's."))
         asset = QFormLayout()
-        asset.addRow("Asset", self.asset_edit)
-        asset.addRow("More quality", self.quality_coin)
+        asset.addRow(tr("Asset"), self.asset_edit)
+        asset.addRow(tr("More quality"), self.quality_coin)
 
         self.clock_combo = QComboBox()
         self.clock_combo.setObjectName("projectClock")
         self.clock_combo.setIconSize(QSize(20, 20))
         self.clock_name = QLineEdit()
         self.clock_name.setObjectName("projectName")
-        self.clock_name.setPlaceholderText("Name of the new project")
+        self.clock_name.setPlaceholderText(tr("Name of the new project"))
         self.clock_segments = QSpinBox()
         self.clock_segments.setObjectName("projectSegments")
         self.clock_segments.setRange(downtime.MIN_SEGMENTS, downtime.MAX_SEGMENTS)
         self.clock_segments.setValue(PROJECT_SEGMENTS)
-        self.clock_segments.setSuffix(" segments")
+        self.clock_segments.setSuffix(tr(" segments"))
         self.new_clock_row = wide_and_narrow(self.clock_name, self.clock_segments)
         project = QFormLayout()
-        project.addRow("Clock", self.clock_combo)
+        project.addRow(tr("Clock"), self.clock_combo)
         project.addRow("", self.new_clock_row)
 
         self.mode_combo = QComboBox()
         self.mode_combo.setObjectName("healingMode")
-        for key, mode in downtime.HEALING_MODES.items():
-            self.mode_combo.addItem(mode.label, key)
+        for key in downtime.HEALING_MODES:
+            self.mode_combo.addItem(healing_word(words, key), key)
         self.mode_hint = PlainLabel()
         self.mode_hint.setStyleSheet(HINT_STYLE)
         self.mode_hint.setWordWrap(True)
-        self.recover_button = push_button("Recover with 1 stress instead", "recoverWithStress")
+        self.recover_button = push_button(tr("Recover with 1 stress instead"), "recoverWithStress")
         self.recover_button.setToolTip(
-            "Expend 1 stress to recover a quarter of maximum HP. Allowed during downtime; "
-            "it is not an activity."
+            tr(
+                "Expend 1 stress to recover a quarter of maximum HP. Allowed during downtime; "
+                "it is not an activity."
+            )
         )
         healing = QFormLayout()
-        healing.addRow("Treatment", self.mode_combo)
+        healing.addRow(tr("Treatment"), self.mode_combo)
         healing.addRow("", self.mode_hint)
         healing.addRow("", self.recover_button)
 
         self.track_combo = QComboBox()
         self.track_combo.setObjectName("trainTrack")
-        self.upgrade_check = QCheckBox("The chapter has the Training upgrade (+1 XP)")
+        self.upgrade_check = QCheckBox(tr("The chapter has the Training upgrade (+1 XP)"))
         self.upgrade_check.setObjectName("trainingUpgrade")
         train = QFormLayout()
-        train.addRow("XP track", self.track_combo)
+        train.addRow(tr("XP track"), self.track_combo)
         train.addRow("", self.upgrade_check)
 
         virtue_row, self.virtue_face = _face_row(
             "virtue", downtime.VIRTUE_DIE, rng, self.update_preview
         )
         virtue = QFormLayout()
-        virtue.addRow("Stress cleared", virtue_row)
+        virtue.addRow(tr("Stress cleared"), virtue_row)
 
         vice_row, self.vice_face = _face_row("vice", downtime.VICE_DIE, rng, self.update_preview)
-        self.overindulge_box = QGroupBox("Overindulged: how?")
+        self.overindulge_box = QGroupBox(tr("Overindulged: how?"))
         self.overindulge_box.setObjectName("overindulgence")
         self.overindulge_group = QButtonGroup(self)
         box_layout = QVBoxLayout(self.overindulge_box)
-        for number, (key, way) in enumerate(downtime.OVERINDULGENCES.items()):
-            button = QRadioButton(f"{way.label}: {way.effect}")
+        for number, key in enumerate(downtime.OVERINDULGENCES):
+            label, effect = overindulgence_words(words, key)
+            button = QRadioButton(tr("{way}: {effect}").format(way=label, effect=effect))
             button.setObjectName(f"overindulge_{key}")
             button.setProperty("key", key)
             self.overindulge_group.addButton(button, number)
             box_layout.addWidget(button)
         vice = QFormLayout()
-        vice.addRow("Stress cleared", vice_row)
+        vice.addRow(tr("Stress cleared"), vice_row)
         vice.addRow(self.overindulge_box)
 
         self._pages: dict[str, QWidget] = {}
@@ -225,11 +235,11 @@ class ActivityForm(QWidget):
         title_font.setBold(True)
         self.title.setFont(title_font)
         choose = QFormLayout()
-        choose.addRow("Activity", self.activity_combo)
-        self.roll_box = QGroupBox("The roll")
+        choose.addRow(tr("Activity"), self.activity_combo)
+        self.roll_box = QGroupBox(tr("The roll"))
         roll_layout = QVBoxLayout(self.roll_box)
         roll_layout.addWidget(self.picker)
-        self.effect_box = QGroupBox("The activity")
+        self.effect_box = QGroupBox(tr("The activity"))
         effect_layout = QVBoxLayout(self.effect_box)
         effect_layout.addWidget(self.pages)
         self.error_label = error_label("activityError", hidden=False)
@@ -252,7 +262,7 @@ class ActivityForm(QWidget):
         self._ctx, self._writable = ctx, writable
         self.setEnabled(ctx is not None)
         if ctx is None:
-            self.title.setText("Pick a player character")
+            self.title.setText(tr("Pick a player character"))
             self.allowance.clear()
             self.extra_row.hide()
             self.update_preview()
@@ -267,17 +277,44 @@ class ActivityForm(QWidget):
     def _show_allowance(self, ctx: Context) -> None:
         progress, chapter = ctx.progress, ctx.chapter
         taken = len(progress.taken)
-        war = " (one while the chapter is at war)" if progress.at_war else ""
         if progress.free_left:
-            text = (
-                f"<b>{progress.free_left}</b> of {progress.free} free "
-                f"activit{'y' if progress.free == 1 else 'ies'} left{war}."
-            )
+            if progress.at_war:
+                text = ntr(
+                    "<b>{left}</b> of {count} free activity left "
+                    "(one while the chapter is at war).",
+                    "<b>{left}</b> of {count} free activities left "
+                    "(one while the chapter is at war).",
+                    progress.free,
+                )
+            else:
+                text = ntr(
+                    "<b>{left}</b> of {count} free activity left.",
+                    "<b>{left}</b> of {count} free activities left.",
+                    progress.free,
+                )
+            text = text.format(left=progress.free_left, count=progress.free)
         else:
-            text = (
-                f"Free activities used ({taken} taken{war}). Another costs "
-                f"{downtime.EXTRA_ACTIVITY_COST} coin or rep: the chapter has "
-                f"{chapter.coin} coin and {chapter.rep} rep."
+            if progress.at_war:
+                text = ntr(
+                    "Free activities used ({count} taken (one while the chapter is at war)). "
+                    "Another costs {cost} coin or rep: the chapter has {coin} coin and {rep} rep.",
+                    "Free activities used ({count} taken (one while the chapter is at war)). "
+                    "Another costs {cost} coin or rep: the chapter has {coin} coin and {rep} rep.",
+                    taken,
+                )
+            else:
+                text = ntr(
+                    "Free activities used ({count} taken). Another costs {cost} coin or rep: "
+                    "the chapter has {coin} coin and {rep} rep.",
+                    "Free activities used ({count} taken). Another costs {cost} coin or rep: "
+                    "the chapter has {coin} coin and {rep} rep.",
+                    taken,
+                )
+            text = text.format(
+                count=taken,
+                cost=downtime.EXTRA_ACTIVITY_COST,
+                coin=chapter.coin,
+                rep=chapter.rep,
             )
         self.allowance.setText(text)
         self.extra_row.setVisible(progress.free_left == 0)
@@ -293,7 +330,7 @@ class ActivityForm(QWidget):
                     f"{clock.name}  ({clock.filled}/{clock.segments})",
                     clock.id,
                 )
-        self.clock_combo.addItem("A new project clock…", NEW_CLOCK)
+        self.clock_combo.addItem(tr("A new project clock…"), NEW_CLOCK)
         index = self.clock_combo.findData(current) if current is not None else 0
         self.clock_combo.setCurrentIndex(max(0, index))
         self.clock_combo.blockSignals(False)
@@ -306,8 +343,11 @@ class ActivityForm(QWidget):
         first_free = -1
         for index, (track, marks) in enumerate(ctx.sheet.xp):
             trained = not ctx.progress.can_train(track)
-            note = "trained this downtime" if trained else f"{marks} XP"
-            self.track_combo.addItem(f"{track}  ({note})", track)
+            if trained:
+                text = tr("{track}  (trained this downtime)").format(track=track)
+            else:
+                text = tr("{track}  ({marks} XP)").format(track=track, marks=marks)
+            self.track_combo.addItem(text, track)
             if trained:
                 model = self.track_combo.model()
                 item = model.item(index) if isinstance(model, QStandardItemModel) else None
@@ -330,7 +370,7 @@ class ActivityForm(QWidget):
         activity = self.activity()
         for key, page in self._pages.items():
             page.setVisible(key == activity)
-        self.effect_box.setTitle(downtime.ACTIVITY_LABELS[activity])
+        self.effect_box.setTitle(activity_word(window_translator(), activity))
         self.roll_box.setVisible(activity in ROLLING)
         self._on_mode()
 
@@ -345,12 +385,33 @@ class ActivityForm(QWidget):
             return
         mode = downtime.healing_mode(str(self.mode_combo.currentData()))
         position = POSITION_OF_TARGET[mode.target]
-        self.picker.set_position(position, locked=True, tip="Set by the way of healing.")
-        costs = f"takes {mode.stress} stress" if mode.stress else "costs no stress"
-        disadvantage = "; roll with disadvantage" if mode.disadvantage else ""
+        self.picker.set_position(position, locked=True, tip=tr("Set by the way of healing."))
+        if mode.stress and mode.disadvantage:
+            hint = tr(
+                "Rolls against {position} ({target}), takes {stress} stress; roll with "
+                "disadvantage. Failure recovers once, Success twice, Critical 2 + m times."
+            )
+        elif mode.stress:
+            hint = tr(
+                "Rolls against {position} ({target}), takes {stress} stress. "
+                "Failure recovers once, Success twice, Critical 2 + m times."
+            )
+        elif mode.disadvantage:
+            hint = tr(
+                "Rolls against {position} ({target}), costs no stress; roll with "
+                "disadvantage. Failure recovers once, Success twice, Critical 2 + m times."
+            )
+        else:
+            hint = tr(
+                "Rolls against {position} ({target}), costs no stress. "
+                "Failure recovers once, Success twice, Critical 2 + m times."
+            )
         self.mode_hint.setText(
-            f"Rolls against {position.capitalize()} ({mode.target}), {costs}{disadvantage}. "
-            "Failure recovers once, Success twice, Critical 2 + m times."
+            hint.format(
+                position=position_word(window_translator(), position),
+                target=mode.target,
+                stress=mode.stress,
+            )
         )
         self.update_preview()
 
@@ -370,7 +431,7 @@ class ActivityForm(QWidget):
         """The step the form describes now; ValueError says what is missing or refused."""
         ctx = self._ctx
         if ctx is None:
-            raise ValueError("Pick a player character.")
+            raise ValueError(tr("Pick a player character."))
         ctx = replace(ctx, extra=str(self.extra_combo.currentData()))
         activity, picker = self.activity(), self.picker
         if activity == downtime.ACQUIRE_ASSET:
@@ -406,10 +467,11 @@ class ActivityForm(QWidget):
             self._plan = self.make_plan()
         except ValueError as error:
             self._plan = None
-            self.preview.setText(f"<i>{escaped(str(error))}</i>")
+            self.preview.setText(f"<i>{escaped(str(error))}</i>")  # untranslated: markup
         else:
             lines = [escaped(line) for line in self._plan.lines]  # names: only text
-            self.preview.setText("<br>".join(lines) or "Nothing changes on the sheets.")
+            shown = "<br>".join(lines)  # untranslated: markup
+            self.preview.setText(shown or tr("Nothing changes on the sheets."))
         self.record_button.setEnabled(self._writable and self._plan is not None)
         self.error_label.clear()
         self.error_label.hide()

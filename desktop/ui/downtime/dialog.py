@@ -32,6 +32,7 @@ from desktop.store import (
     DowntimeStep,
     NotFound,
 )
+from desktop.ui.chapter.labels import hold_word
 from desktop.ui.downtime.activity_form import ActivityForm
 from desktop.ui.downtime.faction_phase import FactionPhase
 from desktop.ui.downtime.planning import TOPICS, Context, Plan
@@ -39,6 +40,7 @@ from desktop.ui.downtime_commands import RecordDowntime, SetDowntimeSheet
 from desktop.ui.form_helpers import push_button, spread_row, style_error, wrapped_label
 from desktop.ui.plain_text import PlainLabel, RichLabel, escaped, tooltip
 from desktop.ui.session import CampaignSession
+from desktop.ui.window_language import ntr, tr, window_translator
 
 # -- the dialog -----------------------------------------------------------------------------------
 
@@ -71,9 +73,9 @@ class DowntimeSessionDialog(QDialog):
         self.summary_total.setObjectName("summaryTotal")
         self.tabs = QTabWidget()
         self.tabs.setObjectName("downtimeTabs")
-        self.undo_button = push_button("Undo", "downtimeUndo")
-        self.redo_button = push_button("Redo", "downtimeRedo")
-        self.close_button = QPushButton("Close")
+        self.undo_button = push_button(tr("Undo"), "downtimeUndo")
+        self.redo_button = push_button(tr("Redo"), "downtimeRedo")
+        self.close_button = QPushButton(tr("Close"))
         self._build_layout()
 
         session.changed.connect(self._on_changed)
@@ -105,9 +107,9 @@ class DowntimeSessionDialog(QDialog):
         summary_layout = QVBoxLayout(summary)
         summary_layout.addWidget(self.summary_total)
         summary_layout.addWidget(self.summary, 1)
-        self.tabs.addTab(people, "&Characters")
-        self.tabs.addTab(self.factions, "&Factions")
-        self.tabs.addTab(summary, "&Summary")
+        self.tabs.addTab(people, tr("&Characters"))
+        self.tabs.addTab(self.factions, tr("&Factions"))
+        self.tabs.addTab(summary, tr("&Summary"))
         line = QFrame()
         line.setFrameShape(QFrame.Shape.HLine)
         line.setFrameShadow(QFrame.Shadow.Sunken)
@@ -134,18 +136,38 @@ class DowntimeSessionDialog(QDialog):
         number = campaign.downtime.session()
         chapter = campaign.chapter.get()
         self.setWindowTitle(
-            f"Downtime session {number} — {chapter.name}" if number else "Downtime — no session"
+            tr("Downtime session {number} — {chapter}").format(number=number, chapter=chapter.name)
+            if number
+            else tr("Downtime — no session")
         )
         rep_needed = factions.rep_to_develop(chapter.turf)
-        running = f"Downtime session {number}" if number else "No downtime session is running"
-        hint = "" if number else " (start one from the Downtime menu)"
+        if number:
+            header = tr(
+                "<b>Downtime session {number}</b> · <b>{chapter}</b> · tier {tier}, "
+                "{hold} hold · <b>{coin}</b> coin · rep {rep}/{needed} · heat {heat}"
+            )
+        else:
+            header = tr(
+                "<b>No downtime session is running</b> (start one from the Downtime menu) · "
+                "<b>{chapter}</b> · tier {tier}, {hold} hold · <b>{coin}</b> coin · "
+                "rep {rep}/{needed} · heat {heat}"
+            )
         self.header.setText(
-            f"<b>{running}</b>{hint} · <b>{escaped(chapter.name)}</b> · tier {chapter.tier}, "
-            f"{chapter.hold} hold · <b>{chapter.coin}</b> coin · rep {chapter.rep}/{rep_needed}"
-            f" · heat {chapter.heat}"
+            header.format(
+                number=number,
+                chapter=escaped(chapter.name),
+                tier=chapter.tier,
+                hold=hold_word(chapter.hold),
+                coin=chapter.coin,
+                rep=chapter.rep,
+                needed=rep_needed,
+                heat=chapter.heat,
+            )
         )
         self.war_label.setText(
-            "At war: each character has one free activity instead of two." if chapter.at_war else ""
+            tr("At war: each character has one free activity instead of two.")
+            if chapter.at_war
+            else ""
         )
         self.war_label.setVisible(chapter.at_war)
         self._fill_characters(campaign.roster.all())
@@ -174,8 +196,17 @@ class DowntimeSessionDialog(QDialog):
         for record in pcs:
             progress = self.session.campaign.downtime.of_character(record.id)
             left = progress.free_left
-            note = f"{left} free left" if left else f"{len(progress.taken)} taken · extras cost"
-            item = QListWidgetItem(kind_icon("pc"), f"{record.name}\n{note}")
+            if left:
+                text = ntr("{name}\n{count} free left", "{name}\n{count} free left", left)
+                text = text.format(name=record.name, count=left)
+            else:
+                taken = len(progress.taken)
+                text = ntr(
+                    "{name}\n{count} taken · extras cost",
+                    "{name}\n{count} taken · extras cost",
+                    taken,
+                ).format(name=record.name, count=taken)
+            item = QListWidgetItem(kind_icon("pc"), text)
             item.setData(Qt.ItemDataRole.UserRole, record.id)
             self.characters.addItem(item)
             if record.id == wanted:
@@ -204,6 +235,7 @@ class DowntimeSessionDialog(QDialog):
             progress=campaign.downtime.of_character(character_id),
             track_length=length,
             clocks=clocks,
+            tr=window_translator(),
         )
 
     def _show_character(self, row: int) -> None:
@@ -216,7 +248,9 @@ class DowntimeSessionDialog(QDialog):
         live = [entry for entry in entries if not entry.undone]
         for number, entry in enumerate(entries, start=1):
             text = f"{number}. {entry.summary}"
-            item = QListWidgetItem(text if not entry.undone else f"{text}  (undone)")
+            item = QListWidgetItem(
+                text if not entry.undone else tr("{step}  (undone)").format(step=text)
+            )
             if entry.undone:
                 font = item.font()
                 font.setStrikeOut(True)
@@ -224,13 +258,18 @@ class DowntimeSessionDialog(QDialog):
                 item.setForeground(self.palette().color(self.palette().ColorRole.PlaceholderText))
             self.summary.addItem(item)
         if not entries:
-            self.summary.addItem("Nothing recorded in this session yet.")
+            self.summary.addItem(tr("Nothing recorded in this session yet."))
         coin = sum(entry.coin_spent for entry in live)
         extras = sum(1 for entry in live if entry.extra)
+        steps = ntr(
+            "<b>{count}</b> step this session", "<b>{count}</b> steps this session", len(live)
+        )
+        spent = tr("{coin} coin spent on rolls and quality")
+        paid = ntr("{count} extra activity paid", "{count} extra activities paid", extras)
         self.summary_total.setText(
-            f"<b>{len(live)}</b> step{'s' if len(live) != 1 else ''} this session · "
-            f"{coin} coin spent on rolls and quality · {extras} extra "
-            f"activit{'y' if extras == 1 else 'ies'} paid"
+            " · ".join(
+                (steps.format(count=len(live)), spent.format(coin=coin), paid.format(count=extras))
+            )
         )
 
     # -- writing ---------------------------------------------------------------------------------
@@ -261,8 +300,10 @@ class DowntimeSessionDialog(QDialog):
         self.undo_button.setEnabled(stack.canUndo())
         self.redo_button.setEnabled(stack.canRedo())
         # A step's text names what it changed: only text.
-        self.undo_button.setToolTip(tooltip(f"Undo: {stack.undoText()}") if stack.canUndo() else "")
-        self.redo_button.setToolTip(tooltip(f"Redo: {stack.redoText()}") if stack.canRedo() else "")
+        undo = tooltip(tr("Undo: {step}").format(step=stack.undoText()))
+        redo = tooltip(tr("Redo: {step}").format(step=stack.redoText()))
+        self.undo_button.setToolTip(undo if stack.canUndo() else "")
+        self.redo_button.setToolTip(redo if stack.canRedo() else "")
 
     def detach(self) -> None:
         """Let go of the session (the campaign is closing)."""

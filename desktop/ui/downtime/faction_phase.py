@@ -19,12 +19,14 @@ from PySide6.QtWidgets import (
 
 from desktop.rules import factions
 from desktop.store import OWNER_FACTION, ClockRecord, DowntimeStep, FactionRecord
+from desktop.ui.chapter.labels import hold_word, status_word
 from desktop.ui.downtime.look import PREVIEW_STYLE, clock_icon
 from desktop.ui.downtime.planning import plan_faction_tick
 from desktop.ui.downtime.result_picker import ResultPicker
 from desktop.ui.form_helpers import push_button, spread_row, wrapped_label
 from desktop.ui.plain_text import PlainLabel, escaped, tooltip
 from desktop.ui.theme import HINT_STYLE
+from desktop.ui.window_language import ntr, tr, window_translator
 
 
 class FactionPhase(QWidget):
@@ -50,11 +52,11 @@ class FactionPhase(QWidget):
         self.modifier_spin = QSpinBox()
         self.modifier_spin.setObjectName("fortuneModifier")
         self.modifier_spin.setRange(-6, 6)
-        self.modifier_spin.setToolTip("Up or down for the opposition or the circumstances.")
+        self.modifier_spin.setToolTip(tr("Up or down for the opposition or the circumstances."))
         self.picker = ResultPicker(rng, coin=False, prefix="fortune")
         self.preview = wrapped_label("factionPreview", rich=True)
         self.preview.setStyleSheet(PREVIEW_STYLE.replace("#preview", "#factionPreview"))
-        self.tick_button = push_button("Tick the clock", "tickClock", self._tick)
+        self.tick_button = push_button(tr("Tick the clock"), "tickClock", self._tick)
         self._build_layout()
         self.tree.currentItemChanged.connect(self._on_current)
         self.modifier_spin.valueChanged.connect(self._follow_rating)
@@ -63,12 +65,15 @@ class FactionPhase(QWidget):
 
     def _build_layout(self) -> None:
         rating = QHBoxLayout()
-        rating.addWidget(PlainLabel("Fortune roll on tier, modified by"))
+        rating.addWidget(PlainLabel(tr("Fortune roll on tier, modified by")))
         rating.addWidget(self.modifier_spin)
         rating.addStretch(1)
         hint = PlainLabel(
-            "The GM advances the clocks of the factions they care about now. A fortune roll "
-            "uses the faction's tier as its dice; Failure ticks 1, Success 2, Critical 2 + m."
+            tr(
+                "The GM advances the clocks of the factions they care about now. A fortune "
+                "roll uses the faction's tier as its dice; Failure ticks 1, Success 2, "
+                "Critical 2 + m."
+            )
         )
         hint.setWordWrap(True)
         hint.setStyleSheet(HINT_STYLE)
@@ -104,7 +109,14 @@ class FactionPhase(QWidget):
         for faction in faction_list:
             item = QTreeWidgetItem([faction.name, _faction_text(faction)])
             item.setData(0, Qt.ItemDataRole.UserRole, 0)
-            item.setToolTip(0, tooltip(f"{faction.name}: {_faction_text(faction)}"))
+            item.setToolTip(
+                0,
+                tooltip(
+                    tr("{name}: {standing}").format(
+                        name=faction.name, standing=_faction_text(faction)
+                    )
+                ),
+            )
             font = item.font(0)
             font.setBold(True)
             item.setFont(0, font)
@@ -112,7 +124,7 @@ class FactionPhase(QWidget):
             self.tree.addTopLevelItem(item)
             owned = [c for c in self._clocks.values() if c.owner_id == faction.id]
             for clock in owned:
-                progress = "complete" if clock.done else f"{clock.filled}/{clock.segments}"
+                progress = tr("complete") if clock.done else f"{clock.filled}/{clock.segments}"
                 child = QTreeWidgetItem([clock.name, progress])
                 child.setIcon(0, clock_icon(clock.segments, clock.filled, self.palette()))
                 child.setData(0, Qt.ItemDataRole.UserRole, clock.id)
@@ -158,13 +170,19 @@ class FactionPhase(QWidget):
     def _on_current(self, *_args: object) -> None:
         clock, faction = self.current_clock(), self._faction()
         if not self._clocks:
-            self.title.setText("<b>No faction has a clock yet.</b> Add them in the Clocks dock.")
+            self.title.setText(
+                tr("<b>No faction has a clock yet.</b> Add them in the Clocks dock.")
+            )
         elif clock is None or faction is None:
-            self.title.setText("<b>Pick a faction's clock</b>")
+            self.title.setText(tr("<b>Pick a faction's clock</b>"))
         else:
             self.title.setText(
-                f"<b>{escaped(faction.name)}</b> · “{escaped(clock.name)}” "
-                f"{clock.filled}/{clock.segments}"
+                tr("<b>{faction}</b> · “{clock}” {filled}/{segments}").format(
+                    faction=escaped(faction.name),
+                    clock=escaped(clock.name),
+                    filled=clock.filled,
+                    segments=clock.segments,
+                )
             )
         self._follow_rating()
 
@@ -176,30 +194,44 @@ class FactionPhase(QWidget):
             if faction
             else 0
         )
-        war = " at war" if faction and tier != faction.tier else ""
+        war = bool(faction and tier != faction.tier)
         rating = factions.fortune_rating(tier, self.modifier_spin.value())
-        zero = " (0 dice: roll two, keep the lower)" if rating == 0 else ""
-        self.picker.set_dice(
-            rating, locked=True, tip=f"Tier {tier}{war}, modified: {rating} dice{zero}."
-        )
+        if rating == 0 and war:
+            tip = tr("Tier {tier} at war, modified: 0 dice (0 dice: roll two, keep the lower).")
+        elif rating == 0:
+            tip = tr("Tier {tier}, modified: 0 dice (0 dice: roll two, keep the lower).")
+        elif war:
+            tip = ntr(
+                "Tier {tier} at war, modified: {count} dice.",
+                "Tier {tier} at war, modified: {count} dice.",
+                rating,
+            )
+        else:
+            tip = ntr(
+                "Tier {tier}, modified: {count} dice.",
+                "Tier {tier}, modified: {count} dice.",
+                rating,
+            )
+        self.picker.set_dice(rating, locked=True, tip=tip.format(tier=tier, count=rating))
         self.update_preview()
 
     def make_step(self) -> DowntimeStep:
         clock, faction = self.current_clock(), self._faction()
         if clock is None or faction is None:
-            raise ValueError("Pick a faction's clock to tick.")
+            raise ValueError(tr("Pick a faction's clock to tick."))
         if clock.done:
-            raise ValueError(f"“{clock.name}” is already complete.")
+            raise ValueError(tr("“{clock}” is already complete.").format(clock=clock.name))
         result = self.picker.require_result()
         how = self.picker.describe()
-        how = f"fortune roll, {how}" if "rolled" in how else how
-        return plan_faction_tick(faction, clock, result, how)
+        if self.picker.rolled():
+            how = tr("fortune roll, {roll}").format(roll=how)
+        return plan_faction_tick(faction, clock, result, how, window_translator())
 
     def update_preview(self) -> None:
         try:
             step = self.make_step()
         except ValueError as error:
-            self.preview.setText(f"<i>{escaped(str(error))}</i>")
+            self.preview.setText(f"<i>{escaped(str(error))}</i>")  # untranslated: markup
             self.tick_button.setEnabled(False)
             return
         self.preview.setText(escaped(step.summary))  # names: only text
@@ -209,7 +241,7 @@ class FactionPhase(QWidget):
         try:
             step = self.make_step()
         except ValueError as error:
-            self.preview.setText(f"<i>{escaped(str(error))}</i>")
+            self.preview.setText(f"<i>{escaped(str(error))}</i>")  # untranslated: markup
             return
         self.record_requested.emit(step)
 
@@ -219,5 +251,6 @@ class FactionPhase(QWidget):
 
 
 def _faction_text(faction: FactionRecord) -> str:
-    status = factions.status_label(faction.status)
-    return f"tier {faction.tier} {faction.hold} · {status}"
+    return tr("tier {tier} {hold} · {status}").format(
+        tier=faction.tier, hold=hold_word(faction.hold), status=status_word(faction.status)
+    )

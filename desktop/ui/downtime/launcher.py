@@ -9,6 +9,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu, QWidget
 
 from desktop.ui.session import CampaignSession
+from desktop.ui.window_language import tr
 
 if TYPE_CHECKING:  # the dialog and its commands are imported when first used
     from desktop.ui.downtime.dialog import DowntimeSessionDialog
@@ -24,16 +25,16 @@ class DowntimeLauncher(QObject):
         self._window = window
         self._session: CampaignSession | None = None
         self.dialog: DowntimeSessionDialog | None = None
-        self.start_action = QAction("&Start Downtime Session…", window)
+        self.start_action = QAction(tr("&Start Downtime Session…"), window)
         self.start_action.setObjectName("start_downtime")
         self.start_action.setToolTip(
-            "After an adventure: every character gets their free activities again."
+            tr("After an adventure: every character gets their free activities again.")
         )
         self.start_action.triggered.connect(self.start)
-        self.continue_action = QAction("&Continue Downtime Session…", window)
+        self.continue_action = QAction(tr("&Continue Downtime Session…"), window)
         self.continue_action.setObjectName("continue_downtime")
         self.continue_action.triggered.connect(self.open_dialog)
-        self.menu = QMenu("&Downtime", window)
+        self.menu = QMenu(tr("&Downtime"), window)
         self.menu.setObjectName("downtimeMenu")
         self.menu.addActions([self.start_action, self.continue_action])
         self.menu.aboutToShow.connect(self._update_actions)

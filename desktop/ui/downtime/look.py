@@ -8,7 +8,8 @@ from PySide6.QtGui import QIcon, QPainter, QPalette, QPixmap
 from desktop.paint.clocks import ClockStyle, paint_clock
 
 PREVIEW_STYLE = (
-    "QLabel#preview { border: 1px solid palette(mid); border-radius: 4px; padding: 6px;"
+    "QLabel#preview {"  # untranslated: CSS
+    " border: 1px solid palette(mid); border-radius: 4px; padding: 6px;"
     " background: palette(base); }"
 )
 

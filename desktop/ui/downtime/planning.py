@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from desktop.language import N_, Translator
 from desktop.rules import downtime, factions
 from desktop.rules.downtime import Result
 from desktop.store import (
@@ -42,6 +43,102 @@ PROJECT_SEGMENTS = 6
 NEW_CLOCK = -1  # combo data of "a new project clock" (never None: see the binding bug)
 ROLLING = (downtime.ACQUIRE_ASSET, downtime.LONG_TERM_PROJECT, downtime.HEALING)
 POSITION_OF_TARGET = {target: key for key, target in downtime.TARGETS.items()}
+
+# -- the rules' words as the window says them ---------------------------------------------------
+# The rules import nothing of ours, so their English words (an activity's name, a way to
+# heal, a result) are named here, keyed as the rules key them, and translated when shown.
+
+ACTIVITY_WORDS: dict[str, str] = {
+    downtime.ACQUIRE_ASSET: N_("Acquire Asset"),
+    downtime.LONG_TERM_PROJECT: N_("Long-Term Project"),
+    downtime.HEALING: N_("Healing and Recovery"),
+    downtime.TRAIN: N_("Train"),
+    downtime.EXEMPLIFY_VIRTUE: N_("Exemplify Virtue"),
+    downtime.INDULGE_VICE: N_("Indulge Vice"),
+}
+HEALING_WORDS: dict[str, str] = {
+    downtime.TREATED: N_("Treated by a healer"),
+    downtime.SELF: N_("Heal yourself"),
+    downtime.UNTREATED: N_("Tough it out"),
+}
+# The same, within a sentence: "Kara healed (tough it out, Success)".
+HEALING_IN_TEXT: dict[str, str] = {
+    downtime.TREATED: N_("treated by a healer"),
+    downtime.SELF: N_("heal yourself"),
+    downtime.UNTREATED: N_("tough it out"),
+}
+LEVEL_WORDS: dict[str, str] = {
+    downtime.FAILURE: N_("Failure"),
+    downtime.SUCCESS: N_("Success"),
+    downtime.CRITICAL: N_("Critical"),
+}
+POSITION_WORDS: dict[str, str] = {
+    "controlled": N_("Controlled"),
+    "risky": N_("Risky"),
+    "desperate": N_("Desperate"),
+}
+# The same, within a sentence: "3d6 rolled 12 against risky 11".
+POSITION_IN_TEXT: dict[str, str] = {
+    "controlled": N_("controlled"),
+    "risky": N_("risky"),
+    "desperate": N_("desperate"),
+}
+
+
+def activity_word(tr: Translator, activity: str) -> str:
+    """An activity's name; one this build does not know, as the rules name it."""
+    if activity in ACTIVITY_WORDS:
+        return tr.gettext(ACTIVITY_WORDS[activity])
+    return downtime.ACTIVITY_LABELS.get(activity, activity)
+
+
+def healing_word(tr: Translator, mode: str, in_text: bool = False) -> str:
+    words = HEALING_IN_TEXT if in_text else HEALING_WORDS
+    return tr.gettext(words[mode]) if mode in words else downtime.healing_mode(mode).label
+
+
+def overindulgence_words(tr: Translator, key: str) -> tuple[str, str]:
+    """An overindulgence's name and what it does ("Lost" has a context: it is a
+    character's fate here, not a lost claim's)."""
+    words = {
+        downtime.ATTRACT_TROUBLE: (
+            tr.gettext("Attract Trouble"),
+            tr.gettext("Suffer additional consequences."),
+        ),
+        downtime.BRAG: (tr.gettext("Brag about your exploits"), tr.gettext("-2 Rep.")),
+        downtime.LOST: (
+            tr.pgettext("overindulgence", "Lost"),
+            tr.gettext("Vanishes for a few weeks; returns with all harm healed."),
+        ),
+        downtime.TAPPED: (
+            tr.gettext("Tapped"),
+            tr.gettext("Your purveyor cuts you off; find a new source for your vice."),
+        ),
+    }
+    if key in words:
+        return words[key]
+    way = downtime.overindulgence(key)
+    return way.label, way.effect
+
+
+def level_word(tr: Translator, level: str) -> str:
+    return tr.gettext(LEVEL_WORDS[level]) if level in LEVEL_WORDS else level.capitalize()
+
+
+def position_word(tr: Translator, position: str, in_text: bool = False) -> str:
+    words = POSITION_IN_TEXT if in_text else POSITION_WORDS
+    if position in words:
+        return tr.gettext(words[position])
+    return position if in_text else position.capitalize()
+
+
+def result_label(tr: Translator, result: Result) -> str:
+    """A result as the rules label it: "Success", "Critical ×2"."""
+    if result.level == downtime.CRITICAL:
+        return tr.gettext("Critical ×{multiplier}").format(multiplier=result.multiplier)
+    return level_word(tr, result.level)
+
+
 # -- what a step will do: pure planning over plain records ---------------------------------------
 
 
@@ -55,6 +152,7 @@ class Context:
     progress: downtime.CharacterDowntime
     track_length: int
     clocks: tuple[ClockRecord, ...]
+    tr: Translator  # the window's language: the step's summary is written in it
     extra: str = downtime.COIN  # how an activity beyond the free ones is paid
 
     @property
@@ -92,7 +190,7 @@ def finish(
     track: str = "",
 ) -> Plan:
     """Add what every activity shares: paying for an extra one, coin spent, rep lost."""
-    chapter = ctx.chapter
+    chapter, tr = ctx.chapter, ctx.tr
     lines = list(lines)
     ctx.progress.take(activity, track or None)  # the rules refuse a second Train of a track
     charge = downtime.charge_activity(
@@ -101,12 +199,22 @@ def finish(
     # The preview shows the rules' charge; the store charges the step itself from the
     # same choice (coin spent, the extra's currency, rep lost), never from this chapter.
     coin, rep, extra = charge.chapter.coin, charge.chapter.rep, charge.extra
-    if extra:
-        summary += f", an extra activity paid with {downtime.EXTRA_ACTIVITY_COST} {extra}"
+    if extra == downtime.REP:
+        summary = tr.gettext("{summary}, an extra activity paid with {cost} rep").format(
+            summary=summary, cost=downtime.EXTRA_ACTIVITY_COST
+        )
+    elif extra:
+        summary = tr.gettext("{summary}, an extra activity paid with {cost} coin").format(
+            summary=summary, cost=downtime.EXTRA_ACTIVITY_COST
+        )
     if coin != chapter.coin:
-        lines.append(f"Chapter coin {chapter.coin} → {coin}")
+        lines.append(
+            tr.gettext("Chapter coin {before} → {after}").format(before=chapter.coin, after=coin)
+        )
     if rep != chapter.rep:
-        lines.append(f"Chapter rep {chapter.rep} → {rep}")
+        lines.append(
+            tr.gettext("Chapter rep {before} → {after}").format(before=chapter.rep, after=rep)
+        )
     step = DowntimeStep(
         character_id=ctx.character.id,
         activity=activity,
@@ -122,28 +230,47 @@ def finish(
     return Plan(step, tuple(lines))
 
 
-def _raised_text(result: Result, raised: Result, coin: int) -> str:
+def _raised_text(tr: Translator, result: Result, raised: Result, coin: int) -> str:
     if coin == 0:
-        return raised.label
-    return f"{raised.label}, raised from {result.label} with {coin} coin"
+        return result_label(tr, raised)
+    return tr.gettext("{result}, raised from {rolled} with {coin} coin").format(
+        result=result_label(tr, raised), rolled=result_label(tr, result), coin=coin
+    )
+
+
+def _stress_line(tr: Translator, before: int, after: int, length: int) -> str:
+    return tr.gettext("Stress {before} → {after} of {length}").format(
+        before=before, after=after, length=length
+    )
 
 
 def plan_asset(
     ctx: Context, asset: str, result: Result, raise_coin: int, quality_coin: int
 ) -> Plan:
+    tr = ctx.tr
     raised = downtime.raise_result(result, raise_coin)
     chapter = ctx.chapter
     # At war the chapter's tier counts with its war standing (RULES.md section 4).
     tier = factions.counting_tier(chapter.tier, chapter.hold, chapter.at_war)
     quality = downtime.asset_quality(tier, raised, quality_coin)
-    what = asset.strip() or "an asset"
-    bought = f", +{downtime.quality_bought(quality_coin)} quality for {quality_coin} coin"
-    summary = (
-        f"{ctx.name} acquired {what} at quality {quality} "
-        f"({_raised_text(result, raised, raise_coin)}{bought if quality_coin else ''})"
-    )
-    war = " at war" if tier != chapter.tier else ""
-    lines = [f"Quality {quality} (chapter tier {tier}{war}, {raised.label})"]
+    how = _raised_text(tr, result, raised, raise_coin)
+    if quality_coin:
+        how = tr.gettext("{result}, +{quality} quality for {coin} coin").format(
+            result=how, quality=downtime.quality_bought(quality_coin), coin=quality_coin
+        )
+    if asset.strip():
+        summary = tr.gettext("{name} acquired {asset} at quality {quality} ({how})").format(
+            name=ctx.name, asset=asset.strip(), quality=quality, how=how
+        )
+    else:
+        summary = tr.gettext("{name} acquired an asset at quality {quality} ({how})").format(
+            name=ctx.name, quality=quality, how=how
+        )
+    if tier != chapter.tier:
+        line = tr.gettext("Quality {quality} (chapter tier {tier} at war, {result})")
+    else:
+        line = tr.gettext("Quality {quality} (chapter tier {tier}, {result})")
+    lines = [line.format(quality=quality, tier=tier, result=result_label(tr, raised))]
     return finish(ctx, downtime.ACQUIRE_ASSET, summary, lines, coin_spent=raise_coin + quality_coin)
 
 
@@ -155,6 +282,7 @@ def plan_project(
     result: Result,
     raise_coin: int,
 ) -> Plan:
+    tr = ctx.tr
     raised = downtime.raise_result(result, raise_coin)
     ticks = downtime.clock_ticks(raised.level, raised.multiplier)
     clocks: tuple[ClockRecord, ...]
@@ -168,17 +296,40 @@ def plan_project(
         made = clock.clock.advance(raised)
         record = replace(clock, filled=made.filled)
         before, clocks, new_clock = clock.filled, (record,), None
-    done = " and finished it" if made.full else ""
-    summary = (
-        f"{ctx.name} worked on the project “{made.name}” "
-        f"({_raised_text(result, raised, raise_coin)}): {ticks} segment"
-        f"{'s' if ticks != 1 else ''}, {before}/{made.segments} → {made.filled}/{made.segments}"
-        f"{done}"
-    )
-    started = "Starts a new clock: " if clock is None else ""
-    lines = [f"{started}“{made.name}” {before}/{made.segments} → {made.filled}/{made.segments}"]
+    numbers = {
+        "project": made.name,
+        "before": before,
+        "segments": made.segments,
+        "filled": made.filled,
+    }
     if made.full:
-        lines.append("The project is complete.")
+        summary = tr.ngettext(
+            "{name} worked on the project “{project}” ({how}): {count} segment, "
+            "{before}/{segments} → {filled}/{segments} and finished it",
+            "{name} worked on the project “{project}” ({how}): {count} segments, "
+            "{before}/{segments} → {filled}/{segments} and finished it",
+            ticks,
+        )
+    else:
+        summary = tr.ngettext(
+            "{name} worked on the project “{project}” ({how}): {count} segment, "
+            "{before}/{segments} → {filled}/{segments}",
+            "{name} worked on the project “{project}” ({how}): {count} segments, "
+            "{before}/{segments} → {filled}/{segments}",
+            ticks,
+        )
+    summary = summary.format(
+        name=ctx.name, how=_raised_text(tr, result, raised, raise_coin), count=ticks, **numbers
+    )
+    if clock is None:
+        line = tr.gettext(
+            "Starts a new clock: “{project}” {before}/{segments} → {filled}/{segments}"
+        )
+    else:
+        line = tr.gettext("“{project}” {before}/{segments} → {filled}/{segments}")
+    lines = [line.format(**numbers)]
+    if made.full:
+        lines.append(tr.gettext("The project is complete."))
     return finish(
         ctx,
         downtime.LONG_TERM_PROJECT,
@@ -191,19 +342,36 @@ def plan_project(
 
 
 def plan_healing(ctx: Context, mode: str, result: Result, raise_coin: int) -> Plan:
+    tr = ctx.tr
     raised = downtime.raise_result(result, raise_coin)
     way = downtime.healing_mode(mode)
     health, stress = downtime.heal(ctx.health, ctx.stress, mode, raised)
     sheet = replace(ctx.sheet, hp=health.current, stress=stress.marked)
-    times = raised.units
-    summary = (
-        f"{ctx.name} healed ({way.label.lower()}, {_raised_text(result, raised, raise_coin)}): "
-        f"recovered {times}×, HP {ctx.sheet.hp} → {health.current} of {health.maximum}"
-    )
-    lines = [f"HP {ctx.sheet.hp} → {health.current} of {health.maximum} (recover {times}×)"]
+    numbers = {
+        "times": raised.units,
+        "hp": ctx.sheet.hp,
+        "current": health.current,
+        "maximum": health.maximum,
+    }
     if way.stress:
-        summary += f", {way.stress} stress taken"
-        lines.append(f"Stress {ctx.sheet.stress} → {stress.marked} of {stress.length}")
+        summary = tr.gettext(
+            "{name} healed ({way}, {how}): recovered {times}×, HP {hp} → {current} of "
+            "{maximum}, {stress} stress taken"
+        )
+    else:
+        summary = tr.gettext(
+            "{name} healed ({way}, {how}): recovered {times}×, HP {hp} → {current} of {maximum}"
+        )
+    summary = summary.format(
+        name=ctx.name,
+        way=healing_word(tr, mode, in_text=True),
+        how=_raised_text(tr, result, raised, raise_coin),
+        stress=way.stress,
+        **numbers,
+    )
+    lines = [tr.gettext("HP {hp} → {current} of {maximum} (recover {times}×)").format(**numbers)]
+    if way.stress:
+        lines.append(_stress_line(tr, ctx.sheet.stress, stress.marked, stress.length))
     return finish(ctx, downtime.HEALING, summary, lines, coin_spent=raise_coin, sheet=sheet)
 
 
@@ -214,78 +382,136 @@ def plan_recover(ctx: Context) -> tuple[DowntimeSheet, str]:
     """
     health, stress = downtime.recover_with_stress(ctx.health, ctx.stress)
     sheet = replace(ctx.sheet, hp=health.current, stress=stress.marked)
-    text = (
-        f"{ctx.name} expended {downtime.RECOVERY_STRESS} stress to recover: "
-        f"HP {ctx.sheet.hp} → {health.current} of {health.maximum}"
+    text = ctx.tr.gettext(
+        "{name} expended {stress} stress to recover: HP {hp} → {current} of {maximum}"
+    ).format(
+        name=ctx.name,
+        stress=downtime.RECOVERY_STRESS,
+        hp=ctx.sheet.hp,
+        current=health.current,
+        maximum=health.maximum,
     )
     return sheet, text
 
 
 def plan_train(ctx: Context, track: str, upgraded: bool) -> Plan:
+    tr = ctx.tr
     if not track:
-        raise ValueError("Pick the XP track to train.")
+        raise ValueError(tr.gettext("Pick the XP track to train."))
     marks = dict(ctx.sheet.xp)
     if track not in marks:
-        raise ValueError(f"{ctx.name} has no {track} track.")
+        raise ValueError(
+            tr.gettext("{name} has no {track} track.").format(name=ctx.name, track=track)
+        )
     after = downtime.train_marks(ctx.sheet.xp, track, upgraded)
     sheet = replace(ctx.sheet, xp=after)
     xp = dict(after)[track] - marks[track]
-    summary = f"{ctx.name} trained {track} (+{xp} XP)"
-    lines = [f"{track} XP {marks[track]} → {dict(after)[track]}"]
+    summary = tr.gettext("{name} trained {track} (+{xp} XP)").format(
+        name=ctx.name, track=track, xp=xp
+    )
+    lines = [
+        tr.gettext("{track} XP {before} → {after}").format(
+            track=track, before=marks[track], after=dict(after)[track]
+        )
+    ]
     return finish(ctx, downtime.TRAIN, summary, lines, sheet=sheet, track=track)
 
 
+def _no_face(tr: Translator, sides: int) -> ValueError:
+    return ValueError(tr.gettext("Roll the d{sides} or enter its face.").format(sides=sides))
+
+
 def plan_virtue(ctx: Context, face: int) -> Plan:
+    tr = ctx.tr
     if face == 0:
-        raise ValueError(f"Roll the d{downtime.VIRTUE_DIE} or enter its face.")
+        raise _no_face(tr, downtime.VIRTUE_DIE)
     stress = downtime.exemplify_virtue(ctx.stress, face)
-    virtue = f" ({ctx.sheet.virtue})" if ctx.sheet.virtue else ""
-    summary = (
-        f"{ctx.name} exemplified their virtue{virtue}: rolled {face}, "
-        f"stress {ctx.sheet.stress} → {stress.marked}"
+    if ctx.sheet.virtue:
+        summary = tr.gettext(
+            "{name} exemplified their virtue ({virtue}): rolled {face}, stress {before} → {after}"
+        )
+    else:
+        summary = tr.gettext(
+            "{name} exemplified their virtue: rolled {face}, stress {before} → {after}"
+        )
+    summary = summary.format(
+        name=ctx.name,
+        virtue=ctx.sheet.virtue,
+        face=face,
+        before=ctx.sheet.stress,
+        after=stress.marked,
     )
-    lines = [f"Stress {ctx.sheet.stress} → {stress.marked} of {stress.length}"]
+    lines = [_stress_line(tr, ctx.sheet.stress, stress.marked, stress.length)]
     sheet = replace(ctx.sheet, stress=stress.marked)
     return finish(ctx, downtime.EXEMPLIFY_VIRTUE, summary, lines, sheet=sheet)
 
 
 def plan_vice(ctx: Context, face: int, choice: str) -> Plan:
+    tr = ctx.tr
     if face == 0:
-        raise ValueError(f"Roll the d{downtime.VICE_DIE} or enter its face.")
+        raise _no_face(tr, downtime.VICE_DIE)
     outcome = downtime.indulge_vice(ctx.stress, face)
     where = ", ".join(part for part in (ctx.sheet.vice, ctx.sheet.vice_purveyor) if part)
-    summary = (
-        f"{ctx.name} indulged their vice{f' ({where})' if where else ''}: rolled {face}, "
-        f"stress {ctx.sheet.stress} → {outcome.stress.marked}"
+    if where:
+        summary = tr.gettext(
+            "{name} indulged their vice ({vice}): rolled {face}, stress {before} → {after}"
+        )
+    else:
+        summary = tr.gettext("{name} indulged their vice: rolled {face}, stress {before} → {after}")
+    summary = summary.format(
+        name=ctx.name, vice=where, face=face, before=ctx.sheet.stress, after=outcome.stress.marked
     )
-    lines = [f"Stress {ctx.sheet.stress} → {outcome.stress.marked} of {outcome.stress.length}"]
+    lines = [_stress_line(tr, ctx.sheet.stress, outcome.stress.marked, outcome.stress.length)]
     sheet = replace(ctx.sheet, stress=outcome.stress.marked)
     rep_lost = 0
     if outcome.overindulged:
         if not choice:
             raise ValueError(
-                f"The roll clears more stress than {ctx.name} had marked: "
-                "pick how they overindulge."
+                tr.gettext(
+                    "The roll clears more stress than {name} had marked: pick how they overindulge."
+                ).format(name=ctx.name)
             )
         way = downtime.overindulgence(choice)
-        summary += f", and overindulged: {way.label} ({way.effect.rstrip('.')})"
-        lines.append(f"Overindulged: {way.label}. {way.effect}")
+        label, effect = overindulgence_words(tr, choice)
+        summary = tr.gettext("{summary}, and overindulged: {way} ({effect})").format(
+            summary=summary, way=label, effect=effect.rstrip(".")
+        )
+        lines.append(tr.gettext("Overindulged: {way}. {effect}").format(way=label, effect=effect))
         rep_lost = way.rep_lost
         if way.heals_harm:
             sheet = replace(sheet, hp=ctx.health.healed().current)
-            lines.append(f"HP {ctx.sheet.hp} → {sheet.hp} when they return")
+            lines.append(
+                tr.gettext("HP {before} → {after} when they return").format(
+                    before=ctx.sheet.hp, after=sheet.hp
+                )
+            )
     return finish(ctx, downtime.INDULGE_VICE, summary, lines, sheet=sheet, rep_lost=rep_lost)
 
 
 def plan_faction_tick(
-    faction: FactionRecord, clock: ClockRecord, result: Result, how: str
+    faction: FactionRecord, clock: ClockRecord, result: Result, how: str, tr: Translator
 ) -> DowntimeStep:
     ticks = downtime.clock_ticks(result.level, result.multiplier)
     made = clock.clock.advance(result)
-    done = "; it is complete" if made.full else ""
-    summary = (
-        f"{faction.name} advanced “{clock.name}” by {ticks} ({result.label}, {how}): "
-        f"{clock.filled}/{clock.segments} → {made.filled}/{clock.segments}{done}."
+    if made.full:
+        summary = tr.gettext(
+            "{faction} advanced “{clock}” by {ticks} ({result}, {how}): "
+            "{before}/{segments} → {after}/{segments}; it is complete."
+        )
+    else:
+        summary = tr.gettext(
+            "{faction} advanced “{clock}” by {ticks} ({result}, {how}): "
+            "{before}/{segments} → {after}/{segments}."
+        )
+    summary = summary.format(
+        faction=faction.name,
+        clock=clock.name,
+        ticks=ticks,
+        result=result_label(tr, result),
+        how=how,
+        before=clock.filled,
+        segments=clock.segments,
+        after=made.filled,
     )
     return DowntimeStep(
         character_id=0,

@@ -17,10 +17,19 @@ from PySide6.QtWidgets import (
 
 from desktop.rules import dicepool, downtime
 from desktop.rules.downtime import Result
-from desktop.ui.downtime.planning import DEFAULT_DICE, MAX_COIN, MAX_DICE, MAX_MULTIPLIER
+from desktop.ui.downtime.planning import (
+    DEFAULT_DICE,
+    MAX_COIN,
+    MAX_DICE,
+    MAX_MULTIPLIER,
+    level_word,
+    position_word,
+    result_label,
+)
 from desktop.ui.form_helpers import spread_row
 from desktop.ui.plain_text import PlainLabel, RichLabel
 from desktop.ui.theme import HINT_STYLE
+from desktop.ui.window_language import tr, window_translator
 
 # -- the roll: dice against a position, or a result entered by the GM ---------------------------
 
@@ -43,33 +52,39 @@ class ResultPicker(QWidget):
         self.size_combo = QComboBox()
         self.size_combo.setObjectName(f"{prefix}Size")
         for size in dicepool.SIZES:
-            self.size_combo.addItem(f"d{size}", size)
+            self.size_combo.addItem(f"d{size}", size)  # untranslated: a die's notation
         self.size_combo.setCurrentIndex(dicepool.SIZES.index(dicepool.DEFAULT_SIZE))
         self.position_combo = QComboBox()
         self.position_combo.setObjectName(f"{prefix}Position")
+        words = window_translator()
         for key, target in downtime.TARGETS.items():
-            self.position_combo.addItem(f"{key.capitalize()} ({target})", key)
+            self.position_combo.addItem(
+                tr("{position} ({target})").format(
+                    position=position_word(words, key), target=target
+                ),
+                key,
+            )
         self.position_combo.setCurrentIndex(list(downtime.TARGETS).index("risky"))
-        self.roll_button = QPushButton("Roll")
+        self.roll_button = QPushButton(tr("Roll"))
         self.roll_button.setObjectName(f"{prefix}Roll")
         self.roll_label = RichLabel()
         self.roll_label.setObjectName(f"{prefix}Rolled")
         self.roll_label.setWordWrap(True)
         self.level_combo = QComboBox()
         self.level_combo.setObjectName(f"{prefix}Level")
-        self.level_combo.addItem("Roll, or pick the result…", "")
+        self.level_combo.addItem(tr("Roll, or pick the result…"), "")
         for level in downtime.LEVELS:
-            self.level_combo.addItem(level.capitalize(), level)
+            self.level_combo.addItem(level_word(words, level), level)
         self.multiplier_spin = QSpinBox()
         self.multiplier_spin.setObjectName(f"{prefix}Multiplier")
         self.multiplier_spin.setRange(1, MAX_MULTIPLIER)
         self.multiplier_spin.setPrefix("×")
-        self.multiplier_spin.setToolTip("The critical's multiplier")
+        self.multiplier_spin.setToolTip(tr("The critical's multiplier"))
         self.coin_spin = QSpinBox()
         self.coin_spin.setObjectName(f"{prefix}RaiseCoin")
         self.coin_spin.setRange(0, MAX_COIN)
-        self.coin_spin.setSuffix(" coin")
-        self.coin_spin.setToolTip("Each coin spent after the roll raises the result one level.")
+        self.coin_spin.setSuffix(tr(" coin"))
+        self.coin_spin.setToolTip(tr("Each coin spent after the roll raises the result one level."))
         self.raised_label = RichLabel()
         self.raised_label.setObjectName(f"{prefix}Raised")
         self._build(coin)
@@ -90,7 +105,7 @@ class ResultPicker(QWidget):
             [
                 self.dice_spin,
                 self.size_combo,
-                PlainLabel("against"),
+                PlainLabel(tr("against")),
                 self.position_combo,
                 self.roll_button,
             ]
@@ -98,14 +113,14 @@ class ResultPicker(QWidget):
         level = spread_row([self.level_combo, self.multiplier_spin])
         form = QFormLayout(self)
         form.setContentsMargins(0, 0, 0, 0)
-        form.addRow("Dice", dice)
+        form.addRow(tr("Dice"), dice)
         form.addRow("", self.roll_label)
-        form.addRow("Result", level)
+        form.addRow(tr("Result"), level)
         if coin:
             raise_row = QHBoxLayout()
             raise_row.addWidget(self.coin_spin)
             raise_row.addWidget(self.raised_label, 1)
-            form.addRow("Raise with", raise_row)
+            form.addRow(tr("Raise with"), raise_row)
         else:
             self.coin_spin.hide()
             self.raised_label.hide()
@@ -122,7 +137,7 @@ class ResultPicker(QWidget):
     def require_result(self) -> Result:
         result = self.result()
         if result is None:
-            raise ValueError("Roll the dice, or pick the result the table rolled.")
+            raise ValueError(tr("Roll the dice, or pick the result the table rolled."))
         return result
 
     def coin(self) -> int:
@@ -130,7 +145,11 @@ class ResultPicker(QWidget):
 
     def describe(self) -> str:
         """How the result came about, for the summary: the roll, or "entered"."""
-        return self._roll_text or "result entered"
+        return self._roll_text or tr("result entered")
+
+    def rolled(self) -> bool:
+        """Whether the result was rolled here (not entered from the table)."""
+        return bool(self._roll_text)
 
     # -- changes -------------------------------------------------------------------------------
 
@@ -152,10 +171,28 @@ class ResultPicker(QWidget):
         total = rolled.total
         suggested = downtime.suggest_result(total, target)
         shown = rolled.text()
-        self._roll_text = f"{count}d{size} rolled {total} against {position} {target}"
+        if rolled.zero_dice and len(rolled.faces) == 2:  # the rules' words, in the window's
+            shown = tr("0 dice: rolled {first} and {second}, the lower kept").format(
+                first=rolled.faces[0], second=rolled.faces[1]
+            )
+        words = window_translator()
+        self._roll_text = tr("{count}d{size} rolled {total} against {position} {target}").format(
+            count=count,
+            size=size,
+            total=total,
+            position=position_word(words, position, in_text=True),
+            target=target,
+        )
         self.roll_label.setText(
-            f"{shown} = <b>{total}</b> against {position.capitalize()} {target}: "
-            f"<b>{suggested.label}</b> suggested"
+            tr(
+                "{shown} = <b>{total}</b> against {position} {target}: <b>{result}</b> suggested"
+            ).format(
+                shown=shown,
+                total=total,
+                position=position_word(words, position),
+                target=target,
+                result=result_label(words, suggested),
+            )
         )
         self.level_combo.setCurrentIndex(self.level_combo.findData(suggested.level))
         self.multiplier_spin.setValue(max(1, suggested.multiplier))
@@ -173,7 +210,7 @@ class ResultPicker(QWidget):
 
     def _forget_roll(self) -> None:
         self._roll_text = ""
-        self.roll_label.setText("Roll here, or roll at the table and pick the result below.")
+        self.roll_label.setText(tr("Roll here, or roll at the table and pick the result below."))
         self.roll_label.setStyleSheet(HINT_STYLE)
 
     def _on_edit(self) -> None:
@@ -186,7 +223,11 @@ class ResultPicker(QWidget):
             self.raised_label.setText("")
         elif coin:
             raised = downtime.raise_result(result, coin)
-            self.raised_label.setText(f"→ <b>{raised.label}</b> for {coin} of the chapter's coin")
+            self.raised_label.setText(
+                tr("→ <b>{result}</b> for {coin} of the chapter's coin").format(
+                    result=result_label(window_translator(), raised), coin=coin
+                )
+            )
         else:
-            self.raised_label.setText("1 coin raises the result one level")
+            self.raised_label.setText(tr("1 coin raises the result one level"))
         self.changed.emit()
