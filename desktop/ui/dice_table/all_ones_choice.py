@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QComboBox, QFrame, QPushButton, QVBoxLayout, QWidg
 from desktop.rules import dicepool
 from desktop.ui.form_helpers import push_button
 from desktop.ui.plain_text import RichLabel, escaped
+from desktop.ui.window_language import tr
 
 
 class AllOnesChoice(QFrame):
@@ -21,10 +22,10 @@ class AllOnesChoice(QFrame):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("catastropheChoice")
-        self.label = RichLabel("<b>All ones!</b> The player chooses:")
+        self.label = RichLabel(tr("<b>All ones!</b> The player chooses:"))
         self.keep_die_combo = QComboBox()
         self.keep_die_combo.setObjectName("catastropheKeepDie")
-        self.keep_button = QPushButton("Keep this one, rest to the table")
+        self.keep_button = QPushButton(tr("Keep this one, rest to the table"))
         self.keep_button.setObjectName("catastropheKeep")
         self.keep_button.clicked.connect(
             lambda: self.choose(dicepool.Catastrophe.DEPLETE_ALL_BUT_ONE)
@@ -32,7 +33,7 @@ class AllOnesChoice(QFrame):
         self.lose_die_combo = QComboBox()
         self.lose_die_combo.setObjectName("catastropheLoseDie")
         self.lose_button = push_button(
-            "Lose this one, rest to the pool",
+            tr("Lose this one, rest to the pool"),
             "catastropheLose",
             lambda: self.choose(dicepool.Catastrophe.LOSE_ONE),
         )
@@ -51,8 +52,12 @@ class AllOnesChoice(QFrame):
     def offer(self, roll: dicepool.Roll, name: str = "") -> None:
         """Ask about `roll` (for `name`'s side in a conflict): fill both die pickers with
         the rolled dice, the rules' suggestion chosen."""
-        who = f" for {escaped(name)}" if name else ""  # a name: only text in our markup
-        self.label.setText(f"<b>All ones{who}!</b> The player chooses:")
+        # A name: only text in our markup.
+        self.label.setText(
+            tr("<b>All ones for {name}!</b> The player chooses:").format(name=escaped(name))
+            if name
+            else tr("<b>All ones!</b> The player chooses:")
+        )
         for combo, choice in (
             (self.keep_die_combo, dicepool.Catastrophe.DEPLETE_ALL_BUT_ONE),
             (self.lose_die_combo, dicepool.Catastrophe.LOSE_ONE),
@@ -61,7 +66,7 @@ class AllOnesChoice(QFrame):
             for number, (die_id, size) in enumerate(
                 zip(roll.die_ids, roll.sizes, strict=True), start=1
             ):
-                combo.addItem(f"Die {number}: d{size}", die_id)
+                combo.addItem(tr("Die {number}: d{size}").format(number=number, size=size), die_id)
             combo.setCurrentIndex(combo.findData(dicepool.suggested_die(roll, choice)))
 
     def chosen_die(self, choice: dicepool.Catastrophe) -> int | None:

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
 from desktop.store import TraitRecord
 from desktop.ui.plain_text import PlainLabel
 from desktop.ui.widgets.dice_scene import NEW_DIE_MIME, TRAIT_MIME, encode
+from desktop.ui.window_language import tr
 
 
 class TraitChips(QListWidget):
@@ -35,15 +36,21 @@ class TraitChips(QListWidget):
         self.clear()
         self.character_id = character_id
         for trait in traits:
-            scope = "broad" if trait.broad else "constrained"
-            item = QListWidgetItem(f"{trait.name}  ({trait.value}, {scope})")
+            text = (
+                tr("{name}  ({value}, broad)")
+                if trait.broad
+                else tr("{name}  ({value}, constrained)")
+            )
+            item = QListWidgetItem(text.format(name=trait.name, value=trait.value))
             item.setData(Qt.ItemDataRole.UserRole, trait.id)
             item.setFlags(
                 item.flags() | Qt.ItemFlag.ItemIsUserCheckable | Qt.ItemFlag.ItemIsDragEnabled
             )
             checked = Qt.CheckState.Checked if trait.id in applied else Qt.CheckState.Unchecked
             item.setCheckState(checked)
-            item.setToolTip("Tick if it applies to this roll; drag onto a tray die to step it up.")
+            item.setToolTip(
+                tr("Tick if it applies to this roll; drag onto a tray die to step it up.")
+            )
             self.addItem(item)
         self.blockSignals(False)
 
@@ -68,7 +75,7 @@ class NewDieChip(PlainLabel):
         self.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.setCursor(Qt.CursorShape.OpenHandCursor)
         self.setToolTip(
-            "Drag onto the table, or press Enter on it, to award a new depleted die (GM)."
+            tr("Drag onto the table, or press Enter on it, to award a new depleted die (GM).")
         )
         # Reached by Tab: Enter is the keyboard's drop on the table (`award_requested`).
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
@@ -79,7 +86,7 @@ class NewDieChip(PlainLabel):
         self._update()
 
     def _update(self) -> None:
-        self.setText(f"New d{self.die_size}: drag me")
+        self.setText(tr("New d{size}: drag me").format(size=self.die_size))
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):

@@ -64,6 +64,7 @@ from desktop.ui.plain_text import PlainLabel, RichLabel, escaped
 from desktop.ui.session import CampaignSession
 from desktop.ui.step_result import StepResult
 from desktop.ui.widgets.dice_scene import DieState
+from desktop.ui.window_language import tr
 
 
 class ConflictBox(QGroupBox):
@@ -76,7 +77,7 @@ class ConflictBox(QGroupBox):
     problem = Signal(str)  # a plain message for the GM
 
     def __init__(self, pool: QThreadPool, parent: QWidget | None = None) -> None:
-        super().__init__("Conflict", parent)
+        super().__init__(tr("Conflict"), parent)
         self.setObjectName("conflictBox")
         self._session: CampaignSession | None = None
         self._character: CharacterRecord | None = None  # the selected side
@@ -105,14 +106,14 @@ class ConflictBox(QGroupBox):
         self.item_combos: list[tuple[QComboBox, QComboBox]] = []
         self._side_labels: list[QLabel] = []
         form = QFormLayout()
-        form.addRow("Against", self.opponent_combo)
+        form.addRow(tr("Against"), self.opponent_combo)
         self.opp_traits = TraitChips()
         self.opp_traits.setObjectName("opponentTraitChips")
         self.opp_traits.setMaximumHeight(90)
         self.opp_traits.itemChanged.connect(self._on_trait_ticked)
         self.opp_steps_label = PlainLabel()
         self.opp_steps_label.setObjectName("opponentStepsLabel")
-        self.opp_traits_label = PlainLabel("Its traits")
+        self.opp_traits_label = PlainLabel(tr("Its traits"))
         self.opp_traits_label.setWordWrap(True)
         form.addRow(self.opp_traits_label)
         form.addRow(self.opp_traits)
@@ -130,26 +131,28 @@ class ConflictBox(QGroupBox):
             label = RichLabel()  # the side's name in bold, escaped
             self._side_labels.append(label)
             form.addRow(label)
-            form.addRow("  Weapon", weapon)
-            form.addRow("  Armour", armour)
-        self.odds_label = PlainLabel(BOTH_TRAYS_NEEDED)
+            form.addRow(tr("  Weapon"), weapon)
+            form.addRow(tr("  Armour"), armour)
+        self.odds_label = PlainLabel(tr(BOTH_TRAYS_NEEDED))
         self.odds_label.setObjectName("conflictOdds")
         self.odds_label.setWordWrap(True)
         self.result_label = PlainLabel()
         self.result_label.setObjectName("conflictResult")
         self.result_label.setWordWrap(True)
-        self._result = StepResult(self.result_label, "Fill both trays, then Roll.")
+        self._result = StepResult(self.result_label, tr("Fill both trays, then Roll."))
         self._result.clear()
         self.damage_roll_button = push_button(
-            "Roll the winner's damage die", "rollDamageDie", lambda: self.roll_item_die("damage")
+            tr("Roll the winner's damage die"),
+            "rollDamageDie",
+            lambda: self.roll_item_die("damage"),
         )
         self.protection_roll_button = push_button(
-            "Roll the loser's protection die",
+            tr("Roll the loser's protection die"),
             "rollProtectionDie",
             lambda: self.roll_item_die("protection"),
         )
-        self.apply_button = push_button("Apply the outcome", "applyConflict", self.apply)
-        self.discard_button = QPushButton("Discard the roll")
+        self.apply_button = push_button(tr("Apply the outcome"), "applyConflict", self.apply)
+        self.discard_button = QPushButton(tr("Discard the roll"))
         self.discard_button.clicked.connect(self.discard)
         for button in (
             self.damage_roll_button,
@@ -176,13 +179,17 @@ class ConflictBox(QGroupBox):
     def reset(self) -> None:
         """Another character or campaign (or none): set the roll aside, and forget any
         odds on their way."""
-        self.abandon("the Dice Table turned to another character")
+        # Why, as the log's entry says it (the log is written in English).
+        self.abandon("the Dice Table turned to another character")  # untranslated: the log
         self.odds_worker.cancel()
 
     def set_active(self, on: bool) -> None:
         """The table's Conflict button: show the box and choose an opponent, or stop."""
         self._active = on
-        self.abandon("a new conflict was begun" if on else "the conflict was closed")
+        if on:
+            self.abandon("a new conflict was begun")  # untranslated: the log
+        else:
+            self.abandon("the conflict was closed")  # untranslated: the log
         self.setVisible(on)
         if on:
             self._fill_opponents()
@@ -229,7 +236,9 @@ class ConflictBox(QGroupBox):
             opponent.id if opponent else 0, self._opp_traits, self._opp_applied
         )
         self.opp_traits_label.setText(
-            f"{opponent.name}'s traits: they step only {opponent.name}'s dice" if opponent else ""
+            tr("{name}'s traits: they step only {name}'s dice").format(name=opponent.name)
+            if opponent
+            else ""
         )
         self._items = {}
         for who in (character, self.opponent if in_conflict else None):
@@ -278,7 +287,11 @@ class ConflictBox(QGroupBox):
     def show_steps(self) -> None:
         used = sum(d.steps for d in tray_of(self.opponent_dice))
         self.opp_steps_label.setText(
-            f"Trait steps: {used} of {self.steps_allowed()} used" if self.in_conflict() else ""
+            tr("Trait steps: {used} of {allowed} used").format(
+                used=used, allowed=self.steps_allowed()
+            )
+            if self.in_conflict()
+            else ""
         )
 
     def set_opponent(self, character_id: int) -> bool:
@@ -387,8 +400,8 @@ class ConflictBox(QGroupBox):
         self.changed.emit()
 
     def discard(self) -> None:
-        self.abandon("the GM discarded it")
-        self._result.say("Roll discarded: its outcome was not applied; the log keeps it.")
+        self.abandon("the GM discarded it")  # untranslated: the log
+        self._result.say(tr("Roll discarded: its outcome was not applied; the log keeps it."))
         self.discarded.emit()
         self.changed.emit()
 
@@ -403,9 +416,11 @@ class ConflictBox(QGroupBox):
         try:
             set_aside_conflict(session.campaign, Actor.gm(), conflict, why)
         except (ValueError, NotFound, ReadOnlyCampaign) as error:
-            session.report_failure(f"The set-aside conflict was not logged. {error}")
+            session.report_failure(
+                tr("The set-aside conflict was not logged. {error}").format(error=error)
+            )
         except Exception:  # a disk or database failure must not reach the GM raw
-            session.report_failure("The set-aside conflict could not be written to the log.")
+            session.report_failure(tr("The set-aside conflict could not be written to the log."))
 
     # -- the live odds of the conflict ------------------------------------------------------
 
@@ -429,7 +444,7 @@ class ConflictBox(QGroupBox):
             # A side with no die in its tray (before the dice are put in, and again after
             # Apply): no odds, and none still on their way to overwrite this.
             self.odds_worker.cancel()
-            self.odds_label.setText(BOTH_TRAYS_NEEDED)
+            self.odds_label.setText(tr(BOTH_TRAYS_NEEDED))
             return
         self.odds_worker.request(lambda: conflict_odds(sides))
 
@@ -453,7 +468,7 @@ class ConflictBox(QGroupBox):
         if waiting is not None:
             name = conflict.sides[waiting].character.name
             self.choice_needed.emit(conflict.sides[waiting].roll, name)
-            self._result.say(f"{name} rolled all ones: choose below first.")
+            self._result.say(tr("{name} rolled all ones: choose below first.").format(name=name))
         else:
             self._result.say(conflict.summary())  # rolled, not yet written
         self.changed.emit()
@@ -493,17 +508,20 @@ class ConflictBox(QGroupBox):
         dice_of = (self._dice, self.opponent_dice)
         for side, (weapon, armour) in enumerate(self.item_combos):
             who = sides[side] if side < len(sides) else None
-            self._side_labels[side].setText(f"<b>{escaped(who.name)}</b>" if who else "")
+            name = f"<b>{escaped(who.name)}</b>" if who else ""  # untranslated: markup, a name
+            self._side_labels[side].setText(name)
             for combo, kind in ((weapon, "weapon"), (armour, "armour")):
                 chosen = self._item_choice.get((who.id, kind)) if who else None
                 combo.blockSignals(True)
                 combo.clear()
-                combo.addItem("None", None)
+                combo.addItem(tr("None"), None)
                 dice = {d.id: d for d in dice_of[side]} if who else {}
                 for item in self._items.get(who.id, []) if who else []:
                     die = dice.get(item.die_id) if item.die_id is not None else None
                     if item.kind == kind and die is not None and die.place == "pool":
-                        combo.addItem(f"{item.name} (d{die.size})", item.id)
+                        combo.addItem(
+                            tr("{name} (d{size})").format(name=item.name, size=die.size), item.id
+                        )
                 # The GM's last choice for this character, else its first item.
                 index = (
                     combo.findData(chosen) if who and (who.id, kind) in self._item_choice else -1

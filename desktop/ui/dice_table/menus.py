@@ -13,8 +13,7 @@ from PySide6.QtWidgets import QMenu, QWidget
 
 from desktop.store import CharacterRecord, DieRecord
 from desktop.ui.plain_text import menu_text
-
-AWARD_TITLE = "Award to"
+from desktop.ui.window_language import tr
 
 
 class DieActions(Protocol):
@@ -34,24 +33,24 @@ def die_menu(parent: QWidget, die: DieRecord, actions: DieActions) -> QMenu:
     menu = QMenu(parent)
     if die.kind == "ordinary" and die.place == "pool":
         menu.addAction(
-            "Take out of the tray\tEnter" if die.in_tray else "Put in the tray\tEnter",
+            tr("Take out of the tray\tEnter") if die.in_tray else tr("Put in the tray\tEnter"),
             lambda: actions.toggle_tray(die.id),
         )
     if die.in_tray:
-        menu.addAction("Step up\t+", lambda: actions.step(die.id, 1))
-        menu.addAction("Step back\t−", lambda: actions.step(die.id, -1))
-        menu.addAction("Step down to d4\tD", actions.toggle_down_selected)
+        menu.addAction(tr("Step up\t+"), lambda: actions.step(die.id, 1))
+        menu.addAction(tr("Step back\t−"), lambda: actions.step(die.id, -1))
+        menu.addAction(tr("Step down to d4\tD"), actions.toggle_down_selected)
     for area, text in (
-        ("pool", "Move to the pool\tBackspace"),
-        ("table", "Move to the table\tT"),
-        ("removed", "Remove (damage)"),
+        ("pool", tr("Move to the pool\tBackspace")),
+        ("table", tr("Move to the table\tT")),
+        ("removed", tr("Remove (damage)")),
     ):
         if die.place != area:
             menu.addAction(text, partial(actions.move_die, die, area))
     if die.place == "table":
-        _add_awards(menu.addMenu(f"{AWARD_TITLE} (G)"), die, actions)
+        _add_awards(menu.addMenu(tr("Award to (G)")), die, actions)
     menu.addSeparator()
-    menu.addAction("Delete this die\tDel", lambda: actions.delete_die(die))
+    menu.addAction(tr("Delete this die\tDel"), lambda: actions.delete_die(die))
     return menu
 
 
@@ -59,7 +58,7 @@ def award_menu(parent: QWidget, die: DieRecord, actions: DieActions) -> QMenu:
     """G on a depleted die: which character it is given to (the roster drop's award)."""
     menu = QMenu(parent)
     menu.setObjectName("awardMenu")
-    title = menu.addAction(f"Award this d{die.size} to")
+    title = menu.addAction(tr("Award this d{size} to").format(size=die.size))
     title.setEnabled(False)
     menu.addSeparator()
     _add_awards(menu, die, actions)
@@ -71,4 +70,4 @@ def _add_awards(menu: QMenu, die: DieRecord, actions: DieActions) -> None:
     for character in targets:
         menu.addAction(menu_text(character.name), partial(actions.award_die, die, character.id))
     if not targets:
-        menu.addAction("No other character").setEnabled(False)
+        menu.addAction(tr("No other character")).setEnabled(False)

@@ -6,10 +6,13 @@ when a result is shown, never at start-up.
 
 from __future__ import annotations
 
+from desktop.language import N_
+from desktop.ui.window_language import tr
+
 Side = tuple[tuple[int, ...], int, int | None, int | None]  # sizes, on table, weapon, armour
 # A conflict with a tray empty has no odds worth a line: the rules would call an empty
 # tray's total 0, and "Brother Ilian wins 100%" before a die was put in was nonsense.
-BOTH_TRAYS_NEEDED = "Put dice in both trays to see the odds"
+BOTH_TRAYS_NEEDED = N_("Put dice in both trays to see the odds")
 
 
 def tray_odds(sizes: tuple[int, ...], table: int) -> object:
@@ -51,9 +54,15 @@ def conflict_odds_text(result: object, first: str, second: str) -> str:
 
     assert isinstance(result, odds.ConflictOdds)
     percent = odds.format_percent
-    return (
-        f"{first} wins {percent(result.first_wins)} · {second} "
-        f"{percent(result.second_wins)} · tie {percent(result.tie)}\n"
-        f"Dice lost, expected: {first} {float(result.expected_first_lost):.2f} · "
-        f"{second} {float(result.expected_second_lost):.2f}"
+    return tr(
+        "{first} wins {first_wins} · {second} {second_wins} · tie {tie}\n"
+        "Dice lost, expected: {first} {first_lost} · {second} {second_lost}"
+    ).format(
+        first=first,
+        second=second,
+        first_wins=percent(result.first_wins),
+        second_wins=percent(result.second_wins),
+        tie=percent(result.tie),
+        first_lost=f"{float(result.expected_first_lost):.2f}",
+        second_lost=f"{float(result.expected_second_lost):.2f}",
     )

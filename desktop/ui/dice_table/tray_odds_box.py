@@ -13,6 +13,7 @@ from desktop.rules import dicepool
 from desktop.ui.dice_table.odds import tray_odds, tray_odds_texts
 from desktop.ui.plain_text import PlainLabel
 from desktop.ui.widgets.number_field import NumberField, problem_label
+from desktop.ui.window_language import tr
 from desktop.views.tray_odds import TRAY_ODDS_ROWS
 
 if TYPE_CHECKING:
@@ -21,11 +22,11 @@ if TYPE_CHECKING:
 
 class TrayOddsBox(QGroupBox):
     def __init__(self, pool: QThreadPool, parent: QWidget | None = None) -> None:
-        super().__init__("Odds of the tray", parent)
+        super().__init__(tr("Odds of the tray"), parent)
         self._pool = pool
         self._worker: OddsWorker | None = None  # made with the first tray to weigh
         self._asked: tuple[tuple[int, ...], int] = ((), 0)
-        self.target_spin = NumberField("The total to reach", dicepool.check_reach)
+        self.target_spin = NumberField(tr("The total to reach"), dicepool.check_reach)
         self.target_spin.setObjectName("oddsTarget")
         self.target_spin.setValue(10)
         self.target_spin.checked.connect(self._again)
@@ -37,11 +38,11 @@ class TrayOddsBox(QGroupBox):
         self.tuple_label = PlainLabel("–")
         self.tuple_label.setObjectName("oddsTuple")
         form = QFormLayout(self)
-        form.addRow("Reach", self.target_spin)
+        form.addRow(tr("Reach"), self.target_spin)
         form.addRow(problem_label(self.target_spin, "oddsTargetProblem"))
         # The rows' names are the player's page's too (desktop.views.tray_odds).
         for row, label in zip(TRAY_ODDS_ROWS, self._labels(), strict=True):
-            form.addRow(row, label)
+            form.addRow(tr(row), label)
 
     def _labels(self) -> tuple[QLabel, QLabel, QLabel, QLabel]:
         return (self.reach_label, self.expected_label, self.deplete_label, self.tuple_label)

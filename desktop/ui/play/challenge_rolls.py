@@ -25,6 +25,7 @@ from desktop.ui.plain_text import PlainLabel
 from desktop.ui.play.round_award import narrow_combo
 from desktop.ui.step_result import StepResult
 from desktop.ui.widgets.number_field import NumberField
+from desktop.ui.window_language import tr
 
 if TYPE_CHECKING:
     from desktop.ui.dice_table.all_ones_choice import AllOnesChoice
@@ -35,7 +36,7 @@ PARTY_DICE = 2  # what each player rolls against a condition unless the GM says 
 
 def _dice_count(value: int) -> None:
     if not 1 <= value <= MOST_DICE:
-        raise ValueError(f"Roll from 1 to {MOST_DICE} dice.")
+        raise ValueError(tr("Roll from 1 to {most} dice.").format(most=MOST_DICE))
 
 
 class ChallengeRolls(QWidget):
@@ -50,21 +51,23 @@ class ChallengeRolls(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         row = QFormLayout()
         self.challenge = narrow_combo("sceneChallenge")
-        self.count = NumberField("The challenge's dice", _dice_count, width=48)
+        self.count = NumberField(tr("The challenge's dice"), _dice_count, width=48)
         self.count.setObjectName("challengeDice")
-        self.party_count = NumberField("Each player's dice", _dice_count, width=48)
+        self.party_count = NumberField(tr("Each player's dice"), _dice_count, width=48)
         self.party_count.setObjectName("partyDice")
         self.party_count.setValue(PARTY_DICE)
-        self.roll_button = QPushButton("Roll challenge")
-        self.party_button = QPushButton("Roll vs party")
+        self.roll_button = QPushButton(tr("Roll challenge"))
+        self.party_button = QPushButton(tr("Roll vs party"))
         # Each roll beside its count: the dock fits 1366 x 768 without scrolling.
-        row.addRow("Challenge", self.challenge)
-        row.addRow("Its dice", _beside(self.count, self.roll_button))
-        row.addRow("Each player's dice", _beside(self.party_count, self.party_button))
-        self.roll_button.setToolTip("The challenge rolls; the roll log keeps it for its turn.")
+        row.addRow(tr("Challenge"), self.challenge)
+        row.addRow(tr("Its dice"), _beside(self.count, self.roll_button))
+        row.addRow(tr("Each player's dice"), _beside(self.party_count, self.party_button))
+        self.roll_button.setToolTip(tr("The challenge rolls; the roll log keeps it for its turn."))
         self.party_button.setToolTip(
-            "Roll against the party: the party-wide condition rolls once; every player in "
-            "the scene rolls against it: each loser takes damage, each winner damages it."
+            tr(
+                "Roll against the party: the party-wide condition rolls once; every player in "
+                "the scene rolls against it: each loser takes damage, each winner damages it."
+            )
         )
         self.roll_button.clicked.connect(self._roll)
         self.party_button.clicked.connect(self._party)
@@ -119,7 +122,7 @@ class ChallengeRolls(QWidget):
             if character.kind == "challenge" and character.id in members:
                 label = character.name
                 if character.id == view.condition_id:
-                    label += " (party-wide)"
+                    label = tr("{name} (party-wide)").format(name=character.name)
                 self.challenge.addItem(label, character.id)
         index = self.challenge.findData(kept)
         if index < 0:
@@ -139,7 +142,7 @@ class ChallengeRolls(QWidget):
     def _roll(self) -> None:
         count = self.count.value()
         if count is None:
-            self.outcome.say(self.count.problem() or "Say how many dice to roll.")
+            self.outcome.say(self.count.problem() or tr("Say how many dice to roll."))
             return
         self.roll_requested.emit(int(self.challenge.currentData()), count)
 
@@ -147,7 +150,7 @@ class ChallengeRolls(QWidget):
         count, each = self.count.value(), self.party_count.value()
         if count is None or each is None:
             problem = self.count.problem() or self.party_count.problem()
-            self.outcome.say(problem or "Say how many dice to roll.")
+            self.outcome.say(problem or tr("Say how many dice to roll."))
             return
         self.party_requested.emit(int(self.challenge.currentData()), count, each)
 

@@ -9,21 +9,28 @@ from collections.abc import Sequence
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
+from desktop.language import N_
 from desktop.store import NO_PLAYERS, DieRecord, GameRecord, PlayView
 from desktop.ui.form_helpers import push_button, spread_row
 from desktop.ui.plain_text import PlainLabel
+from desktop.ui.window_language import ntr, tr
 
-START_TIP = "Record every character's pool size and begin play."
-NO_GAME = "No game running. Start game records every pool; then set the scene."
+START_TIP = N_("Record every character's pool size and begin play.")
+NO_GAME = N_("No game running. Start game records every pool; then set the scene.")
 
 
 def status_text(view: PlayView) -> str:
     if view.game_id is None:
-        return NO_GAME
+        return tr(NO_GAME)
     if not view.scene_number:
-        return f"Game {view.game_id}: set the scene to begin."
-    turn = f"{view.turn_name}'s turn" if view.turn_name else "every player has had a turn"
-    return f"Scene {view.scene_number} · Round {view.round} · {turn}"
+        return tr("Game {game}: set the scene to begin.").format(game=view.game_id)
+    if view.turn_name:
+        return tr("Scene {scene} · Round {round} · {name}'s turn").format(
+            scene=view.scene_number, round=view.round, name=view.turn_name
+        )
+    return tr("Scene {scene} · Round {round} · every player has had a turn").format(
+        scene=view.scene_number, round=view.round
+    )
 
 
 def grown_text(ended: GameRecord, names: dict[int, str], taken: Sequence[DieRecord] = ()) -> str:
@@ -31,21 +38,24 @@ def grown_text(ended: GameRecord, names: dict[int, str], taken: Sequence[DieReco
     awarded dice went back (the surplus over the new pool size, taken off the table)."""
 
     def name(cid: int) -> str:
-        return names.get(cid, f"character {cid}")
+        return names.get(cid, tr("character {id}").format(id=cid))
 
     if ended.grown:
         grew = ", ".join(f"{name(cid)} {before} → {after}" for cid, before, after in ended.grown)
-        text = f"Game ended. Pools that grew: {grew}."
+        text = tr("Game ended. Pools that grew: {grew}.").format(grew=grew)
     else:
-        text = "Game ended. No pool grew."
+        text = tr("Game ended. No pool grew.")
     back = Counter(die.character_id for die in taken)
     if back:
         went = ", ".join(
-            f"{name(cid)} {count} {'die' if count == 1 else 'dice'}" for cid, count in back.items()
+            ntr("{name} {count} die", "{name} {count} dice", count).format(
+                name=name(cid), count=count
+            )
+            for cid, count in back.items()
         )
-        text += f" Boosts that went back off the table: {went}."
+        text += " " + tr("Boosts that went back off the table: {went}.").format(went=went)
     elif not ended.grown:
-        text += " Every pool stays as it was."
+        text += " " + tr("Every pool stays as it was.")
     return text
 
 
@@ -59,7 +69,7 @@ class GameBar(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         # Campaign text (names, the scene) is shown as the text it is, never as HTML.
-        self.status = PlainLabel(NO_GAME)
+        self.status = PlainLabel(tr(NO_GAME))
         self.status.setObjectName("playStatus")
         self.status.setWordWrap(True)
         font = self.status.font()
@@ -70,14 +80,14 @@ class GameBar(QWidget):
         self.scene.setObjectName("playSceneText")
         self.scene.setWordWrap(True)
         self.start_button = push_button(
-            "Start game",
+            tr("Start game"),
             clicked=self.start_requested,
-            tip=START_TIP,
+            tip=tr(START_TIP),
         )
         self.end_button = push_button(
-            "End game",
+            tr("End game"),
             clicked=self.end_requested,
-            tip="End the game: a pool that grew becomes the new pool.",
+            tip=tr("End the game: a pool that grew becomes the new pool."),
         )
         buttons = spread_row([self.start_button, self.end_button])
         self.summary = PlainLabel()
@@ -86,9 +96,9 @@ class GameBar(QWidget):
         self.summary.hide()
         # After End game: the players' luck in the game just ended (issue 33).
         self.luck_button = push_button(
-            "Players' luck…",
+            tr("Players' luck…"),
             clicked=self.luck_requested,
-            tip="Each player character's luck in this game: to show or send to the players",
+            tip=tr("Each player character's luck in this game: to show or send to the players"),
         )
         self.luck_button.setObjectName("playPlayersLuck")
         self.luck_button.hide()
@@ -105,7 +115,7 @@ class GameBar(QWidget):
         self.scene.setVisible(bool(view.scene_text))
         running = view.game_id is not None
         self.start_button.setEnabled(writable and not running and has_players)
-        self.start_button.setToolTip(START_TIP if has_players or running else NO_PLAYERS)
+        self.start_button.setToolTip(tr(START_TIP) if has_players or running else tr(NO_PLAYERS))
         self.end_button.setEnabled(writable and running)
         if running:
             self.luck_button.hide()  # End game undone (or a new game): no game just ended

@@ -20,6 +20,18 @@ from desktop.actions.dice import to_pool
 from desktop.actions.tray import RollEntry
 from desktop.rules import dicepool
 from desktop.store import CharacterRecord, DieRecord
+from desktop.ui.window_language import tr
+
+# The roll log's lines: stored, and in English as every line the log keeps.
+A_DIE = "a d{size}"  # untranslated: log
+ONE_DIE = "one die"  # untranslated: log
+KEPT = "all ones, kept {die} in the pool and the rest went to the table"  # untranslated: log
+LOST = "all ones, lost {die} and the rest went back to the pool"  # untranslated: log
+ROLLED = "{name} rolled {faces} = {total}"  # untranslated: log
+LOSES = "{said}: loses {lost}"  # untranslated: log
+WINS = "{said}: wins, the condition loses {lost}"  # untranslated: log
+TIE = "{said}: a tie"  # untranslated: log
+AGAINST = "{name} rolled {total}{chosen} against the party: {words}."  # untranslated: log
 
 
 class Roller(NamedTuple):
@@ -84,10 +96,10 @@ class RolledSide:
             ),
             None,
         )
-        die = f"a d{size}" if size else "one die"
+        die = A_DIE.format(size=size) if size else ONE_DIE
         if self.choice is dicepool.Catastrophe.DEPLETE_ALL_BUT_ONE:
-            return f"all ones, kept {die} in the pool and the rest went to the table"
-        return f"all ones, lost {die} and the rest went back to the pool"
+            return KEPT.format(die=die)
+        return LOST.format(die=die)
 
 
 def roll_side(roller: Roller, rng: random.Random) -> RolledSide:
@@ -95,7 +107,9 @@ def roll_side(roller: Roller, rng: random.Random) -> RolledSide:
     pool = to_pool(roller.dice)
     chosen = [dicepool.TrayDie(d.id) for d in pool.in_pool[: roller.dice_count]]
     if not chosen:
-        raise ValueError(f"{roller.character.name} has no die in the pool to roll.")
+        raise ValueError(
+            tr("{name} has no die in the pool to roll.").format(name=roller.character.name)
+        )
     return RolledSide(roller, pool, dicepool.roll_tray(pool, chosen, rng))
 
 
@@ -128,7 +142,7 @@ def challenge_roll(side: RolledSide) -> PartyRoll:
         "roll",
         {"dice": _faces(side.roll), "table": side.roll.result.table, **side.detail()},
         total,
-        f"{name} rolled {faces} = {total}" + (f": {chose}." if chose else "."),
+        ROLLED.format(name=name, faces=faces, total=total) + (f": {chose}." if chose else "."),
     )
     return PartyRoll(_changes(side.roller.dice, pool), entry)
 
@@ -138,7 +152,7 @@ def against_party(condition: RolledSide, party: list[RolledSide]) -> PartyRoll:
     all-ones choice made. Each loser loses dice by the conflict rules; each winner
     damages the condition."""
     if not party:
-        raise ValueError("No character in the scene can roll against the condition.")
+        raise ValueError(tr("No character in the scene can roll against the condition."))
     condition_pool = condition.after()
     total = condition.roll.result.total
     # By id: two characters may share a name (RULES.md section 2).
@@ -157,12 +171,12 @@ def against_party(condition: RolledSide, party: list[RolledSide]) -> PartyRoll:
         said = f"{name} {rolled}" + (f" ({chose})" if chose else "")
         if outcome.winner == 0:  # the condition won: the character is harmed
             pool = dicepool.take_damage(pool, outcome.dice_lost)
-            words.append(f"{said}: loses {outcome.dice_lost}")
+            words.append(LOSES.format(said=said, lost=outcome.dice_lost))
         elif outcome.winner == 1:  # the character won: it damages the condition
             condition_pool = dicepool.take_damage(condition_pool, outcome.dice_lost)
-            words.append(f"{said}: wins, the condition loses {outcome.dice_lost}")
+            words.append(WINS.format(said=said, lost=outcome.dice_lost))
         else:
-            words.append(f"{said}: a tie")
+            words.append(TIE.format(said=said))
         changed += _changes(side.roller.dice, pool)
         sides.append(
             {
@@ -189,10 +203,11 @@ def against_party(condition: RolledSide, party: list[RolledSide]) -> PartyRoll:
             **condition.detail(),
         },
         total,
-        f"{name} rolled {total}"
-        + (f" ({chose})" if chose else "")
-        + " against the party: "
-        + "; ".join(words)
-        + ".",
+        AGAINST.format(
+            name=name,
+            total=total,
+            chosen=f" ({chose})" if chose else "",
+            words="; ".join(words),
+        ),
     )
     return PartyRoll(changed, entry)

@@ -60,6 +60,7 @@ from desktop.ui.play_commands import (
 )
 from desktop.ui.session import CampaignSession
 from desktop.ui.table_keys import clicks_keep_focus
+from desktop.ui.window_language import tr
 
 if TYPE_CHECKING:
     from desktop.store import Campaign
@@ -104,19 +105,19 @@ class PlayWidget(CampaignView):
         # What a round needs on one page, the scene (set once a scene) on the other: at
         # 1366 x 768 neither scrolls.
         self.round_page = _page(
-            _group("Turns, clockwise from the GM", self.turn_order),
-            _group("End of round: the GM's award", self.round_award),
-            _group("Challenges in the scene", self.challenges),
+            _group(tr("Turns, clockwise from the GM"), self.turn_order),
+            _group(tr("End of round: the GM's award"), self.round_award),
+            _group(tr("Challenges in the scene"), self.challenges),
         )
-        self.scene_page = _page(_group("Scene", self.scene_editor))
+        self.scene_page = _page(_group(tr("Scene"), self.scene_editor))
         self.pages = QTabWidget()
         self.pages.setObjectName("playPages")
-        self.pages.addTab(self.round_page, "Ro&und")
-        self.pages.addTab(self.scene_page, "Sc&ene")
+        self.pages.addTab(self.round_page, tr("Ro&und"))
+        self.pages.addTab(self.scene_page, tr("Sc&ene"))
         # Built when End game first offers it: its words are the downtime rules', which a
         # table at play does not otherwise read.
         self.session_xp_page = LazyPage(self._make_session_xp)
-        self.session_xp_box = _group("End of session: XP (optional)", self.session_xp_page)
+        self.session_xp_box = _group(tr("End of session: XP (optional)"), self.session_xp_page)
         self.session_xp_box.hide()  # offered by End game, closed by Apply or Skip
         inner = QWidget()
         column = QVBoxLayout(inner)
@@ -289,7 +290,7 @@ class PlayWidget(CampaignView):
         if self._push(MarkSessionXp(session, chosen)):
             self.close_session_xp()
         else:
-            self.session_xp.show_message(session.last_failure or "The XP could not be marked.")
+            self.session_xp.show_message(session.last_failure or tr("The XP could not be marked."))
 
     def close_session_xp(self) -> None:
         self.session_xp_box.hide()
@@ -298,7 +299,7 @@ class PlayWidget(CampaignView):
     def set_scene(self, text: str, members: list[int], condition: int, new: bool) -> None:
         if self._session is None:
             return
-        what = "Set the scene" if new else "Update the scene"
+        what = tr("Set the scene") if new else tr("Update the scene")
         command = GameStep(
             self._session,
             what,
@@ -317,14 +318,16 @@ class PlayWidget(CampaignView):
 
     def next_turn(self) -> None:
         self._turn_step(
-            self.turn_order.next_button, "Next turn", lambda campaign: campaign.games.next_turn()
+            self.turn_order.next_button,
+            tr("Next turn"),
+            lambda campaign: campaign.games.next_turn(),
         )
 
     def end_round(self) -> None:
         """End the round with no award (the GM skips it)."""
         self._turn_step(
             self.turn_order.end_round_button,
-            "End round",
+            tr("End round"),
             lambda campaign: campaign.games.end_round(),
         )
 
@@ -357,14 +360,14 @@ class PlayWidget(CampaignView):
         if session is None:
             return
         if not text.strip():
-            session.report_failure("Say what became of the character: the text is empty.")
+            session.report_failure(tr("Say what became of the character: the text is empty."))
             return
         try:
             record = session.campaign.roster.get(character_id)
         except NotFound as error:
             session.report_failure(str(error))
             return
-        line = f"Final condition: {text.strip()}"
+        line = tr("Final condition: {text}").format(text=text.strip())
         notes = f"{record.notes}\n{line}" if record.notes else line
         if self._push(EditCharacter(session, record, "notes", notes)):
             self.turn_order.final_text.clear()
@@ -393,7 +396,7 @@ class PlayWidget(CampaignView):
         self._challenge_roll(
             lambda rng: [roll_side(self._roller(challenge_id, count), rng)],
             lambda sides: challenge_roll(sides[0]),
-            "Roll for {}",
+            tr("Roll for {name}"),
         )
 
     def roll_against_party(self, condition_id: int, count: int, each: int) -> None:
@@ -404,12 +407,12 @@ class PlayWidget(CampaignView):
                 if seat.state == "in_play"
             ]
             if not party:
-                raise ValueError("No character in the scene can roll against the condition.")
+                raise ValueError(tr("No character in the scene can roll against the condition."))
             condition = roll_side(self._roller(condition_id, count), rng)
             return [condition, *(roll_side(roller, rng) for roller in party)]
 
         self._challenge_roll(
-            roll, lambda sides: against_party(sides[0], sides[1:]), "{} against the party"
+            roll, lambda sides: against_party(sides[0], sides[1:]), tr("{name} against the party")
         )
 
     def _challenge_roll(
@@ -420,7 +423,7 @@ class PlayWidget(CampaignView):
     ) -> None:
         """`roll` with the session's dice; every all-ones roll among them waits for the
         player's choice (`_ask_all_ones`); then `settle` is pushed as one undo step named
-        by `text` (the roller's name in its braces). A refusal shows beside the
+        by `text` (the roller's name in its `{name}`). A refusal shows beside the
         challenges."""
         session = self._session
         if session is None:
@@ -429,7 +432,7 @@ class PlayWidget(CampaignView):
             # A roll made on the dice as they are waits for its all-ones choice (at the
             # Dice Table or on a player's phone): no other roll may move them first.
             self.challenges.outcome.say(
-                "An all-ones roll waits for its choice on the Dice Table: make it first."
+                tr("An all-ones roll waits for its choice on the Dice Table: make it first.")
             )
             return
         try:
@@ -451,7 +454,9 @@ class PlayWidget(CampaignView):
         if waiting is not None:
             # The roll was made on the dice as they are: undo waits for the choice.
             session.undo_stack.setActive(False)
-            self.challenges.outcome.say(f"All ones for {waiting.name}: the player chooses below.")
+            self.challenges.outcome.say(
+                tr("All ones for {name}: the player chooses below.").format(name=waiting.name)
+            )
             self.challenges.all_ones.offer(waiting.roll, waiting.name)
             self.challenges.all_ones.show()
             self.challenges.all_ones.keep_button.setFocus()
@@ -462,7 +467,7 @@ class PlayWidget(CampaignView):
         except (ValueError, NotFound) as error:
             self.challenges.outcome.say(str(error))
             return
-        text = text.format(rolled.entry.character_name)
+        text = text.format(name=rolled.entry.character_name)
         if self._push(RollDice(session, text, rolled.changed, rolled.entry)):
             self.challenges.outcome.show(rolled.entry.summary)
 

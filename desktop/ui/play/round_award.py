@@ -19,6 +19,7 @@ from desktop.rules import dicepool
 from desktop.store import CharacterRecord, DieRecord, PlayView
 from desktop.ui.form_helpers import narrow_combo, spread_row
 from desktop.ui.table_keys import AWARD_KEY
+from desktop.ui.window_language import tr
 
 
 class Source(NamedTuple):
@@ -40,9 +41,12 @@ def award_sources(
             continue
         for die in dice.get(character.id, []):
             if die.kind == "ordinary" and die.place == "table":
-                found.append(Source(f"a depleted d{die.size} of {character.name}", die))
+                label = tr("a depleted d{size} of {name}").format(
+                    size=die.size, name=character.name
+                )
+                found.append(Source(label, die))
                 break  # one offer per NPC or challenge is enough to choose from
-    return found or [Source(f"a new depleted d{dicepool.DEFAULT_SIZE}")]
+    return found or [Source(tr("a new depleted d{size}").format(size=dicepool.DEFAULT_SIZE))]
 
 
 class RoundAward(QWidget):
@@ -55,11 +59,11 @@ class RoundAward(QWidget):
         row = QFormLayout()
         self.source = narrow_combo("awardSource")
         self.receiver = narrow_combo("awardReceiver")
-        row.addRow("Give", self.source)
-        row.addRow("to", self.receiver)
-        self.award_button = QPushButton(f"Award and end round ({AWARD_KEY})")
+        row.addRow(tr("Give"), self.source)
+        row.addRow(tr("to"), self.receiver)
+        self.award_button = QPushButton(tr("Award and end round ({key})").format(key=AWARD_KEY))
         self.award_button.setToolTip(
-            "The GM's award at a round's end; End round alone (R) skips it."
+            tr("The GM's award at a round's end; End round alone (R) skips it.")
         )
         self.award_button.clicked.connect(self.award)
         buttons = spread_row([self.award_button])

@@ -15,14 +15,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop.language import N_
 from desktop.rules.roster import KIND_LABELS
 from desktop.store import CharacterRecord, PlayView
 from desktop.ui.accessible import named
 from desktop.ui.form_helpers import error_label, show_error
 from desktop.ui.plain_text import PlainLabel
 from desktop.ui.play.round_award import narrow_combo
+from desktop.ui.window_language import tr
 
-NO_CONDITION = "No party-wide condition"
+NO_CONDITION = N_("No party-wide condition")
 
 
 class SceneEditor(QWidget):
@@ -35,23 +37,23 @@ class SceneEditor(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         self.text = QLineEdit()
         self.text.setObjectName("sceneText")
-        named(self.text, "Scene")
-        self.text.setPlaceholderText("The scene: where, when, what is happening")
+        named(self.text, tr("Scene"))
+        self.text.setPlaceholderText(tr("The scene: where, when, what is happening"))
         self.text.setMaxLength(2_000)
         self.members = QListWidget()
         self.members.setObjectName("sceneMembers")
-        named(self.members, "In the scene")
+        named(self.members, tr("In the scene"))
         self.members.setMaximumHeight(110)
-        self.members.setToolTip("Tick who is in the scene: characters, NPCs and challenges.")
+        self.members.setToolTip(tr("Tick who is in the scene: characters, NPCs and challenges."))
         self.condition = narrow_combo("sceneCondition")
         self.condition.setToolTip(
-            "A challenge that hits the whole party rolls once per turn against everyone."
+            tr("A challenge that hits the whole party rolls once per turn against everyone.")
         )
         buttons = QHBoxLayout()
-        self.new_button = QPushButton("New scene")
-        self.update_button = QPushButton("Update scene")
-        self.new_button.setToolTip("Set a new scene: round 1, the first player's turn.")
-        self.update_button.setToolTip("Change the current scene, keeping its round.")
+        self.new_button = QPushButton(tr("New scene"))
+        self.update_button = QPushButton(tr("Update scene"))
+        self.new_button.setToolTip(tr("Set a new scene: round 1, the first player's turn."))
+        self.update_button.setToolTip(tr("Change the current scene, keeping its round."))
         self.new_button.clicked.connect(lambda: self._request(True))
         self.update_button.clicked.connect(lambda: self._request(False))
         self.text.returnPressed.connect(lambda: self._request(not self._has_scene))
@@ -61,7 +63,7 @@ class SceneEditor(QWidget):
         self.error = error_label("sceneError")
         layout.addWidget(self.text)
         layout.addWidget(self.members)
-        layout.addWidget(PlainLabel("Party-wide condition:"))
+        layout.addWidget(PlainLabel(tr("Party-wide condition:")))
         layout.addWidget(self.condition)
         layout.addLayout(buttons)
         layout.addWidget(self.error)
@@ -90,7 +92,8 @@ class SceneEditor(QWidget):
         self.members.blockSignals(True)
         self.members.clear()
         for character in characters:
-            item = QListWidgetItem(f"{character.name} ({KIND_LABELS[character.kind]})")
+            kind = tr(KIND_LABELS[character.kind])
+            item = QListWidgetItem(tr("{name} ({kind})").format(name=character.name, kind=kind))
             item.setData(Qt.ItemDataRole.UserRole, character.id)
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
             checked = character.id in members
@@ -116,7 +119,7 @@ class SceneEditor(QWidget):
         current = keep if keep is not None else self.condition.currentData()
         chosen = set(self.chosen_members())
         self.condition.clear()
-        self.condition.addItem(NO_CONDITION, 0)
+        self.condition.addItem(tr(NO_CONDITION), 0)
         for character in self._characters:
             if character.kind == "challenge" and character.id in chosen:
                 self.condition.addItem(character.name, character.id)

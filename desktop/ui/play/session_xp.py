@@ -26,9 +26,10 @@ from desktop.store import DowntimeSheet
 from desktop.ui.form_helpers import push_button, spread_row
 from desktop.ui.plain_text import PlainLabel, menu_text, tooltip
 from desktop.ui.play.round_award import narrow_combo
+from desktop.ui.window_language import tr
 
 APPLY_KEY = "Ctrl+Return"
-SKIP_KEY = "Esc"
+SKIP_KEY = "Esc"  # untranslated: a key sequence
 
 
 @dataclass(frozen=True)
@@ -42,7 +43,9 @@ class XpOffer:
 
 def _vice_text(offer: XpOffer) -> str:
     vice = offer.sheet.vice.strip()
-    return f"{offer.name} played to their vice" + (f" ({vice})" if vice else "")
+    if vice:
+        return tr("{name} played to their vice ({vice})").format(name=offer.name, vice=vice)
+    return tr("{name} played to their vice").format(name=offer.name)
 
 
 class SessionXp(QWidget):
@@ -58,8 +61,10 @@ class SessionXp(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         rule = PlainLabel(
-            f"{downtime.SESSION_XP_RULE}\nTick who played to their vice; each marks"
-            f" {downtime.SESSION_XP} XP on the track beside them."
+            tr(
+                "{rule}\nTick who played to their vice; each marks {xp} XP on the track "
+                "beside them."
+            ).format(rule=downtime.SESSION_XP_RULE, xp=downtime.SESSION_XP)
         )
         rule.setWordWrap(True)
         self.grid = QGridLayout()
@@ -69,14 +74,14 @@ class SessionXp(QWidget):
         self.message.setWordWrap(True)
         self.message.hide()
         self.apply_button = push_button(
-            "Apply XP (Ctrl+Enter)",
+            tr("Apply XP (Ctrl+Enter)"),
             clicked=self._apply,
-            tip="Mark the ticked XP, all as one undo step.",
+            tip=tr("Mark the ticked XP, all as one undo step."),
         )
         self.skip_button = push_button(
-            "Skip (Esc)",
+            tr("Skip (Esc)"),
             clicked=self.skip_requested,
-            tip="No end-of-session XP: nothing is written.",
+            tip=tr("No end-of-session XP: nothing is written."),
         )
         buttons = spread_row([self.apply_button, self.skip_button])
         layout.addWidget(rule)
@@ -105,21 +110,22 @@ class SessionXp(QWidget):
             box.setToolTip(tooltip(_vice_text(offered)))  # a vice: campaign text
             box.setAccessibleName(_vice_text(offered))
             tracks = narrow_combo(f"sessionXpTrack{offered.character_id}")
-            tracks.setAccessibleName(f"XP track of {offered.name}")
+            tracks.setAccessibleName(tr("XP track of {name}").format(name=offered.name))
             first_open = -1
             for index, (track, marks) in enumerate(offered.sheet.xp):
-                tracks.addItem(f"{track} ({marks} XP)", track)
+                tracks.addItem(tr("{track} ({marks} XP)").format(track=track, marks=marks), track)
                 if not downtime.can_mark_session_xp(offered.sheet.xp, track, self._limit):
                     # A full track cannot be chosen: nothing past its limit is entered.
                     items = tracks.model()
                     assert isinstance(items, QStandardItemModel)  # a QComboBox's own model
                     items.item(index).setEnabled(False)
-                    tracks.setItemData(index, f"{track} is full.", Qt.ItemDataRole.ToolTipRole)
+                    full = tr("{track} is full.").format(track=track)
+                    tracks.setItemData(index, full, Qt.ItemDataRole.ToolTipRole)
                 elif first_open < 0:
                     first_open = index
             if first_open < 0:
                 box.setEnabled(False)
-                box.setToolTip("Every XP track of this character is full.")
+                box.setToolTip(tr("Every XP track of this character is full."))
                 tracks.setEnabled(False)
             else:
                 tracks.setCurrentIndex(first_open)
@@ -128,7 +134,7 @@ class SessionXp(QWidget):
             self.grid.addWidget(tracks, row, 1)
             self.rows[offered.character_id] = (box, tracks)
         if not offers:
-            self.show_message("No player character was in the game: there is no XP to mark.")
+            self.show_message(tr("No player character was in the game: there is no XP to mark."))
         else:
             self.show_message("")
 
@@ -138,7 +144,7 @@ class SessionXp(QWidget):
             box.setEnabled(writable and character_id in self._open)
             tracks.setEnabled(writable and character_id in self._open)
         if not writable:
-            self.show_message(reason or "The campaign is read-only: no XP can be marked.")
+            self.show_message(reason or tr("The campaign is read-only: no XP can be marked."))
 
     def show_message(self, text: str) -> None:
         self.message.setText(text)
@@ -164,6 +170,6 @@ class SessionXp(QWidget):
             return
         chosen = self.chosen()
         if not chosen:
-            self.show_message("Tick who played to their vice, or Skip.")
+            self.show_message(tr("Tick who played to their vice, or Skip."))
             return
         self.apply_requested.emit(chosen)

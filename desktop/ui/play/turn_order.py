@@ -30,6 +30,7 @@ from desktop.ui.plain_text import PlainLabel
 from desktop.ui.sharing.ask_button import AskToRollButton
 from desktop.ui.table_keys import END_ROUND_KEY, FOLLOW_KEY, NEXT_KEY
 from desktop.ui.widgets.ordered_list import MOVE_DOWN_KEY, MOVE_UP_KEY, OrderedList
+from desktop.ui.window_language import tr
 
 IN_PLAY = "in_play"
 
@@ -37,10 +38,10 @@ IN_PLAY = "in_play"
 def seat_text(seat: Seat, current: bool) -> str:
     mark = "▶ " if current else "    "
     text = f"{mark}{seat.turn}. {seat.name}"
-    if seat.state != IN_PLAY:
+    if seat.state == "out_of_play":
+        text += " — " + tr("{state}, skipped").format(state=seat.state_words)
+    elif seat.state != IN_PLAY:
         text += f" — {seat.state_words}"
-        if seat.state == "out_of_play":
-            text += ", skipped"
     if seat.action:
         text += f" — “{seat.action}”"
     return text
@@ -55,10 +56,12 @@ class SeatList(OrderedList):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("turnOrder")
-        named(self, "Seating order")
+        named(self, tr("Seating order"))
         self.setToolTip(
-            f"Drag a player, or press {MOVE_UP_KEY} / {MOVE_DOWN_KEY} on the one picked, to "
-            "change the seating order, clockwise from the GM."
+            tr(
+                "Drag a player, or press {up} / {down} on the one picked, to change the "
+                "seating order, clockwise from the GM."
+            ).format(up=MOVE_UP_KEY, down=MOVE_DOWN_KEY)
         )
         self.setMaximumHeight(100)  # a table seats a handful: the rest of the dock stays in view
         # A long declared action wraps onto a second line rather than hiding off the side.
@@ -98,10 +101,12 @@ class TurnOrder(QWidget):
         self.final_pick.setObjectName("finalPick")
         self.final_text = QLineEdit()
         self.final_text.setObjectName("finalCondition")
-        self.final_text.setPlaceholderText("Final condition: dead, captured, broken…")
+        self.final_text.setPlaceholderText(tr("Final condition: dead, captured, broken…"))
         self.final_text.setMaxLength(500)
         self.final_button = push_button(
-            "Record", clicked=self._final, tip="Add the final condition to the character's notes."
+            tr("Record"),
+            clicked=self._final,
+            tip=tr("Add the final condition to the character's notes."),
         )
         self.final_text.returnPressed.connect(self._final)
         final_row.addWidget(self.final_pick, 0, 0, 1, 2)
@@ -109,24 +114,24 @@ class TurnOrder(QWidget):
         final_row.addWidget(self.final_button, 1, 1)
         self.final.hide()
         action_row = QHBoxLayout()  # the name beside the field: the dock fits 1366 x 768
-        self.action_label = PlainLabel("Action:")
+        self.action_label = PlainLabel(tr("Action:"))
         self.action = QLineEdit()
         self.action.setObjectName("declaredAction")
-        named(self.action, "Declared action")
+        named(self.action, tr("Declared action"))
         self.action.setMaxLength(500)
-        self.action.setPlaceholderText("The current player's one action this round")
+        self.action.setPlaceholderText(tr("The current player's one action this round"))
         self.action.returnPressed.connect(self._declare)
         action_row.addWidget(self.action_label)
         action_row.addWidget(self.action)
         buttons = QGridLayout()
-        self.next_button = QPushButton(f"Next turn ({NEXT_KEY})")
-        self.end_round_button = QPushButton(f"End round ({END_ROUND_KEY})")
-        self.follow_button = QPushButton(f"Select on Dice Table ({FOLLOW_KEY})")
+        self.next_button = QPushButton(tr("Next turn ({key})").format(key=NEXT_KEY))
+        self.end_round_button = QPushButton(tr("End round ({key})").format(key=END_ROUND_KEY))
+        self.follow_button = QPushButton(tr("Select on Dice Table ({key})").format(key=FOLLOW_KEY))
         self.next_button.setToolTip(
-            "The next player in seating order; out-of-play ones are skipped."
+            tr("The next player in seating order; out-of-play ones are skipped.")
         )
-        self.end_round_button.setToolTip("End the round with no award; the order starts again.")
-        self.follow_button.setToolTip("Select the player whose turn it is on the Dice Table.")
+        self.end_round_button.setToolTip(tr("End the round with no award; the order starts again."))
+        self.follow_button.setToolTip(tr("Select the player whose turn it is on the Dice Table."))
         self.next_button.clicked.connect(self.next_requested)
         self.end_round_button.clicked.connect(self.end_round_requested)
         self.follow_button.clicked.connect(self.follow_requested)
@@ -182,7 +187,11 @@ class TurnOrder(QWidget):
         self._names = {seat.character_id: seat.name for seat in view.order}
         self._follow_ask()
         names = [name for _cid, name in view.out_for_good]
-        self.gone.setText("Out for good (left the order): " + ", ".join(names) if names else "")
+        self.gone.setText(
+            tr("Out for good (left the order): {names}").format(names=", ".join(names))
+            if names
+            else ""
+        )
         self.gone.setVisible(bool(names))
         self.final.setVisible(bool(names))
         self.final.setEnabled(writable)
@@ -196,7 +205,9 @@ class TurnOrder(QWidget):
         self.end_round_button.setEnabled(writable and playing)
         self.follow_button.setEnabled(view.turn_of is not None)
         self.action.setEnabled(writable and view.turn_of is not None)
-        self.action_label.setText(f"{view.turn_name}:" if view.turn_name else "Action:")
+        self.action_label.setText(
+            tr("{name}:").format(name=view.turn_name) if view.turn_name else tr("Action:")
+        )
         turn = next((s for s in view.order if s.character_id == view.turn_of), None)
         if not self.action.hasFocus():
             self.action.setText(turn.action if turn else "")

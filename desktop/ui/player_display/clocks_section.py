@@ -12,6 +12,7 @@ from desktop.paint.clocks import ClockStyle, paint_clock
 from desktop.store import Campaign, Topic
 from desktop.ui.plain_text import PlainLabel
 from desktop.ui.player_display.section import Section, clear_layout, sized_font
+from desktop.ui.window_language import tr
 from desktop.views.public import ClockView, public_clocks
 
 PER_ROW = 4
@@ -39,7 +40,7 @@ class ClocksSection(Section):
     topics = frozenset({Topic.CLOCKS, Topic.FACTIONS, Topic.CHARACTERS, Topic.CHAPTER})
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("Clocks", "playerClocks", parent)
+        super().__init__(tr("Clocks"), "playerClocks", parent)
         self.grid = QGridLayout()
         self.body.addLayout(self.grid)
         self.body.addStretch(1)
@@ -50,7 +51,7 @@ class ClocksSection(Section):
         shown = () if campaign is None else public_clocks(campaign)
         self.clock_ids = [clock.id for clock in shown]
         if not shown:
-            empty = PlainLabel("No clocks shown")
+            empty = PlainLabel(tr("No clocks shown"))
             empty.setFont(sized_font(self.font(), self.unit))
             empty.setForegroundRole(QPalette.ColorRole.PlaceholderText)
             self.grid.addWidget(empty, 0, 0)
@@ -71,10 +72,12 @@ class ClocksSection(Section):
         layout.addWidget(
             ClockDial(clock.segments, clock.filled, self.unit * 4), 0, Qt.AlignmentFlag.AlignHCenter
         )
-        done = "  ✓ done" if clock.done else ""
+        filled = (
+            tr("{filled} of {segments}  ✓ done") if clock.done else tr("{filled} of {segments}")
+        ).format(filled=clock.filled, segments=clock.segments)
         for text, scale, bold in (
             (clock.name, 0.9, True),
-            (f"{clock.filled} of {clock.segments}{done}", 0.8, False),
+            (filled, 0.8, False),
             (owner, 0.7, False),
         ):
             if not text:

@@ -16,11 +16,13 @@ from PySide6.QtCore import QObject, Qt, QThreadPool
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence, QScreen
 from PySide6.QtWidgets import QMenu, QWidget
 
+from desktop.language import N_
 from desktop.ui.plain_text import PlainLabel
 from desktop.ui.player_display.screens import display_screen, screen_title
 from desktop.ui.read_guard import guarded, guarded_call
 from desktop.ui.session import CampaignSession
 from desktop.ui.settings import Settings
+from desktop.ui.window_language import tr
 
 if TYPE_CHECKING:  # its sections draw dice and clocks: imported when first opened
     from desktop.ui.player_display.window import PlayerDisplayWindow
@@ -28,7 +30,7 @@ if TYPE_CHECKING:  # its sections draw dice and clocks: imported when first open
 OPEN_KEY = "Ctrl+Shift+D"
 BLANK_KEY = "F9"  # one key: the GM blanks the players' screen without looking for it
 FULL_SCREEN_KEY = "Ctrl+Shift+F"
-BLANKED_NOTE = f"Player display blanked ({BLANK_KEY} shows it again)"
+BLANKED_NOTE = N_("Player display blanked ({key} shows it again)")
 
 
 class PlayerDisplay(QObject):
@@ -42,49 +44,52 @@ class PlayerDisplay(QObject):
         self.window: PlayerDisplayWindow | None = None
         self.session: CampaignSession | None = None
         self.open_action = self._action(
-            "&Player Display", "actionPlayerDisplay", OPEN_KEY, self._toggle_open
+            tr("&Player Display"), "actionPlayerDisplay", OPEN_KEY, self._toggle_open
         )
         self.open_action.setToolTip(
-            "A second window for the players' screen: scene, turn, rolls, pools, clocks, factions"
+            tr(
+                "A second window for the players' screen: scene, turn, rolls, pools, clocks, "
+                "factions"
+            )
         )
         self.blank_action = self._action(
-            "&Blank Player Display", "actionBlankPlayerDisplay", BLANK_KEY, self.set_blanked
+            tr("&Blank Player Display"), "actionBlankPlayerDisplay", BLANK_KEY, self.set_blanked
         )
         self.full_action = self._action(
-            "Player Display &Full Screen",
+            tr("Player Display &Full Screen"),
             "actionPlayerFullScreen",
             FULL_SCREEN_KEY,
             self.set_full_screen,
         )
         # The players' recap over the whole display, until the GM hides it (issue 31).
-        self.recap_action = QAction("Show “Previously On” on Player Display", self)
+        self.recap_action = QAction(tr("Show “Previously On” on Player Display"), self)
         self.recap_action.setObjectName("actionPlayerRecap")
         self.recap_action.setCheckable(True)
         self.recap_action.setToolTip(
-            "The last game and what happened since, as the players may see it, in large type"
+            tr("The last game and what happened since, as the players may see it, in large type")
         )
         self.recap_action.toggled.connect(self.show_recap)
         # The players' luck in the last ended game, the same way (issue 33).
-        self.luck_action = QAction("Show Players' &Luck on Player Display", self)
+        self.luck_action = QAction(tr("Show Players' &Luck on Player Display"), self)
         self.luck_action.setObjectName("actionPlayerLuck")
         self.luck_action.setCheckable(True)
         self.luck_action.setToolTip(
-            "Each player character's luck in the last ended game, in large type"
+            tr("Each player character's luck in the last ended game, in large type")
         )
         self.luck_action.toggled.connect(self.show_luck)
         # The GM's side says the players see a dark screen (the display may be behind).
-        self.blanked_note = PlainLabel(BLANKED_NOTE)
+        self.blanked_note = PlainLabel(tr(BLANKED_NOTE).format(key=BLANK_KEY))
         self.blanked_note.setObjectName("statusPlayerBlanked")
         self.blanked_note.hide()
-        self.close_action = QAction("&Close Player Display", self)
+        self.close_action = QAction(tr("&Close Player Display"), self)
         self.close_action.setObjectName("actionClosePlayerDisplay")
         self.close_action.triggered.connect(self.close)
         # Handouts go to the players' phones, never to this display: the menu only
         # reaches them here, where the GM thinks of what the players get.
-        self.give_all_action = QAction("Give Handout to &All Players…", self)
+        self.give_all_action = QAction(tr("Give Handout to &All Players…"), self)
         self.give_all_action.setObjectName("actionGiveHandoutToAll")
         self.give_all_action.triggered.connect(self.give_handout_to_all)
-        self.given_action = QAction("Handouts &Given…", self)
+        self.given_action = QAction(tr("Handouts &Given…"), self)
         self.given_action.setObjectName("actionHandoutsGiven")
         self.given_action.triggered.connect(self.show_handouts_given)
         self.menu = self.make_menu(gm_window)
@@ -103,8 +108,8 @@ class PlayerDisplay(QObject):
 
     def make_menu(self, parent: QWidget) -> QMenu:
         """The display's actions and a screen chooser, for the GM's View menu or its own."""
-        menu = QMenu("Player &Display", parent)
-        screens = QMenu("Player Display on &Screen", menu)
+        menu = QMenu(tr("Player &Display"), parent)
+        screens = QMenu(tr("Player Display on &Screen"), menu)
         screens.setObjectName("playerDisplayScreens")
         screens.aboutToShow.connect(lambda: self._fill_screens(screens))
         menu.addActions([self.open_action, self.blank_action, self.full_action])
@@ -193,7 +198,7 @@ class PlayerDisplay(QObject):
 
     def _display_menu(self, window: PlayerDisplayWindow) -> QMenu:
         menu = self.make_menu(window)
-        menu.setTitle("&Display")
+        menu.setTitle(tr("&Display"))
         menu.removeAction(self.open_action)
         menu.addSeparator()
         menu.addAction(self.close_action)

@@ -12,6 +12,7 @@ from desktop.store import Campaign, Topic
 from desktop.ui.plain_text import PlainLabel
 from desktop.ui.player_display.section import Section, clear_layout, sized_font
 from desktop.ui.theme import BADGE_INK, STATUS_COLOURS
+from desktop.ui.window_language import tr
 from desktop.views.public import FactionView, chapter_view, public_factions
 
 
@@ -19,7 +20,7 @@ class FactionsSection(Section):
     topics = frozenset({Topic.FACTIONS, Topic.CHAPTER, Topic.CLAIMS})
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("Factions", "playerFactions", parent)
+        super().__init__(tr("Factions"), "playerFactions", parent)
         self.chapter = PlainLabel()
         self.chapter.setObjectName("playerChapter")
         self.chapter.setWordWrap(True)
@@ -41,12 +42,16 @@ class FactionsSection(Section):
             self.chapter.clear()
             return
         chapter = chapter_view(campaign)
-        war = " · at war" if chapter.at_war else ""
-        self.chapter.setText(f"{chapter.name}: tier {chapter.tier}, {chapter.hold} hold{war}")
+        said = (
+            tr("{name}: tier {tier}, {hold} hold · at war")
+            if chapter.at_war
+            else tr("{name}: tier {tier}, {hold} hold")
+        )
+        self.chapter.setText(said.format(name=chapter.name, tier=chapter.tier, hold=chapter.hold))
         shown = public_factions(campaign)
         self.faction_ids = [faction.id for faction in shown]
         if not shown:
-            empty = self._label("No factions shown")
+            empty = self._label(tr("No factions shown"))
             empty.setForegroundRole(QPalette.ColorRole.PlaceholderText)
             self.grid.addWidget(empty, 0, 0)
             return
@@ -54,7 +59,7 @@ class FactionsSection(Section):
             name = self._label(faction.name, bold=True)
             name.setWordWrap(True)
             self.grid.addWidget(name, row, 0)
-            tier = self._label(f"Tier {faction.tier}")
+            tier = self._label(tr("Tier {tier}").format(tier=faction.tier))
             tier.setForegroundRole(QPalette.ColorRole.PlaceholderText)
             self.grid.addWidget(tier, row, 1)
             self.grid.addWidget(self._badge(faction), row, 2)

@@ -15,15 +15,17 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QThreadPool
 from PySide6.QtWidgets import QWidget
 
+from desktop.language import N_
 from desktop.store import Campaign
 from desktop.ui.player_display.recap_screen import RecapScreen
 from desktop.ui.players_luck_judge import LuckJudge
+from desktop.ui.window_language import tr
 from desktop.views.players_rolls import TITLE
 
 if TYPE_CHECKING:  # the exact odds (icepool) load when the luck is first shown
     from desktop.views.players_luck import PlayersLuck
 
-WORKING = "Working out the odds…"
+WORKING = N_("Working out the odds…")
 
 
 class LuckScreen(RecapScreen):
@@ -55,7 +57,7 @@ class LuckScreen(RecapScreen):
             self.show_lines((), "playerLuckLine")
             return
         if self.luck is None:
-            self.show_lines((WORKING,), "playerLuckLine")
+            self.show_lines((tr(WORKING),), "playerLuckLine")
         self.judge.request(campaign)
 
     def _judged(self, result: object) -> None:

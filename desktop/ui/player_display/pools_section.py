@@ -8,20 +8,22 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QGridLayout, QLabel, QWidget
 
+from desktop.language import N_
 from desktop.rules import dicepool
 from desktop.store import Campaign, Topic
 from desktop.ui.plain_text import PlainLabel
 from desktop.ui.player_display.section import Section, clear_layout, sized_font
+from desktop.ui.window_language import tr
 from desktop.views.public import table_pools
 
-COLUMNS = ("In pool", "On the table", "Removed")
+COLUMNS = (N_("In pool"), N_("On the table"), N_("Removed"))
 
 
 class PoolsSection(Section):
     topics = frozenset({Topic.DICE, Topic.CHARACTERS})
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("Dice pools", "playerPools", parent)
+        super().__init__(tr("Dice pools"), "playerPools", parent)
         self.grid = QGridLayout()
         self.body.addLayout(self.grid)
         self.body.addStretch(1)
@@ -47,10 +49,10 @@ class PoolsSection(Section):
         clear_layout(self.grid)
         self.rows, self._cells, self._shape = rows, {}, shape
         if not pools:
-            self.grid.addWidget(self._label("No player characters yet", muted=True), 0, 0)
+            self.grid.addWidget(self._label(tr("No player characters yet"), muted=True), 0, 0)
             return
         for column, title in enumerate(COLUMNS, start=1):
-            heading = self._label(title, muted=True, small=True)
+            heading = self._label(tr(title), muted=True, small=True)
             heading.setAlignment(Qt.AlignmentFlag.AlignCenter)
             self.grid.addWidget(heading, 0, column)
         for row, pool in enumerate(pools, start=1):

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QVBoxLayout, QWidget
 from desktop.store import Campaign
 from desktop.ui.plain_text import PlainLabel
 from desktop.ui.player_display.section import Section, clear_layout, sized_font
+from desktop.ui.window_language import tr
 from desktop.views.recap import Recap, recap
 
 # The lines' type as a share of the display's unit, largest first: the first that fits
@@ -27,7 +28,7 @@ LINE_SCALES = (2.0, 1.8, 1.6, 1.4, 1.2, 1.05, 0.9, 0.8, 0.7)
 
 class RecapScreen(Section):
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("Previously on", "playerRecap", parent)
+        super().__init__(tr("Previously on"), "playerRecap", parent)
         self.title.setForegroundRole(QPalette.ColorRole.Text)
         self.title.setWordWrap(True)
         self.game = PlainLabel()

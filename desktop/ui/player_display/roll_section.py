@@ -24,6 +24,7 @@ from desktop.ui.dice_table.animation import RollAnimation
 from desktop.ui.plain_text import PlainLabel
 from desktop.ui.player_display.section import Section, sized_font
 from desktop.ui.widgets.dice_scene import DieState
+from desktop.ui.window_language import tr
 from desktop.views.public import RollDieView, RollView, last_player_roll
 
 
@@ -83,7 +84,7 @@ class RollSection(Section):
     topics = frozenset({Topic.ROLLS, Topic.CHARACTERS})
 
     def __init__(self, parent: QWidget | None = None, rng: random.Random | None = None) -> None:
-        super().__init__("Last roll", "playerRoll", parent)
+        super().__init__(tr("Last roll"), "playerRoll", parent)
         self.roll_id: int | None = None
         self.header = PlainLabel()
         self.header.setObjectName("playerRollWho")
@@ -118,7 +119,7 @@ class RollSection(Section):
             self._campaign = campaign
             self.animation.stop()
             self.roll_id, self._roll = None, None
-            self.header.setText("No roll yet")
+            self.header.setText(tr("No roll yet"))
             self.dice.dice, self.dice.tumbling = [], False
             self.dice.update()
             self.total.clear()
@@ -136,7 +137,7 @@ class RollSection(Section):
         if first or not self.isVisible() or not self.dice.dice:
             self.land()
             return
-        self.header.setText(f"{roll.character_name} rolls…")
+        self.header.setText(tr("{name} rolls…").format(name=roll.character_name))
         self.total.setText("…")
         self.words.clear()
         self.dice.tumbling = True
@@ -168,6 +169,6 @@ class RollSection(Section):
             return
         self.dice.tumbling = False
         self.dice.update()
-        self.header.setText(f"{roll.character_name} rolled")
+        self.header.setText(tr("{name} rolled").format(name=roll.character_name))
         self.total.setText("" if roll.total is None else str(roll.total))
         self.words.setText(roll.summary)

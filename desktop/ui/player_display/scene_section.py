@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLabel, QWidget
 from desktop.store import Campaign, Topic
 from desktop.ui.plain_text import PlainLabel
 from desktop.ui.player_display.section import Section, clear_layout, sized_font
+from desktop.ui.window_language import tr
 from desktop.views.public import SceneView, SeatView, scene_view
 
 PER_ROW = 5  # seats on a line of the turn order before it wraps
@@ -39,7 +40,7 @@ class SceneSection(Section):
     stretch = 0  # as tall as it needs: the other sections share the rest
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("Scene", "playerScene", parent)
+        super().__init__(tr("Scene"), "playerScene", parent)
         self.view = SceneView()
         self.scene_text = PlainLabel()
         self.scene_text.setObjectName("playerSceneText")
@@ -77,10 +78,16 @@ class SceneSection(Section):
                 label.clear()
             self.setVisible(False)
             return
-        self.title.setText(f"Scene {view.number}" if view.number else "Scene")
+        self.title.setText(
+            tr("Scene {number}").format(number=view.number) if view.number else tr("Scene")
+        )
         self._fit_scene_text()
-        self.round.setText(f"Round {view.round}" if view.number else "")
-        self.turn.setText(f"{TURN_MARK} {view.turn_name}'s turn" if view.turn_name else "")
+        self.round.setText(tr("Round {round}").format(round=view.round) if view.number else "")
+        self.turn.setText(
+            tr("{mark} {name}'s turn").format(mark=TURN_MARK, name=view.turn_name)
+            if view.turn_name
+            else ""
+        )
         self.turn.setVisible(bool(view.turn_name))
         per_row = max(1, min(PER_ROW, len(view.order)))
         for index, seat in enumerate(view.order):
@@ -92,7 +99,7 @@ class SceneSection(Section):
     def _fit_scene_text(self) -> None:
         """The scene's text, cut at a word with an ellipsis past `SCENE_CHARS` (a scene
         may hold a paragraph; the table hears it in full, the display keeps its room)."""
-        text = " ".join(self.view.text.split()) or "The scene is being set."
+        text = " ".join(self.view.text.split()) or tr("The scene is being set.")
         if len(text) > SCENE_CHARS:
             text = text[: SCENE_CHARS + 1].rsplit(" ", 1)[0].rstrip(" ,;:.") + " …"
         self.scene_text.setText(text)

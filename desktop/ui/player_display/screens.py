@@ -5,12 +5,16 @@ from __future__ import annotations
 
 from PySide6.QtGui import QGuiApplication, QScreen
 
+from desktop.ui.window_language import tr
+
 
 def screen_title(screen: QScreen, index: int) -> str:
     """ "Screen 2: DELL U2415 (1920 × 1200)", for the menu."""
     size = screen.geometry().size()
-    name = screen.model() or screen.name() or "screen"
-    return f"Screen {index + 1}: {name} ({size.width()} × {size.height()})"
+    name = screen.model() or screen.name() or tr("screen")
+    return tr("Screen {number}: {name} ({width} × {height})").format(
+        number=index + 1, name=name, width=size.width(), height=size.height()
+    )
 
 
 def screen_named(name: str) -> QScreen | None:

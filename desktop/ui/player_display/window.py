@@ -25,6 +25,7 @@ from desktop.ui.player_display.roll_section import RollSection
 from desktop.ui.player_display.scene_section import SceneSection
 from desktop.ui.player_display.section import Section
 from desktop.ui.theme import BLANK_DISPLAY
+from desktop.ui.window_language import tr
 from desktop.ui.zoom import UNZOOMED, unzoomed_font
 
 # Each section and its place in the grid: (class, row, column, row span, column span).
@@ -51,7 +52,7 @@ class PlayerDisplayWindow(QWidget):
         # View > Zoom leaves it alone: it fits its text to its own screen.
         self.setProperty(UNZOOMED, True)
         self.setFont(unzoomed_font())
-        self.setWindowTitle("GM Desk — Player Display")
+        self.setWindowTitle(tr("GM Desk — Player Display"))
         self.setAttribute(Qt.WidgetAttribute.WA_ShowWithoutActivating)
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.setBackgroundRole(QPalette.ColorRole.Window)

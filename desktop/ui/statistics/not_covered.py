@@ -6,6 +6,8 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from desktop.ui.window_language import ntr
+
 if TYPE_CHECKING:  # the odds (icepool) are imported off the GUI thread: plot_loader
     from desktop.views.roll_luck import NotCovered
 
@@ -17,5 +19,8 @@ def not_covered_line(skipped: Sequence[NotCovered]) -> str:
         return ""
     reasons = Counter(line.reason for line in skipped)
     told = "; ".join(f"{count} × {reason}" for reason, count in reasons.most_common())
-    lines = "log line" if len(skipped) == 1 else "log lines"
-    return f"{len(skipped)} {lines} not judged: {told}."
+    return ntr(
+        "{count} log line not judged: {told}.",
+        "{count} log lines not judged: {told}.",
+        len(skipped),
+    ).format(count=len(skipped), told=told)

@@ -19,6 +19,7 @@ from PySide6.QtGui import QFont, QImage, QPainter, QPalette
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
+from desktop.language import N_
 from desktop.outputs import OutputKind
 from desktop.partial_files import partial_name
 from desktop.ui.plain_text import PlainLabel
@@ -28,10 +29,12 @@ if TYPE_CHECKING:
     from desktop.ui.statistics.plot_data import Worked
 
 SUFFIXES = (".png", ".svg")
-FILTER = "PNG picture (*.png);;SVG drawing (*.svg)"
-# A file Save Plots may replace: a picture of the same kind (an earlier save's).
-PLOTS_PNG = OutputKind("PNG picture", lambda head: head.startswith(b"\x89PNG\r\n\x1a\n"))
-PLOTS_SVG = OutputKind("SVG drawing", lambda head: b"<svg" in head)
+FILTER = N_("PNG picture (*.png);;SVG drawing (*.svg)")
+# A file Save Plots may replace: a picture of the same kind (an earlier save's). Their
+# names are words of desktop/outputs.py's sentences, which are English.
+PNG_WHAT = "PNG picture"  # untranslated: in an English sentence of desktop/outputs.py
+PLOTS_PNG = OutputKind(PNG_WHAT, lambda head: head.startswith(b"\x89PNG\r\n\x1a\n"))
+PLOTS_SVG = OutputKind("SVG drawing", lambda head: b"<svg" in head)  # untranslated: as PNG's
 
 
 def kind_of(target: Path) -> OutputKind | None:

@@ -18,9 +18,11 @@ from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QPalette, QResizeEvent
 from PySide6.QtWidgets import QGridLayout, QWidget
 
+from desktop.language import N_
 from desktop.ui.accessible import describe, named
 from desktop.ui.statistics.plot_data import Worked
 from desktop.ui.theme import PLOT_EXPECTED, PLOT_ROLLED, colour
+from desktop.ui.window_language import ntr, tr
 from desktop.views.statistics import BINS
 
 PLOT_HEIGHT = 190
@@ -31,22 +33,25 @@ AXIS_ROOM = 60  # the left axis's numbers and words, beside a plot's area
 MOST_DOTS = 300  # rolls in order drawn with a dot each, up to this many
 # What a screen reader calls each plot (its description says its numbers).
 PLOT_NAMES = {
-    "statisticsSequencePlot": "Percentile of each roll, in order",
-    "statisticsHistogram": "Histogram of the rolls' percentiles",
-    "statisticsDepletions": "Dice depleted, rolled and expected, per roller",
+    "statisticsSequencePlot": N_("Percentile of each roll, in order"),
+    "statisticsHistogram": N_("Histogram of the rolls' percentiles"),
+    "statisticsDepletions": N_("Dice depleted, rolled and expected, per roller"),
 }
 # What each plot shows, over it (the printout's headings), and what its dashed line is:
 # a new GM saw three bare plots and a dashed line no word explained.
 PLOT_TITLES = {
-    "statisticsSequencePlot": ("Each roll's percentile, in order", "dashed: a fair table (50)"),
-    "statisticsHistogram": ("How the percentiles fell", "dashed: a fair table"),
-    "statisticsDepletions": ("Dice depleted: rolled and expected", ""),
+    "statisticsSequencePlot": (
+        N_("Each roll's percentile, in order"),
+        N_("dashed: a fair table (50)"),
+    ),
+    "statisticsHistogram": (N_("How the percentiles fell"), N_("dashed: a fair table")),
+    "statisticsDepletions": (N_("Dice depleted: rolled and expected"), ""),
 }
 # Each plot's object name and its axes' words, in the order `LuckPlots` takes them.
 PLOTS = (
-    ("statisticsSequencePlot", "Percentile", "Rolls, in order"),
-    ("statisticsHistogram", "Rolls", "Percentile"),
-    ("statisticsDepletions", "Dice depleted", ""),
+    ("statisticsSequencePlot", N_("Percentile"), N_("Rolls, in order")),
+    ("statisticsHistogram", N_("Rolls"), N_("Percentile")),
+    ("statisticsDepletions", N_("Dice depleted"), ""),
 )
 
 
@@ -57,15 +62,15 @@ def make_plot(index: int) -> pg.PlotWidget:
     name, left, bottom = PLOTS[index]
     plot = pg.PlotWidget()
     plot.setObjectName(name)
-    named(plot, PLOT_NAMES[name])
+    named(plot, tr(PLOT_NAMES[name]))
     plot.setMinimumHeight(PLOT_HEIGHT)
     plot.setMinimumWidth(200)
     plot.setMouseEnabled(x=False, y=False)
     plot.setMenuEnabled(False)
     plot.hideButtons()
-    plot.setLabel("left", left)
+    plot.setLabel("left", tr(left))
     if bottom:
-        plot.setLabel("bottom", bottom)
+        plot.setLabel("bottom", tr(bottom))
     return plot
 
 
@@ -90,8 +95,8 @@ class LuckPlots(QWidget):
         self.curve = pg.PlotDataItem([], [], symbolSize=6, skipFiniteCheck=True)
         self.histogram_bars = pg.BarGraphItem(x=[], height=[], width=100 / BINS * 0.85)
         self.fair_line = pg.InfiniteLine(0, angle=0)
-        self.expected_bars = pg.BarGraphItem(x=[], height=[], width=0.38, name="Expected")
-        self.actual_bars = pg.BarGraphItem(x=[], height=[], width=0.38, name="Rolled")
+        self.expected_bars = pg.BarGraphItem(x=[], height=[], width=0.38, name=tr("Expected"))
+        self.actual_bars = pg.BarGraphItem(x=[], height=[], width=0.38, name=tr("Rolled"))
         for plot, items in (
             (self.sequence, (self.middle_line, self.curve)),
             (self.histogram, (self.histogram_bars, self.fair_line)),
@@ -208,23 +213,31 @@ class LuckPlots(QWidget):
         values = worked.percentiles if worked is not None else ()
         if values:
             mean = sum(values) / len(values)
-            sequence = f"{len(values)} rolls, mean percentile {mean:.0f}; fair is 50."
+            sequence = ntr(
+                "{count} roll, mean percentile {mean}; fair is 50.",
+                "{count} rolls, mean percentile {mean}; fair is 50.",
+                len(values),
+            ).format(count=len(values), mean=f"{mean:.0f}")
         else:
-            sequence = "No roll judged."
+            sequence = tr("No roll judged.")
         counts = worked.bins if worked is not None else ()
         tenths = ", ".join(
             f"{i * 100 // BINS}-{(i + 1) * 100 // BINS}: {n:.1f}" for i, n in enumerate(counts)
         )
         fair = f"{sum(counts) / BINS:.1f}" if counts else "0"
-        histogram = f"Rolls per tenth of their odds, {tenths}; fair is {fair} each."
+        histogram = tr("Rolls per tenth of their odds, {tenths}; fair is {fair} each.").format(
+            tenths=tenths, fair=fair
+        )
         rollers = worked.report.rollers if worked is not None else ()
         depletions = "; ".join(
-            f"{r.name}: {r.depleted} depleted, {float(r.expected_depleted):.1f} expected"
+            tr("{name}: {depleted} depleted, {expected} expected").format(
+                name=r.name, depleted=r.depleted, expected=f"{float(r.expected_depleted):.1f}"
+            )
             for r in rollers
         )
         describe(self.sequence, sequence)
-        describe(self.histogram, histogram if counts else "No roll judged.")
-        describe(self.depletions, depletions or "No roll judged.")
+        describe(self.histogram, histogram if counts else tr("No roll judged."))
+        describe(self.depletions, depletions or tr("No roll judged."))
 
     def _draw_sequence(self, values: Sequence[float]) -> None:
         plot = self.sequence
@@ -271,9 +284,9 @@ def _title(plot: pg.PlotWidget, title: str, note: str, ink: QColor, font: QFont)
     """`title` over `plot` in bold, and `note` (what its dashed line is) under it (beside
     it, the Roll Log's narrow tab cut it off), in the docks' font (it grows with View >
     Zoom) and the palette's text colour."""
-    words = f"<b>{escape(title)}</b>"
+    words = f"<b>{escape(tr(title))}</b>"  # untranslated: markup
     if note:
-        words += f"<br><i>{escape(note)}</i>"
+        words += f"<br><i>{escape(tr(note))}</i>"  # untranslated: markup
     points = font.pointSizeF()
     size = f"{points:g}pt" if points > 0 else f"{font.pixelSize()}px"
     item = plot.getPlotItem()
@@ -282,7 +295,8 @@ def _title(plot: pg.PlotWidget, title: str, note: str, ink: QColor, font: QFont)
         # Over the left axis too, not the plot's area alone: more room before it wraps.
         item.layout.removeItem(label)
         item.layout.addItem(label, 0, 0, 1, 3)
-    item.setTitle(f"<div align='center'>{words}</div>", color=ink, size=size)
+    centred = f"<div align='center'>{words}</div>"  # untranslated: markup
+    item.setTitle(centred, color=ink, size=size)
     label.item.setFont(font)  # its family; the size is the style's
     fit_title(plot)
 

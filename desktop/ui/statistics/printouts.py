@@ -8,6 +8,7 @@ from desktop.store import Campaign
 from desktop.ui.file_names import campaign_stem
 from desktop.ui.print_choice import PrintJob
 from desktop.ui.statistics_print import luck_print_data
+from desktop.ui.window_language import tr
 from desktop.views.statistics import LuckReport
 
 __all__ = ["statistics_job"]
@@ -20,9 +21,9 @@ def statistics_job(campaign: Campaign, report: LuckReport, scope_words: str) -> 
     stem = campaign_stem(name, campaign.path.stem)
     data = luck_print_data(report, name, scope_words[:1].upper() + scope_words[1:])
     return PrintJob(
-        title=f"Luck: {name}",
-        what=f"the luck of {scope_words}",
-        file_name=f"{stem} luck.pdf",
+        title=tr("Luck: {name}").format(name=name),
+        what=tr("the luck of {scope}").format(scope=scope_words),
+        file_name=tr("{name} luck.pdf").format(name=stem),
         paint=lambda device: paint_statistics(device, data),
         export=lambda path, paper: export_statistics_pdf(path, data, paper),
     )

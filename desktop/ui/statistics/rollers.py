@@ -9,35 +9,39 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont, QFontMetrics
 
+from desktop.language import N_
 from desktop.ui.plain_text import tooltip
 from desktop.ui.widgets.record_table import ModelIndex, RecordTableModel
+from desktop.ui.window_language import tr
 
 if TYPE_CHECKING:  # the odds (icepool) are imported off the GUI thread: plot_loader
     from desktop.views.statistics import LuckSummary
 
 COLUMNS = (
-    "Who",
-    "Rolls",
-    "Dice",
-    "Depleted",
-    "Tuples",
-    "All ones",
-    "Percentile",
-    "By chance",
-    "Not defined",
+    N_("Who"),
+    N_("Rolls"),
+    N_("Dice"),
+    N_("Depleted"),
+    N_("Tuples"),
+    N_("All ones"),
+    N_("Percentile"),
+    N_("By chance"),
+    N_("Not defined"),
 )
 # Each column's header explained, on hover.
 EXPLAINED = (
-    "Who rolled: everyone in the scope, then each character, NPC and challenge",
-    "Trays rolled (each side of a conflict is one)",
-    "Dice rolled in them",
-    "Dice sent to the table, and in brackets how many the exact odds expected",
-    "Rolls with every die the same face, and in brackets how many were expected",
-    "Rolls of all ones, and in brackets how many were expected",
-    "Where the totals fell in their own odds, on average (50 at a fair table), "
-    "± its standard error",
-    "How often a fair table would be this far from 50, as 1 in N",
-    "Rolls whose outcome was the roller's choice (all ones): no percentile",
+    N_("Who rolled: everyone in the scope, then each character, NPC and challenge"),
+    N_("Trays rolled (each side of a conflict is one)"),
+    N_("Dice rolled in them"),
+    N_("Dice sent to the table, and in brackets how many the exact odds expected"),
+    N_("Rolls with every die the same face, and in brackets how many were expected"),
+    N_("Rolls of all ones, and in brackets how many were expected"),
+    N_(
+        "Where the totals fell in their own odds, on average (50 at a fair table), "
+        "± its standard error"
+    ),
+    N_("How often a fair table would be this far from 50, as 1 in N"),
+    N_("Rolls whose outcome was the roller's choice (all ones): no percentile"),
 )
 
 
@@ -63,11 +67,11 @@ def chance_text(summary: LuckSummary) -> str:
     from desktop.views.statistics import FEWEST_ROLLS, MILLION  # imported by then
 
     if summary.judged < FEWEST_ROLLS:
-        return "too few rolls"
+        return tr("too few rolls")
     one_in = summary.one_in
     if one_in is None or one_in >= MILLION:  # as the sentence says it
-        return "< 1 in a million"
-    return f"1 in {one_in:,}"
+        return tr("< 1 in a million")
+    return tr("1 in {number}").format(number=f"{one_in:,}")
 
 
 def cells(summary: LuckSummary) -> tuple[str, ...]:
@@ -116,6 +120,12 @@ class RollersModel(RecordTableModel):
             for column, text in enumerate(texts):
                 widths[column] = max(widths[column], metrics.horizontalAdvance(text))
         return [width + margin for width in widths]
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> object:
+        header = super().headerData(section, orientation, role)
+        return tr(header) if isinstance(header, str) else header
 
     def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> object:
         if role == Qt.ItemDataRole.DisplayRole and index.isValid():

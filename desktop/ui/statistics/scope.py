@@ -9,24 +9,29 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QSpinBox, QVBoxLayout, QWidget
 
+from desktop.language import N_
 from desktop.store import GameRecord
 from desktop.ui.form_helpers import narrow_combo
 from desktop.ui.plain_text import PlainLabel
+from desktop.ui.window_language import tr
 
 if TYPE_CHECKING:  # the odds (icepool) are imported off the GUI thread: plot_loader
     from desktop.views.statistics import StatisticsScope
 
 # Short: beside Save Plots in the Roll Log's tab, 300 px wide, "The whole campaign" was cut.
-KINDS = (("Whole campaign", "campaign"), ("One game", "game"), ("Days", "days"))
+KINDS = ((N_("Whole campaign"), "campaign"), (N_("One game"), "game"), (N_("Days"), "days"))
 # The game combo's first line: the game at the table, else the last one played (a game
 # running is always the latest: one runs at a time).
-FOLLOWING = "The latest game"
+FOLLOWING = N_("The latest game")
 
 
 def game_label(number: int, game: GameRecord) -> str:
     """A game as the GM counts them (the campaign's first, second, ...), never its id."""
-    running = " (at the table)" if game.ended_at is None else ""
-    return f"Game {number}, from day {game.started_day}{running}"
+    if game.ended_at is None:
+        label = tr("Game {number}, from day {day} (at the table)")
+    else:
+        label = tr("Game {number}, from day {day}")
+    return label.format(number=number, day=game.started_day)
 
 
 class ScopeChooser(QWidget):
@@ -39,10 +44,10 @@ class ScopeChooser(QWidget):
         self._games: list[GameRecord] = []
         self.kind_combo = narrow_combo("statisticsScopeKind", 8)
         for text, kind in KINDS:
-            self.kind_combo.addItem(text, kind)
+            self.kind_combo.addItem(tr(text), kind)
         self.game_combo = narrow_combo("statisticsScopeGame", 8)
-        self.game_combo.addItem(FOLLOWING, None)
-        self.game_combo.setToolTip("The latest game follows the game at the table")
+        self.game_combo.addItem(tr(FOLLOWING), None)
+        self.game_combo.setToolTip(tr("The latest game follows the game at the table"))
         self.first_day = QSpinBox()
         self.first_day.setObjectName("statisticsFirstDay")
         self.last_day = QSpinBox()
@@ -54,7 +59,7 @@ class ScopeChooser(QWidget):
         self.game_combo.currentIndexChanged.connect(self._told)
 
         kind_row = QHBoxLayout()
-        kind_row.addWidget(PlainLabel("Scope"))
+        kind_row.addWidget(PlainLabel(tr("Scope")))
         kind_row.addWidget(self.kind_combo, 1)
         # The two days one under the other: side by side they made the scope wider than
         # "Whole campaign" needs, and choosing Days widened the Roll Log's dock.
@@ -62,7 +67,7 @@ class ScopeChooser(QWidget):
         days = QGridLayout(self.days_row)
         days.setContentsMargins(0, 0, 0, 0)
         for row, (words, box) in enumerate(
-            (("From day", self.first_day), ("To day", self.last_day))
+            ((tr("From day"), self.first_day), (tr("To day"), self.last_day))
         ):
             days.addWidget(PlainLabel(words), row, 0)
             days.addWidget(box, row, 1)
@@ -80,7 +85,7 @@ class ScopeChooser(QWidget):
         chosen = self.game_combo.currentData()
         blocked = [w.blockSignals(True) for w in (self.game_combo, self.first_day, self.last_day)]
         self.game_combo.clear()
-        self.game_combo.addItem(FOLLOWING, None)
+        self.game_combo.addItem(tr(FOLLOWING), None)
         numbered = list(enumerate(self._games, 1))
         for number, game in reversed(numbered):
             self.game_combo.addItem(game_label(number, game), game.id)
@@ -152,14 +157,16 @@ class ScopeChooser(QWidget):
         kind = self.kind_combo.currentData()
         if kind == "days":
             first, last = sorted((self.first_day.value(), self.last_day.value()))
-            return f"day {first}" if first == last else f"days {first} to {last}"
+            if first == last:
+                return tr("day {day}").format(day=first)
+            return tr("days {first} to {last}").format(first=first, last=last)
         if kind == "game":
             chosen = self.game_id()
             for number, game in enumerate(self._games, 1):
                 if chosen is not None and game.id == chosen:
-                    return f"game {number}"
-            return "no game yet"
-        return "the whole campaign"
+                    return tr("game {number}").format(number=number)
+            return tr("no game yet")
+        return tr("the whole campaign")
 
     def _told(self) -> None:
         self._show_parts()

@@ -43,6 +43,7 @@ from desktop.ui.statistics.plot_loader import PlotLoader
 from desktop.ui.statistics.rollers import RollersModel
 from desktop.ui.statistics.scope import ScopeChooser
 from desktop.ui.widgets.record_table import read_only_rows
+from desktop.ui.window_language import tr
 
 # Saving, exporting and printing are imported when first used: the printing modules took
 # 230-285 ms to import, on the GUI thread, when the view was first opened.
@@ -94,29 +95,29 @@ class StatisticsWidget(QWidget):
         self.busy.setRange(0, 0)  # no end known: it only says "working"
         self.busy.setTextVisible(False)
         self.busy.setMaximumWidth(80)
-        self.busy.setToolTip("Working out the odds…")
+        self.busy.setToolTip(tr("Working out the odds…"))
         self.busy.hide()
         self.save_button = push_button(
-            "Save Plots…",
+            tr("Save Plots…"),
             "statisticsSavePlots",
             self.save_dialog,
-            tip="Save the three plots as one PNG picture or SVG drawing",
+            tip=tr("Save the three plots as one PNG picture or SVG drawing"),
         )
         self.csv_button = push_button(
-            "Export CSV…",
+            tr("Export CSV…"),
             "statisticsCsv",
             self.csv_dialog,
-            tip="Save each roller's numbers and every roll judged as a CSV table",
+            tip=tr("Save each roller's numbers and every roll judged as a CSV table"),
         )
         self.print_button = QToolButton()
         self.print_button.setObjectName("statisticsPrint")
-        self.print_button.setText("Print")
-        self.print_button.setToolTip("Print the report, preview it or save it as a PDF")
+        self.print_button.setText(tr("Print"))
+        self.print_button.setToolTip(tr("Print the report, preview it or save it as a PDF"))
         self.print_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         print_menu = QMenu(self.print_button)
-        print_menu.addAction("Print…", lambda: self.print_report("print"))
-        print_menu.addAction("Print Preview…", lambda: self.print_report("preview"))
-        print_menu.addAction("Export PDF…", lambda: self.print_report("pdf"))
+        print_menu.addAction(tr("Print…"), lambda: self.print_report("print"))
+        print_menu.addAction(tr("Print Preview…"), lambda: self.print_report("preview"))
+        print_menu.addAction(tr("Export PDF…"), lambda: self.print_report("pdf"))
         self.print_button.setMenu(print_menu)
         self.sentence = wrapped_label("statisticsSentence")
         font = QFont(self.sentence.font())
@@ -126,7 +127,7 @@ class StatisticsWidget(QWidget):
         self.model = RollersModel()
         self.table = QTableView()
         read_only_rows(self.table, "statisticsRollers")
-        named(self.table, "Luck of each roller")
+        named(self.table, tr("Luck of each roller"))
         self.table.setModel(self.model)
         self.table.selectionModel().selectionChanged.connect(self._row_chosen)
         self.roller_line = wrapped_label("statisticsRollerSentence")
@@ -338,7 +339,9 @@ class StatisticsWidget(QWidget):
         if report is None:
             self.sentence.setText(self._nothing_to_judge())
         elif not report.rolls:
-            self.sentence.setText(f"No roll to judge for {self.scope.describe()}.")
+            self.sentence.setText(
+                tr("No roll to judge for {scope}.").format(scope=self.scope.describe())
+            )
         else:
             self.sentence.setText(report.overall.sentence)
         self.not_covered.setText("" if report is None else not_covered_line(report.not_covered))
@@ -356,8 +359,8 @@ class StatisticsWidget(QWidget):
         if self._session is None:
             return ""
         if self.scope.is_empty():
-            return "No game has been played yet."
-        return "Working out the odds…"
+            return tr("No game has been played yet.")
+        return tr("Working out the odds…")
 
     def _show_failure(self, message: str) -> None:
         self.busy.hide()
@@ -398,10 +401,10 @@ class StatisticsWidget(QWidget):
         if self._session is None:
             return
         campaign = self._session.campaign
-        offered = export_path(documents_folder(), campaign.summary().name, "luck", ".png")
+        offered = export_path(documents_folder(), campaign.summary().name, tr("luck"), ".png")
         from desktop.ui.statistics.plot_files import FILTER
 
-        name, _ = QFileDialog.getSaveFileName(self, "Save the plots", str(offered), FILTER)
+        name, _ = QFileDialog.getSaveFileName(self, tr("Save the plots"), str(offered), tr(FILTER))
         if name:
             self.save_to(Path(name))
 
@@ -418,20 +421,23 @@ class StatisticsWidget(QWidget):
         kind = kind_of(target)
         if kind is None:
             session.report_failure(
-                "The plots were not saved: end the file's name with .png for a picture "
-                "or .svg for a drawing."
+                tr(
+                    "The plots were not saved: end the file's name with .png for a picture "
+                    "or .svg for a drawing."
+                )
             )
             return False
         refused = output_refusal(session.campaign, target, kind)
         if refused is not None:
-            session.report_failure(f"The plots were not saved. {refused}")
+            session.report_failure(tr("The plots were not saved. {why}").format(why=refused))
             return False
         name = session.campaign.summary().name
         scope = self.scope.describe()
         sentence = self.sentence.text() if self.report is not None else ""
-        page = picture(self.worked, f"Roll statistics: {name}, {scope}", sentence)
+        heading = tr("Roll statistics: {name}, {scope}").format(name=name, scope=scope)
+        page = picture(self.worked, heading, sentence)
         try:
-            save_plots(page, target, f"{name}: luck, {scope}")
+            save_plots(page, target, tr("{name}: luck, {scope}").format(name=name, scope=scope))
         except OSError as error:
             session.report_breakage(write_failure(target, error))
             return False
@@ -446,9 +452,9 @@ class StatisticsWidget(QWidget):
         if self._session is None or self.report is None:
             return
         campaign = self._session.campaign
-        offered = export_path(documents_folder(), campaign.summary().name, "luck", ".csv")
+        offered = export_path(documents_folder(), campaign.summary().name, tr("luck"), ".csv")
         name, _ = QFileDialog.getSaveFileName(
-            self, "Export the numbers", str(offered), "CSV table (*.csv)"
+            self, tr("Export the numbers"), str(offered), tr("CSV table (*.csv)")
         )
         if name:
             self.csv_to(Path(name))
@@ -466,11 +472,13 @@ class StatisticsWidget(QWidget):
         try:
             write_luck_csv(target, report, session.campaign)
         except OSError as error:
-            session.report_failure(f"The numbers were not saved. {error}")
+            session.report_failure(tr("The numbers were not saved. {error}").format(error=error))
             return False
         window = self.window()
         if isinstance(window, QMainWindow):
-            window.statusBar().showMessage(f"Wrote the numbers to {target}", 8000)
+            window.statusBar().showMessage(
+                tr("Wrote the numbers to {path}").format(path=target), 8000
+            )
         return True
 
     def print_job(self) -> PrintJob | None:
