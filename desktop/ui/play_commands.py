@@ -126,8 +126,8 @@ class EndRoundWithAward(StoreCommand):
         if self.done is None:
             self.done = done = end_round_with_award(campaign, Actor.gm(), self._award)
             if self._label:
-                said = tr("Award {die} to {name}; end round").format(
-                    die=self._label, name=done.receiver_name
+                said = tr("Award {given} to {name}; end round").format(
+                    given=self._label, name=done.receiver_name
                 )
             else:
                 said = tr("Award a new depleted d{size} to {name}; end round").format(
