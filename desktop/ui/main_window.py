@@ -68,6 +68,7 @@ from desktop.ui.start_page import StartPage
 from desktop.ui.table_keys import TableKeys
 from desktop.ui.theme import THEMES, apply_theme, theme_choice
 from desktop.ui.undo_keys import UndoKeyFilter
+from desktop.ui.window_language import ntr, tr
 from desktop.ui.workspaces import WORKSPACES, arrange, restore, workspace_named
 from desktop.ui.zoom_control import ZoomControl
 
@@ -80,8 +81,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-# The status bar's words while an all-ones roll waits for its choice.
-ALL_ONES_WAITING = "All ones for"
+APP_NAME = "GM Desk"  # untranslated: the app's name
 
 
 def _logged(work: Callable[[], object]) -> None:
@@ -121,6 +121,9 @@ class MainWindow(QMainWindow):
         favour_the_gui_thread()  # the pool's Python gives the window the GIL back quickly
         self._closed = False
         self._palette: PalettePopup | None = None  # made when first opened
+        # The status bar's words while an all-ones roll waits for its choice (None when
+        # none waits), to clear them once it is made.
+        self._all_ones_said: str | None = None
         # Results and refusals read out to a screen reader (the docks find it from theirs).
         self.announcer = Announcer(self)
 
@@ -187,50 +190,56 @@ class MainWindow(QMainWindow):
 
     def _build_actions(self) -> None:
         keys = QKeySequence.StandardKey
-        self.new_action = self._action("&New Campaign…", self.new_campaign, keys.New, "actionNew")
-        self.open_action = self._action("&Open…", self.open_dialog, keys.Open, "actionOpen")
-        self.copy_action = self._action(
-            "Save a &Copy…", self.save_copy, keys.SaveAs, "actionSaveCopy"
+        self.new_action = self._action(
+            tr("&New Campaign…"), self.new_campaign, keys.New, "actionNew"
         )
-        self.export_action = self._action("&Export…", self.export_json, None, "actionExport")
+        self.open_action = self._action(tr("&Open…"), self.open_dialog, keys.Open, "actionOpen")
+        self.copy_action = self._action(
+            tr("Save a &Copy…"), self.save_copy, keys.SaveAs, "actionSaveCopy"
+        )
+        self.export_action = self._action(tr("&Export…"), self.export_json, None, "actionExport")
         # The journal, one Markdown file per game, for an Obsidian vault (GM's or players').
         self.journal_export_action = self._action(
-            "Export &Journal as Markdown…", self.export_journal, None, "actionExportJournal"
+            tr("Export &Journal as Markdown…"), self.export_journal, None, "actionExportJournal"
         )
-        self.import_action = self._action("&Import…", self.import_json, None, "actionImport")
+        self.import_action = self._action(tr("&Import…"), self.import_json, None, "actionImport")
         # Each asks first what to print: a sheet, all players' sheets, the GM summary, cards.
-        self.print_action = self._action("&Print…", self.print_document, keys.Print, "actionPrint")
+        self.print_action = self._action(
+            tr("&Print…"), self.print_document, keys.Print, "actionPrint"
+        )
         self.preview_action = self._action(
-            "Print Pre&view…", self.preview_document, None, "actionPrintPreview"
+            tr("Print Pre&view…"), self.preview_document, None, "actionPrintPreview"
         )
         # The selected character's sheet is the dialog's first choice: Ctrl+Shift+E,
         # Enter, Enter writes it.
         self.pdf_action = self._action(
-            "Export P&DF…", self.export_document, "Ctrl+Shift+E", "actionPdf"
+            tr("Export P&DF…"), self.export_document, "Ctrl+Shift+E", "actionPdf"
         )
         # One sheet, printed two-sided, to read the back offset off.
         self.alignment_action = self._action(
-            "Print &Alignment Test…", self.preview_alignment, None, "actionPrintAlignment"
+            tr("Print &Alignment Test…"), self.preview_alignment, None, "actionPrintAlignment"
         )
         self.restore_action = self._action(
-            "&Restore Backup…", self.restore_dialog, None, "actionRestore"
+            tr("&Restore Backup…"), self.restore_dialog, None, "actionRestore"
         )
         self.check_action = self._action(
-            "Chec&k Campaign…", self.check_campaign, None, "actionCheckCampaign"
+            tr("Chec&k Campaign…"), self.check_campaign, None, "actionCheckCampaign"
         )
         self.check_action.setToolTip(
-            "Check a campaign file for damage, and save a repaired copy if it needs one"
+            tr("Check a campaign file for damage, and save a repaired copy if it needs one")
         )
-        self.close_action = self._action("&Close", self.close_campaign, keys.Close, "actionClose")
+        self.close_action = self._action(
+            tr("&Close"), self.close_campaign, keys.Close, "actionClose"
+        )
         # Ctrl+Q itself: the platform's Quit binding is empty on Windows (and offscreen).
-        self.quit_action = self._action("&Quit", self.quit_asking, "Ctrl+Q", "actionQuit")
-        self.undo_action = self.undo_group.createUndoAction(self, "&Undo")
+        self.quit_action = self._action(tr("&Quit"), self.quit_asking, "Ctrl+Q", "actionQuit")
+        self.undo_action = self.undo_group.createUndoAction(self, tr("&Undo"))
         self.undo_action.setShortcut(QKeySequence(keys.Undo))
         self.undo_action.setObjectName("actionUndo")
-        self.redo_action = self.undo_group.createRedoAction(self, "&Redo")
+        self.redo_action = self.undo_group.createRedoAction(self, tr("&Redo"))
         self.redo_action.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
         self.redo_action.setObjectName("actionRedo")
-        for action, short in ((self.undo_action, "Undo"), (self.redo_action, "Redo")):
+        for action, short in ((self.undo_action, tr("Undo")), (self.redo_action, tr("Redo"))):
             # The toolbar button keeps one short word: the step's name (a character's,
             # however long) is in the menu and the tooltip, and never pushes the toolbar.
             action.setIconText(short)
@@ -246,59 +255,66 @@ class MainWindow(QMainWindow):
             action.triggered.disconnect()
             action.triggered.connect(lambda _checked=False, step=step: self._after_flush(step))
         self.reset_layout_action = self._action(
-            "&Reset Workspace", self.reset_layout, None, "actionResetWorkspace"
+            tr("&Reset Workspace"), self.reset_layout, None, "actionResetWorkspace"
         )
-        self.reset_layout_action.setToolTip("Put this workspace's views back as they first were")
+        self.reset_layout_action.setToolTip(
+            tr("Put this workspace's views back as they first were")
+        )
         self.workspace_group = QActionGroup(self)
         self.workspace_actions: dict[str, QAction] = {}
         for workspace in WORKSPACES:
+            title = tr(workspace.title)
             action = self._action(
-                workspace.title,
+                title,
                 lambda _=False, name=workspace.name: self.show_workspace(name),
                 workspace.shortcut,
                 f"workspace_{workspace.name}",
             )
             action.setCheckable(True)
-            action.setToolTip(f"{workspace.title.replace('&', '')} ({workspace.shortcut})")
+            action.setToolTip(f"{title.replace('&', '')} ({workspace.shortcut})")
             self.workspace_group.addAction(action)
             self.workspace_actions[workspace.name] = action
         self.workspace_actions[self.workspace].setChecked(True)
         self.rules_action = self._action(
-            "&Rules Reference", self.show_rules, keys.HelpContents, "actionRules"
+            tr("&Rules Reference"), self.show_rules, keys.HelpContents, "actionRules"
         )
-        self.about_action = self._action("&About GM Desk", self.show_about, None, "actionAbout")
+        self.about_action = self._action(tr("&About GM Desk"), self.show_about, None, "actionAbout")
         self.log_action = self._action(
-            "Open &Log Folder", self.open_log_folder, None, "actionOpenLogFolder"
+            tr("Open &Log Folder"), self.open_log_folder, None, "actionOpenLogFolder"
         )
-        self.log_action.setToolTip("Show the folder of GM Desk's log, to send with a bug report")
+        self.log_action.setToolTip(
+            tr("Show the folder of GM Desk's log, to send with a bug report")
+        )
         self.palette_action = self._action(
-            "Command &Palette…", self.open_palette, "Ctrl+Shift+P", "actionCommandPalette"
+            tr("Command &Palette…"), self.open_palette, "Ctrl+Shift+P", "actionCommandPalette"
         )
-        self.palette_action.setToolTip("Find any command by typing its name (Ctrl+Shift+P)")
-        self.end_day_action = self._action("&End Day…", self.end_day, "Ctrl+E", "actionEndDay")
-        self.end_day_action.setToolTip("Roll every character over to the next day (Ctrl+E)")
+        self.palette_action.setToolTip(tr("Find any command by typing its name (Ctrl+Shift+P)"))
+        self.end_day_action = self._action(tr("&End Day…"), self.end_day, "Ctrl+E", "actionEndDay")
+        self.end_day_action.setToolTip(tr("Roll every character over to the next day (Ctrl+E)"))
         self.find_action = self._action(
-            "&Find in Campaign…", self.find_in_campaign, "Ctrl+K", "actionFindInCampaign"
+            tr("&Find in Campaign…"), self.find_in_campaign, "Ctrl+K", "actionFindInCampaign"
         )
         self.find_action.setEnabled(False)  # until a campaign is open
         # F6 / Shift+F6 from dock to dock, Ctrl+Shift+PgDown / PgUp from tab to tab of a
         # dock's group: no dock's own key uses them, and a text box lets them through.
         self.dock_actions = [
-            self._action("&Next Dock", lambda: cycle_docks(self, self.panels, 1), "F6"),
-            self._action("Pre&vious Dock", lambda: cycle_docks(self, self.panels, -1), "Shift+F6"),
+            self._action(tr("&Next Dock"), lambda: cycle_docks(self, self.panels, 1), "F6"),
             self._action(
-                "Ne&xt Tab", lambda: cycle_tabs(self, self.panels, 1), "Ctrl+Shift+PgDown"
+                tr("Pre&vious Dock"), lambda: cycle_docks(self, self.panels, -1), "Shift+F6"
             ),
             self._action(
-                "Previo&us Tab", lambda: cycle_tabs(self, self.panels, -1), "Ctrl+Shift+PgUp"
+                tr("Ne&xt Tab"), lambda: cycle_tabs(self, self.panels, 1), "Ctrl+Shift+PgDown"
+            ),
+            self._action(
+                tr("Previo&us Tab"), lambda: cycle_tabs(self, self.panels, -1), "Ctrl+Shift+PgUp"
             ),
         ]
         names = ("actionNextDock", "actionPreviousDock", "actionNextTab", "actionPreviousTab")
         tips = (
-            "Go to the next view on screen (F6)",
-            "Go to the previous view on screen (Shift+F6)",
-            "Bring the next tab of this view's group to the front (Ctrl+Shift+PgDown)",
-            "Bring the previous tab of this view's group to the front (Ctrl+Shift+PgUp)",
+            tr("Go to the next view on screen (F6)"),
+            tr("Go to the previous view on screen (Shift+F6)"),
+            tr("Bring the next tab of this view's group to the front (Ctrl+Shift+PgDown)"),
+            tr("Bring the previous tab of this view's group to the front (Ctrl+Shift+PgUp)"),
         )
         for action, name, tip in zip(self.dock_actions, names, tips, strict=True):
             action.setObjectName(name)
@@ -307,9 +323,9 @@ class MainWindow(QMainWindow):
 
     def _build_menus(self) -> None:
         bar = self.menuBar()
-        file_menu = bar.addMenu("&File")
+        file_menu = bar.addMenu(tr("&File"))
         file_menu.addActions([self.new_action, self.open_action])
-        self.recent_menu = file_menu.addMenu("Open &Recent")
+        self.recent_menu = file_menu.addMenu(tr("Open &Recent"))
         self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
         file_menu.addSeparator()
         file_menu.addActions(
@@ -322,18 +338,18 @@ class MainWindow(QMainWindow):
         file_menu.addActions([self.restore_action, self.check_action])
         file_menu.addSeparator()
         file_menu.addActions([self.close_action, self.quit_action])
-        edit_menu = bar.addMenu("&Edit")
+        edit_menu = bar.addMenu(tr("&Edit"))
         edit_menu.addActions([self.undo_action, self.redo_action])
         edit_menu.addSeparator()
         edit_menu.addAction(self.find_action)
         edit_menu.addAction(self.palette_action)
-        self.campaign_menu = bar.addMenu("&Campaign")
+        self.campaign_menu = bar.addMenu(tr("&Campaign"))
         self.campaign_menu.addAction(self.end_day_action)
         self.recap = RecapLauncher(self, self.settings, self.player_display)
         self.campaign_menu.addAction(self.recap.action)
         self.players_luck = PlayersLuckLauncher(self, self.player_display, self.pool)
         self.campaign_menu.addAction(self.players_luck.action)
-        toolbar = self.addToolBar("Campaign")
+        toolbar = self.addToolBar(tr("Campaign"))
         toolbar.setObjectName("campaignToolBar")
         name_overflow(toolbar)
         toolbar.addActions([self.undo_action, self.redo_action])
@@ -341,11 +357,11 @@ class MainWindow(QMainWindow):
         toolbar.addAction(self.end_day_action)
         self.downtime = DowntimeLauncher(self)
         bar.addMenu(self.downtime.menu)
-        workspaces = self.addToolBar("Workspaces")
+        workspaces = self.addToolBar(tr("Workspaces"))
         workspaces.setObjectName("workspaceToolBar")
-        name_overflow(workspaces, "More workspaces")
+        name_overflow(workspaces, tr("More workspaces"))
         workspaces.addActions(self.workspace_group.actions())
-        self.view_menu = bar.addMenu("&View")
+        self.view_menu = bar.addMenu(tr("&View"))
         self.view_menu.addActions(self.workspace_group.actions())
         self.view_menu.addSeparator()
         for panel in self.panels:
@@ -363,19 +379,19 @@ class MainWindow(QMainWindow):
         )
         self.view_menu.addSeparator()
         self.view_menu.addActions(self.zoom.actions)
-        help_menu = bar.addMenu("&Help")
+        help_menu = bar.addMenu(tr("&Help"))
         help_menu.addActions([self.rules_action, self.log_action, self.about_action])
 
     def _theme_menu(self) -> QMenu:
         """View > Theme: the system's scheme, light, dark or high contrast; remembered,
         applied at once."""
-        menu = QMenu("&Theme", self)
+        menu = QMenu(tr("&Theme"), self)
         menu.setObjectName("themeMenu")
         group = QActionGroup(menu)
         app = QApplication.instance()
         current = theme_choice(app) if isinstance(app, QApplication) else "system"
         self.theme_actions: dict[str, QAction] = {}
-        texts = ("&System", "&Light", "&Dark", "&High Contrast")
+        texts = (tr("&System"), tr("&Light"), tr("&Dark"), tr("&High Contrast"))
         for name, text in zip(THEMES, texts, strict=True):
             action = menu.addAction(text)
             action.setCheckable(True)
@@ -408,10 +424,10 @@ class MainWindow(QMainWindow):
             action.triggered.connect(lambda _=False, p=path: self.open_campaign(p))
         if recent:
             self.recent_menu.addSeparator()
-            clear = self.recent_menu.addAction("Clear the List", self._clear_recent)
+            clear = self.recent_menu.addAction(tr("Clear the List"), self._clear_recent)
             clear.setObjectName("recentClear")
         else:
-            empty = self.recent_menu.addAction("No recent campaigns")
+            empty = self.recent_menu.addAction(tr("No recent campaigns"))
             empty.setObjectName("recentNone")  # the palette says why it is off by it
             empty.setEnabled(False)
 
@@ -474,7 +490,7 @@ class MainWindow(QMainWindow):
                 panel.reserve(*room)
         self.start_page.hide()
         self._restore_workspace(self.workspace)
-        self.campaign_label.setText("Opening the campaign…")
+        self.campaign_label.setText(tr("Opening the campaign…"))
         self._opening = True
 
     def _hide_docks(self) -> None:
@@ -511,9 +527,11 @@ class MainWindow(QMainWindow):
             return True
         answer = ask(
             self,
-            "A conflict is not applied",
-            "A conflict was rolled and its outcome is not applied yet.\n\nQuit anyway? "
-            "The roll stays in the log and no die moves. Cancel to go back and apply it.",
+            tr("A conflict is not applied"),
+            tr(
+                "A conflict was rolled and its outcome is not applied yet.\n\nQuit anyway? "
+                "The roll stays in the log and no die moves. Cancel to go back and apply it."
+            ),
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel,
             QMessageBox.StandardButton.Cancel,
         )
@@ -688,8 +706,8 @@ class MainWindow(QMainWindow):
                 raise
             answer = ask(
                 self,
-                "Campaign in use",
-                f"{locked}\n\nOpen it read-only?",
+                tr("Campaign in use"),
+                tr("{reason}\n\nOpen it read-only?").format(reason=locked),
                 QMessageBox.StandardButton.Open | QMessageBox.StandardButton.Cancel,
             )
             if answer != QMessageBox.StandardButton.Open:
@@ -703,13 +721,13 @@ class MainWindow(QMainWindow):
     def _refused_box(self, path: Path, message: str) -> None:
         """Say why `path` was refused; offer Check Campaign when it is a database GM Desk
         could look into (damaged, altered), since that can save a repaired copy."""
-        if "Check Campaign" not in message:
-            warn(self, "Cannot open this campaign", message)
+        if "Check Campaign" not in message:  # untranslated: found in the store's words
+            warn(self, tr("Cannot open this campaign"), message)
             return
         answer = ask(
             self,
-            "Cannot open this campaign",
-            f"{message}\n\nCheck it now?",
+            tr("Cannot open this campaign"),
+            tr("{reason}\n\nCheck it now?").format(reason=message),
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
         )
         if answer == QMessageBox.StandardButton.Yes:
@@ -782,7 +800,9 @@ class MainWindow(QMainWindow):
         reason = session.campaign.read_only_reason
         if reason:
             self.statusBar().showMessage(
-                f"Opened read-only because {reason}. Save a copy elsewhere to make changes."
+                tr(
+                    "Opened read-only because {reason}. Save a copy elsewhere to make changes."
+                ).format(reason=reason)
             )
 
     def _close_session(self) -> None:
@@ -811,24 +831,36 @@ class MainWindow(QMainWindow):
 
     def _update_status(self) -> None:
         if self.session is None:
-            self.setWindowTitle("GM Desk")
-            self.campaign_label.setText("No campaign open")
+            self.setWindowTitle(APP_NAME)
+            self.campaign_label.setText(tr("No campaign open"))
             self.day_label.clear()
             return
         summary = self.session.campaign.summary()
-        suffix = " (read-only)" if self.session.read_only else ""
-        self.setWindowTitle(f"{summary.name}{suffix} — GM Desk")
-        self.campaign_label.setText(f"{summary.name}{suffix}")
+        shown = (
+            tr("{campaign} (read-only)").format(campaign=summary.name)
+            if self.session.read_only
+            else summary.name
+        )
+        self.setWindowTitle(f"{shown} — {APP_NAME}")
+        self.campaign_label.setText(shown)
         reason = self.session.campaign.read_only_reason
         self.campaign_label.setToolTip(  # the reason may name a file: only text
-            tooltip(f"Open read-only: {reason}. Save a copy elsewhere to make changes.")
+            tooltip(
+                tr("Open read-only: {reason}. Save a copy elsewhere to make changes.").format(
+                    reason=reason
+                )
+            )
             if reason
             else ""
         )
-        self.day_label.setText(f"Day {summary.current_day}  ·  {summary.today:%a %d %b %Y}")
+        self.day_label.setText(
+            tr("Day {day}  ·  {date}").format(
+                day=summary.current_day, date=f"{summary.today:%a %d %b %Y}"
+            )
+        )
 
     def show_problem(self, message: str) -> None:
-        box = message_box(self, QMessageBox.Icon.Warning, "GM Desk", message)
+        box = message_box(self, QMessageBox.Icon.Warning, APP_NAME, message)
         box.setObjectName("problemBox")
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)  # read, it goes
         box.open()  # window-modal, never blocks the event loop
@@ -837,7 +869,7 @@ class MainWindow(QMainWindow):
     def show_error(self, message: str, details: str) -> None:
         """An error GM Desk did not expect (logged already): the plain sentence in a box
         whose Copy details puts `details` on the clipboard for a bug report."""
-        box = error_box(self, "GM Desk", message, details)
+        box = error_box(self, APP_NAME, message, details)
         box.setObjectName("problemBox")
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         box.open()
@@ -849,20 +881,41 @@ class MainWindow(QMainWindow):
         session = self.session
         waiting = session.all_ones if session is not None else None
         if waiting is None:
-            if self.statusBar().currentMessage().startswith(ALL_ONES_WAITING):
+            said, self._all_ones_said = self._all_ones_said, None
+            if said is not None and self.statusBar().currentMessage() == said:
                 self.statusBar().clearMessage()
             return
         assert session is not None
         try:
-            name = session.campaign.roster.get(waiting.character_id).name
+            name: str | None = session.campaign.roster.get(waiting.character_id).name
         except NotFound:
-            name = "a character"
-        where = (
-            "at the Dice Table" if waiting.actor.is_gm else "on their phone or at the Dice Table"
-        )
-        self.statusBar().showMessage(
-            f"{ALL_ONES_WAITING} {name}: keep one die or lose one, {where}. Undo waits for it."
-        )
+            name = None
+        if waiting.actor.is_gm:
+            said = (
+                tr(
+                    "All ones for a character: keep one die or lose one, at the Dice Table. "
+                    "Undo waits for it."
+                )
+                if name is None
+                else tr(
+                    "All ones for {name}: keep one die or lose one, at the Dice Table. "
+                    "Undo waits for it."
+                ).format(name=name)
+            )
+        else:
+            said = (
+                tr(
+                    "All ones for a character: keep one die or lose one, on their phone or at "
+                    "the Dice Table. Undo waits for it."
+                )
+                if name is None
+                else tr(
+                    "All ones for {name}: keep one die or lose one, on their phone or at the "
+                    "Dice Table. Undo waits for it."
+                ).format(name=name)
+            )
+        self._all_ones_said = said
+        self.statusBar().showMessage(said)
 
     def say_refusal(self, message: str) -> None:
         """Say in the status bar why an action was not done: a refusal is routine, and a
@@ -904,7 +957,7 @@ class MainWindow(QMainWindow):
 
     def new_campaign(self) -> None:
         name, _ = QFileDialog.getSaveFileName(
-            self, "New campaign", self._start_folder(), file_outputs.CAMPAIGN_FILTER
+            self, tr("New campaign"), self._start_folder(), file_outputs.CAMPAIGN_FILTER
         )
         if not name:
             return
@@ -923,7 +976,7 @@ class MainWindow(QMainWindow):
 
     def open_dialog(self) -> None:
         name, _ = QFileDialog.getOpenFileName(
-            self, "Open a campaign", self._start_folder(), file_outputs.CAMPAIGN_FILTER
+            self, tr("Open a campaign"), self._start_folder(), file_outputs.CAMPAIGN_FILTER
         )
         if name:
             self.open_campaign(Path(name))
@@ -934,7 +987,9 @@ class MainWindow(QMainWindow):
         try:
             path = ensure_sample_campaign(self.data_dir, resources_dir())
         except (CampaignRefused, ImportRefused, OSError) as error:
-            self.show_problem(f"The sample campaign could not be made: {error}")
+            self.show_problem(
+                tr("The sample campaign could not be made: {error}").format(error=error)
+            )
             return
         self.open_campaign(path)
 
@@ -947,7 +1002,7 @@ class MainWindow(QMainWindow):
             path = self.session.campaign.path
         else:
             name, _ = QFileDialog.getOpenFileName(
-                self, "Check a campaign", self._start_folder(), file_outputs.CAMPAIGN_FILTER
+                self, tr("Check a campaign"), self._start_folder(), file_outputs.CAMPAIGN_FILTER
             )
             if not name:
                 return
@@ -977,7 +1032,7 @@ class MainWindow(QMainWindow):
     def import_json(self) -> None:
         """Check the chosen export first; only a good one is given a place to be saved."""
         source, _ = QFileDialog.getOpenFileName(
-            self, "Import a campaign", self._start_folder(), file_outputs.JSON_FILTER
+            self, tr("Import a campaign"), self._start_folder(), file_outputs.JSON_FILTER
         )
         if not source:
             return
@@ -986,7 +1041,7 @@ class MainWindow(QMainWindow):
             return
         target, _ = QFileDialog.getSaveFileName(
             self,
-            "Save the imported campaign as",
+            tr("Save the imported campaign as"),
             str(Path(source).with_suffix(SUFFIX)),
             file_outputs.CAMPAIGN_FILTER,
         )
@@ -1007,19 +1062,23 @@ class MainWindow(QMainWindow):
             return read_document(source, images=image_decodes, progress=progress)
 
         try:
-            document = long_task.run_with_progress(self, f"Checking {source.name}…", read)
+            document = long_task.run_with_progress(
+                self, tr("Checking {file}…").format(file=source.name), read
+            )
         except ImportRefused as error:
-            self.show_problem(f"Nothing was imported. {error}")
+            self.show_problem(tr("Nothing was imported. {reason}").format(reason=error))
             return None
         if document is None:
-            self.statusBar().showMessage("Import cancelled: nothing was written.", 8000)
+            self.statusBar().showMessage(tr("Import cancelled: nothing was written."), 8000)
         return document
 
     def _write_import(self, document: CampaignDocument, target: Path) -> bool:
         from desktop.store import write_document
 
         if undecodable(target):
-            self.show_problem(f"Nothing was imported. {undecodable_message(target)}")
+            self.show_problem(
+                tr("Nothing was imported. {reason}").format(reason=undecodable_message(target))
+            )
             return False
         data_dir = self.data_dir
 
@@ -1027,18 +1086,21 @@ class MainWindow(QMainWindow):
             return write_document(document, target, data_dir=data_dir, progress=progress)
 
         try:
-            campaign = long_task.run_with_progress(self, f"Importing as {target.name}…", write)
+            campaign = long_task.run_with_progress(
+                self, tr("Importing as {file}…").format(file=target.name), write
+            )
         except (CampaignRefused, CampaignLocked) as error:
-            self.show_problem(f"Nothing was imported. {error}")
+            self.show_problem(tr("Nothing was imported. {reason}").format(reason=error))
             return False
         except OSError as error:
             self.show_problem(
-                f"Nothing was imported: “{target.name}” could not be written "
-                f"({error.strerror or error})."
+                tr("Nothing was imported: “{file}” could not be written ({error}).").format(
+                    file=target.name, error=error.strerror or error
+                )
             )
             return False
         if campaign is None:
-            self.statusBar().showMessage("Import cancelled: nothing was written.", 8000)
+            self.statusBar().showMessage(tr("Import cancelled: nothing was written."), 8000)
             return False
         self.set_session(CampaignSession(campaign, self))
         return True
@@ -1070,15 +1132,17 @@ class MainWindow(QMainWindow):
         except Exception as error:  # without a fresh backup, restoring could lose work
             log.warning("No backup before restoring: %s", type(error).__name__)
             self.show_problem(
-                "Nothing was restored: the campaign as it is now could not be backed up "
-                f"first ({error})."
+                tr(
+                    "Nothing was restored: the campaign as it is now could not be backed up "
+                    "first ({error})."
+                ).format(error=error)
             )
             return False
         self.set_session(None)
         try:
             restore_backup(backup, path)
         except (ValueError, OSError) as error:
-            self.show_problem(f"Nothing was restored. {error}")
+            self.show_problem(tr("Nothing was restored. {reason}").format(reason=error))
             restored = False
         else:
             restored = True
@@ -1130,14 +1194,22 @@ class MainWindow(QMainWindow):
 
         cards = self.cards_to_print()
         if not cards:
-            self.show_problem("There are no cards to print.")
+            self.show_problem(tr("There are no cards to print."))
             return 0
         try:
             pages = export_pdf(path, cards)
         except (OSError, ValueError) as error:
-            self.show_problem(f"The PDF could not be written: {error}")
+            self.show_problem(tr("The PDF could not be written: {error}").format(error=error))
             return 0
-        self.statusBar().showMessage(f"Wrote {len(cards)} cards on {pages} pages to {path}", 8000)
+        count = len(cards)
+        what = ntr("{count} card", "{count} cards", count).format(count=count)
+        # The same English for one page: the message has always said "1 pages".
+        said = ntr(
+            "Wrote {what} on {pages} pages to {path}",
+            "Wrote {what} on {pages} pages to {path}",
+            pages,
+        )
+        self.statusBar().showMessage(said.format(what=what, pages=pages, path=path), 8000)
         return pages
 
     # -- help -----------------------------------------------------------------------------------
@@ -1160,13 +1232,17 @@ class MainWindow(QMainWindow):
             folder.mkdir(parents=True, exist_ok=True)
         except OSError as error:
             self.show_problem(
-                f"The log folder “{folder}” could not be made ({error.strerror or error})."
+                tr("The log folder “{folder}” could not be made ({error}).").format(
+                    folder=folder, error=error.strerror or error
+                )
             )
             return False
         if not QDesktopServices.openUrl(QUrl.fromLocalFile(str(folder))):
             self.show_problem(
-                f"The log folder could not be shown. It is “{folder}”: open it in your "
-                "file manager."
+                tr(
+                    "The log folder could not be shown. It is “{folder}”: open it in your "
+                    "file manager."
+                ).format(folder=folder)
             )
             return False
         return True

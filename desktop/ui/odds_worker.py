@@ -8,9 +8,12 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QThreadPool, Signal
 
+from desktop.language import N_
+from desktop.ui.window_language import tr
+
 log = logging.getLogger(__name__)
 # What the GM reads when the odds failed for a reason of GM Desk's own (a bug, logged).
-ODDS_FAILED = "The odds could not be worked out: something went wrong inside GM Desk."
+ODDS_FAILED = N_("The odds could not be worked out: something went wrong inside GM Desk.")
 
 
 class OddsWorker(QObject):
@@ -62,8 +65,8 @@ class OddsWorker(QObject):
 
     def _on_failed(self, token: int, message: str) -> None:
         self._answered = max(self._answered, token)
-        if token == self._latest:
-            self.failed.emit(message)
+        if token == self._latest:  # said here, on the GUI thread: in the window's language
+            self.failed.emit(tr(message) if message == ODDS_FAILED else message)
 
 
 class _Relay(QObject):

@@ -17,9 +17,13 @@ import re
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence, Qt
 from PySide6.QtWidgets import QLabel, QMessageBox, QWidget
 
+from desktop.ui.window_language import tr
+
 # As html.escape(text, quote=False) does, without importing the `html` package at start-up
 # (it loads the table of all 2,231 named entities, a few milliseconds, to escape three).
-_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;"})
+_ESCAPES = str.maketrans(
+    {"&": "&amp;", "<": "&lt;", ">": "&gt;"}  # untranslated: HTML entities
+)
 # An action's mnemonic mark: "&" before the letter, "&&" for an "&" itself.
 _MNEMONIC = re.compile(r"&(.)")
 
@@ -108,9 +112,9 @@ def error_box(parent: QWidget | None, title: str, text: str, details: str) -> QM
     `message_box`) with a Copy details button, as Anki's error dialog has, that puts
     `details` (versions and traceback, for a bug report) on the clipboard."""
     box = message_box(parent, QMessageBox.Icon.Warning, title, text)
-    copy = box.addButton("Copy details", QMessageBox.ButtonRole.ActionRole)
+    copy = box.addButton(tr("Copy details"), QMessageBox.ButtonRole.ActionRole)
     copy.setObjectName("copyDetails")
-    copy.setToolTip("Put GM Desk's version and what went wrong on the clipboard")
+    copy.setToolTip(tr("Put GM Desk's version and what went wrong on the clipboard"))
 
     def copied() -> None:
         QGuiApplication.clipboard().setText(details)

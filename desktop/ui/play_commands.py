@@ -21,6 +21,7 @@ from desktop.actions.turns import declare_action
 from desktop.store import DiceChange, DieRecord, GameRecord
 from desktop.ui.commands import StoreCommand
 from desktop.ui.session import CampaignSession
+from desktop.ui.window_language import tr
 
 if TYPE_CHECKING:
     from desktop.store import Campaign
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
 
 class StartGame(StoreCommand):
     def __init__(self, session: CampaignSession) -> None:
-        super().__init__(session, "Start game")
+        super().__init__(session, tr("Start game"))
         self.game: GameRecord | None = None
 
     def apply(self) -> None:
@@ -78,10 +79,12 @@ class DeclareAction(GameStep):
         actor: Actor,
         character_id: int,
         text: str,
-        what: str = "Declare an action",
+        what: str | None = None,  # the undo step's name; "Declare an action" when None
     ) -> None:
         super().__init__(
-            session, what, lambda campaign: declare_action(campaign, actor, character_id, text)
+            session,
+            tr("Declare an action") if what is None else what,
+            lambda campaign: declare_action(campaign, actor, character_id, text),
         )
 
 
@@ -90,7 +93,7 @@ class EndGame(StoreCommand):
     taken off the table, in one write and one undo step (`campaign.games.finish`)."""
 
     def __init__(self, session: CampaignSession) -> None:
-        super().__init__(session, "End game")
+        super().__init__(session, tr("End game"))
         self.ended: GameRecord | None = None
         self.taken: list[DieRecord] = []
         self._before: GameRecord | None = None
@@ -113,7 +116,7 @@ class EndRoundWithAward(StoreCommand):
     The step is named once the rules have placed the die (its size, for a new one)."""
 
     def __init__(self, session: CampaignSession, award: Award, label: str | None = None) -> None:
-        super().__init__(session, "End round with an award")
+        super().__init__(session, tr("End round with an award"))
         self._award = award
         self._label = label  # how the GM's list named the die given
         self.done: RoundEnded | None = None
@@ -122,8 +125,15 @@ class EndRoundWithAward(StoreCommand):
         campaign = self.session.campaign
         if self.done is None:
             self.done = done = end_round_with_award(campaign, Actor.gm(), self._award)
-            given = self._label or f"a new depleted d{done.size}"
-            self.setText(f"Award {given} to {done.receiver_name}; end round")
+            if self._label:
+                said = tr("Award {given} to {name}; end round").format(
+                    given=self._label, name=done.receiver_name
+                )
+            else:
+                said = tr("Award a new depleted d{size} to {name}; end round").format(
+                    size=done.size, name=done.receiver_name
+                )
+            self.setText(said)
         else:
             done = self.done
             campaign.games.put(done.after, DiceChange(update=done.award.update, insert=done.added))
@@ -138,7 +148,7 @@ class EndRoundWithAward(StoreCommand):
 
 class SetSeating(StoreCommand):
     def __init__(self, session: CampaignSession, order: list[int]) -> None:
-        super().__init__(session, "Change the seating order")
+        super().__init__(session, tr("Change the seating order"))
         self._order = list(order)
         self._previous: list[int] | None = None
         if order == session.campaign.games.seating():

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.actions.handouts import Gift
+from desktop.language import N_
 from desktop.ui.handout_commands import GiveHandout
 from desktop.ui.plain_text import PlainLabel
 from desktop.ui.player_display.controller import PlayerDisplay
@@ -33,15 +34,16 @@ from desktop.ui.player_display.section import clear_layout
 from desktop.ui.players_luck_judge import LuckJudge
 from desktop.ui.read_guard import guarded_call
 from desktop.ui.session import CampaignSession
+from desktop.ui.window_language import tr
 from desktop.views.players_rolls import TITLE
 
 if TYPE_CHECKING:  # the exact odds (icepool) load on the worker, never here
     from desktop.views.players_luck import PlayersLuck
 
-NOTE = "Only player characters' rolls: players may read every line of it."
-SENT = "Sent to every player's page (Undo takes it back)."
-ALREADY_SENT = "This is on every player's page already."
-NOT_YET = "Still working out the odds: send again in a moment."
+NOTE = N_("Only player characters' rolls: players may read every line of it.")
+SENT = N_("Sent to every player's page (Undo takes it back).")
+ALREADY_SENT = N_("This is on every player's page already.")
+NOT_YET = N_("Still working out the odds: send again in a moment.")
 
 
 class PlayersLuckDialog(QDialog):
@@ -54,7 +56,7 @@ class PlayersLuckDialog(QDialog):
     ) -> None:
         super().__init__(parent)
         self.setObjectName("playersLuckDialog")
-        self.setWindowTitle("Players' Luck")
+        self.setWindowTitle(tr("Players' Luck"))
         self.setModal(False)
         self.session = session
         self.display = display
@@ -72,7 +74,7 @@ class PlayersLuckDialog(QDialog):
         self.line_font.setPointSizeF(self.line_font.pointSizeF() * 1.15)
         self.game = PlainLabel()
         self.game.setObjectName("playersLuckGame")
-        self.note = PlainLabel(NOTE)
+        self.note = PlainLabel(tr(NOTE))
         self.note.setObjectName("playersLuckNote")
         self.note.setWordWrap(True)
         # One label a sentence, apart: each is a player's, read aloud on its own.
@@ -82,18 +84,18 @@ class PlayersLuckDialog(QDialog):
         self.outcome = PlainLabel()
         self.outcome.setObjectName("playersLuckOutcome")
         self.outcome.setWordWrap(True)
-        self.show_button = QPushButton("Show on Player &Display")
+        self.show_button = QPushButton(tr("Show on Player &Display"))
         self.show_button.setObjectName("playersLuckShow")
         self.show_button.setCheckable(True)
-        self.show_button.setToolTip("The players' luck in large type on the player display")
+        self.show_button.setToolTip(tr("The players' luck in large type on the player display"))
         self.show_button.setChecked(display.luck_action.isChecked())
         self.show_button.toggled.connect(display.show_luck)
         display.luck_action.toggled.connect(self._follow_display)
-        self.send_button = QPushButton("&Send to Players' Pages")
+        self.send_button = QPushButton(tr("&Send to Players' Pages"))
         self.send_button.setObjectName("playersLuckSend")
-        self.send_button.setToolTip("A text handout of the players' luck to every player")
+        self.send_button.setToolTip(tr("A text handout of the players' luck to every player"))
         self.send_button.clicked.connect(self.send)
-        self.close_button = QPushButton("Close")
+        self.close_button = QPushButton(tr("Close"))
         self.close_button.setObjectName("playersLuckClose")
         self.close_button.clicked.connect(self.close)
         buttons = QHBoxLayout()
@@ -199,7 +201,7 @@ class PlayersLuckDialog(QDialog):
         # As the campaign is now: what is shown, if it was judged from the lines as they are.
         luck = self.luck
         if luck is None or not self.judge.is_current(session.campaign):
-            self.outcome.setText(NOT_YET)
+            self.outcome.setText(tr(NOT_YET))
             self.refresh()
             return
         if not luck.ended or luck.empty:
@@ -210,12 +212,12 @@ class PlayersLuckDialog(QDialog):
             given.character_id is None and (given.title, given.text) == (gift.title, gift.text)
             for given in session.campaign.handouts.all()
         ):
-            self.outcome.setText(ALREADY_SENT)  # a second click gives no second copy
+            self.outcome.setText(tr(ALREADY_SENT))  # a second click gives no second copy
             return
         if session.push(GiveHandout(session, gift, None)):
-            self.outcome.setText(SENT)
+            self.outcome.setText(tr(SENT))
         else:
-            self.outcome.setText(session.last_failure or "The players' luck could not be sent.")
+            self.outcome.setText(session.last_failure or tr("The players' luck could not be sent."))
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.outcome.clear()

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QWidget
 from desktop.ui.player_display.controller import PlayerDisplay
 from desktop.ui.read_guard import guarded
 from desktop.ui.session import CampaignSession
+from desktop.ui.window_language import tr
 from desktop.ui.window_launcher import WindowLauncher
 
 if TYPE_CHECKING:  # the window and the exact odds (icepool) load when first opened
@@ -24,10 +25,13 @@ class PlayersLuckLauncher(WindowLauncher["PlayersLuckDialog"]):
         super().__init__(window, self._made)
         self._pool = pool  # the main window's: the odds are judged there
         self._display = display
-        self.action = QAction("Players' &Luck…", window)
+        self.action = QAction(tr("Players' &Luck…"), window)
         self.action.setObjectName("actionPlayersLuck")
         self.action.setToolTip(
-            "Each player character's luck in the last ended game: to show or send to the players"
+            tr(
+                "Each player character's luck in the last ended game: to show or send to the "
+                "players"
+            )
         )
         self.action.triggered.connect(self.open_dialog)
         self.set_session(None)

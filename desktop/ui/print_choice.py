@@ -52,6 +52,7 @@ from desktop.ui.journal_export import gather_journal
 from desktop.ui.plain_text import PlainLabel
 from desktop.ui.print_commands import SetPrintLanguage
 from desktop.ui.print_data import gather_sheets, gather_summary, print_cards
+from desktop.ui.window_language import ntr, tr
 
 if TYPE_CHECKING:
     from desktop.ui.session import CampaignSession
@@ -87,6 +88,8 @@ LAST_GAME: Final = "journal_last_game"
 JOURNAL: Final = "journal"
 CHOICES: Final = (CHARACTER, PLAYERS, SUMMARY, LAST_GAME, JOURNAL, SELECTED_CARDS, ALL_CARDS)
 JOURNAL_CHOICES: Final = (LAST_GAME, JOURNAL)
+A4: Final = "A4"
+LETTER: Final = "Letter"  # untranslated: a paper size's key (shown as tr("Letter"))
 
 
 class PrintHost(Protocol):
@@ -176,7 +179,7 @@ def print_options(window: PrintHost) -> PrintOptions | None:
         tuple(campaign.print_settings().items()),
         len(games),
         None if last is None else last.id,
-        "" if last is None else f"Game {len(games)}",
+        "" if last is None else tr("Game {number}").format(number=len(games)),
         campaign.print_language(),
     )
 
@@ -196,7 +199,7 @@ class PrintChoiceDialog(QDialog):
         self.group = QButtonGroup(self)
         self.buttons: dict[str, QRadioButton] = {}
         layout = QVBoxLayout(self)
-        layout.addWidget(PlainLabel("What would you like to print?"))
+        layout.addWidget(PlainLabel(tr("What would you like to print?")))
         for key, text, enabled in _labels(options):
             button = QRadioButton(text)
             button.setObjectName(f"print_{key}")
@@ -204,28 +207,31 @@ class PrintChoiceDialog(QDialog):
             self.group.addButton(button)
             self.buttons[key] = button
             layout.addWidget(button)
-        self.journal_players = QCheckBox("Player-safe journal: no private notes, no secrets")
+        self.journal_players = QCheckBox(tr("Player-safe journal: no private notes, no secrets"))
         self.journal_players.setObjectName("journalPlayers")
         layout.addWidget(self.journal_players)
         self.paper = QComboBox()
         self.paper.setObjectName("paper")
-        self.paper.addItems(["A4", "Letter"])
-        self.paper.setCurrentText(default_paper())
+        self.paper.addItem(A4, A4)
+        self.paper.addItem(tr("Letter"), LETTER)
+        self.paper.setCurrentIndex(max(0, self.paper.findData(default_paper())))
         form = QFormLayout()
         if ask_paper:
-            form.addRow("Paper", self.paper)
+            form.addRow(tr("Paper"), self.paper)
         # Each language named in itself: a speaker finds their own at a glance.
         self.language = QComboBox()
         self.language.setObjectName("printLanguage")
-        self.language.setAccessibleName("Print language")
+        self.language.setAccessibleName(tr("Print language"))
         for shipped in LANGUAGES:
             self.language.addItem(shipped.name, shipped.code)
         self.language.setCurrentIndex(max(0, self.language.findData(options.language)))
         self.language.setToolTip(
-            "The language of the printed cards' and sheets' labels; the campaign's own "
-            "text (names, notes, card info) prints as written"
+            tr(
+                "The language of the printed cards' and sheets' labels; the campaign's own "
+                "text (names, notes, card info) prints as written"
+            )
         )
-        form.addRow("Print language", self.language)
+        form.addRow(tr("Print language"), self.language)
         layout.addLayout(form)
         # The card layout and two-sided printing, as this campaign last had them.
         self.layout_form = CardLayoutForm(self)
@@ -278,7 +284,7 @@ class PrintChoiceDialog(QDialog):
                 return
 
     def chosen_paper(self) -> PageSizeName:
-        return "Letter" if self.paper.currentText() == "Letter" else "A4"
+        return LETTER if self.paper.currentData() == LETTER else A4
 
     def choice(self) -> str | None:
         for key, button in self.buttons.items():
@@ -290,43 +296,49 @@ class PrintChoiceDialog(QDialog):
 def _labels(options: PrintOptions) -> list[tuple[str, str, bool]]:
     selected = len(options.selected_cards)
     character = (
-        f"The character sheet of {options.character_name}"
+        tr("The character sheet of {name}").format(name=options.character_name)
         if options.character_id is not None
-        else "The selected character's sheet (no character is selected)"
+        else tr("The selected character's sheet (no character is selected)")
     )
     return [
         (CHARACTER, character, options.character_id is not None),
         (
             PLAYERS,
-            f"Every player character's sheet ({options.players})",
+            tr("Every player character's sheet ({count})").format(count=options.players),
             options.players > 0,
         ),
-        (SUMMARY, "The GM summary: faction ladder and chapter", True),
+        (SUMMARY, tr("The GM summary: faction ladder and chapter"), True),
         (
             LAST_GAME,
-            f"The journal of the latest game ({options.last_game_title})"
+            tr("The journal of the latest game ({game})").format(game=options.last_game_title)
             if options.last_game is not None
-            else "The journal of the latest game (no game yet)",
+            else tr("The journal of the latest game (no game yet)"),
             options.last_game is not None,
         ),
         (
             JOURNAL,
-            f"The whole journal ({options.games} game{'' if options.games == 1 else 's'})",
+            ntr(
+                "The whole journal ({count} game)",
+                "The whole journal ({count} games)",
+                options.games,
+            ).format(count=options.games),
             options.games > 0,
         ),
         (
             SELECTED_CARDS,
-            f"The selected SySCards ({selected})" if selected else "The selected SySCards (none)",
+            tr("The selected SySCards ({count})").format(count=selected)
+            if selected
+            else tr("The selected SySCards (none)"),
             selected > 0,
         ),
-        (ALL_CARDS, f"All SySCards ({options.cards})", options.cards > 0),
+        (ALL_CARDS, tr("All SySCards ({count})").format(count=options.cards), options.cards > 0),
     ]
 
 
 def default_paper() -> PageSizeName:
     """Letter where the system's locale measures in inches (the US), A4 elsewhere."""
     imperial = QLocale().measurementSystem() == QLocale.MeasurementSystem.ImperialUSSystem
-    return "Letter" if imperial else "A4"
+    return LETTER if imperial else A4
 
 
 # ------------------------------------------------------------------------- the jobs
@@ -342,25 +354,33 @@ def make_job(
     assert window.session is not None
     campaign = window.session.campaign
     stem = campaign_stem(campaign.summary().name, campaign.path.stem)
-    tr = translator(layout.language)
+    paper_tr = translator(layout.language)  # the paper's words; the window's are `tr`'s
     if choice == CHARACTER:
         if options.character_id is None:
-            raise ValueError("No character is selected: pick one in the roster first.")
-        sheets = gather_sheets(campaign, [campaign.roster.get(options.character_id)], tr)
-        return _sheets_job(sheets, f"{stem} {sheets[0].name}.pdf", layout, tr)
+            raise ValueError(tr("No character is selected: pick one in the roster first."))
+        sheets = gather_sheets(campaign, [campaign.roster.get(options.character_id)], paper_tr)
+        return _sheets_job(sheets, f"{stem} {sheets[0].name}.pdf", layout, paper_tr)
     if choice == PLAYERS:
-        sheets = gather_sheets(campaign, None, tr)
+        sheets = gather_sheets(campaign, None, paper_tr)
         if not sheets:
-            raise ValueError("The campaign has no player characters to print.")
-        return _sheets_job(sheets, f"{stem} character sheets.pdf", layout, tr)
+            raise ValueError(tr("The campaign has no player characters to print."))
+        name = _pdf_name(tr("{campaign} character sheets"), stem)
+        return _sheets_job(sheets, name, layout, paper_tr)
     if choice == SUMMARY:
-        return _summary_job(gather_summary(campaign, tr), f"{stem} GM summary.pdf", tr)
+        name = _pdf_name(tr("{campaign} GM summary"), stem)
+        return _summary_job(gather_summary(campaign, paper_tr), name, paper_tr)
     if choice in JOURNAL_CHOICES:
         return _journal_job(window, choice, options, layout.journal_players, stem)
     if choice in (SELECTED_CARDS, ALL_CARDS):
         chosen = list(options.selected_cards) if choice == SELECTED_CARDS else None
-        return _cards_job(window, chosen, f"{stem} cards.pdf", layout.cards, tr)
-    raise ValueError(f"There is nothing called {choice!r} to print.")
+        name = _pdf_name(tr("{campaign} cards"), stem)
+        return _cards_job(window, chosen, name, layout.cards, paper_tr)
+    raise ValueError(tr("There is nothing called {choice} to print.").format(choice=repr(choice)))
+
+
+def _pdf_name(name: str, stem: str) -> str:
+    """The PDF's name offered: `name` (a template naming the campaign) for `stem`."""
+    return f"{name.format(campaign=stem)}.pdf"
 
 
 def remembered_layout(options: PrintOptions) -> PrintLayout:
@@ -373,27 +393,35 @@ def remembered_layout(options: PrintOptions) -> PrintLayout:
 
 
 def _sheets_job(
-    sheets: list[PrintSheet], file_name: str, layout: PrintLayout, tr: Translator
+    sheets: list[PrintSheet], file_name: str, layout: PrintLayout, paper_tr: Translator
 ) -> PrintJob:
     duplex = Duplex(layout.cards.back_offset_mm) if layout.sheets_two_sided else None
     names = [sheet.name for sheet in sheets]
-    many = len(sheets) > 1
+    count = len(sheets)
+    if count > 1:
+        title = ntr("{count} character sheet", "{count} character sheets", count).format(
+            count=count
+        )
+        what = tr("the sheets of {names}").format(names=", ".join(names))
+    else:
+        title = tr("{name}: character sheet").format(name=names[0])
+        what = tr("the sheet of {name}").format(name=names[0])
     return PrintJob(
-        title=f"{len(sheets)} character sheets" if many else f"{names[0]}: character sheet",
-        what=f"the sheets of {', '.join(names)}" if many else f"the sheet of {names[0]}",
+        title=title,
+        what=what,
         file_name=file_name,
-        paint=lambda device: paint_sheets(device, sheets, duplex, tr),
-        export=lambda path, paper: export_sheets_pdf(path, sheets, paper, duplex, tr),
+        paint=lambda device: paint_sheets(device, sheets, duplex, paper_tr),
+        export=lambda path, paper: export_sheets_pdf(path, sheets, paper, duplex, paper_tr),
     )
 
 
-def _summary_job(summary: PrintSummary, file_name: str, tr: Translator) -> PrintJob:
+def _summary_job(summary: PrintSummary, file_name: str, paper_tr: Translator) -> PrintJob:
     return PrintJob(
-        title="GM summary",
-        what="the GM summary",
+        title=tr("GM summary"),
+        what=tr("the GM summary"),
         file_name=file_name,
-        paint=lambda device: paint_summary(device, summary, tr),
-        export=lambda path, paper: export_summary_pdf(path, summary, paper, tr),
+        paint=lambda device: paint_summary(device, summary, paper_tr),
+        export=lambda path, paper: export_summary_pdf(path, summary, paper, paper_tr),
     )
 
 
@@ -406,7 +434,7 @@ def _journal_job(
     campaign = window.session.campaign
     if choice == LAST_GAME:
         if options.last_game is None:
-            raise ValueError("The campaign has no game yet: the journal is empty.")
+            raise ValueError(tr("The campaign has no game yet: the journal is empty."))
         chosen = [options.last_game]
     else:
         chosen = [game.id for game in campaign.games.all()]
@@ -414,18 +442,28 @@ def _journal_job(
     def gather(progress: Callable[[float], None]) -> PrintJournal:
         return gather_journal(campaign, chosen, players=players, progress=progress)
 
-    journal = long_task.run_with_progress(window.window(), "Reading the journal…", gather)
+    journal = long_task.run_with_progress(window.window(), tr("Reading the journal…"), gather)
     if journal is None:
-        raise ValueError("The print was cancelled.")
-    version = "player-safe journal" if players else "journal"
+        raise ValueError(tr("The print was cancelled."))
     games = len(journal.games)
-    what = f"the {version} of {games} game{'s' if games != 1 else ''}"
-    suffix = " player-safe" if players else ""
-    name = f"{stem} journal{suffix}.pdf" if choice == JOURNAL else f"{stem} last game{suffix}.pdf"
+    if players:
+        what = ntr(
+            "the player-safe journal of {count} game",
+            "the player-safe journal of {count} games",
+            games,
+        ).format(count=games)
+    else:
+        what = ntr("the journal of {count} game", "the journal of {count} games", games).format(
+            count=games
+        )
+    if choice == JOURNAL:
+        name = tr("{campaign} journal player-safe") if players else tr("{campaign} journal")
+    else:
+        name = tr("{campaign} last game player-safe") if players else tr("{campaign} last game")
     return PrintJob(
-        title=f"Journal: {journal.campaign}",
+        title=tr("Journal: {campaign}").format(campaign=journal.campaign),
         what=what,
-        file_name=name,
+        file_name=_pdf_name(name, stem),
         paint=lambda device: paint_journal(device, journal),
         export=lambda path, paper: export_journal_pdf(path, journal, paper),
     )
@@ -436,18 +474,19 @@ def _cards_job(
     chosen: list[CardRecord] | None,
     file_name: str,
     layout: CardPrintOptions,
-    tr: Translator,
+    paper_tr: Translator,
 ) -> PrintJob:
     assert window.session is not None
     cards = print_cards(window.session.campaign, chosen)
     if not cards:
-        raise ValueError("There are no cards to print.")
+        raise ValueError(tr("There are no cards to print."))
+    count = len(cards)
     return PrintJob(
-        title="SySCards",
-        what=f"{len(cards)} card{'s' if len(cards) != 1 else ''}",
+        title="SySCards",  # untranslated: the game's name, the same in every language
+        what=ntr("{count} card", "{count} cards", count).format(count=count),
         file_name=file_name,
-        paint=lambda device: paint_pages(device, cards, options=layout, tr=tr),
-        export=lambda path, paper: export_pdf(path, cards, paper, options=layout, tr=tr),
+        paint=lambda device: paint_pages(device, cards, options=layout, tr=paper_tr),
+        export=lambda path, paper: export_pdf(path, cards, paper, options=layout, tr=paper_tr),
     )
 
 
@@ -504,8 +543,10 @@ def preview_alignment(window: PrintHost) -> None:
     whether the offset typed in is right."""
     options = print_options(window)
     layout = remembered_layout(options) if options is not None else PrintLayout()
-    tr = translator(layout.language)
-    dialog = make_alignment_preview(window.window(), layout.cards, say=window.show_problem, tr=tr)
+    paper_tr = translator(layout.language)
+    dialog = make_alignment_preview(
+        window.window(), layout.cards, say=window.show_problem, tr=paper_tr
+    )
     try:
         dialog.exec()
     finally:
@@ -514,7 +555,7 @@ def preview_alignment(window: PrintHost) -> None:
 
 def print_document(window: PrintHost) -> None:
     """File > Print…: what to print, then the system's print dialog (its paper is used)."""
-    chosen = _choose(window, "Print…", ask_paper=False)
+    chosen = _choose(window, tr("Print…"), ask_paper=False)
     if chosen is None:
         return
     print_job(window, chosen[0])
@@ -529,7 +570,7 @@ def print_job(window: PrintHost, job: PrintJob) -> None:
         return
     refused = _file_refusal(window, printer.outputFileName())
     if refused is not None:
-        window.show_problem(f"Nothing was printed. {refused}")
+        window.show_problem(tr("Nothing was printed. {reason}").format(reason=refused))
         return
     _run(window, lambda: job.paint(printer))
 
@@ -544,7 +585,7 @@ def _file_refusal(window: PrintHost, name: str) -> str | None:
 
 def preview_document(window: PrintHost) -> None:
     """File > Print Preview…: what to print, then the preview; its Print button prints."""
-    chosen = _choose(window, "Print Preview…", ask_paper=False)
+    chosen = _choose(window, tr("Print Preview…"), ask_paper=False)
     if chosen is None:
         return
     preview_job(window, chosen[0])
@@ -571,7 +612,7 @@ def _guarded(
         try:
             return paint(device)
         except (OSError, ValueError) as error:
-            message = f"Printing failed: {error}"
+            message = tr("Printing failed: {error}").format(error=error)
             QTimer.singleShot(0, lambda: window.show_problem(message))
             return 0
 
@@ -580,7 +621,7 @@ def _guarded(
 
 def export_document(window: PrintHost) -> None:
     """File > Export PDF…: what to print and on which paper, then where to save it."""
-    chosen = _choose(window, "Export PDF…", ask_paper=True)
+    chosen = _choose(window, tr("Export PDF…"), ask_paper=True)
     if chosen is None or window.session is None:
         return
     export_job_as(window, *chosen)
@@ -592,11 +633,11 @@ def export_job_as(window: PrintHost, job: PrintJob, paper: PageSizeName) -> None
         return
     folder = pdf_folder(window.settings)
     name, _ = QFileDialog.getSaveFileName(
-        window.window(), "Export PDF", str(folder / job.file_name), "PDF (*.pdf)"
+        window.window(), tr("Export PDF"), str(folder / job.file_name), tr("PDF (*.pdf)")
     )
     refused = _file_refusal(window, name)
     if refused is not None:
-        window.show_problem(f"No PDF was saved. {refused}")
+        window.show_problem(tr("No PDF was saved. {reason}").format(reason=refused))
     elif name:
         window.settings.set_pdf_folder(Path(name).parent)
         export_job(window, job, Path(name), paper)
@@ -606,7 +647,13 @@ def export_job(window: PrintHost, job: PrintJob, path: Path, paper: PageSizeName
     """Write ``job`` to ``path``; the pages written (0, with a message, if it failed)."""
     pages = _run(window, lambda: job.export(path, paper))
     if pages:
-        window.statusBar().showMessage(f"Wrote {job.what} on {pages} pages to {path}", 8000)
+        # The same English for one page: the message has always said "1 pages".
+        said = ntr(
+            "Wrote {what} on {pages} pages to {path}",
+            "Wrote {what} on {pages} pages to {path}",
+            pages,
+        )
+        window.statusBar().showMessage(said.format(what=job.what, pages=pages, path=path), 8000)
     return pages
 
 
@@ -614,5 +661,5 @@ def _run(window: PrintHost, action: Callable[[], int]) -> int:
     try:
         return action()
     except (OSError, ValueError) as error:
-        window.show_problem(f"Printing failed: {error}")
+        window.show_problem(tr("Printing failed: {error}").format(error=error))
         return 0

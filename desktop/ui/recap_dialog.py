@@ -25,19 +25,21 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.actions.handouts import Gift
+from desktop.language import N_
 from desktop.ui.handout_commands import GiveHandout
 from desktop.ui.plain_text import PlainLabel
 from desktop.ui.player_display.controller import PlayerDisplay
 from desktop.ui.read_guard import guarded_call
 from desktop.ui.session import CampaignSession
 from desktop.ui.settings import Settings
+from desktop.ui.window_language import tr
 from desktop.views.recap import Recap, recap
 
-GM_NOTE = "Your recap: it holds what only you may see. The players get their own."
-PLAYERS_NOTE = "As the players see it: this is what the display and their pages show."
-SENT = "Sent to every player's page (Undo takes it back)."
-ALREADY_SENT = "This recap is on every player's page already."
-COPIED = "Copied."
+GM_NOTE = N_("Your recap: it holds what only you may see. The players get their own.")
+PLAYERS_NOTE = N_("As the players see it: this is what the display and their pages show.")
+SENT = N_("Sent to every player's page (Undo takes it back).")
+ALREADY_SENT = N_("This recap is on every player's page already.")
+COPIED = N_("Copied.")
 
 
 class RecapDialog(QDialog):
@@ -50,7 +52,7 @@ class RecapDialog(QDialog):
     ) -> None:
         super().__init__(parent)
         self.setObjectName("recapDialog")
-        self.setWindowTitle("Previously On…")
+        self.setWindowTitle(tr("Previously On…"))
         self.setModal(False)
         self.session = session
         self.display = display
@@ -65,9 +67,9 @@ class RecapDialog(QDialog):
         self.heading.setFont(font)
         self.game = PlainLabel()
         self.game.setObjectName("recapGame")
-        self.players_check = QCheckBox("&As the players see it")
+        self.players_check = QCheckBox(tr("&As the players see it"))
         self.players_check.setObjectName("recapAsPlayers")
-        self.players_check.setToolTip("Leave out what only you may see")
+        self.players_check.setToolTip(tr("Leave out what only you may see"))
         self.players_check.toggled.connect(self.refresh)
         self.whose = PlainLabel()
         self.whose.setObjectName("recapWhose")
@@ -75,38 +77,38 @@ class RecapDialog(QDialog):
         self.text = QPlainTextEdit()
         self.text.setObjectName("recapText")
         self.text.setReadOnly(True)
-        self.text.setAccessibleName("Recap")
+        self.text.setAccessibleName(tr("Recap"))
         text_font = self.text.font()
         text_font.setPointSizeF(text_font.pointSizeF() * 1.15)
         self.text.setFont(text_font)
         self.outcome = PlainLabel()
         self.outcome.setObjectName("recapOutcome")
         self.outcome.setWordWrap(True)
-        self.at_start_check = QCheckBox("&Open at Start game")
+        self.at_start_check = QCheckBox(tr("&Open at Start game"))
         self.at_start_check.setObjectName("recapAtStart")
         self.at_start_check.setToolTip(
-            "Open this window when a game starts and an earlier game has ended"
+            tr("Open this window when a game starts and an earlier game has ended")
         )
         self.at_start_check.setChecked(settings.recap_at_start())
         self.at_start_check.toggled.connect(settings.set_recap_at_start)
-        self.show_button = QPushButton("Show on Player &Display")
+        self.show_button = QPushButton(tr("Show on Player &Display"))
         self.show_button.setObjectName("recapShow")
         self.show_button.setCheckable(True)
         self.show_button.setToolTip(
-            "The players' recap in large type on the player display, until you hide it"
+            tr("The players' recap in large type on the player display, until you hide it")
         )
         self.show_button.setChecked(display.recap_action.isChecked())
         self.show_button.toggled.connect(display.show_recap)
         display.recap_action.toggled.connect(self._follow_display)
-        self.send_button = QPushButton("&Send to Players' Pages")
+        self.send_button = QPushButton(tr("&Send to Players' Pages"))
         self.send_button.setObjectName("recapSend")
-        self.send_button.setToolTip("A text handout of the players' recap to every player")
+        self.send_button.setToolTip(tr("A text handout of the players' recap to every player"))
         self.send_button.clicked.connect(self.send)
-        self.copy_button = QPushButton("&Copy")
+        self.copy_button = QPushButton(tr("&Copy"))
         self.copy_button.setObjectName("recapCopy")
-        self.copy_button.setToolTip("Copy the recap shown here")
+        self.copy_button.setToolTip(tr("Copy the recap shown here"))
         self.copy_button.clicked.connect(self.copy)
-        self.close_button = QPushButton("Close")
+        self.close_button = QPushButton(tr("Close"))
         self.close_button.setObjectName("recapClose")
         self.close_button.clicked.connect(self.close)
         buttons = QHBoxLayout()
@@ -173,7 +175,7 @@ class RecapDialog(QDialog):
         told = self.shown_recap
         self.heading.setText(told.title)
         self.game.setText(told.game_title)
-        self.whose.setText(PLAYERS_NOTE if self.as_players else GM_NOTE)
+        self.whose.setText(tr(PLAYERS_NOTE if self.as_players else GM_NOTE))
         self.whose.setVisible(told.ended)
         self.text.setPlainText("\n".join(told.said()))
         writable = not self.session.read_only
@@ -200,17 +202,17 @@ class RecapDialog(QDialog):
             given.character_id is None and (given.title, given.text) == (gift.title, gift.text)
             for given in session.campaign.handouts.all()
         ):
-            self.outcome.setText(ALREADY_SENT)  # a second click gives no second copy
+            self.outcome.setText(tr(ALREADY_SENT))  # a second click gives no second copy
             return
         if session.push(GiveHandout(session, gift, None)):
-            self.outcome.setText(SENT)
+            self.outcome.setText(tr(SENT))
         else:
-            self.outcome.setText(session.last_failure or "The recap could not be sent.")
+            self.outcome.setText(session.last_failure or tr("The recap could not be sent."))
 
     def copy(self) -> None:
         """The recap shown here, as text, on the clipboard."""
         QGuiApplication.clipboard().setText(self.shown_recap.text())
-        self.outcome.setText(COPIED)
+        self.outcome.setText(tr(COPIED))
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.outcome.clear()

@@ -13,6 +13,7 @@ from desktop.ui.player_display.controller import PlayerDisplay
 from desktop.ui.read_guard import guarded
 from desktop.ui.session import CampaignSession
 from desktop.ui.settings import Settings
+from desktop.ui.window_language import tr
 from desktop.ui.window_launcher import WindowLauncher
 
 if TYPE_CHECKING:  # the window and the journal it reads are imported when first opened
@@ -24,10 +25,10 @@ class RecapLauncher(WindowLauncher["RecapDialog"]):
         super().__init__(window, self._made)
         self._settings = settings
         self._display = display
-        self.action = QAction("&Previously On…", window)
+        self.action = QAction(tr("&Previously On…"), window)
         self.action.setObjectName("actionRecap")
         self.action.setToolTip(
-            "The last game and what happened since: to read aloud, show or send to the players"
+            tr("The last game and what happened since: to read aloud, show or send to the players")
         )
         self.action.triggered.connect(self.open_dialog)
         self.set_session(None)

@@ -16,24 +16,29 @@ from PySide6.QtWidgets import (
 
 from desktop.store import BackupInfo, list_backups
 from desktop.ui.plain_text import PlainLabel, RichLabel, escaped
+from desktop.ui.window_language import tr
 
 
 def describe(backup: BackupInfo) -> str:
     size_kb = max(1, round(backup.size / 1024))
-    return f"{backup.taken:%A %d %B %Y, %H:%M:%S}  ·  {size_kb:,} KB"
+    return tr("{taken}  ·  {size} KB").format(
+        taken=f"{backup.taken:%A %d %B %Y, %H:%M:%S}", size=f"{size_kb:,}"
+    )
 
 
 class RestoreBackupDialog(QDialog):
     def __init__(self, folder: Path, campaign_name: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("restoreBackup")
-        self.setWindowTitle("Restore a backup")
+        self.setWindowTitle(tr("Restore a backup"))
         self.resize(520, 420)
         self.backups = list_backups(folder)
         intro = RichLabel(
-            f"Backups of <b>{escaped(campaign_name)}</b>, newest first. Restoring replaces the "
-            "campaign with the chosen copy; the campaign as it is now is backed up first, "
-            "so this too can be reversed."
+            tr(
+                "Backups of <b>{campaign}</b>, newest first. Restoring replaces the campaign "
+                "with the chosen copy; the campaign as it is now is backed up first, so this "
+                "too can be reversed."
+            ).format(campaign=escaped(campaign_name))
         )
         intro.setWordWrap(True)
         self.list = QListWidget()
@@ -45,7 +50,7 @@ class RestoreBackupDialog(QDialog):
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
-        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Restore")
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText(tr("Restore"))
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
@@ -54,7 +59,7 @@ class RestoreBackupDialog(QDialog):
             layout.addWidget(self.list, 1)
             self.list.setCurrentRow(0)
         else:
-            layout.addWidget(PlainLabel("There are no backups of this campaign yet."), 1)
+            layout.addWidget(PlainLabel(tr("There are no backups of this campaign yet.")), 1)
             self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(False)
         layout.addWidget(self.buttons)
 

@@ -176,7 +176,7 @@ class CampaignSession(QObject):
         open. False means the failure is GM Desk's own."""
         from desktop.store import first_damage
 
-        version = int(self.campaign.read("PRAGMA data_version")[0][0])
+        version = int(self.campaign.read("PRAGMA data_version")[0][0])  # untranslated: SQL
         if self._judged is None or self._judged[0] != version:
             damage = first_damage(self.campaign.path)
             self._judged = (version, damage)

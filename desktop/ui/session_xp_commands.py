@@ -9,6 +9,7 @@ from desktop.actions.actor import Actor
 from desktop.actions.session_xp import XpMarked, mark_session_xp, write_sheets
 from desktop.ui.commands import StoreCommand
 from desktop.ui.session import CampaignSession
+from desktop.ui.window_language import ntr
 
 
 class MarkSessionXp(StoreCommand):
@@ -17,7 +18,12 @@ class MarkSessionXp(StoreCommand):
 
     def __init__(self, session: CampaignSession, chosen: Sequence[tuple[int, str]]) -> None:
         count = len(chosen)
-        super().__init__(session, f"End-of-session XP for {count} character{'s' * (count != 1)}")
+        text = ntr(
+            "End-of-session XP for {count} character",
+            "End-of-session XP for {count} characters",
+            count,
+        ).format(count=count)
+        super().__init__(session, text)
         self._chosen = list(chosen)
         self.done: XpMarked | None = None
         if not chosen:

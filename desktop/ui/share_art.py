@@ -56,4 +56,5 @@ def draw_look(look: ArtLook) -> bytes:
     painter.end()
     buffer.close()
     svg = FONT_FAMILY.sub(b'font-family="sans-serif"', bytes(data.data()))
-    return HEADER_SIZE.sub(f'<svg width="{SIDE}" height="{SIDE}"'.encode(), svg, count=1)
+    header = f'<svg width="{SIDE}" height="{SIDE}"'  # untranslated: SVG markup
+    return HEADER_SIZE.sub(header.encode(), svg, count=1)

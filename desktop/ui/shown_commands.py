@@ -7,18 +7,22 @@ one-click toggles on the clock board and the ladder all come here.
 
 from __future__ import annotations
 
+from desktop.language import N_
 from desktop.store import CardRecord, ClockRecord, FactionRecord
 from desktop.ui.card_commands import EditCard
 from desktop.ui.clock_commands import UpdateClock
 from desktop.ui.session import CampaignSession
+from desktop.ui.window_language import tr
 
-SHOWN_TIP = "Shown to players: the player display shows it"
-HIDDEN_TIP = "Hidden from players: only you see it"
+SHOWN_TIP = N_("Shown to players: the player display shows it")
+HIDDEN_TIP = N_("Hidden from players: only you see it")
 
 
 def shown_text(name: str, shown: bool) -> str:
     """The undo step's name: "Show Doomsday to players" / "Hide Doomsday from players"."""
-    return f"Show {name} to players" if shown else f"Hide {name} from players"
+    if shown:
+        return tr("Show {name} to players").format(name=name)
+    return tr("Hide {name} from players").format(name=name)
 
 
 def set_clock_shown(session: CampaignSession, clock: ClockRecord, shown: bool) -> bool:

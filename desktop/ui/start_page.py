@@ -16,7 +16,8 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.ui.file_names import recent_entry
-from desktop.ui.plain_text import PlainLabel, RichLabel, tooltip
+from desktop.ui.plain_text import PlainLabel, RichLabel, escaped, tooltip
+from desktop.ui.window_language import tr
 
 
 class StartPage(QWidget):
@@ -49,13 +50,15 @@ class StartPage(QWidget):
         if self._built:
             return
         self._built = True
-        title = RichLabel("<h1>GM Desk</h1><p>No campaign is open.</p>")
+        name = "GM Desk"  # untranslated: the app's name
+        said = escaped(tr("No campaign is open."))
+        title = RichLabel(f"<h1>{name}</h1><p>{said}</p>")  # untranslated: markup around words
         title.setAlignment(Qt.AlignmentFlag.AlignCenter)
         buttons = QVBoxLayout()
         for text, signal in (
-            ("New campaign…", self.new_requested),
-            ("Open campaign…", self.open_requested),
-            ("Open the sample campaign", self.sample_requested),
+            (tr("New campaign…"), self.new_requested),
+            (tr("Open campaign…"), self.open_requested),
+            (tr("Open the sample campaign"), self.sample_requested),
         ):
             button = QPushButton(text)
             button.clicked.connect(signal.emit)
@@ -66,7 +69,7 @@ class StartPage(QWidget):
         self._recent.itemActivated.connect(
             lambda item: self.recent_requested.emit(Path(item.data(Qt.ItemDataRole.UserRole)))
         )
-        self.recent_label = PlainLabel("Recent campaigns")
+        self.recent_label = PlainLabel(tr("Recent campaigns"))
         column = QVBoxLayout()
         column.addStretch(1)
         column.addWidget(title)

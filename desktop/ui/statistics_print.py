@@ -12,15 +12,17 @@ from fractions import Fraction
 from pathlib import Path
 
 from desktop import outputs
+from desktop.language import N_
 from desktop.printing.statistics import BINS, LuckPrintData, LuckPrintRoller
 from desktop.store import Campaign
 from desktop.text_files import write_text_file
+from desktop.ui.window_language import ntr, tr
 from desktop.views.statistics import LuckReport, LuckSummary, percentile_histogram
 from desktop.views.statistics_csv import game_numbers, luck_csv
 
 __all__ = ["NO_ROLLS", "luck_print_data", "scope_in_words", "write_luck_csv"]
 
-NO_ROLLS = "There are no rolls to judge here: no tray of dice was rolled in this scope."
+NO_ROLLS = N_("There are no rolls to judge here: no tray of dice was rolled in this scope.")
 
 
 def luck_print_data(report: LuckReport, title: str, scope_words: str) -> LuckPrintData:
@@ -34,7 +36,7 @@ def luck_print_data(report: LuckReport, title: str, scope_words: str) -> LuckPri
     return LuckPrintData(
         title=title,
         scope=scope_words,
-        sentence=report.overall.sentence if report.rolls else NO_ROLLS,
+        sentence=report.overall.sentence if report.rolls else tr(NO_ROLLS),
         rollers=tuple(_roller(summary) for summary in report.rollers),
         overall=overall,
         percentiles=percentiles,
@@ -64,12 +66,14 @@ def scope_in_words(
     if game is not None:
         return game
     if first is not None and last is not None:
-        return f"Rolls of {first} to {last}" if first != last else f"Rolls of {first}"
+        if first != last:
+            return tr("Rolls of {first} to {last}").format(first=first, last=last)
+        return tr("Rolls of {day}").format(day=first)
     if first is not None:
-        return f"Rolls of {first} onwards"
+        return tr("Rolls of {first} onwards").format(first=first)
     if last is not None:
-        return f"Rolls up to {last}"
-    return "The whole campaign"
+        return tr("Rolls up to {last}").format(last=last)
+    return tr("The whole campaign")
 
 
 def _roller(summary: LuckSummary) -> LuckPrintRoller:
@@ -100,18 +104,26 @@ def _notes(report: LuckReport) -> tuple[str, ...]:
     notes = []
     undefined = report.overall.not_defined
     if undefined:
-        rolls = "roll has" if undefined == 1 else "rolls have"
         notes.append(
-            f"{undefined} {rolls} no percentile: all ones, the outcome was the roller's "
-            "choice. They count for dice, tuples, all ones and depletions."
+            ntr(
+                "{count} roll has no percentile: all ones, the outcome was the roller's "
+                "choice. They count for dice, tuples, all ones and depletions.",
+                "{count} rolls have no percentile: all ones, the outcome was the roller's "
+                "choice. They count for dice, tuples, all ones and depletions.",
+                undefined,
+            ).format(count=undefined)
         )
     if report.not_covered:
         reasons: dict[str, int] = {}
         for line in report.not_covered:
             reasons[line.reason] = reasons.get(line.reason, 0) + 1
         said = "; ".join(f"{reason} ({count})" for reason, count in reasons.items())
-        lines = "line" if len(report.not_covered) == 1 else "lines"
+        count = len(report.not_covered)
         notes.append(
-            f"{len(report.not_covered)} {lines} of the roll log could not be judged: {said}."
+            ntr(
+                "{count} line of the roll log could not be judged: {reasons}.",
+                "{count} lines of the roll log could not be judged: {reasons}.",
+                count,
+            ).format(count=count, reasons=said)
         )
     return tuple(notes)

@@ -16,9 +16,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, Qt
+from PySide6.QtCore import QCoreApplication, QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QAbstractButton, QApplication, QPushButton, QWidget
+
+from desktop.ui.window_language import tr
 
 if TYPE_CHECKING:
     from desktop.ui.docks.dice_table import DiceTableWidget
@@ -33,8 +35,14 @@ AWARD_KEY = "A"
 FOLLOW_KEY = "F"
 HINT_MS = 8000
 DIGITS = "0123456789"
-CANCEL_KEY = "Esc"
-SHOW_PLAY = "the Play workspace (Ctrl+1) shows it"
+CANCEL_KEY = "Esc"  # untranslated: a key sequence
+SPACE_KEY = "Space"  # untranslated: a key sequence
+
+
+def key_name(key: str) -> str:
+    """`key` as the GM reads it: a digit or a letter as it is, Space and Esc in the
+    window's language (Qt's own words for its keys, from its qtbase catalogue)."""
+    return QCoreApplication.translate("QShortcut", key)
 
 
 def clicks_keep_focus(root: QWidget) -> None:
@@ -70,7 +78,7 @@ class TableKeys(QObject):
         self._add(FOLLOW_KEY, self._follow)
         for digit in DIGITS:
             self._add(digit, self._digit_slot(digit))
-        self._add("Space", self._space)
+        self._add(SPACE_KEY, self._space)
         # Only while a number is typed: Escape is otherwise the docks' (End game's Skip).
         self.cancel_action = self._add(CANCEL_KEY, self._cancel)
         self.cancel_action.setEnabled(False)
@@ -88,22 +96,29 @@ class TableKeys(QObject):
 
     # -- the Play dock's keys -----------------------------------------------------------------
 
-    def _content(self, key: str, name: str, what: str) -> QWidget | None:
+    def _content(self, key: str, name: str, closed: str) -> QWidget | None:
         """The content of the dock `name` (built now if it waits behind another tab);
-        None, and a hint naming `what` it is, without a campaign or with the dock closed."""
+        None, and a hint, without a campaign or with the dock closed (`closed`, a
+        sentence naming the dock, its key as {key})."""
         if self._window.session is None:
-            self.tell(f"{key} acts on the open campaign: open one first.")
+            self.tell(
+                tr("{key} acts on the open campaign: open one first.").format(key=key_name(key))
+            )
             return None
         panel = next(p for p in self._window.panels if p.name == name)
         if not panel.isVisible():
-            self.tell(f"{key} is a key of the {what}, which is not open: {SHOW_PLAY}.")
+            self.tell(closed.format(key=key_name(key)))
             return None
         return panel.content()
 
     def _play(self, key: str) -> PlayWidget | None:
         from desktop.ui.play.play_panel import PlayWidget
 
-        play = self._content(key, "play", "Play dock")
+        closed = tr(
+            "{key} is a key of the Play dock, which is not open: the Play workspace (Ctrl+1) "
+            "shows it."
+        )
+        play = self._content(key, "play", closed)
         return play if isinstance(play, PlayWidget) else None
 
     def _play_step(self, key: str, button_of: Callable[[PlayWidget], QPushButton]) -> None:
@@ -118,16 +133,24 @@ class TableKeys(QObject):
         button = button_of(play)
         where = status_text(play.view).rstrip(".")
         if session.read_only:
-            self.tell(f"{button.text()} does nothing: the campaign is open read-only.")
+            self.tell(
+                tr("{button} does nothing: the campaign is open read-only.").format(
+                    button=button.text()
+                )
+            )
             return
         if not button.isEnabled():
-            self.tell(f"{button.text()} does nothing now. {where}.")
+            self.tell(
+                tr("{button} does nothing now. {status}.").format(
+                    button=button.text(), status=where
+                )
+            )
             return
         done = session.undo_stack.index()
         button.click()
         if session.undo_stack.index() == done:
             return  # refused: the session told the GM why
-        what = f"{session.undo_stack.undoText()} ({key})."
+        what = f"{session.undo_stack.undoText()} ({key_name(key)})."
         play.show_step(what)  # under the game's status, which the dock shows large
         self.tell(f"{what} {status_text(play.view).rstrip('.')}.")
 
@@ -136,17 +159,22 @@ class TableKeys(QObject):
         if play is None:
             return
         if play.view.turn_of is None:
-            self.tell(f"{play.turn_order.follow_button.text()}: no one has the turn now.")
+            button = play.turn_order.follow_button.text()
+            self.tell(tr("{button}: no one has the turn now.").format(button=button))
             return
         play.follow_turn()
-        self.tell(f"{play.view.turn_name} is shown on the Dice Table.")
+        self.tell(tr("{name} is shown on the Dice Table.").format(name=play.view.turn_name))
 
     # -- the quick roll -----------------------------------------------------------------------
 
     def _table(self, key: str) -> DiceTableWidget | None:
         from desktop.ui.docks.dice_table import DiceTableWidget
 
-        table = self._content(key, "diceTable", "Dice Table")
+        closed = tr(
+            "{key} is a key of the Dice Table, which is not open: the Play workspace (Ctrl+1) "
+            "shows it."
+        )
+        table = self._content(key, "diceTable", closed)
         if not isinstance(table, DiceTableWidget):
             return None
         if self._followed is not table:
@@ -170,7 +198,7 @@ class TableKeys(QObject):
 
     def _space(self) -> None:
         focused = QApplication.focusWidget()
-        table = self._table("Space")
+        table = self._table(SPACE_KEY)
         if table is None:
             return
         if (

@@ -12,11 +12,11 @@ from PySide6.QtWidgets import (
 
 HEADLESS_PLATFORMS = ("offscreen", "minimal")
 # A hint under a field: the palette's muted text, light or dark.
-HINT_STYLE = "color: palette(placeholder-text);"
+HINT_STYLE = "color: palette(placeholder-text);"  # untranslated: CSS
 # Fusion asked of Qt by its own command-line option, so that Qt makes the style itself:
 # a style reached from Python makes PySide build the QStyle type and its large enums
 # (about 4.5 ms of a start).
-STYLE_ARGUMENTS = ("-style", "Fusion")
+STYLE_ARGUMENTS = ("-style", "Fusion")  # untranslated: a Qt style's name
 # Set on an application made with STYLE_ARGUMENTS until the first theme is applied.
 _FUSION_GIVEN = "gmDeskFusionGiven"
 # The object name of the application's focus frame follower (desktop/ui/focus_frame.py).
@@ -128,7 +128,7 @@ def _set_style(app: QApplication, name: str) -> None:
     app.setProperty(_FUSION_GIVEN, False)
     if given and name == "light":
         return  # the application's first style is plain Fusion already
-    fusion = QStyleFactory.create("Fusion")
+    fusion = QStyleFactory.create("Fusion")  # untranslated: a Qt style's name
     if fusion is not None:
         # Only a dark or high-contrast theme pays for a proxy: each primitive it draws
         # calls Python. Imported with the theme: first paint 3-9 ms, ready 3-5 ms later
@@ -324,7 +324,8 @@ def colour(palette: QPalette, role: Role) -> QColor:
 
 def text_style(palette: QPalette, role: Role, extra: str = "") -> str:
     """A style sheet that writes a label's text in `role`'s colour."""
-    return f"color: {colour(palette, role).name()};{' ' + extra if extra else ''}"
+    more = f" {extra}" if extra else ""
+    return f"color: {colour(palette, role).name()};{more}"  # untranslated: CSS
 
 
 # --- Fixed art -------------------------------------------------------------------------

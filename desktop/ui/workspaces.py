@@ -19,6 +19,7 @@ from typing import NamedTuple
 from PySide6.QtCore import QByteArray, Qt
 from PySide6.QtWidgets import QMainWindow, QTabBar
 
+from desktop.language import N_
 from desktop.ui.docks import panels
 from desktop.ui.panel import Panel
 
@@ -29,7 +30,7 @@ Vertical = Qt.Orientation.Vertical
 
 class Workspace(NamedTuple):
     name: str  # saved in the settings: never change it once shipped
-    title: str
+    title: str  # marked with N_: shown as tr(title)
     shortcut: str
     # The dock in front of a tab group: a dock the layout below does not place goes in
     # a tab behind it.
@@ -42,9 +43,9 @@ class Workspace(NamedTuple):
 
 
 WORKSPACES: tuple[Workspace, ...] = (
-    Workspace("play", "&Play", "Ctrl+1", "play"),
-    Workspace("prep", "P&rep", "Ctrl+2", "faction_ladder"),
-    Workspace("between", "&Between Sessions", "Ctrl+3", "chapter"),
+    Workspace("play", N_("&Play"), "Ctrl+1", "play"),
+    Workspace("prep", N_("P&rep"), "Ctrl+2", "faction_ladder"),
+    Workspace("between", N_("&Between Sessions"), "Ctrl+3", "chapter"),
 )
 BY_NAME = {workspace.name: workspace for workspace in WORKSPACES}
 DEFAULT = "play"

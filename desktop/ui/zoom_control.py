@@ -12,6 +12,7 @@ from PySide6.QtGui import QAction, QFont, QKeySequence
 from PySide6.QtWidgets import QApplication, QDockWidget, QMainWindow
 
 from desktop.ui.settings import Settings
+from desktop.ui.window_language import tr
 from desktop.ui.zoom import DEFAULT_ZOOM, apply_zoom, step_from, zoom_percent
 
 # How long the status bar says the zoom after a change.
@@ -42,19 +43,19 @@ class ZoomControl(QObject):
         # Ctrl+= too: on most keyboards + is Shift with =, and Ctrl+= is what the hand
         # presses for Ctrl++.
         self.zoom_in_action = self._action(
-            "Zoom &In",
+            tr("Zoom &In"),
             "actionZoomIn",
             lambda: self.step(1),
             _keys("Ctrl++", "Ctrl+=", standard=standard.ZoomIn),
         )
         self.zoom_out_action = self._action(
-            "Zoom &Out",
+            tr("Zoom &Out"),
             "actionZoomOut",
             lambda: self.step(-1),
             _keys("Ctrl+-", standard=standard.ZoomOut),
         )
         self.reset_action = self._action(
-            "Reset &Zoom", "actionZoomReset", self.reset, _keys("Ctrl+0")
+            tr("Reset &Zoom"), "actionZoomReset", self.reset, _keys("Ctrl+0")
         )
         self.actions = [self.zoom_in_action, self.zoom_out_action, self.reset_action]
         self.set_zoom(settings.zoom() if zoom is None else zoom, remember=False, tell=False)
@@ -91,15 +92,23 @@ class ZoomControl(QObject):
         applied = apply_zoom(app, percent) if isinstance(app, QApplication) else percent
         if remember:
             self._settings.set_zoom(applied)
-        self.zoom_in_action.setToolTip(f"Larger text and dice (now {applied}%)")
-        self.zoom_out_action.setToolTip(f"Smaller text and dice (now {applied}%)")
-        self.reset_action.setToolTip(f"Text and dice at 100% (now {applied}%)")
+        self.zoom_in_action.setToolTip(
+            tr("Larger text and dice (now {percent}%)").format(percent=applied)
+        )
+        self.zoom_out_action.setToolTip(
+            tr("Smaller text and dice (now {percent}%)").format(percent=applied)
+        )
+        self.reset_action.setToolTip(
+            tr("Text and dice at 100% (now {percent}%)").format(percent=applied)
+        )
         self._titles_follow()
         if tell:  # a step the GM took; the zoom the window is built with sizes nothing
             # After the docks' new least sizes are laid out (a turn of the event loop).
             QTimer.singleShot(0, self.fit_screen)
         if tell:
-            self._window.statusBar().showMessage(f"Zoom {applied}%", ZOOM_MESSAGE_MS)
+            self._window.statusBar().showMessage(
+                tr("Zoom {percent}%").format(percent=applied), ZOOM_MESSAGE_MS
+            )
 
     def fit_screen(self) -> None:
         """Bring the window back within its screen, as far as its least size lets it.
