@@ -12,7 +12,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.language import N_
 from desktop.rules import energy
 from desktop.rules.energy import CharacterProfile, DayState
 from desktop.ui.accessible import named
@@ -23,10 +22,17 @@ from desktop.ui.form_helpers import wrapped_label
 from desktop.ui.plain_text import escaped
 from desktop.ui.session import CampaignSession
 from desktop.ui.widgets.month_grid import danger_colour
-from desktop.ui.window_language import tr, window_translator
+from desktop.ui.window_language import ptr, tr, window_translator
 
-# The rules' kinds of night (energy.NIGHTS), in words.
-NIGHT_WORDS = {"normal": N_("normal"), "little": N_("little"), "none": N_("none")}
+
+def night_word(night: str) -> str:
+    """One of the rules' kinds of night (`energy.NIGHTS`) in words."""
+    words = {
+        "normal": ptr("a night's sleep", "normal"),
+        "little": ptr("a night's sleep", "little"),
+        "none": ptr("a night's sleep", "none"),
+    }
+    return words.get(night, night)
 
 
 class LedgerView(QWidget):
@@ -148,7 +154,7 @@ def _opening(state: DayState) -> str:
     sleep = energy.sleep_percent(state.nights)
     details = []
     if state.nights:
-        nights = ", ".join(tr(NIGHT_WORDS.get(night, night)) for night in state.nights)
+        nights = ", ".join(night_word(night) for night in state.nights)
         details.append(
             tr("sleep {percent}% after {nights} night(s)").format(percent=sleep, nights=nights)
         )

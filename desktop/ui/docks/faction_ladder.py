@@ -189,7 +189,8 @@ class FactionDialog(QDialog):
         self.resize(380, 340)
 
     def _show_scale(self, tier: int) -> None:
-        self.scale_label.setText(factions.gang_scale_label(tier))
+        # The rules' words, which the catalogue holds (the printed ladder shows them).
+        self.scale_label.setText(tr(factions.gang_scale_label(tier)))
 
     def values(self) -> FactionValues:
         return FactionValues(

@@ -13,25 +13,30 @@ from collections.abc import Iterable, Mapping
 from desktop.language import N_
 from desktop.store.history import parts
 from desktop.ui.plain_text import escaped
-from desktop.ui.window_language import tr
+from desktop.ui.window_language import ptr, tr
 from desktop.views.journal import CLOCK, FACTION, OTHER, JournalGame, JournalLine, Link
 
-# A word for each kind of line, before its text.
-KIND_WORDS: Mapping[str, str] = {
-    parts.ROLLED: N_("Roll"),
-    parts.DECLARED: N_("Action"),
-    parts.DAMAGE: N_("Damage"),
-    parts.RECOVERED: N_("Recovered"),
-    parts.OUT_OF_PLAY: N_("Out of play"),
-    parts.OUT_FOR_GOOD: N_("Out for good"),
-    parts.AWARD: N_("Award"),
-    parts.GREW: N_("Grew"),
-    parts.XP: N_("XP"),
-    parts.DAY_ENDED: N_("Day ended"),
-    CLOCK: N_("Clock"),
-    FACTION: N_("Faction"),
-    OTHER: N_("Change"),
-}
+
+def kind_words() -> dict[str, str]:
+    """A word for each kind of line, before its text, in the window's language (a
+    context of their own: "Roll" here is a noun, the Dice Table's button a verb)."""
+    return {
+        parts.ROLLED: ptr("journal line", "Roll"),
+        parts.DECLARED: ptr("journal line", "Action"),
+        parts.DAMAGE: ptr("journal line", "Damage"),
+        parts.RECOVERED: ptr("journal line", "Recovered"),
+        parts.OUT_OF_PLAY: ptr("journal line", "Out of play"),
+        parts.OUT_FOR_GOOD: ptr("journal line", "Out for good"),
+        parts.AWARD: ptr("journal line", "Award"),
+        parts.GREW: ptr("journal line", "Grew"),
+        parts.XP: ptr("journal line", "XP"),
+        parts.DAY_ENDED: ptr("journal line", "Day ended"),
+        CLOCK: ptr("journal line", "Clock"),
+        FACTION: ptr("journal line", "Faction"),
+        OTHER: ptr("journal line", "Change"),
+    }
+
+
 # Said at the top of a page that shows only the game's newest steps (`JournalGame.cut`).
 CUT_NOTICE = N_(
     "This game is long: its earlier steps are left out here. File > Export Journal as"
@@ -67,8 +72,10 @@ def linked_text(text: str, link: Link | None, names: Names) -> str:
     return f"{escaped(before)}{anchor}{escaped(after)}"
 
 
-def line_markup(line: JournalLine, names: Names) -> str:
-    word = tr(KIND_WORDS.get(line.kind, KIND_WORDS[OTHER]))
+def line_markup(line: JournalLine, names: Names, words: Mapping[str, str] | None = None) -> str:
+    """One line; `words` are `kind_words()` (read once for a page's many lines)."""
+    words = kind_words() if words is None else words
+    word = words.get(line.kind, words[OTHER])
     html = f"<p class='line'><b>{word}</b> · "  # untranslated: markup
     html += linked_text(line.text, line.link, names)
     if line.dice:
@@ -79,7 +86,8 @@ def line_markup(line: JournalLine, names: Names) -> str:
 
 
 def lines_markup(lines: Iterable[JournalLine], names: Names) -> str:
-    return "".join(line_markup(line, names) for line in lines)
+    words = kind_words()
+    return "".join(line_markup(line, names, words) for line in lines)
 
 
 def game_heading(page: JournalGame) -> str:

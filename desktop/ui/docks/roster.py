@@ -652,14 +652,20 @@ class RosterWidget(QWidget):
         record = campaign.roster.get(character_id)
         clocks = [clock.name for clock in campaign.clocks.of_owner(OWNER_CHARACTER, character_id)]
         # Their clocks go with them: say so, by name, before the GM agrees.
-        if clocks:
-            question = ntr(
+        named_clocks = ", ".join(clocks)
+        if len(clocks) == 1:
+            question = tr(
                 "Delete {name} from the roster?\n\nTheir clock goes too: {clocks}."
+                "\n\nEdit > Undo brings them back."
+            ).format(name=record.name, clocks=named_clocks)
+        elif clocks:
+            question = ntr(
+                "Delete {name} from the roster?\n\nTheir {count} clock goes too: {clocks}."
                 "\n\nEdit > Undo brings them back.",
                 "Delete {name} from the roster?\n\nTheir {count} clocks go too: {clocks}."
                 "\n\nEdit > Undo brings them back.",
                 len(clocks),
-            ).format(name=record.name, count=len(clocks), clocks=", ".join(clocks))
+            ).format(name=record.name, count=len(clocks), clocks=named_clocks)
         else:
             question = tr("Delete {name} from the roster?\n\nEdit > Undo brings them back.").format(
                 name=record.name
