@@ -14,6 +14,7 @@ from desktop.ui.chapter.claims_tab import ClaimsTab
 from desktop.ui.chapter.sheet import ChapterSheet
 from desktop.ui.form_helpers import follow_changes, on_topics
 from desktop.ui.session import CampaignSession
+from desktop.ui.window_language import tr
 
 TOPICS = frozenset({Topic.CHAPTER, Topic.CLAIMS, Topic.FACTIONS})
 
@@ -35,8 +36,8 @@ class ChapterWidget(QTabWidget):
         sheet_scroll.setFrameShape(QFrame.Shape.NoFrame)
         sheet_scroll.setWidget(self.sheet)
         self.sheet_page = sheet_scroll
-        self.addTab(sheet_scroll, "Sheet")
-        self.addTab(self.claims, "Claims")
+        self.addTab(sheet_scroll, tr("Sheet"))
+        self.addTab(self.claims, tr("Claims"))
 
     def set_session(self, session: CampaignSession | None) -> None:
         self._session = follow_changes(self._session, session, self._on_changed)

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop.language import N_
 from desktop.paint.clocks import ClockStyle, paint_clock
 from desktop.rules import downtime
 from desktop.store import ClockRecord
@@ -34,7 +35,22 @@ from desktop.ui.form_helpers import error_label
 from desktop.ui.plain_text import PlainLabel
 from desktop.ui.widgets.clock_board import Owner
 from desktop.ui.widgets.number_field import NumberField
+from desktop.ui.window_language import ntr, tr
 from desktop.ui.zoom import zoom_size
+
+# A result's level in words (the rules' `Result.label` is English).
+LEVEL_WORDS = {
+    downtime.FAILURE: N_("Failure"),
+    downtime.SUCCESS: N_("Success"),
+    downtime.CRITICAL: N_("Critical"),
+}
+
+
+def result_label(result: downtime.Result) -> str:
+    """Failure, Success or Critical ×m, in the window's language."""
+    if result.level == downtime.CRITICAL:
+        return tr("Critical ×{multiplier}").format(multiplier=result.multiplier)
+    return tr(LEVEL_WORDS[result.level])
 
 
 class DialPreview(QWidget):
@@ -119,21 +135,25 @@ class SegmentsPicker(QWidget):
 
     def __init__(self, value: int, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.field = NumberField("A clock's size", _check_segments, width=56)
+        self.field = NumberField(tr("A clock's size"), _check_segments, width=56)
         self.field.setObjectName("clockSegments")
         self.field.setValue(value)
-        self.field.setToolTip(f"{downtime.MIN_SEGMENTS} to {downtime.MAX_SEGMENTS} segments")
+        self.field.setToolTip(
+            tr("{low} to {high} segments").format(
+                low=downtime.MIN_SEGMENTS, high=downtime.MAX_SEGMENTS
+            )
+        )
         self.quick = QButtonGroup(self)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.field)
-        layout.addWidget(PlainLabel("segments"))
+        layout.addWidget(PlainLabel(tr("segments")))
         for size in downtime.COMMON_SEGMENTS:
             button = QPushButton(str(size))
             button.setObjectName(f"clockQuick{size}")
             button.setCheckable(True)
             zoom_size(button, fixedWidth=36)
-            button.setToolTip(f"A {size}-segment clock")
+            button.setToolTip(tr("A {size}-segment clock").format(size=size))
             self.quick.addButton(button, size)
             layout.addWidget(button)
         self.quick.idClicked.connect(self.field.setValue)
@@ -144,7 +164,7 @@ class SegmentsPicker(QWidget):
         """The size typed; ValueError with the rule's message when it is refused."""
         value = self.field.value()
         if value is None:
-            raise ValueError(self.field.problem() or "Type the clock's size first.")
+            raise ValueError(self.field.problem() or tr("Type the clock's size first."))
         return value
 
     def _on_checked(self) -> None:
@@ -165,11 +185,11 @@ def _check_segments(segments: int) -> None:
 
 class NewClockDialog(_CheckedDialog):
     def __init__(self, owners: list[Owner], owner_key: str, parent: QWidget | None = None) -> None:
-        super().__init__("New clock", "Create", parent)
+        super().__init__(tr("New clock"), tr("Create"), parent)
         self.setObjectName("newClockDialog")
         self.name_edit = QLineEdit()
         self.name_edit.setObjectName("clockName")
-        self.name_edit.setPlaceholderText("e.g. The watch closes in")
+        self.name_edit.setPlaceholderText(tr("e.g. The watch closes in"))
         self.segments = SegmentsPicker(6)
         self.owner_combo = QComboBox()
         self.owner_combo.setObjectName("clockOwner")
@@ -177,14 +197,14 @@ class NewClockDialog(_CheckedDialog):
             self.owner_combo.addItem(owner.title, owner.key)
         self.owner_combo.setCurrentIndex(max(0, self.owner_combo.findData(owner_key)))
         self.dial = DialPreview()
-        self.form.addRow("&Name", self.name_edit)
+        self.form.addRow(tr("&Name"), self.name_edit)
         self.typed_first = self.name_edit
-        self.form.addRow("&Size", self.segments)
-        self.form.addRow("&Owner", self.owner_combo)
+        self.form.addRow(tr("&Size"), self.segments)
+        self.form.addRow(tr("&Owner"), self.owner_combo)
         # New clocks are the GM's secret until shown (issue 17).
-        self.shown = QCheckBox("Shown to &players")
+        self.shown = QCheckBox(tr("Shown to &players"))
         self.shown.setObjectName("clockShown")
-        self.shown.setToolTip("Show this clock on the player display")
+        self.shown.setToolTip(tr("Show this clock on the player display"))
         self.form.addRow("", self.shown)
         self.body.addWidget(self.dial, 0, Qt.AlignmentFlag.AlignTop)
         self.segments.changed.connect(lambda n: self.dial.show_clock(n, 0))
@@ -203,24 +223,24 @@ class NewClockDialog(_CheckedDialog):
 
 
 class _ClockDialog(_CheckedDialog):
-    """A dialog about one `clock`: `title` and the clock's name head it; `name` names it
-    for tests and styles."""
+    """A dialog about one `clock`: `title`, a template, heads it with the clock's name
+    as its {name}; `name` names it for tests and styles."""
 
     def __init__(
         self, clock: ClockRecord, title: str, ok_text: str, name: str, parent: QWidget | None
     ) -> None:
-        super().__init__(f"{title} {clock.name}", ok_text, parent)
+        super().__init__(title.format(name=clock.name), ok_text, parent)
         self.setObjectName(name)
         self.clock = clock
 
 
 class RenameClockDialog(_ClockDialog):
     def __init__(self, clock: ClockRecord, parent: QWidget | None = None) -> None:
-        super().__init__(clock, "Rename", "Rename", "renameClockDialog", parent)
+        super().__init__(clock, tr("Rename {name}"), tr("Rename"), "renameClockDialog", parent)
         self.name_edit = QLineEdit(clock.name)
         self.name_edit.setObjectName("clockName")
         self.name_edit.selectAll()
-        self.form.addRow("&Name", self.name_edit)
+        self.form.addRow(tr("&Name"), self.name_edit)
         self.typed_first = self.name_edit
         zoom_size(self, minimumWidth=320)
 
@@ -234,18 +254,18 @@ class RenameClockDialog(_ClockDialog):
 
 def _require_name(name: str) -> None:
     if not name:
-        raise ValueError("Give the clock a name.")
+        raise ValueError(tr("Give the clock a name."))
 
 
 class ResizeClockDialog(_ClockDialog):
     def __init__(self, clock: ClockRecord, parent: QWidget | None = None) -> None:
-        super().__init__(clock, "Resize", "Resize", "resizeClockDialog", parent)
+        super().__init__(clock, tr("Resize {name}"), tr("Resize"), "resizeClockDialog", parent)
         self.segments = SegmentsPicker(clock.segments)
         self.cut_label = PlainLabel()
         self.cut_label.setObjectName("clockCutWarning")
         self.cut_label.setWordWrap(True)
         self.dial = DialPreview()
-        self.form.addRow("&Size", self.segments)
+        self.form.addRow(tr("&Size"), self.segments)
         self.typed_first = self.segments.field
         self.form.addRow("", self.cut_label)
         self.body.addWidget(self.dial, 0, Qt.AlignmentFlag.AlignTop)
@@ -260,9 +280,15 @@ class ResizeClockDialog(_ClockDialog):
         self.dial.show_clock(resized.segments, resized.filled)
         cut = self.clock.filled - resized.filled
         self.cut_label.setText(
-            f"⚠ {cut} filled segment{'s' if cut != 1 else ''} will be cut off."
+            ntr(
+                "⚠ {count} filled segment will be cut off.",
+                "⚠ {count} filled segments will be cut off.",
+                cut,
+            ).format(count=cut)
             if cut
-            else f"{resized.filled} of {resized.segments} filled."
+            else tr("{filled} of {segments} filled.").format(
+                filled=resized.filled, segments=resized.segments
+            )
         )
 
     def check(self) -> None:
@@ -271,13 +297,13 @@ class ResizeClockDialog(_ClockDialog):
 
 class ClockNoteDialog(_ClockDialog):
     def __init__(self, clock: ClockRecord, parent: QWidget | None = None) -> None:
-        super().__init__(clock, "Note on", "Save", "clockNoteDialog", parent)
+        super().__init__(clock, tr("Note on {name}"), tr("Save"), "clockNoteDialog", parent)
         self.note_edit = QPlainTextEdit(clock.note)
         self.note_edit.setObjectName("clockNote")
-        named(self.note_edit, "Note")
+        named(self.note_edit, tr("Note"))
         # Tab leaves the notes: a keyboard user is never held in them.
         self.note_edit.setTabChangesFocus(True)
-        self.note_edit.setPlaceholderText("What fills it, what happens when it is full…")
+        self.note_edit.setPlaceholderText(tr("What fills it, what happens when it is full…"))
         self.form.addRow(self.note_edit)
         self.typed_first = self.note_edit
         self.resize(380, 220)
@@ -290,11 +316,13 @@ class ApplyResultDialog(_ClockDialog):
     """Failure, Success or Critical ×m: shows the segments it marks before it is applied."""
 
     def __init__(self, clock: ClockRecord, parent: QWidget | None = None) -> None:
-        super().__init__(clock, "Apply a result to", "Apply", "applyResultDialog", parent)
+        super().__init__(
+            clock, tr("Apply a result to {name}"), tr("Apply"), "applyResultDialog", parent
+        )
         self.levels = QButtonGroup(self)
         row = QHBoxLayout()
         for index, level in enumerate(downtime.LEVELS):
-            button = QRadioButton(level.capitalize())
+            button = QRadioButton(tr(LEVEL_WORDS[level]))
             button.setObjectName(f"result_{level}")
             self.levels.addButton(button, index)
             row.addWidget(button)
@@ -307,8 +335,8 @@ class ApplyResultDialog(_ClockDialog):
         self.ticks_label.setObjectName("resultTicks")
         self.ticks_label.setWordWrap(True)
         self.dial = DialPreview()
-        self.form.addRow("Result", row)
-        self.form.addRow("Critical &multiplier", self.multiplier)
+        self.form.addRow(tr("Result"), row)
+        self.form.addRow(tr("Critical &multiplier"), self.multiplier)
         self.form.addRow("", self.ticks_label)
         self.body.addWidget(self.dial, 0, Qt.AlignmentFlag.AlignTop)
         self.levels.idToggled.connect(lambda _id, _on: self._show())
@@ -333,12 +361,18 @@ class ApplyResultDialog(_ClockDialog):
         self.multiplier.setEnabled(self.level() == downtime.CRITICAL)
         ticks = self.ticks()
         after = self.advanced()
-        text = (
-            f"{self.chosen_result().label} marks {ticks} segment{'s' if ticks != 1 else ''}:\n"
-            f"{self.clock.filled}/{self.clock.segments} → {after.filled}/{after.segments}"
+        text = ntr(
+            "{result} marks {count} segment:\n{before} → {after}",
+            "{result} marks {count} segments:\n{before} → {after}",
+            ticks,
+        ).format(
+            result=result_label(self.chosen_result()),
+            count=ticks,
+            before=f"{self.clock.filled}/{self.clock.segments}",
+            after=f"{after.filled}/{after.segments}",
         )
         if self.clock.filled + ticks > after.segments:
-            text += " (a clock never fills past full)"
+            text = tr("{marks} (a clock never fills past full)").format(marks=text)
         self.ticks_label.setText(text)
         self.dial.show_clock(self.clock.segments, self.clock.filled, preview=after.filled)
         self.ok_button.setEnabled(after.filled != self.clock.filled)

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop.language import N_
 from desktop.store import (
     OWNER_CHAPTER,
     OWNER_CHARACTER,
@@ -41,6 +42,7 @@ from desktop.ui.docks.clock_dialogs import (
     NewClockDialog,
     RenameClockDialog,
     ResizeClockDialog,
+    result_label,
 )
 from desktop.ui.form_helpers import CampaignView, follow_changes, spread_row
 from desktop.ui.plain_text import PlainLabel, menu_text
@@ -48,20 +50,21 @@ from desktop.ui.session import CampaignSession
 from desktop.ui.shown_commands import set_clock_shown
 from desktop.ui.table_keys import clicks_keep_focus
 from desktop.ui.widgets.clock_board import ClockBoard, Group, Owner
+from desktop.ui.window_language import ntr, tr
 
 D = TypeVar("D", bound=QDialog)
 Change = tuple[str, dict[str, Any]]  # an UpdateClock's Edit > Undo text and its fields
 
 TOPICS = frozenset({Topic.CLOCKS, Topic.CHARACTERS, Topic.FACTIONS, Topic.CHAPTER})
 
-EMPTY_TEXT = (
+EMPTY_TEXT = N_(
     "No clocks yet.\n\n"
     "Press “New clock” to start one: a danger closing in, a long-term project, "
     "a faction's plan.\n\n"
     "Click a segment of a dial to fill the clock up to it; "
     "+ and − tick the selected clock; drag a clock to give it to someone else."
 )
-NO_CAMPAIGN_TEXT = "Open a campaign to see its clocks."
+NO_CAMPAIGN_TEXT = N_("Open a campaign to see its clocks.")
 
 
 # -- owners and groups ------------------------------------------------------------------------
@@ -69,9 +72,9 @@ NO_CAMPAIGN_TEXT = "Open a campaign to see its clocks."
 
 def owner_title(kind: str, name: str) -> str:
     if kind == OWNER_NONE:
-        return "Unowned"
+        return tr("Unowned")
     if kind == OWNER_CHAPTER:
-        return f"The chapter: {name}"
+        return tr("The chapter: {name}").format(name=name)
     return name
 
 
@@ -108,7 +111,7 @@ class ClocksWidget(CampaignView):
         self.dialog: QDialog | None = None
         self.owners: list[Owner] = []
         self.board = ClockBoard()
-        self.show_done = QCheckBox("Show done clocks")
+        self.show_done = QCheckBox(tr("Show done clocks"))
         self.show_done.setObjectName("clocksShowDone")
         self.show_done.setChecked(True)
         self.show_done.toggled.connect(self.reload)
@@ -117,14 +120,14 @@ class ClocksWidget(CampaignView):
         self._build_actions()
         self.toolbar = QToolBar()
         self.toolbar.setObjectName("clocksToolbar")
-        name_overflow(self.toolbar, "More clock actions")
+        name_overflow(self.toolbar, tr("More clock actions"))
         self.toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
         self.toolbar.addActions([self.new_action, self.apply_action])
         # The rarer changes sit behind one button, so the toolbar fits a narrow dock.
         self.clock_button = QToolButton()
         self.clock_button.setObjectName("clocksEdit")
-        self.clock_button.setText("Edit")
-        self.clock_button.setToolTip("Rename, resize, annotate, give away or delete the clock")
+        self.clock_button.setText(tr("Edit"))
+        self.clock_button.setToolTip(tr("Rename, resize, annotate, give away or delete the clock"))
         self.clock_button.setMenu(self.clock_menu)
         self.clock_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         self.toolbar.addWidget(self.clock_button)
@@ -170,29 +173,33 @@ class ClocksWidget(CampaignView):
             return made
 
         self.new_action = action(
-            "New clock…", "clocksNew", self.new_dialog, "Start a clock for someone"
+            tr("New clock…"), "clocksNew", self.new_dialog, tr("Start a clock for someone")
         )
         self.apply_action = action(
-            "Apply result…",
+            tr("Apply result…"),
             "clocksApply",
             self.apply_dialog,
-            "Mark what a roll earns: Failure 1, Success 2, Critical 2 + m",
+            tr("Mark what a roll earns: Failure 1, Success 2, Critical 2 + m"),
         )
-        self.tick_up_action = action("+1", "clocksTickUp", lambda: self.tick(1), "Tick", "+")
+        self.tick_up_action = action("+1", "clocksTickUp", lambda: self.tick(1), tr("Tick"), "+")
         self.tick_down_action = action(
-            "−1", "clocksTickDown", lambda: self.tick(-1), "Clear a segment", "-"
+            "−1", "clocksTickDown", lambda: self.tick(-1), tr("Clear a segment"), "-"
         )
         self.rename_action = action(
-            "Rename…", "clocksRename", self.rename_dialog, "Rename the clock", "F2"
+            tr("Rename…"), "clocksRename", self.rename_dialog, tr("Rename the clock"), "F2"
         )
         self.resize_action = action(
-            "Resize…", "clocksResize", self.resize_dialog, "Change the number of segments"
+            tr("Resize…"), "clocksResize", self.resize_dialog, tr("Change the number of segments")
         )
-        self.note_action = action("Note…", "clocksNote", self.note_dialog, "Write a note")
+        self.note_action = action(tr("Note…"), "clocksNote", self.note_dialog, tr("Write a note"))
         self.delete_action = action(
-            "Delete", "clocksDelete", self.delete_current, "Delete the clock", "Del"
+            tr("Delete"),
+            "clocksDelete",
+            self.delete_current,
+            tr("Delete the clock"),
+            "Del",  # untranslated: a key sequence
         )
-        self.give_menu = QMenu("Give to", self)
+        self.give_menu = QMenu(tr("Give to"), self)
         self.give_menu.setObjectName("clocksGiveTo")
         self.give_menu.aboutToShow.connect(self._fill_give_menu)
         self.clock_menu = QMenu(self)
@@ -200,7 +207,10 @@ class ClocksWidget(CampaignView):
         self.clock_menu.addActions([self.rename_action, self.resize_action, self.note_action])
         self.clock_menu.addMenu(self.give_menu)
         self.shown_action = action(
-            "Shown to Players", "clocksShown", self._toggle_shown, "Show it on the player display"
+            tr("Shown to Players"),
+            "clocksShown",
+            self._toggle_shown,
+            tr("Show it on the player display"),
         )
         self.shown_action.setCheckable(True)
         self.clock_menu.addAction(self.shown_action)
@@ -225,7 +235,7 @@ class ClocksWidget(CampaignView):
         session = self._session
         if session is None:
             self.owners = []
-            self.board.empty_text = NO_CAMPAIGN_TEXT
+            self.board.empty_text = tr(NO_CAMPAIGN_TEXT)
             self.board.editable = False
             self.board.set_groups([], [])
             self.count_label.clear()
@@ -240,12 +250,16 @@ class ClocksWidget(CampaignView):
             show_done=self.show_done.isChecked(),
             selected_character=session.selected_character,
         )
-        self.board.empty_text = EMPTY_TEXT
+        self.board.empty_text = tr(EMPTY_TEXT)
         self.board.editable = not session.read_only
         self.board.set_groups(groups, clocks)
         done = sum(1 for clock in clocks if clock.done)
         self.count_label.setText(
-            f"{len(clocks)} clock{'s' if len(clocks) != 1 else ''}, {done} done" if clocks else ""
+            ntr("{count} clock, {done} done", "{count} clocks, {done} done", len(clocks)).format(
+                count=len(clocks), done=done
+            )
+            if clocks
+            else ""
         )
         self._update_actions()
 
@@ -316,7 +330,9 @@ class ClocksWidget(CampaignView):
             UpdateClock(
                 self._session,
                 clock,
-                f"Fill {clock.name} to {filled}/{clock.segments}",
+                tr("Fill {name} to {filled}/{segments}").format(
+                    name=clock.name, filled=filled, segments=clock.segments
+                ),
                 filled=filled,
             )
         )
@@ -332,7 +348,9 @@ class ClocksWidget(CampaignView):
                 UpdateClock(
                     self._open(),
                     clock,
-                    f"Tick {clock.name} {sign}{abs(change)}",
+                    tr("Tick {name} {change}").format(
+                        name=clock.name, change=f"{sign}{abs(change)}"
+                    ),
                     filled=after.filled,
                 )
             )
@@ -344,9 +362,9 @@ class ClocksWidget(CampaignView):
         owner = next((o for o in self.owners if (o.kind, o.id) == (owner_kind, owner_id)), None)
         same = (clock.owner_kind, clock.owner_id) == (owner_kind, owner_id)
         text = (
-            f"Reorder clock {clock.name}"
+            tr("Reorder clock {name}").format(name=clock.name)
             if same or owner is None
-            else f"Give clock {clock.name} to {owner.title}"
+            else tr("Give clock {name} to {owner}").format(name=clock.name, owner=owner.title)
         )
         self._push(MoveClock(self._session, clock, owner_kind, owner_id, position, text))
 
@@ -404,14 +422,20 @@ class ClocksWidget(CampaignView):
 
     def rename_dialog(self) -> None:
         def rename(dialog: RenameClockDialog, clock: ClockRecord) -> Change:
-            return f"Rename clock {clock.name} to {dialog.name()}", {"name": dialog.name()}
+            text = tr("Rename clock {name} to {new_name}").format(
+                name=clock.name, new_name=dialog.name()
+            )
+            return text, {"name": dialog.name()}
 
         self._update_through(RenameClockDialog, rename)
 
     def resize_dialog(self) -> None:
         def resize(dialog: ResizeClockDialog, clock: ClockRecord) -> Change:
             segments = dialog.segments.value()
-            return f"Resize {clock.name} to {segments} segments", {"segments": segments}
+            text = ntr(
+                "Resize {name} to {count} segment", "Resize {name} to {count} segments", segments
+            ).format(name=clock.name, count=segments)
+            return text, {"segments": segments}
 
         self._update_through(ResizeClockDialog, resize)
 
@@ -419,7 +443,7 @@ class ClocksWidget(CampaignView):
         def save(dialog: ClockNoteDialog, clock: ClockRecord) -> Change | None:
             if dialog.note() == clock.note:
                 return None
-            return f"Edit note of {clock.name}", {"note": dialog.note()}
+            return tr("Edit note of {name}").format(name=clock.name), {"note": dialog.note()}
 
         self._update_through(ClockNoteDialog, save)
 
@@ -427,7 +451,9 @@ class ClocksWidget(CampaignView):
         def apply(dialog: ApplyResultDialog, clock: ClockRecord) -> Change:
             after = dialog.advanced()
             result = dialog.chosen_result()
-            text = f"{result.label} on {clock.name} (+{after.filled - clock.filled})"
+            text = tr("{result} on {name} (+{count})").format(
+                result=result_label(result), name=clock.name, count=after.filled - clock.filled
+            )
             return text, {"filled": after.filled}
 
         self._update_through(ApplyResultDialog, apply, unless_done=True)

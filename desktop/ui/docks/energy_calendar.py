@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop.language import N_
 from desktop.rules import energy
 from desktop.rules.energy import CharacterProfile, DayState
 from desktop.store import NotFound, Topic
@@ -41,20 +42,43 @@ from desktop.ui.widgets.energy_chart import EnergyChart
 from desktop.ui.widgets.energy_profile import ProfileEditor
 from desktop.ui.widgets.energy_projects import ProjectsView
 from desktop.ui.widgets.month_grid import MonthGrid, danger_colour, month_cells
+from desktop.ui.window_language import tr
 from desktop.ui.zoom import zoom_size
 
 TOPICS = frozenset({Topic.ENERGY, Topic.CAMPAIGN, Topic.CHARACTERS})
 ROSTER_COLUMNS = (
-    "Character",
-    "Daily net",
-    "Available",
-    "Spent",
-    "Left",
-    "Store",
-    "Debt",
-    "Projects",
-    "State",
+    N_("Character"),
+    N_("Daily net"),
+    N_("Available"),
+    N_("Spent"),
+    N_("Left"),
+    N_("Store"),
+    N_("Debt"),
+    N_("Projects"),
+    N_("State"),
 )
+# The month above the grid, by name: strftime's %B is English whatever the language.
+MONTH_NAMES = (
+    N_("January"),
+    N_("February"),
+    N_("March"),
+    N_("April"),
+    N_("May"),
+    N_("June"),
+    N_("July"),
+    N_("August"),
+    N_("September"),
+    N_("October"),
+    N_("November"),
+    N_("December"),
+)
+
+
+def month_title(year: int, month: int) -> str:
+    """The month and its year ("March 2026"), its name in the window's language
+    (capitalised: French and Spanish write it in lower case within a sentence)."""
+    name = tr(MONTH_NAMES[month - 1])
+    return f"{name[:1].upper()}{name[1:]} {year}"
 
 
 class EnergyCalendarWidget(QWidget):
@@ -75,32 +99,32 @@ class EnergyCalendarWidget(QWidget):
         self.character.activated.connect(self._character_chosen)
         self.previous = QToolButton()
         self.previous.setText("◀")
-        self.previous.setToolTip("Previous month")
+        self.previous.setToolTip(tr("Previous month"))
         self.previous.clicked.connect(lambda: self.step_month(-1))
         self.next = QToolButton()
         self.next.setText("▶")
-        self.next.setToolTip("Next month")
+        self.next.setToolTip(tr("Next month"))
         self.next.clicked.connect(lambda: self.step_month(1))
         self.month_label = PlainLabel()
         self.month_label.setObjectName("monthLabel")
         zoom_size(self.month_label, minimumWidth=120)
         self.month_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.today_button = QPushButton("Today")
+        self.today_button = QPushButton(tr("Today"))
         self.today_button.clicked.connect(self.go_to_today)
-        self.unlock = QCheckBox("Unlock past days")
+        self.unlock = QCheckBox(tr("Unlock past days"))
         self.unlock.setObjectName("unlockPast")
-        self.unlock.setToolTip("Past days are read-only so a stray click cannot change them.")
+        self.unlock.setToolTip(tr("Past days are read-only so a stray click cannot change them."))
         self.unlock.toggled.connect(lambda _on: self._show_day())
         self.end_day_button = push_button(
-            "End Day…",
+            tr("End Day…"),
             "endDayButton",
             self.open_end_day,
-            tip="Roll every character over to the next day (Ctrl+E)",
+            tip=tr("Roll every character over to the next day (Ctrl+E)"),
         )
 
         self.grid = MonthGrid()
         self.grid.setObjectName("monthGrid")
-        named(self.grid, "Month")
+        named(self.grid, tr("Month"))
         self.grid.day_clicked.connect(self.select_day)
         self.ledger = LedgerView()
         split = QSplitter(Qt.Orientation.Vertical)
@@ -114,7 +138,7 @@ class EnergyCalendarWidget(QWidget):
         # in a scroll area, even on a 768-pixel-high screen.
         split.setSizes([550, 450])
         self.legend = PlainLabel(
-            "▲ investment   ○ repayment of a debt (doubled)   ✝ death   thick frame: today"
+            tr("▲ investment   ○ repayment of a debt (doubled)   ✝ death   thick frame: today")
         )
         self.legend.setObjectName("monthLegend")
         month_page = QWidget()
@@ -125,9 +149,9 @@ class EnergyCalendarWidget(QWidget):
 
         self.roster = QTableWidget(0, len(ROSTER_COLUMNS))
         self.roster.setObjectName("energyRoster")
-        named(self.roster, "Characters' energy")
+        named(self.roster, tr("Characters' energy"))
         self.roster.setTabKeyNavigation(False)  # Tab leaves it; the arrows move between cells
-        self.roster.setHorizontalHeaderLabels(ROSTER_COLUMNS)
+        self.roster.setHorizontalHeaderLabels([tr(column) for column in ROSTER_COLUMNS])
         self.roster.verticalHeader().hide()
         self.roster.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.roster.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
@@ -140,11 +164,11 @@ class EnergyCalendarWidget(QWidget):
         self.profile_editor = ProfileEditor()
         self.tabs = QTabWidget()
         self.tabs.setObjectName("energyTabs")
-        self.tabs.addTab(month_page, "Month")
-        self.tabs.addTab(self.roster, "Whole Roster")
-        self.tabs.addTab(self.chart, "Chart")
-        self.tabs.addTab(self.projects, "Projects")
-        self.tabs.addTab(self.profile_editor, "Profile")
+        self.tabs.addTab(month_page, tr("Month"))
+        self.tabs.addTab(self.roster, tr("Whole Roster"))
+        self.tabs.addTab(self.chart, tr("Chart"))
+        self.tabs.addTab(self.projects, tr("Projects"))
+        self.tabs.addTab(self.profile_editor, tr("Profile"))
         self.tabs.currentChanged.connect(lambda _index: self._refresh_tab())
 
         bar = QHBoxLayout()
@@ -223,7 +247,11 @@ class EnergyCalendarWidget(QWidget):
         self.character.blockSignals(True)
         self.character.clear()
         for record in self.session.campaign.roster.all():
-            label = record.name if record.id in profiles else f"{record.name} (no profile)"
+            label = (
+                record.name
+                if record.id in profiles
+                else tr("{name} (no profile)").format(name=record.name)
+            )
             self.character.addItem(label, record.id)
         self.character.blockSignals(False)
         ids = [self.character.itemData(i) for i in range(self.character.count())]
@@ -288,7 +316,7 @@ class EnergyCalendarWidget(QWidget):
 
     def refresh_month(self) -> None:
         """Load the month's days (one query) and repaint the grid."""
-        self.month_label.setText(date(self.year, self.month, 1).strftime("%B %Y"))
+        self.month_label.setText(month_title(self.year, self.month))
         summaries = {}
         if self.session is not None and self.character_id is not None and self.profile:
             cells = month_cells(self.year, self.month, self.start, {})
@@ -318,26 +346,34 @@ class EnergyCalendarWidget(QWidget):
         """The state the forms change, or why the day cannot be changed."""
         assert self.session is not None
         if self.session.read_only:
-            return None, "The campaign is open read-only."
+            return None, tr("The campaign is open read-only.")
         if self.character_id is None:
-            return None, "Add a character to the roster to keep their energy."
+            return None, tr("Add a character to the roster to keep their energy.")
         if self.profile is None:
-            return None, "This character has no energy profile: give them one on the Profile tab."
+            return None, tr(
+                "This character has no energy profile: give them one on the Profile tab."
+            )
         if day > self.today:
-            return None, f"Day {day} has not come yet: End Day opens the next day."
+            return None, tr("Day {day} has not come yet: End Day opens the next day.").format(
+                day=day
+            )
         if day < self.today and not self.unlock.isChecked():
-            return None, "A past day is read-only. Tick “Unlock past days” to correct it."
+            return None, tr("A past day is read-only. Tick “Unlock past days” to correct it.")
         if stored is not None:
             if stored.dead:
-                return None, f"{self.profile.name} is dead: their calendar has ended."
+                return None, tr("{name} is dead: their calendar has ended.").format(
+                    name=self.profile.name
+                )
             return stored, ""
         if day < self.today:
-            return None, f"Nothing was recorded for {self.profile.name} on day {day}."
+            return None, tr("Nothing was recorded for {name} on day {day}.").format(
+                name=self.profile.name, day=day
+            )
         # End Day writes no row for the dead: today may have none after an earlier death.
         earlier = self.session.campaign.calendar.day_before(self.character_id, day)
         if earlier is not None and earlier.dead:
-            return None, (
-                f"{self.profile.name} died on day {earlier.day}: their calendar has ended."
+            return None, tr("{name} died on day {day}: their calendar has ended.").format(
+                name=self.profile.name, day=earlier.day
             )
         return self._opening(day), ""
 
@@ -376,12 +412,12 @@ class EnergyCalendarWidget(QWidget):
             cells: list[str] = [profile.name, str(profile.daily_net)]
             earlier = None if state else campaign.calendar.day_before(character_id, self.today)
             if state is None and earlier is not None and earlier.dead:
-                cells += ["—"] * 6 + [f"Dead since day {earlier.day}"]
+                cells += ["—"] * 6 + [tr("Dead since day {day}").format(day=earlier.day)]
             elif state is None:
-                cells += ["—"] * 6 + ["Nothing recorded today"]
+                cells += ["—"] * 6 + [tr("Nothing recorded today")]
             else:
                 day = summarise(state)
-                status = "Dead" if day.died else ("In debt" if day.debt else "")
+                status = tr("Dead") if day.died else (tr("In debt") if day.debt else "")
                 cells += [
                     str(day.available),
                     str(day.spent),

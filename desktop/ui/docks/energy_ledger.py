@@ -22,6 +22,17 @@ from desktop.ui.form_helpers import wrapped_label
 from desktop.ui.plain_text import escaped
 from desktop.ui.session import CampaignSession
 from desktop.ui.widgets.month_grid import danger_colour
+from desktop.ui.window_language import ptr, tr, window_translator
+
+
+def night_word(night: str) -> str:
+    """One of the rules' kinds of night (`energy.NIGHTS`) in words."""
+    words = {
+        "normal": ptr("a night's sleep", "normal"),
+        "little": ptr("a night's sleep", "little"),
+        "none": ptr("a night's sleep", "none"),
+    }
+    return words.get(night, night)
 
 
 class LedgerView(QWidget):
@@ -37,7 +48,7 @@ class LedgerView(QWidget):
         self.header = wrapped_label("ledgerHeader", rich=True)
         self.entries = QListWidget()
         self.entries.setObjectName("ledgerEntries")
-        named(self.entries, "The day's entries")
+        named(self.entries, tr("The day's entries"))
         self.entries.setWordWrap(True)
         self.entries.setAlternatingRowColors(True)
         self.entries.setMinimumHeight(60)
@@ -81,7 +92,7 @@ class LedgerView(QWidget):
                 item.setForeground(danger_colour(self.palette()))
             self.entries.addItem(item)
         if stored is not None and not stored.entries:
-            self.entries.addItem(QListWidgetItem("Nothing spent yet."))
+            self.entries.addItem(QListWidgetItem(tr("Nothing spent yet.")))
         self.reason.setText(reason)
         self.reason.setVisible(bool(reason))
         self.forms.setEnabled(not reason)
@@ -92,35 +103,45 @@ class LedgerView(QWidget):
     ) -> str:
         when = day_date(start, day)
         name = profile.name if profile else ""
-        title = f"<b>Day {day}</b> · {when:%a %d %b %Y}" + (f" · {escaped(name)}" if name else "")
+        title = tr("<b>Day {day}</b> · {date}").format(
+            day=day, date=window_translator().long_date(when)
+        ) + (f" · {escaped(name)}" if name else "")
         if stored is None:
             return title
         lines = [title, _opening(stored)]
-        lines.append(
-            f"Now: {stored.daily} daily energy, {stored.general_store} in the store"
-            + (f", <b>debt {stored.debt}</b>" if stored.debt else "")
-            + "."
-        )
+        if stored.debt:
+            now = tr("Now: {daily} daily energy, {store} in the store, <b>debt {debt}</b>.")
+        else:
+            now = tr("Now: {daily} daily energy, {store} in the store.")
+        lines.append(now.format(daily=stored.daily, store=stored.general_store, debt=stored.debt))
         pools = [
-            f"{escaped(p.project)} {p.value}"
-            + (f" (+{stored.pending(p.project)} tomorrow)" if stored.pending(p.project) else "")
+            tr("{project} {value} (+{count} tomorrow)").format(
+                project=escaped(p.project), value=p.value, count=stored.pending(p.project)
+            )
+            if stored.pending(p.project)
+            else f"{escaped(p.project)} {p.value}"
             for p in stored.pools
         ]
         pools += [
-            f"{escaped(p.project)} new (+{p.value} tomorrow)"
+            tr("{project} new (+{count} tomorrow)").format(
+                project=escaped(p.project), count=p.value
+            )
             for p in stored.pending_specific
             if all(pool.project != p.project for pool in stored.pools)
         ]
         if pools:
-            lines.append("Projects: " + ", ".join(pools) + ".")
+            lines.append(tr("Projects: {projects}.").format(projects=", ".join(pools)))
         if stored.pending_general:
-            lines.append(f"General investments add {stored.pending_general} to the store tomorrow.")
+            lines.append(
+                tr("General investments add {count} to the store tomorrow.").format(
+                    count=stored.pending_general
+                )
+            )
         if stored.dead:
             red = danger_colour(self.palette()).name()
-            lines.append(
-                f'<span style="color:{red}"><b>Dead</b>: a debt that could not be repaid.</span>'
-            )
-        return "<br>".join(lines)
+            dead = tr("<b>Dead</b>: a debt that could not be repaid.")
+            lines.append(f'<span style="color:{red}">{dead}</span>')  # untranslated: markup
+        return "<br>".join(lines)  # untranslated: markup
 
     def _submit(self, plan: Plan) -> bool:
         if self.session is None or self.character_id is None:
@@ -131,12 +152,16 @@ class LedgerView(QWidget):
 
 def _opening(state: DayState) -> str:
     sleep = energy.sleep_percent(state.nights)
-    parts = [f"Opened with {state.opened_daily} daily energy"]
     details = []
     if state.nights:
-        details.append(f"sleep {sleep}% after {', '.join(state.nights)} night(s)")
+        nights = ", ".join(night_word(night) for night in state.nights)
+        details.append(
+            tr("sleep {percent}% after {nights} night(s)").format(percent=sleep, nights=nights)
+        )
     if state.proximity != 100:
-        details.append(f"proximity {state.proximity}%")
+        details.append(tr("proximity {percent}%").format(percent=state.proximity))
     if details:
-        parts.append(f" ({'; '.join(details)})")
-    return "".join(parts) + "."
+        return tr("Opened with {daily} daily energy ({details}).").format(
+            daily=state.opened_daily, details="; ".join(details)
+        )
+    return tr("Opened with {daily} daily energy.").format(daily=state.opened_daily)

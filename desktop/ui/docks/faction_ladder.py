@@ -53,6 +53,7 @@ from desktop.ui.widgets.ladder_scene import (
     LadderView,
     status_text,
 )
+from desktop.ui.window_language import ntr, tr
 
 TOPICS = frozenset({Topic.FACTIONS, Topic.CLOCKS, Topic.CHAPTER})
 STATUSES = tuple(range(factions.MAX_STATUS, factions.MIN_STATUS - 1, -1))  # +3 .. -3
@@ -85,7 +86,7 @@ class FactionValues:
     def check(self) -> str | None:
         """The rules' objection to these values, in plain words, or None."""
         if not self.name.strip():
-            return "Give the faction a name."
+            return tr("Give the faction a name.")
         try:
             factions.Faction(
                 self.name.strip(), self.tier, self.hold, self.status, self.at_war_with_others
@@ -93,6 +94,11 @@ class FactionValues:
         except ValueError as error:
             return str(error)
         return None
+
+
+def keyed(words: str, keys: str) -> str:
+    """A menu entry's words and, after a tab, its keys (Qt shows them at the right)."""
+    return f"{words}\t{keys}"
 
 
 def status_icon(status: int) -> QIcon:
@@ -120,38 +126,40 @@ class FactionDialog(QDialog):
         self._submit = submit
         self.name_edit = QLineEdit(values.name)
         self.name_edit.setObjectName("factionName")
-        self.name_edit.setPlaceholderText("e.g. The Red Sashes")
+        self.name_edit.setPlaceholderText(tr("e.g. The Red Sashes"))
         self.tier_spin = QSpinBox()
         self.tier_spin.setObjectName("factionTier")
         self.tier_spin.setRange(factions.MIN_TIER, factions.MAX_TIER)
         self.tier_spin.setValue(values.tier)
         self.tier_spin.setEnabled(tier_editable)
         if not tier_editable:
-            self.tier_spin.setToolTip("Drag the card to another row, or use Move Up/Down a Tier.")
+            self.tier_spin.setToolTip(
+                tr("Drag the card to another row, or use Move Up/Down a Tier.")
+            )
         self.scale_label = PlainLabel()
         self.tier_spin.valueChanged.connect(self._show_scale)
         self.hold_combo = QComboBox()
         self.hold_combo.setObjectName("factionHold")
-        self.hold_combo.addItem("Strong", factions.STRONG)
-        self.hold_combo.addItem("Weak", factions.WEAK)
+        self.hold_combo.addItem(tr("Strong"), factions.STRONG)
+        self.hold_combo.addItem(tr("Weak"), factions.WEAK)
         self.hold_combo.setCurrentIndex(max(0, self.hold_combo.findData(values.hold)))
         self.status_combo = QComboBox()
         self.status_combo.setObjectName("factionStatus")
         for status in STATUSES:
             self.status_combo.addItem(status_icon(status), status_text(status), status)
         self.status_combo.setCurrentIndex(max(0, self.status_combo.findData(values.status)))
-        self.war_check = QCheckBox("At war with other factions")
+        self.war_check = QCheckBox(tr("At war with other factions"))
         self.war_check.setObjectName("factionWar")
         self.war_check.setChecked(values.at_war_with_others)
-        self.shown_check = QCheckBox("Shown to &players")
+        self.shown_check = QCheckBox(tr("Shown to &players"))
         self.shown_check.setObjectName("factionShown")
-        self.shown_check.setToolTip("Show this faction's standing on the player display")
+        self.shown_check.setToolTip(tr("Show this faction's standing on the player display"))
         self.shown_check.setChecked(values.shown)
         self.notes_edit = QPlainTextEdit(values.notes)
         self.notes_edit.setObjectName("factionNotes")
         # Tab leaves the notes: a keyboard user is never held in them.
         self.notes_edit.setTabChangesFocus(True)
-        self.notes_edit.setPlaceholderText("Leaders, turf, what they want…")
+        self.notes_edit.setPlaceholderText(tr("Leaders, turf, what they want…"))
         self.error_label = error_label("factionError", bold=True)
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
@@ -167,13 +175,13 @@ class FactionDialog(QDialog):
         tier_row.addWidget(self.tier_spin)
         tier_row.addWidget(self.scale_label, 1)
         form = QFormLayout()
-        form.addRow("&Name", self.name_edit)
-        form.addRow("&Tier", tier_row)
-        form.addRow("&Hold", self.hold_combo)
-        form.addRow("&Status with us", self.status_combo)
+        form.addRow(tr("&Name"), self.name_edit)
+        form.addRow(tr("&Tier"), tier_row)
+        form.addRow(tr("&Hold"), self.hold_combo)
+        form.addRow(tr("&Status with us"), self.status_combo)
         form.addRow("", self.war_check)
         form.addRow("", self.shown_check)
-        form.addRow("N&otes", self.notes_edit)
+        form.addRow(tr("N&otes"), self.notes_edit)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(self.error_label)
@@ -181,7 +189,8 @@ class FactionDialog(QDialog):
         self.resize(380, 340)
 
     def _show_scale(self, tier: int) -> None:
-        self.scale_label.setText(factions.gang_scale_label(tier))
+        # The rules' words, which the catalogue holds (the printed ladder shows them).
+        self.scale_label.setText(tr(factions.gang_scale_label(tier)))
 
     def values(self) -> FactionValues:
         return FactionValues(
@@ -221,10 +230,10 @@ class FactionLadderWidget(QWidget):
         self.scene = LadderScene(LadderStyle.of(self.palette(), self.font()), self)
         self.view = LadderView(self.scene)
         self.view.setObjectName("factionLadderView")
-        named(self.view, "Faction ladder")
-        self.add_button = self._tool_button("Add Faction…", "factionAdd", self.add_faction)
-        self.edit_button = self._tool_button("Edit…", "factionEdit", self.edit_selected)
-        self.delete_button = self._tool_button("Delete", "factionDelete", self.delete_selected)
+        named(self.view, tr("Faction ladder"))
+        self.add_button = self._tool_button(tr("Add Faction…"), "factionAdd", self.add_faction)
+        self.edit_button = self._tool_button(tr("Edit…"), "factionEdit", self.edit_selected)
+        self.delete_button = self._tool_button(tr("Delete"), "factionDelete", self.delete_selected)
         self.count_label = PlainLabel()
         self.count_label.setObjectName("factionCount")
         # Wrapped, so the ladder fits a narrow column beside the cards (Prep) whole.
@@ -263,9 +272,9 @@ class FactionLadderWidget(QWidget):
         layout.addLayout(top)
         layout.addWidget(self.message_label)
         layout.addWidget(self.view, 1)
-        self.add_button.setToolTip("Add a faction to the ladder")
-        self.edit_button.setToolTip("Edit the selected faction (or double-click its card)")
-        self.delete_button.setToolTip("Delete the selected faction and its clocks (undoable)")
+        self.add_button.setToolTip(tr("Add a faction to the ladder"))
+        self.edit_button.setToolTip(tr("Edit the selected faction (or double-click its card)"))
+        self.delete_button.setToolTip(tr("Delete the selected faction and its clocks (undoable)"))
 
     def _connect(self) -> None:
         self.scene.status_requested.connect(self.show_status_menu)
@@ -323,11 +332,12 @@ class FactionLadderWidget(QWidget):
         others = sum(
             1 for f in self._factions if f.at_war_with_others and f.status != factions.WAR_STATUS
         )
-        parts = [f"{len(self._factions)} faction{'s' if len(self._factions) != 1 else ''}"]
+        count = len(self._factions)
+        parts = [ntr("{count} faction", "{count} factions", count).format(count=count)]
         if with_us:
-            parts.append(f"{with_us} at war with the chapter")
+            parts.append(tr("{count} at war with the chapter").format(count=with_us))
         if others:
-            parts.append(f"{others} at war with others (WAR*)")
+            parts.append(tr("{count} at war with others (WAR*)").format(count=others))
         self.count_label.setText(" · ".join(parts))
         self._update_buttons()
 
@@ -363,7 +373,7 @@ class FactionLadderWidget(QWidget):
         if self._session.push(command):
             self._show_message(None)
             return None
-        message = self._failure or "The change could not be made."
+        message = self._failure or tr("The change could not be made.")
         self._show_message(message)
         return message
 
@@ -381,14 +391,17 @@ class FactionLadderWidget(QWidget):
         folded = name.strip().casefold()
         for other in self._factions:
             if other.id != faction_id and other.name.casefold() == folded:
-                return f"There is already a faction called {other.name}."
+                return tr("There is already a faction called {name}.").format(name=other.name)
         return None
 
     def add_faction(self, tier: int = factions.MIN_TIER) -> None:
         if not self._writable():
             return
         self._open_dialog(
-            "Add a faction", FactionValues("", tier=tier), self._submit_add, tier_editable=True
+            tr("Add a faction"),
+            FactionValues("", tier=tier),
+            self._submit_add,
+            tier_editable=True,
         )
 
     def _submit_add(self, values: FactionValues) -> str | None:
@@ -424,7 +437,7 @@ class FactionLadderWidget(QWidget):
         if record is None or not self._writable():
             return
         self._open_dialog(
-            f"Edit {record.name}",
+            tr("Edit {name}").format(name=record.name),
             FactionValues.of(record),
             partial(self._submit_edit, faction_id),
             tier_editable=False,
@@ -433,7 +446,7 @@ class FactionLadderWidget(QWidget):
     def _submit_edit(self, faction_id: int, values: FactionValues) -> str | None:
         record = self.record(faction_id)
         if record is None or self._session is None:
-            return "This faction is no longer on the ladder."
+            return tr("This faction is no longer on the ladder.")
         problem = self._name_taken(values.name, faction_id)
         if problem is not None:
             return problem
@@ -557,7 +570,7 @@ class FactionLadderWidget(QWidget):
             return
         menu = self._new_menu("factionStatusMenu")
         menu.setToolTipsVisible(True)
-        title = menu.addAction(f"Status with {menu_text(record.name)}")
+        title = menu.addAction(tr("Status with {name}").format(name=menu_text(record.name)))
         title.setEnabled(False)
         plain_action_tip(title)  # this menu shows tips: a name is only text
         menu.addSeparator()
@@ -573,10 +586,10 @@ class FactionLadderWidget(QWidget):
             self._add_card_actions(menu, record)
             menu.addSeparator()
         if tier >= 0:
-            add = menu.addAction(f"Add Faction at Tier {tier}…")
+            add = menu.addAction(tr("Add Faction at Tier {tier}…").format(tier=tier))
             add.triggered.connect(partial(self._menu_add, tier))
         else:
-            add = menu.addAction("Add Faction…")
+            add = menu.addAction(tr("Add Faction…"))
             add.triggered.connect(partial(self._menu_add, factions.MIN_TIER))
         add.setObjectName("menuAdd")
         menu.popup(where)
@@ -584,28 +597,38 @@ class FactionLadderWidget(QWidget):
     def _add_card_actions(self, menu: QMenu, record: FactionRecord) -> None:
         top, bottom = record.tier < factions.MAX_TIER, record.tier > factions.MIN_TIER
         entries = (
-            ("Edit…\tEnter", "menuEdit", partial(self.edit_faction, record.id), True),
-            ("Move Up a Tier\tCtrl+Up", "menuUp", partial(self.move_tier, record.id, 1), top),
             (
-                "Move Down a Tier\tCtrl+Down",
+                keyed(tr("Edit…"), "Enter"),  # untranslated: a key's name
+                "menuEdit",
+                partial(self.edit_faction, record.id),
+                True,
+            ),
+            (
+                keyed(tr("Move Up a Tier"), "Ctrl+Up"),
+                "menuUp",
+                partial(self.move_tier, record.id, 1),
+                top,
+            ),
+            (
+                keyed(tr("Move Down a Tier"), "Ctrl+Down"),
                 "menuDown",
                 partial(self.move_tier, record.id, -1),
                 bottom,
             ),
             (
-                "Move Left in the Row\tCtrl+Left",
+                keyed(tr("Move Left in the Row"), "Ctrl+Left"),
                 "menuEarlier",
                 partial(self.move_in_row, record.id, -1),
                 record.position > 0,
             ),
             (
-                "Move Right in the Row\tCtrl+Right",
+                keyed(tr("Move Right in the Row"), "Ctrl+Right"),
                 "menuLater",
                 partial(self.move_in_row, record.id, 1),
                 record.position + 1 < sum(1 for f in self._factions if f.tier == record.tier),
             ),
             (
-                "Lose Hold",
+                tr("Lose Hold"),
                 "menuLoseHold",
                 partial(self.lose_hold, record.id),
                 bottom or record.hold == factions.STRONG,
@@ -616,15 +639,15 @@ class FactionLadderWidget(QWidget):
             action.setObjectName(name)
             action.setEnabled(enabled)
             action.triggered.connect(partial(self._menu_run, slot))
-        status_menu = menu.addMenu("Status")
+        status_menu = menu.addMenu(tr("Status"))
         self._add_status_actions(status_menu, record)
-        shown = menu.addAction("Shown to Players")
+        shown = menu.addAction(tr("Shown to Players"))
         shown.setObjectName("menuShown")
         shown.setCheckable(True)
         shown.setChecked(record.shown)
         shown.triggered.connect(partial(self._menu_run, partial(self.toggle_shown, record.id)))
         menu.addSeparator()
-        delete = menu.addAction(f"Delete {menu_text(record.name)}")
+        delete = menu.addAction(tr("Delete {name}").format(name=menu_text(record.name)))
         delete.setObjectName("menuDelete")
         delete.triggered.connect(partial(self._menu_run, partial(self.delete_faction, record.id)))
 

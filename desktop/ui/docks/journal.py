@@ -20,6 +20,7 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QHideEvent, QShowEvent
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QScrollArea, QVBoxLayout, QWidget
 
+from desktop.language import N_
 from desktop.store import NotFound, Topic
 from desktop.store.journal import WHOLE_GAME, JournalNoteRecord
 from desktop.ui import read_guard
@@ -30,9 +31,10 @@ from desktop.ui.plain_text import PlainLabel
 from desktop.ui.session import CampaignSession
 from desktop.ui.widgets.note_box import NoteBox, NoteSave
 from desktop.ui.widgets.page_text import PageText
+from desktop.ui.window_language import tr
 from desktop.views.journal import JournalEntry, JournalGame, journal_games, journal_page
 
-NO_CAMPAIGN = "No campaign is open."
+NO_CAMPAIGN = N_("No campaign is open.")
 # The most widgets one turn of the event loop makes for a page: more than a screenful.
 # A long game's page (50 scenes) is made in the turns after; measured, making it whole
 # at once took 90-190 ms of one turn (tests/benchmarks/test_journal_bench.py).
@@ -42,7 +44,9 @@ FILL_BATCH = 16
 # time (1.7 s the first); read to 1,000, 21 ms (90 ms the first). The exports read
 # every entry.
 PAGE_ENTRIES_MAX = 1_000
-NO_GAMES = "No games yet. Start a game in the Play dock: its journal page fills as you play."
+NO_GAMES = N_("No games yet. Start a game in the Play dock: its journal page fills as you play.")
+# Where the chooser keeps whether a game is the running one (its data is the game's id).
+RUNNING_ROLE = Qt.ItemDataRole.UserRole + 1
 
 
 class RecordOpener(Protocol):
@@ -66,7 +70,9 @@ class JournalWidget(QWidget):
         self.notes: dict[tuple[int, int], NoteBox] = {}
         self.chooser = QComboBox()
         self.chooser.setObjectName("journalGame")
-        self.chooser.setToolTip("The game whose page is shown (the running game unless you pick)")
+        self.chooser.setToolTip(
+            tr("The game whose page is shown (the running game unless you pick)")
+        )
         self.chooser.setSizeAdjustPolicy(
             QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
         )
@@ -89,7 +95,7 @@ class JournalWidget(QWidget):
         self.view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.view.setWidget(self.sheet)
         # No label before it: the column is narrow, and the page's heading says "Game".
-        self.chooser.setAccessibleName("Game")
+        self.chooser.setAccessibleName(tr("Game"))
         top = QHBoxLayout()
         top.addWidget(self.chooser, 1)
         layout = QVBoxLayout(self)
@@ -162,16 +168,16 @@ class JournalWidget(QWidget):
         self._stale = False
         session = self._session
         if session is None:
-            self._show_empty(NO_CAMPAIGN)
+            self._show_empty(tr(NO_CAMPAIGN))
             return
         games = tuple(reversed(journal_games(session.campaign)))  # newest first
         self._fill_chooser(games)
         if not games:
-            self._show_empty(NO_GAMES)
+            self._show_empty(tr(NO_GAMES))
             return
         page = self._read_page(games)
         if page is None:
-            self._show_empty(NO_GAMES)
+            self._show_empty(tr(NO_GAMES))
             return
         self.message.hide()
         self.chooser.setEnabled(True)
@@ -198,8 +204,9 @@ class JournalWidget(QWidget):
         self.chooser.blockSignals(True)
         self.chooser.clear()
         for game in games:
-            title = f"{game.title} · running" if game.running else game.title
+            title = tr("{title} · running").format(title=game.title) if game.running else game.title
             self.chooser.addItem(title, game.game_id)
+            self.chooser.setItemData(self.chooser.count() - 1, game.running, RUNNING_ROLE)
         self.chooser.blockSignals(False)
 
     def show_game(self, game_id: int, scene: int | None = None) -> bool:
@@ -223,8 +230,7 @@ class JournalWidget(QWidget):
         if not isinstance(chosen, int) or chosen == self.game_id:
             return
         self.flush_edits()
-        running = self.chooser.itemText(index).endswith(" · running")
-        self.follows_running = running
+        self.follows_running = bool(self.chooser.itemData(index, RUNNING_ROLE))
         self.game_id = chosen
         self.refresh()
 
@@ -330,7 +336,7 @@ class JournalWidget(QWidget):
         def save(text: str, private: bool) -> str:
             session = self._session
             if session is None:
-                return NO_CAMPAIGN
+                return tr(NO_CAMPAIGN)
             session.push(WriteNote(session, game_id, scene, text, private=private))
             return session.last_failure or ""
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, QThreadPool
 from PySide6.QtWidgets import QWidget
 
+from desktop.language import N_
 from desktop.ui.dock_buttons import DockButton
 from desktop.ui.panel import Panel
 
@@ -28,14 +29,14 @@ BOTTOM = Qt.DockWidgetArea.BottomDockWidgetArea
 
 # `name` is the saved objectName: never change one once shipped.
 class RosterPanel(Panel):
-    title, name, area = "Roster", "roster", LEFT
+    title, name, area = N_("Roster"), "roster", LEFT
     module, widget_class = "desktop.ui.docks.roster", "RosterWidget"
     workspaces = ("play", "prep")
-    buttons = (DockButton("rosterAddCharacterCommand", "Add player character", "add_button"),)
+    buttons = (DockButton("rosterAddCharacterCommand", N_("Add player character"), "add_button"),)
 
 
 class DiceTablePanel(Panel):
-    title, name, area = "Dice Table", "diceTable", RIGHT
+    title, name, area = N_("Dice Table"), "diceTable", RIGHT
     module, widget_class = "desktop.ui.docks.dice_table", "DiceTableWidget"
     workspaces = ("play",)
     # "Or a roll waits": an all-ones choice, a conflict not applied or the dice still
@@ -43,29 +44,31 @@ class DiceTablePanel(Panel):
     buttons = (
         DockButton(
             "diceRollCommand",
-            "Roll",
+            N_("Roll"),
             "roll_button",
-            "Select a character and put dice in the tray first, or a roll waits to be finished",
-            keys="Space",
+            N_("Select a character and put dice in the tray first, or a roll waits to be finished"),
+            keys="Space",  # untranslated: a key sequence
         ),
         DockButton(
             "diceRestTwoHoursCommand",
-            "Rest 2 hours",
+            N_("Rest 2 hours"),
             "rest_button",
-            "Select a character on the Dice Table first, or a roll waits to be finished",
+            N_("Select a character on the Dice Table first, or a roll waits to be finished"),
         ),
         DockButton(
             "diceRestDayCommand",
-            "Rest a day",
+            N_("Rest a day"),
             "rest_day_button",
-            "Select a character on the Dice Table first, or a roll waits to be finished",
+            N_("Select a character on the Dice Table first, or a roll waits to be finished"),
         ),
         DockButton(
             "diceTakeDamageCommand",
-            "Take damage",
+            N_("Take damage"),
             "damage_button",
-            "Select a character on the Dice Table and type the damage first, or a roll "
-            "waits to be finished",
+            N_(
+                "Select a character on the Dice Table and type the damage first, or a roll "
+                "waits to be finished"
+            ),
         ),
     )
 
@@ -78,120 +81,125 @@ class DiceTablePanel(Panel):
 
 
 class SysCardsPanel(Panel):
-    title, name, area = "SySCards", "syscards", RIGHT
+    title, name, area = N_("SySCards"), "syscards", RIGHT
     module, widget_class = "desktop.ui.docks.syscards", "SysCardsWidget"
     workspaces = ("prep",)
     buttons = (
-        DockButton("syscardsNewCommand", "New card", "new_button"),
+        DockButton("syscardsNewCommand", N_("New card"), "new_button"),
         DockButton(
-            "syscardsDuplicateCommand", "Duplicate card", "duplicate_button", "Select a card first"
+            "syscardsDuplicateCommand",
+            N_("Duplicate card"),
+            "duplicate_button",
+            N_("Select a card first"),
         ),
     )
 
 
 class EnergyCalendarPanel(Panel):
-    title, name, area = "Energy Calendar", "energyCalendar", RIGHT
+    title, name, area = N_("Energy Calendar"), "energyCalendar", RIGHT
     module, widget_class = "desktop.ui.docks.energy_calendar", "EnergyCalendarWidget"
     workspaces = ("between",)
 
 
 class ChapterPanel(Panel):
-    title, name, area = "Chapter", "chapter", RIGHT
+    title, name, area = N_("Chapter"), "chapter", RIGHT
     module, widget_class = "desktop.ui.docks.chapter", "ChapterWidget"
     workspaces = ("prep", "between")
     buttons = (
         DockButton(
             "chapterLoseHoldCommand",
-            "Lose hold",
+            N_("Lose hold"),
             "sheet.lose_hold_button",
-            "At tier 0, weak, with the lair already under threat, a loss changes nothing",
+            N_("At tier 0, weak, with the lair already under threat, a loss changes nothing"),
         ),
         # The sheet says beside the button why the chapter cannot develop yet.
         DockButton(
             "chapterDevelopCommand",
-            "Develop",
+            N_("Develop"),
             "sheet.develop_button",
-            "The chapter cannot develop yet",
+            N_("The chapter cannot develop yet"),
             reason_label="sheet.develop_reason",
         ),
         DockButton(
             "chapterApplyPayoffCommand",
-            "Apply payoff",
+            N_("Apply payoff"),
             "sheet.payoff.apply_button",
-            "The payoff is not possible as set: the Chapter dock's preview says why",
+            N_("The payoff is not possible as set: the Chapter dock's preview says why"),
         ),
     )
 
 
 class ClocksPanel(Panel):
-    title, name, area = "Clocks", "clocks", RIGHT
+    title, name, area = N_("Clocks"), "clocks", RIGHT
     module, widget_class = "desktop.ui.docks.clocks", "ClocksWidget"
     workspaces = ("play",)
     # The dock's toolbar actions themselves: triggered as their buttons are.
     buttons = (
-        DockButton("clocksNewCommand", "New clock…", "new_action"),
+        DockButton("clocksNewCommand", N_("New clock…"), "new_action"),
         DockButton(
             "clocksApplyCommand",
-            "Apply result to the clock…",
+            N_("Apply result to the clock…"),
             "apply_action",
-            "Select a clock that is not filled first",
+            N_("Select a clock that is not filled first"),
         ),
     )
 
 
 class FactionLadderPanel(Panel):
-    title, name, area = "Faction Ladder", "faction_ladder", RIGHT
+    title, name, area = N_("Faction Ladder"), "faction_ladder", RIGHT
     module, widget_class = "desktop.ui.docks.faction_ladder", "FactionLadderWidget"
     workspaces = ("prep", "between")
-    buttons = (DockButton("factionAddCommand", "Add faction…", "add_button"),)
+    buttons = (DockButton("factionAddCommand", N_("Add faction…"), "add_button"),)
 
 
 class PlayPanel(Panel):
-    title, name, area = "Play", "play", RIGHT
+    title, name, area = N_("Play"), "play", RIGHT
     module, widget_class = "desktop.ui.play.play_panel", "PlayWidget"
     workspaces = ("play",)
     buttons = (
         DockButton(
             "playStartGameCommand",
-            "Start game",
+            N_("Start game"),
             "game_bar.start_button",
-            "A game is running already, or the roster has no player character",
+            N_("A game is running already, or the roster has no player character"),
         ),
-        DockButton("playEndGameCommand", "End game", "game_bar.end_button", "No game is running"),
+        DockButton(
+            "playEndGameCommand", N_("End game"), "game_bar.end_button", N_("No game is running")
+        ),
         DockButton(
             "playNextTurnCommand",
-            "Next turn",
+            N_("Next turn"),
             "turn_order.next_button",
-            "No scene is set in a running game, or every player has had a turn",
+            N_("No scene is set in a running game, or every player has had a turn"),
             keys="N",
         ),
         DockButton(
             "playEndRoundCommand",
-            "End round",
+            N_("End round"),
             "turn_order.end_round_button",
-            "No scene is set in a running game",
+            N_("No scene is set in a running game"),
             keys="R",
         ),
     )
 
 
 class RollLogPanel(Panel):
-    title, name, area = "Roll Log", "rollLog", BOTTOM
+    title, name, area = N_("Roll Log"), "rollLog", BOTTOM
     module, widget_class = "desktop.ui.docks.roll_log", "RollLogWidget"
     workspaces = ("play",)
     buttons = (
         DockButton(
             "rollLogExportCommand",
-            "Export roll log as CSV…",
+            N_("Export roll log as CSV…"),
             "export_button",
-            "The roll log shows no roll",
+            N_("The roll log shows no roll"),
             writes=False,
         ),
     )
 
 
 class JournalPanel(Panel):
-    title, name, area = "Journal", "journal", BOTTOM
+    title, name, area = N_("Journal"), "journal", BOTTOM
     module, widget_class = "desktop.ui.docks.journal", "JournalWidget"
     workspaces = ("play", "between")
 
@@ -208,7 +216,7 @@ class JournalPanel(Panel):
 
 
 class StatisticsPanel(Panel):
-    title, name, area = "Statistics", "statistics", RIGHT
+    title, name, area = N_("Statistics"), "statistics", RIGHT
     module, widget_class = "desktop.ui.statistics.widget", "StatisticsWidget"
     workspaces = ("between",)
 

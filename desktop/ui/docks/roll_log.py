@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop.language import N_
 from desktop.outputs import OutputKind, write_failure
 from desktop.partial_files import partial_name
 from desktop.store import RollRecord, Topic
@@ -39,37 +40,44 @@ from desktop.ui.plain_text import PlainLabel, tooltip
 from desktop.ui.session import CampaignSession
 from desktop.ui.theme import UNDONE, colour
 from desktop.ui.widgets.record_table import RecordTableModel, read_only_rows
+from desktop.ui.window_language import ntr, ptr, tr, window_translator
 
 ModelIndex = QModelIndex | QPersistentModelIndex
 # RULES.md section 5: every line carries the campaign day (and its date), the game,
 # scene, round and turn when one is running, and the wall-clock time, labelled as such.
+# The headers in English are the columns' keys (`NarrowColumns`, the export's header);
+# the table shows them translated.
 COLUMNS = (
-    "Campaign day",
-    "Wall clock",
-    "Who",
-    "Kind",
-    "Dice",
-    "Faces",
-    "Total",
-    "In game",
-    "Result",
+    N_("Campaign day"),
+    N_("Wall clock"),
+    N_("Who"),
+    N_("Kind"),
+    N_("Dice"),
+    N_("Faces"),
+    N_("Total"),
+    N_("In game"),
+    N_("Result"),
 )
-# The export gives the game's place as numbers, one column each, for a spreadsheet.
+# The export gives the game's place as numbers, one column each, for a spreadsheet. Its
+# header stays in English in every language: it is how an earlier export is recognised.
 CSV_HEADER = (
     *(c for c in COLUMNS if c != "In game"),
-    "Undone",
-    "Detail",
-    "Game",
-    "Scene",
-    "Round",
-    "Turn",
-    "Day",
+    "Undone",  # untranslated: the export's header (a file format)
+    "Detail",  # untranslated: the export's header (a file format)
+    "Game",  # untranslated: the export's header (a file format)
+    "Scene",  # untranslated: the export's header (a file format)
+    "Round",  # untranslated: the export's header (a file format)
+    "Turn",  # untranslated: the export's header (a file format)
+    "Day",  # untranslated: the export's header (a file format)
 )
 # Before the game's columns: a file an export of that time wrote may be replaced too.
-EARLIER_CSV_HEADER = ("When", "Who", "Kind", "Dice", "Faces", "Total", "Result")
+EARLIER_CSV_HEADER = (
+    "When",  # untranslated: an earlier export's header (a file format)
+    *("Who", "Kind", "Dice", "Faces", "Total", "Result"),  # untranslated: the same
+)
 # A file the export may replace: one an earlier export wrote (it starts with the header).
 ROLL_LOG = OutputKind(
-    "roll log",
+    "roll log",  # untranslated: desktop.outputs builds English sentences around it
     lambda head: head.startswith(
         (",".join(CSV_HEADER).encode(), ",".join(EARLIER_CSV_HEADER).encode())
     ),
@@ -87,7 +95,8 @@ def dice_text(record: RollRecord) -> str:
         size = die.get("size", rolled)
         if rolled is None:
             continue
-        parts.append(f"d{size}" if size == rolled else f"d{size}→d{rolled}")
+        shown = f"d{size}→d{rolled}"  # untranslated: a die notation
+        parts.append(f"d{size}" if size == rolled else shown)
     return " ".join(parts)
 
 
@@ -102,8 +111,9 @@ def day_text(record: RollRecord, start: date | None) -> str:
     if record.day is None:
         return ""
     if start is None:
-        return f"Day {record.day}"
-    return f"Day {record.day} · {day_date(start, record.day):%a %d %b %Y}"
+        return tr("Day {day}").format(day=record.day)
+    when = window_translator().long_date(day_date(start, record.day))
+    return tr("Day {day} · {date}").format(day=record.day, date=when)
 
 
 def clock_text(record: RollRecord) -> str:
@@ -115,10 +125,14 @@ def game_text(record: RollRecord) -> str:
     """Where in play it was rolled: the game, and its scene, round and turn once set."""
     if record.game_id is None:
         return ""
-    parts = [f"Game {record.game_id}"]
-    for word, value in (("scene", record.scene), ("round", record.round), ("turn", record.turn)):
+    parts = [tr("Game {number}").format(number=record.game_id)]
+    for place, value in (
+        (N_("scene {number}"), record.scene),
+        (N_("round {number}"), record.round),
+        (N_("turn {number}"), record.turn),
+    ):
         if value is not None:
-            parts.append(f"{word} {value}")
+            parts.append(tr(place).format(number=value))
     return " · ".join(parts)
 
 
@@ -157,6 +171,12 @@ class RollLogModel(RecordTableModel):
                 self.records[row] = fresh
                 self.dataChanged.emit(self.index(row, 0), self.index(row, last))
 
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> object:
+        header = super().headerData(section, orientation, role)
+        return tr(header) if isinstance(header, str) else header
+
     def cell(self, record: RollRecord, column: int) -> str:
         values = (
             day_text(record, self.start),
@@ -167,13 +187,16 @@ class RollLogModel(RecordTableModel):
             faces_text(record),
             "" if record.total is None else str(record.total),
             game_text(record),
-            ("(undone) " if record.undone else "") + record.summary,
+            tr("(undone) {summary}").format(summary=record.summary)
+            if record.undone
+            else record.summary,
         )
         return values[column]
 
     def csv_row(self, record: RollRecord) -> list[str]:
         """One line of the export, as `CSV_HEADER` names its columns."""
-        shown = [self.cell(record, c) for c in range(COLUMNS.index("In game"))]
+        place = COLUMNS.index("In game")  # untranslated: a column's key
+        shown = [self.cell(record, c) for c in range(place)]
         return [
             *shown,
             record.summary,
@@ -205,17 +228,17 @@ class RollLogWidget(QWidget):
         # No wider than the Play dock it is tabbed with: it sets the column's least width.
         self.filter_combo = narrow_combo("rollLogFilter", 6)
         self.filter_combo.currentIndexChanged.connect(self.reload)
-        self.export_button = push_button("Export CSV…", "rollLogExport", self.export_dialog)
+        self.export_button = push_button(tr("Export CSV…"), "rollLogExport", self.export_dialog)
         self.count_label = PlainLabel()
         self.table = QTableView()
         read_only_rows(self.table, "rollLogTable")
-        named(self.table, "Rolls")
+        named(self.table, tr("Rolls"))
         self.table.setModel(self.model)
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(len(COLUMNS) - 1, QHeaderView.ResizeMode.Stretch)
         self.columns = NarrowColumns(self.table, COLUMNS)
         top = QHBoxLayout()
-        top.addWidget(PlainLabel("Show"))
+        top.addWidget(PlainLabel(tr("Show")))
         top.addWidget(self.filter_combo, 1)
         top.addWidget(self.count_label)
         top.addWidget(self.export_button)
@@ -233,8 +256,8 @@ class RollLogWidget(QWidget):
         self.tabs = QTabWidget()
         self.tabs.setObjectName("rollLogTabs")
         self.tabs.setDocumentMode(True)
-        self.tabs.addTab(log_page, "Log")
-        self.tabs.addTab(self.statistics_page, "Statistics")
+        self.tabs.addTab(log_page, tr("Log"))
+        self.tabs.addTab(self.statistics_page, tr("Statistics"))
         self.tabs.currentChanged.connect(self._tab_chosen)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
@@ -278,7 +301,7 @@ class RollLogWidget(QWidget):
         chosen = self.filter_combo.currentData()
         self.filter_combo.blockSignals(True)
         self.filter_combo.clear()
-        self.filter_combo.addItem("Everyone", None)
+        self.filter_combo.addItem(tr("Everyone"), None)
         if self._session is not None:
             for character in self._session.campaign.roster.all():
                 self.filter_combo.addItem(character.name, character.id)
@@ -310,7 +333,8 @@ class RollLogWidget(QWidget):
         self._count_shown()
 
     def _count_shown(self) -> None:
-        self.count_label.setText(f"{self.model.rowCount()} rolls")
+        count = self.model.rowCount()
+        self.count_label.setText(ntr("{count} roll", "{count} rolls", count).format(count=count))
         self.export_button.setEnabled(self.model.rowCount() > 0)
 
     def reload(self) -> None:
@@ -327,16 +351,19 @@ class RollLogWidget(QWidget):
         offered = Path.home() / "roll-log.csv"
         if self._session is not None:
             campaign = self._session.campaign
-            offered = export_path(campaign.path.parent, campaign.summary().name, "roll log", ".csv")
+            what = ptr("a file's name", "roll log")
+            offered = export_path(campaign.path.parent, campaign.summary().name, what, ".csv")
         name, _ = QFileDialog.getSaveFileName(
-            self, "Export the roll log", str(offered), "CSV (*.csv)"
+            self, tr("Export the roll log"), str(offered), tr("CSV (*.csv)")
         )
         if not name:
             return
         if self._session is not None:
             refused = output_refusal(self._session.campaign, Path(name), ROLL_LOG)
             if refused is not None:
-                self._session.report_failure(f"The roll log was not exported. {refused}")
+                self._session.report_failure(
+                    tr("The roll log was not exported. {reason}").format(reason=refused)
+                )
                 return
         self.export_csv(Path(name))
 

@@ -12,7 +12,8 @@ from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem, QTableV
 
 from desktop.ui.zoom import zoomed
 
-# The widths with room to spare (a wide dock, or the log floated on its own).
+# The widths with room to spare (a wide dock, or the log floated on its own). Columns are
+# named by their English headers, their keys (the roll log shows them translated).
 WIDE = {
     "Campaign day": 170,
     "Wall clock": 140,
@@ -23,8 +24,8 @@ WIDE = {
     "Total": 50,
     "In game": 160,
 }
-WHEN = "Campaign day"
-FIRST = (WHEN, "Who", "Kind", "Total")
+WHEN = "Campaign day"  # untranslated: a column's key
+FIRST = (WHEN, "Who", "Kind", "Total")  # untranslated: a column's key
 LEAST_WHEN = 80  # "Day 14 · Sa…"
 # The lines measured to fit Who, Kind and Total: the newest, which the log shows first.
 # Qt measures a thousand by default, a whole log when the dock is hidden behind a tab:
@@ -57,7 +58,8 @@ class NarrowColumns(QObject):
         header.setResizeContentsPrecision(MEASURED_LINES)
         # Total beside Kind, before the dice and their faces, and the wall clock after
         # them: what a GM looks for first comes first.
-        for name, after in (("Total", "Kind"), ("Wall clock", "Total")):
+        moves = (("Total", "Kind"), ("Wall clock", "Total"))  # untranslated: a column's key
+        for name, after in moves:
             header.moveSection(
                 header.visualIndex(self._index[name]), header.visualIndex(self._index[after]) + 1
             )
@@ -95,7 +97,7 @@ class NarrowColumns(QObject):
         widths = dict(wide)
         room = table.viewport().width()
         if sum(wide[name] for name in FIRST) > room:
-            for name in ("Who", "Kind", "Total"):
+            for name in ("Who", "Kind", "Total"):  # untranslated: a column's key
                 column = self._index[name]
                 needed = max(table.sizeHintForColumn(column), header.sectionSizeHint(column))
                 widths[name] = min(wide[name], needed)

@@ -36,7 +36,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop.language import N_
 from desktop.paint.badges import kind_icon
+from desktop.printing.words import KIND_LABELS, PLAY_STATE_WORDS
 from desktop.rules import dicepool, roster
 from desktop.store import CharacterRecord, Topic
 from desktop.ui import read_guard
@@ -56,6 +58,7 @@ from desktop.ui.session import CampaignSession
 from desktop.ui.theme import HINT_STYLE
 from desktop.ui.widgets.dice_scene import DIE_MIME, decode
 from desktop.ui.widgets.record_table import RecordTableModel
+from desktop.ui.window_language import ntr, tr
 from desktop.ui.zoom import zoomed
 
 if TYPE_CHECKING:
@@ -63,36 +66,43 @@ if TYPE_CHECKING:
     from desktop.ui.widgets.downtime_sheet import DowntimeSheetWidget
 
 ModelIndex = QModelIndex | QPersistentModelIndex
-NEW_NAMES = {"pc": "New character", "npc": "New NPC", "challenge": "New challenge"}
+NEW_NAMES = {"pc": N_("New character"), "npc": N_("New NPC"), "challenge": N_("New challenge")}
+# The kind filter's choices and the Add menu's entries, by kind (`roster.KINDS`).
+KIND_PLURALS = {"pc": N_("Player characters"), "npc": N_("NPCs"), "challenge": N_("Challenges")}
+ADD_KIND = {
+    "pc": N_("Add Player character"),
+    "npc": N_("Add NPC"),
+    "challenge": N_("Add Challenge"),
+}
 
 
-DAMAGED_KIND = "Damaged (see File > Check Campaign)"
+DAMAGED_KIND = N_("Damaged (see File > Check Campaign)")
 
 
 # In the Kind column's 110 px the state takes the kind's place (the name's icon still
 # tells the kind): "Player character · out of play (no die in the pool)" was cut to its
 # first words. The tooltip says it all.
 SHORT_STATES = {
-    dicepool.PlayState.OUT_OF_PLAY: "Out of play",
-    dicepool.PlayState.OUT_FOR_GOOD: "Out for good",
+    dicepool.PlayState.OUT_OF_PLAY: N_("Out of play"),
+    dicepool.PlayState.OUT_FOR_GOOD: N_("Out for good"),
 }
 
 
 def _kind_label(kind: str) -> str:
     # A kind another program wrote while the file was open is shown as what it is.
-    return roster.KIND_LABELS.get(kind) or DAMAGED_KIND
+    return tr(KIND_LABELS[kind]) if kind in KIND_LABELS else tr(DAMAGED_KIND)
 
 
 def _kind_text(kind: str, state: dicepool.PlayState | None) -> str:
     """The Kind column: the kind, or out of play or out for good in words."""
-    return SHORT_STATES[state] if state in SHORT_STATES else _kind_label(kind)
+    return tr(SHORT_STATES[state]) if state in SHORT_STATES else _kind_label(kind)
 
 
 def _kind_tip(kind: str, state: dicepool.PlayState | None) -> str | None:
     """The Kind column's tooltip: the kind and the state in full, when out of play."""
     if state not in SHORT_STATES:
         return None
-    return f"{_kind_label(kind)} · {dicepool.PLAY_STATE_WORDS[state]}"
+    return f"{_kind_label(kind)} · {tr(PLAY_STATE_WORDS[state])}"
 
 
 class RosterModel(RecordTableModel):
@@ -103,7 +113,7 @@ class RosterModel(RecordTableModel):
 
     rename_requested = Signal(object, str)  # CharacterRecord, new name
     award_requested = Signal(int, int, int)  # die id, from character, to character
-    HEADERS = ("Name", "Kind")
+    HEADERS = (N_("Name"), N_("Kind"))
 
     def __init__(self) -> None:
         super().__init__()
@@ -153,6 +163,12 @@ class RosterModel(RecordTableModel):
 
     def visible(self) -> list[Any]:
         return self._shown
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> object:
+        header = super().headerData(section, orientation, role)
+        return tr(header) if isinstance(header, str) else header
 
     def record_data(self, record: CharacterRecord, column: int, role: int) -> object:
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
@@ -228,18 +244,20 @@ class CharacterForm(SessionWidget):
         self.kind_combo = QComboBox()
         self.kind_combo.setObjectName("rosterKind")
         for kind in roster.KINDS:
-            self.kind_combo.addItem(kind_icon(kind), roster.KIND_LABELS[kind], kind)
+            self.kind_combo.addItem(kind_icon(kind), tr(KIND_LABELS[kind]), kind)
         self.notes_edit = QPlainTextEdit()
         self.notes_edit.setObjectName("rosterNotes")
-        named(self.notes_edit, "Character notes")
+        named(self.notes_edit, tr("Character notes"))
         # Tab leaves the notes: a keyboard user is never held in them.
         self.notes_edit.setTabChangesFocus(True)
-        self.notes_edit.setPlaceholderText("Notes: looks, goals, secrets, what happened last time…")
+        self.notes_edit.setPlaceholderText(
+            tr("Notes: looks, goals, secrets, what happened last time…")
+        )
 
         form = QFormLayout()
-        form.addRow("&Name", self.name_edit)
+        form.addRow(tr("&Name"), self.name_edit)
         form.addRow("", self.name_error)
-        form.addRow("&Kind", self.kind_combo)
+        form.addRow(tr("&Kind"), self.kind_combo)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 6, 0, 0)
         layout.addLayout(form)
@@ -251,9 +269,9 @@ class CharacterForm(SessionWidget):
         self.tabs = QTabWidget()
         self.tabs.setObjectName("rosterTabs")
         self.tabs.setDocumentMode(True)
-        self.tabs.addTab(self.notes_edit, "N&otes")
-        self.tabs.addTab(self.kit_page, "&Traits && items")
-        self.tabs.addTab(self.downtime_page, "Do&wntime")
+        self.tabs.addTab(self.notes_edit, tr("N&otes"))
+        self.tabs.addTab(self.kit_page, tr("&Traits && items"))
+        self.tabs.addTab(self.downtime_page, tr("Do&wntime"))
         layout.addWidget(self.tabs, 1)
 
         self.name_edit.editingFinished.connect(self._commit_name)
@@ -378,14 +396,14 @@ class RosterWidget(QWidget):
 
         self.filter_edit = QLineEdit()
         self.filter_edit.setObjectName("rosterFilter")
-        named(self.filter_edit, "Filter the roster")
-        self.filter_edit.setPlaceholderText("Filter by name")
+        named(self.filter_edit, tr("Filter the roster"))
+        self.filter_edit.setPlaceholderText(tr("Filter by name"))
         self.filter_edit.setClearButtonEnabled(True)
         self.kind_filter = QComboBox()
         self.kind_filter.setObjectName("rosterKindFilter")
-        self.kind_filter.addItem("Everyone", None)
+        self.kind_filter.addItem(tr("Everyone"), None)
         for kind in roster.KINDS:
-            self.kind_filter.addItem(kind_icon(kind), roster.KIND_LABELS[kind] + "s", kind)
+            self.kind_filter.addItem(kind_icon(kind), tr(KIND_PLURALS[kind]), kind)
         # As wide as "Everyone", not "Player characters": the roster's column shares
         # 1366 pixels with the Dice Table and the Play dock (the list says who is who).
         self.kind_filter.setSizeAdjustPolicy(
@@ -394,27 +412,27 @@ class RosterWidget(QWidget):
         self.kind_filter.setMinimumContentsLength(9)
         self.add_button = QToolButton()
         self.add_button.setObjectName("rosterAdd")
-        self.add_button.setText("Add")
-        self.add_button.setToolTip("Add a character (Ctrl+Shift+N)")
+        self.add_button.setText(tr("Add"))
+        self.add_button.setToolTip(tr("Add a character (Ctrl+Shift+N)"))
         self.add_button.setPopupMode(QToolButton.ToolButtonPopupMode.MenuButtonPopup)
         self.add_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         self.add_button.setIcon(kind_icon("pc"))
         menu = QMenu(self.add_button)
         for kind in roster.KINDS:
-            action = menu.addAction(kind_icon(kind), f"Add {roster.KIND_LABELS[kind]}")
+            action = menu.addAction(kind_icon(kind), tr(ADD_KIND[kind]))
             action.triggered.connect(lambda _=False, k=kind: self.add(k))
         self.add_button.setMenu(menu)
         self.add_button.clicked.connect(lambda: self.add("pc"))
         self.delete_button = push_button(
-            "Delete",
+            tr("Delete"),
             "rosterDelete",
             self.delete_selected,
-            tip="Delete the selected character (asks first; can be undone)",
+            tip=tr("Delete the selected character (asks first; can be undone)"),
         )
 
         self.table = QTableView()
         self.table.setObjectName("rosterTable")
-        named(self.table, "Roster")
+        named(self.table, tr("Roster"))
         self.table.setTabKeyNavigation(False)  # Tab leaves it; the arrows move between cells
         self.table.setModel(self.model)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -435,9 +453,9 @@ class RosterWidget(QWidget):
         self.table.verticalHeader().setDefaultSectionSize(zoomed(26))
         self.table.selectionModel().currentRowChanged.connect(self._on_current_row)
         # The table's own menu (right click, or the Menu key / Shift+F10 on a row).
-        self.handout_action = QAction("Give &Handout…", self.table)
+        self.handout_action = QAction(tr("Give &Handout…"), self.table)
         self.handout_action.setObjectName("rosterGiveHandout")
-        self.handout_action.setToolTip("Give this player a text or a picture on their phone")
+        self.handout_action.setToolTip(tr("Give this player a text or a picture on their phone"))
         self.handout_action.triggered.connect(self.give_handout)
         self.table.addAction(self.handout_action)
         self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
@@ -541,15 +559,19 @@ class RosterWidget(QWidget):
     def _update_state(self) -> None:
         shown, total = self.model.rowCount(), self.model.total()
         if self._session is None:
-            message = "No campaign is open."
+            message = tr("No campaign is open.")
         elif total == 0:
-            message = "No one in the roster yet.\nAdd a player character, an NPC or a challenge."
+            message = tr(
+                "No one in the roster yet.\nAdd a player character, an NPC or a challenge."
+            )
         else:
-            message = "No one matches the filter."
+            message = tr("No one matches the filter.")
         self.empty_label.setText(message)
         self.stack.setCurrentWidget(self.table if shown else self.empty_label)
         self.count_label.setText(
-            f"{total} in the roster" if shown == total else f"{shown} of {total} shown"
+            tr("{count} in the roster").format(count=total)
+            if shown == total
+            else tr("{shown} of {total} shown").format(shown=shown, total=total)
         )
         writable = self._session is not None and not self._session.read_only
         self.delete_button.setEnabled(writable and self.selected_id() is not None)
@@ -604,7 +626,7 @@ class RosterWidget(QWidget):
     def add(self, kind: str) -> None:
         if self._session is None or self._session.read_only:
             return
-        if self._session.push(AddCharacter(self._session, NEW_NAMES[kind], kind)):
+        if self._session.push(AddCharacter(self._session, tr(NEW_NAMES[kind]), kind)):
             self.form.name_edit.setFocus()
             self.form.name_edit.selectAll()
 
@@ -630,16 +652,28 @@ class RosterWidget(QWidget):
         record = campaign.roster.get(character_id)
         clocks = [clock.name for clock in campaign.clocks.of_owner(OWNER_CHARACTER, character_id)]
         # Their clocks go with them: say so, by name, before the GM agrees.
-        going = (
-            f"\n\nTheir {'clock goes' if len(clocks) == 1 else f'{len(clocks)} clocks go'} "
-            f"too: {', '.join(clocks)}."
-            if clocks
-            else ""
-        )
+        named_clocks = ", ".join(clocks)
+        if len(clocks) == 1:
+            question = tr(
+                "Delete {name} from the roster?\n\nTheir clock goes too: {clocks}."
+                "\n\nEdit > Undo brings them back."
+            ).format(name=record.name, clocks=named_clocks)
+        elif clocks:
+            question = ntr(
+                "Delete {name} from the roster?\n\nTheir {count} clock goes too: {clocks}."
+                "\n\nEdit > Undo brings them back.",
+                "Delete {name} from the roster?\n\nTheir {count} clocks go too: {clocks}."
+                "\n\nEdit > Undo brings them back.",
+                len(clocks),
+            ).format(name=record.name, count=len(clocks), clocks=named_clocks)
+        else:
+            question = tr("Delete {name} from the roster?\n\nEdit > Undo brings them back.").format(
+                name=record.name
+            )
         answer = ask(
             self,
-            "Delete from the roster",
-            f"Delete {record.name} from the roster?{going}\n\nEdit > Undo brings them back.",
+            tr("Delete from the roster"),
+            question,
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel,
             QMessageBox.StandardButton.Cancel,
         )
