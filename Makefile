@@ -56,7 +56,8 @@ schema: $(VENV)/.installed-test
 # tr.pgettext, N_) extracted to the template, merged into each language's .po, and each
 # compiled to the .mo that is committed and shipped. Babel is a development tool only.
 LOCALE := desktop/language/locale
-CATALOGUE_SOURCES := desktop/language desktop/printing desktop/ui desktop/share desktop/views
+CATALOGUE_SOURCES := desktop/language desktop/printing desktop/ui desktop/share desktop/views desktop/store \
+	desktop/app.py desktop/outputs.py
 catalogues: $(VENV)/.installed-test
 	$(BIN)/pybabel extract --no-location --sort-output --omit-header --width 100 \
 		--keywords "gettext ngettext:1,2 pgettext:1c,2 N_ tr ntr:1,2 ptr:1c,2 t nt:1,2" \

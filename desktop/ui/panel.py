@@ -24,6 +24,7 @@ from PySide6.QtWidgets import QDockWidget, QWidget
 
 from desktop.ui.dock_buttons import DockButton, find_button, off_reason, press
 from desktop.ui.session import CampaignSession
+from desktop.ui.window_language import tr
 
 
 class PanelContent(Protocol):
@@ -53,7 +54,7 @@ class Panel(QDockWidget):
     buttons: tuple[DockButton, ...] = ()
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(self.title, parent)
+        super().__init__(tr(self.title), parent)  # `title`: marked with N_ where set
         self.setObjectName(self.name)
         self._session: CampaignSession | None = None
         self._content: QWidget | None = None

@@ -64,7 +64,7 @@ class PlayersLuckDialog(QDialog):
         self.judge = LuckJudge(pool, self)
         self.judge.judged.connect(self._judged)
         self.judge.failed.connect(self.outcome_said)
-        self.heading = PlainLabel(TITLE)
+        self.heading = PlainLabel(tr(TITLE))
         self.heading.setObjectName("playersLuckTitle")
         font = self.heading.font()
         font.setPointSizeF(font.pointSizeF() * 1.4)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from desktop.language import N_
 from desktop.store import Campaign, RollRecord
 from desktop.views.journal import game_title
 from desktop.views.journal_seen import JournalSeen
@@ -16,7 +17,7 @@ from desktop.views.recap import last_ended_game
 
 __all__ = ["COUNTED_KINDS", "TITLE", "PlayersRolls", "read_players_rolls"]
 
-TITLE = "The players' luck"
+TITLE = N_("The players' luck")
 COUNTED_KINDS = frozenset({"roll", "conflict"})  # a Dice Table roll, a side of a conflict
 
 

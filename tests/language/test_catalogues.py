@@ -26,7 +26,16 @@ from desktop.language import DOMAIN, LOCALE_DIR, language_codes
 SHIPPED = tuple(code for code in language_codes() if code != "en")
 ROOT = Path(desktop.__file__).resolve().parent.parent
 # Where `make catalogues` looks (CATALOGUE_SOURCES of the Makefile) and with what marks.
-SOURCES = ("desktop/language", "desktop/printing", "desktop/ui", "desktop/share", "desktop/views")
+SOURCES = (
+    "desktop/language",
+    "desktop/printing",
+    "desktop/ui",
+    "desktop/share",
+    "desktop/views",
+    "desktop/store",
+    "desktop/app.py",
+    "desktop/outputs.py",
+)
 KEYWORDS = {"gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "N_": None}
 KEYWORDS |= {"tr": None, "ntr": (1, 2), "ptr": ((1, "c"), 2)}  # the window's marks
 KEYWORDS |= {"t": None, "nt": (1, 2)}  # the player pages' scripts'

@@ -66,7 +66,7 @@ def problems(window: MainWindow, where: str) -> list[str]:
         found.append(
             f"{where}: the window needs {least.toTuple()}, the screen has {screen.size().toTuple()}"
         )
-    shown = {panel.title for panel in window.panels if not panel.isHidden()}
+    shown = {panel.windowTitle() for panel in window.panels if not panel.isHidden()}
     for bar in window.findChildren(QTabBar, options=Qt.FindChildOption.FindDirectChildrenOnly):
         titles = {bar.tabText(i) for i in range(bar.count())}
         if bar.isVisible() and titles and not titles & shown:

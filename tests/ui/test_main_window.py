@@ -51,6 +51,7 @@ def test_title_status_bar_and_menus(window: MainWindow) -> None:
         "Share with Pla&yers…",
         "&Reset Workspace",
         "&Theme",
+        "&Language",
         "Zoom &In",
         "Zoom &Out",
         "Reset &Zoom",

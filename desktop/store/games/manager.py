@@ -15,6 +15,7 @@ from dataclasses import replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
+from desktop.language import N_
 from desktop.rules import dicepool
 from desktop.store import checks
 from desktop.store.core import Manager, Topic
@@ -48,7 +49,7 @@ GAME_SQL = "SELECT id, started_at, started_day, ended_at, state FROM game"
 # The seating order is remembered per campaign, under this key of its settings JSON.
 SEATING_KEY = "seating"
 # A game is played by the player characters: with none in the roster there is no one to seat.
-NO_PLAYERS = "There is no player character to play: add one to the roster first."
+NO_PLAYERS = N_("There is no player character to play: add one to the roster first.")
 
 
 class GameManager(Manager):

@@ -124,7 +124,7 @@ def gather(source: CommandSource) -> list[Command]:
         found.extend(
             command_of(
                 action,
-                panel.title,
+                panel.windowTitle(),
                 campaign_open=campaign_open,
                 read_only=read_only,
                 keys=spec.keys,

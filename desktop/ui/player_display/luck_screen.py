@@ -36,7 +36,7 @@ class LuckScreen(RecapScreen):
         super().__init__(parent)
         self.setObjectName("playerLuck")
         self.title.setObjectName("playerLuckTitle")
-        self.title.setText(TITLE)
+        self.title.setText(tr(TITLE))
         self.game.setObjectName("playerLuckGame")
         self.luck: PlayersLuck | None = None
         self.campaign: Campaign | None = None
