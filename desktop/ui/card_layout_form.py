@@ -38,13 +38,6 @@ __all__ = ["SHEETS_TWO_SIDED", "CardLayoutForm"]
 
 SHEETS_TWO_SIDED: Final = "sheets_two_sided"  # remembered beside the card options
 # Marked only: translated when shown (tr), as the language is chosen after the import.
-CUT_MARK_LABELS: Final = {
-    "short": N_("Short crop marks in the margin"),
-    "lines": N_("Full-length cut lines"),
-    "both": N_("Crop marks and cut lines"),
-    "none": N_("None"),
-}
-DUPLEX_LABELS: Final = {"long": N_("Flip on long edge"), "short": N_("Flip on short edge")}
 CARD_SIZE_NAMES: Final = {
     "poker": N_("Poker"),
     "bridge": N_("Bridge"),
@@ -61,6 +54,21 @@ def _spin(low: float, high: float, step: float, name: str) -> QDoubleSpinBox:
     spin.setDecimals(1)
     spin.setSuffix(tr(" mm"))
     return spin
+
+
+def _cut_mark_labels() -> dict[str, str]:
+    """The cut marks' choices, by the options' keys, in the window's language."""
+    return {
+        "short": tr("Short crop marks in the margin"),
+        "lines": tr("Full-length cut lines"),
+        "both": tr("Crop marks and cut lines"),
+        "none": ptr("cut marks", "None"),
+    }
+
+
+def _duplex_labels() -> dict[str, str]:
+    """The duplex edges, by the options' keys, in the window's language."""
+    return {"long": tr("Flip on long edge"), "short": tr("Flip on short edge")}
 
 
 class CardLayoutForm(QGroupBox):
@@ -94,8 +102,8 @@ class CardLayoutForm(QGroupBox):
         self.gap.setToolTip(tr("Room between cards: 0 lets one cut serve two cards."))
         self.cut_marks = QComboBox()
         self.cut_marks.setObjectName("cutMarks")
-        for key, label in CUT_MARK_LABELS.items():
-            self.cut_marks.addItem(tr(label), key)
+        for key, label in _cut_mark_labels().items():
+            self.cut_marks.addItem(label, key)
         self.cut_marks.setToolTip(
             tr("Full-length lines survive the first cut; short marks are cut off with the margin.")
         )
@@ -118,8 +126,8 @@ class CardLayoutForm(QGroupBox):
         )
         self.duplex = QComboBox()
         self.duplex.setObjectName("duplex")
-        for key, label in DUPLEX_LABELS.items():
-            self.duplex.addItem(tr(label), key)
+        for key, label in _duplex_labels().items():
+            self.duplex.addItem(label, key)
         self.sheets_two_sided = QCheckBox(tr("Character sheets two-sided (backs moved too)"))
         self.sheets_two_sided.setObjectName("sheetsTwoSided")
         self.fit = wrapped_label("cardFit")

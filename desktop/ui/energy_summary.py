@@ -12,21 +12,26 @@ from datetime import date, timedelta
 
 from desktop.language import N_
 from desktop.rules.energy import DayState, EntryKind, LedgerEntry, day_figures
-from desktop.ui.window_language import tr
+from desktop.ui.window_language import ptr, tr
 
 INVESTMENTS = frozenset({EntryKind.INVEST_GENERAL, EntryKind.INVEST_SPECIFIC})
-# Marked only: translated when shown (tr), as the language is chosen after the import.
-ENTRY_LABELS: dict[EntryKind, str] = {
-    EntryKind.TASK: N_("Task"),
-    EntryKind.MOVE: N_("Move"),
-    EntryKind.CONTEST: N_("Contest"),
-    EntryKind.ATTACK: N_("Attack"),
-    EntryKind.DEDUCTED: N_("Energy taken"),
-    EntryKind.INVEST_GENERAL: N_("General investment"),
-    EntryKind.INVEST_SPECIFIC: N_("Project investment"),
-    EntryKind.REPAYMENT: N_("Debt repayment"),
-    EntryKind.CANCEL_PROJECT: N_("Project cancelled"),
-}
+
+
+def entry_label(kind: EntryKind) -> str:
+    """What a ledger line is ("Task", "Debt repayment"), in the window's language; in
+    its own context, as "Move" is a noun here (a move made), not a button's verb."""
+    labels = {
+        EntryKind.TASK: ptr("energy ledger entry", "Task"),
+        EntryKind.MOVE: ptr("energy ledger entry", "Move"),
+        EntryKind.CONTEST: ptr("energy ledger entry", "Contest"),
+        EntryKind.ATTACK: ptr("energy ledger entry", "Attack"),
+        EntryKind.DEDUCTED: ptr("energy ledger entry", "Energy taken"),
+        EntryKind.INVEST_GENERAL: ptr("energy ledger entry", "General investment"),
+        EntryKind.INVEST_SPECIFIC: ptr("energy ledger entry", "Project investment"),
+        EntryKind.REPAYMENT: ptr("energy ledger entry", "Debt repayment"),
+        EntryKind.CANCEL_PROJECT: ptr("energy ledger entry", "Project cancelled"),
+    }
+    return labels[kind]
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,7 +76,7 @@ def day_of(start: date, when: date) -> int:
 def describe_entry(entry: LedgerEntry) -> str:
     """One ledger line in plain words: what, how much, from where, what came of it;
     its parts after the first are set apart with " · "."""
-    what = tr(ENTRY_LABELS[entry.kind])
+    what = entry_label(entry.kind)
     if entry.project:
         what = f"{what} ({entry.project})"
     if entry.kind is EntryKind.CANCEL_PROJECT:
