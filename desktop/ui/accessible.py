@@ -18,6 +18,8 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent, Qt, QTextDocumentFragment
 from PySide6.QtWidgets import QToolBar, QToolButton, QWidget
 
+from desktop.ui.window_language import tr
+
 W = TypeVar("W", bound=QWidget)
 
 
@@ -36,12 +38,12 @@ def describe(widget: QWidget, description: str) -> None:
         widget.setAccessibleDescription(description)
 
 
-def name_overflow(toolbar: QToolBar, name: str = "More actions") -> QToolBar:
+def name_overflow(toolbar: QToolBar, name: str | None = None) -> QToolBar:
     """Name the button Qt adds to `toolbar` for the actions that do not fit (Qt leaves
-    it unnamed: an icon, read out as "button")."""
+    it unnamed: an icon, read out as "button"); "More actions" unless `name` is given."""
     button = toolbar.findChild(QToolButton, "qt_toolbar_ext_button")
     if button is not None:
-        named(button, name)
+        named(button, tr("More actions") if name is None else name)
     return toolbar
 
 

@@ -11,6 +11,7 @@ import logging
 from PySide6.QtCore import QObject, QThreadPool, QTimer, Signal
 
 from desktop.ui.session import CampaignSession
+from desktop.ui.window_language import tr
 
 INTERVAL_MS = 30 * 60 * 1000
 
@@ -49,7 +50,7 @@ class BackupScheduler(QObject):
         if self._started:
             return
         self._started = True
-        self._backup_here("The automatic backup failed")
+        self._backup_here("automatic", tr("The automatic backup failed: {error}"))
         self._timer.start()
 
     def _on_timer(self) -> None:
@@ -61,12 +62,14 @@ class BackupScheduler(QObject):
         self._backed_up_revision = revision
         campaign = self._session.campaign
         done, failed = self.backed_up, self.failed
+        # Translated here, on the GUI thread: the worker only fills it in.
+        shown = tr("The automatic backup failed: {error}")
 
         def work() -> None:
             try:
                 made = campaign.backup_now()
             except Exception as error:  # reported to the GM, never raised into Qt
-                failed.emit(_failure_text("The automatic backup failed", error))
+                failed.emit(_failure_text("automatic", shown, error))
             else:
                 done.emit(str(made))
 
@@ -77,26 +80,29 @@ class BackupScheduler(QObject):
         self._timer.stop()
         self._pool.waitForDone()
         if self._session.campaign.revision != self._backed_up_revision:
-            self._backup_here("The backup on close failed")
+            self._backup_here("closing", tr("The backup on close failed: {error}"))
 
-    def _backup_here(self, failure: str) -> None:
-        """A backup on this thread, the GM waiting for it; `failure` opens the message."""
+    def _backup_here(self, moment: str, shown: str) -> None:
+        """A backup on this thread, the GM waiting for it; `shown` is the message of its
+        failure ({error} in it), `moment` which backup it was, for the log."""
         self._backed_up_revision = self._session.campaign.revision
         try:
             made = self._session.campaign.backup_now()
         except Exception as error:  # the campaign itself is safe; say so and go on
-            self.failed.emit(_failure_text(failure, error))
+            self.failed.emit(_failure_text(moment, shown, error))
         else:
             self.backed_up.emit(str(made))
 
 
-def _failure_text(failure: str, error: Exception) -> str:
+def _failure_text(moment: str, shown: str, error: Exception) -> str:
     """What the GM is told: a backup's own refusal says it all ("No backup could be
-    made of ..."); anything else is opened by `failure`."""
+    made of ..."); anything else is said by `shown` ("The automatic backup failed:
+    {error}"). `moment` ("automatic", "closing") says which backup in the log."""
     from desktop.store import BackupFailed
 
+    log = logging.getLogger(__name__)
     if isinstance(error, BackupFailed):
-        logging.getLogger(__name__).warning("%s: %s", failure, type(error).__name__)
+        log.warning("The %s backup failed: %s", moment, type(error).__name__)
         return str(error)
-    logging.getLogger(__name__).error("%s unexpectedly", failure, exc_info=error)
-    return f"{failure}: {error}"
+    log.error("The %s backup failed unexpectedly", moment, exc_info=error)
+    return shown.format(error=error)

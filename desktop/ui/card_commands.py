@@ -11,15 +11,36 @@ from typing import Any
 
 from PySide6.QtGui import QUndoCommand
 
+from desktop.language import N_
 from desktop.store import CardRecord, CardSnapshot
-from desktop.ui.commands import EditField, StoreCommand, TakeBack
+from desktop.ui.commands import EditField, StoreCommand, TakeBack, edit_text
 from desktop.ui.merge_ids import MergeId
 from desktop.ui.session import CampaignSession
+from desktop.ui.window_language import tr
+
+# The undo step of an edit of each field of a card ("Edit zone of Lantern").
+_EDIT_CARD = {
+    "name": N_("Edit name of {name}"),
+    "category": N_("Edit category of {name}"),
+    "owner_id": N_("Edit owner_id of {name}"),
+    "character_id": N_("Edit character_id of {name}"),
+    "capacity": N_("Edit capacity of {name}"),
+    "efficiency": N_("Edit efficiency of {name}"),
+    "power": N_("Edit power of {name}"),
+    "velocity": N_("Edit velocity of {name}"),
+    "focus": N_("Edit focus of {name}"),
+    "resistance": N_("Edit resistance of {name}"),
+    "zone": N_("Edit zone of {name}"),
+    "scale": N_("Edit scale of {name}"),
+    "info": N_("Edit info of {name}"),
+    "tags": N_("Edit tags of {name}"),
+    "shown": N_("Edit shown of {name}"),
+}
 
 
 class AddCard(StoreCommand):
     def __init__(self, session: CampaignSession, name: str, category: str, **fields: Any) -> None:
-        super().__init__(session, f"Add card {name}")
+        super().__init__(session, tr("Add card {name}").format(name=name))
         self._args = (name, category, fields)
         self._snapshot: CardSnapshot | None = None
         self.card_id: int | None = None
@@ -38,7 +59,7 @@ class AddCard(StoreCommand):
 
 class DuplicateCard(StoreCommand):
     def __init__(self, session: CampaignSession, card: CardRecord) -> None:
-        super().__init__(session, f"Duplicate {card.name}")
+        super().__init__(session, tr("Duplicate {name}").format(name=card.name))
         self._source = card.id
         self._snapshot: CardSnapshot | None = None
         self.card_id: int | None = None
@@ -57,9 +78,8 @@ class DuplicateCard(StoreCommand):
 class DeleteCard(TakeBack[CardSnapshot]):
     def __init__(self, session: CampaignSession, card: CardRecord) -> None:
         cards = session.campaign.cards
-        super().__init__(
-            session, f"Delete card {card.name}", partial(cards.delete, card.id), cards.restore
-        )
+        text = tr("Delete card {name}").format(name=card.name)
+        super().__init__(session, text, partial(cards.delete, card.id), cards.restore)
 
 
 class EditCard(EditField[CardRecord]):
@@ -78,12 +98,16 @@ class EditCard(EditField[CardRecord]):
 
 
 def _edit_text(card: CardRecord, field: str, _value: Any) -> str:
-    return f"Edit {field} of {card.name}"
+    return edit_text(_EDIT_CARD, field, card.name)
 
 
 class SetCardImage(StoreCommand):
     def __init__(self, session: CampaignSession, card: CardRecord, data: bytes | None) -> None:
-        super().__init__(session, f"{'Set' if data else 'Remove'} the image of {card.name}")
+        if data:
+            text = tr("Set the image of {name}").format(name=card.name)
+        else:
+            text = tr("Remove the image of {name}").format(name=card.name)
+        super().__init__(session, text)
         self._card_id = card.id
         self._new = data
         self._old: tuple[str, bytes] | None = None

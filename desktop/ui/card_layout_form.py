@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop.language import N_
 from desktop.printing.cards import (
     CARD_SIZES,
     PAPER_MM,
@@ -31,17 +32,18 @@ from desktop.printing.cards import (
 )
 from desktop.ui.form_helpers import wrapped_label
 from desktop.ui.plain_text import PlainLabel
+from desktop.ui.window_language import ntr, ptr, tr
 
 __all__ = ["SHEETS_TWO_SIDED", "CardLayoutForm"]
 
 SHEETS_TWO_SIDED: Final = "sheets_two_sided"  # remembered beside the card options
-CUT_MARK_LABELS: Final = {
-    "short": "Short crop marks in the margin",
-    "lines": "Full-length cut lines",
-    "both": "Crop marks and cut lines",
-    "none": "None",
+# Marked only: translated when shown (tr), as the language is chosen after the import.
+CARD_SIZE_NAMES: Final = {
+    "poker": N_("Poker"),
+    "bridge": N_("Bridge"),
+    "mini": N_("Mini"),
+    "tarot": N_("Tarot"),
 }
-DUPLEX_LABELS: Final = {"long": "Flip on long edge", "short": "Flip on short edge"}
 
 
 def _spin(low: float, high: float, step: float, name: str) -> QDoubleSpinBox:
@@ -50,8 +52,23 @@ def _spin(low: float, high: float, step: float, name: str) -> QDoubleSpinBox:
     spin.setRange(low, high)
     spin.setSingleStep(step)
     spin.setDecimals(1)
-    spin.setSuffix(" mm")
+    spin.setSuffix(tr(" mm"))
     return spin
+
+
+def _cut_mark_labels() -> dict[str, str]:
+    """The cut marks' choices, by the options' keys, in the window's language."""
+    return {
+        "short": tr("Short crop marks in the margin"),
+        "lines": tr("Full-length cut lines"),
+        "both": tr("Crop marks and cut lines"),
+        "none": ptr("cut marks", "None"),
+    }
+
+
+def _duplex_labels() -> dict[str, str]:
+    """The duplex edges, by the options' keys, in the window's language."""
+    return {"long": tr("Flip on long edge"), "short": tr("Flip on short edge")}
 
 
 class CardLayoutForm(QGroupBox):
@@ -60,29 +77,37 @@ class CardLayoutForm(QGroupBox):
     changed = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("Layout", parent)
+        super().__init__(tr("Layout"), parent)
         self.setObjectName("cardLayout")
         self.paper: PageSizeName = "A4"
         form = QFormLayout(self)
         self.card_size = QComboBox()
         self.card_size.setObjectName("cardSize")
         for key, (width, height) in CARD_SIZES.items():
-            self.card_size.addItem(f"{key.capitalize()} {width:g} × {height:g} mm", key)
+            size = CARD_SIZE_NAMES.get(key)
+            text = tr("{size} {width} × {height} mm").format(
+                size=tr(size) if size else key.capitalize(),
+                width=f"{width:g}",
+                height=f"{height:g}",
+            )
+            self.card_size.addItem(text, key)
         self.bleed = _spin(0, 10, 0.5, "bleed")
         self.bleed.setToolTip(
-            "3 mm gives each card a grey edge running past the cut, so a cut a little "
-            "off shows no white sliver; 0 keeps the cards white to their edge."
+            tr(
+                "3 mm gives each card a grey edge running past the cut, so a cut a little "
+                "off shows no white sliver; 0 keeps the cards white to their edge."
+            )
         )
         self.gap = _spin(0, 30, 1, "gap")
-        self.gap.setToolTip("Room between cards: 0 lets one cut serve two cards.")
+        self.gap.setToolTip(tr("Room between cards: 0 lets one cut serve two cards."))
         self.cut_marks = QComboBox()
         self.cut_marks.setObjectName("cutMarks")
-        for key, label in CUT_MARK_LABELS.items():
+        for key, label in _cut_mark_labels().items():
             self.cut_marks.addItem(label, key)
         self.cut_marks.setToolTip(
-            "Full-length lines survive the first cut; short marks are cut off with the margin."
+            tr("Full-length lines survive the first cut; short marks are cut off with the margin.")
         )
-        self.fold_over = QCheckBox("Fold-over: each back beside its front (no duplex)")
+        self.fold_over = QCheckBox(tr("Fold-over: each back beside its front (no duplex)"))
         self.fold_over.setObjectName("foldOver")
         self.offset_x = _spin(-10, 10, 0.1, "backOffsetX")
         self.offset_y = _spin(-10, 10, 0.1, "backOffsetY")
@@ -94,23 +119,25 @@ class CardLayoutForm(QGroupBox):
         offset_row.setLayout(offset)
         offset.setContentsMargins(0, 0, 0, 0)
         offset_row.setToolTip(
-            "Moves every back, + right and down as the back is read. "
-            "Print File > Print Alignment Test to measure it."
+            tr(
+                "Moves every back, + right and down as the back is read. "
+                "Print File > Print Alignment Test to measure it."
+            )
         )
         self.duplex = QComboBox()
         self.duplex.setObjectName("duplex")
-        for key, label in DUPLEX_LABELS.items():
+        for key, label in _duplex_labels().items():
             self.duplex.addItem(label, key)
-        self.sheets_two_sided = QCheckBox("Character sheets two-sided (backs moved too)")
+        self.sheets_two_sided = QCheckBox(tr("Character sheets two-sided (backs moved too)"))
         self.sheets_two_sided.setObjectName("sheetsTwoSided")
         self.fit = wrapped_label("cardFit")
-        form.addRow("Card size", self.card_size)
-        form.addRow("Bleed", self.bleed)
-        form.addRow("Gap", self.gap)
-        form.addRow("Cut marks", self.cut_marks)
+        form.addRow(tr("Card size"), self.card_size)
+        form.addRow(tr("Bleed"), self.bleed)
+        form.addRow(tr("Gap"), self.gap)
+        form.addRow(tr("Cut marks"), self.cut_marks)
         form.addRow(self.fold_over)
-        form.addRow("Back offset", offset_row)
-        form.addRow("Duplex", self.duplex)
+        form.addRow(tr("Back offset"), offset_row)
+        form.addRow(tr("Duplex"), self.duplex)
         form.addRow(self.sheets_two_sided)
         form.addRow(self.fit)
         self._card_widgets: list[QWidget] = [
@@ -189,6 +216,10 @@ class CardLayoutForm(QGroupBox):
             self.fit.setText(problem)
         else:
             per_page = sheet_layout(*PAPER_MM[self.paper], self.options()).per_page
-            noun = "card" if per_page == 1 else "cards"
-            self.fit.setText(f"{per_page} {noun} a page on {self.paper}")
+            paper = ptr("paper size", "Letter") if self.paper == "Letter" else self.paper
+            self.fit.setText(
+                ntr(
+                    "{count} card a page on {paper}", "{count} cards a page on {paper}", per_page
+                ).format(count=per_page, paper=paper)
+            )
         self.changed.emit()

@@ -12,9 +12,11 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtGui import QUndoCommand
 
-from desktop.ui.commands import EditField, StoreCommand, TakeBack, edit_wording, refuse_unknown
+from desktop.language import N_
+from desktop.ui.commands import EditField, StoreCommand, TakeBack, edit_wording, unknown_fields
 from desktop.ui.merge_ids import MergeId
 from desktop.ui.session import CampaignSession
+from desktop.ui.window_language import tr
 
 if TYPE_CHECKING:
     from desktop.store import ChapterRecord, ClaimRecord, ClaimSnapshot, ClaimTransfer
@@ -33,6 +35,14 @@ CHAPTER_FIELDS = (
 CLAIM_FIELDS = ("name", "benefit", "turf")
 # Fields stepped with spin-box arrows or typed: a run of edits is one undo step.
 MERGED_FIELDS = ("name", "coin", "heat", "notes")
+# The payoff's step for each size of job (rules.downtime.JOB_SIZES).
+_PAYOFF_TEXTS = {
+    "minor": N_("Payoff of a minor job"),
+    "small": N_("Payoff of a small job"),
+    "standard": N_("Payoff of a standard job"),
+    "big": N_("Payoff of a big job"),
+    "major": N_("Payoff of a major job"),
+}
 
 
 class EditChapter(StoreCommand):
@@ -42,7 +52,9 @@ class EditChapter(StoreCommand):
         self, session: CampaignSession, chapter: ChapterRecord, text: str, **changes: Any
     ) -> None:
         super().__init__(session, text)
-        refuse_unknown(changes, CHAPTER_FIELDS, "The chapter")
+        unknown = unknown_fields(changes, CHAPTER_FIELDS)
+        if unknown:
+            raise ValueError(f"The chapter has no {unknown}.")
         self.old = {field: getattr(chapter, field) for field in changes}
         self.new = dict(changes)
         if self.old == self.new:
@@ -81,7 +93,7 @@ class Payoff(StoreCommand):
         size: str,
         coin: int | None = None,
     ) -> None:
-        super().__init__(session, f"Payoff of a {size} job")
+        super().__init__(session, _payoff_text(size))
         self._args = (target_tier, quiet, size, coin)
         self._previous: ChapterRecord | None = None
 
@@ -97,12 +109,20 @@ class Payoff(StoreCommand):
         )
 
 
+def _payoff_text(size: str) -> str:
+    """The payoff's step, a whole sentence for each size of job (rules' JOB_SIZES)."""
+    if size in _PAYOFF_TEXTS:
+        return tr(_PAYOFF_TEXTS[size])
+    return tr("Payoff of a {size} job").format(size=size)
+
+
 class ChapterLosesHold(TakeBack["ChapterRecord"]):
     """The chapter loses hold (an operation against it, a lost war)."""
 
     def __init__(self, session: CampaignSession) -> None:
         chapter = session.campaign.chapter
-        super().__init__(session, "The chapter loses hold", chapter.lose_hold, chapter.restore)
+        text = tr("The chapter loses hold")
+        super().__init__(session, text, chapter.lose_hold, chapter.restore)
 
 
 class Develop(StoreCommand):
@@ -133,7 +153,7 @@ class AddClaim(StoreCommand):
         x: float = 0.0,
         y: float = 0.0,
     ) -> None:
-        super().__init__(session, f"Add claim {name}")
+        super().__init__(session, tr("Add claim {name}").format(name=name))
         self._name = name
         self._fields: dict[str, Any] = {"holder_id": holder_id, "x": x, "y": y}
         self._snapshot: ClaimSnapshot | None = None  # taken by undo, for the redo
@@ -157,7 +177,8 @@ class DeleteClaim(TakeBack["ClaimSnapshot"]):
     def __init__(self, session: CampaignSession, claim: ClaimRecord) -> None:
         chapter = session.campaign.chapter
         take = partial(chapter.delete_claim, claim.id)
-        super().__init__(session, f"Delete claim {claim.name}", take, chapter.restore_claim)
+        text = tr("Delete claim {name}").format(name=claim.name)
+        super().__init__(session, text, take, chapter.restore_claim)
 
 
 class EditClaim(EditField["ClaimRecord"]):
@@ -172,10 +193,18 @@ class EditClaim(EditField["ClaimRecord"]):
         super().__init__(session, _claim_edit_text, update, claim, field, value)
 
 
+def _turf_text(name: str, turf: object) -> str:
+    if turf:
+        return tr("Count {name} as turf").format(name=name)
+    return tr("Stop counting {name} as turf").format(name=name)
+
+
 _claim_edit_text = edit_wording(
-    lambda name, _value: f"Edit the benefit of {name}",
-    name=lambda name, value: f"Rename claim {name} to {value}",
-    turf=lambda name, value: f"{'Count' if value else 'Stop counting'} {name} as turf",
+    lambda name, _value: tr("Edit the benefit of {name}").format(name=name),
+    name=lambda name, value: tr("Rename claim {name} to {new_name}").format(
+        name=name, new_name=value
+    ),
+    turf=_turf_text,
 )
 
 
@@ -189,7 +218,7 @@ class MoveClaim(StoreCommand):
         old: tuple[float, float],
         new: tuple[float, float],
     ) -> None:
-        super().__init__(session, f"Move claim {claim.name}")
+        super().__init__(session, tr("Move claim {name}").format(name=claim.name))
         self.claim_id = claim.id
         self.old = old
         self.new = new
@@ -268,10 +297,13 @@ class SeizeClaim(TransferClaim):
     def __init__(
         self, session: CampaignSession, claim: ClaimRecord, loser: str, status_change: int
     ) -> None:
-        change = f" (status {status_change:+d})" if status_change else ""
-        super().__init__(
-            session, claim, 0, f"Seize {claim.name} from {loser}{change}", status_change
-        )
+        if status_change:
+            text = tr("Seize {claim} from {faction} (status {change})").format(
+                claim=claim.name, faction=loser, change=f"{status_change:+d}"
+            )
+        else:
+            text = tr("Seize {claim} from {faction}").format(claim=claim.name, faction=loser)
+        super().__init__(session, claim, 0, text, status_change)
 
 
 class LoseClaim(TransferClaim):
@@ -280,4 +312,5 @@ class LoseClaim(TransferClaim):
     def __init__(
         self, session: CampaignSession, claim: ClaimRecord, faction_id: int, faction: str
     ) -> None:
-        super().__init__(session, claim, faction_id, f"Lose {claim.name} to {faction}")
+        text = tr("Lose {claim} to {faction}").format(claim=claim.name, faction=faction)
+        super().__init__(session, claim, faction_id, text)

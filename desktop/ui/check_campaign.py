@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop.language import N_
 from desktop.store import (
     SUFFIX,
     CampaignRefused,
@@ -30,9 +31,11 @@ from desktop.store import (
 )
 from desktop.ui.form_helpers import push_button
 from desktop.ui.plain_text import PlainLabel
+from desktop.ui.window_language import ntr, tr
 
 log = logging.getLogger(__name__)
-CAMPAIGN_FILTER = f"GM Desk campaigns (*{SUFFIX})"
+# Marked only, translated when shown; the pattern is SUFFIX's (as file_outputs' filter).
+CAMPAIGN_FILTER = N_("GM Desk campaigns (*.gmdesk)")
 
 
 class _Relay(QObject):
@@ -49,7 +52,7 @@ class CheckCampaignDialog(QDialog):
     def __init__(self, path: Path, pool: QThreadPool, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("checkCampaignDialog")
-        self.setWindowTitle("Check Campaign")
+        self.setWindowTitle(tr("Check Campaign"))
         self.resize(640, 420)
         self.path = path
         self._pool = pool
@@ -60,7 +63,7 @@ class CheckCampaignDialog(QDialog):
         self._relay.repaired.connect(self._show_repair)
         self._relay.failed.connect(self._show_failure)
 
-        self.status = PlainLabel(f"Checking “{path.name}”…")
+        self.status = PlainLabel(tr("Checking “{file}”…").format(file=path.name))
         self.status.setObjectName("checkStatus")
         self.status.setWordWrap(True)
         self.findings = QPlainTextEdit()
@@ -68,10 +71,12 @@ class CheckCampaignDialog(QDialog):
         self.findings.setReadOnly(True)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
-        self.repair_button = push_button("Save a &Repaired Copy…", "repairButton")
+        self.repair_button = push_button(tr("Save a &Repaired Copy…"), "repairButton")
         self.repair_button.setToolTip(
-            "Write a new campaign file with every record that can still be read. "
-            "This file is left exactly as it is."
+            tr(
+                "Write a new campaign file with every record that can still be read. "
+                "This file is left exactly as it is."
+            )
         )
         self.repair_button.setEnabled(False)
         self.repair_button.clicked.connect(self.choose_repair_target)
@@ -84,13 +89,15 @@ class CheckCampaignDialog(QDialog):
     def start(self) -> None:
         """Run the check on the worker thread; the dialog fills in when it is done."""
         relay, path = self._relay, self.path
+        # Translated here, on the GUI thread: the worker only fills it in.
+        unfinished = tr("The check could not be finished: {error}")
 
         def work() -> None:
             try:
                 relay.checked.emit(check_campaign(path))
             except Exception as error:  # shown to the GM, never raised into Qt
                 log.error("The campaign check failed", exc_info=error)
-                relay.failed.emit(f"The check could not be finished: {error}")
+                relay.failed.emit(unfinished.format(error=error))
 
         self._pool.start(work)
 
@@ -98,22 +105,31 @@ class CheckCampaignDialog(QDialog):
         self.report = report
         self.findings.setPlainText("\n".join(f"• {line}" for line in report.lines()))
         if report.sound:
-            self.status.setText(f"“{self.path.name}” is sound. Nothing needs repairing.")
+            self.status.setText(
+                tr("“{file}” is sound. Nothing needs repairing.").format(file=self.path.name)
+            )
         elif report.refused:
-            self.status.setText("GM Desk cannot read this file as a campaign.")
+            self.status.setText(tr("GM Desk cannot read this file as a campaign."))
         else:
             count = len(report.lines())
             self.status.setText(
-                f"Found {count} problem{'s' if count != 1 else ''} in “{self.path.name}”. "
-                "The file has not been changed. A repaired copy keeps every record that "
-                "can still be read and lists what it had to leave out."
+                ntr(
+                    "Found {count} problem in “{file}”. The file has not been changed. A "
+                    "repaired copy keeps every record that can still be read and lists what "
+                    "it had to leave out.",
+                    "Found {count} problems in “{file}”. The file has not been changed. A "
+                    "repaired copy keeps every record that can still be read and lists what "
+                    "it had to leave out.",
+                    count,
+                ).format(count=count, file=self.path.name)
             )
         self.repair_button.setEnabled(not report.sound and not report.refused)
 
     def choose_repair_target(self) -> None:
-        suggested = self.path.with_name(f"{self.path.stem} repaired{SUFFIX}")
+        stem = tr("{name} repaired").format(name=self.path.stem)
+        suggested = self.path.with_name(f"{stem}{SUFFIX}")
         name, _ = QFileDialog.getSaveFileName(
-            self, "Save a repaired copy", str(suggested), CAMPAIGN_FILTER
+            self, tr("Save a repaired copy"), str(suggested), tr(CAMPAIGN_FILTER)
         )
         if name:
             self.repair_to(Path(name).with_suffix(SUFFIX))
@@ -121,8 +137,14 @@ class CheckCampaignDialog(QDialog):
     def repair_to(self, target: Path) -> None:
         """Write the repaired copy to `target` on the worker thread."""
         self.repair_button.setEnabled(False)
-        self.status.setText(f"Saving a repaired copy as “{target.name}”…")
+        self.status.setText(tr("Saving a repaired copy as “{file}”…").format(file=target.name))
         relay, source = self._relay, self.path
+        # Translated here, on the GUI thread: the worker only fills them in.
+        unwritten = tr(
+            "The repaired copy could not be written: {reason}. "
+            "The damaged file has not been changed."
+        )
+        unmade = tr("The repaired copy could not be made. “{file}” has not been changed.")
 
         def work() -> None:
             try:
@@ -130,34 +152,34 @@ class CheckCampaignDialog(QDialog):
             except CampaignRefused as refused:
                 relay.failed.emit(str(refused))
             except OSError as error:
-                relay.failed.emit(
-                    f"The repaired copy could not be written: {error.strerror or error}. "
-                    "The damaged file has not been changed."
-                )
+                relay.failed.emit(unwritten.format(reason=error.strerror or error))
             except Exception:  # told to the GM, never raised into Qt (nor its raw text)
                 log.exception("The repair failed")
-                relay.failed.emit(
-                    f"The repaired copy could not be made. “{source.name}” has not been changed."
-                )
+                relay.failed.emit(unmade.format(file=source.name))
 
         self._pool.start(work)
 
     def _show_repair(self, report: RepairReport) -> None:
         self.repair_report = report
         kept = sum(report.kept.values())
-        lines = [f"Saved {kept} records in “{report.destination.name}”."]
+        lines = [
+            ntr(
+                "Saved {count} record in “{file}”.", "Saved {count} records in “{file}”.", kept
+            ).format(count=kept, file=report.destination.name)
+        ]
         if report.mended:
-            lines.append("Mended (a value GM Desk cannot use, set to a safe one):")
+            lines.append(tr("Mended (a value GM Desk cannot use, set to a safe one):"))
             lines += [f"• {line}" for line in report.mended]
         if report.lost:
-            lines.append("Left out:")
+            lines.append(tr("Left out:"))
             lines += [f"• {line}" for line in report.lost]
         else:
-            lines.append("Nothing had to be left out.")
+            lines.append(tr("Nothing had to be left out."))
         self.findings.setPlainText("\n".join(lines))
         self.status.setText(
-            f"The repaired copy is “{report.destination}”. Open it with File > Open; "
-            f"“{self.path.name}” is unchanged."
+            tr(
+                "The repaired copy is “{copy}”. Open it with File > Open; “{file}” is unchanged."
+            ).format(copy=report.destination, file=self.path.name)
         )
 
     def _show_failure(self, message: str) -> None:

@@ -11,8 +11,9 @@ from functools import partial
 from typing import Any
 
 from desktop.store import ClockRecord
-from desktop.ui.commands import StoreCommand, TakeBack, refuse_unknown
+from desktop.ui.commands import StoreCommand, TakeBack, unknown_fields
 from desktop.ui.session import CampaignSession
+from desktop.ui.window_language import tr
 
 CLOCK_FIELDS = ("name", "segments", "filled", "note", "shown")
 
@@ -30,7 +31,7 @@ class AddClock(StoreCommand):
         note: str = "",
         shown: bool = False,
     ) -> None:
-        super().__init__(session, f"New clock {name}")
+        super().__init__(session, tr("New clock {name}").format(name=name))
         self._args: dict[str, Any] = {
             "owner_kind": owner_kind,
             "owner_id": owner_id,
@@ -65,7 +66,9 @@ class UpdateClock(StoreCommand):
         self, session: CampaignSession, clock: ClockRecord, text: str, **changes: Any
     ) -> None:
         super().__init__(session, text)
-        refuse_unknown(changes, CLOCK_FIELDS, "A clock")
+        unknown = unknown_fields(changes, CLOCK_FIELDS)
+        if unknown:
+            raise ValueError(f"A clock has no {unknown}.")
         self.clock_id = clock.id
         self._changes = changes
         self._previous: ClockRecord | None = None
@@ -97,7 +100,7 @@ class MoveClock(StoreCommand):
         position: int,
         text: str = "",
     ) -> None:
-        super().__init__(session, text or f"Move clock {clock.name}")
+        super().__init__(session, text or tr("Move clock {name}").format(name=clock.name))
         self.clock_id = clock.id
         self._target = (owner_kind, owner_id, position)
         self._previous: ClockRecord | None = None
@@ -118,6 +121,5 @@ class MoveClock(StoreCommand):
 class DeleteClock(TakeBack[ClockRecord]):
     def __init__(self, session: CampaignSession, clock: ClockRecord) -> None:
         clocks = session.campaign.clocks
-        super().__init__(
-            session, f"Delete clock {clock.name}", partial(clocks.delete, clock.id), clocks.restore
-        )
+        text = tr("Delete clock {name}").format(name=clock.name)
+        super().__init__(session, text, partial(clocks.delete, clock.id), clocks.restore)

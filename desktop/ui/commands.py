@@ -14,11 +14,13 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from PySide6.QtGui import QUndoCommand
 
+from desktop.language import N_
 from desktop.logs import error_details, unexpected_message
 from desktop.rules.roster import KIND_LABELS
 from desktop.store import CharacterRecord, CharacterSnapshot, NotFound, ReadOnlyCampaign
 from desktop.ui.merge_ids import NO_MERGE, MergeId
 from desktop.ui.session import CampaignSession
+from desktop.ui.window_language import tr
 
 
 class HasId(Protocol):
@@ -28,9 +30,9 @@ class HasId(Protocol):
     def id(self) -> int: ...
 
 
-Taken = TypeVar("Taken")
-Added = TypeVar("Added", bound=HasId)
-Described = TypeVar("Described", bound=HasId)
+Taken = TypeVar("Taken")  # untranslated: a type variable's name
+Added = TypeVar("Added", bound=HasId)  # untranslated: a type variable's name
+Described = TypeVar("Described", bound=HasId)  # untranslated: a type variable's name
 _FROM_RECORD: Any = object()  # EditField's `old` when not given: read it from the record
 log = logging.getLogger(__name__)
 
@@ -135,11 +137,10 @@ class TakeBack(StoreCommand, Generic[Taken]):
 Wording = Callable[[str, Any], str]  # a record's name and its new value -> the step's name
 
 
-def refuse_unknown(changes: dict[str, Any], fields: tuple[str, ...], owner: str) -> None:
-    """Refuse, before anything is pushed, a change to a field `owner` ("A clock") has not."""
-    unknown = set(changes) - set(fields)
-    if unknown:
-        raise ValueError(f"{owner} has no {', '.join(sorted(unknown))}.")
+def unknown_fields(changes: dict[str, Any], fields: tuple[str, ...]) -> str:
+    """The fields of `changes` that are not among `fields`, for the refusal raised before
+    anything is pushed ("A clock has no colour."); "" when there is none."""
+    return ", ".join(sorted(set(changes) - set(fields)))
 
 
 def edit_wording(other: Wording, **by_field: Wording) -> Callable[[Any, str, Any], str]:
@@ -236,7 +237,8 @@ class AddCharacter(AddRecord[CharacterRecord, CharacterSnapshot]):
     def __init__(self, session: CampaignSession, name: str, kind: str) -> None:
         roster = session.campaign.roster
         create = partial(roster.add, name, kind)
-        super().__init__(session, f"Add {name}", create, roster.delete, roster.restore)
+        text = tr("Add {name}").format(name=name)
+        super().__init__(session, text, create, roster.delete, roster.restore)
 
     def apply(self) -> None:
         super().apply()
@@ -248,7 +250,7 @@ class DeleteCharacter(StoreCommand):
     """Delete a character with its dice, traits and items; undo brings all of it back."""
 
     def __init__(self, session: CampaignSession, record: CharacterRecord) -> None:
-        super().__init__(session, f"Delete {record.name}")
+        super().__init__(session, tr("Delete {name}").format(name=record.name))
         self._record = record
         self._snapshot: CharacterSnapshot | None = None
 
@@ -288,14 +290,41 @@ class EditCharacter(EditField[CharacterRecord]):
         return self.fold(other)
 
 
+# Making a character another kind, a whole sentence for each kind (KIND_LABELS).
+_MAKE_KIND = {
+    "pc": N_("Make {name} a Player character"),
+    "npc": N_("Make {name} a NPC"),
+    "challenge": N_("Make {name} a Challenge"),
+}
+# Editing one of a character's other fields ("Edit notes of Kara").
+_EDIT_CHARACTER = {"notes": N_("Edit notes of {name}"), "position": N_("Edit position of {name}")}
+
+
+def _make_kind(name: str, kind: object) -> str:
+    if kind in _MAKE_KIND:
+        return tr(_MAKE_KIND[str(kind)]).format(name=name)
+    shown = KIND_LABELS.get(str(kind), str(kind))
+    return tr("Make {name} a {kind}").format(name=name, kind=shown)
+
+
 _character_wording = edit_wording(
     lambda name, _value: "",
-    name=lambda name, value: f"Rename {name} to {value}",
-    kind=lambda name, value: f"Make {name} a {KIND_LABELS.get(value, value)}",
+    name=lambda name, value: tr("Rename {name} to {new_name}").format(name=name, new_name=value),
+    kind=_make_kind,
 )
 
 
 def character_edit_text(record: CharacterRecord, field: str, value: object) -> str:
     """The undo step's name; a field with no wording of its own says its name ("Edit
     notes of Kara"), so a new field of a character needs no line here."""
-    return _character_wording(record, field, value) or f"Edit {field} of {record.name}"
+    return _character_wording(record, field, value) or edit_text(
+        _EDIT_CHARACTER, field, record.name
+    )
+
+
+def edit_text(templates: dict[str, str], field: str, name: str) -> str:
+    """ "Edit notes of Kara": the template of `field` in `templates` (marked with N_,
+    {name} in it), translated; a field with none says its own name."""
+    if field in templates:
+        return tr(templates[field]).format(name=name)
+    return tr("Edit {field} of {name}").format(field=field, name=name)

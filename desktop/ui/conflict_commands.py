@@ -7,6 +7,7 @@ from desktop.actions.actor import Actor
 from desktop.actions.conflict import Conflict, apply_conflict
 from desktop.ui.dice_commands import RollCommand
 from desktop.ui.session import CampaignSession
+from desktop.ui.window_language import tr
 
 
 class ApplyConflict(RollCommand):
@@ -16,6 +17,6 @@ class ApplyConflict(RollCommand):
         first, second = (side.character for side in conflict.sides)
         super().__init__(
             session,
-            f"Conflict: {first.name} against {second.name}",
+            tr("Conflict: {first} against {second}").format(first=first.name, second=second.name),
             lambda: apply_conflict(session.campaign, Actor.gm(), conflict),
         )

@@ -20,6 +20,7 @@ from desktop.store import CharacterRecord, DieRecord, NotFound
 from desktop.ui.commands import StoreCommand
 from desktop.ui.merge_ids import MergeId
 from desktop.ui.session import CampaignSession
+from desktop.ui.window_language import ntr, tr
 
 
 class DiceAction(StoreCommand):
@@ -67,7 +68,11 @@ class MoveTrayDice(DiceAction):
         new = {die.id: die for die in self.done.after} | {d.id: d for d in other.done.after}
         self.done = DiceMoved(list(old.values()), list(new.values()))
         count = sum(1 for die in new.values() if die.in_tray)
-        self.setText(f"Fill the tray ({count} dice)" if count else "Empty the tray by hand")
+        if count:
+            text = ntr("Fill the tray ({count} die)", "Fill the tray ({count} dice)", count)
+            self.setText(text.format(count=count))
+        else:
+            self.setText(tr("Empty the tray by hand"))
         return True
 
 
@@ -82,7 +87,7 @@ class AddDice(StoreCommand):
         text: str | None = None,
         kind: str = "ordinary",
     ) -> None:
-        super().__init__(session, text or f"Add {count}d{size}")
+        super().__init__(session, text or tr("Add {count}d{size}").format(count=count, size=size))
         self._args = (character_id, size, count, place, kind)
         self._added: list[DieRecord] | None = None
 
@@ -164,9 +169,13 @@ class RollTray(RollCommand):
         rolled: list[DieRecord] | None = None,
     ) -> None:
         who = actor or Actor.gm()
+        if who.is_gm:
+            text = tr("Roll for {name}").format(name=character.name)
+        else:
+            text = tr("Roll for {name} (from their device)").format(name=character.name)
         super().__init__(
             session,
-            f"Roll for {character.name}" + ("" if who.is_gm else " (from their device)"),
+            text,
             lambda: apply_tray_roll(
                 session.campaign,
                 who,
@@ -200,11 +209,14 @@ def award_depleted(
     except (ValueError, NotFound) as error:
         session.report_failure(str(error))
         return False
+    if who_gives.is_gm:
+        text = tr("Award a depleted d{size} to {name}")
+    else:
+        text = tr("Award a depleted d{size} to {name} (from the giver's device)")
     return session.push(
         DiceAction(
             session,
-            f"Award a depleted d{given.size} to {who}"
-            + ("" if who_gives.is_gm else " (from the giver's device)"),
+            text.format(size=given.size, name=who),
             lambda: give_depleted_die(campaign, who_gives, die_id, from_character, to_character),
         )
     )

@@ -14,8 +14,12 @@ from dataclasses import dataclass
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QAbstractButton, QLabel, QWidget
 
+from desktop.language import N_
+from desktop.ui.window_language import tr
+
 # Why a dock's button is off, before its own reasons: said the same by every dock.
-READ_ONLY = "The campaign is open read-only"
+# Marked only: translated where it is said (tr(READ_ONLY)).
+READ_ONLY = N_("The campaign is open read-only")
 
 
 @dataclass(frozen=True)
@@ -23,10 +27,12 @@ class DockButton:
     """One main button of a dock's widget.
 
     `name` is the action's object name (the palette's synonyms and recent list key on
-    it); `button` the dotted attribute path from the dock's widget to the button (or to
-    the dock's own QAction behind a toolbar button); `unavailable` why the button is off
-    with a writable campaign open (or, when `reason_label` names a label beside it, that
-    label's text, which says it live; "" when nothing else turns it off). `writes`: a
+    it); `text` the command's words; `button` the dotted attribute path from the dock's
+    widget to the button (or to the dock's own QAction behind a toolbar button);
+    `unavailable` why the button is off with a writable campaign open (or, when
+    `reason_label` names a label beside it, that label's text, which says it live; ""
+    when nothing else turns it off). `text` and `unavailable`, made at import, are
+    marked with N_ and translated where they are shown (`off_reason`). `writes`: a
     read-only campaign turns the button off. `keys`: the window's one-key shortcut for
     the same step (`table_keys`), shown beside the command; never bound a second time.
     """
@@ -64,11 +70,12 @@ def press(button: QAbstractButton | QAction) -> None:
 
 
 def off_reason(content: QWidget, spec: DockButton, read_only: bool) -> str:
-    """Why `spec`'s button is off: read-only first, then the dock's own words."""
+    """Why `spec`'s button is off: read-only first, then the dock's own words (marked
+    with N_, translated here; a label's text is already in the window's language)."""
     if read_only and spec.writes:
-        return READ_ONLY
+        return tr(READ_ONLY)
     if spec.reason_label:
         label = attribute_path(content, spec.reason_label)
         if isinstance(label, QLabel) and label.text().strip():
             return label.text().strip()
-    return spec.unavailable
+    return tr(spec.unavailable) if spec.unavailable else ""

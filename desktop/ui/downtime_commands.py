@@ -10,25 +10,35 @@ from __future__ import annotations
 
 from PySide6.QtGui import QUndoCommand
 
+from desktop.language import N_
 from desktop.store import DowntimeEntry, DowntimeSheet, DowntimeStep, DowntimeUndo
 from desktop.ui.commands import StoreCommand
 from desktop.ui.merge_ids import NO_MERGE, MergeId
 from desktop.ui.session import CampaignSession
+from desktop.ui.window_language import tr
 
 # The sheet's fields typed letter by letter: a burst of typing is one undo step.
 TEXT_FIELDS = ("virtue", "vice", "vice_purveyor", "friends", "contacts")
-FIELD_LABELS = {
-    "stress": "stress",
-    "trauma": "trauma",
-    "hp": "hit points",
-    "hp_max": "maximum hit points",
-    "xp": "XP",
-    "virtue": "virtue",
-    "vice": "vice",
-    "vice_purveyor": "vice purveyor",
-    "friends": "friends",
-    "contacts": "contacts",
+# The undo step of a change of each field (marked only: translated when the step is made).
+CHANGE_TEXTS = {
+    "stress": N_("Change the stress of {name}"),
+    "trauma": N_("Change the trauma of {name}"),
+    "hp": N_("Change the hit points of {name}"),
+    "hp_max": N_("Change the maximum hit points of {name}"),
+    "xp": N_("Change the XP of {name}"),
+    "virtue": N_("Change the virtue of {name}"),
+    "vice": N_("Change the vice of {name}"),
+    "vice_purveyor": N_("Change the vice purveyor of {name}"),
+    "friends": N_("Change the friends of {name}"),
+    "contacts": N_("Change the contacts of {name}"),
 }
+
+
+def change_text(field: str, name: str) -> str:
+    """ "Change the stress of Kara": the undo step of a change of `field`."""
+    if field in CHANGE_TEXTS:
+        return tr(CHANGE_TEXTS[field]).format(name=name)
+    return tr("Change the {field} of {name}").format(field=field, name=name)
 
 
 class SetDowntimeSheet(StoreCommand):
@@ -43,7 +53,7 @@ class SetDowntimeSheet(StoreCommand):
         field: str,
         text: str = "",
     ) -> None:
-        super().__init__(session, text or f"Change the {FIELD_LABELS.get(field, field)} of {name}")
+        super().__init__(session, text or change_text(field, name))
         self.character_id = before.character_id
         self.field = field
         self.before = before
@@ -74,7 +84,7 @@ class StartDowntimeSession(StoreCommand):
     """Open a new downtime session: every character gets its free activities again."""
 
     def __init__(self, session: CampaignSession) -> None:
-        super().__init__(session, "Start a downtime session")
+        super().__init__(session, tr("Start a downtime session"))
         self.number = 0
         # Its undone steps, deleted with it by undo: redo brings them back under their
         # ids, so the redo of each step after this one still finds its entry.

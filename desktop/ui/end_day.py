@@ -17,19 +17,22 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.actions.end_day import days_to_end, unspent_energy
+from desktop.language import N_
 from desktop.rules.energy import NIGHTS
-from desktop.store import EndDaySummary, EnergyDecay
+from desktop.store import EndDaySummary, EnergyDebt, EnergyDecay
 from desktop.ui.accessible import announce, named
 from desktop.ui.energy_commands import EndDay
 from desktop.ui.energy_summary import day_date
 from desktop.ui.form_helpers import wrapped_label
 from desktop.ui.plain_text import PlainLabel, escaped
 from desktop.ui.session import CampaignSession
+from desktop.ui.window_language import tr, window_translator
 
+# Marked only: translated when shown (tr), as the language is chosen after the import.
 NIGHT_LABELS = {
-    "normal": "Normal sleep",
-    "little": "Little sleep (−25%)",
-    "none": "No sleep (−50%)",
+    "normal": N_("Normal sleep"),
+    "little": N_("Little sleep (−25%)"),
+    "none": N_("No sleep (−50%)"),
 }
 
 
@@ -43,21 +46,26 @@ class EndDayDialog(QDialog):
         self.summary: EndDaySummary | None = None
         campaign = session.campaign
         today = campaign.summary()
-        self.setWindowTitle(f"End Day {today.current_day}")
+        self.setWindowTitle(tr("End Day {day}").format(day=today.current_day))
         self.profiles = campaign.calendar.profiles()
         self.intro = PlainLabel(
-            f"Day {today.current_day} ({today.today:%a %d %b}) ends for every character "
-            f"with an energy profile. Unspent daily energy is lost, stores and projects "
-            f"decay, investments land and debts fall due, doubled. Set the night before "
-            f"day {today.current_day + 1} and each character's proximity: the share of "
-            f"their usual sources of energy they can reach tomorrow (100% at home, less "
-            f"when cut off from them)."
+            tr(
+                "Day {day} ({date}) ends for every character with an energy profile. "
+                "Unspent daily energy is lost, stores and projects decay, investments land "
+                "and debts fall due, doubled. Set the night before day {next_day} and each "
+                "character's proximity: the share of their usual sources of energy they can "
+                "reach tomorrow (100% at home, less when cut off from them)."
+            ).format(
+                day=today.current_day,
+                date=window_translator().short_date(today.today),
+                next_day=today.current_day + 1,
+            )
         )
         self.intro.setWordWrap(True)
         self.table = QTableWidget(len(self.profiles), 3)
         self.table.setObjectName("endDayTable")
-        named(self.table, "Characters' nights")
-        self.table.setHorizontalHeaderLabels(["Character", "Night", "Proximity"])
+        named(self.table, tr("Characters' nights"))
+        self.table.setHorizontalHeaderLabels([tr("Character"), tr("Night"), tr("Proximity")])
         self.table.verticalHeader().hide()
         self.nights: dict[int, QComboBox] = {}
         self.unspent: dict[int, int] = {}  # daily energy today that the rollover loses
@@ -67,17 +75,18 @@ class EndDayDialog(QDialog):
         for row, (character_id, profile) in enumerate(self.profiles.items()):
             # A character with nothing recorded today is started with the rules' day.
             opening = days[character_id].state
-            name = PlainLabel(profile.name + (" (dead)" if opening.dead else ""))
+            shown = tr("{name} (dead)").format(name=profile.name) if opening.dead else profile.name
+            name = PlainLabel(shown)
             night = QComboBox()
             for key in NIGHTS:
-                night.addItem(NIGHT_LABELS[key], key)
+                night.addItem(tr(NIGHT_LABELS[key]), key)
             near = QSpinBox()
             near.setRange(0, 100)
             near.setValue(opening.proximity)
             near.setSuffix(" %")
-            near.setToolTip("How much of their usual sources of energy they can reach")
-            named(night, f"{profile.name}: night")
-            named(near, f"{profile.name}: proximity")
+            near.setToolTip(tr("How much of their usual sources of energy they can reach"))
+            named(night, tr("{name}: night").format(name=profile.name))
+            named(near, tr("{name}: proximity").format(name=profile.name))
             self.table.setCellWidget(row, 0, name)
             self.table.setCellWidget(row, 1, night)
             self.table.setCellWidget(row, 2, near)
@@ -101,7 +110,7 @@ class EndDayDialog(QDialog):
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
         self.ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
-        self.ok.setText(f"End Day {today.current_day}")
+        self.ok.setText(tr("End Day {day}").format(day=today.current_day))
         self.ok.setObjectName("endDayConfirm")
         self.buttons.accepted.connect(self.end_day)
         self.buttons.rejected.connect(self.reject)
@@ -149,38 +158,51 @@ def summary_text(
     start = session.campaign.summary().start_date
     # Names go into the dialog's HTML: escaped, they are only ever text.
     names = {c.id: escaped(c.name) for c in session.campaign.roster.all()}
+    when = window_translator().long_date(day_date(start, summary.opened))
     lines = [
-        f"<b>Day {summary.ended} ended.</b> Day {summary.opened} "
-        f"({day_date(start, summary.opened):%a %d %b %Y}) has begun."
+        tr("<b>Day {ended} ended.</b> Day {opened} ({date}) has begun.").format(
+            ended=summary.ended, opened=summary.opened, date=when
+        )
     ]
     if summary.died:
         who = ", ".join(names.get(cid, str(cid)) for cid in summary.died)
-        lines.append(f"<b>Died:</b> {who}: a debt that could not be repaid.")
+        lines.append(tr("<b>Died:</b> {names}: a debt that could not be repaid.").format(names=who))
     if summary.in_debt:
-        debts = "; ".join(
-            f"{escaped(debt.name)} repays {debt.repayment} (a debt of {debt.debt})"
-            + (f", {debt.unpaid} short: dies at the rollover" if debt.unpaid else "")
-            for debt in summary.in_debt
-        )
-        lines.append(f"<b>Debts repaid first today:</b> {debts}.")
+        debts = "; ".join(_debt_text(debt) for debt in summary.in_debt)
+        lines.append(tr("<b>Debts repaid first today:</b> {debts}.").format(debts=debts))
     else:
-        lines.append("Nobody carried a debt into the new day.")
+        lines.append(tr("Nobody carried a debt into the new day."))
     if unspent:
         lost = "; ".join(f"{names.get(cid, str(cid))} {amount}" for cid, amount in unspent.items())
-        lines.append(f"<b>Unspent daily energy lost:</b> {lost}.")
+        lines.append(tr("<b>Unspent daily energy lost:</b> {lost}.").format(lost=lost))
     if summary.decayed:
         decays = "; ".join(_decay_text(decay) for decay in summary.decayed)
-        lines.append(f"<b>Decay:</b> {decays}.")
+        lines.append(tr("<b>Decay:</b> {decays}.").format(decays=decays))
     if summary.already_dead:
         who = ", ".join(names.get(cid, str(cid)) for cid in summary.already_dead)
-        lines.append(f"Not rolled over (dead already): {who}.")
+        lines.append(tr("Not rolled over (dead already): {names}.").format(names=who))
     if summary.started:
         who = ", ".join(names.get(cid, str(cid)) for cid in summary.started)
-        lines.append(f"Started with an empty day {summary.ended}: {who}.")
-    return "<br>".join(lines)
+        lines.append(
+            tr("Started with an empty day {day}: {names}.").format(day=summary.ended, names=who)
+        )
+    return "<br>".join(lines)  # untranslated: a line break's markup
+
+
+def _debt_text(debt: EnergyDebt) -> str:
+    """ "Kara repays 4 (a debt of 2)", and what is short when it cannot all be repaid."""
+    if debt.unpaid:
+        return tr(
+            "{name} repays {repayment} (a debt of {debt}), {unpaid} short: dies at the rollover"
+        ).format(
+            name=escaped(debt.name), repayment=debt.repayment, debt=debt.debt, unpaid=debt.unpaid
+        )
+    return tr("{name} repays {repayment} (a debt of {debt})").format(
+        name=escaped(debt.name), repayment=debt.repayment, debt=debt.debt
+    )
 
 
 def _decay_text(decay: EnergyDecay) -> str:
-    parts = [f"store −{decay.general}"] if decay.general else []
+    parts = [tr("store −{amount}").format(amount=decay.general)] if decay.general else []
     parts += [f"{escaped(pool.project)} −{pool.value}" for pool in decay.pools]
-    return f"{escaped(decay.name)}: {', '.join(parts)}"
+    return tr("{name}: {losses}").format(name=escaped(decay.name), losses=", ".join(parts))

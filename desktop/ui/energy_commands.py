@@ -14,6 +14,7 @@ from desktop.rules.energy import CharacterProfile, DayState
 from desktop.store import EndDaySummary
 from desktop.ui.commands import StoreCommand
 from desktop.ui.session import CampaignSession
+from desktop.ui.window_language import tr
 
 
 class PutEnergyDay(StoreCommand):
@@ -79,7 +80,7 @@ class EndDay(StoreCommand):
         nights: Mapping[int, str] | None = None,
         proximity: Mapping[int, int] | None = None,
     ) -> None:
-        super().__init__(session, "End Day")
+        super().__init__(session, tr("End Day"))
         self.nights = dict(nights or {})
         self.proximity = dict(proximity or {})
         self.summary: EndDaySummary | None = None
@@ -88,7 +89,7 @@ class EndDay(StoreCommand):
     def apply(self) -> None:
         self.ended = end_day(self.session.campaign, Actor.gm(), self.nights, self.proximity)
         self.summary = self.ended.summary
-        self.setText(f"End Day {self.summary.ended}")
+        self.setText(tr("End Day {day}").format(day=self.summary.ended))
 
     def revert(self) -> None:
         assert self.summary is not None

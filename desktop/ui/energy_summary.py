@@ -10,20 +10,28 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date, timedelta
 
+from desktop.language import N_
 from desktop.rules.energy import DayState, EntryKind, LedgerEntry, day_figures
+from desktop.ui.window_language import ptr, tr
 
 INVESTMENTS = frozenset({EntryKind.INVEST_GENERAL, EntryKind.INVEST_SPECIFIC})
-ENTRY_LABELS: dict[EntryKind, str] = {
-    EntryKind.TASK: "Task",
-    EntryKind.MOVE: "Move",
-    EntryKind.CONTEST: "Contest",
-    EntryKind.ATTACK: "Attack",
-    EntryKind.DEDUCTED: "Energy taken",
-    EntryKind.INVEST_GENERAL: "General investment",
-    EntryKind.INVEST_SPECIFIC: "Project investment",
-    EntryKind.REPAYMENT: "Debt repayment",
-    EntryKind.CANCEL_PROJECT: "Project cancelled",
-}
+
+
+def entry_label(kind: EntryKind) -> str:
+    """What a ledger line is ("Task", "Debt repayment"), in the window's language; in
+    its own context, as "Move" is a noun here (a move made), not a button's verb."""
+    labels = {
+        EntryKind.TASK: ptr("energy ledger entry", "Task"),
+        EntryKind.MOVE: ptr("energy ledger entry", "Move"),
+        EntryKind.CONTEST: ptr("energy ledger entry", "Contest"),
+        EntryKind.ATTACK: ptr("energy ledger entry", "Attack"),
+        EntryKind.DEDUCTED: ptr("energy ledger entry", "Energy taken"),
+        EntryKind.INVEST_GENERAL: ptr("energy ledger entry", "General investment"),
+        EntryKind.INVEST_SPECIFIC: ptr("energy ledger entry", "Project investment"),
+        EntryKind.REPAYMENT: ptr("energy ledger entry", "Debt repayment"),
+        EntryKind.CANCEL_PROJECT: ptr("energy ledger entry", "Project cancelled"),
+    }
+    return labels[kind]
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,38 +74,48 @@ def day_of(start: date, when: date) -> int:
 
 
 def describe_entry(entry: LedgerEntry) -> str:
-    """One ledger line in plain words: what, how much, from where, what came of it."""
-    label = ENTRY_LABELS[entry.kind]
-    parts = [label]
+    """One ledger line in plain words: what, how much, from where, what came of it;
+    its parts after the first are set apart with " · "."""
+    what = entry_label(entry.kind)
     if entry.project:
-        parts.append(f"({entry.project})")
+        what = f"{what} ({entry.project})"
     if entry.kind is EntryKind.CANCEL_PROJECT:
-        parts.append(f": pool of {entry.amount} closed, {entry.gained} refunded")
-        return " ".join(parts)
-    parts.append(f": {entry.amount}")
+        return tr("{what}: pool of {amount} closed, {refunded} refunded").format(
+            what=what, amount=entry.amount, refunded=entry.gained
+        )
     sources = _sources(entry)
     if sources:
-        parts.append(f"from {sources}")
+        head = tr("{what}: {amount} from {sources}").format(
+            what=what, amount=entry.amount, sources=sources
+        )
+    else:
+        head = tr("{what}: {amount}").format(what=what, amount=entry.amount)
+    parts = [head]
     if entry.cost is not None:
-        rating = f" + {entry.ability} {entry.rating}" if entry.ability else ""
-        verdict = "success" if entry.success else "failure"
-        parts.append(f"· {entry.amount}{rating} against {entry.cost}: {verdict}")
+        spent = f"{entry.amount} + {entry.ability} {entry.rating}" if entry.ability else ""
+        spent = spent or str(entry.amount)
+        if entry.success:
+            verdict = tr("{spent} against {cost}: success")
+        else:
+            verdict = tr("{spent} against {cost}: failure")
+        parts.append(verdict.format(spent=spent, cost=entry.cost))
     elif entry.ability:
-        parts.append(f"· {entry.ability} {entry.rating}")
+        parts.append(f"{entry.ability} {entry.rating}")
     if entry.gained:
-        parts.append(f"· yields {entry.gained} tomorrow")
+        parts.append(tr("yields {amount} tomorrow").format(amount=entry.gained))
     if entry.fatal:
-        parts.append("· DEATH: this debt cannot be repaid")
-    text = " ".join(parts).replace(" :", ":")
+        parts.append(tr("DEATH: this debt cannot be repaid"))
+    text = " · ".join(parts)
     return f"{text} — {entry.note}" if entry.note else text
 
 
 def _sources(entry: LedgerEntry) -> str:
+    """Where the energy came from: "3 daily, 2 store"."""
     draw = entry.draw
     named = (
-        (draw.daily, "daily"),
-        (draw.general, "store"),
-        (draw.pool, "project pool"),
-        (draw.debt, "debt"),
+        (draw.daily, N_("{amount} daily")),
+        (draw.general, N_("{amount} store")),
+        (draw.pool, N_("{amount} project pool")),
+        (draw.debt, N_("{amount} debt")),
     )
-    return ", ".join(f"{amount} {name}" for amount, name in named if amount)
+    return ", ".join(tr(words).format(amount=amount) for amount, words in named if amount)

@@ -9,11 +9,12 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
+from desktop.printing.words import status_text
 from desktop.store import FactionRecord, FactionSnapshot
 from desktop.ui.commands import StoreCommand, TakeBack
 from desktop.ui.session import CampaignSession
 from desktop.ui.shown_commands import shown_text
-from desktop.ui.widgets.ladder_scene import status_text
+from desktop.ui.window_language import tr, window_translator
 
 EDITABLE_FIELDS = ("name", "hold", "status", "at_war_with_others", "notes", "shown")
 
@@ -22,7 +23,7 @@ class AddFaction(StoreCommand):
     """A new faction at the end of its tier row; redo brings back the same id."""
 
     def __init__(self, session: CampaignSession, name: str, **fields: Any) -> None:
-        super().__init__(session, f"Add faction {name}")
+        super().__init__(session, tr("Add faction {name}").format(name=name))
         self._name = name
         self._fields = fields
         self._snapshot: FactionSnapshot | None = None
@@ -64,12 +65,13 @@ class EditFaction(StoreCommand):
 
 def _edit_text(record: FactionRecord, changes: dict[str, Any]) -> str:
     if set(changes) == {"status"}:
-        return f"Set status with {record.name} to {status_text(changes['status'])}"
+        status = status_text(window_translator(), changes["status"])
+        return tr("Set status with {name} to {status}").format(name=record.name, status=status)
     if set(changes) == {"name"}:
-        return f"Rename {record.name} to {changes['name']}"
+        return tr("Rename {name} to {new_name}").format(name=record.name, new_name=changes["name"])
     if set(changes) == {"shown"}:
         return shown_text(record.name, changes["shown"])
-    return f"Edit faction {record.name}"
+    return tr("Edit faction {name}").format(name=record.name)
 
 
 class MoveFaction(StoreCommand):
@@ -79,9 +81,11 @@ class MoveFaction(StoreCommand):
         self, session: CampaignSession, record: FactionRecord, tier: int, position: int
     ) -> None:
         if tier == record.tier:
-            text = f"Reorder {record.name}"
+            text = tr("Reorder {name}").format(name=record.name)
+        elif tier > record.tier:
+            text = tr("Raise {name} to tier {tier}").format(name=record.name, tier=tier)
         else:
-            text = f"{'Raise' if tier > record.tier else 'Lower'} {record.name} to tier {tier}"
+            text = tr("Lower {name} to tier {tier}").format(name=record.name, tier=tier)
         super().__init__(session, text)
         self.faction_id = record.id
         self.old = (record.tier, record.position)
@@ -102,7 +106,8 @@ class DeleteFaction(TakeBack[FactionSnapshot]):
     def __init__(self, session: CampaignSession, record: FactionRecord) -> None:
         factions = session.campaign.factions
         take = partial(factions.delete, record.id)
-        super().__init__(session, f"Delete faction {record.name}", take, factions.restore)
+        text = tr("Delete faction {name}").format(name=record.name)
+        super().__init__(session, text, take, factions.restore)
 
 
 class FactionLosesHold(TakeBack[FactionRecord]):
@@ -111,4 +116,5 @@ class FactionLosesHold(TakeBack[FactionRecord]):
     def __init__(self, session: CampaignSession, record: FactionRecord) -> None:
         factions = session.campaign.factions
         take = partial(factions.lose_hold, record.id)
-        super().__init__(session, f"{record.name} loses hold", take, factions.restore_standing)
+        text = tr("{name} loses hold").format(name=record.name)
+        super().__init__(session, text, take, factions.restore_standing)

@@ -9,16 +9,21 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from desktop.ui.window_language import tr
+
 # Characters no system accepts in a file name, or that start a path.
-FORBIDDEN = re.compile(r'[<>:"/\\|?*\x00-\x1f]')
+FORBIDDEN = re.compile(r'[<>:"/\\|?*\x00-\x1f]')  # untranslated: a regular expression
 MAX_STEM = 80
 
 
-def campaign_stem(name: str, fallback: str = "Campaign") -> str:
-    """`name` made safe as a file name on every system (never empty, never hidden)."""
+def campaign_stem(name: str, fallback: str | None = None) -> str:
+    """`name` made safe as a file name on every system (never empty, never hidden: else
+    `fallback`, by default "Campaign" in the window's language)."""
     stem = FORBIDDEN.sub(" ", name)
     stem = " ".join(stem.split()).strip(". ")[:MAX_STEM].strip(". ")
-    return stem or fallback
+    if stem:
+        return stem
+    return tr("Campaign") if fallback is None else fallback
 
 
 def export_path(folder: Path, campaign_name: str, what: str, suffix: str) -> Path:

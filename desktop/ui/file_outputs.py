@@ -12,17 +12,21 @@ from PySide6.QtCore import QStandardPaths
 from PySide6.QtWidgets import QFileDialog
 
 from desktop import outputs
+from desktop.language import N_
 from desktop.store import SUFFIX, CampaignLocked
 from desktop.ui import long_task
 from desktop.ui.file_names import export_path
+from desktop.ui.window_language import tr
 
 if TYPE_CHECKING:
     from desktop.store import Campaign
     from desktop.ui.main_window import MainWindow
     from desktop.ui.settings import Settings
 
-CAMPAIGN_FILTER = f"GM Desk campaigns (*{SUFFIX})"
-JSON_FILTER = "GM Desk exports (*.json)"
+# The file dialogs' filters, marked only: translated where a dialog is opened,
+# tr(CAMPAIGN_FILTER). The campaigns' pattern is SUFFIX's.
+CAMPAIGN_FILTER = N_("GM Desk campaigns (*.gmdesk)")
+JSON_FILTER = N_("GM Desk exports (*.json)")
 
 
 def documents_folder() -> Path:
@@ -60,27 +64,27 @@ def save_copy(window: MainWindow) -> None:
     current = campaign.path
     name, _ = QFileDialog.getSaveFileName(
         window,
-        "Save a copy",
-        str(current.with_name(f"{current.stem} copy{SUFFIX}")),
-        CAMPAIGN_FILTER,
+        tr("Save a copy"),
+        str(current.with_name(tr("{name} copy").format(name=current.stem) + SUFFIX)),
+        tr(CAMPAIGN_FILTER),
     )
     if not name:
         return
     target = Path(name).with_suffix(SUFFIX)
     refused = output_refusal(campaign, target, outputs.CAMPAIGN_COPY)
     if refused is not None:
-        window.show_problem(f"No copy was saved. {refused}")
+        window.show_problem(tr("No copy was saved. {reason}").format(reason=refused))
         return
     try:
         campaign.save_copy(target)
     except (ValueError, CampaignLocked) as error:
         # The campaign itself, or a campaign another GM Desk holds: said plainly.
-        window.show_problem(f"No copy was saved. {error}")
+        window.show_problem(tr("No copy was saved. {reason}").format(reason=error))
         return
     except (OSError, sqlite3.Error) as error:
         window.show_problem(outputs.write_failure(target, error))
         return
-    window.statusBar().showMessage(f"Saved a copy as {target}", 8000)
+    window.statusBar().showMessage(tr("Saved a copy as {file}").format(file=target), 8000)
 
 
 def export_json(window: MainWindow) -> None:
@@ -92,16 +96,16 @@ def export_json(window: MainWindow) -> None:
     campaign = window.session.campaign
     name, _ = QFileDialog.getSaveFileName(
         window,
-        "Export the campaign",
+        tr("Export the campaign"),
         str(export_path(campaign.path.parent, campaign.summary().name, "", ".json")),
-        JSON_FILTER,
+        tr(JSON_FILTER),
     )
     if not name:
         return
     target = Path(name)
     refused = output_refusal(campaign, target, outputs.EXPORT)
     if refused is not None:
-        window.show_problem(f"Nothing was exported. {refused}")
+        window.show_problem(tr("Nothing was exported. {reason}").format(reason=refused))
         return
 
     def export(progress: Callable[[float], None]) -> bool:
@@ -109,14 +113,16 @@ def export_json(window: MainWindow) -> None:
         return True
 
     try:
-        done = long_task.run_with_progress(window, f"Exporting to {target.name}…", export)
+        label = tr("Exporting to {file}…").format(file=target.name)
+        done = long_task.run_with_progress(window, label, export)
     except OSError as error:
-        window.show_problem(f"{outputs.write_failure(target, error)} The campaign is unchanged.")
+        failure = outputs.write_failure(target, error)
+        window.show_problem(tr("{failure} The campaign is unchanged.").format(failure=failure))
         return
     except DamagedRecord as damaged:  # another program wrote it since the open
-        window.show_problem(f"Nothing was exported. {damaged}")
+        window.show_problem(tr("Nothing was exported. {reason}").format(reason=damaged))
         return
     if done:
-        window.statusBar().showMessage(f"Exported to {name}", 8000)
+        window.statusBar().showMessage(tr("Exported to {file}").format(file=name), 8000)
     else:
-        window.statusBar().showMessage("Export cancelled: nothing was written.", 8000)
+        window.statusBar().showMessage(tr("Export cancelled: nothing was written."), 8000)

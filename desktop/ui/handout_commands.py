@@ -10,10 +10,14 @@ from desktop.actions.handouts import Gift, give_back_handout, give_handout, take
 from desktop.store.handouts import HandoutRecord, HandoutSnapshot
 from desktop.ui.commands import StoreCommand, TakeBack
 from desktop.ui.session import CampaignSession
+from desktop.ui.window_language import tr
 
 
-def recipient_words(character_name: str | None) -> str:
-    return "every player" if character_name is None else character_name
+def give_text(title: str, character_name: str | None) -> str:
+    """The undo step's name: "Give “Map” to Kara", or "to every player" with no one named."""
+    if character_name is None:
+        return tr("Give “{title}” to every player").format(title=title)
+    return tr("Give “{title}” to {name}").format(title=title, name=character_name)
 
 
 class GiveHandout(StoreCommand):
@@ -21,7 +25,7 @@ class GiveHandout(StoreCommand):
     under its own id (so the steps after it on the stack still find it)."""
 
     def __init__(self, session: CampaignSession, gift: Gift, recipient: str | None) -> None:
-        super().__init__(session, f"Give “{gift.title}” to {recipient_words(recipient)}")
+        super().__init__(session, give_text(gift.title, recipient))
         self._gift = gift
         self._taken: HandoutSnapshot | None = None
         self.record: HandoutRecord | None = None
@@ -45,7 +49,7 @@ class TakeBackHandout(TakeBack[HandoutSnapshot]):
         campaign = session.campaign
         super().__init__(
             session,
-            f"Take back “{handout.title}”",
+            tr("Take back “{title}”").format(title=handout.title),
             partial(take_back_handout, campaign, Actor.gm(), handout.id),
             partial(give_back_handout, campaign, Actor.gm()),
         )

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 from desktop import __version__
 from desktop.paths import resources_dir
 from desktop.ui.plain_text import escaped
+from desktop.ui.window_language import tr
 
 RULES_REFERENCE = "rules-reference.html"
 
@@ -27,7 +28,7 @@ class RulesReference(QDialog):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("rulesReference")
-        self.setWindowTitle("GM Desk rules reference")
+        self.setWindowTitle(tr("GM Desk rules reference"))
         self.resize(760, 820)
         self.browser = QTextBrowser()
         self.browser.setOpenExternalLinks(True)
@@ -41,21 +42,31 @@ class RulesReference(QDialog):
 
 
 def about_text(campaign: Path | None, backups: Path | None, data: Path) -> str:
+    desk = tr(
+        "An offline desk for the Game Master: SySCards, the Energy System dice pool, "
+        "daily energy and downtime, automated exactly as written."
+    )
+    # A folder may be named like HTML too: the paths are only text.
+    opened = escaped(str(campaign)) if campaign is not None else escaped(tr("none open"))
     rows = [
-        f"<h3>GM Desk {__version__}</h3>",
-        "<p>An offline desk for the Game Master: SySCards, the Energy System dice pool, "
-        "daily energy and downtime, automated exactly as written.</p>",
-        "<table>",
-        f"<tr><td>Qt</td><td>{qVersion()} (PySide6 {pyside_version})</td></tr>",
-        f"<tr><td>Python</td><td>{platform.python_version()}</td></tr>",
-        # A folder may be named like HTML too: the paths are only text.
-        f"<tr><td>Campaign&nbsp;</td><td>{escaped(str(campaign or 'none open'))}</td></tr>",
-        f"<tr><td>Backups</td><td>{escaped(str(backups or data / 'backups'))}</td></tr>",
-        f"<tr><td>Data</td><td>{escaped(str(data))}</td></tr>",
-        "</table>",
+        f"<h3>GM Desk {__version__}</h3>",  # untranslated: the app's name and its version
+        f"<p>{desk}</p>",  # untranslated: a paragraph's markup
+        "<table>",  # untranslated: a table's markup
+        _row("Qt", f"{qVersion()} (PySide6 {pyside_version})"),  # untranslated: Qt's name
+        _row("Python", platform.python_version()),  # untranslated: Python's name
+        # The no-break space keeps the widest label off its value.
+        _row(tr("Campaign") + "&nbsp;", opened),  # untranslated: a no-break space's markup
+        _row(tr("Backups"), escaped(str(backups or data / "backups"))),
+        _row(tr("Data"), escaped(str(data))),
+        "</table>",  # untranslated: a table's markup
     ]
     return "".join(rows)
 
 
+def _row(label: str, value: str) -> str:
+    """One row of About's table: `label` and `value` (already HTML)."""
+    return f"<tr><td>{label}</td><td>{value}</td></tr>"  # untranslated: a table row's markup
+
+
 def show_about(parent: QWidget, campaign: Path | None, backups: Path | None, data: Path) -> None:
-    QMessageBox.about(parent, "About GM Desk", about_text(campaign, backups, data))
+    QMessageBox.about(parent, tr("About GM Desk"), about_text(campaign, backups, data))

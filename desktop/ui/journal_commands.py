@@ -13,11 +13,26 @@ from desktop.store.journal import WHOLE_GAME
 from desktop.ui.commands import StoreCommand
 from desktop.ui.merge_ids import NO_MERGE, MergeId
 from desktop.ui.session import CampaignSession
+from desktop.ui.window_language import tr
 
 
-def note_place(scene: int) -> str:
-    """Where a note is, in an undo step's name: "the game" or "scene 2"."""
-    return "the game" if scene == WHOLE_GAME else f"scene {scene}"
+def note_text(scene: int, *, shared: bool | None = None) -> str:
+    """The undo step's name for the note on the game (`scene` WHOLE_GAME) or a scene:
+    written ("Write the note on scene 2"), or, with `shared`, only shared with the players
+    or kept private again; a whole sentence for each case."""
+    if scene == WHOLE_GAME:
+        if shared is None:
+            return tr("Write the note on the game")
+        if shared:
+            return tr("Share the note on the game with players")
+        return tr("Keep the note on the game private")
+    if shared is None:
+        text = tr("Write the note on scene {scene}")
+    elif shared:
+        text = tr("Share the note on scene {scene} with players")
+    else:
+        text = tr("Keep the note on scene {scene} private")
+    return text.format(scene=scene)
 
 
 class WriteNote(StoreCommand):
@@ -29,14 +44,7 @@ class WriteNote(StoreCommand):
     ) -> None:
         old = session.campaign.journal.note(game_id, scene)
         shared_only = old.text == text and old.private != private
-        if shared_only:
-            place = note_place(scene)
-            if private:
-                name = f"Keep the note on {place} private"
-            else:
-                name = f"Share the note on {place} with players"
-        else:
-            name = f"Write the note on {note_place(scene)}"
+        name = note_text(scene, shared=not private if shared_only else None)
         super().__init__(session, name)
         self.game_id = game_id
         self.scene = scene

@@ -14,6 +14,7 @@ from datetime import date
 from pathlib import Path
 
 from desktop import outputs
+from desktop.language import Translator, translator
 from desktop.names import shown_name
 from desktop.printing.journal import (
     PrintJournal,
@@ -100,7 +101,7 @@ def export_journal_markdown(
 def gm_journal_files(folder: Path) -> list[Path]:
     """The Markdown files in `folder` that are the GM's journal as GM Desk exported it
     (its front matter says so), by name."""
-    opening = ["---\n", f"generator: {yaml_value(GENERATOR)}\n"]
+    opening = ["---\n", f"generator: {yaml_value(GENERATOR)}\n"]  # untranslated: a YAML key
     found = []
     try:
         candidates = sorted(folder.glob("*.md")) if folder.is_dir() else []
@@ -112,7 +113,8 @@ def gm_journal_files(folder: Path) -> list[Path]:
                 head = [handle.readline() for _ in range(12)]
         except OSError:
             continue
-        if head[:2] == opening and f"players: {yaml_value(False)}\n" in head:
+        players = f"players: {yaml_value(False)}\n"  # untranslated: a YAML key
+        if head[:2] == opening and players in head:
             found.append(path)
     return found
 
@@ -124,21 +126,26 @@ def gather_journal(
     players: bool = False,
     progress: Callable[[float], None] = lambda fraction: None,
 ) -> PrintJournal:
-    """The games `game_ids` as plain data to print; with `players`, player-safe.
-    `progress` hears the share read after each game (and may raise to stop)."""
+    """The games `game_ids` as plain data to print; with `players`, player-safe, their
+    times and days in the campaign's print language. `progress` hears the share read
+    after each game (and may raise to stop)."""
+    words = translator(campaign.print_language())
     games = []
     for count, game_id in enumerate(game_ids, start=1):
-        games.append(print_journal_game(journal_page(campaign, game_id, players=players)))
+        page = journal_page(campaign, game_id, players=players)
+        games.append(print_journal_game(page, words))
         progress(count / len(game_ids))
     return PrintJournal(campaign.summary().name, tuple(games), players)
 
 
-def print_journal_game(page: JournalGame) -> PrintJournalGame:
-    """One journal page as printing's plain data, its times and days in words."""
+def print_journal_game(page: JournalGame, words: Translator | None = None) -> PrintJournalGame:
+    """One journal page as printing's plain data, its times and days in words: in
+    `words`' language (the print's), English without."""
+    words = translator("en") if words is None else words
     return PrintJournalGame(
         title=page.title,
-        when=_when(page.started_at, page.ended_at),
-        days=_days(page.started_day, page.ended_day),
+        when=_when(page.started_at, page.ended_at, words),
+        days=_days(page.started_day, page.ended_day, words),
         note=page.note.text.strip(),
         note_private=page.note.private and not page.players,
         opening=_lines(page.opening),
@@ -161,16 +168,17 @@ def _lines(lines: Iterable[JournalLine]) -> tuple[PrintJournalLine, ...]:
     return tuple(PrintJournalLine(line.text, line.dice, line.by) for line in lines)
 
 
-def _when(started: str, ended: str | None) -> str:
+def _when(started: str, ended: str | None, words: Translator) -> str:
     """ "2026-03-14 19:00 to 22:30"; the end's date too when it is another day."""
     start = started[:16].replace("T", " ")
     if ended is None:
-        return f"{start}, still running"
+        return words.gettext("{start}, still running").format(start=start)
     end = ended[:16].replace("T", " ")
-    return f"{start} to {end[11:] if end[:10] == start[:10] else end}"
+    shown_end = end[11:] if end[:10] == start[:10] else end
+    return words.gettext("{start} to {end}").format(start=start, end=shown_end)
 
 
-def _days(first: int, last: int | None) -> str:
+def _days(first: int, last: int | None, words: Translator) -> str:
     if last is None or last == first:
-        return f"day {first}"
-    return f"days {first} to {last}"
+        return words.gettext("day {day}").format(day=first)
+    return words.gettext("days {first} to {last}").format(first=first, last=last)

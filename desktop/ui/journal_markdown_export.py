@@ -29,6 +29,7 @@ from desktop.ui import long_task
 from desktop.ui.file_outputs import documents_folder
 from desktop.ui.journal_export import export_journal_markdown
 from desktop.ui.plain_text import PlainLabel
+from desktop.ui.window_language import ntr, tr
 
 if TYPE_CHECKING:
     from desktop.ui.main_window import MainWindow
@@ -42,14 +43,18 @@ class JournalVersionDialog(QDialog):
     def __init__(self, games: int, parent: QWidget | None) -> None:
         super().__init__(parent)
         self.setObjectName("journalVersion")
-        self.setWindowTitle("Export Journal as Markdown")
+        self.setWindowTitle(tr("Export Journal as Markdown"))
         layout = QVBoxLayout(self)
-        plural = "game" if games == 1 else "games"
-        layout.addWidget(PlainLabel(f"One Markdown file for each of the {games} {plural}."))
-        self.gm = QRadioButton("The GM's journal: everything, with private notes")
+        files = ntr(
+            "One Markdown file for each of the {count} game.",
+            "One Markdown file for each of the {count} games.",
+            games,
+        )
+        layout.addWidget(PlainLabel(files.format(count=games)))
+        self.gm = QRadioButton(tr("The GM's journal: everything, with private notes"))
         self.gm.setObjectName("journalGm")
         self.players = QRadioButton(
-            "The player-safe journal: no private notes, nothing players may not see"
+            tr("The player-safe journal: no private notes, nothing players may not see")
         )
         self.players.setObjectName("journalPlayers")
         self.gm.setChecked(True)
@@ -59,7 +64,7 @@ class JournalVersionDialog(QDialog):
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
         ok = buttons.button(QDialogButtonBox.StandardButton.Ok)
-        ok.setText("Choose Folder…")
+        ok.setText(tr("Choose Folder…"))
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
@@ -71,7 +76,7 @@ def export_journal(window: MainWindow) -> None:
         return
     games = len(window.session.campaign.games.all())
     if not games:
-        window.show_problem("The campaign has no game yet: the journal is empty.")
+        window.show_problem(tr("The campaign has no game yet: the journal is empty."))
         return
     dialog = JournalVersionDialog(games, window)
     try:
@@ -81,7 +86,7 @@ def export_journal(window: MainWindow) -> None:
     finally:
         dialog.deleteLater()
     chosen = QFileDialog.getExistingDirectory(
-        window, "Export the journal into a folder", str(documents_folder())
+        window, tr("Export the journal into a folder"), str(documents_folder())
     )
     if chosen:
         write_journal(window, Path(chosen), players=players)
@@ -95,7 +100,7 @@ def write_journal(window: MainWindow, folder: Path, *, players: bool) -> list[Pa
     campaign = window.session.campaign
     refused = folder_refusal(folder)
     if refused is not None:
-        window.show_problem(f"Nothing was exported. {refused}")
+        window.show_problem(tr("Nothing was exported. {reason}").format(reason=refused))
         return None
     total = max(1, len(campaign.games.all()))
 
@@ -106,19 +111,28 @@ def write_journal(window: MainWindow, folder: Path, *, players: bool) -> list[Pa
 
         return export_journal_markdown(campaign, folder, players=players, going_on=going_on)
 
-    label = f"Writing the journal into {shown_path(folder.name or folder)}…"
+    shown = shown_path(folder.name or folder)
+    label = tr("Writing the journal into {folder}…").format(folder=shown)
     try:
         written = long_task.run_with_progress(window, label, write)
     except (OSError, ValueError, DamagedRecord) as error:
-        window.show_problem(f"Nothing was exported. {error}")
+        window.show_problem(tr("Nothing was exported. {reason}").format(reason=error))
         return None
     if written is None:
-        window.statusBar().showMessage("Export cancelled: nothing was written.", 8000)
+        window.statusBar().showMessage(tr("Export cancelled: nothing was written."), 8000)
         return None
-    version = "player-safe journal" if players else "journal"
-    window.statusBar().showMessage(
-        f"Wrote the {version} of {len(written)} game{'s' * (len(written) != 1)}"
-        f" to {shown_path(folder)}",
-        8000,
-    )
+    count = len(written)
+    if players:
+        wrote = ntr(
+            "Wrote the player-safe journal of {count} game to {folder}",
+            "Wrote the player-safe journal of {count} games to {folder}",
+            count,
+        )
+    else:
+        wrote = ntr(
+            "Wrote the journal of {count} game to {folder}",
+            "Wrote the journal of {count} games to {folder}",
+            count,
+        )
+    window.statusBar().showMessage(wrote.format(count=count, folder=shown_path(folder)), 8000)
     return written

@@ -13,6 +13,7 @@ from functools import partial
 from desktop.store import DieRecord, ItemRecord, TraitRecord
 from desktop.ui.commands import AddRecord, EditField, TakeBack, edit_wording
 from desktop.ui.session import CampaignSession
+from desktop.ui.window_language import tr
 
 DeletedItem = tuple[ItemRecord, DieRecord | None]  # what `delete_item` returns for undo
 
@@ -30,7 +31,8 @@ class AddTrait(AddRecord[TraitRecord, TraitRecord]):
     ) -> None:
         kit = session.campaign.kit
         create = partial(kit.add_trait, character_id, name, value, broad)
-        super().__init__(session, f"Add trait {name}", create, kit.delete_trait, kit.restore_trait)
+        text = tr("Add trait {name}").format(name=name)
+        super().__init__(session, text, create, kit.delete_trait, kit.restore_trait)
 
 
 class EditTrait(EditField[TraitRecord]):
@@ -48,7 +50,8 @@ class DeleteTrait(TakeBack[TraitRecord]):
     def __init__(self, session: CampaignSession, record: TraitRecord) -> None:
         kit = session.campaign.kit
         take = partial(kit.delete_trait, record.id)
-        super().__init__(session, f"Delete trait {record.name}", take, kit.restore_trait)
+        text = tr("Delete trait {name}").format(name=record.name)
+        super().__init__(session, text, take, kit.restore_trait)
 
 
 class AddItem(AddRecord[ItemRecord, DeletedItem]):
@@ -67,7 +70,7 @@ class AddItem(AddRecord[ItemRecord, DeletedItem]):
         create = partial(kit.add_item, character_id, name, kind, die_size, deplete)
         # Undo keeps the item and its die, so redo brings both back with their old ids.
         super().__init__(
-            session, f"Add {kind} {name}", create, kit.delete_item, _restore_item(session)
+            session, _add_item_text(kind, name), create, kit.delete_item, _restore_item(session)
         )
 
 
@@ -95,7 +98,17 @@ class DeleteItem(TakeBack[DeletedItem]):
     def __init__(self, session: CampaignSession, record: ItemRecord) -> None:
         kit = session.campaign.kit
         take = partial(kit.delete_item, record.id)
-        super().__init__(session, f"Delete {record.name}", take, _restore_item(session))
+        text = tr("Delete {name}").format(name=record.name)
+        super().__init__(session, text, take, _restore_item(session))
+
+
+def _add_item_text(kind: str, name: str) -> str:
+    """ "Add weapon Sabre": a whole sentence for each kind of item."""
+    if kind == "weapon":
+        return tr("Add weapon {name}").format(name=name)
+    if kind == "armour":
+        return tr("Add armour {name}").format(name=name)
+    return tr("Add {kind} {name}").format(kind=kind, name=name)
 
 
 def _restore_item(session: CampaignSession) -> Callable[[DeletedItem], ItemRecord]:
@@ -103,13 +116,27 @@ def _restore_item(session: CampaignSession) -> Callable[[DeletedItem], ItemRecor
     return lambda deleted: session.campaign.kit.restore_item(*deleted)
 
 
+def _broad_text(name: str, broad: object) -> str:
+    if broad:
+        return tr("Make {name} broad").format(name=name)
+    return tr("Make {name} constrained").format(name=name)
+
+
+def _deplete_text(name: str, deplete: object) -> str:
+    if deplete:
+        return tr("Mark {name} as depleting").format(name=name)
+    return tr("Unmark {name} as depleting").format(name=name)
+
+
 _trait_text = edit_wording(
-    lambda name, value: f"Make {name} {'broad' if value else 'constrained'}",
-    name=lambda name, value: f"Rename trait {name} to {value}",
-    value=lambda name, value: f"Set {name} to {value}",
+    _broad_text,
+    name=lambda name, value: tr("Rename trait {name} to {new_name}").format(
+        name=name, new_name=value
+    ),
+    value=lambda name, value: tr("Set {name} to {value}").format(name=name, value=value),
 )
 _item_text = edit_wording(
-    lambda name, value: f"{'Mark' if value else 'Unmark'} {name} as depleting",
-    name=lambda name, value: f"Rename {name} to {value}",
-    die_size=lambda name, value: f"Give {name} a d{value}",
+    _deplete_text,
+    name=lambda name, value: tr("Rename {name} to {new_name}").format(name=name, new_name=value),
+    die_size=lambda name, value: tr("Give {name} a d{size}").format(name=name, size=value),
 )

@@ -15,7 +15,7 @@ from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 # The kind of widget a page makes: its content() is of that kind, not just a QWidget.
-Page = TypeVar("Page", bound=QWidget)
+Page = TypeVar("Page", bound=QWidget)  # untranslated: a type variable's name
 
 
 # Measured (issue 28, 3 runs): pages built at once make ready 38-95 ms later.

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import QProgressDialog, QWidget
 
 from desktop.store import Cancelled
 from desktop.ui.plain_text import PlainLabel
+from desktop.ui.window_language import tr
 
 T = TypeVar("T")
 log = logging.getLogger(__name__)
@@ -42,10 +43,10 @@ def run_with_progress(
     parent: QWidget, label: str, job: Callable[[Callable[[float], None]], T]
 ) -> T | None:
     """Run `job(progress)` off the GUI thread behind a modal progress dialog."""
-    dialog = QProgressDialog("", "Cancel", 0, 100, parent)
+    dialog = QProgressDialog("", tr("Cancel"), 0, 100, parent)
     dialog.setLabel(PlainLabel(label))  # names a file: only text, whatever it looks like
     dialog.setObjectName("longTaskProgress")
-    dialog.setWindowTitle("GM Desk")
+    dialog.setWindowTitle("GM Desk")  # untranslated: the app's name
     dialog.setWindowModality(Qt.WindowModality.WindowModal)
     dialog.setMinimumDuration(SHOW_AFTER_MS)
     dialog.setAutoClose(False)
