@@ -957,7 +957,7 @@ class MainWindow(QMainWindow):
 
     def new_campaign(self) -> None:
         name, _ = QFileDialog.getSaveFileName(
-            self, tr("New campaign"), self._start_folder(), file_outputs.CAMPAIGN_FILTER
+            self, tr("New campaign"), self._start_folder(), tr(file_outputs.CAMPAIGN_FILTER)
         )
         if not name:
             return
@@ -976,7 +976,7 @@ class MainWindow(QMainWindow):
 
     def open_dialog(self) -> None:
         name, _ = QFileDialog.getOpenFileName(
-            self, tr("Open a campaign"), self._start_folder(), file_outputs.CAMPAIGN_FILTER
+            self, tr("Open a campaign"), self._start_folder(), tr(file_outputs.CAMPAIGN_FILTER)
         )
         if name:
             self.open_campaign(Path(name))
@@ -1002,7 +1002,7 @@ class MainWindow(QMainWindow):
             path = self.session.campaign.path
         else:
             name, _ = QFileDialog.getOpenFileName(
-                self, tr("Check a campaign"), self._start_folder(), file_outputs.CAMPAIGN_FILTER
+                self, tr("Check a campaign"), self._start_folder(), tr(file_outputs.CAMPAIGN_FILTER)
             )
             if not name:
                 return
@@ -1032,7 +1032,7 @@ class MainWindow(QMainWindow):
     def import_json(self) -> None:
         """Check the chosen export first; only a good one is given a place to be saved."""
         source, _ = QFileDialog.getOpenFileName(
-            self, tr("Import a campaign"), self._start_folder(), file_outputs.JSON_FILTER
+            self, tr("Import a campaign"), self._start_folder(), tr(file_outputs.JSON_FILTER)
         )
         if not source:
             return
@@ -1043,7 +1043,7 @@ class MainWindow(QMainWindow):
             self,
             tr("Save the imported campaign as"),
             str(Path(source).with_suffix(SUFFIX)),
-            file_outputs.CAMPAIGN_FILTER,
+            tr(file_outputs.CAMPAIGN_FILTER),
         )
         if not target:
             return

@@ -113,7 +113,7 @@ class Panel(QDockWidget):
         Call `update_button_actions` first for their state as it is now."""
         if not self._button_actions:
             for spec in self.buttons:
-                action = QAction(spec.text, self)
+                action = QAction(tr(spec.text), self)
                 action.setObjectName(spec.name)
                 action.triggered.connect(lambda _=False, s=spec: self.press(s))
                 self._button_actions.append(action)
