@@ -309,7 +309,9 @@ class ItemModel(RecordTableModel):
                 Place.TABLE: tr("used up (on the table)"),
                 Place.REMOVED: tr("removed"),
             }
-            return tr("{die}: {state}.").format(die=what, state=where.get(die.place, die.place))
+            return tr("{die_name}: {state}.").format(
+                die_name=what, state=where.get(die.place, die.place)
+            )
         if column == self.DEPLETE:
             if item.kind == ItemKind.ARMOUR:
                 return tr("A protection die always depletes on a 1 (the rules).")
@@ -500,7 +502,7 @@ class StartingPool(QGroupBox):
         cost = dicepool.creation_cost(broad, constrained)
         if cost:
             text = _bought(broad, constrained).format(
-                dice=dice, size=size, cost=cost, broad=broad, constrained=constrained, count=count
+                total=dice, size=size, cost=cost, broad=broad, constrained=constrained, count=count
             )
         else:
             text = tr("<b>{count} d{size}</b>. Add traits first: they are bought with dice.")
@@ -549,19 +551,19 @@ def _bought(broad: int, constrained: int) -> str:
     """The plan of a pool bought with traits, as a template: the dice, less their cost."""
     if broad and constrained:
         return ntr(
-            "{dice} d{size}, less {cost} for {broad} broad trait and {constrained} "
+            "{total} d{size}, less {cost} for {broad} broad trait and {constrained} "
             "constrained: <b>{count} d{size}</b>.",
-            "{dice} d{size}, less {cost} for {broad} broad traits and {constrained} "
+            "{total} d{size}, less {cost} for {broad} broad traits and {constrained} "
             "constrained: <b>{count} d{size}</b>.",
             broad,
         )
     if broad:
         return ntr(
-            "{dice} d{size}, less {cost} for {broad} broad trait: <b>{count} d{size}</b>.",
-            "{dice} d{size}, less {cost} for {broad} broad traits: <b>{count} d{size}</b>.",
+            "{total} d{size}, less {cost} for {broad} broad trait: <b>{count} d{size}</b>.",
+            "{total} d{size}, less {cost} for {broad} broad traits: <b>{count} d{size}</b>.",
             broad,
         )
-    return tr("{dice} d{size}, less {cost} for {constrained} constrained: <b>{count} d{size}</b>.")
+    return tr("{total} d{size}, less {cost} for {constrained} constrained: <b>{count} d{size}</b>.")
 
 
 # -- the widget -------------------------------------------------------------------------------

@@ -200,13 +200,13 @@ class DieItem(QGraphicsObject):
         r = self.record
         die = die_name(r)
         if r.place == Place.POOL and r.in_tray:  # a die in the tray is in the pool
-            where = tr("{die} in the pool (in the tray)").format(die=die)
+            where = tr("{die_name} in the pool (in the tray)").format(die_name=die)
         elif r.place == Place.POOL:
-            where = tr("{die} in the pool").format(die=die)
+            where = tr("{die_name} in the pool").format(die_name=die)
         elif r.place == Place.TABLE:
-            where = tr("{die} depleted on the table").format(die=die)
+            where = tr("{die_name} depleted on the table").format(die_name=die)
         elif r.place == Place.REMOVED:
-            where = tr("{die} removed").format(die=die)
+            where = tr("{die_name} removed").format(die_name=die)
         else:  # a place this build does not know, as stored
             where = f"{die} {r.place}"
         parts = [where]

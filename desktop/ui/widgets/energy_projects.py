@@ -149,8 +149,9 @@ class CancelPlan:
             lines.append(tr("Its pool holds {held}.").format(held=held))
         lines.append(
             tr(
-                "The refund is {refund} (1 for every full {step}), and it comes back at once."
-            ).format(refund=self.refund, step=energy.REFUND_STEP)
+                "The refund is {refund} (1 for every full {refund_step}), and it comes back at "
+                "once."
+            ).format(refund=self.refund, refund_step=energy.REFUND_STEP)
         )
         if self.debt:
             lines.append(
@@ -252,9 +253,9 @@ class ProjectsView(QWidget):
         self.reason = wrapped_label("projectsReason")
         self.cancel_button = push_button(tr("Cancel project…"), "cancelProject")
         self._cancel_tip = tr(
-            "Give up the selected project: 1 of every full {step} in its pool comes back, "
+            "Give up the selected project: 1 of every full {refund_step} in its pool comes back, "
             "paying today's debt first, then into the general store"
-        ).format(step=energy.REFUND_STEP)
+        ).format(refund_step=energy.REFUND_STEP)
         self.cancel_button.clicked.connect(self.cancel_selected)
         bottom = QHBoxLayout()
         bottom.addWidget(self.reason, 1)
@@ -395,9 +396,9 @@ class ProjectsView(QWidget):
             tr("The pool after today's entries"),
             tr("Today's investments in it, landing at the rollover after the decay"),
             tr(
-                "1 for every full {step} of {held} (the pool with today's investments): pays "
-                "today's debt first, then goes into the general store"
-            ).format(step=energy.REFUND_STEP, held=held),
+                "1 for every full {refund_step} of {held} (the pool with today's investments): "
+                "pays today's debt first, then goes into the general store"
+            ).format(refund_step=energy.REFUND_STEP, held=held),
         ]
         before = project.pool
         for ahead, value in enumerate(project.forecast, start=1):
