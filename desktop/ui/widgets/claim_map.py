@@ -142,8 +142,8 @@ class ClaimNode(MapNode):
     def _tooltip(self) -> str:
         record, look = self.record, self.look
         lines = [
-            tr("<b>{claim}</b> — held by {holder}").format(
-                claim=escaped(record.name), holder=escaped(look.holder)
+            tr("<b>{name}</b> — held by {holder}").format(
+                name=escaped(record.name), holder=escaped(look.holder)
             )
         ]
         if record.benefit:
