@@ -22,6 +22,7 @@ from PySide6.QtWidgets import QFrame, QSizePolicy, QWidget
 
 from desktop.rules import factions
 from desktop.ui.theme import WARNING, colour
+from desktop.ui.window_language import tr
 from desktop.ui.zoom import zoomed
 
 # --- Colours --------------------------------------------------------------------------
@@ -91,16 +92,20 @@ class RepTracker(QWidget):
         self.setMouseTracking(True)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
-        self.setAccessibleName("Rep tracker")
+        self.setAccessibleName(tr("Rep tracker"))
 
     def set_values(self, rep: int, turf: int) -> None:
         self.rep, self.turf = rep, turf
         needed = factions.rep_to_develop(turf)
         self.setToolTip(
-            f"Rep {rep} of {needed}. Click a box to set rep. The last {turf} boxes are "
-            "turf: each turf claim held lowers the rep needed by one."
+            tr(
+                "Rep {rep} of {needed}. Click a box to set rep. The last {turf} boxes are "
+                "turf: each turf claim held lowers the rep needed by one."
+            ).format(rep=rep, needed=needed, turf=turf)
         )
-        self.setAccessibleDescription(f"Rep {rep} of {needed}, {turf} turf")
+        self.setAccessibleDescription(
+            tr("Rep {rep} of {needed}, {turf} turf").format(rep=rep, needed=needed, turf=turf)
+        )
         self.update()
 
     @property

@@ -40,7 +40,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.paint.dice import kind_word, paint_die
+from desktop.language import N_
+from desktop.paint.dice import paint_die
 from desktop.rules import dicepool, roster
 from desktop.rules.dicepool import ItemKind, Kind, Place
 from desktop.store import DieRecord, ItemRecord, NotFound, Topic, TraitRecord
@@ -70,13 +71,26 @@ from desktop.ui.plain_text import RichLabel, escaped
 from desktop.ui.session import CampaignSession
 from desktop.ui.theme import ERROR, text_style
 from desktop.ui.widgets.record_table import RecordTableModel
+from desktop.ui.window_language import ntr, tr
 from desktop.ui.zoom import zoom_size, zoomed
 
 ModelIndex = QModelIndex | QPersistentModelIndex
 TOPICS = frozenset({Topic.TRAITS, Topic.ITEMS, Topic.DICE, Topic.CHARACTERS, Topic.CAMPAIGN})
 TRAIT_VALUE_MAX = 20  # a trait's steps can go on several dice, so more than d4->d20's five
-ITEM_KIND_LABELS: dict[str, str] = {ItemKind.WEAPON: "Weapon", ItemKind.ARMOUR: "Armour"}
-NEW_ITEM_NAMES: dict[str, str] = {ItemKind.WEAPON: "New weapon", ItemKind.ARMOUR: "New armour"}
+# Marked here, translated where shown (tr(ITEM_KIND_LABELS[kind])).
+ITEM_KIND_LABELS: dict[str, str] = {ItemKind.WEAPON: N_("Weapon"), ItemKind.ARMOUR: N_("Armour")}
+NEW_ITEM_NAMES: dict[str, str] = {
+    ItemKind.WEAPON: N_("New weapon"),
+    ItemKind.ARMOUR: N_("New armour"),
+}
+# The rules' challenge presets (dicepool.PRESETS) by name, as the GM reads them.
+PRESET_WORDS: dict[str, str] = {
+    "Easy": N_("Easy"),
+    "Tiring": N_("Tiring"),
+    "Draining": N_("Draining"),
+    "Exhausting": N_("Exhausting"),
+    "Deadly": N_("Deadly"),
+}
 ROW_HEIGHT = 24
 
 
@@ -93,6 +107,14 @@ def unique_name(base: str, taken: list[str]) -> str:
         number += 1
         candidate = f"{base} {number}"
     return candidate
+
+
+def translated_header(
+    model: RecordTableModel, section: int, orientation: Qt.Orientation, role: int
+) -> object:
+    """A column's header in the window's language (`HEADERS` holds the marked English)."""
+    header = RecordTableModel.headerData(model, section, orientation, role)
+    return tr(header) if isinstance(header, str) else header
 
 
 @cache
@@ -114,12 +136,17 @@ class TraitModel(RecordTableModel):
 
     edit_requested = Signal(object, str, object)  # TraitRecord, field, value
     NAME, VALUE, BROAD = range(3)
-    HEADERS = ("Trait", "Value", "Scope")
+    HEADERS = (N_("Trait"), N_("Value"), N_("Scope"))
 
     def __init__(self) -> None:
         super().__init__()
         self._records: list[TraitRecord] = []
         self._editable = False
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> object:
+        return translated_header(self, section, orientation, role)
 
     def set_records(self, records: list[TraitRecord], editable: bool) -> bool:
         """Show these traits; False if nothing changed (and the model was left alone)."""
@@ -149,7 +176,7 @@ class TraitModel(RecordTableModel):
                 return trait.name
             if column == self.VALUE:
                 return trait.value
-            return "Broad" if trait.broad else "Constrained"
+            return tr("Broad") if trait.broad else tr("Constrained")
         if role == Qt.ItemDataRole.CheckStateRole and column == self.BROAD:
             return Qt.CheckState.Checked if trait.broad else Qt.CheckState.Unchecked
         if role == Qt.ItemDataRole.TextAlignmentRole and column == self.VALUE:
@@ -162,13 +189,13 @@ class TraitModel(RecordTableModel):
 
     def _tooltip(self, column: int) -> str:
         if column == self.VALUE:
-            return "Dice steps the trait gives a roll it applies to."
+            return tr("Dice steps the trait gives a roll it applies to.")
         if column == self.BROAD:
-            return (
+            return tr(
                 "Ticked: a broad trait (Strength). Unticked: a constrained one (Physics).\n"
                 "At creation a broad trait costs one die; one die buys three constrained ones."
             )
-        return "Double-click to rename."
+        return tr("Double-click to rename.")
 
     def flags(self, index: ModelIndex) -> Qt.ItemFlag:
         base = super().flags(index)
@@ -197,12 +224,17 @@ class ItemModel(RecordTableModel):
 
     edit_requested = Signal(object, str, object)  # ItemRecord, field, value
     NAME, KIND, DIE, DEPLETE = range(4)
-    HEADERS = ("Item", "Kind", "Die", "Depletes")
+    HEADERS = (N_("Item"), N_("Kind"), N_("Die"), N_("Depletes"))
 
     def __init__(self) -> None:
         super().__init__()
         self._rows: list[tuple[ItemRecord, DieRecord | None]] = []
         self._editable = False
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> object:
+        return translated_header(self, section, orientation, role)
 
     def set_records(
         self, items: list[ItemRecord], dice: dict[int, DieRecord], editable: bool
@@ -254,31 +286,39 @@ class ItemModel(RecordTableModel):
         if column == self.NAME:
             return item.name
         if column == self.KIND:
-            return ITEM_KIND_LABELS.get(item.kind, item.kind)
+            label = ITEM_KIND_LABELS.get(item.kind)
+            return tr(label) if label else item.kind
         if column == self.DIE:
-            return f"d{die.size}" if die else "none"
+            return f"d{die.size}" if die else tr("none")
         if item.kind == ItemKind.ARMOUR:
-            return "always"
-        return "on a 1" if item.deplete else "never"
+            return tr("always")
+        return tr("on a 1") if item.deplete else tr("never")
 
     def _tooltip(self, item: ItemRecord, die: DieRecord | None, column: int) -> str:
         if column == self.DIE:
             if die is None:
-                return "This item has no die."
-            what = kind_word(die.kind).capitalize() or "A"
+                return tr("This item has no die.")
+            if die.kind == Kind.DAMAGE:
+                what = tr("Damage die d{size}").format(size=die.size)
+            elif die.kind == Kind.PROTECTION:
+                what = tr("Protection die d{size}").format(size=die.size)
+            else:
+                what = tr("A die d{size}").format(size=die.size)
             where: dict[str, str] = {
-                Place.POOL: "ready",
-                Place.TABLE: "used up (on the table)",
-                Place.REMOVED: "removed",
+                Place.POOL: tr("ready"),
+                Place.TABLE: tr("used up (on the table)"),
+                Place.REMOVED: tr("removed"),
             }
-            return f"{what} die d{die.size}: {where.get(die.place, die.place)}."
+            return tr("{die_name}: {state}.").format(
+                die_name=what, state=where.get(die.place, die.place)
+            )
         if column == self.DEPLETE:
             if item.kind == ItemKind.ARMOUR:
-                return "A protection die always depletes on a 1 (the rules)."
-            return "Ticked: this weapon's damage die depletes when it shows a 1."
+                return tr("A protection die always depletes on a 1 (the rules).")
+            return tr("Ticked: this weapon's damage die depletes when it shows a 1.")
         if column == self.KIND:
-            return "A weapon rolls a damage die (red), armour a protection die (blue)."
-        return "Double-click to rename."
+            return tr("A weapon rolls a damage die (red), armour a protection die (blue).")
+        return tr("Double-click to rename.")
 
     def flags(self, index: ModelIndex) -> Qt.ItemFlag:
         base = super().flags(index)
@@ -383,7 +423,7 @@ class StartingPool(QGroupBox):
     starting_dice_changed = Signal(int)  # the campaign's starting_dice setting
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("Starting pool", parent)
+        super().__init__(tr("Starting pool"), parent)
         self.setObjectName("startingPool")
         self._plan: tuple[int, int] | None = None
         self._starting_dice = dicepool.DEFAULT_POOL_DICE
@@ -392,22 +432,24 @@ class StartingPool(QGroupBox):
         self.starting_spin.setObjectName("startingDice")
         self.starting_spin.setRange(1, dicepool.MAX_STARTING_DICE)
         self.starting_spin.setValue(dicepool.DEFAULT_POOL_DICE)
-        self.starting_spin.setSuffix(" d6 to start")
-        self.starting_spin.setToolTip("The campaign's starting_dice setting (10 by default).")
+        self.starting_spin.setSuffix(tr(" d6 to start"))
+        self.starting_spin.setToolTip(tr("The campaign's starting_dice setting (10 by default)."))
         self.starting_spin.editingFinished.connect(
             lambda: self.starting_dice_changed.emit(self.starting_spin.value())
         )
-        self.starting_row = labelled_row("Character creation:", self.starting_spin)
+        self.starting_row = labelled_row(tr("Character creation:"), self.starting_spin)
         self.preset_combo = QComboBox()
         self.preset_combo.setObjectName("poolPreset")
         for option in dicepool.PRESETS:
-            self.preset_combo.addItem(f"{option.name} ({option.difficulty})", option.name)
-        self.preset_combo.setToolTip("The challenge's difficulty, from the rules' presets.")
+            name = PRESET_WORDS.get(option.name)
+            shown = tr(name) if name else option.name
+            self.preset_combo.addItem(f"{shown} ({option.difficulty})", option.name)
+        self.preset_combo.setToolTip(tr("The challenge's difficulty, from the rules' presets."))
         self.size_combo = QComboBox()
         self.size_combo.setObjectName("poolSize")
-        self.size_combo.setToolTip("Each preset comes in d6, d8, d10 or d12 dice.")
+        self.size_combo.setToolTip(tr("Each preset comes in d6, d8, d10 or d12 dice."))
         self.summary = wrapped_label("poolSummary", rich=True)
-        self.create_button = push_button("Create pool", "createPool")
+        self.create_button = push_button(tr("Create pool"), "createPool")
 
         self.presets = wide_and_narrow(self.preset_combo, self.size_combo)
         bottom = QHBoxLayout()
@@ -453,15 +495,18 @@ class StartingPool(QGroupBox):
                 [dicepool.Trait(t.name, t.value, t.broad) for t in traits], dice=dice, size=size
             )
         except ValueError as error:
-            self._set_plan(None, f"{escaped(str(error))} Remove a trait to create the pool.")
+            text = tr("{error} Remove a trait to create the pool.")
+            self._set_plan(None, text.format(error=escaped(str(error))))
             return
         count = len(new.pool.dice)
         cost = dicepool.creation_cost(broad, constrained)
         if cost:
-            bought = _bought(broad, constrained)
-            text = f"{dice} d{size}, less {cost} for {bought}: <b>{count} d{size}</b>."
+            text = _bought(broad, constrained).format(
+                total=dice, size=size, cost=cost, broad=broad, constrained=constrained, count=count
+            )
         else:
-            text = f"<b>{count} d{size}</b>. Add traits first: they are bought with dice."
+            text = tr("<b>{count} d{size}</b>. Add traits first: they are bought with dice.")
+            text = text.format(count=count, size=size)
         self._set_plan((size, count), text)
 
     def _fill_sizes(self) -> None:
@@ -481,7 +526,9 @@ class StartingPool(QGroupBox):
             return
         count = len(dicepool.challenge_pool(name, size).dice)
         difficulty = dicepool.preset(name).difficulty
-        text = f"Difficulty {difficulty} in d{size}: <b>{count} dice</b>."
+        text = tr("Difficulty {difficulty} in d{size}: <b>{count} dice</b>.").format(
+            difficulty=difficulty, size=size, count=count
+        )
         self._set_plan((size, count), text)
 
     def _set_plan(self, plan: tuple[int, int] | None, text: str) -> None:
@@ -489,7 +536,11 @@ class StartingPool(QGroupBox):
         self.summary.setText(text)
         self.summary.setStyleSheet("" if plan else text_style(self.palette(), ERROR))
         self.create_button.setEnabled(plan is not None)
-        self.create_button.setText(f"Create {plan[1]} d{plan[0]}" if plan else "Create pool")
+        self.create_button.setText(
+            tr("Create {count} d{size}").format(count=plan[1], size=plan[0])
+            if plan
+            else tr("Create pool")
+        )
 
     def _create(self) -> None:
         if self._plan is not None:
@@ -497,12 +548,22 @@ class StartingPool(QGroupBox):
 
 
 def _bought(broad: int, constrained: int) -> str:
-    parts = []
+    """The plan of a pool bought with traits, as a template: the dice, less their cost."""
+    if broad and constrained:
+        return ntr(
+            "{total} d{size}, less {cost} for {broad} broad trait and {constrained} "
+            "constrained: <b>{count} d{size}</b>.",
+            "{total} d{size}, less {cost} for {broad} broad traits and {constrained} "
+            "constrained: <b>{count} d{size}</b>.",
+            broad,
+        )
     if broad:
-        parts.append(f"{broad} broad trait{'s' if broad > 1 else ''}")
-    if constrained:
-        parts.append(f"{constrained} constrained")
-    return " and ".join(parts)
+        return ntr(
+            "{total} d{size}, less {cost} for {broad} broad trait: <b>{count} d{size}</b>.",
+            "{total} d{size}, less {cost} for {broad} broad traits: <b>{count} d{size}</b>.",
+            broad,
+        )
+    return tr("{total} d{size}, less {cost} for {constrained} constrained: <b>{count} d{size}</b>.")
 
 
 # -- the widget -------------------------------------------------------------------------------
@@ -525,37 +586,43 @@ class CharacterKit(CampaignView):
         # reset that follows the write never pulls the editor from under the view.
         queued = Qt.ConnectionType.QueuedConnection
         self.traits.edit_requested.connect(self._edit_trait, queued)
-        self.trait_table = named(_table("traitTable", self.traits), "Traits")
+        self.trait_table = named(_table("traitTable", self.traits), tr("Traits"))
         self.trait_table.setItemDelegateForColumn(
             TraitModel.VALUE, SpinDelegate(1, TRAIT_VALUE_MAX, self.trait_table)
         )
         _size_columns(self.trait_table, {TraitModel.VALUE: 52, TraitModel.BROAD: 112})
-        self.add_trait_button = _button("addTrait", "Add", "Add a trait, then type its name")
+        self.add_trait_button = _button(
+            "addTrait", tr("Add"), tr("Add a trait, then type its name")
+        )
         self.add_trait_button.clicked.connect(self.add_trait)
-        self.delete_trait_button = _button("deleteTrait", "Delete", "Delete the selected trait")
+        self.delete_trait_button = _button(
+            "deleteTrait", tr("Delete"), tr("Delete the selected trait")
+        )
         self.delete_trait_button.clicked.connect(self.delete_trait)
         self.trait_error = _error_label("traitError")
 
         self.items = ItemModel()
         self.items.edit_requested.connect(self._edit_item, queued)
-        self.item_table = named(_table("itemTable", self.items), "Items")
+        self.item_table = named(_table("itemTable", self.items), tr("Items"))
         self.item_table.setItemDelegateForColumn(ItemModel.DIE, DieSizeDelegate(self.item_table))
         _size_columns(
             self.item_table, {ItemModel.KIND: 64, ItemModel.DIE: 58, ItemModel.DEPLETE: 78}
         )
         self.add_item_button = QToolButton()
         self.add_item_button.setObjectName("addItem")
-        self.add_item_button.setText("Add")
-        self.add_item_button.setToolTip("Add a weapon (or pick armour from the menu)")
+        self.add_item_button.setText(tr("Add"))
+        self.add_item_button.setToolTip(tr("Add a weapon (or pick armour from the menu)"))
         self.add_item_button.setPopupMode(QToolButton.ToolButtonPopupMode.MenuButtonPopup)
         # Bound methods, not lambdas over self: a lambda kept by a child's signal kept the
         # kit's wrapper alive past its C++ side ("shared QObject was deleted directly").
         menu = QMenu(self.add_item_button)
-        menu.addAction("Add weapon").triggered.connect(self.add_weapon)
-        menu.addAction("Add armour").triggered.connect(self.add_armour)
+        menu.addAction(tr("Add weapon")).triggered.connect(self.add_weapon)
+        menu.addAction(tr("Add armour")).triggered.connect(self.add_armour)
         self.add_item_button.setMenu(menu)
         self.add_item_button.clicked.connect(self.add_weapon)
-        self.delete_item_button = _button("deleteItem", "Delete", "Delete the selected item")
+        self.delete_item_button = _button(
+            "deleteItem", tr("Delete"), tr("Delete the selected item")
+        )
         self.delete_item_button.clicked.connect(self.delete_item)
         self.item_error = _error_label("itemError")
 
@@ -572,12 +639,12 @@ class CharacterKit(CampaignView):
         self.damage_label = damaged_note()
         layout.addWidget(self.damage_label)
         layout.addWidget(self.pool_box)
-        layout.addLayout(_heading("Traits", self.add_trait_button, self.delete_trait_button))
+        layout.addLayout(_heading(tr("Traits"), self.add_trait_button, self.delete_trait_button))
         layout.addWidget(self.trait_table, 3)  # characters have more traits than items
         layout.addWidget(self.trait_error)
         layout.addSpacing(4)
         layout.addLayout(
-            _heading("Weapons and armour", self.add_item_button, self.delete_item_button)
+            _heading(tr("Weapons and armour"), self.add_item_button, self.delete_item_button)
         )
         layout.addWidget(self.item_table, 2)
         layout.addWidget(self.item_error)
@@ -678,7 +745,7 @@ class CharacterKit(CampaignView):
     def add_trait(self) -> None:
         if not self.writable or self._character_id is None or self._session is None:
             return
-        name = unique_name("New trait", [t.name for t in self.traits.records()])
+        name = unique_name(tr("New trait"), [t.name for t in self.traits.records()])
         command = AddTrait(self._session, self._character_id, name)
         if self._push(command, self._show_trait_error) and command.record is not None:
             self._edit_name(self.trait_table, self.traits.row_of(command.record.id))
@@ -713,7 +780,7 @@ class CharacterKit(CampaignView):
         if not self.writable or self._character_id is None or self._session is None:
             return
         taken = [self.items.record(row).name for row in range(self.items.rowCount())]
-        name = unique_name(NEW_ITEM_NAMES[kind], taken)
+        name = unique_name(tr(NEW_ITEM_NAMES[kind]), taken)
         command = AddItem(self._session, self._character_id, name, kind, dicepool.DEFAULT_SIZE)
         if self._push(command, self._show_item_error) and command.record is not None:
             self._edit_name(self.item_table, self.items.row_of(command.record.id))
@@ -741,13 +808,15 @@ class CharacterKit(CampaignView):
             return
         if self._session.campaign.settings().get("starting_dice") == dice:
             return
-        text = f"Start characters with {dice} dice"
+        text = tr("Start characters with {count} dice").format(count=dice)
         self._push(UpdateSettings(self._session, text, starting_dice=dice), None)
 
     def _create_pool(self, size: int, count: int) -> None:
         if not self.writable or self._character_id is None or self._session is None:
             return
-        text = f"Create the pool of {self._character_name}: {count}d{size}"
+        text = tr("Create the pool of {name}: {count}d{size}").format(
+            name=self._character_name, count=count, size=size
+        )
         self._push(AddDice(self._session, self._character_id, size, count, text=text), None)
 
     # -- helpers ------------------------------------------------------------------------------
@@ -874,7 +943,7 @@ def _button(name: str, text: str, tip: str) -> QToolButton:
 
 
 def _heading(text: str, *buttons: QWidget) -> QHBoxLayout:
-    label = RichLabel(f"<b>{escaped(text)}</b>")
+    label = RichLabel(f"<b>{escaped(text)}</b>")  # untranslated: markup around words given
     # Wraps rather than widens: the tab is built when first opened, after the roster
     # took its width, and a heading must not push the dock wider then.
     label.setWordWrap(True)

@@ -40,6 +40,7 @@ from desktop.ui import theme
 from desktop.ui.accessible import named
 from desktop.ui.plain_text import escaped, tooltip
 from desktop.ui.widgets.chapter_paint import faded, mix, pixel_font, tag_font, warn_colour
+from desktop.ui.window_language import tr
 
 if TYPE_CHECKING:
     from desktop.store import ClaimPathRecord, ClaimRecord
@@ -140,16 +141,22 @@ class ClaimNode(MapNode):
 
     def _tooltip(self) -> str:
         record, look = self.record, self.look
-        lines = [f"<b>{escaped(record.name)}</b> — held by {escaped(look.holder)}"]
-        if record.benefit:
-            lines.append(
-                f"Benefit: {escaped(record.benefit)}" + (" (suspended)" if look.suspended else "")
+        lines = [
+            tr("<b>{name}</b> — held by {holder}").format(
+                name=escaped(record.name), holder=escaped(look.holder)
             )
+        ]
+        if record.benefit:
+            benefit = escaped(record.benefit)
+            if look.suspended:
+                lines.append(tr("Benefit: {benefit} (suspended)").format(benefit=benefit))
+            else:
+                lines.append(tr("Benefit: {benefit}").format(benefit=benefit))
         if record.turf:
-            lines.append("Turf: lowers the rep needed while the chapter holds it.")
+            lines.append(tr("Turf: lowers the rep needed while the chapter holds it."))
         if not look.reachable:
-            lines.append("No path leads here from the lair.")
-        return "<br>".join(lines)
+            lines.append(tr("No path leads here from the lair."))
+        return "<br>".join(lines)  # untranslated: markup
 
     def boundingRect(self) -> QRectF:
         # Room for the selection ring, the turf pennant above and the tags below.
@@ -178,9 +185,9 @@ class ClaimNode(MapNode):
     def _tags(self) -> list[str]:
         tags = []
         if not self.look.reachable:
-            tags.append("no path")
+            tags.append(tr("no path"))
         if self.look.suspended and self.record.benefit:
-            tags.append("suspended")
+            tags.append(tr("suspended"))
         return tags
 
     def _paint_card(self, painter: QPainter, palette: QPalette) -> None:
@@ -231,7 +238,7 @@ class ClaimNode(MapNode):
 
     def _paint_benefit(self, painter: QPainter, palette: QPalette, rect: QRectF) -> None:
         text = palette.color(QPalette.ColorRole.Text)
-        benefit = self.record.benefit or "No benefit noted"
+        benefit = self.record.benefit or tr("No benefit noted")
         font = pixel_font(12, italic=not self.record.benefit)
         suspended = self.look.suspended and bool(self.record.benefit)
         font.setStrikeOut(suspended)
@@ -318,8 +325,14 @@ class LairNode(MapNode):
 
     def show_lair(self, chapter: str, held: bool) -> None:
         self.chapter, self.held = chapter, held
-        lost = "" if held else ": lost. Every claim's benefit is suspended until it is restored."
-        self.setToolTip(tooltip(f"The lair of {chapter}{lost}"))  # a name: only text
+        if held:
+            words = tr("The lair of {chapter}").format(chapter=chapter)
+        else:
+            words = tr(
+                "The lair of {chapter}: lost. Every claim's benefit is suspended until it is "
+                "restored."
+            ).format(chapter=chapter)
+        self.setToolTip(tooltip(words))  # a name: only text
         self.update()
 
     def boundingRect(self) -> QRectF:
@@ -361,7 +374,7 @@ class LairNode(MapNode):
             painter.drawRect(square.adjusted(-5, -5, 5, 5))
         painter.setPen(text)
         painter.setFont(pixel_font(16, bold=True))
-        title = "Lair" if self.held else "Lair lost"
+        title = tr("Lair") if self.held else tr("Lair lost")
         painter.drawText(square.adjusted(4, 6, -4, -36), Qt.AlignmentFlag.AlignCenter, title)
         font = pixel_font(10)
         painter.setFont(font)
@@ -385,7 +398,7 @@ class MapState:
     def holder(self, claim: ClaimRecord) -> str:
         if claim.holder_id == LAIR_ID:
             return self.chapter
-        return self.faction_names.get(claim.holder_id, "an unknown faction")
+        return self.faction_names.get(claim.holder_id, tr("an unknown faction"))
 
     def reachable(self) -> set[int]:
         """Claim ids a chain of paths joins to the lair."""
@@ -533,7 +546,7 @@ class ClaimView(QGraphicsView):
     def __init__(self, scene: ClaimScene, parent: QWidget | None = None) -> None:
         super().__init__(scene, parent)
         self.setObjectName("claimMap")
-        named(self, "Claim map")
+        named(self, tr("Claim map"))
         self.setRenderHint(QPainter.RenderHint.Antialiasing)
         self.setDragMode(QGraphicsView.DragMode.RubberBandDrag)
         # The map always fits, so there is nothing to scroll to.

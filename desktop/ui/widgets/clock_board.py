@@ -50,6 +50,7 @@ from desktop.ui.widgets.shown_mark import (
     paint_shown_mark,
     shown_words,
 )
+from desktop.ui.window_language import ntr, tr
 
 MIME_TYPE = "application/x-gmdesk-clock"
 
@@ -68,9 +69,15 @@ DIAL_CACHE_LIMIT = 400  # dial pixmaps kept; 2-12 segments give at most 88 looks
 
 def clock_words(clock: ClockRecord) -> str:
     """A clock as a screen reader reads it: "Storm season, 2 of 8, hidden from players"."""
-    shown = "shown to players" if clock.shown else "hidden from players"
-    full = ", full" if clock.done else ""
-    return f"{clock.name}, {clock.filled} of {clock.segments}{full}, {shown}"
+    if clock.done and clock.shown:
+        words = tr("{name}, {filled} of {segments}, full, shown to players")
+    elif clock.done:
+        words = tr("{name}, {filled} of {segments}, full, hidden from players")
+    elif clock.shown:
+        words = tr("{name}, {filled} of {segments}, shown to players")
+    else:
+        words = tr("{name}, {filled} of {segments}, hidden from players")
+    return words.format(name=clock.name, filled=clock.filled, segments=clock.segments)
 
 
 def clock_mime(clock: ClockRecord) -> QMimeData:
@@ -162,7 +169,7 @@ class ClockBoard(QAbstractScrollArea):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("clockBoard")
-        self.setAccessibleName("Clocks")  # painted: the current clock is its description
+        self.setAccessibleName(tr("Clocks"))  # painted: the current clock is its description
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.viewport().setMouseTracking(True)
@@ -215,7 +222,12 @@ class ClockBoard(QAbstractScrollArea):
             describe(self, clock_words(clock))
             return
         count = len(self.tiles())
-        describe(self, f"{count} clock{'s' if count != 1 else ''}, none chosen")
+        describe(
+            self,
+            ntr("{count} clock, none chosen", "{count} clocks, none chosen", count).format(
+                count=count
+            ),
+        )
 
     def tiles(self) -> list[Tile]:
         return [tile for group in self.groups for tile in group.tiles]
@@ -278,7 +290,7 @@ class ClockBoard(QAbstractScrollArea):
     def segment_point(self, clock_id: int, segment: int) -> QPoint:
         """The viewport point of a segment of a clock's dial: where a click names it."""
         tile = self.tile_of(clock_id)
-        assert tile is not None, "the clock is not shown"
+        assert tile is not None, "the clock is not shown"  # untranslated: an assertion's
         point = segment_point(self.to_view(tile.dial), tile.clock.segments, segment)
         return point.toPoint()
 
@@ -351,7 +363,9 @@ class ClockBoard(QAbstractScrollArea):
         painter.setPen(palette.color(QPalette.ColorRole.Text))
         counts = self._counts_text(group)
         counts_width = QFontMetrics(self.font()).horizontalAdvance(counts) + 12
-        title = group.owner.title + ("  · selected" if group.selected else "")
+        title = group.owner.title
+        if group.selected:
+            title = tr("{owner}  · selected").format(owner=title)
         title_rect = QRectF(left, rect.top(), rect.width() - counts_width - 12, rect.height())
         painter.drawText(
             title_rect,
@@ -371,11 +385,14 @@ class ClockBoard(QAbstractScrollArea):
     @staticmethod
     def _counts_text(group: Group) -> str:
         if group.total == 0:
-            return "no clocks"
-        text = f"{group.total} clock{'s' if group.total != 1 else ''}"
+            return tr("no clocks")
         if group.hidden:
-            text += f", {group.hidden} done hidden"
-        return text
+            return ntr(
+                "{count} clock, {hidden} done hidden",
+                "{count} clocks, {hidden} done hidden",
+                group.total,
+            ).format(count=group.total, hidden=group.hidden)
+        return ntr("{count} clock", "{count} clocks", group.total).format(count=group.total)
 
     def _paint_empty_group(
         self, painter: QPainter, palette: QPalette, group: Group, index: int
@@ -393,7 +410,7 @@ class ClockBoard(QAbstractScrollArea):
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.drawRoundedRect(box.adjusted(1, 1, -1, -1), 6, 6)
         painter.setPen(palette.color(QPalette.ColorRole.PlaceholderText))
-        text = "Drop a clock here" if group.total == 0 else "Every clock here is done"
+        text = tr("Drop a clock here") if group.total == 0 else tr("Every clock here is done")
         painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
 
     def _paint_tile(
@@ -456,7 +473,8 @@ class ClockBoard(QAbstractScrollArea):
             y += metrics.height()
         plain = QFontMetrics(self.font())
         painter.setFont(self.font())
-        count = f"{clock.filled} of {clock.segments}" + ("  ✓ done" if clock.done else "")
+        done = tr("{filled} of {segments}  ✓ done") if clock.done else tr("{filled} of {segments}")
+        count = done.format(filled=clock.filled, segments=clock.segments)
         painter.drawText(QRectF(rect.left(), y + 2, rect.width(), plain.height()), 0, count)
         y += plain.height() + 2
         if clock.note and y + plain.height() <= rect.bottom() + 2:
@@ -759,15 +777,17 @@ class ClockBoard(QAbstractScrollArea):
 
     def _tooltip(self, tile: Tile) -> str:
         clock = tile.clock
-        lines = [clock.name, f"{clock.filled} of {clock.segments} segments filled"]
         if clock.done:
-            lines[-1] += " (done)"
+            filled = tr("{filled} of {segments} segments filled (done)")
+        else:
+            filled = tr("{filled} of {segments} segments filled")
+        lines = [clock.name, filled.format(filled=clock.filled, segments=clock.segments)]
         if clock.note:
             lines.append(clock.note)
         lines.append(shown_words(clock.shown))
         if self.editable:
             lines.append(
-                "Click a segment to fill up to it; + and − tick; drag (or Ctrl+arrows) to move."
+                tr("Click a segment to fill up to it; + and − tick; drag (or Ctrl+arrows) to move.")
             )
         return "\n".join(lines)
 

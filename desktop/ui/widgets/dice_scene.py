@@ -35,13 +35,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.paint.dice import kind_word, paint_die
+from desktop.language import N_
+from desktop.paint.dice import paint_die
 from desktop.rules.dicepool import Kind, Place
 from desktop.store import DieRecord
 from desktop.ui import theme
 from desktop.ui.accessible import describe
 from desktop.ui.widgets.drag_data import decode, encode
 from desktop.ui.widgets.zoomed_view import ZoomedView
+from desktop.ui.window_language import ntr, tr
 
 DIE_MIME = "application/x-gmdesk-die"  # {"character": id, "die": id}
 TRAIT_MIME = "application/x-gmdesk-trait"  # {"character": id, "trait": id}
@@ -53,50 +55,80 @@ MARGIN = 12.0
 TITLE_HEIGHT = 24.0
 
 AREAS = ("pool", "tray", "table", "removed", "items")
+# The areas' titles and their words when empty: marked, translated when painted.
 AREA_TITLES = {
-    "pool": "Pool",
-    "tray": "Tray: to roll",
-    "table": "Table: +1 each",
-    "removed": "Removed",
-    "items": "Weapon & armour",
+    "pool": N_("Pool"),
+    "tray": N_("Tray: to roll"),
+    "table": N_("Table: +1 each"),
+    "removed": N_("Removed"),
+    "items": N_("Weapon & armour"),
 }
 # The drags' keys, on every die's tooltip (the arrows pick a die, the menu lists them all).
-KEYS_TIP = "Keys: arrows pick · Enter tray · Backspace pool · T table · G award · Shift+F10 menu"
+KEYS_TIP = N_(
+    "Keys: arrows pick · Enter tray · Backspace pool · T table · G award · Shift+F10 menu"
+)
 AREA_HINTS = {
-    "pool": "No dice in the pool.",
-    "tray": "Drag dice here (or double-click them) to roll them.",
-    "table": "No depleted dice.",
-    "removed": "No dice lost.",
-    "items": "No weapon or armour.",
+    "pool": N_("No dice in the pool."),
+    "tray": N_("Drag dice here (or double-click them) to roll them."),
+    "table": N_("No depleted dice."),
+    "removed": N_("No dice lost."),
+    "items": N_("No weapon or armour."),
+}
+# How many dice an area holds, as a screen reader says it (`DiceScene.spoken`).
+SPOKEN_COUNTS = {
+    "pool": N_("pool {count}"),
+    "tray": N_("tray {count}"),
+    "table": N_("table {count}"),
+    "removed": N_("removed {count}"),
+    "items": N_("items {count}"),
 }
 
 
 # Where a die is, as a screen reader says it (`die_words`).
 SPOKEN_PLACES = {
-    "pool": "in pool",
-    "tray": "in tray",
-    "table": "depleted on the table",
-    "removed": "removed",
+    "pool": N_("in pool"),
+    "tray": N_("in tray"),
+    "table": N_("depleted on the table"),
+    "removed": N_("removed"),
 }
 
 
 def die_words(record: DieRecord, state: DieState) -> str:
     """A die as a screen reader reads it: "d8, damage die, in pool", then what it
     shows and what was chosen for it ("shows 5", "2 trait steps")."""
-    word = kind_word(record.kind)
-    words = [f"d{record.size}", f"{word} die"] if word else [f"d{record.size} die"]
+    size = f"d{record.size}"
+    if record.kind == Kind.DAMAGE:
+        words = [size, tr("damage die")]
+    elif record.kind == Kind.PROTECTION:
+        words = [size, tr("protection die")]
+    else:  # an ordinary die, or a kind this build does not know
+        words = [tr("d{size} die").format(size=record.size)]
     # An item's die has a place as any die (its area on the table is its item's).
     place = ("tray" if record.in_tray else "pool") if record.place == Place.POOL else record.place
-    words.append(SPOKEN_PLACES.get(place, place))
+    spoken = SPOKEN_PLACES.get(place)
+    words.append(tr(spoken) if spoken else place)
     if state.face is not None:
-        words.append(f"shows {state.face}")
+        words.append(tr("shows {face}").format(face=state.face))
         if state.highlight:
-            words.append("depleted by this roll")
+            words.append(tr("depleted by this roll"))
     if record.steps:
-        words.append(f"{record.steps} trait step{'s' if record.steps != 1 else ''}")
+        words.append(
+            ntr("{count} trait step", "{count} trait steps", record.steps).format(
+                count=record.steps
+            )
+        )
     if record.down_to_d4:
-        words.append("stepped down to d4")
+        words.append(tr("stepped down to d4"))
     return ", ".join(words)
+
+
+def die_name(record: DieRecord) -> str:
+    """A die named by its size and kind: "d8 damage die", "d6 die"."""
+    if record.kind == Kind.DAMAGE:
+        return tr("d{size} damage die").format(size=record.size)
+    if record.kind == Kind.PROTECTION:
+        return tr("d{size} protection die").format(size=record.size)
+    return tr("d{size} die").format(size=record.size)
 
 
 def area_of(die: DieRecord) -> str:
@@ -166,17 +198,23 @@ class DieItem(QGraphicsObject):
 
     def _tooltip(self) -> str:
         r = self.record
-        word = kind_word(r.kind)
-        kind = f"{word} " if word else ""
-        where: dict[str, str] = {
-            Place.POOL: "in the pool",
-            Place.TABLE: "depleted on the table",
-            Place.REMOVED: "removed",
-        }
-        tray = " (in the tray)" if r.in_tray else ""
-        steps = f", {r.steps} trait step(s)" if r.steps else ""
-        down = ", stepped down to d4" if r.down_to_d4 else ""
-        return f"d{r.size} {kind}die {where.get(r.place, r.place)}{tray}{steps}{down}\n{KEYS_TIP}"
+        die = die_name(r)
+        if r.place == Place.POOL and r.in_tray:  # a die in the tray is in the pool
+            where = tr("{die_name} in the pool (in the tray)").format(die_name=die)
+        elif r.place == Place.POOL:
+            where = tr("{die_name} in the pool").format(die_name=die)
+        elif r.place == Place.TABLE:
+            where = tr("{die_name} depleted on the table").format(die_name=die)
+        elif r.place == Place.REMOVED:
+            where = tr("{die_name} removed").format(die_name=die)
+        else:  # a place this build does not know, as stored
+            where = f"{die} {r.place}"
+        parts = [where]
+        if r.steps:
+            parts.append(tr("{count} trait step(s)").format(count=r.steps))
+        if r.down_to_d4:
+            parts.append(tr("stepped down to d4"))
+        return ", ".join(parts) + "\n" + tr(KEYS_TIP)
 
     def boundingRect(self) -> QRectF:
         return QRectF(0, 0, DIE_SIZE, DIE_SIZE)
@@ -272,7 +310,7 @@ class AreaItem(QGraphicsObject):
         painter.setFont(font)
         painter.setPen(QColor(theme.FELT_INK))
         title = QRectF(self.rect.left() + 10, self.rect.top() + 4, self.rect.width() - 20, 18)
-        painter.drawText(title, Qt.AlignmentFlag.AlignLeft, AREA_TITLES[self.name])
+        painter.drawText(title, Qt.AlignmentFlag.AlignLeft, tr(AREA_TITLES[self.name]))
         painter.drawText(title, Qt.AlignmentFlag.AlignRight, str(self.count))
         if not self.count:
             font.setBold(False)
@@ -282,7 +320,7 @@ class AreaItem(QGraphicsObject):
             painter.drawText(
                 self.rect.adjusted(10, TITLE_HEIGHT, -10, -4),
                 Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap,
-                AREA_HINTS[self.name],
+                tr(AREA_HINTS[self.name]),
             )
 
 
@@ -350,12 +388,14 @@ class DiceScene(QGraphicsScene):
         sides = []
         for index, title in enumerate(self._titles):
             counts = ", ".join(
-                f"{name} {self.areas[(index, name)].count}"
+                tr(SPOKEN_COUNTS[name]).format(count=self.areas[(index, name)].count)
                 for name in AREAS
                 if (index, name) in self.areas
             )
-            sides.append(f"{title}: {counts}" if title else counts)
-        return "; ".join(sides) or "No dice"
+            sides.append(
+                tr("{side}: {counts}").format(side=title, counts=counts) if title else counts
+            )
+        return "; ".join(sides) or tr("No dice")
 
     def _lay_out_side(
         self, index: int, side: SideView, left: float, width: float, palette: QPalette

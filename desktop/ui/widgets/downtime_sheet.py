@@ -50,6 +50,7 @@ from desktop.ui.form_helpers import (
 from desktop.ui.plain_text import PlainLabel, RichLabel, escaped
 from desktop.ui.session import CampaignSession
 from desktop.ui.theme import HINT_STYLE, MARK_INK, STRESS, TRAUMA, XP, Role, colour
+from desktop.ui.window_language import ptr, tr
 from desktop.ui.zoom import zoom_size
 
 TOPICS = frozenset({Topic.DOWNTIME, Topic.CHARACTERS, Topic.CAMPAIGN, Topic.SETTINGS})
@@ -122,9 +123,11 @@ class BoxTrack(QWidget):
         )
 
     def _describe(self) -> None:
-        text = f"{self._label}: {self._marked} of {self._count} marked"
+        text = tr("{track}: {marked} of {count} marked").format(
+            track=self._label, marked=self._marked, count=self._count
+        )
         self.setAccessibleName(text)
-        hint = "Click a box to mark up to it; click the last marked box to clear it."
+        hint = tr("Click a box to mark up to it; click the last marked box to clear it.")
         self.setToolTip(f"{text}.\n{hint}")
 
     # -- geometry --------------------------------------------------------------------------
@@ -231,7 +234,7 @@ class DowntimeSheetWidget(CampaignView):
         self._typing_timer = QTimer(self, singleShot=True, interval=TYPING_PAUSE_MS)
         self._typing_timer.timeout.connect(self.flush_edits)
 
-        self.stress_track = BoxTrack(self._track_length, STRESS, "Stress")
+        self.stress_track = BoxTrack(self._track_length, STRESS, tr("Stress"))
         self.stress_track.setObjectName("stressTrack")
         self.stress_track.marks_requested.connect(self._set_stress)
         self.stress_label = _value_label("stressValue")
@@ -239,18 +242,18 @@ class DowntimeSheetWidget(CampaignView):
         self.track_spin.setObjectName("stressTrackLength")
         self.track_spin.setRange(MIN_STRESS_TRACK, downtime.MAX_STRESS_TRACK)
         self.track_spin.setKeyboardTracking(False)
-        self.track_spin.setSuffix(" boxes")
+        self.track_spin.setSuffix(tr(" boxes"))
         self.track_spin.setToolTip(
-            "How many stress boxes every character of the campaign has (a campaign setting)."
+            tr("How many stress boxes every character of the campaign has (a campaign setting).")
         )
         self.track_spin.valueChanged.connect(self._set_track_length)
-        self.trauma_track = BoxTrack(TRAUMA_BOXES, TRAUMA, "Trauma")
+        self.trauma_track = BoxTrack(TRAUMA_BOXES, TRAUMA, tr("Trauma"))
         self.trauma_track.setObjectName("traumaTrack")
         self.trauma_track.marks_requested.connect(self._set_trauma)
         self.trauma_label = _value_label("traumaValue")
 
-        self.hp_spin = _spin("hpCurrent", 0, HP_LIMIT, "Hit points now")
-        self.hp_max_spin = _spin("hpMax", 1, HP_LIMIT, "Maximum hit points")
+        self.hp_spin = _spin("hpCurrent", 0, HP_LIMIT, tr("Hit points now"))
+        self.hp_max_spin = _spin("hpMax", 1, HP_LIMIT, tr("Maximum hit points"))
         self.hp_spin.valueChanged.connect(self._set_hp)
         self.hp_max_spin.valueChanged.connect(self._set_hp_max)
         self.recovery_label = PlainLabel()
@@ -263,11 +266,11 @@ class DowntimeSheetWidget(CampaignView):
         self.xp_grid.setVerticalSpacing(4)
         self.xp_rows: dict[str, tuple[QLabel, BoxTrack, QLabel]] = {}
 
-        self.virtue_edit = _line("virtueEdit", "How they do good: Charity, Honour, Faith…")
-        self.vice_edit = _line("viceEdit", "What they crave: Gambling, Pleasure, Obligation…")
-        self.purveyor_edit = _line("purveyorEdit", "Who sells it, and where")
-        self.friends_edit = _text("friendsEdit", "One friend a line")
-        self.contacts_edit = _text("contactsEdit", "One contact a line")
+        self.virtue_edit = _line("virtueEdit", tr("How they do good: Charity, Honour, Faith…"))
+        self.vice_edit = _line("viceEdit", tr("What they crave: Gambling, Pleasure, Obligation…"))
+        self.purveyor_edit = _line("purveyorEdit", tr("Who sells it, and where"))
+        self.friends_edit = _text("friendsEdit", tr("One friend a line"))
+        self.contacts_edit = _text("contactsEdit", tr("One contact a line"))
         self._texts: dict[str, QLineEdit | QPlainTextEdit] = {
             "virtue": self.virtue_edit,
             "vice": self.vice_edit,
@@ -282,8 +285,10 @@ class DowntimeSheetWidget(CampaignView):
 
         self.error_label = error_label("sheetError")
         self.kind_hint = PlainLabel(
-            "Downtime activities are for player characters; this sheet still keeps "
-            "stress, harm and contacts."
+            tr(
+                "Downtime activities are for player characters; this sheet still keeps "
+                "stress, harm and contacts."
+            )
         )
         self.kind_hint.setObjectName("kindHint")
         self.kind_hint.setWordWrap(True)
@@ -299,45 +304,45 @@ class DowntimeSheetWidget(CampaignView):
         layout.setSpacing(6)
         layout.addWidget(self.kind_hint)
 
-        layout.addWidget(_heading("Stress"))
+        layout.addWidget(_heading(tr("Stress")))
         stress_row = QHBoxLayout()
         stress_row.addWidget(self.stress_track, 1)
         stress_row.addWidget(self.stress_label)
         layout.addLayout(stress_row)
         length_row = QHBoxLayout()
-        length_label = PlainLabel("Track (whole campaign):")
+        length_label = PlainLabel(tr("Track (whole campaign):"))
         length_label.setStyleSheet(HINT_STYLE)
         length_label.setBuddy(self.track_spin)
         length_row.addWidget(length_label)
         length_row.addWidget(self.track_spin)
         length_row.addStretch(1)
         layout.addLayout(length_row)
-        layout.addWidget(_heading("Trauma"))
+        layout.addWidget(_heading(tr("Trauma")))
         trauma_row = QHBoxLayout()
         trauma_row.addWidget(self.trauma_track, 1)
         trauma_row.addWidget(self.trauma_label)
         layout.addLayout(trauma_row)
 
-        layout.addWidget(_heading("Hit points"))
+        layout.addWidget(_heading(tr("Hit points")))
         hp_row = QHBoxLayout()
         hp_row.addWidget(self.hp_spin)
-        hp_row.addWidget(PlainLabel("of"))
+        hp_row.addWidget(PlainLabel(ptr("hit points: 3 of 10", "of")))
         hp_row.addWidget(self.hp_max_spin)
         hp_row.addSpacing(8)
         hp_row.addWidget(self.recovery_label, 1)
         layout.addLayout(hp_row)
 
-        layout.addWidget(_heading("XP"))
+        layout.addWidget(_heading(tr("XP")))
         layout.addLayout(self.xp_grid)
 
-        layout.addWidget(_heading("Virtue and vice"))
+        layout.addWidget(_heading(tr("Virtue and vice")))
         grid = QGridLayout()
         grid.setHorizontalSpacing(8)
         for row, (text, editor) in enumerate(
             (
-                ("&Virtue", self.virtue_edit),
-                ("V&ice", self.vice_edit),
-                ("&Purveyor", self.purveyor_edit),
+                (tr("&Virtue"), self.virtue_edit),
+                (tr("V&ice"), self.vice_edit),
+                (tr("&Purveyor"), self.purveyor_edit),
             )
         ):
             label = PlainLabel(text)
@@ -347,7 +352,10 @@ class DowntimeSheetWidget(CampaignView):
         layout.addLayout(grid)
 
         people = QHBoxLayout()
-        for text, notes in (("&Friends", self.friends_edit), ("&Contacts", self.contacts_edit)):
+        for text, notes in (
+            (tr("&Friends"), self.friends_edit),
+            (tr("&Contacts"), self.contacts_edit),
+        ):
             column = QVBoxLayout()
             heading = _heading(text)
             heading.setBuddy(notes)
@@ -430,7 +438,9 @@ class DowntimeSheetWidget(CampaignView):
         for spin in (self.hp_spin, self.hp_max_spin):
             spin.setReadOnly(not writable)
         self.recovery_label.setText(
-            f"A recovery restores {downtime.recovery_hp(hp_max)} HP" if sheet else ""
+            tr("A recovery restores {hp} HP").format(hp=downtime.recovery_hp(hp_max))
+            if sheet
+            else ""
         )
         self._show_xp(sheet.xp if sheet else (), writable)
         for field, editor in self._texts.items():
@@ -450,7 +460,7 @@ class DowntimeSheetWidget(CampaignView):
             _label, boxes, value = self.xp_rows[track]
             boxes.set_state(marks, max(XP_BOXES, marks + 1))
             boxes.set_editable(writable)
-            value.setText(f"{marks} XP")
+            value.setText(tr("{count} XP").format(count=marks))
 
     def _rebuild_xp_rows(self, names: list[str]) -> None:
         for label, boxes, value in self.xp_rows.values():
@@ -460,7 +470,7 @@ class DowntimeSheetWidget(CampaignView):
         self.xp_rows = {}
         for row, track in enumerate(names):
             label = PlainLabel(track)
-            boxes = BoxTrack(XP_BOXES, XP, f"{track} XP")
+            boxes = BoxTrack(XP_BOXES, XP, tr("{track} XP").format(track=track))
             boxes.setObjectName(f"xpTrack{track}")
             boxes.marks_requested.connect(lambda marks, t=track: self._set_xp(t, marks))
             value = _value_label(f"xpValue{track}")
@@ -546,7 +556,7 @@ class DowntimeSheetWidget(CampaignView):
         session = self._session
         if session is None or session.read_only or length == self._track_length:
             return
-        text = f"Make the stress track {length} boxes"
+        text = tr("Make the stress track {length} boxes").format(length=length)
         if not self._push(UpdateSettings(session, text, stress_track=length)):
             _set_spin(self.track_spin, self._track_length)  # refused: show the setting again
 
@@ -565,7 +575,7 @@ class DowntimeSheetWidget(CampaignView):
 
 
 def _heading(text: str) -> QLabel:
-    return RichLabel(f"<b>{escaped(text)}</b>")
+    return RichLabel(f"<b>{escaped(text)}</b>")  # untranslated: markup around words given
 
 
 def _value_label(name: str) -> QLabel:

@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QWidget
 
 from desktop.ui.plain_text import PlainLabel, tooltip
 
-LEAST_LETTERS = "Wilhel…"  # the least it shows: a name's first letters
+LEAST_LETTERS = "Wilhel…"  # untranslated: a width measured, not shown (a name's first letters)
 
 
 class ElidedLabel(PlainLabel):

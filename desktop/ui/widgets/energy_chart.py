@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 from typing import Final
 
-from PySide6.QtCore import QEvent, QLineF, QPoint, QPointF, QRectF, QSize, Qt
+from PySide6.QtCore import QDate, QEvent, QLineF, QLocale, QPoint, QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import (
     QBrush,
     QColor,
@@ -47,22 +47,28 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QToolTip, QVBoxLayout, QWidget
 
+from desktop.language import N_
 from desktop.rules.energy import DayState, repayment
 from desktop.store import NotFound, Topic
 from desktop.ui.accessible import named
 from desktop.ui.plain_text import PlainLabel, tooltip
 from desktop.ui.session import CampaignSession
 from desktop.ui.widgets.character_view import FollowedCharacter
+from desktop.ui.window_language import tr
 from desktop.ui.zoom import zoom_size
 
 TOPICS: Final = frozenset({Topic.ENERGY, Topic.CAMPAIGN, Topic.CHARACTERS})
-# (label, days shown; 0 = every stored day)
+# (label, days shown; 0 = every stored day); the labels translated when shown
 RANGES: Final[tuple[tuple[str, int], ...]] = (
-    ("Last 30 days", 30),
-    ("Last 90 days", 90),
-    ("All days", 0),
+    (N_("Last 30 days"), 30),
+    (N_("Last 90 days"), 90),
+    (N_("All days"), 0),
 )
 DEFAULT_RANGE: Final = 30
+# Qt's date formats, in the window's language (its month and weekday names): 5 Mar 2026
+DAY_DATE: Final = "ddd d MMM yyyy"  # untranslated: a date format
+FULL_DATE: Final = "d MMM yyyy"  # untranslated: a date format
+SHORT_DATE: Final = "d MMM"  # untranslated: a date format
 
 # Geometry, in device pixels of the painter.
 _LINE_WIDTH: Final = 2.0
@@ -170,16 +176,16 @@ def chart_data(
         today=today,
         daily=Series(
             "daily",
-            "Daily energy at opening",
+            tr("Daily energy at opening"),
             tuple(state.opened_daily if state else None for state in states),
         ),
         store=Series(
             "store",
-            "General store",
+            tr("General store"),
             tuple(state.general_store if state else None for state in states),
         ),
         pools=pools,
-        debt=Series("debt", "Debt", tuple(state.debt if state else None for state in states)),
+        debt=Series("debt", tr("Debt"), tuple(state.debt if state else None for state in states)),
         unspent=tuple(state.daily if state else None for state in states),
         death_day=deaths[0] if deaths else None,
     )
@@ -204,30 +210,48 @@ def day_summary(data: ChartData, day: int) -> str:
     """The tooltip of one day: its date and every value drawn for it."""
     index = data.index(day)
     when = data.date_of(day)
-    title = f"Day {day}: {when:%a} {when.day} {when:%b %Y}"
+    shown = date_words(when, DAY_DATE)
     if day == data.today:
-        title += " (today)"
+        title = tr("Day {day}: {date} (today)").format(day=day, date=shown)
+    else:
+        title = tr("Day {day}: {date}").format(day=day, date=shown)
     if index is None or data.daily.values[index] is None:
-        return f"{title}\nNo energy recorded for this day."
+        return "\n".join([title, tr("No energy recorded for this day.")])
     lines = [
         title,
-        f"{data.daily.label}: {data.daily.values[index]} ({data.unspent[index]} left unspent)",
-        f"{data.store.label} at the day's end: {data.store.values[index]}",
+        tr("{line}: {value} ({unspent} left unspent)").format(
+            line=data.daily.label, value=data.daily.values[index], unspent=data.unspent[index]
+        ),
+        tr("{line} at the day's end: {value}").format(
+            line=data.store.label, value=data.store.values[index]
+        ),
     ]
     for pool in data.pools:
         value, pending = pool.values[index], pool.pending[index]
         if value is None and not pending:
             continue
-        text = f"Project “{pool.label}”: {value if value is not None else 'no pool yet'}"
-        if pending:
-            text += f" (+{pending} at the rollover)"
-        lines.append(text)
+        if value is None:  # invested today: the pool comes at the rollover
+            text = tr("Project “{project}”: no pool yet (+{pending} at the rollover)")
+        elif pending:
+            text = tr("Project “{project}”: {value} (+{pending} at the rollover)")
+        else:
+            text = tr("Project “{project}”: {value}")
+        lines.append(text.format(project=pool.label, value=value, pending=pending))
     debt = data.debt.values[index]
     if debt:
-        lines.append(f"Debt: {debt} (repaid double, {repayment(debt)}, the next day)")
+        lines.append(
+            tr("Debt: {debt} (repaid double, {repaid}, the next day)").format(
+                debt=debt, repaid=repayment(debt)
+            )
+        )
     if day == data.death_day:
-        lines.append("Died this day.")
+        lines.append(tr("Died this day."))
     return "\n".join(lines)
+
+
+def date_words(when: date, form: str) -> str:
+    """A date in the window's language, in Qt's date `form` ("d MMM yyyy": 5 Mar 2026)."""
+    return QLocale().toString(QDate(when.year, when.month, when.day), form)
 
 
 # ----------------------------------------------------------------------------- style
@@ -439,12 +463,15 @@ def _legend(
     entries: list[tuple[str, str, int]] = [
         ("line", series.label, position) for position, series in enumerate(data.lines)
     ]
-    entries[2:] = [("line", f"Project “{label}”", pos) for _kind, label, pos in entries[2:]]
+    entries[2:] = [
+        ("line", tr("Project “{project}”").format(project=label), pos)
+        for _kind, label, pos in entries[2:]
+    ]
     if any(data.debt.values):
-        entries.append(("debt", "Debt (below 0)", 0))
-    entries.append(("today", "Today", 0))
+        entries.append(("debt", tr("Debt (below 0)"), 0))
+    entries.append(("today", tr("Today"), 0))
     if data.death_day is not None:
-        entries.append(("death", "Died", 0))
+        entries.append(("death", tr("Died"), 0))
     items: list[LegendItem] = []
     height = metrics.height()
     x, y = rect.left() + _PAD, rect.top() + _PAD / 2
@@ -462,8 +489,8 @@ def _legend(
 def _x_axis(layout: ChartLayout, metrics: QFontMetricsF) -> None:
     data = layout.data
     widest = max(
-        metrics.horizontalAdvance(f"day {data.last_day}"),
-        metrics.horizontalAdvance("30 Sep 2026"),
+        metrics.horizontalAdvance(tr("day {day}").format(day=data.last_day)),
+        metrics.horizontalAdvance(date_words(date(2026, 9, 30), FULL_DATE)),
     )
     step = next(
         (s for s in _DAY_STEPS if s * layout.day_width >= widest + _LABEL_GAP), _DAY_STEPS[-1]
@@ -474,11 +501,12 @@ def _x_axis(layout: ChartLayout, metrics: QFontMetricsF) -> None:
     year = data.date_of(first).year
     for day in range(first, data.last_day + 1, step):
         when = data.date_of(day)
-        text = f"{when.day} {when:%b}"
         if when.year != year:
-            text += f" {when.year}"
+            text = date_words(when, FULL_DATE)
             year = when.year
-        layout.x_ticks.append((layout.x_of(day), f"day {day}", text))
+        else:
+            text = date_words(when, SHORT_DATE)
+        layout.x_ticks.append((layout.x_of(day), tr("day {day}").format(day=day), text))
     if layout.day_width >= 4:  # a small tick per day where they do not blur together
         bottom = layout.plot.bottom()
         for day in range(data.first_day, data.last_day + 1):
@@ -766,14 +794,15 @@ def _paint_marks(painter: QPainter, layout: ChartLayout, style: ChartStyle) -> N
         x = layout.x_of(data.today)
         painter.setPen(_today_pen(style))
         painter.drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()))
-        _tag(painter, metrics, x, plot, "Today", style.today, style)
+        _tag(painter, metrics, x, plot, tr("Today"), style.today, style)
     if data.death_day is not None:
         x = layout.x_of(data.death_day)
         painter.setPen(_death_pen(style))
         painter.drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()))
         _cross(painter, QPointF(x, layout.y_of(0)), 6.0, style)
         shift = data.death_day == data.today  # both tags on one line: one above the other
-        _tag(painter, metrics, x, plot, f"Died, day {data.death_day}", style.death, style, shift)
+        died = tr("Died, day {day}").format(day=data.death_day)
+        _tag(painter, metrics, x, plot, died, style.death, style, shift)
 
 
 def _today_pen(style: ChartStyle) -> QPen:
@@ -865,7 +894,7 @@ class ChartCanvas(QWidget):
         # Reached by Tab: Left and Right then walk the days, each summed up as the
         # pointer's hover does (Home and End: the first and last day shown).
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        named(self, "Energy chart", "Left and Right pick a day and say its energy.")
+        named(self, tr("Energy chart"), tr("Left and Right pick a day and say its energy."))
         self.data: ChartData | None = None
         self.message = ""
         self.layout_: ChartLayout | None = None
@@ -981,15 +1010,15 @@ class EnergyChart(QWidget):
         self.caption.setObjectName("energyChartCaption")
         self.range_combo = QComboBox()
         self.range_combo.setObjectName("energyChartRange")
-        self.range_combo.setToolTip("How many days the chart shows, up to today")
+        self.range_combo.setToolTip(tr("How many days the chart shows, up to today"))
         for label, days in RANGES:
-            self.range_combo.addItem(label, days)
+            self.range_combo.addItem(tr(label), days)
         self.range_combo.setCurrentIndex(self.range_combo.findData(DEFAULT_RANGE))
         self.range_combo.currentIndexChanged.connect(self.reload)
         self.canvas = ChartCanvas(self)
         top = QHBoxLayout()
         top.addWidget(self.caption, 1)
-        top.addWidget(PlainLabel("Show"))
+        top.addWidget(PlainLabel(tr("Show")))
         top.addWidget(self.range_combo)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
@@ -1048,19 +1077,21 @@ class EnergyChart(QWidget):
     def _read(self) -> tuple[ChartData | None, str, str]:
         session, character_id = self._follow.session, self._follow.character_id
         if session is None:
-            return None, "No campaign is open.", ""
+            return None, tr("No campaign is open."), ""
         if character_id is None:
-            return None, "Choose a character to see their energy over the days.", ""
+            return None, tr("Choose a character to see their energy over the days."), ""
         campaign = session.campaign
         try:
             name = campaign.roster.get(character_id).name
         except NotFound:
-            return None, "This character is no longer in the campaign.", ""
+            return None, tr("This character is no longer in the campaign."), ""
         if campaign.calendar.profile(character_id) is None:
             return (
                 None,
-                f"{name} has no energy profile: give them one on the Profile tab, and "
-                "their days will show here.",
+                tr(
+                    "{name} has no energy profile: give them one on the Profile tab, and "
+                    "their days will show here."
+                ).format(name=name),
                 name,
             )
         summary = campaign.summary()
@@ -1071,7 +1102,7 @@ class EnergyChart(QWidget):
         if not days:
             return (
                 None,
-                f"No energy is recorded for {name} in these days yet.",
+                tr("No energy is recorded for {name} in these days yet.").format(name=name),
                 name,
             )
         if days_wanted == 0:
@@ -1083,7 +1114,8 @@ class EnergyChart(QWidget):
 
     def _caption(self, name: str, data: ChartData) -> str:
         start, end = data.date_of(data.first_day), data.date_of(data.last_day)
-        span = f"{start.day} {start:%b} – {end.day} {end:%b %Y}"
-        if start.year != end.year:
-            span = f"{start.day} {start:%b %Y} – {end.day} {end:%b %Y}"
-        return f"{name}: day {data.first_day} to day {data.last_day} ({span})"
+        first = date_words(start, SHORT_DATE if start.year == end.year else FULL_DATE)
+        span = f"{first} – {date_words(end, FULL_DATE)}"
+        return tr("{name}: day {first} to day {last} ({span})").format(
+            name=name, first=data.first_day, last=data.last_day, span=span
+        )

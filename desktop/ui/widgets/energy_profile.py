@@ -21,6 +21,7 @@ from desktop.ui.form_helpers import push_button, spread_row, wrapped_label
 from desktop.ui.plain_text import PlainLabel
 from desktop.ui.session import CampaignSession
 from desktop.ui.widgets.month_grid import danger_colour
+from desktop.ui.window_language import tr
 
 
 class ProfileEditor(QWidget):
@@ -36,29 +37,31 @@ class ProfileEditor(QWidget):
         self.intro.setWordWrap(True)
         self.daily_net = QSpinBox()
         self.daily_net.setObjectName("dailyNet")
-        named(self.daily_net, "Daily net energy")
+        named(self.daily_net, tr("Daily net energy"))
         self.daily_net.setRange(0, DAILY_NET_MAX)
-        self.daily_net.setSuffix(" energy a day")
+        self.daily_net.setSuffix(tr(" energy a day"))
         self.abilities = QTableWidget(0, 2)
         self.abilities.setObjectName("abilities")
-        named(self.abilities, "Abilities")
+        named(self.abilities, tr("Abilities"))
         self.abilities.setTabKeyNavigation(False)  # Tab leaves it; the arrows move between cells
-        self.abilities.setHorizontalHeaderLabels(["Ability", "Rating"])
+        self.abilities.setHorizontalHeaderLabels([tr("Ability"), tr("Rating")])
         header = self.abilities.horizontalHeader()
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
         self.abilities.verticalHeader().hide()
-        self.add_row = push_button("Add Ability", clicked=lambda: self.append_ability("", 0))
-        self.remove_row = push_button("Remove Ability", clicked=self._remove_selected)
-        self.save = push_button("Save Profile", "saveProfile", self.save_profile)
+        self.add_row = push_button(tr("Add Ability"), clicked=lambda: self.append_ability("", 0))
+        self.remove_row = push_button(tr("Remove Ability"), clicked=self._remove_selected)
+        self.save = push_button(tr("Save Profile"), "saveProfile", self.save_profile)
         self.error = wrapped_label("profileError")
         form = QFormLayout()
-        form.addRow("Daily net energy", self.daily_net)
+        form.addRow(tr("Daily net energy"), self.daily_net)
         buttons = spread_row([self.add_row, self.remove_row], [self.save])
         layout = QVBoxLayout(self)
         layout.addWidget(self.intro)
         layout.addLayout(form)
-        layout.addWidget(PlainLabel("Abilities add their rating to energy committed to a task."))
+        layout.addWidget(
+            PlainLabel(tr("Abilities add their rating to energy committed to a task."))
+        )
         layout.addWidget(self.abilities, 1)
         layout.addLayout(buttons)
         layout.addWidget(self.error)
@@ -81,17 +84,21 @@ class ProfileEditor(QWidget):
         for widget in (self.daily_net, self.abilities, self.add_row, self.remove_row, self.save):
             widget.setEnabled(enabled)
         if character_id is None:
-            self.intro.setText("Pick a character to edit their energy profile.")
+            self.intro.setText(tr("Pick a character to edit their energy profile."))
             return
         if profile is None:
             self.intro.setText(
-                "This character has no energy profile yet. Give them a daily net energy "
-                "(what they can spend on a good day) and save to start their calendar."
+                tr(
+                    "This character has no energy profile yet. Give them a daily net energy "
+                    "(what they can spend on a good day) and save to start their calendar."
+                )
             )
             self.daily_net.setValue(20)
             return
         self.intro.setText(
-            f"{profile.name}'s profile. A new daily net counts from the next day opened."
+            tr("{name}'s profile. A new daily net counts from the next day opened.").format(
+                name=profile.name
+            )
         )
         self.daily_net.setValue(profile.daily_net)
         for ability in profile.abilities:
@@ -119,7 +126,7 @@ class ProfileEditor(QWidget):
         spin = QSpinBox()
         spin.setRange(0, ABILITY_RATING_MAX)
         spin.setValue(rating)
-        named(spin, f"{name} rating" if name else "Rating")
+        named(spin, tr("{name} rating").format(name=name) if name else tr("Rating"))
         self.abilities.setCellWidget(row, 1, spin)
         if not name:
             self.abilities.setCurrentCell(row, 0)
@@ -142,9 +149,11 @@ class ProfileEditor(QWidget):
             spin = self.abilities.cellWidget(row, 1)
             assert isinstance(spin, QSpinBox)
             if not name:
-                raise ValueError(f"Ability {row + 1} needs a name.")
+                raise ValueError(tr("Ability {number} needs a name.").format(number=row + 1))
             if name in ratings:
-                raise ValueError(f"There are two abilities called {name!r}.")
+                raise ValueError(
+                    tr("There are two abilities called {name}.").format(name=repr(name))
+                )
             ratings[name] = spin.value()
         return ratings
 
@@ -166,7 +175,7 @@ class ProfileEditor(QWidget):
             self.character_id,
             self.daily_net.value(),
             ratings,
-            f"Energy profile of {name}",
+            tr("Energy profile of {name}").format(name=name),
         )
         self.error.clear()
         # The push tells every view, and a view that reloads may flush this editor's

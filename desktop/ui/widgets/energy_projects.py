@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop.language import N_
 from desktop.rules import energy
 from desktop.rules.energy import CharacterProfile, DayState
 from desktop.store import NotFound, Topic
@@ -36,11 +37,19 @@ from desktop.ui.form_helpers import push_button, wrapped_label
 from desktop.ui.plain_text import PlainLabel, message_box, tooltip
 from desktop.ui.session import CampaignSession
 from desktop.ui.widgets.character_view import FollowedCharacter
+from desktop.ui.widgets.energy_chart import DAY_DATE, SHORT_DATE, date_words
 from desktop.ui.widgets.record_table import read_only_rows
+from desktop.ui.window_language import tr
 
 TOPICS: Final = frozenset({Topic.ENERGY, Topic.CAMPAIGN, Topic.CHARACTERS})
 FORECAST_DAYS: Final = 7
-FIXED_COLUMNS: Final = ("Project", "Pool\ntoday", "Lands at\nrollover", "Refund if\ncancelled")
+# The table's first headers, translated when shown.
+FIXED_COLUMNS: Final = (
+    N_("Project"),
+    N_("Pool\ntoday"),
+    N_("Lands at\nrollover"),
+    N_("Refund if\ncancelled"),
+)
 
 # (parent widget, title, question) -> True to go ahead. Tests pass their own.
 Confirm = Callable[[QWidget, str, str], bool]
@@ -50,8 +59,8 @@ def ask(parent: QWidget, title: str, text: str) -> bool:
     """The confirmation the GM sees: a question with plain answers, "keep" the default."""
     no_buttons = QMessageBox.StandardButton.NoButton  # its own two, below
     box = message_box(parent, QMessageBox.Icon.Question, title, text, no_buttons)
-    cancel = box.addButton("Cancel the project", QMessageBox.ButtonRole.DestructiveRole)
-    keep = box.addButton("Keep it", QMessageBox.ButtonRole.RejectRole)
+    cancel = box.addButton(tr("Cancel the project"), QMessageBox.ButtonRole.DestructiveRole)
+    keep = box.addButton(tr("Keep it"), QMessageBox.ButtonRole.RejectRole)
     box.setDefaultButton(keep)
     box.exec()
     return box.clickedButton() is cancel
@@ -128,30 +137,38 @@ class CancelPlan:
 
     def text(self) -> str:
         held = self.pool + self.pending
-        lines = [f"Cancel “{self.project}” for {self.name}?", ""]
+        lines = [tr("Cancel “{project}” for {name}?").format(project=self.project, name=self.name)]
+        lines.append("")
         if self.pending:
             lines.append(
-                f"Its pool holds {self.pool}, and today's investments add {self.pending}: "
-                f"{held} in all."
+                tr(
+                    "Its pool holds {pool}, and today's investments add {pending}: {held} in all."
+                ).format(pool=self.pool, pending=self.pending, held=held)
             )
         else:
-            lines.append(f"Its pool holds {held}.")
+            lines.append(tr("Its pool holds {held}.").format(held=held))
         lines.append(
-            f"The refund is {self.refund} (1 for every full {energy.REFUND_STEP}), "
-            "and it comes back at once."
+            tr(
+                "The refund is {refund} (1 for every full {refund_step}), and it comes back at "
+                "once."
+            ).format(refund=self.refund, refund_step=energy.REFUND_STEP)
         )
         if self.debt:
             lines.append(
-                f"It pays today's debt of {self.debt} first: {self.paid_off} of the debt is "
-                f"paid, {self.to_store} goes into the general store."
+                tr(
+                    "It pays today's debt of {debt} first: {paid} of the debt is paid, "
+                    "{to_store} goes into the general store."
+                ).format(debt=self.debt, paid=self.paid_off, to_store=self.to_store)
             )
         elif self.refund:
             lines.append(
-                f"All {self.refund} goes into the general store ({self.store_after} after)."
+                tr("All {refund} goes into the general store ({after} after).").format(
+                    refund=self.refund, after=self.store_after
+                )
             )
         else:
-            lines.append("Nothing comes back: the pool is below 10.")
-        lines += ["", "The project and its pool are gone. Undo brings them back."]
+            lines.append(tr("Nothing comes back: the pool is below 10."))
+        lines += ["", tr("The project and its pool are gone. Undo brings them back.")]
         return "\n".join(lines)
 
 
@@ -198,7 +215,7 @@ class ProjectsView(QWidget):
         super().__init__(parent)
         self.confirm = confirm
         self._follow = FollowedCharacter(self.reload, TOPICS)
-        self._today = _Today(reason="No campaign is open.")
+        self._today = _Today(reason=tr("No campaign is open."))
         self.rows: list[ProjectRow] = []
         self.title = PlainLabel()
         self.title.setObjectName("projectsTitle")
@@ -209,7 +226,7 @@ class ProjectsView(QWidget):
         self.summary.setObjectName("projectsSummary")
         self.table = QTableWidget(0, len(FIXED_COLUMNS) + FORECAST_DAYS)
         read_only_rows(self.table, "projectsTable")
-        named(self.table, "Projects")
+        named(self.table, tr("Projects"))
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         header = self.table.horizontalHeader()
         header.setHighlightSections(False)
@@ -218,9 +235,12 @@ class ProjectsView(QWidget):
         self.table.itemSelectionChanged.connect(self._update_button)
         self.table.cellDoubleClicked.connect(lambda _row, _column: self.cancel_selected())
         self.note = PlainLabel(
-            f"The next {FORECAST_DAYS} days if nothing more is invested: every rollover takes "
-            "1 or 5% of a pool, whichever is more, and today's investments land at the first "
-            "rollover, after its decay. A pool at 0 stays until the project is cancelled."
+            tr(
+                "The next {days} days if nothing more is invested: every rollover takes "
+                "1 or {percent} of a pool, whichever is more, and today's investments land at "
+                "the first rollover, after its decay. A pool at 0 stays until the project is "
+                "cancelled."
+            ).format(days=FORECAST_DAYS, percent="5%")  # a "%" in a message reads as a format
         )
         self.note.setObjectName("projectsNote")
         self.note.setWordWrap(True)
@@ -231,11 +251,11 @@ class ProjectsView(QWidget):
         self.empty_message.setForegroundRole(QPalette.ColorRole.PlaceholderText)
         self.empty_message.setMargin(24)
         self.reason = wrapped_label("projectsReason")
-        self.cancel_button = push_button("Cancel project…", "cancelProject")
-        self._cancel_tip = (
-            f"Give up the selected project: 1 of every full {energy.REFUND_STEP} in its pool "
-            "comes back, paying today's debt first, then into the general store"
-        )
+        self.cancel_button = push_button(tr("Cancel project…"), "cancelProject")
+        self._cancel_tip = tr(
+            "Give up the selected project: 1 of every full {refund_step} in its pool comes back, "
+            "paying today's debt first, then into the general store"
+        ).format(refund_step=energy.REFUND_STEP)
         self.cancel_button.clicked.connect(self.cancel_selected)
         bottom = QHBoxLayout()
         bottom.addWidget(self.reason, 1)
@@ -278,42 +298,51 @@ class ProjectsView(QWidget):
     def _read(self) -> _Today:
         session, character_id = self._follow.session, self._follow.character_id
         if session is None:
-            return _Today(reason="No campaign is open.")
+            return _Today(reason=tr("No campaign is open."))
         if character_id is None:
-            return _Today(reason="Choose a character to see their projects.")
+            return _Today(reason=tr("Choose a character to see their projects."))
         campaign = session.campaign
         summary = campaign.summary()
         today, start = summary.current_day, summary.start_date
         try:
             name = campaign.roster.get(character_id).name
         except NotFound:
-            return _Today(day=today, start=start, reason="This character is no longer here.")
+            return _Today(day=today, start=start, reason=tr("This character is no longer here."))
         profile = campaign.calendar.profile(character_id)
         if profile is None:
             return _Today(
                 name,
                 day=today,
                 start=start,
-                reason=f"{name} has no energy profile: give them one on the Profile tab.",
+                reason=tr("{name} has no energy profile: give them one on the Profile tab.").format(
+                    name=name
+                ),
             )
         state = campaign.calendar.day(character_id, today)
         found = _Today(name, profile, state, today, start)
         if state is not None and state.dead:
-            return replace(found, reason=f"{name} died today: their calendar has ended.")
+            return replace(
+                found, reason=tr("{name} died today: their calendar has ended.").format(name=name)
+            )
         if state is None:
             # A calendar ends at a death: the last stored day says whether it has.
             earlier = campaign.calendar.day_before(character_id, today)
             if earlier is not None and earlier.dead:
                 return replace(
-                    found, reason=f"{name} died on day {earlier.day}: their calendar has ended."
+                    found,
+                    reason=tr("{name} died on day {day}: their calendar has ended.").format(
+                        name=name, day=earlier.day
+                    ),
                 )
             return replace(
                 found,
-                reason=f"Nothing is recorded for {name} today (day {today}): record today's first "
-                "entry on the Month tab, and their projects show here.",
+                reason=tr(
+                    "Nothing is recorded for {name} today (day {day}): record today's first "
+                    "entry on the Month tab, and their projects show here."
+                ).format(name=name, day=today),
             )
         if session.read_only:
-            return replace(found, reason="The campaign is open read-only.")
+            return replace(found, reason=tr("The campaign is open read-only."))
         return found
 
     # -- showing ----------------------------------------------------------------------------
@@ -323,23 +352,28 @@ class ProjectsView(QWidget):
 
     def _title(self) -> str:
         if not self._today.name:
-            return "Projects"
+            return tr("Projects")
         day = self._today.day
-        when = self._date(day)
-        return f"Projects of {self._today.name}, day {day} ({when:%a} {when.day} {when:%b %Y})"
+        when = date_words(self._date(day), DAY_DATE)
+        return tr("Projects of {name}, day {day} ({date})").format(
+            name=self._today.name, day=day, date=when
+        )
 
     def _set_headers(self) -> None:
-        labels = list(FIXED_COLUMNS)
+        labels = [tr(column) for column in FIXED_COLUMNS]
         day = self._today.day
         for ahead in range(1, FORECAST_DAYS + 1):
-            when = self._date(day + ahead) if day else None
-            labels.append(f"Day {day + ahead}\n{when.day} {when:%b}" if when else f"+{ahead}")
+            if day:
+                when = date_words(self._date(day + ahead), SHORT_DATE)
+                labels.append(tr("Day {day}\n{date}").format(day=day + ahead, date=when))
+            else:
+                labels.append(f"+{ahead}")
         self.table.setHorizontalHeaderLabels(labels)
 
     def _fill(self) -> None:
         self.table.setRowCount(len(self.rows))
         for row, project in enumerate(self.rows):
-            pool = str(project.pool) if project.has_pool else "none yet"
+            pool = str(project.pool) if project.has_pool else tr("none yet")
             pending = f"+{project.pending}" if project.pending else "—"
             refund = str(energy.cancel_refund(project.pool + project.pending))
             cells = [project.project, pool, pending, refund, *map(str, project.forecast)]
@@ -358,18 +392,24 @@ class ProjectsView(QWidget):
         held = project.pool + project.pending
         refund = energy.cancel_refund(held)
         tips = [
-            f"Cancelling it now returns {refund} energy",
-            "The pool after today's entries",
-            "Today's investments in it, landing at the rollover after the decay",
-            f"1 for every full {energy.REFUND_STEP} of {held} (the pool with today's "
-            "investments): pays today's debt first, then goes into the general store",
+            tr("Cancelling it now returns {refund} energy").format(refund=refund),
+            tr("The pool after today's entries"),
+            tr("Today's investments in it, landing at the rollover after the decay"),
+            tr(
+                "1 for every full {refund_step} of {held} (the pool with today's investments): "
+                "pays today's debt first, then goes into the general store"
+            ).format(refund_step=energy.REFUND_STEP, held=held),
         ]
         before = project.pool
         for ahead, value in enumerate(project.forecast, start=1):
             lost = energy.decay(before)
             landed = project.pending if ahead == 1 else 0
-            text = f"Loses {lost} at the rollover into day {self._today.day + ahead}"
-            tips.append(text + (f", then {landed} lands" if landed else ""))
+            day = self._today.day + ahead
+            if landed:
+                text = tr("Loses {lost} at the rollover into day {day}, then {landed} lands")
+            else:
+                text = tr("Loses {lost} at the rollover into day {day}")
+            tips.append(text.format(lost=lost, day=day, landed=landed))
             before = value
         return tips
 
@@ -394,12 +434,12 @@ class ProjectsView(QWidget):
         if self._today.reason:
             return self._today.reason
         if not self.rows:
-            return (
-                f"{self._today.name} has no projects today: an investment in a project on "
-                "the Month tab starts one."
-            )
+            return tr(
+                "{name} has no projects today: an investment in a project on the Month tab "
+                "starts one."
+            ).format(name=self._today.name)
         if self.selected_project() is None:
-            return "Select a project to cancel it."
+            return tr("Select a project to cancel it.")
         return ""
 
     def _update_button(self) -> None:
@@ -419,7 +459,7 @@ class ProjectsView(QWidget):
         """What cancelling `project` would do today (ValueError if it cannot be)."""
         today = self._today
         if today.reason or today.profile is None or today.state is None:
-            raise ValueError(today.reason or "There is no day to change.")
+            raise ValueError(today.reason or tr("There is no day to change."))
         return cancel_plan(today.profile, today.state, project)
 
     def cancel_selected(self) -> bool:
@@ -433,11 +473,14 @@ class ProjectsView(QWidget):
         except ValueError as error:
             self.reason.setText(str(error))
             return False
-        if not self.confirm(self, "Cancel a project", plan.text()):
+        if not self.confirm(self, tr("Cancel a project"), plan.text()):
             return False
         assert self._follow.character_id is not None
         command = PutEnergyDay(
-            self._follow.session, self._follow.character_id, plan.state, f"Cancel project {project}"
+            self._follow.session,
+            self._follow.character_id,
+            plan.state,
+            tr("Cancel project {project}").format(project=project),
         )
         done = self._follow.session.push(command)
         if not done:  # the window shows it too; here it stays next to the button
@@ -447,5 +490,10 @@ class ProjectsView(QWidget):
 
 def _summary(state: DayState) -> str:
     """Where a refund would go: today's debt, then the general store."""
-    debt = f"a debt of {state.debt}" if state.debt else "no debt"
-    return f"Today: {state.daily} daily energy left, general store {state.general_store}, {debt}."
+    if state.debt:
+        return tr(
+            "Today: {daily} daily energy left, general store {store}, a debt of {debt}."
+        ).format(daily=state.daily, store=state.general_store, debt=state.debt)
+    return tr("Today: {daily} daily energy left, general store {store}, no debt.").format(
+        daily=state.daily, store=state.general_store
+    )

@@ -44,8 +44,8 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.paint.clocks import ClockStyle, paint_clock
+from desktop.printing import words
 from desktop.rules import factions
-from desktop.rules.factions import status_text
 from desktop.store import ChapterRecord, ClockRecord, FactionRecord
 from desktop.ui.accessible import describe, spoken
 from desktop.ui.plain_text import escaped
@@ -53,6 +53,7 @@ from desktop.ui.theme import BADGE_INK, STATUS_COLOURS, WAR_COLOUR
 from desktop.ui.widgets.drag_data import decode, encode
 from desktop.ui.widgets.shown_mark import paint_shown_mark, shown_words
 from desktop.ui.widgets.zoomed_view import ZoomedView
+from desktop.ui.window_language import ntr, ptr, tr, window_translator
 
 FACTION_MIME = "application/x-gmdesk-faction"  # {"faction": id}
 
@@ -86,8 +87,52 @@ def decode_faction(data: QMimeData) -> int | None:
     return payload.get("faction") if payload else None
 
 
-def hold_text(hold: str) -> str:
-    return "Strong hold" if hold == factions.STRONG else "Weak hold"
+def tier_hold(tier: int, hold: str) -> str:
+    """A tier and its hold, as a card's tooltip says them: "Tier 2, Weak hold"."""
+    if hold == factions.STRONG:
+        return tr("Tier {tier}, Strong hold").format(tier=tier)
+    return tr("Tier {tier}, Weak hold").format(tier=tier)
+
+
+def status_text(status: int) -> str:
+    """A status with its sign and word in the window's language: "+2 Friendly"."""
+    return words.status_text(window_translator(), status)
+
+
+def gang_scale_text(tier: int) -> str:
+    """A tier's gang scale in the window's language: "Small gangs (3-6 people)"."""
+    return words.gang_scale(window_translator(), tier)
+
+
+def war_words(tier: int, hold: str, chapter: bool, others: bool) -> str:
+    """What a war makes of a faction's standing (HTML, in italics): at war with the
+    chapter, with other factions, or both; for the chapter itself, at war."""
+    strong = hold == factions.STRONG
+    if chapter and others:
+        if strong:
+            text = tr(
+                "At war with the chapter and with other factions: counts as tier {tier}, "
+                "strong hold."
+            )
+        else:
+            text = tr(
+                "At war with the chapter and with other factions: counts as tier {tier}, weak hold."
+            )
+    elif chapter:
+        if strong:
+            text = tr("At war with the chapter: counts as tier {tier}, strong hold.")
+        else:
+            text = tr("At war with the chapter: counts as tier {tier}, weak hold.")
+    elif others:
+        if strong:
+            text = tr("At war with other factions: counts as tier {tier}, strong hold.")
+        else:
+            text = tr("At war with other factions: counts as tier {tier}, weak hold.")
+    elif strong:  # the chapter's own war
+        text = tr("At war: counts as tier {tier}, strong hold.")
+    else:
+        text = tr("At war: counts as tier {tier}, weak hold.")
+    return f"<i>{text.format(tier=tier)}</i>"  # untranslated: markup
 
 
 @dataclass(frozen=True)
@@ -221,7 +266,7 @@ def paint_war_badge(painter: QPainter, rect: QRectF, style: LadderStyle, filled:
     painter.setFont(style.fonts["badge"])
     text_rect = rect.adjusted(icon.width() + 7, 0, -3, 0)
     # Outlined: a war between others, which does not touch the chapter; say so in words.
-    painter.drawText(text_rect, Qt.AlignmentFlag.AlignCenter, "WAR" if filled else "WAR*")
+    painter.drawText(text_rect, Qt.AlignmentFlag.AlignCenter, tr("WAR") if filled else tr("WAR*"))
     painter.restore()
 
 
@@ -240,7 +285,12 @@ def paint_hold_badge(painter: QPainter, rect: QRectF, hold: str, style: LadderSt
         painter.drawRoundedRect(inner, 4, 4)
         painter.setPen(style.text)
     painter.setFont(style.fonts["badge"])
-    painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, "S" if hold == factions.STRONG else "W")
+    letter = (
+        ptr("strong hold's badge", "S")
+        if hold == factions.STRONG
+        else ptr("weak hold's badge", "W")
+    )
+    painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, letter)
     painter.restore()
 
 
@@ -260,7 +310,7 @@ def paint_status_badge(painter: QPainter, rect: QRectF, status: int, style: Ladd
     painter.drawText(
         rect.adjusted(10, 0, -18, 0),
         Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft,
-        status_text(status) if known else "Damaged",
+        status_text(status) if known else tr("Damaged"),
     )
     arrow = QPainterPath()
     x, y = rect.right() - 14, rect.center().y() - 2
@@ -392,13 +442,15 @@ class FactionCard(LadderCard):
         lines = self._lines()
         record = self.look.faction
         if record.notes.strip():
-            lines.insert(-1, escaped(record.notes.strip()).replace("\n", "<br>"))
-        lines.append(
-            "<span>Drag to another tier (Ctrl+Up / Ctrl+Down), or along the row "
+            notes = escaped(record.notes.strip()).replace("\n", "<br>")  # untranslated: markup
+            lines.insert(-1, notes)
+        hint = tr(
+            "Drag to another tier (Ctrl+Up / Ctrl+Down), or along the row "
             "(Ctrl+Left / Ctrl+Right) · double-click or Enter to edit · the arrows pick a "
-            "faction · Shift+F10 opens its menu</span>"
+            "faction · Shift+F10 opens its menu"
         )
-        return "<br>".join(lines)
+        lines.append(f"<span>{escaped(hint)}</span>")  # untranslated: markup
+        return "<br>".join(lines)  # untranslated: markup
 
     def spoken(self) -> str:
         """The card as a screen reader reads it: name, rung, status, clocks, shown."""
@@ -407,17 +459,22 @@ class FactionCard(LadderCard):
     def _lines(self) -> list[str]:
         """What the card tells, a line each (HTML: the names escaped)."""
         record = self.look.faction
-        lines = [f"<b>{escaped(record.name)}</b>", f"Tier {record.tier}, {hold_text(record.hold)}"]
-        lines.append(f"Status with the chapter: {status_text(record.status)}")
-        if record.status == factions.WAR_STATUS or record.at_war_with_others:
-            who = "at war with the chapter" if record.status == factions.WAR_STATUS else ""
-            if record.at_war_with_others:
-                who = f"{who} and with other factions" if who else "at war with other factions"
+        name = f"<b>{escaped(record.name)}</b>"  # untranslated: markup
+        lines = [name, tier_hold(record.tier, record.hold)]
+        lines.append(
+            tr("Status with the chapter: {status}").format(status=status_text(record.status))
+        )
+        with_chapter = record.status == factions.WAR_STATUS
+        if with_chapter or record.at_war_with_others:
             tier, hold = factions.war_standing(record.tier, record.hold, True)
-            lines.append(f"<i>{who.capitalize()}: counts as tier {tier}, {hold} hold.</i>")
+            lines.append(war_words(tier, hold, with_chapter, record.at_war_with_others))
         for clock in self.look.clocks:
-            done = " (done)" if clock.done else ""
-            lines.append(f"Clock {escaped(clock.name)}: {clock.filled} of {clock.segments}{done}")
+            if clock.done:
+                text = tr("Clock {name}: {filled} of {segments} (done)")
+            else:
+                text = tr("Clock {name}: {filled} of {segments}")
+            name = escaped(clock.name)
+            lines.append(text.format(name=name, filled=clock.filled, segments=clock.segments))
         lines.append(escaped(shown_words(record.shown)))
         return lines
 
@@ -588,16 +645,22 @@ class ChapterCard(LadderCard):
 
     def _tooltip(self) -> str:
         r = self.record
-        lines = [f"<b>{escaped(r.name)}</b> (your chapter)", f"Tier {r.tier}, {hold_text(r.hold)}"]
+        lines = [
+            tr("<b>{name}</b> (your chapter)").format(name=escaped(r.name)),
+            tier_hold(r.tier, r.hold),
+        ]
         lines.append(
-            f"Rep {r.rep}/{self._rep_needed()}, turf {r.turf}, coin {r.coin}, heat {r.heat}"
+            tr("Rep {rep}/{needed}, turf {turf}, coin {coin}, heat {heat}").format(
+                rep=r.rep, needed=self._rep_needed(), turf=r.turf, coin=r.coin, heat=r.heat
+            )
         )
         if r.at_war:
             tier, hold = factions.war_standing(r.tier, r.hold, True)
-            lines.append(f"<i>At war: counts as tier {tier}, {hold} hold.</i>")
+            lines.append(war_words(tier, hold, False, False))
         if not r.lair_held:
-            lines.append("<i>The lair is lost: no claim gives its benefit.</i>")
-        return "<br>".join(lines)
+            lost = tr("The lair is lost: no claim gives its benefit.")
+            lines.append(f"<i>{lost}</i>")  # untranslated: markup
+        return "<br>".join(lines)  # untranslated: markup
 
     def paint(
         self, painter: QPainter, _option: QStyleOptionGraphicsItem, _widget: QWidget | None = None
@@ -618,7 +681,7 @@ class ChapterCard(LadderCard):
         painter.drawRoundedRect(tag, 3, 3)
         painter.setPen(style.highlighted_text)
         painter.setFont(style.fonts["tag"])
-        painter.drawText(tag, Qt.AlignmentFlag.AlignCenter, "YOUR CHAPTER")
+        painter.drawText(tag, Qt.AlignmentFlag.AlignCenter, tr("YOUR CHAPTER"))
         if r.at_war:
             paint_war_badge(painter, WAR_RECT, style, True)
         painter.setPen(style.text)
@@ -630,13 +693,19 @@ class ChapterCard(LadderCard):
         painter.drawText(
             QRectF(PADDING + 24, 44, width - 24, 18),
             Qt.AlignmentFlag.AlignVCenter,
-            f"Tier {r.tier} · {hold_text(r.hold).lower()}",
+            (
+                tr("Tier {tier} · strong hold")
+                if r.hold == factions.STRONG
+                else tr("Tier {tier} · weak hold")
+            ).format(tier=r.tier),
         )
         painter.setPen(style.muted)
         painter.drawText(
             QRectF(PADDING, 64, width, 18),
             Qt.AlignmentFlag.AlignVCenter,
-            f"Rep {r.rep}/{self._rep_needed()} · Coin {r.coin} · Heat {r.heat}",
+            tr("Rep {rep}/{needed} · Coin {coin} · Heat {heat}").format(
+                rep=r.rep, needed=self._rep_needed(), coin=r.coin, heat=r.heat
+            ),
         )
 
 
@@ -652,7 +721,7 @@ class TierRow(LadderItem):
         self.hovered = False
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.setZValue(0)
-        self.setToolTip(f"Tier {tier}: {factions.gang_scale_label(tier)}")
+        self.setToolTip(tr("Tier {tier}: {scale}").format(tier=tier, scale=gang_scale_text(tier)))
 
     def set_geometry(self, rect: QRectF, empty: bool) -> None:
         if rect != self.rect:
@@ -689,21 +758,21 @@ class TierRow(LadderItem):
         painter.setFont(style.fonts["tier"])
         text = header.adjusted(10, 7, -6, -6)
         top_left = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop
-        painter.drawText(text, top_left, f"Tier {self.tier}")
+        painter.drawText(text, top_left, tr("Tier {tier}").format(tier=self.tier))
         painter.setPen(style.muted)
         painter.setFont(style.fonts["scale"])
         painter.drawText(
             text.adjusted(0, 21, 0, 0),
             Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap,
             # "Vast gangs (160 people)" breaks before the bracket, not inside it.
-            factions.gang_scale_label(self.tier).replace(" (", "\n("),
+            gang_scale_text(self.tier).replace(" (", "\n("),
         )
         if self.empty:
             painter.setFont(style.fonts["hint"])
             painter.drawText(
                 self.rect.adjusted(HEADER_WIDTH + GAP, 0, -GAP, 0),
                 Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft,
-                "No factions at this tier",
+                tr("No factions at this tier"),
             )
         if self.hovered:
             painter.setPen(QPen(style.highlight, 2.5))
@@ -795,7 +864,9 @@ class LadderScene(QGraphicsScene):
         if chosen:
             return "; ".join(card.spoken() for card in chosen)
         count = len(self.cards)
-        return f"{count} faction{'s' if count != 1 else ''}, none selected"
+        return ntr(
+            "{count} faction, none selected", "{count} factions, none selected", count
+        ).format(count=count)
 
     def _show_chapter(self, chapter: ChapterRecord | None) -> None:
         if chapter is None:

@@ -7,12 +7,11 @@ as colours: a triangle for an investment, a ring for a repayment, a cross for a 
 
 from __future__ import annotations
 
-import calendar
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date, timedelta
 
-from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QLocale, QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (
     QBrush,
     QColor,
@@ -30,6 +29,7 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from desktop.ui.energy_summary import DaySummary, day_of
 from desktop.ui.theme import DANGER, colour
+from desktop.ui.window_language import tr
 
 WEEKS = 6
 HEADER_HEIGHT = 22
@@ -175,7 +175,9 @@ class MonthGrid(QWidget):
             QRectF(0, 0, self.width(), HEADER_HEIGHT), palette.color(QPalette.ColorRole.Window)
         )
         painter.setPen(palette.color(QPalette.ColorRole.WindowText))
-        for column, name in enumerate(calendar.day_abbr):
+        locale = QLocale()  # the window's language (the system's in English)
+        for column in range(7):
+            name = locale.dayName(column + 1, QLocale.FormatType.ShortFormat)  # Monday first
             painter.drawText(
                 QRectF(column * width, 0, width, HEADER_HEIGHT), Qt.AlignmentFlag.AlignCenter, name
             )
@@ -219,7 +221,8 @@ class MonthGrid(QWidget):
         if cell.day >= 1:
             painter.setFont(self._fonts.tiny)
             painter.setPen(muted)
-            label = "today" if cell.day == self.today else f"d{cell.day}"
+            # Campaign day 12 is "d12".
+            label = tr("today") if cell.day == self.today else tr("d{day}").format(day=cell.day)
             if self._fonts.tiny_metrics.horizontalAdvance(label) + 24 < rect.width():
                 top_right = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop
                 painter.drawText(rect, top_right, label)
@@ -241,20 +244,24 @@ class MonthGrid(QWidget):
         # A debt comes first: it is what the GM must not miss.
         lines: list[tuple[str, QColor]] = []
         if summary.debt:
-            lines.append((f"debt −{summary.debt}", danger_colour(palette)))
-        pair = f"avail {summary.available} · left {summary.left}"
+            lines.append((tr("debt −{debt}").format(debt=summary.debt), danger_colour(palette)))
+        available, left = summary.available, summary.left
+        store, spent = summary.store, summary.spent
+        pair = tr("avail {available} · left {left}").format(available=available, left=left)
         if self._fonts.small_metrics.horizontalAdvance(pair) <= rect.width():
             lines.append((pair, colour))
-            lines.append((f"store {summary.store} · spent {summary.spent}", colour))
+            lines.append(
+                (tr("store {store} · spent {spent}").format(store=store, spent=spent), colour)
+            )
         else:
             lines += [
-                (f"avail {summary.available}", colour),
-                (f"left {summary.left}", colour),
-                (f"store {summary.store}", colour),
-                (f"spent {summary.spent}", colour),
+                (tr("avail {available}").format(available=available), colour),
+                (tr("left {left}").format(left=left), colour),
+                (tr("store {store}").format(store=store), colour),
+                (tr("spent {spent}").format(spent=spent), colour),
             ]
         if summary.pools:
-            lines.append((f"projects {summary.pools}", colour))
+            lines.append((tr("projects {count}").format(count=summary.pools), colour))
         room = int((rect.bottom() - bar_height - 2 - top) // line)
         for text, pen in lines[: max(0, room)]:
             painter.setPen(pen)

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QCheckBox, QLabel, QPlainTextEdit, QVBoxLayout, QW
 from desktop.store.journal import JournalNoteRecord
 from desktop.ui.accessible import named
 from desktop.ui.form_helpers import error_label, show_error
+from desktop.ui.window_language import tr
 
 # After this long without a keystroke the note is written: one undo step per burst
 # (they fold together too, see journal_commands).
@@ -41,18 +42,18 @@ class NoteBox(QWidget):
         self._setting = False
         self.editor = QPlainTextEdit()
         self.editor.setObjectName("journalNote" if not note.scene else f"journalNote{note.scene}")
-        named(self.editor, "Game notes" if not note.scene else "Scene notes")
+        named(self.editor, tr("Game notes") if not note.scene else tr("Scene notes"))
         self.editor.setPlaceholderText(
-            "Your notes on this game" if not note.scene else "Your notes on this scene"
+            tr("Your notes on this game") if not note.scene else tr("Your notes on this scene")
         )
         self.editor.setTabChangesFocus(True)
         self.editor.setPlainText(note.text)
         self.editor.textChanged.connect(self._typed)
         self.editor.installEventFilter(self)
-        self.shared = QCheckBox("Players may see this note")
+        self.shared = QCheckBox(tr("Players may see this note"))
         self.shared.setObjectName("journalNoteShared")
         self.shared.setToolTip(
-            "Off: the note is yours alone. On: the player-safe journal and recap may show it."
+            tr("Off: the note is yours alone. On: the player-safe journal and recap may show it.")
         )
         self.shared.setChecked(not note.private)
         self.shared.toggled.connect(lambda _on: self.flush())

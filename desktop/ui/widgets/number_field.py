@@ -105,7 +105,7 @@ def problem_label(field: NumberField, name: str) -> QLabel:
 def spoken_name(what: str) -> str:
     """A field's name from the words its messages use: "The challenge's dice" is read
     out as "Challenge's dice", "A throw" as "Throw"."""
-    for article in ("The ", "A ", "An ", "Each "):
+    for article in ("The ", "A ", "An ", "Each "):  # untranslated: the rule's English words
         if what.startswith(article) and len(what) > len(article):
             rest = what[len(article) :]
             return rest[0].upper() + rest[1:]

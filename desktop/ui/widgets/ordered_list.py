@@ -11,9 +11,12 @@ from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QAbstractItemView, QListWidget, QWidget
 
+from desktop.language import N_
+
 MOVE_UP_KEY = "Ctrl+Up"  # the picked row one place earlier (Alt+Up too)
 MOVE_DOWN_KEY = "Ctrl+Down"
-MOVE_KEYS_TIP = f"{MOVE_UP_KEY} / {MOVE_DOWN_KEY} move the picked one"
+# Marked, shown as tr(MOVE_KEYS_TIP): the keys' names as a translation spells them.
+MOVE_KEYS_TIP = N_("Ctrl+Up / Ctrl+Down move the picked one")
 MOVERS = (Qt.KeyboardModifier.ControlModifier, Qt.KeyboardModifier.AltModifier)
 
 

@@ -27,8 +27,10 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
+from desktop.ui.window_language import tr
+
 # The look of the markup's classes, parsed once per document rather than per line.
-STYLE = "p.line { margin-top: 2px; margin-bottom: 2px; margin-left: 8px; }"
+STYLE = "p.line { margin-top: 2px; margin-bottom: 2px; margin-left: 8px; }"  # untranslated: CSS
 
 
 class PageText(QWidget):
@@ -81,7 +83,7 @@ class PageText(QWidget):
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus if self._links else Qt.FocusPolicy.NoFocus)
         if self._links:  # reached by Tab: a screen reader says what it holds
             self.setAccessibleName(self.document.toPlainText()[:200])
-            self.setAccessibleDescription("Tab walks its links; Enter opens one.")
+            self.setAccessibleDescription(tr("Tab walks its links; Enter opens one."))
 
     def links(self) -> list[str]:
         return [href for _start, _end, href in self._links]

@@ -11,6 +11,8 @@ from __future__ import annotations
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
 
+from desktop.ui.window_language import tr
+
 MARK_SIZE = 18.0
 MARK_MARGIN = 5.0
 
@@ -53,5 +55,5 @@ def paint_shown_mark(painter: QPainter, rect: QRectF, shown: bool, ink: QColor) 
 def shown_words(shown: bool) -> str:
     """The mark in words, for tooltips."""
     if shown:
-        return "Shown to players (click the eye to hide it from the player display)"
-    return "Hidden from players (click the eye to show it on the player display)"
+        return tr("Shown to players (click the eye to hide it from the player display)")
+    return tr("Hidden from players (click the eye to show it on the player display)")
