@@ -213,7 +213,8 @@ def test_every_translation_uses_the_glossary_words(code: str) -> None:
 
 
 def test_every_other_sense_names_a_term_and_a_message() -> None:
-    ids = [message.id for message in messages(template()) if isinstance(message.id, str)]
+    # A plural message's singular is where the check reads a term, so it counts here.
+    ids = [m.id if isinstance(m.id, str) else m.id[0] for m in messages(template())]
     for term, words in other_senses():
         assert term in glossary()
         assert any(words in message for message in ids), words

@@ -18,41 +18,14 @@ from tests.ui.marked_strings import window_unmarked
 
 UI = Path(desktop.ui.__file__).resolve().parent
 
-# Modules whose words are not marked yet: each leaves this list as it is marked, and
-# the list can only shrink (a module in it with nothing left to mark fails below).
-NOT_YET = {
-    "widgets/chapter_paint.py",
-    "widgets/character_kit.py",
-    "widgets/claim_map.py",
-    "widgets/clock_board.py",
-    "widgets/dice_scene.py",
-    "widgets/downtime_sheet.py",
-    "widgets/elided_label.py",
-    "widgets/energy_chart.py",
-    "widgets/energy_profile.py",
-    "widgets/energy_projects.py",
-    "widgets/ladder_scene.py",
-    "widgets/month_grid.py",
-    "widgets/note_box.py",
-    "widgets/number_field.py",
-    "widgets/ordered_list.py",
-    "widgets/page_text.py",
-    "widgets/shown_mark.py",
-}
-
 
 def modules() -> list[str]:
     return sorted(str(path.relative_to(UI)) for path in UI.rglob("*.py"))
 
 
-@pytest.mark.parametrize("name", [name for name in modules() if name not in NOT_YET])
+@pytest.mark.parametrize("name", modules())
 def test_every_word_the_window_shows_is_marked(name: str) -> None:
     assert window_unmarked(UI / name) == []
-
-
-def test_the_modules_not_yet_marked_still_exist_and_have_words_to_mark() -> None:
-    left = {name for name in NOT_YET if (UI / name).is_file() and window_unmarked(UI / name)}
-    assert left == NOT_YET
 
 
 @pytest.mark.parametrize(
