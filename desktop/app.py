@@ -16,14 +16,14 @@ import os
 import sqlite3
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import date
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, TypedDict, cast
 
 from desktop import __version__, outputs, paths
-from desktop.language import PSEUDO, language_codes, translator
+from desktop.language import PSEUDO, Translator, language_codes, translator
 from desktop.names import undecodable, undecodable_message
 from desktop.partial_files import partial_name
 from desktop.printing import choices as layout
@@ -83,179 +83,263 @@ class Window(Protocol):
 
 
 START = time.perf_counter()
+PROG = "gm-desk"
 
 
-def parse_args(argv: list[str] | None) -> argparse.Namespace:
+def command_line_words(argv: Sequence[str]) -> Translator:
+    """The command line's language, for its help, refusals and reports: the window's,
+    as the GM chose it. `--window-language` when given (a code GM Desk speaks; any
+    other is refused by the parser, in the language below), else View > Language's,
+    else the system's.
+
+    `--version` says only the app's name and version: it reads no settings, so that it
+    does not wait for Qt (issue 28)."""
+    chosen = _given_window_language(argv)
+    if chosen is None:
+        if "--version" in argv:
+            return translator("en")
+        from desktop.ui.settings import Settings
+        from desktop.ui.window_language import system_language
+
+        chosen = Settings(_qsettings()).language()
+        if chosen == "system":
+            chosen = system_language()
+    return translator(chosen)
+
+
+def _given_window_language(argv: Sequence[str]) -> str | None:
+    """The last `--window-language CODE` (or `=CODE`, or as argparse takes it shortened,
+    `--window-lang CODE`) given, if GM Desk speaks it."""
+    chosen = None
+    for index, token in enumerate(argv):
+        if token == "--":
+            break
+        option, equals, value = token.partition("=")
+        if not (option.startswith("--wi") and "--window-language".startswith(option)):
+            continue
+        if not equals:
+            value = argv[index + 1] if index + 1 < len(argv) else ""
+        chosen = value
+    return chosen if chosen in (*language_codes(), PSEUDO.code) else None
+
+
+def parse_args(argv: list[str] | None, words: Translator | None = None) -> argparse.Namespace:
+    """The command line's options; its help and our refusals of a value in the
+    language of ``words`` (English when not given; argparse's own words stay English)."""
+    words = words or translator("en")
     parser = argparse.ArgumentParser(
-        prog="gm-desk", description="GM Desk: an offline desk for the Game Master."
+        prog=PROG, description=words.gettext("GM Desk: an offline desk for the Game Master.")
     )
     parser.add_argument(
         "file",
         nargs="?",
         type=Path,
-        help="a campaign file to open, as the system passes it on a double-click",
+        help=words.gettext("a campaign file to open, as the system passes it on a double-click"),
     )
     parser.add_argument(
         "--campaign",
         type=Path,
-        help="the campaign file to open (created if it does not exist); when not given, "
-        "the campaign last used (the sample campaign on the first run)",
+        help=words.gettext(
+            "the campaign file to open (created if it does not exist); when not given, "
+            "the campaign last used (the sample campaign on the first run)"
+        ),
     )
     parser.add_argument(
         "--smoke-test",
         action="store_true",
-        help="start offscreen, open the campaign, print timings as JSON and exit",
+        help=words.gettext("start offscreen, open the campaign, print timings as JSON and exit"),
     )
-    parser.add_argument("--screenshot", type=Path, help="with --smoke-test: save the window as PNG")
+    parser.add_argument(
+        "--screenshot",
+        type=Path,
+        help=words.gettext("with --smoke-test: save the window as PNG"),
+    )
     parser.add_argument(
         "--player-screenshot",
         type=Path,
         metavar="PNG",
-        help="with --smoke-test: open the player display too and save it as PNG "
-        "(at --size, else 1920x1080)",
+        help=words.gettext(
+            "with --smoke-test: open the player display too and save it as PNG "
+            "(at --size, else 1920x1080)"
+        ),
     )
     parser.add_argument(
         "--size",
-        type=_window_size,
+        type=partial(_window_size, words),
         metavar="WxH",
-        help="with --smoke-test: the window's size in pixels, as 1366x768",
+        help=words.gettext("with --smoke-test: the window's size in pixels, as 1366x768"),
     )
     parser.add_argument(
         "--workspace",
         choices=("play", "prep", "between"),
-        help="the workspace to show: Play, Prep or Between sessions (the last one used)",
+        help=words.gettext(
+            "the workspace to show: Play, Prep or Between sessions (the last one used)"
+        ),
     )
     parser.add_argument(
         "--theme",
         choices=("light", "dark", "high-contrast"),
-        help="light, dark or high contrast whatever the system's scheme, for this run "
-        "(else View > Theme's)",
+        help=words.gettext(
+            "light, dark or high contrast whatever the system's scheme, for this run "
+            "(else View > Theme's)"
+        ),
     )
     parser.add_argument(
         "--zoom",
-        type=_zoom_percent,
+        type=partial(_zoom_percent, words),
         metavar="PERCENT",
-        help="the text and dice at this percent for this run, as 150 "
-        "(else View > Zoom's remembered step)",
+        help=words.gettext(
+            "the text and dice at this percent for this run, as 150 "
+            "(else View > Zoom's remembered step)"
+        ),
     )
     parser.add_argument(
         "--print-cards",
         type=Path,
         metavar="PDF",
-        help="write the campaign's SySCards to PDF (nine to a page) and exit, no window",
+        help=words.gettext(
+            "write the campaign's SySCards to PDF (nine to a page) and exit, no window"
+        ),
     )
     parser.add_argument(
         "--card",
         action="append",
         default=[],
         metavar="NAME",
-        help="with --print-cards: only this card (repeat for more)",
+        help=words.gettext("with --print-cards: only this card (repeat for more)"),
     )
     parser.add_argument(
         "--print-sheets",
         type=Path,
         metavar="PDF",
-        help="write character sheets to PDF (every player character) and exit, no window",
+        help=words.gettext(
+            "write character sheets to PDF (every player character) and exit, no window"
+        ),
     )
     parser.add_argument(
         "--character",
         action="append",
         default=[],
         metavar="NAME",
-        help="with --print-sheets: only this character, of any kind (repeat for more)",
+        help=words.gettext(
+            "with --print-sheets: only this character, of any kind (repeat for more)"
+        ),
     )
     parser.add_argument(
         "--print-summary",
         type=Path,
         metavar="PDF",
-        help="write the GM summary (faction ladder and chapter) to PDF and exit, no window",
+        help=words.gettext(
+            "write the GM summary (faction ladder and chapter) to PDF and exit, no window"
+        ),
     )
     parser.add_argument(
         "--print-journal",
         type=Path,
         metavar="PDF",
-        help="write the journal (every game, or those of --from and --to) to PDF and exit",
+        help=words.gettext(
+            "write the journal (every game, or those of --from and --to) to PDF and exit"
+        ),
     )
     parser.add_argument(
         "--export-journal",
         type=Path,
         metavar="FOLDER",
-        help="write the journal as Markdown, one file per game, into FOLDER (made when "
-        "missing) and exit, no window",
+        help=words.gettext(
+            "write the journal as Markdown, one file per game, into FOLDER (made when "
+            "missing) and exit, no window"
+        ),
     )
     parser.add_argument(
         "--export-statistics",
         type=Path,
         metavar="CSV",
-        help="write the roll statistics (each roller's luck against the exact odds, and "
-        "every roll judged; of --from and --to when given) as CSV and exit, no window",
+        help=words.gettext(
+            "write the roll statistics (each roller's luck against the exact odds, and "
+            "every roll judged; of --from and --to when given) as CSV and exit, no window"
+        ),
     )
     parser.add_argument(
         "--print-statistics",
         type=Path,
         metavar="PDF",
-        help="write the roll statistics report, with its charts, to PDF and exit",
+        help=words.gettext("write the roll statistics report, with its charts, to PDF and exit"),
     )
     parser.add_argument(
         "--players",
         action="store_true",
-        help="with --export-journal or --print-journal: the player-safe journal (no "
-        "private note, nothing players may not see)",
+        help=words.gettext(
+            "with --export-journal or --print-journal: the player-safe journal (no "
+            "private note, nothing players may not see)"
+        ),
     )
     parser.add_argument(
         "--from",
         dest="journal_from",
-        type=_day,
+        type=partial(_day, words),
         metavar="DATE",
-        help="with --print-journal or --export-journal: games started on DATE (YYYY-MM-DD) "
-        "or later; with --export-statistics or --print-statistics: rolls made on DATE or later",
+        help=words.gettext(
+            "with --print-journal or --export-journal: games started on DATE (YYYY-MM-DD) "
+            "or later; with --export-statistics or --print-statistics: rolls made on DATE "
+            "or later"
+        ),
     )
     parser.add_argument(
         "--to",
         dest="journal_to",
-        type=_day,
+        type=partial(_day, words),
         metavar="DATE",
-        help="with --print-journal or --export-journal: games started on DATE or earlier; "
-        "with the statistics: rolls made on DATE or earlier",
+        help=words.gettext(
+            "with --print-journal or --export-journal: games started on DATE or earlier; "
+            "with the statistics: rolls made on DATE or earlier"
+        ),
     )
     parser.add_argument(
         "--paper",
-        choices=("A4", "Letter"),
+        choices=("A4", "Letter"),  # untranslated: paper sizes' names, as typed
         default="A4",
-        help="the paper size of --print-cards, --print-sheets, --print-summary, "
-        "--print-journal and --print-statistics (A4)",
+        help=words.gettext(
+            "the paper size of --print-cards, --print-sheets, --print-summary, "
+            "--print-journal and --print-statistics (A4)"
+        ),
     )
     parser.add_argument(
         "--language",
-        type=_print_language,
+        type=partial(_print_language, words),
         metavar="CODE",
-        help="the language of --print-cards, --print-sheets, --print-summary and "
-        "--print-alignment for this run: "
-        f"{', '.join(language_codes())} (the campaign's print language when not given)",
+        help=words.gettext(
+            "the language of --print-cards, --print-sheets, --print-summary and "
+            "--print-alignment for this run: {codes} (the campaign's print language "
+            "when not given)"
+        ).format(codes=", ".join(language_codes())),
     )
     parser.add_argument(
         "--window-language",
-        type=_window_language,
+        type=partial(_window_language, words),
         metavar="CODE",
-        help=f"the window's language for this run: {', '.join(language_codes())}, or pseudo "
-        "(a test language, every message longer and accented); else View > Language's, "
-        "else the system's",
+        help=words.gettext(
+            "the window's language for this run: {codes}, or pseudo (a test language, "
+            "every message longer and accented); else View > Language's, else the system's"
+        ).format(codes=", ".join(language_codes())),
     )
     parser.add_argument(
         "--share",
         type=_share_address,
-        metavar="ADDRESS[:PORT]",
-        help="open the campaign sharing with the players' phones at this address of this "
-        f"computer (port {DEFAULT_PORT} when not given); with --smoke-test, the players' "
-        "links are in its JSON line",
+        metavar="ADDRESS[:PORT]",  # untranslated: the value's form, as the usage line shows it
+        help=words.gettext(
+            "open the campaign sharing with the players' phones at this address of this "
+            "computer (port {port} when not given); with --smoke-test, the players' "
+            "links are in its JSON line"
+        ).format(port=DEFAULT_PORT),
     )
     # Hidden: for the built app's checks (tests/packaging), not for GMs.
     parser.add_argument("--plot-check", action="store_true", help=argparse.SUPPRESS)
-    _add_layout_arguments(parser)
-    parser.add_argument("--version", action="version", version=f"GM Desk {__version__}")
+    _add_layout_arguments(parser, words)
+    version = f"GM Desk {__version__}"  # untranslated: the app's name and version
+    parser.add_argument("--version", action="version", version=version)
     args = parser.parse_args(_joined_offsets(sys.argv[1:] if argv is None else argv))
     if args.file is not None and args.campaign is not None and args.file != args.campaign:
-        parser.error("give the campaign either as FILE or with --campaign, not both")
+        parser.error(words.gettext("give the campaign either as FILE or with --campaign, not both"))
     args.campaign = args.campaign or args.file
     return args
 
@@ -275,65 +359,76 @@ def _joined_offsets(argv: list[str]) -> list[str]:
     return joined
 
 
-def _print_language(text: str) -> str:
+def _print_language(words: Translator, text: str) -> str:
     if text not in language_codes():
+        refusal = words.gettext(
+            "{value} is not a language GM Desk prints in; choose one of {codes}"
+        )
         raise argparse.ArgumentTypeError(
-            f"{text!r} is not a language GM Desk prints in; choose one of "
-            f"{', '.join(language_codes())}"
+            refusal.format(value=repr(text), codes=", ".join(language_codes()))
         )
     return text
 
 
-def _window_language(text: str) -> str:
+def _window_language(words: Translator, text: str) -> str:
     if text not in (*language_codes(), PSEUDO.code):
+        refusal = words.gettext(
+            "{value} is not a language GM Desk speaks; choose one of {codes} or {pseudo}"
+        )
         raise argparse.ArgumentTypeError(
-            f"{text!r} is not a language GM Desk speaks; choose one of "
-            f"{', '.join(language_codes())} or {PSEUDO.code}"
+            refusal.format(value=repr(text), codes=", ".join(language_codes()), pseudo=PSEUDO.code)
         )
     return text
 
 
 def _share_address(text: str) -> tuple[str, int]:
+    # The address's refusal is share_address's own, in English (desktop/ui/sharing).
     try:
         return parse_share_address(text)
     except ValueError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
-def _day(text: str) -> date:
+def _day(words: Translator, text: str) -> date:
     """`2026-03-14` as a date; anything else refused with the option's name."""
     try:
         return date.fromisoformat(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a date such as 2026-03-14") from None
+        refusal = words.gettext("{value} is not a date such as 2026-03-14")
+        raise argparse.ArgumentTypeError(refusal.format(value=repr(text))) from None
 
 
-def _zoom_percent(text: str) -> int:
+def _zoom_percent(words: Translator, text: str) -> int:
     """`150` (or `150%`) as 150; the window takes the nearest of View > Zoom's steps."""
     try:
         percent = int(text.strip().removesuffix("%"))
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a percent such as 150") from None
+        refusal = words.gettext("{value} is not a percent such as 150")
+        raise argparse.ArgumentTypeError(refusal.format(value=repr(text))) from None
     if not 50 <= percent <= 300:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a zoom between 50 and 300 percent")
+        refusal = words.gettext("{value} is not a zoom between 50 and 300 percent")
+        raise argparse.ArgumentTypeError(refusal.format(value=repr(text)))
     return percent
 
 
-def _window_size(text: str) -> tuple[int, int]:
+def _window_size(words: Translator, text: str) -> tuple[int, int]:
     """`1366x768` as (1366, 768); a size no screen has is refused with the option's name."""
     width, _, height = text.lower().partition("x")
     try:
         size = (int(width), int(height))
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a size such as 1366x768") from None
+        refusal = words.gettext("{value} is not a size such as 1366x768")
+        raise argparse.ArgumentTypeError(refusal.format(value=repr(text))) from None
     if not all(400 <= side <= 10_000 for side in size):
-        raise argparse.ArgumentTypeError(f"{text}: each side must be 400 to 10000 pixels")
+        refusal = words.gettext("{value}: each side must be 400 to 10000 pixels")
+        raise argparse.ArgumentTypeError(refusal.format(value=text))
     return size
 
 
-def _add_layout_arguments(parser: argparse.ArgumentParser) -> None:
+def _add_layout_arguments(parser: argparse.ArgumentParser, words: Translator) -> None:
     """The card layout options; each value is checked as it is read, so a bad one is
-    refused (naming its option, exit 2) before anything is opened or written."""
+    refused (naming its option, exit 2) before anything is opened or written. (The
+    values' refusals are desktop/printing/choices.py's, in English.)"""
 
     def millimetres(what: str, high: float) -> Callable[[str], float]:
         def parse(text: str) -> float:
@@ -354,65 +449,81 @@ def _add_layout_arguments(parser: argparse.ArgumentParser) -> None:
         "--print-alignment",
         type=Path,
         metavar="PDF",
-        help="write the print alignment test (front and back, to measure --back-offset) "
-        "to PDF and exit, no window",
+        help=words.gettext(
+            "write the print alignment test (front and back, to measure --back-offset) "
+            "to PDF and exit, no window"
+        ),
     )
     parser.add_argument(
         "--card-size",
         choices=tuple(layout.CARD_SIZES),
-        help="with --print-cards: poker 63 x 88 mm, bridge 57 x 89, mini 44 x 63, tarot 70 x 120",
+        help=words.gettext(
+            "with --print-cards: poker 63 x 88 mm, bridge 57 x 89, mini 44 x 63, tarot 70 x 120"
+        ),
     )
     parser.add_argument(
         "--bleed",
         type=millimetres("bleed", layout.MAX_BLEED_MM),
         metavar="MM",
-        help="with --print-cards: each card's grey edge runs MM past the cut (0 or 3)",
+        help=words.gettext(
+            "with --print-cards: each card's grey edge runs MM past the cut (0 or 3)"
+        ),
     )
     parser.add_argument(
         "--gap",
         type=millimetres("gap", layout.MAX_GAP_MM),
         metavar="MM",
-        help="with --print-cards: room between cards, MM",
+        help=words.gettext("with --print-cards: room between cards, MM"),
     )
     parser.add_argument(
         "--cut-marks",
         choices=layout.CUT_MARKS,
-        help="with --print-cards: short crop marks, full-length lines, both or none",
+        help=words.gettext("with --print-cards: short crop marks, full-length lines, both or none"),
     )
     parser.add_argument(
         "--back-offset",
         type=offset,
-        metavar="X,Y",
-        help="move every back by X,Y mm (+ right and down, as the back is read); "
-        "read it off --print-alignment",
+        metavar="X,Y",  # untranslated: the value's form, as the usage line shows it
+        help=words.gettext(
+            "move every back by X,Y mm (+ right and down, as the back is read); "
+            "read it off --print-alignment"
+        ),
     )
     parser.add_argument(
         "--duplex",
         choices=layout.DUPLEX_EDGES,
-        help="the edge the printer flips two-sided pages on (long); with --print-sheets "
-        "it also lays the sheets out two-sided",
+        help=words.gettext(
+            "the edge the printer flips two-sided pages on (long); with --print-sheets "
+            "it also lays the sheets out two-sided"
+        ),
     )
     parser.add_argument(
         "--fold-over",
         action="store_true",
-        help="with --print-cards: each back beside its front, to fold and glue (one-sided)",
+        help=words.gettext(
+            "with --print-cards: each back beside its front, to fold and glue (one-sided)"
+        ),
     )
 
 
 CARD_ONLY = ("card_size", "bleed", "gap", "cut_marks")
 
 
-def _layout_problem(args: argparse.Namespace) -> str | None:
-    """Layout options given where they do nothing, or a layout that fits no card."""
+def _layout_problem(args: argparse.Namespace, words: Translator) -> str | None:
+    """Layout options given where they do nothing, or a layout that fits no card (the
+    layout's refusal is desktop/printing/layout.py's, in English)."""
     used = [name for name in CARD_ONLY if getattr(args, name) is not None]
     used += ["fold_over"] if args.fold_over else []
     if used and args.print_cards is None:
-        return f"--{used[0].replace('_', '-')} works with --print-cards"
+        option = f"--{used[0].replace('_', '-')}"
+        return words.gettext("{option} works with --print-cards").format(option=option)
     two_sided = args.back_offset is not None or args.duplex is not None
     printing = (args.print_cards, args.print_sheets, args.print_alignment)
     if two_sided and all(out is None for out in printing):
         option = "--back-offset" if args.back_offset is not None else "--duplex"
-        return f"{option} works with --print-cards, --print-sheets or --print-alignment"
+        return words.gettext(
+            "{option} works with --print-cards, --print-sheets or --print-alignment"
+        ).format(option=option)
     if args.print_cards is not None:
         from desktop.printing.layout import PAPER_MM, CardPrintOptions, card_sheet
 
@@ -437,7 +548,7 @@ OUTPUTS = (
 )
 
 
-def _output_problem(args: argparse.Namespace) -> str | None:
+def _output_problem(args: argparse.Namespace, words: Translator) -> str | None:
     """A name given that cannot be used, or an output that would replace a file GM Desk
     did not make as that kind of output (a campaign typed where the PDF's name goes):
     refused before anything is opened or written."""
@@ -454,13 +565,20 @@ def _output_problem(args: argparse.Namespace) -> str | None:
         if target is None:
             continue
         flag = f"--{option.replace('_', '-')}"
-        refused = outputs.refusal(target, getattr(outputs, kind), keep=keep)
+        refused = outputs.refusal(target, getattr(outputs, kind), keep=keep, words=words)
         if refused is not None:
-            return f"{flag}: {refused}"
+            return _option_refused(words, flag, refused)
         earlier = seen.setdefault(target.resolve(), flag)
         if earlier != flag:
-            return f"{earlier} and {flag} name the same file: give each its own."
+            return words.gettext(
+                "{option} and {other} name the same file: give each its own."
+            ).format(option=earlier, other=flag)
     return None
+
+
+def _option_refused(words: Translator, option: str, refusal: str) -> str:
+    """An option's value refused: ``--print-cards: “c.gmdesk” is a campaign…``."""
+    return words.gettext("{option}: {refusal}").format(option=option, refusal=refusal)
 
 
 class LayoutValues(TypedDict, total=False):
@@ -520,38 +638,42 @@ def _resume_collection(was_on: bool) -> None:
 
 
 def _main(argv: list[str] | None, collecting: bool, started: contextlib.ExitStack) -> int:
-    args = parse_args(argv)
-    for given, option in (
+    given = sys.argv[1:] if argv is None else argv
+    # The command line's language, chosen once: its help, refusals and reports.
+    words = command_line_words(given)
+    args = parse_args(given, words)
+    for value, option in (
         (args.screenshot, "--screenshot"),
         (args.player_screenshot, "--player-screenshot"),
         (args.size, "--size"),
         (args.plot_check, "--plot-check"),
     ):
-        if given and not args.smoke_test:
-            print(f"gm-desk: {option} works with --smoke-test", file=sys.stderr)
+        if value and not args.smoke_test:
+            _say(words.gettext("{option} works with --smoke-test").format(option=option))
             return 2
     if args.character and args.print_sheets is None:
-        print("gm-desk: --character works with --print-sheets", file=sys.stderr)
+        _say(words.gettext("--character works with --print-sheets"))
         return 2
     if args.card and args.print_cards is None:
-        print("gm-desk: --card works with --print-cards", file=sys.stderr)
+        _say(words.gettext("--card works with --print-cards"))
         return 2
     printed = (args.print_cards, args.print_sheets, args.print_summary, args.print_alignment)
     if args.language and all(out is None for out in printed):
-        print(
-            "gm-desk: --language works with --print-cards, --print-sheets, --print-summary "
-            "and --print-alignment",
-            file=sys.stderr,
+        _say(
+            words.gettext(
+                "--language works with --print-cards, --print-sheets, --print-summary "
+                "and --print-alignment"
+            )
         )
         return 2
     problem = (
-        _layout_problem(args)
-        or _output_problem(args)
-        or _journal_problem(args)
-        or _statistics_problem(args)
+        _layout_problem(args, words)
+        or _output_problem(args, words)
+        or _journal_problem(args, words)
+        or _statistics_problem(args, words)
     )
     if problem is not None:
-        print(f"gm-desk: {problem}", file=sys.stderr)
+        _say(problem)
         return 2
     wanted = (
         args.print_cards,
@@ -564,7 +686,7 @@ def _main(argv: list[str] | None, collecting: bool, started: contextlib.ExitStac
         args.export_statistics,
     )
     if any(out is not None for out in wanted):
-        return _print_all(args)
+        return _print_all(args, words)
     from PySide6.QtCore import QTimer
     from PySide6.QtGui import QIcon
     from PySide6.QtWidgets import QApplication
@@ -601,12 +723,12 @@ def _main(argv: list[str] | None, collecting: bool, started: contextlib.ExitStac
     from desktop.ui.main_window import MainWindow
     from desktop.ui.settings import Settings
     from desktop.ui.theme import apply_theme
-    from desktop.ui.window_language import install_window_language, system_language
+    from desktop.ui.window_language import install_window_language
 
     settings = Settings(_qsettings())
-    # --window-language for this run only; else View > Language's, else the system's.
-    chosen = args.window_language or settings.language()
-    install_window_language(app, system_language() if chosen == "system" else chosen)
+    # The command line's language: --window-language for this run only; else View >
+    # Language's, else the system's.
+    install_window_language(app, args.window_language or words.code)
     if not app.property("gmDeskThemed"):  # once per application, however often main runs
         # --theme for this run only; else View > Theme's remembered choice.
         apply_theme(app, args.theme or settings.theme())
@@ -630,6 +752,7 @@ def _main(argv: list[str] | None, collecting: bool, started: contextlib.ExitStac
                 args.size,
                 args.share,
                 args.plot_check,
+                words,
             )
         finally:
             # Run in-process again (the tests do), the next window must not inherit
@@ -752,12 +875,14 @@ def _smoke_test(
     size: tuple[int, int] | None = None,
     share: tuple[str, int] | None = None,
     plot: bool = False,
+    words: Translator | None = None,
 ) -> int:
     """Open the campaign offscreen, wait until idle, report timings; non-zero if refused.
     With `player_shot`, the player display is opened too and saved beside it; with
     `share`, sharing starts there, the report lists the players' links and the HTTP
     statuses of the join page and a player's page fetched from the running server; with
-    `plot`, a small pyqtgraph plot is drawn offscreen and the report says what it held."""
+    `plot`, a small pyqtgraph plot is drawn offscreen and the report says what it held.
+    Its report is JSON, for machines; its refusals are in the language of `words`."""
     from PySide6.QtCore import QCoreApplication, QEventLoop
 
     from desktop.store import CampaignLocked, CampaignRefused, ImportRefused
@@ -774,13 +899,14 @@ def _smoke_test(
         path = _campaign_path(window, requested)
         window.open_campaign(path, interactive=False)
     except (CampaignRefused, CampaignLocked, ImportRefused, OSError, ValueError) as error:
-        print(f"gm-desk: {error}", file=sys.stderr)
+        _say(str(error))
         window.close()
         return 1
     except sqlite3.DatabaseError as error:
-        print(f"gm-desk: {_damaged(requested, error)}", file=sys.stderr)
+        _say(_damaged(requested, error))
         window.close()
         return 1
+    words = words or translator("en")
     opened = time.perf_counter()
     links: list[dict[str, str]] | None = None
     if share is not None:
@@ -789,7 +915,11 @@ def _smoke_test(
         try:
             window.sharing.start(*share)
         except SharingRefused as refused:
-            print(f"gm-desk: cannot share at {share[0]}:{share[1]}: {refused}", file=sys.stderr)
+            _say(
+                words.gettext("cannot share at {host}:{port}: {refusal}").format(
+                    host=share[0], port=share[1], refusal=refused
+                )
+            )
             window.close()
             return 1
         links = window.sharing.shared_links()
@@ -810,7 +940,7 @@ def _smoke_test(
             continue
         target.parent.mkdir(parents=True, exist_ok=True)
         if not widget.grab().save(str(target), "PNG"):
-            print(f"gm-desk: could not write the screenshot {target}", file=sys.stderr)
+            _say(words.gettext("could not write the screenshot {path}").format(path=target))
             window.close()
             return 1
     plotted = _plot_check() if plot else None
@@ -834,10 +964,10 @@ def _smoke_test(
         report["plot_check"] = plotted
     print(json.dumps(report))
     if plotted is not None and plotted["drawn"] is not True:
-        print(f"gm-desk: the plot was not drawn: {plotted}", file=sys.stderr)
+        _say(words.gettext("the plot was not drawn: {report}").format(report=plotted))
         return 1
     if served is not None and set(served.values()) != {200}:
-        print(f"gm-desk: the players' pages were not served: {served}", file=sys.stderr)
+        _say(words.gettext("the players' pages were not served: {report}").format(report=served))
         return 1
     return 0
 
@@ -881,11 +1011,13 @@ def _wait_until_ready(window: Window) -> None:
         QCoreApplication.processEvents(QEventLoop.ProcessEventsFlag.AllEvents)
 
 
-def _print_all(args: argparse.Namespace) -> int:
-    """Every PDF asked for, in turn; the first failure's code (0 when all were written)."""
+def _print_all(args: argparse.Namespace, words: Translator) -> int:
+    """Every PDF asked for, in turn; the first failure's code (0 when all were written).
+    What is said on stdout and stderr is in the language of `words`; the pages are in
+    the print language."""
     codes = []
     if args.print_alignment is not None:
-        codes.append(_print_alignment(args))
+        codes.append(_print_alignment(args, words))
     if args.print_cards is not None:
         codes.append(
             _print_cards(
@@ -895,18 +1027,19 @@ def _print_all(args: argparse.Namespace) -> int:
                 args.paper,
                 _layout_values(args),
                 args.language,
+                words,
             )
         )
     if args.print_sheets is not None or args.print_summary is not None:
-        codes.append(_print_sheets(args))
+        codes.append(_print_sheets(args, words))
     if args.print_journal is not None or args.export_journal is not None:
-        codes.append(_journal_outputs(args))
+        codes.append(_journal_outputs(args, words))
     if args.print_statistics is not None or args.export_statistics is not None:
-        codes.append(_statistics_outputs(args))
+        codes.append(_statistics_outputs(args, words))
     return next((code for code in codes if code), 0)
 
 
-def _journal_problem(args: argparse.Namespace) -> str | None:
+def _journal_problem(args: argparse.Namespace, words: Translator) -> str | None:
     """The journal's options given without their command, dates the wrong way round, or
     a folder for the Markdown that cannot be one (a file, a folder GM Desk may not
     write in): refused before anything is opened or written."""
@@ -915,28 +1048,31 @@ def _journal_problem(args: argparse.Namespace) -> str | None:
     journal = args.print_journal is not None or args.export_journal is not None
     statistics = args.print_statistics is not None or args.export_statistics is not None
     if args.players and not journal:
-        return "--players works with --print-journal or --export-journal"
+        return words.gettext("--players works with --print-journal or --export-journal")
     for given, option in ((args.journal_from, "--from"), (args.journal_to, "--to")):
         if given and not (journal or statistics):
-            return (
-                f"{option} works with --print-journal, --export-journal, --print-statistics "
+            return words.gettext(
+                "{option} works with --print-journal, --export-journal, --print-statistics "
                 "or --export-statistics"
-            )
+            ).format(option=option)
     first, last = args.journal_from, args.journal_to
     if first is not None and last is not None and first > last:
-        return f"--from {first} is after --to {last}: give the earlier date first."
+        return words.gettext(
+            "--from {first} is after --to {last}: give the earlier date first."
+        ).format(first=first, last=last)
     if args.export_journal is not None:
+        # The folder's refusal is desktop/text_files.py's, in English.
         refused = folder_refusal(args.export_journal)
         if refused is not None:
-            return f"--export-journal: {refused}"
+            return _option_refused(words, "--export-journal", refused)
     return None
 
 
-def _journal_outputs(args: argparse.Namespace) -> int:
+def _journal_outputs(args: argparse.Namespace, words: Translator) -> int:
     """`--print-journal` and `--export-journal`: the journal with no window."""
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     if args.campaign is None:
-        args.campaign = _campaign_to_print()
+        args.campaign = _campaign_to_print(words)
         if args.campaign is None:
             return 2
     from desktop.printing.cli import print_journal
@@ -947,7 +1083,6 @@ def _journal_outputs(args: argparse.Namespace) -> int:
         gather_journal,
     )
 
-    version = "player-safe " if args.players else ""
     try:
         # Read-only, as for the other prints: a GM Desk open on the campaign keeps its lock.
         with Campaign.open(args.campaign, data_dir=paths.data_dir(), read_only=True) as opened:
@@ -959,19 +1094,45 @@ def _journal_outputs(args: argparse.Namespace) -> int:
                 written = export_journal_markdown(
                     opened, args.export_journal, chosen, players=args.players
                 )
-                games = f"{len(written)} game{'s' * (len(written) != 1)}"
-                print(f"Wrote the {version}journal of {games} as Markdown to {args.export_journal}")
+                if args.players:
+                    wrote = words.ngettext(
+                        "Wrote the player-safe journal of {count} game as Markdown to {path}",
+                        "Wrote the player-safe journal of {count} games as Markdown to {path}",
+                        len(written),
+                    )
+                else:
+                    wrote = words.ngettext(
+                        "Wrote the journal of {count} game as Markdown to {path}",
+                        "Wrote the journal of {count} games as Markdown to {path}",
+                        len(written),
+                    )
+                print(wrote.format(count=len(written), path=args.export_journal))
         if journal is not None:
-            pages = print_journal(journal, args.print_journal, args.paper)
-            games = f"{len(journal.games)} game{'s' * (len(journal.games) != 1)}"
-            on = f"{pages} page{'s' * (pages != 1)}"
-            print(f"Wrote the {version}journal of {games} on {on} to {args.print_journal}")
+            pages = print_journal(journal, args.print_journal, args.paper, words)
+            if args.players:
+                wrote = words.gettext(
+                    "Wrote the player-safe journal of {games} on {pages} to {path}"
+                )
+            else:
+                wrote = words.gettext("Wrote the journal of {games} on {pages} to {path}")
+            games = _games(words, len(journal.games))
+            print(wrote.format(games=games, pages=_pages(words, pages), path=args.print_journal))
     except (CampaignRefused, ValueError, OSError, sqlite3.DatabaseError) as error:
         return _print_refused(args.campaign, error)
     return 0
 
 
-def _statistics_problem(args: argparse.Namespace) -> str | None:
+def _games(words: Translator, count: int) -> str:
+    """``3 games``, for a sentence that counts two things (its own template around it)."""
+    return words.ngettext("{count} game", "{count} games", count).format(count=count)
+
+
+def _pages(words: Translator, count: int) -> str:
+    """``2 pages``, for a sentence that counts two things (its own template around it)."""
+    return words.ngettext("{count} page", "{count} pages", count).format(count=count)
+
+
+def _statistics_problem(args: argparse.Namespace, words: Translator) -> str | None:
     """A statistics file whose folder is missing or one GM Desk may not write in:
     refused before the campaign is opened, as the journal's folder is."""
     from desktop.names import shown_path
@@ -985,19 +1146,21 @@ def _statistics_problem(args: argparse.Namespace) -> str | None:
             continue
         folder = target.parent
         if not folder.is_dir():
-            return f"{option}: the folder “{shown_path(folder)}” does not exist."
+            return words.gettext("{option}: the folder “{folder}” does not exist.").format(
+                option=option, folder=shown_path(folder)
+            )
         refused = folder_refusal(folder)
         if refused is not None:
-            return f"{option}: {refused}"
+            return _option_refused(words, option, refused)
     return None
 
 
-def _statistics_outputs(args: argparse.Namespace) -> int:
+def _statistics_outputs(args: argparse.Namespace, words: Translator) -> int:
     """`--export-statistics` and `--print-statistics`: the luck report with no window,
     of the rolls made from `--from` to `--to` (the whole campaign without them)."""
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     if args.campaign is None:
-        args.campaign = _campaign_to_print()
+        args.campaign = _campaign_to_print(words)
         if args.campaign is None:
             return 2
     from desktop.printing.cli import print_statistics
@@ -1013,15 +1176,21 @@ def _statistics_outputs(args: argparse.Namespace) -> int:
             records = [r for r in opened.rolls.all() if _made_within(r.at, first, last)]
             names = {character.id: character.name for character in opened.roster.all()}
             report = rolls_report(records, TrayOddsCache(), names=names)
-            rolls = f"{len(report.rolls)} roll{'s' * (len(report.rolls) != 1)}"
+            count = len(report.rolls)
             if args.export_statistics is not None:
                 write_luck_csv(args.export_statistics, report, opened)
-                print(f"Wrote the statistics of {rolls} as CSV to {args.export_statistics}")
+                wrote = words.ngettext(
+                    "Wrote the statistics of {count} roll as CSV to {path}",
+                    "Wrote the statistics of {count} rolls as CSV to {path}",
+                    count,
+                )
+                print(wrote.format(count=count, path=args.export_statistics))
             data = luck_print_data(report, opened.summary().name, scope_in_words(first, last))
         if args.print_statistics is not None:
             pages = print_statistics(data, args.print_statistics, args.paper)
-            on = f"{pages} page{'s' * (pages != 1)}"
-            print(f"Wrote the statistics of {rolls} on {on} to {args.print_statistics}")
+            rolls = words.ngettext("{count} roll", "{count} rolls", count).format(count=count)
+            wrote = words.gettext("Wrote the statistics of {rolls} on {pages} to {path}")
+            print(wrote.format(rolls=rolls, pages=_pages(words, pages), path=args.print_statistics))
     except (CampaignRefused, ValueError, OSError, sqlite3.DatabaseError) as error:
         return _print_refused(args.campaign, error)
     return 0
@@ -1039,7 +1208,7 @@ def _made_within(at: str, first: date | None, last: date | None) -> bool:
     return (first is None or day >= first) and (last is None or day <= last)
 
 
-def _print_alignment(args: argparse.Namespace) -> int:
+def _print_alignment(args: argparse.Namespace, words: Translator) -> int:
     """`--print-alignment`: the test sheet, with the offset and edge given (no campaign)."""
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtGui import QGuiApplication
@@ -1054,17 +1223,18 @@ def _print_alignment(args: argparse.Namespace) -> int:
         options = CardPrintOptions(**_layout_values(args))
         pages = print_alignment(args.print_alignment, args.paper, options, tr)
     except (ValueError, OSError) as error:
-        print(f"gm-desk: {error}", file=sys.stderr)
+        _say(str(error))
         return 1
-    print(f"Wrote the print alignment test on {pages} pages to {args.print_alignment}")
+    wrote = words.gettext("Wrote the print alignment test on {pages} pages to {path}")
+    print(wrote.format(pages=pages, path=args.print_alignment))
     return 0
 
 
-def _print_sheets(args: argparse.Namespace) -> int:
+def _print_sheets(args: argparse.Namespace, words: Translator) -> int:
     """`--print-sheets` and `--print-summary`: sheets and the summary with no window."""
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     if args.campaign is None:
-        args.campaign = _campaign_to_print()
+        args.campaign = _campaign_to_print(words)
         if args.campaign is None:
             return 2
     from PySide6.QtGui import QGuiApplication
@@ -1078,7 +1248,7 @@ def _print_sheets(args: argparse.Namespace) -> int:
     try:
         # Read-only, as for the cards: a GM Desk open on the campaign keeps its lock.
         with Campaign.open(args.campaign, data_dir=paths.data_dir(), read_only=True) as opened:
-            chosen = select_characters(opened.roster.all(), args.character)
+            chosen = select_characters(opened.roster.all(), args.character, words)
             tr = translator(args.language or opened.print_language())
             sheets = gather_sheets(opened, chosen, tr) if args.print_sheets is not None else []
             summary = gather_summary(opened, tr) if args.print_summary is not None else None
@@ -1086,12 +1256,14 @@ def _print_sheets(args: argparse.Namespace) -> int:
             # Two-sided when the edge or the offset is given: backs moved by the offset.
             two_sided = args.duplex is not None or args.back_offset is not None
             duplex = Duplex(args.back_offset or (0.0, 0.0)) if two_sided else None
-            pages = print_sheets(sheets, args.print_sheets, args.paper, duplex, tr)
+            pages = print_sheets(sheets, args.print_sheets, args.paper, duplex, tr, words)
             names = ", ".join(sheet.name for sheet in sheets)
-            print(f"Wrote the sheets of {names} on {pages} pages to {args.print_sheets}")
+            wrote = words.gettext("Wrote the sheets of {names} on {pages} pages to {path}")
+            print(wrote.format(names=names, pages=pages, path=args.print_sheets))
         if summary is not None:
             pages = print_summary(summary, args.print_summary, args.paper, tr)
-            print(f"Wrote the GM summary on {pages} page(s) to {args.print_summary}")
+            wrote = words.gettext("Wrote the GM summary on {pages} page(s) to {path}")
+            print(wrote.format(pages=pages, path=args.print_summary))
     except (CampaignRefused, ValueError, OSError, sqlite3.DatabaseError) as error:
         return _print_refused(args.campaign, error)
     return 0
@@ -1104,14 +1276,17 @@ def _print_cards(
     paper: PageSizeName = "A4",
     layout: LayoutValues | None = None,
     language: str | None = None,
+    words: Translator | None = None,
 ) -> int:
     """`--print-cards`: the cards to a PDF with no window (and no screen needed).
 
     The layout is the one the campaign remembers from the Print dialog, with the
-    options given on the command line (``layout``) over it."""
+    options given on the command line (``layout``) over it. The cards are in the print
+    language (``language``, else the campaign's); what is said, in that of ``words``."""
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    words = words or translator("en")
     if campaign is None:
-        campaign = _campaign_to_print()
+        campaign = _campaign_to_print(words)
         if campaign is None:
             return 2
     from PySide6.QtGui import QGuiApplication
@@ -1129,14 +1304,15 @@ def _print_cards(
             remembered = opened.print_settings()
             tr = translator(language or opened.print_language())
         options = CardPrintOptions.from_mapping({**remembered, **(layout or {})})
-        pages = print_cards(cards, out, names, paper, options, tr)
+        pages = print_cards(cards, out, names, paper, options, tr, words)
     except (CampaignRefused, ValueError, OSError, sqlite3.DatabaseError) as error:
         return _print_refused(campaign, error)
-    print(f"Wrote {len(names) or len(cards)} cards on {pages} pages to {out}")
+    wrote = words.gettext("Wrote {cards} cards on {pages} pages to {path}")
+    print(wrote.format(cards=len(names) or len(cards), pages=pages, path=out))
     return 0
 
 
-def _campaign_to_print() -> Path | None:
+def _campaign_to_print(words: Translator) -> Path | None:
     """Without --campaign, the campaign GM Desk would open: the last used, else the
     sample (made now if this is the first run); None (said on stderr) if none can be."""
     from desktop.store import CampaignRefused, ImportRefused, ensure_sample_campaign
@@ -1144,9 +1320,10 @@ def _campaign_to_print() -> Path | None:
     try:
         return last_campaign() or ensure_sample_campaign(paths.data_dir(), paths.resources_dir())
     except (CampaignRefused, ImportRefused, OSError, ValueError) as error:
-        print(
-            f"gm-desk: no campaign to print ({error}); give one with --campaign FILE",
-            file=sys.stderr,
+        _say(
+            words.gettext("no campaign to print ({refusal}); give one with --campaign FILE").format(
+                refusal=error
+            )
         )
         return None
 
@@ -1155,15 +1332,21 @@ def _print_refused(campaign: Path | None, error: Exception) -> int:
     """A print from the command line that could not be made: the plain reason on
     stderr, exit status 1. Damage SQLite met only while reading is said as damage."""
     reason = _damaged(campaign, error) if isinstance(error, sqlite3.DatabaseError) else str(error)
-    print(f"gm-desk: {reason}", file=sys.stderr)
+    _say(reason)
     return 1
+
+
+def _say(message: str) -> None:
+    """A refusal on stderr, after the program's name, as command line tools say them."""
+    print(f"{PROG}: {message}", file=sys.stderr)
 
 
 def _damaged(path: Path | None, error: Exception) -> str:
     """The plain refusal for damage SQLite met only once the campaign was being read."""
     from desktop.store import damaged_message
 
-    return damaged_message(path.name if path is not None else "The campaign", str(error))
+    unnamed = "The campaign"  # untranslated: the store's damage sentence is English
+    return damaged_message(path.name if path is not None else unnamed, str(error))
 
 
 def _peak_memory_mb() -> float | None:

@@ -8,8 +8,10 @@ file in a folder GM Desk keeps for itself (its backups). A copy of a campaign ma
 replace another campaign (the GM chose that file and the save dialog asked), but never
 the campaign itself nor a backup.
 
-Qt-free and importing nothing of ours, so the command line, the printing layer and the
-window all judge a target the same way.
+Qt-free and importing only names' and the languages' helpers, so the command line, the
+printing layer and the window all judge a target the same way. The refusals are said in
+the language of the `Translator` given (English without one): the command line's or the
+window's.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from desktop.language import N_, Translator, translator
 from desktop.names import shown_name, undecodable, undecodable_message
 
 __all__ = [
@@ -43,7 +46,10 @@ HEAD_BYTES = 256
 
 @dataclass(frozen=True)
 class OutputKind:
-    """One kind of file GM Desk writes: its plain name, and how its first bytes look."""
+    """One kind of file GM Desk writes: its plain name, and how its first bytes look.
+
+    ``what`` is English, marked with ``N_`` where it is written and translated when a
+    refusal names it; ``article`` ("a" or "an") picks the English sentence that fits it."""
 
     what: str
     made: Callable[[bytes], bool]
@@ -57,19 +63,19 @@ def _is_database(head: bytes) -> bool:
 
 _EXPORT_MARK = re.compile(rb'\s*\{\s*"format"\s*:\s*"gm-desk-campaign"')
 
-PDF = OutputKind("PDF", lambda head: head.startswith(b"%PDF-"))
-PNG = OutputKind("screenshot", lambda head: head.startswith(b"\x89PNG\r\n\x1a\n"))
-EXPORT = OutputKind("export", lambda head: _EXPORT_MARK.match(head) is not None, article="an")
-CAMPAIGN_COPY = OutputKind("copy", _is_database, copies_campaigns=True)
+PDF = OutputKind(N_("PDF"), lambda head: head.startswith(b"%PDF-"))
+PNG = OutputKind(N_("screenshot"), lambda head: head.startswith(b"\x89PNG\r\n\x1a\n"))
+EXPORT = OutputKind(N_("export"), lambda head: _EXPORT_MARK.match(head) is not None, article="an")
+CAMPAIGN_COPY = OutputKind(N_("copy"), _is_database, copies_campaigns=True)
 # The journal's Markdown pages open with front matter whose first key names GM Desk
 # (views.journal_markdown): the text is here as bytes, for outputs imports nothing of ours.
 JOURNAL_MARKDOWN = OutputKind(
-    "journal page", lambda head: head.startswith(b'---\ngenerator: "GM Desk journal"')
+    N_("journal page"), lambda head: head.startswith(b'---\ngenerator: "GM Desk journal"')
 )
 # The luck report's CSV opens with its header, whose first cells are these
 # (views.statistics_csv.CSV_HEADER; as bytes here, for outputs imports nothing of ours).
 STATISTICS_CSV = OutputKind(
-    "statistics CSV", lambda head: head.startswith(b"row,name,rolls,dice,depleted,")
+    N_("statistics CSV"), lambda head: head.startswith(b"row,name,rolls,dice,depleted,")
 )
 
 
@@ -79,15 +85,19 @@ def refusal(
     *,
     keep: Sequence[Path] = (),
     own_folders: Sequence[Path] = (),
+    words: Translator | None = None,
 ) -> str | None:
-    """Why `target` must not be written as `kind`, in plain words; None when it may.
+    """Why `target` must not be written as `kind`, in plain words (in the language of
+    `words`, English without); None when it may.
 
     `keep` are the campaigns being read or open (refused under any of their names);
     `own_folders` the folders whose files no output replaces (the backups).
     """
     if undecodable(target):
         return undecodable_message(target)
+    words = words or translator("en")
     name = shown_name(target)
+    what = words.gettext(kind.what)
     try:
         found = target.stat()
     except (FileNotFoundError, NotADirectoryError):
@@ -95,43 +105,67 @@ def refusal(
         # the folder is missing, the writer says so.
         return None
     except OSError:
-        return f"“{name}” cannot be looked at, so GM Desk will not replace it. {_other(kind)}"
+        looked = words.gettext("“{name}” cannot be looked at, so GM Desk will not replace it.")
+        return f"{looked.format(name=name)} {_other(kind, words)}"
     if any(_same_file(found, kept) for kept in keep):
-        return (
-            f"“{name}” is the campaign itself (perhaps under another name): GM Desk will "
-            f"not write the {kind.what} over it. {_other(kind)}"
+        itself = words.gettext(
+            "“{name}” is the campaign itself (perhaps under another name): GM Desk will "
+            "not write the {what} over it."
         )
+        return f"{itself.format(name=name, what=what)} {_other(kind, words)}"
     if stat.S_ISDIR(found.st_mode):
-        return f"“{name}” is a folder: choose a file name for the {kind.what} in it."
+        folder = words.gettext("“{name}” is a folder: choose a file name for the {what} in it.")
+        return folder.format(name=name, what=what)
     if not stat.S_ISREG(found.st_mode):
-        return f"“{name}” is not an ordinary file: the {kind.what} cannot be saved there."
-    if any(_inside(target, folder) for folder in own_folders):
-        return (
-            f"“{name}” is in GM Desk's backups folder, whose files are never replaced. "
-            f"{_other(kind)}"
+        special = words.gettext(
+            "“{name}” is not an ordinary file: the {what} cannot be saved there."
         )
+        return special.format(name=name, what=what)
+    if any(_inside(target, folder) for folder in own_folders):
+        backup = words.gettext(
+            "“{name}” is in GM Desk's backups folder, whose files are never replaced."
+        )
+        return f"{backup.format(name=name)} {_other(kind, words)}"
     try:
         with target.open("rb") as handle:
             head = handle.read(HEAD_BYTES)
     except OSError:
-        return f"“{name}” cannot be read, so GM Desk will not replace it. {_other(kind)}"
+        unread = words.gettext("“{name}” cannot be read, so GM Desk will not replace it.")
+        return f"{unread.format(name=name)} {_other(kind, words)}"
     if not head or kind.made(head):
         return None  # empty, or GM Desk's own kind of file: replacing it loses nothing new
     if _is_database(head):
-        return (
-            f"“{name}” is a campaign (or another database), not {kind.article} {kind.what}: "
-            f"GM Desk will not write the {kind.what} over it. {_other(kind)}"
-        )
+        if kind.article == "an":
+            database = words.gettext(
+                "“{name}” is a campaign (or another database), not an {what}: GM Desk will "
+                "not write the {what} over it."
+            )
+        else:
+            database = words.gettext(
+                "“{name}” is a campaign (or another database), not a {what}: GM Desk will "
+                "not write the {what} over it."
+            )
+        return f"{database.format(name=name, what=what)} {_other(kind, words)}"
     if kind.copies_campaigns:
-        return f"“{name}” is not a campaign: GM Desk will not replace it. {_other(kind)}"
-    return (
-        f"“{name}” is not {kind.article} {kind.what} GM Desk wrote: GM Desk will not replace it. "
-        f"Choose another name for the {kind.what}, or move that file away first."
+        other = words.gettext("“{name}” is not a campaign: GM Desk will not replace it.")
+        return f"{other.format(name=name)} {_other(kind, words)}"
+    if kind.article == "an":
+        foreign = words.gettext(
+            "“{name}” is not an {what} GM Desk wrote: GM Desk will not replace it. "
+            "Choose another name for the {what}, or move that file away first."
+        )
+    else:
+        foreign = words.gettext(
+            "“{name}” is not a {what} GM Desk wrote: GM Desk will not replace it. "
+            "Choose another name for the {what}, or move that file away first."
+        )
+    return foreign.format(name=name, what=what)
+
+
+def _other(kind: OutputKind, words: Translator) -> str:
+    return words.gettext("Choose another name for the {what}.").format(
+        what=words.gettext(kind.what)
     )
-
-
-def _other(kind: OutputKind) -> str:
-    return f"Choose another name for the {kind.what}."
 
 
 def _same_file(found: os.stat_result, other: Path) -> bool:
@@ -150,9 +184,11 @@ def _inside(target: Path, folder: Path) -> bool:
         return False
 
 
-def write_failure(target: Path, error: BaseException) -> str:
-    """The plain message for `target` that could not be written: never the partial
-    file's name, an error number or a library's text."""
+def write_failure(target: Path, error: BaseException, words: Translator | None = None) -> str:
+    """The plain message for `target` that could not be written (in the language of
+    `words`, English without): never the partial file's name, an error number or a
+    library's text."""
+    words = words or translator("en")
     number = getattr(error, "errno", None)
     # Only SQLite's own words, never a file's name ("full" may be in the folder's).
     text = "" if number is not None else str(error).lower()
@@ -161,17 +197,31 @@ def write_failure(target: Path, error: BaseException) -> str:
         # itself tells which.
         number = _disk_state(target.parent)
     if number == errno.ENOSPC or "full" in text:
-        why, todo = "the disk is full", "Free some space or choose another folder, then try again."
+        said = words.gettext(
+            "“{name}” could not be saved: the disk is full. Nothing was written. "
+            "Free some space or choose another folder, then try again."
+        )
     elif number == errno.EROFS or "read-only" in text or "readonly" in text:
-        why, todo = "its folder is on a read-only disk", "Choose another folder."
+        said = words.gettext(
+            "“{name}” could not be saved: its folder is on a read-only disk. "
+            "Nothing was written. Choose another folder."
+        )
     elif number in (errno.EACCES, errno.EPERM):
-        why, todo = "GM Desk may not write in its folder", "Choose another folder."
+        said = words.gettext(
+            "“{name}” could not be saved: GM Desk may not write in its folder. "
+            "Nothing was written. Choose another folder."
+        )
     elif number == errno.ENAMETOOLONG:
-        why, todo = "the name is too long for this disk", "Choose a shorter name."
+        said = words.gettext(
+            "“{name}” could not be saved: the name is too long for this disk. "
+            "Nothing was written. Choose a shorter name."
+        )
     else:
-        why = "the disk reported a problem"
-        todo = "Check that the disk is still there and has space, then try again."
-    return f"“{shown_name(target)}” could not be saved: {why}. Nothing was written. {todo}"
+        said = words.gettext(
+            "“{name}” could not be saved: the disk reported a problem. Nothing was "
+            "written. Check that the disk is still there and has space, then try again."
+        )
+    return said.format(name=shown_name(target))
 
 
 # Less room than this left on a disk: a write that failed there is put down to it.

@@ -5,6 +5,10 @@
 ``--print-alignment OUT.pdf`` and ``--print-statistics OUT.pdf``;
 the card layout options (``--card-size``, ``--bleed``, ...) arrive as one
 ``CardPrintOptions``.
+
+Two languages meet here: the page's, ``tr`` (the campaign's print language), and the
+command line's, ``words`` (the GM's, View > Language's), in which a refusal is raised;
+English when not given.
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ from typing import Protocol, TypeVar
 
 from PySide6.QtGui import QGuiApplication
 
-from desktop.language import Translator
+from desktop.language import Translator, translator
 from desktop.printing.alignment import export_alignment_pdf
 from desktop.printing.cards import PageSizeName, PrintCard, export_pdf
 from desktop.printing.flow import Duplex
@@ -39,15 +43,27 @@ __all__ = [
 ]
 
 
-def select_cards(campaign_cards: Sequence[PrintCard], names: Sequence[str]) -> list[PrintCard]:
+def select_cards(
+    campaign_cards: Sequence[PrintCard], names: Sequence[str], words: Translator | None = None
+) -> list[PrintCard]:
     """The cards called ``names`` (any case), in the campaign's order; all when none.
 
     A name may match several cards (two "Dagger"s): all of them print. Every name
-    that matches nothing is reported at once, so one run shows every typo.
+    that matches nothing is reported at once (in the language of ``words``), so one run
+    shows every typo.
     """
     if not names:
         return list(campaign_cards)
-    return _named(campaign_cards, names, "card")
+    unknown = _unknown(campaign_cards, names)
+    if unknown:
+        words = words or translator("en")
+        refusal = words.ngettext(
+            "The campaign has no card named {names}.",
+            "The campaign has no cards named {names}.",
+            len(unknown),
+        )
+        raise ValueError(refusal.format(names=_listed(unknown)))
+    return _named(campaign_cards, names)
 
 
 class Named(Protocol):
@@ -69,23 +85,38 @@ class HasName(Protocol):
 ThingT = TypeVar("ThingT", bound=HasName)
 
 
-def select_characters(characters: Sequence[NamedT], names: Sequence[str]) -> list[NamedT]:
+def select_characters(
+    characters: Sequence[NamedT], names: Sequence[str], words: Translator | None = None
+) -> list[NamedT]:
     """The characters called ``names`` (any case, any kind), in roster order; with no
-    names, every player character. Every unknown name is reported at once."""
+    names, every player character. Every unknown name is reported at once (in the
+    language of ``words``)."""
     if not names:
         return [character for character in characters if character.kind == "pc"]
-    return _named(characters, names, "character")
-
-
-def _named(things: Sequence[ThingT], names: Sequence[str], noun: str) -> list[ThingT]:
-    """The things called ``names`` (any case), in their order; every name that matches
-    nothing is refused at once, with the plain `noun` for what was looked for."""
-    known = {_key(thing.name) for thing in things}
-    unknown = [name for name in dict.fromkeys(names) if _key(name) not in known]
+    unknown = _unknown(characters, names)
     if unknown:
-        listed = ", ".join(repr(name) for name in unknown)
-        plural = noun if len(unknown) == 1 else f"{noun}s"
-        raise ValueError(f"The campaign has no {plural} named {listed}.")
+        words = words or translator("en")
+        refusal = words.ngettext(
+            "The campaign has no character named {names}.",
+            "The campaign has no characters named {names}.",
+            len(unknown),
+        )
+        raise ValueError(refusal.format(names=_listed(unknown)))
+    return _named(characters, names)
+
+
+def _unknown(things: Sequence[HasName], names: Sequence[str]) -> list[str]:
+    """The ``names`` (each once, as first typed) that match none of ``things`` (any case)."""
+    known = {_key(thing.name) for thing in things}
+    return [name for name in dict.fromkeys(names) if _key(name) not in known]
+
+
+def _listed(names: Sequence[str]) -> str:
+    return ", ".join(repr(name) for name in names)
+
+
+def _named(things: Sequence[ThingT], names: Sequence[str]) -> list[ThingT]:
+    """The things called ``names`` (any case), in their order."""
     wanted = {_key(name) for name in names}
     return [thing for thing in things if _key(thing.name) in wanted]
 
@@ -102,12 +133,14 @@ def print_cards(
     page_size: PageSizeName = "A4",
     options: CardPrintOptions | None = None,
     tr: Translator | None = None,
+    words: Translator | None = None,
 ) -> int:
     """Write the chosen cards (all when ``names`` is empty) to ``out`` in the print
-    language ``tr`` (English when None); return its pages."""
-    chosen = select_cards(campaign_cards, names)
+    language ``tr`` (English when None); return its pages. A refusal is raised in the
+    language of ``words``."""
+    chosen = select_cards(campaign_cards, names, words)
     if not chosen:
-        raise ValueError("The campaign has no cards to print.")
+        raise ValueError((words or translator("en")).gettext("The campaign has no cards to print."))
     with _gui_application():
         return export_pdf(out, chosen, page_size=page_size, options=options, tr=tr)
 
@@ -118,12 +151,14 @@ def print_sheets(
     page_size: PageSizeName = "A4",
     duplex: Duplex | None = None,
     tr: Translator | None = None,
+    words: Translator | None = None,
 ) -> int:
     """Write character sheets (already chosen) to ``out`` in the print language ``tr``
     (English when None); return its pages. With ``duplex`` they are laid out two-sided,
-    backs moved by its offset."""
+    backs moved by its offset. A refusal is raised in the language of ``words``."""
     if not sheets:
-        raise ValueError("The campaign has no player characters to print.")
+        words = words or translator("en")
+        raise ValueError(words.gettext("The campaign has no player characters to print."))
     with _gui_application():
         return export_sheets_pdf(out, sheets, page_size, duplex, tr)
 
@@ -151,10 +186,17 @@ def print_summary(
         return export_summary_pdf(out, summary, page_size, tr)
 
 
-def print_journal(journal: PrintJournal, out: Path, page_size: PageSizeName = "A4") -> int:
-    """Write the journal's games (already chosen) to ``out``; return its pages."""
+def print_journal(
+    journal: PrintJournal,
+    out: Path,
+    page_size: PageSizeName = "A4",
+    words: Translator | None = None,
+) -> int:
+    """Write the journal's games (already chosen) to ``out``; return its pages. A
+    refusal is raised in the language of ``words``."""
     if not journal.games:
-        raise ValueError("The campaign has no game to print for the dates given.")
+        words = words or translator("en")
+        raise ValueError(words.gettext("The campaign has no game to print for the dates given."))
     with _gui_application():
         return export_journal_pdf(out, journal, page_size)
 

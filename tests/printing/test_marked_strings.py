@@ -53,7 +53,7 @@ ALLOWED: dict[str, list[tuple[set[str], str]]] = {
         ({"mm"}, "the unit a command line value may end with, as typed"),
     ],
     "cli.py": [
-        ({"card", "character", "s"}, "the command line's refusals (the window's words)"),
+        ({"en"}, "the default language's code (the page's and the refusals')"),
         ({"NamedT", "ThingT"}, "type variable names"),
         (PAPER, "paper size names"),
         ({"QT_QPA_PLATFORM", "offscreen", "gm-desk"}, "Qt's environment and the app's name"),
