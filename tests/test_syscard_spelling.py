@@ -19,8 +19,9 @@ ROOT = Path(__file__).resolve().parent.parent
 RIGHT = ("SySCard", "SySCards")
 # Any spelling of the word: "sys", perhaps a space or dash, "card".
 SPELLINGS = re.compile(r"sys[\s_-]?cards?", re.IGNORECASE)
-# The generated rules reference follows RULES.md's own text, which is checked there.
-GENERATED = {ROOT / "resources" / "rules-reference.html"}
+# The generated rules reference follows RULES.md's own text, which is checked there, and
+# each translated page its Markdown (resources/rules/RULES.<code>.md), scanned here.
+GENERATED = set((ROOT / "resources").glob("rules-reference*.html"))
 
 
 def wrong_spellings(text: str) -> list[str]:

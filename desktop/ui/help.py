@@ -19,9 +19,19 @@ from PySide6.QtWidgets import (
 from desktop import __version__
 from desktop.paths import resources_dir
 from desktop.ui.plain_text import escaped
-from desktop.ui.window_language import tr
+from desktop.ui.window_language import tr, window_translator
 
 RULES_REFERENCE = "rules-reference.html"
+
+
+def rules_reference_page() -> Path:
+    """The rules reference in the window's language when it is translated (made from
+    resources/rules/RULES.<code>.md), else the English page."""
+    code = window_translator().code
+    translated = resources_dir() / f"rules-reference.{code}.html"
+    if code != "en" and translated.is_file():
+        return translated
+    return resources_dir() / RULES_REFERENCE
 
 
 class RulesReference(QDialog):
@@ -32,7 +42,7 @@ class RulesReference(QDialog):
         self.resize(760, 820)
         self.browser = QTextBrowser()
         self.browser.setOpenExternalLinks(True)
-        page = resources_dir() / RULES_REFERENCE
+        page = rules_reference_page()
         self.browser.setSource(QUrl.fromLocalFile(str(page)))
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)

@@ -60,6 +60,9 @@ def test_every_resource_and_the_app_icon_are_shipped(bundle: ModuleType) -> None
         path.relative_to(ROOT).as_posix() for path in project_files(ROOT / "resources", "*")
     }
     assert {"resources/sample-campaign.json", "resources/rules-reference.html"} <= expected
+    # The rules reference in each language Help shows it in (issue 34).
+    for code in ("fr", "de", "es"):
+        assert f"resources/rules-reference.{code}.html" in expected
     assert expected <= shipped(bundle)
     assert "icons/gm-desk.svg" in shipped(bundle)
 
