@@ -1086,13 +1086,16 @@ def _journal_outputs(args: argparse.Namespace, words: Translator) -> int:
     try:
         # Read-only, as for the other prints: a GM Desk open on the campaign keeps its lock.
         with Campaign.open(args.campaign, data_dir=paths.data_dir(), read_only=True) as opened:
-            chosen = games_started_within(opened, args.journal_from, args.journal_to)
+            chosen = games_started_within(opened, args.journal_from, args.journal_to, words)
             journal = None
+            # The paper in the campaign's print language; the Markdown, a window's
+            # export, in the command line's (the window's) language.
+            paper = translator(opened.print_language())
             if args.print_journal is not None:
-                journal = gather_journal(opened, chosen, players=args.players)
+                journal = gather_journal(opened, chosen, players=args.players, words=paper)
             if args.export_journal is not None:
                 written = export_journal_markdown(
-                    opened, args.export_journal, chosen, players=args.players
+                    opened, args.export_journal, chosen, players=args.players, words=words
                 )
                 if args.players:
                     wrote = words.ngettext(
@@ -1108,7 +1111,7 @@ def _journal_outputs(args: argparse.Namespace, words: Translator) -> int:
                     )
                 print(wrote.format(count=len(written), path=args.export_journal))
         if journal is not None:
-            pages = print_journal(journal, args.print_journal, args.paper, words)
+            pages = print_journal(journal, args.print_journal, args.paper, words, paper)
             if args.players:
                 wrote = words.gettext(
                     "Wrote the player-safe journal of {games} on {pages} to {path}"

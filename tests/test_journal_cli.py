@@ -147,3 +147,31 @@ def test_the_journal_prints_for_a_date_range(
     done = run(gm_desk_home, *base, "--from", "2026-04-01")
     assert done.returncode == 1 and "no game to print for the dates given" in done.stderr
     assert not out.exists()
+
+
+def test_the_paper_in_the_print_language_the_markdown_in_the_command_lines(
+    played: Path, gm_desk_home: Path, tmp_path: Path
+) -> None:
+    """`--print-journal` prints in the campaign's print language; `--export-journal`, a
+    window's export, writes in the command line's (`--window-language`)."""
+    from desktop.language import translator
+
+    with Campaign.open(played, data_dir=gm_desk_home / "data") as opened:
+        opened.set_print_language("de")
+    out, folder = tmp_path / "journal.pdf", tmp_path / "vault"
+    done = run(
+        gm_desk_home,
+        *("--campaign", str(played), "--window-language", "fr"),
+        *("--print-journal", str(out), "--export-journal", str(folder)),
+    )
+    assert done.returncode == 0, done.stderr
+    de, fr = translator("de"), translator("fr")
+    text = " ".join(" ".join(page.extract_text().split()) for page in PdfReader(out).pages)
+    assert de.gettext("Round {number}").format(number=2).casefold() in text.casefold()
+    assert de.gettext("page {number} of {count}").format(number=1, count=1) in text
+    (page,) = folder.iterdir()
+    stem = fr.gettext("Game {number} · {date}").format(number="001", date="2026-03-14")
+    assert page.name == f"{stem}.md" != "Game 001 · 2026-03-14.md"
+    markdown = page.read_text(encoding="utf-8")
+    assert "### " + fr.gettext("Round {number}").format(number=2) in markdown
+    assert front_matter(markdown)["players"] is False  # the keys stay English

@@ -191,14 +191,16 @@ def print_journal(
     out: Path,
     page_size: PageSizeName = "A4",
     words: Translator | None = None,
+    tr: Translator | None = None,
 ) -> int:
-    """Write the journal's games (already chosen) to ``out``; return its pages. A
-    refusal is raised in the language of ``words``."""
+    """Write the journal's games (already chosen) to ``out`` in the print language
+    ``tr`` (English when None); return its pages. A refusal is raised in the language of
+    ``words``."""
     if not journal.games:
         words = words or translator("en")
         raise ValueError(words.gettext("The campaign has no game to print for the dates given."))
     with _gui_application():
-        return export_journal_pdf(out, journal, page_size)
+        return export_journal_pdf(out, journal, page_size, tr)
 
 
 def print_statistics(data: LuckPrintData, out: Path, page_size: PageSizeName = "A4") -> int:

@@ -17,6 +17,7 @@ from typing import Final
 
 from PySide6.QtGui import QPagedPaintDevice
 
+from desktop.language import N_, Translator, translator
 from desktop.printing.cards import SOFT_INK, PageSizeName
 from desktop.printing.flow import Block, Canvas, FlowDocument, export_pdf_pages, paint_documents
 from desktop.printing.parts import BODY_PT, LABEL_PT, SMALL_PT, line_blocks, spacer
@@ -34,6 +35,10 @@ __all__ = [
 BULLET_INDENT: Final = 4.0
 ROUND_INDENT: Final = 2.0
 SCENE_GAP: Final = 3.0
+# The parts of a game outside its scenes, by their section's name.
+OPENING: Final = N_("Before the first scene")
+CLOSING: Final = N_("The end of the game")
+BETWEEN: Final = N_("After the game")
 
 
 # ------------------------------------------------------------------------------ data
@@ -87,41 +92,56 @@ class PrintJournal:
 # --------------------------------------------------------------------------- painting
 
 
-def paint_journal(device: QPagedPaintDevice, journal: PrintJournal) -> int:
-    """Paint every game of ``journal`` on ``device``; return the pages drawn."""
+def paint_journal(
+    device: QPagedPaintDevice, journal: PrintJournal, tr: Translator | None = None
+) -> int:
+    """Paint every game of ``journal`` on ``device`` in the print language ``tr``
+    (English when None); return the pages drawn. The lines are the journal's as given:
+    the history's sentences as the campaign keeps them."""
     if not journal.games:
-        raise ValueError("No game to print: the journal is empty for the dates chosen.")
+        words = translator("en") if tr is None else tr
+        raise ValueError(
+            words.gettext("No game to print: the journal is empty for the dates chosen.")
+        )
     return paint_documents(
-        device, lambda canvas: [_document(canvas, journal, game) for game in journal.games]
+        device,
+        lambda canvas: [_document(canvas, journal, game) for game in journal.games],
+        None,
+        tr,
     )
 
 
+def _note_label(tr: Translator, private: bool) -> str:
+    return tr.gettext("The GM's private note") if private else tr.gettext("Note")
+
+
 def _document(canvas: Canvas, journal: PrintJournal, game: PrintJournalGame) -> FlowDocument:
-    kind = "Journal, player-safe" if journal.players else "Journal"
+    tr = canvas.tr
+    kind = tr.gettext("Journal, player-safe") if journal.players else tr.gettext("Journal")
     blocks = [_header(canvas, kind, game)]
     if game.note:
-        label = "The GM's private note" if game.note_private else "Note"
-        blocks += _note(canvas, label, game.note, "")
+        blocks += _note(canvas, _note_label(tr, game.note_private), game.note, "")
     openers: dict[str, list[Block]] = {}
-    blocks += _part(canvas, "Before the first scene", game.opening, "opening", openers)
+    blocks += _part(canvas, tr.gettext(OPENING), game.opening, "opening", openers)
     for scene in game.scenes:
-        section = f"scene {scene.number}"
-        openers[section] = [_label(canvas, f"Scene {scene.number} (continued)", section)]
+        section = f"scene {scene.number}"  # untranslated: a section's key
+        continued = tr.gettext("Scene {number} (continued)").format(number=scene.number)
+        openers[section] = [_label(canvas, continued, section)]
         blocks += [spacer(SCENE_GAP, section), *_scene_heading(canvas, scene, section)]
         if scene.note:
-            label = "The GM's private note" if scene.note_private else "Note"
+            label = _note_label(tr, scene.note_private)
             blocks += _note(canvas, label, scene.note, section)
         for round_ in scene.rounds:
             blocks.append(_round_label(canvas, round_.number, section))
             blocks += _lines(canvas, round_.lines, section, ROUND_INDENT)
         if not scene.rounds:
-            blocks += line_blocks(
-                canvas, "Nothing was recorded in this scene.", section=section, italic=True
-            )
-    blocks += _part(canvas, "The end of the game", game.closing, "closing", openers)
-    blocks += _part(canvas, "After the game", game.between, "between", openers)
+            nothing = tr.gettext("Nothing was recorded in this scene.")
+            blocks += line_blocks(canvas, nothing, section=section, italic=True)
+    blocks += _part(canvas, tr.gettext(CLOSING), game.closing, "closing", openers)
+    blocks += _part(canvas, tr.gettext(BETWEEN), game.between, "between", openers)
     if not game.scenes and not game.opening and not game.closing:
-        blocks += [spacer(SCENE_GAP), *line_blocks(canvas, "No scene was set.", section="")]
+        no_scene = tr.gettext("No scene was set.")
+        blocks += [spacer(SCENE_GAP), *line_blocks(canvas, no_scene, section="")]
     footer = " · ".join(part for part in (kind, journal.campaign, game.title) if part)
     return FlowDocument(blocks, footer, lambda section: openers.get(section, []))
 
@@ -137,7 +157,8 @@ def _part(
     its title and its lines; nothing when it has none."""
     if not lines:
         return []
-    openers[section] = [_label(canvas, f"{title} (continued)", section)]
+    continued = canvas.tr.gettext("{title} (continued)").format(title=title)
+    openers[section] = [_label(canvas, continued, section)]
     return [
         spacer(SCENE_GAP),
         _part_title(canvas, title, section),
@@ -193,7 +214,7 @@ def _scene_heading(canvas: Canvas, scene: PrintJournalScene, section: str) -> li
         canvas.line(canvas.left, y, canvas.right, y, 0.35)
 
     return [
-        _label(canvas, f"Scene {scene.number}", section),
+        _label(canvas, canvas.tr.gettext("Scene {number}").format(number=scene.number), section),
         Block(height, paint, keep_with_next=True, section=section, heading=True),
     ]
 
@@ -213,9 +234,10 @@ def _part_title(canvas: Canvas, title: str, section: str) -> Block:
 def _round_label(canvas: Canvas, number: int, section: str) -> Block:
     font = canvas.font(SMALL_PT, bold=True, caps=True)
     height = canvas.line_height(font) + 1.6
+    label = canvas.tr.gettext("Round {number}").format(number=number)
 
     def paint(canvas: Canvas, top: float) -> None:
-        canvas.text(canvas.left, top + 1.2, f"Round {number}", font, colour=SOFT_INK)
+        canvas.text(canvas.left, top + 1.2, label, font, colour=SOFT_INK)
 
     return Block(height, paint, keep_with_next=True, section=section)
 
@@ -246,7 +268,8 @@ def _line(canvas: Canvas, line: PrintJournalLine, section: str, indent: float) -
     left = indent + BULLET_INDENT
     width = canvas.width - left
     words = canvas.wrap(line.text, font, width)
-    extra = " · ".join(p for p in (line.dice, f"from {line.by}'s page" if line.by else "") if p)
+    by = canvas.tr.gettext("from {name}'s page").format(name=line.by) if line.by else ""
+    extra = " · ".join(p for p in (line.dice, by) if p)
     detail = canvas.wrap(extra, small, width) if extra else []
     height = len(words) * canvas.line_height(font) + len(detail) * canvas.line_height(small) + 0.8
 
@@ -262,8 +285,15 @@ def _line(canvas: Canvas, line: PrintJournalLine, section: str, indent: float) -
 
 
 def export_journal_pdf(
-    path: Path | str, journal: PrintJournal, page_size: PageSizeName = "A4"
+    path: Path | str,
+    journal: PrintJournal,
+    page_size: PageSizeName = "A4",
+    tr: Translator | None = None,
 ) -> int:
-    """Write the journal's games to a PDF at ``path``; return its pages."""
-    title = f"Journal: {journal.campaign}"
-    return export_pdf_pages(path, page_size, title, lambda writer: paint_journal(writer, journal))
+    """Write the journal's games to a PDF at ``path`` in the print language ``tr``
+    (English when None); return its pages."""
+    words = translator("en") if tr is None else tr
+    title = words.gettext("Journal: {campaign}").format(campaign=journal.campaign)
+    return export_pdf_pages(
+        path, page_size, title, lambda writer: paint_journal(writer, journal, words)
+    )

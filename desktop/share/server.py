@@ -53,6 +53,7 @@ from desktop.share.requests import RequestMemory
 from desktop.share.tokens import character_of
 from desktop.share.tray_odds import FAILED as ODDS_FAILED
 from desktop.share.tray_odds import OddsAnswers
+from desktop.views.own import ENERGY_WORDS, IN_TRAY_WORDS, KIND_WORDS, PLACE_WORDS
 from desktop.views.tray_odds import TRAY_ODDS_ROWS
 
 __all__ = ["NO_LONGER_SHARED", "RENEWED", "Connection", "ShareError", "ShareServer"]
@@ -102,6 +103,11 @@ PAGE_MESSAGES: tuple[str, ...] = (
     BEHIND,
     ODDS_FAILED,
     *TRAY_ODDS_ROWS,
+    # A die's kind and place, which the view sends in English and the page's t() words.
+    *KIND_WORDS.values(),
+    *PLACE_WORDS.values(),
+    IN_TRAY_WORDS,
+    *ENERGY_WORDS,  # why the energy section has no figures
 )
 
 

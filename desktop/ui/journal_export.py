@@ -43,12 +43,20 @@ __all__ = [
 
 
 def games_started_within(
-    campaign: Campaign, first: date | None = None, last: date | None = None
+    campaign: Campaign,
+    first: date | None = None,
+    last: date | None = None,
+    words: Translator | None = None,
 ) -> list[int]:
     """The ids of the games started on `first` to `last` (both days included; either
-    open when None), oldest first."""
+    open when None), oldest first. A refusal in `words`' language (English when None)."""
     if first is not None and last is not None and first > last:
-        raise ValueError(f"The dates are the wrong way round: {first} is after {last}.")
+        words = translator("en") if words is None else words
+        raise ValueError(
+            words.gettext("The dates are the wrong way round: {first} is after {last}.").format(
+                first=first, last=last
+            )
+        )
     chosen = []
     for game in campaign.games.all():
         day = date.fromisoformat(game.started_at[:10])
@@ -64,31 +72,36 @@ def export_journal_markdown(
     *,
     players: bool = False,
     going_on: Callable[[int], bool] = lambda written: True,
+    words: Translator | None = None,
 ) -> list[Path]:
     """Write the Markdown of `game_ids` (every game when None) into `folder`, one file
-    per game, all or none; the files written. `going_on` hears how many so far and may
-    cancel (then nothing is written). Raises OSError with a plain message, ValueError
-    when there is no game to export."""
+    per game, all or none; the files written, their names, headings and labels in
+    `words`' language (the window's; English when None). `going_on` hears how many so
+    far and may cancel (then nothing is written). Raises OSError with a plain message,
+    ValueError when there is no game to export."""
+    words = translator("en") if words is None else words
     if game_ids is None:
         game_ids = [game.id for game in campaign.games.all()]
     if not game_ids:
-        raise ValueError("The campaign has no game to export for the dates given.")
+        raise ValueError(words.gettext("The campaign has no game to export for the dates given."))
     if players:
         # The player-safe journal is made to be handed over: never beside the GM's.
         numbered = enumerate(campaign.games.all(), start=1)
         names = {
-            safe_file_name(game_file_stem(number, game.started_at), ".md").casefold()
+            safe_file_name(game_file_stem(number, game.started_at, words), ".md").casefold()
             for number, game in numbered
             if game.id in game_ids
         }
         left = [path for path in gm_journal_files(folder) if path.name.casefold() not in names]
         if left:
             raise OSError(
-                f"The folder “{shown_name(folder)}” holds the GM's journal "
-                f"(“{shown_name(left[0])}”, private notes and all), which the player-safe "
-                "journal would not replace: choose another folder for it."
+                words.gettext(
+                    "The folder “{folder}” holds the GM's journal (“{file}”, private notes"
+                    " and all), which the player-safe journal would not replace: choose"
+                    " another folder for it."
+                ).format(folder=shown_name(folder), file=shown_name(left[0]))
             )
-    pages = journal_markdown_pages(campaign, game_ids, players=players)
+    pages = journal_markdown_pages(campaign, game_ids, players=players, tr=words)
     return write_all(
         folder,
         ((page.stem, page.text) for page in pages),
@@ -125,14 +138,16 @@ def gather_journal(
     *,
     players: bool = False,
     progress: Callable[[float], None] = lambda fraction: None,
+    words: Translator | None = None,
 ) -> PrintJournal:
     """The games `game_ids` as plain data to print; with `players`, player-safe, their
-    times and days in the campaign's print language. `progress` hears the share read
-    after each game (and may raise to stop)."""
-    words = translator(campaign.print_language())
+    titles, times, days and dice in `words`' language (the print's: the campaign's print
+    language when None). `progress` hears the share read after each game (and may raise
+    to stop)."""
+    words = translator(campaign.print_language()) if words is None else words
     games = []
     for count, game_id in enumerate(game_ids, start=1):
-        page = journal_page(campaign, game_id, players=players)
+        page = journal_page(campaign, game_id, players=players, tr=words)
         games.append(print_journal_game(page, words))
         progress(count / len(game_ids))
     return PrintJournal(campaign.summary().name, tuple(games), players)

@@ -29,7 +29,7 @@ from desktop.ui import long_task
 from desktop.ui.file_outputs import documents_folder
 from desktop.ui.journal_export import export_journal_markdown
 from desktop.ui.plain_text import PlainLabel
-from desktop.ui.window_language import ntr, tr
+from desktop.ui.window_language import ntr, tr, window_translator
 
 if TYPE_CHECKING:
     from desktop.ui.main_window import MainWindow
@@ -103,13 +103,16 @@ def write_journal(window: MainWindow, folder: Path, *, players: bool) -> list[Pa
         window.show_problem(tr("Nothing was exported. {reason}").format(reason=refused))
         return None
     total = max(1, len(campaign.games.all()))
+    words = window_translator()  # the files' headings: the window's language
 
     def write(progress: Callable[[float], None]) -> list[Path]:
         def going_on(written: int) -> bool:
             progress(written / total)  # raises Cancelled once Cancel was pressed
             return True
 
-        return export_journal_markdown(campaign, folder, players=players, going_on=going_on)
+        return export_journal_markdown(
+            campaign, folder, players=players, going_on=going_on, words=words
+        )
 
     shown = shown_path(folder.name or folder)
     label = tr("Writing the journal into {folder}…").format(folder=shown)

@@ -370,7 +370,7 @@ def make_job(
         name = _pdf_name(tr("{campaign} GM summary"), stem)
         return _summary_job(gather_summary(campaign, paper_tr), name, paper_tr)
     if choice in JOURNAL_CHOICES:
-        return _journal_job(window, choice, options, layout.journal_players, stem)
+        return _journal_job(window, choice, options, layout.journal_players, stem, paper_tr)
     if choice in (SELECTED_CARDS, ALL_CARDS):
         chosen = list(options.selected_cards) if choice == SELECTED_CARDS else None
         name = _pdf_name(tr("{campaign} cards"), stem)
@@ -426,7 +426,12 @@ def _summary_job(summary: PrintSummary, file_name: str, paper_tr: Translator) ->
 
 
 def _journal_job(
-    window: PrintHost, choice: str, options: PrintOptions, players: bool, stem: str
+    window: PrintHost,
+    choice: str,
+    options: PrintOptions,
+    players: bool,
+    stem: str,
+    paper_tr: Translator,
 ) -> PrintJob:
     """The last game's page, or every game's, read off the GUI thread (a campaign may
     have hundreds of games); Cancel refuses the print with a plain word."""
@@ -440,7 +445,7 @@ def _journal_job(
         chosen = [game.id for game in campaign.games.all()]
 
     def gather(progress: Callable[[float], None]) -> PrintJournal:
-        return gather_journal(campaign, chosen, players=players, progress=progress)
+        return gather_journal(campaign, chosen, players=players, progress=progress, words=paper_tr)
 
     journal = long_task.run_with_progress(window.window(), tr("Reading the journal…"), gather)
     if journal is None:
@@ -464,8 +469,8 @@ def _journal_job(
         title=tr("Journal: {campaign}").format(campaign=journal.campaign),
         what=what,
         file_name=_pdf_name(name, stem),
-        paint=lambda device: paint_journal(device, journal),
-        export=lambda path, paper: export_journal_pdf(path, journal, paper),
+        paint=lambda device: paint_journal(device, journal, paper_tr),
+        export=lambda path, paper: export_journal_pdf(path, journal, paper, paper_tr),
     )
 
 

@@ -32,7 +32,7 @@ from desktop.ui.player_display.controller import PlayerDisplay
 from desktop.ui.read_guard import guarded_call
 from desktop.ui.session import CampaignSession
 from desktop.ui.settings import Settings
-from desktop.ui.window_language import tr
+from desktop.ui.window_language import tr, window_translator
 from desktop.views.recap import Recap, recap
 
 GM_NOTE = N_("Your recap: it holds what only you may see. The players get their own.")
@@ -171,7 +171,9 @@ class RecapDialog(QDialog):
         guarded_call(self, self._read)
 
     def _read(self) -> None:
-        self.shown_recap = recap(self.session.campaign, players=self.as_players)
+        self.shown_recap = recap(
+            self.session.campaign, players=self.as_players, tr=window_translator()
+        )
         told = self.shown_recap
         self.heading.setText(told.title)
         self.game.setText(told.game_title)
@@ -193,7 +195,8 @@ class RecapDialog(QDialog):
         session = self.session
         if session.read_only:
             return
-        players = recap(session.campaign, players=True)  # never the GM's, whatever is shown
+        # Never the GM's, whatever is shown; in the window's language, as shown here.
+        players = recap(session.campaign, players=True, tr=window_translator())
         if not players.ended:
             self.outcome.setText(players.said()[0])
             return

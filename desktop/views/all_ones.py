@@ -8,11 +8,18 @@ from desktop.rules import dicepool
 
 
 def all_ones_data(roll: dicepool.Roll) -> dict[str, object]:
-    """The choice as JSON-able data: each rolled die (id, size, face, a label numbered
-    as on the Dice Table) and the suggested die to keep and to lose."""
+    """The choice as JSON-able data: each rolled die (id, size, face, its number as on
+    the Dice Table and a label in English, which the page words in its own language) and
+    the suggested die to keep and to lose."""
     return {
         "dice": [
-            {"id": die_id, "size": size, "face": face, "label": f"Die {number}: d{size}"}
+            {
+                "id": die_id,
+                "size": size,
+                "face": face,
+                "number": number,
+                "label": f"Die {number}: d{size}",
+            }
             for number, (die_id, size, face) in enumerate(
                 zip(roll.die_ids, roll.sizes, roll.faces, strict=True), start=1
             )

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from desktop.language import Translator, translator
 from desktop.store import Campaign, GameRecord, RollRecord, Topic
 from desktop.store.history import GM, HistoryPart, HistoryRecord, parts, parts_of
 from desktop.store.journal import WHOLE_GAME, JournalNoteRecord
@@ -133,31 +134,43 @@ class JournalEntry:
     running: bool
 
 
-def game_title(number: int, game: GameRecord) -> str:
-    """ "Game 3 · 2026-03-14 (day 12)": the number, the date it started and its day."""
-    return f"Game {number} · {game.started_at[:10]} (day {game.started_day})"
+def game_title(number: int, game: GameRecord, tr: Translator | None = None) -> str:
+    """ "Game 3 · 2026-03-14 (day 12)": the number, the date it started and its day, in
+    `tr`'s language (English when None)."""
+    tr = translator("en") if tr is None else tr
+    return tr.gettext("Game {number} · {date} (day {day})").format(
+        number=number, date=game.started_at[:10], day=game.started_day
+    )
 
 
-def journal_games(campaign: Campaign) -> tuple[JournalEntry, ...]:
-    """Every game, oldest first, for choosing a page."""
+def journal_games(campaign: Campaign, tr: Translator | None = None) -> tuple[JournalEntry, ...]:
+    """Every game, oldest first, for choosing a page (titled in `tr`'s language)."""
     return tuple(
-        JournalEntry(game.id, number, game_title(number, game), game.running)
+        JournalEntry(game.id, number, game_title(number, game, tr), game.running)
         for number, game in enumerate(campaign.games.all(), start=1)
     )
 
 
 def journal_page(
-    campaign: Campaign, game_id: int, *, players: bool = False, most: int | None = None
+    campaign: Campaign,
+    game_id: int,
+    *,
+    players: bool = False,
+    most: int | None = None,
+    tr: Translator | None = None,
 ) -> JournalGame:
     """Game `game_id`'s page (NotFound when it is no longer in the campaign); with
     `players`, only what players may see (notes the GM shared, no private note). With
     `most`, only the game's newest `most` history entries are read (a page on screen,
     read again after every change, of a game of tens of thousands of steps); the page
-    says it is `cut`."""
+    says it is `cut`. The page's own words (its title, a roll's dice) are in `tr`'s
+    language (English when None); the history's sentences stay as the campaign keeps
+    them."""
+    tr = translator("en") if tr is None else tr
     games = campaign.games.all()
     game = campaign.games.get(game_id)
     number = [g.id for g in games].index(game.id) + 1
-    builder = _PageBuilder(campaign, JournalSeen(campaign), players)
+    builder = _PageBuilder(campaign, JournalSeen(campaign), players, tr)
     bounds = campaign.history.game_bounds()
     entries = campaign.history.of_game(game.id, None if most is None else most + 1)
     cut = most is not None and len(entries) > most
@@ -224,7 +237,7 @@ def journal_page(
     return JournalGame(
         game.id,
         number,
-        game_title(number, game),
+        game_title(number, game, tr),
         game.started_at,
         game.ended_at,
         game.started_day,
@@ -248,9 +261,12 @@ def _undone(campaign: Campaign, entries: Sequence[HistoryRecord]) -> frozenset[i
 class _PageBuilder:
     """Turns history entries and roll log lines into a page's lines."""
 
-    def __init__(self, campaign: Campaign, seen: JournalSeen, players: bool) -> None:
+    def __init__(
+        self, campaign: Campaign, seen: JournalSeen, players: bool, tr: Translator
+    ) -> None:
         self._seen = seen
         self._players = players
+        self._tr = tr
         self._names = {c.id: c.name for c in campaign.roster.all()}
 
     def lines(
@@ -267,7 +283,10 @@ class _PageBuilder:
         # A record a part of its own kind tells about ("marks session XP") is not told
         # again by the plain change beside it ("Downtime sheet of Kara Voss: xp edited").
         told = {(p.area, p.record_id) for p in found if p.kind}
-        by = "" if entry.who == GM else self._names.get(entry.character_id or 0, "A player")
+        by = ""
+        if entry.who != GM:
+            name = self._names.get(entry.character_id or 0)
+            by = self._tr.gettext("A player") if name is None else name
         lines = []
         for part in found:
             if not part.kind and (part.area, part.record_id) in told:
@@ -292,10 +311,12 @@ class _PageBuilder:
         if self._players and not public:
             return None
         link = None if roll.character_id is None else Link(Topic.CHARACTERS, roll.character_id)
-        text = roll.summary or f"{roll.character_name} rolled {roll.total}"
-        return JournalLine(
-            parts.ROLLED, text, at or roll.at, by, link, rolled_words(roll.detail), public
+        # The log's own summary as stored; a line without one is told in the page's words.
+        text = roll.summary or self._tr.gettext("{name} rolled {total}").format(
+            name=roll.character_name, total=roll.total
         )
+        dice = rolled_words(roll.detail, self._tr)
+        return JournalLine(parts.ROLLED, text, at or roll.at, by, link, dice, public)
 
     def _part_line(self, part: HistoryPart, at: str, by: str) -> JournalLine | None:
         if part.kind in HEADING_KINDS or not part.sentence:
@@ -318,9 +339,11 @@ class _PageBuilder:
         return JournalLine(kind, part.sentence, at, by, link, "", public)
 
 
-def rolled_words(detail: dict[str, object]) -> str:
+def rolled_words(detail: dict[str, object], tr: Translator | None = None) -> str:
     """A roll's dice in words: "d10 9 · d6 1 depleted · d6 1 depleted", with "a tuple"
-    when it was one; "" for a line without dice (an act, a challenge)."""
+    when it was one; "" for a line without dice (an act, a challenge). In `tr`'s
+    language (English when None); "d10" is the rules' notation in every language."""
+    tr = translator("en") if tr is None else tr
     dice = detail.get("dice")
     if not isinstance(dice, list):
         return ""
@@ -331,7 +354,10 @@ def rolled_words(detail: dict[str, object]) -> str:
         size, face = die.get("rolled_as", die.get("size")), die.get("face")
         if not isinstance(size, int) or not isinstance(face, int):
             continue
-        words.append(f"d{size} {face}" + (" depleted" if die.get("depleted") else ""))
+        if die.get("depleted"):
+            words.append(tr.gettext("d{size} {face} depleted").format(size=size, face=face))
+        else:
+            words.append(f"d{size} {face}")
     if detail.get("tuple"):
-        words.append("a tuple")
+        words.append(tr.gettext("a tuple"))
     return " · ".join(words)

@@ -20,6 +20,7 @@ import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
+from desktop.language import Translator, translator
 from desktop.store import Campaign, Topic
 from desktop.store.journal import JournalNoteRecord
 from desktop.views.journal import JournalGame, JournalLine, Link, journal_page
@@ -67,35 +68,47 @@ class MarkdownPage:
     text: str
 
 
-def journal_markdown(campaign: Campaign, game_id: int, *, players: bool = False) -> MarkdownPage:
-    """Game `game_id`'s page as Markdown; with `players`, the player-safe version."""
-    page = journal_page(campaign, game_id, players=players)
+def journal_markdown(
+    campaign: Campaign, game_id: int, *, players: bool = False, tr: Translator | None = None
+) -> MarkdownPage:
+    """Game `game_id`'s page as Markdown; with `players`, the player-safe version. Its
+    headings and labels in `tr`'s language (English when None)."""
+    tr = translator("en") if tr is None else tr
+    page = journal_page(campaign, game_id, players=players, tr=tr)
     return MarkdownPage(
-        file_stem(page), page_markdown(page, campaign.summary().name, link_names(campaign))
+        file_stem(page, tr),
+        page_markdown(page, campaign.summary().name, link_names(campaign), tr),
     )
 
 
 def journal_markdown_pages(
-    campaign: Campaign, game_ids: Sequence[int] | None = None, *, players: bool = False
+    campaign: Campaign,
+    game_ids: Sequence[int] | None = None,
+    *,
+    players: bool = False,
+    tr: Translator | None = None,
 ) -> Iterator[MarkdownPage]:
     """The pages of `game_ids` (every game when None), oldest first, one at a time (a
-    campaign may have hundreds of games)."""
+    campaign may have hundreds of games), in `tr`'s language (English when None)."""
+    tr = translator("en") if tr is None else tr
     name = campaign.summary().name
     names = link_names(campaign)
     wanted = [g.id for g in campaign.games.all()] if game_ids is None else game_ids
     for game_id in wanted:
-        page = journal_page(campaign, game_id, players=players)
-        yield MarkdownPage(file_stem(page), page_markdown(page, name, names))
+        page = journal_page(campaign, game_id, players=players, tr=tr)
+        yield MarkdownPage(file_stem(page, tr), page_markdown(page, name, names, tr))
 
 
-def file_stem(page: JournalGame) -> str:
+def file_stem(page: JournalGame, tr: Translator | None = None) -> str:
     """ "Game 003 · 2026-03-14": numbered so that a folder sorts the games in order."""
-    return game_file_stem(page.number, page.started_at)
+    return game_file_stem(page.number, page.started_at, tr)
 
 
-def game_file_stem(number: int, started_at: str) -> str:
-    """The file stem of game `number` (counted from 1) started at `started_at`."""
-    return f"Game {number:03d} · {started_at[:10]}"
+def game_file_stem(number: int, started_at: str, tr: Translator | None = None) -> str:
+    """The file stem of game `number` (counted from 1) started at `started_at`, in
+    `tr`'s language (English when None)."""
+    tr = translator("en") if tr is None else tr
+    return tr.gettext("Game {number} · {date}").format(number=f"{number:03d}", date=started_at[:10])
 
 
 def link_names(campaign: Campaign) -> dict[tuple[str, int], str]:
@@ -108,23 +121,35 @@ def link_names(campaign: Campaign) -> dict[tuple[str, int], str]:
 
 
 def page_markdown(
-    page: JournalGame, campaign_name: str, names: Mapping[tuple[str, int], str]
+    page: JournalGame,
+    campaign_name: str,
+    names: Mapping[tuple[str, int], str],
+    tr: Translator | None = None,
 ) -> str:
     """The whole file: front matter, the game's note, its scenes and rounds, its end,
-    and what followed until the next game."""
+    and what followed until the next game. Its headings and labels in `tr`'s language
+    (English when None); the front matter's keys stay English, since programs read them."""
+    tr = translator("en") if tr is None else tr
     out = ["---", *front_matter(page, campaign_name), "---", "", f"# {escape_inline(page.title)}"]
-    out += _note(page.note, page.players)
+    out += _note(page.note, page.players, tr)
     if page.opening:
-        out += ["", "## Before the first scene", "", *_items(page.opening, names)]
+        heading = tr.gettext("Before the first scene")
+        out += ["", f"## {heading}", "", *_items(page.opening, names, tr)]
     for scene in page.scenes:
-        out += ["", f"## Scene {scene.number}: {escape_inline(scene.text)}"]
-        out += _note(scene.note, page.players)
+        heading = tr.gettext("Scene {number}: {text}").format(
+            number=scene.number, text=escape_inline(scene.text)
+        )
+        out += ["", f"## {heading}"]
+        out += _note(scene.note, page.players, tr)
         for round_ in scene.rounds:
-            out += ["", f"### Round {round_.number}", "", *_items(round_.lines, names)]
+            heading = tr.gettext("Round {number}").format(number=round_.number)
+            out += ["", f"### {heading}", "", *_items(round_.lines, names, tr)]
     if page.closing:
-        out += ["", "## The end of the game", "", *_items(page.closing, names)]
+        heading = tr.gettext("The end of the game")
+        out += ["", f"## {heading}", "", *_items(page.closing, names, tr)]
     if page.between:
-        out += ["", "## After the game", "", *_items(page.between, names)]
+        heading = tr.gettext("After the game")
+        out += ["", f"## {heading}", "", *_items(page.between, names, tr)]
     return "\n".join(out) + "\n"
 
 
@@ -181,9 +206,13 @@ def wiki_link(name: str) -> str:
     return f"[[{target}|{alias}]]"
 
 
-def line_markdown(line: JournalLine, names: Mapping[tuple[str, int], str]) -> str:
+def line_markdown(
+    line: JournalLine, names: Mapping[tuple[str, int], str], tr: Translator | None = None
+) -> str:
     """A line's words with its subject as a wiki link (where its name is in the words,
-    else after them), its dice, and who did it from their phone."""
+    else after them), its dice, and who did it from their phone (in `tr`'s language,
+    English when None)."""
+    tr = translator("en") if tr is None else tr
     text = one_line(line.text)
     name = _linked_name(line.link, names)
     link = wiki_link(name) if name else ""
@@ -196,7 +225,8 @@ def line_markdown(line: JournalLine, names: Mapping[tuple[str, int], str]) -> st
     if line.dice:
         shown += f" ({escape_inline(line.dice)})"
     if line.by:
-        shown += f" · *from {escape_inline(line.by)}'s page*"
+        said = tr.gettext("from {name}'s page").format(name=escape_inline(line.by))
+        shown += f" · *{said}*"
     return f"- {shown}"
 
 
@@ -206,11 +236,13 @@ def _linked_name(link: Link | None, names: Mapping[tuple[str, int], str]) -> str
     return one_line(names.get((str(link.area), link.record_id), ""))
 
 
-def _items(lines: Iterable[JournalLine], names: Mapping[tuple[str, int], str]) -> list[str]:
-    return [line_markdown(line, names) for line in lines]
+def _items(
+    lines: Iterable[JournalLine], names: Mapping[tuple[str, int], str], tr: Translator
+) -> list[str]:
+    return [line_markdown(line, names, tr) for line in lines]
 
 
-def _note(note: JournalNoteRecord, players: bool) -> list[str]:
+def _note(note: JournalNoteRecord, players: bool, tr: Translator) -> list[str]:
     """A note's paragraphs (blank lines kept between them), each line escaped; in the
     GM's version a private note says so."""
     if not note.text.strip():
@@ -221,7 +253,8 @@ def _note(note: JournalNoteRecord, players: bool) -> list[str]:
     ]
     out = [""]
     if note.private and not players:
-        out += ["*GM's private note:*", ""]
+        label = tr.gettext("GM's private note:")
+        out += [f"*{label}*", ""]
     for index, paragraph in enumerate(p for p in paragraphs if p):
         if index:
             out.append("")

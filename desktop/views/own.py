@@ -8,24 +8,32 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from desktop.language import N_
 from desktop.rules import dicepool, energy, syscards
 from desktop.rules.dicepool import Kind, Place
 from desktop.store import Campaign, CardRecord, DieRecord
 from desktop.views.die_art import die_art_name
 from desktop.views.plain_text import paragraphs
 
-# Where a die is, in words (RULES.md section 2: never by colour only).
+# Where a die is, in words (RULES.md section 2: never by colour only). In English here:
+# the player's page translates them into its own language (share.server.PAGE_MESSAGES).
 PLACE_WORDS: Final[dict[str, str]] = {
-    Place.POOL: "in the pool",
-    Place.TABLE: "on the table (depleted)",
-    Place.REMOVED: "removed",
+    Place.POOL: N_("in the pool"),
+    Place.TABLE: N_("on the table (depleted)"),
+    Place.REMOVED: N_("removed"),
 }
-IN_TRAY_WORDS: Final = "in the tray, to be rolled"
+IN_TRAY_WORDS: Final = N_("in the tray, to be rolled")
 KIND_WORDS: Final[dict[str, str]] = {
-    Kind.ORDINARY: "ordinary",
-    Kind.DAMAGE: "damage",
-    Kind.PROTECTION: "protection",
+    Kind.ORDINARY: N_("ordinary"),
+    Kind.DAMAGE: N_("damage"),
+    Kind.PROTECTION: N_("protection"),
 }
+# Why the energy section shows no figures, likewise worded by the page.
+NO_CALENDAR: Final = N_("No energy calendar")
+NOTHING_TODAY: Final = N_("Nothing recorded today")
+DEAD_OF_DEBT: Final = N_("Dead: a debt that could not be repaid")
+DEAD_SINCE: Final = N_("Dead since day {day}")  # the page fills {day} from `dead_since`
+ENERGY_WORDS: Final = (NO_CALENDAR, NOTHING_TODAY, DEAD_OF_DEBT)
 
 
 @dataclass(frozen=True)
@@ -75,7 +83,8 @@ class EnergyView:
     debt: int = 0
     dead: bool = False
     projects: tuple[ProjectView, ...] = ()
-    words: str = ""
+    words: str = ""  # in English: the page words it in its own language
+    dead_since: int = 0  # the day of death, when `words` says so (the page's "{day}")
 
 
 @dataclass(frozen=True)
@@ -131,15 +140,16 @@ def today_energy(campaign: Campaign, character_id: int, today: int | None = None
     """The character's energy today, as the Energy Calendar shows it (`today`: the
     campaign's current day, when already read for this change)."""
     if campaign.calendar.profile(character_id) is None:
-        return EnergyView(words="No energy calendar")
+        return EnergyView(words=NO_CALENDAR)
     if today is None:
         today = campaign.summary().current_day
     state = campaign.calendar.day(character_id, today)
     if state is None:
         earlier = campaign.calendar.day_before(character_id, today)
         if earlier is not None and earlier.dead:
-            return EnergyView(True, today, dead=True, words=f"Dead since day {earlier.day}")
-        return EnergyView(True, today, words="Nothing recorded today")
+            words = DEAD_SINCE.format(day=earlier.day)
+            return EnergyView(True, today, dead=True, words=words, dead_since=earlier.day)
+        return EnergyView(True, today, words=NOTHING_TODAY)
     figures = energy.day_figures(state)
     projects = [ProjectView(p.project, p.value, state.pending(p.project)) for p in state.pools]
     projects += [
@@ -147,7 +157,7 @@ def today_energy(campaign: Campaign, character_id: int, today: int | None = None
         for p in state.pending_specific
         if all(pool.project != p.project for pool in state.pools)
     ]
-    words = "Dead: a debt that could not be repaid" if state.dead else ""
+    words = DEAD_OF_DEBT if state.dead else ""
     return EnergyView(
         tracked=True,
         day=today,

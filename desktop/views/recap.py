@@ -13,8 +13,9 @@ clock or faction, no NPC's roll, no XP mark).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from desktop.language import N_, Translator, translator
 from desktop.rules import factions
 from desktop.store import Campaign, Topic
 from desktop.store.history import parts
@@ -29,8 +30,8 @@ NOTE_SHOWN = 400  # characters of the game's note (and of a scene's)
 # 0.45 s of the GUI thread each time (40 ms read to 2,000). A recap tells the game's end.
 ENTRIES_READ = 2_000
 # What the recap says when it has nothing to tell.
-NO_GAME_ENDED = "No game has ended yet: the recap tells the last game once one has."
-NOTHING_TOLD = "Nothing of it to tell yet."
+NO_GAME_ENDED = N_("No game has ended yet: the recap tells the last game once one has.")
+NOTHING_TOLD = N_("Nothing of it to tell yet.")
 # What a recap tells of a game's lines, as they happened.
 TOLD_KINDS = frozenset({parts.OUT_OF_PLAY, parts.OUT_FOR_GOOD, parts.AWARD, parts.GREW})
 
@@ -38,11 +39,13 @@ TOLD_KINDS = frozenset({parts.OUT_OF_PLAY, parts.OUT_FOR_GOOD, parts.AWARD, part
 @dataclass(frozen=True)
 class Recap:
     """The recap's `title` ("Previously on The Estuary"), the game it tells of
-    (`game_title`, "" when no game has ended yet) and its `lines`."""
+    (`game_title`, "" when no game has ended yet) and its `lines`, in the language of
+    `words` (which also says why there are no lines)."""
 
     title: str
     game_title: str
     lines: tuple[str, ...]
+    words: Translator = field(default_factory=lambda: translator("en"), compare=False, repr=False)
 
     @property
     def empty(self) -> bool:
@@ -57,7 +60,7 @@ class Recap:
         """The lines to show or read: the recap's, else why there are none."""
         if self.lines:
             return self.lines
-        return (NOTHING_TOLD,) if self.ended else (NO_GAME_ENDED,)
+        return (self.words.gettext(NOTHING_TOLD if self.ended else NO_GAME_ENDED),)
 
     def body(self) -> str:
         """The game and the lines, without the title (a handout's text, under its own
@@ -75,38 +78,52 @@ def last_ended_game(campaign: Campaign) -> int | None:
     return ended[-1] if ended else None
 
 
-def recap(campaign: Campaign, *, players: bool) -> Recap:
+def recap(campaign: Campaign, *, players: bool, tr: Translator | None = None) -> Recap:
     """The recap of the newest ended game and what followed it; with `players`, only
-    what players may see."""
-    title = f"Previously on {campaign.summary().name}"
+    what players may see. In `tr`'s language (English when None); what the history
+    tells (an award, an XP mark) stays as the campaign keeps it."""
+    tr = translator("en") if tr is None else tr
+    title = tr.gettext("Previously on {campaign}").format(campaign=campaign.summary().name)
     game_id = last_ended_game(campaign)
     if game_id is None:
-        return Recap(title, "", ())
-    page = journal_page(campaign, game_id, players=players, most=ENTRIES_READ)
-    return Recap(title, page.title, tuple(_lines(campaign, page)))
+        return Recap(title, "", (), tr)
+    page = journal_page(campaign, game_id, players=players, most=ENTRIES_READ, tr=tr)
+    return Recap(title, page.title, tuple(_lines(campaign, page, tr)), tr)
 
 
-def _lines(campaign: Campaign, page: JournalGame) -> list[str]:
+def _lines(campaign: Campaign, page: JournalGame, tr: Translator) -> list[str]:
     lines: list[str] = []
     note = _shortened(page.note.text)
     if note:
         lines.append(note)
     for scene in page.scenes[:SCENES_SHOWN]:
         said = _shortened(scene.note.text)
-        lines.append(f"Scene {scene.number}: {scene.text}" + (f" — {said}" if said else ""))
+        scene_line = tr.gettext("Scene {number}: {text}").format(
+            number=scene.number, text=scene.text
+        )
+        lines.append(scene_line + (f" — {said}" if said else ""))
     if len(page.scenes) > SCENES_SHOWN:
-        lines.append(f"… and {len(page.scenes) - SCENES_SHOWN} more scenes.")
+        more = len(page.scenes) - SCENES_SHOWN
+        lines.append(
+            tr.ngettext("… and {count} more scene.", "… and {count} more scenes.", more).format(
+                count=tr.number(more)
+            )
+        )
     played = list(page.played())
     told = [line.text for line in played if line.kind in TOLD_KINDS]
     lines += told[:EVENTS_SHOWN]
     days = sum(line.kind == parts.DAY_ENDED for line in page.between)
     if days:
         start = page.ended_day or page.started_day
-        plural = "s" if days != 1 else ""
-        lines.append(f"Since then, {days} day{plural} passed (day {start} -> {start + days}).")
+        since = tr.ngettext(
+            "Since then, {count} day passed (day {first} -> {last}).",
+            "Since then, {count} days passed (day {first} -> {last}).",
+            days,
+        )
+        lines.append(since.format(count=days, first=start, last=start + days))
     xp = [line.text for line in page.between if line.kind == parts.XP]
     lines += xp[:EVENTS_SHOWN]
-    lines += _standing(campaign, [*played, *page.between])
+    lines += _standing(campaign, [*played, *page.between], tr)
     return lines
 
 
@@ -116,7 +133,7 @@ def _shortened(text: str) -> str:
     return said if len(said) <= NOTE_SHOWN else said[: NOTE_SHOWN - 1] + "…"
 
 
-def _standing(campaign: Campaign, lines: Sequence[JournalLine]) -> list[str]:
+def _standing(campaign: Campaign, lines: Sequence[JournalLine], tr: Translator) -> list[str]:
     """Where the clocks and factions `lines` moved stand now ("Storm season: now 3 of
     8": said as now, so it never reads as a move since the game), in the order they first
     moved: each said once (a clock ticked three times, in the game and since, is one
@@ -131,9 +148,20 @@ def _standing(campaign: Campaign, lines: Sequence[JournalLine]) -> list[str]:
         record_id = line.link.record_id
         if line.link.area == Topic.CLOCKS and record_id in clocks:
             clock = clocks[record_id]
-            clock_lines[record_id] = f"{clock.name}: now {clock.filled} of {clock.segments}"
+            clock_lines[record_id] = tr.gettext("{name}: now {filled} of {segments}").format(
+                name=clock.name, filled=clock.filled, segments=clock.segments
+            )
         elif line.link.area == Topic.FACTIONS and record_id in ladder:
             faction = ladder[record_id]
-            status = factions.status_text(faction.status)
-            faction_lines[record_id] = f"{faction.name}: now {status}"
+            status = _status_text(tr, faction.status)
+            faction_lines[record_id] = tr.gettext("{name}: now {status}").format(
+                name=faction.name, status=status
+            )
     return [*clock_lines.values()][:EVENTS_SHOWN] + [*faction_lines.values()][:EVENTS_SHOWN]
+
+
+def _status_text(tr: Translator, status: int) -> str:
+    """A status with its sign and word, as the ladder writes it ("+2 Friendly"), its word
+    in `tr`'s language (the printed summary's words, printing.words.STATUS_WORDS)."""
+    sign, _, word = factions.status_text(status).partition(" ")
+    return f"{sign} {tr.gettext(word)}"

@@ -320,4 +320,11 @@ def test_a_french_phone_reads_the_page_in_french(
     assert read["dice"] == french.gettext("Your dice") != "Your dice"
     in_pool = french.gettext("{count} in the pool").format(count=4)
     assert in_pool != "4 in the pool" and read["counts"].startswith(in_pool)
+    # A die's place, which the view sends in English, in the page's words (its title).
+    titles = driver.execute_script(
+        "return Array.from(document.querySelectorAll('#dice-groups img'), (i) => i.title);"
+    )
+    place = french.gettext("in the pool")
+    die = french.gettext("d{size} die, {place}").format(size=8, place=place)
+    assert place != "in the pool" and die in titles
     assert driver.get_log("browser") == []  # no error from the words block or the scripts

@@ -182,3 +182,33 @@ def test_a_private_scene_note_is_labelled_as_the_gms_own(
     assert f"the gm's private note {secret}".casefold() in text
     assert f"note {SHARED}".casefold() in text
     assert f"private note {SHARED}".casefold() not in text
+
+
+def test_the_journal_prints_in_the_print_language(
+    played: Campaign, tmp_path: Path, qapp: object
+) -> None:
+    """Its labels, title and dice in French; the history's sentences as stored."""
+    from desktop.language import translator
+
+    fr = translator("fr")
+    with played:
+        journal = gather_journal(played, games_started_within(played), words=fr)
+    out = tmp_path / "journal-fr.pdf"
+    assert export_journal_pdf(out, journal, "A4", fr) == 1
+    (text,) = page_texts(out)
+    title = fr.gettext("Game {number} · {date} (day {day})")
+    for words in (
+        title.format(number=1, date="2026-03-14", day=1),
+        fr.gettext("Round {number}").format(number=2),
+        fr.gettext("Scene {number}").format(number=1),
+        fr.gettext("The GM's private note"),
+        fr.gettext("page {number} of {count}").format(number=1, count=1),
+        "Kara Voss rolled 3 (d6), 4 (d6) = 7.",  # the roll log's summary, as kept
+    ):
+        assert words.casefold() in text.casefold(), words
+    assert "round 2" not in text.casefold()
+    assert title != "Game {number} · {date} (day {day})"
+    assert PdfReader(out).metadata.title == fr.gettext("Journal: {campaign}").format(
+        campaign="The Saltmarsh Ledger"
+    )
+    assert len(rendered(out)) == 1

@@ -168,6 +168,7 @@ def test_no_energy_calendar_no_energy_section(campaign: Campaign) -> None:
         "dead": False,
         "projects": [],
         "words": "No energy calendar",
+        "dead_since": 0,
     }
 
 

@@ -41,7 +41,8 @@ export class AllOnesChoice {
         this.picked[which] = die.id;
       });
       label.appendChild(tick);
-      const values = { die: die.label, face: die.face };
+      const name = t("Die {number}: d{size}", { number: die.number, size: die.size });
+      const values = { die: name, face: die.face };
       const words = " " + (suggested
         ? t("{die}, showed {face} (suggested)", values)
         : t("{die}, showed {face}", values));

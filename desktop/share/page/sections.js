@@ -172,7 +172,7 @@ export function renderEnergy(energy) {
   const body = byId("energy-body");
   clear(body);
   if (!energy.recorded) {
-    body.appendChild(element("p", energy.dead ? "danger" : "muted", energy.words));
+    body.appendChild(element("p", energy.dead ? "danger" : "muted", energyWords(energy)));
     return;
   }
   body.appendChild(figureLine(t("Available now"), energy.available, "big"));
@@ -193,8 +193,16 @@ export function renderEnergy(energy) {
     body.appendChild(list);
   }
   if (energy.words) {
-    body.appendChild(element("p", energy.dead ? "danger" : "muted", energy.words));
+    body.appendChild(element("p", energy.dead ? "danger" : "muted", energyWords(energy)));
   }
+}
+
+// Why the energy section has no figures, in the page's language (the view's words are
+// English; the page's words hold them).
+function energyWords(energy) {
+  return energy.dead_since
+    ? t("Dead since day {day}", { day: energy.dead_since })
+    : t(energy.words);
 }
 
 function statName(key) {

@@ -31,7 +31,7 @@ from desktop.ui.plain_text import PlainLabel
 from desktop.ui.session import CampaignSession
 from desktop.ui.widgets.note_box import NoteBox, NoteSave
 from desktop.ui.widgets.page_text import PageText
-from desktop.ui.window_language import tr
+from desktop.ui.window_language import tr, window_translator
 from desktop.views.journal import JournalEntry, JournalGame, journal_games, journal_page
 
 NO_CAMPAIGN = N_("No campaign is open.")
@@ -170,7 +170,8 @@ class JournalWidget(QWidget):
         if session is None:
             self._show_empty(tr(NO_CAMPAIGN))
             return
-        games = tuple(reversed(journal_games(session.campaign)))  # newest first
+        # Newest first, titled in the window's language.
+        games = tuple(reversed(journal_games(session.campaign, window_translator())))
         self._fill_chooser(games)
         if not games:
             self._show_empty(tr(NO_GAMES))
@@ -196,7 +197,12 @@ class JournalWidget(QWidget):
             self.flush_edits()  # a new game started: typing on the last one is kept
         self.chooser.setCurrentIndex(ids.index(self.game_id))
         try:
-            return journal_page(self._session.campaign, self.game_id, most=PAGE_ENTRIES_MAX)
+            return journal_page(
+                self._session.campaign,
+                self.game_id,
+                most=PAGE_ENTRIES_MAX,
+                tr=window_translator(),
+            )
         except NotFound:
             return None
 

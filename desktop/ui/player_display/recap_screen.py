@@ -18,7 +18,7 @@ from PySide6.QtWidgets import QVBoxLayout, QWidget
 from desktop.store import Campaign
 from desktop.ui.plain_text import PlainLabel
 from desktop.ui.player_display.section import Section, clear_layout, sized_font
-from desktop.ui.window_language import tr
+from desktop.ui.window_language import tr, window_translator
 from desktop.views.recap import Recap, recap
 
 # The lines' type as a share of the display's unit, largest first: the first that fits
@@ -49,7 +49,10 @@ class RecapScreen(Section):
 
     def refresh(self, campaign: Campaign | None) -> None:
         """Read the players' recap of `campaign` again (None: nothing to show)."""
-        self.told = Recap("", "", ()) if campaign is None else recap(campaign, players=True)
+        if campaign is None:
+            self.told = Recap("", "", ())
+        else:
+            self.told = recap(campaign, players=True, tr=window_translator())
         self.title.setText(self.told.title)
         self.game.setText(self.told.game_title)
         self.game.setVisible(self.told.ended)
