@@ -1180,17 +1180,20 @@ def _statistics_outputs(args: argparse.Namespace, words: Translator) -> int:
             names = {character.id: character.name for character in opened.roster.all()}
             report = rolls_report(records, TrayOddsCache(), names=names)
             count = len(report.rolls)
+            # The PDF's and the CSV's words in the print language; what is said, in ours.
+            tr = translator(args.language or opened.print_language())
             if args.export_statistics is not None:
-                write_luck_csv(args.export_statistics, report, opened)
+                write_luck_csv(args.export_statistics, report, opened, tr, words)
                 wrote = words.ngettext(
                     "Wrote the statistics of {count} roll as CSV to {path}",
                     "Wrote the statistics of {count} rolls as CSV to {path}",
                     count,
                 )
                 print(wrote.format(count=count, path=args.export_statistics))
-            data = luck_print_data(report, opened.summary().name, scope_in_words(first, last))
+            scope = scope_in_words(first, last, words=tr)
+            data = luck_print_data(report, opened.summary().name, scope, tr)
         if args.print_statistics is not None:
-            pages = print_statistics(data, args.print_statistics, args.paper)
+            pages = print_statistics(data, args.print_statistics, args.paper, tr)
             rolls = words.ngettext("{count} roll", "{count} rolls", count).format(count=count)
             wrote = words.gettext("Wrote the statistics of {rolls} on {pages} to {path}")
             print(wrote.format(rolls=rolls, pages=_pages(words, pages), path=args.print_statistics))

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from desktop import outputs
+from desktop.language import Translator
 from desktop.names import shown_name, shown_path, undecodable, undecodable_message
 from desktop.partial_files import cut_to_fit, name_room, partial_name
 
@@ -201,16 +202,17 @@ def write_text_file(
     *,
     keep: Sequence[Path] = (),
     own_folders: Sequence[Path] = (),
+    words: Translator | None = None,
 ) -> None:
     """Write `text` (UTF-8, line ends as given) to `target` whole or not at all.
 
-    Refused, with a plain message (OSError), when `target` may not take `kind` (see
-    `outputs.refusal`; `keep` the campaigns open, `own_folders` the backups), its folder
-    is missing, or the disk fails: the partial file is taken away and an earlier
-    `target` stays as it was."""
+    Refused, with a plain message (OSError, in the language of `words`, English
+    without), when `target` may not take `kind` (see `outputs.refusal`; `keep` the
+    campaigns open, `own_folders` the backups), its folder is missing, or the disk
+    fails: the partial file is taken away and an earlier `target` stays as it was."""
     if undecodable(target):
         raise OSError(undecodable_message(target))
-    refused = outputs.refusal(target, kind, keep=keep, own_folders=own_folders)
+    refused = outputs.refusal(target, kind, keep=keep, own_folders=own_folders, words=words)
     if refused is not None:
         raise OSError(refused)
     if not target.parent.is_dir():
@@ -227,7 +229,7 @@ def write_text_file(
             os.fsync(handle.fileno())
         os.replace(partial, target)
     except OSError as error:
-        raise OSError(outputs.write_failure(target, error)) from None
+        raise OSError(outputs.write_failure(target, error, words)) from None
     finally:
         with contextlib.suppress(OSError):  # a read-only disk made none
             partial.unlink(missing_ok=True)

@@ -203,10 +203,13 @@ def print_journal(
         return export_journal_pdf(out, journal, page_size, tr)
 
 
-def print_statistics(data: LuckPrintData, out: Path, page_size: PageSizeName = "A4") -> int:
-    """Write the luck report to ``out``; return its pages (one saying so with no rolls)."""
+def print_statistics(
+    data: LuckPrintData, out: Path, page_size: PageSizeName = "A4", tr: Translator | None = None
+) -> int:
+    """Write the luck report to ``out`` with its labels in the print language ``tr``
+    (English when None); return its pages (one saying so with no rolls)."""
     with _gui_application():
-        return export_statistics_pdf(out, data, page_size)
+        return export_statistics_pdf(out, data, page_size, tr)
 
 
 @contextmanager

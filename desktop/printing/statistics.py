@@ -11,6 +11,9 @@ dashes, not colour, tell one series from another.
 
 The screen draws its charts with pyqtgraph; paper is drawn here by hand, with the
 printing's own pens and fonts in millimetres, so a chart is sharp at any dpi.
+
+Its labels are in the print language (``tr``, the canvas' ``tr``); the data's words
+(the sentences, the scope, the notes) come in that language from the data's builder.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from typing import Final
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QPagedPaintDevice, QPainterPath
 
+from desktop.language import N_, Translator, translator
 from desktop.printing.cards import BAND, INK, RULE, SOFT_INK, PageSizeName
 from desktop.printing.flow import (
     MID,
@@ -62,12 +66,12 @@ NAME_MM: Final = 42.0  # the rollers' names beside their bars
 # The table's columns: (title, x of its right edge from the content's left; the name's
 # column is left aligned at 0). Wide enough for "12 / 10.25" at 9 pt.
 TABLE_COLUMNS: Final = (
-    ("Rolls", 66.0),
-    ("Dice", 80.0),
-    ("Depleted", 111.0),
-    ("Tuples", 139.0),
-    ("All ones", 162.0),
-    ("Percentile", 186.0),
+    (N_("Rolls"), 66.0),
+    (N_("Dice"), 80.0),
+    (N_("Depleted"), 111.0),
+    (N_("Tuples"), 139.0),
+    (N_("All ones"), 162.0),
+    (N_("Percentile"), 186.0),
 )
 
 
@@ -108,9 +112,12 @@ class LuckPrintData:
 # --------------------------------------------------------------------------- painting
 
 
-def paint_statistics(device: QPagedPaintDevice, data: LuckPrintData) -> int:
-    """Paint the report on ``device``; return the pages drawn."""
-    return paint_documents(device, lambda canvas: [_document(canvas, data)])
+def paint_statistics(
+    device: QPagedPaintDevice, data: LuckPrintData, tr: Translator | None = None
+) -> int:
+    """Paint the report on ``device`` in the print language ``tr`` (English when None);
+    return the pages drawn."""
+    return paint_documents(device, lambda canvas: [_document(canvas, data)], None, tr)
 
 
 def _document(canvas: Canvas, data: LuckPrintData) -> FlowDocument:
@@ -121,18 +128,21 @@ def _document(canvas: Canvas, data: LuckPrintData) -> FlowDocument:
         blocks += _sentences(canvas, data, openers)
         blocks += _charts(canvas, data, openers)
     if data.notes:
-        openers["notes"] = [heading("Left out", "notes", continued=True)]
-        blocks += [spacer(2.0), heading("Left out", "notes")]
+        left_out = canvas.tr.gettext("Left out")
+        openers["notes"] = [heading(left_out, "notes", continued=True)]
+        blocks += [spacer(2.0), heading(left_out, "notes")]
         for note in data.notes:
             blocks += line_blocks(canvas, note, section="notes", points=SMALL_PT)
-    footer = running_footer(data)
+    footer = running_footer(data, canvas.tr)
     return FlowDocument(blocks, footer, lambda section: openers.get(section, []))
 
 
-def running_footer(data: LuckPrintData) -> str:
+def running_footer(data: LuckPrintData, tr: Translator | None = None) -> str:
     """Each page's footer: the campaign's name isolated, so a direction override in it
-    turns only the name around, not the scope after it."""
-    parts = ("Roll statistics", isolated(data.title), data.scope)
+    turns only the name around, not the scope after it (in the print language ``tr``,
+    English when None)."""
+    words = tr if tr is not None else translator("en")
+    parts = (words.gettext("Roll statistics"), isolated(data.title), data.scope)
     return " · ".join(part for part in parts if part)
 
 
@@ -150,7 +160,8 @@ def _header(canvas: Canvas, data: LuckPrintData) -> Block:
     )
 
     def paint(canvas: Canvas, top: float) -> None:
-        canvas.text(canvas.left, top, "Roll statistics", kind_font, colour=SOFT_INK)
+        kind = canvas.tr.gettext("Roll statistics")
+        canvas.text(canvas.left, top, kind, kind_font, colour=SOFT_INK)
         y = top + canvas.line_height(kind_font)
         y += canvas.lines(canvas.left, y, title, title_font)
         canvas.lines(canvas.left, y, sub, sub_font, colour=SOFT_INK)
@@ -163,25 +174,28 @@ def _header(canvas: Canvas, data: LuckPrintData) -> Block:
 
 
 def _table(canvas: Canvas, data: LuckPrintData, openers: dict[str, list[Block]]) -> list[Block]:
+    tr = canvas.tr
     scale = canvas.width / TABLE_COLUMNS[-1][1]  # Letter is narrower than A4
-    columns = [("Roller", 0.0, Qt.AlignmentFlag.AlignLeft)] + [
-        (title, right * scale, Qt.AlignmentFlag.AlignRight) for title, right in TABLE_COLUMNS
+    columns = [(tr.gettext("Roller"), 0.0, Qt.AlignmentFlag.AlignLeft)] + [
+        (tr.gettext(title), right * scale, Qt.AlignmentFlag.AlignRight)
+        for title, right in TABLE_COLUMNS
     ]
     titles = column_titles(canvas, columns, "table")
-    openers["table"] = [heading("Rollers", "table", continued=True), titles]
+    rollers = tr.gettext("Rollers")
+    openers["table"] = [heading(rollers, "table", continued=True), titles]
     rows = [
         _table_row(canvas, roller, index, scale, bold=False)
         for index, roller in enumerate(data.rollers)
     ]
     if data.overall is not None:
         rows.append(_table_row(canvas, data.overall, len(rows), scale, bold=True))
-    note = (
+    note = tr.gettext(
         "Depleted, tuples and all ones: as rolled / as expected from each roll's exact odds. "
         "Percentile: the mean of the rolls' percentiles ± its standard error (50 is a fair table)."
     )
     return [
         spacer(2.0),
-        heading("Rollers", "table"),
+        heading(rollers, "table"),
         titles,
         *keep_together(rows),
         spacer(0.8),
@@ -211,8 +225,9 @@ def _table_row(
 
 
 def _sentences(canvas: Canvas, data: LuckPrintData, openers: dict[str, list[Block]]) -> list[Block]:
-    openers["sentences"] = [heading("Each roller", "sentences", continued=True)]
-    blocks = [spacer(2.0), heading("Each roller", "sentences")]
+    each = canvas.tr.gettext("Each roller")
+    openers["sentences"] = [heading(each, "sentences", continued=True)]
+    blocks = [spacer(2.0), heading(each, "sentences")]
     for roller in data.rollers:
         # A little space between rollers: a wrapped sentence reads as one.
         blocks += [
@@ -226,20 +241,27 @@ def _sentences(canvas: Canvas, data: LuckPrintData, openers: dict[str, list[Bloc
 
 
 def _charts(canvas: Canvas, data: LuckPrintData, openers: dict[str, list[Block]]) -> list[Block]:
+    tr = canvas.tr
     blocks: list[Block] = []
     if data.percentiles:
+        fair = f"{data.fair:.1f}".replace(".", tr.language.decimal)
         blocks += [
             spacer(2.0),
-            heading("Each roll's percentile, in order", "order"),
+            heading(tr.gettext("Each roll's percentile, in order"), "order"),
             _plot_block(canvas, lambda c, r: _paint_order(c, r, data.percentiles)),
-            _caption(canvas, "Roll, in the order rolled. The dashed line is the 50th percentile."),
+            _caption(
+                canvas,
+                tr.gettext("Roll, in the order rolled. The dashed line is the 50th percentile."),
+            ),
             spacer(2.0),
-            heading("How the percentiles fell", "histogram"),
+            heading(tr.gettext("How the percentiles fell"), "histogram"),
             _plot_block(canvas, lambda c, r: _paint_histogram(c, r, data.histogram, data.fair)),
             _caption(
                 canvas,
-                "Percentile of the roll. The dashed line is what a fair table gives each bar "
-                f"({data.fair:.1f} rolls).",
+                tr.gettext(
+                    "Percentile of the roll. The dashed line is what a fair table gives each "
+                    "bar ({fair} rolls)."
+                ).format(fair=fair),
             ),
         ]
     blocks += _depletion_chart(canvas, data, openers)
@@ -309,7 +331,7 @@ def _dashed(canvas: Canvas, x1: float, y: float, x2: float, width: float = 0.35)
 
 
 def _paint_order(canvas: Canvas, plot: QRectF, percentiles: tuple[float, ...]) -> None:
-    _y_axis(canvas, plot, 100.0, [0, 25, 50, 75, 100], "Percentile")
+    _y_axis(canvas, plot, 100.0, [0, 25, 50, 75, 100], canvas.tr.gettext("Percentile"))
     count = len(percentiles)
     step = plot.width() / count
 
@@ -365,7 +387,7 @@ def _paint_histogram(canvas: Canvas, plot: QRectF, bins: tuple[float, ...], fair
     top_value = max(max(bins, default=0), fair, 1.0)
     ticks = _count_ticks(top_value)
     top_value = max(top_value, ticks[-1])
-    _y_axis(canvas, plot, top_value, ticks, "Rolls")
+    _y_axis(canvas, plot, top_value, ticks, canvas.tr.gettext("Rolls"))
     width = plot.width() / len(bins)
     for index, count in enumerate(bins):
         height = plot.height() * count / top_value
@@ -407,8 +429,9 @@ def _depletion_chart(
     legend = _legend(canvas)
     scale = _bar_scale(canvas, ticks, top_value)
     # Each page the chart goes on over says what it is and shows its scale again.
+    title = canvas.tr.gettext("Depletions: expected and actual")
     openers["depletions"] = [
-        heading("Depletions: expected and actual", "depletions", continued=True),
+        heading(title, "depletions", continued=True),
         legend,
         scale,
     ]
@@ -418,7 +441,7 @@ def _depletion_chart(
         spacer(2.0),
         *keep_together(
             [
-                heading("Depletions: expected and actual", "depletions"),
+                heading(title, "depletions"),
                 legend,
                 scale,
                 *rows,
@@ -444,10 +467,10 @@ def _legend(canvas: Canvas) -> Block:
         x = _bars_left(canvas)
         swatch = QRectF(x, top + 0.6, 6.0, 2.6)
         _expected_bar(canvas, swatch)
-        x += 7.5 + canvas.text(x + 7.5, top, "expected (hatched)", font)
+        x += 7.5 + canvas.text(x + 7.5, top, canvas.tr.gettext("expected (hatched)"), font)
         swatch = QRectF(x + 6.0, top + 0.6, 6.0, 2.6)
         canvas.box(swatch, line=0.25, fill=MID)
-        canvas.text(x + 13.5, top, "actual (solid)", font)
+        canvas.text(x + 13.5, top, canvas.tr.gettext("actual (solid)"), font)
 
     return Block(height, paint, keep_with_next=True, section="depletions", heading=True)
 
@@ -478,9 +501,8 @@ def _bar_row(
             canvas.box(QRectF(left, top + 0.6 + bar, actual, bar), line=0.25, fill=MID)
         small = canvas.font(LABEL_PT)
         lift = (bar - canvas.line_height(small)) / 2  # each number level with its bar
-        canvas.text(
-            left + expected + 1.0, top + 0.6 + lift, f"{roller.expected_depleted:.2f}", small
-        )
+        said = f"{roller.expected_depleted:.2f}".replace(".", canvas.tr.language.decimal)
+        canvas.text(left + expected + 1.0, top + 0.6 + lift, said, small)
         canvas.text(left + actual + 1.0, top + 0.6 + bar + lift, str(roller.depleted), small)
         canvas.line(left, top, left, top + BAR_ROW_MM, 0.3)
 
@@ -518,7 +540,7 @@ def _bar_axis(canvas: Canvas, ticks: list[float], top_value: float) -> Block:
         canvas.text(
             left,
             top + 1.2 + canvas.line_height(small),
-            "Dice depleted",
+            canvas.tr.gettext("Dice depleted"),
             title,
             colour=SOFT_INK,
             width=width,
@@ -532,8 +554,15 @@ def _bar_axis(canvas: Canvas, ticks: list[float], top_value: float) -> Block:
 
 
 def export_statistics_pdf(
-    path: Path | str, data: LuckPrintData, page_size: PageSizeName = "A4"
+    path: Path | str,
+    data: LuckPrintData,
+    page_size: PageSizeName = "A4",
+    tr: Translator | None = None,
 ) -> int:
-    """Write the report to a PDF at ``path`` (whole or not at all); return its pages."""
-    title = f"Roll statistics: {data.title}"
-    return export_pdf_pages(path, page_size, title, lambda writer: paint_statistics(writer, data))
+    """Write the report to a PDF at ``path`` (whole or not at all) in the print language
+    ``tr`` (English when None); return its pages."""
+    words = tr if tr is not None else translator("en")
+    title = words.gettext("Roll statistics: {name}").format(name=data.title)
+    return export_pdf_pages(
+        path, page_size, title, lambda writer: paint_statistics(writer, data, words)
+    )

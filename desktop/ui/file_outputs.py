@@ -16,7 +16,7 @@ from desktop.language import N_
 from desktop.store import SUFFIX, CampaignLocked
 from desktop.ui import long_task
 from desktop.ui.file_names import export_path
-from desktop.ui.window_language import tr
+from desktop.ui.window_language import tr, window_translator
 
 if TYPE_CHECKING:
     from desktop.store import Campaign
@@ -52,7 +52,11 @@ def guarded_folders(campaign: Campaign) -> Sequence[Path]:
 def output_refusal(campaign: Campaign, target: Path, kind: outputs.OutputKind) -> str | None:
     """Why `target` may not take `kind` of output of the open `campaign`; None if it may."""
     return outputs.refusal(
-        target, kind, keep=[campaign.path], own_folders=guarded_folders(campaign)
+        target,
+        kind,
+        keep=[campaign.path],
+        own_folders=guarded_folders(campaign),
+        words=window_translator(),
     )
 
 
@@ -82,7 +86,7 @@ def save_copy(window: MainWindow) -> None:
         window.show_problem(tr("No copy was saved. {reason}").format(reason=error))
         return
     except (OSError, sqlite3.Error) as error:
-        window.show_problem(outputs.write_failure(target, error))
+        window.show_problem(outputs.write_failure(target, error, words=window_translator()))
         return
     window.statusBar().showMessage(tr("Saved a copy as {file}").format(file=target), 8000)
 
@@ -116,7 +120,7 @@ def export_json(window: MainWindow) -> None:
         label = tr("Exporting to {file}…").format(file=target.name)
         done = long_task.run_with_progress(window, label, export)
     except OSError as error:
-        failure = outputs.write_failure(target, error)
+        failure = outputs.write_failure(target, error, words=window_translator())
         window.show_problem(tr("{failure} The campaign is unchanged.").format(failure=failure))
         return
     except DamagedRecord as damaged:  # another program wrote it since the open

@@ -34,7 +34,7 @@ from desktop.ui.player_display.section import clear_layout
 from desktop.ui.players_luck_judge import LuckJudge
 from desktop.ui.read_guard import guarded_call
 from desktop.ui.session import CampaignSession
-from desktop.ui.window_language import tr
+from desktop.ui.window_language import tr, window_translator
 from desktop.views.players_rolls import TITLE
 
 if TYPE_CHECKING:  # the exact odds (icepool) load on the worker, never here
@@ -149,7 +149,7 @@ class PlayersLuckDialog(QDialog):
 
     def _read(self) -> None:
         if self.luck is None:
-            self._show_lines((WORKING,))
+            self._show_lines((tr(WORKING),))
         self.judge.request(self.session.campaign)  # -> _judged
 
     def _judged(self, result: object) -> None:
@@ -170,7 +170,7 @@ class PlayersLuckDialog(QDialog):
     def _show(self, luck: PlayersLuck) -> None:
         self.game.setText(luck.game_title)
         self.game.setVisible(luck.ended)
-        self._show_lines(luck.said())
+        self._show_lines(luck.said(window_translator()))
         has_lines = luck.ended and not luck.empty
         self.send_button.setEnabled(not self.session.read_only and has_lines)
         self.show_button.setEnabled(luck.ended or self.show_button.isChecked())
@@ -205,9 +205,10 @@ class PlayersLuckDialog(QDialog):
             self.refresh()
             return
         if not luck.ended or luck.empty:
-            self.outcome.setText(luck.said()[0])
+            self.outcome.setText(luck.said(window_translator())[0])
             return
-        gift = Gift("text", TITLE, text=luck.body())
+        # Written in the window's language, as the GM gives it; kept as written.
+        gift = Gift("text", tr(TITLE), text=luck.body(window_translator()))
         if any(
             given.character_id is None and (given.title, given.text) == (gift.title, gift.text)
             for given in session.campaign.handouts.all()

@@ -13,10 +13,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from desktop.language import N_, Translator, translator
 from desktop.store import Campaign
 from desktop.views.players_rolls import TITLE, PlayersRolls, read_players_rolls
 from desktop.views.roll_luck import RollLuck, judge_rolls
-from desktop.views.statistics import BINS, LuckSummary, percentile_histogram, summarise
+from desktop.views.statistics import (
+    BINS,
+    LuckSummary,
+    luck_sentence,
+    percentile_histogram,
+    summarise,
+)
 from desktop.views.tray_luck import TrayOddsCache
 
 __all__ = [
@@ -30,9 +37,11 @@ __all__ = [
     "players_luck",
 ]
 
-TABLE_NAME = "The table"  # everyone's rolls together: "The table rolled above expectation…"
-NO_GAME_ENDED = "No game has ended yet: the players' luck tells the last game once one has."
-NO_PLAYER_ROLLS = "No player character rolled dice in this game."
+# Everyone's rolls together: "The table rolled above expectation…". English, marked,
+# translated where said (`said`, `body`): a report is worked out off the GUI thread.
+TABLE_NAME = N_("The table")
+NO_GAME_ENDED = N_("No game has ended yet: the players' luck tells the last game once one has.")
+NO_PLAYER_ROLLS = N_("No player character rolled dice in this game.")
 
 
 @dataclass(frozen=True)
@@ -55,22 +64,25 @@ class PlayersLuck:
         """Whether no player character rolled in the game."""
         return not self.rolls
 
-    def said(self) -> tuple[str, ...]:
-        """The lines to show or read: each player's sentence, then the table's (only
-        when more than one player rolled); else why there is nothing to tell."""
+    def said(self, words: Translator | None = None) -> tuple[str, ...]:
+        """The lines to show or read, in the language of `words` (English without):
+        each player's sentence, then the table's (only when more than one player
+        rolled); else why there is nothing to tell."""
+        words = words or translator("en")
         if not self.ended:
-            return (NO_GAME_ENDED,)
+            return (words.gettext(NO_GAME_ENDED),)
         if self.empty:
-            return (NO_PLAYER_ROLLS,)
-        lines = [player.sentence for player in self.players]
+            return (words.gettext(NO_PLAYER_ROLLS),)
+        lines = [luck_sentence(player, words) for player in self.players]
         if len(self.players) > 1:
-            lines.append(self.overall.sentence)
+            lines.append(luck_sentence(self.overall, words))
         return tuple(lines)
 
-    def body(self) -> str:
-        """The game and the lines (a handout's text, under its own title)."""
+    def body(self, words: Translator | None = None) -> str:
+        """The game and the lines (a handout's text, under its own title), in the
+        language of `words` (English without)."""
         head = [self.game_title, ""] if self.ended else []
-        return "\n".join([*head, *self.said()])
+        return "\n".join([*head, *self.said(words)])
 
     def means(self) -> tuple[tuple[str, float | None], ...]:
         """Each player's mean percentile (0 to 1, None with no judged roll): a small
@@ -90,7 +102,7 @@ class PlayersLuck:
 def judge_players(read: PlayersRolls, cache: TrayOddsCache) -> PlayersLuck:
     """The players' luck from `read`: only the player characters' trays count."""
     if read.game_id is None:
-        return PlayersLuck(None, "", (), summarise(TABLE_NAME, None, ()), ())
+        return PlayersLuck(None, "", (), summarise(TABLE_NAME, None, (), group=True), ())
     names = dict(read.names)
     judged, _not_covered = judge_rolls(read.records, cache)
     rolls = [r for r in judged if r.character_id in names]
@@ -102,7 +114,7 @@ def judge_players(read: PlayersRolls, cache: TrayOddsCache) -> PlayersLuck:
         game_id=read.game_id,
         game_title=read.game_title,
         players=tuple(summarise(names[cid], cid, lines) for cid, lines in by_player.items()),
-        overall=summarise(TABLE_NAME, None, rolls),
+        overall=summarise(TABLE_NAME, None, rolls, group=True),
         rolls=tuple(rolls),
     )
 

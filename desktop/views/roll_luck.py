@@ -20,18 +20,34 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from desktop.language import N_, Translator, translator
 from desktop.rules.dicepool import SIZES
 from desktop.store import RollRecord
 from desktop.views.tray_luck import TrayOddsCache
 
-__all__ = ["NotCovered", "RollLuck", "judge_rolls"]
+__all__ = ["CHOICE_REASON", "NotCovered", "RollLuck", "judge_rolls", "said"]
 
 _D4 = 4
-CHOICE_REASON = "all ones: the outcome was the roller's choice"
+# The reasons are English, marked with N_ where they are written: a judgement is worked
+# out once and kept (`LogCopy.worked_out`), and translated when it is shown (`said`).
+CHOICE_REASON = N_("all ones: the outcome was the roller's choice")
+NO_TOTAL = N_("the total cannot be rolled with these dice")
+NO_FACES = N_("the line keeps no dice with their faces")
+NO_TABLE = N_("the line's table cannot be read")
+NO_SIDES = N_("the conflict's sides cannot be read")
+NO_PARTY = N_("the roll against the party cannot be read")
+OTHER_KIND = N_("a line of kind {kind} keeps no tray of dice")  # {kind}: 'séance', quoted
 _NO_TRAY = {
-    "act": "an act spends dice, it rolls no tray",
-    "challenge": "a challenge line keeps no tray of dice",
+    "act": N_("an act spends dice, it rolls no tray"),
+    "challenge": N_("a challenge line keeps no tray of dice"),
 }
+
+
+def said(reason: str, kind: str = "", words: Translator | None = None) -> str:
+    """A reason of this module (`RollLuck.not_defined`, `NotCovered.why`) in the
+    language of `words` (English without), its line's `kind` in it where it names one."""
+    words = words or translator("en")
+    return words.gettext(reason).format(kind=repr(kind))
 
 
 @dataclass(frozen=True)
@@ -53,7 +69,7 @@ class RollLuck:
     # The chance of the total among the judged outcomes: the roll stands for the slice
     # percentile - chance/2 to percentile + chance/2 of the scale; None with the percentile.
     chance: Fraction | None
-    not_defined: str | None  # why the percentile is not defined
+    not_defined: str | None  # why the percentile is not defined (English: `said`)
     depleted: int  # by the plain rule, from the faces
     expected_depleted: Fraction
     is_tuple: bool  # two or more dice, all the same face (all ones included)
@@ -69,7 +85,16 @@ class NotCovered:
     roll_id: int
     character_name: str
     kind: str
-    reason: str
+    why: str  # a marked reason of this module, its {kind} the line's (see `said`)
+
+    @property
+    def reason(self) -> str:
+        """Why, in English."""
+        return said(self.why, self.kind)
+
+    def reason_in(self, words: Translator) -> str:
+        """Why, in the language of `words`."""
+        return said(self.why, self.kind, words)
 
 
 def judge_rolls(
@@ -123,12 +148,12 @@ def _trays_of(record: RollRecord) -> list[_Tray] | str:
     if record.kind == "conflict":
         sides = detail.get("sides")
         if not isinstance(sides, list) or not all(isinstance(s, Mapping) for s in sides):
-            return "the conflict's sides cannot be read"
+            return NO_SIDES
         return [
             (index, _id_or_none(side.get("character_id")), str(side.get("name", "")), side)
             for index, side in enumerate(sides)
         ]
-    return _NO_TRAY.get(record.kind, f"a line of kind {record.kind!r} keeps no tray of dice")
+    return _NO_TRAY.get(record.kind, OTHER_KIND)
 
 
 def _party_trays(record: RollRecord, detail: Mapping[str, Any]) -> list[_Tray] | str:
@@ -136,7 +161,7 @@ def _party_trays(record: RollRecord, detail: Mapping[str, Any]) -> list[_Tray] |
     condition's tray is the line's own (side 1), each character's follows it."""
     party = detail.get("against_party")
     if not isinstance(party, list) or not all(isinstance(s, Mapping) for s in party):
-        return "the roll against the party cannot be read"
+        return NO_PARTY
     condition: _Tray = (0, record.character_id, record.character_name, detail)
     return [
         condition,
@@ -176,12 +201,12 @@ def _judge(
 ) -> RollLuck | str:
     dice = _dice(detail.get("dice"))
     if dice is None:
-        return "the line keeps no dice with their faces"
+        return NO_FACES
     sizes = tuple(size for size, _ in dice)
     faces = [face for _, face in dice]
     table = _table(detail, faces)
     if table is None:
-        return "the line's table cannot be read"
+        return NO_TABLE
     tray = cache.luck(sizes, table)
     total = sum(faces) + table
     is_tuple = len(faces) >= 2 and len(set(faces)) == 1
@@ -191,7 +216,7 @@ def _judge(
     percentile = None if chosen else tray.percentile(total)
     reason = CHOICE_REASON if chosen else None
     if not chosen and percentile is None:
-        reason = "the total cannot be rolled with these dice"
+        reason = NO_TOTAL
     return RollLuck(
         roll_id=record.id,
         day=record.day,

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import erfc, lcm, sqrt
 
+from desktop.language import N_, Translator, translator
 from desktop.rules.roster import isolated
 from desktop.store import Campaign, RollRecord
 from desktop.views.roll_luck import NotCovered, RollLuck, judge_rolls
@@ -27,6 +28,7 @@ from desktop.views.tray_luck import TrayOddsCache
 
 __all__ = [
     "BINS",
+    "EVERYONE",
     "FEWEST_ROLLS",
     "LuckReport",
     "LuckSummary",
@@ -41,6 +43,7 @@ __all__ = [
 
 FEWEST_ROLLS = 5  # under this many judged percentiles the sentence will not tell
 BINS = 10  # a histogram's slices of the percentile scale: tenths
+EVERYONE = N_("Everyone")  # the overall summary's name, translated where it is shown
 
 
 @dataclass(frozen=True)
@@ -83,6 +86,16 @@ class LuckSummary:
     mean_percentile: Fraction | None  # None with no judged roll
     standard_error: float | None  # of the mean percentile, at a fair table
     p_value: float | None  # one-sided, normal approximation; None with no judged roll
+    # Everyone's rolls together, not one roller's: `name` is then a marked message
+    # ("Everyone", "The table"), translated where it is shown (`shown_name`).
+    group: bool = False
+
+    def shown_name(self, words: Translator | None = None) -> str:
+        """The name as shown in the language of `words` (English without): a roller's
+        as the campaign has it, everyone's translated."""
+        if self.group:
+            return (words or translator("en")).gettext(self.name)
+        return self.name
 
     @property
     def one_in(self) -> int | None:
@@ -93,6 +106,7 @@ class LuckSummary:
 
     @property
     def sentence(self) -> str:
+        """The sentence in English (`luck_sentence` with a translator for another)."""
         return luck_sentence(self)
 
 
@@ -107,8 +121,11 @@ class LuckReport:
     not_covered: tuple[NotCovered, ...]
 
 
-def summarise(name: str, character_id: int | None, rolls: Iterable[RollLuck]) -> LuckSummary:
-    """The counts, expectations and mean percentile of `rolls`."""
+def summarise(
+    name: str, character_id: int | None, rolls: Iterable[RollLuck], *, group: bool = False
+) -> LuckSummary:
+    """The counts, expectations and mean percentile of `rolls` (everyone's with `group`,
+    `name` then a marked message: see `LuckSummary.group`)."""
     rolls = list(rolls)
     judged = [r for r in rolls if r.percentile is not None]
     mean = error = p_value = None
@@ -136,6 +153,7 @@ def summarise(name: str, character_id: int | None, rolls: Iterable[RollLuck]) ->
         mean_percentile=mean,
         standard_error=error,
         p_value=p_value,
+        group=group,
     )
 
 
@@ -182,50 +200,102 @@ def percentile_histogram(rolls: Iterable[RollLuck], bins: int = BINS) -> tuple[f
     return tuple(counts)
 
 
-def luck_sentence(summary: LuckSummary) -> str:
-    """The luck in one plain sentence, e.g. "Kara Voss rolled above expectation: 64th
-    percentile over 38 rolls, about 1 in 12 to be this lucky by chance"."""
+def luck_sentence(summary: LuckSummary, words: Translator | None = None) -> str:
+    """The luck in one plain sentence in the language of `words` (English without), e.g.
+    "Kara Voss rolled above expectation: 64th percentile over 38 rolls, about 1 in 12 to
+    be this lucky by chance"."""
+    words = words or translator("en")
     mean = summary.mean_percentile
-    name = isolated(summary.name)  # a name's direction override stays within it
-    if mean is None or summary.judged < FEWEST_ROLLS:
-        rolls = "roll" if summary.judged == 1 else "rolls"
-        return f"{name}: too few rolls to tell ({summary.judged} {rolls})."
+    name = isolated(summary.shown_name(words))  # a name's direction override stays within it
+    count = summary.judged
+    if mean is None or count < FEWEST_ROLLS:
+        return words.ngettext(
+            "{name}: too few rolls to tell ({count} roll).",
+            "{name}: too few rolls to tell ({count} rolls).",
+            count,
+        ).format(name=name, count=count)
     # A mean of mid-ranks is never 0 nor 1; showing it as 0th or 100th would say it was.
     shown = min(99, max(1, round(mean * 100)))
-    over = f"{_ordinal(shown)} percentile over {summary.judged} rolls"
+    said = {"name": name, "percentile": _ordinal(shown, words), "count": count}
     if mean == Fraction(1, 2):
-        return f"{name} rolled right on expectation: {over}."
+        return words.ngettext(
+            "{name} rolled right on expectation: {percentile} percentile over {count} roll.",
+            "{name} rolled right on expectation: {percentile} percentile over {count} rolls.",
+            count,
+        ).format(**said)
     if shown == 50:  # "above expectation: 50th percentile" would read as a contradiction
-        return f"{name} rolled about as expected: {over}."
-    above = mean > Fraction(1, 2)
-    way, luck = ("above", "lucky") if above else ("below", "unlucky")
-    chance = _chance(summary.one_in)
-    return f"{name} rolled {way} expectation: {over}, {chance} {luck} by chance."
+        return words.ngettext(
+            "{name} rolled about as expected: {percentile} percentile over {count} roll.",
+            "{name} rolled about as expected: {percentile} percentile over {count} rolls.",
+            count,
+        ).format(**said)
+    one_in = summary.one_in
+    if one_in is None or one_in >= MILLION:  # beyond a million, said so
+        if mean > Fraction(1, 2):
+            sentence = words.ngettext(
+                "{name} rolled above expectation: {percentile} percentile over {count} roll, "
+                "less than 1 in a million to be this lucky by chance.",
+                "{name} rolled above expectation: {percentile} percentile over {count} rolls, "
+                "less than 1 in a million to be this lucky by chance.",
+                count,
+            )
+        else:
+            sentence = words.ngettext(
+                "{name} rolled below expectation: {percentile} percentile over {count} roll, "
+                "less than 1 in a million to be this unlucky by chance.",
+                "{name} rolled below expectation: {percentile} percentile over {count} rolls, "
+                "less than 1 in a million to be this unlucky by chance.",
+                count,
+            )
+        return sentence.format(**said)
+    # "about 1 in 3,807", read across a table.
+    if mean > Fraction(1, 2):
+        sentence = words.ngettext(
+            "{name} rolled above expectation: {percentile} percentile over {count} roll, "
+            "about 1 in {odds} to be this lucky by chance.",
+            "{name} rolled above expectation: {percentile} percentile over {count} rolls, "
+            "about 1 in {odds} to be this lucky by chance.",
+            count,
+        )
+    else:
+        sentence = words.ngettext(
+            "{name} rolled below expectation: {percentile} percentile over {count} roll, "
+            "about 1 in {odds} to be this unlucky by chance.",
+            "{name} rolled below expectation: {percentile} percentile over {count} rolls, "
+            "about 1 in {odds} to be this unlucky by chance.",
+            count,
+        )
+    return sentence.format(**said, odds=words.number(one_in))
 
 
 # Past a million the normal approximation's tail says nothing a table could tell apart.
 MILLION = 1_000_000
 
 
-def _chance(one_in: int | None) -> str:
-    """ "about 1 in 3,807 to be this", read across a table; beyond a million, said so."""
-    if one_in is None or one_in >= MILLION:
-        return "less than 1 in a million to be this"
-    return f"about 1 in {one_in:,} to be this"
-
-
-def _ordinal(n: int) -> str:
-    suffix = "th" if 11 <= n % 100 <= 13 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+def _ordinal(n: int, words: Translator) -> str:
+    """ "64th" by English's rule of suffixes; each language writes its own ordinal for
+    each of the four forms ("{number}e" in French, "{number}." in German)."""
+    if 11 <= n % 100 <= 13:
+        form = words.pgettext("ordinal", "{number}th")
+    elif n % 10 == 1:
+        form = words.pgettext("ordinal", "{number}st")
+    elif n % 10 == 2:
+        form = words.pgettext("ordinal", "{number}nd")
+    elif n % 10 == 3:
+        form = words.pgettext("ordinal", "{number}rd")
+    else:
+        form = words.pgettext("ordinal", "{number}th")
+    return form.format(number=n)
 
 
 def rolls_report(
     records: Iterable[RollRecord],
     cache: TrayOddsCache,
-    name: str = "Everyone",
+    name: str = EVERYONE,
     names: Mapping[int, str] | None = None,
 ) -> LuckReport:
-    """The luck of `records` (undone lines left out), overall as `name` and per roller.
+    """The luck of `records` (undone lines left out), overall as `name` (a marked
+    message, translated where it is shown) and per roller.
     A roller is told by the character's id (RULES.md: never by name), so a renamed
     character is one roller, named as `names` (the roster now) names them, else as their
     latest line does; the lines of a deleted character (no id left) go by their name."""
@@ -239,7 +309,7 @@ def rolls_report(
     if names:
         called.update({key: names[key] for key in called if isinstance(key, int) and key in names})
     return LuckReport(
-        overall=summarise(name, None, judged),
+        overall=summarise(name, None, judged, group=True),
         rollers=tuple(
             summarise(called[key], key if isinstance(key, int) else None, rolls)
             for key, rolls in by_roller.items()

@@ -5,6 +5,14 @@ column once; "roller" rows (each roller, then "Everyone") fill the summary's col
 "roll" rows the roll's, the others left empty. A roll's database id is not exported: the
 order number says which roll it was, and the day and game where.
 
+The header and the cells a spreadsheet's formulas would test stay English in every
+language: the column names ("name", "rolls", ...), "roller" and "roll", the kind of
+line, "yes" and "no", the dice ("d6 d8"). They are the file's format, not words to read:
+a sheet built on one export reads the next, whatever language the window or the print
+was in that day, and GM Desk knows its own file by the header's first bytes
+(`outputs.STATISTICS_CSV`). What is read as words is in the language of the `words`
+given (English without): the sentences, the reasons, "Everyone" and a game's name.
+
 Every text cell from the GM's words (a name, a sentence, a reason) is neutralised
 against spreadsheet formulas: one that starts with "=", "+", "-", "@", a tab or a
 carriage return gets a leading apostrophe, which spreadsheets show as text (OWASP's
@@ -20,9 +28,10 @@ import io
 from collections.abc import Mapping
 from fractions import Fraction
 
+from desktop.language import Translator, translator
 from desktop.store import Campaign
-from desktop.views.roll_luck import RollLuck
-from desktop.views.statistics import LuckReport, LuckSummary
+from desktop.views.roll_luck import RollLuck, said
+from desktop.views.statistics import LuckReport, LuckSummary, luck_sentence
 
 __all__ = [
     "CSV_HEADER",
@@ -84,34 +93,41 @@ def game_numbers(campaign: Campaign) -> dict[int, int]:
     return {game.id: number for number, game in enumerate(campaign.games.all(), start=1)}
 
 
-def luck_csv_rows(report: LuckReport, games: Mapping[int, int] | None = None) -> list[list[str]]:
+def luck_csv_rows(
+    report: LuckReport, games: Mapping[int, int] | None = None, words: Translator | None = None
+) -> list[list[str]]:
     """The CSV's rows, header first (alone when no roll was judged). `games` gives each
     game's number by its id (see `game_numbers`); a game it does not know (deleted since)
-    is "Game ?"; without `games`, a game is named by its id, as the roll log names it."""
+    is "Game ?"; without `games`, a game is named by its id, as the roll log names it.
+    The words read as words are in the language of `words` (English without)."""
+    words = words or translator("en")
     empty_roll = [""] * len(ROLL_COLUMNS)
     rows = [list(CSV_HEADER)]
     if not report.rolls:
         return rows  # no roll judged: the header alone, no "Everyone" of zeros
     for summary in (*report.rollers, report.overall):
-        rows.append(["roller", *_summary_cells(summary), *empty_roll])
+        rows.append(["roller", *_summary_cells(summary, words), *empty_roll])
     empty_summary = [""] * len(SUMMARY_COLUMNS)
     for order, roll in enumerate(report.rolls, start=1):
-        rows.append(["roll", *empty_summary, *_roll_cells(order, roll, games)])
+        rows.append(["roll", *empty_summary, *_roll_cells(order, roll, games, words)])
     return rows
 
 
-def luck_csv(report: LuckReport, games: Mapping[int, int] | None = None) -> str:
-    """The report as CSV text (line ends "\\r\\n", as the csv module and RFC 4180 write)."""
+def luck_csv(
+    report: LuckReport, games: Mapping[int, int] | None = None, words: Translator | None = None
+) -> str:
+    """The report as CSV text (line ends "\\r\\n", as the csv module and RFC 4180 write),
+    its words in the language of `words` (English without)."""
     out = io.StringIO()
-    csv.writer(out).writerows(luck_csv_rows(report, games))
+    csv.writer(out).writerows(luck_csv_rows(report, games, words))
     return out.getvalue()
 
 
-def _summary_cells(summary: LuckSummary) -> list[str]:
+def _summary_cells(summary: LuckSummary, words: Translator) -> list[str]:
     mean = summary.mean_percentile
     error = summary.standard_error
     return [
-        neutralised(summary.name),
+        neutralised(summary.shown_name(words)),
         str(summary.rolls),
         str(summary.dice),
         str(summary.depleted),
@@ -125,15 +141,17 @@ def _summary_cells(summary: LuckSummary) -> list[str]:
         "" if mean is None else f"{float(mean) * 100:.1f}",
         "" if error is None else f"{error * 100:.1f}",  # in percentile points
         "" if summary.one_in is None else str(summary.one_in),
-        neutralised(summary.sentence),
+        neutralised(luck_sentence(summary, words)),
     ]
 
 
-def _roll_cells(order: int, roll: RollLuck, games: Mapping[int, int] | None) -> list[str]:
+def _roll_cells(
+    order: int, roll: RollLuck, games: Mapping[int, int] | None, words: Translator
+) -> list[str]:
     return [
         str(order),
         "" if roll.day is None else str(roll.day),
-        _game(roll.game_id, games),
+        _game(roll.game_id, games, words),
         neutralised(roll.character_name),
         roll.kind,
         "" if roll.side is None else str(roll.side + 1),  # the first side is side 1
@@ -145,17 +163,19 @@ def _roll_cells(order: int, roll: RollLuck, games: Mapping[int, int] | None) -> 
         str(roll.depleted),
         _yes(roll.is_tuple),
         _yes(roll.all_ones),
-        neutralised(roll.not_defined or ""),
+        "" if roll.not_defined is None else neutralised(said(roll.not_defined, roll.kind, words)),
     ]
 
 
-def _game(game_id: int | None, games: Mapping[int, int] | None) -> str:
+def _game(game_id: int | None, games: Mapping[int, int] | None, words: Translator) -> str:
     if game_id is None:
         return ""  # rolled outside a game
     if games is None:
-        return f"Game {game_id}"  # as the roll log names it
+        return words.gettext("Game {number}").format(number=game_id)  # as the roll log
     number = games.get(game_id)
-    return "Game ?" if number is None else f"Game {number}"
+    if number is None:
+        return words.gettext("Game ?")  # deleted since
+    return words.gettext("Game {number}").format(number=number)
 
 
 def _decimals(value: Fraction, places: int = 2) -> str:

@@ -77,7 +77,7 @@ EARLIER_CSV_HEADER = (
 )
 # A file the export may replace: one an earlier export wrote (it starts with the header).
 ROLL_LOG = OutputKind(
-    "roll log",  # untranslated: desktop.outputs builds English sentences around it
+    N_("roll log"),  # a word of desktop.outputs' sentences, translated with them
     lambda head: head.startswith(
         (",".join(CSV_HEADER).encode(), ",".join(EARLIER_CSV_HEADER).encode())
     ),
@@ -381,7 +381,8 @@ class RollLogWidget(QWidget):
             os.replace(partial, destination)
         except OSError as error:
             if self._session is not None:
-                self._session.report_breakage(write_failure(destination, error))
+                failure = write_failure(destination, error, words=window_translator())
+                self._session.report_breakage(failure)
         finally:
             with contextlib.suppress(OSError):  # a read-only disk made none
                 partial.unlink(missing_ok=True)

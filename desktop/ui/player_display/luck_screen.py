@@ -19,7 +19,7 @@ from desktop.language import N_
 from desktop.store import Campaign
 from desktop.ui.player_display.recap_screen import RecapScreen
 from desktop.ui.players_luck_judge import LuckJudge
-from desktop.ui.window_language import tr
+from desktop.ui.window_language import tr, window_translator
 from desktop.views.players_rolls import TITLE
 
 if TYPE_CHECKING:  # the exact odds (icepool) load when the luck is first shown
@@ -69,4 +69,4 @@ class LuckScreen(RecapScreen):
         self.luck = result
         self.game.setText(result.game_title)
         self.game.setVisible(result.ended)
-        self.show_lines(result.said(), "playerLuckLine")
+        self.show_lines(result.said(window_translator()), "playerLuckLine")

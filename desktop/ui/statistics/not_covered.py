@@ -6,7 +6,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from desktop.ui.window_language import ntr
+from desktop.ui.window_language import ntr, window_translator
 
 if TYPE_CHECKING:  # the odds (icepool) are imported off the GUI thread: plot_loader
     from desktop.views.roll_luck import NotCovered
@@ -17,7 +17,8 @@ def not_covered_line(skipped: Sequence[NotCovered]) -> str:
     line keeps no tray of dice." ("" when every line was judged)."""
     if not skipped:
         return ""
-    reasons = Counter(line.reason for line in skipped)
+    words = window_translator()
+    reasons = Counter(line.reason_in(words) for line in skipped)
     told = "; ".join(f"{count} × {reason}" for reason, count in reasons.most_common())
     return ntr(
         "{count} log line not judged: {told}.",

@@ -31,10 +31,10 @@ if TYPE_CHECKING:
 SUFFIXES = (".png", ".svg")
 FILTER = N_("PNG picture (*.png);;SVG drawing (*.svg)")
 # A file Save Plots may replace: a picture of the same kind (an earlier save's). Their
-# names are words of desktop/outputs.py's sentences, which are English.
-PNG_WHAT = "PNG picture"  # untranslated: in an English sentence of desktop/outputs.py
+# names are words of desktop/outputs.py's sentences, translated with them (`refusal`).
+PNG_WHAT = N_("PNG picture")
 PLOTS_PNG = OutputKind(PNG_WHAT, lambda head: head.startswith(b"\x89PNG\r\n\x1a\n"))
-PLOTS_SVG = OutputKind("SVG drawing", lambda head: b"<svg" in head)  # untranslated: as PNG's
+PLOTS_SVG = OutputKind(N_("SVG drawing"), lambda head: b"<svg" in head)
 
 
 def kind_of(target: Path) -> OutputKind | None:

@@ -12,7 +12,7 @@ from PySide6.QtGui import QFont, QFontMetrics
 from desktop.language import N_
 from desktop.ui.plain_text import tooltip
 from desktop.ui.widgets.record_table import ModelIndex, RecordTableModel
-from desktop.ui.window_language import tr
+from desktop.ui.window_language import tr, window_translator
 
 if TYPE_CHECKING:  # the odds (icepool) are imported off the GUI thread: plot_loader
     from desktop.views.statistics import LuckSummary
@@ -45,8 +45,13 @@ EXPLAINED = (
 )
 
 
+def _decimal(text: str) -> str:
+    """A number written with "." in the window language's decimal mark (ungrouped)."""
+    return text.replace(".", window_translator().language.decimal)
+
+
 def expected(value: Fraction) -> str:
-    return f"{float(value):.1f}"
+    return _decimal(f"{float(value):.1f}")
 
 
 def against(actual: int, wanted: Fraction) -> str:
@@ -59,7 +64,7 @@ def percentile_text(summary: LuckSummary) -> str:
     if summary.mean_percentile is None:
         return ""
     error = "" if summary.standard_error is None else f" ± {summary.standard_error * 100:.1f}"
-    return f"{float(summary.mean_percentile) * 100:.1f}{error}"
+    return _decimal(f"{float(summary.mean_percentile) * 100:.1f}{error}")
 
 
 def chance_text(summary: LuckSummary) -> str:
@@ -71,13 +76,13 @@ def chance_text(summary: LuckSummary) -> str:
     one_in = summary.one_in
     if one_in is None or one_in >= MILLION:  # as the sentence says it
         return tr("< 1 in a million")
-    return tr("1 in {number}").format(number=f"{one_in:,}")
+    return tr("1 in {number}").format(number=window_translator().number(one_in))
 
 
 def cells(summary: LuckSummary) -> tuple[str, ...]:
     """A summary's row, in the order of `COLUMNS`."""
     return (
-        summary.name,
+        summary.shown_name(window_translator()),
         str(summary.rolls),
         str(summary.dice),
         against(summary.depleted, summary.expected_depleted),
@@ -134,7 +139,9 @@ class RollersModel(RecordTableModel):
 
     def record_data(self, record: LuckSummary, column: int, role: int) -> object:
         if role == Qt.ItemDataRole.ToolTipRole:
-            return tooltip(record.sentence)
+            from desktop.views.statistics import luck_sentence  # imported by then
+
+            return tooltip(luck_sentence(record, window_translator()))
         if role == Qt.ItemDataRole.TextAlignmentRole and column > 0:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == Qt.ItemDataRole.FontRole and self.records and record is self.records[0]:

@@ -9,11 +9,12 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QSpinBox, QVBoxLayout, QWidget
 
-from desktop.language import N_
+from desktop.language import N_, Translator
 from desktop.store import GameRecord
 from desktop.ui.form_helpers import narrow_combo
 from desktop.ui.plain_text import PlainLabel
 from desktop.ui.window_language import tr
+from desktop.ui.window_language import tr as _window_words
 
 if TYPE_CHECKING:  # the odds (icepool) are imported off the GUI thread: plot_loader
     from desktop.views.statistics import StatisticsScope
@@ -152,8 +153,10 @@ class ScopeChooser(QWidget):
         """One game chosen while the campaign has played none: no roll to judge."""
         return self.kind_combo.currentData() == "game" and self.game_id() is None
 
-    def describe(self) -> str:
-        """The scope in words, for the lines that say what is judged."""
+    def describe(self, words: Translator | None = None) -> str:
+        """The scope in words, for the lines that say what is judged: in the window's
+        language, or in that of `words` (a printout's)."""
+        tr = words.gettext if words is not None else _window_words
         kind = self.kind_combo.currentData()
         if kind == "days":
             first, last = sorted((self.first_day.value(), self.last_day.value()))

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop.language import translator
 from desktop.outputs import write_failure
 from desktop.store import Topic
 from desktop.ui import read_guard
@@ -43,7 +44,7 @@ from desktop.ui.statistics.plot_loader import PlotLoader
 from desktop.ui.statistics.rollers import RollersModel
 from desktop.ui.statistics.scope import ScopeChooser
 from desktop.ui.widgets.record_table import read_only_rows
-from desktop.ui.window_language import tr
+from desktop.ui.window_language import tr, window_translator
 
 # Saving, exporting and printing are imported when first used: the printing modules took
 # 230-285 ms to import, on the GUI thread, when the view was first opened.
@@ -343,7 +344,9 @@ class StatisticsWidget(QWidget):
                 tr("No roll to judge for {scope}.").format(scope=self.scope.describe())
             )
         else:
-            self.sentence.setText(report.overall.sentence)
+            from desktop.views.statistics import luck_sentence  # imported by then
+
+            self.sentence.setText(luck_sentence(report.overall, window_translator()))
         self.not_covered.setText("" if report is None else not_covered_line(report.not_covered))
         self.not_covered.setVisible(bool(self.not_covered.text()))
         for button in (self.save_button, self.csv_button, self.print_button):
@@ -393,7 +396,10 @@ class StatisticsWidget(QWidget):
     def _row_chosen(self, _selected: QItemSelection, _deselected: QItemSelection) -> None:
         rows = self.table.selectionModel().selectedRows()
         chosen = self.model.records[rows[0].row()] if rows else None
-        self.roller_line.setText("" if chosen is None else chosen.sentence)
+        from desktop.views.statistics import luck_sentence  # imported by then
+
+        words = window_translator()
+        self.roller_line.setText("" if chosen is None else luck_sentence(chosen, words))
 
     # -- Save Plots… ----------------------------------------------------------------------
 
@@ -439,7 +445,7 @@ class StatisticsWidget(QWidget):
         try:
             save_plots(page, target, tr("{name}: luck, {scope}").format(name=name, scope=scope))
         except OSError as error:
-            session.report_breakage(write_failure(target, error))
+            session.report_breakage(write_failure(target, error, words=window_translator()))
             return False
         finally:
             page.close()
@@ -470,7 +476,7 @@ class StatisticsWidget(QWidget):
         from desktop.ui.statistics_print import write_luck_csv
 
         try:
-            write_luck_csv(target, report, session.campaign)
+            write_luck_csv(target, report, session.campaign, window_translator())
         except OSError as error:
             session.report_failure(tr("The numbers were not saved. {error}").format(error=error))
             return False
@@ -487,7 +493,9 @@ class StatisticsWidget(QWidget):
             return None
         from desktop.ui.statistics.printouts import statistics_job
 
-        return statistics_job(self._session.campaign, self.report, self.scope.describe())
+        campaign = self._session.campaign
+        printed = self.scope.describe(translator(campaign.print_language()))
+        return statistics_job(campaign, self.report, self.scope.describe(), printed)
 
     def print_report(self, how: str) -> None:
         """Print ("print"), preview ("preview") or save as a PDF ("pdf") the report shown,
