@@ -68,7 +68,7 @@ from desktop.ui.start_page import StartPage
 from desktop.ui.table_keys import TableKeys
 from desktop.ui.theme import THEMES, apply_theme, theme_choice
 from desktop.ui.undo_keys import UndoKeyFilter
-from desktop.ui.window_language import ntr, tr
+from desktop.ui.window_language import ntr, tr, window_translator
 from desktop.ui.workspaces import WORKSPACES, arrange, restore, workspace_named
 from desktop.ui.zoom_control import ZoomControl
 
@@ -855,7 +855,7 @@ class MainWindow(QMainWindow):
         )
         self.day_label.setText(
             tr("Day {day}  ·  {date}").format(
-                day=summary.current_day, date=f"{summary.today:%a %d %b %Y}"
+                day=summary.current_day, date=window_translator().long_date(summary.today)
             )
         )
 

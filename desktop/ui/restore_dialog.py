@@ -16,14 +16,14 @@ from PySide6.QtWidgets import (
 
 from desktop.store import BackupInfo, list_backups
 from desktop.ui.plain_text import PlainLabel, RichLabel, escaped
-from desktop.ui.window_language import tr
+from desktop.ui.window_language import tr, window_translator
 
 
 def describe(backup: BackupInfo) -> str:
     size_kb = max(1, round(backup.size / 1024))
-    return tr("{taken}  ·  {size} KB").format(
-        taken=f"{backup.taken:%A %d %B %Y, %H:%M:%S}", size=f"{size_kb:,}"
-    )
+    words = window_translator()  # the day and month in the window's language
+    taken = f"{words.long_date(backup.taken.date())}, {backup.taken:%H:%M:%S}"
+    return tr("{taken}  ·  {size} KB").format(taken=taken, size=words.number(size_kb))
 
 
 class RestoreBackupDialog(QDialog):

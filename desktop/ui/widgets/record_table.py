@@ -8,8 +8,6 @@ from typing import Any
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtWidgets import QAbstractItemView, QTableView
 
-from desktop.ui.window_language import tr
-
 ModelIndex = QModelIndex | QPersistentModelIndex
 
 
@@ -41,7 +39,7 @@ class RecordTableModel(QAbstractTableModel):
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
     ) -> object:
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return tr(self.HEADERS[section])  # each model marks its HEADERS with N_
+            return self.HEADERS[section]  # each model translates its own (headerData)
         return None
 
 
