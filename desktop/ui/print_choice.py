@@ -52,7 +52,7 @@ from desktop.ui.journal_export import gather_journal
 from desktop.ui.plain_text import PlainLabel
 from desktop.ui.print_commands import SetPrintLanguage
 from desktop.ui.print_data import gather_sheets, gather_summary, print_cards
-from desktop.ui.window_language import ntr, tr
+from desktop.ui.window_language import ntr, tr, window_translator
 
 if TYPE_CHECKING:
     from desktop.ui.session import CampaignSession
@@ -550,7 +550,11 @@ def preview_alignment(window: PrintHost) -> None:
     layout = remembered_layout(options) if options is not None else PrintLayout()
     paper_tr = translator(layout.language)
     dialog = make_alignment_preview(
-        window.window(), layout.cards, say=window.show_problem, tr=paper_tr
+        window.window(),
+        layout.cards,
+        say=window.show_problem,
+        tr=paper_tr,
+        words=window_translator(),
     )
     try:
         dialog.exec()
@@ -599,7 +603,12 @@ def preview_document(window: PrintHost) -> None:
 def preview_job(window: PrintHost, job: PrintJob) -> None:
     """The preview of `job`; its Print button prints."""
     dialog = make_document_preview(
-        window.window(), job.title, job.title, _guarded(window, job.paint), say=window.show_problem
+        window.window(),
+        job.title,
+        job.title,
+        _guarded(window, job.paint),
+        say=window.show_problem,
+        words=window_translator(),
     )
     try:
         dialog.exec()

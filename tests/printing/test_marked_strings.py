@@ -65,6 +65,11 @@ ALLOWED: dict[str, list[tuple[set[str], str]]] = {
         ),
         (PAPER | {"en"}, "paper size names; the default print language's code"),
     ],
+    # The preview dialog's own words are the window's (`words`), its pages the print's.
+    "preview.py": [
+        ({"GM Desk"}, "the app's name, a message box's title"),
+        ({"en"}, "the default language's code"),
+    ],
     "pdf_file.py": [
         ({"GM Desk"}, "the PDF's creator, the app's name"),
         ({"rb"}, "a file mode"),
@@ -74,9 +79,9 @@ ALLOWED: dict[str, list[tuple[set[str], str]]] = {
         (PAPER | {"en"}, "paper size names; the default print language's code"),
     ],
 }
-# Not pages: the print preview dialog and the card layout's refusals are the window's
-# words, translated with the window's strings (a later slice of issue 34).
-WINDOW_WORDS = {"preview.py", "layout.py"}
+# Not pages: the card layout's refusals (the print dialog's, in the window) are still
+# English.
+WINDOW_WORDS = {"layout.py"}
 # Every page's labels are marked (the journal's lines are the history's sentences, kept
 # as stored: they are data, not labels).
 NOT_YET: set[str] = set()
