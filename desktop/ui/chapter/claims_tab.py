@@ -35,10 +35,10 @@ from desktop.ui.form_helpers import (
     push_button,
     push_command,
     show_warning,
-    spread_row,
     wrapped_label,
 )
 from desktop.ui.widgets.claim_map import LAIR_ID, ClaimScene, ClaimView, MapState
+from desktop.ui.widgets.reflow import ReflowLayout
 from desktop.ui.window_language import ntr, tr
 
 if TYPE_CHECKING:
@@ -76,7 +76,11 @@ class ClaimsTab(SessionWidget):
         self._connect()
 
     def _lay_out(self) -> None:
-        bar = spread_row([self.add_button, self.link_button, self.unlink_button], [self.summary])
+        # The buttons and the summary wrap onto two rows where the words are long.
+        bar = ReflowLayout()
+        for button in (self.add_button, self.link_button, self.unlink_button):
+            bar.add(button)
+        bar.add(self.summary, fill=True)
         side = QScrollArea()
         side.setWidgetResizable(True)
         side.setFrameShape(QFrame.Shape.NoFrame)
