@@ -171,6 +171,7 @@ class CheckWords(PlainLabel):
         self.check = check
         self.setWordWrap(True)
         self.setBuddy(check)
+        self.setFocusProxy(check)  # the keyboard stands on the box, not its words
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
         if event.button() == Qt.MouseButton.LeftButton and self.check.isEnabled():
