@@ -70,7 +70,7 @@ class PayoffForm(QGroupBox):
         job_label.setBuddy(self.size_combo)
         job_row.add(job_label)
         job_row.add(self.size_combo, fill=True)
-        choices.add(job, fill=True)
+        choices.add(job, fill=True, whole=True)
         choices.add(pair(self.coin_field, PlainLabel(tr("coin")), stretch=False))
         quiet_row = QHBoxLayout()
         quiet_row.setSpacing(self.style().pixelMetric(QStyle.PixelMetric.PM_CheckBoxLabelSpacing))

@@ -28,6 +28,7 @@ class ReflowLayout(QLayout):
         self._items: list[QLayoutItem] = []
         self._fill: list[bool] = []
         self._align: list[Qt.AlignmentFlag] = []
+        self._whole: list[bool] = []
         self.setSpacing(spacing)
         self.setContentsMargins(0, 0, 0, 0)
 
@@ -38,19 +39,23 @@ class ReflowLayout(QLayout):
         widget: QWidget,
         *,
         fill: bool = False,
+        whole: bool = False,
         align: Qt.AlignmentFlag = Qt.AlignmentFlag.AlignVCenter,
     ) -> None:
-        """Add `widget`; `fill`: it takes the room left on its row; `align`: where it sits
-        in a row taller than it (vertically)."""
+        """Add `widget`; `fill`: it takes the room left on its row; `whole`: it shares a
+        row only where it has the width it asks for (a row of its own may wrap inside);
+        `align`: where it sits in a row taller than it (vertically)."""
         self.addChildWidget(widget)
         self._items.append(QWidgetItem(widget))
         self._fill.append(fill)
+        self._whole.append(whole)
         self._align.append(align)
         self.invalidate()
 
     def addItem(self, item: QLayoutItem) -> None:
         self._items.append(item)
         self._fill.append(False)
+        self._whole.append(False)
         self._align.append(Qt.AlignmentFlag.AlignVCenter)
 
     def count(self) -> int:
@@ -62,7 +67,7 @@ class ReflowLayout(QLayout):
     def takeAt(self, index: int) -> QLayoutItem | None:
         if not 0 <= index < len(self._items):
             return None
-        del self._fill[index], self._align[index]
+        del self._fill[index], self._whole[index], self._align[index]
         return self._items.pop(index)
 
     # sizes
@@ -86,6 +91,12 @@ class ReflowLayout(QLayout):
             for item, fill, align in zip(self._items, self._fill, self._align, strict=True)
             if not item.isEmpty()
         ]
+
+    def _wanted(self, item: QLayoutItem) -> int:
+        """The width `item` takes when rows are made."""
+        if self._whole[self._items.index(item)]:
+            return max(item.sizeHint().width(), least(item))
+        return least(item)
 
     def minimumSize(self) -> QSize:
         """As wide as the widest widget at its least (everything else wraps)."""
@@ -115,7 +126,7 @@ class ReflowLayout(QLayout):
         rows: list[list[tuple[QLayoutItem, bool, Qt.AlignmentFlag, int]]] = [[]]
         used = 0
         for item, fill, align in self._shown():
-            width = min(least(item), room)
+            width = min(self._wanted(item), room)
             row = rows[-1]
             if row and used + gap + width > room:
                 rows.append([])
