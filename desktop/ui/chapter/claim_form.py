@@ -148,6 +148,7 @@ class ClaimForm(QStackedWidget):
         page = QWidget()
         self.lair_title = PlainLabel(tr("Lair"))
         self.lair_title.setFont(label_font(16, bold=True))
+        self.lair_title.setWordWrap(True)  # "Lair of" a long chapter name
         self.lair_check = QCheckBox(tr("The chapter holds its lair"))
         self.lair_check.setObjectName("lairHeld")
         self.lair_note = note(

@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QUndoCommand
+from PySide6.QtGui import QResizeEvent, QUndoCommand
 from PySide6.QtWidgets import (
     QFrame,
     QLabel,
@@ -35,10 +35,10 @@ from desktop.ui.form_helpers import (
     push_button,
     push_command,
     show_warning,
-    spread_row,
     wrapped_label,
 )
 from desktop.ui.widgets.claim_map import LAIR_ID, ClaimScene, ClaimView, MapState
+from desktop.ui.widgets.reflow import ReflowLayout
 from desktop.ui.window_language import ntr, tr
 
 if TYPE_CHECKING:
@@ -76,25 +76,57 @@ class ClaimsTab(SessionWidget):
         self._connect()
 
     def _lay_out(self) -> None:
-        bar = spread_row([self.add_button, self.link_button, self.unlink_button], [self.summary])
-        side = QScrollArea()
-        side.setWidgetResizable(True)
-        side.setFrameShape(QFrame.Shape.NoFrame)
+        # The buttons and the summary wrap onto two rows where the words are long.
+        bar = ReflowLayout()
+        for button in (self.add_button, self.link_button, self.unlink_button):
+            bar.add(button)
+        bar.add(self.summary, fill=True)
+        self.side = QScrollArea()
+        self.side.setWidgetResizable(True)
+        self.side.setFrameShape(QFrame.Shape.NoFrame)
         holder = QWidget()
-        inner = QVBoxLayout(holder)
-        inner.setContentsMargins(6, 0, 0, 0)
-        inner.addWidget(self.form)
-        side.setWidget(holder)
-        splitter = QSplitter(Qt.Orientation.Horizontal)
-        splitter.addWidget(self.view)
-        splitter.addWidget(side)
-        splitter.setStretchFactor(0, 1)
-        splitter.setSizes([460, 230])
+        self._side_margins = QVBoxLayout(holder)
+        self._side_margins.setContentsMargins(6, 0, 0, 0)
+        self._side_margins.addWidget(self.form)
+        self.side.setWidget(holder)
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.addWidget(self.view)
+        self.splitter.addWidget(self.side)
+        self.splitter.setStretchFactor(0, 1)
+        self.splitter.setSizes([460, 230])
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
         layout.addLayout(bar)
         layout.addWidget(self.error)
-        layout.addWidget(splitter, 1)
+        layout.addWidget(self.splitter, 1)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._arrange()
+
+    def _arrange(self) -> None:
+        """The map and the form side by side, or the form under the map where the tab
+        is too narrow for both (long words make the form wider): never scrolling sideways."""
+        room = self.width() - 12  # the tab's margins
+        page = self.form.currentWidget()
+        form = max(self.form.minimumWidth(), page.minimumSizeHint().width() if page else 0)
+        side_by_side = room >= (
+            self.view.minimumWidth()
+            + self.splitter.handleWidth()
+            + form
+            + self.side.verticalScrollBar().sizeHint().width()
+            + 6
+        )
+        wanted = Qt.Orientation.Horizontal if side_by_side else Qt.Orientation.Vertical
+        if self.splitter.orientation() == wanted:
+            return
+        self.splitter.setOrientation(wanted)
+        if side_by_side:
+            self._side_margins.setContentsMargins(6, 0, 0, 0)
+            self.splitter.setSizes([460, 230])
+        else:
+            self._side_margins.setContentsMargins(0, 6, 0, 0)
+            self.splitter.setSizes([3 * self.height() // 5, 2 * self.height() // 5])
 
     def _connect(self) -> None:
         self.scene.selectionChanged.connect(self.show_selection)
@@ -158,6 +190,10 @@ class ClaimsTab(SessionWidget):
         )
 
     def show_selection(self) -> None:
+        self._show_selection()
+        self._arrange()  # a claim's form may be wider than the hint
+
+    def _show_selection(self) -> None:
         ids = self.scene.selected_ids()
         state = self.scene.state
         both = len(ids) == 2

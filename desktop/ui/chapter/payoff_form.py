@@ -5,22 +5,26 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
-    QGridLayout,
     QGroupBox,
     QHBoxLayout,
     QSpinBox,
+    QStyle,
+    QVBoxLayout,
     QWidget,
 )
 
 from desktop.rules import downtime, factions
+from desktop.ui.accessible import named
 from desktop.ui.chapter.labels import JOB_LABELS, check_coin
 from desktop.ui.form_helpers import push_button, wrapped_label
 from desktop.ui.plain_text import PlainLabel, escaped
 from desktop.ui.session import CampaignSession
 from desktop.ui.widgets.number_field import NumberField
+from desktop.ui.widgets.reflow import ReflowLayout, pair
 from desktop.ui.window_language import tr
 
 if TYPE_CHECKING:
@@ -40,8 +44,12 @@ class PayoffForm(QGroupBox):
         self.target_spin.setObjectName("payoffTarget")
         self.target_spin.setRange(factions.MIN_TIER, factions.MAX_TIER)
         self.target_spin.setPrefix(tr("Tier "))
-        self.quiet_check = QCheckBox(tr("Kept quiet (no one knows: no rep)"))
+        # The box and its words apart: the words wrap where they are long (a check box's
+        # own text never does), and a click on them ticks the box all the same.
+        quiet = tr("Kept quiet (no one knows: no rep)")
+        self.quiet_check = named(QCheckBox(), quiet)
         self.quiet_check.setObjectName("payoffQuiet")
+        self.quiet_label = CheckWords(quiet, self.quiet_check)
         self.size_combo = QComboBox()
         self.size_combo.setObjectName("payoffSize")
         for size in downtime.JOB_SIZES:
@@ -50,21 +58,31 @@ class PayoffForm(QGroupBox):
         # Typed, not spun: a spin box turned 99999 into 9999 without a word.
         self.coin_field = NumberField(tr("Coin"), self._check_coin, width=72)
         self.coin_field.setObjectName("payoffCoin")
-        coin = QHBoxLayout()
-        coin.addWidget(self.coin_field)
-        coin.addWidget(PlainLabel(tr("coin")))
         self.preview = wrapped_label("payoffPreview", rich=True)
         self.apply_button = push_button(tr("Apply payoff"), "payoffApply")
-        grid = QGridLayout(self)
-        grid.addWidget(PlainLabel(tr("Target")), 0, 0)
-        grid.addWidget(self.target_spin, 0, 1)
-        grid.addWidget(PlainLabel(tr("Job")), 0, 2)
-        grid.addWidget(self.size_combo, 0, 3)
-        grid.addLayout(coin, 0, 4)
-        grid.addWidget(self.quiet_check, 1, 0, 1, 5)
-        grid.addWidget(self.preview, 2, 0, 1, 4)
-        grid.addWidget(self.apply_button, 2, 4, Qt.AlignmentFlag.AlignBottom)
-        grid.setColumnStretch(3, 1)
+        # The job's choices wrap onto more rows where the words are long; the job's
+        # name goes under its label rather than be cut short.
+        choices = ReflowLayout(spacing=12)
+        choices.add(pair(PlainLabel(tr("Target")), self.target_spin))
+        job = QWidget()
+        job_row = ReflowLayout(job)
+        job_label = PlainLabel(tr("Job"))
+        job_label.setBuddy(self.size_combo)
+        job_row.add(job_label)
+        job_row.add(self.size_combo, fill=True)
+        choices.add(job, fill=True, whole=True)
+        choices.add(pair(self.coin_field, PlainLabel(tr("coin")), stretch=False))
+        quiet_row = QHBoxLayout()
+        quiet_row.setSpacing(self.style().pixelMetric(QStyle.PixelMetric.PM_CheckBoxLabelSpacing))
+        quiet_row.addWidget(self.quiet_check, 0, Qt.AlignmentFlag.AlignTop)
+        quiet_row.addWidget(self.quiet_label, 1)
+        result = ReflowLayout(spacing=12)
+        result.add(self.preview, fill=True)
+        result.add(self.apply_button, align=Qt.AlignmentFlag.AlignBottom)
+        layout = QVBoxLayout(self)
+        layout.addLayout(choices)
+        layout.addLayout(quiet_row)
+        layout.addLayout(result)
         for signal in (self.target_spin.valueChanged, self.coin_field.checked):
             signal.connect(self.update_preview)
         self.quiet_check.toggled.connect(self.update_preview)
@@ -143,6 +161,23 @@ class PayoffForm(QGroupBox):
         self.apply_requested.emit(
             self.target_spin.value(), self.quiet_check.isChecked(), self.job_size(), coin
         )
+
+
+class CheckWords(PlainLabel):
+    """The wrapped words of a check box beside it: a click on them ticks it."""
+
+    def __init__(self, text: str, check: QCheckBox) -> None:
+        super().__init__(text)
+        self.check = check
+        self.setWordWrap(True)
+        self.setBuddy(check)
+        self.setFocusProxy(check)  # the keyboard stands on the box, not its words
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        if event.button() == Qt.MouseButton.LeftButton and self.check.isEnabled():
+            self.check.click()
+            self.check.setFocus(Qt.FocusReason.MouseFocusReason)
+        super().mouseReleaseEvent(event)
 
 
 def payoff_text(

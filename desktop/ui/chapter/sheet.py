@@ -12,7 +12,6 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QPalette, QUndoCommand
 from PySide6.QtWidgets import (
     QComboBox,
-    QHBoxLayout,
     QLabel,
     QLineEdit,
     QPlainTextEdit,
@@ -34,13 +33,13 @@ from desktop.ui.form_helpers import (
     push_button,
     push_command,
     show_warning,
-    spread_row,
     style_error,
 )
 from desktop.ui.plain_text import PlainLabel, RichLabel
 from desktop.ui.session import CampaignSession
 from desktop.ui.widgets.chapter_paint import Block, RepTracker, label_font, warn_colour
 from desktop.ui.widgets.number_field import NumberField, problem_label
+from desktop.ui.widgets.reflow import ReflowLayout, pair
 from desktop.ui.window_language import ptr, tr
 from desktop.ui.zoom import zoom_size
 
@@ -151,28 +150,29 @@ class ChapterSheet(SessionWidget):
         war.addWidget(self.war_title)
         war.addWidget(self.war_note)
         war.addStretch(1)
-        top = QHBoxLayout()
-        top.addWidget(self.tier_block)
-        top.addWidget(self.hold_block)
-        top.addWidget(self.war_block, 1)
+        # Side by side where there is room; the war's block goes under the others where
+        # long words make the blocks wider (the sheet never scrolls sideways).
+        top = ReflowLayout()
+        top.add(self.tier_block)
+        top.add(self.hold_block)
+        top.add(self.war_block, fill=True)
 
-        rep_head = spread_row([caption(tr("Rep"))], [self.rep_label])
-        purse = QHBoxLayout()
+        rep_head = ReflowLayout()
+        rep_head.add(caption(tr("Rep")))
+        rep_head.add(self.rep_label, fill=True)
+        purse = ReflowLayout(spacing=22)  # as far apart as before: 6 and 16
         for text, spin in ((tr("Coin"), self.coin_field), (tr("Heat"), self.heat_field)):
             label = caption(text)
             label.setBuddy(spin)
-            purse.addWidget(label)
-            purse.addWidget(spin)
-            purse.addSpacing(16)
-        purse.addStretch(1)
-        develop = QHBoxLayout()
-        develop.addWidget(self.develop_button)
-        develop.addWidget(self.develop_reason, 1)
-        develop.addWidget(self.lose_hold_button)
-        threat = spread_row([self.lair_threat, self.clear_threat_button])
+            purse.add(pair(label, spin, stretch=False))
+        develop = ReflowLayout()
+        develop.add(self.develop_button)
+        develop.add(self.develop_reason, fill=True)
+        develop.add(self.lose_hold_button)
         self.threat_row = QWidget()
-        self.threat_row.setLayout(threat)
-        threat.setContentsMargins(0, 0, 0, 0)
+        threat = ReflowLayout(self.threat_row)
+        threat.add(self.lair_threat)
+        threat.add(self.clear_threat_button)
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(10, 6, 10, 6)

@@ -53,6 +53,7 @@ from desktop.ui.widgets.ladder_scene import (
     LadderView,
     status_text,
 )
+from desktop.ui.widgets.reflow import ReflowLayout
 from desktop.ui.window_language import ntr, tr
 
 TOPICS = frozenset({Topic.FACTIONS, Topic.CLOCKS, Topic.CHAPTER})
@@ -238,6 +239,7 @@ class FactionLadderWidget(QWidget):
         self.count_label.setObjectName("factionCount")
         # Wrapped, so the ladder fits a narrow column beside the cards (Prep) whole.
         self.count_label.setWordWrap(True)
+        self.count_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         self.message_label = PlainLabel()
         self.message_label.setObjectName("factionMessage")
         self.message_label.setWordWrap(True)
@@ -261,11 +263,11 @@ class FactionLadderWidget(QWidget):
         return button
 
     def _lay_out(self) -> None:
-        top = QHBoxLayout()
+        # The buttons and the count wrap onto two rows where the words are long.
+        top = ReflowLayout()
         for button in (self.add_button, self.edit_button, self.delete_button):
-            top.addWidget(button)
-        top.addStretch(1)
-        top.addWidget(self.count_label)
+            top.add(button)
+        top.add(self.count_label, fill=True)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.setSpacing(4)
