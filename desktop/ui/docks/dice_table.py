@@ -53,12 +53,12 @@ from desktop.ui.dice_commands import (
 )
 from desktop.ui.dice_table.animation import RollAnimation
 from desktop.ui.dice_table.chips import NewDieChip, TraitChips
+from desktop.ui.dice_table.flow_row import FlowRow
 from desktop.ui.dice_table.tray_odds_box import TrayOddsBox
 from desktop.ui.form_helpers import (
     follow_changes,
     push_button,
     reserve_lines,
-    spread_row,
     vertical_scroll,
 )
 from desktop.ui.plain_text import PlainLabel
@@ -196,12 +196,19 @@ class DiceTableWidget(QWidget):
         self.conflict_button.setCheckable(True)
         self.conflict_button.setToolTip(tr("Roll this character against another one"))
         self.conflict_button.toggled.connect(self._on_conflict_toggled)
-        controls = spread_row(
-            [self.conflict_button, self.add_button, self.clear_button, self.animate_check],
-            [self.roll_button],
-        )
+        # One row in English; longer words wrap it onto a second row (Roll at its right
+        # edge) rather than widen the dock.
+        controls = FlowRow()
+        for widget in (self.conflict_button, self.add_button, self.clear_button):
+            controls.add_widget(widget)
+        controls.add_widget(self.animate_check)
+        controls.add_widget(self.roll_button, end=True)
         zoom_size(self.roll_button, minimumWidth=110)
-        zoom_size(self.view, minimumWidth=180)
+        # The table's own least width, the same in every language: room for six dice a
+        # row in the pool, and for the row of buttons above it on one line in English.
+        # The Play workspace gives the docks beside the table what this leaves
+        # (`workspaces`), so it must not follow the length of the buttons' words.
+        zoom_size(self.view, minimumWidth=432)
 
         # While sharing: ask this character's player to roll from their phone.
         self.ask_button = AskToRollButton()
