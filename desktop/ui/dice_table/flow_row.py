@@ -5,6 +5,7 @@ and a row that kept them all on one line widened the dock (and the window) past 
 1366-pixel screen. `FlowRow` lays them out as a line of text is: as many as fit on a
 row, the rest on the next one. The widgets added with `end=True` (the Roll button) keep
 to the right edge of the row they land on, as a stretch before them would put them.
+Made with `fill=True`, each row's widgets share its whole width, as in a box layout.
 """
 
 from __future__ import annotations
@@ -18,9 +19,10 @@ DEFAULT_SPACING = 6
 
 
 class FlowRow(QLayout):
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, *, fill: bool = False) -> None:
         super().__init__(parent)
         self.setContentsMargins(0, 0, 0, 0)
+        self._fill = fill
         self._items: list[QLayoutItem] = []
         self._at_end: list[bool] = []  # for each item: kept to the right edge
 
@@ -119,15 +121,17 @@ class FlowRow(QLayout):
         bottom = top - gap if any(rows) else top
         return bottom - inner.top() + self.contentsMargins().top() + self.contentsMargins().bottom()
 
-    @staticmethod
     def _place_row(
-        row: list[tuple[QLayoutItem, bool]], inner: QRect, top: int, height: int, gap: int
+        self, row: list[tuple[QLayoutItem, bool]], inner: QRect, top: int, height: int, gap: int
     ) -> None:
         ends = [item for item, end in row if end]
         starts = [item for item, end in row if not end]
         x = inner.left()
-        for item in starts:
-            size = item.sizeHint()
+        widths = [item.sizeHint().width() for item in starts]
+        if self._fill and not ends:
+            widths = _shared(widths, inner.width() - gap * (len(widths) - 1))
+        for item, width in zip(starts, widths, strict=True):
+            size = QSize(width, item.sizeHint().height())
             item.setGeometry(QRect(QPoint(x, top + (height - size.height()) // 2), size))
             x += size.width() + gap
         x = inner.right() + 1
@@ -136,3 +140,24 @@ class FlowRow(QLayout):
             x -= size.width()
             item.setGeometry(QRect(QPoint(x, top + (height - size.height()) // 2), size))
             x -= gap
+
+
+def _shared(wanted: list[int], room: int) -> list[int]:
+    """Widths for widgets wanting `wanted` in `room`: the narrower ones grown to one
+    width (as a box layout grows its widgets), none below what it wants."""
+    if not wanted or room <= sum(wanted):
+        return wanted
+    # The common width the narrower widgets grow to: the widest ones keep theirs.
+    kept = sorted(wanted, reverse=True)
+    level = room / len(kept)
+    for count, width in enumerate(kept):
+        level = (room - sum(kept[:count])) / (len(kept) - count)
+        if width <= level:
+            break
+    shared = [max(width, int(level)) for width in wanted]
+    spare = room - sum(shared)
+    for index, width in enumerate(wanted):  # the odd pixels, to the first grown ones
+        if spare > 0 and width < level:
+            shared[index] += 1
+            spare -= 1
+    return shared

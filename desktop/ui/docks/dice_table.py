@@ -235,6 +235,7 @@ class DiceTableWidget(QWidget):
         self.traits.itemChanged.connect(self._on_trait_ticked)
         self.steps_label = PlainLabel()
         self.steps_label.setObjectName("stepsLabel")
+        self.steps_label.setWordWrap(True)  # the fixed column's width, in any language
         trait_box = QGroupBox(tr("Traits"))
         trait_layout = QVBoxLayout(trait_box)
         trait_layout.addWidget(self.traits)
@@ -275,9 +276,11 @@ class DiceTableWidget(QWidget):
         )
         actions_box = QGroupBox(tr("Rest, damage, awards"))
         actions = QVBoxLayout(actions_box)
-        rest_row = QHBoxLayout()
-        rest_row.addWidget(self.rest_button)
-        rest_row.addWidget(self.rest_day_button)
+        # Side by side in English; one above the other when their words are longer
+        # than the fixed column.
+        rest_row = FlowRow(fill=True)
+        rest_row.add_widget(self.rest_button)
+        rest_row.add_widget(self.rest_day_button)
         damage_row = QHBoxLayout()
         damage_row.addWidget(self.damage_spin)
         damage_row.addWidget(self.damage_button, 1)
