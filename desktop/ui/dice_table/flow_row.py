@@ -70,7 +70,7 @@ class FlowRow(QLayout):
         """Every widget on one row."""
         shown = self._shown()
         width = sum(item.sizeHint().width() for item, _ in shown)
-        width += self._gap() * max(0, len(shown) - 1)
+        width += self.gap() * max(0, len(shown) - 1)
         height = max((item.sizeHint().height() for item, _ in shown), default=0)
         return QSize(width, height).grownBy(self.contentsMargins())
 
@@ -87,7 +87,8 @@ class FlowRow(QLayout):
 
     # -- laying out -------------------------------------------------------------------------
 
-    def _gap(self) -> int:
+    def gap(self) -> int:
+        """The room between two widgets, and between two rows."""
         spacing = self.spacing()
         return spacing if spacing >= 0 else DEFAULT_SPACING
 
@@ -102,7 +103,7 @@ class FlowRow(QLayout):
         """Place the widgets in rows within `rect` (only measured unless `move`); the
         height the rows take."""
         inner = rect.marginsRemoved(self.contentsMargins())
-        gap = self._gap()
+        gap = self.gap()
         rows: list[list[tuple[QLayoutItem, bool]]] = [[]]
         used = 0
         for item, end in self._shown():
