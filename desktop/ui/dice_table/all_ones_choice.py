@@ -8,10 +8,10 @@ largest to keep and the smallest to lose (`dicepool.suggested_die`).
 from __future__ import annotations
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QComboBox, QFrame, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QComboBox, QFrame, QVBoxLayout, QWidget
 
 from desktop.rules import dicepool
-from desktop.ui.form_helpers import push_button
+from desktop.ui.dice_table.wrap_button import BUTTON_WORDS, WrapButton
 from desktop.ui.plain_text import RichLabel, escaped
 from desktop.ui.window_language import tr
 
@@ -23,20 +23,20 @@ class AllOnesChoice(QFrame):
         super().__init__(parent)
         self.setObjectName("catastropheChoice")
         self.label = RichLabel(tr("<b>All ones!</b> The player chooses:"))
+        self.label.setWordWrap(True)
         self.keep_die_combo = QComboBox()
         self.keep_die_combo.setObjectName("catastropheKeepDie")
-        self.keep_button = QPushButton(tr("Keep this one, rest to the table"))
+        # In the table's fixed column: a longer language's sentence wraps.
+        self.keep_button = WrapButton(tr("Keep this one, rest to the table"), BUTTON_WORDS)
         self.keep_button.setObjectName("catastropheKeep")
         self.keep_button.clicked.connect(
             lambda: self.choose(dicepool.Catastrophe.DEPLETE_ALL_BUT_ONE)
         )
         self.lose_die_combo = QComboBox()
         self.lose_die_combo.setObjectName("catastropheLoseDie")
-        self.lose_button = push_button(
-            tr("Lose this one, rest to the pool"),
-            "catastropheLose",
-            lambda: self.choose(dicepool.Catastrophe.LOSE_ONE),
-        )
+        self.lose_button = WrapButton(tr("Lose this one, rest to the pool"), BUTTON_WORDS)
+        self.lose_button.setObjectName("catastropheLose")
+        self.lose_button.clicked.connect(lambda: self.choose(dicepool.Catastrophe.LOSE_ONE))
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         for widget in (

@@ -9,6 +9,7 @@ from PySide6.QtGui import QDrag, QKeyEvent, QMouseEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFrame,
+    QListView,
     QListWidget,
     QListWidgetItem,
     QWidget,
@@ -29,6 +30,12 @@ class TraitChips(QListWidget):
         self.setDragEnabled(True)
         self.setDragDropMode(QAbstractItemView.DragDropMode.DragOnly)
         self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        # A long trait (or a long language's "constrained") wraps onto a second line
+        # rather than scroll sideways in the narrow column: the GM reads it whole.
+        self.setWordWrap(True)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setHorizontalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
+        self.setResizeMode(QListView.ResizeMode.Adjust)
         self.character_id = 0
 
     def set_traits(self, character_id: int, traits: list[TraitRecord], applied: set[int]) -> None:

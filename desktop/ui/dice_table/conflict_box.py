@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QLabel,
     QListWidgetItem,
-    QPushButton,
+    QSizePolicy,
     QVBoxLayout,
     QWidget,
 )
@@ -59,12 +59,25 @@ from desktop.ui.dice_table.odds import (
     conflict_odds_text,
     is_conflict_odds,
 )
-from desktop.ui.form_helpers import push_button
+from desktop.ui.dice_table.wrap_button import BUTTON_WORDS, WrapButton
 from desktop.ui.plain_text import PlainLabel, RichLabel, escaped
 from desktop.ui.session import CampaignSession
 from desktop.ui.step_result import StepResult
 from desktop.ui.widgets.dice_scene import DieState
 from desktop.ui.window_language import tr
+from desktop.ui.zoom import zoom_size
+
+
+def _fitted_combo(name: str) -> QComboBox:
+    """A box that takes the width the box's column gives it, not its longest name's:
+    the box sits in the table's fixed column, and neither a long name nor a longer
+    language's words beside it may widen it past the column (it would be cut off). A
+    longer name is read whole in the open list."""
+    combo = QComboBox()
+    combo.setObjectName(name)
+    combo.setSizePolicy(QSizePolicy.Policy.Ignored, combo.sizePolicy().verticalPolicy())
+    zoom_size(combo, minimumWidth=110)
+    return combo
 
 
 class ConflictBox(QGroupBox):
@@ -100,8 +113,7 @@ class ConflictBox(QGroupBox):
         self.hide()
 
     def _build(self) -> None:
-        self.opponent_combo = QComboBox()
-        self.opponent_combo.setObjectName("opponentCombo")
+        self.opponent_combo = _fitted_combo("opponentCombo")
         self.opponent_combo.currentIndexChanged.connect(self._on_opponent_chosen)
         self.item_combos: list[tuple[QComboBox, QComboBox]] = []
         self._side_labels: list[QLabel] = []
@@ -113,15 +125,14 @@ class ConflictBox(QGroupBox):
         self.opp_traits.itemChanged.connect(self._on_trait_ticked)
         self.opp_steps_label = PlainLabel()
         self.opp_steps_label.setObjectName("opponentStepsLabel")
+        self.opp_steps_label.setWordWrap(True)
         self.opp_traits_label = PlainLabel(tr("Its traits"))
         self.opp_traits_label.setWordWrap(True)
         form.addRow(self.opp_traits_label)
         form.addRow(self.opp_traits)
         form.addRow(self.opp_steps_label)
         for side in (0, 1):
-            weapon, armour = QComboBox(), QComboBox()
-            weapon.setObjectName(f"weapon{side}")
-            armour.setObjectName(f"armour{side}")
+            weapon, armour = _fitted_combo(f"weapon{side}"), _fitted_combo(f"armour{side}")
             for combo, kind in ((weapon, "weapon"), (armour, "armour")):
                 combo.currentIndexChanged.connect(self.request_odds)
                 combo.activated.connect(
@@ -141,18 +152,19 @@ class ConflictBox(QGroupBox):
         self.result_label.setWordWrap(True)
         self._result = StepResult(self.result_label, tr("Fill both trays, then Roll."))
         self._result.clear()
-        self.damage_roll_button = push_button(
-            tr("Roll the winner's damage die"),
-            "rollDamageDie",
-            lambda: self.roll_item_die("damage"),
+        # In the table's fixed column: a longer language's words wrap.
+        self.damage_roll_button = WrapButton(tr("Roll the winner's damage die"), BUTTON_WORDS)
+        self.damage_roll_button.setObjectName("rollDamageDie")
+        self.damage_roll_button.clicked.connect(lambda: self.roll_item_die("damage"))
+        self.protection_roll_button = WrapButton(
+            tr("Roll the loser's protection die"), BUTTON_WORDS
         )
-        self.protection_roll_button = push_button(
-            tr("Roll the loser's protection die"),
-            "rollProtectionDie",
-            lambda: self.roll_item_die("protection"),
-        )
-        self.apply_button = push_button(tr("Apply the outcome"), "applyConflict", self.apply)
-        self.discard_button = QPushButton(tr("Discard the roll"))
+        self.protection_roll_button.setObjectName("rollProtectionDie")
+        self.protection_roll_button.clicked.connect(lambda: self.roll_item_die("protection"))
+        self.apply_button = WrapButton(tr("Apply the outcome"), BUTTON_WORDS)
+        self.apply_button.setObjectName("applyConflict")
+        self.apply_button.clicked.connect(self.apply)
+        self.discard_button = WrapButton(tr("Discard the roll"), BUTTON_WORDS)
         self.discard_button.clicked.connect(self.discard)
         for button in (
             self.damage_roll_button,

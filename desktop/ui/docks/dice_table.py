@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from functools import partial
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QPoint, Qt, QThreadPool, Signal
+from PySide6.QtCore import QEvent, QPoint, Qt, QThreadPool, Signal
 from PySide6.QtGui import QFont, QKeyEvent, QUndoCommand
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -53,12 +53,12 @@ from desktop.ui.dice_commands import (
 )
 from desktop.ui.dice_table.animation import RollAnimation
 from desktop.ui.dice_table.chips import NewDieChip, TraitChips
+from desktop.ui.dice_table.flow_row import FlowRow
 from desktop.ui.dice_table.tray_odds_box import TrayOddsBox
 from desktop.ui.form_helpers import (
     follow_changes,
     push_button,
     reserve_lines,
-    spread_row,
     vertical_scroll,
 )
 from desktop.ui.plain_text import PlainLabel
@@ -143,6 +143,32 @@ class DiceTableWidget(QWidget):
 
     # -- building ---------------------------------------------------------------------------
 
+    def _keep_english_width(self) -> None:
+        """Keep the table as wide as its row of buttons is on one line in English, in
+        every language and at every zoom: the Play workspace gives the docks beside the
+        table what its least width leaves (`workspaces`), so that width must not follow
+        the length of the buttons' words. A longer language's row wraps instead."""
+        row = (
+            (self.conflict_button, "Conflict"),
+            (self.add_button, "Add die"),
+            (self.clear_button, "Empty tray"),
+            (self.animate_check, "Animate"),
+            (self.roll_button, "Roll"),
+        )
+        widths = []
+        for widget, english in row:
+            shown = widget.text()
+            widget.setText(english)  # measured with its English words (as in `_build`)
+            widths.append(max(widget.sizeHint().width(), widget.minimumWidth()))
+            widget.setText(shown)
+        width = sum(widths) + self._controls.gap() * (len(widths) - 1)
+        self.view.setMinimumWidth(max(zoomed(180), width))
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.FontChange:  # View > Zoom: the words' new width
+            self._keep_english_width()
+
     def _build(self) -> None:
         self.scene = DiceScene(self)
         self.view = DiceView(self.scene)
@@ -196,12 +222,14 @@ class DiceTableWidget(QWidget):
         self.conflict_button.setCheckable(True)
         self.conflict_button.setToolTip(tr("Roll this character against another one"))
         self.conflict_button.toggled.connect(self._on_conflict_toggled)
-        controls = spread_row(
-            [self.conflict_button, self.add_button, self.clear_button, self.animate_check],
-            [self.roll_button],
-        )
+        # One row in English; longer words wrap it onto a second row (Roll at its right
+        # edge) rather than widen the dock.
+        self._controls = controls = FlowRow()
+        for widget in (self.conflict_button, self.add_button, self.clear_button):
+            controls.add_widget(widget)
+        controls.add_widget(self.animate_check)
+        controls.add_widget(self.roll_button, end=True)
         zoom_size(self.roll_button, minimumWidth=110)
-        zoom_size(self.view, minimumWidth=180)
 
         # While sharing: ask this character's player to roll from their phone.
         self.ask_button = AskToRollButton()
@@ -228,6 +256,7 @@ class DiceTableWidget(QWidget):
         self.traits.itemChanged.connect(self._on_trait_ticked)
         self.steps_label = PlainLabel()
         self.steps_label.setObjectName("stepsLabel")
+        self.steps_label.setWordWrap(True)  # the fixed column's width, in any language
         trait_box = QGroupBox(tr("Traits"))
         trait_layout = QVBoxLayout(trait_box)
         trait_layout.addWidget(self.traits)
@@ -268,9 +297,11 @@ class DiceTableWidget(QWidget):
         )
         actions_box = QGroupBox(tr("Rest, damage, awards"))
         actions = QVBoxLayout(actions_box)
-        rest_row = QHBoxLayout()
-        rest_row.addWidget(self.rest_button)
-        rest_row.addWidget(self.rest_day_button)
+        # Side by side in English; one above the other when their words are longer
+        # than the fixed column.
+        rest_row = FlowRow(fill=True)
+        rest_row.add_widget(self.rest_button)
+        rest_row.add_widget(self.rest_day_button)
         damage_row = QHBoxLayout()
         damage_row.addWidget(self.damage_spin)
         damage_row.addWidget(self.damage_button, 1)
@@ -301,6 +332,7 @@ class DiceTableWidget(QWidget):
         layout.setContentsMargins(6, 6, 6, 6)
         layout.addLayout(left, 1)
         layout.addWidget(side_scroll)
+        self._keep_english_width()
 
         # The keys for the selected die (+, -, D, Enter, Delete) are read in
         # keyPressEvent: they act when the table or a part of it that does not use the

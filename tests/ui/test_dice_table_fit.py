@@ -1,0 +1,90 @@
+"""The Dice Table keeps its English width in every language: its row of buttons wraps, its
+fixed right column's buttons and labels wrap, and its trait chips never scroll sideways."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from PySide6.QtCore import QThreadPool
+from PySide6.QtWidgets import QApplication, QPushButton, QWidget
+from pytestqt.qtbot import QtBot
+
+from desktop.ui.dice_table.flow_row import FlowRow
+from desktop.ui.dice_table.wrap_button import WrapButton
+from desktop.ui.docks.dice_table import DiceTableWidget
+from desktop.ui.window_language import install_window_language, uninstall_window_language
+
+
+@pytest.fixture
+def app(qapp: QApplication) -> Iterator[QApplication]:
+    yield qapp
+    uninstall_window_language(qapp)  # the next test's window is English again
+
+
+def least_widths(qtbot: QtBot) -> tuple[int, int]:
+    """The table's least width, and its right column's content's."""
+    table = DiceTableWidget(QThreadPool.globalInstance())
+    qtbot.addWidget(table)
+    table.choice_frame.show()  # the all-ones choice: the column's longest buttons
+    table.conflict_button.setChecked(True)  # and the conflict's box
+    column = table.odds_box.parentWidget()
+    assert column is not None
+    return table.minimumSizeHint().width(), column.minimumSizeHint().width()
+
+
+@pytest.mark.parametrize("code", ["fr", "de", "es", "pseudo"])
+def test_the_table_is_no_wider_in_a_longer_language(
+    app: QApplication, qtbot: QtBot, code: str
+) -> None:
+    english, _ = least_widths(qtbot)
+    install_window_language(app, code)
+    width, column = least_widths(qtbot)
+    assert width <= english
+    # The column is 280 pixels, a vertical scroll bar's room kept: wider, it was cut off.
+    assert column <= 280 - 14
+
+
+def test_a_row_wraps_with_its_end_widget_at_the_right_edge(qtbot: QtBot) -> None:
+    holder = QWidget()
+    qtbot.addWidget(holder)
+    row = FlowRow(holder)
+    buttons = [QPushButton(text) for text in ("Conflict", "Add die", "Empty tray")]
+    for button in buttons:
+        row.add_widget(button)
+    roll = QPushButton("Roll")
+    row.add_widget(roll, end=True)
+    wide = row.sizeHint().width()
+    assert row.minimumSize().width() == max(b.sizeHint().width() for b in [*buttons, roll])
+    row.setGeometry(holder.rect().adjusted(0, 0, wide - holder.width(), 0))
+    assert {b.y() for b in [*buttons, roll]} == {0}  # one row when it has the room
+    assert roll.geometry().right() == wide - 1
+    narrow = wide - roll.sizeHint().width()
+    assert row.heightForWidth(narrow) > row.heightForWidth(wide)
+    row.setGeometry(holder.rect().adjusted(0, 0, narrow - holder.width(), 0))
+    assert roll.y() > buttons[0].y()  # Roll alone on the second row, at its right edge
+    assert roll.geometry().right() == narrow - 1
+
+
+def test_a_filled_row_shares_its_width(qtbot: QtBot) -> None:
+    holder = QWidget()
+    qtbot.addWidget(holder)
+    row = FlowRow(holder, fill=True)
+    first, second = QPushButton("Rest 2 hours"), QPushButton("Rest a day")
+    row.add_widget(first)
+    row.add_widget(second)
+    row.setGeometry(holder.rect().adjusted(0, 0, 400 - holder.width(), 0))
+    assert first.width() == second.width()
+    assert second.geometry().right() == 399
+
+
+def test_a_long_button_wraps_its_words_but_keeps_its_text(qtbot: QtBot) -> None:
+    words = "Perdre celui-ci, le reste dans la réserve"
+    button = WrapButton(words, 120)
+    qtbot.addWidget(button)
+    assert button.text() == words  # read whole by a screen reader
+    assert "\n" in button.shown_text()
+    assert button.sizeHint().width() < QPushButton(words).sizeHint().width()
+    short = WrapButton("Roll", 120)
+    qtbot.addWidget(short)
+    assert short.sizeHint() == QPushButton("Roll").sizeHint()
