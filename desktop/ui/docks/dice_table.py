@@ -85,6 +85,13 @@ MOVE_TEXTS = {
     "table": N_("Move d{size} to the table"),
     "removed": N_("Move d{size} to removed"),
 }
+# The row of buttons over the table, in English: its width in English is the table's
+# least width in every language (`_keep_english_width`).
+CONFLICT = N_("Conflict")
+ADD_DIE = N_("Add die")
+EMPTY_TRAY = N_("Empty tray")
+ANIMATE = N_("Animate")
+ROLL = N_("Roll")
 # The Add die menu's entry for a die of a kind laid on a character by hand
 # (`dicepool.LOOSE_KINDS`): a new loose kind adds its whole sentence here.
 ADD_KIND_TEXTS = {
@@ -149,11 +156,11 @@ class DiceTableWidget(QWidget):
         table what its least width leaves (`workspaces`), so that width must not follow
         the length of the buttons' words. A longer language's row wraps instead."""
         row = (
-            (self.conflict_button, "Conflict"),
-            (self.add_button, "Add die"),
-            (self.clear_button, "Empty tray"),
-            (self.animate_check, "Animate"),
-            (self.roll_button, "Roll"),
+            (self.conflict_button, CONFLICT),
+            (self.add_button, ADD_DIE),
+            (self.clear_button, EMPTY_TRAY),
+            (self.animate_check, ANIMATE),
+            (self.roll_button, ROLL),
         )
         widths = []
         for widget, english in row:
@@ -191,14 +198,14 @@ class DiceTableWidget(QWidget):
         self.counts_label = PlainLabel()
         self.counts_label.setObjectName("diceCounts")
         self.roll_button = push_button(
-            tr("Roll"), "rollButton", self.roll, tip=tr("Roll the tray (Space)")
+            tr(ROLL), "rollButton", self.roll, tip=tr("Roll the tray (Space)")
         )
-        self.clear_button = QPushButton(tr("Empty tray"))
+        self.clear_button = QPushButton(tr(EMPTY_TRAY))
         self.clear_button.clicked.connect(self.clear_tray)
-        self.animate_check = QCheckBox(tr("Animate"))
+        self.animate_check = QCheckBox(tr(ANIMATE))
         self.animate_check.setChecked(True)
         self.add_button = QToolButton()
-        self.add_button.setText(tr("Add die"))
+        self.add_button.setText(tr(ADD_DIE))
         self.add_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         menu = QMenu(self.add_button)
         for size in dicepool.SIZES:
@@ -217,7 +224,7 @@ class DiceTableWidget(QWidget):
         # (it is cut short), down to two lines of counts.
         self.counts_label.setWordWrap(True)
         zoom_size(self.counts_label, minimumWidth=200)
-        self.conflict_button = QPushButton(tr("Conflict"))
+        self.conflict_button = QPushButton(tr(CONFLICT))
         self.conflict_button.setObjectName("conflictButton")
         self.conflict_button.setCheckable(True)
         self.conflict_button.setToolTip(tr("Roll this character against another one"))
@@ -579,9 +586,7 @@ class DiceTableWidget(QWidget):
         self.roll_button.setEnabled(
             has_character and ready and not busy and not self.animation.running()
         )
-        self.roll_button.setText(
-            tr("Roll both") if self.conflict_button.isChecked() else tr("Roll")
-        )
+        self.roll_button.setText(tr("Roll both") if self.conflict_button.isChecked() else tr(ROLL))
         self.clear_button.setEnabled(has_character and trays and not busy)
         for widget in (
             self.add_button,
