@@ -222,6 +222,7 @@ class CheckLabel(PlainLabel):
     def __init__(self, text: str, check: QCheckBox) -> None:
         super().__init__(text)
         self.check = check
+        self.setFocusProxy(check)  # the words stand for their box, for the keyboard too
         self.setWordWrap(True)
         self.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         self._level()
