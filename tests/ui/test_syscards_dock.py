@@ -10,11 +10,12 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, Qt
 from PySide6.QtGui import QColor, QImage
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtWidgets import QApplication, QMessageBox, QScrollArea
 from pytestqt.qtbot import QtBot
 
 from desktop.ui.docks.syscards import SysCardsWidget
 from desktop.ui.main_window import MainWindow
+from desktop.ui.window_language import install_window_language, uninstall_window_language
 from tests.ui.docks import campaign_of, shown_dock
 
 
@@ -258,3 +259,40 @@ def test_raise_throw_settings_are_the_campaigns(window: MainWindow, cards: SysCa
     window.undo_action.trigger()
     window.undo_action.trigger()
     assert campaign_of(window).settings()["raise_by"] == 1
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "de", "es", "pseudo"])
+def test_no_page_is_as_wide_as_the_editor_beside_the_preview(
+    qapp: QApplication, qtbot: QtBot, language: str
+) -> None:
+    """At 1366 x 768 the Card page (the editor beside the preview: 602 px in English,
+    745 in German) and the Act page (567 in German) made the tabs scroll sideways in the
+    Prep workspace: in every language each page now asks for far less, its rows stacked
+    and its words wrapped where they do not fit."""
+    install_window_language(qapp, language)
+    try:
+        widget = SysCardsWidget()
+        qtbot.addWidget(widget)
+        for page in (widget.edit_page, widget.act, widget.challenge):
+            assert page.minimumSizeHint().width() <= 440, type(page).__name__
+        widget.challenge.tie_box.show()
+        assert widget.challenge.minimumSizeHint().width() <= 440
+    finally:
+        uninstall_window_language(qapp)
+
+
+def test_the_preview_goes_under_the_editor_when_both_do_not_fit(qtbot: QtBot) -> None:
+    """Side by side as before while the room allows, Capacity's words on one line;
+    narrower, the preview under the editor rather than the page scrolling sideways."""
+    widget = SysCardsWidget()
+    qtbot.addWidget(widget)
+    page, editor, preview = widget.edit_page, widget.editor, widget.preview
+    scroll = widget.findChild(QScrollArea)
+    widget.resize(1100, 700)
+    widget.show()
+    qtbot.waitUntil(lambda: not page.is_stacked() and preview.x() >= editor.geometry().right())
+    assert editor.width() >= editor.wide_width()  # in English, Capacity on one line
+    assert editor.capacity_label.height() < 2 * editor.capacity_label.fontMetrics().height()
+    widget.resize(800, 700)  # the list keeps its 345 px: the tabs have some 430
+    qtbot.waitUntil(lambda: page.is_stacked() and preview.y() >= editor.geometry().bottom())
+    assert not scroll.horizontalScrollBar().isVisible()

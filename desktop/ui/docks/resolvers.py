@@ -9,15 +9,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QRect, QSize, Qt, QTimer
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
+    QHeaderView,
     QPushButton,
     QSpinBox,
+    QStyle,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -38,6 +40,7 @@ from desktop.ui.step_result import StepResult
 from desktop.ui.theme import ERROR, HINT_STYLE, SUCCESS, colour
 from desktop.ui.widgets.number_field import NumberField
 from desktop.ui.widgets.ordered_list import MOVE_KEYS_TIP, OrderedList
+from desktop.ui.widgets.reflow_row import STRETCH, ReflowRow
 from desktop.ui.window_language import ptr, tr, window_translator
 
 
@@ -126,28 +129,31 @@ class ActResolver(QWidget):
         self.result_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         # The line tells of an act on the record: undone, the line goes with it.
         self._result = StepResult(self.result_label)
+        # Where the words are longer than English ones, the labels wrap and each row
+        # stacks what does not fit side by side: the page is taller, never wider.
         form = QFormLayout()
-        form.addRow(tr("Card"), self.card_label)
+        form.addRow(wrapped_label("actCardLabel", tr("Card")), self.card_label)
         nr_row = QHBoxLayout()
         nr_row.addWidget(self.nr_spin)
         nr_row.addWidget(self.grade_combo, 1)
-        form.addRow(tr("Necessary Rate"), nr_row)
-        throw_row = QHBoxLayout()
-        throw_row.addWidget(self.roll_button)
-        throw_row.addWidget(PlainLabel(tr("or a physical die:")))
-        throw_row.addWidget(self.throw_spin)
-        throw_row.addWidget(self.typed_button)
-        form.addRow(tr("Throw"), throw_row)
+        form.addRow(wrapped_label("actRateLabel", tr("Necessary Rate")), nr_row)
+        physical = _side_by_side(PlainLabel(tr("or a physical die:")), self.throw_spin)
+        physical.setStretch(0, 1)
+        left = Qt.AlignmentFlag.AlignLeft
+        # Side by side, the room is shared by the two buttons and the words between.
+        typed = ReflowRow([(physical, 2), (self.typed_button, 1)], stacked_alignment=left)
+        throw_row = ReflowRow([(self.roll_button, 1), (typed, 3)], stacked_alignment=left)
+        form.addRow(wrapped_label("actThrowLabel", tr("Throw")), throw_row)
         form.addRow("", self.field_error)
-        raise_row = spread_row(
+        raise_row = ReflowRow(
             [
-                PlainLabel(tr("a throw of")),
-                self.raise_from_spin,
-                PlainLabel(tr("or more raises efficiency by")),
-                self.raise_by_spin,
-            ]
+                _side_by_side(PlainLabel(tr("a throw of")), self.raise_from_spin),
+                _side_by_side(PlainLabel(tr("or more raises efficiency by")), self.raise_by_spin),
+                STRETCH,
+            ],
+            stacked_alignment=left,
         )
-        form.addRow(tr("Raise Throws"), raise_row)
+        form.addRow(wrapped_label("actRaiseLabel", tr("Raise Throws")), raise_row)
         hint = PlainLabel(
             tr(
                 "Enter on the rate rolls d100 (or uses the typed throw). "
@@ -314,6 +320,52 @@ class ActResolver(QWidget):
         return None
 
 
+def _side_by_side(*widgets: QWidget) -> QHBoxLayout:
+    """`widgets` in a row of their own: kept together when a row stacks."""
+    row = QHBoxLayout()
+    for widget in widgets:
+        row.addWidget(widget)
+    return row
+
+
+class WrappingHeader(QHeaderView):
+    """A table's column titles, each wrapped to its column's width, the header as tall
+    as the tallest title."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(Qt.Orientation.Horizontal, parent)
+        self.setDefaultAlignment(Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap)
+        self._pending = False
+        self.sectionResized.connect(self._fit_later)
+
+    def sectionSizeFromContents(self, logicalIndex: int) -> QSize:
+        size = super().sectionSizeFromContents(logicalIndex)
+        model = self.model()
+        if model is None:
+            return size
+        text = str(model.headerData(logicalIndex, self.orientation()) or "")
+        margin = self.style().pixelMetric(QStyle.PixelMetric.PM_HeaderMargin, None, self)
+        room = QRect(0, 0, max(1, self.sectionSize(logicalIndex) - 2 * margin), 100_000)
+        flags = Qt.TextFlag.TextWordWrap | Qt.AlignmentFlag.AlignCenter
+        words = self.fontMetrics().boundingRect(room, int(flags), text)
+        return QSize(size.width(), max(size.height(), words.height() + 2 * margin))
+
+    def _fit_later(self) -> None:
+        # The columns are resized one by one: measured once they all are.
+        if not self._pending:
+            self._pending = True
+            QTimer.singleShot(0, self, self._fit)
+
+    def _fit(self) -> None:
+        self._pending = False
+        tallest = max(
+            (self.sectionSizeFromContents(i).height() for i in range(self.count())), default=0
+        )
+        if tallest != self.minimumHeight():
+            self.setMinimumHeight(tallest)
+            self.headerDataChanged(self.orientation(), 0, max(0, self.count() - 1))
+
+
 @dataclass
 class ContenderRow:
     card_id: int
@@ -333,8 +385,11 @@ class ChallengeResolver(QWidget):
         self.table = QTableWidget(0, len(self.COLUMNS))
         self.table.setObjectName("contenders")
         named(self.table, tr("Contenders"))
+        # The columns share the table's width, their titles wrapped: never wider than
+        # the tab, whatever the language.
+        self.table.setHorizontalHeader(WrappingHeader(self.table))
         self.table.setHorizontalHeaderLabels([tr(column) for column in self.COLUMNS])
-        self.table.horizontalHeader().setStretchLastSection(True)
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         self.table.verticalHeader().hide()
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.add_button = QPushButton(tr("Add the selected card"))
@@ -350,19 +405,25 @@ class ChallengeResolver(QWidget):
             tr("Drag them into order, first = priority ({keys}).").format(keys=tr(MOVE_KEYS_TIP))
         )
         self.confirm_button = push_button(tr("This order"), "confirmTies", self.confirm_ties)
-        self.tie_box = QGroupBox(
-            tr("Tied: the GM decides. Drag them into order, first = priority.")
-        )
+        # Its words inside the box, wrapped (a group's title cannot wrap): never wider
+        # than the tab, whatever the language.
+        tied = tr("Tied: the GM decides. Drag them into order, first = priority.")
+        self.tie_box = named(QGroupBox(), tied)
         tie_layout = QVBoxLayout(self.tie_box)
+        tie_layout.addWidget(wrapped_label("tieTitle", tied))
         tie_layout.addWidget(self.ties)
         tie_layout.addWidget(self.confirm_button)
         self.tie_box.hide()
         self.result_label = wrapped_label("challengeResult", rich=True)
         self._result = StepResult(self.result_label)  # goes when its challenge is undone
-        buttons = spread_row([self.add_button, self.remove_button], [self.resolve_button])
+        # Resolve under the others when the three are too wide side by side.
+        buttons = ReflowRow(
+            [spread_row([self.add_button, self.remove_button]), STRETCH, self.resolve_button],
+            stacked_alignment=Qt.AlignmentFlag.AlignLeft,
+        )
         layout = QVBoxLayout(self)
         layout.addWidget(self.table, 1)
-        layout.addLayout(buttons)
+        layout.addWidget(buttons)
         layout.addWidget(self.tie_box)
         layout.addWidget(self.result_label)
         self._pending: tuple[syscards.ChallengeOutcome, dict[str, CardRecord]] | None = None

@@ -12,8 +12,8 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRectF, Qt
-from PySide6.QtGui import QImage, QPainter, QPaintEvent
+from PySide6.QtCore import QEvent, QModelIndex, QPersistentModelIndex, QRectF, QSize, Qt
+from PySide6.QtGui import QImage, QMouseEvent, QPainter, QPaintEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -26,7 +26,10 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QPushButton,
     QScrollArea,
+    QSizePolicy,
     QSplitter,
+    QStyle,
+    QStyleOptionButton,
     QTableView,
     QTabWidget,
     QTextEdit,
@@ -57,6 +60,7 @@ from desktop.ui.print_data import print_card
 from desktop.ui.session import CampaignSession
 from desktop.ui.widgets.number_field import NumberField
 from desktop.ui.widgets.record_table import RecordTableModel
+from desktop.ui.widgets.reflow_row import ReflowRow
 from desktop.ui.window_language import ntr, tr, window_translator
 from desktop.ui.zoom import zoom_size, zoomed
 
@@ -211,6 +215,51 @@ def card_words(card: PrintCard) -> str:
     )
 
 
+class CheckLabel(PlainLabel):
+    """A check box's words beside it, wrapped; a click on them toggles the box, as on a
+    check box's own text. On one line they look as the check box's own text would."""
+
+    def __init__(self, text: str, check: QCheckBox) -> None:
+        super().__init__(text)
+        self.check = check
+        self.setFocusProxy(check)  # the words stand for their box, for the keyboard too
+        self.setWordWrap(True)
+        self.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        self._level()
+
+    def whole_size(self) -> QSize:
+        """The size of a check box showing these words as its own text, on one line."""
+        option = QStyleOptionButton()
+        option.initFrom(self.check)
+        option.text = self.text()
+        words = self.fontMetrics().size(Qt.TextFlag.TextShowMnemonic, self.text())
+        return self.check.style().sizeFromContents(
+            QStyle.ContentsType.CT_CheckBox, option, words, self.check
+        )
+
+    def _level(self) -> None:
+        # The box as tall as a check box with words, the first line level with it.
+        height = self.whole_size().height()
+        self.check.setMinimumHeight(height)
+        self.setContentsMargins(0, max(0, height - self.fontMetrics().height()) // 2, 0, 0)
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
+            self._level()
+
+    def sizeHint(self) -> QSize:
+        # On one line where the room allows, as a check box's text is shown.
+        margins = self.contentsMargins()
+        line = self.fontMetrics().horizontalAdvance(self.text()) + margins.left() + margins.right()
+        return QSize(line, self.heightForWidth(line))
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        if event.button() == Qt.MouseButton.LeftButton and self.check.isEnabled():
+            self.check.click()
+        super().mouseReleaseEvent(event)
+
+
 def _check_number(field: str, value: int) -> None:
     """A card's number as the rules check it (efficiency 1..100, the others their own)."""
     syscards.CardStats("skill", **{field: value})
@@ -232,7 +281,12 @@ class CardEditor(SessionWidget):
         self.owner_combo.setObjectName("cardOwner")
         self.character_combo = QComboBox()
         self.character_combo.setObjectName("cardCharacter")
-        self.capacity_check = QCheckBox(tr("Capacity (the card is an ability the owner can use)"))
+        # Its words wrap (a check box's own text cannot): long in every language, they
+        # would set the editor's least width, and the dock's.
+        capacity = tr("Capacity (the card is an ability the owner can use)")
+        self.capacity_check = named(QCheckBox(), capacity)
+        self.capacity_check.setObjectName("cardCapacity")
+        self.capacity_label = CheckLabel(capacity, self.capacity_check)
         self.shown_check = QCheckBox(tr("Shown to players"))
         self.shown_check.setObjectName("cardShown")
         self.shown_check.setToolTip(tr("A card stays the GM's until shown to the players"))
@@ -270,15 +324,23 @@ class CardEditor(SessionWidget):
         self.remove_image_button = QPushButton(tr("Remove image"))
         self.remove_image_button.clicked.connect(lambda: self.set_image(None))
 
-        form = QFormLayout()
+        self.form = form = QFormLayout()
         form.addRow(tr("&Name"), self.name_edit)
         form.addRow(tr("&Category"), self.category_combo)
         form.addRow(tr("# &Owner"), self.owner_combo)
         form.addRow(tr("&Roster"), self.character_combo)
-        form.addRow("", self.capacity_check)
-        shown_row = QHBoxLayout()
-        shown_row.addWidget(self.shown_check, 1)
-        shown_row.addWidget(self.handout_button)
+        capacity_row = QHBoxLayout()
+        capacity_row.setSpacing(
+            self.style().pixelMetric(QStyle.PixelMetric.PM_CheckBoxLabelSpacing)
+        )
+        capacity_row.addWidget(self.capacity_check, 0, Qt.AlignmentFlag.AlignTop)
+        capacity_row.addWidget(self.capacity_label, 1)
+        form.addRow("", capacity_row)
+        # The button under the check box when the two are too wide side by side.
+        shown_row = ReflowRow(
+            [(self.shown_check, 1), self.handout_button],
+            stacked_alignment=Qt.AlignmentFlag.AlignLeft,
+        )
         form.addRow("", shown_row)
         numbers = QHBoxLayout()
         for field, spin in self.numbers.items():
@@ -327,6 +389,17 @@ class CardEditor(SessionWidget):
         self.info_edit.textChanged.connect(self.commit_info)
         self.show_card(None, {}, [])
 
+    def wide_width(self) -> int:
+        """The editor's least width with Capacity's words on one line, as it is shown
+        beside the preview when the room allows (in English, always at 1366 pixels)."""
+        form = self.form
+        labels = (
+            form.itemAt(row, QFormLayout.ItemRole.LabelRole) for row in range(form.rowCount())
+        )
+        label_column = max((item.sizeHint().width() for item in labels if item), default=0)
+        line = label_column + form.horizontalSpacing() + self.capacity_label.whole_size().width()
+        return max(self.minimumSizeHint().width(), line)
+
     def show_card(
         self,
         card: CardRecord | None,
@@ -344,6 +417,7 @@ class CardEditor(SessionWidget):
             self.owner_combo,
             self.character_combo,
             self.capacity_check,
+            self.capacity_label,
             self.shown_check,
             self.handout_button,
             self.image_button,
@@ -561,16 +635,17 @@ class SysCardsWidget(CampaignView):
         left_layout.addWidget(self.count_label)
         left_layout.addLayout(buttons)
 
-        edit_page = QWidget()
-        edit_layout = QHBoxLayout(edit_page)
-        edit_layout.addWidget(self.editor, 3)
-        edit_layout.addWidget(self.preview, 2)
+        # The preview beside the editor, or under it when the dock is too narrow for both.
+        self.edit_page = ReflowRow([(self.editor, 3, self.editor.wide_width), (self.preview, 2)])
+        self.edit_page.row.setContentsMargins(-1, -1, -1, -1)  # the style's, as a page's
         self.tabs = QTabWidget()
-        self.tabs.addTab(edit_page, tr("&Card"))
+        self.tabs.addTab(self.edit_page, tr("&Card"))
         self.tabs.addTab(self.act, tr("&Act"))
         self.tabs.addTab(self.challenge, tr("C&hallenge"))
-        # The editor beside its preview is wide; in a narrow dock it scrolls sideways
-        # rather than widening the whole window past the screen.
+        self.tabs.currentChanged.connect(self._fit_tabs_to_page)
+        self._fit_tabs_to_page()
+        # Each page stacks what does not fit side by side; in a dock narrower still it
+        # scrolls rather than widen the whole window past the screen.
         tabs_scroll = QScrollArea()
         tabs_scroll.setWidgetResizable(True)
         tabs_scroll.setFrameShape(QScrollArea.Shape.NoFrame)
@@ -590,6 +665,15 @@ class SysCardsWidget(CampaignView):
         self._owners: dict[int, str] = {}
         self._names: dict[int, str] = {}
         self._update_buttons()
+
+    def _fit_tabs_to_page(self) -> None:
+        """The tabs as small as the page shown: a hidden page's size (the Card page's,
+        its preview stacked under the editor) does not make the others scroll."""
+        shown = self.tabs.currentWidget()
+        for page in (self.edit_page, self.act, self.challenge):
+            policy = QSizePolicy.Policy.Preferred if page is shown else QSizePolicy.Policy.Ignored
+            page.setSizePolicy(policy, policy)
+            page.updateGeometry()
 
     # -- following the campaign ---------------------------------------------------------------
 
