@@ -42,6 +42,7 @@ from desktop.ui.widgets.energy_chart import EnergyChart
 from desktop.ui.widgets.energy_profile import ProfileEditor
 from desktop.ui.widgets.energy_projects import ProjectsView
 from desktop.ui.widgets.month_grid import MonthGrid, danger_colour, month_cells
+from desktop.ui.widgets.reflow_row import ReflowRow
 from desktop.ui.window_language import tr
 from desktop.ui.zoom import zoom_size
 
@@ -141,6 +142,7 @@ class EnergyCalendarWidget(QWidget):
             tr("▲ investment   ○ repayment of a debt (doubled)   ✝ death   thick frame: today")
         )
         self.legend.setObjectName("monthLegend")
+        self.legend.setWordWrap(True)  # a longer language's words go on a second line
         month_page = QWidget()
         month_layout = QVBoxLayout(month_page)
         month_layout.setContentsMargins(0, 0, 0, 0)
@@ -171,19 +173,29 @@ class EnergyCalendarWidget(QWidget):
         self.tabs.addTab(self.profile_editor, tr("Profile"))
         self.tabs.currentChanged.connect(lambda _index: self._refresh_tab())
 
-        bar = QHBoxLayout()
-        bar.addWidget(self.character)
-        bar.addSpacing(8)
-        bar.addWidget(self.previous)
-        bar.addWidget(self.month_label)
-        bar.addWidget(self.next)
-        bar.addWidget(self.today_button)
-        bar.addStretch(1)
-        bar.addWidget(self.unlock)
-        bar.addWidget(self.end_day_button)
+        # The month's controls, then Unlock and End Day: one line where they fit, else
+        # the second part on a line of its own (a longer language's words).
+        month_controls = QWidget()
+        month_row = QHBoxLayout(month_controls)
+        month_row.setContentsMargins(0, 0, 0, 0)
+        month_row.addWidget(self.character)
+        month_row.addSpacing(8)
+        month_row.addWidget(self.previous)
+        month_row.addWidget(self.month_label)
+        month_row.addWidget(self.next)
+        month_row.addWidget(self.today_button)
+        month_row.addStretch(1)
+        day_controls = QWidget()
+        day_row = QHBoxLayout(day_controls)
+        day_row.setContentsMargins(0, 0, 0, 0)
+        day_row.addWidget(self.unlock)
+        day_row.addWidget(self.end_day_button)
+        bar = ReflowRow(
+            [(month_controls, 1), day_controls], stacked_alignment=Qt.AlignmentFlag.AlignLeft
+        )
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
-        layout.addLayout(bar)
+        layout.addWidget(bar)
         layout.addWidget(self.tabs, 1)
         self.set_session(None)
 

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QKeyEvent
+from PySide6.QtGui import QKeyEvent, QResizeEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -149,6 +149,9 @@ class EntryPage(QWidget):
         self.form = QFormLayout(self)
         self.form.setContentsMargins(0, 0, 0, 0)
         self.form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        # A field that does not fit beside its label goes under it (a long label in a
+        # longer language, or a narrow dock); where it fits, the rows read as before.
+        self.form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
 
     def _watch(self, *widgets: QWidget) -> None:
         for widget in widgets:
@@ -637,6 +640,15 @@ class EntryForms(QWidget):
     @property
     def page(self) -> EntryPage:
         return self.page_list[self.pages.currentIndex()]
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        # In a narrow dock a form puts its long rows' fields under their labels: the
+        # stack asks for the height that takes (the splitter knows nothing of it), so
+        # no field is squeezed. As wide as usual, that is the forms' usual height.
+        needed = max(page.heightForWidth(self.width()) for page in self.page_list)
+        if needed > 0 and needed != self.pages.minimumHeight():
+            self.pages.setMinimumHeight(needed)
 
     def choose(self, title: str) -> EntryPage:
         """Show the form of that (English) title, as the GM would pick it, and return it."""

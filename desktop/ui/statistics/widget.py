@@ -13,11 +13,10 @@ import logging
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
-from PySide6.QtCore import QItemSelection, QThreadPool, QTimer
+from PySide6.QtCore import QItemSelection, Qt, QThreadPool, QTimer
 from PySide6.QtGui import QFont, QShowEvent
 from PySide6.QtWidgets import (
     QFileDialog,
-    QHBoxLayout,
     QMainWindow,
     QMenu,
     QProgressBar,
@@ -44,6 +43,7 @@ from desktop.ui.statistics.plot_loader import PlotLoader
 from desktop.ui.statistics.rollers import RollersModel
 from desktop.ui.statistics.scope import ScopeChooser
 from desktop.ui.widgets.record_table import read_only_rows
+from desktop.ui.widgets.reflow_row import ReflowRow
 from desktop.ui.window_language import tr, window_translator
 
 # Saving, exporting and printing are imported when first used: the printing modules took
@@ -137,15 +137,19 @@ class StatisticsWidget(QWidget):
         self.plots_layout = QVBoxLayout(self.plots_area)
         self.plots_layout.setContentsMargins(0, 0, 0, 0)
 
-        top = QHBoxLayout()
-        top.addWidget(self.scope, 1)
-        buttons = QVBoxLayout()
+        # The scope, with the buttons beside it where they fit, else under it (a
+        # longer language's button words would widen the dock past the screen).
+        button_column = QWidget()
+        buttons = QVBoxLayout(button_column)
+        buttons.setContentsMargins(0, 0, 0, 0)
         buttons.addWidget(self.save_button)
         buttons.addWidget(self.csv_button)
         buttons.addWidget(self.print_button)
         buttons.addWidget(self.busy)
         buttons.addStretch(1)
-        top.addLayout(buttons)
+        top = ReflowRow(
+            [(self.scope, 1), button_column], stacked_alignment=Qt.AlignmentFlag.AlignLeft
+        )
         body = QWidget()
         inner = QVBoxLayout(body)
         inner.setContentsMargins(0, 0, 0, 0)
@@ -156,7 +160,7 @@ class StatisticsWidget(QWidget):
         inner.addWidget(self.plots_area, 1)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
-        layout.addLayout(top)
+        layout.addWidget(top)
         layout.addWidget(vertical_scroll(body, "statisticsScroll"), 1)
         self._size_table()
         self._show_report(None)

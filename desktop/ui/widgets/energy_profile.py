@@ -59,9 +59,9 @@ class ProfileEditor(QWidget):
         layout = QVBoxLayout(self)
         layout.addWidget(self.intro)
         layout.addLayout(form)
-        layout.addWidget(
-            PlainLabel(tr("Abilities add their rating to energy committed to a task."))
-        )
+        abilities_note = PlainLabel(tr("Abilities add their rating to energy committed to a task."))
+        abilities_note.setWordWrap(True)  # a longer language's words: on two lines
+        layout.addWidget(abilities_note)
         layout.addWidget(self.abilities, 1)
         layout.addLayout(buttons)
         layout.addWidget(self.error)
