@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QKeyEvent, QResizeEvent
+from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -607,6 +607,7 @@ class EntryForms(QWidget):
             for field in page.findChildren(NumberField):
                 field.returnPressed.connect(self._on_add)
         self.kind.currentIndexChanged.connect(self._kind_changed)
+        self._narrowest: tuple[tuple[QSize, ...], int] | None = None
         self.note = QLineEdit()
         self.note.setPlaceholderText(tr("Note (what it was for)"))
         named(self.note, tr("Note"))
@@ -641,14 +642,27 @@ class EntryForms(QWidget):
     def page(self) -> EntryPage:
         return self.page_list[self.pages.currentIndex()]
 
-    def resizeEvent(self, event: QResizeEvent) -> None:
-        super().resizeEvent(event)
-        # In a narrow dock a form puts its long rows' fields under their labels: the
-        # stack asks for the height that takes (the splitter knows nothing of it), so
-        # no field is squeezed. As wide as usual, that is the forms' usual height.
-        needed = max(page.heightForWidth(self.width()) for page in self.page_list)
-        if needed > 0 and needed != self.pages.minimumHeight():
-            self.pages.setMinimumHeight(needed)
+    def minimumSizeHint(self) -> QSize:
+        """As narrow as the forms go without the stack growing taller than the longest
+        form's usual height: a form's long rows put their fields under their labels
+        (a longer language, a narrower dock) while there is height to spare."""
+        least = super().minimumSizeHint()
+        sizes = tuple(page.minimumSizeHint() for page in self.page_list)
+        if self._narrowest is None or self._narrowest[0] != sizes:
+            self._narrowest = (sizes, self._narrowest_width(sizes))
+        return QSize(max(least.width(), self._narrowest[1]), least.height())
+
+    def _narrowest_width(self, sizes: tuple[QSize, ...]) -> int:
+        usual = max(size.height() for size in sizes)
+        low = max(size.width() for size in sizes)  # every long row wrapped
+        high = max(page.sizeHint().width() for page in self.page_list)  # none wrapped
+        while low < high:
+            middle = (low + high) // 2
+            if max(page.heightForWidth(middle) for page in self.page_list) > usual:
+                low = middle + 1
+            else:
+                high = middle
+        return low
 
     def choose(self, title: str) -> EntryPage:
         """Show the form of that (English) title, as the GM would pick it, and return it."""

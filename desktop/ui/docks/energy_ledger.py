@@ -23,6 +23,7 @@ from desktop.ui.plain_text import escaped
 from desktop.ui.session import CampaignSession
 from desktop.ui.widgets.month_grid import danger_colour
 from desktop.ui.window_language import ptr, tr, window_translator
+from desktop.ui.zoom import zoom_size
 
 
 def night_word(night: str) -> str:
@@ -46,6 +47,8 @@ class LedgerView(QWidget):
         self.day = 0
         self.state: DayState | None = None  # the day as the forms will change it
         self.header = wrapped_label("ledgerHeader", rich=True)
+        # The day's lines stay readable in a narrow dock: a few words to a line, not one.
+        zoom_size(self.header, minimumWidth=170)
         self.entries = QListWidget()
         self.entries.setObjectName("ledgerEntries")
         named(self.entries, tr("The day's entries"))
