@@ -193,20 +193,19 @@ class WrapRow(QLayout):
             pairs = zip(least, hints, strict=True)
             widths = [low + int((high - low) * part) for low, high in pairs]
             spare = 0
-        # The spare room: to the stretching widgets, else at the stretch, else to the
+        # The spare room: to the stretching widgets (sharing the line in proportion to
+        # their stretch, as QHBoxLayout shares it), else at the stretch, else to the
         # widgets that grow (a line edit, a combo box), else after the last one.
         takers = [i for i, e in enumerate(widgets) if e.stretch > 0]
-        weights = [widgets[i].stretch for i in takers]
-        spread_at = next((i for i, e in enumerate(line) if e.spacer), None) if not takers else None
-        if not takers and spread_at is None:
-            takers = [i for i, e in enumerate(widgets) if _grows(e.item)]
-            weights = [1] * len(takers)
+        spread_at = next((i for i, e in enumerate(line) if e.spacer), None)
         if takers and spare:
-            total = sum(weights)
-            for i, weight in zip(takers, weights, strict=True):
-                widths[i] += spare * weight // total
-            widths[takers[-1]] += spare - sum(spare * w // total for w in weights)
+            _share(widths, takers, [widgets[i].stretch for i in takers], spare)
             spare = 0
+        elif spread_at is None and spare:
+            growing = [i for i, e in enumerate(widgets) if _grows(e.item)]
+            if growing:
+                _share(widths, growing, [1] * len(growing), spare)
+                spare = 0
         x, placed = rect.x(), 0
         for index, entry in enumerate(line):
             if entry.spacer:
@@ -214,12 +213,30 @@ class WrapRow(QLayout):
                 continue
             width = widths[placed]
             placed += 1
-            high = min(max(entry.item.sizeHint().height(), 0), rect.height())
-            if entry.item.expandingDirections() & Qt.Orientation.Vertical:
-                high = rect.height()
-            top = rect.y() + (rect.height() - high) // 2
-            entry.item.setGeometry(QRect(x, top, width, high))
+            # The line's height, as a QHBoxLayout gives: a widget that may not grow
+            # that high is centred in it by its layout item.
+            entry.item.setGeometry(QRect(x, rect.y(), width, rect.height()))
             x += width + gap
+
+
+def _share(widths: list[int], takers: list[int], weights: list[int], spare: int) -> None:
+    """Give `spare` to the `takers` of `widths` so that they end in proportion to their
+    `weights` where they can: one already wider than its part keeps its width."""
+    weight = dict(zip(takers, weights, strict=True))
+    room = spare + sum(widths[i] for i in takers)
+    sharing = list(takers)
+    while True:  # with room to spare, one taker at least is narrower than its part
+        total = sum(weight[i] for i in sharing)
+        rest = room - sum(widths[i] for i in takers if i not in sharing)
+        wider = [i for i in sharing if widths[i] * total > rest * weight[i]]
+        if not wider:
+            break
+        sharing = [i for i in sharing if i not in wider]
+    for i in sharing:
+        widths[i] = rest * weight[i] // total
+    # The pixels left by rounding down, one each to the first (as QHBoxLayout gives them).
+    for i in sharing[: rest - sum(widths[i] for i in sharing)]:
+        widths[i] += 1
 
 
 def _hint(item: QLayoutItem) -> int:
