@@ -172,12 +172,6 @@ class RollLogModel(RecordTableModel):
                 self.records[row] = fresh
                 self.dataChanged.emit(self.index(row, 0), self.index(row, last))
 
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> object:
-        header = super().headerData(section, orientation, role)
-        return tr(header) if isinstance(header, str) else header
-
     def cell(self, record: RollRecord, column: int) -> str:
         values = (
             day_text(record, self.start),
