@@ -274,6 +274,9 @@ class EnglishWidth(QObject):
             self.width = widget.minimumSizeHint().width()
             return
         shown = widget.text()
+        # Emptied first: the widget forgets the size it measured with its old font (it
+        # would only at its own handling of the font change, after this filter's).
+        widget.setText("")
         widget.setText(self._english)
         self.width = widget.minimumSizeHint().width()
         widget.setText(shown)
