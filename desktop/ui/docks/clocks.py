@@ -44,12 +44,13 @@ from desktop.ui.docks.clock_dialogs import (
     ResizeClockDialog,
     result_label,
 )
-from desktop.ui.form_helpers import CampaignView, follow_changes, spread_row
+from desktop.ui.form_helpers import CampaignView, follow_changes
 from desktop.ui.plain_text import PlainLabel, menu_text
 from desktop.ui.session import CampaignSession
 from desktop.ui.shown_commands import set_clock_shown
 from desktop.ui.table_keys import clicks_keep_focus
 from desktop.ui.widgets.clock_board import ClockBoard, Group, Owner
+from desktop.ui.widgets.wrap_row import WrapRow
 from desktop.ui.window_language import ntr, tr
 
 D = TypeVar("D", bound=QDialog)
@@ -141,7 +142,11 @@ class ClocksWidget(CampaignView):
         # The toolbar's buttons take the focus from Tab (a toolbar's own take none), and
         # a click leaves the keyboard where it was, as the other docks' buttons.
         clicks_keep_focus(self.toolbar)
-        bottom = spread_row([self.show_done], [self.count_label])
+        # The count at the row's end, or below the check box in a narrow dock.
+        bottom = WrapRow()
+        bottom.add(self.show_done)
+        bottom.addStretch()
+        bottom.add(self.count_label)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.setSpacing(4)

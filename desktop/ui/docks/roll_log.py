@@ -40,6 +40,7 @@ from desktop.ui.plain_text import PlainLabel, tooltip
 from desktop.ui.session import CampaignSession
 from desktop.ui.theme import UNDONE, colour
 from desktop.ui.widgets.record_table import RecordTableModel, read_only_rows
+from desktop.ui.widgets.wrap_row import WrapRow
 from desktop.ui.window_language import ntr, ptr, tr, window_translator
 
 ModelIndex = QModelIndex | QPersistentModelIndex
@@ -171,12 +172,6 @@ class RollLogModel(RecordTableModel):
                 self.records[row] = fresh
                 self.dataChanged.emit(self.index(row, 0), self.index(row, last))
 
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> object:
-        header = super().headerData(section, orientation, role)
-        return tr(header) if isinstance(header, str) else header
-
     def cell(self, record: RollRecord, column: int) -> str:
         values = (
             day_text(record, self.start),
@@ -237,11 +232,17 @@ class RollLogWidget(QWidget):
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(len(COLUMNS) - 1, QHeaderView.ResizeMode.Stretch)
         self.columns = NarrowColumns(self.table, COLUMNS)
-        top = QHBoxLayout()
-        top.addWidget(PlainLabel(tr("Show")))
-        top.addWidget(self.filter_combo, 1)
-        top.addWidget(self.count_label)
-        top.addWidget(self.export_button)
+        # "Show" and its box stay together; the count and Export wrap below them when
+        # the words make the row wider than the dock.
+        show = QWidget()
+        show_row = QHBoxLayout(show)
+        show_row.setContentsMargins(0, 0, 0, 0)
+        show_row.addWidget(PlainLabel(tr("Show")))
+        show_row.addWidget(self.filter_combo, 1)
+        top = WrapRow()
+        top.add(show, 1)
+        top.add(self.count_label)
+        top.add(self.export_button)
         log_page = QWidget()
         log_layout = QVBoxLayout(log_page)
         log_layout.setContentsMargins(0, 6, 0, 0)

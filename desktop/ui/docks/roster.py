@@ -21,7 +21,6 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
     QFormLayout,
-    QHBoxLayout,
     QHeaderView,
     QLineEdit,
     QMenu,
@@ -58,6 +57,7 @@ from desktop.ui.session import CampaignSession
 from desktop.ui.theme import HINT_STYLE
 from desktop.ui.widgets.dice_scene import DIE_MIME, decode
 from desktop.ui.widgets.record_table import RecordTableModel
+from desktop.ui.widgets.wrap_row import WrapRow
 from desktop.ui.window_language import ntr, tr
 from desktop.ui.zoom import zoomed
 
@@ -77,6 +77,7 @@ ADD_KIND = {
 
 
 DAMAGED_KIND = N_("Damaged (see File > Check Campaign)")
+ADD, DELETE = N_("Add"), N_("Delete")  # the buttons beside the filter
 
 
 # In the Kind column's 110 px the state takes the kind's place (the name's icon still
@@ -163,12 +164,6 @@ class RosterModel(RecordTableModel):
 
     def visible(self) -> list[Any]:
         return self._shown
-
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> object:
-        header = super().headerData(section, orientation, role)
-        return tr(header) if isinstance(header, str) else header
 
     def record_data(self, record: CharacterRecord, column: int, role: int) -> object:
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
@@ -412,7 +407,7 @@ class RosterWidget(QWidget):
         self.kind_filter.setMinimumContentsLength(9)
         self.add_button = QToolButton()
         self.add_button.setObjectName("rosterAdd")
-        self.add_button.setText(tr("Add"))
+        self.add_button.setText(tr(ADD))
         self.add_button.setToolTip(tr("Add a character (Ctrl+Shift+N)"))
         self.add_button.setPopupMode(QToolButton.ToolButtonPopupMode.MenuButtonPopup)
         self.add_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
@@ -424,7 +419,7 @@ class RosterWidget(QWidget):
         self.add_button.setMenu(menu)
         self.add_button.clicked.connect(lambda: self.add("pc"))
         self.delete_button = push_button(
-            tr("Delete"),
+            tr(DELETE),
             "rosterDelete",
             self.delete_selected,
             tip=tr("Delete the selected character (asks first; can be undone)"),
@@ -471,10 +466,11 @@ class RosterWidget(QWidget):
 
         self.form = CharacterForm()
 
-        buttons = QHBoxLayout()
-        buttons.addWidget(self.kind_filter, 1)
-        buttons.addWidget(self.add_button)
-        buttons.addWidget(self.delete_button)
+        # On one line, as wide as in English: a button longer words made wider goes below.
+        buttons = WrapRow()
+        buttons.add(self.kind_filter, 1)
+        buttons.add(self.add_button, english=ADD)
+        buttons.add(self.delete_button, english=DELETE)
         left = QWidget()
         left_layout = QVBoxLayout(left)
         left_layout.setContentsMargins(0, 0, 0, 0)

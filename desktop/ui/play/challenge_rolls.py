@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QSize, Signal
 from PySide6.QtWidgets import (
     QFormLayout,
     QHBoxLayout,
@@ -20,16 +20,20 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop.language import N_
 from desktop.store import CharacterRecord, PlayView
 from desktop.ui.plain_text import PlainLabel
 from desktop.ui.play.round_award import narrow_combo
 from desktop.ui.step_result import StepResult
 from desktop.ui.widgets.number_field import NumberField
+from desktop.ui.widgets.wrap_row import EnglishWidth
 from desktop.ui.window_language import tr
 
 if TYPE_CHECKING:
     from desktop.ui.dice_table.all_ones_choice import AllOnesChoice
 
+CHALLENGE, ITS_DICE, EACH = N_("Challenge"), N_("Its dice"), N_("Each player's dice")
+ROLL, PARTY = N_("Roll challenge"), N_("Roll vs party")
 MOST_DICE = 200  # a Deadly challenge rolls 23d6; far more is a slip of the keyboard
 PARTY_DICE = 2  # what each player rolls against a condition unless the GM says otherwise
 
@@ -50,18 +54,32 @@ class ChallengeRolls(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         row = QFormLayout()
+        # A label too long to sit beside its field goes above it (French, German): the
+        # dock stays as wide as in English (`minimumSizeHint`).
+        row.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
+        self._form = row
         self.challenge = narrow_combo("sceneChallenge")
         self.count = NumberField(tr("The challenge's dice"), _dice_count, width=48)
         self.count.setObjectName("challengeDice")
         self.party_count = NumberField(tr("Each player's dice"), _dice_count, width=48)
         self.party_count.setObjectName("partyDice")
         self.party_count.setValue(PARTY_DICE)
-        self.roll_button = QPushButton(tr("Roll challenge"))
-        self.party_button = QPushButton(tr("Roll vs party"))
+        self.roll_button = QPushButton(tr(ROLL))
+        self.party_button = QPushButton(tr(PARTY))
         # Each roll beside its count: the dock fits 1366 x 768 without scrolling.
-        row.addRow(tr("Challenge"), self.challenge)
-        row.addRow(tr("Its dice"), _beside(self.count, self.roll_button))
-        row.addRow(tr("Each player's dice"), _beside(self.party_count, self.party_button))
+        # Each row's label and field, the label's and the button's least width in English
+        # kept (`minimumSizeHint`).
+        self._english: list[tuple[QWidget, EnglishWidth, EnglishWidth | None]] = []
+        for label, field, button, words in (
+            (CHALLENGE, self.challenge, None, ""),
+            (ITS_DICE, _beside(self.count, self.roll_button), self.roll_button, ROLL),
+            (EACH, _beside(self.party_count, self.party_button), self.party_button, PARTY),
+        ):
+            shown = PlainLabel(tr(label))
+            shown.setBuddy(field)  # as addRow with the label's text makes it
+            row.addRow(shown, field)
+            english = EnglishWidth(button, words) if button is not None else None
+            self._english.append((field, EnglishWidth(shown, label), english))
         self.roll_button.setToolTip(tr("The challenge rolls; the roll log keeps it for its turn."))
         self.party_button.setToolTip(
             tr(
@@ -86,6 +104,20 @@ class ChallengeRolls(QWidget):
         self._condition: int | None = None
         self._writable = False
         self._playing = False
+
+    def minimumSizeHint(self) -> QSize:
+        """As wide as its rows side by side in English, at least: the window at 1366 x 768
+        is laid out for them, and in every language it stays so (its rows wrap within)."""
+        least = super().minimumSizeHint()
+        labels, fields = 0, 0
+        for field, label, button in self._english:
+            labels = max(labels, label.width)
+            width = field.minimumSizeHint().width()
+            if button is not None:
+                width += button.width - button.widget.minimumSizeHint().width()
+            fields = max(fields, width)
+        english = labels + self._form.horizontalSpacing() + fields
+        return QSize(max(least.width(), english), least.height())
 
     @property
     def all_ones(self) -> AllOnesChoice:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
-    QHBoxLayout,
     QLineEdit,
     QListWidget,
     QListWidgetItem,
@@ -22,6 +21,7 @@ from desktop.ui.accessible import named
 from desktop.ui.form_helpers import error_label, show_error
 from desktop.ui.plain_text import PlainLabel
 from desktop.ui.play.round_award import narrow_combo
+from desktop.ui.widgets.wrap_row import WrapRow
 from desktop.ui.window_language import tr
 
 NO_CONDITION = N_("No party-wide condition")
@@ -44,12 +44,17 @@ class SceneEditor(QWidget):
         self.members.setObjectName("sceneMembers")
         named(self.members, tr("In the scene"))
         self.members.setMaximumHeight(110)
+        # A long name and its kind ("Herausforderung") wrap onto a second line rather than
+        # scroll the list sideways in a narrow dock.
+        self.members.setWordWrap(True)
+        self.members.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.members.setResizeMode(QListWidget.ResizeMode.Adjust)
         self.members.setToolTip(tr("Tick who is in the scene: characters, NPCs and challenges."))
         self.condition = narrow_combo("sceneCondition")
         self.condition.setToolTip(
             tr("A challenge that hits the whole party rolls once per turn against everyone.")
         )
-        buttons = QHBoxLayout()
+        buttons = WrapRow()  # Update scene below New scene in a narrow dock
         self.new_button = QPushButton(tr("New scene"))
         self.update_button = QPushButton(tr("Update scene"))
         self.new_button.setToolTip(tr("Set a new scene: round 1, the first player's turn."))
@@ -57,9 +62,8 @@ class SceneEditor(QWidget):
         self.new_button.clicked.connect(lambda: self._request(True))
         self.update_button.clicked.connect(lambda: self._request(False))
         self.text.returnPressed.connect(lambda: self._request(not self._has_scene))
-        buttons.addWidget(self.new_button)
-        buttons.addWidget(self.update_button)
-        buttons.addStretch(1)
+        buttons.add(self.new_button)
+        buttons.add(self.update_button)
         self.error = error_label("sceneError")
         layout.addWidget(self.text)
         layout.addWidget(self.members)

@@ -23,9 +23,10 @@ from PySide6.QtWidgets import (
 
 from desktop.rules import downtime
 from desktop.store import DowntimeSheet
-from desktop.ui.form_helpers import push_button, spread_row
+from desktop.ui.form_helpers import push_button
 from desktop.ui.plain_text import PlainLabel, menu_text, tooltip
 from desktop.ui.play.round_award import narrow_combo
+from desktop.ui.widgets.wrap_row import WrapRow
 from desktop.ui.window_language import tr
 
 APPLY_KEY = "Ctrl+Return"
@@ -83,7 +84,9 @@ class SessionXp(QWidget):
             clicked=self.skip_requested,
             tip=tr("No end-of-session XP: nothing is written."),
         )
-        buttons = spread_row([self.apply_button, self.skip_button])
+        buttons = WrapRow()  # Skip below Apply in a narrow dock
+        buttons.add(self.apply_button)
+        buttons.add(self.skip_button)
         layout.addWidget(rule)
         layout.addLayout(self.grid)
         layout.addWidget(self.message)

@@ -30,6 +30,7 @@ from desktop.ui.plain_text import PlainLabel
 from desktop.ui.sharing.ask_button import AskToRollButton
 from desktop.ui.table_keys import END_ROUND_KEY, FOLLOW_KEY, NEXT_KEY
 from desktop.ui.widgets.ordered_list import MOVE_DOWN_KEY, MOVE_UP_KEY, OrderedList
+from desktop.ui.widgets.wrap_row import WrapRow
 from desktop.ui.window_language import tr
 
 IN_PLAY = "in_play"
@@ -123,7 +124,7 @@ class TurnOrder(QWidget):
         self.action.returnPressed.connect(self._declare)
         action_row.addWidget(self.action_label)
         action_row.addWidget(self.action)
-        buttons = QGridLayout()
+        buttons = QVBoxLayout()
         self.next_button = QPushButton(tr("Next turn ({key})").format(key=NEXT_KEY))
         self.end_round_button = QPushButton(tr("End round ({key})").format(key=END_ROUND_KEY))
         self.follow_button = QPushButton(tr("Select on Dice Table ({key})").format(key=FOLLOW_KEY))
@@ -135,14 +136,17 @@ class TurnOrder(QWidget):
         self.next_button.clicked.connect(self.next_requested)
         self.end_round_button.clicked.connect(self.end_round_requested)
         self.follow_button.clicked.connect(self.follow_requested)
-        # Two columns: the dock shares a narrow column at 1366 x 768.
-        buttons.addWidget(self.next_button, 0, 0)
-        buttons.addWidget(self.end_round_button, 0, 1)
-        buttons.addWidget(self.follow_button, 1, 0, 1, 2)
+        # Two side by side, the rest below: the dock shares a narrow column at 1366 x 768.
+        # Where the words are long (Spanish, German), End round goes below Next turn.
+        turn_buttons = WrapRow()
+        turn_buttons.add(self.next_button, 1)
+        turn_buttons.add(self.end_round_button, 1)
+        buttons.addLayout(turn_buttons)
+        buttons.addWidget(self.follow_button)
         # While sharing: ask the player picked in the order (else the one whose turn it
         # is) to roll from their phone.
         self.ask_button = AskToRollButton()
-        buttons.addWidget(self.ask_button, 2, 0, 1, 2)
+        buttons.addWidget(self.ask_button)
         self.seats.currentItemChanged.connect(lambda *_items: self._follow_ask())
         layout.addWidget(self.seats)
         layout.addWidget(self.gone)
