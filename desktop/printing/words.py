@@ -12,7 +12,6 @@ from typing import Final
 
 from desktop.language import N_, Translator
 from desktop.rules.dicepool import Kind, PlayState
-from desktop.rules.factions import STATUS_MINUS
 
 KIND_LABELS: Final[dict[str, str]] = {
     "pc": N_("Player character"),
@@ -108,6 +107,10 @@ def gang_scale(tr: Translator, tier: int) -> str:
 
 def status_text(tr: Translator, status: int) -> str:
     """A status with its sign and word, as the ladder writes it: "+2 Friendly", "−3 War"."""
+    # Imported here: the roster's words (this module's) are needed at every start, the
+    # faction rules only once a ladder or a chapter is shown.
+    from desktop.rules.factions import STATUS_MINUS
+
     word = tr.gettext(STATUS_WORDS[status]) if status in STATUS_WORDS else ""
     sign = f"+{status}" if status > 0 else (f"{STATUS_MINUS}{-status}" if status < 0 else "0")
     return f"{sign} {word}".strip()
