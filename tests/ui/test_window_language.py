@@ -137,3 +137,31 @@ def test_window_language_refuses_an_unknown_code(
 def test_window_language_takes_a_shipped_code_or_pseudo() -> None:
     assert parse_args(["--window-language", "es"]).window_language == "es"
     assert parse_args(["--window-language", "pseudo"]).window_language == "pseudo"
+
+
+@pytest.mark.parametrize(
+    "model_path",
+    [
+        "desktop.ui.docks.roster:RosterModel",
+        "desktop.ui.docks.roll_log:RollLogModel",
+        "desktop.ui.docks.syscards:CardListModel",
+        "desktop.ui.statistics.rollers:RollersModel",
+        "desktop.ui.widgets.character_kit:TraitModel",
+        "desktop.ui.widgets.character_kit:ItemModel",
+    ],
+)
+def test_every_table_header_is_translated_once(app: QApplication, model_path: str) -> None:
+    # A header translated twice showed as ⟦⟦Name⟧⟧ in the pseudo-locale; never translated,
+    # as English in a French window.
+    import importlib
+
+    from PySide6.QtCore import Qt
+
+    from desktop.language.pseudo import pseudo
+
+    module, name = model_path.split(":")
+    model = getattr(importlib.import_module(module), name)()
+    install_window_language(app, "pseudo")
+    horizontal = Qt.Orientation.Horizontal
+    for section, english in enumerate(model.HEADERS):
+        assert model.headerData(section, horizontal) == pseudo(english)

@@ -103,12 +103,6 @@ class CardListModel(RecordTableModel):
         self._apply_sort()
         self.endResetModel()
 
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> object:
-        header = super().headerData(section, orientation, role)
-        return tr(header) if isinstance(header, str) else header
-
     def owner_of(self, record: CardRecord) -> str:
         return self.owners.get(record.owner_id, "") if record.owner_id else ""
 

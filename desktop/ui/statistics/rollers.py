@@ -126,12 +126,6 @@ class RollersModel(RecordTableModel):
                 widths[column] = max(widths[column], metrics.horizontalAdvance(text))
         return [width + margin for width in widths]
 
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> object:
-        header = super().headerData(section, orientation, role)
-        return tr(header) if isinstance(header, str) else header
-
     def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> object:
         if role == Qt.ItemDataRole.DisplayRole and index.isValid():
             return self.texts[index.row()][index.column()]

@@ -109,14 +109,6 @@ def unique_name(base: str, taken: list[str]) -> str:
     return candidate
 
 
-def translated_header(
-    model: RecordTableModel, section: int, orientation: Qt.Orientation, role: int
-) -> object:
-    """A column's header in the window's language (`HEADERS` holds the marked English)."""
-    header = RecordTableModel.headerData(model, section, orientation, role)
-    return tr(header) if isinstance(header, str) else header
-
-
 @cache
 def die_icon(size: int, kind: str, used: bool) -> QIcon:
     """The item's die drawn small, shape and colour as on the Dice Table."""
@@ -142,11 +134,6 @@ class TraitModel(RecordTableModel):
         super().__init__()
         self._records: list[TraitRecord] = []
         self._editable = False
-
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> object:
-        return translated_header(self, section, orientation, role)
 
     def set_records(self, records: list[TraitRecord], editable: bool) -> bool:
         """Show these traits; False if nothing changed (and the model was left alone)."""
@@ -230,11 +217,6 @@ class ItemModel(RecordTableModel):
         super().__init__()
         self._rows: list[tuple[ItemRecord, DieRecord | None]] = []
         self._editable = False
-
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> object:
-        return translated_header(self, section, orientation, role)
 
     def set_records(
         self, items: list[ItemRecord], dice: dict[int, DieRecord], editable: bool

@@ -8,6 +8,8 @@ from typing import Any
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtWidgets import QAbstractItemView, QTableView
 
+from desktop.ui.window_language import tr
+
 ModelIndex = QModelIndex | QPersistentModelIndex
 
 
@@ -39,7 +41,8 @@ class RecordTableModel(QAbstractTableModel):
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
     ) -> object:
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return self.HEADERS[section]  # each model translates its own (headerData)
+            # In the window's language: each model marks its English HEADERS with N_.
+            return tr(self.HEADERS[section])
         return None
 
 
