@@ -262,7 +262,7 @@ class RepTracker(QWidget):
             below = QRectF(
                 first.left() - 6, first.bottom() + 2, last.right() - first.left() + 12, 14
             )
-            painter.drawText(below, Qt.AlignmentFlag.AlignCenter, "turf")
+            painter.drawText(below, Qt.AlignmentFlag.AlignCenter, tr("turf"))
 
 
 # --- Small framed blocks of the sheet --------------------------------------------------
