@@ -10,10 +10,11 @@ that is shown to nobody for another reason says why on its line, with a comment
 
 from __future__ import annotations
 
+import ast
 import re
 from pathlib import Path
 
-from tests.printing.unmarked import unmarked
+from tests.printing.unmarked import LETTER, unmarked
 
 MARKS = frozenset({"tr", "ntr", "ptr", "N_", "gettext", "ngettext", "pgettext"})
 KEYS = frozenset(
@@ -65,12 +66,57 @@ KEY = re.compile(
 PRAGMA = "# untranslated:"
 
 
+# Calls that show their text argument: there even a lowercase word ("turf") is shown.
+SHOWN_BY = {
+    "drawText": -1,
+    "setText": 0,
+    "setToolTip": 0,
+    "setPlaceholderText": 0,
+    "setWindowTitle": 0,
+    "setTitle": 0,
+    "showMessage": 0,
+    "QLabel": 0,
+    "PlainLabel": 0,
+    "QPushButton": 0,
+    "QCheckBox": 0,
+    "QGroupBox": 0,
+    "setAccessibleName": 0,
+    "setAccessibleDescription": 0,
+    "addTab": 1,
+    "setTabText": 1,
+}
+
+
+def _shown_words(tree: ast.AST) -> list[tuple[int, str]]:
+    found = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call) or not node.args:
+            continue
+        func = node.func
+        name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+        index = SHOWN_BY.get(name)
+        if index is None or index >= len(node.args):
+            continue
+        argument = node.args[index]
+        if isinstance(argument, ast.Constant) and isinstance(argument.value, str):
+            if LETTER.search(argument.value):
+                found.append((argument.lineno, argument.value))
+    return found
+
+
 def window_unmarked(path: Path) -> list[tuple[int, str]]:
-    """(line, text) of each unmarked literal of ``path`` that reads as words."""
+    """(line, text) of each unmarked literal of ``path`` that reads as words: one that
+    does not read as a key, or any handed straight to a call that shows it."""
     source = path.read_text(encoding="utf-8")
     lines = source.splitlines()
-    return [
+    found = {
         (line, text)
         for line, text in unmarked(source, MARKS, KEYS)
         if not KEY.match(text) and PRAGMA not in lines[line - 1]
-    ]
+    }
+    found |= {
+        (line, text)
+        for line, text in _shown_words(ast.parse(source))
+        if PRAGMA not in lines[line - 1]
+    }
+    return sorted(found)

@@ -36,6 +36,8 @@ def test_every_word_the_window_shows_is_marked(name: str) -> None:
         'text = f"{count} cards"\n',
         'HEADERS = ("Name", "Owner")\n',
         'named(self.grid, "Month")\n',
+        'painter.drawText(rect, flags, "turf")\n',  # a lowercase word, shown all the same
+        'self.tabs.addTab(page, "notes")\n',
     ],
 )
 def test_the_walk_finds_an_unmarked_word(tmp_path: Path, source: str) -> None:
@@ -57,6 +59,8 @@ def test_the_walk_finds_an_unmarked_word(tmp_path: Path, source: str) -> None:
         'if kind == "pc":\n    pass\n',
         'KEY = "roll_log"\n',
         'FONT = "DejaVu Sans"  # untranslated: a font family\'s name\n',
+        'combo.addItem(tr("An area"), "area")\n',  # the item's data: a key
+        "painter.drawText(rect, flags, str(count))\n",
     ],
 )
 def test_the_walk_lets_pass_what_is_never_a_word(tmp_path: Path, source: str) -> None:

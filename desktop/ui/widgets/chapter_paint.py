@@ -22,7 +22,7 @@ from PySide6.QtWidgets import QFrame, QSizePolicy, QWidget
 
 from desktop.rules import factions
 from desktop.ui.theme import WARNING, colour
-from desktop.ui.window_language import tr
+from desktop.ui.window_language import ptr, tr
 from desktop.ui.zoom import zoomed
 
 # --- Colours --------------------------------------------------------------------------
@@ -241,7 +241,9 @@ class RepTracker(QWidget):
         painter.drawRoundedRect(rect, 4, 4)
         painter.setPen(text)
         painter.setFont(pixel_font(max(9, int(rect.height() * 0.42)), bold=True))
-        painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, "T")
+        painter.drawText(
+            rect, Qt.AlignmentFlag.AlignCenter, ptr("the initial of turf, on a capped box", "T")
+        )
 
     def _paint_cap(self, painter: QPainter) -> None:
         first_turf = self.box_rect(self.needed)
