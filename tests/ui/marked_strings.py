@@ -98,9 +98,9 @@ def _shown_words(tree: ast.AST) -> list[tuple[int, str]]:
         if index is None or index >= len(node.args):
             continue
         argument = node.args[index]
-        if isinstance(argument, ast.Constant) and isinstance(argument.value, str):
-            if LETTER.search(argument.value):
-                found.append((argument.lineno, argument.value))
+        text = argument.value if isinstance(argument, ast.Constant) else None
+        if isinstance(text, str) and LETTER.search(text):
+            found.append((argument.lineno, text))
     return found
 
 
