@@ -27,7 +27,7 @@ from desktop.ui.session import CampaignSession
 from desktop.ui.window_language import tr
 
 NONE_GIVEN = N_(
-    "No handouts are with the players. Give one from a card, the roster or the Display menu."
+    "No handouts are with the players. Give one from a card, the roster or the View menu."
 )
 # A handout's line by its kind (a text when neither), whole sentences for each recipient:
 # every player, a player character by name, a character since removed.
