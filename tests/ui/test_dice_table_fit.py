@@ -7,13 +7,13 @@ from collections.abc import Iterator
 
 import pytest
 from PySide6.QtCore import QThreadPool
-from PySide6.QtWidgets import QApplication, QPushButton, QWidget
+from PySide6.QtWidgets import QApplication, QPushButton
 from pytestqt.qtbot import QtBot
 
-from desktop.ui.dice_table.flow_row import FlowRow
 from desktop.ui.dice_table.wrap_button import WrapButton
 from desktop.ui.docks.dice_table import DiceTableWidget
 from desktop.ui.window_language import install_window_language, uninstall_window_language
+from desktop.ui.zoom import apply_zoom
 
 
 @pytest.fixture
@@ -45,37 +45,18 @@ def test_the_table_is_no_wider_in_a_longer_language(
     assert column <= 280 - 14
 
 
-def test_a_row_wraps_with_its_end_widget_at_the_right_edge(qtbot: QtBot) -> None:
-    holder = QWidget()
-    qtbot.addWidget(holder)
-    row = FlowRow(holder)
-    buttons = [QPushButton(text) for text in ("Conflict", "Add die", "Empty tray")]
-    for button in buttons:
-        row.add_widget(button)
-    roll = QPushButton("Roll")
-    row.add_widget(roll, end=True)
-    wide = row.sizeHint().width()
-    assert row.minimumSize().width() == max(b.sizeHint().width() for b in [*buttons, roll])
-    row.setGeometry(holder.rect().adjusted(0, 0, wide - holder.width(), 0))
-    assert {b.y() for b in [*buttons, roll]} == {0}  # one row when it has the room
-    assert roll.geometry().right() == wide - 1
-    narrow = wide - roll.sizeHint().width()
-    assert row.heightForWidth(narrow) > row.heightForWidth(wide)
-    row.setGeometry(holder.rect().adjusted(0, 0, narrow - holder.width(), 0))
-    assert roll.y() > buttons[0].y()  # Roll alone on the second row, at its right edge
-    assert roll.geometry().right() == narrow - 1
-
-
-def test_a_filled_row_shares_its_width(qtbot: QtBot) -> None:
-    holder = QWidget()
-    qtbot.addWidget(holder)
-    row = FlowRow(holder, fill=True)
-    first, second = QPushButton("Rest 2 hours"), QPushButton("Rest a day")
-    row.add_widget(first)
-    row.add_widget(second)
-    row.setGeometry(holder.rect().adjusted(0, 0, 400 - holder.width(), 0))
-    assert first.width() == second.width()
-    assert second.geometry().right() == 399
+def test_the_table_keeps_its_english_width_after_a_zoom(app: QApplication, qtbot: QtBot) -> None:
+    install_window_language(app, "de")
+    english, _ = least_widths(qtbot)
+    table = DiceTableWidget(QThreadPool.globalInstance())
+    qtbot.addWidget(table)
+    try:
+        apply_zoom(app, 150)  # View > Zoom: the English words measured again
+        zoomed_width = table.minimumSizeHint().width()
+    finally:
+        apply_zoom(app, 100)
+    assert zoomed_width > english
+    assert table.minimumSizeHint().width() == english
 
 
 def test_a_long_button_wraps_its_words_but_keeps_its_text(qtbot: QtBot) -> None:

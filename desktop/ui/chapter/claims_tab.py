@@ -38,7 +38,7 @@ from desktop.ui.form_helpers import (
     wrapped_label,
 )
 from desktop.ui.widgets.claim_map import LAIR_ID, ClaimScene, ClaimView, MapState
-from desktop.ui.widgets.reflow import ReflowLayout
+from desktop.ui.widgets.flow import Flow
 from desktop.ui.window_language import ntr, tr
 
 if TYPE_CHECKING:
@@ -77,10 +77,10 @@ class ClaimsTab(SessionWidget):
 
     def _lay_out(self) -> None:
         # The buttons and the summary wrap onto two rows where the words are long.
-        bar = ReflowLayout()
+        bar = Flow(spacing=6, tall_minimum=True)
         for button in (self.add_button, self.link_button, self.unlink_button):
             bar.add(button)
-        bar.add(self.summary, fill=True)
+        bar.add(self.summary, 1)
         self.side = QScrollArea()
         self.side.setWidgetResizable(True)
         self.side.setFrameShape(QFrame.Shape.NoFrame)

@@ -23,8 +23,8 @@ from desktop.ui.chapter.labels import JOB_LABELS, check_coin
 from desktop.ui.form_helpers import push_button, wrapped_label
 from desktop.ui.plain_text import PlainLabel, escaped
 from desktop.ui.session import CampaignSession
+from desktop.ui.widgets.flow import Flow, pair
 from desktop.ui.widgets.number_field import NumberField
-from desktop.ui.widgets.reflow import ReflowLayout, pair
 from desktop.ui.window_language import tr
 
 if TYPE_CHECKING:
@@ -62,22 +62,22 @@ class PayoffForm(QGroupBox):
         self.apply_button = push_button(tr("Apply payoff"), "payoffApply")
         # The job's choices wrap onto more rows where the words are long; the job's
         # name goes under its label rather than be cut short.
-        choices = ReflowLayout(spacing=12)
+        choices = Flow(spacing=12, tall_minimum=True)
         choices.add(pair(PlainLabel(tr("Target")), self.target_spin))
         job = QWidget()
-        job_row = ReflowLayout(job)
+        job_row = Flow(job, spacing=6, tall_minimum=True)
         job_label = PlainLabel(tr("Job"))
         job_label.setBuddy(self.size_combo)
         job_row.add(job_label)
-        job_row.add(self.size_combo, fill=True)
-        choices.add(job, fill=True, whole=True)
+        job_row.add(self.size_combo, 1)
+        choices.add(job, 1, whole=True)
         choices.add(pair(self.coin_field, PlainLabel(tr("coin")), stretch=False))
         quiet_row = QHBoxLayout()
         quiet_row.setSpacing(self.style().pixelMetric(QStyle.PixelMetric.PM_CheckBoxLabelSpacing))
         quiet_row.addWidget(self.quiet_check, 0, Qt.AlignmentFlag.AlignTop)
         quiet_row.addWidget(self.quiet_label, 1)
-        result = ReflowLayout(spacing=12)
-        result.add(self.preview, fill=True)
+        result = Flow(spacing=12, tall_minimum=True)
+        result.add(self.preview, 1)
         result.add(self.apply_button, align=Qt.AlignmentFlag.AlignBottom)
         layout = QVBoxLayout(self)
         layout.addLayout(choices)

@@ -38,8 +38,8 @@ from desktop.ui.form_helpers import (
 from desktop.ui.plain_text import PlainLabel, RichLabel
 from desktop.ui.session import CampaignSession
 from desktop.ui.widgets.chapter_paint import Block, RepTracker, label_font, warn_colour
+from desktop.ui.widgets.flow import Flow, pair
 from desktop.ui.widgets.number_field import NumberField, problem_label
-from desktop.ui.widgets.reflow import ReflowLayout, pair
 from desktop.ui.window_language import ptr, tr
 from desktop.ui.zoom import zoom_size
 
@@ -152,25 +152,25 @@ class ChapterSheet(SessionWidget):
         war.addStretch(1)
         # Side by side where there is room; the war's block goes under the others where
         # long words make the blocks wider (the sheet never scrolls sideways).
-        top = ReflowLayout()
+        top = Flow(spacing=6, tall_minimum=True)
         top.add(self.tier_block)
         top.add(self.hold_block)
-        top.add(self.war_block, fill=True)
+        top.add(self.war_block, 1)
 
-        rep_head = ReflowLayout()
+        rep_head = Flow(spacing=6, tall_minimum=True)
         rep_head.add(caption(tr("Rep")))
-        rep_head.add(self.rep_label, fill=True)
-        purse = ReflowLayout(spacing=22)  # as far apart as before: 6 and 16
+        rep_head.add(self.rep_label, 1)
+        purse = Flow(spacing=22, tall_minimum=True)  # as far apart as before: 6 and 16
         for text, spin in ((tr("Coin"), self.coin_field), (tr("Heat"), self.heat_field)):
             label = caption(text)
             label.setBuddy(spin)
             purse.add(pair(label, spin, stretch=False))
-        develop = ReflowLayout()
+        develop = Flow(spacing=6, tall_minimum=True)
         develop.add(self.develop_button)
-        develop.add(self.develop_reason, fill=True)
+        develop.add(self.develop_reason, 1)
         develop.add(self.lose_hold_button)
         self.threat_row = QWidget()
-        threat = ReflowLayout(self.threat_row)
+        threat = Flow(self.threat_row, spacing=6, tall_minimum=True)
         threat.add(self.lair_threat)
         threat.add(self.clear_threat_button)
 

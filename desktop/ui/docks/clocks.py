@@ -50,7 +50,7 @@ from desktop.ui.session import CampaignSession
 from desktop.ui.shown_commands import set_clock_shown
 from desktop.ui.table_keys import clicks_keep_focus
 from desktop.ui.widgets.clock_board import ClockBoard, Group, Owner
-from desktop.ui.widgets.wrap_row import WrapRow
+from desktop.ui.widgets.flow import Flow
 from desktop.ui.window_language import ntr, tr
 
 D = TypeVar("D", bound=QDialog)
@@ -143,7 +143,7 @@ class ClocksWidget(CampaignView):
         # a click leaves the keyboard where it was, as the other docks' buttons.
         clicks_keep_focus(self.toolbar)
         # The count at the row's end, or below the check box in a narrow dock.
-        bottom = WrapRow()
+        bottom = Flow()
         bottom.add(self.show_done)
         bottom.addStretch()
         bottom.add(self.count_label)

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from functools import partial
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QPoint, Qt, QThreadPool, Signal
+from PySide6.QtCore import QPoint, Qt, QThreadPool, Signal
 from PySide6.QtGui import QFont, QKeyEvent, QUndoCommand
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -53,7 +53,6 @@ from desktop.ui.dice_commands import (
 )
 from desktop.ui.dice_table.animation import RollAnimation
 from desktop.ui.dice_table.chips import NewDieChip, TraitChips
-from desktop.ui.dice_table.flow_row import FlowRow
 from desktop.ui.dice_table.tray_odds_box import TrayOddsBox
 from desktop.ui.form_helpers import (
     follow_changes,
@@ -68,6 +67,7 @@ from desktop.ui.step_result import StepResult
 from desktop.ui.table_keys import clicks_keep_focus
 from desktop.ui.widgets.dice_scene import DiceScene, DiceView, DieState, SideView
 from desktop.ui.widgets.elided_label import ElidedLabel
+from desktop.ui.widgets.flow import Flow
 from desktop.ui.widgets.number_field import NumberField, problem_label
 from desktop.ui.window_language import ntr, tr
 from desktop.ui.zoom import zoom_size, zoomed
@@ -86,7 +86,7 @@ MOVE_TEXTS = {
     "removed": N_("Move d{size} to removed"),
 }
 # The row of buttons over the table, in English: its width in English is the table's
-# least width in every language (`_keep_english_width`).
+# least width in every language (`Flow.add(english=…)`).
 CONFLICT = N_("Conflict")
 ADD_DIE = N_("Add die")
 EMPTY_TRAY = N_("Empty tray")
@@ -150,36 +150,11 @@ class DiceTableWidget(QWidget):
 
     # -- building ---------------------------------------------------------------------------
 
-    def _keep_english_width(self) -> None:
-        """Keep the table as wide as its row of buttons is on one line in English, in
-        every language and at every zoom: the Play workspace gives the docks beside the
-        table what its least width leaves (`workspaces`), so that width must not follow
-        the length of the buttons' words. A longer language's row wraps instead."""
-        row = (
-            (self.conflict_button, CONFLICT),
-            (self.add_button, ADD_DIE),
-            (self.clear_button, EMPTY_TRAY),
-            (self.animate_check, ANIMATE),
-            (self.roll_button, ROLL),
-        )
-        widths = []
-        for widget, english in row:
-            shown = widget.text()
-            widget.setText(english)  # measured with its English words (as in `_build`)
-            widths.append(max(widget.sizeHint().width(), widget.minimumWidth()))
-            widget.setText(shown)
-        width = sum(widths) + self._controls.gap() * (len(widths) - 1)
-        self.view.setMinimumWidth(max(zoomed(180), width))
-
-    def changeEvent(self, event: QEvent) -> None:
-        super().changeEvent(event)
-        if event.type() == QEvent.Type.FontChange:  # View > Zoom: the words' new width
-            self._keep_english_width()
-
     def _build(self) -> None:
         self.scene = DiceScene(self)
         self.view = DiceView(self.scene)
         self.view.setObjectName("diceView")
+        zoom_size(self.view, minimumWidth=180)  # and the row of buttons' English width
         named(self.view, tr("Dice table"))
         self.view.tumbling = lambda: self.animation.running() or self.echo.running()
         self.view.resized.connect(self._redraw)
@@ -231,12 +206,19 @@ class DiceTableWidget(QWidget):
         self.conflict_button.toggled.connect(self._on_conflict_toggled)
         # One row in English; longer words wrap it onto a second row (Roll at its right
         # edge) rather than widen the dock.
-        self._controls = controls = FlowRow()
-        for widget in (self.conflict_button, self.add_button, self.clear_button):
-            controls.add_widget(widget)
-        controls.add_widget(self.animate_check)
-        controls.add_widget(self.roll_button, end=True)
+        # The table keeps the row's width in English, in every language and at every
+        # zoom: the Play workspace gives the docks beside the table what its least width
+        # leaves (`workspaces`), so that width must not follow the length of the words.
         zoom_size(self.roll_button, minimumWidth=110)
+        self._controls = controls = Flow()
+        for widget, english in (
+            (self.conflict_button, CONFLICT),
+            (self.add_button, ADD_DIE),
+            (self.clear_button, EMPTY_TRAY),
+            (self.animate_check, ANIMATE),
+        ):
+            controls.add(widget, english=english, whole=True)
+        controls.add(self.roll_button, english=ROLL, whole=True, end=True)
 
         # While sharing: ask this character's player to roll from their phone.
         self.ask_button = AskToRollButton()
@@ -306,9 +288,9 @@ class DiceTableWidget(QWidget):
         actions = QVBoxLayout(actions_box)
         # Side by side in English; one above the other when their words are longer
         # than the fixed column.
-        rest_row = FlowRow(fill=True)
-        rest_row.add_widget(self.rest_button)
-        rest_row.add_widget(self.rest_day_button)
+        rest_row = Flow()
+        rest_row.add(self.rest_button, 1, whole=True)
+        rest_row.add(self.rest_day_button, 1, whole=True)
         damage_row = QHBoxLayout()
         damage_row.addWidget(self.damage_spin)
         damage_row.addWidget(self.damage_button, 1)
@@ -339,7 +321,6 @@ class DiceTableWidget(QWidget):
         layout.setContentsMargins(6, 6, 6, 6)
         layout.addLayout(left, 1)
         layout.addWidget(side_scroll)
-        self._keep_english_width()
 
         # The keys for the selected die (+, -, D, Enter, Delete) are read in
         # keyPressEvent: they act when the table or a part of it that does not use the

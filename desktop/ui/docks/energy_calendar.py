@@ -41,8 +41,8 @@ from desktop.ui.session import CampaignSession
 from desktop.ui.widgets.energy_chart import EnergyChart
 from desktop.ui.widgets.energy_profile import ProfileEditor
 from desktop.ui.widgets.energy_projects import ProjectsView
+from desktop.ui.widgets.flow import StackRow
 from desktop.ui.widgets.month_grid import MonthGrid, danger_colour, month_cells
-from desktop.ui.widgets.reflow_row import ReflowRow
 from desktop.ui.window_language import tr
 from desktop.ui.zoom import zoom_size
 
@@ -190,7 +190,7 @@ class EnergyCalendarWidget(QWidget):
         day_row.setContentsMargins(0, 0, 0, 0)
         day_row.addWidget(self.unlock)
         day_row.addWidget(self.end_day_button)
-        bar = ReflowRow(
+        bar = StackRow(
             [(month_controls, 1), day_controls], stacked_alignment=Qt.AlignmentFlag.AlignLeft
         )
         layout = QVBoxLayout(self)

@@ -47,13 +47,13 @@ from desktop.ui.plain_text import PlainLabel, menu_text, plain_action_tip
 from desktop.ui.session import CampaignSession
 from desktop.ui.shown_commands import set_faction_shown
 from desktop.ui.theme import ERROR, STATUS_COLOURS, colour
+from desktop.ui.widgets.flow import Flow
 from desktop.ui.widgets.ladder_scene import (
     LadderScene,
     LadderStyle,
     LadderView,
     status_text,
 )
-from desktop.ui.widgets.reflow import ReflowLayout
 from desktop.ui.window_language import ntr, tr
 
 TOPICS = frozenset({Topic.FACTIONS, Topic.CLOCKS, Topic.CHAPTER})
@@ -264,10 +264,10 @@ class FactionLadderWidget(QWidget):
 
     def _lay_out(self) -> None:
         # The buttons and the count wrap onto two rows where the words are long.
-        top = ReflowLayout()
+        top = Flow(spacing=6, tall_minimum=True)
         for button in (self.add_button, self.edit_button, self.delete_button):
             top.add(button)
-        top.add(self.count_label, fill=True)
+        top.add(self.count_label, 1)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.setSpacing(4)

@@ -38,9 +38,9 @@ from desktop.ui.plain_text import PlainLabel, RichLabel, escaped
 from desktop.ui.session import CampaignSession
 from desktop.ui.step_result import StepResult
 from desktop.ui.theme import ERROR, HINT_STYLE, SUCCESS, colour
+from desktop.ui.widgets.flow import STRETCH, StackRow
 from desktop.ui.widgets.number_field import NumberField
 from desktop.ui.widgets.ordered_list import MOVE_KEYS_TIP, OrderedList
-from desktop.ui.widgets.reflow_row import STRETCH, ReflowRow
 from desktop.ui.window_language import ptr, tr, window_translator
 
 
@@ -141,11 +141,11 @@ class ActResolver(QWidget):
         physical.setStretch(0, 1)
         left = Qt.AlignmentFlag.AlignLeft
         # Side by side, the room is shared by the two buttons and the words between.
-        typed = ReflowRow([(physical, 2), (self.typed_button, 1)], stacked_alignment=left)
-        throw_row = ReflowRow([(self.roll_button, 1), (typed, 3)], stacked_alignment=left)
+        typed = StackRow([(physical, 2), (self.typed_button, 1)], stacked_alignment=left)
+        throw_row = StackRow([(self.roll_button, 1), (typed, 3)], stacked_alignment=left)
         form.addRow(wrapped_label("actThrowLabel", tr("Throw")), throw_row)
         form.addRow("", self.field_error)
-        raise_row = ReflowRow(
+        raise_row = StackRow(
             [
                 _side_by_side(PlainLabel(tr("a throw of")), self.raise_from_spin),
                 _side_by_side(PlainLabel(tr("or more raises efficiency by")), self.raise_by_spin),
@@ -417,7 +417,7 @@ class ChallengeResolver(QWidget):
         self.result_label = wrapped_label("challengeResult", rich=True)
         self._result = StepResult(self.result_label)  # goes when its challenge is undone
         # Resolve under the others when the three are too wide side by side.
-        buttons = ReflowRow(
+        buttons = StackRow(
             [spread_row([self.add_button, self.remove_button]), STRETCH, self.resolve_button],
             stacked_alignment=Qt.AlignmentFlag.AlignLeft,
         )

@@ -39,8 +39,8 @@ from desktop.ui.form_helpers import follow_changes, narrow_combo, push_button
 from desktop.ui.plain_text import PlainLabel, tooltip
 from desktop.ui.session import CampaignSession
 from desktop.ui.theme import UNDONE, colour
+from desktop.ui.widgets.flow import Flow
 from desktop.ui.widgets.record_table import RecordTableModel, read_only_rows
-from desktop.ui.widgets.wrap_row import WrapRow
 from desktop.ui.window_language import ntr, ptr, tr, window_translator
 
 ModelIndex = QModelIndex | QPersistentModelIndex
@@ -239,7 +239,7 @@ class RollLogWidget(QWidget):
         show_row.setContentsMargins(0, 0, 0, 0)
         show_row.addWidget(PlainLabel(tr("Show")))
         show_row.addWidget(self.filter_combo, 1)
-        top = WrapRow()
+        top = Flow()
         top.add(show, 1)
         top.add(self.count_label)
         top.add(self.export_button)

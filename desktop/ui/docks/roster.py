@@ -56,8 +56,8 @@ from desktop.ui.plain_text import PlainLabel, ask, tooltip
 from desktop.ui.session import CampaignSession
 from desktop.ui.theme import HINT_STYLE
 from desktop.ui.widgets.dice_scene import DIE_MIME, decode
+from desktop.ui.widgets.flow import Flow
 from desktop.ui.widgets.record_table import RecordTableModel
-from desktop.ui.widgets.wrap_row import WrapRow
 from desktop.ui.window_language import ntr, tr
 from desktop.ui.zoom import zoomed
 
@@ -467,7 +467,7 @@ class RosterWidget(QWidget):
         self.form = CharacterForm()
 
         # On one line, as wide as in English: a button longer words made wider goes below.
-        buttons = WrapRow()
+        buttons = Flow()
         buttons.add(self.kind_filter, 1)
         buttons.add(self.add_button, english=ADD)
         buttons.add(self.delete_button, english=DELETE)

@@ -58,9 +58,9 @@ from desktop.ui.form_helpers import (
 from desktop.ui.plain_text import PlainLabel, ask, tooltip
 from desktop.ui.print_data import print_card
 from desktop.ui.session import CampaignSession
+from desktop.ui.widgets.flow import StackRow
 from desktop.ui.widgets.number_field import NumberField
 from desktop.ui.widgets.record_table import RecordTableModel
-from desktop.ui.widgets.reflow_row import ReflowRow
 from desktop.ui.window_language import ntr, tr, window_translator
 from desktop.ui.zoom import zoom_size, zoomed
 
@@ -331,7 +331,7 @@ class CardEditor(SessionWidget):
         capacity_row.addWidget(self.capacity_label, 1)
         form.addRow("", capacity_row)
         # The button under the check box when the two are too wide side by side.
-        shown_row = ReflowRow(
+        shown_row = StackRow(
             [(self.shown_check, 1), self.handout_button],
             stacked_alignment=Qt.AlignmentFlag.AlignLeft,
         )
@@ -630,7 +630,7 @@ class SysCardsWidget(CampaignView):
         left_layout.addLayout(buttons)
 
         # The preview beside the editor, or under it when the dock is too narrow for both.
-        self.edit_page = ReflowRow([(self.editor, 3, self.editor.wide_width), (self.preview, 2)])
+        self.edit_page = StackRow([(self.editor, 3, self.editor.wide_width), (self.preview, 2)])
         self.edit_page.row.setContentsMargins(-1, -1, -1, -1)  # the style's, as a page's
         self.tabs = QTabWidget()
         self.tabs.addTab(self.edit_page, tr("&Card"))

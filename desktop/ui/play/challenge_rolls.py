@@ -25,8 +25,8 @@ from desktop.store import CharacterRecord, PlayView
 from desktop.ui.plain_text import PlainLabel
 from desktop.ui.play.round_award import narrow_combo
 from desktop.ui.step_result import StepResult
+from desktop.ui.widgets.english_width import EnglishWidth
 from desktop.ui.widgets.number_field import NumberField
-from desktop.ui.widgets.wrap_row import EnglishWidth
 from desktop.ui.window_language import tr
 
 if TYPE_CHECKING:

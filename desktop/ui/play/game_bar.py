@@ -13,7 +13,7 @@ from desktop.language import N_
 from desktop.store import NO_PLAYERS, DieRecord, GameRecord, PlayView
 from desktop.ui.form_helpers import push_button, spread_row
 from desktop.ui.plain_text import PlainLabel
-from desktop.ui.widgets.wrap_row import WrapRow
+from desktop.ui.widgets.flow import Flow
 from desktop.ui.window_language import ntr, tr
 
 START_TIP = N_("Record every character's pool size and begin play.")
@@ -91,7 +91,7 @@ class GameBar(QWidget):
             tip=tr("End the game: a pool that grew becomes the new pool."),
         )
         # Side by side while they fit; End game below Start game in a narrow dock.
-        buttons = WrapRow()
+        buttons = Flow()
         buttons.add(self.start_button)
         buttons.add(self.end_button)
         self.summary = PlainLabel()

@@ -21,7 +21,7 @@ from desktop.ui.accessible import named
 from desktop.ui.form_helpers import error_label, show_error
 from desktop.ui.plain_text import PlainLabel
 from desktop.ui.play.round_award import narrow_combo
-from desktop.ui.widgets.wrap_row import WrapRow
+from desktop.ui.widgets.flow import Flow
 from desktop.ui.window_language import tr
 
 NO_CONDITION = N_("No party-wide condition")
@@ -54,7 +54,7 @@ class SceneEditor(QWidget):
         self.condition.setToolTip(
             tr("A challenge that hits the whole party rolls once per turn against everyone.")
         )
-        buttons = WrapRow()  # Update scene below New scene in a narrow dock
+        buttons = Flow()  # Update scene below New scene in a narrow dock
         self.new_button = QPushButton(tr("New scene"))
         self.update_button = QPushButton(tr("Update scene"))
         self.new_button.setToolTip(tr("Set a new scene: round 1, the first player's turn."))

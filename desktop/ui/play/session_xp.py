@@ -26,7 +26,7 @@ from desktop.store import DowntimeSheet
 from desktop.ui.form_helpers import push_button
 from desktop.ui.plain_text import PlainLabel, menu_text, tooltip
 from desktop.ui.play.round_award import narrow_combo
-from desktop.ui.widgets.wrap_row import WrapRow
+from desktop.ui.widgets.flow import Flow
 from desktop.ui.window_language import tr
 
 APPLY_KEY = "Ctrl+Return"
@@ -84,7 +84,7 @@ class SessionXp(QWidget):
             clicked=self.skip_requested,
             tip=tr("No end-of-session XP: nothing is written."),
         )
-        buttons = WrapRow()  # Skip below Apply in a narrow dock
+        buttons = Flow()  # Skip below Apply in a narrow dock
         buttons.add(self.apply_button)
         buttons.add(self.skip_button)
         layout.addWidget(rule)

@@ -29,8 +29,8 @@ from desktop.ui.form_helpers import push_button
 from desktop.ui.plain_text import PlainLabel
 from desktop.ui.sharing.ask_button import AskToRollButton
 from desktop.ui.table_keys import END_ROUND_KEY, FOLLOW_KEY, NEXT_KEY
+from desktop.ui.widgets.flow import Flow
 from desktop.ui.widgets.ordered_list import MOVE_DOWN_KEY, MOVE_UP_KEY, OrderedList
-from desktop.ui.widgets.wrap_row import WrapRow
 from desktop.ui.window_language import tr
 
 IN_PLAY = "in_play"
@@ -138,7 +138,7 @@ class TurnOrder(QWidget):
         self.follow_button.clicked.connect(self.follow_requested)
         # Two side by side, the rest below: the dock shares a narrow column at 1366 x 768.
         # Where the words are long (Spanish, German), End round goes below Next turn.
-        turn_buttons = WrapRow()
+        turn_buttons = Flow()
         turn_buttons.add(self.next_button, 1)
         turn_buttons.add(self.end_round_button, 1)
         buttons.addLayout(turn_buttons)

@@ -42,8 +42,8 @@ from desktop.ui.statistics.plot_data import Worked
 from desktop.ui.statistics.plot_loader import PlotLoader
 from desktop.ui.statistics.rollers import RollersModel
 from desktop.ui.statistics.scope import ScopeChooser
+from desktop.ui.widgets.flow import StackRow
 from desktop.ui.widgets.record_table import read_only_rows
-from desktop.ui.widgets.reflow_row import ReflowRow
 from desktop.ui.window_language import tr, window_translator
 
 # Saving, exporting and printing are imported when first used: the printing modules took
@@ -147,7 +147,7 @@ class StatisticsWidget(QWidget):
         buttons.addWidget(self.print_button)
         buttons.addWidget(self.busy)
         buttons.addStretch(1)
-        top = ReflowRow(
+        top = StackRow(
             [(self.scope, 1), button_column], stacked_alignment=Qt.AlignmentFlag.AlignLeft
         )
         body = QWidget()
