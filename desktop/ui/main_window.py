@@ -46,6 +46,7 @@ from desktop.ui.form_helpers import forget_refusals
 from desktop.ui.gil_share import favour_the_gui_thread
 from desktop.ui.image_check import image_decodes
 from desktop.ui.language_menu import language_menu
+from desktop.ui.menu_refill import needs_refill
 from desktop.ui.panel import Panel, PanelFiller
 from desktop.ui.plain_text import (
     PlainLabel,
@@ -411,14 +412,16 @@ class MainWindow(QMainWindow):
         self.theme_actions[name].setChecked(True)
 
     def _fill_recent_menu(self) -> None:
-        self.recent_menu.clear()
         from desktop.store import campaign_name
 
         recent = self.settings.recent_files()
+        # An "&" doubled, or the menu would take it for a shortcut's mark.
+        texts = [recent_entry(path, campaign_name(path)).replace("&", "&&") for path in recent]
+        # Kept as they are when they would read the same (the palette asks at each opening).
+        if not needs_refill(self.recent_menu, tuple(zip(texts, map(str, recent), strict=True))):
+            return
         self.recent_menu.setToolTipsVisible(True)
-        for path in recent:
-            # An "&" doubled, or the menu would take it for a shortcut's mark.
-            text = recent_entry(path, campaign_name(path)).replace("&", "&&")
+        for path, text in zip(recent, texts, strict=True):
             action = self.recent_menu.addAction(text)
             action.setToolTip(tooltip(str(path)))
             action.triggered.connect(lambda _=False, p=path: self.open_campaign(p))
