@@ -1148,7 +1148,7 @@ class DiceTableWidget(QWidget):
         """A roll written (or refused, said by the session): its summary shown."""
         if command.done is not None:
             self._applied.clear()
-            self._result.show(command.done.summary)
+            self._result.show(command.shown_summary())
         # The landed faces drawn: a quick roll that depletes nothing leaves every record
         # as it was, so no change of the pool redraws the table, and the walk found the
         # tumble's last random faces left on the dice, not the roll's.
