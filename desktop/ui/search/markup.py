@@ -36,10 +36,15 @@ def bolded(highlighted: Highlighted) -> str:
     return "".join(pieces)
 
 
+def hit_place(hit: SearchHit) -> str:
+    """Where `hit` lives, in the window's language ("Roster, NPC", "Trait of Kara")."""
+    return hit.place.words(tr) if hit.place is not None else hit.where
+
+
 def hit_markup(hit: SearchHit) -> str:
     """Two lines: the record's name, where it lives and whether players may see it; then
     the part of its text that matched, when it has any."""
-    place = escaped(one_line(hit.where))
+    place = escaped(one_line(hit_place(hit)))
     hidden_words = escaped(tr(HIDDEN_WORDS))
     hidden = f" · <i>{hidden_words}</i>" if hit.hidden else ""  # untranslated: markup
     first = f"{bolded(hit.title)} <small>— {place}{hidden}</small>"  # untranslated: markup
@@ -51,6 +56,6 @@ def hit_markup(hit: SearchHit) -> str:
 def hit_words(hit: SearchHit) -> str:
     """The same in plain words, for a screen reader."""
     hidden = f", {tr(HIDDEN_WORDS)}" if hit.hidden else ""
-    words = f"{one_line(hit.title.text)}, {one_line(hit.where)}{hidden}"
+    words = f"{one_line(hit.title.text)}, {one_line(hit_place(hit))}{hidden}"
     snippet = one_line(hit.snippet.text)
     return f"{words}: {snippet}" if snippet else words
