@@ -69,7 +69,7 @@ from desktop.ui.start_page import StartPage
 from desktop.ui.table_keys import TableKeys
 from desktop.ui.theme import THEMES, apply_theme, theme_choice
 from desktop.ui.undo_keys import UndoKeyFilter
-from desktop.ui.window_language import ntr, tr, window_translator
+from desktop.ui.window_language import new_campaign_language, ntr, tr, window_translator
 from desktop.ui.workspaces import WORKSPACES, arrange, restore, workspace_named
 from desktop.ui.zoom_control import ZoomControl
 
@@ -971,7 +971,9 @@ class MainWindow(QMainWindow):
         from desktop.store import Campaign
 
         try:
-            campaign = Campaign.create(path, data_dir=self.data_dir)
+            campaign = Campaign.create(
+                path, data_dir=self.data_dir, print_language=new_campaign_language()
+            )
         except (CampaignRefused, CampaignLocked, ValueError, OSError) as error:
             self.show_problem(str(error))
             return
