@@ -38,9 +38,9 @@ def tray_odds_texts(result: TrayOdds, target: int, words: Translator) -> OddsTex
             chance=percent(result.reach(target)), total=target
         ),
         words.number(float(result.expected_total), 1),
-        words.gettext("{chance} any · {dice} expected").format(
+        words.gettext("{chance} any · {number} expected").format(
             chance=percent(result.any_depletes),
-            dice=words.number(float(result.expected_depleted), 2),
+            number=words.number(float(result.expected_depleted), 2),
         ),
         words.gettext("{chance} · all ones {ones}").format(
             chance=percent(result.tuple_chance), ones=percent(result.catastrophe_chance, 1)
