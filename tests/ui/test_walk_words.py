@@ -118,3 +118,22 @@ def test_the_language_chosen_is_named_in_the_windows_words(
         )
     ]
     menu.deleteLater()
+
+
+def test_a_challenges_roll_shows_in_the_windows_words(
+    app: QApplication, campaign: Campaign
+) -> None:
+    """The Play dock showed "The Drowned Stair rolled 2 = 2." in a French window."""
+    from desktop.ui.play.party_roll import Roller, challenge_roll, roll_side
+    from tests.ui.scripted import ScriptedRng
+
+    stair = campaign.roster.add("The Drowned Stair", "challenge")
+    campaign.kit.add_dice(stair.id, size=6, count=2)
+    side = roll_side(Roller(stair, campaign.kit.dice(stair.id), 1), ScriptedRng([2]))
+    assert challenge_roll(side).shown == "The Drowned Stair rolled 2 = 2."
+    install_window_language(app, "pseudo")
+    rolled = challenge_roll(side)
+    assert rolled.entry.summary == "The Drowned Stair rolled 2 = 2."  # the log's, English
+    assert rolled.shown == pseudo("{name} rolled {faces} = {total}.").format(
+        name="The Drowned Stair", faces="2", total=2
+    )
