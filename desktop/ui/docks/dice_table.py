@@ -69,7 +69,7 @@ from desktop.ui.table_keys import clicks_keep_focus
 from desktop.ui.widgets.dice_scene import DiceScene, DiceView, DieState, SideView
 from desktop.ui.widgets.elided_label import ElidedLabel
 from desktop.ui.widgets.number_field import NumberField, problem_label
-from desktop.ui.window_language import ntr, tr
+from desktop.ui.window_language import ntr, tr, window_translator
 from desktop.ui.zoom import zoom_size, zoomed
 
 if TYPE_CHECKING:
@@ -1052,7 +1052,7 @@ class DiceTableWidget(QWidget):
         if roll.result.catastrophe:
             assert self._character is not None
             name = self._character.name
-            said = describe_roll(name, roll, None)
+            said = describe_roll(name, roll, None, window_translator())
             self._result.say(tr("{roll}\nAll ones: choose below.").format(roll=said))
             pending = PendingAllOnes(self._character.id, roll, self.steps_allowed(), Actor.gm())
             self._live.wait_for_choice(pending)  # offered below by `_on_all_ones`
@@ -1119,7 +1119,7 @@ class DiceTableWidget(QWidget):
             return
         self._show_faces([waiting.roll])
         if not waiting.actor.is_gm and self._character is not None:
-            said = describe_roll(self._character.name, waiting.roll, None)
+            said = describe_roll(self._character.name, waiting.roll, None, window_translator())
             self._result.say(
                 tr("{roll}\nAll ones from their phone: they choose there, or below.").format(
                     roll=said
