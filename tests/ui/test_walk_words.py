@@ -137,3 +137,23 @@ def test_a_challenges_roll_shows_in_the_windows_words(
     assert rolled.shown == pseudo("{name} rolled {faces} = {total}.").format(
         name="The Drowned Stair", faces="2", total=2
     )
+
+
+def test_the_campaign_searchs_places_are_worded_when_shown(
+    app: QApplication, campaign: Campaign
+) -> None:
+    """Ctrl+K listed "— Roster, NPC" and "Trait of Captain Reyne Dask" in a French window."""
+    from desktop.ui.search.markup import hit_markup, hit_words
+
+    reyne = campaign.roster.add("Captain Reyne Dask", "npc")
+    campaign.kit.add_trait(reyne.id, "Tidecaller")
+    hits = {hit.kind: hit for hit in campaign.search_index.find("Reyne")}
+    hits |= {hit.kind: hit for hit in campaign.search_index.find("Tidecaller")}
+    assert hits["character"].where == "Roster, NPC"  # English, as the store says it
+    assert hits["trait"].where == "Trait of Captain Reyne Dask"
+    assert "— Roster, NPC" in hit_markup(hits["character"])
+    install_window_language(app, "pseudo")
+    roster = pseudo("Roster, {kind}").format(kind=pseudo("NPC"))
+    assert f"— {roster}" in hit_markup(hits["character"])
+    trait = pseudo("Trait of {owner}").format(owner="Captain Reyne Dask")
+    assert trait in hit_words(hits["trait"])

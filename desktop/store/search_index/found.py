@@ -60,6 +60,7 @@ class Found:
     game_id: int | None = None
     scene: int | None = None
     day: int | None = None
+    named: Where | None = None  # `title` to word at show time, when the store made it
 
 
 def found(kind: str, keys: Sequence[int], read: Read) -> dict[int, Found]:
@@ -240,12 +241,15 @@ def _scene(keys: Sequence[int], read: Read) -> dict[int, Found]:
         text = scene.get("text")
         result[key] = Found(
             game_id,
-            f"Scene {number} of game {game_id}",
+            f"Scene {number} of game {game_id}",  # untranslated: `named` words it
             "",
             text if isinstance(text, str) else json.dumps(text),
             Where(N_("Play, game {game}"), (("game", game_id),)),
             game_id=game_id,
             scene=number,
+            named=Where(
+                N_("Scene {number} of game {game}"), (("number", number), ("game", game_id))
+            ),
         )
     return result
 
@@ -267,15 +271,21 @@ def _ledger(keys: Sequence[int], read: Read) -> dict[int, Found]:
             if character_id in owners
             else Where(N_("Energy Calendar, character {id}"), (("id", character_id),))
         )
+        named = (
+            Where(N_("{owner}, day {day}"), (("owner", owner), ("day", day)))
+            if character_id in owners
+            else Where(N_("character {id}, day {day}"), (("id", character_id), ("day", day)))
+        )
         result[key] = Found(
             character_id,
-            f"{owner}, day {day}",
+            f"{owner}, day {day}",  # untranslated: `named` words it
             "",
             "\n".join(notes),
             where,
             hidden=kind != PLAYER_KIND,
             owner_id=character_id,
             day=day,
+            named=named,
         )
     return result
 
@@ -327,15 +337,21 @@ def _journal(keys: Sequence[int], read: Read) -> dict[int, Found]:
             if scene
             else Where(N_("Journal, game {game}"), (("game", game_id),))
         )
+        named = (
+            Where(N_("Note on game {game}, scene {scene}"), (("game", game_id), ("scene", scene)))
+            if scene
+            else Where(N_("Note on game {game}"), (("game", game_id),))
+        )
         result[int(i)] = Found(
             int(i),
-            f"Note on {place}",
+            f"Note on {place}",  # untranslated: `named` words it
             "",
             str(text),
             where,
             hidden=bool(private),
             game_id=int(game_id),
             scene=int(scene),
+            named=named,
         )
     return result
 

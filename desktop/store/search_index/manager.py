@@ -67,6 +67,7 @@ class SearchIndex(Manager):
                 snippet=snippet,
                 where=record.where.words(),
                 place=record.where,
+                named=record.named,
                 hidden=record.hidden,
                 owner_id=record.owner_id,
                 game_id=record.game_id,

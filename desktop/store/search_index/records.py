@@ -38,3 +38,4 @@ class SearchHit:
     scene: int | None = None
     day: int | None = None
     place: Where | None = None
+    named: Where | None = None  # a title the store made ("Scene 2 of game 3"), to word
