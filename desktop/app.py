@@ -817,7 +817,10 @@ def _campaign_path(window: Window, requested: Path | None) -> Path:
         return ensure_sample_campaign(data, paths.resources_dir())
     # lexists: a dangling link is a file the GM named, to be refused, never replaced.
     if not os.path.lexists(requested):
-        Campaign.create(requested, data_dir=data).close()
+        from desktop.ui.window_language import new_campaign_language
+
+        # Its cards print in the window's language, as the window's New campaign does.
+        Campaign.create(requested, data_dir=data, print_language=new_campaign_language()).close()
     return requested
 
 

@@ -15,7 +15,9 @@ from typing import TYPE_CHECKING
 
 from desktop.actions.actor import Actor
 from desktop.actions.dice import after_pool, roll_tray, to_pool
+from desktop.actions.roll_words import LOG_WORDS
 from desktop.actions.tray import RollDone, RollEntry, record_roll
+from desktop.language import Translator
 from desktop.rules import dicepool
 from desktop.store import CharacterRecord, DieRecord, ItemRecord, RollRecord
 
@@ -103,14 +105,21 @@ class Conflict:
             changed.extend(after_pool(side.dice, pool))
         return changed
 
-    def summary(self) -> str:
+    def summary(self, words: Translator = LOG_WORDS) -> str:
+        """The conflict's outcome in `words`' language (the log's, English, when not
+        given)."""
         first, second = self.sides
-        text = (
-            f"{first.character.name} {first.total} against {second.character.name} {second.total}"
-        )
+        names = {
+            "first": first.character.name,
+            "first_total": first.total,
+            "second": second.character.name,
+            "second_total": second.total,
+        }
         outcome = self.outcome()
         if outcome.winner is None:
-            return text + ": a tie, no damage."
+            return words.gettext(
+                "{first} {first_total} against {second} {second_total}: a tie, no damage."
+            ).format(**names)
         winner = self.sides[outcome.winner].character.name
         loser = self.sides[1 - outcome.winner].character.name
         extras = []
@@ -119,19 +128,35 @@ class Conflict:
         if self.protection:
             extras.append(f"{self.protection.item.name} +{self.protection.rolled.face}")
         more = f" ({', '.join(extras)})" if extras else ""
+        said = {
+            **names,
+            "winner": winner,
+            "loser": loser,
+            "items": more,
+            "winner_total": outcome.winner_total,
+            "loser_total": outcome.loser_total,
+        }
         lost = outcome.dice_lost
-        dice = "die" if lost == 1 else "dice"
-        damage = f"{loser} loses {lost} {dice}" if lost else "no damage"
         if outcome.loser_total < outcome.winner_total:
-            score = f"{outcome.winner_total} to {outcome.loser_total}"
-            return f"{text}: {winner} wins {score}{more}; {damage}."
+            if not lost:
+                return words.gettext(
+                    "{first} {first_total} against {second} {second_total}: {winner} wins "
+                    "{winner_total} to {loser_total}{items}; no damage."
+                ).format(**said)
+            return words.ngettext(
+                "{first} {first_total} against {second} {second_total}: {winner} wins "
+                "{winner_total} to {loser_total}{items}; {loser} loses {count} die.",
+                "{first} {first_total} against {second} {second_total}: {winner} wins "
+                "{winner_total} to {loser_total}{items}; {loser} loses {count} dice.",
+                lost,
+            ).format(**said, count=lost)
         # Protection closed the gap: the winner still won the roll (RULES.md: it never
         # turns the loser into a winner), so the totals after the dice are said apart.
-        after = f"{outcome.winner_total} against {outcome.loser_total}"
-        return (
-            f"{text}: {winner} wins; with the item dice{more} it is {after}, "
-            f"so {loser}'s protection stops the damage: no damage."
-        )
+        return words.gettext(
+            "{first} {first_total} against {second} {second_total}: {winner} wins; with the "
+            "item dice{items} it is {winner_total} against {loser_total}, so {loser}'s "
+            "protection stops the damage: no damage."
+        ).format(**said)
 
     def detail(self) -> dict[str, object]:
         outcome = self.outcome()

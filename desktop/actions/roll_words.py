@@ -2,8 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Final
+
+from desktop.language import Translator, translator
 from desktop.rules import dicepool
 from desktop.store import DieRecord
+
+# The roll log's words: every line it keeps is stored in English, whatever the window's
+# language; the window words what it shows with its own translator.
+LOG_WORDS: Final = translator("en")
 
 
 def rolled_size(die: DieRecord) -> int:
@@ -44,24 +51,39 @@ def roll_detail(
     }
 
 
-def describe_roll(name: str, roll: dicepool.Roll, choice: dicepool.Catastrophe | None) -> str:
+def describe_roll(
+    name: str,
+    roll: dicepool.Roll,
+    choice: dicepool.Catastrophe | None,
+    words: Translator = LOG_WORDS,
+) -> str:
+    """A tray's roll in `words`' language (the log's, English, when not given)."""
     faces = ", ".join(
         f"{face} (d{size})" for size, face in zip(roll.sizes, roll.faces, strict=True)
     )
     table = roll.result.table
-    text = f"{name} rolled {faces}"
     if table:
-        text += f" + {table} on the table"
-    text += f" = {roll.result.total}."
+        text = words.gettext("{name} rolled {faces} + {table} on the table = {total}.")
+    else:
+        text = words.gettext("{name} rolled {faces} = {total}.")
+    text = text.format(name=name, faces=faces, table=table, total=roll.result.total)
     depleted = len(roll.depleted_ids)
     if roll.result.catastrophe:
         if choice is dicepool.Catastrophe.DEPLETE_ALL_BUT_ONE:
-            text += " All ones: every die but one went to the table."
+            text += " " + words.gettext("All ones: every die but one went to the table.")
         elif choice is dicepool.Catastrophe.LOSE_ONE:
-            text += " All ones: one die was lost, the rest went back to the pool."
+            text += " " + words.gettext(
+                "All ones: one die was lost, the rest went back to the pool."
+            )
     else:
         if depleted:
-            text += f" {depleted} depleted."
+            said = words.ngettext("{count} depleted.", "{count} depleted.", depleted)
+            text += " " + said.format(count=depleted)
         if roll.result.is_tuple:
-            text += " A tuple: one depleted die returns to the pool."
+            text += " " + words.gettext("A tuple: one depleted die returns to the pool.")
     return text
+
+
+def by_player_words(words: Translator = LOG_WORDS) -> str:
+    """Said after a roll made on a player's phone."""
+    return words.gettext("Rolled from the player's device.")

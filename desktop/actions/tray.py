@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from desktop.actions.actor import Actor
 from desktop.actions.dice import after_pool, to_pool
-from desktop.actions.roll_words import describe_roll, roll_detail
+from desktop.actions.roll_words import by_player_words, describe_roll, roll_detail
 from desktop.rules import dicepool
 from desktop.store import DieRecord
 
@@ -76,7 +76,7 @@ def apply_tray_roll(
     detail = roll_detail(rolled or dice, roll, choice, steps_allowed, chosen)
     summary = describe_roll(character.name, roll, choice)
     if not actor.is_gm:
-        summary += " Rolled from the player's device."
+        summary += " " + by_player_words()
     entry = RollEntry(
         character_id=character.id,
         character_name=character.name,

@@ -13,19 +13,24 @@ __all__ = ["LANGUAGES", "N_", "Language", "language", "language_codes"]
 class Language:
     code: str  # ISO 639-1, as gettext's folders name it
     name: str  # in the language itself: what a speaker looks for in a list
-    english_name: str
+    english_name: str  # marked: the window names a language in its own words by it
     thousands: str  # the grouping separator of numbers
     decimal: str
 
 
-# English first: the source language, and every campaign's default print language.
+def N_(message: str) -> str:
+    """Mark ``message`` for the catalogue without translating it now."""
+    return message
+
+
+# English first: the source language, and the print language of a campaign made without one.
 LANGUAGES: Final[tuple[Language, ...]] = (
-    Language("en", "English", "English", ",", "."),
+    Language("en", "English", N_("English"), ",", "."),
     # French groups with a narrow no-break space (U+202F), as the Imprimerie nationale does.
-    Language("fr", "Français", "French", "\u202f", ","),
-    Language("de", "Deutsch", "German", ".", ","),
+    Language("fr", "Français", N_("French"), "\u202f", ","),
+    Language("de", "Deutsch", N_("German"), ".", ","),
     # Spanish (RAE) groups with a space from five digits; a no-break space keeps it whole.
-    Language("es", "Español", "Spanish", "\u00a0", ","),
+    Language("es", "Español", N_("Spanish"), "\u00a0", ","),
 )
 _BY_CODE: Final = {language.code: language for language in LANGUAGES}
 
@@ -36,8 +41,3 @@ def language(code: str) -> Language | None:
 
 def language_codes() -> tuple[str, ...]:
     return tuple(language.code for language in LANGUAGES)
-
-
-def N_(message: str) -> str:
-    """Mark ``message`` for the catalogue without translating it now."""
-    return message

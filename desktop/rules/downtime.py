@@ -65,7 +65,6 @@ __all__ = [
     "SELF",
     "SELF_TRACK",
     "SESSION_XP",
-    "SESSION_XP_RULE",
     "SMALL",
     "STANDARD",
     "SUCCESS",
@@ -818,9 +817,8 @@ def train_xp(upgraded: bool) -> int:
 
 # --- End of the session (Roleplaying & XP) ------------------------------------------
 
-SESSION_XP_RULE = (
-    "By playing to the nature of your character's vice, you earn XP at the end of the session."
-)
+# "By playing to the nature of your character's vice, you earn XP at the end of the
+# session." (worded where the window shows it: desktop/ui/play/session_xp.py)
 # The text does not say how much XP: one mark on one track, as Train's "mark 1 XP".
 SESSION_XP = 1
 

@@ -199,8 +199,13 @@ class Campaign(Core):
         settings: dict[str, object] | None = None,
         populate: Populate | None = None,
         first_entry: str | None = None,
+        print_language: str | None = None,
     ) -> Campaign:
         """Make a new campaign file and open it.
+
+        `print_language` (a code: "fr") is the language its cards and sheets print in
+        (`print_language()`; English when not given): the window gives its own, so a
+        French GM's first card sheet is French.
 
         `populate` fills the new file in the same transaction (an import uses it). The
         file is built under a temporary name and renamed into place, so a crash or a
@@ -219,6 +224,9 @@ class Campaign(Core):
         if strays:  # a new file would adopt them
             raise CampaignRefused(files.strays_in_the_way(path, strays, "a new campaign"))
         title = roster.check_name(name if name is not None else path.stem)
+        if print_language is not None:
+            chosen = checks.print_language(print_language)
+            settings = {**(settings or {}), checks.PRINT_LANGUAGE_KEY: chosen}
         if not files.folder_writable(path.parent):
             raise CampaignRefused(
                 f"“{path.name}” could not be made: its folder (or the disk it is on) is "

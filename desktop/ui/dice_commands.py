@@ -14,13 +14,14 @@ from PySide6.QtGui import QUndoCommand
 from desktop.actions.actor import Actor
 from desktop.actions.all_ones import check_choice
 from desktop.actions.pool import DiceMoved, give_depleted_die, given_die
+from desktop.actions.roll_words import by_player_words, describe_roll
 from desktop.actions.tray import RollDone, RollEntry, apply_tray_roll, record_roll
 from desktop.rules import dicepool
 from desktop.store import CharacterRecord, DieRecord, NotFound
 from desktop.ui.commands import StoreCommand
 from desktop.ui.merge_ids import MergeId
 from desktop.ui.session import CampaignSession
-from desktop.ui.window_language import ntr, tr
+from desktop.ui.window_language import ntr, tr, window_translator
 
 
 class DiceAction(StoreCommand):
@@ -169,6 +170,7 @@ class RollTray(RollCommand):
         rolled: list[DieRecord] | None = None,
     ) -> None:
         who = actor or Actor.gm()
+        self._words = (character.name, roll, choice, who.is_gm)
         if who.is_gm:
             text = tr("Roll for {name}").format(name=character.name)
         else:
@@ -187,6 +189,13 @@ class RollTray(RollCommand):
                 rolled=rolled,
             ),
         )
+
+    def shown_summary(self) -> str:
+        """The roll's summary in the window's language (the log keeps it in English)."""
+        name, roll, choice, by_gm = self._words
+        words = window_translator()
+        text = describe_roll(name, roll, choice, words)
+        return text if by_gm else f"{text} {by_player_words(words)}"
 
 
 def award_depleted(

@@ -40,10 +40,17 @@ def _choose(settings: Settings, code: str, tell: Callable[[str], None]) -> None:
     if code == settings.language():
         return
     settings.set_language(code)
-    name = _name(system_language() if code == "system" else code)
+    name = _english_name(system_language() if code == "system" else code)
     tell(tr("GM Desk will be in {language} from its next start.").format(language=name))
 
 
 def _name(code: str) -> str:
     shipped = language(code)
     return shipped.name if shipped is not None else code
+
+
+def _english_name(code: str) -> str:
+    """A language named in the window's words, as a sentence of the window names it:
+    "allemand" in a French one, not "Deutsch" (the menu's entries keep their own)."""
+    shipped = language(code)
+    return tr(shipped.english_name) if shipped is not None else code

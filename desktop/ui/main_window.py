@@ -46,6 +46,7 @@ from desktop.ui.form_helpers import forget_refusals
 from desktop.ui.gil_share import favour_the_gui_thread
 from desktop.ui.image_check import image_decodes
 from desktop.ui.language_menu import language_menu
+from desktop.ui.menu_refill import needs_refill
 from desktop.ui.panel import Panel, PanelFiller
 from desktop.ui.plain_text import (
     PlainLabel,
@@ -68,7 +69,7 @@ from desktop.ui.start_page import StartPage
 from desktop.ui.table_keys import TableKeys
 from desktop.ui.theme import THEMES, apply_theme, theme_choice
 from desktop.ui.undo_keys import UndoKeyFilter
-from desktop.ui.window_language import ntr, tr, window_translator
+from desktop.ui.window_language import new_campaign_language, ntr, tr, window_translator
 from desktop.ui.workspaces import WORKSPACES, arrange, restore, workspace_named
 from desktop.ui.zoom_control import ZoomControl
 
@@ -411,14 +412,16 @@ class MainWindow(QMainWindow):
         self.theme_actions[name].setChecked(True)
 
     def _fill_recent_menu(self) -> None:
-        self.recent_menu.clear()
         from desktop.store import campaign_name
 
         recent = self.settings.recent_files()
+        # An "&" doubled, or the menu would take it for a shortcut's mark.
+        texts = [recent_entry(path, campaign_name(path)).replace("&", "&&") for path in recent]
+        # Kept as they are when they would read the same (the palette asks at each opening).
+        if not needs_refill(self.recent_menu, tuple(zip(texts, map(str, recent), strict=True))):
+            return
         self.recent_menu.setToolTipsVisible(True)
-        for path in recent:
-            # An "&" doubled, or the menu would take it for a shortcut's mark.
-            text = recent_entry(path, campaign_name(path)).replace("&", "&&")
+        for path, text in zip(recent, texts, strict=True):
             action = self.recent_menu.addAction(text)
             action.setToolTip(tooltip(str(path)))
             action.triggered.connect(lambda _=False, p=path: self.open_campaign(p))
@@ -968,7 +971,9 @@ class MainWindow(QMainWindow):
         from desktop.store import Campaign
 
         try:
-            campaign = Campaign.create(path, data_dir=self.data_dir)
+            campaign = Campaign.create(
+                path, data_dir=self.data_dir, print_language=new_campaign_language()
+            )
         except (CampaignRefused, CampaignLocked, ValueError, OSError) as error:
             self.show_problem(str(error))
             return

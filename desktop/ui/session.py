@@ -51,7 +51,8 @@ class CampaignSession(QObject):
     # An all-ones roll began or stopped waiting for its choice (`all_ones`).
     all_ones_changed = Signal()
     # A player's phone rolled and the roll is written: (character id, the dicepool.Roll,
-    # its summary), so that the Dice Table shows the dice land as it shows its own.
+    # its summary in the window's words), so that the Dice Table shows the dice land as it
+    # shows its own.
     rolled_elsewhere = Signal(int, object, str)
     # A conflict's sides were set up, changed or rolled (`conflict_host`): the players'
     # pages say who is in one.

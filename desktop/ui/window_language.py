@@ -27,6 +27,7 @@ from desktop.language import Translator, language_codes, translator
 __all__ = [
     "WindowLanguage",
     "install_window_language",
+    "new_campaign_language",
     "ntr",
     "ptr",
     "system_language",
@@ -102,6 +103,14 @@ def window_translator() -> Translator:
     app = QCoreApplication.instance()
     found = app.findChild(WindowLanguage, "gmDeskWindowLanguage") if app is not None else None
     return found.words if found is not None else translator("en")
+
+
+def new_campaign_language() -> str | None:
+    """The print language a campaign the window makes starts with: the window's own (a
+    French GM's first card sheet is French); None, the store's English, for a language
+    no campaign prints in (the testers' pseudo-locale)."""
+    code = window_translator().code
+    return code if code in language_codes() else None
 
 
 def tr(message: str) -> str:

@@ -71,3 +71,32 @@ def test_an_all_ones_side_must_choose_before_the_outcome_is_written(
     conflict = roll_conflict([(kara, mine, [], 0), (ilian, theirs, [], 0)], ScriptedRng([1, 1, 4]))
     with refused(campaign, "Kara Voss chooses first"):
         apply_conflict(campaign, Actor.gm(), conflict)
+
+
+def test_the_summary_is_english_for_the_log_and_worded_for_a_window(
+    campaign: Campaign, kara: CharacterRecord, ilian: CharacterRecord
+) -> None:
+    from desktop.language import translator
+    from desktop.language.pseudo import pseudo
+
+    conflict = _rolled(campaign, kara, ilian)
+    assert conflict.summary() == (
+        "Kara Voss 23 against Brother Ilian 5: Kara Voss wins 23 to 5; Brother Ilian loses 2 dice."
+    )
+    worded = conflict.summary(translator("pseudo"))
+    assert worded.startswith("⟦Kara Voss 23 ") and worded != conflict.summary()
+    assert worded == pseudo(
+        "{first} {first_total} against {second} {second_total}: {winner} wins "
+        "{winner_total} to {loser_total}{items}; {loser} loses {count} dice."
+    ).format(
+        first="Kara Voss",
+        first_total=23,
+        second="Brother Ilian",
+        second_total=5,
+        winner="Kara Voss",
+        winner_total=23,
+        loser_total=5,
+        items="",
+        loser="Brother Ilian",
+        count=2,
+    )

@@ -103,3 +103,24 @@ def test_a_failure_midway_leaves_the_file_as_it_was(
         apply_tray_roll(campaign, Actor.gm(), kara.id, roll, steps_allowed=0)
     assert raw_rows(campaign, "SELECT * FROM die ORDER BY id") == before
     assert raw_rows(campaign, "SELECT COUNT(*) FROM roll_log") == [(0,)]
+
+
+def test_a_roll_is_worded_in_the_language_asked_and_logged_in_english(
+    campaign: Campaign, kara: CharacterRecord
+) -> None:
+    from desktop.actions.roll_words import describe_roll
+    from desktop.language import translator
+    from desktop.language.pseudo import pseudo
+
+    dice = in_tray(campaign, campaign.kit.add_dice(kara.id, count=3))
+    roll = roll_tray(dice, 0, ScriptedRng([1, 4, 5]))
+    english = "Kara Voss rolled 1 (d6), 4 (d6), 5 (d6) = 10. 1 depleted."
+    assert describe_roll("Kara Voss", roll, None) == english
+    worded = describe_roll("Kara Voss", roll, None, translator("pseudo"))
+    faces = "1 (d6), 4 (d6), 5 (d6)"
+    first = pseudo("{name} rolled {faces} = {total}.").format(
+        name="Kara Voss", faces=faces, total=10
+    )
+    assert worded == f"{first} {pseudo('{count} depleted.').format(count=1)}"
+    done = apply_tray_roll(campaign, Actor.gm(), kara.id, roll, steps_allowed=0)
+    assert done.summary == english  # the log keeps English

@@ -499,3 +499,41 @@ def test_a_die_stepped_down_to_d4_shows_no_old_face(
     table.toggle_down_selected()
     # A d4 cannot show 7: the stepped die shows its size ("d8→4"), not the old face.
     assert _drawn(table.scene.die_items[eight.id]) == _die(8, None, 4, True)
+
+
+def test_the_last_roll_and_a_conflict_are_shown_in_the_windows_words(
+    window: MainWindow, table: DiceTableWidget, qapp: QApplication
+) -> None:
+    """The French walk saw "Kara Voss rolled 1 (d6)… = 9. 2 depleted." and "…: Kara Voss
+    wins 14 to 7" in a French window: the log keeps English, the window shows its own."""
+    from desktop.language.pseudo import pseudo
+    from desktop.ui.window_language import install_window_language, uninstall_window_language
+
+    assert window.session is not None
+    campaign = window.session.campaign
+    install_window_language(qapp, "pseudo")
+    try:
+        first, second, *_ = dice(window)
+        table.toggle_tray(first.id)
+        table.toggle_tray(second.id)
+        window.session.rng = ScriptedRng([5, 1])
+        table.roll()
+        [logged] = campaign.rolls.all()
+        assert logged.summary == "Kara Voss rolled 5 (d6), 1 (d6) = 6. 1 depleted."
+        rolled = pseudo("{name} rolled {faces} = {total}.").format(
+            name="Kara Voss", faces="5 (d6), 1 (d6)", total=6
+        )
+        depleted = pseudo("{count} depleted.").format(count=1)
+        assert table.result_label.text() == f"{rolled} {depleted}"
+        ilian = next(c for c in campaign.roster.all() if c.name == "Brother Ilian")
+        campaign.kit.add_dice(ilian.id, size=6, count=2)
+        table.set_opponent(ilian.id)
+        kara_dice = [d for d in campaign.kit.dice(first.character_id) if d.place == "pool"]
+        for die in (kara_dice[0], *campaign.kit.dice(ilian.id)[:1]):
+            table.toggle_tray(die.id)
+        window.session.rng = ScriptedRng([6, 2])
+        table.roll()
+        said = table.conflict_box.result_label.text()
+        assert "against" not in said and "wins" not in said and "Brother Ilian" in said, said
+    finally:
+        uninstall_window_language(qapp)

@@ -112,7 +112,8 @@ def test_view_language_is_remembered_for_the_next_start(app: QApplication, tmp_p
     assert settings.language() == "system" and menu.actions()[0].isChecked()
     menu.actions()[3].trigger()
     assert settings.language() == "de"
-    assert told == ["GM Desk will be in Deutsch from its next start."]
+    # Named in the window's words: "German" in an English sentence, "allemand" in French.
+    assert told == ["GM Desk will be in German from its next start."]
     assert tr("January") == "January"  # this run's window keeps its language
     menu.actions()[3].trigger()
     assert len(told) == 1  # the same choice again says nothing

@@ -12,6 +12,7 @@ import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from desktop.language import N_
 from desktop.store.core import Row
 from desktop.store.search import html_text
 from desktop.store.search_index.kinds import split_day_key, split_scene_key
@@ -19,7 +20,29 @@ from desktop.store.search_index.kinds import split_day_key, split_scene_key
 Read = Callable[[str, tuple[object, ...]], list[Row]]
 
 PLAYER_KIND = "pc"
-_KIND_WORDS = {"pc": "player character", "npc": "NPC", "challenge": "challenge"}
+_KIND_WORDS = {"pc": N_("player character"), "npc": N_("NPC"), "challenge": N_("challenge")}
+
+
+def _same(message: str) -> str:
+    return message
+
+
+@dataclass(frozen=True, slots=True)
+class Where:
+    """Where a hit lives: a marked message and its fields, worded in a language at show
+    time (`words`); a field named in `marked` is a marked word itself (a kind, a card's
+    category). English when no `gettext` is given, as `SearchHit.where` holds it."""
+
+    message: str
+    fields: tuple[tuple[str, str | int], ...] = ()
+    marked: tuple[str, ...] = ()
+
+    def words(self, gettext: Callable[[str], str] = _same) -> str:
+        values = {
+            name: gettext(value) if name in self.marked and isinstance(value, str) else value
+            for name, value in self.fields
+        }
+        return gettext(self.message).format(**values)
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,12 +54,13 @@ class Found:
     title: str
     title_text: str
     body: str
-    where: str
+    where: Where
     hidden: bool = False
     owner_id: int | None = None
     game_id: int | None = None
     scene: int | None = None
     day: int | None = None
+    named: Where | None = None  # `title` to word at show time, when the store made it
 
 
 def found(kind: str, keys: Sequence[int], read: Read) -> dict[int, Found]:
@@ -65,7 +89,11 @@ def _character(keys: Sequence[int], read: Read) -> dict[int, Found]:
             str(name),
             str(name),
             str(notes),
-            f"Roster, {_KIND_WORDS.get(str(kind), str(kind))}",
+            Where(
+                N_("Roster, {kind}"),
+                (("kind", _KIND_WORDS.get(str(kind), str(kind))),),
+                marked=("kind",),
+            ),
             hidden=kind != PLAYER_KIND,
             owner_id=int(i),
         )
@@ -73,8 +101,11 @@ def _character(keys: Sequence[int], read: Read) -> dict[int, Found]:
     }
 
 
-def _owned(table: str, what: str) -> Callable[[Sequence[int], Read], dict[int, Found]]:
-    """A trait's or an item's: named by its own name, living on its character."""
+def _owned(
+    table: str, of_owner: str, of_character: str
+) -> Callable[[Sequence[int], Read], dict[int, Found]]:
+    """A trait's or an item's: named by its own name, living on its character (said by
+    `of_owner`, or `of_character` when the character is not found)."""
 
     def reader(keys: Sequence[int], read: Read) -> dict[int, Found]:
         rows = read(
@@ -83,13 +114,19 @@ def _owned(table: str, what: str) -> Callable[[Sequence[int], Read], dict[int, F
         owners = _characters([int(r[2]) for r in rows], read)
         result = {}
         for i, name, character_id in rows:
-            owner, kind = owners.get(int(character_id), (f"character {character_id}", ""))
+            known = owners.get(int(character_id))
+            owner, kind = known if known is not None else ("", "")
+            where = (
+                Where(of_owner, (("owner", owner),))
+                if known is not None
+                else Where(of_character, (("id", int(character_id)),))
+            )
             result[int(i)] = Found(
                 int(i),
                 str(name),
                 str(name),
                 "",
-                f"{what} of {owner}",
+                where,
                 hidden=kind != PLAYER_KIND,
                 owner_id=int(character_id),
             )
@@ -113,7 +150,7 @@ def _card(keys: Sequence[int], read: Read) -> dict[int, Found]:
             str(name),
             str(name),
             " · ".join(word for word in words if word),
-            f"SySCards, {category}",
+            Where(N_("SySCards, {category}"), (("category", str(category)),), ("category",)),
             hidden=not shown,
             owner_id=None if character_id is None else int(character_id),
         )
@@ -131,15 +168,19 @@ def _clock(keys: Sequence[int], read: Read) -> dict[int, Found]:
     )
     result = {}
     for i, name, note, shown, owner_kind, character_id, who, faction, faction_shown in rows:
-        owner = {"chapter": "the chapter", "character": who, "faction": faction}.get(
-            str(owner_kind)
-        )
+        owner = {"character": who, "faction": faction}.get(str(owner_kind))
+        if owner_kind == "chapter":
+            where = Where(N_("Clocks, the chapter"))
+        elif owner:
+            where = Where(N_("Clocks, {owner}"), (("owner", str(owner)),))
+        else:
+            where = Where(N_("Clocks"))
         result[int(i)] = Found(
             int(i),
             str(name),
             str(name),
             str(note),
-            f"Clocks, {owner}" if owner else "Clocks",
+            where,
             # A shown clock of a hidden faction stays hidden with it (views/public.py).
             hidden=not shown or (owner_kind == "faction" and not faction_shown),
             owner_id=None if character_id is None else int(character_id),
@@ -153,7 +194,12 @@ def _faction(keys: Sequence[int], read: Read) -> dict[int, Found]:
     )
     return {
         int(i): Found(
-            int(i), str(name), str(name), str(notes), f"Faction Ladder, tier {tier}", not shown
+            int(i),
+            str(name),
+            str(name),
+            str(notes),
+            Where(N_("Faction Ladder, tier {tier}"), (("tier", int(tier)),)),
+            not shown,
         )
         for i, name, notes, tier, shown in rows
     }
@@ -162,7 +208,7 @@ def _faction(keys: Sequence[int], read: Read) -> dict[int, Found]:
 def _claim(keys: Sequence[int], read: Read) -> dict[int, Found]:
     rows = read(f"SELECT id, name, benefit FROM claim WHERE id IN {_in(keys)}", tuple(keys))
     return {
-        int(i): Found(int(i), str(name), str(name), str(benefit), "Chapter, claim map")
+        int(i): Found(int(i), str(name), str(name), str(benefit), Where(N_("Chapter, claim map")))
         for i, name, benefit in rows
     }
 
@@ -170,7 +216,7 @@ def _claim(keys: Sequence[int], read: Read) -> dict[int, Found]:
 def _chapter(keys: Sequence[int], read: Read) -> dict[int, Found]:
     rows = read(f"SELECT id, name, notes FROM chapter WHERE id IN {_in(keys)}", tuple(keys))
     return {
-        int(i): Found(int(i), str(name), str(name), str(notes), "Chapter")
+        int(i): Found(int(i), str(name), str(name), str(notes), Where(N_("Chapter")))
         for i, name, notes in rows
     }
 
@@ -195,12 +241,15 @@ def _scene(keys: Sequence[int], read: Read) -> dict[int, Found]:
         text = scene.get("text")
         result[key] = Found(
             game_id,
-            f"Scene {number} of game {game_id}",
+            f"Scene {number} of game {game_id}",  # untranslated: `named` words it
             "",
             text if isinstance(text, str) else json.dumps(text),
-            f"Play, game {game_id}",
+            Where(N_("Play, game {game}"), (("game", game_id),)),
             game_id=game_id,
             scene=number,
+            named=Where(
+                N_("Scene {number} of game {game}"), (("number", number), ("game", game_id))
+            ),
         )
     return result
 
@@ -217,15 +266,26 @@ def _ledger(keys: Sequence[int], read: Read) -> dict[int, Found]:
             continue
         notes = _ledger_notes(rows[0][0])
         owner, kind = owners.get(character_id, (f"character {character_id}", ""))
+        where = (
+            Where(N_("Energy Calendar, {owner}"), (("owner", owner),))
+            if character_id in owners
+            else Where(N_("Energy Calendar, character {id}"), (("id", character_id),))
+        )
+        named = (
+            Where(N_("{owner}, day {day}"), (("owner", owner), ("day", day)))
+            if character_id in owners
+            else Where(N_("character {id}, day {day}"), (("id", character_id), ("day", day)))
+        )
         result[key] = Found(
             character_id,
-            f"{owner}, day {day}",
+            f"{owner}, day {day}",  # untranslated: `named` words it
             "",
             "\n".join(notes),
-            f"Energy Calendar, {owner}",
+            where,
             hidden=kind != PLAYER_KIND,
             owner_id=character_id,
             day=day,
+            named=named,
         )
     return result
 
@@ -257,7 +317,7 @@ def _downtime(keys: Sequence[int], read: Read) -> dict[int, Found]:
             f"{words.capitalize()}" + (f", {owner}" if owner else ""),
             "",
             f"{words}\n{summary}",
-            f"Downtime, session {session}",
+            Where(N_("Downtime, session {session}"), (("session", int(session)),)),
             hidden=kind != PLAYER_KIND,
             owner_id=None if character_id is None else int(character_id),
         )
@@ -272,23 +332,34 @@ def _journal(keys: Sequence[int], read: Read) -> dict[int, Found]:
     result = {}
     for i, game_id, scene, text, private in rows:
         place = f"game {game_id}" if not scene else f"game {game_id}, scene {scene}"
+        where = (
+            Where(N_("Journal, game {game}, scene {scene}"), (("game", game_id), ("scene", scene)))
+            if scene
+            else Where(N_("Journal, game {game}"), (("game", game_id),))
+        )
+        named = (
+            Where(N_("Note on game {game}, scene {scene}"), (("game", game_id), ("scene", scene)))
+            if scene
+            else Where(N_("Note on game {game}"), (("game", game_id),))
+        )
         result[int(i)] = Found(
             int(i),
-            f"Note on {place}",
+            f"Note on {place}",  # untranslated: `named` words it
             "",
             str(text),
-            f"Journal, {place}",
+            where,
             hidden=bool(private),
             game_id=int(game_id),
             scene=int(scene),
+            named=named,
         )
     return result
 
 
 _READERS: dict[str, Callable[[Sequence[int], Read], dict[int, Found]]] = {
     "character": _character,
-    "trait": _owned("trait", "Trait"),
-    "item": _owned("item", "Item"),
+    "trait": _owned("trait", N_("Trait of {owner}"), N_("Trait of character {id}")),
+    "item": _owned("item", N_("Item of {owner}"), N_("Item of character {id}")),
     "card": _card,
     "clock": _clock,
     "faction": _faction,

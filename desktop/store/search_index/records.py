@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from desktop.store.search_index.found import Where
 from desktop.store.search_index.highlight import Highlighted
 
 
@@ -20,8 +21,10 @@ class SearchHit:
     character), `game_id` the game of a scene or a journal note (and `scene` the note's
     scene, 0 for the whole game). `title` is the record's name with the words that
     matched; `snippet` the matching part of the rest of its text; `where` says where it
-    lives, in words. `hidden`: the players cannot see it (an NPC or a challenge and what
-    is theirs, a clock, faction or card not shown, a private note).
+    lives, in English words, and `place` the same to word in a language at show time
+    (`place.words(gettext)`; None for a hit made without it). `hidden`: the players
+    cannot see it (an NPC or a challenge and what is theirs, a clock, faction or card not
+    shown, a private note).
     """
 
     kind: str
@@ -34,3 +37,5 @@ class SearchHit:
     game_id: int | None = None
     scene: int | None = None
     day: int | None = None
+    place: Where | None = None
+    named: Where | None = None  # a title the store made ("Scene 2 of game 3"), to word

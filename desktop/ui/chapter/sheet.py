@@ -40,7 +40,7 @@ from desktop.ui.session import CampaignSession
 from desktop.ui.widgets.chapter_paint import Block, RepTracker, label_font, warn_colour
 from desktop.ui.widgets.flow import Flow, pair
 from desktop.ui.widgets.number_field import NumberField, problem_label
-from desktop.ui.window_language import ptr, tr
+from desktop.ui.window_language import ntr, ptr, tr
 from desktop.ui.zoom import zoom_size
 
 if TYPE_CHECKING:
@@ -380,7 +380,7 @@ class ChapterSheet(SessionWidget):
         option = record.chapter.develop_option()
         self.develop_button.setText(develop_text(record, option))
         self.develop_button.setEnabled(writable and option.allowed)
-        self.develop_reason.setText(option.reason)
+        self.develop_reason.setText(develop_reason(record, option))
         # A reason not to develop yet is information, not an error: it stays quiet.
         self.develop_reason.setForegroundRole(
             QPalette.ColorRole.WindowText if option.allowed else QPalette.ColorRole.PlaceholderText
@@ -463,3 +463,29 @@ def develop_text(record: ChapterRecord, option: factions.DevelopOption) -> str:
             tier=record.tier + 1, cost=option.cost
         )
     return tr("Develop")
+
+
+def develop_reason(record: ChapterRecord, option: factions.DevelopOption) -> str:
+    """Why Develop does what it does, or nothing: the rules' reasons
+    (`factions.develop_option`), worded in the window's language."""
+    chapter = record.chapter
+    if option.action == factions.DEVELOP_STRENGTHEN:
+        return tr("Hold becomes strong; rep resets to 0.")
+    if option.action == factions.DEVELOP_TIER_UP:
+        if not option.allowed:
+            return tr("Tier {tier} costs {cost} coin; the chapter has {coin}.").format(
+                tier=chapter.tier + 1, cost=option.cost, coin=chapter.coin
+            )
+        return tr(
+            "Pay {cost} coin to reach tier {tier}; rep resets to 0 and hold becomes weak."
+        ).format(cost=option.cost, tier=chapter.tier + 1)
+    if not chapter.rep_full:
+        missing = chapter.rep_needed - chapter.rep
+        return ntr(
+            "The rep tracker needs {count} more rep to be full.",
+            "The rep tracker needs {count} more rep to be full.",
+            missing,
+        ).format(count=missing)
+    if chapter.tier == factions.MAX_TIER:
+        return tr("Tier {tier} is the top of the ladder.").format(tier=factions.MAX_TIER)
+    return option.reason

@@ -64,7 +64,7 @@ from desktop.ui.plain_text import PlainLabel, RichLabel, escaped
 from desktop.ui.session import CampaignSession
 from desktop.ui.step_result import StepResult
 from desktop.ui.widgets.dice_scene import DieState
-from desktop.ui.window_language import tr
+from desktop.ui.window_language import tr, window_translator
 from desktop.ui.zoom import zoom_size
 
 
@@ -85,7 +85,7 @@ class ConflictBox(QGroupBox):
     changed = Signal()  # the roll, the choices or the opponent's steps changed: redraw
     item_die_rolled = Signal(int, object)  # die id, its DieState: show the face rolled
     choice_needed = Signal(object, str)  # an all-ones dicepool.Roll, the side's name
-    applied = Signal(str)  # the outcome was written: its summary
+    applied = Signal(str)  # the outcome was written: its summary, in the window's words
     discarded = Signal()  # the roll was thrown away: the faces shown mean nothing now
     problem = Signal(str)  # a plain message for the GM
 
@@ -405,8 +405,9 @@ class ConflictBox(QGroupBox):
         self.conflict = None  # the push below reloads the dice; no conflict may hold them
         if self._session.push(command) and command.done is not None:
             self._opp_applied.clear()
-            self._result.show(command.done.summary)
-            self.applied.emit(command.done.summary)
+            shown = conflict.summary(window_translator())  # the log keeps it in English
+            self._result.show(shown)
+            self.applied.emit(shown)
         else:
             self.conflict = conflict  # refused: the GM can still discard it
         self.changed.emit()
@@ -482,7 +483,8 @@ class ConflictBox(QGroupBox):
             self.choice_needed.emit(conflict.sides[waiting].roll, name)
             self._result.say(tr("{name} rolled all ones: choose below first.").format(name=name))
         else:
-            self._result.say(conflict.summary())  # rolled, not yet written
+            # Rolled, not yet written: in the window's words (the log's are English).
+            self._result.say(conflict.summary(window_translator()))
         self.changed.emit()
 
     def _sides(self) -> list[CharacterRecord]:

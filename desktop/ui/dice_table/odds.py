@@ -7,7 +7,7 @@ when a result is shown, never at start-up.
 from __future__ import annotations
 
 from desktop.language import N_
-from desktop.ui.window_language import tr
+from desktop.ui.window_language import tr, window_translator
 
 Side = tuple[tuple[int, ...], int, int | None, int | None]  # sizes, on table, weapon, armour
 # A conflict with a tray empty has no odds worth a line: the rules would call an empty
@@ -38,7 +38,7 @@ def tray_odds_texts(result: object, target: int) -> tuple[str, str, str, str] | 
 
     if not isinstance(result, odds.TrayOdds):
         return None
-    return worded(result, target)
+    return worded(result, target, window_translator())
 
 
 def is_conflict_odds(result: object) -> bool:

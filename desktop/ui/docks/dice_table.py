@@ -69,7 +69,7 @@ from desktop.ui.widgets.dice_scene import DiceScene, DiceView, DieState, SideVie
 from desktop.ui.widgets.elided_label import ElidedLabel
 from desktop.ui.widgets.flow import Flow
 from desktop.ui.widgets.number_field import NumberField, problem_label
-from desktop.ui.window_language import ntr, tr
+from desktop.ui.window_language import ntr, tr, window_translator
 from desktop.ui.zoom import zoom_size, zoomed
 
 if TYPE_CHECKING:
@@ -1033,7 +1033,7 @@ class DiceTableWidget(QWidget):
         if roll.result.catastrophe:
             assert self._character is not None
             name = self._character.name
-            said = describe_roll(name, roll, None)
+            said = describe_roll(name, roll, None, window_translator())
             self._result.say(tr("{roll}\nAll ones: choose below.").format(roll=said))
             pending = PendingAllOnes(self._character.id, roll, self.steps_allowed(), Actor.gm())
             self._live.wait_for_choice(pending)  # offered below by `_on_all_ones`
@@ -1100,7 +1100,7 @@ class DiceTableWidget(QWidget):
             return
         self._show_faces([waiting.roll])
         if not waiting.actor.is_gm and self._character is not None:
-            said = describe_roll(self._character.name, waiting.roll, None)
+            said = describe_roll(self._character.name, waiting.roll, None, window_translator())
             self._result.say(
                 tr("{roll}\nAll ones from their phone: they choose there, or below.").format(
                     roll=said
@@ -1129,7 +1129,7 @@ class DiceTableWidget(QWidget):
         """A roll written (or refused, said by the session): its summary shown."""
         if command.done is not None:
             self._applied.clear()
-            self._result.show(command.done.summary)
+            self._result.show(command.shown_summary())
         # The landed faces drawn: a quick roll that depletes nothing leaves every record
         # as it was, so no change of the pool redraws the table, and the walk found the
         # tumble's last random faces left on the dice, not the roll's.

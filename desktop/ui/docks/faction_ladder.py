@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QFormLayout,
     QHBoxLayout,
+    QLabel,
     QLineEdit,
     QMenu,
     QPlainTextEdit,
@@ -177,7 +178,11 @@ class FactionDialog(QDialog):
         tier_row.addWidget(self.scale_label, 1)
         form = QFormLayout()
         form.addRow(tr("&Name"), self.name_edit)
-        form.addRow(tr("&Tier"), tier_row)
+        # A row of its own (the spin box and the scale's words): its label is given the
+        # spin box, or the "&" would show ("&Tier", the French walk).
+        tier_label = QLabel(tr("&Tier"))
+        tier_label.setBuddy(self.tier_spin)
+        form.addRow(tier_label, tier_row)
         form.addRow(tr("&Hold"), self.hold_combo)
         form.addRow(tr("&Status with us"), self.status_combo)
         form.addRow("", self.war_check)

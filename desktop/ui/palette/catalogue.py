@@ -56,14 +56,15 @@ def menu_actions(bar: QMenuBar) -> list[tuple[QAction, str]]:
     Theme"), once each, in menu order. Separators and submenus themselves are left out.
     A menu that fills itself as it opens (Open Recent, Downtime) is asked to first."""
     found: list[tuple[QAction, str]] = []
-    seen: set[int] = set()
+    # Each action kept beside its id: a wrapper let go could lend its id to the next one.
+    seen: dict[int, QAction] = {}
 
     def walk(menu: QMenu, place: str) -> None:
         menu.aboutToShow.emit()
         for action in menu.actions():
             if action.isSeparator() or id(action) in seen:
                 continue
-            seen.add(id(action))
+            seen[id(action)] = action
             submenu = action.menu()
             if isinstance(submenu, QMenu):
                 walk(submenu, f"{place}{PLACE_SEPARATOR}{plain_title(submenu.title())}")
@@ -110,12 +111,27 @@ def unfilled_panels(source: CommandSource) -> list[Panel]:
 def gather(source: CommandSource) -> list[Command]:
     """The menu bar's commands, then the main buttons of each dock built (their state as
     now; with no campaign open, every dock's, all off)."""
+    return menu_commands(source) + dock_commands(source)
+
+
+def menu_commands(source: CommandSource) -> list[Command]:
+    """The menu bar's commands, each menu asked to fill itself first: gathered once as
+    the palette opens, never again while it is open (a menu refilling itself then would
+    let go of an action that a command in the list holds)."""
     campaign_open = source.session is not None
     read_only = source.session is not None and source.session.read_only
-    found = [
+    return [
         command_of(action, place, campaign_open=campaign_open, read_only=read_only)
         for action, place in menu_actions(source.menuBar())
     ]
+
+
+def dock_commands(source: CommandSource) -> list[Command]:
+    """The main buttons of each dock built, their state as now (with no campaign open,
+    every dock's, all off)."""
+    campaign_open = source.session is not None
+    read_only = source.session is not None and source.session.read_only
+    found: list[Command] = []
     waiting = unfilled_panels(source)
     for panel in source.panels:
         if not panel.buttons or panel in waiting:

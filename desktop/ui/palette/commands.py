@@ -11,10 +11,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import shiboken6
 from PySide6.QtCore import QObject, QTimer
 
 from desktop.language import N_
-from desktop.ui.palette.catalogue import Command, CommandSource, gather, unfilled_panels
+from desktop.ui.palette.catalogue import (
+    Command,
+    CommandSource,
+    dock_commands,
+    menu_commands,
+    unfilled_panels,
+)
 from desktop.ui.palette.matching import match_rank
 from desktop.ui.palette.popup import Row
 from desktop.ui.palette.synonyms import synonyms_of
@@ -35,6 +42,7 @@ class CommandMode:
         self.owner = owner
         self.settings = settings
         self.commands: dict[str, Command] = {}
+        self._menus: list[Command] = []
         self._changed: Callable[[], None] = lambda: None
 
     def start(self, changed: Callable[[], None]) -> None:
@@ -50,14 +58,22 @@ class CommandMode:
         return not unfilled_panels(self.source)
 
     def _gather(self) -> None:
-        self.commands = {command.key: command for command in gather(self.source)}
+        self._menus = menu_commands(self.source)
+        self._gather_docks()
+
+    def _gather_docks(self) -> None:
+        """The menus' commands as gathered at opening (asked again, Open Recent would
+        refill itself and let go of the entry a command may be triggering), the docks'
+        as now."""
+        found = [*self._menus, *dock_commands(self.source)]
+        self.commands = {c.key: c for c in found if shiboken6.isValid(c.action)}
 
     def _fill_next(self) -> None:
         waiting = unfilled_panels(self.source)
         if not waiting:
             return
         waiting[0].content()  # built now, given the campaign
-        self._gather()
+        self._gather_docks()
         self._changed()
         if len(waiting) > 1:
             QTimer.singleShot(0, self.owner, self._fill_next)
@@ -87,7 +103,9 @@ class CommandMode:
         """Trigger `row`'s action, remembered as the most recent; False (nothing run)
         when it is off or gone."""
         command = self.commands.get(row.key)
-        if command is None or not command.action.isEnabled():
+        if command is None or not shiboken6.isValid(command.action):
+            return False
+        if not command.action.isEnabled():
             return False
         self.settings.add_recent_command(row.key)
         command.action.trigger()

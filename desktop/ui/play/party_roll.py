@@ -17,21 +17,25 @@ from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 from desktop.actions.dice import to_pool
+from desktop.actions.roll_words import LOG_WORDS
 from desktop.actions.tray import RollEntry
+from desktop.language import N_, Translator
 from desktop.rules import dicepool
 from desktop.store import CharacterRecord, DieRecord
-from desktop.ui.window_language import tr
+from desktop.ui.window_language import tr, window_translator
 
-# The roll log's lines: stored, and in English as every line the log keeps.
-A_DIE = "a d{size}"  # untranslated: log
-ONE_DIE = "one die"  # untranslated: log
-KEPT = "all ones, kept {die} in the pool and the rest went to the table"  # untranslated: log
-LOST = "all ones, lost {die} and the rest went back to the pool"  # untranslated: log
-ROLLED = "{name} rolled {faces} = {total}"  # untranslated: log
-LOSES = "{said}: loses {lost}"  # untranslated: log
-WINS = "{said}: wins, the condition loses {lost}"  # untranslated: log
-TIE = "{said}: a tie"  # untranslated: log
-AGAINST = "{name} rolled {total}{chosen} against the party: {words}."  # untranslated: log
+# The roll log's lines: stored in English, as every line the log keeps; the Play dock
+# shows them in the window's words (`PartyRoll.shown`).
+A_DIE = N_("a d{size}")
+ONE_DIE = N_("one die")
+KEPT = N_("all ones, kept {die} in the pool and the rest went to the table")
+LOST = N_("all ones, lost {die} and the rest went back to the pool")
+ROLLED = N_("{name} rolled {faces} = {total}.")
+ROLLED_CHOSEN = N_("{name} rolled {faces} = {total}: {chosen}.")
+LOSES = N_("{said}: loses {lost}")
+WINS = N_("{said}: wins, the condition loses {lost}")
+TIE = N_("{said}: a tie")
+AGAINST = N_("{name} rolled {total}{chosen} against the party: {words}.")
 
 
 class Roller(NamedTuple):
@@ -43,10 +47,12 @@ class Roller(NamedTuple):
 
 
 class PartyRoll(NamedTuple):
-    """The dice a party-wide roll changed and the roll log line it writes."""
+    """The dice a party-wide roll changed, the roll log line it writes (English) and
+    that line in the window's words, as the Play dock shows it."""
 
     changed: list[DieRecord]
     entry: RollEntry
+    shown: str
 
 
 def last_count(detail: dict[str, object]) -> int | None:
@@ -84,7 +90,7 @@ class RolledSide:
     def detail(self) -> dict[str, object]:
         return {"choice": str(self.choice), "chosen": self.chosen} if self.choice else {}
 
-    def all_ones_words(self) -> str:
+    def all_ones_words(self, words: Translator = LOG_WORDS) -> str:
         """What the all-ones choice did, for the log line ("" when there was none)."""
         if self.choice is None:
             return ""
@@ -96,10 +102,10 @@ class RolledSide:
             ),
             None,
         )
-        die = A_DIE.format(size=size) if size else ONE_DIE
+        die = words.gettext(A_DIE).format(size=size) if size else words.gettext(ONE_DIE)
         if self.choice is dicepool.Catastrophe.DEPLETE_ALL_BUT_ONE:
-            return KEPT.format(die=die)
-        return LOST.format(die=die)
+            return words.gettext(KEPT).format(die=die)
+        return words.gettext(LOST).format(die=die)
 
 
 def roll_side(roller: Roller, rng: random.Random) -> RolledSide:
@@ -128,23 +134,54 @@ def _faces(roll: dicepool.Roll) -> list[dict[str, int]]:
     ]
 
 
+def _challenge_words(side: RolledSide, words: Translator) -> str:
+    chose = side.all_ones_words(words)
+    faces = ", ".join(str(f) for f in side.roll.faces)
+    said = words.gettext(ROLLED_CHOSEN if chose else ROLLED)
+    return said.format(name=side.name, faces=faces, total=side.roll.result.total, chosen=chose)
+
+
 def challenge_roll(side: RolledSide) -> PartyRoll:
     """The challenge's roll on its own, its all-ones choice made (its total is then
     rolled against at the table)."""
     pool = side.after()
-    name = side.name
-    total = side.roll.result.total
-    faces = ", ".join(str(f) for f in side.roll.faces)
-    chose = side.all_ones_words()
     entry = RollEntry(
         side.roller.character.id,
-        name,
+        side.name,
         "roll",
         {"dice": _faces(side.roll), "table": side.roll.result.table, **side.detail()},
-        total,
-        ROLLED.format(name=name, faces=faces, total=total) + (f": {chose}." if chose else "."),
+        side.roll.result.total,
+        _challenge_words(side, LOG_WORDS),
     )
-    return PartyRoll(_changes(side.roller.dice, pool), entry)
+    return PartyRoll(
+        _changes(side.roller.dice, pool), entry, _challenge_words(side, window_translator())
+    )
+
+
+def _against_words(
+    condition: RolledSide,
+    party: list[RolledSide],
+    outcomes: dict[int, dicepool.ConflictOutcome],
+    words: Translator,
+) -> str:
+    said_each = []
+    for side in party:
+        outcome = outcomes[side.roller.character.id]
+        chose = side.all_ones_words(words)
+        said = f"{side.name} {side.roll.result.total}" + (f" ({chose})" if chose else "")
+        if outcome.winner == 0:  # the condition won: the character is harmed
+            said_each.append(words.gettext(LOSES).format(said=said, lost=outcome.dice_lost))
+        elif outcome.winner == 1:  # the character won: it damages the condition
+            said_each.append(words.gettext(WINS).format(said=said, lost=outcome.dice_lost))
+        else:
+            said_each.append(words.gettext(TIE).format(said=said))
+    chose = condition.all_ones_words(words)
+    return words.gettext(AGAINST).format(
+        name=condition.name,
+        total=condition.roll.result.total,
+        chosen=f" ({chose})" if chose else "",
+        words="; ".join(said_each),
+    )
 
 
 def against_party(condition: RolledSide, party: list[RolledSide]) -> PartyRoll:
@@ -161,40 +198,29 @@ def against_party(condition: RolledSide, party: list[RolledSide]) -> PartyRoll:
     )
     changed: list[DieRecord] = []
     sides = []
-    words = []
     for side in party:
-        name = side.name
         pool = side.after()
-        rolled = side.roll.result.total
         outcome = outcomes[side.roller.character.id]
-        chose = side.all_ones_words()
-        said = f"{name} {rolled}" + (f" ({chose})" if chose else "")
         if outcome.winner == 0:  # the condition won: the character is harmed
             pool = dicepool.take_damage(pool, outcome.dice_lost)
-            words.append(LOSES.format(said=said, lost=outcome.dice_lost))
         elif outcome.winner == 1:  # the character won: it damages the condition
             condition_pool = dicepool.take_damage(condition_pool, outcome.dice_lost)
-            words.append(WINS.format(said=said, lost=outcome.dice_lost))
-        else:
-            words.append(TIE.format(said=said))
         changed += _changes(side.roller.dice, pool)
         sides.append(
             {
                 "character_id": side.roller.character.id,
-                "name": name,
+                "name": side.name,
                 "dice": _faces(side.roll),
-                "total": rolled,
+                "total": side.roll.result.total,
                 "winner": outcome.winner == 1,
                 "dice_lost": outcome.dice_lost if outcome.winner == 0 else 0,
                 **side.detail(),
             }
         )
     changed += _changes(condition.roller.dice, condition_pool)
-    name = condition.name
-    chose = condition.all_ones_words()
     entry = RollEntry(
         condition.roller.character.id,
-        name,
+        condition.name,
         "conflict",
         {
             "dice": _faces(condition.roll),
@@ -203,11 +229,7 @@ def against_party(condition: RolledSide, party: list[RolledSide]) -> PartyRoll:
             **condition.detail(),
         },
         total,
-        AGAINST.format(
-            name=name,
-            total=total,
-            chosen=f" ({chose})" if chose else "",
-            words="; ".join(words),
-        ),
+        _against_words(condition, party, outcomes, LOG_WORDS),
     )
-    return PartyRoll(changed, entry)
+    shown = _against_words(condition, party, outcomes, window_translator())
+    return PartyRoll(changed, entry, shown)

@@ -469,7 +469,7 @@ class PlayWidget(CampaignView):
             return
         text = text.format(name=rolled.entry.character_name)
         if self._push(RollDice(session, text, rolled.changed, rolled.entry)):
-            self.challenges.outcome.show(rolled.entry.summary)
+            self.challenges.outcome.show(rolled.shown)  # the log keeps it in English
 
     def choose_all_ones(self, choice: dicepool.Catastrophe, chosen: int | None) -> None:
         """The player's all-ones choice for the side the Play dock asked about."""

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop.language import N_
 from desktop.rules import downtime
 from desktop.store import DowntimeSheet
 from desktop.ui.form_helpers import push_button
@@ -31,6 +32,10 @@ from desktop.ui.window_language import tr
 
 APPLY_KEY = "Ctrl+Return"
 SKIP_KEY = "Esc"  # untranslated: a key sequence
+# The rule as the game's text says it (Roleplaying & XP), shown above the ticks.
+SESSION_XP_RULE = N_(
+    "By playing to the nature of your character's vice, you earn XP at the end of the session."
+)
 
 
 @dataclass(frozen=True)
@@ -65,7 +70,7 @@ class SessionXp(QWidget):
             tr(
                 "{rule}\nTick who played to their vice; each marks {xp} XP on the track "
                 "beside them."
-            ).format(rule=downtime.SESSION_XP_RULE, xp=downtime.SESSION_XP)
+            ).format(rule=tr(SESSION_XP_RULE), xp=downtime.SESSION_XP)
         )
         rule.setWordWrap(True)
         self.grid = QGridLayout()

@@ -17,6 +17,7 @@ from PySide6.QtGui import QAction, QGuiApplication, QKeySequence, QScreen
 from PySide6.QtWidgets import QMenu, QWidget
 
 from desktop.language import N_
+from desktop.ui.menu_refill import needs_refill
 from desktop.ui.plain_text import PlainLabel
 from desktop.ui.player_display.screens import display_screen, screen_title
 from desktop.ui.read_guard import guarded, guarded_call
@@ -120,12 +121,17 @@ class PlayerDisplay(QObject):
         return menu
 
     def _fill_screens(self, menu: QMenu) -> None:
-        menu.clear()
         current = self.window.screen() if self.window is not None else None
-        for index, screen in enumerate(QGuiApplication.screens()):
-            action = menu.addAction(screen_title(screen, index))
+        screens = QGuiApplication.screens()
+        titles = [screen_title(screen, index) for index, screen in enumerate(screens)]
+        ticked = [screen is current and self.full_action.isChecked() for screen in screens]
+        # Kept as they are when the same (the palette asks each menu to fill at opening).
+        if not needs_refill(menu, (tuple(titles), tuple(ticked), tuple(map(id, screens)))):
+            return
+        for screen, title, tick in zip(screens, titles, ticked, strict=True):
+            action = menu.addAction(title)
             action.setCheckable(True)
-            action.setChecked(screen is current and self.full_action.isChecked())
+            action.setChecked(tick)
             action.triggered.connect(lambda _=False, s=screen: self.show_on(s))
 
     # -- the campaign ---------------------------------------------------------------------

@@ -36,13 +36,24 @@ def bolded(highlighted: Highlighted) -> str:
     return "".join(pieces)
 
 
+def hit_place(hit: SearchHit) -> str:
+    """Where `hit` lives, in the window's language ("Roster, NPC", "Trait of Kara")."""
+    return hit.place.words(tr) if hit.place is not None else hit.where
+
+
+def hit_title(hit: SearchHit) -> Highlighted:
+    """`hit`'s name with what matched; one the store made ("Scene 2 of game 3") in the
+    window's language (nothing in it is marked as matched)."""
+    return Highlighted(hit.named.words(tr)) if hit.named is not None else hit.title
+
+
 def hit_markup(hit: SearchHit) -> str:
     """Two lines: the record's name, where it lives and whether players may see it; then
     the part of its text that matched, when it has any."""
-    place = escaped(one_line(hit.where))
+    place = escaped(one_line(hit_place(hit)))
     hidden_words = escaped(tr(HIDDEN_WORDS))
     hidden = f" · <i>{hidden_words}</i>" if hit.hidden else ""  # untranslated: markup
-    first = f"{bolded(hit.title)} <small>— {place}{hidden}</small>"  # untranslated: markup
+    first = f"{bolded(hit_title(hit))} <small>— {place}{hidden}</small>"  # untranslated: markup
     if not hit.snippet.text.strip():
         return first
     return f"{first}<br><small>{bolded(hit.snippet)}</small>"  # untranslated: markup
@@ -51,6 +62,6 @@ def hit_markup(hit: SearchHit) -> str:
 def hit_words(hit: SearchHit) -> str:
     """The same in plain words, for a screen reader."""
     hidden = f", {tr(HIDDEN_WORDS)}" if hit.hidden else ""
-    words = f"{one_line(hit.title.text)}, {one_line(hit.where)}{hidden}"
+    words = f"{one_line(hit_title(hit).text)}, {one_line(hit_place(hit))}{hidden}"
     snippet = one_line(hit.snippet.text)
     return f"{words}: {snippet}" if snippet else words

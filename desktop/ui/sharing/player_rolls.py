@@ -97,7 +97,7 @@ def roll_from_phone(
     if not session.push(command):
         return session.last_failure or tr("GM Desk could not make that roll.")
     if command.done is not None:
-        session.rolled_elsewhere.emit(character_id, roll, command.done.summary)
+        session.rolled_elsewhere.emit(character_id, roll, command.shown_summary())
     return None
 
 

@@ -40,7 +40,7 @@ from desktop.ui import theme
 from desktop.ui.accessible import named
 from desktop.ui.plain_text import escaped, tooltip
 from desktop.ui.widgets.chapter_paint import faded, mix, pixel_font, tag_font, warn_colour
-from desktop.ui.window_language import tr
+from desktop.ui.window_language import ptr, tr
 
 if TYPE_CHECKING:
     from desktop.store import ClaimPathRecord, ClaimRecord
@@ -253,14 +253,19 @@ class ClaimNode(MapNode):
         """A swallow-tailed pennant on the card's top edge reading TURF: shape and word
         carry it, not the colour."""
         rect = self.card_rect()
-        left = rect.right() - 62
+        font = pixel_font(9, bold=True)
+        word = ptr("the pennant on the chapter's own claim, in capitals, short", "TURF")
+        # As wide as its word (50 px for TURF), within the card: a longer word is not cut.
+        needed = QFontMetrics(font).horizontalAdvance(word) + 18.0
+        width = min(max(50.0, needed), NODE_WIDTH - 12)
+        left = rect.right() - 12 - width
         top = rect.top() - PENNANT_ROOM
         flag = QPolygonF(
             [
                 QPointF(left, top),
-                QPointF(left + 50, top),
-                QPointF(left + 42, top + 7),
-                QPointF(left + 50, top + 14),
+                QPointF(left + width, top),
+                QPointF(left + width - 8, top + 7),
+                QPointF(left + width, top + 14),
                 QPointF(left, top + 14),
             ]
         )
@@ -269,9 +274,10 @@ class ClaimNode(MapNode):
         painter.setBrush(QColor(theme.LAIR_FILL))
         painter.setPen(QPen(QColor(theme.LAIR_EDGE), 1.1))
         painter.drawPolygon(flag)
-        painter.setFont(pixel_font(9, bold=True))
+        painter.setFont(font)
         painter.setPen(QColor(theme.LAIR_INK))
-        painter.drawText(QRectF(left + 2, top, 40, 14), Qt.AlignmentFlag.AlignCenter, "TURF")
+        box = QRectF(left + 2, top, width - 10, 14)
+        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, word)
 
     def _paint_tag(self, painter: QPainter, palette: QPalette, label: str, right: float) -> float:
         """A small dashed label hanging under the card, ending at `right`; its left."""
