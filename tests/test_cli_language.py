@@ -121,3 +121,14 @@ def test_an_output_refusal_is_in_the_language_given(tmp_path: Path) -> None:
     assert pseudo.startswith("⟦") and "cards.pdf" in pseudo
     failed = outputs.write_failure(folder, OSError(28, "No space"), translator("pseudo"))
     assert failed.startswith("⟦") and "cards.pdf" in failed
+
+
+def test_a_damaged_settings_file_does_not_stop_the_command_line(gm_desk_home: Path) -> None:
+    ini = paths.settings_file()
+    assert ini is not None
+    ini.write_text("[General]\nsettings_version=abc\n[window]\nlanguage=fr\n", encoding="utf-8")
+    helped = run(gm_desk_home, "--help")
+    assert helped.returncode == 0, helped.stderr
+    refused = run(gm_desk_home, "--zoom", "20")
+    assert refused.returncode == 2
+    assert "'20' n’est pas un zoom entre 50 et 300 pour cent" in refused.stderr

@@ -163,10 +163,11 @@ class PageLanguages:
         if key not in self._rendered:
             tr = translator(code)
             words = json.dumps(_page_words(tr, self._messages, self._extra), ensure_ascii=False)
-            # "</" cannot close the block early, whatever a word holds.
+            # No "<" at all (JSON's \u003c): neither "</script>" nor "<!--<script>", which
+            # would leave the block open to the page's end, can appear, whatever a word holds.
             block = (
                 '<script type="application/json" id="page-words">'
-                + words.replace("</", "<\\/")
+                + words.replace("<", "\\u003c")
                 + "</script>"
             )
             self._rendered[key] = _render(found[0].decode("utf-8"), tr, block).encode("utf-8")

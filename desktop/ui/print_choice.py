@@ -337,7 +337,10 @@ def _labels(options: PrintOptions) -> list[tuple[str, str, bool]]:
 
 def default_paper() -> PageSizeName:
     """Letter where the system's locale measures in inches (the US), A4 elsewhere."""
-    imperial = QLocale().measurementSystem() == QLocale.MeasurementSystem.ImperialUSSystem
+    # The system's, not QLocale()'s: that is the window language's (a French window on a
+    # US system measures in inches still, and its printer holds Letter).
+    system = QLocale.system()
+    imperial = system.measurementSystem() == QLocale.MeasurementSystem.ImperialUSSystem
     return LETTER if imperial else A4
 
 

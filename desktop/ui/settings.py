@@ -32,7 +32,12 @@ class Settings:
         self._upgrade()
 
     def _upgrade(self) -> None:
-        stored = _stored_int(self._store.value("settings_version", 0))
+        try:
+            stored = _stored_int(self._store.value("settings_version", 0))
+        except (ValueError, OverflowError):
+            # A damaged file ("settings_version=abc") must not stop GM Desk: the command
+            # line reads the settings for its language before even its --help.
+            stored = 0
         # No older formats exist yet; later versions migrate keys here, oldest first.
         if stored != SETTINGS_VERSION:
             self._store.setValue("settings_version", SETTINGS_VERSION)

@@ -205,3 +205,16 @@ def test_the_plural_categories_are_the_catalogues_forms(code: str) -> None:
     assert set(categories) == set(locale.plural_form.tags) | {"other"}
     for n in (0, 1, 2, 5, 21, 100, 1_000_000):
         assert locale.plural_form(n) in categories
+
+
+def test_the_pages_words_cannot_leave_their_block_open() -> None:
+    # "<!--<script>" in script data puts an HTML parser in its double-escaped state: the
+    # block's own "</script>" no longer ends it, and the rest of the page (its body, its
+    # script) becomes the block's text: a blank page.
+    files = {"player.html": (b'<html lang="en"><!-- page words --><p>x</p></html>', "text/html")}
+    files["a.js"] = (b'x = t("<!--<script>");', "text/javascript")
+    page = PageLanguages(files, "pseudo").page("player.html", None)
+    assert page is not None
+    block = page.split(b'id="page-words">', 1)[1].split(b"</script>", 1)[0]
+    assert b"<" not in block
+    assert "<!--<script>" in next(iter(json.loads(block)["words"]))

@@ -166,3 +166,18 @@ def test_every_table_header_is_translated_once(app: QApplication, model_path: st
     horizontal = Qt.Orientation.Horizontal
     for section, english in enumerate(model.HEADERS):
         assert model.headerData(section, horizontal) == pseudo(english)
+
+
+def test_the_default_paper_is_the_system_s_whatever_the_window_language(
+    app: QApplication,
+) -> None:
+    from desktop.ui.print_choice import LETTER, default_paper
+
+    QLocale.setDefault(QLocale("en_US"))  # QLocale() measures in inches, as a US system
+    before = default_paper()
+    install_window_language(app, "fr")  # QLocale() is French now: metric
+    # Letter when the system is a US one, whichever language the window speaks.
+    assert default_paper() == before
+    assert (before == LETTER) == (
+        QLocale.system().measurementSystem() == QLocale.MeasurementSystem.ImperialUSSystem
+    )
