@@ -1183,10 +1183,11 @@ def _statistics_outputs(args: argparse.Namespace, words: Translator) -> int:
             names = {character.id: character.name for character in opened.roster.all()}
             report = rolls_report(records, TrayOddsCache(), names=names)
             count = len(report.rolls)
-            # The PDF's and the CSV's words in the print language; what is said, in ours.
+            # The PDF's words in the print language; the CSV's sentences and what is said
+            # in the GM's (as the window's Export CSV writes them).
             tr = translator(args.language or opened.print_language())
             if args.export_statistics is not None:
-                write_luck_csv(args.export_statistics, report, opened, tr, words)
+                write_luck_csv(args.export_statistics, report, opened, words, words)
                 wrote = words.ngettext(
                     "Wrote the statistics of {count} roll as CSV to {path}",
                     "Wrote the statistics of {count} rolls as CSV to {path}",

@@ -96,7 +96,7 @@ def choose_language(accept: str | None, fallback: str) -> str:
     for index, part in enumerate((accept or "").split(",")):
         name, _, params = part.strip().partition(";")
         weight = 1.0
-        if params.strip().startswith("q="):
+        if params.strip().lower().startswith("q="):
             try:
                 weight = float(params.strip()[2:])
             except ValueError:
