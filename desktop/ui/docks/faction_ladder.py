@@ -22,7 +22,6 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QFormLayout,
     QHBoxLayout,
-    QLabel,
     QLineEdit,
     QMenu,
     QPlainTextEdit,
@@ -180,7 +179,7 @@ class FactionDialog(QDialog):
         form.addRow(tr("&Name"), self.name_edit)
         # A row of its own (the spin box and the scale's words): its label is given the
         # spin box, or the "&" would show ("&Tier", the French walk).
-        tier_label = QLabel(tr("&Tier"))
+        tier_label = PlainLabel(tr("&Tier"))
         tier_label.setBuddy(self.tier_spin)
         form.addRow(tier_label, tier_row)
         form.addRow(tr("&Hold"), self.hold_combo)
