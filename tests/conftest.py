@@ -15,6 +15,26 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 # the machine they run on (View > Language follows the system's by default).
 os.environ["LANGUAGE"] = "en"
 os.environ["LC_ALL"] = "C.UTF-8"
+# GM_DESK_TEST_LANGUAGE=fr (or pseudo) runs the whole suite with the window in that
+# language instead: a sweep for what breaks only when the shown words are not English
+# (a .format() on a translation, a shown word compared or parsed). Most assertions of
+# English text then fail, as they must; the others are the bugs looked for.
+TEST_LANGUAGE = os.environ.get("GM_DESK_TEST_LANGUAGE", "")
+
+
+@pytest.fixture(autouse=True)
+def window_language_under_test(request: pytest.FixtureRequest) -> Iterator[None]:
+    """With GM_DESK_TEST_LANGUAGE set, the application's window language for every
+    test (given again to a test after one that took it away)."""
+    if not TEST_LANGUAGE:
+        yield
+        return
+    from desktop.ui.window_language import install_window_language, window_translator
+
+    app = request.getfixturevalue("qapp")
+    if window_translator().code != TEST_LANGUAGE:
+        install_window_language(app, TEST_LANGUAGE)
+    yield
 
 
 @pytest.fixture(autouse=True)
