@@ -62,6 +62,10 @@ class Translator:
         """A short measure as few digits as it needs (``1.5``, ``-2``): ``:g``, ungrouped."""
         return f"{value:g}".replace(".", self.language.decimal)
 
+    def month_name(self, month: int) -> str:
+        """A month's full name, 1 to 12: "March", "mars", "März", "marzo"."""
+        return self.gettext(_MONTHS[month - 1])
+
     def long_date(self, day: date) -> str:
         """A date with its year as a page's header gives it: Sun 15 Mar 2026 (English,
         as GM Desk always wrote it), 15 mars 2026, 15. März 2026, 15 de marzo de 2026."""

@@ -43,7 +43,7 @@ from desktop.ui.widgets.energy_profile import ProfileEditor
 from desktop.ui.widgets.energy_projects import ProjectsView
 from desktop.ui.widgets.flow import StackRow
 from desktop.ui.widgets.month_grid import MonthGrid, danger_colour, month_cells
-from desktop.ui.window_language import tr
+from desktop.ui.window_language import tr, window_translator
 from desktop.ui.zoom import zoom_size
 
 TOPICS = frozenset({Topic.ENERGY, Topic.CAMPAIGN, Topic.CHARACTERS})
@@ -58,27 +58,12 @@ ROSTER_COLUMNS = (
     N_("Projects"),
     N_("State"),
 )
-# The month above the grid, by name: strftime's %B is English whatever the language.
-MONTH_NAMES = (
-    N_("January"),
-    N_("February"),
-    N_("March"),
-    N_("April"),
-    N_("May"),
-    N_("June"),
-    N_("July"),
-    N_("August"),
-    N_("September"),
-    N_("October"),
-    N_("November"),
-    N_("December"),
-)
 
 
 def month_title(year: int, month: int) -> str:
     """The month and its year ("March 2026"), its name in the window's language
     (capitalised: French and Spanish write it in lower case within a sentence)."""
-    name = tr(MONTH_NAMES[month - 1])
+    name = window_translator().month_name(month)
     return f"{name[:1].upper()}{name[1:]} {year}"
 
 
