@@ -101,7 +101,7 @@ def command_line_words(argv: Sequence[str]) -> Translator:
         from desktop.ui.settings import Settings
         from desktop.ui.window_language import system_language
 
-        chosen = Settings(_qsettings()).language()
+        chosen = Settings.language_in(_qsettings())
         if chosen == "system":
             chosen = system_language()
     return translator(chosen)

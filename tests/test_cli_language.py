@@ -132,3 +132,17 @@ def test_a_damaged_settings_file_does_not_stop_the_command_line(gm_desk_home: Pa
     refused = run(gm_desk_home, "--zoom", "20")
     assert refused.returncode == 2
     assert "'20' n’est pas un zoom entre 50 et 300 pour cent" in refused.stderr
+
+
+def test_asking_the_language_writes_no_settings(gm_desk_home: Path) -> None:
+    # The command line reads View > Language before its --help: a look, never a write
+    # (it used to leave a settings file in a home GM Desk had never started in).
+    ini = paths.settings_file()
+    assert ini is not None
+    assert run(gm_desk_home, "--help").returncode == 0
+    assert not ini.exists()
+    ini.write_text("[window]\nlanguage=de\n", encoding="utf-8")
+    before = ini.read_bytes()
+    helped = run(gm_desk_home, "--help")
+    assert helped.returncode == 0 and "Spielleitung" in helped.stdout
+    assert ini.read_bytes() == before

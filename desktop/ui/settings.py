@@ -119,7 +119,13 @@ class Settings:
     def language(self) -> str:
         """View > Language's choice: "system" (the system's language, when GM Desk
         speaks it) or a shipped language's code."""
-        value = str(self._store.value("window/language", "system"))
+        return Settings.language_in(self._store)
+
+    @staticmethod
+    def language_in(store: QSettings) -> str:
+        """`language`, read from `store` without upgrading it: the command line asks
+        before its --help, and a look must not write a settings file."""
+        value = str(store.value("window/language", "system"))
         return value if value in language_codes() else "system"
 
     def set_language(self, code: str) -> None:
