@@ -286,7 +286,7 @@ def test_an_off_menu_command_says_why_when_the_campaign_is_open(
 class Letters:
     """A mode of another finder, for the ">" switch: it lists what is typed."""
 
-    title, placeholder, list_name = "Find", "Find…", "Found"
+    title, hint, list_name = "Find", "Find…", "Found"
 
     def __init__(self) -> None:
         self.ran: list[str] = []

@@ -34,7 +34,7 @@ class CommandMode:
 
     # Marked here, translated where the box shows them (`PalettePopup.open_mode`).
     title = N_("Command palette")
-    placeholder = N_("Type a command: rest, damage, end day, print cards…")
+    hint = N_("Type a command: rest, damage, end day, print cards…")
     list_name = N_("Commands")
 
     def __init__(self, source: CommandSource, settings: Settings, owner: QObject) -> None:

@@ -58,7 +58,7 @@ class Row:
 class Mode(Protocol):
     """What the box shows and does in one mode (the commands, a search).
 
-    `title` names the box to a screen reader, `placeholder` is the typing line's hint
+    `title` names the box to a screen reader, `hint` what the empty typing line shows
     and `list_name` the list's name: English, marked with `N_`, translated as the box
     opens in the mode (a mode's words are class attributes, made before the language).
     `start` is called each time the box opens in the mode, with what to call when its
@@ -66,7 +66,7 @@ class Mode(Protocol):
     `run` with the row chosen (True when it ran)."""
 
     title: str
-    placeholder: str
+    hint: str
     list_name: str
 
     def start(self, changed: Callable[[], None]) -> None: ...
@@ -157,7 +157,7 @@ class PalettePopup(QFrame):
         title = tr(mode.title)
         self.setAccessibleName(title)
         self.box.setAccessibleName(tr("{title}: type to find").format(title=title))
-        self.box.setPlaceholderText(tr(mode.placeholder))
+        self.box.setPlaceholderText(tr(mode.hint))
         self.list.setAccessibleName(tr(mode.list_name))
         mode.start(lambda: self._rows_changed(mode))
         self.box.blockSignals(True)

@@ -13,8 +13,7 @@ from desktop.language import N_, Translator
 from desktop.store import GameRecord
 from desktop.ui.form_helpers import narrow_combo
 from desktop.ui.plain_text import PlainLabel
-from desktop.ui.window_language import tr
-from desktop.ui.window_language import tr as _window_words
+from desktop.ui.window_language import tr, window_translator
 
 if TYPE_CHECKING:  # the odds (icepool) are imported off the GUI thread: plot_loader
     from desktop.views.statistics import StatisticsScope
@@ -156,20 +155,20 @@ class ScopeChooser(QWidget):
     def describe(self, words: Translator | None = None) -> str:
         """The scope in words, for the lines that say what is judged: in the window's
         language, or in that of `words` (a printout's)."""
-        tr = words.gettext if words is not None else _window_words
+        words = words or window_translator()
         kind = self.kind_combo.currentData()
         if kind == "days":
             first, last = sorted((self.first_day.value(), self.last_day.value()))
             if first == last:
-                return tr("day {day}").format(day=first)
-            return tr("days {first} to {last}").format(first=first, last=last)
+                return words.gettext("day {day}").format(day=first)
+            return words.gettext("days {first} to {last}").format(first=first, last=last)
         if kind == "game":
             chosen = self.game_id()
             for number, game in enumerate(self._games, 1):
                 if chosen is not None and game.id == chosen:
-                    return tr("game {number}").format(number=number)
-            return tr("no game yet")
-        return tr("the whole campaign")
+                    return words.gettext("game {number}").format(number=number)
+            return words.gettext("no game yet")
+        return words.gettext("the whole campaign")
 
     def _told(self) -> None:
         self._show_parts()
