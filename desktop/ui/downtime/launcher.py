@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu, QWidget
 
 from desktop.ui.session import CampaignSession
 from desktop.ui.window_language import tr
+from desktop.ui.window_launcher import WindowLauncher
 
 if TYPE_CHECKING:  # the dialog and its commands are imported when first used
     from desktop.ui.downtime.dialog import DowntimeSessionDialog
@@ -17,14 +17,18 @@ if TYPE_CHECKING:  # the dialog and its commands are imported when first used
 # -- the Downtime menu ---------------------------------------------------------------------------
 
 
-class DowntimeLauncher(QObject):
+def _session_dialog(session: CampaignSession, window: QWidget) -> DowntimeSessionDialog:
+    # Imported here: with the window, first paint is 47-107 ms later (issue 28).
+    from desktop.ui.downtime.dialog import DowntimeSessionDialog
+
+    return DowntimeSessionDialog(session, window)
+
+
+class DowntimeLauncher(WindowLauncher["DowntimeSessionDialog"]):
     """The Downtime menu of the main window, and the one session dialog it keeps open."""
 
     def __init__(self, window: QWidget) -> None:
-        super().__init__(window)
-        self._window = window
-        self._session: CampaignSession | None = None
-        self.dialog: DowntimeSessionDialog | None = None
+        super().__init__(window, lambda session: _session_dialog(session, window))
         self.start_action = QAction(tr("&Start Downtime Session…"), window)
         self.start_action.setObjectName("start_downtime")
         self.start_action.setToolTip(
@@ -41,12 +45,7 @@ class DowntimeLauncher(QObject):
         self.set_session(None)
 
     def set_session(self, session: CampaignSession | None) -> None:
-        if self.dialog is not None:
-            self.dialog.detach()
-            self.dialog.close()
-            self.dialog.deleteLater()
-            self.dialog = None
-        self._session = session
+        super().set_session(session)
         self.start_action.setEnabled(session is not None and not session.read_only)
         # Whether a session runs is asked when the menu opens (neither action has a
         # key): opening a campaign for play reads nothing of downtime.
@@ -66,7 +65,7 @@ class DowntimeLauncher(QObject):
         campaign = session.campaign
         number = campaign.downtime.session()
         fresh = number > 0 and not any(not e.undone for e in campaign.downtime.entries())
-        # Imported here and below: with the window, first paint is 47-107 ms later (issue 28).
+        # Imported here, as the dialog is: with the window, first paint is 47-107 ms later.
         from desktop.ui.downtime_commands import StartDowntimeSession
 
         if not fresh and not session.push(StartDowntimeSession(session)):
@@ -74,15 +73,8 @@ class DowntimeLauncher(QObject):
         self.open_dialog()
 
     def open_dialog(self) -> DowntimeSessionDialog | None:
-        if self._session is None:
-            return None
-        if self.dialog is None:
-            from desktop.ui.downtime.dialog import DowntimeSessionDialog
-
-            self.dialog = DowntimeSessionDialog(self._session, self._window)
-        self.dialog.refresh()
-        self.dialog.show()
-        self.dialog.raise_()
-        self.dialog.activateWindow()
-        self._update_actions()
-        return self.dialog
+        dialog = super().open_dialog()
+        if dialog is not None:
+            dialog.refresh()  # before the event loop paints it
+            self._update_actions()
+        return dialog
