@@ -3,10 +3,11 @@ fixed right column's buttons and labels wrap, and its trait chips never scroll s
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Iterator
 
 import pytest
-from PySide6.QtCore import QThreadPool
+from PySide6.QtCore import QEvent, QThreadPool
 from PySide6.QtWidgets import QApplication, QPushButton
 from pytestqt.qtbot import QtBot
 
@@ -50,6 +51,11 @@ def test_the_table_keeps_its_english_width_after_a_zoom(app: QApplication, qtbot
     english, _ = least_widths(qtbot)
     table = DiceTableWidget(QThreadPool.globalInstance())
     qtbot.addWidget(table)
+    # View > Zoom walks every widget the process holds: the earlier tests' go first, so
+    # that none is collected (and freed) in the middle of the walk (a worker crashed
+    # there once in a full run).
+    gc.collect()
+    QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
     try:
         apply_zoom(app, 150)  # View > Zoom: the English words measured again
         zoomed_width = table.minimumSizeHint().width()
